@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Builds BitSmith: WASM kernels (assembly/*.ts -> build/wasm), the client (Vite -> dist/client)
+// and the server (esbuild -> dist/server). `--if-stale` skips a step whose outputs are newer than
+// its inputs; `--only wasm|client|server` runs one step.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const ifStale = args.includes('--if-stale');
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const bin = (name) => join(root, 'node_modules', '.bin', name);
+
+/** Newest modification time below the given paths (files or folders). */
+function newest(paths) {
+  let t = 0;
+  for (const p of paths) {
+    const full = join(root, p);
+    if (!existsSync(full)) continue;
+    const st = statSync(full);
+    if (st.isDirectory()) {
+      for (const e of readdirSync(full)) t = Math.max(t, newest([join(p, e)]));
+    } else t = Math.max(t, st.mtimeMs);
+  }
+  return t;
+}
+
+function oldest(paths) {
+  let t = Infinity;
+  for (const p of paths) t = existsSync(join(root, p)) ? Math.min(t, statSync(join(root, p)).mtimeMs) : -1;
+  return t;
+}
+
+function run(cmd, cmdArgs) {
+  execFileSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit' });
+}
+
+const wasmModules = readdirSync(join(root, 'assembly')).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3));
+
+const steps = {
+  wasm: {
+    inputs: ['assembly', 'asconfig.json'],
+    outputs: wasmModules.map((m) => `build/wasm/${m}.wasm`),
+    build() {
+      mkdirSync(join(root, 'build/wasm'), { recursive: true });
+      for (const m of wasmModules) {
+        run(bin('asc'), [`assembly/${m}.ts`, '--config', 'asconfig.json', '--target', 'release', '--outFile', `build/wasm/${m}.wasm`]);
+      }
+    },
+  },
+  client: {
+    inputs: ['src', 'workers', 'build/wasm', 'index.html', 'public', 'vite.config.ts', 'package.json'],
+    outputs: ['dist/client/index.html'],
+    build: () => run(bin('vite'), ['build', '--logLevel', 'warn']),
+  },
+  server: {
+    inputs: ['server', 'src/core', 'package.json'],
+    outputs: ['dist/server/index.mjs'],
+    build: () =>
+      run(bin('esbuild'), [
+        'server/index.ts', '--bundle', '--platform=node', '--format=esm', '--target=node20',
+        '--packages=external', '--outfile=dist/server/index.mjs', '--log-level=warning',
+      ]),
+  },
+};
+
+for (const [name, step] of Object.entries(steps)) {
+  if (only && only !== name) continue;
+  if (ifStale && oldest(step.outputs) > newest(step.inputs)) continue;
+  const started = Date.now();
+  console.log(`[build] ${name} ...`);
+  step.build();
+  console.log(`[build] ${name} done in ${Date.now() - started} ms (${step.outputs.map((o) => relative('.', o)).join(', ')})`);
+}

@@ -1,0 +1,79 @@
+/**
+ * Builds the Express 5 app: security headers, rate limiting of /api, the APIs, JSON 404 and error
+ * handling, and the SPA with history fallback. Importable by tests without listening.
+ */
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { rateLimit } from 'express-rate-limit';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config';
+import type { AnalyticsStore } from './store/types';
+import { apiNotFound, errorHandler } from './errors';
+import { analyticsRouter } from './routes/analytics';
+import { projectRoot } from './paths';
+
+export interface AppDeps {
+  config: Config;
+  store: AnalyticsStore;
+}
+
+export function createApp({ config, store }: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.trustProxy) app.set('trust proxy', config.trustProxy);
+
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // WebAssembly compilation needs 'wasm-unsafe-eval'; no other eval is allowed.
+          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+          workerSrc: ["'self'", 'blob:'],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok', store: store.name });
+  });
+
+  if (config.rateLimitPerMinute > 0) {
+    app.use(
+      '/api',
+      rateLimit({
+        windowMs: 60_000,
+        limit: config.rateLimitPerMinute,
+        standardHeaders: 'draft-8',
+        legacyHeaders: false,
+        message: { error: 'Too many requests, please slow down' },
+      }),
+    );
+  }
+
+  app.use('/api/analytics', analyticsRouter(store));
+  app.use('/api', apiNotFound);
+
+  const staticDir = config.staticDir ?? join(projectRoot(), 'dist', 'client');
+  if (existsSync(staticDir)) {
+    app.use('/assets', express.static(join(staticDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+    app.use(express.static(staticDir, { index: false }));
+    // History fallback: every other GET is the SPA.
+    app.get('/{*path}', (_req, res) => {
+      res.sendFile(join(staticDir, 'index.html'));
+    });
+  }
+
+  app.use(errorHandler);
+  return app;
+}

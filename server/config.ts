@@ -1,0 +1,51 @@
+/** Server configuration from the environment, validated once at start. */
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  MONGODB_URI: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  MONGODB_DB: z.string().default('bitsmith'),
+  ADMIN_TOKEN: z.string().min(8, 'ADMIN_TOKEN must be at least 8 characters').optional().or(z.literal('').transform(() => undefined)),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  STATIC_DIR: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  mongoUri?: string;
+  mongoDb: string;
+  adminToken: string;
+  /** True when ADMIN_TOKEN was not set and a token was generated for this run. */
+  adminTokenGenerated: boolean;
+  rateLimitPerMinute: number;
+  staticDir?: string;
+  trustProxy?: string;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${issues}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    mongoUri: e.MONGODB_URI,
+    mongoDb: e.MONGODB_DB,
+    adminToken: e.ADMIN_TOKEN ?? randomBytes(18).toString('base64url'),
+    adminTokenGenerated: !e.ADMIN_TOKEN,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    staticDir: e.STATIC_DIR,
+    trustProxy: e.TRUST_PROXY,
+  };
+}

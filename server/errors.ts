@@ -1,0 +1,41 @@
+/** Errors with an HTTP status, and the JSON error middleware (never leaks stack traces). */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/** Body-parser failures carry a `type`; map them to the right 4xx. */
+function statusOf(err: unknown): number {
+  const e = err as { status?: number; statusCode?: number; type?: string };
+  if (err instanceof HttpError) return err.status;
+  if (e?.type === 'entity.too.large') return 413;
+  if (e?.type === 'entity.parse.failed') return 400;
+  if (e?.type === 'encoding.unsupported' || e?.type === 'charset.unsupported') return 415;
+  const s = e?.status ?? e?.statusCode;
+  return typeof s === 'number' && s >= 400 && s < 500 ? s : 500;
+}
+
+const MESSAGES: Record<number, string> = {
+  400: 'Malformed request body',
+  413: 'Request body too large',
+  415: 'Unsupported content encoding',
+};
+
+export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+  const status = statusOf(err);
+  if (status >= 500) console.error('Unhandled error:', err);
+  const message = err instanceof HttpError ? err.message : status >= 500 ? 'Internal server error' : (MESSAGES[status] ?? 'Bad request');
+  if (res.headersSent) return;
+  res.status(status).json({ error: message, ...(err instanceof HttpError && err.details ? { details: err.details } : {}) });
+};
+
+export const apiNotFound: RequestHandler = (req, res) => {
+  res.status(404).json({ error: `No API route ${req.method} ${req.path}` });
+};

@@ -1,0 +1,44 @@
+/** Starts BitSmith: validated config, store, HTTP server; graceful shutdown on SIGTERM/SIGINT. */
+import { createApp } from './app';
+import { loadConfig } from './config';
+import { openStore } from './store';
+
+async function main() {
+  const config = loadConfig();
+  const store = await openStore(config);
+  const app = createApp({ config, store });
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  console.log(`BitSmith is running at http://localhost:${port} (store: ${store.name}, data: ${config.dataDir})`);
+  if (config.adminTokenGenerated) console.log(`Admin token for /admin/analytics (generated for this run): ${config.adminToken}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: closing`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close();
+    server.closeIdleConnections();
+    try {
+      await store.close(); // flushes everything acknowledged
+      process.exit(0);
+    } catch (e) {
+      console.error('Error while closing the store:', e);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

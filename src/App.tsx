@@ -1,0 +1,24 @@
+import { Route, Routes } from 'react-router-dom';
+import { Layout } from './app/Layout';
+import { Home } from './app/Home';
+import { NotFound } from './app/NotFound';
+import { ToolRoute } from './app/ToolRoute';
+import { Diagnostics } from './app/Diagnostics';
+import { tools } from './app/registry';
+import { usePageViews } from './app/usePageViews';
+
+export function App() {
+  usePageViews();
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<Home />} />
+        {tools.map((t) => (
+          <Route key={t.path} path={t.path} element={<ToolRoute tool={t} />} />
+        ))}
+        <Route path="/diagnostics" element={<Diagnostics />} />
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * Analytics client (spec part 1, section 7). Every call is fire-and-forget: failures only log to
+ * the console, the visitor never sees them.
+ */
+import { getSessionId } from './session';
+
+const BASE = '/api/analytics';
+type Json = Record<string, unknown>;
+
+function post(endpoint: string, body: Json): void {
+  try {
+    fetch(`${BASE}/${endpoint}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      keepalive: true,
+    })
+      .then((r) => {
+        if (!r.ok) console.warn(`analytics ${endpoint}: HTTP ${r.status}`);
+      })
+      .catch((e) => console.warn(`analytics ${endpoint} failed`, e));
+  } catch (e) {
+    console.warn(`analytics ${endpoint} failed`, e);
+  }
+}
+
+const userAgent = () => (typeof navigator === 'undefined' ? '' : navigator.userAgent);
+
+/** A page view: path plus query, 'direct' when there is no referrer. */
+export function trackPageView(pagePath: string, referrer = document.referrer): void {
+  post('pageview', { page_path: pagePath, user_agent: userAgent(), referrer: referrer || 'direct', session_id: getSessionId() });
+}
+
+/** A tool action, e.g. trackToolUsage('Gradient Generator', 'copy_css', { type: 'linear' }). */
+export function trackToolUsage(toolName: string, action: string, metadata: Json = {}, duration = 0): void {
+  post('tool-usage', { tool_name: toolName, action, duration, session_id: getSessionId(), metadata });
+}
+
+export function trackError(errorContext: string, errorMessage: string, toolName = ''): void {
+  post('error', {
+    error_context: errorContext,
+    error_message: errorMessage,
+    tool_name: toolName,
+    session_id: getSessionId(),
+    user_agent: userAgent(),
+    page_url: location.href,
+    timestamp: new Date().toISOString(),
+  });
+}
+
+export function trackPerformance(metricName: string, value: number, toolName = ''): void {
+  post('performance', { metric_name: metricName, value, tool_name: toolName, session_id: getSessionId(), timestamp: new Date().toISOString() });
+}
+
+/** A suggestion; when it cannot be sent, a tool-usage event records its length and context. */
+export async function sendSuggestion(suggestion: string, toolContext: string): Promise<void> {
+  const body = { suggestion, tool_context: toolContext, session_id: getSessionId(), user_agent: userAgent(), timestamp: new Date().toISOString() };
+  try {
+    const r = await fetch(`${BASE}/suggestion`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    if (!r.ok) throw new Error(`HTTP ${r.status}`);
+  } catch (e) {
+    console.warn('analytics suggestion failed', e);
+    trackToolUsage('suggestion', 'suggestion_failed', { suggestion_length: suggestion.length, tool_context: toolContext });
+  }
+}
+
+/** Navigation start to load end when known, otherwise time since navigation start. */
+function pageLoadTime(): number {
+  const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return nav && nav.loadEventEnd > 0 ? nav.loadEventEnd : performance.now();
+}
+
+/** Sends page_load_time (ms since navigation start) once, when the page is hidden/unloaded. */
+export function installPageLoadBeacon(): void {
+  let sent = false;
+  const send = () => {
+    if (sent) return;
+    sent = true;
+    const body = JSON.stringify({
+      metric_name: 'page_load_time',
+      value: Math.round(pageLoadTime()),
+      tool_name: location.pathname,
+      session_id: getSessionId(),
+      timestamp: new Date().toISOString(),
+    });
+    try {
+      // A string body goes as text/plain, which the server accepts (no CORS preflight, survives unload).
+      if (!navigator.sendBeacon?.(`${BASE}/performance`, body)) post('performance', JSON.parse(body));
+    } catch (e) {
+      console.warn('analytics beacon failed', e);
+    }
+  };
+  addEventListener('pagehide', send);
+}

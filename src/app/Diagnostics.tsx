@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { crcWorker } from '../workers/crc';
+import { Comlink, isAbortError } from '../workers/bridge';
+import { Progress } from '../components/Progress';
+import { ToolPage } from '../components/ToolPage';
+
+const CHECK_INPUT = new TextEncoder().encode('123456789');
+const hex32 = (n: number) => n.toString(16).padStart(8, '0');
+
+/** Self-check of the WASM worker pipeline: CRC-32 in a worker, of a known input or of a file. */
+export function Diagnostics() {
+  const [result, setResult] = useState('');
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [abort, setAbort] = useState<AbortController | null>(null);
+
+  const runSelfTest = async () => {
+    const buf = CHECK_INPUT.slice().buffer;
+    const crc = await crcWorker.call((api) => api.crc32OfBuffer(buf));
+    setResult(`CRC-32("123456789") = ${hex32(crc)} ${crc === 0xcbf43926 ? '✅ WebAssembly worker OK' : '❌ unexpected'}`);
+  };
+
+  const checksumFile = async (file: File) => {
+    const ctrl = new AbortController();
+    setAbort(ctrl);
+    setProgress({ done: 0, total: file.size });
+    try {
+      const crc = await crcWorker.call(
+        (api) => api.crc32OfBlob(file, Comlink.proxy((done: number, total: number) => setProgress({ done, total }))),
+        ctrl.signal,
+      );
+      setResult(`CRC-32 of ${file.name} (${file.size} bytes) = ${hex32(crc)}`);
+    } catch (e) {
+      setResult(isAbortError(e) ? 'Cancelled' : `Failed: ${(e as Error).message}`);
+    } finally {
+      setProgress(null);
+      setAbort(null);
+    }
+  };
+
+  return (
+    <ToolPage title="Diagnostics" description="Checks that WebAssembly workers run in this browser.">
+      <div className="panel">
+        <button type="button" onClick={runSelfTest}>Run self-test</button>
+        <label className="field">
+          CRC-32 of a file
+          <input type="file" onChange={(e) => e.target.files?.[0] && checksumFile(e.target.files[0])} />
+        </label>
+        {progress && <Progress label="Checksum" done={progress.done} total={progress.total} onCancel={() => abort?.abort()} />}
+        <output className="diagnostics-result" aria-live="polite">{result}</output>
+      </div>
+    </ToolPage>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * A typed, lazily started Comlink worker. The worker starts on the first call, is terminated
+ * after `idleMs` without calls (WASM memory never shrinks; terminating gives it back), and is
+ * terminated at once when a call's AbortSignal fires, which is the only way to stop a running
+ * synchronous WASM call. Calls in flight on a terminated worker reject with an AbortError.
+ */
+import * as Comlink from 'comlink';
+
+export interface WorkerBridge<Api> {
+  /** Runs `fn` against the worker's API; rejects with an AbortError if `signal` aborts. */
+  call<R>(fn: (api: Comlink.Remote<Api>) => Promise<R>, signal?: AbortSignal): Promise<R>;
+  /** Stops the worker now (pending calls reject). The next call starts a new one. */
+  terminate(): void;
+}
+
+export function abortError(message = 'Cancelled'): DOMException {
+  return new DOMException(message, 'AbortError');
+}
+
+export function isAbortError(e: unknown): boolean {
+  return e instanceof DOMException ? e.name === 'AbortError' : (e as Error)?.name === 'AbortError';
+}
+
+export function createWorkerBridge<Api>(startWorker: () => Worker, idleMs = 30_000): WorkerBridge<Api> {
+  let worker: Worker | undefined;
+  let remote: Comlink.Remote<Api> | undefined;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  const pending = new Set<(e: unknown) => void>();
+
+  function terminate() {
+    clearTimeout(idleTimer);
+    worker?.terminate();
+    worker = undefined;
+    remote = undefined;
+    for (const reject of [...pending]) reject(abortError());
+    pending.clear();
+  }
+
+  function ensure(): Comlink.Remote<Api> {
+    if (!remote) {
+      worker = startWorker();
+      remote = Comlink.wrap<Api>(worker);
+    }
+    return remote;
+  }
+
+  function call<R>(fn: (api: Comlink.Remote<Api>) => Promise<R>, signal?: AbortSignal): Promise<R> {
+    if (signal?.aborted) return Promise.reject(abortError());
+    clearTimeout(idleTimer);
+    const api = ensure();
+    return new Promise<R>((resolve, reject) => {
+      const onAbort = () => terminate();
+      const settle = () => {
+        pending.delete(reject);
+        signal?.removeEventListener('abort', onAbort);
+        if (pending.size === 0 && worker) idleTimer = setTimeout(terminate, idleMs);
+      };
+      pending.add(reject);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      fn(api).then(
+        (v) => (settle(), resolve(v)),
+        (e) => (settle(), reject(e)),
+      );
+    });
+  }
+
+  return { call, terminate };
+}
+
+export { Comlink };

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const apiPort = process.env.PORT ?? '3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: { outDir: 'dist/client', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 800 },
+  worker: { format: 'es' },
+  server: {
+    // Dev only: the API runs in `npm run serve` (or `npm start`) beside Vite.
+    proxy: { '/api': `http://localhost:${apiPort}`, '/healthz': `http://localhost:${apiPort}` },
+  },
+});
