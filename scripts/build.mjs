@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds BitSmith: WASM kernels (assembly/*.ts -> build/wasm), the client (Vite -> dist/client)
 // and the server (esbuild -> dist/server). `--if-stale` skips a step whose outputs are newer than
-// its inputs; `--only wasm|client|server` runs one step.
+// its inputs; `--only wasm|client|server` runs one step; `--module NAME` builds one WASM module.
+// A WASM module that fails to compile does not stop the others; the build still exits non-zero.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -37,7 +38,11 @@ function run(cmd, cmdArgs) {
   execFileSync(cmd, cmdArgs, { cwd: root, stdio: 'inherit' });
 }
 
-const wasmModules = readdirSync(join(root, 'assembly')).filter((f) => f.endsWith('.ts')).map((f) => f.slice(0, -3));
+const onlyModule = args.includes('--module') ? args[args.indexOf('--module') + 1] : undefined;
+const wasmModules = readdirSync(join(root, 'assembly'))
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => f.slice(0, -3))
+  .filter((m) => !onlyModule || m === onlyModule);
 
 const steps = {
   wasm: {
@@ -45,9 +50,15 @@ const steps = {
     outputs: wasmModules.map((m) => `build/wasm/${m}.wasm`),
     build() {
       mkdirSync(join(root, 'build/wasm'), { recursive: true });
+      const failed = [];
       for (const m of wasmModules) {
-        run(bin('asc'), [`assembly/${m}.ts`, '--config', 'asconfig.json', '--target', 'release', '--outFile', `build/wasm/${m}.wasm`]);
+        try {
+          run(bin('asc'), [`assembly/${m}.ts`, '--config', 'asconfig.json', '--target', 'release', '--outFile', `build/wasm/${m}.wasm`]);
+        } catch {
+          failed.push(m);
+        }
       }
+      if (failed.length) throw new Error(`WASM modules failed to compile: ${failed.join(', ')}`);
     },
   },
   client: {
@@ -67,7 +78,7 @@ const steps = {
 };
 
 for (const [name, step] of Object.entries(steps)) {
-  if (only && only !== name) continue;
+  if ((only && only !== name) || (onlyModule && name !== 'wasm')) continue;
   if (ifStale && oldest(step.outputs) > newest(step.inputs)) continue;
   const started = Date.now();
   console.log(`[build] ${name} ...`);

@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { AnalyticsStore } from './store/types';
 import { apiNotFound, errorHandler } from './errors';
 import { analyticsRouter } from './routes/analytics';
+import { crcRouter } from './routes/crc';
 import { projectRoot } from './paths';
 
 export interface AppDeps {
@@ -62,6 +63,7 @@ export function createApp({ config, store }: AppDeps): Express {
   }
 
   app.use('/api/analytics', analyticsRouter(store));
+  app.use('/api', crcRouter());
   app.use('/api', apiNotFound);
 
   const staticDir = config.staticDir ?? join(projectRoot(), 'dist', 'client');

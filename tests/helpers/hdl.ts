@@ -1,0 +1,63 @@
+/**
+ * Runs real simulators on generated HDL: Icarus Verilog (iverilog + vvp) and GHDL. Each call works
+ * in its own temporary folder. Testbenches print lines; callers parse them.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+
+const exec = promisify(execFile);
+const MAX_BUFFER = 256 << 20;
+
+export interface SimResult {
+  stdout: string;
+  stderr: string;
+}
+
+function workDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `bitsmith-${prefix}-`));
+}
+
+function writeAll(dir: string, files: Record<string, string>): string[] {
+  return Object.entries(files).map(([name, text]) => {
+    writeFileSync(join(dir, name), text);
+    return join(dir, name);
+  });
+}
+
+/** Compiles `files` (name -> source) with iverilog -g2005 and runs `top` with vvp. */
+export async function simulateVerilog(files: Record<string, string>, top: string, timeoutMs = 120_000): Promise<SimResult> {
+  const dir = workDir('iverilog');
+  try {
+    const paths = writeAll(dir, files);
+    const out = join(dir, 'sim.vvp');
+    await exec('iverilog', ['-g2005', '-Wall', '-Wno-timescale', '-s', top, '-o', out, ...paths], { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
+    const r = await exec('vvp', ['-n', out], { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
+    return { stdout: r.stdout, stderr: r.stderr };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Analyses `files` in order with GHDL (`std` '93c' or '08'), elaborates and runs entity `top`.
+ * `--ieee=synopsys` is not used: generated VHDL must stick to numeric_std.
+ */
+export async function simulateVhdl(files: Record<string, string>, top: string, std: '93c' | '08' = '93c', timeoutMs = 180_000): Promise<SimResult> {
+  const dir = workDir('ghdl');
+  try {
+    const paths = writeAll(dir, files);
+    const flags = [`--std=${std}`, `--workdir=${dir}`];
+    await exec('ghdl', ['-a', ...flags, ...paths], { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
+    await exec('ghdl', ['-e', ...flags, top], { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
+    const r = await exec('ghdl', ['-r', ...flags, top, '--assert-level=error'], { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
+    return { stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`GHDL failed: ${err.message}\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
