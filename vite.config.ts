@@ -5,7 +5,14 @@ const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist/client', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 800 },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 800,
+    // WASM stays a separate file: streamed compilation, cacheable, and allowed by the CSP.
+    assetsInlineLimit: (file: string) => (file.endsWith('.wasm') ? false : undefined),
+  },
   worker: { format: 'es' },
   server: {
     // Dev only: the API runs in `npm run serve` (or `npm start`) beside Vite.

@@ -14,8 +14,9 @@ async function main() {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  console.log(`BitSmith is running at http://localhost:${port} (store: ${store.name}, data: ${config.dataDir})`);
   if (config.adminTokenGenerated) console.log(`Admin token for /admin/analytics (generated for this run): ${config.adminToken}`);
+  // Printed last: tests and scripts wait for this line.
+  console.log(`BitSmith is running at http://localhost:${port} (store: ${store.name}, data: ${config.dataDir})`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {

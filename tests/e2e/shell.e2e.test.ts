@@ -1,0 +1,191 @@
+// The app shell in Debian's Chromium against the built app served by the real server: every
+// route, the sidebar accordion, the mobile overlay, placeholders, 404, page views, and the WASM
+// worker pipeline called from a page.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { crc32Reference } from '../../src/core/crc/crc32';
+import { groups, tools } from '../../src/app/registry';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { describeWith } from '../helpers/system';
+
+let server: RunningServer;
+let browser: Browser;
+
+describeWith(['chromium'], 'app shell in Chromium', () => {
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function desktop(path = '/'): Promise<{ page: Page; errors: string[] }> {
+    const p = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await p.page.goto(server.url + path);
+    return p;
+  }
+
+  it('renders every route of the route table with its title and a navigation bar', async () => {
+    const { page, errors } = await desktop();
+    for (const t of tools) {
+      await page.goto(server.url + t.path);
+      await page.waitForFunction((title) => document.title.startsWith(title), t.title);
+      await expect.poll(() => page.locator('main h1').first().textContent()).toBeTruthy();
+      expect(await page.locator('header.navbar').isVisible(), t.path).toBe(true);
+      if (t.kind === 'placeholder') expect(await page.locator('main h1').textContent()).toBe(t.title);
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows the home page hero, the three stats, three feature cards and the version', async () => {
+    const { page } = await desktop('/');
+    expect(await page.locator('.hero h1').textContent()).toBe('BitSmith');
+    expect(await page.locator('.hero-stats li').allTextContents()).toEqual(['20+ Tools', '6 Categories', '100% Free & Open']);
+    expect(await page.locator('.feature-card h2').allTextContents()).toEqual(['Developer Tools', 'Designer Tools', 'Fast & Reliable']);
+    expect(await page.locator('.sidebar-footer').textContent()).toContain('v2.0.0');
+    await page.context().close();
+  });
+
+  it('shows placeholder pages exactly as specified', async () => {
+    const { page } = await desktop('/icon-generator');
+    const main = page.locator('main');
+    await expect.poll(() => main.textContent()).toContain('Under Active Development');
+    expect(await main.locator('h1').textContent()).toBe('Icon Generator');
+    expect(await main.textContent()).toContain('Icon Generator - Coming soon to BitSmith');
+    expect(await main.textContent()).toContain('Launching Soon');
+    expect(await main.locator('.planned li').allTextContents()).toEqual([
+      'Intuitive interface', 'Real-time preview', 'Export multiple formats', 'Collaboration features',
+    ]);
+    await page.goto(`${server.url}/api-tester`);
+    await expect.poll(() => main.locator('h1').textContent()).toBe('API Endpoint Tester');
+    expect(await main.textContent()).toContain(tools.find((t) => t.path === '/api-tester')!.description);
+    await page.context().close();
+  });
+
+  it('expands one sidebar group at a time; clicking the open group collapses it', async () => {
+    const { page } = await desktop('/');
+    const toggle = (title: string) => page.getByRole('button', { name: title });
+    const expanded = async () =>
+      (await Promise.all(groups.map(async (g) => ((await toggle(g.title).getAttribute('aria-expanded')) === 'true' ? g.title : null)))).filter(Boolean);
+    expect(await expanded()).toEqual([]);
+    await toggle('Hardware Development').click();
+    expect(await expanded()).toEqual(['Hardware Development']);
+    expect(await page.locator('#sidebar').getByRole('link', { name: 'CRC Generator' }).isVisible()).toBe(true);
+    await toggle('Network Tools').click();
+    expect(await expanded()).toEqual(['Network Tools']);
+    expect(await page.locator('#sidebar').getByRole('link', { name: 'CRC Generator' }).isVisible()).toBe(false);
+    await toggle('Network Tools').click();
+    expect(await expanded()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens the group of the current tool, and a tool link navigates after 300 ms with a full page load', async () => {
+    const { page } = await desktop('/ip-subnet');
+    expect(await page.getByRole('button', { name: 'Network Tools' }).getAttribute('aria-expanded')).toBe('true');
+    await page.clock.install();
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+    await page.locator('#sidebar').getByRole('link', { name: 'URL Encoder/Decoder' }).click();
+    await page.clock.runFor(250);
+    expect(new URL(page.url()).pathname).toBe('/ip-subnet');
+    const loaded = page.waitForEvent('load');
+    await page.clock.runFor(100);
+    await loaded;
+    expect(new URL(page.url()).pathname).toBe('/url-encoder');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBeUndefined();
+    await page.context().close();
+  });
+
+  it('on a small screen opens the sidebar as an overlay, locks scrolling and closes it on overlay, outside tap and route change', async () => {
+    const { page } = await openPage(browser, { viewport: { width: 390, height: 740 }, hasTouch: true, isMobile: true });
+    await page.goto(server.url + '/');
+    const menu = page.getByRole('button', { name: 'Open menu' });
+    const sidebarInView = () => page.locator('#sidebar').evaluate((el) => el.getBoundingClientRect().right > 0);
+    const locked = () => page.evaluate(() => getComputedStyle(document.body).overflow === 'hidden');
+    await page.waitForTimeout(300);
+    expect(await sidebarInView()).toBe(false);
+
+    await menu.click();
+    await expect.poll(sidebarInView).toBe(true);
+    expect(await page.getByTestId('overlay').isVisible()).toBe(true);
+    expect(await locked()).toBe(true);
+    await page.getByTestId('overlay').click({ position: { x: 370, y: 400 } });
+    await expect.poll(sidebarInView).toBe(false);
+    expect(await locked()).toBe(false);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(sidebarInView).toBe(true);
+    await page.touchscreen.tap(370, 700); // outside the sidebar
+    await expect.poll(sidebarInView).toBe(false);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(sidebarInView).toBe(true);
+    await page.evaluate(() => {
+      history.pushState({}, '', '/json-formatter');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect.poll(sidebarInView).toBe(false);
+    await page.context().close();
+  });
+
+  it('reports a page view (path plus query, direct referrer, session id) that the server accepts', async () => {
+    const p = await openPage(browser);
+    const sent = p.page.waitForRequest((r) => r.url().endsWith('/api/analytics/pageview') && r.postDataJSON()?.page_path === '/ip-subnet?cidr=24');
+    await p.page.goto(`${server.url}/ip-subnet?cidr=24`);
+    const req = await sent;
+    const body = req.postDataJSON();
+    expect(body).toMatchObject({ page_path: '/ip-subnet?cidr=24', referrer: 'direct' });
+    expect(body.session_id).toBe(await p.page.evaluate(() => localStorage.getItem('bitsmith_session_id')));
+    expect((await req.response())!.status()).toBeLessThan(300);
+    // A client-side route change is another page view.
+    const second = p.page.waitForRequest((r) => r.url().endsWith('/api/analytics/pageview') && r.postDataJSON()?.page_path === '/');
+    await p.page.locator('header.navbar').getByRole('link', { name: 'Home' }).click();
+    expect((await (await second).response())!.status()).toBeLessThan(300);
+    await p.page.context().close();
+  });
+
+  it('shows a helpful 404 for unknown routes', async () => {
+    const { page } = await desktop('/subnet-calc');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Page not found');
+    expect(await page.locator('main').textContent()).toContain('/subnet-calc');
+    expect(await page.getByRole('link', { name: 'IP Subnet Calculator' }).count()).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  it('runs the WASM kernel in a worker from a page (self-test and a file with progress)', async () => {
+    const { page, errors } = await desktop('/diagnostics');
+    await page.getByRole('button', { name: 'Run self-test' }).click();
+    await expect.poll(() => page.locator('.diagnostics-result').textContent()).toContain('cbf43926 ✅');
+    const data = randomBytes(3 << 20);
+    await page.getByLabel('CRC-32 of a file').setInputFiles({ name: 'random.bin', mimeType: 'application/octet-stream', buffer: data });
+    const expected = crc32Reference(data).toString(16).padStart(8, '0');
+    await expect.poll(() => page.locator('.diagnostics-result').textContent(), { timeout: 20_000 }).toContain(`= ${expected}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('cancels a running worker job (terminating the worker) and starts a fresh worker for the next call', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-cancel-'));
+    const big = join(dir, 'big.bin');
+    writeFileSync(big, '');
+    truncateSync(big, 1 << 30); // 1 GiB sparse file: long enough to cancel mid-way
+    try {
+      const { page, errors } = await desktop('/diagnostics');
+      await page.getByLabel('CRC-32 of a file').setInputFiles(big);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => page.locator('.diagnostics-result').textContent()).toBe('Cancelled');
+      await page.getByRole('button', { name: 'Run self-test' }).click();
+      await expect.poll(() => page.locator('.diagnostics-result').textContent()).toContain('cbf43926 ✅');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,124 @@
+// The server skeleton over real HTTP: health, JSON 404, SPA fallback, headers, body limits,
+// JSON errors without stack traces, rate limiting, config validation and graceful shutdown.
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../helpers/server';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('server skeleton', () => {
+  it('answers GET /healthz with JSON', async () => {
+    const r = await fetch(`${server.url}/healthz`);
+    expect(r.status).toBe(200);
+    expect(await r.json()).toMatchObject({ status: 'ok' });
+  });
+
+  it('answers unknown /api routes with a JSON 404', async () => {
+    const r = await fetch(`${server.url}/api/does-not-exist`);
+    expect(r.status).toBe(404);
+    expect(r.headers.get('content-type')).toMatch(/application\/json/);
+    expect((await r.json()).error).toMatch(/does-not-exist/);
+  });
+
+  it('serves the SPA for every client route (history fallback)', async () => {
+    for (const path of ['/', '/ip-subnet', '/admin/analytics', '/no/such/page']) {
+      const r = await fetch(`${server.url}${path}`);
+      expect(r.status, path).toBe(200);
+      expect(r.headers.get('content-type'), path).toMatch(/text\/html/);
+      expect(await r.text()).toContain('<div id="root">');
+    }
+  });
+
+  it('sends security headers that still allow WebAssembly and workers', async () => {
+    const r = await fetch(`${server.url}/`);
+    const csp = r.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("'wasm-unsafe-eval'");
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(r.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it('serves built assets immutable and WebAssembly as application/wasm', async () => {
+    const assets = readdirSync(join(process.cwd(), 'dist/client/assets'));
+    const js = assets.find((f) => f.endsWith('.js'))!;
+    const r = await fetch(`${server.url}/assets/${js}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toContain('immutable');
+    const wasm = assets.find((f) => f.endsWith('.wasm'));
+    expect(wasm, 'the client build contains a .wasm asset').toBeDefined();
+    const w = await fetch(`${server.url}/assets/${wasm}`);
+    expect(w.headers.get('content-type')).toBe('application/wasm');
+    expect(WebAssembly.validate(new Uint8Array(await w.arrayBuffer()))).toBe(true);
+    expect((await fetch(`${server.url}/assets/missing-file.js`)).status).toBe(404);
+  });
+
+  it('answers malformed JSON with 400 and no stack trace', async () => {
+    const r = await fetch(`${server.url}/api/analytics/pageview`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page_path": ' });
+    expect(r.status).toBe(400);
+    const text = await r.text();
+    expect(JSON.parse(text).error).toBeTruthy();
+    expect(text).not.toMatch(/at .*\.(m?js|ts):\d+/);
+  });
+
+  it('caps body sizes with 413', async () => {
+    const body = JSON.stringify({ page_path: '/x'.repeat(200_000), session_id: 's' });
+    const r = await fetch(`${server.url}/api/analytics/pageview`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    expect(r.status).toBe(413);
+    expect((await r.json()).error).toMatch(/too large/i);
+  });
+
+  it('accepts a page view', async () => {
+    const r = await fetch(`${server.url}/api/analytics/pageview`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page_path: '/ip-subnet?x=1', user_agent: 'vitest', referrer: 'direct', session_id: 'session-1' }),
+    });
+    expect(r.status).toBeLessThan(300);
+  });
+});
+
+describe('server configuration and lifecycle', () => {
+  it('rate-limits /api per client when RATE_LIMIT_PER_MINUTE is set, not the SPA', async () => {
+    const limited = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++) codes.push((await fetch(`${limited.url}/api/nothing`)).status);
+      expect(codes.slice(0, 3)).toEqual([404, 404, 404]);
+      expect(codes.slice(3)).toEqual([429, 429]);
+      expect((await fetch(`${limited.url}/`)).status).toBe(200);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('refuses to start with invalid configuration, saying why', () => {
+    const r = spawnSync(process.execPath, ['dist/server/index.mjs'], { env: { ...process.env, PORT: 'not-a-port' }, encoding: 'utf8', timeout: 20_000 });
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toMatch(/Invalid configuration: PORT/);
+  });
+
+  it('prints a generated admin token when ADMIN_TOKEN is unset', async () => {
+    const s = await startServer({ env: { ADMIN_TOKEN: '' } });
+    try {
+      expect(s.output()).toMatch(/Admin token .*: \S{16,}/);
+    } finally {
+      await s.stop();
+    }
+  });
+
+  it('shuts down gracefully on SIGTERM (exit code 0)', async () => {
+    const s = await startServer();
+    const code = await s.stop('SIGTERM');
+    expect(code).toBe(0);
+    expect(s.output()).toMatch(/SIGTERM received/);
+  });
+});
