@@ -1,0 +1,150 @@
+// IPv4 enumeration kernels. A list is either the host addresses of a network (consecutive u32s)
+// or its subnets at a longer prefix (base + i << shift). JS reserves one region, the kernels fill
+// a page of u32 addresses there and format a page as text/CSV bytes, so an export of millions of
+// rows never becomes JS strings.
+
+export { reserve } from "./shared/memory";
+
+// Octet table: for n in 0..255 one u32 = length | digit bytes << 8 ("192" -> 3 | '1'<<8 | ...).
+const OCTETS = memory.data(256 * 4);
+
+function buildOctets(): void {
+  for (let n: u32 = 0; n < 256; n++) {
+    let word: u32;
+    if (n >= 100) word = 3 | ((48 + n / 100) << 8) | ((48 + (n / 10) % 10) << 16) | ((48 + n % 10) << 24);
+    else if (n >= 10) word = 2 | ((48 + n / 10) << 8) | ((48 + n % 10) << 16);
+    else word = 1 | ((48 + n) << 8);
+    store<u32>(OCTETS + (n << 2), word);
+  }
+}
+buildOctets();
+
+/** Writes octet `n` at `p` (may write up to 3 bytes; the caller overwrites any excess) and
+ *  returns the position after its digits. */
+@inline function putOctet(p: usize, n: u32): usize {
+  const word = load<u32>(OCTETS + (n << 2));
+  store<u32>(p, word >>> 8);
+  return p + (word & 0xff);
+}
+
+/** Dotted quad at `p`; returns the position after it. Needs 3 spare bytes after the text. */
+@inline function putAddress(p: usize, a: u32): usize {
+  p = putOctet(p, a >>> 24);
+  store<u8>(p, 46);
+  p = putOctet(p + 1, (a >>> 16) & 0xff);
+  store<u8>(p, 46);
+  p = putOctet(p + 1, (a >>> 8) & 0xff);
+  store<u8>(p, 46);
+  return putOctet(p + 1, a & 0xff);
+}
+
+/** Unsigned decimal at `p`; returns the position after it. */
+function putDecimal(p: usize, v: u64): usize {
+  if (v < 10) {
+    store<u8>(p, <u8>(48 + v));
+    return p + 1;
+  }
+  let digits = 0;
+  let t = v;
+  while (t > 0) {
+    t /= 10;
+    digits++;
+  }
+  let q = p + digits;
+  while (v > 0) {
+    q--;
+    store<u8>(q, <u8>(48 + v % 10));
+    v /= 10;
+  }
+  return p + digits;
+}
+
+/** Fills `count` u32 at `out` with first, first+1, ... (host addresses). Four lanes at a time. */
+export function fillHosts(first: u32, count: u32, out: usize): void {
+  let i: u32 = 0;
+  let v = i32x4(first, first + 1, first + 2, first + 3);
+  const four = i32x4.splat(4);
+  for (; i + 4 <= count; i += 4) {
+    v128.store(out + (<usize>i << 2), v);
+    v = i32x4.add(v, four);
+  }
+  for (; i < count; i++) store<u32>(out + (<usize>i << 2), first + i);
+}
+
+/** Fills `count` u32 at `out` with base + (i << shift) (subnet network addresses). */
+export function fillSubnets(base: u32, shift: u32, count: u32, out: usize): void {
+  if (shift >= 32) {
+    // One /0 block only: base + (0 << 32).
+    if (count > 0) store<u32>(out, base);
+    return;
+  }
+  const step: u32 = 1 << shift;
+  let i: u32 = 0;
+  let v = i32x4(base, base + step, base + 2 * step, base + 3 * step);
+  const inc = i32x4.splat(step << 2);
+  for (; i + 4 <= count; i += 4) {
+    v128.store(out + (<usize>i << 2), v);
+    v = i32x4.add(v, inc);
+  }
+  for (; i < count; i++) store<u32>(out + (<usize>i << 2), base + (i << shift));
+}
+
+// Row layouts of formatPage (mirrored in src/core/subnet/enumerate.ts).
+const HOSTS_TEXT: u32 = 0; // 10.0.0.1
+const HOSTS_CSV: u32 = 1; // 1,10.0.0.1
+const SUBNETS_TEXT: u32 = 2; // 10.0.0.0/24
+// 3: SUBNETS_CSV: 1,10.0.0.0,24,10.0.0.1,10.0.0.254,10.0.0.255,254
+
+/**
+ * Formats `count` addresses at `page` as lines at `out` and returns the byte count. `row` is the
+ * 1-based number of the first row (CSV layouts); `cidr` is the prefix of the listed subnets.
+ * `out` needs 96 bytes per row (the longest CSV row plus the octet overrun).
+ */
+export function formatPage(page: usize, count: u32, out: usize, layout: u32, row: u64, cidr: u32): u32 {
+  let p = out;
+  const end = page + (<usize>count << 2);
+  if (layout == HOSTS_TEXT) {
+    for (let a = page; a < end; a += 4) {
+      p = putAddress(p, load<u32>(a));
+      store<u8>(p++, 10);
+    }
+  } else if (layout == HOSTS_CSV) {
+    for (let a = page; a < end; a += 4) {
+      p = putDecimal(p, row++);
+      store<u8>(p++, 44);
+      p = putAddress(p, load<u32>(a));
+      store<u8>(p++, 10);
+    }
+  } else if (layout == SUBNETS_TEXT) {
+    for (let a = page; a < end; a += 4) {
+      p = putAddress(p, load<u32>(a));
+      store<u8>(p++, 47);
+      p = putDecimal(p, cidr);
+      store<u8>(p++, 10);
+    }
+  } else {
+    // Host bits of the block; wasm shifts are mod 32, so /32 is special.
+    const last: u32 = cidr >= 32 ? 0 : <u32>(0xffffffff >>> cidr);
+    const small = cidr >= 31;
+    const usable: u64 = small ? 0 : (<u64>1 << (32 - <u64>cidr)) - 2;
+    for (let a = page; a < end; a += 4) {
+      const net = load<u32>(a);
+      const bcast = net + last;
+      p = putDecimal(p, row++);
+      store<u8>(p++, 44);
+      p = putAddress(p, net);
+      store<u8>(p++, 44);
+      p = putDecimal(p, cidr);
+      store<u8>(p++, 44);
+      p = putAddress(p, small ? net : net + 1);
+      store<u8>(p++, 44);
+      p = putAddress(p, small ? bcast : bcast - 1);
+      store<u8>(p++, 44);
+      p = putAddress(p, bcast);
+      store<u8>(p++, 44);
+      p = putDecimal(p, usable);
+      store<u8>(p++, 10);
+    }
+  }
+  return <u32>(p - out);
+}

@@ -1,0 +1,104 @@
+/**
+ * VLSM planning: split a network for a list of required host counts, largest first. Each need gets
+ * the smallest block whose usable hosts (spec rule: 2^(32-cidr) - 2) cover it; blocks are placed
+ * from the start of the network in descending size, which keeps every block aligned. What is left
+ * is shown as the fewest aligned CIDR blocks.
+ */
+import { formatIpv4, networkRange } from './ipv4';
+
+export interface VlsmNeed {
+  name: string;
+  hosts: number;
+}
+
+export interface VlsmAllocation {
+  name: string;
+  hosts: number;
+  cidr: number;
+  network: string;
+  firstHost: string;
+  lastHost: string;
+  broadcast: string;
+  usable: number;
+  /** Usable addresses beyond the need. */
+  spare: number;
+}
+
+export interface VlsmPlan {
+  allocations: VlsmAllocation[];
+  /** Unallocated space as CIDR blocks ("10.0.1.0/24"). */
+  free: string[];
+  freeAddresses: number;
+  usedAddresses: number;
+}
+
+export const MAX_NEEDS = 1000;
+
+/**
+ * Parses "Sales: 50, Lab 20, 10" (commas, semicolons or new lines; an optional name before each
+ * count). Unnamed needs are called "Subnet n".
+ */
+export function parseNeeds(text: string): { needs: VlsmNeed[] } | { error: string } {
+  const items = text.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean);
+  if (items.length === 0) return { error: 'Enter at least one host count, e.g. "Sales: 50, Lab: 20, 10"' };
+  if (items.length > MAX_NEEDS) return { error: `At most ${MAX_NEEDS} subnets can be planned at once` };
+  const needs: VlsmNeed[] = [];
+  for (const [i, item] of items.entries()) {
+    const m = /^(?:(.*?)[\s:=]+)?(\d+)$/.exec(item);
+    const hosts = m ? Number(m[2]) : NaN;
+    if (!m || !Number.isSafeInteger(hosts) || hosts < 1) return { error: `"${item}" is not a host count (a whole number of at least 1)` };
+    needs.push({ name: m[1]?.trim() || `Subnet ${i + 1}`, hosts });
+  }
+  return { needs };
+}
+
+/** Longest prefix whose usable hosts cover `hosts`, or null when even /1 is too small. */
+export function prefixForHosts(hosts: number): number | null {
+  for (let cidr = 30; cidr >= 1; cidr--) if (2 ** (32 - cidr) - 2 >= hosts) return cidr;
+  return null;
+}
+
+/** Plans `needs` inside `network`/`cidr`; an error when they do not fit. */
+export function planVlsm(network: number, cidr: number, needs: VlsmNeed[]): { plan: VlsmPlan } | { error: string } {
+  const parent = networkRange(network, cidr);
+  const sized = needs.map((n, order) => ({ ...n, order, prefix: prefixForHosts(n.hosts) }));
+  const tooBig = sized.find((n) => n.prefix === null || n.prefix < cidr);
+  if (tooBig) return { error: `${tooBig.name} needs ${tooBig.hosts.toLocaleString('en-US')} hosts: more than a /${cidr} can hold` };
+  // Largest first; equal sizes keep their input order.
+  sized.sort((a, b) => a.prefix! - b.prefix! || a.order - b.order);
+  const needed = sized.reduce((s, n) => s + 2 ** (32 - n.prefix!), 0);
+  if (needed > parent.total) {
+    return { error: `Not enough space: the subnets need ${needed.toLocaleString('en-US')} addresses, /${cidr} has ${parent.total.toLocaleString('en-US')}` };
+  }
+  let cursor = parent.network;
+  const allocations = sized.map((n) => {
+    const r = networkRange(cursor, n.prefix!);
+    cursor += r.total;
+    return {
+      name: n.name, hosts: n.hosts, cidr: n.prefix!,
+      network: formatIpv4(r.network), firstHost: formatIpv4(r.firstHost), lastHost: formatIpv4(r.lastHost),
+      broadcast: formatIpv4(r.broadcast), usable: r.usable, spare: r.usable - n.hosts,
+    };
+  });
+  const free = deaggregate(cursor, parent.broadcast);
+  return { plan: { allocations, free, freeAddresses: parent.broadcast - cursor + 1, usedAddresses: needed } };
+}
+
+/** The fewest aligned CIDR blocks covering first..last (inclusive); empty when first > last. */
+export function deaggregate(first: number, last: number): string[] {
+  const blocks: string[] = [];
+  while (first <= last) {
+    // Largest block aligned at `first` that stays within the range.
+    let size = first === 0 ? 2 ** 32 : 2 ** Math.min(32, countTrailingZeros(first));
+    while (first + size - 1 > last) size /= 2;
+    blocks.push(`${formatIpv4(first)}/${32 - Math.log2(size)}`);
+    first += size;
+  }
+  return blocks;
+}
+
+function countTrailingZeros(v: number): number {
+  let n = 0;
+  while (n < 32 && v % 2 ** (n + 1) === 0) n++;
+  return n;
+}
