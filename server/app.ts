@@ -46,7 +46,8 @@ export function createApp({ config, store }: AppDeps): Express {
   );
 
   app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok', store: store.name });
+    const { lastError: _hidden, ...analytics } = store.health(); // driver errors can name internal hosts
+    res.json({ status: 'ok', store: store.name, analytics });
   });
 
   if (config.rateLimitPerMinute > 0) {
@@ -62,7 +63,7 @@ export function createApp({ config, store }: AppDeps): Express {
     );
   }
 
-  app.use('/api/analytics', analyticsRouter(store));
+  app.use('/api/analytics', analyticsRouter(store, { adminToken: config.adminToken }));
   app.use('/api', crcRouter());
   app.use('/api', apiNotFound);
 

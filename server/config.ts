@@ -11,6 +11,8 @@ const EnvSchema = z.object({
   MONGODB_DB: z.string().default('bitsmith'),
   ADMIN_TOKEN: z.string().min(8, 'ADMIN_TOKEN must be at least 8 characters').optional().or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  ANALYTICS_RETENTION_DAYS: z.coerce.number().min(1).default(180),
+  ANALYTICS_BUFFER_LIMIT: z.coerce.number().int().min(1).default(100_000),
   STATIC_DIR: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
 });
@@ -25,6 +27,10 @@ export interface Config {
   /** True when ADMIN_TOKEN was not set and a token was generated for this run. */
   adminTokenGenerated: boolean;
   rateLimitPerMinute: number;
+  /** Days raw analytics events are kept (daily rollups are kept forever). */
+  analyticsRetentionDays: number;
+  /** Events held in memory while the database is down; more are dropped and counted. */
+  analyticsBufferLimit: number;
   staticDir?: string;
   trustProxy?: string;
 }
@@ -45,6 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminToken: e.ADMIN_TOKEN ?? randomBytes(18).toString('base64url'),
     adminTokenGenerated: !e.ADMIN_TOKEN,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
+    analyticsBufferLimit: e.ANALYTICS_BUFFER_LIMIT,
     staticDir: e.STATIC_DIR,
     trustProxy: e.TRUST_PROXY,
   };

@@ -4,8 +4,17 @@ import { z } from 'zod';
 const text = (max: number) => z.string().max(max);
 const sessionId = z.string().min(1).max(64);
 const primitive = z.union([z.string().max(512), z.number().finite(), z.boolean(), z.null()]);
+/**
+ * Metadata keys are plain identifiers: no '$' operators, no dots (MongoDB paths), and no keys that
+ * would reach Object.prototype when the record is copied.
+ */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+const metadataKey = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, 'metadata keys must be identifiers (letters, digits, _ and -, at most 64)')
+  .refine((k) => !FORBIDDEN_KEYS.has(k), 'reserved metadata key');
 const metadata = z
-  .record(z.string().max(64), primitive)
+  .record(metadataKey, primitive)
   .refine((m) => Object.keys(m).length <= 32, 'metadata may have at most 32 keys');
 
 export const schemas = {

@@ -1,8 +1,14 @@
-/** Analytics ingest and stats routes. Bodies arrive as JSON or as text/plain from sendBeacon. */
+/**
+ * Analytics routes. Ingest: five POST endpoints with strict schemas; bodies arrive as JSON or as
+ * text/plain from sendBeacon; answered 202 once stored (or buffered while the database is down).
+ * Stats: GET /stats?days=7|30|90 for the admin token only.
+ */
 import { Router, json, text } from 'express';
 import { z } from 'zod';
 import { HttpError } from '../errors';
-import type { AnalyticsStore } from '../store/types';
+import { requireAdmin } from '../auth';
+import { isBot, StatsQuerySchema } from '../services/analytics';
+import { StoreUnavailableError, type AnalyticsStore } from '../store/types';
 import { schemas, type IngestKind } from './analytics-schemas';
 
 const BODY_LIMIT = '16kb';
@@ -17,12 +23,16 @@ function bodyObject(body: unknown): unknown {
   }
 }
 
-export function validationError(error: z.ZodError): HttpError {
+export function validationError(error: z.ZodError, status = 422): HttpError {
   const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  return new HttpError(422, `Validation failed: ${details.map((d) => `${d.path || 'body'}: ${d.message}`).join('; ')}`, details);
+  return new HttpError(status, `Validation failed: ${details.map((d) => `${d.path || 'body'}: ${d.message}`).join('; ')}`, details);
 }
 
-export function analyticsRouter(store: AnalyticsStore): Router {
+export interface AnalyticsRouterOptions {
+  adminToken: string;
+}
+
+export function analyticsRouter(store: AnalyticsStore, { adminToken }: AnalyticsRouterOptions): Router {
   const router = Router();
   router.use(json({ limit: BODY_LIMIT, strict: true }), text({ type: 'text/plain', limit: BODY_LIMIT }));
 
@@ -31,9 +41,24 @@ export function analyticsRouter(store: AnalyticsStore): Router {
       const parsed = schemas[kind].safeParse(bodyObject(req.body));
       if (!parsed.success) throw validationError(parsed.error);
       const { session_id, ...data } = parsed.data;
-      await store.record([{ kind, ts: new Date(), session_id, data }]);
+      // Crawlers get the same answer as everyone else, but their events are not kept.
+      if (!isBot(req.get('user-agent'), (data as { user_agent?: string }).user_agent)) {
+        await store.record([{ kind, ts: new Date(), session_id, data }]);
+      }
       res.status(202).json({ ok: true });
     });
   }
+
+  router.get('/stats', requireAdmin(adminToken), async (req, res) => {
+    const query = StatsQuerySchema.safeParse(req.query);
+    if (!query.success) throw validationError(query.error, 400);
+    res.set('Cache-Control', 'no-store');
+    try {
+      res.json(await store.stats(query.data));
+    } catch (e) {
+      if (!(e instanceof StoreUnavailableError)) throw e;
+      res.set('Retry-After', '5').status(503).json({ error: e.message });
+    }
+  });
   return router;
 }

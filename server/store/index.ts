@@ -1,21 +1,25 @@
-/** Opens the configured store: MongoDB when MONGODB_URI is set, else the embedded default. */
+/** Opens the configured store: MongoDB when MONGODB_URI is set, else the embedded default in DATA_DIR. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Config } from '../config';
-import type { AnalyticsStore, StoredEvent } from './types';
-import { emptyStats } from './types';
+import type { AnalyticsStore } from './types';
+import { BufferedStore } from './buffered';
+import { SqliteBackend } from './sqlite';
+import { MongoBackend } from './mongo';
 
-/** Foundation placeholder: accepts events and reports empty statistics (issue #7 replaces it). */
-class DiscardingStore implements AnalyticsStore {
-  readonly name = 'discarding';
-  async record(_events: StoredEvent[]) {}
-  async stats() {
-    return emptyStats();
+export const EMBEDDED_FILE = 'analytics.sqlite';
+
+export async function openStore(config: Config): Promise<AnalyticsStore> {
+  const buffer = { bufferLimit: config.analyticsBufferLimit };
+  if (config.mongoUri) {
+    // Not awaited: the server starts even while MongoDB is down and catches up when it returns.
+    return new BufferedStore(new MongoBackend({ uri: config.mongoUri, dbName: config.mongoDb, retentionDays: config.analyticsRetentionDays }), buffer);
   }
-  async flush() {}
-  async close() {}
+  mkdirSync(config.dataDir, { recursive: true });
+  return new BufferedStore(new SqliteBackend(join(config.dataDir, EMBEDDED_FILE), { retentionDays: config.analyticsRetentionDays }), buffer);
 }
 
-export async function openStore(_config: Config): Promise<AnalyticsStore> {
-  return new DiscardingStore();
-}
-
-export type { AnalyticsStore } from './types';
+export { BufferedStore } from './buffered';
+export { SqliteBackend } from './sqlite';
+export { StoreUnavailableError } from './types';
+export type { AnalyticsStore, Stats, StatsQuery, StatsRange, StoredEvent, StoreHealth } from './types';

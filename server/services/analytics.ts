@@ -1,0 +1,26 @@
+/** Analytics rules that are neither transport nor storage: bot filtering and the stats query. */
+import { z } from 'zod';
+import { MAX_TOP_LIMIT, type StatsRange } from '../store/types';
+
+/**
+ * Obvious crawlers and link previewers. Deliberately narrow: scripted clients (curl, fetch,
+ * python-requests) and headless browsers used for testing are counted like everyone else.
+ */
+const BOT_PATTERNS = [
+  /\bbot\b/i, // "bot" on its own
+  /[a-z]bot\//i, // Googlebot/2.1, AhrefsBot/7.0, bingbot/2.0 ...
+  /crawler|spider|crawling|slurp|facebookexternalhit|bingpreview|mediapartners-google|feedfetcher|google-inspectiontool/i,
+  /\(\+?https?:\/\/[^)]*\)\s*$/i, // "(+http://www.example.com/bot.html)" signatures
+];
+
+export function isBot(...userAgents: (string | undefined)[]): boolean {
+  return userAgents.some((ua) => !!ua && BOT_PATTERNS.some((p) => p.test(ua)));
+}
+
+export const StatsQuerySchema = z.object({
+  days: z
+    .enum(['7', '30', '90'], { error: 'days must be 7, 30 or 90' })
+    .default('30')
+    .transform((d) => Number(d) as StatsRange),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(MAX_TOP_LIMIT).optional(),
+});

@@ -1,0 +1,165 @@
+/**
+ * MongoStore's database adapter, on the official driver (the only file that imports 'mongodb').
+ * Collections: `events` (raw events, TTL index on `ts`) and `rollups`: one document per
+ * (day, type, key) with `type` 'page' or 'tool' and a `count` bumped with `$inc` upserts, and
+ * type 'session' documents that record each (day, session_id) once, so an exact distinct count of
+ * visitors over any range is part of the same single aggregation that computes the stats.
+ */
+import { MongoBulkWriteError, MongoClient, MongoServerError, ObjectId, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
+import { StoreUnavailableError, type StoredEvent } from './types';
+import { batchDeltas, type Backend, type DayRange, type StatsRows } from './rollup';
+
+export interface MongoOptions {
+  uri: string;
+  dbName: string;
+  retentionDays: number;
+  /** How long an operation waits for a reachable server before failing (driver default is 30 s). */
+  serverSelectionTimeoutMS?: number;
+}
+
+interface RollupDoc {
+  day: string;
+  type: 'page' | 'tool' | 'session';
+  key: string;
+  count: number;
+}
+
+interface EventDoc {
+  _id: ObjectId;
+  ts: Date;
+  kind: string;
+  session_id: string;
+  data: Record<string, unknown>;
+}
+
+const DUPLICATE_KEY = 11000;
+const INDEX_OPTIONS_CONFLICT = new Set([85, 86]);
+
+export class MongoBackend implements Backend {
+  readonly name = 'mongodb';
+  private readonly client: MongoClient;
+  private readonly db: Db;
+  private readonly events: Collection<EventDoc>;
+  private readonly rollups: Collection<RollupDoc>;
+  private ready: Promise<void> | null = null;
+  /** Stable ids per event, so a retried batch does not insert an event twice. */
+  private readonly ids = new WeakMap<StoredEvent, ObjectId>();
+
+  constructor(private readonly options: MongoOptions) {
+    // The driver connects lazily on the first operation and keeps monitoring the servers, so it
+    // reconnects by itself when MongoDB comes back; BufferedStore retries failed writes.
+    this.client = new MongoClient(options.uri, {
+      serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2_000,
+      connectTimeoutMS: 2_000,
+      maxPoolSize: 20,
+      retryWrites: true,
+      retryReads: true,
+      appName: 'bitsmith',
+    });
+    this.db = this.client.db(options.dbName);
+    this.events = this.db.collection<EventDoc>('events');
+    this.rollups = this.db.collection<RollupDoc>('rollups');
+  }
+
+  /** Creates the indexes once per process (again after a failure). */
+  private ensureReady(): Promise<void> {
+    this.ready ??= this.createIndexes().catch((e) => {
+      this.ready = null;
+      throw e;
+    });
+    return this.ready;
+  }
+
+  private async createIndexes(): Promise<void> {
+    const expireAfterSeconds = Math.round(this.options.retentionDays * 86_400);
+    try {
+      await this.events.createIndex({ ts: 1 }, { name: 'ts_ttl', expireAfterSeconds });
+    } catch (e) {
+      if (!(e instanceof MongoServerError && INDEX_OPTIONS_CONFLICT.has(Number(e.code)))) throw e;
+      // The retention changed since the index was made: update it in place.
+      await this.db.command({ collMod: 'events', index: { keyPattern: { ts: 1 }, expireAfterSeconds } });
+    }
+    // Serves the upserts (one document per key) and the stats' range $match on `day`.
+    await this.rollups.createIndex({ day: 1, type: 1, key: 1 }, { name: 'day_type_key', unique: true });
+  }
+
+  async write(events: readonly StoredEvent[]): Promise<void> {
+    await this.ensureReady();
+    await this.insertEvents(events);
+    const d = batchDeltas(events);
+    const ops: AnyBulkWriteOperation<RollupDoc>[] = [];
+    for (const p of d.pages) ops.push(inc('page', p.day, p.key, p.count));
+    for (const t of d.tools) ops.push(inc('tool', t.day, t.key, t.count));
+    for (const s of d.sessions) {
+      ops.push({ updateOne: { filter: { day: s.day, type: 'session', key: s.key }, update: { $setOnInsert: { count: 1 } }, upsert: true } });
+    }
+    if (ops.length > 0) await this.rollups.bulkWrite(ops, { ordered: false });
+  }
+
+  /** Unordered insert; duplicates of a retried batch (same _id) are ignored. */
+  private async insertEvents(events: readonly StoredEvent[]): Promise<void> {
+    const docs = events.map((e) => {
+      let id = this.ids.get(e);
+      if (!id) this.ids.set(e, (id = new ObjectId()));
+      return { _id: id, ts: e.ts, kind: e.kind, session_id: e.session_id, data: e.data };
+    });
+    try {
+      await this.events.insertMany(docs, { ordered: false });
+    } catch (e) {
+      const writeErrors = e instanceof MongoBulkWriteError ? [e.writeErrors].flat() : null;
+      if (!writeErrors || writeErrors.length === 0 || writeErrors.some((w) => w.code !== DUPLICATE_KEY)) throw e;
+    }
+  }
+
+  async read(r: DayRange, limit: number): Promise<StatsRows> {
+    const inRange = { $gte: ['$day', r.from] };
+    const current = { day: { $gte: r.from, $lte: r.to } };
+    const pipeline = [
+      { $match: { day: { $gte: r.prevFrom, $lte: r.to } } },
+      {
+        $facet: {
+          totals: [{ $match: { type: { $in: ['page', 'tool'] } } }, { $group: { _id: { type: '$type', current: inRange }, n: { $sum: '$count' } } }],
+          visitors: [
+            { $match: { type: 'session' } },
+            { $group: { _id: { current: inRange, key: '$key' } } },
+            { $group: { _id: '$_id.current', n: { $sum: 1 } } },
+          ],
+          pages: [{ $match: { type: 'page', ...current } }, { $group: { _id: '$key', n: { $sum: '$count' } } }, { $sort: { n: -1, _id: 1 } }, { $limit: limit }],
+          tools: [{ $match: { type: 'tool', ...current } }, { $group: { _id: '$key', n: { $sum: '$count' } } }, { $sort: { n: -1, _id: 1 } }, { $limit: limit }],
+          daily: [{ $match: { type: 'page', ...current } }, { $group: { _id: '$day', n: { $sum: '$count' } } }, { $sort: { _id: 1 } }],
+        },
+      },
+    ];
+    type Row = { _id: unknown; n: number };
+    let out: Record<'totals' | 'visitors' | 'pages' | 'tools' | 'daily', Row[]>;
+    try {
+      await this.ensureReady();
+      [out] = (await this.rollups.aggregate(pipeline, { allowDiskUse: true }).toArray()) as (typeof out)[];
+    } catch (e) {
+      throw new StoreUnavailableError(`Analytics database (MongoDB) is unavailable: ${(e as Error).message}`);
+    }
+    const total = (type: string, cur: boolean) =>
+      out.totals.find((t) => (t._id as { type: string; current: boolean }).type === type && (t._id as { current: boolean }).current === cur)?.n ?? 0;
+    const visitors = (cur: boolean) => out.visitors.find((v) => v._id === cur)?.n ?? 0;
+    const keyed = (rows: Row[]) => rows.map((x) => ({ key: String(x._id), count: x.n }));
+    return {
+      totalViews: total('page', true),
+      uniqueVisitors: visitors(true),
+      toolUses: total('tool', true),
+      pages: keyed(out.pages),
+      tools: keyed(out.tools),
+      daily: out.daily.map((x) => ({ day: String(x._id), count: x.n })),
+      prevViews: total('page', false),
+      prevVisitors: visitors(false),
+      prevToolUses: total('tool', false),
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+function inc(type: 'page' | 'tool', day: string, key: string, count: number): AnyBulkWriteOperation<RollupDoc> {
+  return { updateOne: { filter: { day, type, key }, update: { $inc: { count } }, upsert: true } };
+}
