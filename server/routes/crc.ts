@@ -1,6 +1,38 @@
-/** CRC API (/api/predefined, /api/generate): filled in by the CRC generator issue. */
-import { Router } from 'express';
+/** CRC API: GET /predefined (the catalogue) and POST /generate (a Verilog or VHDL download). */
+import { Router, json } from 'express';
+import { generateRequestSchema, requestParams } from '../../src/core/crc/schema';
+import { generateHdl, listPredefined } from '../services/crc';
+import type { z } from 'zod';
+import { HttpError } from '../errors';
+
+/** A generate request is ~200 bytes (68 coefficients and a few fields). */
+const GENERATE_BODY_LIMIT = '4kb';
+
+/** 422 with every problem listed: `{error, details: [{path, message}]}`. */
+function validationError(error: z.ZodError): HttpError {
+  const details = error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const summary = details.map((d) => `${d.path || 'body'}: ${d.message}`).join('; ');
+  return new HttpError(422, `Invalid generate request: ${summary}`.slice(0, 500), details);
+}
 
 export function crcRouter(): Router {
-  return Router();
+  const router = Router();
+
+  router.get('/predefined', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=300').json(listPredefined());
+  });
+
+  router.post('/generate', json({ limit: GENERATE_BODY_LIMIT, strict: true }), async (req, res) => {
+    const parsed = generateRequestSchema.safeParse(req.body);
+    if (!parsed.success) throw validationError(parsed.error);
+    const { params, dataWidth, language } = requestParams(parsed.data);
+    const file = await generateHdl(params, dataWidth, language);
+    res
+      .status(200)
+      .attachment(file.fileName)
+      .type(language === 'verilog' ? 'text/x-verilog; charset=utf-8' : 'text/x-vhdl; charset=utf-8')
+      .send(file.text);
+  });
+
+  return router;
 }
