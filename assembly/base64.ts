@@ -1,0 +1,252 @@
+// Base64 kernels over byte buffers in linear memory (RFC 4648, standard and URL-safe alphabets).
+// Encode: Mula's SIMD algorithm (12 bytes -> 16 sextets -> 16 ASCII bytes per step, i8x16.swizzle
+// for both the byte shuffle and the sextet-to-ASCII offsets). Decode: Mula/Lemire's nibble-LUT
+// validation and translation, then 16 sextets packed to 12 bytes with i32x4.dot_i16x8_s.
+// No strings cross the boundary: JS writes bytes at pointers from `reserve` and reads bytes back.
+
+export { reserve } from "./shared/memory";
+
+/** Flag bits shared by `encode` and `decode`. */
+const URL_SAFE: u32 = 1; // '-' and '_' instead of '+' and '/'; no padding when encoding
+const FINAL: u32 = 2; //    this call holds the end of the data (tail quantum, padding)
+
+/** Returned by `decode` for input that breaks the validity rule. */
+const INVALID: i32 = -1;
+
+const STD_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+const URL_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+const ENC_STD = new StaticArray<u8>(64);
+const ENC_URL = new StaticArray<u8>(64);
+/** Sextet value of each byte, 0xff when the byte is not in the alphabet. */
+const DEC_STD = new StaticArray<u8>(256);
+const DEC_URL = new StaticArray<u8>(256);
+
+function buildTables(): void {
+  for (let i = 0; i < 256; i++) {
+    unchecked((DEC_STD[i] = 0xff));
+    unchecked((DEC_URL[i] = 0xff));
+  }
+  for (let i = 0; i < 64; i++) {
+    const s = <u8>STD_CHARS.charCodeAt(i);
+    const u = <u8>URL_CHARS.charCodeAt(i);
+    unchecked((ENC_STD[i] = s));
+    unchecked((ENC_URL[i] = u));
+    unchecked((DEC_STD[s] = <u8>i));
+    unchecked((DEC_URL[u] = <u8>i));
+  }
+}
+buildTables();
+
+@inline function tablePtr(t: StaticArray<u8>): usize {
+  return changetype<usize>(t);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Encode
+
+/** 16 sextets (one per byte lane, 0..63) to ASCII: one LUT look-up gives the offset to add. */
+@inline function sextetsToAscii(x: v128, shiftLut: v128): v128 {
+  let reduced = i8x16.sub_sat_u(x, i8x16.splat(51)); // 0 for 0..51, 1..12 for 52..63
+  const less = i8x16.lt_s(x, i8x16.splat(26)); //         A..Z range
+  reduced = v128.or(reduced, v128.and(less, i8x16.splat(13)));
+  return i8x16.add(i8x16.swizzle(shiftLut, reduced), x);
+}
+
+/** 12 input bytes (in lanes 0..11) to 16 sextets. */
+@inline function bytesToSextets(v: v128): v128 {
+  // Per 32-bit lane: [b1, b0, b2, b1], so each 16-bit half holds two sextets big-endian.
+  const x = i8x16.swizzle(v, i8x16(1, 0, 2, 1, 4, 3, 5, 4, 7, 6, 8, 7, 10, 9, 11, 10));
+  // Sextets 0 and 2 of each triple move down to bits 0..5 of their 16-bit half.
+  const s0 = i32x4.shr_u(v128.and(x, i32x4.splat(0x0000fc00)), 10);
+  const s2 = i32x4.shr_u(v128.and(x, i32x4.splat(0x0fc00000)), 6);
+  // Sextets 1 and 3 move up to bits 8..13 (i16x8.mul by 16 and by 256).
+  const s13 = i16x8.mul(v128.and(x, i32x4.splat(0x003f03f0)), i32x4.splat(0x01000010));
+  return v128.or(v128.or(s0, s2), s13);
+}
+
+@inline function encodeTriple(src: usize, dst: usize, alphabet: usize): void {
+  const b0 = <u32>load<u8>(src);
+  const b1 = <u32>load<u8>(src, 1);
+  const b2 = <u32>load<u8>(src, 2);
+  const w = (b0 << 16) | (b1 << 8) | b2;
+  const word =
+    <u32>load<u8>(alphabet + (w >> 18)) |
+    (<u32>load<u8>(alphabet + ((w >> 12) & 63)) << 8) |
+    (<u32>load<u8>(alphabet + ((w >> 6) & 63)) << 16) |
+    (<u32>load<u8>(alphabet + (w & 63)) << 24);
+  store<u32>(dst, word);
+}
+
+/**
+ * Encodes `len` bytes at `src` into ASCII Base64 at `dst` (room for ceil(len/3)*4 bytes) and
+ * returns the number of characters written. Without FINAL, `len` must be a multiple of 3 (the
+ * caller carries the remainder to the next call); with FINAL the last 1-2 bytes are encoded with
+ * "=" padding (standard) or without padding (URL_SAFE).
+ */
+export function encode(src: usize, len: usize, dst: usize, flags: u32): usize {
+  const urlSafe = (flags & URL_SAFE) != 0;
+  const shiftLut = urlSafe
+    ? i8x16(71, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -17, 32, 65, 0, 0) // '-'-62, '_'-63
+    : i8x16(71, -4, -4, -4, -4, -4, -4, -4, -4, -4, -4, -19, -16, 65, 0, 0); // '+'-62, '/'-63
+  const alphabet = tablePtr(urlSafe ? ENC_URL : ENC_STD);
+  const start = dst;
+  let i: usize = 0;
+  // Two vectors per iteration: loads read 16 bytes but consume 12, so stop 4 bytes early.
+  while (i + 28 <= len) {
+    const a = sextetsToAscii(bytesToSextets(v128.load(src + i)), shiftLut);
+    const b = sextetsToAscii(bytesToSextets(v128.load(src + i, 12)), shiftLut);
+    v128.store(dst, a);
+    v128.store(dst, b, 16);
+    i += 24;
+    dst += 32;
+  }
+  while (i + 16 <= len) {
+    v128.store(dst, sextetsToAscii(bytesToSextets(v128.load(src + i)), shiftLut));
+    i += 12;
+    dst += 16;
+  }
+  while (i + 3 <= len) {
+    encodeTriple(src + i, dst, alphabet);
+    i += 3;
+    dst += 4;
+  }
+  const rest = len - i;
+  if ((flags & FINAL) != 0 && rest > 0) {
+    const b0 = <u32>load<u8>(src + i);
+    const b1 = rest > 1 ? <u32>load<u8>(src + i + 1) : 0;
+    store<u8>(dst, load<u8>(alphabet + (b0 >> 2)));
+    store<u8>(dst + 1, load<u8>(alphabet + (((b0 & 3) << 4) | (b1 >> 4))));
+    if (rest > 1) store<u8>(dst + 2, load<u8>(alphabet + ((b1 & 15) << 2)));
+    dst += rest + 1;
+    if (!urlSafe) {
+      for (let p = rest; p < 3; p++) store<u8>(dst++, 0x3d); // '='
+    }
+  }
+  return dst - start;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decode
+
+/** Reads four sextets for one quantum; returns -1 when any character is outside the alphabet. */
+@inline function quantum(src: usize, table: usize): i32 {
+  const a = <u32>load<u8>(table + load<u8>(src));
+  const b = <u32>load<u8>(table + load<u8>(src, 1));
+  const c = <u32>load<u8>(table + load<u8>(src, 2));
+  const d = <u32>load<u8>(table + load<u8>(src, 3));
+  if ((a | b | c | d) & 0xc0) return -1;
+  return <i32>((a << 18) | (b << 12) | (c << 6) | d);
+}
+
+/**
+ * Decodes `len` ASCII characters at `src` into bytes at `dst` (room for len/4*3 + 4 bytes) and
+ * returns the number of bytes written, or -1 when the input is not valid Base64. Whitespace must
+ * already be gone (see `stripWhitespace`). Without FINAL, `len` must be a multiple of 4 and "="
+ * is invalid; with FINAL the last quantum may end in one or two "=" (and, URL_SAFE only, may be
+ * 2 or 3 characters without padding).
+ */
+export function decode(src: usize, len: usize, dst: usize, flags: u32): i32 {
+  const urlSafe = (flags & URL_SAFE) != 0;
+  const final = (flags & FINAL) != 0;
+  const table = tablePtr(urlSafe ? DEC_URL : DEC_STD);
+  // Characters decoded by full quanta without padding; the rest is the tail quantum.
+  let body = len & ~(<usize>3);
+  if (final && body == len && len > 0 && load<u8>(src + len - 1) == 0x3d) body -= 4;
+  if (!final && body != len) return INVALID;
+
+  // Validation LUTs: a byte is valid iff lutLo[low nibble] & lutHi[high nibble] == 0.
+  const lutLo = urlSafe
+    ? i8x16(0x15, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x13, 0x3b, 0x3b, 0x3a, 0x3b, 0x33)
+    : i8x16(0x15, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x11, 0x13, 0x1a, 0x1b, 0x1b, 0x1b, 0x1a);
+  const lutHi = urlSafe
+    ? i8x16(0x10, 0x10, 0x01, 0x02, 0x04, 0x08, 0x04, 0x20, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10)
+    : i8x16(0x10, 0x10, 0x01, 0x02, 0x04, 0x08, 0x04, 0x08, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10);
+  // Offset to add per high nibble; one character per alphabet needs its own offset.
+  const lutRoll = urlSafe
+    ? i8x16(0, 0, 17, 4, -65, -65, -71, -71, 0, 0, 0, 0, 0, 0, 0, 0)
+    : i8x16(0, 0, 19, 4, -65, -65, -71, -71, 0, 0, 0, 0, 0, 0, 0, 0);
+  const special = i8x16.splat(urlSafe ? 0x5f : 0x2f); // '_' or '/'
+  const specialRoll = i8x16.splat(urlSafe ? -32 : 16);
+  const nibble = i8x16.splat(0x0f);
+  const pack = i32x4.splat(0x00011000); // per 16-bit pair: (ab << 12) + cd
+  const packOrder = i8x16(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
+
+  const start = dst;
+  let i: usize = 0;
+  while (i + 16 <= body) {
+    const v = v128.load(src + i);
+    const hi = v128.and(i8x16.shr_u(v, 4), nibble);
+    const lo = v128.and(v, nibble);
+    if (v128.any_true(v128.and(i8x16.swizzle(lutLo, lo), i8x16.swizzle(lutHi, hi)))) return INVALID;
+    const roll = v128.bitselect(specialRoll, i8x16.swizzle(lutRoll, hi), i8x16.eq(v, special));
+    const sextets = i8x16.add(v, roll);
+    // Byte pairs (a, b) -> 12-bit (a << 6) | b in each 16-bit lane.
+    const ab = v128.or(i16x8.shl(v128.and(sextets, i16x8.splat(0x00ff)), 6), i16x8.shr_u(sextets, 8));
+    const abcd = i32x4.dot_i16x8_s(ab, pack);
+    v128.store(dst, i8x16.swizzle(abcd, packOrder));
+    i += 16;
+    dst += 12;
+  }
+  while (i < body) {
+    const q = quantum(src + i, table);
+    if (q < 0) return INVALID;
+    store<u8>(dst, <u8>(q >> 16));
+    store<u8>(dst, <u8>(q >> 8), 1);
+    store<u8>(dst, <u8>q, 2);
+    i += 4;
+    dst += 3;
+  }
+  const rest = len - body;
+  if (rest == 0) return <i32>(dst - start);
+  // Tail quantum (FINAL only): "xx==", "xxx=", or unpadded "xx"/"xxx" in URL-safe mode.
+  let chars = rest;
+  if (rest == 4) {
+    chars = load<u8>(src + i + 2) == 0x3d ? 2 : 3;
+  } else if (!urlSafe || rest == 1) {
+    return INVALID;
+  }
+  const a = <u32>load<u8>(table + load<u8>(src + i));
+  const b = <u32>load<u8>(table + load<u8>(src + i + 1));
+  const c = chars == 3 ? <u32>load<u8>(table + load<u8>(src + i + 2)) : 0;
+  if ((a | b | c) & 0xc0) return INVALID;
+  store<u8>(dst++, <u8>((a << 2) | (b >> 4)));
+  if (chars == 3) store<u8>(dst++, <u8>((b << 4) | (c >> 2)));
+  return <i32>(dst - start);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whitespace
+
+/** True for space, tab, line feed, vertical tab, form feed and carriage return. */
+@inline function isSpace(c: u32): bool {
+  return c == 0x20 || c - 9 <= 4;
+}
+
+/** Removes ASCII whitespace from `len` bytes at `ptr` in place; returns the new length. */
+export function stripWhitespace(ptr: usize, len: usize): usize {
+  const space = i8x16.splat(0x20);
+  const nine = i8x16.splat(9);
+  const four = i8x16.splat(4);
+  let r: usize = 0;
+  let w: usize = 0;
+  while (r + 16 <= len) {
+    const v = v128.load(ptr + r);
+    const ws = v128.or(i8x16.eq(v, space), i8x16.le_u(i8x16.sub(v, nine), four));
+    if (!v128.any_true(ws)) {
+      v128.store(ptr + w, v); // w <= r, and the 16 bytes were read before this store
+      w += 16;
+    } else {
+      for (let k: usize = 0; k < 16; k++) {
+        const c = load<u8>(ptr + r + k);
+        if (!isSpace(c)) store<u8>(ptr + w++, c);
+      }
+    }
+    r += 16;
+  }
+  while (r < len) {
+    const c = load<u8>(ptr + r++);
+    if (!isSpace(c)) store<u8>(ptr + w++, c);
+  }
+  return w;
+}

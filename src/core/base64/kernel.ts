@@ -1,0 +1,151 @@
+/**
+ * The Base64 WASM kernel's exports and streaming wrappers shared by the worker, tests and
+ * benchmarks. Data crosses into linear memory as bytes; no strings are involved.
+ */
+import type { KernelExports } from '../wasm/instantiate';
+import { InvalidBase64Error } from './messages';
+
+export interface Base64Exports extends KernelExports {
+  encode(src: number, len: number, dst: number, flags: number): number;
+  /** Bytes written, or -1 for invalid input. */
+  decode(src: number, len: number, dst: number, flags: number): number;
+  stripWhitespace(ptr: number, len: number): number;
+}
+
+/** Kernel flags (see assembly/base64.ts). */
+export const URL_SAFE = 1;
+export const FINAL = 2;
+
+export type Alphabet = 'standard' | 'url';
+
+/** Default piece size: a multiple of 3 (encode) and of 4 (decode). */
+export const CHUNK_BYTES = 3 << 20;
+
+/** Receives output bytes; the view points into WASM memory and is valid only during the call. */
+export type Emit = (bytes: Uint8Array) => void;
+
+const align16 = (n: number) => (n + 15) & ~15;
+
+/** Reserves one input + output region and returns fresh views (memory may have grown). */
+function workspace(kernel: Base64Exports, inCap: number, outCap: number) {
+  const ptr = kernel.reserve(align16(inCap) + outCap);
+  const out = ptr + align16(inCap);
+  return { ptr, out, mem: new Uint8Array(kernel.memory.buffer) };
+}
+
+/**
+ * Streaming encoder: `push` any number of byte chunks of any size, then `finish`. Carries up to
+ * two bytes between pushes so each kernel call sees a multiple of 3.
+ */
+export class Base64Encoder {
+  private carry = new Uint8Array(2);
+  private carried = 0;
+  private readonly flags: number;
+
+  constructor(private readonly kernel: Base64Exports, alphabet: Alphabet = 'standard', private readonly chunkBytes = CHUNK_BYTES) {
+    this.flags = alphabet === 'url' ? URL_SAFE : 0;
+  }
+
+  push(bytes: Uint8Array, emit: Emit): void {
+    for (let off = 0; off < bytes.length; off += this.chunkBytes) {
+      this.run(bytes.subarray(off, off + this.chunkBytes), emit, false);
+    }
+  }
+
+  finish(emit: Emit): void {
+    this.run(new Uint8Array(0), emit, true);
+  }
+
+  private run(piece: Uint8Array, emit: Emit, final: boolean): void {
+    const n = this.carried + piece.length;
+    const { ptr, out, mem } = workspace(this.kernel, n, Math.ceil(n / 3) * 4 + 16);
+    mem.set(this.carry.subarray(0, this.carried), ptr);
+    mem.set(piece, ptr + this.carried);
+    const usable = final ? n : n - (n % 3);
+    const written = this.kernel.encode(ptr, usable, out, final ? this.flags | FINAL : this.flags);
+    this.carried = n - usable;
+    this.carry.set(mem.subarray(ptr + usable, ptr + n));
+    if (written > 0) emit(new Uint8Array(this.kernel.memory.buffer, out, written));
+  }
+}
+
+/**
+ * Streaming validating decoder: `push` chunks of ASCII (whitespace anywhere, even across chunk
+ * boundaries), then `finish`. Carries the characters after the last full quantum plus that
+ * quantum itself, because padding is only valid in the very last quantum of the stream.
+ * Throws InvalidBase64Error on the first invalid quantum.
+ */
+export class Base64Decoder {
+  private carry = new Uint8Array(8);
+  private carried = 0;
+  /** Non-whitespace characters seen so far (0 at the end means blank input). */
+  chars = 0;
+  private readonly flags: number;
+
+  constructor(private readonly kernel: Base64Exports, alphabet: Alphabet = 'standard', private readonly chunkBytes = CHUNK_BYTES) {
+    this.flags = alphabet === 'url' ? URL_SAFE : 0;
+  }
+
+  push(ascii: Uint8Array, emit: Emit): void {
+    for (let off = 0; off < ascii.length; off += this.chunkBytes) {
+      this.run(ascii.subarray(off, off + this.chunkBytes), emit, false);
+    }
+  }
+
+  finish(emit: Emit): void {
+    this.run(new Uint8Array(0), emit, true);
+  }
+
+  private run(piece: Uint8Array, emit: Emit, final: boolean): void {
+    const n = this.carried + piece.length;
+    const { ptr, out, mem } = workspace(this.kernel, n, Math.floor(n / 4) * 3 + 16);
+    mem.set(this.carry.subarray(0, this.carried), ptr);
+    mem.set(piece, ptr + this.carried);
+    const stripped = this.kernel.stripWhitespace(ptr + this.carried, piece.length);
+    this.chars += stripped;
+    const m = this.carried + stripped;
+    let usable = m;
+    if (!final) {
+      usable = m - (m % 4);
+      usable = usable >= 4 ? usable - 4 : 0;
+    }
+    const written = this.kernel.decode(ptr, usable, out, final ? this.flags | FINAL : this.flags);
+    if (written < 0) throw new InvalidBase64Error();
+    this.carried = m - usable;
+    this.carry.set(mem.subarray(ptr + usable, ptr + m));
+    if (written > 0) emit(new Uint8Array(this.kernel.memory.buffer, out, written));
+  }
+}
+
+/** Length of the Base64 text for `n` bytes. */
+export function encodedLength(n: number, alphabet: Alphabet = 'standard'): number {
+  return alphabet === 'url' ? Math.ceil((n * 4) / 3) : Math.ceil(n / 3) * 4;
+}
+
+/** One-shot encode to ASCII bytes. */
+export function encodeBytes(kernel: Base64Exports, bytes: Uint8Array, alphabet: Alphabet = 'standard'): Uint8Array {
+  const result = new Uint8Array(encodedLength(bytes.length, alphabet));
+  let at = 0;
+  const emit: Emit = (b) => {
+    result.set(b, at);
+    at += b.length;
+  };
+  const enc = new Base64Encoder(kernel, alphabet);
+  enc.push(bytes, emit);
+  enc.finish(emit);
+  return result;
+}
+
+/** One-shot validating decode of ASCII bytes (whitespace ignored). Throws InvalidBase64Error. */
+export function decodeBytes(kernel: Base64Exports, ascii: Uint8Array, alphabet: Alphabet = 'standard'): Uint8Array {
+  const result = new Uint8Array(Math.ceil(ascii.length / 4) * 3);
+  let at = 0;
+  const emit: Emit = (b) => {
+    result.set(b, at);
+    at += b.length;
+  };
+  const dec = new Base64Decoder(kernel, alphabet);
+  dec.push(ascii, emit);
+  dec.finish(emit);
+  return result.subarray(0, at);
+}

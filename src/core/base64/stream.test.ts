@@ -1,0 +1,97 @@
+/** Streaming equals one-shot for arbitrary chunk boundaries, whitespace anywhere, both alphabets. */
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadFreshKernel } from '../wasm/node';
+import { Base64Decoder, Base64Encoder, type Alphabet, type Base64Exports } from './kernel';
+import { INVALID_BASE64 } from './messages';
+
+let kernel: Base64Exports;
+beforeAll(async () => {
+  kernel = await loadFreshKernel<Base64Exports>('base64');
+});
+
+/** Splits `data` at random boundaries (including empty pieces). */
+function randomPieces(data: Uint8Array, maxPiece: number, seed: number): Uint8Array[] {
+  let s = seed;
+  const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) % (maxPiece + 1));
+  const out: Uint8Array[] = [];
+  for (let off = 0; off < data.length; ) {
+    const n = rnd();
+    out.push(data.subarray(off, off + n));
+    off += n;
+  }
+  return out;
+}
+
+function collect(): [(b: Uint8Array) => void, () => Buffer] {
+  const parts: Buffer[] = [];
+  return [(b) => parts.push(Buffer.from(b)), () => Buffer.concat(parts)]; // copy: views are transient
+}
+
+function streamEncode(data: Uint8Array, pieces: Uint8Array[], alphabet: Alphabet, chunk?: number): string {
+  const [emit, result] = collect();
+  const enc = new Base64Encoder(kernel, alphabet, chunk);
+  for (const p of pieces) enc.push(p, emit);
+  enc.finish(emit);
+  return result().toString('latin1');
+}
+
+function streamDecode(pieces: Uint8Array[], alphabet: Alphabet, chunk?: number): Buffer {
+  const [emit, result] = collect();
+  const dec = new Base64Decoder(kernel, alphabet, chunk);
+  for (const p of pieces) dec.push(p, emit);
+  dec.finish(emit);
+  return result();
+}
+
+/** Base64 text with line breaks every 76 characters and a trailing newline (like `base64`). */
+function wrapped(text: string): string {
+  return text.replace(/.{1,76}/g, '$&\r\n');
+}
+
+describe.each(['standard', 'url'] as Alphabet[])('streaming, %s alphabet', (alphabet) => {
+  const enc = alphabet === 'url' ? 'base64url' : 'base64';
+
+  it('encodes chunk by chunk exactly like one shot, for random boundaries', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const data = new Uint8Array(randomBytes(1 + ((seed * 7919) % (seed % 5 === 0 ? 600 : 5000))));
+      const expected = Buffer.from(data).toString(enc);
+      expect(streamEncode(data, randomPieces(data, seed % 5 === 0 ? 3 : 700, seed), alphabet, 3 * (1 + (seed % 50)))).toBe(expected);
+    }
+  });
+
+  it('decodes chunk by chunk with whitespace anywhere, for random boundaries', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const data = new Uint8Array(randomBytes((seed * 104729) % 6000));
+      const text = new Uint8Array(Buffer.from(wrapped(Buffer.from(data).toString(enc)), 'latin1'));
+      const got = streamDecode(randomPieces(text, seed % 4 === 0 ? 2 : 900, seed), alphabet, 4 * (1 + (seed % 40)));
+      expect(got.equals(Buffer.from(data)), `seed ${seed}`).toBe(true);
+    }
+  });
+
+  it('handles padding followed only by whitespace in later chunks', () => {
+    const text = new Uint8Array(Buffer.from('QUJDRA==\n\n  \n', 'latin1'));
+    for (let cut = 0; cut <= text.length; cut++) {
+      expect(streamDecode([text.subarray(0, cut), text.subarray(cut)], alphabet).toString('latin1')).toBe('ABCD');
+    }
+  });
+});
+
+describe('streaming validation', () => {
+  const bytes = (s: string) => new Uint8Array(Buffer.from(s, 'latin1'));
+
+  it('rejects padding in the middle, whatever the chunk boundary', () => {
+    const text = bytes('QUJDRA==QUJD');
+    for (let cut = 0; cut <= text.length; cut++) {
+      expect(() => streamDecode([text.subarray(0, cut), text.subarray(cut)], 'standard'), `cut ${cut}`).toThrow(INVALID_BASE64);
+    }
+  });
+
+  it('rejects a length that is not a multiple of 4 and invalid characters late in a large stream', () => {
+    const good = Buffer.from(randomBytes(300_000)).toString('base64');
+    expect(() => streamDecode([bytes(good + 'Q')], 'standard', 4096)).toThrow(INVALID_BASE64);
+    const bad = bytes(good);
+    bad[250_001] = 0x2e; // '.'
+    expect(() => streamDecode(randomPieces(bad, 5000, 3), 'standard', 4096)).toThrow(INVALID_BASE64);
+  });
+});

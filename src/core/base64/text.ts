@@ -1,0 +1,81 @@
+/**
+ * Text side of the Base64 tool: characters to bytes and back for the three text encodings,
+ * the validity rule for typed input, and copy wrapping. Pure (no DOM, no WASM).
+ */
+import type { Alphabet } from './kernel';
+
+export type TextEncodingName = 'UTF-8' | 'Latin-1' | 'ASCII';
+export const TEXT_ENCODINGS: TextEncodingName[] = ['UTF-8', 'Latin-1', 'ASCII'];
+
+/** Spec: output for copy is wrapped every 76 characters. */
+export const COPY_WRAP = 76;
+
+/** Characters of a string as bytes in the chosen encoding; throws with a reason on characters it cannot hold. */
+export function textToBytes(text: string, encoding: TextEncodingName): Uint8Array {
+  if (encoding === 'UTF-8') return new TextEncoder().encode(text);
+  const max = encoding === 'ASCII' ? 0x7f : 0xff;
+  const out = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > max) {
+      const ch = String.fromCodePoint(text.codePointAt(i)!);
+      throw new Error(`"${ch}" at position ${i + 1} is outside the ${encoding} range; choose UTF-8`);
+    }
+    out[i] = c;
+  }
+  return out;
+}
+
+/** Bytes as text in the chosen encoding. `strict` rejects bytes the encoding cannot represent. */
+export function bytesToText(bytes: Uint8Array, encoding: TextEncodingName, strict = true): string {
+  if (encoding === 'UTF-8') {
+    try {
+      return new TextDecoder('utf-8', { fatal: strict }).decode(bytes);
+    } catch {
+      throw new Error('the decoded bytes are not valid UTF-8 text; try Latin-1 or download the bytes');
+    }
+  }
+  if (encoding === 'ASCII' && strict) {
+    const bad = bytes.findIndex((b) => b > 0x7f);
+    if (bad >= 0) {
+      throw new Error(`byte 0x${bytes[bad].toString(16).toUpperCase()} at offset ${bad} is not ASCII; try Latin-1 or UTF-8`);
+    }
+  }
+  // Latin-1 maps each byte to the code point of the same value (TextDecoder's "latin1" is windows-1252).
+  let s = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000) as unknown as number[]);
+  }
+  return s;
+}
+
+/** ASCII bytes (Base64 text) to a string. */
+export function asciiToString(bytes: Uint8Array): string {
+  return bytesToText(bytes, 'Latin-1', false);
+}
+
+/** Spec: whitespace is stripped before decoding. */
+export function stripWhitespace(text: string): string {
+  return text.replace(/\s+/g, '');
+}
+
+/**
+ * The spec's validity rule: (after stripping whitespace) length a multiple of 4, only letters,
+ * digits, "+" and "/", up to two trailing "=". Empty input is not valid Base64 to decode.
+ * URL-safe (beyond the spec): "-" and "_" instead, and the padding may be left out.
+ */
+export function isValidBase64(text: string, alphabet: Alphabet = 'standard'): boolean {
+  const s = stripWhitespace(text);
+  if (s.length === 0) return false;
+  if (alphabet === 'standard') return s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s);
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(s)) return false;
+  return s.includes('=') ? s.length % 4 === 0 : s.length % 4 !== 1;
+}
+
+/** Inserts a line break every `width` characters (copying Base64 output). */
+export function wrapLines(text: string, width = COPY_WRAP): string {
+  if (text.length <= width) return text;
+  const lines: string[] = [];
+  for (let i = 0; i < text.length; i += width) lines.push(text.slice(i, i + width));
+  return lines.join('\n');
+}
