@@ -1,0 +1,171 @@
+import { useEffect, useMemo } from 'react';
+import { ToolPage } from '../../components/ToolPage';
+import { trackToolUsage } from '../../analytics';
+import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
+import {
+  apcaLc, colorsFromQuery, composite, contrastOf, contrastRatio, criteria, formatRatio, LEVEL_MESSAGES, nearestPassing,
+  parseHex, simulateVision, toHex, wcagLevel, type Rgb, type VisionKind,
+} from './logic';
+import { useContrastStore } from './store';
+import './styles.css';
+
+const TOOL = 'Color Contrast Checker';
+const VISIONS: [VisionKind, string][] = [
+  ['protanopia', 'Protanopia (no red cones)'],
+  ['deuteranopia', 'Deuteranopia (no green cones)'],
+  ['tritanopia', 'Tritanopia (no blue cones)'],
+  ['achromatopsia', 'Achromatopsia (no colour)'],
+];
+
+function ColorField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  const id = label.toLowerCase().replace(/\s+/g, '-');
+  const valid = parseHex(value);
+  return (
+    <div className="field contrast-field">
+      <label htmlFor={id}>{label}</label>
+      <div className="row">
+        <input
+          type="color"
+          aria-label={`${label} picker`}
+          value={valid ? toHex(valid) : '#000000'}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <input id={id} type="text" className="mono" value={value} spellCheck={false} onChange={(e) => onChange(e.target.value)} aria-invalid={!valid} />
+      </div>
+      {!valid && <span className="field-hint" role="alert">Enter a 6-digit hex colour such as #1a2b3c (the ratio shows 1 until then).</span>}
+    </div>
+  );
+}
+
+export default function ContrastPage() {
+  const { background, text, alpha, setBackground, setText, setAlpha, swap } = useContrastStore();
+
+  useEffect(() => {
+    const q = colorsFromQuery(location.search);
+    if (q.background) setBackground(q.background);
+    if (q.text) setText(q.text);
+  }, [setBackground, setText]);
+
+  const bg = parseHex(background);
+  const fgRaw = parseHex(text);
+  // Opaque colours follow the spec exactly; a translucent text colour is composited first.
+  const fg: Rgb | null = fgRaw && bg && alpha < 1 ? composite(fgRaw, alpha, bg) : fgRaw;
+  const ratio = alpha < 1 && bg && fg ? contrastOf(bg, fg) : contrastRatio(background, text);
+  const level = wcagLevel(ratio);
+
+  // Permalink: keep valid colours in the query string.
+  useEffect(() => {
+    if (!bg || !fgRaw) return;
+    const url = new URL(location.href);
+    url.searchParams.set('bg', toHex(bg).slice(1));
+    url.searchParams.set('fg', toHex(fgRaw).slice(1));
+    history.replaceState(history.state, '', url);
+  }, [bg?.r, bg?.g, bg?.b, fgRaw?.r, fgRaw?.g, fgRaw?.b]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useDebouncedEffect(() => trackToolUsage(TOOL, 'color_change', { background, text, ratio: +ratio.toFixed(2), level }), [background, text, alpha], 500);
+
+  const suggestions = useMemo(
+    () => (bg && fg ? ([['AA', 4.5], ['AAA', 7]] as const).map(([name, target]) => ({ name, target, color: nearestPassing(fg, bg, target) })) : []),
+    [bg, fg],
+  );
+
+  const previewBg = bg ? toHex(bg) : '#ffffff';
+  const previewFg = fg ? toHex(fg) : '#000000';
+
+  return (
+    <ToolPage
+      title="Color Contrast Checker"
+      description="Check the contrast of text and background colours against WCAG 2.x."
+      infoCards={[
+        { title: 'Tip', text: 'Large text is 18pt (24px) or 14pt (about 18.7px) bold. It needs 3:1 for AA and 4.5:1 for AAA.' },
+        { title: 'Share', text: 'The address bar keeps your colours (?bg=…&fg=…): copy it to share this check.' },
+        { title: 'APCA', text: 'APCA Lc is a perceptual contrast measure proposed for future WCAG versions; it is not a ratio and is shown for reference only.' },
+      ]}
+    >
+      <div className="grid-2">
+        <section className="panel" aria-label="Colours">
+          <ColorField label="Background Color" value={background} onChange={setBackground} />
+          <ColorField label="Text Color" value={text} onChange={setText} />
+          <label className="field">
+            Text opacity: {Math.round(alpha * 100)}%
+            <input type="range" min={0} max={100} value={Math.round(alpha * 100)} onChange={(e) => setAlpha(Number(e.target.value) / 100)} aria-label="Text opacity" />
+          </label>
+          <button type="button" onClick={swap}>Swap colours</button>
+        </section>
+
+        <section className="panel contrast-preview" aria-label="Preview" style={{ background: previewBg, color: previewFg }}>
+          <h2 style={{ color: previewFg }}>Sample heading</h2>
+          <p>The quick brown fox jumps over the lazy dog. This paragraph shows how body text reads in these colours.</p>
+          <button type="button" style={{ background: previewFg, color: previewBg, borderColor: previewFg }}>Sample button</button>
+        </section>
+      </div>
+
+      <section className="panel contrast-result" aria-label="Result">
+        <div className="contrast-ratio" aria-live="polite">
+          <span className="ratio-label">Contrast ratio</span>
+          <output className="ratio-value" data-testid="ratio">{formatRatio(ratio)}</output>
+          <span className={`badge level-badge level-${level.replace(' ', '-').toLowerCase()}`} data-testid="level">{level}</span>
+        </div>
+        <p className="level-message" data-testid="level-message">{LEVEL_MESSAGES[level]}</p>
+
+        <h3>WCAG standards</h3>
+        <ul className="standards" aria-label="WCAG standards">
+          {criteria(ratio).map((c) => (
+            <li key={c.name} className={c.pass ? 'pass' : 'fail'}>
+              <span aria-hidden="true">{c.pass ? '✓' : '✗'}</span> WCAG {c.id} {c.name}: {c.required}:1 — {c.pass ? 'pass' : 'fail'}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {bg && fg && (
+        <div className="grid-2">
+          <section className="panel" aria-label="Suggestions">
+            <h3>Nearest passing text colour (same hue)</h3>
+            <ul className="suggestions">
+              {suggestions.map(({ name, target, color }) => (
+                <li key={name}>
+                  {name} ({target}:1):{' '}
+                  {color ? (
+                    <>
+                      <span className="swatch" style={{ background: toHex(color) }} aria-hidden="true" />
+                      <code>{toHex(color)}</code> ({formatRatio(contrastOf(color, bg))}){' '}
+                      <button type="button" onClick={() => { setText(toHex(color)); setAlpha(1); }} aria-label={`Use ${toHex(color)} for ${name}`}>
+                        Use
+                      </button>
+                    </>
+                  ) : (
+                    'no lightness of this hue reaches it on this background'
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="panel" aria-label="Colour vision">
+            <h3>Colour-vision simulations</h3>
+            <table className="vision-table">
+              <thead>
+                <tr><th scope="col">Simulation</th><th scope="col">Colours</th><th scope="col">WCAG ratio under simulation</th></tr>
+              </thead>
+              <tbody>
+                {VISIONS.map(([kind, name]) => {
+                  const sb = simulateVision(bg, kind), sf = simulateVision(fg, kind);
+                  return (
+                    <tr key={kind}>
+                      <td>{name}</td>
+                      <td><span className="swatch" style={{ background: toHex(sf) }} /> on <span className="swatch" style={{ background: toHex(sb) }} /></td>
+                      <td>{formatRatio(contrastOf(sb, sf))}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+            <p className="apca" data-testid="apca">
+              APCA Lc (perceptual contrast, not a WCAG ratio): <strong>{apcaLc(fg, bg).toFixed(1)}</strong>
+            </p>
+          </section>
+        </div>
+      )}
+    </ToolPage>
+  );
+}

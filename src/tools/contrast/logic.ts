@@ -1,0 +1,206 @@
+/**
+ * Colour contrast (spec part 1, sections 2, 4, 5): WCAG 2.x relative luminance and contrast ratio,
+ * levels and messages; beyond the spec: alpha compositing, WCAG 1.4.11 non-text contrast, nearest
+ * passing colour keeping hue, colour-vision simulations and the APCA Lc value.
+ */
+
+export interface Rgb {
+  r: number;
+  g: number;
+  b: number;
+}
+
+export const INITIAL_BACKGROUND = '#ffffff';
+export const INITIAL_TEXT = '#000000';
+
+export type WcagLevel = 'AAA' | 'AA' | 'AA Large' | 'Fail';
+
+export const LEVEL_MESSAGES: Record<WcagLevel, string> = {
+  AAA: 'Passes all WCAG levels (AAA, AA, AA Large)',
+  AA: 'Passes AA and AA Large (fails AAA)',
+  'AA Large': 'Passes AA Large only (fails AA and AAA)',
+  Fail: 'Fails all WCAG levels',
+};
+
+/** Spec: a 6-digit hex with an optional '#'; anything else is not a colour (ratio 1). */
+export function parseHex(text: string): Rgb | null {
+  const m = /^#?([0-9a-f]{6})$/i.exec(text.trim());
+  if (!m) return null;
+  const n = parseInt(m[1], 16);
+  return { r: (n >> 16) & 255, g: (n >> 8) & 255, b: n & 255 };
+}
+
+export function toHex({ r, g, b }: Rgb): string {
+  return '#' + [r, g, b].map((c) => Math.round(c).toString(16).padStart(2, '0')).join('');
+}
+
+/** sRGB channel (0..255) to linear light. */
+function linear(c: number): number {
+  const s = c / 255;
+  return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+}
+
+function unlinear(v: number): number {
+  const s = v <= 0.0031308 ? v * 12.92 : 1.055 * v ** (1 / 2.4) - 0.055;
+  return Math.min(255, Math.max(0, Math.round(s * 255)));
+}
+
+/** WCAG relative luminance. */
+export function luminance({ r, g, b }: Rgb): number {
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+}
+
+export function contrastOf(a: Rgb, b: Rgb): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** Spec: the ratio of two colour texts; 1 when either is not a 6-digit hex. */
+export function contrastRatio(background: string, text: string): number {
+  const bg = parseHex(background);
+  const fg = parseHex(text);
+  return bg && fg ? contrastOf(bg, fg) : 1;
+}
+
+/** Ratio shown to 2 decimals followed by ':1'. */
+export function formatRatio(ratio: number): string {
+  return `${ratio.toFixed(2)}:1`;
+}
+
+/** Levels by the unrounded ratio (WCAG forbids rounding up to pass): 7 AAA, 4.5 AA, 3 AA Large. */
+export function wcagLevel(ratio: number): WcagLevel {
+  if (ratio >= 7) return 'AAA';
+  if (ratio >= 4.5) return 'AA';
+  if (ratio >= 3) return 'AA Large';
+  return 'Fail';
+}
+
+/** Text colour with opacity `alpha` (0..1) composited over an opaque background. */
+export function composite(fg: Rgb, alpha: number, bg: Rgb): Rgb {
+  const a = Math.min(1, Math.max(0, alpha));
+  const mix = (f: number, b: number) => Math.round(f * a + b * (1 - a));
+  return { r: mix(fg.r, bg.r), g: mix(fg.g, bg.g), b: mix(fg.b, bg.b) };
+}
+
+export interface CriterionResult {
+  id: string;
+  name: string;
+  required: number;
+  pass: boolean;
+}
+
+/** The WCAG success criteria checked against a ratio. */
+export function criteria(ratio: number): CriterionResult[] {
+  const rows: [string, string, number][] = [
+    ['1.4.3', 'AA normal text', 4.5],
+    ['1.4.3', 'AA large text (18pt, or 14pt bold)', 3],
+    ['1.4.6', 'AAA normal text', 7],
+    ['1.4.6', 'AAA large text', 4.5],
+    ['1.4.11', 'Non-text contrast (UI components, graphics)', 3],
+  ];
+  return rows.map(([id, name, required]) => ({ id, name, required, pass: ratio >= required }));
+}
+
+// --- Nearest passing colour (same hue and saturation, lightness moved) ---
+
+function rgbToHsl({ r, g, b }: Rgb): [number, number, number] {
+  const [R, G, B] = [r / 255, g / 255, b / 255];
+  const max = Math.max(R, G, B);
+  const min = Math.min(R, G, B);
+  const l = (max + min) / 2;
+  if (max === min) return [0, 0, l];
+  const d = max - min;
+  const s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
+  const h = max === R ? (G - B) / d + (G < B ? 6 : 0) : max === G ? (B - R) / d + 2 : (R - G) / d + 4;
+  return [h * 60, s, l];
+}
+
+function hslToRgb(h: number, s: number, l: number): Rgb {
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  return { r: Math.round(f(0) * 255), g: Math.round(f(8) * 255), b: Math.round(f(4) * 255) };
+}
+
+/**
+ * The text colour closest in lightness to `text` (same hue and saturation) that reaches `target`
+ * against `background`, or null when no lightness does. Searches darker and lighter, keeps the
+ * smaller change.
+ */
+export function nearestPassing(text: Rgb, background: Rgb, target: number): Rgb | null {
+  if (contrastOf(text, background) >= target) return text;
+  const [h, s, l] = rgbToHsl(text);
+  const search = (towards: 0 | 1): { color: Rgb; delta: number } | null => {
+    const end = hslToRgb(h, s, towards);
+    if (contrastOf(end, background) < target) return null;
+    let lo = l, hi = towards; // invariant: lo fails, hi passes
+    for (let i = 0; i < 30; i++) {
+      const mid = (lo + hi) / 2;
+      if (contrastOf(hslToRgb(h, s, mid), background) >= target) hi = mid;
+      else lo = mid;
+    }
+    return { color: hslToRgb(h, s, hi), delta: Math.abs(hi - l) };
+  };
+  const options = [search(0), search(1)].filter((o): o is { color: Rgb; delta: number } => o !== null);
+  if (options.length === 0) return null;
+  options.sort((a, b) => a.delta - b.delta);
+  // Rounding to 8 bits can land a hair below the target: nudge until it passes.
+  let { color } = options[0];
+  for (let i = 0; i < 4 && contrastOf(color, background) < target; i++) {
+    const [, , l2] = rgbToHsl(color);
+    color = hslToRgb(h, s, Math.min(1, Math.max(0, l2 + (l2 < l ? -0.004 : 0.004))));
+  }
+  return contrastOf(color, background) >= target ? color : null;
+}
+
+// --- Colour-vision deficiency simulation (Machado, Oliveira & Fernandes 2009, severity 1) ---
+
+export type VisionKind = 'protanopia' | 'deuteranopia' | 'tritanopia' | 'achromatopsia';
+
+const MACHADO: Record<Exclude<VisionKind, 'achromatopsia'>, number[]> = {
+  protanopia: [0.152286, 1.052583, -0.204868, 0.114503, 0.786281, 0.099216, -0.003882, -0.048116, 1.051998],
+  deuteranopia: [0.367322, 0.860646, -0.227968, 0.280085, 0.672501, 0.047413, -0.01182, 0.04294, 0.968881],
+  tritanopia: [1.255528, -0.076749, -0.178779, -0.078411, 0.930809, 0.147602, 0.004733, 0.691367, 0.3039],
+};
+
+/** The colour as seen with the given deficiency (matrices applied in linear RGB). */
+export function simulateVision(c: Rgb, kind: VisionKind): Rgb {
+  const v = [linear(c.r), linear(c.g), linear(c.b)];
+  if (kind === 'achromatopsia') {
+    const y = 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+    return { r: unlinear(y), g: unlinear(y), b: unlinear(y) };
+  }
+  const m = MACHADO[kind];
+  const out = [0, 1, 2].map((i) => Math.min(1, Math.max(0, m[i * 3] * v[0] + m[i * 3 + 1] * v[1] + m[i * 3 + 2] * v[2])));
+  return { r: unlinear(out[0]), g: unlinear(out[1]), b: unlinear(out[2]) };
+}
+
+// --- APCA (APCA-W3 0.0.98G-4g): perceptual lightness contrast Lc, signed by polarity ---
+
+function apcaY({ r, g, b }: Rgb): number {
+  const y = 0.2126729 * (r / 255) ** 2.4 + 0.7151522 * (g / 255) ** 2.4 + 0.072175 * (b / 255) ** 2.4;
+  return y < 0.022 ? y + (0.022 - y) ** 1.414 : y;
+}
+
+/** APCA Lc of text on background: positive for dark text on light, negative for light on dark. */
+export function apcaLc(text: Rgb, background: Rgb): number {
+  const t = apcaY(text);
+  const b = apcaY(background);
+  if (Math.abs(b - t) < 0.0005) return 0;
+  if (b > t) {
+    const sapc = (b ** 0.56 - t ** 0.57) * 1.14;
+    return sapc < 0.1 ? 0 : (sapc - 0.027) * 100;
+  }
+  const sapc = (b ** 0.65 - t ** 0.62) * 1.14;
+  return sapc > -0.1 ? 0 : (sapc + 0.027) * 100;
+}
+
+/** Reads `bg`/`fg` colours from a URL query (e.g. ?bg=ffffff&fg=333333); invalid ones are dropped. */
+export function colorsFromQuery(search: string): { background?: string; text?: string } {
+  const q = new URLSearchParams(search);
+  const pick = (k: string) => {
+    const c = parseHex(q.get(k) ?? '');
+    return c ? toHex(c) : undefined;
+  };
+  return { background: pick('bg'), text: pick('fg') };
+}

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import {
+  base64UrlToBytes, bytesToBase64Url, decodeJwt, duration, fragmentForToken, hasThreeParts, isUnsigned, lifetimeStatus,
+  MESSAGES, timeClaims, tokenFromFragment, tokenInfo, type DecodedJwt,
+} from './logic';
+import { verifySignature } from './verify';
+
+const enc = (obj: unknown) => bytesToBase64Url(new TextEncoder().encode(JSON.stringify(obj)));
+const make = (header: unknown, payload: unknown, sig = 'c2ln') => `${enc(header)}.${enc(payload)}.${sig}`;
+const decoded = (t: string): DecodedJwt => {
+  const r = decodeJwt(t);
+  if (!r.ok) throw new Error(r.error);
+  return r.token;
+};
+
+describe('decoding and the spec messages', () => {
+  it('gives the spec messages for empty input and for anything but 3 parts', () => {
+    expect(decodeJwt('')).toEqual({ ok: false, error: 'Please enter a JWT token' });
+    expect(decodeJwt('   \n')).toEqual({ ok: false, error: 'Please enter a JWT token' });
+    for (const t of ['abc', 'a.b', 'a.b.c.d', 'a..b.c']) {
+      expect(decodeJwt(t)).toEqual({ ok: false, error: 'Invalid JWT format. Expected 3 parts separated by dots.' });
+    }
+  });
+
+  it('reports undecodable header or payload as "Failed to decode token: {detail}"', () => {
+    for (const t of ['!!!.e30.x', 'e30.%%%.x', `${enc({ alg: 'HS256' })}.bm90IGpzb24.x`, `${enc([1, 2])}.e30.x`, `${bytesToBase64Url(new Uint8Array([0xff, 0xfe]))}.e30.x`]) {
+      const r = decodeJwt(t);
+      expect(r.ok, t).toBe(false);
+      expect((r as { error: string }).error, t).toMatch(/^Failed to decode token: .+/);
+    }
+  });
+
+  it('decodes unicode payloads and base64url edge cases (no padding, - and _ characters, surrounding whitespace)', () => {
+    const payload = { name: 'Zoë 東京 🚀', note: '>>>???' }; // encodes with '-' / '_' in base64url
+    const token = make({ alg: 'HS256', typ: 'JWT' }, payload);
+    expect(token.split('.')[1]).toMatch(/[-_]/);
+    expect(token).not.toContain('=');
+    const t = decoded(`  ${token}\n`);
+    expect(t.payload).toEqual(payload);
+    expect(t.header).toEqual({ alg: 'HS256', typ: 'JWT' });
+    expect(t.signature).toBe('c2ln');
+    // Padded and standard-alphabet variants decode to the same bytes.
+    expect(base64UrlToBytes('YQ==')).toEqual(new Uint8Array([97]));
+    expect(base64UrlToBytes('-_8')).toEqual(base64UrlToBytes('+/8='));
+    expect(() => base64UrlToBytes('a')).toThrow();
+  });
+
+  it('auto-decodes only with exactly three parts', () => {
+    expect(hasThreeParts('a.b.c')).toBe(true);
+    expect(hasThreeParts('a.b')).toBe(false);
+    expect(hasThreeParts('a.b.c.d')).toBe(false);
+  });
+});
+
+describe('token information', () => {
+  const now = Date.UTC(2026, 0, 1, 12, 0, 0);
+  it("shows 'Unknown' / 'Not specified' for missing values and JWT as default type", () => {
+    const info = tokenInfo(decoded(make({}, {})), now);
+    expect(info).toMatchObject({ algorithm: 'Unknown', type: 'JWT', issuedAt: 'Not specified', expiresAt: 'Not specified', subject: 'Not specified', issuer: 'Not specified', audience: 'Not specified', expired: false });
+  });
+
+  it('fills every field and sets the expired flag when exp is in the past', () => {
+    const t = decoded(make({ alg: 'RS256', typ: 'at+jwt' }, { sub: 'u1', iss: 'https://id.example', aud: ['api', 'web'], iat: now / 1000 - 7200, exp: now / 1000 - 3 * 3600 }));
+    const info = tokenInfo(t, now, 'en-GB');
+    expect(info).toMatchObject({ algorithm: 'RS256', type: 'at+jwt', subject: 'u1', issuer: 'https://id.example', audience: 'api, web', expired: true });
+    expect(info.expiresAt).toBe(new Date(now - 3 * 3600_000).toLocaleString('en-GB'));
+  });
+
+  it('describes the lifetime in words', () => {
+    expect(lifetimeStatus({ exp: now / 1000 - 3 * 3600 }, now).text).toBe('expired 3 hours ago');
+    expect(lifetimeStatus({ exp: now / 1000 + 12 * 60 + 5 }, now).text).toBe('valid for 12 minutes');
+    expect(lifetimeStatus({ exp: now / 1000 + 86400, nbf: now / 1000 + 90 }, now)).toMatchObject({ kind: 'not-yet-valid' });
+    expect(lifetimeStatus({ exp: now / 1000 + 86400, nbf: now / 1000 + 90 }, now).text).toMatch(/^not yet valid/);
+    expect(lifetimeStatus({}, now).kind).toBe('no-expiry');
+    expect(duration(1000)).toBe('1 second');
+    expect(duration(2 * 86400_000)).toBe('2 days');
+  });
+
+  it('lists every time claim as a date and flags alg none', () => {
+    const claims = timeClaims({ iat: 1_700_000_000, exp: 1_700_003_600, nbf: 'x', auth_time: 1_699_999_000 }, 'en-GB');
+    expect(claims.map((c) => c.claim)).toEqual(['iat', 'exp', 'auth_time']);
+    expect(claims[0].date).toBe(new Date(1_700_000_000_000).toLocaleString('en-GB'));
+    expect(isUnsigned({ alg: 'none' })).toBe(true);
+    expect(isUnsigned({ alg: 'NONE' })).toBe(true);
+    expect(isUnsigned({ alg: 'HS256' })).toBe(false);
+  });
+
+  it('reads and writes the token in the URL fragment', () => {
+    const token = make({ alg: 'none' }, { a: 1 }, '');
+    expect(tokenFromFragment(fragmentForToken(token))).toBe(token);
+    expect(tokenFromFragment('#other=1')).toBe('');
+  });
+
+  it('keeps the copy messages of the spec', () => {
+    expect(MESSAGES.copied('header')).toBe('Copied header to clipboard!');
+    expect(MESSAGES.copyFailed).toBe('Failed to copy to clipboard');
+  });
+});
+
+// Tokens signed with WebCrypto here, verified by the page's code.
+async function sign(alg: string, payload: object): Promise<{ token: string; verifyKey: string; jwk: string; wrongKey: string }> {
+  const bits = alg.slice(2);
+  const hash = `SHA-${bits}`;
+  const header = enc({ alg, typ: 'JWT' });
+  const body = enc(payload);
+  const data = new TextEncoder().encode(`${header}.${body}`);
+  const pem = async (k: CryptoKey) => {
+    const der = new Uint8Array(await crypto.subtle.exportKey('spki', k));
+    return `-----BEGIN PUBLIC KEY-----\n${btoa(String.fromCharCode(...der)).replace(/(.{64})/g, '$1\n')}\n-----END PUBLIC KEY-----`;
+  };
+  if (alg.startsWith('HS')) {
+    const secret = `secret-for-${alg}-✓`;
+    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash }, false, ['sign']);
+    const sig = new Uint8Array(await crypto.subtle.sign('HMAC', key, data));
+    return { token: `${header}.${body}.${bytesToBase64Url(sig)}`, verifyKey: secret, jwk: '', wrongKey: 'wrong' };
+  }
+  const family = alg.slice(0, 2);
+  const gen =
+    family === 'ES'
+      ? { name: 'ECDSA', namedCurve: { '256': 'P-256', '384': 'P-384', '512': 'P-521' }[bits]! }
+      : { name: family === 'RS' ? 'RSASSA-PKCS1-v1_5' : 'RSA-PSS', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash };
+  const pair = (await crypto.subtle.generateKey(gen, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const other = (await crypto.subtle.generateKey(gen, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const params = family === 'ES' ? { name: 'ECDSA', hash } : family === 'PS' ? { name: 'RSA-PSS', saltLength: Number(bits) / 8 } : { name: 'RSASSA-PKCS1-v1_5' };
+  const sig = new Uint8Array(await crypto.subtle.sign(params, pair.privateKey, data));
+  return {
+    token: `${header}.${body}.${bytesToBase64Url(sig)}`,
+    verifyKey: await pem(pair.publicKey),
+    jwk: JSON.stringify(await crypto.subtle.exportKey('jwk', pair.publicKey)),
+    wrongKey: await pem(other.publicKey),
+  };
+}
+
+describe('signature verification (WebCrypto)', () => {
+  it.each(['HS256', 'HS384', 'HS512', 'RS256', 'RS512', 'PS256', 'PS384', 'ES256', 'ES384', 'ES512'])('%s: right key verifies, wrong key or tampered payload does not', async (alg) => {
+    const { token, verifyKey, jwk, wrongKey } = await sign(alg, { sub: 'ü-user', admin: false });
+    const t = decoded(token);
+    expect(await verifySignature(t, verifyKey)).toMatchObject({ status: 'valid' });
+    if (jwk) expect(await verifySignature(t, jwk)).toMatchObject({ status: 'valid' });
+    expect(await verifySignature(t, wrongKey)).toMatchObject({ status: 'invalid' });
+    const tampered = decoded(`${token.split('.')[0]}.${enc({ sub: 'ü-user', admin: true })}.${token.split('.')[2]}`);
+    expect(await verifySignature(tampered, verifyKey)).toMatchObject({ status: 'invalid' });
+  });
+
+  it('accepts a base64url-encoded HMAC secret when told so', async () => {
+    const raw = crypto.getRandomValues(new Uint8Array(32));
+    const key = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const signingInput = `${enc({ alg: 'HS256' })}.${enc({ a: 1 })}`;
+    const sig = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(signingInput)));
+    const t = decoded(`${signingInput}.${bytesToBase64Url(sig)}`);
+    expect(await verifySignature(t, bytesToBase64Url(raw), { secretIsBase64Url: true })).toMatchObject({ status: 'valid' });
+    expect(await verifySignature(t, bytesToBase64Url(raw))).toMatchObject({ status: 'invalid' });
+  });
+
+  it('never claims anything for alg none, unknown algorithms, empty or malformed keys', async () => {
+    expect(await verifySignature(decoded(make({ alg: 'none' }, {}, '')), 'x')).toMatchObject({ status: 'error' });
+    expect(await verifySignature(decoded(make({ alg: 'HS256' }, {})), '  ')).toMatchObject({ status: 'error' });
+    expect(await verifySignature(decoded(make({ alg: 'RS256' }, {})), 'not a key')).toMatchObject({ status: 'error', message: expect.stringMatching(/PEM public key/) });
+    expect(await verifySignature(decoded(make({ alg: 'EdDSA' }, {})), 'k')).toMatchObject({ status: 'error' });
+  });
+});

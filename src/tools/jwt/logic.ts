@@ -1,0 +1,158 @@
+/**
+ * JWT decoding (spec part 1, sections 3, 4, 5, 8) and, beyond the spec, lifetime in words,
+ * time claims as dates, and signature verification through WebCrypto when the user asks for it.
+ * Nothing here talks to a server.
+ */
+
+export const MESSAGES = {
+  empty: 'Please enter a JWT token',
+  format: 'Invalid JWT format. Expected 3 parts separated by dots.',
+  decodeFailed: (detail: string) => `Failed to decode token: ${detail}`,
+  copied: (part: string) => `Copied ${part} to clipboard!`,
+  copyFailed: 'Failed to copy to clipboard',
+};
+
+export const TIME_CLAIMS = ['iat', 'exp', 'nbf', 'auth_time', 'updated_at'] as const;
+
+export interface DecodedJwt {
+  header: Record<string, unknown>;
+  payload: Record<string, unknown>;
+  signature: string;
+  /** The three base64url parts as given. */
+  parts: [string, string, string];
+}
+
+export type DecodeResult = { ok: true; token: DecodedJwt } | { ok: false; error: string };
+
+/** Base64url (padding optional; standard alphabet tolerated) to bytes; throws on bad input. */
+export function base64UrlToBytes(part: string): Uint8Array {
+  const clean = part.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  if (!/^[A-Za-z0-9+/]*$/.test(clean)) throw new Error('invalid base64url characters');
+  if (clean.length % 4 === 1) throw new Error('invalid base64url length');
+  const bin = atob(clean + '='.repeat((4 - (clean.length % 4)) % 4));
+  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+}
+
+export function bytesToBase64Url(bytes: Uint8Array): string {
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function decodeJsonPart(part: string, name: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(base64UrlToBytes(part));
+  } catch (e) {
+    throw new Error(`${name}: ${(e as Error).message === 'The encoded data was not valid.' ? 'not valid UTF-8' : (e as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${name} is not valid JSON (${(e as Error).message})`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${name} is not a JSON object`);
+  return value as Record<string, unknown>;
+}
+
+/** Decodes a token; the messages are the spec's. The signature is not verified here. */
+export function decodeJwt(input: string): DecodeResult {
+  const token = input.trim();
+  if (!token) return { ok: false, error: MESSAGES.empty };
+  const parts = token.split('.');
+  if (parts.length !== 3) return { ok: false, error: MESSAGES.format };
+  try {
+    const header = decodeJsonPart(parts[0], 'header');
+    const payload = decodeJsonPart(parts[1], 'payload');
+    return { ok: true, token: { header, payload, signature: parts[2], parts: parts as [string, string, string] } };
+  } catch (e) {
+    return { ok: false, error: MESSAGES.decodeFailed((e as Error).message) };
+  }
+}
+
+/** Exactly three dot-separated parts: the condition for auto-decoding. */
+export function hasThreeParts(input: string): boolean {
+  return input.trim().split('.').length === 3;
+}
+
+export interface TokenInfo {
+  algorithm: string;
+  type: string;
+  issuedAt: string;
+  expiresAt: string;
+  subject: string;
+  issuer: string;
+  audience: string;
+  expired: boolean;
+}
+
+const asText = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** A NumericDate claim (seconds) as a local date string, or '' when absent or not a number. */
+export function claimDate(value: unknown, locale?: string): string {
+  return typeof value === 'number' && Number.isFinite(value) ? new Date(value * 1000).toLocaleString(locale) : '';
+}
+
+/** The spec's information grid: 'Unknown' for the algorithm, 'Not specified' for absent claims. */
+export function tokenInfo(t: DecodedJwt, now = Date.now(), locale?: string): TokenInfo {
+  const p = t.payload;
+  const aud = Array.isArray(p.aud) ? p.aud.map(asText).join(', ') : asText(p.aud);
+  return {
+    algorithm: asText(t.header.alg) || 'Unknown',
+    type: asText(t.header.typ) || 'JWT',
+    issuedAt: claimDate(p.iat, locale) || 'Not specified',
+    expiresAt: claimDate(p.exp, locale) || 'Not specified',
+    subject: asText(p.sub) || 'Not specified',
+    issuer: asText(p.iss) || 'Not specified',
+    audience: aud || 'Not specified',
+    expired: typeof p.exp === 'number' && p.exp * 1000 < now,
+  };
+}
+
+/** "3 hours", "12 minutes", "1 day" — the largest whole unit. */
+export function duration(ms: number): string {
+  const s = Math.floor(Math.abs(ms) / 1000);
+  const units: [number, string][] = [[31_536_000, 'year'], [2_592_000, 'month'], [86_400, 'day'], [3_600, 'hour'], [60, 'minute'], [1, 'second']];
+  for (const [size, name] of units) {
+    const n = Math.floor(s / size);
+    if (n >= 1) return `${n} ${name}${n === 1 ? '' : 's'}`;
+  }
+  return '0 seconds';
+}
+
+/** Lifetime in words: "expired 3 hours ago", "valid for 12 minutes", "not yet valid", ... */
+export function lifetimeStatus(payload: Record<string, unknown>, now = Date.now()): { kind: 'expired' | 'valid' | 'not-yet-valid' | 'no-expiry'; text: string } {
+  const { exp, nbf } = payload;
+  if (typeof nbf === 'number' && nbf * 1000 > now) return { kind: 'not-yet-valid', text: `not yet valid (becomes valid in ${duration(nbf * 1000 - now)})` };
+  if (typeof exp !== 'number') return { kind: 'no-expiry', text: 'no expiry (exp not set)' };
+  if (exp * 1000 < now) return { kind: 'expired', text: `expired ${duration(now - exp * 1000)} ago` };
+  return { kind: 'valid', text: `valid for ${duration(exp * 1000 - now)}` };
+}
+
+/** Time claims present in the payload, each as a local date. */
+export function timeClaims(payload: Record<string, unknown>, locale?: string): { claim: string; seconds: number; date: string }[] {
+  return TIME_CLAIMS.filter((c) => typeof payload[c] === 'number').map((c) => ({
+    claim: c,
+    seconds: payload[c] as number,
+    date: claimDate(payload[c], locale),
+  }));
+}
+
+/** `alg: none` means anyone can forge the token. */
+export function isUnsigned(header: Record<string, unknown>): boolean {
+  return typeof header.alg === 'string' && header.alg.toLowerCase() === 'none';
+}
+
+/** The token from a URL fragment such as `#token=eyJ...`. */
+export function tokenFromFragment(hash: string): string {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+}
+
+export function fragmentForToken(token: string): string {
+  return `#token=${token.trim()}`;
+}
+
+export function prettyJson(value: unknown): string {
+  return JSON.stringify(value, null, 2);
+}
