@@ -1,0 +1,16 @@
+/** Small seeded pseudo-random generator (mulberry32) for reproducible HDL test vectors. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** An integer in [0, n) from `rand`. */
+export function randomInt(rand: () => number, n: number): number {
+  return Math.floor(rand() * n);
+}
