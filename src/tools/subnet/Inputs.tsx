@@ -1,0 +1,82 @@
+/** IP box, CIDR/Mask mode toggle, CIDR number box and slider, mask input, Reset, quick examples. */
+import { useShallow } from 'zustand/react/shallow';
+import { parseCidr } from '../../core/subnet/ipv4';
+import { trackToolUsage } from '../../analytics';
+import { EXAMPLES, TOOL_NAME } from './examples';
+import { useSubnetStore } from './store';
+
+export function Inputs() {
+  const s = useSubnetStore(
+    useShallow((s) => ({
+      ip: s.ip, mode: s.mode, cidrText: s.cidrText, maskText: s.maskText,
+      setIp: s.setIp, setMode: s.setMode, setCidrText: s.setCidrText, setMaskText: s.setMaskText, reset: s.reset,
+    })),
+  );
+  const sliderValue = parseCidr(s.cidrText) ?? 24;
+  return (
+    <section className="panel" aria-label="Network input">
+      <div className="subnet-inputs">
+        <label className="field">
+          IP Address
+          <input
+            type="text"
+            value={s.ip}
+            onChange={(e) => s.setIp(e.target.value)}
+            placeholder="192.168.1.100 (or 10.0.0.1/16, 10.0.0.1 255.255.0.0)"
+            spellCheck={false}
+            autoComplete="off"
+            inputMode="decimal"
+          />
+        </label>
+        <div className={`field${s.mode === 'cidr' ? ' field-active' : ''}`}>
+          <label htmlFor="subnet-cidr">CIDR</label>
+          <div className="cidr-controls">
+            <input id="subnet-cidr" type="number" min={0} max={32} value={s.cidrText} onChange={(e) => s.setCidrText(e.target.value)} />
+            <input type="range" min={0} max={32} value={sliderValue} aria-label="CIDR slider" onChange={(e) => s.setCidrText(e.target.value)} />
+          </div>
+        </div>
+        <label className={`field${s.mode === 'mask' ? ' field-active' : ''}`}>
+          Subnet Mask
+          <input type="text" value={s.maskText} onChange={(e) => s.setMaskText(e.target.value)} spellCheck={false} autoComplete="off" />
+        </label>
+      </div>
+      <div className="row" style={{ marginTop: '0.75rem' }}>
+        <div className="mode-toggle" role="group" aria-label="Input mode">
+          <button type="button" aria-pressed={s.mode === 'cidr'} onClick={() => s.setMode('cidr')}>CIDR</button>
+          <button type="button" aria-pressed={s.mode === 'mask'} onClick={() => s.setMode('mask')}>Mask</button>
+        </div>
+        <button
+          type="button"
+          onClick={() => {
+            s.reset();
+            trackToolUsage(TOOL_NAME, 'reset');
+          }}
+        >
+          Reset
+        </button>
+      </div>
+      <Examples />
+    </section>
+  );
+}
+
+function Examples() {
+  const loadExample = useSubnetStore((s) => s.loadExample);
+  return (
+    <div className="examples" style={{ marginTop: '0.75rem' }} role="group" aria-label="Quick examples">
+      <span className="hint">Quick examples:</span>
+      {EXAMPLES.map((e) => (
+        <button
+          type="button"
+          key={e.id}
+          onClick={() => {
+            loadExample(e);
+            trackToolUsage(TOOL_NAME, 'load_example', { example: e.id, cidr: e.cidr });
+          }}
+        >
+          {e.label} ({e.ip}/{e.cidr})
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+/** IP subnet calculator (spec part 2): exact IPv4 arithmetic, tabs, subnet lists and VLSM. */
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { ToolPage } from '../../components/ToolPage';
+import { StatusLine } from '../../components/StatusLine';
+import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
+import { trackToolUsage } from '../../analytics';
+import { calculate, parseCidr, parseIpv4, parseMask, cidrFromMask, splitIpBox, formatIpv4, maskFromCidr } from '../../core/subnet/ipv4';
+import { TOOL_NAME } from './examples';
+import { Inputs } from './Inputs';
+import { BinaryTab, DetailsTab, OverviewTab, ReferenceList } from './ResultViews';
+import { SubnetsTab } from './SubnetsTab';
+import { useSubnetStore, type Tab } from './store';
+import './styles.css';
+
+const TABS: [Tab, string][] = [['overview', 'Overview'], ['details', 'Details'], ['binary', 'Binary'], ['subnets', 'Subnets']];
+
+const INFO_CARDS = [
+  { title: 'Input forms', text: 'Type an address, then a prefix or a dotted mask, or everything in the IP box: "10.0.0.1/16" or "10.0.0.1 255.255.0.0".' },
+  { title: 'Host counts', text: 'Usable hosts are 2^(32-cidr) - 2 (none for /31 and /32); /0 spans all 4,294,967,296 addresses.' },
+  { title: 'Millions of rows', text: 'The Subnets tab lists every host or subnet, scrolls through millions of rows and exports them as text or CSV.' },
+  { title: 'VLSM', text: 'Plan variable-length subnets: give host counts, get the allocations largest first and the space left.' },
+];
+
+/** "Mask 255.255.255.0 (/24)" for the mode's field, or why it is not usable. */
+function currentMaskText(mode: 'cidr' | 'mask', cidrText: string, maskText: string, ip: string): string {
+  const inline = splitIpBox(ip).cidr;
+  const cidr = inline ?? (mode === 'cidr' ? parseCidr(cidrText) : (() => {
+    const m = parseMask(maskText);
+    return m === null ? null : cidrFromMask(m);
+  })());
+  return cidr === null ? 'Mask: invalid' : `Mask: ${formatIpv4(maskFromCidr(cidr))} (/${cidr})`;
+}
+
+export default function SubnetPage() {
+  const { ip, mode, cidrText, maskText, tab, setTab, setCidrText } = useSubnetStore(
+    useShallow((s) => ({ ip: s.ip, mode: s.mode, cidrText: s.cidrText, maskText: s.maskText, tab: s.tab, setTab: s.setTab, setCidrText: s.setCidrText })),
+  );
+  // Recomputed only when an input changes (spec: skipped if unchanged).
+  const calc = useMemo(() => calculate({ ip, mode, cidrText, maskText }), [ip, mode, cidrText, maskText]);
+  const ipValid = parseIpv4(splitIpBox(ip).ip) !== null;
+  const status = `${ipValid ? '✅ Valid IP address' : '❌ Invalid IP address'} · ${currentMaskText(mode, cidrText, maskText, ip)}`;
+
+  const usageKey = calc.ok ? `${calc.ip}/${calc.result.cidr}` : '';
+  useDebouncedEffect(() => {
+    if (calc.ok) trackToolUsage(TOOL_NAME, 'calculate', { ip_class: calc.result.ipClass, cidr: calc.result.cidr, is_private: calc.result.isPrivate });
+  }, [usageKey], 1000, usageKey !== '');
+
+  return (
+    <ToolPage title="IP Subnet Calculator" description="Calculate IPv4 networks, masks and host ranges, list every subnet or host, and plan VLSM splits." infoCards={INFO_CARDS}>
+      <Inputs />
+      <StatusLine text={status} className="subnet-status" />
+      {!calc.ok && <div className="error-banner" role="alert" data-testid="subnet-error">{calc.error}</div>}
+      {calc.ok && (
+        <section className="panel" aria-label="Results">
+          <div className="tabs" role="tablist" aria-label="Result views">
+            {TABS.map(([id, label]) => (
+              <button key={id} type="button" role="tab" id={`subnet-tab-${id}`} aria-selected={tab === id} aria-controls="subnet-tabpanel" onClick={() => setTab(id)}>
+                {label}
+              </button>
+            ))}
+          </div>
+          <div role="tabpanel" id="subnet-tabpanel" aria-labelledby={`subnet-tab-${tab}`}>
+            {tab === 'overview' && <OverviewTab r={calc.result} ip={formatIpv4(calc.ip)} />}
+            {tab === 'details' && <DetailsTab r={calc.result} ip={formatIpv4(calc.ip)} />}
+            {tab === 'binary' && <BinaryTab r={calc.result} />}
+            {tab === 'subnets' && <SubnetsTab ip={calc.ip} cidr={calc.result.cidr} />}
+          </div>
+        </section>
+      )}
+      <ReferenceList cidr={calc.ok ? calc.result.cidr : null} onPick={(c) => setCidrText(String(c))} />
+    </ToolPage>
+  );
+}

@@ -1,0 +1,149 @@
+/**
+ * A table of any number of rows (up to 2^32) that renders only the visible ones; `cellsAt(i)`
+ * computes row i on demand. Browsers cap element heights (~33M px in Chromium), so beyond
+ * MAX_SCROLL_PX the scrollbar is scaled: dragging it moves proportionally, while the wheel and
+ * the keyboard move by true rows, keeping the row position (not scrollTop) as the source of truth.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+
+const MAX_SCROLL_PX = 8_000_000;
+
+export interface VirtualTableHandle {
+  /** Scrolls so that row `i` (0-based) is at the top and highlights it. */
+  scrollToRow(i: number): void;
+}
+
+export interface VirtualTableProps {
+  label: string;
+  rowCount: number;
+  columns: string[];
+  /** CSS grid-template-columns of header and rows. */
+  template: string;
+  cellsAt(i: number): (string | number)[];
+  rowHeight?: number;
+  height?: number;
+  handle?: Ref<VirtualTableHandle>;
+}
+
+export function VirtualTable({ label, rowCount, columns, template, cellsAt, rowHeight = 28, height = 420, handle }: VirtualTableProps) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const [pos, setPos] = useState(0);
+  const [highlight, setHighlight] = useState(-1);
+  const posRef = useRef(0);
+  const expectedScrollTop = useRef(0);
+
+  const visible = Math.floor(height / rowHeight);
+  const maxPos = Math.max(0, rowCount - height / rowHeight);
+  const spacer = Math.min(rowCount * rowHeight, MAX_SCROLL_PX);
+  const travel = Math.max(0, spacer - height);
+
+  /** Moves to row position `p` (fractional rows) and syncs the scrollbar. */
+  const moveTo = useCallback(
+    (p: number) => {
+      const clamped = Math.min(maxPos, Math.max(0, p));
+      posRef.current = clamped;
+      setPos(clamped);
+      const el = scroller.current;
+      if (el) {
+        const top = maxPos > 0 ? (clamped / maxPos) * travel : 0;
+        expectedScrollTop.current = top;
+        el.scrollTop = top;
+      }
+    },
+    [maxPos, travel],
+  );
+
+  // New list: back to the top.
+  useLayoutEffect(() => {
+    setHighlight(-1);
+    moveTo(0);
+  }, [rowCount, cellsAt, moveTo]);
+
+  // Scrollbar drags and native scrolling: derive the row from scrollTop unless we set it ourselves.
+  const onScroll = () => {
+    const el = scroller.current!;
+    if (Math.abs(el.scrollTop - expectedScrollTop.current) < 1) return;
+    expectedScrollTop.current = el.scrollTop;
+    const p = travel > 0 ? (el.scrollTop / travel) * maxPos : 0;
+    posRef.current = p;
+    setPos(p);
+  };
+
+  // Wheel moves by real rows even when the scrollbar is scaled (needs a non-passive listener).
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      if (e.ctrlKey) return;
+      e.preventDefault();
+      const px = e.deltaMode === 1 ? e.deltaY * rowHeight : e.deltaMode === 2 ? e.deltaY * height : e.deltaY;
+      moveTo(posRef.current + px / rowHeight);
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, [moveTo, rowHeight, height]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const step: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: visible - 1, PageUp: 1 - visible, ' ': visible - 1 };
+    if (e.key === 'Home') moveTo(0);
+    else if (e.key === 'End') moveTo(maxPos);
+    else if (e.key in step) moveTo(Math.round(posRef.current) + step[e.key]);
+    else return;
+    e.preventDefault();
+  };
+
+  useEffect(() => {
+    if (!handle) return;
+    const api: VirtualTableHandle = {
+      scrollToRow(i) {
+        setHighlight(i);
+        moveTo(i);
+      },
+    };
+    if (typeof handle === 'function') handle(api);
+    else (handle as { current: VirtualTableHandle | null }).current = api;
+  }, [handle, moveTo]);
+
+  const first = Math.floor(pos);
+  const offset = (pos - first) * rowHeight;
+  const rows = [];
+  for (let i = first; i < Math.min(rowCount, first + visible + 2); i++) {
+    rows.push(
+      <div role="row" aria-rowindex={i + 2} key={i} className={`vt-row${i === highlight ? ' vt-highlight' : ''}`} style={{ gridTemplateColumns: template, height: rowHeight }}>
+        {cellsAt(i).map((c, j) => (
+          <span role="cell" key={j}>{c}</span>
+        ))}
+      </div>,
+    );
+  }
+
+  return (
+    <div className="vt" role="table" aria-label={label} aria-rowcount={rowCount + 1}>
+      <div role="rowgroup">
+        <div role="row" aria-rowindex={1} className="vt-row vt-head" style={{ gridTemplateColumns: template }}>
+          {columns.map((c) => (
+            <span role="columnheader" key={c}>{c}</span>
+          ))}
+        </div>
+      </div>
+      <div
+        ref={scroller}
+        className="vt-scroller"
+        style={{ height }}
+        tabIndex={0}
+        aria-label={`${label}: use arrow keys, Page Up/Down, Home and End to scroll`}
+        onScroll={onScroll}
+        onKeyDown={onKeyDown}
+        data-testid="vt-scroller"
+      >
+        <div className="vt-spacer" style={{ height: Math.max(spacer, height) }}>
+          <div className="vt-window" style={{ height }}>
+            <div role="rowgroup" style={{ transform: `translateY(${-offset}px)` }}>
+              {rows}
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

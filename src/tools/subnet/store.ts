@@ -1,0 +1,72 @@
+/** Inputs and view state of the subnet calculator. Results are derived (see Page), never stored. */
+import { create } from 'zustand';
+import { cidrFromMask, formatIpv4, maskFromCidr, parseCidr, parseMask, splitIpBox } from '../../core/subnet/ipv4';
+import type { ExportFormat, ListKind } from '../../core/subnet/enumerate';
+import { DEFAULT_CIDR, DEFAULT_IP, DEFAULT_MASK, type SubnetExample } from './examples';
+
+export type Mode = 'cidr' | 'mask';
+export type Tab = 'overview' | 'details' | 'binary' | 'subnets';
+
+interface SubnetState {
+  ip: string;
+  mode: Mode;
+  cidrText: string;
+  maskText: string;
+  tab: Tab;
+  listKind: ListKind;
+  /** Wanted prefix of the subnet list; clamped to cidr..32 when shown. */
+  childCidr: number;
+  exportFormat: ExportFormat;
+  vlsmText: string;
+  setIp(text: string): void;
+  setCidrText(text: string): void;
+  setMaskText(text: string): void;
+  setMode(mode: Mode): void;
+  setTab(tab: Tab): void;
+  setListKind(kind: ListKind): void;
+  setChildCidr(cidr: number): void;
+  setExportFormat(format: ExportFormat): void;
+  setVlsmText(text: string): void;
+  loadExample(example: SubnetExample): void;
+  reset(): void;
+}
+
+const INPUT_DEFAULTS = { ip: DEFAULT_IP, mode: 'cidr' as Mode, cidrText: String(DEFAULT_CIDR), maskText: DEFAULT_MASK, tab: 'overview' as Tab };
+
+/** The IP box without an inline "/n" or mask suffix (once the CIDR or mask field takes over). */
+function bareIp(ip: string): string {
+  const box = splitIpBox(ip);
+  return box.ip === ip.trim() ? ip : box.ip;
+}
+
+export const useSubnetStore = create<SubnetState>()((set) => ({
+  ...INPUT_DEFAULTS,
+  listKind: 'subnets',
+  childCidr: 26,
+  exportFormat: 'text',
+  vlsmText: 'Sales: 50, Engineering: 100, Lab: 20, Link: 2',
+  setIp: (ip) =>
+    set(() => {
+      // "10.0.0.1 255.255.0.0" or "10.0.0.1/16" also set the CIDR and mask fields.
+      const { cidr } = splitIpBox(ip);
+      return cidr === undefined ? { ip } : { ip, cidrText: String(cidr), maskText: formatIpv4(maskFromCidr(cidr)) };
+    }),
+  setCidrText: (cidrText) =>
+    set((s) => {
+      const cidr = parseCidr(cidrText);
+      return { cidrText, mode: 'cidr', ip: bareIp(s.ip), ...(cidr === null ? {} : { maskText: formatIpv4(maskFromCidr(cidr)) }) };
+    }),
+  setMaskText: (maskText) =>
+    set((s) => {
+      const mask = parseMask(maskText);
+      return { maskText, mode: 'mask', ip: bareIp(s.ip), ...(mask === null ? {} : { cidrText: String(cidrFromMask(mask)) }) };
+    }),
+  setMode: (mode) => set({ mode }),
+  setTab: (tab) => set({ tab }),
+  setListKind: (listKind) => set({ listKind }),
+  setChildCidr: (childCidr) => set({ childCidr }),
+  setExportFormat: (exportFormat) => set({ exportFormat }),
+  setVlsmText: (vlsmText) => set({ vlsmText }),
+  loadExample: (e) => set({ ip: e.ip, cidrText: String(e.cidr), maskText: formatIpv4(maskFromCidr(e.cidr)), mode: 'cidr' }),
+  reset: () => set({ ...INPUT_DEFAULTS }),
+}));
