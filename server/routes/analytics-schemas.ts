@@ -14,7 +14,9 @@ const metadataKey = z
   .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, 'metadata keys must be identifiers (letters, digits, _ and -, at most 64)')
   .refine((k) => !FORBIDDEN_KEYS.has(k), 'reserved metadata key');
 const metadata = z
-  .record(metadataKey, primitive)
+  // z.record silently skips an own "__proto__" key (JSON.parse creates one): reject it up front.
+  .custom<Record<string, unknown>>((v) => !(v && typeof v === 'object' && Object.keys(v).some((k) => FORBIDDEN_KEYS.has(k))), 'reserved metadata key')
+  .pipe(z.record(metadataKey, primitive))
   .refine((m) => Object.keys(m).length <= 32, 'metadata may have at most 32 keys');
 
 export const schemas = {

@@ -17,7 +17,8 @@ export function isBot(...userAgents: (string | undefined)[]): boolean {
   return userAgents.some((ua) => !!ua && BOT_PATTERNS.some((p) => p.test(ua)));
 }
 
-export const StatsQuerySchema = z.object({
+/** Strict: an unknown parameter (e.g. `days[$gt]`) is a 400, not silently the default range. */
+export const StatsQuerySchema = z.strictObject({
   days: z
     .enum(['7', '30', '90'], { error: 'days must be 7, 30 or 90' })
     .default('30')

@@ -1,0 +1,157 @@
+/** Analytics dashboard (/admin/analytics), text in Russian (spec part 1, sections 2, 4, 9). */
+import { useCallback, useState, type FormEvent } from 'react';
+import { downloadBlob } from '../../lib/download';
+import { RANGES, DEFAULT_RANGE, csvFileName, rangeLabel, statsToCsv, type Range, type Stats } from './logic';
+import { useStats } from './useStats';
+import { DailyChart, RankedTable, Totals } from './views';
+import './styles.css';
+
+/** The token is kept for the browser session only (sessionStorage), never in localStorage. */
+export const TOKEN_KEY = 'bitsmith_admin_token';
+
+function readToken(): string | null {
+  try {
+    return sessionStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function saveToken(token: string | null): void {
+  try {
+    if (token) sessionStorage.setItem(TOKEN_KEY, token);
+    else sessionStorage.removeItem(TOKEN_KEY);
+  } catch {
+    /* storage disabled: the token lives in memory for this page only */
+  }
+}
+
+export default function AnalyticsDashboardPage() {
+  const [token, setToken] = useState<string | null>(readToken);
+  const [authMessage, setAuthMessage] = useState('');
+  const [days, setDays] = useState<Range>(DEFAULT_RANGE);
+
+  const onAuthFailure = useCallback((message: string) => {
+    saveToken(null);
+    setToken(null);
+    setAuthMessage(message);
+  }, []);
+  const { state, reload } = useStats(token, days, onAuthFailure);
+
+  const signIn = (t: string) => {
+    saveToken(t);
+    setAuthMessage('');
+    setToken(t);
+  };
+  const signOut = () => {
+    saveToken(null);
+    setToken(null);
+    setAuthMessage('');
+  };
+
+  const shown: Stats | undefined = state.status === 'loaded' ? state.stats : state.status !== 'idle' ? state.previous : undefined;
+
+  return (
+    <article className="tool-page analytics-dashboard" lang="ru">
+      <header className="tool-header">
+        <h1>Аналитика</h1>
+        <p className="tool-description">Просмотры страниц, уникальные посетители и использование инструментов BitSmith.</p>
+      </header>
+
+      {!token ? (
+        <TokenForm message={authMessage} onSubmit={signIn} />
+      ) : (
+        <>
+          <div className="panel row analytics-toolbar">
+            <div className="row" role="group" aria-label="Период">
+              {RANGES.map((r) => (
+                <button key={r} type="button" className={r === days ? 'primary' : ''} aria-pressed={r === days} onClick={() => setDays(r)}>
+                  {rangeLabel(r)}
+                </button>
+              ))}
+            </div>
+            <div className="row analytics-actions">
+              <button type="button" onClick={reload} disabled={state.status === 'loading'}>
+                Обновить
+              </button>
+              <button
+                type="button"
+                disabled={state.status !== 'loaded'}
+                onClick={() => state.status === 'loaded' && downloadBlob(csvFileName(days), statsToCsv(state.stats, days), 'text/csv;charset=utf-8')}
+              >
+                Экспорт CSV
+              </button>
+              <button type="button" onClick={signOut}>
+                Выйти
+              </button>
+            </div>
+          </div>
+
+          {state.status === 'loading' && (
+            <p className="analytics-loading" role="status">
+              Загрузка статистики…
+            </p>
+          )}
+          {state.status === 'error' && (
+            <div className="error-banner" role="alert">
+              {state.error.message}
+            </div>
+          )}
+          {shown && (
+            <div className={state.status === 'loading' ? 'analytics-body is-stale' : 'analytics-body'} aria-busy={state.status === 'loading'}>
+              <Totals stats={shown} days={days} />
+              <DailyChart stats={shown} days={days} />
+              <div className="grid-2">
+                <RankedTable
+                  title="Популярные страницы"
+                  columns={['Страница', 'Просмотры']}
+                  rows={shown.popular_pages.map((p) => [p.page_path, p.view_count])}
+                />
+                <RankedTable
+                  title="Использование инструментов"
+                  columns={['Инструмент', 'Использований']}
+                  rows={shown.tool_usage.map((t) => [t.tool_name, t.usage_count])}
+                />
+              </div>
+            </div>
+          )}
+        </>
+      )}
+    </article>
+  );
+}
+
+function TokenForm({ message, onSubmit }: { message: string; onSubmit: (token: string) => void }) {
+  const [value, setValue] = useState('');
+  const [error, setError] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const token = value.trim();
+    if (!token) {
+      setError('Введите токен администратора');
+      return;
+    }
+    onSubmit(token);
+  };
+  return (
+    <form className="panel analytics-login" onSubmit={submit} noValidate>
+      <h2>Вход для администратора</h2>
+      <p>
+        Статистика доступна только с токеном администратора (переменная окружения <code>ADMIN_TOKEN</code>; если она не задана,
+        сервер создаёт токен при запуске и печатает его в журнал). Токен хранится только до закрытия вкладки.
+      </p>
+      {(message || error) && (
+        <div className="error-banner" role="alert">
+          {error || message}
+        </div>
+      )}
+      <label className="field">
+        Токен администратора
+        <input type="password" autoComplete="current-password" value={value} onChange={(e) => (setValue(e.target.value), setError(''))} />
+      </label>
+      <button type="submit" className="primary">
+        Войти
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+/** Transport of the dashboard: GET /api/analytics/stats with the admin token, errors in Russian. */
+import type { Range, Stats } from './logic';
+
+export type StatsErrorKind = 'auth' | 'unavailable' | 'bad-request' | 'network' | 'server';
+
+export class StatsError extends Error {
+  constructor(
+    readonly kind: StatsErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Entries of popular pages and tool usage fetched (the page shows the top ones, CSV has all). */
+export const FETCH_LIMIT = 1000;
+
+export async function fetchStats(token: string, days: Range, signal?: AbortSignal): Promise<Stats> {
+  let res: Response;
+  try {
+    res = await fetch(`/api/analytics/stats?days=${days}&limit=${FETCH_LIMIT}`, {
+      headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+      signal,
+    });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new StatsError('network', 'Не удалось загрузить статистику: сервер недоступен. Проверьте соединение и попробуйте снова.');
+  }
+  if (res.ok) return (await res.json()) as Stats;
+  const detail = await res
+    .json()
+    .then((b: { error?: string }) => b.error ?? '')
+    .catch(() => '');
+  if (res.status === 401) throw new StatsError('auth', 'Неверный токен администратора. Введите токен ещё раз.');
+  if (res.status === 503) throw new StatsError('unavailable', 'Хранилище аналитики временно недоступно. Попробуйте обновить страницу через минуту.');
+  if (res.status === 429) throw new StatsError('server', 'Слишком много запросов. Подождите минуту и попробуйте снова.');
+  if (res.status >= 400 && res.status < 500) throw new StatsError('bad-request', `Не удалось загрузить статистику: ${detail || `ошибка ${res.status}`}`);
+  throw new StatsError('server', `Не удалось загрузить статистику: ошибка сервера ${res.status}.`);
+}

@@ -1,0 +1,89 @@
+/** Pure helpers of the analytics dashboard: chart days, period change, CSV export, Russian plurals. */
+import Papa from 'papaparse';
+
+export type Range = 7 | 30 | 90;
+export const RANGES: readonly Range[] = [7, 30, 90];
+export const DEFAULT_RANGE: Range = 30;
+/** The daily chart shows the latest 14 days (spec part 1, section 9). */
+export const CHART_DAYS = 14;
+
+/** The stats answer of GET /api/analytics/stats (spec shape plus `range` and `previous`). */
+export interface Stats {
+  total_views: number;
+  unique_visitors: number;
+  popular_pages: { page_path: string; view_count: number }[];
+  tool_usage: { tool_name: string; usage_count: number }[];
+  daily_views: { date: string; views: number }[];
+  range?: { days: number; from: string; to: string; tool_uses: number };
+  previous?: { from: string; to: string; total_views: number; unique_visitors: number; tool_uses: number };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The latest `count` calendar days ending on `lastDay` ('YYYY-MM-DD', UTC), oldest first, with 0
+ * for days without views (the API lists only days that have views).
+ */
+export function chartDays(daily: Stats['daily_views'], lastDay: string, count: number): { date: string; views: number }[] {
+  const views = new Map(daily.map((d) => [d.date, d.views]));
+  const end = Date.parse(`${lastDay}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) => {
+    const date = new Date(end - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10);
+    return { date, views: views.get(date) ?? 0 };
+  });
+}
+
+/** Change in percent against the previous period; null when there is nothing to compare with. */
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((current - previous) / previous) * 1000) / 10;
+}
+
+/** '+12,5 %', '−3 %', '0 %' (Russian number format). */
+export function formatChange(change: number): string {
+  const sign = change > 0 ? '+' : change < 0 ? '−' : '';
+  return `${sign}${Math.abs(change).toLocaleString('ru-RU')} %`;
+}
+
+/** Russian plural: plural(5, ['день', 'дня', 'дней']) -> 'дней'. */
+export function plural(n: number, [one, few, many]: [string, string, string]): string {
+  const m10 = n % 10;
+  const m100 = n % 100;
+  if (m10 === 1 && m100 !== 11) return one;
+  if (m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14)) return few;
+  return many;
+}
+
+export const rangeLabel = (days: number) => `${days} ${plural(days, ['день', 'дня', 'дней'])}`;
+
+/** 'DD.MM' of a 'YYYY-MM-DD' day. */
+export const shortDate = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
+
+/** One CSV table (section, key, value) of everything the dashboard shows for the range. */
+export function statsToCsv(stats: Stats, days: Range): string {
+  const rows: (string | number)[][] = [
+    ['summary', 'range_days', days],
+    ...(stats.range ? [['summary', 'from', stats.range.from], ['summary', 'to', stats.range.to]] : []),
+    ['summary', 'total_views', stats.total_views],
+    ['summary', 'unique_visitors', stats.unique_visitors],
+    ...(stats.range ? [['summary', 'tool_uses', stats.range.tool_uses]] : []),
+    ...(stats.previous
+      ? [
+          ['previous_period', 'from', stats.previous.from],
+          ['previous_period', 'to', stats.previous.to],
+          ['previous_period', 'total_views', stats.previous.total_views],
+          ['previous_period', 'unique_visitors', stats.previous.unique_visitors],
+          ['previous_period', 'tool_uses', stats.previous.tool_uses],
+        ]
+      : []),
+    ...stats.daily_views.map((d) => ['daily_views', d.date, d.views]),
+    ...stats.popular_pages.map((p) => ['popular_pages', p.page_path, p.view_count]),
+    ...stats.tool_usage.map((t) => ['tool_usage', t.tool_name, t.usage_count]),
+  ];
+  // Cells starting with = + - @ are neutralised so spreadsheets do not run them as formulas.
+  return Papa.unparse({ fields: ['section', 'key', 'value'], data: rows }, { escapeFormulae: true, newline: '\r\n' });
+}
+
+export function csvFileName(days: Range, today = new Date()): string {
+  return `bitsmith-analytics-${days}d-${today.toISOString().slice(0, 10)}.csv`;
+}

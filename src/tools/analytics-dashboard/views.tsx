@@ -1,0 +1,86 @@
+/** Presentational parts of the dashboard: totals with the period change, daily chart, ranked tables. */
+import { CHART_DAYS, chartDays, formatChange, percentChange, plural, rangeLabel, shortDate, type Range, type Stats } from './logic';
+
+const number = (n: number) => n.toLocaleString('ru-RU');
+
+function Change({ current, previous, days }: { current: number; previous: number | undefined; days: Range }) {
+  if (previous === undefined) return null;
+  const change = percentChange(current, previous);
+  const cls = change === null || change === 0 ? 'change' : change > 0 ? 'change change-up' : 'change change-down';
+  const text = change === null ? `в предыдущие ${rangeLabel(days)}: ${number(previous)}` : `${formatChange(change)} к предыдущим ${rangeLabel(days)} (${number(previous)})`;
+  return <span className={cls}>{text}</span>;
+}
+
+export function Totals({ stats, days }: { stats: Stats; days: Range }) {
+  const cards = [
+    { label: 'Всего просмотров', value: stats.total_views, previous: stats.previous?.total_views },
+    { label: 'Уникальные посетители', value: stats.unique_visitors, previous: stats.previous?.unique_visitors },
+    ...(stats.range ? [{ label: 'Действия в инструментах', value: stats.range.tool_uses, previous: stats.previous?.tool_uses }] : []),
+  ];
+  return (
+    <section className="analytics-totals" aria-label="Итоги за период">
+      {cards.map((c) => (
+        <div className="panel analytics-total" key={c.label}>
+          <div className="analytics-total-label">{c.label}</div>
+          <div className="analytics-total-value" data-testid={c.label}>
+            {number(c.value)}
+          </div>
+          <Change current={c.value} previous={c.previous} days={days} />
+        </div>
+      ))}
+    </section>
+  );
+}
+
+export function DailyChart({ stats, days }: { stats: Stats; days: Range }) {
+  const lastDay = stats.range?.to ?? new Date().toISOString().slice(0, 10);
+  const bars = chartDays(stats.daily_views, lastDay, Math.min(CHART_DAYS, days));
+  const max = Math.max(1, ...bars.map((b) => b.views));
+  const title = `Просмотры по дням (последние ${rangeLabel(bars.length)})`;
+  return (
+    <section className="panel">
+      <h2>{title}</h2>
+      <ol className="analytics-chart" aria-label={title}>
+        {bars.map((b) => (
+          <li key={b.date} className="analytics-bar" aria-label={`${b.date}: ${b.views} ${plural(b.views, ['просмотр', 'просмотра', 'просмотров'])}`}>
+            <span className="analytics-bar-value">{number(b.views)}</span>
+            <span className="analytics-bar-fill" style={{ height: `${(b.views / max) * 100}%` }} />
+            <span className="analytics-bar-date">{shortDate(b.date)}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+/** Top rows of a ranked list (the full list is in the CSV export). */
+const SHOWN_ROWS = 10;
+
+export function RankedTable({ title, columns, rows }: { title: string; columns: [string, string]; rows: [string, number][] }) {
+  return (
+    <section className="panel">
+      <h2>{title}</h2>
+      {rows.length === 0 ? (
+        <p className="analytics-empty">Нет данных за выбранный период</p>
+      ) : (
+        <table className="analytics-table" aria-label={title}>
+          <thead>
+            <tr>
+              <th scope="col">{columns[0]}</th>
+              <th scope="col">{columns[1]}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.slice(0, SHOWN_ROWS).map(([name, count]) => (
+              <tr key={name}>
+                <td className="analytics-key">{name}</td>
+                <td>{number(count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {rows.length > SHOWN_ROWS && <p className="analytics-more">Показаны первые {SHOWN_ROWS} из {rows.length}; полный список — в экспорте CSV.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,250 @@
+/**
+ * The analytics API over HTTP against the real built server (dist/server/index.mjs): exact round
+ * trip of posted events into the stats, admin auth, hostile bodies, bots, durability across a
+ * SIGTERM and a SIGKILL, and the degraded mode when MongoDB cannot be reached.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:net';
+import { startServer, type RunningServer } from '../helpers/server';
+import { INGEST_KINDS, getStats, pageview, post, toolUsage } from './analytics-helpers';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+describe('analytics API (embedded store, real server)', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('answers the spec shape with zeros before any event', async () => {
+    const r = await getStats(server.url, server.adminToken);
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ total_views: 0, unique_visitors: 0, popular_pages: [], tool_usage: [], daily_views: [] });
+    expect(r.json.previous).toMatchObject({ total_views: 0, unique_visitors: 0 });
+  });
+
+  it('turns a mix of posted events into exactly the expected stats', async () => {
+    // 3 sessions view pages; s1 views /a three times, s2 twice, s3 once on /b; tools used 5 times.
+    const views: [string, string][] = [
+      ['/a', 's1'], ['/a', 's1'], ['/a', 's1'], ['/a', 's2'], ['/b?x=1', 's2'], ['/b?x=1', 's3'], ['/c', 's3'],
+    ];
+    const results = await Promise.all([
+      ...views.map(([p, s]) => post(server.url, 'pageview', pageview(p, s))),
+      ...['CRC Generator', 'CRC Generator', 'JWT Debugger', 'CRC Generator', 'Base64 Converter'].map((t, i) =>
+        post(server.url, 'tool-usage', toolUsage(t, 'run', `tool-only-${i}`, { size: i, ok: true, label: 'x', none: null })),
+      ),
+      post(server.url, 'suggestion', { suggestion: 'dark mode', tool_context: 'crc', session_id: 's9', user_agent: 'UA', timestamp: new Date().toISOString() }),
+      post(server.url, 'error', { error_context: 'load', error_message: 'boom', tool_name: 'JWT Debugger', session_id: 's9', user_agent: 'UA', page_url: 'http://x/', timestamp: 't' }),
+      post(server.url, 'performance', { metric_name: 'page_load_time', value: 123.4, tool_name: '/', session_id: 's9', timestamp: 't' }),
+    ]);
+    for (const r of results) expect(r.status, r.text).toBe(202);
+
+    const r = await getStats(server.url, server.adminToken, 'days=7');
+    expect(r.status).toBe(200);
+    expect({
+      total_views: r.json.total_views,
+      unique_visitors: r.json.unique_visitors,
+      popular_pages: r.json.popular_pages,
+      tool_usage: r.json.tool_usage,
+      daily_views: r.json.daily_views,
+    }).toEqual({
+      total_views: 7,
+      // Only sessions that viewed a page are visitors; tool-only sessions and s9 are not.
+      unique_visitors: 3,
+      popular_pages: [
+        { page_path: '/a', view_count: 4 },
+        { page_path: '/b?x=1', view_count: 2 },
+        { page_path: '/c', view_count: 1 },
+      ],
+      tool_usage: [
+        { tool_name: 'CRC Generator', usage_count: 3 },
+        { tool_name: 'Base64 Converter', usage_count: 1 },
+        { tool_name: 'JWT Debugger', usage_count: 1 },
+      ],
+      daily_views: [{ date: today(), views: 7 }],
+    });
+    for (const days of ['30', '90']) {
+      const s = await getStats(server.url, server.adminToken, `days=${days}`);
+      expect(s.json.total_views).toBe(7);
+      expect(s.json.unique_visitors).toBe(3);
+    }
+  });
+
+  it('accepts text/plain bodies from sendBeacon', async () => {
+    const before = (await getStats(server.url, server.adminToken)).json.total_views as number;
+    const r = await post(server.url, 'pageview', null, { contentType: 'text/plain;charset=UTF-8', raw: JSON.stringify(pageview('/beacon', 'beacon-session')) });
+    expect(r.status).toBe(202);
+    const perf = await post(server.url, 'performance', null, { contentType: 'text/plain', raw: JSON.stringify({ metric_name: 'page_load_time', value: 5, tool_name: '/', session_id: 'b', timestamp: 't' }) });
+    expect(perf.status).toBe(202);
+    expect((await getStats(server.url, server.adminToken)).json.total_views).toBe(before + 1);
+  });
+
+  it('drops obvious bots with a 2xx and counts scripted clients', async () => {
+    const before = (await getStats(server.url, server.adminToken)).json.total_views as number;
+    const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    expect((await post(server.url, 'pageview', pageview('/bot', 'bot1'), { userAgent: googlebot })).status).toBe(202);
+    expect((await post(server.url, 'pageview', { ...pageview('/bot', 'bot2'), user_agent: 'AhrefsBot/7.0' })).status).toBe(202);
+    expect((await post(server.url, 'pageview', pageview('/human', 'h1'), { userAgent: 'curl/8.5.0' })).status).toBe(202);
+    const after = await getStats(server.url, server.adminToken);
+    expect(after.json.total_views).toBe(before + 1);
+    expect((after.json.popular_pages as { page_path: string }[]).some((p) => p.page_path === '/bot')).toBe(false);
+  });
+
+  it('requires the admin token, compared exactly', async () => {
+    const cases: (string | null)[] = [null, '', 'wrong', `${server.adminToken}x`, server.adminToken.slice(0, -1), server.adminToken.toUpperCase()];
+    for (const token of cases) {
+      const r = await getStats(server.url, token);
+      expect(r.status, `token ${token}`).toBe(401);
+      expect(r.json.error).toMatch(/Admin token required/);
+      expect(r.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    }
+    const basic = await fetch(`${server.url}/api/analytics/stats?days=7`, { headers: { Authorization: `Basic ${server.adminToken}` } });
+    expect(basic.status).toBe(401);
+    expect((await getStats(server.url, server.adminToken)).status).toBe(200);
+  });
+
+  it('accepts only 7, 30 or 90 days (30 when omitted)', async () => {
+    for (const q of ['days=7', 'days=30', 'days=90']) expect((await getStats(server.url, server.adminToken, q)).status).toBe(200);
+    const omitted = await getStats(server.url, server.adminToken, '');
+    expect(omitted.status).toBe(200);
+    expect((omitted.json.range as { days: number }).days).toBe(30);
+    for (const q of ['days=1', 'days=365', 'days=abc', 'days=7.0', 'days=', 'days=7&days=30', 'days[$gt]=1', 'limit=0', 'limit=abc']) {
+      const r = await getStats(server.url, server.adminToken, q);
+      expect(r.status, q).toBe(400);
+      expect(typeof r.json.error).toBe('string');
+    }
+  });
+
+  it('rejects hostile bodies with 4xx JSON and never stores them', async () => {
+    const before = await getStats(server.url, server.adminToken, 'days=90');
+    const big = 'x'.repeat(20_000);
+    const bodies: { kind: string; body?: unknown; raw?: string; contentType?: string; status: number }[] = [
+      { kind: 'pageview', body: { page_path: { $gt: '' }, session_id: 's' }, status: 422 },
+      { kind: 'pageview', body: { page_path: '/a', session_id: { $ne: null } }, status: 422 },
+      { kind: 'pageview', body: { page_path: '/a', session_id: 's', $where: 'sleep(1000)' }, status: 422 },
+      { kind: 'pageview', body: { page_path: '/a', session_id: 's', extra: 1 }, status: 422 },
+      { kind: 'pageview', body: { page_path: ['/a'], session_id: 's' }, status: 422 },
+      { kind: 'pageview', body: { page_path: '/a'.repeat(1500), session_id: 's' }, status: 422 },
+      { kind: 'pageview', body: { page_path: '/a', session_id: 's'.repeat(65) }, status: 422 },
+      { kind: 'pageview', body: { page_path: '', session_id: 's' }, status: 422 },
+      { kind: 'pageview', body: [pageview('/a', 's')], status: 422 },
+      { kind: 'pageview', raw: 'null', status: 400 },
+      { kind: 'pageview', raw: '"just a string"', status: 400 },
+      { kind: 'pageview', raw: '{"page_path": "/a", ', status: 400 },
+      { kind: 'pageview', raw: '{"page_path": "/a", ', contentType: 'text/plain', status: 400 },
+      { kind: 'pageview', raw: '', status: 422 },
+      { kind: 'pageview', raw: 'page_path=/a&session_id=s', contentType: 'application/x-www-form-urlencoded', status: 422 },
+      { kind: 'pageview', body: { page_path: big, session_id: 's' }, status: 413 },
+      { kind: 'pageview', raw: JSON.stringify({ page_path: big, session_id: 's' }), contentType: 'text/plain', status: 413 },
+      { kind: 'tool-usage', body: toolUsage('CRC', 'run', 's', { $gt: 1 }), status: 422 },
+      { kind: 'tool-usage', raw: '{"tool_name":"CRC","action":"run","session_id":"s","metadata":{"__proto__":{"polluted":true}}}', status: 422 },
+      { kind: 'tool-usage', body: toolUsage('CRC', 'run', 's', { 'a.b': 1 }), status: 422 },
+      { kind: 'tool-usage', body: toolUsage('CRC', 'run', 's', { nested: { deep: 1 } }), status: 422 },
+      { kind: 'tool-usage', body: toolUsage('CRC', 'run', 's', { list: [1, 2] }), status: 422 },
+      { kind: 'tool-usage', body: toolUsage('CRC', 'run', 's', Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, i]))), status: 422 },
+      { kind: 'tool-usage', body: { ...toolUsage('CRC', 'run', 's'), duration: '12' }, status: 422 },
+      { kind: 'tool-usage', body: { ...toolUsage('CRC', 'run', 's'), duration: -1 }, status: 422 },
+      { kind: 'tool-usage', raw: '{"tool_name":"CRC","action":"run","session_id":"s","duration":1e400}', status: 422 },
+      { kind: 'performance', body: { metric_name: 'm', value: 'NaN', session_id: 's' }, status: 422 },
+      { kind: 'error', body: { error_context: 'c', error_message: { $regex: '.*' }, session_id: 's' }, status: 422 },
+      { kind: 'suggestion', body: { suggestion: 'x'.repeat(3000), session_id: 's' }, status: 422 },
+    ];
+    for (const b of bodies) {
+      const r = await post(server.url, b.kind, b.body, { raw: b.raw, contentType: b.contentType });
+      expect(r.status, `${b.kind} ${b.raw ?? JSON.stringify(b.body).slice(0, 80)}: ${r.text}`).toBe(b.status);
+      expect(typeof r.json?.error).toBe('string');
+    }
+    const deep = '['.repeat(5000) + ']'.repeat(5000);
+    const d = await post(server.url, 'pageview', null, { raw: deep });
+    expect(d.status).toBeGreaterThanOrEqual(400);
+    expect(d.status).toBeLessThan(500);
+    const after = await getStats(server.url, server.adminToken, 'days=90');
+    expect(after.json).toEqual(before.json);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('stores hostile-looking strings verbatim as plain data', async () => {
+    const paths = ['/{"$gt":""}', "/'; DROP TABLE daily_pages; --", '/путь?q=ünïcødé&x=<script>'];
+    for (const p of paths) expect((await post(server.url, 'pageview', pageview(p, 'odd'))).status).toBe(202);
+    const pages = (await getStats(server.url, server.adminToken, 'days=7&limit=1000')).json.popular_pages as { page_path: string }[];
+    for (const p of paths) expect(pages.map((x) => x.page_path)).toContain(p);
+  });
+
+  it('keeps the JSON 404 for unknown API routes and reports store health', async () => {
+    const r = await fetch(`${server.url}/api/analytics/nope`, { method: 'POST' });
+    expect(r.status).toBe(404);
+    expect((await r.json()).error).toMatch(/No API route/);
+    const h = await (await fetch(`${server.url}/healthz`)).json();
+    expect(h).toMatchObject({ status: 'ok', store: 'embedded', analytics: { available: true, buffered: 0, dropped: 0 } });
+  });
+});
+
+describe('analytics durability (embedded store)', () => {
+  async function postMany(url: string, n: number, session: string) {
+    const rs = await Promise.all(Array.from({ length: n }, (_, i) => post(url, 'pageview', pageview(`/p${i % 5}`, `${session}-${i % 7}`))));
+    return rs.filter((r) => r.status === 202).length;
+  }
+
+  it('keeps everything acknowledged across SIGTERM and restart', async () => {
+    const first = await startServer({ keepDataDir: true });
+    const accepted = await postMany(first.url, 300, 'term');
+    expect(accepted).toBe(300);
+    expect(await first.stop('SIGTERM')).toBe(0);
+    const second = await startServer({ dataDir: first.dataDir });
+    try {
+      const s = await getStats(second.url, second.adminToken, 'days=7');
+      expect(s.json.total_views).toBe(300);
+      expect(s.json.unique_visitors).toBe(7);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('keeps everything acknowledged across SIGKILL (answered only after the commit)', async () => {
+    const first = await startServer({ keepDataDir: true });
+    const accepted = await postMany(first.url, 300, 'kill');
+    expect(await first.stop('SIGKILL')).toBe(null);
+    const second = await startServer({ dataDir: first.dataDir });
+    try {
+      expect((await getStats(second.url, second.adminToken, 'days=7')).json.total_views).toBe(accepted);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+/** A loopback port nothing listens on. */
+async function closedPort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
+
+describe('analytics with MongoDB unreachable (MONGODB_URI pointing at a closed port)', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    const port = await closedPort();
+    server = await startServer({ env: { MONGODB_URI: `mongodb://127.0.0.1:${port}/?serverSelectionTimeoutMS=300&connectTimeoutMS=300`, ANALYTICS_BUFFER_LIMIT: '20' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('keeps answering ingest, buffers up to the limit, counts drops, and answers stats with 503', async () => {
+    const rs = await Promise.all(Array.from({ length: 30 }, (_, i) => post(server.url, 'pageview', pageview('/down', `d${i}`))));
+    for (const r of rs) expect(r.status).toBe(202);
+    const stats = await getStats(server.url, server.adminToken, 'days=7');
+    expect(stats.status).toBe(503);
+    expect(stats.json.error).toMatch(/unavailable/i);
+    const h = await (await fetch(`${server.url}/healthz`)).json();
+    expect(h.store).toBe('mongodb');
+    expect(h.analytics).toMatchObject({ available: false, buffered: 20, bufferLimit: 20, dropped: 10 });
+    // Auth is still checked first.
+    expect((await getStats(server.url, null)).status).toBe(401);
+  });
+});
