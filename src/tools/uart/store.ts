@@ -1,0 +1,29 @@
+import { create } from 'zustand';
+import type { UartConfig } from '../../core/hdl/uart/config';
+import { DEFAULT_FORM, type Language, type UartForm } from './logic';
+
+export interface GeneratedUart {
+  code: string;
+  language: Language;
+  config: UartConfig;
+}
+
+interface UartState {
+  form: UartForm;
+  language: Language;
+  generated: GeneratedUart | null;
+  setField<K extends keyof UartForm>(key: K, value: UartForm[K]): void;
+  setForm(form: UartForm): void;
+  setLanguage(language: Language): void;
+  setGenerated(g: GeneratedUart | null): void;
+}
+
+export const useUartStore = create<UartState>((set) => ({
+  form: DEFAULT_FORM,
+  language: 'verilog',
+  generated: null,
+  setField: (key, value) => set((s) => ({ form: { ...s.form, [key]: value } })),
+  setForm: (form) => set({ form }),
+  setLanguage: (language) => set({ language }),
+  setGenerated: (generated) => set({ generated }),
+}));

@@ -1,0 +1,126 @@
+/**
+ * The UART generator page in Debian Chromium against the real server: defaults, presets, summary
+ * values, validation messages, the 500 ms 'Generating...' state, Copy/Download appearing only with
+ * code, download names, and the downloaded files simulated in Icarus Verilog and GHDL.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { describeWith } from '../helpers/system';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
+import { applyPreset, DEFAULT_UART, uartSummary, UART_PRESETS } from '../../src/core/hdl/uart/config';
+import { fastClockFor, generateUartTestbenchVerilog, generateUartTestbenchVhdl } from '../../src/core/hdl/uart/testbench';
+
+describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(): Promise<{ page: Page; errors: string[] }> {
+    const opened = await openPage(browser);
+    await opened.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await opened.page.goto(`${server.url}/uart-generator`);
+    await opened.page.getByRole('heading', { name: 'UART Generator', level: 1 }).waitFor();
+    return opened;
+  }
+
+  async function downloadText(page: Page, button: string): Promise<{ name: string; text: string }> {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
+    return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
+  }
+
+  it('shows the defaults and the derived summary', async () => {
+    const { page, errors } = await open();
+    expect(await page.getByLabel('Baud Rate').inputValue()).toBe('9600');
+    expect(await page.getByLabel('Data Bits').inputValue()).toBe('8');
+    expect(await page.getByLabel('Stop Bits').inputValue()).toBe('1');
+    expect(await page.getByLabel('Parity').inputValue()).toBe('none');
+    expect(await page.getByLabel('Clock Frequency (Hz)').inputValue()).toBe('100000000');
+    expect(await page.getByLabel('FIFO Depth').inputValue()).toBe('16');
+    expect(await page.getByLabel('Oversampling').inputValue()).toBe('16');
+    const s = uartSummary(DEFAULT_UART);
+    expect(await page.getByTestId('baud-counter').textContent()).toBe('651');
+    expect(await page.getByTestId('actual-baud').textContent()).toBe(s.actualBaud.toFixed(2));
+    expect(await page.getByTestId('bit-duration').textContent()).toBe(`${s.bitDurationUs.toFixed(2)} µs`);
+    expect(await page.getByTestId('baud-error').textContent()).toContain('Within 2%');
+    // No code yet: no Copy or Download.
+    expect(await page.getByRole('button', { name: 'Copy' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Download', exact: true }).count()).toBe(0);
+
+    // A slow clock flags the error; an impossible one explains itself and keeps the input.
+    await page.getByLabel('Baud Rate').selectOption('921600');
+    await page.getByLabel('Oversampling').selectOption('8');
+    await page.getByLabel('Clock Frequency (Hz)').fill('10000000');
+    expect(await page.getByTestId('baud-error').textContent()).toContain('Error above 2%');
+    await page.getByLabel('Clock Frequency (Hz)').fill('1000000');
+    expect(await page.getByRole('alert').first().textContent()).toContain('The clock is too slow');
+    await page.getByLabel('Clock Frequency (Hz)').fill('999');
+    expect(await page.getByRole('alert').first().textContent()).toContain('Clock frequency must be a whole number of Hz between 1,000,000 and 200,000,000.');
+    expect(await page.getByLabel('Clock Frequency (Hz)').inputValue()).toBe('999');
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    expect(await page.locator('pre.code').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('applies presets, generates after "Generating...", copies and downloads Verilog that simulates', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Legacy (2400-7-O-2)' }).click();
+    expect(await page.getByLabel('Baud Rate').inputValue()).toBe('2400');
+    expect(await page.getByLabel('Data Bits').inputValue()).toBe('7');
+    expect(await page.getByLabel('Parity').inputValue()).toBe('odd');
+    expect(await page.getByLabel('Stop Bits').inputValue()).toBe('2');
+    await page.getByLabel('FIFO Depth').fill('4');
+
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    await page.getByRole('button', { name: 'Generating...' }).waitFor();
+    await page.getByRole('button', { name: 'Generate Code' }).waitFor();
+    const code = await page.locator('pre.code').textContent();
+    expect(code).toContain('module uart_module');
+
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => page.getByText('✅ Copied to clipboard!').count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+    const file = await downloadText(page, 'Download');
+    expect(file.name).toBe('uart_module.v');
+    expect(file.text).toBe(code);
+    const c = { ...applyPreset(DEFAULT_UART, UART_PRESETS[3]), fifoDepth: 4 };
+    const sim = await simulateVerilog({ 'uart_module.v': file.text, 'tb.v': generateUartTestbenchVerilog(c, { clockFreq: fastClockFor(c) }) }, 'uart_module_tb');
+    expect(sim.stdout).toContain('PASS');
+    expect(sim.stdout).not.toContain('FAIL');
+
+    const tb = await downloadText(page, 'Download Testbench');
+    expect(tb.name).toBe('uart_module_tb.v');
+    expect(tb.text).toContain('module uart_module_tb');
+    expect(errors).toEqual([]);
+  });
+
+  it('switches to VHDL and downloads uart_module.vhd that simulates in GHDL', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Industrial (115200-8-E-1)' }).click();
+    await page.getByRole('button', { name: 'VHDL' }).click();
+    expect(await page.getByRole('button', { name: 'VHDL' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    await page.locator('pre.code').waitFor();
+    const file = await downloadText(page, 'Download');
+    expect(file.name).toBe('uart_module.vhd');
+    expect(file.text.startsWith('-- uart_module.vhd')).toBe(true);
+    const c = applyPreset(DEFAULT_UART, UART_PRESETS[1]);
+    const sim = await simulateVhdl({ 'uart_module.vhd': file.text, 'tb.vhd': generateUartTestbenchVhdl(c, { clockFreq: fastClockFor(c) }) }, 'uart_module_tb', '93c');
+    expect(sim.stdout + sim.stderr).toContain('PASS');
+
+    // Changing the configuration marks the code stale until Generate Code is pressed again.
+    await page.getByLabel('Data Bits').selectOption('6');
+    await page.getByText('The configuration changed since this code was generated.').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
