@@ -1,0 +1,187 @@
+import { useEffect } from 'react';
+import { ToolPage } from '../../components/ToolPage';
+import { StatusLine } from '../../components/StatusLine';
+import { copyText, useTransientMessage } from '../../components/CopyButton';
+import { trackToolUsage } from '../../analytics';
+import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
+import {
+  decodeJwt, fragmentForToken, hasThreeParts, isUnsigned, lifetimeStatus, MESSAGES, prettyJson, timeClaims, tokenFromFragment, tokenInfo,
+} from './logic';
+import { verifySignature } from './verify';
+import { useJwtStore } from './store';
+import './styles.css';
+
+const TOOL = 'JWT Debugger';
+export const EXAMPLE_TOKEN =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaXNzIjoiaHR0cHM6Ly9iaXRzbWl0aC5kZXYiLCJhdWQiOiJiaXRzbWl0aC1kZW1vIiwiaWF0IjoxNTE2MjM5MDIyLCJleHAiOjQxMDI0NDQ4MDB9.nPLqtbvFMONcgf-Rnzbt4Q8ojl4_p-KLlkl57Eyul5c';
+export const EXAMPLE_SECRET = 'your-256-bit-secret';
+
+type Part = 'header' | 'payload' | 'signature';
+
+export default function JwtPage() {
+  const s = useJwtStore();
+  const [copyMessage, showCopyMessage] = useTransientMessage();
+
+  const decode = (manual: boolean) => {
+    const r = decodeJwt(s.input);
+    if (r.ok) s.setResult(r.token, '');
+    else s.setResult(null, r.error);
+    if (manual || r.ok) trackToolUsage(TOOL, 'decode_token', { valid: r.ok, length: s.input.length });
+  };
+
+  // Spec: decode automatically 500 ms after a change when the input has exactly 3 parts.
+  useDebouncedEffect(() => decode(false), [s.input], 500, hasThreeParts(s.input));
+
+  useEffect(() => {
+    const fromUrl = tokenFromFragment(location.hash);
+    if (fromUrl) s.setInput(fromUrl);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const copyPart = async (part: Part, text: string) => {
+    const ok = await copyText(text);
+    showCopyMessage(ok ? MESSAGES.copied(part) : MESSAGES.copyFailed);
+    if (ok) trackToolUsage(TOOL, `copy_${part}`);
+  };
+
+  const t = s.decoded;
+  const info = t ? tokenInfo(t) : null;
+  const life = t ? lifetimeStatus(t.payload) : null;
+  const parts: [Part, string][] = t ? [['header', t.parts[0]], ['payload', t.parts[1]], ['signature', t.parts[2]]] : [];
+  const isHmac = typeof t?.header.alg === 'string' && t.header.alg.startsWith('HS');
+
+  return (
+    <ToolPage
+      title="JWT Debugger"
+      description="Decode JSON Web Tokens: header, claims, lifetime, and optional signature verification."
+      infoCards={[
+        { title: 'Private by design', text: 'Decoding and verification run in this browser with WebCrypto. The token is never sent anywhere.' },
+        { title: 'Decoding is not trust', text: 'Anyone can read a JWT. Only a verified signature shows it was issued by the key holder.' },
+        { title: 'Time claims', text: 'iat, nbf and exp are seconds since 1970 (UTC); they are shown here in your local time.' },
+      ]}
+    >
+      <p className="privacy-line">🔒 Your token is decoded in this browser. Nothing leaves your device.</p>
+      <section className="panel">
+        <label className="field" htmlFor="jwt-input">JWT Token</label>
+        <textarea
+          id="jwt-input"
+          className="jwt-input"
+          value={s.input}
+          spellCheck={false}
+          placeholder="Paste a token: xxxxx.yyyyy.zzzzz"
+          onChange={(e) => s.setInput(e.target.value)}
+        />
+        <div className="row">
+          <span className="char-count" aria-live="polite">{s.input.length} characters</span>
+          <button type="button" className="primary" onClick={() => decode(true)}>Decode</button>
+          <button type="button" onClick={() => { s.setInput(EXAMPLE_TOKEN); s.setResult(null, ''); trackToolUsage(TOOL, 'load_example'); }}>Load Example</button>
+          <button type="button" onClick={() => { s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
+          <button
+            type="button"
+            disabled={!s.input.trim()}
+            onClick={() => history.replaceState(history.state, '', location.pathname + location.search + fragmentForToken(s.input))}
+            title="Writes #token=… to the address bar; the fragment is never sent to a server"
+          >
+            Put token in URL
+          </button>
+        </div>
+        <StatusLine text={s.error} />
+        <div className="copy-message" role="status" aria-live="polite">{copyMessage}</div>
+      </section>
+
+      {t && info && life && (
+        <>
+          {isUnsigned(t.header) && (
+            <div className="error-banner" role="alert">⚠️ This token uses <code>alg: none</code>: it has no signature, so anyone can forge it. Never accept it.</div>
+          )}
+          <section className="panel" aria-label="Token structure">
+            <h2>Token structure</h2>
+            <p className="jwt-structure mono">
+              {parts.map(([part, text], i) => (
+                <span key={part}>
+                  <button type="button" className={`jwt-part jwt-${part}`} onClick={() => copyPart(part, text)} aria-label={`Copy ${part}`} title={`Click to copy the ${part}`}>
+                    {text || '(empty)'}
+                  </button>
+                  {i < 2 && <span className="jwt-dot">.</span>}
+                </span>
+              ))}
+            </p>
+          </section>
+
+          <section className="panel" aria-label="Token information">
+            <h2>Token information</h2>
+            <dl className="jwt-info">
+              <div><dt>Algorithm</dt><dd>{info.algorithm}</dd></div>
+              <div><dt>Type</dt><dd>{info.type}</dd></div>
+              <div><dt>Issued At</dt><dd>{info.issuedAt}</dd></div>
+              <div><dt>Expires At</dt><dd>{info.expiresAt}</dd></div>
+              <div><dt>Subject</dt><dd>{info.subject}</dd></div>
+              <div><dt>Issuer</dt><dd>{info.issuer}</dd></div>
+              <div><dt>Audience</dt><dd>{info.audience}</dd></div>
+              <div>
+                <dt>Status</dt>
+                <dd data-testid="jwt-status" className={info.expired || life.kind === 'not-yet-valid' ? 'status-bad' : 'status-good'}>
+                  {info.expired ? 'Expired' : life.kind === 'not-yet-valid' ? 'Not yet valid' : 'Not expired'} — {life.text}
+                </dd>
+              </div>
+            </dl>
+            {timeClaims(t.payload).length > 0 && (
+              <>
+                <h3>Time claims</h3>
+                <ul className="time-claims">
+                  {timeClaims(t.payload).map((c) => (
+                    <li key={c.claim}><code>{c.claim}</code>: {c.date} <span className="muted">({c.seconds})</span></li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+
+          <div className="grid-2">
+            {([['header', 'Header', prettyJson(t.header)], ['payload', 'Payload', prettyJson(t.payload)]] as const).map(([part, label, json]) => (
+              <section className="panel" key={part} aria-label={`Decoded ${label}`}>
+                <div className="row section-head">
+                  <h2>{label}</h2>
+                  <button type="button" onClick={() => copyPart(part, json)}>Copy {label}</button>
+                </div>
+                <pre className={`code jwt-json jwt-${part}-json`}>{json}</pre>
+              </section>
+            ))}
+          </div>
+          <section className="panel" aria-label="Signature">
+            <div className="row section-head">
+              <h2>Signature</h2>
+              <button type="button" onClick={() => copyPart('signature', t.signature)}>Copy Signature</button>
+            </div>
+            <pre className="code jwt-signature-text">{t.signature || '(empty)'}</pre>
+            <div className="verify">
+              <label className="field" htmlFor="jwt-key">{isHmac ? 'Secret' : 'Public key (PEM or JWK)'} for verification</label>
+              <textarea id="jwt-key" className="jwt-key" value={s.verifyKey} spellCheck={false} onChange={(e) => s.setVerifyKey(e.target.value)} />
+              <div className="row">
+                {isHmac && (
+                  <label>
+                    <input type="checkbox" checked={s.secretIsBase64Url} onChange={(e) => s.setSecretIsBase64Url(e.target.checked)} /> Secret is base64url-encoded
+                  </label>
+                )}
+                <button
+                  type="button"
+                  onClick={async () => {
+                    const r = await verifySignature(t, s.verifyKey, { secretIsBase64Url: s.secretIsBase64Url });
+                    s.setVerification(r);
+                    trackToolUsage(TOOL, 'verify_signature', { alg: info.algorithm, result: r.status });
+                  }}
+                >
+                  Verify signature
+                </button>
+              </div>
+              <p className={`verify-result verify-${s.verification?.status ?? 'none'}`} role="status" aria-live="polite" data-testid="verify-result">
+                {s.verification
+                  ? `${s.verification.status === 'valid' ? '✅' : '❌'} ${s.verification.message}`
+                  : 'Signature not verified. Enter the secret or public key and press Verify signature to check it.'}
+              </p>
+            </div>
+          </section>
+        </>
+      )}
+    </ToolPage>
+  );
+}

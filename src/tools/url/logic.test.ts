@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { addToHistory, analyzeUrl, convert, decodeText, encodeText, EXAMPLES, MESSAGES, preview, safeDecode, safeEncode, stats, type HistoryEntry } from './logic';
+
+describe('spec rules', () => {
+  it('asks for text when the input is blank', () => {
+    expect(convert('  ', 'encode', 'component', 'full')).toEqual({ ok: false, error: 'Please enter text to process' });
+    expect(convert('', 'decode', 'component', 'full')).toEqual({ ok: false, error: MESSAGES.empty });
+  });
+
+  it('decodes form style with plus signs as spaces first', () => {
+    expect(convert('a+b%2Bc', 'decode', 'form', 'full')).toEqual({ ok: true, output: 'a b+c' });
+    expect(convert('a+b', 'decode', 'component', 'full')).toEqual({ ok: true, output: 'a+b' });
+  });
+
+  it('reports failures with the spec prefixes; helpers return the input unchanged', () => {
+    const r = convert('abc%E0%A4', 'decode', 'component', 'full');
+    expect(r.ok).toBe(false);
+    expect((r as { error: string }).error).toMatch(/^Decoding failed: /);
+    const e = convert('bad \uD800 surrogate', 'encode', 'component', 'full');
+    expect((e as { error: string }).error).toMatch(/^Encoding failed: /);
+    expect(safeDecode('100%')).toBe('100%');
+    expect(safeEncode('\uD800')).toBe('\uD800');
+  });
+
+  it('keeps 10 history entries, newest first, with 50-character previews', () => {
+    let h: HistoryEntry[] = [];
+    for (let i = 0; i < 12; i++) h = addToHistory(h, { input: `in${i}`, output: `out${i}`, operation: 'encode', encodingType: 'component', componentType: 'full', timestamp: new Date(i).toISOString() });
+    expect(h).toHaveLength(10);
+    expect(h[0].input).toBe('in11');
+    expect(h[9].input).toBe('in2');
+    expect(preview('x'.repeat(50))).toBe('x'.repeat(50));
+    expect(preview('y'.repeat(51))).toBe(`${'y'.repeat(50)}…`);
+  });
+});
+
+describe('encoding types', () => {
+  const text = "a b!'()*~&=/?#é";
+  it('component = encodeURIComponent', () => expect(encodeText(text, 'component')).toBe(encodeURIComponent(text)));
+  it('full URI = encodeURI', () => expect(encodeText(text, 'uri')).toBe(encodeURI(text)));
+  it("strict RFC 3986 also escapes !'()*", () => expect(encodeText(text, 'rfc3986')).toBe('a%20b%21%27%28%29%2A~%26%3D%2F%3F%23%C3%A9'));
+  it('form uses + for spaces, like URLSearchParams', () => {
+    expect(encodeText(text, 'form')).toBe(new URLSearchParams({ k: text }).toString().slice(2));
+  });
+
+  it('round-trips random unicode text in every type', () => {
+    const chars = ['a', ' ', '+', '%', '&', '=', '/', '?', '#', 'é', '東', '🚀', '!', '*', '~', "'", '\n'];
+    for (let n = 0; n < 300; n++) {
+      const s = Array.from({ length: n % 23 }, (_, i) => chars[(n * 7 + i * 13) % chars.length]).join('');
+      for (const t of ['component', 'rfc3986', 'form'] as const) expect(decodeText(encodeText(s, t), t), `${t} ${JSON.stringify(s)}`).toBe(s);
+      expect(decodeText(encodeText(s, 'uri'), 'uri')).toBe(decodeURI(encodeURI(s)));
+    }
+  });
+
+  it('decodes like decodeURIComponent / decodeURI on valid input', () => {
+    const s = '%F0%9F%9A%80%20%26%3D%2Fx%3F';
+    expect(decodeText(s, 'component')).toBe(decodeURIComponent(s));
+    expect(decodeText(s, 'uri')).toBe(decodeURI(s));
+  });
+
+  it('reports malformed percent-sequences with their position', () => {
+    expect(() => decodeText('abc%zz', 'component')).toThrow('malformed percent-sequence at position 3 ("%zz")');
+    expect(() => decodeText('ok%4', 'component')).toThrow('at position 2');
+    expect(() => decodeText('12%C3', 'component')).toThrow('invalid UTF-8 percent-sequence at position 2');
+    expect(() => decodeText('x%FFy', 'component')).toThrow('at position 1');
+    expect(convert('hello%2world', 'decode', 'component', 'full')).toEqual({ ok: false, error: 'Decoding failed: malformed percent-sequence at position 5 ("%2w")' });
+  });
+});
+
+describe('URL components', () => {
+  const url = 'https://ex.com/a b/c&d?q=1 2&x=a/b#frag ment';
+  it('encodes only the query keys and values', () => {
+    expect(convert(url, 'encode', 'component', 'query')).toEqual({ ok: true, output: 'https://ex.com/a b/c&d?q=1%202&x=a%2Fb#frag ment' });
+  });
+  it('encodes only the path segments', () => {
+    expect(convert(url, 'encode', 'component', 'path')).toEqual({ ok: true, output: 'https://ex.com/a%20b/c%26d?q=1 2&x=a/b#frag ment' });
+  });
+  it('encodes only the fragment', () => {
+    expect(convert(url, 'encode', 'component', 'hash')).toEqual({ ok: true, output: 'https://ex.com/a b/c&d?q=1 2&x=a/b#frag%20ment' });
+  });
+  it('decodes a component back', () => {
+    expect(convert('https://ex.com/?q=caf%C3%A9&n=%F0%9F%9A%80', 'decode', 'component', 'query')).toEqual({ ok: true, output: 'https://ex.com/?q=café&n=🚀' });
+  });
+});
+
+describe('analysis and statistics', () => {
+  it('analyses a URL and retries without a scheme with https://', () => {
+    const a = analyzeUrl('https://user@example.com:8443/p/a?x=1&y=two#top')!;
+    expect(a).toMatchObject({ valid: true, protocol: 'https:', host: 'example.com:8443', hostname: 'example.com', port: '8443', pathname: '/p/a', search: '?x=1&y=two', hash: '#top', origin: 'https://example.com:8443' });
+    expect(a.searchParams).toEqual([['x', '1'], ['y', 'two']]);
+    expect(analyzeUrl('example.org/path?q=1')).toMatchObject({ valid: true, protocol: 'https:', hostname: 'example.org' });
+    expect(analyzeUrl('just some words')?.valid).toBe(false);
+    expect(analyzeUrl('')).toBeNull();
+  });
+
+  it('counts lengths, escapes and size change', () => {
+    expect(stats('a b', 'a%20b')).toEqual({ inputLength: 3, outputLength: 5, encodedSequences: 1, sizeChangePercent: 66.7 });
+  });
+
+  it('ships examples that convert', () => {
+    for (const ex of EXAMPLES) expect(convert(ex.text, ex.operation, 'component', 'full').ok, ex.label).toBe(true);
+  });
+});

@@ -1,0 +1,258 @@
+/**
+ * URL encoding and decoding (spec part 2: URL tool) with four encoding types, URL components,
+ * malformed percent-sequences reported with their position, and URL analysis.
+ */
+
+export type Operation = 'encode' | 'decode';
+export type EncodingType = 'component' | 'uri' | 'form' | 'rfc3986';
+export type ComponentType = 'full' | 'path' | 'query' | 'hash';
+
+export const ENCODING_TYPES: [EncodingType, string][] = [
+  ['component', 'Component (encodeURIComponent)'],
+  ['uri', 'Full URI (encodeURI)'],
+  ['form', 'Form (application/x-www-form-urlencoded)'],
+  ['rfc3986', "Strict RFC 3986 (also !'()*)"],
+];
+
+export const COMPONENT_TYPES: [ComponentType, string][] = [
+  ['full', 'Whole text'],
+  ['path', 'Path segments'],
+  ['query', 'Query parameters'],
+  ['hash', 'Fragment'],
+];
+
+export const MESSAGES = {
+  empty: 'Please enter text to process',
+  encodingFailed: (r: string) => `Encoding failed: ${r}`,
+  decodingFailed: (r: string) => `Decoding failed: ${r}`,
+  conversionFailed: (r: string) => `Conversion failed: ${r}`,
+};
+
+/** Encodes one piece of text (throws URIError on lone surrogates). */
+export function encodeText(text: string, type: EncodingType): string {
+  switch (type) {
+    case 'uri':
+      return encodeURI(text);
+    case 'form':
+      // WHATWG application/x-www-form-urlencoded: like URLSearchParams (keeps *-._, escapes ~).
+      return encodeURIComponent(text).replace(/%20/g, '+').replace(/[!'()~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+    case 'rfc3986':
+      return encodeURIComponent(text).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+    default:
+      return encodeURIComponent(text);
+  }
+}
+
+export class MalformedPercentError extends Error {
+  constructor(
+    readonly position: number,
+    readonly sequence: string,
+    reason: string,
+  ) {
+    super(`${reason} at position ${position} ("${sequence}")`);
+  }
+}
+
+/**
+ * Decodes percent-escapes as UTF-8. Unlike decodeURIComponent, it says where a malformed
+ * sequence starts (0-based character position). Form decoding turns '+' into spaces first;
+ * full-URI decoding keeps escapes of reserved characters (like decodeURI).
+ */
+export function decodeText(text: string, type: EncodingType): string {
+  const source = type === 'form' ? text.replace(/\+/g, ' ') : text;
+  const keepReserved = type === 'uri';
+  let out = '';
+  let i = 0;
+  while (i < source.length) {
+    if (source[i] !== '%') {
+      const next = source.indexOf('%', i);
+      const end = next === -1 ? source.length : next;
+      out += source.slice(i, end);
+      i = end;
+      continue;
+    }
+    // A run of %XX escapes is one UTF-8 byte sequence.
+    const start = i;
+    const bytes: number[] = [];
+    while (i < source.length && source[i] === '%') {
+      const hex = source.slice(i + 1, i + 3);
+      if (!/^[0-9a-fA-F]{2}$/.test(hex)) throw new MalformedPercentError(i, source.slice(i, i + 3), 'malformed percent-sequence');
+      bytes.push(parseInt(hex, 16));
+      i += 3;
+    }
+    out += decodeRun(bytes, start, source, keepReserved);
+  }
+  return out;
+}
+
+const RESERVED = new Set(';/?:@&=+$,#'.split('').map((c) => c.charCodeAt(0)));
+
+function decodeRun(bytes: number[], start: number, source: string, keepReserved: boolean): string {
+  let out = '';
+  let k = 0;
+  while (k < bytes.length) {
+    const b = bytes[k];
+    const len = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
+    const at = start + k * 3;
+    if (len === 0 || k + len > bytes.length) throw new MalformedPercentError(at, source.slice(at, at + 3 * Math.max(1, Math.min(len, bytes.length - k))), 'invalid UTF-8 percent-sequence');
+    const seq = Uint8Array.from(bytes.slice(k, k + len));
+    let ch: string;
+    try {
+      ch = new TextDecoder('utf-8', { fatal: true }).decode(seq);
+    } catch {
+      throw new MalformedPercentError(at, source.slice(at, at + 3 * len), 'invalid UTF-8 percent-sequence');
+    }
+    out += keepReserved && len === 1 && RESERVED.has(b) ? source.slice(at, at + 3) : ch;
+    k += len;
+  }
+  return out;
+}
+
+/** Applies `fn` to the chosen component of a URL, leaving the rest as it is. */
+function mapComponent(text: string, component: ComponentType, fn: (s: string) => string): string {
+  if (component === 'full') return fn(text);
+  const hashAt = text.indexOf('#');
+  const beforeHash = hashAt === -1 ? text : text.slice(0, hashAt);
+  const hash = hashAt === -1 ? '' : text.slice(hashAt + 1);
+  if (component === 'hash') return hashAt === -1 ? text : `${beforeHash}#${fn(hash)}`;
+  const qAt = beforeHash.indexOf('?');
+  const base = qAt === -1 ? beforeHash : beforeHash.slice(0, qAt);
+  const query = qAt === -1 ? '' : beforeHash.slice(qAt + 1);
+  const tail = hashAt === -1 ? '' : `#${hash}`;
+  if (component === 'query') {
+    if (qAt === -1) return text;
+    const mapped = query
+      .split('&')
+      .map((pair) => {
+        const eq = pair.indexOf('=');
+        return eq === -1 ? fn(pair) : `${fn(pair.slice(0, eq))}=${fn(pair.slice(eq + 1))}`;
+      })
+      .join('&');
+    return `${base}?${mapped}${tail}`;
+  }
+  // Path: keep scheme://authority, map each segment between slashes.
+  const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(base)?.[0] ?? '';
+  const path = base.slice(authority.length);
+  const mappedPath = path.split('/').map((seg) => (seg ? fn(seg) : seg)).join('/');
+  return `${authority}${mappedPath}${qAt === -1 ? '' : `?${query}`}${tail}`;
+}
+
+export type ConvertResult = { ok: true; output: string } | { ok: false; error: string };
+
+/** The tool's conversion with the spec's messages. */
+export function convert(input: string, op: Operation, type: EncodingType, component: ComponentType): ConvertResult {
+  if (!input.trim()) return { ok: false, error: MESSAGES.empty };
+  try {
+    const fn = op === 'encode' ? (s: string) => encodeText(s, type) : (s: string) => decodeText(s, type);
+    return { ok: true, output: mapComponent(input, component, fn) };
+  } catch (e) {
+    const reason = e instanceof URIError ? 'the text contains an unpaired surrogate (invalid Unicode)' : (e as Error).message;
+    if (op === 'encode') return { ok: false, error: MESSAGES.encodingFailed(reason) };
+    if (e instanceof MalformedPercentError) return { ok: false, error: MESSAGES.decodingFailed(reason) };
+    return { ok: false, error: MESSAGES.conversionFailed(reason) };
+  }
+}
+
+/** Encode/decode helpers of the spec: on failure they return the input unchanged. */
+export function safeEncode(text: string, type: EncodingType = 'component'): string {
+  try {
+    return encodeText(text, type);
+  } catch {
+    return text;
+  }
+}
+export function safeDecode(text: string, type: EncodingType = 'component'): string {
+  try {
+    return decodeText(text, type);
+  } catch {
+    return text;
+  }
+}
+
+export interface UrlAnalysis {
+  valid: boolean;
+  protocol: string;
+  host: string;
+  hostname: string;
+  port: string;
+  pathname: string;
+  search: string;
+  hash: string;
+  origin: string;
+  searchParams: [string, string][];
+}
+
+/** Parses the text as a URL; without a scheme it retries with https:// (spec). */
+export function analyzeUrl(text: string): UrlAnalysis | null {
+  const t = text.trim();
+  if (!t) return null;
+  const parse = (s: string) => {
+    try {
+      return new URL(s);
+    } catch {
+      return null;
+    }
+  };
+  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(t);
+  const url = parse(t) ?? (hasScheme ? null : parse(`https://${t}`));
+  if (!url || (!hasScheme && !url.hostname.includes('.') && url.hostname !== 'localhost')) {
+    return { valid: false, protocol: '', host: '', hostname: '', port: '', pathname: '', search: '', hash: '', origin: '', searchParams: [] };
+  }
+  return {
+    valid: true,
+    protocol: url.protocol,
+    host: url.host,
+    hostname: url.hostname,
+    port: url.port,
+    pathname: url.pathname,
+    search: url.search,
+    hash: url.hash,
+    origin: url.origin,
+    searchParams: [...url.searchParams.entries()],
+  };
+}
+
+export interface Stats {
+  inputLength: number;
+  outputLength: number;
+  encodedSequences: number;
+  sizeChangePercent: number;
+}
+
+export function stats(input: string, output: string): Stats {
+  return {
+    inputLength: input.length,
+    outputLength: output.length,
+    encodedSequences: (output.match(/%[0-9a-f]{2}/gi) ?? []).length,
+    sizeChangePercent: input.length ? Math.round(((output.length - input.length) / input.length) * 1000) / 10 : 0,
+  };
+}
+
+export interface HistoryEntry {
+  input: string;
+  output: string;
+  operation: Operation;
+  encodingType: EncodingType;
+  componentType: ComponentType;
+  timestamp: string;
+}
+
+export const HISTORY_LIMIT = 10;
+export const PREVIEW_LENGTH = 50;
+
+/** Newest first, at most 10. */
+export function addToHistory(history: HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
+  return [entry, ...history].slice(0, HISTORY_LIMIT);
+}
+
+export function preview(text: string): string {
+  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
+}
+
+export const EXAMPLES: { label: string; text: string; operation: Operation }[] = [
+  { label: 'URL with query', text: 'https://example.com/search?q=hello world&lang=en&sort=date desc', operation: 'encode' },
+  { label: 'Special characters', text: 'name=John & Jane; price=$100 (50% off!) #1', operation: 'encode' },
+  { label: 'Unicode', text: 'Grüße aus Köln – 東京 🚀', operation: 'encode' },
+  { label: 'Email link', text: 'mailto:team@example.com?subject=Hello there&body=Line 1\nLine 2', operation: 'encode' },
+  { label: 'Encoded URL', text: 'https%3A%2F%2Fexample.com%2Fpath%3Fname%3DJ%C3%BCrgen%26city%3DM%C3%BCnchen', operation: 'decode' },
+];
