@@ -1,0 +1,112 @@
+/**
+ * CSV <-> JSON rules of the spec (part 1, section 5). Reading goes through papaparse (RFC 4180:
+ * quoted delimiters, doubled quotes, quoted line breaks, CRLF); writing follows the spec's
+ * quoting rule exactly (papaparse would also quote cells with edge spaces), so it is done here.
+ */
+import Papa from 'papaparse';
+import { JSON_NUMBER, LosslessNumber, numberFromLiteral, type JsonObject, type JsonValue } from './lossless';
+import { keyText, writeJson } from './json-write';
+
+export const DELIMITERS = [
+  { value: ',', label: 'Comma (,)' },
+  { value: ';', label: 'Semicolon (;)' },
+  { value: '\t', label: 'Tab' },
+  { value: '|', label: 'Pipe (|)' },
+] as const;
+export type Delimiter = (typeof DELIMITERS)[number]['value'];
+
+/** Spec typing: numbers, true/false, 'null'; everything else (including '') stays text. */
+export function typeCsvValue(cell: string): JsonValue {
+  if (cell === 'true') return true;
+  if (cell === 'false') return false;
+  if (cell === 'null') return null;
+  // Only literals JSON can spell exactly: '007' or '1,5' stay text (zip codes, locale numbers).
+  if (JSON_NUMBER.test(cell)) return numberFromLiteral(cell);
+  return cell;
+}
+
+export class CsvError extends Error {}
+
+export interface CsvReadOptions {
+  delimiter: Delimiter;
+  header: boolean;
+  /** Called every ~1 MB of input with the characters read so far. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+function isBlankRow(row: string[]): boolean {
+  return row.length === 1 && row[0].trim() === '';
+}
+
+/** Header names: empty ones become column_N, repeated ones get _2, _3 ... so no column is lost. */
+function uniqueHeaders(row: string[]): string[] {
+  const seen = new Map<string, number>();
+  return row.map((raw, i) => {
+    const name = raw === '' ? `column_${i + 1}` : raw;
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return n === 1 ? name : `${name}_${n}`;
+  });
+}
+
+/** Parses CSV text into rows of typed values (objects keyed by header or column_N). */
+export function csvToRows(text: string, { delimiter, header, onProgress }: CsvReadOptions): JsonObject[] {
+  const rows: string[][] = [];
+  let quoteError: Papa.ParseError | undefined;
+  let step = 0;
+  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+    delimiter,
+    header: false,
+    skipEmptyLines: false,
+    dynamicTyping: false,
+    step: (r) => {
+      if (r.errors.length && !quoteError) quoteError = r.errors.find((e) => e.type === 'Quotes');
+      if (!isBlankRow(r.data)) rows.push(r.data);
+      if (onProgress && ++step % 20_000 === 0) onProgress(r.meta.cursor, text.length);
+    },
+  });
+  if (quoteError) throw new CsvError(`${quoteError.message} (row ${(quoteError.row ?? 0) + 1})`);
+  const names = header && rows.length ? uniqueHeaders(rows.shift()!) : [];
+  return rows.map((cells) => {
+    const obj: JsonObject = new Map();
+    const width = Math.max(cells.length, names.length);
+    for (let i = 0; i < width; i++) obj.set(names[i] ?? `column_${i + 1}`, typeCsvValue(cells[i] ?? ''));
+    return obj;
+  });
+}
+
+export interface CsvWriteOptions {
+  delimiter: Delimiter;
+  /** Prefix cells that a spreadsheet would run as a formula (=, +, -, @) with an apostrophe. */
+  neutraliseFormulas?: boolean;
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Spec quoting: a cell with the delimiter or a quote (or a line break) is quoted, quotes doubled. */
+export function quoteCell(text: string, delimiter: string): string {
+  return text.includes(delimiter) || /["\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Cell text of a JSON value: null -> empty, nested objects and arrays -> JSON text. */
+export function cellText(value: unknown, neutraliseFormulas = false): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof LosslessNumber) return value.text;
+  if (typeof value === 'object') return writeJson(value, { indent: 0 });
+  const text = String(value);
+  // Only text can be a formula; a negative number such as -5 is data.
+  return neutraliseFormulas && typeof value === 'string' && FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+export function isRowObject(v: unknown): v is JsonObject {
+  return v instanceof Map;
+}
+
+/** CSV of an array of objects; the header row is the first object's keys (spec). */
+export function rowsToCsv(rows: JsonObject[], { delimiter, neutraliseFormulas = false }: CsvWriteOptions): string {
+  const keys = [...rows[0].keys()];
+  const line = (cells: string[]) => cells.map((c) => quoteCell(c, delimiter)).join(delimiter);
+  const out = [line(keys.map((k) => cellText(keyText(k), neutraliseFormulas)))];
+  for (const row of rows) out.push(line(keys.map((k) => cellText(row.get(k), neutraliseFormulas))));
+  return out.join('\n');
+}

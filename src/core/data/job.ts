@@ -1,0 +1,55 @@
+/**
+ * A data action on big input, as run inside workers/data.worker.ts: reads a File/Blob in chunks
+ * (with progress), runs the action, and hands back big outputs as a Blob plus a short preview,
+ * so the page never has to hold or render the whole text.
+ */
+import { runDataOp, type DataOp } from './ops';
+import type { TextPosition } from './position';
+
+/** Inputs above this many bytes (or characters) go to the worker. */
+export const WORKER_THRESHOLD = 1_000_000;
+/** Outputs above this many characters are offered as a download with a preview. */
+export const DISPLAY_LIMIT = 1_000_000;
+export const PREVIEW_CHARS = 64 * 1024;
+const READ_CHUNK = 4 << 20;
+
+export interface JobResult {
+  ok: boolean;
+  status: string;
+  note?: string;
+  position?: TextPosition;
+  /** The whole output when it is small enough to show. */
+  output?: string;
+  /** The whole output as a file when it is too big to show. */
+  outputBlob?: Blob;
+  /** The start of the output (equal to `output` when that is set). */
+  preview: string;
+  outputLength: number;
+}
+
+/** Progress as a fraction of 1000; reading is the first 30 %, converting up to 95 %. */
+export type JobProgress = (permille: number) => void;
+
+async function readBlob(blob: Blob, onProgress?: JobProgress): Promise<string> {
+  const decoder = new TextDecoder('utf-8');
+  const parts: string[] = [];
+  for (let off = 0; off < blob.size; off += READ_CHUNK) {
+    const bytes = new Uint8Array(await blob.slice(off, off + READ_CHUNK).arrayBuffer());
+    parts.push(decoder.decode(bytes, { stream: true }));
+    onProgress?.(Math.round((300 * Math.min(blob.size, off + READ_CHUNK)) / blob.size));
+  }
+  parts.push(decoder.decode());
+  return parts.join('');
+}
+
+export async function runJob(op: DataOp, input: string | Blob, onProgress?: JobProgress, displayLimit = DISPLAY_LIMIT): Promise<JobResult> {
+  const text = typeof input === 'string' ? input : await readBlob(input, onProgress);
+  onProgress?.(300);
+  const r = runDataOp(op, text, (done, total) => onProgress?.(300 + Math.round((600 * done) / Math.max(1, total))));
+  onProgress?.(950);
+  if (!r.ok) return { ok: false, status: r.status, position: r.position, preview: '', outputLength: 0 };
+  const base = { ok: true, status: r.status, note: r.note, outputLength: r.output.length };
+  if (r.output.length <= displayLimit) return { ...base, output: r.output, preview: r.output };
+  const type = op.kind === 'jsonToYaml' ? 'application/yaml' : op.kind === 'jsonToCsv' ? 'text/csv' : 'application/json';
+  return { ...base, outputBlob: new Blob([r.output], { type }), preview: r.output.slice(0, PREVIEW_CHARS) };
+}

@@ -1,0 +1,170 @@
+/**
+ * Lossless JSON reading. Validation and the error text come from the native JSON.parse (what
+ * users know); the tree comes from a small reader that keeps number literals (JSON.parse rounds
+ * them, and its source-text reviver is not available in every runtime we target) and key order.
+ */
+import { type JsonObject, type JsonValue, numberFromLiteral } from './lossless';
+import { positionAt, type TextPosition } from './position';
+
+export interface ParseFailure {
+  ok: false;
+  /** The parser's own words, without any position suffix. */
+  detail: string;
+  position: TextPosition;
+}
+export type ParseResult = { ok: true; value: JsonValue } | ParseFailure;
+
+class JsonSyntaxError extends Error {
+  constructor(message: string, readonly offset: number) {
+    super(message);
+  }
+}
+
+const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+// Control characters are not allowed raw inside JSON strings.
+const RAW_CONTROL = /[\u0000-\u001f]/;
+
+class Reader {
+  pos = 0;
+  constructor(private readonly s: string) {}
+
+  fail(message: string, at = this.pos): never {
+    throw new JsonSyntaxError(message, at);
+  }
+
+  ws(): void {
+    const s = this.s;
+    let c = s.charCodeAt(this.pos);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = s.charCodeAt(++this.pos);
+  }
+
+  document(): JsonValue {
+    this.ws();
+    const v = this.value();
+    this.ws();
+    if (this.pos < this.s.length) this.fail('Unexpected non-whitespace character after JSON');
+    return v;
+  }
+
+  value(): JsonValue {
+    const c = this.s[this.pos];
+    switch (c) {
+      case '{': return this.object();
+      case '[': return this.array();
+      case '"': return this.string();
+      case 't': return this.word('true', true);
+      case 'f': return this.word('false', false);
+      case 'n': return this.word('null', null);
+      case undefined: return this.fail('Unexpected end of JSON input');
+      default: return this.number();
+    }
+  }
+
+  word<T>(w: string, v: T): T {
+    if (!this.s.startsWith(w, this.pos)) this.fail(`Unexpected token '${this.s[this.pos]}'`);
+    this.pos += w.length;
+    return v;
+  }
+
+  number(): number | import('./lossless').LosslessNumber {
+    NUMBER.lastIndex = this.pos;
+    const m = NUMBER.exec(this.s);
+    if (!m) this.fail(`Unexpected token '${this.s[this.pos]}'`);
+    this.pos += m[0].length;
+    return numberFromLiteral(m[0]);
+  }
+
+  string(): string {
+    const s = this.s;
+    const start = this.pos;
+    let i = start + 1;
+    let escaped = false;
+    for (;;) {
+      const q = s.indexOf('"', i);
+      if (q === -1) this.fail('Unterminated string in JSON', s.length);
+      // The quote ends the string unless an odd number of backslashes precede it.
+      let b = q - 1;
+      while (s.charCodeAt(b) === 92) b--;
+      if ((q - 1 - b) % 2 === 1) {
+        escaped = true;
+        i = q + 1;
+        continue;
+      }
+      const body = s.slice(start + 1, q);
+      if (RAW_CONTROL.test(body)) this.fail('Bad control character in string literal in JSON', start + 1 + body.search(RAW_CONTROL));
+      this.pos = q + 1;
+      if (!escaped && body.indexOf('\\') === -1) return body;
+      try {
+        return JSON.parse(s.slice(start, q + 1)) as string;
+      } catch {
+        return this.fail('Bad escaped character in JSON', start);
+      }
+    }
+  }
+
+  array(): JsonValue[] {
+    const out: JsonValue[] = [];
+    this.pos++;
+    this.ws();
+    if (this.s[this.pos] === ']') return this.pos++, out;
+    for (;;) {
+      this.ws();
+      out.push(this.value());
+      this.ws();
+      const c = this.s[this.pos++];
+      if (c === ']') return out;
+      if (c !== ',') this.fail(c === undefined ? 'Unexpected end of JSON input' : "Expected ',' or ']' after array element", this.pos - 1);
+    }
+  }
+
+  object(): JsonObject {
+    const out: JsonObject = new Map();
+    this.pos++;
+    this.ws();
+    if (this.s[this.pos] === '}') return this.pos++, out;
+    for (;;) {
+      this.ws();
+      if (this.s[this.pos] !== '"') this.fail(this.pos >= this.s.length ? 'Unexpected end of JSON input' : 'Expected double-quoted property name in JSON');
+      const key = this.string();
+      this.ws();
+      if (this.s[this.pos] !== ':') this.fail("Expected ':' after property name in JSON");
+      this.pos++;
+      this.ws();
+      out.set(key, this.value());
+      this.ws();
+      const c = this.s[this.pos++];
+      if (c === '}') return out;
+      if (c !== ',') this.fail(c === undefined ? 'Unexpected end of JSON input' : "Expected ',' or '}' after property value in JSON", this.pos - 1);
+    }
+  }
+}
+
+/** The native parser's message without V8's "(line x column y)" or "at position n" tail. */
+function nativeDetail(text: string): { message: string; offset?: number } | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (e) {
+    const raw = (e as Error).message;
+    const at = /at position (\d+)/.exec(raw);
+    const message = raw.replace(/\s*\(line \d+ column \d+\)\s*$/, '').replace(/\s+at position \d+$/, '').replace(/\s+in JSON$/, ' in JSON');
+    return { message, offset: at ? Number(at[1]) : undefined };
+  }
+}
+
+/** Parses JSON text into a lossless tree, or says what is wrong and where. */
+export function readJson(text: string): ParseResult {
+  try {
+    return { ok: true, value: new Reader(text).document() };
+  } catch (e) {
+    const native = nativeDetail(text);
+    if (e instanceof JsonSyntaxError) {
+      const offset = native?.offset ?? e.offset;
+      return { ok: false, detail: native?.message ?? e.message, position: positionAt(text, offset) };
+    }
+    if (e instanceof RangeError) {
+      return { ok: false, detail: 'JSON is nested too deeply', position: positionAt(text, 0) };
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * A JSON number kept as its source text, so big integers (12345678901234567890) and long
+ * decimals (0.10000000000000000001) survive formatting and conversion byte for byte.
+ * Numbers whose text a JS number reproduces exactly stay plain numbers (cheaper).
+ */
+export class LosslessNumber {
+  constructor(readonly text: string) {}
+  valueOf(): number {
+    return Number(this.text);
+  }
+  toString(): string {
+    return this.text;
+  }
+}
+
+/** A JSON value as read by this module: objects are Maps, which keep document key order. */
+export type JsonValue = null | boolean | number | string | LosslessNumber | JsonValue[] | JsonObject;
+export type JsonObject = Map<string, JsonValue>;
+
+/** RFC 8259 number grammar. */
+export const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
+/** A number from its literal: plain when `String(n)` gives the literal back, lossless otherwise. */
+export function numberFromLiteral(text: string): number | LosslessNumber {
+  const n = Number(text);
+  return String(n) === text ? n : new LosslessNumber(text);
+}
+
+export function isJsonObject(v: unknown): v is JsonObject {
+  return v instanceof Map;
+}

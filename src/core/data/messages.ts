@@ -1,0 +1,18 @@
+/** Every message of the three data tools, verbatim from spec part 1 (sections 5 and 8). */
+export const MSG = {
+  enterJsonToFormat: 'Please enter JSON to format',
+  enterJsonToMinify: 'Please enter JSON to minify',
+  enterJsonToValidate: 'Please enter JSON to validate',
+  validJson: '✅ Valid JSON!',
+  invalidJson: (detail: string) => `Invalid JSON: ${detail}`,
+  /** Validate prefixes a cross mark. */
+  invalidJsonValidate: (detail: string) => `❌ Invalid JSON: ${detail}`,
+  enterJsonToConvert: 'Please enter JSON to convert',
+  enterYamlToConvert: 'Please enter YAML to convert',
+  invalidYaml: (detail: string) => `Invalid YAML: ${detail}`,
+  enterCsv: 'Please enter CSV data to convert',
+  enterJsonData: 'Please enter JSON data to convert',
+  notArrayOfObjects: 'JSON must be an array of objects',
+  csvToJsonFailed: (detail: string) => `Error converting CSV to JSON: ${detail}`,
+  jsonToCsvFailed: (detail: string) => `Error converting JSON to CSV: ${detail}`,
+} as const;

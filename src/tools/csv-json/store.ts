@@ -1,0 +1,36 @@
+import { create } from 'zustand';
+import type { JobResult } from '../../core/data/job';
+import type { TextPosition } from '../../core/data/position';
+import type { Delimiter } from '../../core/data/csv';
+import type { DataInput } from '../json-formatter/DataIO';
+
+export type CsvDirection = 'csvToJson' | 'jsonToCsv';
+
+interface CsvJsonState {
+  direction: CsvDirection;
+  /** Spec: comma by default. */
+  delimiter: Delimiter;
+  /** Spec: 'First row contains headers', on by default. */
+  header: boolean;
+  neutraliseFormulas: boolean;
+  input: DataInput;
+  result: JobResult | null;
+  status: string;
+  errorPosition?: TextPosition;
+  set: (patch: Partial<CsvJsonState>) => void;
+  setInput: (input: DataInput) => void;
+  clear: () => void;
+}
+
+export const clearedFields = { input: { text: '', file: null }, result: null, status: '', errorPosition: undefined };
+
+export const useCsvJsonStore = create<CsvJsonState>((set) => ({
+  direction: 'csvToJson',
+  delimiter: ',',
+  header: true,
+  neutraliseFormulas: false,
+  ...clearedFields,
+  set: (patch) => set(patch),
+  setInput: (input) => set({ input, errorPosition: undefined }),
+  clear: () => set(clearedFields),
+}));

@@ -1,0 +1,138 @@
+/** Input and output areas shared by the three data tools (JSON formatter, JSON/YAML, CSV/JSON). */
+import { useEffect, useRef, useState } from 'react';
+import { FileDrop } from '../../components/FileDrop';
+import { CopyButton } from '../../components/CopyButton';
+import { Progress } from '../../components/Progress';
+import { downloadBlob } from '../../lib/download';
+import { WORKER_THRESHOLD, PREVIEW_CHARS, type JobResult } from '../../core/data/job';
+import type { TextPosition } from '../../core/data/position';
+import './data-io.css';
+
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** What the user gave: typed text, or a file too big to put in a textarea. */
+export interface DataInput {
+  text: string;
+  file: File | null;
+}
+
+/** Reads small files into the text; keeps big ones as a File for the worker. */
+export async function inputFromFile(file: File): Promise<DataInput> {
+  if (file.size > WORKER_THRESHOLD) return { text: '', file };
+  return { text: await file.text(), file: null };
+}
+
+function useFilePreview(file: File | null): string {
+  const [preview, setPreview] = useState('');
+  useEffect(() => {
+    let live = true;
+    setPreview('');
+    file?.slice(0, PREVIEW_CHARS).text().then((t) => live && setPreview(t));
+    return () => {
+      live = false;
+    };
+  }, [file]);
+  return preview;
+}
+
+/** Selects the character at the error and scrolls it into the middle of the textarea. */
+function markPosition(ta: HTMLTextAreaElement, p: TextPosition) {
+  const start = Math.min(p.offset, ta.value.length);
+  ta.focus({ preventScroll: true });
+  ta.setSelectionRange(start, Math.min(ta.value.length, start + 1));
+  const lineHeight = parseFloat(getComputedStyle(ta).lineHeight) || 18;
+  ta.scrollTop = Math.max(0, (p.line - 1) * lineHeight - ta.clientHeight / 2);
+}
+
+export function InputArea({ id, label, input, onText, onFile, onClearFile, errorPosition, placeholder, accept }: {
+  id: string;
+  label: string;
+  input: DataInput;
+  onText: (text: string) => void;
+  onFile: (file: File) => void;
+  onClearFile: () => void;
+  errorPosition?: TextPosition;
+  placeholder?: string;
+  accept?: string;
+}) {
+  const ta = useRef<HTMLTextAreaElement>(null);
+  const preview = useFilePreview(input.file);
+  useEffect(() => {
+    if (errorPosition && ta.current && !input.file) markPosition(ta.current, errorPosition);
+  }, [errorPosition, input.file]);
+  const file = input.file;
+  return (
+    <div className="data-area">
+      <div className="data-area-head">
+        <label htmlFor={id}>{label}</label>
+        <span className="char-count" data-testid={`${id}-count`}>
+          {file ? `${count(file.size)} bytes (file ${file.name})` : `${count(input.text.length)} characters`}
+        </span>
+      </div>
+      <FileDrop onFile={onFile} accept={accept}>
+        <textarea
+          id={id}
+          ref={ta}
+          className="code data-text"
+          spellCheck={false}
+          value={file ? preview : input.text}
+          readOnly={!!file}
+          placeholder={placeholder}
+          aria-invalid={errorPosition ? true : undefined}
+          onChange={(e) => onText(e.currentTarget.value)}
+        />
+      </FileDrop>
+      {file && (
+        <p className="data-note" role="note">
+          {file.name} is large ({count(file.size)} bytes): it is converted in the background and only its start is shown.{' '}
+          <button type="button" onClick={onClearFile}>Remove file</button>
+        </p>
+      )}
+      {errorPosition && !file && (
+        <p className="data-error-mark">
+          Error at line {errorPosition.line}, column {errorPosition.column}.{' '}
+          <button type="button" onClick={() => ta.current && markPosition(ta.current, errorPosition)}>Show error position</button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function OutputArea({ id, label, result, downloadName, downloadType, onCopied }: {
+  id: string;
+  label: string;
+  result: JobResult | null;
+  downloadName: string;
+  downloadType: string;
+  onCopied?: () => void;
+}) {
+  const full = result?.output ?? '';
+  const big = !!result?.outputBlob;
+  const length = result?.ok ? result.outputLength : 0;
+  const download = () => {
+    if (result?.outputBlob) downloadBlob(downloadName, result.outputBlob);
+    else downloadBlob(downloadName, full, downloadType);
+  };
+  return (
+    <div className="data-area">
+      <div className="data-area-head">
+        <label htmlFor={id}>{label}</label>
+        <span className="char-count" data-testid={`${id}-count`}>{count(length)} characters</span>
+      </div>
+      <textarea id={id} className="code data-text" readOnly spellCheck={false} value={result?.ok ? result.preview : ''} />
+      <div className="row">
+        <CopyButton text={full} disabled={!full} onCopied={onCopied} />
+        <button type="button" disabled={!length} onClick={download}>Download</button>
+      </div>
+      {big && (
+        <p className="data-note" role="note">
+          The output is too large to show ({count(length)} characters); the first {count(PREVIEW_CHARS / 1024)} KB are shown. Use Download to save all of it.
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function BusyProgress({ busy, progress, onCancel, label }: { busy: boolean; progress: number; onCancel: () => void; label: string }) {
+  return busy ? <Progress label={label} done={progress} total={1000} onCancel={onCancel} /> : null;
+}

@@ -1,0 +1,31 @@
+import { create } from 'zustand';
+import type { JobResult } from '../../core/data/job';
+import type { TextPosition } from '../../core/data/position';
+import type { Indent } from '../../core/data/ops';
+import type { DataInput } from './DataIO';
+
+interface FormatterState {
+  input: DataInput;
+  result: JobResult | null;
+  status: string;
+  errorPosition?: TextPosition;
+  /** Spec: 2 or 4 spaces, or 0 meaning minify; default 2. */
+  indent: Indent;
+  sortKeys: boolean;
+  set: (patch: Partial<FormatterState>) => void;
+  setInput: (input: DataInput) => void;
+  clear: () => void;
+}
+
+export const useFormatterStore = create<FormatterState>((set) => ({
+  input: { text: '', file: null },
+  result: null,
+  status: '',
+  errorPosition: undefined,
+  indent: 2,
+  sortKeys: false,
+  set: (patch) => set(patch),
+  // New input invalidates the error mark but keeps the last output until the next action.
+  setInput: (input) => set({ input, errorPosition: undefined }),
+  clear: () => set({ input: { text: '', file: null }, result: null, status: '', errorPosition: undefined }),
+}));

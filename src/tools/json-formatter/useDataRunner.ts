@@ -1,0 +1,56 @@
+/**
+ * Runs a data action: on the main thread for small text, in the data worker (with progress and
+ * cancel) for big text or a file. Either way the page gets a JobResult.
+ */
+import { useCallback, useRef, useState } from 'react';
+import { runDataOp, type DataOp } from '../../core/data/ops';
+import { WORKER_THRESHOLD, type JobResult } from '../../core/data/job';
+import { dataWorker } from '../../workers/data';
+import { Comlink, isAbortError } from '../../workers/bridge';
+
+export const CANCELLED_MESSAGE = 'Conversion cancelled; the input is unchanged.';
+
+export interface DataRunner {
+  run(op: DataOp, input: string | File): Promise<JobResult>;
+  busy: boolean;
+  /** 0..1000 while busy. */
+  progress: number;
+  cancel(): void;
+}
+
+function runHere(op: DataOp, text: string): JobResult {
+  const r = runDataOp(op, text);
+  return r.ok
+    ? { ok: true, status: r.status, note: r.note, output: r.output, preview: r.output, outputLength: r.output.length }
+    : { ok: false, status: r.status, position: r.position, preview: '', outputLength: 0 };
+}
+
+/** `crashMessage` words a failure that is not about the input (e.g. the worker ran out of memory). */
+export function useDataRunner(crashMessage: (detail: string) => string): DataRunner {
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const abort = useRef<AbortController | null>(null);
+
+  const run = useCallback(async (op: DataOp, input: string | File): Promise<JobResult> => {
+    if (typeof input === 'string' && input.length <= WORKER_THRESHOLD) return runHere(op, input);
+    abort.current?.abort();
+    const ctrl = new AbortController();
+    abort.current = ctrl;
+    setBusy(true);
+    setProgress(0);
+    try {
+      return await dataWorker.call((api) => api.run(op, input, Comlink.proxy((p: number) => setProgress(p))), ctrl.signal);
+    } catch (e) {
+      const status = isAbortError(e) ? CANCELLED_MESSAGE : crashMessage((e as Error)?.message ?? String(e));
+      return { ok: false, status, preview: '', outputLength: 0 };
+    } finally {
+      if (abort.current === ctrl) {
+        abort.current = null;
+        setBusy(false);
+      }
+    }
+  }, [crashMessage]);
+
+  const cancel = useCallback(() => abort.current?.abort(), []);
+  return { run, busy, progress, cancel };
+}

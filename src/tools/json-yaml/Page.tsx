@@ -1,0 +1,119 @@
+import { useCallback } from 'react';
+import { ToolPage } from '../../components/ToolPage';
+import { StatusLine } from '../../components/StatusLine';
+import { trackToolUsage } from '../../analytics';
+import { JSON_YAML_EXAMPLES, type JsonYamlExample } from '../../core/data/examples';
+import { looksLikeJson, looksLikeYaml } from '../../core/data/detect';
+import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../json-formatter/DataIO';
+import { useDataRunner } from '../json-formatter/useDataRunner';
+import { swapped, useJsonYamlStore, type Direction } from './store';
+
+const TOOL = 'JSON and YAML Converter';
+const FORMAT = { jsonToYaml: { from: 'JSON', to: 'YAML' }, yamlToJson: { from: 'YAML', to: 'JSON' } } as const;
+
+const INFO_CARDS = [
+  { title: 'YAML features', text: 'Anchors, aliases and merge keys (<<: *anchor) are resolved; several documents separated by --- become a JSON array.' },
+  { title: 'Exact numbers', text: 'Number literals such as 12345678901234567890 or 0.10000000000000000001 are kept digit for digit in both directions.' },
+  { title: 'Swap', text: 'Swap turns the output into the new input and flips the direction, for quick round trips.' },
+  { title: 'Errors with position', text: 'Invalid input is reported with its line and column, and the position is selected in the input.' },
+];
+
+export default function JsonYamlPage() {
+  const s = useJsonYamlStore();
+  const runner = useDataRunner(useCallback((d: string) => `Error: ${d}`, []));
+  const { from, to } = FORMAT[s.direction];
+
+  const convert = async () => {
+    const { direction, indent, sortKeys, input } = useJsonYamlStore.getState();
+    const r = await runner.run({ kind: direction, indent, sortKeys }, input.file ?? input.text);
+    s.set({ result: r.ok ? r : null, status: r.status, note: r.note, errorPosition: r.position });
+    trackToolUsage(TOOL, direction === 'jsonToYaml' ? 'json_to_yaml' : 'yaml_to_json', { indent, sort_keys: sortKeys, input_length: input.file?.size ?? input.text.length, success: r.ok });
+  };
+
+  const swap = () => {
+    runner.cancel();
+    s.set(swapped(useJsonYamlStore.getState()));
+    trackToolUsage(TOOL, 'swap_conversion', { direction: useJsonYamlStore.getState().direction });
+  };
+
+  const setDirection = (direction: Direction) => s.set({ direction, result: null, status: '', note: undefined, errorPosition: undefined });
+
+  const loadExample = (key: JsonYamlExample) => {
+    const ex = JSON_YAML_EXAMPLES[key];
+    s.set({ input: { text: s.direction === 'jsonToYaml' ? ex.json : ex.yaml, file: null }, result: null, status: '', note: undefined, errorPosition: undefined });
+    trackToolUsage(TOOL, 'load_example', { example: key, direction: s.direction });
+  };
+
+  const text = s.input.text;
+  const hint = s.direction === 'jsonToYaml' && looksLikeYaml(text) ? 'YAML' : s.direction === 'yamlToJson' && looksLikeJson(text) ? 'JSON' : null;
+
+  return (
+    <ToolPage title="JSON and YAML Converter" description="Convert JSON to YAML and YAML to JSON, with anchors, merge keys and exact numbers." infoCards={INFO_CARDS}>
+      <section className="panel" aria-label="Options and actions">
+        <div className="data-controls">
+          <label className="field">
+            Conversion direction
+            <select value={s.direction} onChange={(e) => setDirection(e.currentTarget.value as Direction)}>
+              <option value="jsonToYaml">JSON → YAML</option>
+              <option value="yamlToJson">YAML → JSON</option>
+            </select>
+          </label>
+          <button type="button" onClick={swap}>Swap</button>
+          <label className="field">
+            Indentation
+            <select value={s.indent} onChange={(e) => s.set({ indent: Number(e.currentTarget.value) as 2 | 4 })}>
+              <option value={2}>2 spaces</option>
+              <option value={4}>4 spaces</option>
+            </select>
+          </label>
+          <label className="check">
+            <input type="checkbox" checked={s.sortKeys} onChange={(e) => s.set({ sortKeys: e.currentTarget.checked })} />
+            Sort keys
+          </label>
+          <div className="row">
+            <button type="button" className="primary" disabled={runner.busy} onClick={convert}>Convert</button>
+            <button type="button" onClick={() => { runner.cancel(); s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
+          </div>
+        </div>
+        <div className="row examples" role="group" aria-label="Examples">
+          <span>Examples:</span>
+          {(Object.keys(JSON_YAML_EXAMPLES) as JsonYamlExample[]).map((k) => (
+            <button type="button" key={k} onClick={() => loadExample(k)}>{JSON_YAML_EXAMPLES[k].label}</button>
+          ))}
+        </div>
+      </section>
+      {hint && (
+        <p className="data-hint" role="note">
+          The input looks like {hint}.
+          <button type="button" onClick={() => setDirection(hint === 'YAML' ? 'yamlToJson' : 'jsonToYaml')}>
+            Switch to {hint} → {hint === 'YAML' ? 'JSON' : 'YAML'}
+          </button>
+        </p>
+      )}
+      <StatusLine text={s.status} />
+      {s.note && <p className="data-note" role="note">{s.note}</p>}
+      <BusyProgress busy={runner.busy} progress={runner.progress} onCancel={runner.cancel} label={`Converting ${from} to ${to}`} />
+      <div className="grid-2">
+        <InputArea
+          id="data-input"
+          label={`${from} Input`}
+          input={s.input}
+          placeholder={s.direction === 'jsonToYaml' ? 'Paste JSON here' : 'Paste YAML here'}
+          accept=".json,.yaml,.yml,application/json,text/yaml,text/plain"
+          errorPosition={s.errorPosition}
+          onText={(t) => s.setInput({ text: t, file: null })}
+          onFile={async (f) => s.setInput(await inputFromFile(f))}
+          onClearFile={() => s.setInput({ text: '', file: null })}
+        />
+        <OutputArea
+          id="data-output"
+          label={`${to} Output`}
+          result={s.result}
+          downloadName={s.direction === 'jsonToYaml' ? 'converted.yaml' : 'converted.json'}
+          downloadType={s.direction === 'jsonToYaml' ? 'application/yaml' : 'application/json'}
+          onCopied={() => trackToolUsage(TOOL, 'copy_to_clipboard')}
+        />
+      </div>
+    </ToolPage>
+  );
+}
