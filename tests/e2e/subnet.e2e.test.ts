@@ -1,0 +1,246 @@
+// The IP subnet calculator in Debian's Chromium against the real server: inputs and sync, the
+// spec's messages, tabs, examples, reset, IP + mask input, VLSM, a /8 host list scrolled to its
+// end, exports downloaded and compared line by line, cancel, and the UI working during an export.
+import { createInterface } from 'node:readline';
+import type { Readable } from 'node:stream';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Download, Page } from 'playwright-core';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { describeWith } from '../helpers/system';
+
+let server: RunningServer;
+let browser: Browser;
+
+// Independent expectations: BigInt arithmetic on the address, not the app's code.
+const toInt = (ip: string) => ip.split('.').reduce((a, o) => (a << 8n) | BigInt(o), 0n);
+const toIp = (v: bigint) => [24n, 16n, 8n, 0n].map((s) => ((v >> s) & 255n).toString()).join('.');
+function expected(ip: string, cidr: number) {
+  const size = 1n << BigInt(32 - cidr);
+  const net = (toInt(ip) / size) * size;
+  const bc = net + size - 1n;
+  return {
+    networkAddress: toIp(net), broadcastAddress: toIp(bc),
+    firstHost: toIp(cidr >= 31 ? net : net + 1n), lastHost: toIp(cidr >= 31 ? bc : bc - 1n),
+    usableHosts: (size >= 2n ? size - 2n : 0n).toLocaleString('en-US'), totalHosts: size.toLocaleString('en-US'),
+    subnetMask: toIp(((1n << 32n) - 1n) ^ (size - 1n)),
+  };
+}
+
+/** Lines of a downloaded file, streamed (never one string). */
+async function* lines(download: Download): AsyncGenerator<string> {
+  const stream = (await download.createReadStream()) as Readable;
+  yield* createInterface({ input: stream, crlfDelay: Infinity });
+}
+
+describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    ({ page, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } }));
+    await page.goto(`${server.url}/ip-subnet`);
+    await page.getByRole('heading', { name: 'IP Subnet Calculator', level: 1 }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const ipBox = () => page.getByLabel('IP Address');
+  const cidrBox = () => page.getByRole('spinbutton', { name: 'CIDR' });
+  const maskBox = () => page.getByLabel('Subnet Mask');
+  const field = (name: string) => page.locator(`[data-field="${name}"]`).first();
+  const status = () => page.locator('.subnet-status');
+  const errorBanner = () => page.getByTestId('subnet-error');
+
+  async function overview() {
+    const out: Record<string, string> = {};
+    for (const f of ['networkAddress', 'broadcastAddress', 'firstHost', 'lastHost', 'usableHosts', 'totalHosts', 'subnetMask']) {
+      out[f] = (await field(f).textContent()) ?? '';
+    }
+    return out;
+  }
+
+  it('starts at the default 192.168.1.100 /24 with a valid status line and the overview', async () => {
+    expect(await ipBox().inputValue()).toBe('192.168.1.100');
+    expect(await cidrBox().inputValue()).toBe('24');
+    expect(await maskBox().inputValue()).toBe('255.255.255.0');
+    expect(await status().textContent()).toBe('✅ Valid IP address · Mask: 255.255.255.0 (/24)');
+    expect(await overview()).toEqual(expected('192.168.1.100', 24));
+    expect(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('region', { name: 'Subnet size reference' }).locator('tbody tr').count()).toBe(25);
+  });
+
+  it('computes random addresses at prefixes 0..32 like an independent calculator', async () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    for (let cidr = 0; cidr <= 32; cidr += 1) {
+      const ip = Array.from({ length: 4 }, () => Math.floor(rand() * 256)).join('.');
+      await ipBox().fill(ip);
+      await cidrBox().fill(String(cidr));
+      await expect.poll(() => field('networkAddress').textContent()).toBe(expected(ip, cidr).networkAddress);
+      expect(await overview(), `${ip}/${cidr}`).toEqual(expected(ip, cidr));
+    }
+    // Mask mode drives the CIDR: 255.255.240.0 is /20.
+    await ipBox().fill('172.20.130.7');
+    await maskBox().fill('255.255.240.0');
+    expect(await cidrBox().inputValue()).toBe('20');
+    expect(await page.getByRole('button', { name: 'Mask', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await overview()).toEqual(expected('172.20.130.7', 20));
+    await cidrBox().fill('27');
+    expect(await maskBox().inputValue()).toBe('255.255.255.224');
+  });
+
+  it('shows the spec messages, hides results on error and keeps the input', async () => {
+    await ipBox().fill('192.168.1.300');
+    expect(await errorBanner().textContent()).toBe('Invalid IP address format');
+    expect(await page.getByRole('tablist').count()).toBe(0);
+    expect(await status().textContent()).toContain('❌ Invalid IP address');
+    expect(await ipBox().inputValue()).toBe('192.168.1.300');
+    await ipBox().fill('192.168.1.30');
+    await cidrBox().fill('33');
+    expect(await errorBanner().textContent()).toBe('CIDR must be between 0 and 32');
+    await maskBox().fill('255.0.255.0');
+    expect(await errorBanner().textContent()).toBe('Invalid subnet mask');
+    expect(await status().textContent()).toBe('✅ Valid IP address · Mask: invalid');
+    await maskBox().fill('255.255.255.0');
+    expect(await errorBanner().count()).toBe(0);
+    expect(await page.getByRole('tablist').count()).toBe(1);
+  });
+
+  it('parses "ip mask" and "ip/cidr" in the IP box, and Reset restores the defaults', async () => {
+    await ipBox().fill('10.0.0.1 255.255.0.0');
+    expect(await cidrBox().inputValue()).toBe('16');
+    expect(await field('networkAddress').textContent()).toBe('10.0.0.0');
+    expect(await field('broadcastAddress').textContent()).toBe('10.0.255.255');
+    await ipBox().fill('10.9.8.7/12');
+    expect(await maskBox().inputValue()).toBe('255.240.0.0');
+    expect(await field('networkAddress').textContent()).toBe('10.0.0.0');
+    await page.getByRole('tab', { name: 'Binary' }).click();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    expect(await ipBox().inputValue()).toBe('192.168.1.100');
+    expect(await cidrBox().inputValue()).toBe('24');
+    expect(await maskBox().inputValue()).toBe('255.255.255.0');
+    expect(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('tabs show the details, the binary strings and the quick examples load', async () => {
+    await page.getByRole('button', { name: /^Point-to-point link/ }).click();
+    expect(await overview()).toEqual(expected('203.0.113.9', 30));
+    await page.getByRole('tab', { name: 'Details' }).click();
+    expect(await field('wildcardMask').textContent()).toBe('0.0.0.3');
+    expect(await field('ipClass').textContent()).toBe('Class C');
+    expect(await field('isPrivate').textContent()).toBe('No');
+    await page.getByRole('tab', { name: 'Binary' }).click();
+    expect(await field('ipBinary').getAttribute('aria-label')).toBe('11001011.00000000.01110001.00001001');
+    expect(await field('maskBinary').getAttribute('aria-label')).toBe('11111111.11111111.11111111.11111100');
+    expect(await field('networkBinary').getAttribute('aria-label')).toBe('11001011.00000000.01110001.00001000');
+    await page.getByRole('button', { name: /^Medium business/ }).click();
+    await page.getByRole('tab', { name: 'Details' }).click();
+    expect(await field('isPrivate').textContent()).toBe('Yes (RFC 1918)');
+    expect(await field('ipClass').textContent()).toBe('Class B');
+  });
+
+  it('lists the 16,777,214 hosts of a /8, scrolls to the end and jumps to an address', async () => {
+    await page.getByRole('button', { name: /^Whole 10\.0\.0\.0\/8/ }).click();
+    await page.getByRole('tab', { name: 'Subnets' }).click();
+    await page.getByRole('button', { name: 'Host addresses' }).click();
+    expect(await page.getByTestId('list-summary').textContent()).toBe('16,777,214 host addresses from 10.0.0.1 to 10.255.255.254');
+    const table = page.getByRole('table', { name: 'Host addresses' });
+    expect(await table.getAttribute('aria-rowcount')).toBe('16777215');
+    const scroller = page.getByTestId('vt-scroller');
+    const cellsOf = (address: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name: address, exact: true }) });
+    expect(await cellsOf('10.0.0.1').count()).toBe(1);
+    // Wheel scrolling moves by real rows even though the scrollbar is scaled.
+    await scroller.hover();
+    await page.mouse.wheel(0, 28 * 10);
+    await expect.poll(() => cellsOf('10.0.0.11').count()).toBe(1);
+    // Dragging the scrollbar to the bottom (scrollTop = max) shows the last host.
+    await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await expect.poll(() => cellsOf('10.255.255.254').count()).toBe(1);
+    expect(await cellsOf('10.255.255.254').getByRole('cell').first().textContent()).toBe('16,777,214');
+    // Keyboard: Home, then End.
+    await scroller.focus();
+    await page.keyboard.press('Home');
+    await expect.poll(() => cellsOf('10.0.0.1').count()).toBe(1);
+    await page.keyboard.press('End');
+    await expect.poll(() => cellsOf('10.255.255.254').count()).toBe(1);
+    await page.getByLabel('Jump to row or address').fill('10.128.0.77');
+    await page.getByRole('button', { name: 'Go' }).click();
+    await expect.poll(() => table.locator('.vt-highlight').getByRole('cell').allTextContents()).toEqual(['8,388,685', '10.128.0.77']);
+    await page.getByLabel('Jump to row or address').fill('11.0.0.1');
+    await page.getByRole('button', { name: 'Go' }).click();
+    expect(await page.getByRole('search').getByRole('alert').textContent()).toBe('11.0.0.1 is not in this list');
+  });
+
+  it('exports all hosts of a /8 as text, identical line by line, while the UI keeps working', { timeout: 240_000 }, async () => {
+    // Long tasks on the main thread during the export, for the record (not asserted: no timings in tests).
+    await page.evaluate(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
+    });
+    await page.getByLabel('Export format').selectOption('text');
+    const downloadPromise = page.waitForEvent('download', { timeout: 200_000 });
+    await page.getByRole('button', { name: 'Export 16,777,214 rows' }).click();
+    await page.getByRole('group', { name: 'Exporting' }).waitFor();
+    // The page reacts while the worker exports: jump and see the row.
+    await page.getByLabel('Jump to row or address').fill('10.1.2.3');
+    await page.getByRole('button', { name: 'Go' }).click();
+    await expect.poll(() => page.locator('.vt-highlight').getByRole('cell').nth(1).textContent()).toBe('10.1.2.3');
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toBe('hosts-10.0.0.0-8.txt');
+    let i = 0;
+    let mismatch = '';
+    for await (const line of lines(download)) {
+      const want = `10.${(i + 1) >>> 16 & 255}.${((i + 1) >>> 8) & 255}.${(i + 1) & 255}`;
+      if (line !== want && !mismatch) mismatch = `line ${i + 1}: ${line} != ${want}`;
+      i++;
+    }
+    expect(mismatch).toBe('');
+    expect(i).toBe(16_777_214);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Exported' }).textContent()).toMatch(/^✅ Exported 16,777,214 rows/);
+    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    console.log(`long tasks during the /8 export: ${longTasks.length}, longest ${Math.max(0, ...longTasks).toFixed(0)} ms`);
+  });
+
+  it('exports the /24 subnets of a /8 as CSV, identical line by line, and cancels an export', { timeout: 120_000 }, async () => {
+    await page.getByRole('button', { name: 'Subnets', exact: true }).click();
+    await page.getByLabel('Split into').selectOption('24');
+    await page.getByLabel('Export format').selectOption('csv');
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export 65,536 rows' }).click();
+    const download = await downloadPromise;
+    let i = -1;
+    let mismatch = '';
+    for await (const line of lines(download)) {
+      const want = i < 0 ? 'row,network,cidr,first_host,last_host,broadcast,usable_hosts'
+        : `${i + 1},10.${i >> 8}.${i & 255}.0,24,10.${i >> 8}.${i & 255}.1,10.${i >> 8}.${i & 255}.254,10.${i >> 8}.${i & 255}.255,254`;
+      if (line !== want && !mismatch) mismatch = `line ${i + 2}: ${line} != ${want}`;
+      i++;
+    }
+    expect(mismatch).toBe('');
+    expect(i).toBe(65_536);
+    // Cancel a long export: the worker is terminated and the status says so.
+    await page.getByRole('button', { name: 'Host addresses' }).click();
+    await page.getByRole('button', { name: 'Export 16,777,214 rows' }).click();
+    await page.getByRole('group', { name: 'Exporting' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.locator('.status-line').filter({ hasText: 'Export cancelled' }).count()).toBe(1);
+  });
+
+  it('plans VLSM allocations largest first and shows what is left', async () => {
+    await page.getByRole('button', { name: /^Home network/ }).click();
+    await page.getByRole('tab', { name: 'Subnets' }).click();
+    await page.getByLabel(/Required hosts per subnet/).fill('A: 10, B: 100, C: 50, D: 2');
+    const rows = page.getByRole('table', { name: 'VLSM allocations' }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(await rows.nth(0).locator('td').allTextContents()).toEqual(['B', '100', '192.168.1.0/25', '192.168.1.1', '192.168.1.126', '192.168.1.127', '126', '26']);
+    expect(await rows.nth(3).locator('td').nth(2).textContent()).toBe('192.168.1.208/30');
+    expect(await page.getByTestId('vlsm-free').textContent()).toBe('Left: 44 addresses in 192.168.1.212/30, 192.168.1.216/29, 192.168.1.224/27');
+    await page.getByLabel(/Required hosts per subnet/).fill('A: 300');
+    expect(await page.getByRole('region', { name: 'VLSM planner' }).getByRole('alert').textContent()).toBe('A needs 300 hosts: more than a /24 can hold');
+    expect(errors).toEqual([]);
+  });
+});
