@@ -13,6 +13,7 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().min(1).default(180),
   ANALYTICS_BUFFER_LIMIT: z.coerce.number().int().min(1).default(100_000),
+  ANALYTICS_SHUTDOWN_FLUSH_MS: z.coerce.number().int().min(0).max(9_000).default(8_000),
   STATIC_DIR: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
 });
@@ -31,6 +32,8 @@ export interface Config {
   analyticsRetentionDays: number;
   /** Events held in memory while the database is down; more are dropped and counted. */
   analyticsBufferLimit: number;
+  /** How long a graceful shutdown keeps retrying buffered events while the database is down. */
+  analyticsShutdownFlushMs: number;
   staticDir?: string;
   trustProxy?: string;
 }
@@ -53,6 +56,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
     analyticsBufferLimit: e.ANALYTICS_BUFFER_LIMIT,
+    analyticsShutdownFlushMs: e.ANALYTICS_SHUTDOWN_FLUSH_MS,
     staticDir: e.STATIC_DIR,
     trustProxy: e.TRUST_PROXY,
   };

@@ -28,6 +28,8 @@ export interface BufferOptions {
   /** Backoff between retries after a failed write: from min, doubling, up to max. */
   retryMinMs?: number;
   retryMaxMs?: number;
+  /** How long `close` keeps trying to write the buffer (server/index.ts force-exits after 10 s). */
+  shutdownFlushMs?: number;
   log?: (message: string) => void;
 }
 
@@ -61,6 +63,7 @@ export class BufferedStore implements AnalyticsStore {
       ackTimeoutMs: 1_000,
       retryMinMs: 100,
       retryMaxMs: 5_000,
+      shutdownFlushMs: 8_000,
       log: (m) => console.warn(m),
       ...options,
     };
@@ -117,7 +120,7 @@ export class BufferedStore implements AnalyticsStore {
     if (this.closed) return;
     this.closed = true;
     try {
-      await this.flush(8_000); // server/index.ts force-exits after 10 s
+      await this.flush(this.opts.shutdownFlushMs);
     } catch (e) {
       this.opts.log(`Analytics store closing with unwritten events: ${(e as Error).message}`);
     } finally {

@@ -10,7 +10,7 @@ import { MongoBackend } from './mongo';
 export const EMBEDDED_FILE = 'analytics.sqlite';
 
 export async function openStore(config: Config): Promise<AnalyticsStore> {
-  const buffer = { bufferLimit: config.analyticsBufferLimit };
+  const buffer = { bufferLimit: config.analyticsBufferLimit, shutdownFlushMs: config.analyticsShutdownFlushMs };
   if (config.mongoUri) {
     // Not awaited: the server starts even while MongoDB is down and catches up when it returns.
     return new BufferedStore(new MongoBackend({ uri: config.mongoUri, dbName: config.mongoDb, retentionDays: config.analyticsRetentionDays }), buffer);

@@ -229,10 +229,10 @@ describe('analytics with MongoDB unreachable (MONGODB_URI pointing at a closed p
   let server: RunningServer;
   beforeAll(async () => {
     const port = await closedPort();
-    server = await startServer({ env: { MONGODB_URI: `mongodb://127.0.0.1:${port}/?serverSelectionTimeoutMS=300&connectTimeoutMS=300`, ANALYTICS_BUFFER_LIMIT: '20' } });
+    server = await startServer({ env: { MONGODB_URI: `mongodb://127.0.0.1:${port}/?serverSelectionTimeoutMS=300&connectTimeoutMS=300`, ANALYTICS_BUFFER_LIMIT: '20', ANALYTICS_SHUTDOWN_FLUSH_MS: '500' } });
   });
   afterAll(async () => {
-    await server?.stop();
+    if (server?.process.exitCode === null) await server.stop('SIGKILL');
   });
 
   it('keeps answering ingest, buffers up to the limit, counts drops, and answers stats with 503', async () => {
@@ -246,5 +246,10 @@ describe('analytics with MongoDB unreachable (MONGODB_URI pointing at a closed p
     expect(h.analytics).toMatchObject({ available: false, buffered: 20, bufferLimit: 20, dropped: 10 });
     // Auth is still checked first.
     expect((await getStats(server.url, null)).status).toBe(401);
+  });
+
+  it('says on SIGTERM how many buffered events could not be written', async () => {
+    expect(await server.stop('SIGTERM')).toBe(0);
+    expect(server.output()).toMatch(/closing with unwritten events: 20 analytics events could not be written/);
   });
 });

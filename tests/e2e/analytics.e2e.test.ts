@@ -1,0 +1,126 @@
+/**
+ * The analytics dashboard in Debian Chromium against the real server: token prompt, totals that
+ * match the posted events, range buttons refetching, the 14-day chart, CSV export, error texts.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { describeWith } from '../helpers/system';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { getStats, pageview, post, toolUsage } from '../server/analytics-helpers';
+
+const today = new Date().toISOString().slice(0, 10);
+
+describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const seeded = [
+      ...Array.from({ length: 5 }, (_, i) => post(server.url, 'pageview', pageview('/crc-generator', `v${i % 3}`))),
+      ...Array.from({ length: 2 }, () => post(server.url, 'pageview', pageview('/jwt-debugger', 'v9'))),
+      ...Array.from({ length: 4 }, (_, i) => post(server.url, 'tool-usage', toolUsage('CRC Generator', 'generate', `v${i}`))),
+      post(server.url, 'tool-usage', toolUsage('=HYPERLINK("x")', 'run', 'v1')),
+    ];
+    for (const r of await Promise.all(seeded)) expect(r.status).toBe(202);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Opens the dashboard and waits until its own page view is stored (so counts are exact). */
+  async function openDashboard(): Promise<{ page: Page; errors: string[] }> {
+    const opened = await openPage(browser);
+    const ownView = opened.page.waitForResponse((r) => r.url().endsWith('/api/analytics/pageview'));
+    await opened.page.goto(`${server.url}/admin/analytics`);
+    expect((await ownView).status()).toBe(202);
+    return opened;
+  }
+
+  async function signIn(page: Page, token: string) {
+    await page.getByLabel('Токен администратора').fill(token);
+    await page.getByRole('button', { name: 'Войти' }).click();
+  }
+
+  it('asks for the token, rejects a wrong one, then shows totals, lists and the chart', async () => {
+    const { page, errors } = await openDashboard();
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Введите токен администратора');
+
+    await signIn(page, 'wrong-token-value');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Неверный токен администратора');
+    expect(await page.evaluate(() => sessionStorage.getItem('bitsmith_admin_token'))).toBeNull();
+
+    await signIn(page, server.adminToken);
+    const api = (await getStats(server.url, server.adminToken, 'days=30')).json as { total_views: number; unique_visitors: number };
+    expect(api.total_views).toBe(8); // 7 seeded + this page's own view
+    await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toBe(String(api.total_views));
+    expect(await page.getByTestId('Уникальные посетители').textContent()).toBe(String(api.unique_visitors));
+    expect(await page.getByRole('button', { name: '30 дней' }).getAttribute('aria-pressed')).toBe('true');
+
+    const pages = page.getByRole('table', { name: 'Популярные страницы' });
+    expect(await pages.locator('tbody tr').first().textContent()).toBe('/crc-generator5');
+    const tools = page.getByRole('table', { name: 'Использование инструментов' });
+    expect(await tools.locator('tbody tr').first().textContent()).toBe('CRC Generator4');
+
+    const bars = page.getByRole('list', { name: /Просмотры по дням/ }).getByRole('listitem');
+    expect(await bars.count()).toBe(14);
+    expect(await bars.last().getAttribute('aria-label')).toBe(`${today}: 8 просмотров`);
+    expect(await page.evaluate(() => sessionStorage.getItem('bitsmith_admin_token'))).toBe(server.adminToken);
+    expect(errors).toEqual([]);
+  });
+
+  it('refetches when the range changes, exports CSV, keeps the token for the session', async () => {
+    const { page, errors } = await openDashboard();
+    await signIn(page, server.adminToken);
+    await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toBe('9');
+
+    const refetch = page.waitForRequest((r) => r.url().includes('/api/analytics/stats?days=7'));
+    await page.getByRole('button', { name: '7 дней' }).click();
+    await refetch;
+    await expect.poll(() => page.getByRole('button', { name: '7 дней' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByRole('list', { name: /Просмотры по дням/ }).getByRole('listitem').count()).toBe(7);
+
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Экспорт CSV' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`bitsmith-analytics-7d-${today}.csv`);
+    const csv = readFileSync((await file.path())!, 'utf8');
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe('section,key,value');
+    expect(lines).toContain('summary,range_days,7');
+    expect(lines).toContain('summary,total_views,9');
+    expect(lines).toContain(`daily_views,${today},9`);
+    expect(lines).toContain('popular_pages,/crc-generator,5');
+    expect(lines).toContain('tool_usage,CRC Generator,4');
+    // A formula-looking name is neutralised for spreadsheets.
+    expect(lines).toContain(`tool_usage,"'=HYPERLINK(""x"")",1`);
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toBe('10');
+    await page.getByRole('button', { name: 'Выйти' }).click();
+    expect(await page.getByLabel('Токен администратора').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows a clear error when the analytics database is down', async () => {
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
+    const port = (probe.address() as { port: number }).port;
+    await new Promise((r) => probe.close(r));
+    const down = await startServer({ env: { MONGODB_URI: `mongodb://127.0.0.1:${port}/?serverSelectionTimeoutMS=300`, ANALYTICS_SHUTDOWN_FLUSH_MS: '0' } });
+    try {
+      const { page } = await openPage(browser);
+      await page.goto(`${down.url}/admin/analytics`);
+      await signIn(page, down.adminToken);
+      await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toContain('Хранилище аналитики временно недоступно');
+      expect(await page.getByLabel('Токен администратора').count()).toBe(0);
+    } finally {
+      await down.stop();
+    }
+  });
+});
