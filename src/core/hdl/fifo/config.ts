@@ -1,0 +1,159 @@
+/**
+ * FIFO generator configuration (spec part 2, sections 3, 5 and 9): options, defaults, presets,
+ * validation, the almost-full/empty thresholds and the resource metrics. Pure: no React, no DOM.
+ */
+import { z } from 'zod';
+
+export const DATA_WIDTHS = [8, 16, 32, 64, 128, 256] as const;
+export const FIFO_DEPTHS = [16, 32, 64, 128, 256, 512, 1024, 2048] as const;
+export const MEMORY_TYPES = ['distributed', 'block_ram', 'registers'] as const;
+export const CLOCKING_MODES = ['sync', 'async'] as const;
+export const READ_MODES = ['standard', 'fwft'] as const;
+/**
+ * The spec names writeMode without values. BitSmith offers "standard" (every accepted word is
+ * readable at once) and "packet" (words become readable on commit); it is the same choice as
+ * enablePacketMode, and the two are kept equal.
+ */
+export const WRITE_MODES = ['standard', 'packet'] as const;
+export const RESET_TYPES = ['async', 'sync'] as const;
+
+export const ALMOST_FULL_RANGE = { min: 50, max: 95 } as const;
+export const ALMOST_EMPTY_RANGE = { min: 5, max: 50 } as const;
+
+export type MemoryType = (typeof MEMORY_TYPES)[number];
+export type ClockingMode = (typeof CLOCKING_MODES)[number];
+export type ReadMode = (typeof READ_MODES)[number];
+export type WriteMode = (typeof WRITE_MODES)[number];
+export type ResetType = (typeof RESET_TYPES)[number];
+
+export interface FifoConfig {
+  dataWidth: number;
+  fifoDepth: number;
+  memoryType: MemoryType;
+  clockingMode: ClockingMode;
+  readMode: ReadMode;
+  writeMode: WriteMode;
+  /** Percent of depth, 50-95. */
+  almostFullThreshold: number;
+  /** Percent of depth, 5-50. */
+  almostEmptyThreshold: number;
+  outputRegister: boolean;
+  resetType: ResetType;
+  enableECC: boolean;
+  enablePacketMode: boolean;
+}
+
+export const DEFAULT_FIFO_CONFIG: FifoConfig = {
+  dataWidth: 8,
+  fifoDepth: 16,
+  memoryType: 'block_ram',
+  clockingMode: 'sync',
+  readMode: 'standard',
+  writeMode: 'standard',
+  almostFullThreshold: 80,
+  almostEmptyThreshold: 20,
+  outputRegister: true,
+  resetType: 'async',
+  enableECC: false,
+  enablePacketMode: false,
+};
+
+export interface FifoPreset {
+  id: string;
+  label: string;
+  config: FifoConfig;
+}
+
+const preset = (id: string, label: string, over: Partial<FifoConfig>): FifoPreset => ({
+  id,
+  label,
+  config: { ...DEFAULT_FIFO_CONFIG, ...over },
+});
+
+/** The five presets of spec section 9; fields they do not name keep the defaults. */
+export const FIFO_PRESETS: FifoPreset[] = [
+  preset('small', 'Small (8x16)', { dataWidth: 8, fifoDepth: 16, memoryType: 'distributed' }),
+  preset('medium', 'Medium (32x64)', { dataWidth: 32, fifoDepth: 64, memoryType: 'distributed' }),
+  preset('large', 'Large (64x512)', { dataWidth: 64, fifoDepth: 512, memoryType: 'block_ram' }),
+  preset('high_performance', 'High Performance (128x1024)', { dataWidth: 128, fifoDepth: 1024, memoryType: 'block_ram', outputRegister: true }),
+  preset('async', 'Async (32x128)', { dataWidth: 32, fifoDepth: 128, memoryType: 'block_ram', clockingMode: 'async' }),
+];
+
+const schema = z.object({
+  dataWidth: z.number().refine((v) => (DATA_WIDTHS as readonly number[]).includes(v), { message: `Data width must be one of ${DATA_WIDTHS.join(', ')}` }),
+  fifoDepth: z.number().refine((v) => (FIFO_DEPTHS as readonly number[]).includes(v), { message: 'FIFO depth must be a power of two from 16 to 2048' }),
+  memoryType: z.enum(MEMORY_TYPES, { message: 'Memory type must be distributed, block_ram or registers' }),
+  clockingMode: z.enum(CLOCKING_MODES, { message: 'Clocking mode must be sync or async' }),
+  readMode: z.enum(READ_MODES, { message: 'Read mode must be standard or fwft' }),
+  writeMode: z.enum(WRITE_MODES, { message: 'Write mode must be standard or packet' }),
+  almostFullThreshold: z.number().int({ message: 'Almost full threshold must be a whole percent' })
+    .min(ALMOST_FULL_RANGE.min, { message: 'Almost full threshold must be between 50 and 95 percent' })
+    .max(ALMOST_FULL_RANGE.max, { message: 'Almost full threshold must be between 50 and 95 percent' }),
+  almostEmptyThreshold: z.number().int({ message: 'Almost empty threshold must be a whole percent' })
+    .min(ALMOST_EMPTY_RANGE.min, { message: 'Almost empty threshold must be between 5 and 50 percent' })
+    .max(ALMOST_EMPTY_RANGE.max, { message: 'Almost empty threshold must be between 5 and 50 percent' }),
+  outputRegister: z.boolean({ message: 'Output register must be true or false' }),
+  resetType: z.enum(RESET_TYPES, { message: 'Reset type must be async or sync' }),
+  enableECC: z.boolean({ message: 'ECC must be true or false' }),
+  enablePacketMode: z.boolean({ message: 'Packet mode must be true or false' }),
+}).refine((c) => c.enablePacketMode === (c.writeMode === 'packet'), { message: 'Write mode "packet" and packet mode must be chosen together' });
+
+export type FifoValidation = { ok: true; config: FifoConfig } | { ok: false; errors: string[] };
+
+/** Checks an untrusted configuration; every problem gets a readable message. */
+export function validateFifoConfig(input: unknown): FifoValidation {
+  const r = schema.safeParse(input);
+  if (r.success) return { ok: true, config: r.data };
+  return { ok: false, errors: r.error.issues.map((i) => i.message) };
+}
+
+/** Throws with all messages joined when the configuration is not valid. */
+export function assertFifoConfig(input: unknown): FifoConfig {
+  const r = validateFifoConfig(input);
+  if (!r.ok) throw new Error(r.errors.join('; '));
+  return r.config;
+}
+
+export interface FifoThresholds {
+  /** almost_full is high while the write side counts at least this many words. */
+  almostFull: number;
+  /** almost_empty is high while the read side counts at most this many words. */
+  almostEmpty: number;
+}
+
+/** Spec: almost thresholds = floor(depth x percent / 100). */
+export function fifoThresholds(c: Pick<FifoConfig, 'fifoDepth' | 'almostFullThreshold' | 'almostEmptyThreshold'>): FifoThresholds {
+  return {
+    almostFull: Math.floor((c.fifoDepth * c.almostFullThreshold) / 100),
+    almostEmpty: Math.floor((c.fifoDepth * c.almostEmptyThreshold) / 100),
+  };
+}
+
+export interface FifoMetrics {
+  totalBits: number;
+  estimatedLUTs: number;
+  estimatedRegisters: number;
+  estimatedBRAM: number;
+  /** MHz */
+  maxFrequency: number;
+  /** Clock cycles from a read request to data. */
+  latency: number;
+}
+
+/** The spec's estimates, verbatim (section 9). */
+export function fifoMetrics(c: Pick<FifoConfig, 'dataWidth' | 'fifoDepth' | 'memoryType' | 'outputRegister'>): FifoMetrics {
+  const totalBits = c.fifoDepth * c.dataWidth;
+  return {
+    totalBits,
+    estimatedLUTs: Math.ceil(totalBits / 16) + 20,
+    estimatedRegisters: c.outputRegister ? Math.ceil(totalBits / 8) + 10 : Math.ceil(totalBits / 16) + 5,
+    estimatedBRAM: c.memoryType === 'block_ram' ? Math.ceil(totalBits / 16384) : 0,
+    maxFrequency: c.memoryType === 'block_ram' ? 450 : 350,
+    latency: c.outputRegister ? 2 : 1,
+  };
+}
+
+/** Address bits: depth is a power of two. */
+export function addressBits(depth: number): number {
+  return Math.log2(depth);
+}

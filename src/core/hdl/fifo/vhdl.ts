@@ -1,0 +1,406 @@
+/**
+ * VHDL-93 FIFO emitter (numeric_std only): the same architecture as verilog.ts, signal for signal,
+ * so both languages behave alike cycle by cycle.
+ */
+import { headerComment } from '../comment';
+import type { FifoConfig } from './config';
+import { fifoDesign, fifoPorts, headerLines, MODULE_NAME, type FifoDesign } from './design';
+
+const slv = (w: number) => (w === 1 ? 'std_logic' : `std_logic_vector(${w - 1} downto 0)`);
+const ZP = '(others => \'0\')';
+
+/** A clocked process with the configured reset style. */
+function clocked(d: FifoDesign, clk: string, reset: string[], body: string[]): string[] {
+  const ind = (ls: string[], n: string) => ls.map((l) => n + l);
+  if (d.c.resetType === 'async') {
+    return [
+      `process (${clk}, rst)`,
+      'begin',
+      "  if rst = '1' then",
+      ...ind(reset, '    '),
+      `  elsif rising_edge(${clk}) then`,
+      ...ind(body, '    '),
+      '  end if;',
+      'end process;',
+    ];
+  }
+  return [
+    `process (${clk})`,
+    'begin',
+    `  if rising_edge(${clk}) then`,
+    "    if rst = '1' then",
+    ...ind(reset, '      '),
+    '    else',
+    ...ind(body, '      '),
+    '    end if;',
+    '  end if;',
+    'end process;',
+  ];
+}
+
+function entity(d: FifoDesign): string[] {
+  const list = fifoPorts(d);
+  return [
+    `entity ${MODULE_NAME} is`,
+    '  port (',
+    ...list.map((p, i) => `    ${p.name.padEnd(16)}: ${p.dir === 'in' ? 'in ' : 'out'} ${slv(p.width)}${i === list.length - 1 ? '' : ';'}`),
+    '  );',
+    `end entity ${MODULE_NAME};`,
+  ];
+}
+
+function functions(d: FifoDesign): string[] {
+  const out: string[] = [];
+  if (d.async) {
+    out.push(
+      'function bin2gray(b : ptr_t) return ptr_t is',
+      'begin',
+      '  return b xor shift_right(b, 1);',
+      'end function;',
+      '',
+      'function gray2bin(g : ptr_t) return ptr_t is',
+      '  variable b : ptr_t;',
+      'begin',
+      '  b(ADDR_WIDTH) := g(ADDR_WIDTH);',
+      '  for i in ADDR_WIDTH - 1 downto 0 loop',
+      '    b(i) := b(i + 1) xor g(i);',
+      '  end loop;',
+      '  return b;',
+      'end function;',
+      '',
+    );
+  }
+  if (d.ecc) {
+    out.push(
+      '-- Hamming SECDED: codeword bit 0 = overall parity, bits 1..CODE_BITS at Hamming positions',
+      '-- (powers of two = parity bits, the others carry data bits LSB first).',
+      'function is_data_pos(pos : integer) return boolean is',
+      'begin',
+      '  for k in 0 to PARITY_BITS loop',
+      '    if pos = 2 ** k then',
+      '      return false;',
+      '    end if;',
+      '  end loop;',
+      '  return true;',
+      'end function;',
+      '',
+      'function ecc_encode(d : data_t) return word_t is',
+      "  variable cw : word_t := (others => '0');",
+      '  variable j  : integer := 0;',
+      '  variable p  : std_logic;',
+      'begin',
+      '  for pos in 1 to CODE_BITS loop',
+      '    if is_data_pos(pos) then',
+      '      cw(pos) := d(j);',
+      '      j := j + 1;',
+      '    end if;',
+      '  end loop;',
+      '  for i in 0 to PARITY_BITS - 1 loop',
+      "    p := '0';",
+      '    for pos in 1 to CODE_BITS loop',
+      '      if (pos / 2 ** i) mod 2 = 1 then',
+      '        p := p xor cw(pos);',
+      '      end if;',
+      '    end loop;',
+      '    cw(2 ** i) := p;',
+      '  end loop;',
+      "  p := '0';",
+      '  for pos in 1 to CODE_BITS loop',
+      '    p := p xor cw(pos);',
+      '  end loop;',
+      '  cw(0) := p;',
+      '  return cw;',
+      'end function;',
+      '',
+      '-- Returns double_error & single_error & corrected data.',
+      'function ecc_decode(c : word_t) return std_logic_vector is',
+      '  variable cw      : word_t := c;',
+      '  variable d       : data_t;',
+      '  variable syn     : integer := 0;',
+      '  variable j       : integer := 0;',
+      '  variable p       : std_logic;',
+      "  variable sbit    : std_logic := '0';",
+      "  variable dbit    : std_logic := '0';",
+      'begin',
+      '  for i in 0 to PARITY_BITS - 1 loop',
+      "    p := '0';",
+      '    for pos in 1 to CODE_BITS loop',
+      '      if (pos / 2 ** i) mod 2 = 1 then',
+      '        p := p xor cw(pos);',
+      '      end if;',
+      '    end loop;',
+      "    if p = '1' then",
+      '      syn := syn + 2 ** i;',
+      '    end if;',
+      '  end loop;',
+      "  p := '0';",
+      '  for pos in 0 to CODE_BITS loop',
+      '    p := p xor cw(pos);',
+      '  end loop;',
+      "  if p = '1' then",
+      "    sbit := '1';",
+      '    if syn /= 0 and syn <= CODE_BITS then',
+      '      cw(syn) := not cw(syn);',
+      '    end if;',
+      '  elsif syn /= 0 then',
+      "    dbit := '1';",
+      '  end if;',
+      '  for pos in 1 to CODE_BITS loop',
+      '    if is_data_pos(pos) then',
+      '      d(j) := cw(pos);',
+      '      j := j + 1;',
+      '    end if;',
+      '  end loop;',
+      '  return dbit & sbit & d;',
+      'end function;',
+      '',
+    );
+  }
+  return out;
+}
+
+function declarations(d: FifoDesign): string[] {
+  const c = d.c;
+  const out = [
+    `constant DATA_WIDTH : integer := ${d.width};`,
+    `constant DEPTH      : integer := ${d.depth};`,
+    `constant ADDR_WIDTH : integer := ${d.addrBits};`,
+    `constant MEM_WIDTH  : integer := ${d.memWidth};${d.ecc ? '  -- data + Hamming parity + overall parity' : ''}`,
+    `constant AF_LEVEL   : integer := ${d.afLevel};  -- floor(${d.depth} x ${c.almostFullThreshold} / 100)`,
+    `constant AE_LEVEL   : integer := ${d.aeLevel};  -- floor(${d.depth} x ${c.almostEmptyThreshold} / 100)`,
+  ];
+  if (d.ecc) out.push(`constant PARITY_BITS : integer := ${d.parityBits};`, `constant CODE_BITS   : integer := ${d.codeBits};`);
+  out.push(
+    '',
+    'subtype ptr_t  is unsigned(ADDR_WIDTH downto 0);',
+    'subtype data_t is std_logic_vector(DATA_WIDTH - 1 downto 0);',
+    'subtype word_t is std_logic_vector(MEM_WIDTH - 1 downto 0);',
+    'type mem_t is array (0 to DEPTH - 1) of word_t;',
+    '',
+    ...functions(d),
+    `-- Storage: ${c.memoryType} memory`,
+    'signal mem : mem_t;',
+    'attribute ram_style : string;',
+    `attribute ram_style of mem : signal is "${d.ramStyle}";`,
+    'attribute syn_ramstyle : string;',
+    `attribute syn_ramstyle of mem : signal is "${d.synRamStyle}";`,
+    '',
+    '-- write clock domain',
+    'signal wr_ptr      : ptr_t;  -- next address to write',
+  );
+  if (d.packet) out.push('signal commit_ptr  : ptr_t;  -- end of the last committed packet');
+  if (d.async && d.packet) out.push('signal publish_ptr : ptr_t;  -- steps towards commit_ptr one word per cycle');
+  out.push(
+    'signal rd_released : ptr_t;  -- read pointer as seen by the write side',
+    'signal wr_count    : ptr_t;',
+    'signal full_i, almost_full_i, wr_fire : std_logic;',
+    'signal wr_word     : word_t;',
+  );
+  if (d.ecc) out.push('signal inject_mask : word_t;');
+  out.push(
+    '',
+    '-- read clock domain',
+    'signal rd_ptr      : ptr_t;  -- next address to fetch from memory',
+    'signal pop_ptr     : ptr_t;  -- words handed to the reader',
+    'signal wr_visible  : ptr_t;  -- committed write pointer as seen by the read side',
+    'signal rd_count, rd_avail : ptr_t;',
+    'signal ram_q       : word_t;  -- registered memory read port',
+    "signal ram_valid   : std_logic;",
+    'signal ram_data    : data_t;',
+    'signal empty_i, fetch, valid_i : std_logic;',
+  );
+  if (d.fwft) out.push('signal take, pop : std_logic;');
+  if (d.ecc) out.push('signal decoded : std_logic_vector(DATA_WIDTH + 1 downto 0);', 'signal ram_sbit, ram_dbit : std_logic;');
+  if (d.outReg) {
+    out.push('signal dout_r    : data_t;  -- output register', 'signal out_valid : std_logic;');
+    if (d.ecc) out.push('signal sbit_r, dbit_r : std_logic;');
+  }
+  if (d.async) {
+    out.push(
+      '',
+      '-- Gray-coded pointers and their two-flop synchronisers',
+      'signal wr_gray, rd_gray : ptr_t;',
+      'signal rd_gray_s1, rd_gray_s2, wr_gray_s1, wr_gray_s2 : ptr_t;',
+      'attribute ASYNC_REG : string;',
+      'attribute ASYNC_REG of rd_gray_s1, rd_gray_s2, wr_gray_s1, wr_gray_s2 : signal is "TRUE";',
+    );
+  }
+  return out;
+}
+
+function writeSide(d: FifoDesign): string[] {
+  const W = d.wclk;
+  const out = [
+    '-- ---------------- write clock domain ----------------',
+    'wr_count      <= wr_ptr - rd_released;',
+    "full_i        <= '1' when wr_count = to_unsigned(DEPTH, ADDR_WIDTH + 1) else '0';",
+    "almost_full_i <= '1' when wr_count >= to_unsigned(AF_LEVEL, ADDR_WIDTH + 1) else '0';",
+    `wr_fire       <= wr_en and not full_i${d.packet ? ' and not wr_discard' : ''};`,
+    'full          <= full_i;',
+    'almost_full   <= almost_full_i;',
+  ];
+  if (d.ecc) {
+    out.push(
+      `inject_mask <= std_logic_vector(to_unsigned(${d.doubleMask}, MEM_WIDTH)) when inject_dbit_err = '1' else`,
+      `               std_logic_vector(to_unsigned(${d.singleMask}, MEM_WIDTH)) when inject_sbit_err = '1' else`,
+      `               ${ZP};`,
+      'wr_word <= ecc_encode(din) xor inject_mask;',
+    );
+  } else {
+    out.push('wr_word <= din;');
+  }
+  out.push(
+    '',
+    `process (${W})`,
+    'begin',
+    `  if rising_edge(${W}) then`,
+    "    if wr_fire = '1' then",
+    '      mem(to_integer(wr_ptr(ADDR_WIDTH - 1 downto 0))) <= wr_word;',
+    '    end if;',
+    '  end if;',
+    'end process;',
+    '',
+  );
+  const reset = [`wr_ptr <= ${ZP};`];
+  let body: string[];
+  if (d.packet) {
+    reset.push(`commit_ptr <= ${ZP};`);
+    body = [
+      "if wr_discard = '1' then",
+      '  wr_ptr <= commit_ptr;',
+      "elsif wr_fire = '1' then",
+      '  wr_ptr <= wr_ptr + 1;',
+      "  if wr_last = '1' then",
+      '    commit_ptr <= wr_ptr + 1;',
+      '  end if;',
+      'end if;',
+    ];
+    if (d.async) {
+      reset.push(`publish_ptr <= ${ZP};`);
+      body.push('if publish_ptr /= commit_ptr then', '  publish_ptr <= publish_ptr + 1;', 'end if;');
+    }
+  } else {
+    body = ["if wr_fire = '1' then", '  wr_ptr <= wr_ptr + 1;', 'end if;'];
+  }
+  out.push(...clocked(d, W, reset, body));
+  if (d.async) {
+    const visible = d.packet ? 'publish_ptr' : 'wr_ptr';
+    out.push(
+      '',
+      '-- Gray-coded write pointer (registered) for the read domain',
+      ...clocked(d, W, [`wr_gray <= ${ZP};`], [`wr_gray <= bin2gray(${visible});`]),
+      '',
+      '-- two-flop synchroniser: read pointer into the write domain',
+      ...clocked(d, W, [`rd_gray_s1 <= ${ZP};`, `rd_gray_s2 <= ${ZP};`], ['rd_gray_s1 <= rd_gray;', 'rd_gray_s2 <= rd_gray_s1;']),
+      'rd_released <= gray2bin(rd_gray_s2);',
+    );
+  } else {
+    out.push('rd_released <= pop_ptr;');
+  }
+  return out;
+}
+
+function readSide(d: FifoDesign): string[] {
+  const R = d.rclk;
+  const validOut = d.outReg ? 'out_valid' : 'ram_valid';
+  const out = [
+    '-- ---------------- read clock domain ----------------',
+    'rd_count     <= wr_visible - pop_ptr;',
+    'rd_avail     <= wr_visible - rd_ptr;',
+    "almost_empty <= '1' when rd_count <= to_unsigned(AE_LEVEL, ADDR_WIDTH + 1) else '0';",
+  ];
+  if (d.ecc) {
+    out.push(
+      'decoded  <= ecc_decode(ram_q);',
+      'ram_data <= decoded(DATA_WIDTH - 1 downto 0);',
+      'ram_sbit <= decoded(DATA_WIDTH);',
+      'ram_dbit <= decoded(DATA_WIDTH + 1);',
+    );
+  } else {
+    out.push('ram_data <= ram_q;');
+  }
+  if (d.fwft) {
+    out.push(
+      `take    <= ram_valid and ${d.outReg ? '(not out_valid or rd_en)' : 'rd_en'};  -- stage 1 moves on`,
+      `fetch   <= '1' when rd_avail /= 0 and (ram_valid = '0' or take = '1') else '0';`,
+      `empty_i <= not ${validOut};`,
+      `pop     <= rd_en and ${validOut};`,
+    );
+  } else {
+    out.push("empty_i <= '1' when rd_count = 0 else '0';", 'fetch   <= rd_en and not empty_i;', 'pop_ptr <= rd_ptr;');
+  }
+  out.push(
+    'empty <= empty_i;',
+    '',
+    '-- ram_q is reset too, so dout and the status outputs are defined before the first read',
+    ...clocked(d, R, [`ram_q <= ${ZP};`], ["if fetch = '1' then", '  ram_q <= mem(to_integer(rd_ptr(ADDR_WIDTH - 1 downto 0)));', 'end if;']),
+    '',
+  );
+  const reset = [`rd_ptr <= ${ZP};`, "ram_valid <= '0';"];
+  const body = ["if fetch = '1' then", '  rd_ptr <= rd_ptr + 1;', 'end if;'];
+  if (d.fwft) {
+    reset.push(`pop_ptr <= ${ZP};`);
+    body.push(
+      "if fetch = '1' then",
+      "  ram_valid <= '1';",
+      "elsif take = '1' then",
+      "  ram_valid <= '0';",
+      'end if;',
+      "if pop = '1' then",
+      '  pop_ptr <= pop_ptr + 1;',
+      'end if;',
+    );
+  } else {
+    body.push('ram_valid <= fetch;');
+  }
+  if (d.outReg) {
+    reset.push(`dout_r <= ${ZP};`, "out_valid <= '0';");
+    if (d.ecc) reset.push("sbit_r <= '0';", "dbit_r <= '0';");
+    const load = d.fwft ? 'take' : 'ram_valid';
+    body.push(`if ${load} = '1' then`, '  dout_r <= ram_data;');
+    if (d.ecc) body.push('  sbit_r <= ram_sbit;', '  dbit_r <= ram_dbit;');
+    body.push('end if;');
+    if (d.fwft) body.push("if take = '1' then", "  out_valid <= '1';", "elsif rd_en = '1' then", "  out_valid <= '0';", 'end if;');
+    else body.push('out_valid <= ram_valid;');
+  }
+  out.push(...clocked(d, R, reset, body));
+  out.push('', `valid_i <= ${validOut};`, 'valid   <= valid_i;', `dout    <= ${d.outReg ? 'dout_r' : 'ram_data'};`);
+  if (d.ecc) out.push(`sbit_err <= ${d.outReg ? 'sbit_r' : 'ram_sbit'};`, `dbit_err <= ${d.outReg ? 'dbit_r' : 'ram_dbit'};`);
+  if (d.async) {
+    out.push(
+      '',
+      '-- Gray-coded popped pointer (registered) for the write domain',
+      ...clocked(d, R, [`rd_gray <= ${ZP};`], ['rd_gray <= bin2gray(pop_ptr);']),
+      '',
+      '-- two-flop synchroniser: write pointer into the read domain',
+      ...clocked(d, R, [`wr_gray_s1 <= ${ZP};`, `wr_gray_s2 <= ${ZP};`], ['wr_gray_s1 <= wr_gray;', 'wr_gray_s2 <= wr_gray_s1;']),
+      'wr_visible <= gray2bin(wr_gray_s2);',
+    );
+  } else {
+    out.push(`wr_visible <= ${d.packet ? 'commit_ptr' : 'wr_ptr'};`);
+  }
+  return out;
+}
+
+/** The FIFO as a VHDL-93 entity fifo_module (architecture rtl). */
+export function generateFifoVhdl(config: FifoConfig): string {
+  const d = fifoDesign(config);
+  const ind = (ls: string[]) => ls.map((l) => (l ? `  ${l}` : ''));
+  return [
+    headerComment('vhdl', headerLines(d)),
+    'library ieee;',
+    'use ieee.std_logic_1164.all;',
+    'use ieee.numeric_std.all;',
+    '',
+    ...entity(d),
+    '',
+    `architecture rtl of ${MODULE_NAME} is`,
+    ...ind(declarations(d)),
+    'begin',
+    ...ind(writeSide(d)),
+    '',
+    ...ind(readSide(d)),
+    'end architecture rtl;',
+    '',
+  ].join('\n');
+}
