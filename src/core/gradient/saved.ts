@@ -1,0 +1,126 @@
+/**
+ * Saved gradients: the stored form of spec part 2 section 3, kept in localStorage under
+ * `savedGradients` (newest first, at most 50). Parsing is defensive: a damaged entry is dropped,
+ * missing fields take the load defaults (angle 90, ellipse, 50/50, normal, not repeating).
+ */
+import { isHexColor } from './color';
+import {
+  BLEND_MODES, GRADIENT_TYPES, MAX_SAVED, RADIAL_SHAPES,
+  type BlendMode, type ColorStop, type GradientSpec, type GradientType, type Point, type RadialShape,
+} from './model';
+
+export const STORAGE_KEY = 'savedGradients';
+
+export interface SavedGradient {
+  id: number;
+  name: string;
+  type: GradientType;
+  angle: number;
+  shape: RadialShape;
+  position: Point;
+  colors: ColorStop[];
+  blendMode: BlendMode;
+  repeating: boolean;
+  /** ISO date string. */
+  timestamp: string;
+}
+
+/** A saved gradient from the editor's current gradient. `now` is injectable for tests. */
+export function makeSaved(name: string, g: GradientSpec, now = new Date(), id = now.getTime()): SavedGradient {
+  return {
+    id,
+    name: name.trim(),
+    type: g.type,
+    angle: g.angle,
+    shape: g.shape,
+    position: { ...g.position },
+    colors: g.stops.map((s) => ({ ...s })),
+    blendMode: g.blendMode,
+    repeating: g.repeating,
+    timestamp: now.toISOString(),
+  };
+}
+
+/** New gradient in front; older ones beyond 50 dropped. Ids stay unique. */
+export function addSaved(list: SavedGradient[], item: SavedGradient): SavedGradient[] {
+  let id = item.id;
+  while (list.some((s) => s.id === id)) id++;
+  return [{ ...item, id }, ...list].slice(0, MAX_SAVED);
+}
+
+export function deleteSaved(list: SavedGradient[], id: number): SavedGradient[] {
+  return list.filter((s) => s.id !== id);
+}
+
+/** The editor gradient a saved one restores, with the spec's defaults for missing fields. */
+export function gradientFromSaved(s: Partial<SavedGradient>): GradientSpec {
+  return {
+    type: GRADIENT_TYPES.includes(s.type as GradientType) ? (s.type as GradientType) : 'linear',
+    angle: typeof s.angle === 'number' ? s.angle : 90,
+    shape: RADIAL_SHAPES.includes(s.shape as RadialShape) ? (s.shape as RadialShape) : 'ellipse',
+    position: s.position && typeof s.position.x === 'number' && typeof s.position.y === 'number' ? { ...s.position } : { x: 50, y: 50 },
+    stops: (s.colors ?? []).map((c) => ({ ...c })),
+    blendMode: BLEND_MODES.includes(s.blendMode as BlendMode) ? (s.blendMode as BlendMode) : 'normal',
+    repeating: s.repeating === true,
+  };
+}
+
+function validStop(c: unknown): c is ColorStop {
+  const s = c as ColorStop;
+  return !!s && typeof s.id === 'number' && typeof s.color === 'string' && isHexColor(s.color) && typeof s.position === 'number';
+}
+
+/** Parses the stored JSON; anything unusable becomes an empty list or is skipped. */
+export function parseSaved(json: string | null): SavedGradient[] {
+  if (!json) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  const out: SavedGradient[] = [];
+  for (const item of data) {
+    if (!item || typeof item !== 'object') continue;
+    const s = item as Partial<SavedGradient>;
+    if (typeof s.id !== 'number' || typeof s.name !== 'string' || !Array.isArray(s.colors) || s.colors.length < 2 || !s.colors.every(validStop)) continue;
+    const g = gradientFromSaved(s);
+    out.push({
+      id: s.id,
+      name: s.name,
+      type: g.type,
+      angle: g.angle,
+      shape: g.shape,
+      position: g.position,
+      colors: g.stops,
+      blendMode: g.blendMode,
+      repeating: g.repeating,
+      timestamp: typeof s.timestamp === 'string' ? s.timestamp : new Date(s.id).toISOString(),
+    });
+  }
+  return out.slice(0, MAX_SAVED);
+}
+
+export function loadSaved(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): SavedGradient[] {
+  try {
+    return parseSaved(storage?.getItem(STORAGE_KEY) ?? null);
+  } catch {
+    return [];
+  }
+}
+
+/** Writes the list; returns false when storage is unavailable or full (the list stays in memory). */
+export function storeSaved(list: SavedGradient[], storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): boolean {
+  try {
+    storage?.setItem(STORAGE_KEY, JSON.stringify(list));
+    return !!storage;
+  } catch {
+    return false;
+  }
+}
+
+/** "type • local date" line of a saved card. */
+export function savedSubtitle(s: SavedGradient, locale?: string): string {
+  return `${s.type} • ${new Date(s.timestamp).toLocaleDateString(locale)}`;
+}

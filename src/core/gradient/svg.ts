@@ -1,0 +1,117 @@
+/**
+ * SVG export sized to the CSS geometry of the same gradient at width x height:
+ * - linear: a userSpaceOnUse <linearGradient> along the CSS gradient line;
+ * - radial: a <radialGradient> with the farthest-corner radius (ellipse: scaled about the centre);
+ * - conic: SVG has no conic gradient, so a fan of thin wedges (at most 0.5 degree, split exactly
+ *   at every stop) each filled with the colour at its middle angle.
+ * Repeating forms use spreadMethod="repeat" over the stops' span (conic: wedges per period).
+ */
+import { makePlan, type PlanStop, type RasterPlan } from './plan';
+import { rgbToHex } from './color';
+import type { GradientSpec } from './model';
+
+const f = (n: number) => String(Math.round(n * 1000) / 1000);
+const hex = (s: PlanStop) => rgbToHex(Math.round(s.r), Math.round(s.g), Math.round(s.b));
+
+function stopElements(stops: PlanStop[]): string {
+  return stops.map((s) => `<stop offset="${f(s.offset)}" stop-color="${hex(s)}"/>`).join('');
+}
+
+/** Colour (0-255 floats) at gradient parameter t of a plan, as the rasteriser computes it. */
+export function colorAt(plan: RasterPlan, t: number): [number, number, number] {
+  let u = t * plan.scale + plan.bias;
+  if (plan.repeating) u -= Math.floor(u);
+  u = Math.min(1, Math.max(0, u));
+  const s = plan.stops;
+  let k = -1;
+  for (let i = 0; i < s.length; i++) if (s[i].offset <= u) k = i;
+  if (k < 0) return [s[0].r, s[0].g, s[0].b];
+  if (k === s.length - 1) return [s[k].r, s[k].g, s[k].b];
+  const a = s[k];
+  const b = s[k + 1];
+  const w = (u - a.offset) / (b.offset - a.offset);
+  return [a.r + (b.r - a.r) * w, a.g + (b.g - a.g) * w, a.b + (b.b - a.b) * w];
+}
+
+function linearDef(g: GradientSpec, plan: RasterPlan, w: number, h: number): string {
+  const a = (g.angle * Math.PI) / 180;
+  const dx = Math.sin(a);
+  const dy = -Math.cos(a);
+  const len = Math.abs(w * dx) + Math.abs(h * dy);
+  // Gradient parameter t (0..1 along the CSS line) -> point; the plan's stops live in s = t*scale+bias.
+  const at = (t: number) => [w / 2 + dx * len * (t - 0.5), h / 2 + dy * len * (t - 0.5)];
+  const t0 = -plan.bias / plan.scale;
+  const t1 = (1 - plan.bias) / plan.scale;
+  const [x1, y1] = at(t0);
+  const [x2, y2] = at(t1);
+  const spread = plan.repeating ? ' spreadMethod="repeat"' : '';
+  return `<linearGradient id="g" gradientUnits="userSpaceOnUse" x1="${f(x1)}" y1="${f(y1)}" x2="${f(x2)}" y2="${f(y2)}"${spread}>${stopElements(plan.stops)}</linearGradient>`;
+}
+
+function radialDef(plan: RasterPlan): string {
+  const [cx, cy, kx, ky] = plan.p;
+  const rx = kx > 0 ? 1 / kx : 0;
+  const ry = ky > 0 ? 1 / ky : 0;
+  // Stops in s = t*scale+bias with t = distance / rx: s from 0 to 1 spans t in [t0, t1].
+  const t0 = -plan.bias / plan.scale;
+  const t1 = (1 - plan.bias) / plan.scale;
+  const transform = rx > 0 && ry !== rx ? ` gradientTransform="translate(${f(cx)} ${f(cy)}) scale(1 ${f(ry / rx)}) translate(${f(-cx)} ${f(-cy)})"` : '';
+  const spread = plan.repeating ? ' spreadMethod="repeat"' : '';
+  const fr = t0 > 0 ? ` fr="${f(rx * t0)}"` : '';
+  return `<radialGradient id="g" gradientUnits="userSpaceOnUse" cx="${f(cx)}" cy="${f(cy)}" r="${f(rx * t1)}"${fr} fx="${f(cx)}" fy="${f(cy)}"${transform}${spread}>${stopElements(plan.stops)}</radialGradient>`;
+}
+
+/** Turn values in [0, 1) where the plan's parameter meets a stop (exact wedge splits). */
+function stopTurns(plan: RasterPlan): number[] {
+  const out: number[] = [];
+  for (const s of plan.stops) {
+    // u = t*scale + bias = offset + n  ->  t = (offset + n - bias) / scale
+    if (plan.repeating) {
+      for (let n = Math.floor(plan.bias) - 1; ; n++) {
+        const t = (s.offset + n - plan.bias) / plan.scale;
+        if (t >= 1) break;
+        if (t > 0) out.push(t);
+      }
+    } else {
+      const t = (s.offset - plan.bias) / plan.scale;
+      if (t > 0 && t < 1) out.push(t);
+    }
+  }
+  return out;
+}
+
+function conicBody(g: GradientSpec, plan: RasterPlan, w: number, h: number): string {
+  const [cx, cy] = plan.p;
+  const radius = Math.hypot(Math.max(cx, w - cx), Math.max(cy, h - cy)) + 2;
+  const STEP = 1 / 720;
+  const cuts = new Set<number>([0, 1, ...stopTurns(plan)]);
+  for (let i = 1; i < 720; i++) cuts.add(i * STEP);
+  const turns = [...cuts].sort((a, b) => a - b);
+  const from = (g.angle * Math.PI) / 180;
+  const point = (t: number) => {
+    const a = from + t * 2 * Math.PI;
+    return `${f(cx + Math.sin(a) * radius)} ${f(cy - Math.cos(a) * radius)}`;
+  };
+  const parts: string[] = [];
+  for (let i = 0; i + 1 < turns.length; i++) {
+    const a = turns[i];
+    const b = turns[i + 1];
+    if (b - a < 1e-9) continue;
+    const [r, gg, bb] = colorAt(plan, (a + b) / 2);
+    // A sliver of overlap with the next wedge hides anti-aliasing seams.
+    const end = i + 2 < turns.length ? Math.min(b + STEP / 8, turns[i + 2]) : b;
+    parts.push(`<path d="M${f(cx)} ${f(cy)}L${point(a)}L${point(end)}Z" fill="${rgbToHex(Math.round(r), Math.round(gg), Math.round(bb))}"/>`);
+  }
+  return `<g clip-path="url(#c)">${parts.join('')}</g>`;
+}
+
+/** The SVG document of the gradient at width x height. */
+export function gradientSvg(g: GradientSpec, width: number, height: number): string {
+  const plan = makePlan(g, width, height);
+  const head = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`;
+  if (g.type === 'conic') {
+    return `${head}<defs><clipPath id="c"><rect width="${width}" height="${height}"/></clipPath></defs>${conicBody(g, plan, width, height)}</svg>`;
+  }
+  const def = g.type === 'linear' ? linearDef(g, plan, width, height) : radialDef(plan);
+  return `${head}<defs>${def}</defs><rect width="${width}" height="${height}" fill="url(#g)"/></svg>`;
+}
