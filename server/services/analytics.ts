@@ -8,7 +8,7 @@ import { MAX_TOP_LIMIT, type StatsRange } from '../store/types';
  */
 const BOT_PATTERNS = [
   /\bbot\b/i, // "bot" on its own
-  /[a-z]bot\//i, // Googlebot/2.1, AhrefsBot/7.0, bingbot/2.0 ...
+  /[a-z]bot(?:[-_/;)]|$)/i, // Googlebot/2.1, AhrefsBot/7.0, Slackbot-LinkExpanding, DotBot; ...
   /crawler|spider|crawling|slurp|facebookexternalhit|bingpreview|mediapartners-google|feedfetcher|google-inspectiontool/i,
   /\(\+?https?:\/\/[^)]*\)\s*$/i, // "(+http://www.example.com/bot.html)" signatures
 ];

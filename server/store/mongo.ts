@@ -155,6 +155,12 @@ export class MongoBackend implements Backend {
     };
   }
 
+  /** Drops the whole database (the contract tests use a throwaway database per case). */
+  async dropDatabase(): Promise<void> {
+    await this.db.dropDatabase();
+    this.ready = null;
+  }
+
   async close(): Promise<void> {
     await this.client.close();
   }

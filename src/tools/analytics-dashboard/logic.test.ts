@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import Papa from 'papaparse';
+import { chartDays, csvFileName, formatChange, percentChange, plural, rangeLabel, shortDate, statsToCsv, type Stats } from './logic';
+
+const stats: Stats = {
+  total_views: 12,
+  unique_visitors: 4,
+  popular_pages: [
+    { page_path: '/a,b', view_count: 10 },
+    { page_path: '/"q"', view_count: 2 },
+  ],
+  tool_usage: [{ tool_name: '=cmd', usage_count: 3 }],
+  daily_views: [
+    { date: '2026-02-27', views: 5 },
+    { date: '2026-03-01', views: 7 },
+  ],
+  range: { days: 7, from: '2026-02-23', to: '2026-03-01', tool_uses: 3 },
+  previous: { from: '2026-02-16', to: '2026-02-22', total_views: 8, unique_visitors: 4, tool_uses: 0 },
+};
+
+describe('analytics dashboard logic', () => {
+  it('fills the chart with zero days, oldest first, ending on the last day (across a month end)', () => {
+    expect(chartDays(stats.daily_views, '2026-03-01', 4)).toEqual([
+      { date: '2026-02-26', views: 0 },
+      { date: '2026-02-27', views: 5 },
+      { date: '2026-02-28', views: 0 },
+      { date: '2026-03-01', views: 7 },
+    ]);
+    expect(chartDays([], '2026-03-01', 14)).toHaveLength(14);
+  });
+
+  it('computes the change against the previous period', () => {
+    expect(percentChange(12, 8)).toBe(50);
+    expect(percentChange(1, 3)).toBe(-66.7);
+    expect(percentChange(5, 0)).toBeNull();
+    expect(formatChange(50)).toBe('+50 %');
+    expect(formatChange(-66.7)).toBe('−66,7 %');
+    expect(formatChange(0)).toBe('0 %');
+  });
+
+  it('speaks Russian plurals', () => {
+    expect([1, 2, 5, 11, 14, 21, 22, 30, 90].map((n) => rangeLabel(n))).toEqual([
+      '1 день', '2 дня', '5 дней', '11 дней', '14 дней', '21 день', '22 дня', '30 дней', '90 дней',
+    ]);
+    expect(plural(3, ['просмотр', 'просмотра', 'просмотров'])).toBe('просмотра');
+    expect(shortDate('2026-03-01')).toBe('01.03');
+  });
+
+  it('exports one parseable CSV table with quoting and formula protection', () => {
+    const csv = statsToCsv(stats, 7);
+    const rows = Papa.parse<string[]>(csv.trim()).data;
+    expect(rows[0]).toEqual(['section', 'key', 'value']);
+    expect(rows).toContainEqual(['summary', 'total_views', '12']);
+    expect(rows).toContainEqual(['previous_period', 'total_views', '8']);
+    expect(rows).toContainEqual(['daily_views', '2026-03-01', '7']);
+    expect(rows).toContainEqual(['popular_pages', '/a,b', '10']);
+    expect(rows).toContainEqual(['popular_pages', '/"q"', '2']);
+    expect(rows).toContainEqual(['tool_usage', "'=cmd", '3']);
+    expect(csvFileName(30, new Date('2026-03-01T10:00:00Z'))).toBe('bitsmith-analytics-30d-2026-03-01.csv');
+  });
+});

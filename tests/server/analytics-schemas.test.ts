@@ -1,0 +1,104 @@
+/** Ingest schemas, the stats query, bot filtering and the admin token check, as plain functions. */
+import { describe, expect, it } from 'vitest';
+import { schemas } from '../../server/routes/analytics-schemas';
+import { isBot, StatsQuerySchema } from '../../server/services/analytics';
+import { bearerToken, tokenMatches } from '../../server/auth';
+
+describe('ingest schemas', () => {
+  it('accept the spec fields of every endpoint and fill defaults', () => {
+    expect(schemas.pageview.parse({ page_path: '/a?b=1', session_id: 's' })).toEqual({ page_path: '/a?b=1', user_agent: '', referrer: 'direct', session_id: 's' });
+    expect(schemas['tool-usage'].parse({ tool_name: 'CRC Generator', action: 'generate', session_id: 's' })).toEqual({
+      tool_name: 'CRC Generator',
+      action: 'generate',
+      duration: 0,
+      session_id: 's',
+      metadata: {},
+    });
+    const full = {
+      suggestion: { suggestion: 'more tools', tool_context: 'home', session_id: 's', user_agent: 'UA', timestamp: '2026-01-01T00:00:00Z' },
+      error: { error_context: 'x', error_message: 'y', tool_name: 't', session_id: 's', user_agent: 'UA', page_url: 'http://h/', timestamp: 'now' },
+      performance: { metric_name: 'page_load_time', value: 812.5, tool_name: '/', session_id: 's', timestamp: 'now' },
+    } as const;
+    for (const [kind, body] of Object.entries(full)) expect(schemas[kind as keyof typeof full].parse(body)).toEqual(body);
+  });
+
+  it('keep flat metadata of primitives', () => {
+    const metadata = { size: 3, ok: true, name: 'x', none: null, 'with-dash': 1, _u: 2 };
+    expect(schemas['tool-usage'].parse({ tool_name: 't', action: 'a', session_id: 's', metadata }).metadata).toEqual(metadata);
+  });
+
+  const rejects: [keyof typeof schemas, unknown][] = [
+    ['pageview', { page_path: { $gt: '' }, session_id: 's' }],
+    ['pageview', { page_path: '/', session_id: 's', other: 1 }],
+    ['pageview', { page_path: '/', session_id: '' }],
+    ['pageview', { page_path: '/', session_id: 'x'.repeat(65) }],
+    ['pageview', { page_path: 'x'.repeat(2049), session_id: 's' }],
+    ['pageview', { page_path: '/', session_id: 's', referrer: 5 }],
+    ['pageview', null],
+    ['pageview', []],
+    ['tool-usage', { tool_name: 't', action: 'a', session_id: 's', duration: Infinity }],
+    ['tool-usage', { tool_name: 't', action: 'a', session_id: 's', duration: Number.NaN }],
+    ['tool-usage', { tool_name: 't', action: 'a', session_id: 's', metadata: { $set: 1 } }],
+    ['tool-usage', { tool_name: 't', action: 'a', session_id: 's', metadata: JSON.parse('{"__proto__": 1}') }],
+    ['tool-usage', { tool_name: 't', action: 'a', session_id: 's', metadata: { constructor: 1 } }],
+    ['tool-usage', { tool_name: 't', action: 'a', session_id: 's', metadata: { 'a.b': 1 } }],
+    ['tool-usage', { tool_name: 't', action: 'a', session_id: 's', metadata: { o: {} } }],
+    ['tool-usage', { tool_name: 't', action: 'a', session_id: 's', metadata: { s: 'x'.repeat(513) } }],
+    ['tool-usage', { tool_name: 't', action: 'a', session_id: 's', metadata: [1] }],
+    ['performance', { metric_name: 'm', value: '1', session_id: 's' }],
+    ['error', { error_context: 'c', error_message: ['m'], session_id: 's' }],
+    ['suggestion', { suggestion: '', session_id: 's' }],
+  ];
+  it.each(rejects)('reject hostile %s body %j', (kind, body) => {
+    expect(schemas[kind].safeParse(body).success).toBe(false);
+  });
+});
+
+describe('stats query', () => {
+  it('takes 7, 30 or 90 days, 30 by default, and an optional limit', () => {
+    expect(StatsQuerySchema.parse({})).toEqual({ days: 30 });
+    expect(StatsQuerySchema.parse({ days: '7', limit: '25' })).toEqual({ days: 7, limit: 25 });
+    for (const q of [{ days: '14' }, { days: ['7', '30'] }, { days: '' }, { limit: '0' }, { limit: '1001' }, { days: '7', extra: '1' }]) {
+      expect(StatsQuerySchema.safeParse(q).success, JSON.stringify(q)).toBe(false);
+    }
+  });
+});
+
+describe('bot filter', () => {
+  it('drops crawlers and keeps browsers, headless browsers and scripts', () => {
+    const bots = [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+      'Mozilla/5.0 (compatible; AhrefsBot/7.0; +http://ahrefs.com/robot/)',
+      'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
+      'Mozilla/5.0 (compatible; YandexBot/3.0)',
+      'Baiduspider+(+http://www.baidu.com/search/spider.htm)',
+      'Slackbot-LinkExpanding 1.0',
+      'some crawler',
+    ];
+    const people = [
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (Linux; Android 9; CUBOT X19) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36',
+      'curl/8.5.0',
+      'node',
+      'python-requests/2.32',
+      '',
+    ];
+    for (const ua of bots) expect(isBot(ua), ua).toBe(true);
+    for (const ua of people) expect(isBot(ua), ua).toBe(false);
+    expect(isBot(undefined, bots[0])).toBe(true);
+  });
+});
+
+describe('admin token', () => {
+  it('reads Bearer tokens only', () => {
+    expect(bearerToken('Bearer abc')).toBe('abc');
+    expect(bearerToken('bearer   abc  ')).toBe('abc');
+    for (const h of [undefined, '', 'Bearer', 'Bearer ', 'Basic abc', 'Bearer a b', 'abc']) expect(bearerToken(h), String(h)).toBeUndefined();
+  });
+  it('matches the exact token only', () => {
+    expect(tokenMatches('secret-token', 'secret-token')).toBe(true);
+    for (const t of [undefined, '', 'secret-toke', 'secret-token!', 'SECRET-TOKEN']) expect(tokenMatches(t, 'secret-token'), String(t)).toBe(false);
+  });
+});

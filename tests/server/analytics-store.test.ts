@@ -1,0 +1,306 @@
+/**
+ * One contract suite for every analytics store: the embedded SQLite default always, MongoDB when
+ * MONGODB_URI is set. Plus the buffered write path under injected database failures.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { BufferedStore } from '../../server/store/buffered';
+import { SqliteBackend } from '../../server/store/sqlite';
+import { MongoBackend } from '../../server/store/mongo';
+import { dayRange, type Backend, type DayRange, type StatsRows } from '../../server/store/rollup';
+import { StoreUnavailableError, type AnalyticsStore, type StatsRange, type StoredEvent } from '../../server/store/types';
+
+const NOW = new Date('2026-03-15T12:00:00.000Z');
+const DAY = 86_400_000;
+/** An instant `daysAgo` UTC days before NOW's day, at `hour`:00. */
+const at = (daysAgo: number, hour = 10) => new Date(Date.UTC(2026, 2, 15 - daysAgo, hour));
+const view = (path: string, session: string, ts: Date = at(0)): StoredEvent => ({
+  kind: 'pageview',
+  ts,
+  session_id: session,
+  data: { page_path: path, user_agent: 'UA', referrer: 'direct' },
+});
+const tool = (name: string, session: string, ts: Date = at(0)): StoredEvent => ({
+  kind: 'tool-usage',
+  ts,
+  session_id: session,
+  data: { tool_name: name, action: 'run', duration: 1, metadata: {} },
+});
+const other = (kind: 'suggestion' | 'error' | 'performance', session: string): StoredEvent => ({ kind, ts: at(0), session_id: session, data: { x: 1 } });
+
+interface Harness {
+  /** A fresh, empty store. */
+  open(): Promise<AnalyticsStore>;
+  /** The same data opened again (persistence). */
+  reopen(): Promise<AnalyticsStore>;
+  cleanup(): Promise<void>;
+}
+
+function sqliteHarness(): Harness {
+  const dir = mkdtempSync(join(tmpdir(), 'bitsmith-store-'));
+  const file = join(dir, 'analytics.sqlite');
+  const open = async () => new BufferedStore(new SqliteBackend(file, { retentionDays: 400 }));
+  return { open, reopen: open, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function mongoHarness(uri: string): Harness {
+  const dbName = `bitsmith_contract_${randomBytes(6).toString('hex')}`;
+  const backend = () => new MongoBackend({ uri, dbName, retentionDays: 400 });
+  const open = async () => new BufferedStore(backend());
+  return {
+    open,
+    reopen: open,
+    async cleanup() {
+      const b = backend();
+      await b.dropDatabase();
+      await b.close();
+    },
+  };
+}
+
+function contract(name: string, makeHarness: () => Harness) {
+  describe(`analytics store contract: ${name}`, () => {
+    let harness: Harness;
+    const opened: AnalyticsStore[] = [];
+    async function fresh() {
+      harness = makeHarness();
+      const store = await harness.open();
+      opened.push(store);
+      return store;
+    }
+    afterEach(async () => {
+      for (const s of opened.splice(0)) await s.close();
+      await harness?.cleanup();
+    });
+    const stats = (store: AnalyticsStore, days: StatsRange, limit?: number) => store.stats({ days, now: NOW, limit });
+
+    it('answers zeros and empty lists when nothing is stored', async () => {
+      const store = await fresh();
+      expect(await stats(store, 30)).toEqual({
+        total_views: 0,
+        unique_visitors: 0,
+        popular_pages: [],
+        tool_usage: [],
+        daily_views: [],
+        range: { days: 30, from: '2026-02-14', to: '2026-03-15', tool_uses: 0 },
+        previous: { from: '2026-01-15', to: '2026-02-13', total_views: 0, unique_visitors: 0, tool_uses: 0 },
+      });
+    });
+
+    it('counts views, pages, tools and days exactly, oldest day first', async () => {
+      const store = await fresh();
+      await store.record([
+        view('/a', 's1'), view('/a', 's1'), view('/b', 's2'), view('/a', 's2', at(2)), view('/c', 's3', at(6)),
+        tool('CRC', 's1'), tool('CRC', 's9', at(3)), tool('JWT', 's1'), tool('Base64', 's1', at(1)),
+        other('suggestion', 's7'), other('error', 's8'), other('performance', 's9'),
+      ]);
+      const s = await stats(store, 7);
+      expect(s.total_views).toBe(5);
+      expect(s.unique_visitors).toBe(3);
+      expect(s.popular_pages).toEqual([
+        { page_path: '/a', view_count: 3 },
+        { page_path: '/b', view_count: 1 },
+        { page_path: '/c', view_count: 1 },
+      ]);
+      expect(s.tool_usage).toEqual([
+        { tool_name: 'CRC', usage_count: 2 },
+        { tool_name: 'Base64', usage_count: 1 },
+        { tool_name: 'JWT', usage_count: 1 },
+      ]);
+      expect(s.daily_views).toEqual([
+        { date: '2026-03-09', views: 1 },
+        { date: '2026-03-13', views: 1 },
+        { date: '2026-03-15', views: 3 },
+      ]);
+      expect(s.range.tool_uses).toBe(4);
+    });
+
+    it('counts unique visitors over the whole range, not as a sum of daily uniques', async () => {
+      const store = await fresh();
+      // s1 on 5 different days, s2 on 2 days, s3 once: daily sums would give 8.
+      await store.record([0, 1, 2, 3, 4].map((d) => view('/', 's1', at(d))));
+      await store.record([view('/', 's2', at(0)), view('/', 's2', at(5)), view('/', 's3', at(6))]);
+      // Tool-only sessions are not visitors.
+      await store.record([tool('CRC', 's4')]);
+      expect((await stats(store, 7)).unique_visitors).toBe(3);
+    });
+
+    it('puts range edges on UTC days and compares with the previous period of the same length', async () => {
+      const store = await fresh();
+      await store.record([
+        view('/', 'today-first', new Date(Date.UTC(2026, 2, 15, 0, 0, 0, 0))),
+        view('/', 'edge-in', new Date(Date.UTC(2026, 2, 9, 0, 0, 0, 0))), // first day of 7
+        view('/', 'edge-out', new Date(Date.UTC(2026, 2, 8, 23, 59, 59, 999))), // last day of the previous 7
+        view('/', 'prev-first', at(13)),
+        view('/', 'too-old', at(14)),
+        view('/', 'day-29', at(29)),
+        view('/', 'day-89', at(89)),
+        view('/', 'day-90', at(90)),
+        tool('CRC', 'x', at(8)),
+      ]);
+      const week = await stats(store, 7);
+      expect(week.total_views).toBe(2);
+      expect(week.daily_views).toEqual([
+        { date: '2026-03-09', views: 1 },
+        { date: '2026-03-15', views: 1 },
+      ]);
+      expect(week.previous).toEqual({ from: '2026-03-02', to: '2026-03-08', total_views: 2, unique_visitors: 2, tool_uses: 1 });
+      const month = await stats(store, 30);
+      expect(month.total_views).toBe(6);
+      expect(month.previous.total_views).toBe(0); // days 30..59 have nothing
+      const quarter = await stats(store, 90);
+      expect(quarter.total_views).toBe(7);
+      expect(quarter.unique_visitors).toBe(7);
+      expect(quarter.previous.total_views).toBe(1);
+    });
+
+    it('ranks ties by name and honours the limit', async () => {
+      const store = await fresh();
+      const events: StoredEvent[] = [];
+      for (let i = 0; i < 15; i++) for (let k = 0; k <= i % 4; k++) events.push(view(`/p${String(i).padStart(2, '0')}`, `s${i}`));
+      await store.record(events);
+      const top = await stats(store, 7);
+      expect(top.popular_pages).toHaveLength(10);
+      expect(top.popular_pages.slice(0, 4)).toEqual([
+        { page_path: '/p03', view_count: 4 },
+        { page_path: '/p07', view_count: 4 },
+        { page_path: '/p11', view_count: 4 },
+        { page_path: '/p02', view_count: 3 },
+      ]);
+      const all = await stats(store, 7, 1000);
+      expect(all.popular_pages).toHaveLength(15);
+      expect(all.popular_pages.reduce((n, p) => n + p.view_count, 0)).toBe(all.total_views);
+    });
+
+    it('keeps every event of many concurrent batches larger than one write', async () => {
+      const store = await fresh();
+      const batches = Array.from({ length: 40 }, (_, b) => Array.from({ length: 300 }, (_, i) => view(`/p${i % 13}`, `s${(b * 300 + i) % 977}`, at(i % 5, i % 24))));
+      await Promise.all(batches.map((batch) => store.record(batch)));
+      await store.record(Array.from({ length: 6_000 }, (_, i) => tool(`t${i % 7}`, 's')));
+      const s = await stats(store, 7, 1000);
+      expect(s.total_views).toBe(12_000);
+      expect(s.unique_visitors).toBe(977);
+      expect(s.range.tool_uses).toBe(6_000);
+      expect(s.daily_views.map((d) => d.views).reduce((a, b) => a + b, 0)).toBe(12_000);
+      expect(store.health()).toMatchObject({ available: true, buffered: 0, dropped: 0, stored: 18_000 });
+    });
+
+    it('keeps hostile-looking strings as plain values', async () => {
+      const store = await fresh();
+      const paths = ['/{"$gt":""}', "/'; DROP TABLE events; --", '/$where', '/ünï\u0000cødé'];
+      await store.record(paths.map((p) => view(p, '$ne')));
+      const s = await stats(store, 7);
+      expect(s.popular_pages.map((p) => p.page_path).sort()).toEqual([...paths].sort());
+      expect(s.unique_visitors).toBe(1);
+    });
+
+    it('persists across close and reopen; close writes what was not awaited', async () => {
+      const store = await fresh();
+      await store.record([view('/a', 's1')]);
+      void store.record([view('/b', 's2'), tool('CRC', 's2')]); // not awaited: close must flush it
+      await store.close();
+      opened.splice(opened.indexOf(store), 1);
+      const again = await harness.reopen();
+      opened.push(again);
+      const s = await stats(again, 7);
+      expect(s.total_views).toBe(2);
+      expect(s.unique_visitors).toBe(2);
+      expect(s.range.tool_uses).toBe(1);
+    });
+  });
+}
+
+contract('embedded (SQLite)', sqliteHarness);
+
+const mongoUri = process.env.MONGODB_URI;
+if (mongoUri) {
+  contract('MongoDB', () => mongoHarness(mongoUri));
+} else {
+  console.warn('SKIPPED: the MongoDB contract suite needs a server; set MONGODB_URI (e.g. mongodb://127.0.0.1:27017) to run it.');
+  describe.skip('analytics store contract: MongoDB [skipped: MONGODB_URI is not set]', () => {
+    it('runs the same contract against MongoDB', () => {});
+  });
+}
+
+/** The real SQLite backend behind a switch that makes the database "go down" and come back. */
+class SwitchableBackend implements Backend {
+  readonly name = 'switchable';
+  down = false;
+  writes = 0;
+  constructor(readonly inner: SqliteBackend) {}
+  async write(events: readonly StoredEvent[]) {
+    this.writes++;
+    if (this.down) throw new Error('connection refused (injected)');
+    return this.inner.write(events);
+  }
+  async read(range: DayRange, limit: number): Promise<StatsRows> {
+    if (this.down) throw new StoreUnavailableError('injected outage');
+    return this.inner.read(range, limit);
+  }
+  close() {
+    return this.inner.close();
+  }
+}
+
+describe('buffered write path under database failures', () => {
+  let dir: string;
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+  function setup(bufferLimit = 50) {
+    dir = mkdtempSync(join(tmpdir(), 'bitsmith-buffer-'));
+    const backend = new SwitchableBackend(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }));
+    const store = new BufferedStore(backend, { bufferLimit, retryMinMs: 10, retryMaxMs: 40, log: () => {} });
+    return { backend, store };
+  }
+  const waitUntil = async (cond: () => boolean) => {
+    while (!cond()) await new Promise((r) => setTimeout(r, 10));
+  };
+
+  it('acknowledges only after the write while healthy', async () => {
+    const { backend, store } = setup();
+    await store.record([view('/a', 's1', new Date())]);
+    const rows = await backend.inner.read(dayRange(7), 10);
+    expect(rows.totalViews).toBe(1);
+    await store.close();
+  });
+
+  it('keeps answering while down, bounds the buffer, counts drops, 503s stats, then recovers by itself', async () => {
+    const { backend, store } = setup(50);
+    backend.down = true;
+    await store.record([view('/a', 'first', new Date())]); // answered although nothing is written
+    await waitUntil(() => !store.health().available);
+    for (let i = 0; i < 79; i++) await store.record([view('/a', `s${i % 5}`, new Date())]);
+    expect(store.health()).toMatchObject({ available: false, buffered: 50, bufferLimit: 50, dropped: 30, stored: 0 });
+    await expect(store.stats({ days: 7 })).rejects.toBeInstanceOf(StoreUnavailableError);
+    const writesWhileDown = backend.writes;
+    await waitUntil(() => backend.writes > writesWhileDown); // retries keep going with backoff
+
+    backend.down = false;
+    await waitUntil(() => store.health().available);
+    const s = await store.stats({ days: 7 });
+    expect(s.total_views).toBe(50); // every buffered event, none of the dropped ones
+    expect(store.health()).toMatchObject({ available: true, buffered: 0, dropped: 30, stored: 50 });
+    await store.close();
+  });
+
+  it('reports what it could not write when closed while down', async () => {
+    const { backend, store } = setup();
+    const logs: string[] = [];
+    const logged = new BufferedStore(backend, { retryMinMs: 5, retryMaxMs: 5, shutdownFlushMs: 50, log: (m) => logs.push(m) });
+    backend.down = true;
+    await logged.record([view('/a', 's', new Date()), view('/b', 's', new Date())]);
+    await logged.close();
+    expect(logs.at(-1)).toMatch(/unwritten events: 2 analytics events could not be written/);
+    await store.close();
+  });
+});
+
+describe('day ranges', () => {
+  it('ends today and covers exactly `days` UTC days; the previous period is just before', () => {
+    expect(dayRange(7, new Date('2026-01-03T23:59:59.999Z'))).toEqual({ days: 7, from: '2025-12-28', to: '2026-01-03', prevFrom: '2025-12-21', prevTo: '2025-12-27' });
+    expect(dayRange(90, new Date('2024-03-01T00:00:00Z'))).toMatchObject({ from: '2023-12-03', to: '2024-03-01' });
+    expect(DAY).toBe(86_400_000);
+  });
+});
