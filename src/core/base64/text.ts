@@ -26,22 +26,27 @@ export function textToBytes(text: string, encoding: TextEncodingName): Uint8Arra
   return out;
 }
 
-/** Bytes as text in the chosen encoding. `strict` rejects bytes the encoding cannot represent. */
-export function bytesToText(bytes: Uint8Array, encoding: TextEncodingName, strict = true): string {
+export interface DecodedText {
+  text: string;
+  /** Some bytes could not be shown in the chosen encoding (UTF-8: shown as U+FFFD; ASCII: bytes above 0x7F shown as Latin-1). */
+  lossy: boolean;
+}
+
+/** Bytes as text in the chosen encoding. Never throws: binary data is shown as well as it can be. */
+export function bytesToText(bytes: Uint8Array, encoding: TextEncodingName): DecodedText {
   if (encoding === 'UTF-8') {
     try {
-      return new TextDecoder('utf-8', { fatal: strict }).decode(bytes);
+      return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), lossy: false };
     } catch {
-      throw new Error('the decoded bytes are not valid UTF-8 text; try Latin-1 or download the bytes');
+      return { text: new TextDecoder('utf-8').decode(bytes), lossy: true };
     }
   }
-  if (encoding === 'ASCII' && strict) {
-    const bad = bytes.findIndex((b) => b > 0x7f);
-    if (bad >= 0) {
-      throw new Error(`byte 0x${bytes[bad].toString(16).toUpperCase()} at offset ${bad} is not ASCII; try Latin-1 or UTF-8`);
-    }
-  }
-  // Latin-1 maps each byte to the code point of the same value (TextDecoder's "latin1" is windows-1252).
+  const lossy = encoding === 'ASCII' && bytes.some((b) => b > 0x7f);
+  return { text: latin1(bytes), lossy };
+}
+
+/** Each byte as the code point of the same value (TextDecoder's "latin1" is really windows-1252). */
+function latin1(bytes: Uint8Array): string {
   let s = '';
   for (let i = 0; i < bytes.length; i += 0x8000) {
     s += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000) as unknown as number[]);
@@ -51,7 +56,7 @@ export function bytesToText(bytes: Uint8Array, encoding: TextEncodingName, stric
 
 /** ASCII bytes (Base64 text) to a string. */
 export function asciiToString(bytes: Uint8Array): string {
-  return bytesToText(bytes, 'Latin-1', false);
+  return latin1(bytes);
 }
 
 /** Spec: whitespace is stripped before decoding. */

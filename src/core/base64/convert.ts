@@ -1,0 +1,154 @@
+/**
+ * Whole conversions for the Base64 tool, shared by the worker and tests: typed text in the
+ * chosen text encoding, and Blobs/Files streamed in chunks into an output Blob built from byte
+ * chunks (no multi-hundred-MB strings). Errors carry the spec's messages.
+ */
+import { Base64Decoder, Base64Encoder, CHUNK_BYTES, type Alphabet, type Base64Exports } from './kernel';
+import { ENTER_BASE64, ENTER_TEXT, InvalidBase64Error, encodingFailed } from './messages';
+import { asciiToString, bytesToText, stripWhitespace, textToBytes, type TextEncodingName } from './text';
+
+export type Mode = 'encode' | 'decode';
+
+export interface ConvertOptions {
+  mode: Mode;
+  encoding: TextEncodingName;
+  alphabet: Alphabet;
+  /** Bytes of output kept for the preview string. */
+  previewLimit: number;
+}
+
+export interface ConversionResult {
+  /** The beginning of the output as text (all of it when `truncated` is false). */
+  preview: string;
+  truncated: boolean;
+  /** Output size: characters of the output text, or bytes when decoding gave only a preview. */
+  outputLength: number;
+  outputUnit: 'characters' | 'bytes';
+  /** Input size: characters of typed text, bytes of a file. */
+  inputLength: number;
+  /** Decoding: some bytes cannot be shown in the chosen text encoding (the download is exact). */
+  lossy: boolean;
+  /** The complete output bytes (Base64 text when encoding, the decoded bytes when decoding). */
+  blob: Blob;
+}
+
+/** Output Blobs are folded into one every this many bytes to keep the part list short. */
+const FOLD_BYTES = 64 << 20;
+
+/** Collects output byte chunks into a Blob and keeps the first `limit` bytes for the preview. */
+class BlobSink {
+  private acc: Blob | undefined;
+  private parts: Blob[] = [];
+  private pending = 0;
+  size = 0;
+  private readonly head: Uint8Array;
+  private headLen = 0;
+
+  constructor(limit: number, private readonly type: string) {
+    this.head = new Uint8Array(limit);
+  }
+
+  /** Takes `bytes`, a transient view of WASM memory: the Blob constructor copies them. */
+  readonly emit = (bytes: Uint8Array): void => {
+    if (this.headLen < this.head.length) {
+      const take = Math.min(bytes.length, this.head.length - this.headLen);
+      this.head.set(bytes.subarray(0, take), this.headLen);
+      this.headLen += take;
+    }
+    this.parts.push(new Blob([bytes as Uint8Array<ArrayBuffer>]));
+    this.pending += bytes.length;
+    this.size += bytes.length;
+    if (this.pending >= FOLD_BYTES) this.fold();
+  };
+
+  private fold(): void {
+    this.acc = new Blob(this.acc ? [this.acc, ...this.parts] : this.parts, { type: this.type });
+    this.parts = [];
+    this.pending = 0;
+  }
+
+  get headBytes(): Uint8Array {
+    return this.head.subarray(0, this.headLen);
+  }
+
+  blob(): Blob {
+    this.fold();
+    return this.acc!;
+  }
+}
+
+const OUTPUT_TYPE = { encode: 'text/plain', decode: 'application/octet-stream' } as const;
+
+function finish(sink: BlobSink, opts: ConvertOptions, inputLength: number): ConversionResult {
+  const truncated = sink.size > opts.previewLimit;
+  const blob = sink.blob();
+  if (opts.mode === 'encode') {
+    return { preview: asciiToString(sink.headBytes), truncated, outputLength: sink.size, outputUnit: 'characters', inputLength, lossy: false, blob };
+  }
+  const { text, lossy } = bytesToText(sink.headBytes, opts.encoding);
+  return {
+    preview: text,
+    truncated,
+    outputLength: truncated ? sink.size : text.length,
+    outputUnit: truncated ? 'bytes' : 'characters',
+    inputLength,
+    lossy,
+    blob,
+  };
+}
+
+/** Converts typed text. Throws Error with the spec's message on blank or invalid input. */
+export function convertText(kernel: Base64Exports, text: string, opts: ConvertOptions): ConversionResult {
+  const sink = new BlobSink(opts.previewLimit, OUTPUT_TYPE[opts.mode]);
+  if (opts.mode === 'encode') {
+    if (!text.trim()) throw new Error(ENTER_TEXT);
+    let bytes: Uint8Array;
+    try {
+      bytes = textToBytes(text, opts.encoding);
+    } catch (e) {
+      throw new Error(encodingFailed((e as Error).message));
+    }
+    const enc = new Base64Encoder(kernel, opts.alphabet);
+    enc.push(bytes, sink.emit);
+    enc.finish(sink.emit);
+    return finish(sink, opts, text.length);
+  }
+  const stripped = stripWhitespace(text);
+  if (!stripped) throw new Error(ENTER_BASE64);
+  // Non-ASCII characters can never be Base64 (and would not survive the byte conversion).
+  if (/[^\x00-\x7f]/.test(stripped)) throw new InvalidBase64Error();
+  const dec = new Base64Decoder(kernel, opts.alphabet);
+  dec.push(textToBytes(stripped, 'ASCII'), sink.emit);
+  dec.finish(sink.emit);
+  return finish(sink, opts, text.length);
+}
+
+export type ProgressFn = (done: number, total: number) => void;
+
+/**
+ * Converts a Blob/File read in chunks (a multiple of 3 bytes when encoding, 4 characters when
+ * decoding; the streams carry remainders and skip whitespace). The next chunk is read while the
+ * current one converts.
+ */
+export async function convertBlob(kernel: Base64Exports, file: Blob, opts: ConvertOptions, onProgress?: ProgressFn, chunkBytes = CHUNK_BYTES): Promise<ConversionResult> {
+  if (file.size === 0) throw new Error(opts.mode === 'encode' ? ENTER_TEXT : ENTER_BASE64);
+  const sink = new BlobSink(opts.previewLimit, OUTPUT_TYPE[opts.mode]);
+  const stream = opts.mode === 'encode' ? new Base64Encoder(kernel, opts.alphabet, chunkBytes) : new Base64Decoder(kernel, opts.alphabet, chunkBytes);
+  const read = (off: number) => file.slice(off, off + chunkBytes).arrayBuffer();
+  let next: Promise<ArrayBuffer> | undefined = read(0);
+  for (let off = 0; next; off += chunkBytes) {
+    const buf: ArrayBuffer = await next;
+    next = off + chunkBytes < file.size ? read(off + chunkBytes) : undefined;
+    stream.push(new Uint8Array(buf), sink.emit);
+    onProgress?.(Math.min(off + chunkBytes, file.size), file.size);
+  }
+  stream.finish(sink.emit);
+  if (stream instanceof Base64Decoder && stream.chars === 0) throw new Error(ENTER_BASE64);
+  return finish(sink, opts, file.size);
+}
+
+/** Full output as text for copying: the Base64 text, or the decoded bytes in the chosen encoding. */
+export async function blobText(blob: Blob, mode: Mode, encoding: TextEncodingName): Promise<string> {
+  const bytes = new Uint8Array(await blob.arrayBuffer());
+  return mode === 'encode' ? asciiToString(bytes) : bytesToText(bytes, encoding).text;
+}

@@ -1,0 +1,49 @@
+/** Pure helpers of the Base64 page (formatting, names, the conversion key). */
+import type { Mode } from '../../core/base64/convert';
+
+export const TOOL_NAME = 'Base64 Converter';
+/** Bytes of output shown in the output area; the full output is a download. */
+export const PREVIEW_LIMIT = 64 * 1024;
+/** Outputs up to this size can be copied (read from the Blob in the worker); larger: download. */
+export const COPY_LIMIT = 32 << 20;
+/** Inputs longer than this are checked for validity in the worker, not on the page's thread. */
+export const SYNC_VALIDITY_LIMIT = 1 << 20;
+
+export interface FileInfo {
+  name: string;
+  type: string;
+  size: number;
+}
+
+/** Spec: size in KB with 2 decimals. */
+export function formatKB(bytes: number): string {
+  return `${(bytes / 1024).toFixed(2)} KB`;
+}
+
+/** Spec: type, or "Unknown" when the browser reports none. */
+export function fileTypeLabel(type: string): string {
+  return type || 'Unknown';
+}
+
+/** Output size relative to input size, in percent (one decimal). */
+export function sizeRatio(input: number, output: number): string {
+  if (!input || !output) return '0%';
+  return `${((output / input) * 100).toFixed(1)}%`;
+}
+
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** Download name: `<file>.b64` when encoding; when decoding, the file name without `.b64`/`.txt`, else `.bin`. */
+export function downloadName(mode: Mode, file: FileInfo | null): string {
+  if (mode === 'encode') return `${file?.name ?? 'encoded'}.b64`;
+  if (!file) return 'decoded.bin';
+  const stripped = file.name.replace(/\.(b64|base64|txt)$/i, '');
+  return stripped !== file.name && stripped ? stripped : `${file.name}.bin`;
+}
+
+/** The RFC 2397 data URL prefix a browser's readAsDataURL would give this file. */
+export function dataUrlPrefix(type: string): string {
+  return `data:${type || 'application/octet-stream'};base64,`;
+}
