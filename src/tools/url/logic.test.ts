@@ -88,6 +88,9 @@ describe('analysis and statistics', () => {
     expect(a).toMatchObject({ valid: true, protocol: 'https:', host: 'example.com:8443', hostname: 'example.com', port: '8443', pathname: '/p/a', search: '?x=1&y=two', hash: '#top', origin: 'https://example.com:8443' });
     expect(a.searchParams).toEqual([['x', '1'], ['y', 'two']]);
     expect(analyzeUrl('example.org/path?q=1')).toMatchObject({ valid: true, protocol: 'https:', hostname: 'example.org' });
+    expect(analyzeUrl('example.com:8080/a')).toMatchObject({ valid: true, protocol: 'https:', port: '8080', pathname: '/a' });
+    expect(analyzeUrl('localhost:3000')).toMatchObject({ valid: true, hostname: 'localhost', port: '3000' });
+    expect(analyzeUrl('mailto:a@b.example')).toMatchObject({ valid: true, protocol: 'mailto:' });
     expect(analyzeUrl('just some words')?.valid).toBe(false);
     expect(analyzeUrl('')).toBeNull();
   });

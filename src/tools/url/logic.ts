@@ -193,8 +193,10 @@ export function analyzeUrl(text: string): UrlAnalysis | null {
       return null;
     }
   };
-  const hasScheme = /^[a-z][a-z0-9+.-]*:/i.test(t);
-  const url = parse(t) ?? (hasScheme ? null : parse(`https://${t}`));
+  // "example.com:8080/x" or "localhost:3000" is a host and port, not a scheme.
+  const scheme = /^([a-z][a-z0-9+.-]*):(.*)$/is.exec(t);
+  const hasScheme = !!scheme && !scheme[1].includes('.') && !/^\d/.test(scheme[2]);
+  const url = hasScheme ? parse(t) : parse(`https://${t}`);
   if (!url || (!hasScheme && !url.hostname.includes('.') && url.hostname !== 'localhost')) {
     return { valid: false, protocol: '', host: '', hostname: '', port: '', pathname: '', search: '', hash: '', origin: '', searchParams: [] };
   }

@@ -1,0 +1,87 @@
+// Colour Contrast Checker in Chromium: initial state, spec messages, the 6-digit rule, beyond-spec panels, permalinks.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { describeWith } from '../helpers/system';
+
+let server: RunningServer;
+let browser: Browser;
+
+describeWith(['chromium'], 'Color Contrast Checker page', () => {
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const open = async (query = ''): Promise<{ page: Page; errors: string[] }> => {
+    const p = await openPage(browser);
+    await p.page.goto(`${server.url}/color-contrast${query}`);
+    await p.page.getByTestId('ratio').waitFor();
+    return p;
+  };
+  const result = async (page: Page) => ({
+    ratio: await page.getByTestId('ratio').textContent(),
+    level: await page.getByTestId('level').textContent(),
+    message: await page.getByTestId('level-message').textContent(),
+  });
+
+  it('starts with #ffffff / #000000 at 21.00:1, AAA', async () => {
+    const { page, errors } = await open();
+    expect(await page.getByLabel('Background Color', { exact: true }).inputValue()).toBe('#ffffff');
+    expect(await page.getByLabel('Text Color', { exact: true }).inputValue()).toBe('#000000');
+    expect(await result(page)).toEqual({ ratio: '21.00:1', level: 'AAA', message: 'Passes all WCAG levels (AAA, AA, AA Large)' });
+    expect(await page.getByLabel('WCAG standards').textContent()).toContain('1.4.11');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('shows each level with its verbatim message as colours are typed', async () => {
+    const { page } = await open();
+    const text = page.getByLabel('Text Color', { exact: true });
+    const cases: [string, string, string, string][] = [
+      ['#767676', '4.54:1', 'AA', 'Passes AA and AA Large (fails AAA)'],
+      ['949494', '3.03:1', 'AA Large', 'Passes AA Large only (fails AA and AAA)'],
+      ['#aaaaaa', '2.32:1', 'Fail', 'Fails all WCAG levels'],
+      ['#595959', '7.00:1', 'AAA', 'Passes all WCAG levels (AAA, AA, AA Large)'],
+    ];
+    for (const [color, ratio, level, message] of cases) {
+      await text.fill(color);
+      await expect.poll(() => result(page)).toEqual({ ratio, level, message });
+    }
+    await page.context().close();
+  });
+
+  it('gives ratio 1 for anything but a 6-digit hex, and says why', async () => {
+    const { page } = await open();
+    await page.getByLabel('Background Color', { exact: true }).fill('#fff');
+    await expect.poll(() => result(page)).toEqual({ ratio: '1.00:1', level: 'Fail', message: 'Fails all WCAG levels' });
+    expect(await page.getByRole('alert').first().textContent()).toContain('6-digit hex');
+    await page.context().close();
+  });
+
+  it('keeps colours in the URL, reads them back, and applies a suggested passing colour', async () => {
+    const { page } = await open('?bg=1e1e1e&fg=555555');
+    expect(await page.getByLabel('Background Color', { exact: true }).inputValue()).toBe('#1e1e1e');
+    expect((await result(page)).level).toBe('Fail');
+    await page.getByLabel('Text Color', { exact: true }).fill('#666666');
+    await expect.poll(() => new URL(page.url()).searchParams.get('fg')).toBe('666666');
+    await page.getByRole('button', { name: /^Use #[0-9a-f]{6} for AA$/ }).click();
+    await expect.poll(async () => (await result(page)).level).toMatch(/^AA/);
+    const ratio = parseFloat((await result(page)).ratio!);
+    expect(ratio).toBeGreaterThanOrEqual(4.5);
+    expect(await page.getByTestId('apca').textContent()).toMatch(/APCA Lc .*not a WCAG ratio.*-?\d+\.\d/);
+    expect(await page.getByLabel('Colour vision').textContent()).toContain('Deuteranopia');
+    await page.context().close();
+  });
+
+  it('composites a translucent text colour on the background', async () => {
+    const { page } = await open();
+    await page.getByLabel('Text opacity').fill('50');
+    await expect.poll(async () => (await result(page)).ratio).toBe('3.95:1'); // #808080 on white
+    await page.context().close();
+  });
+});

