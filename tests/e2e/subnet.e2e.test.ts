@@ -2,7 +2,8 @@
 // spec's messages, tabs, examples, reset, IP + mask input, VLSM, a /8 host list scrolled to its
 // end, exports downloaded and compared line by line, cancel, and the UI working during an export.
 import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
+import { once } from 'node:events';
+import { createReadStream } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Download, Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../helpers/browser';
@@ -27,10 +28,20 @@ function expected(ip: string, cidr: number) {
   };
 }
 
-/** Lines of a downloaded file, streamed (never one string). */
-async function* lines(download: Download): AsyncGenerator<string> {
-  const stream = (await download.createReadStream()) as Readable;
-  yield* createInterface({ input: stream, crlfDelay: Infinity });
+/**
+ * Compares a downloaded file, streamed from disk line by line (never one string), with
+ * `want(i)` for line i; returns the line count and the first mismatch.
+ */
+async function compareLines(download: Download, want: (i: number) => string): Promise<{ count: number; mismatch: string }> {
+  const rl = createInterface({ input: createReadStream(await download.path()), crlfDelay: Infinity });
+  let count = 0;
+  let mismatch = '';
+  rl.on('line', (line) => {
+    if (!mismatch && line !== want(count)) mismatch = `line ${count + 1}: ${JSON.stringify(line)} != ${JSON.stringify(want(count))}`;
+    count++;
+  });
+  await once(rl, 'close');
+  return { count, mismatch };
 }
 
 describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
@@ -192,15 +203,8 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await expect.poll(() => page.locator('.vt-highlight').getByRole('cell').nth(1).textContent()).toBe('10.1.2.3');
     const download = await downloadPromise;
     expect(download.suggestedFilename()).toBe('hosts-10.0.0.0-8.txt');
-    let i = 0;
-    let mismatch = '';
-    for await (const line of lines(download)) {
-      const want = `10.${(i + 1) >>> 16 & 255}.${((i + 1) >>> 8) & 255}.${(i + 1) & 255}`;
-      if (line !== want && !mismatch) mismatch = `line ${i + 1}: ${line} != ${want}`;
-      i++;
-    }
-    expect(mismatch).toBe('');
-    expect(i).toBe(16_777_214);
+    const host = (i: number) => `10.${((i + 1) >>> 16) & 255}.${((i + 1) >>> 8) & 255}.${(i + 1) & 255}`;
+    expect(await compareLines(download, host)).toEqual({ count: 16_777_214, mismatch: '' });
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'Exported' }).textContent()).toMatch(/^✅ Exported 16,777,214 rows/);
     const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
     console.log(`long tasks during the /8 export: ${longTasks.length}, longest ${Math.max(0, ...longTasks).toFixed(0)} ms`);
@@ -213,16 +217,12 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     const downloadPromise = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export 65,536 rows' }).click();
     const download = await downloadPromise;
-    let i = -1;
-    let mismatch = '';
-    for await (const line of lines(download)) {
-      const want = i < 0 ? 'row,network,cidr,first_host,last_host,broadcast,usable_hosts'
-        : `${i + 1},10.${i >> 8}.${i & 255}.0,24,10.${i >> 8}.${i & 255}.1,10.${i >> 8}.${i & 255}.254,10.${i >> 8}.${i & 255}.255,254`;
-      if (line !== want && !mismatch) mismatch = `line ${i + 2}: ${line} != ${want}`;
-      i++;
-    }
-    expect(mismatch).toBe('');
-    expect(i).toBe(65_536);
+    const row = (line: number) => {
+      const i = line - 1; // line 0 is the header
+      const net = `10.${i >> 8}.${i & 255}`;
+      return line === 0 ? 'row,network,cidr,first_host,last_host,broadcast,usable_hosts' : `${line},${net}.0,24,${net}.1,${net}.254,${net}.255,254`;
+    };
+    expect(await compareLines(download, row)).toEqual({ count: 65_537, mismatch: '' });
     // Cancel a long export: the worker is terminated and the status says so.
     await page.getByRole('button', { name: 'Host addresses' }).click();
     await page.getByRole('button', { name: 'Export 16,777,214 rows' }).click();
