@@ -133,7 +133,8 @@ export function nearestPassing(text: Rgb, background: Rgb, target: number): Rgb 
   const search = (towards: 0 | 1): { color: Rgb; delta: number } | null => {
     const end = hslToRgb(h, s, towards);
     if (contrastOf(end, background) < target) return null;
-    let lo = l, hi = towards; // invariant: lo fails, hi passes
+    let lo = l;
+    let hi: number = towards; // invariant: lo fails, hi passes
     for (let i = 0; i < 30; i++) {
       const mid = (lo + hi) / 2;
       if (contrastOf(hslToRgb(h, s, mid), background) >= target) hi = mid;
