@@ -1,0 +1,114 @@
+import { useGradientStore } from './store';
+import { StopRow } from './StopRow';
+import { BLEND_MODES, QUICK_ANGLES, type GradientType, type RadialShape } from '../../core/gradient/model';
+import { sortStops } from '../../core/gradient/stops';
+
+const TYPE_LABELS: [GradientType, string][] = [['linear', 'Linear'], ['radial', 'Radial'], ['conic', 'Conic']];
+const SHAPE_LABELS: [RadialShape, string][] = [['circle', 'Circle'], ['ellipse', 'Ellipse']];
+
+export function EditorTab() {
+  const g = useGradientStore((s) => s.gradient);
+  const st = useGradientStore.getState();
+  return (
+    <div className="gradient-editor">
+      <section className="editor-section">
+        <h3 id="gradient-type-heading">Gradient Type</h3>
+        <div className="segmented" role="group" aria-labelledby="gradient-type-heading">
+          {TYPE_LABELS.map(([t, label]) => (
+            <button key={t} type="button" aria-pressed={g.type === t} className={g.type === t ? 'active' : ''} onClick={() => st.setType(t)}>
+              {label}
+            </button>
+          ))}
+        </div>
+      </section>
+
+      {g.type === 'linear' && (
+        <section className="editor-section">
+          <label className="field" htmlFor="gradient-angle">
+            <span>Angle: {g.angle}°</span>
+          </label>
+          <input id="gradient-angle" type="range" min={0} max={360} value={g.angle} onChange={(e) => st.setAngle(e.target.value)} />
+          <div className="quick-angles" role="group" aria-label="Quick angles">
+            {QUICK_ANGLES.map((a) => (
+              <button key={a} type="button" aria-label={`${a} degrees`} aria-pressed={g.angle === a} className={g.angle === a ? 'active' : ''} onClick={() => st.setAngle(a)}>
+                {a}°
+              </button>
+            ))}
+          </div>
+        </section>
+      )}
+
+      {g.type === 'radial' && (
+        <section className="editor-section">
+          <h3 id="gradient-shape-heading">Shape</h3>
+          <div className="segmented" role="group" aria-labelledby="gradient-shape-heading">
+            {SHAPE_LABELS.map(([s, label]) => (
+              <button key={s} type="button" aria-pressed={g.shape === s} className={g.shape === s ? 'active' : ''} onClick={() => st.setShape(s)}>
+                {label}
+              </button>
+            ))}
+          </div>
+        </section>
+      )}
+
+      {(g.type === 'radial' || g.type === 'conic') && (
+        <section className="editor-section">
+          <label className="field" htmlFor="gradient-pos-x"><span>Position X: {g.position.x}%</span></label>
+          <input id="gradient-pos-x" type="range" min={0} max={100} value={g.position.x} onChange={(e) => st.setPosition('x', e.target.value)} />
+          <label className="field" htmlFor="gradient-pos-y"><span>Position Y: {g.position.y}%</span></label>
+          <input id="gradient-pos-y" type="range" min={0} max={100} value={g.position.y} onChange={(e) => st.setPosition('y', e.target.value)} />
+        </section>
+      )}
+
+      <section className="editor-section">
+        <div className="section-head">
+          <h3>Color Stops ({g.stops.length})</h3>
+          <div className="row">
+            <button type="button" onClick={st.addStop} aria-label="+ Add color stop">+ Add</button>
+            <button type="button" onClick={st.randomizeStops} aria-label="Random color stops">Random</button>
+          </div>
+        </div>
+        <ul className="stop-list">
+          {sortStops(g.stops).map((s, i) => (
+            <StopRow key={s.id} stop={s} index={i + 1} canRemove={g.stops.length > 2} />
+          ))}
+        </ul>
+      </section>
+
+      <section className="editor-section">
+        <h3>Advanced Options</h3>
+        <div className="row">
+          <label className="field" htmlFor="gradient-blend">
+            <span>Blend Mode</span>
+            <select id="gradient-blend" value={g.blendMode} onChange={(e) => st.setBlendMode(e.target.value as (typeof BLEND_MODES)[number])}>
+              {BLEND_MODES.map((m) => <option key={m} value={m}>{m}</option>)}
+            </select>
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={g.repeating} onChange={(e) => st.setRepeating(e.target.checked)} /> Repeating
+          </label>
+        </div>
+      </section>
+
+      <SaveSection />
+    </div>
+  );
+}
+
+function SaveSection() {
+  const name = useGradientStore((s) => s.name);
+  const { setName, save } = useGradientStore.getState();
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!save()) window.alert('Please enter a name for your gradient');
+  };
+  return (
+    <section className="editor-section">
+      <h3>Save Gradient</h3>
+      <form className="row" onSubmit={submit}>
+        <input aria-label="Gradient name" placeholder="Gradient name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+        <button type="submit" className="primary" disabled={!name.trim()}>Save Gradient</button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState } from 'react';
+import { useGradientStore } from './store';
+import type { ColorStop } from '../../core/gradient/model';
+
+/** One colour stop: swatch (opens the picker popup), position slider + number box, remove. */
+export function StopRow({ stop, index, canRemove }: { stop: ColorStop; index: number; canRemove: boolean }) {
+  const open = useGradientStore((s) => s.openStopId === stop.id);
+  const { toggleStopPopup, closeStopPopup, setStopPosition, removeStop } = useGradientStore.getState();
+  const rowRef = useRef<HTMLLIElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    // Clicking anywhere outside this stop closes its popup; Escape too.
+    const onDown = (e: MouseEvent) => {
+      if (!rowRef.current?.contains(e.target as Node)) closeStopPopup();
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') closeStopPopup();
+    };
+    document.addEventListener('mousedown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, closeStopPopup]);
+
+  return (
+    <li className="stop-row" ref={rowRef}>
+      <button
+        type="button"
+        className="swatch"
+        style={{ background: stop.color }}
+        aria-label={`Color of stop ${index}: ${stop.color}`}
+        aria-expanded={open}
+        onClick={() => toggleStopPopup(stop.id)}
+      />
+      {open && <ColorPopup stop={stop} index={index} />}
+      <input
+        type="range"
+        min={0}
+        max={100}
+        value={stop.position}
+        aria-label={`Position of stop ${index}`}
+        onChange={(e) => setStopPosition(stop.id, e.target.value)}
+      />
+      <span className="stop-number">
+        <input
+          type="number"
+          min={0}
+          max={100}
+          value={stop.position}
+          aria-label={`Position of stop ${index} in percent`}
+          onChange={(e) => setStopPosition(stop.id, e.target.value)}
+        />
+        %
+      </span>
+      {canRemove && (
+        <button type="button" className="remove-stop" aria-label={`Remove stop ${index}`} onClick={() => removeStop(stop.id)}>
+          ×
+        </button>
+      )}
+    </li>
+  );
+}
+
+function ColorPopup({ stop, index }: { stop: ColorStop; index: number }) {
+  const setStopColor = useGradientStore.getState().setStopColor;
+  // The text box keeps what the user types; only a valid hex changes the stop.
+  const [draft, setDraft] = useState(stop.color);
+  useEffect(() => setDraft(stop.color), [stop.color]);
+  return (
+    <div className="color-popup" role="dialog" aria-label={`Edit color of stop ${index}`}>
+      <input type="color" aria-label={`Color picker for stop ${index}`} value={stop.color} onChange={(e) => setStopColor(stop.id, e.target.value)} />
+      <input
+        type="text"
+        className="hex-input"
+        aria-label={`Hex color of stop ${index}`}
+        value={draft}
+        maxLength={7}
+        spellCheck={false}
+        autoFocus
+        onChange={(e) => {
+          setDraft(e.target.value);
+          setStopColor(stop.id, e.target.value);
+        }}
+      />
+    </div>
+  );
+}
