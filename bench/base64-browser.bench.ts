@@ -1,0 +1,161 @@
+/**
+ * Base64 of a file in Chromium: the page's pipeline (File -> worker -> chunks -> WASM SIMD ->
+ * Blob, measured from the file input's change event to the success message) against the same
+ * pipeline built on the native `Uint8Array.prototype.toBase64` / `fromBase64` (a worker reading
+ * the same chunks with the same read-ahead and building a Blob). Served by the real server from
+ * the built app (set STATIC_DIR to test a private build). Long main-thread tasks are recorded.
+ */
+import { randomFillSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { defineSuite, type BenchCase } from './harness';
+import { launchBrowser, openPage } from '../tests/helpers/browser';
+import { startServer, type RunningServer } from '../tests/helpers/server';
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+let dir: string | undefined;
+
+const CHUNK = 3 << 20; // the page's chunk size: a multiple of 3 and of 4
+
+/** The native pipeline, run in a worker from a Blob URL. */
+const NATIVE_WORKER = `
+onmessage = async ({ data: { file, mode, chunk } }) => {
+  const latin1 = new TextDecoder('latin1');
+  const read = (off) => file.slice(off, off + chunk).arrayBuffer();
+  const parts = [];
+  let next = read(0);
+  for (let off = 0; next; off += chunk) {
+    const bytes = new Uint8Array(await next);
+    next = off + chunk < file.size ? read(off + chunk) : undefined;
+    parts.push(new Blob([mode === 'encode' ? bytes.toBase64() : Uint8Array.fromBase64(latin1.decode(bytes))]));
+  }
+  postMessage({ size: new Blob(parts).size });
+};`;
+
+async function setUpPage(page: Page): Promise<void> {
+  await page.goto(server!.url + '/base64-converter');
+  await page.getByRole('heading', { name: 'Base64 Converter' }).waitFor();
+  await page.evaluate((src) => {
+    const w = window as unknown as Record<string, unknown>;
+    w.nativeWorker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.id = 'bench-native';
+    input.hidden = true;
+    document.body.append(input);
+    w.longTasks = [] as number[];
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.longTasks as number[]).push(e.duration))).observe({ type: 'longtask' });
+  }, NATIVE_WORKER);
+}
+
+/** One run of the page's pipeline: ms from the change event to the success status. */
+async function pageRun(page: Page, mode: 'encode' | 'decode', path: string): Promise<number> {
+  await page.getByRole('button', { name: mode === 'encode' ? 'Encode' : 'Decode', exact: true }).click();
+  await page.getByRole('button', { name: 'Clear All' }).click();
+  await page.evaluate(() => {
+    const w = window as unknown as Record<string, number>;
+    w.t0 = 0;
+    w.t1 = 0;
+    document.querySelector('.b64-file-row input[type=file]')!.addEventListener('change', () => (w.t0 = performance.now()), { once: true, capture: true });
+    const status = document.querySelector('.status-line')!;
+    const obs = new MutationObserver(() => {
+      if (status.textContent?.startsWith('✅')) {
+        w.t1 = performance.now();
+        obs.disconnect();
+      }
+    });
+    obs.observe(status, { childList: true, characterData: true, subtree: true });
+  });
+  await page.locator('.b64-file-row input[type=file]').setInputFiles(path);
+  await page.waitForFunction(() => (window as unknown as Record<string, number>).t1 > 0, null, { timeout: 120_000 });
+  return page.evaluate(() => {
+    const w = window as unknown as Record<string, number>;
+    return w.t1 - w.t0;
+  });
+}
+
+/** One run of the native pipeline on the same file. */
+async function nativeRun(page: Page, mode: 'encode' | 'decode', path: string, expectedSize: number): Promise<number> {
+  await page.locator('#bench-native').setInputFiles(path);
+  const { ms, size } = await page.evaluate(
+    ({ mode, chunk }) =>
+      new Promise<{ ms: number; size: number }>((resolve) => {
+        const w = (window as unknown as { nativeWorker: Worker }).nativeWorker;
+        const file = (document.getElementById('bench-native') as HTMLInputElement).files![0];
+        const t0 = performance.now();
+        w.onmessage = (e) => resolve({ ms: performance.now() - t0, size: e.data.size });
+        w.postMessage({ file, mode, chunk });
+      }),
+    { mode, chunk: CHUNK },
+  );
+  if (size !== expectedSize) throw new Error(`native ${mode}: ${size} bytes, expected ${expectedSize}`);
+  return ms;
+}
+
+async function samples(n: number, run: () => Promise<number>): Promise<number[]> {
+  await run(); // warm-up: worker start, WASM compile, page cache
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(await run());
+  return out;
+}
+
+export default defineSuite({
+  name: 'base64-browser',
+  async groups({ quick }) {
+    const size = quick ? 24 << 20 : 96 << 20;
+    dir = mkdtempSync(join(tmpdir(), 'bitsmith-b64-bench-'));
+    const data = randomFillSync(Buffer.alloc(size));
+    const binPath = join(dir, 'data.bin');
+    const b64Path = join(dir, 'data.b64');
+    writeFileSync(binPath, data);
+    const b64 = data.toString('base64');
+    writeFileSync(b64Path, b64, 'latin1');
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const { page } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await setUpPage(page);
+    const longTasks = async () => {
+      const t = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
+      return { long_tasks: t.length, max_long_task_ms: Math.round(Math.max(0, ...t)) };
+    };
+    const pageCase = (mode: 'encode' | 'decode', path: string, bytes: number): BenchCase => {
+      const c: BenchCase = {
+        name: 'page pipeline (WASM SIMD worker)',
+        bytes,
+        measure: async (n) => {
+          await longTasks();
+          const times = await samples(Math.min(n, quick ? 3 : 8), () => pageRun(page, mode, path));
+          c.extra = await longTasks();
+          return times;
+        },
+      };
+      return c;
+    };
+    const mib = size >> 20;
+    return [
+      {
+        name: `encode a ${mib} MiB file to a Blob`,
+        baseline: 'native toBase64 pipeline',
+        cases: [
+          { name: 'native toBase64 pipeline', bytes: size, measure: (n) => samples(Math.min(n, quick ? 3 : 8), () => nativeRun(page, 'encode', binPath, b64.length)) },
+          pageCase('encode', binPath, size),
+        ],
+      },
+      {
+        name: `decode a ${mib} MiB file's Base64 to a Blob`,
+        baseline: 'native fromBase64 pipeline',
+        cases: [
+          { name: 'native fromBase64 pipeline', bytes: b64.length, measure: (n) => samples(Math.min(n, quick ? 3 : 8), () => nativeRun(page, 'decode', b64Path, size)) },
+          pageCase('decode', b64Path, b64.length),
+        ],
+      },
+    ];
+  },
+  async teardown() {
+    await browser?.close();
+    await server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  },
+});
