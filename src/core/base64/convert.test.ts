@@ -1,0 +1,97 @@
+/** Whole conversions (the worker's logic) in Node: text modes, messages, and the Blob pipeline. */
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadFreshKernel } from '../wasm/node';
+import { convertBlob, convertText, type ConvertOptions } from './convert';
+import type { Base64Exports } from './kernel';
+import { ENTER_BASE64, ENTER_TEXT, INVALID_BASE64 } from './messages';
+import { bytesToText, textToBytes, wrapLines } from './text';
+
+let kernel: Base64Exports;
+beforeAll(async () => {
+  kernel = await loadFreshKernel<Base64Exports>('base64');
+});
+
+const opts = (o: Partial<ConvertOptions> = {}): ConvertOptions => ({ mode: 'encode', encoding: 'UTF-8', alphabet: 'standard', previewLimit: 1024, ...o });
+const blobBytes = async (b: Blob) => Buffer.from(await b.arrayBuffer());
+
+describe('text conversions', () => {
+  it('encodes text in each encoding like Buffer, and decodes it back', () => {
+    const cases: [string, ConvertOptions['encoding'], BufferEncoding][] = [
+      ['Hello, 世界! 🌍', 'UTF-8', 'utf8'],
+      ['Ça coûte 5 €?'.replace('€', 'E'), 'Latin-1', 'latin1'],
+      ['plain ASCII ~', 'ASCII', 'latin1'],
+    ];
+    for (const [text, encoding, nodeEnc] of cases) {
+      const enc = convertText(kernel, text, opts({ encoding }));
+      expect(enc.preview).toBe(Buffer.from(text, nodeEnc).toString('base64'));
+      expect(enc.inputLength).toBe(text.length);
+      const dec = convertText(kernel, enc.preview, opts({ mode: 'decode', encoding }));
+      expect(dec.preview).toBe(text);
+      expect(dec.lossy).toBe(false);
+    }
+  });
+
+  it('gives the spec messages for blank, invalid and unencodable input', () => {
+    expect(() => convertText(kernel, ' \n', opts())).toThrow(ENTER_TEXT);
+    expect(() => convertText(kernel, '\t ', opts({ mode: 'decode' }))).toThrow(ENTER_BASE64);
+    expect(() => convertText(kernel, 'SGVsbG8', opts({ mode: 'decode' }))).toThrow(INVALID_BASE64);
+    expect(() => convertText(kernel, 'SGVsbG8é', opts({ mode: 'decode' }))).toThrow(INVALID_BASE64);
+    expect(() => convertText(kernel, '世', opts({ encoding: 'Latin-1' }))).toThrow(/^Encoding failed: "世" at position 1 is outside the Latin-1 range/);
+    expect(() => convertText(kernel, 'é', opts({ encoding: 'ASCII' }))).toThrow(/^Encoding failed: .*ASCII range/);
+  });
+
+  it('strips Unicode and ASCII whitespace before decoding', () => {
+    expect(convertText(kernel, ' SGVs\u00a0bG8=\r\n', opts({ mode: 'decode' })).preview).toBe('Hello');
+  });
+
+  it('marks binary output that the text encoding cannot show, keeping the exact bytes in the Blob', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const res = convertText(kernel, png, opts({ mode: 'decode' }));
+    expect(res.lossy).toBe(true);
+    expect((await blobBytes(res.blob)).equals(Buffer.from(png, 'base64'))).toBe(true);
+    expect(bytesToText(new Uint8Array([0xe9]), 'Latin-1')).toEqual({ text: 'é', lossy: false });
+    expect(bytesToText(new Uint8Array([0xe9]), 'ASCII').lossy).toBe(true);
+  });
+
+  it('previews only the beginning of a large output and keeps the whole output in the Blob', async () => {
+    const text = 'x'.repeat(10_000);
+    const res = convertText(kernel, text, opts({ previewLimit: 100 }));
+    expect(res.truncated).toBe(true);
+    expect(res.preview).toBe(Buffer.from(text).toString('base64').slice(0, 100));
+    expect(res.outputLength).toBe(Math.ceil(10_000 / 3) * 4);
+    expect((await blobBytes(res.blob)).toString('latin1')).toBe(Buffer.from(text).toString('base64'));
+  });
+
+  it('wraps copied output every 76 characters', () => {
+    const b64 = Buffer.from(randomBytes(200)).toString('base64');
+    const lines = wrapLines(b64).split('\n');
+    expect(lines.join('')).toBe(b64);
+    expect(lines.slice(0, -1).every((l) => l.length === 76)).toBe(true);
+    expect(textToBytes('é', 'Latin-1')).toEqual(new Uint8Array([0xe9]));
+  });
+});
+
+describe('file pipeline (Blob in chunks -> Blob)', () => {
+  it('encodes and decodes a Blob in small chunks exactly, whitespace in the Base64 file included', async () => {
+    const data = Buffer.from(randomBytes(1_000_003));
+    const enc = await convertBlob(kernel, new Blob([data]), opts({ previewLimit: 64 }), undefined, 3 * 4099);
+    const b64 = await blobBytes(enc.blob);
+    expect(b64.toString('latin1')).toBe(data.toString('base64'));
+    expect(enc.truncated).toBe(true);
+    expect(enc.outputLength).toBe(b64.length);
+    const wrapped = b64.toString('latin1').replace(/.{1,76}/g, '$&\r\n');
+    const progress: number[] = [];
+    const dec = await convertBlob(kernel, new Blob([wrapped]), opts({ mode: 'decode' }), (done) => progress.push(done), 4 * 3001);
+    expect((await blobBytes(dec.blob)).equals(data)).toBe(true);
+    expect(dec.outputUnit).toBe('bytes');
+    expect(progress.at(-1)).toBe(wrapped.length);
+    expect(progress.every((p, i) => i === 0 || p > progress[i - 1])).toBe(true);
+  });
+
+  it('rejects empty, blank and invalid files with the spec messages', async () => {
+    await expect(convertBlob(kernel, new Blob([]), opts())).rejects.toThrow(ENTER_TEXT);
+    await expect(convertBlob(kernel, new Blob(['\n \n']), opts({ mode: 'decode' }))).rejects.toThrow(ENTER_BASE64);
+    await expect(convertBlob(kernel, new Blob(['QUJD\nRA=\n']), opts({ mode: 'decode' }))).rejects.toThrow(INVALID_BASE64);
+  });
+});

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { dataUrlPrefix, downloadName, fileTypeLabel, formatKB, sizeRatio } from './logic';
+import { examplesFor } from './examples';
+
+describe('Base64 page logic', () => {
+  it('formats file details as the spec says', () => {
+    expect(formatKB(1536)).toBe('1.50 KB');
+    expect(formatKB(0)).toBe('0.00 KB');
+    expect(fileTypeLabel('')).toBe('Unknown');
+    expect(fileTypeLabel('image/png')).toBe('image/png');
+    expect(sizeRatio(3, 4)).toBe('133.3%');
+    expect(sizeRatio(0, 0)).toBe('0%');
+  });
+
+  it('names downloads .b64 when encoding and restores the name when decoding', () => {
+    expect(downloadName('encode', { name: 'a.png', type: 'image/png', size: 1 })).toBe('a.png.b64');
+    expect(downloadName('encode', null)).toBe('encoded.b64');
+    expect(downloadName('decode', { name: 'a.png.b64', type: '', size: 1 })).toBe('a.png');
+    expect(downloadName('decode', { name: 'blob', type: '', size: 1 })).toBe('blob.bin');
+    expect(downloadName('decode', null)).toBe('decoded.bin');
+    expect(dataUrlPrefix('')).toBe('data:application/octet-stream;base64,');
+  });
+
+  it('has the five examples per mode, and the decode examples are valid Base64', () => {
+    expect(examplesFor('encode').map((e) => e.id)).toEqual(['simple', 'unicode', 'special', 'multiline', 'json']);
+    expect(examplesFor('decode').map((e) => e.id)).toEqual(['simple', 'unicode', 'multiline', 'json', 'image']);
+    const encodeTexts = new Map(examplesFor('encode').map((e) => [e.id, e.text]));
+    for (const ex of examplesFor('decode')) {
+      if (encodeTexts.has(ex.id)) expect(Buffer.from(ex.text, 'base64').toString('utf8')).toBe(encodeTexts.get(ex.id));
+    }
+  });
+});
