@@ -1,7 +1,7 @@
 /**
  * Writes a JSON tree (Maps, arrays, LosslessNumbers, plain JS objects from YAML) as JSON text,
  * like JSON.stringify(value, null, indent) but keeping number literals and Map key order.
- * Parts are collected in an array and joined once: big documents stay linear.
+ * The text is built by string concatenation (V8 ropes), which measured faster than array joins.
  */
 import { LosslessNumber } from './lossless';
 
@@ -19,56 +19,70 @@ export function keyText(key: unknown): string {
   return String(key);
 }
 
-function entriesOf(v: object): [string, unknown][] {
-  if (v instanceof Map) return [...v].map(([k, x]) => [keyText(k), x]);
-  return Object.entries(v);
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+// Strings without quotes, backslashes or control characters need no escaping.
+const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
+const quote = (s: string) => (s.length < 256 && PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
+
+/** JSON text of a scalar, or undefined when the value is a collection or has no JSON form. */
+function scalar(v: unknown): string | undefined {
+  switch (typeof v) {
+    case 'string': return quote(v);
+    case 'number': return Number.isFinite(v) ? String(v) : 'null';
+    case 'boolean': return v ? 'true' : 'false';
+    case 'bigint': return v.toString();
+    case 'object':
+      if (v === null) return 'null';
+      if (v instanceof LosslessNumber) return v.text;
+      if (v instanceof Date) return JSON.stringify(v.toISOString());
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+class Writer {
+  constructor(private readonly indent: number, private readonly sortKeys: boolean) {}
+
+  /** Text of `v` at nesting `prefix`; undefined for values JSON leaves out (undefined, functions). */
+  value(v: unknown, prefix: string): string | undefined {
+    const s = scalar(v);
+    if (s !== undefined || v === null || typeof v !== 'object') return s;
+    if (Array.isArray(v) || v instanceof Set) return this.array([...v], prefix);
+    if (ArrayBuffer.isView(v)) return JSON.stringify(Array.from(v as unknown as ArrayLike<number>));
+    return this.object(v, prefix);
+  }
+
+  array(items: unknown[], prefix: string): string {
+    if (items.length === 0) return '[]';
+    const inner = prefix + ' '.repeat(this.indent);
+    const sep = this.indent ? ',\n' + inner : ',';
+    let out = this.indent ? '[\n' + inner : '[';
+    for (let i = 0; i < items.length; i++) {
+      if (i) out += sep;
+      out += this.value(items[i], inner) ?? 'null';
+    }
+    return out + (this.indent ? '\n' + prefix + ']' : ']');
+  }
+
+  object(v: object, prefix: string): string {
+    let entries: Iterable<[unknown, unknown]> = v instanceof Map ? v : Object.entries(v);
+    if (this.sortKeys) entries = [...entries].map(([k, x]): [string, unknown] => [keyText(k), x]).sort(byKey);
+    const inner = prefix + ' '.repeat(this.indent);
+    const sep = this.indent ? ',\n' + inner : ',';
+    const colon = this.indent ? ': ' : ':';
+    let out = '';
+    for (const [k, item] of entries) {
+      const text = this.value(item, inner);
+      // Like JSON.stringify, members whose value has no JSON form are left out.
+      if (text === undefined) continue;
+      out += (out ? sep : '') + quote(keyText(k)) + colon + text;
+    }
+    if (!out) return '{}';
+    return this.indent ? '{\n' + inner + out + '\n' + prefix + '}' : '{' + out + '}';
+  }
 }
 
 export function writeJson(value: unknown, { indent, sortKeys = false }: WriteOptions): string {
-  const out: string[] = [];
-  const pad = ' '.repeat(indent);
-  const colon = indent > 0 ? ': ' : ':';
-
-  const write = (v: unknown, prefix: string): boolean => {
-    if (v === null || v === undefined) return out.push('null'), true;
-    switch (typeof v) {
-      case 'string': return out.push(JSON.stringify(v)), true;
-      case 'boolean': return out.push(v ? 'true' : 'false'), true;
-      case 'number': return out.push(Number.isFinite(v) ? String(v) : 'null'), true;
-      case 'bigint': return out.push(v.toString()), true;
-      case 'function': case 'symbol': return false;
-    }
-    if (v instanceof LosslessNumber) return out.push(v.text), true;
-    if (v instanceof Date) return out.push(JSON.stringify(v.toISOString())), true;
-    if (ArrayBuffer.isView(v)) return out.push(JSON.stringify(Array.from(v as unknown as ArrayLike<number>))), true;
-    const inner = prefix + pad;
-    const nl = indent > 0 ? '\n' + inner : '';
-    if (Array.isArray(v) || v instanceof Set) {
-      const items = [...v];
-      if (items.length === 0) return out.push('[]'), true;
-      out.push('[');
-      items.forEach((item, i) => {
-        out.push(i ? ',' + nl : nl);
-        if (!write(item, inner)) out.push('null');
-      });
-      out.push(indent > 0 ? '\n' + prefix + ']' : ']');
-      return true;
-    }
-    let entries = entriesOf(v as object);
-    if (sortKeys) entries = entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    let first = true;
-    out.push('{');
-    for (const [k, item] of entries) {
-      const mark = out.length;
-      out.push(first ? nl : ',' + nl, JSON.stringify(k), colon);
-      // Like JSON.stringify, members whose value has no JSON form are left out.
-      if (write(item, inner)) first = false;
-      else out.length = mark;
-    }
-    out.push(first ? '}' : indent > 0 ? '\n' + prefix + '}' : '}');
-    return true;
-  };
-
-  if (!write(value, '')) return 'null';
-  return out.join('');
+  return new Writer(indent, sortKeys).value(value, '') ?? 'null';
 }

@@ -72,5 +72,12 @@ export function readYaml(text: string): YamlRead {
 /** YAML text of a JSON tree; `indent` spaces per level. */
 export function writeYaml(value: unknown, indent: number): string {
   const doc = new YAML.Document(value, { customTags: losslessTags });
+  // yaml 2.9 writes a wrong indentation indicator (|2 at indent 4) for block scalars whose first
+  // line starts with a space, which changes the text on reading. Such strings are double-quoted.
+  YAML.visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'string' && node.value.includes('\n') && /^\n*[ \t]/.test(node.value)) node.type = 'QUOTE_DOUBLE';
+    },
+  });
   return doc.toString({ indent, lineWidth: 0 });
 }

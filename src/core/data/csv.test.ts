@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import Papa from 'papaparse';
+import { runDataOp } from './ops';
+import { typeCsvValue, quoteCell, cellText } from './csv';
+import { LosslessNumber } from './lossless';
+import { CSV_EXAMPLES, JSON_CSV_EXAMPLES } from './examples';
+import { randomNumberLiteral, randomText, rng } from './testdata';
+import type { Delimiter } from './csv';
+
+const csvToJson = (text: string, delimiter: Delimiter = ',', header = true) => runDataOp({ kind: 'csvToJson', delimiter, header }, text);
+const jsonToCsv = (text: string, delimiter: Delimiter = ',', neutraliseFormulas = false) => runDataOp({ kind: 'jsonToCsv', delimiter, neutraliseFormulas }, text);
+const out = (r: ReturnType<typeof runDataOp>) => (r.ok ? r.output : `FAILED: ${r.status}`);
+
+describe('CSV and JSON messages (spec sections 5 and 8)', () => {
+  it('empty input', () => {
+    expect(csvToJson('  ')).toEqual({ ok: false, status: 'Please enter CSV data to convert' });
+    expect(jsonToCsv('\n')).toEqual({ ok: false, status: 'Please enter JSON data to convert' });
+  });
+
+  it('JSON must be an array of objects', () => {
+    for (const bad of ['{"a":1}', '[1,2]', '[]', '"x"', '[{"a":1}, 2]', '[[1]]', '[null]']) {
+      expect(jsonToCsv(bad)).toEqual({ ok: false, status: 'JSON must be an array of objects' });
+    }
+  });
+
+  it('invalid JSON and broken CSV get the error prefixes', () => {
+    expect(jsonToCsv('[{"a":1},]').status).toMatch(/^Error converting JSON to CSV: .+ \(line 1, column \d+\)$/);
+    expect(csvToJson('a,b\n"unterminated,1').status).toMatch(/^Error converting CSV to JSON: Quoted field unterminated/);
+  });
+
+  it('success has a check mark and a row count', () => {
+    expect(csvToJson('a\n1\n2').status).toBe('✅ Converted 2 rows to JSON');
+    expect(jsonToCsv('[{"a":1}]').status).toBe('✅ Converted 1 row to CSV');
+  });
+});
+
+describe('CSV to JSON typing rules', () => {
+  it('numbers, booleans, null, empty, text', () => {
+    expect(typeCsvValue('42')).toBe(42);
+    expect(typeCsvValue('-3.5')).toBe(-3.5);
+    expect(typeCsvValue('1e3')).toEqual(new LosslessNumber('1e3'));
+    expect(typeCsvValue('1.50')).toEqual(new LosslessNumber('1.50'));
+    expect(typeCsvValue('true')).toBe(true);
+    expect(typeCsvValue('false')).toBe(false);
+    expect(typeCsvValue('null')).toBe(null);
+    expect(typeCsvValue('')).toBe('');
+    expect(typeCsvValue('007')).toBe('007');
+    expect(typeCsvValue('12 apples')).toBe('12 apples');
+    expect(typeCsvValue('True')).toBe('True');
+  });
+
+  it('writes the typed values into JSON, big numbers exactly', () => {
+    expect(JSON.parse(out(csvToJson('n,b,z,e,s\n1,true,null,,x\n2.5,false,0,,y')))).toEqual([
+      { n: 1, b: true, z: null, e: '', s: 'x' },
+      { n: 2.5, b: false, z: 0, e: '', s: 'y' },
+    ]);
+    expect(out(csvToJson('id\n12345678901234567890'))).toBe('[\n  {\n    "id": 12345678901234567890\n  }\n]');
+  });
+
+  it('skips blank lines, and without headers names columns column_1, column_2 ...', () => {
+    expect(JSON.parse(out(csvToJson('a,b\n\n1,2\n   \n3,4\n', ',', false)))).toEqual([
+      { column_1: 'a', column_2: 'b' },
+      { column_1: 1, column_2: 2 },
+      { column_1: 3, column_2: 4 },
+    ]);
+  });
+
+  it('short rows get empty values, long rows extra column_N keys, duplicate headers are kept apart', () => {
+    expect(JSON.parse(out(csvToJson('a,b,a\n1\n1,2,3,4')))).toEqual([
+      { a: 1, b: '', a_2: '' },
+      { a: 1, b: 2, a_2: 3, column_4: 4 },
+    ]);
+  });
+
+  it('RFC 4180: quoted delimiters, doubled quotes, quoted line breaks, CRLF, BOM', () => {
+    const csv = '\uFEFFname,note\r\n"Smith, J","said ""hi"""\r\n"multi\r\nline",x\r\n';
+    expect(JSON.parse(out(csvToJson(csv)))).toEqual([
+      { name: 'Smith, J', note: 'said "hi"' },
+      { name: 'multi\r\nline', note: 'x' },
+    ]);
+  });
+
+  it('the four delimiters', () => {
+    for (const d of [',', ';', '\t', '|'] as const) {
+      expect(JSON.parse(out(csvToJson(`a${d}b\n"x${d}y"${d}2`, d)))).toEqual([{ a: `x${d}y`, b: 2 }]);
+    }
+  });
+});
+
+describe('JSON to CSV quoting rules', () => {
+  it('quotes a cell with the delimiter or a quote, doubling quotes; line breaks are quoted too', () => {
+    expect(quoteCell('a,b', ',')).toBe('"a,b"');
+    expect(quoteCell('a;b', ',')).toBe('a;b');
+    expect(quoteCell('a;b', ';')).toBe('"a;b"');
+    expect(quoteCell('say "hi"', ',')).toBe('"say ""hi"""');
+    expect(quoteCell('two\nlines', ',')).toBe('"two\nlines"');
+    expect(quoteCell(' padded ', ',')).toBe(' padded ');
+  });
+
+  it('header from the first object; nested values as JSON text; null as empty', () => {
+    const json = '[{"a":1,"b":{"x":[1,2]},"c":null,"d":"q\\"t"},{"a":true,"b":[],"c":"x","e":"ignored"}]';
+    expect(out(jsonToCsv(json))).toBe('a,b,c,d\n1,"{""x"":[1,2]}",,"q""t"\ntrue,[],x,');
+  });
+
+  it('keeps number literals', () => {
+    expect(out(jsonToCsv('[{"n":12345678901234567890,"d":1.50}]'))).toBe('n,d\n12345678901234567890,1.50');
+  });
+
+  it('neutralises spreadsheet formulas only when asked, and never numbers', () => {
+    const json = '[{"f":"=SUM(A1:A2)","p":"+1","m":"-x","at":"@cmd","n":-5,"ok":"a=b"}]';
+    expect(out(jsonToCsv(json))).toBe('f,p,m,at,n,ok\n=SUM(A1:A2),+1,-x,@cmd,-5,a=b');
+    expect(out(jsonToCsv(json, ',', true))).toBe("f,p,m,at,n,ok\n'=SUM(A1:A2),'+1,'-x,'@cmd,-5,a=b");
+    expect(cellText('=1', true)).toBe("'=1");
+  });
+
+  it('every example converts', () => {
+    for (const text of Object.values(CSV_EXAMPLES)) expect(csvToJson(text).ok).toBe(true);
+    for (const text of Object.values(JSON_CSV_EXAMPLES)) expect(jsonToCsv(text).ok).toBe(true);
+  });
+});
+
+describe('round trip CSV -> JSON -> CSV', () => {
+  it('gives back the same CSV on generated data with unicode, quotes, delimiters and newlines in cells', () => {
+    const r = rng(5);
+    for (let t = 0; t < 200; t++) {
+      const d = ([',', ';', '\t', '|'] as const)[t % 4];
+      const cols = 1 + Math.floor(r() * 4);
+      const header = Array.from({ length: cols }, (_, i) => `h${i}${randomText(r, 2).replace(/\s|^(null|true|false)$/g, '')}`);
+      const rows = Array.from({ length: 1 + Math.floor(r() * 5) }, () =>
+        Array.from({ length: cols }, () => {
+          const c = r() < 0.3 ? randomNumberLiteral(r) : randomText(r);
+          // 'null' cells become null and then empty cells (spec), so the generator leaves them out.
+          return c.replace(/\r/g, '').replace(/^null$/, 'nul');
+        }),
+      );
+      // Rows whose only cell is blank are "blank lines" by the spec, and header names must be unique.
+      if (cols === 1 && rows.some((row) => row[0].trim() === '')) continue;
+      if (new Set(header).size !== header.length) continue;
+      const csv = [header, ...rows].map((row) => row.map((c) => quoteCell(c, d)).join(d)).join('\n');
+      // An independent RFC 4180 reader agrees with what we wrote.
+      expect(Papa.parse<string[]>(csv, { delimiter: d }).data).toEqual([header, ...rows]);
+      const json = out(csvToJson(csv, d));
+      expect(out(jsonToCsv(json, d)), csv).toBe(csv);
+    }
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { runDataOp } from './ops';
+import { readYaml } from './yaml';
+import { randomJsonText, rng } from './testdata';
+
+const toYaml = (text: string, indent: 2 | 4 = 2, sortKeys = false) => runDataOp({ kind: 'jsonToYaml', indent, sortKeys }, text);
+const toJson = (text: string, indent: 2 | 4 = 2, sortKeys = false) => runDataOp({ kind: 'yamlToJson', indent, sortKeys }, text);
+const out = (r: ReturnType<typeof runDataOp>) => (r.ok ? r.output : `FAILED: ${r.status}`);
+
+describe('JSON and YAML messages (spec section 5)', () => {
+  it('empty input', () => {
+    expect(toYaml(' ')).toEqual({ ok: false, status: 'Please enter JSON to convert' });
+    expect(toJson('\n')).toEqual({ ok: false, status: 'Please enter YAML to convert' });
+  });
+
+  it('invalid JSON and invalid YAML keep the prefix and add line and column', () => {
+    const j = toYaml('{"a": 1,\n "b" 2}');
+    expect(j.status).toMatch(/^Invalid JSON: .+ \(line 2, column 6\)$/);
+    const y = toJson('a: 1\nb: [1, 2\nc: 3');
+    expect(y.status).toMatch(/^Invalid YAML: .+ \(line \d+, column \d+\)$/);
+    const dup = toJson('a: 1\na: 2\n');
+    expect(dup).toMatchObject({ ok: false, position: { line: 2, column: 1 } });
+    expect(dup.status).toMatch(/^Invalid YAML: Map keys must be unique \(line 2, column 1\)$/);
+  });
+
+  it('success has a check mark', () => {
+    expect(toYaml('{"a":1}')).toEqual({ ok: true, output: 'a: 1\n', status: '✅ Converted JSON to YAML' });
+    expect(toJson('a: 1')).toEqual({ ok: true, output: '{\n  "a": 1\n}', status: '✅ Converted YAML to JSON', note: undefined });
+  });
+});
+
+describe('YAML features', () => {
+  it('resolves anchors, aliases and merge keys (<<: *anchor)', () => {
+    const src = 'base: &b\n  host: localhost\n  port: 80\nlist: &l [1, 2]\nsvc:\n  <<: *b\n  port: 8080\n  items: *l\nmulti:\n  <<: [*b, {extra: true}]\n';
+    expect(JSON.parse(out(toJson(src)))).toEqual({
+      base: { host: 'localhost', port: 80 },
+      list: [1, 2],
+      svc: { host: 'localhost', port: 8080, items: [1, 2] },
+      multi: { host: 'localhost', port: 80, extra: true },
+    });
+  });
+
+  it('several documents become an array and are reported', () => {
+    const r = toJson('a: 1\n---\nb: 2\n---\n- 3\n');
+    expect(JSON.parse(out(r))).toEqual([{ a: 1 }, { b: 2 }, [3]]);
+    expect(r.ok && r.note).toMatch(/3 YAML documents/);
+  });
+
+  it('keeps YAML number literals JSON can spell and converts the others', () => {
+    expect(out(toJson('a: 12345678901234567890\nb: 0.10000000000000000001\nc: 1.50\nd: 0x1F\ne: 0o17\nf: +5\ng: .5\nh: .inf\ni: "12"\nj: 1e400', 2)))
+      .toBe('{\n  "a": 12345678901234567890,\n  "b": 0.10000000000000000001,\n  "c": 1.50,\n  "d": 31,\n  "e": 15,\n  "f": 5,\n  "g": 0.5,\n  "h": null,\n  "i": "12",\n  "j": 1e400\n}');
+  });
+
+  it('writes JSON number literals unchanged into YAML, and quotes strings that would change type', () => {
+    const y = out(toYaml('{"big":12345678901234567890,"dec":1.50,"s":"123","t":"true","n":"null","e":""}'));
+    expect(y).toBe('big: 12345678901234567890\ndec: 1.50\ns: "123"\nt: "true"\nn: "null"\ne: ""\n');
+  });
+
+  it('indentation 4 and sort keys', () => {
+    expect(out(toYaml('{"b":{"d":1,"c":[1]},"a":2}', 4, true))).toBe('a: 2\nb:\n    c:\n        - 1\n    d: 1\n');
+    expect(out(toJson('b: 1\na: {d: 1, c: 2}', 4, true))).toBe('{\n    "a": {\n        "c": 2,\n        "d": 1\n    },\n    "b": 1\n}');
+  });
+
+  it('non-string keys become JSON keys', () => {
+    expect(JSON.parse(out(toJson('1: one\ntrue: yes\nnull: x\n[a, b]: c\n')))).toEqual({ 1: 'one', true: 'yes', null: 'x', '["a","b"]': 'c' });
+  });
+
+  it('an alias bomb is stopped, not expanded', () => {
+    let src = 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
+    for (let i = 1; i < 9; i++) src += `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]\n`;
+    const r = readYaml(src);
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe('round trip JSON -> YAML -> JSON', () => {
+  it('gives back the same minified JSON on generated data (unicode, quotes, newlines, big numbers)', () => {
+    const r = rng(3);
+    for (let i = 0; i < 300; i++) {
+      const json = randomJsonText(r, 4);
+      const minified = out(runDataOp({ kind: 'minify', sortKeys: false }, json));
+      for (const indent of [2, 4] as const) {
+        const yaml = out(toYaml(json, indent));
+        // An independent reader agrees on the values (up to number precision).
+        expect(YAML.parse(yaml, { merge: false })).toEqual(JSON.parse(json));
+        const back = out(toJson(yaml, indent));
+        expect(out(runDataOp({ kind: 'minify', sortKeys: false }, back)), yaml).toBe(minified);
+      }
+    }
+  });
+});
