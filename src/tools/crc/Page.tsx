@@ -1,0 +1,240 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ToolPage } from '../../components/ToolPage';
+import { StatusLine } from '../../components/StatusLine';
+import { trackError, trackToolUsage } from '../../analytics';
+import { downloadBlob } from '../../lib/download';
+import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
+import { crcWorker } from '../../workers/crc';
+import { isAbortError } from '../../workers/bridge';
+import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
+import { FALLBACK_ALGORITHMS } from '../../core/crc/fallback';
+import { HDL_FILE_NAMES } from '../../core/crc/hdl';
+import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH_UI, POLY_BITS, hex, polyFromBits, polyText, polyWidth, type HdlLanguage } from '../../core/crc/params';
+import type { CrcAnalysis } from '../../core/crc/generate';
+import {
+  BITS_PER_ROW, CUSTOM_OPTION, LOAD_ERROR, NO_POLYNOMIAL, TOOL_NAME, VALIDATION_ALERT, checkDataWidth, checkParams,
+  generateBody, generateErrorAlert, groupAlgorithms,
+} from './logic';
+import { useCrcStore } from './store';
+import './styles.css';
+
+const LANGUAGES: [HdlLanguage, string][] = [['verilog', 'Verilog'], ['vhdl', 'VHDL']];
+
+function isAlgorithmList(v: unknown): v is PredefinedAlgorithm[] {
+  return Array.isArray(v) && v.every((a) => a && typeof a.name === 'string' && Array.isArray(a.poly) && a.poly.length === POLY_BITS);
+}
+
+/** Loads GET /api/predefined; on failure the spec's banner and the built-in six. */
+function usePredefined(): { algorithms: PredefinedAlgorithm[]; loadError: string } {
+  const [state, setState] = useState<{ algorithms: PredefinedAlgorithm[]; loadError: string }>({ algorithms: [], loadError: '' });
+  useEffect(() => {
+    let live = true;
+    fetch('/api/predefined')
+      .then(async (r) => {
+        if (!r.ok) throw new Error(`HTTP ${r.status}`);
+        const list: unknown = await r.json();
+        if (!isAlgorithmList(list)) throw new Error('Unexpected response');
+        if (live) setState({ algorithms: list, loadError: '' });
+      })
+      .catch((e: Error) => {
+        trackError('load_predefined', e.message, TOOL_NAME);
+        if (live) setState({ algorithms: FALLBACK_ALGORITHMS, loadError: LOAD_ERROR });
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return state;
+}
+
+function PolynomialGrid({ bits, onToggle }: { bits: number[]; onToggle: (i: number) => void }) {
+  const rows = Array.from({ length: POLY_BITS / BITS_PER_ROW }, (_, r) => Array.from({ length: BITS_PER_ROW }, (_, c) => r * BITS_PER_ROW + c));
+  return (
+    <div className="crc-grid" role="group" aria-label="Polynomial bits">
+      {rows.map((row, r) => (
+        <div className="crc-grid-row" key={r}>
+          {row.map((i) => (
+            <button key={i} type="button" className={bits[i] ? 'crc-bit on' : 'crc-bit'} aria-pressed={bits[i] === 1} onClick={() => onToggle(i)}>
+              x{i}
+            </button>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export default function CrcPage() {
+  const s = useCrcStore();
+  const { algorithms, loadError } = usePredefined();
+  const [generating, setGenerating] = useState(false);
+  const [alert, setAlert] = useState('');
+  const [status, setStatus] = useState('');
+  const [analysis, setAnalysis] = useState<{ key: string; result?: CrcAnalysis; error?: string }>({ key: '' });
+  const busy = useRef(false);
+
+  const groups = useMemo(() => groupAlgorithms(algorithms, s.search), [algorithms, s.search]);
+  const selected = algorithms.find((a) => a.name === s.selected);
+  const params = checkParams(s.bits, s.fields);
+  const dataWidth = checkDataWidth(s.dataWidth);
+  const width = polyWidth(s.bits);
+  const text = polyText(s.bits);
+  const analysisKey = params.ok && dataWidth.ok ? JSON.stringify([s.bits, s.fields, dataWidth.value]) : '';
+
+  // Live figures from the WASM worker as the user edits (cancelled when the input changes again).
+  useDebouncedEffect(() => {
+    if (!params.ok || !dataWidth.ok) return;
+    const controller = new AbortController();
+    const key = analysisKey;
+    crcWorker
+      .call((api) => api.analyze(params.value, dataWidth.value), controller.signal)
+      .then((result) => setAnalysis({ key, result }))
+      .catch((e) => !isAbortError(e) && setAnalysis({ key, error: (e as Error).message }));
+  }, [analysisKey], 150);
+
+  async function generate() {
+    if (busy.current || !params.ok || !dataWidth.ok) return;
+    busy.current = true;
+    setGenerating(true);
+    setAlert('');
+    setStatus('');
+    const language = s.language;
+    const started = performance.now();
+    try {
+      const r = await fetch('/api/generate', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(generateBody(s.bits, dataWidth.value, language, s.fields)),
+      });
+      if (r.status === 422) {
+        setAlert(VALIDATION_ALERT);
+        trackError('generate_validation', await r.text(), TOOL_NAME);
+        return;
+      }
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      const name = HDL_FILE_NAMES[language];
+      downloadBlob(name, await r.blob());
+      setStatus(`✅ Downloaded ${name}`);
+      trackToolUsage(TOOL_NAME, 'generate_code', { language, width, data_width: dataWidth.value, algorithm: s.selected || 'custom' }, Math.round(performance.now() - started));
+    } catch (e) {
+      setAlert(generateErrorAlert(language));
+      trackError('generate', (e as Error).message, TOOL_NAME);
+    } finally {
+      busy.current = false;
+      setGenerating(false);
+    }
+  }
+
+  const current = analysis.key === analysisKey ? analysis : undefined;
+  return (
+    <ToolPage
+      title="CRC Generator"
+      description="Generate parallel CRC logic in Verilog or VHDL for any polynomial up to x^67 and data widths from 1 to 128 bits."
+      infoCards={[
+        { title: 'Bit order', text: 'Without Reflect input, data_in[D-1] is the first bit in time (a 32-bit word carries its first byte in [31:24]). With it, data_in[0] is first (first byte in [7:0]).' },
+        { title: 'Verified', text: 'Every catalogue algorithm is simulated with Icarus Verilog and GHDL at several data widths and compared with a bit-serial reference.' },
+        { title: 'Interface', text: 'Module/entity crc: clk, rst (active high, asynchronous, loads init), crc_en, data_in, crc_out (the finished CRC).' },
+      ]}
+    >
+      {loadError && <div className="error-banner" role="alert">{loadError}</div>}
+
+      <section className="panel" aria-label="Algorithm">
+        <div className="grid-2">
+          <div className="field">
+            <label htmlFor="crc-search">Search algorithms</label>
+            <input id="crc-search" type="search" value={s.search} placeholder="CRC-32, USB, 16..." onChange={(e) => s.setSearch(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="crc-algorithm">Predefined algorithm</label>
+            <select
+              id="crc-algorithm"
+              value={s.selected}
+              onChange={(e) => {
+                const a = algorithms.find((x) => x.name === e.target.value);
+                s.choose(a);
+                trackToolUsage(TOOL_NAME, 'select_algorithm', { algorithm: a?.name ?? 'custom' });
+              }}
+            >
+              <option value="">{CUSTOM_OPTION}</option>
+              {selected && !groups.some((g) => g.items.includes(selected)) && <option value={selected.name}>{selected.name}</option>}
+              {groups.map((g) => (
+                <optgroup key={g.label} label={g.label}>
+                  {g.items.map((a) => (
+                    <option key={a.name} value={a.name}>
+                      {a.name}{a.aliases.length ? ` (${a.aliases.slice(0, 2).join(', ')})` : ''}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+            {s.search && <span className="field-hint" role="status">{groups.reduce((n, g) => n + g.items.length, 0)} algorithms match</span>}
+          </div>
+        </div>
+      </section>
+
+      <section className="panel" aria-label="Polynomial">
+        <h2 className="crc-heading">Polynomial</h2>
+        <PolynomialGrid bits={s.bits} onToggle={s.toggleBit} />
+        <p className="crc-poly mono" aria-live="polite">{width > 0 ? text : NO_POLYNOMIAL}</p>
+      </section>
+
+      <section className="panel" aria-label="Parameters">
+        <div className="crc-params">
+          <div className="field">
+            <label htmlFor="crc-data-width">Data width (bits)</label>
+            <input id="crc-data-width" type="number" min={MIN_DATA_WIDTH_UI} max={MAX_DATA_WIDTH_UI} value={s.dataWidth} aria-invalid={!dataWidth.ok} onChange={(e) => s.setDataWidth(e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="crc-init">Init (hex)</label>
+            <input id="crc-init" className="mono" value={s.fields.init} spellCheck={false} onChange={(e) => s.setField('init', e.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="crc-xorout">XorOut (hex)</label>
+            <input id="crc-xorout" className="mono" value={s.fields.xorout} spellCheck={false} onChange={(e) => s.setField('xorout', e.target.value)} />
+          </div>
+          <label className="crc-check">
+            <input type="checkbox" checked={s.fields.refin} onChange={(e) => s.setField('refin', e.target.checked)} /> Reflect input (refin)
+          </label>
+          <label className="crc-check">
+            <input type="checkbox" checked={s.fields.refout} onChange={(e) => s.setField('refout', e.target.checked)} /> Reflect output (refout)
+          </label>
+          <fieldset className="crc-language">
+            <legend>Output language</legend>
+            {LANGUAGES.map(([value, label]) => (
+              <label key={value}>
+                <input type="radio" name="crc-language" value={value} checked={s.language === value} onChange={() => s.setLanguage(value)} /> {label}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+        {!dataWidth.ok && <p className="field-hint crc-invalid" role="alert">{dataWidth.error}</p>}
+        {width === 0 && <p className="field-hint">{params.ok ? '' : params.error}</p>}
+        {width > 0 && !params.ok && <p className="field-hint crc-invalid" role="alert">{params.error}</p>}
+      </section>
+
+      <section className="panel crc-info" aria-label="Summary">
+        <ul>
+          <li>CRC width: {width} bits</li>
+          <li>Polynomial: {width > 0 ? `${hex(polyFromBits(s.bits).poly, width)} (${text})` : NO_POLYNOMIAL}</li>
+          <li>Mode: {selected ? `Predefined (${selected.name})` : 'Custom'}</li>
+          <li>Language: {s.language === 'verilog' ? 'Verilog' : 'VHDL'}</li>
+        </ul>
+        <ul className="crc-live" role="status" aria-live="polite">
+          {params.ok && dataWidth.ok && current?.result && (
+            <>
+              <li>Check value (CRC of "123456789"): <span className="mono">{hex(current.result.check, width)}</span></li>
+              <li>XOR count: {current.result.xorCount} two-input XORs (without sharing)</li>
+              <li>Deepest equation: {current.result.deepestTerms} terms, {current.result.deepestLevels} XOR levels (bit {current.result.deepestBit})</li>
+            </>
+          )}
+          {current?.error && <li>Could not analyse: {current.error}</li>}
+        </ul>
+        <button type="button" className="primary" disabled={generating || !params.ok || !dataWidth.ok} aria-busy={generating} onClick={generate}>
+          {generating ? 'Generating...' : 'Generate'}
+        </button>
+        <div className="crc-alert" role="alert">{alert}</div>
+        <StatusLine text={status} />
+      </section>
+    </ToolPage>
+  );
+}

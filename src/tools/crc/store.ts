@@ -1,0 +1,39 @@
+/** CRC generator state (zustand): polynomial bits, selection, parameters, options. */
+import { create } from 'zustand';
+import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
+import type { HdlLanguage } from '../../core/crc/params';
+import { defaultBits, fieldsOf, type CustomFields } from './logic';
+
+interface CrcState {
+  bits: number[];
+  /** Name of the chosen predefined algorithm; '' is Custom mode. */
+  selected: string;
+  fields: CustomFields;
+  dataWidth: string;
+  language: HdlLanguage;
+  search: string;
+  toggleBit(i: number): void;
+  choose(a: PredefinedAlgorithm | undefined): void;
+  setField<K extends keyof CustomFields>(key: K, value: CustomFields[K]): void;
+  setDataWidth(v: string): void;
+  setLanguage(l: HdlLanguage): void;
+  setSearch(s: string): void;
+}
+
+const CUSTOM_FIELDS: CustomFields = { init: '0x0', xorout: '0x0', refin: false, refout: false };
+
+export const useCrcStore = create<CrcState>((set) => ({
+  bits: defaultBits(),
+  selected: '',
+  fields: CUSTOM_FIELDS,
+  dataWidth: '8',
+  language: 'verilog',
+  search: '',
+  // Spec: toggling any bit returns the selection to Custom (the parameters are kept).
+  toggleBit: (i) => set((s) => ({ bits: s.bits.map((b, k) => (k === i ? 1 - b : b)), selected: '' })),
+  choose: (a) => set(() => (a ? { bits: [...a.poly], selected: a.name, fields: fieldsOf(a) } : { selected: '' })),
+  setField: (key, value) => set((s) => ({ fields: { ...s.fields, [key]: value }, selected: '' })),
+  setDataWidth: (dataWidth) => set({ dataWidth }),
+  setLanguage: (language) => set({ language }),
+  setSearch: (search) => set({ search }),
+}));
