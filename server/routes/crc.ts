@@ -29,7 +29,7 @@ export function crcRouter(): Router {
     const file = await generateHdl(params, dataWidth, language);
     res
       .status(200)
-      .attachment(file.fileName)
+      .set('Content-Disposition', `attachment; filename="${file.fileName}"`)
       .type(language === 'verilog' ? 'text/x-verilog; charset=utf-8' : 'text/x-vhdl; charset=utf-8')
       .send(file.text);
   });
