@@ -1,0 +1,179 @@
+/**
+ * FIFO generator in real simulators: every preset, every combination of the behavioural options
+ * and randomised configurations, each run with its generated self-checking testbench in Icarus
+ * Verilog and GHDL (VHDL-93 and -2008). The testbenches check reset values, first-word (FWFT)
+ * timing, fill to full, drain to empty, every flag against the model after every word, overflow
+ * and underflow attempts, packet commit/discard, ECC injection and random traffic.
+ * VHDL runs are batched: many renamed testbenches elaborate under one top entity.
+ */
+import { expect, it } from 'vitest';
+import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
+import { describeWith } from '../helpers/system';
+import {
+  DEFAULT_FIFO_CONFIG,
+  FIFO_PRESETS,
+  generateFifo,
+  generateFifoTestbench,
+  TB_PASS,
+  type FifoConfig,
+  type FifoTestbenchOptions,
+} from '../../src/core/hdl/fifo';
+
+interface Case {
+  name: string;
+  config: FifoConfig;
+  tb?: FifoTestbenchOptions;
+}
+
+const passCount = (out: string) => out.split(TB_PASS).length - 1;
+
+async function runVerilog(c: Case): Promise<void> {
+  const r = await simulateVerilog({ 'fifo_module.v': generateFifo(c.config, 'verilog'), 'fifo_module_tb.v': generateFifoTestbench(c.config, 'verilog', c.tb) }, 'fifo_module_tb');
+  const out = r.stdout + r.stderr;
+  expect(out, `${c.name}: ${JSON.stringify(c.config)}\n${out.slice(-3000)}`).not.toMatch(/ERROR|FAIL/);
+  expect(passCount(out), c.name).toBe(1);
+}
+
+/** All cases in one GHDL simulation: design k is renamed fifo_k, its testbench fifo_k_tb. */
+async function runVhdlBatch(cases: Case[], std: '93c' | '08'): Promise<void> {
+  const files: Record<string, string> = {};
+  cases.forEach((c, k) => {
+    files[`fifo_${k}.vhd`] = generateFifo(c.config, 'vhdl').replaceAll('fifo_module', `fifo_${k}`);
+    files[`fifo_${k}_tb.vhd`] = generateFifoTestbench(c.config, 'vhdl', c.tb).replaceAll('fifo_module', `fifo_${k}`);
+  });
+  files['all_tb.vhd'] = [
+    'entity all_tb is',
+    'end entity all_tb;',
+    'architecture sim of all_tb is',
+    'begin',
+    ...cases.map((_, k) => `  u${k} : entity work.fifo_${k}_tb;`),
+    'end architecture sim;',
+    '',
+  ].join('\n');
+  let out: string;
+  try {
+    const r = await simulateVhdl(files, 'all_tb', std);
+    out = r.stdout + r.stderr;
+  } catch (e) {
+    // Name the failing configurations: GHDL prefixes reports with the testbench file name.
+    const msg = (e as Error).message;
+    const failed = [...new Set([...msg.matchAll(/fifo_(\d+)_tb\.vhd/g)].map((m) => Number(m[1])))];
+    throw new Error(`${failed.map((k) => `${cases[k].name}: ${JSON.stringify(cases[k].config)}`).join('\n')}\n${msg.slice(-4000)}`);
+  }
+  expect(out).not.toMatch(/ERROR|FAIL/);
+  expect(passCount(out)).toBe(cases.length);
+}
+
+/** Deterministic generator (mulberry32) so a seed reproduces a run. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const pick = <T,>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
+const between = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+
+function withMode(c: Partial<FifoConfig>): FifoConfig {
+  const config = { ...DEFAULT_FIFO_CONFIG, ...c };
+  return { ...config, writeMode: config.enablePacketMode ? 'packet' : 'standard' };
+}
+
+/** Every combination of clocking, read mode, output register, reset, ECC and packet mode. */
+function factorialCases(): Case[] {
+  const r = rng(2026);
+  const cases: Case[] = [];
+  for (let bits = 0; bits < 64; bits++) {
+    const config = withMode({
+      clockingMode: bits & 1 ? 'async' : 'sync',
+      readMode: bits & 2 ? 'fwft' : 'standard',
+      outputRegister: Boolean(bits & 4),
+      resetType: bits & 8 ? 'sync' : 'async',
+      enableECC: Boolean(bits & 16),
+      enablePacketMode: Boolean(bits & 32),
+      dataWidth: pick(r, [8, 16, 32] as const),
+      fifoDepth: pick(r, [16, 32] as const),
+      memoryType: pick(r, ['distributed', 'block_ram', 'registers'] as const),
+      almostFullThreshold: between(r, 50, 95),
+      almostEmptyThreshold: between(r, 5, 50),
+    });
+    cases.push({ name: `combination ${bits}`, config, tb: { randomWords: 96, rdPeriodNs: 7.3 + (bits % 5) * 2.9, seed: 100 + bits } });
+  }
+  return cases;
+}
+
+const SEED = Number(process.env.FIFO_SEED ?? Date.now() % 1_000_000);
+
+/** Random configurations over the whole option space (depth capped to keep runs short). */
+function randomCases(count: number): Case[] {
+  const r = rng(SEED);
+  return Array.from({ length: count }, (_, i) => ({
+    name: `random ${i} (FIFO_SEED=${SEED})`,
+    config: withMode({
+      dataWidth: pick(r, [8, 16, 32, 64, 128, 256] as const),
+      fifoDepth: pick(r, [16, 32, 64, 128] as const),
+      memoryType: pick(r, ['distributed', 'block_ram', 'registers'] as const),
+      clockingMode: pick(r, ['sync', 'async'] as const),
+      readMode: pick(r, ['standard', 'fwft'] as const),
+      outputRegister: r() < 0.5,
+      resetType: pick(r, ['async', 'sync'] as const),
+      enableECC: r() < 0.5,
+      enablePacketMode: r() < 0.5,
+      almostFullThreshold: between(r, 50, 95),
+      almostEmptyThreshold: between(r, 5, 50),
+    }),
+    tb: { wrPeriodNs: 3 + r() * 17, rdPeriodNs: 3 + r() * 17, randomWords: 200, seed: between(r, 1, 1_000_000) },
+  }));
+}
+
+const presetCases: Case[] = FIFO_PRESETS.map((p) => ({ name: `preset ${p.id}`, config: p.config, tb: { randomWords: 600 } }));
+
+/** Asynchronous clocks far apart in both directions, with every read/packet flavour. */
+const asyncCases: Case[] = [
+  { wr: 4.1, rd: 15.3 },
+  { wr: 17.9, rd: 3.7 },
+].flatMap(({ wr, rd }) =>
+  (['standard', 'fwft'] as const).map((readMode) => ({
+    name: `async wr ${wr} ns / rd ${rd} ns ${readMode}`,
+    config: withMode({ clockingMode: 'async', readMode, dataWidth: 16, fifoDepth: 32, enablePacketMode: readMode === 'fwft', enableECC: true }),
+    tb: { wrPeriodNs: wr, rdPeriodNs: rd, randomWords: 400, seed: 77 },
+  })),
+);
+
+async function inPairs<T>(items: T[], fn: (t: T) => Promise<void>): Promise<void> {
+  const queue = items.slice();
+  await Promise.all([0, 1].map(async () => {
+    for (let t = queue.shift(); t !== undefined; t = queue.shift()) await fn(t);
+  }));
+}
+
+describeWith(['iverilog', 'ghdl'], 'FIFO generator in Icarus Verilog and GHDL', () => {
+  it('every preset passes its self-checking testbench in Icarus Verilog', async () => {
+    await inPairs(presetCases, runVerilog);
+  }, 180_000);
+
+  it('every preset passes in GHDL, VHDL-93 and VHDL-2008', async () => {
+    await Promise.all([runVhdlBatch(presetCases, '93c'), runVhdlBatch(presetCases, '08')]);
+  }, 240_000);
+
+  it('all 64 combinations of clocking, read mode, output register, reset, ECC and packet mode (Verilog)', async () => {
+    await inPairs(factorialCases(), runVerilog);
+  }, 240_000);
+
+  it('all 64 combinations in GHDL (VHDL-93)', async () => {
+    await runVhdlBatch(factorialCases(), '93c');
+  }, 240_000);
+
+  it('asynchronous clocks of unrelated periods, write faster and read faster', async () => {
+    await Promise.all([inPairs(asyncCases, runVerilog), runVhdlBatch(asyncCases, '08')]);
+  }, 240_000);
+
+  it(`randomised configurations (FIFO_SEED=${SEED}) in both languages`, async () => {
+    const cases = randomCases(6);
+    await Promise.all([inPairs(cases, runVerilog), runVhdlBatch(cases, '93c')]);
+  }, 240_000);
+});
