@@ -1,0 +1,198 @@
+/**
+ * Checks an FSM configuration and turns it into the form the emitters and the reference model
+ * use. Errors block generation; warnings (unreachable states, shadowed transitions) do not.
+ */
+import type { FsmConfig, FsmSignal } from './config';
+import {
+  comparedConstants, ConditionError, conditionSignals, evaluateCondition, isAlways, parseCondition, type Cond, type Widths,
+} from './condition';
+import { identifierProblem } from './names';
+import { stateCodes, type StateCodes } from './encoding';
+
+export const MAX_WIDTH = 64;
+
+export interface CompiledTransition {
+  index: number;
+  from: string;
+  to: string;
+  text: string;
+  cond: Cond;
+  /** Mealy output overrides by output index (undefined: keep the state's value). */
+  outputs: (bigint | undefined)[];
+}
+
+export interface CompiledFsm {
+  config: FsmConfig;
+  codes: StateCodes;
+  inputWidths: Widths;
+  /** State name -> output values in output order. */
+  stateOutputs: Map<string, bigint[]>;
+  /** State name -> its transitions in priority order. */
+  transitionsFrom: Map<string, CompiledTransition[]>;
+}
+
+export interface CompileResult {
+  fsm?: CompiledFsm;
+  errors: string[];
+  warnings: string[];
+}
+
+/** Parses an output value: decimal, 0x hex or 0b binary; '' is `blank`. */
+export function parseValue(text: string | undefined, blank: bigint | undefined): bigint | undefined | null {
+  const t = (text ?? '').trim().replace(/_/g, '');
+  if (t === '') return blank;
+  if (!/^(0x[0-9a-f]+|0b[01]+|\d+)$/i.test(t)) return null;
+  return BigInt(t.toLowerCase());
+}
+
+function fits(value: bigint, width: number): boolean {
+  return value >= 0n && value < 1n << BigInt(width);
+}
+
+function checkNames(c: FsmConfig, errors: string[]): void {
+  const seen = new Map<string, string>();
+  const claim = (kind: string, name: string) => {
+    const problem = identifierProblem(name);
+    if (problem) {
+      errors.push(`${kind} '${name}' ${problem}.`);
+      return;
+    }
+    const key = name.toLowerCase();
+    const other = seen.get(key);
+    if (other) errors.push(`Duplicate name '${name}': ${other} and ${kind.toLowerCase()} '${name}' (names are compared without case, as in VHDL).`);
+    else seen.set(key, `${kind.toLowerCase()} '${name}'`);
+  };
+  claim('Module name', c.moduleName);
+  claim('Clock name', c.clkName);
+  claim('Reset name', c.resetName);
+  c.inputs.forEach((s) => claim('Input', s.name));
+  c.outputs.forEach((s) => claim('Output', s.name));
+  c.states.forEach((s) => claim('State', s.name));
+}
+
+function checkWidths(kind: string, signals: FsmSignal[], errors: string[]): void {
+  for (const s of signals) {
+    if (!Number.isInteger(s.width) || s.width < 1 || s.width > MAX_WIDTH) {
+      errors.push(`${kind} '${s.name}' width must be a whole number from 1 to ${MAX_WIDTH}.`);
+    }
+  }
+}
+
+function outputValues(c: FsmConfig, where: string, values: Record<string, string> | undefined, blank: bigint | undefined, errors: string[]): (bigint | undefined)[] {
+  return c.outputs.map((o) => {
+    const v = parseValue(values?.[o.name], blank);
+    if (v === null) {
+      errors.push(`${where}: value '${values?.[o.name]}' for output '${o.name}' is not a number (use 5, 0x1F or 0b101).`);
+      return 0n;
+    }
+    if (v !== undefined && Number.isInteger(o.width) && o.width >= 1 && !fits(v, Math.min(o.width, MAX_WIDTH))) {
+      errors.push(`${where}: value ${v} does not fit output '${o.name}' (${o.width} bit${o.width > 1 ? 's' : ''}).`);
+    }
+    return v;
+  });
+}
+
+function compileCondition(t: FsmConfig['transitions'][number], label: string, widths: Widths, errors: string[]): Cond {
+  let cond: Cond;
+  try {
+    cond = parseCondition(t.condition);
+  } catch (e) {
+    if (!(e instanceof ConditionError)) throw e;
+    errors.push(`${label}: condition '${t.condition}': ${e.message}.`);
+    return { kind: 'const', value: false };
+  }
+  for (const s of conditionSignals(cond)) {
+    const width = widths[s.name];
+    if (width === undefined) errors.push(`${label}: condition uses '${s.name}', which is not an input.`);
+    else if (s.bit !== undefined && s.bit >= width) errors.push(`${label}: bit ${s.bit} is outside input '${s.name}' (${width} bit${width > 1 ? 's' : ''}).`);
+  }
+  for (const { signal, value } of comparedConstants(cond)) {
+    const width = signal.bit !== undefined ? 1 : widths[signal.name];
+    if (width !== undefined && !fits(value, width)) errors.push(`${label}: ${value} can never equal input '${signal.name}' (${width} bit${width > 1 ? 's' : ''}).`);
+  }
+  return cond;
+}
+
+function unreachable(c: FsmConfig, from: Map<string, CompiledTransition[]>): string[] {
+  const seen = new Set([c.resetState]);
+  const queue = [c.resetState];
+  while (queue.length) {
+    for (const t of from.get(queue.shift()!) ?? []) {
+      if (!seen.has(t.to)) {
+        seen.add(t.to);
+        queue.push(t.to);
+      }
+    }
+  }
+  return c.states.filter((s) => !seen.has(s.name)).map((s) => s.name);
+}
+
+/** Descriptions and conditions end up in one-line comments: keep them on one line. */
+function oneLine(text: string): string {
+  return text.replace(/[\r\n\t\f\v]+/g, ' ').trim();
+}
+
+function tidy(c: FsmConfig): FsmConfig {
+  const desc = <T extends { description: string }>(x: T): T => ({ ...x, description: oneLine(x.description ?? '') });
+  return {
+    ...c,
+    states: c.states.map(desc),
+    inputs: c.inputs.map(desc),
+    outputs: c.outputs.map(desc),
+    transitions: c.transitions.map((t) => ({ ...t, condition: oneLine(t.condition ?? '') })),
+  };
+}
+
+export function compileFsm(config: FsmConfig): CompileResult {
+  const c = tidy(config);
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  if (c.states.length === 0) return { errors: ['Add at least one state.'], warnings };
+  checkNames(c, errors);
+  checkWidths('Input', c.inputs, errors);
+  checkWidths('Output', c.outputs, errors);
+  const stateNames = new Set(c.states.map((s) => s.name));
+  if (!stateNames.has(c.resetState)) errors.push(`Reset state '${c.resetState}' is not one of the states.`);
+
+  const inputWidths: Widths = Object.fromEntries(c.inputs.map((s) => [s.name, s.width]));
+  const stateOutputs = new Map<string, bigint[]>();
+  for (const s of c.states) stateOutputs.set(s.name, outputValues(c, `State ${s.name}`, s.outputs, 0n, errors) as bigint[]);
+
+  const transitionsFrom = new Map<string, CompiledTransition[]>(c.states.map((s) => [s.name, []]));
+  c.transitions.forEach((t, index) => {
+    const label = `Transition ${index + 1} (${t.from || '?'} → ${t.to || '?'})`;
+    if (!stateNames.has(t.from)) errors.push(`${label}: unknown state '${t.from}'.`);
+    if (!stateNames.has(t.to)) errors.push(`${label}: unknown state '${t.to}'.`);
+    const cond = compileCondition(t, label, inputWidths, errors);
+    const outputs = c.fsmType === 'mealy' ? outputValues(c, label, t.outputs, undefined, errors) : c.outputs.map(() => undefined);
+    transitionsFrom.get(t.from)?.push({ index, from: t.from, to: t.to, text: t.condition.trim() || '1', cond, outputs });
+  });
+
+  for (const [state, list] of transitionsFrom) {
+    const always = list.findIndex((t) => isAlways(t.cond));
+    for (const t of list.slice(always + 1)) {
+      if (always >= 0) warnings.push(`Transition ${t.index + 1} (${state} → ${t.to}) is never taken: an earlier transition out of ${state} is always true.`);
+    }
+  }
+  if (errors.length) return { errors, warnings };
+  for (const name of unreachable(c, transitionsFrom)) warnings.push(`State ${name} is unreachable from the reset state ${c.resetState}.`);
+  const codes = stateCodes(c);
+  if (codes.note) warnings.push(codes.note);
+  return { fsm: { config: c, codes, inputWidths, stateOutputs, transitionsFrom }, errors, warnings };
+}
+
+export interface StepResult {
+  next: string;
+  outputs: bigint[];
+  /** The transition taken, if any. */
+  taken?: CompiledTransition;
+}
+
+/** The reference model: outputs during this cycle and the state after the next clock edge. */
+export function step(fsm: CompiledFsm, state: string, inputs: Record<string, bigint>): StepResult {
+  const taken = fsm.transitionsFrom.get(state)?.find((t) => evaluateCondition(t.cond, inputs));
+  const base = fsm.stateOutputs.get(state)!;
+  const outputs = fsm.config.fsmType === 'mealy' && taken ? base.map((v, i) => taken.outputs[i] ?? v) : [...base];
+  return { next: taken ? taken.to : state, outputs, taken };
+}
+

@@ -1,0 +1,293 @@
+/**
+ * The transition condition language, parsed once and translated to Verilog, VHDL and a
+ * TypeScript evaluator (the reference model used by testbenches).
+ *
+ *   expr    := or
+ *   or      := and ('||' and)*
+ *   and     := unary ('&&' unary)*
+ *   unary   := '!' unary | primary
+ *   primary := '(' expr ')' | 'true' | 'false' | operand [cmp operand]
+ *   operand := input | input '[' bit ']' | number        (number: 12, 0x1F, 0b101)
+ *   cmp     := '==' | '!=' | '<' | '<=' | '>' | '>='
+ *
+ * An input alone is true when it is non-zero; a number alone is true when non-zero; an empty
+ * condition is always true. Comparisons are unsigned.
+ */
+
+export type CmpOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
+
+export type Operand = { kind: 'sig'; name: string; bit?: number } | { kind: 'num'; value: bigint };
+
+export type Cond =
+  | { kind: 'const'; value: boolean }
+  | { kind: 'ref'; name: string; bit?: number }
+  | { kind: 'not'; arg: Cond }
+  | { kind: 'and' | 'or'; left: Cond; right: Cond }
+  | { kind: 'cmp'; op: CmpOp; left: Operand; right: Operand };
+
+export class ConditionError extends Error {}
+
+interface Token {
+  text: string;
+  kind: 'ident' | 'num' | 'op' | 'end';
+  pos: number;
+}
+
+const TOKEN = /\s*(?:(0x[0-9a-fA-F]+|0b[01]+|\d+)|([A-Za-z_][A-Za-z0-9_]*)|(&&|\|\||==|!=|<=|>=|[!<>()[\]]))/y;
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  TOKEN.lastIndex = 0;
+  let pos = 0;
+  while (pos < text.length) {
+    if (/^\s*$/.test(text.slice(pos))) break;
+    TOKEN.lastIndex = pos;
+    const m = TOKEN.exec(text);
+    if (!m) {
+      const at = pos + (text.slice(pos).length - text.slice(pos).trimStart().length);
+      throw new ConditionError(`unexpected '${text[at]}' at position ${at + 1}`);
+    }
+    const start = m.index + m[0].length - (m[1] ?? m[2] ?? m[3]).length;
+    tokens.push({ text: m[1] ?? m[2] ?? m[3], kind: m[1] ? 'num' : m[2] ? 'ident' : 'op', pos: start + 1 });
+    pos = TOKEN.lastIndex;
+  }
+  tokens.push({ text: '', kind: 'end', pos: text.length + 1 });
+  return tokens;
+}
+
+const CMP_OPS = new Set(['==', '!=', '<', '<=', '>', '>=']);
+
+class Parser {
+  private i = 0;
+  constructor(private readonly tokens: Token[]) {}
+
+  private peek(): Token {
+    return this.tokens[this.i];
+  }
+  private next(): Token {
+    return this.tokens[this.i++];
+  }
+  private expect(text: string): void {
+    const t = this.next();
+    if (t.text !== text) throw new ConditionError(`expected '${text}' ${describe(t)}`);
+  }
+
+  parse(): Cond {
+    const c = this.or();
+    const t = this.peek();
+    if (t.kind !== 'end') throw new ConditionError(`unexpected '${t.text}' at position ${t.pos}`);
+    return c;
+  }
+  private or(): Cond {
+    let left = this.and();
+    while (this.peek().text === '||') {
+      this.next();
+      left = { kind: 'or', left, right: this.and() };
+    }
+    return left;
+  }
+  private and(): Cond {
+    let left = this.unary();
+    while (this.peek().text === '&&') {
+      this.next();
+      left = { kind: 'and', left, right: this.unary() };
+    }
+    return left;
+  }
+  private unary(): Cond {
+    if (this.peek().text === '!') {
+      this.next();
+      return { kind: 'not', arg: this.unary() };
+    }
+    return this.primary();
+  }
+  private primary(): Cond {
+    const t = this.peek();
+    if (t.text === '(') {
+      this.next();
+      const c = this.or();
+      this.expect(')');
+      return c;
+    }
+    if (t.kind === 'ident' && (t.text === 'true' || t.text === 'false')) {
+      this.next();
+      return { kind: 'const', value: t.text === 'true' };
+    }
+    const left = this.operand();
+    if (CMP_OPS.has(this.peek().text)) {
+      const op = this.next().text as CmpOp;
+      return { kind: 'cmp', op, left, right: this.operand() };
+    }
+    return left.kind === 'num' ? { kind: 'const', value: left.value !== 0n } : { kind: 'ref', name: left.name, bit: left.bit };
+  }
+  private operand(): Operand {
+    const t = this.next();
+    if (t.kind === 'num') return { kind: 'num', value: BigInt(t.text) };
+    if (t.kind !== 'ident') throw new ConditionError(`expected an input name or a number ${describe(t)}`);
+    if (this.peek().text !== '[') return { kind: 'sig', name: t.text };
+    this.next();
+    const bit = this.next();
+    if (bit.kind !== 'num') throw new ConditionError(`expected a bit number ${describe(bit)}`);
+    this.expect(']');
+    return { kind: 'sig', name: t.text, bit: Number(BigInt(bit.text)) };
+  }
+}
+
+function describe(t: Token): string {
+  return t.kind === 'end' ? 'at the end' : `but found '${t.text}' at position ${t.pos}`;
+}
+
+/** Parses a condition; an empty text is always true. Throws ConditionError with a position. */
+export function parseCondition(text: string): Cond {
+  if (text.trim() === '') return { kind: 'const', value: true };
+  return new Parser(tokenize(text)).parse();
+}
+
+/** Every input name (and bit index) the condition reads. */
+export function conditionSignals(c: Cond): { name: string; bit?: number }[] {
+  switch (c.kind) {
+    case 'const':
+      return [];
+    case 'ref':
+      return [{ name: c.name, bit: c.bit }];
+    case 'not':
+      return conditionSignals(c.arg);
+    case 'and':
+    case 'or':
+      return [...conditionSignals(c.left), ...conditionSignals(c.right)];
+    case 'cmp':
+      return [c.left, c.right].flatMap((o) => (o.kind === 'sig' ? [{ name: o.name, bit: o.bit }] : []));
+  }
+}
+
+/** Number constants compared with each input, for range checks. */
+export function comparedConstants(c: Cond): { signal: { name: string; bit?: number }; value: bigint }[] {
+  switch (c.kind) {
+    case 'not':
+      return comparedConstants(c.arg);
+    case 'and':
+    case 'or':
+      return [...comparedConstants(c.left), ...comparedConstants(c.right)];
+    case 'cmp': {
+      const [l, r] = [c.left, c.right];
+      if (l.kind === 'sig' && r.kind === 'num') return [{ signal: l, value: r.value }];
+      if (r.kind === 'sig' && l.kind === 'num') return [{ signal: r, value: l.value }];
+      return [];
+    }
+    default:
+      return [];
+  }
+}
+
+export type Widths = Record<string, number>;
+
+function operandValue(o: Operand, values: Record<string, bigint>): bigint {
+  if (o.kind === 'num') return o.value;
+  const v = values[o.name] ?? 0n;
+  return o.bit === undefined ? v : (v >> BigInt(o.bit)) & 1n;
+}
+
+function compare(op: CmpOp, a: bigint, b: bigint): boolean {
+  switch (op) {
+    case '==': return a === b;
+    case '!=': return a !== b;
+    case '<': return a < b;
+    case '<=': return a <= b;
+    case '>': return a > b;
+    case '>=': return a >= b;
+  }
+}
+
+/** Evaluates the condition for input values (the reference model). */
+export function evaluateCondition(c: Cond, values: Record<string, bigint>): boolean {
+  switch (c.kind) {
+    case 'const':
+      return c.value;
+    case 'ref':
+      return operandValue({ kind: 'sig', name: c.name, bit: c.bit }, values) !== 0n;
+    case 'not':
+      return !evaluateCondition(c.arg, values);
+    case 'and':
+      return evaluateCondition(c.left, values) && evaluateCondition(c.right, values);
+    case 'or':
+      return evaluateCondition(c.left, values) || evaluateCondition(c.right, values);
+    case 'cmp':
+      return compare(c.op, operandValue(c.left, values), operandValue(c.right, values));
+  }
+}
+
+function operandWidth(o: Operand, widths: Widths): number {
+  if (o.kind === 'num') return Math.max(1, o.value.toString(2).length);
+  return o.bit !== undefined ? 1 : widths[o.name] ?? 1;
+}
+
+function verilogSignal(name: string, bit: number | undefined, widths: Widths): string {
+  return bit === undefined || (widths[name] ?? 1) === 1 ? name : `${name}[${bit}]`;
+}
+
+function verilogOperand(o: Operand, other: Operand, widths: Widths): string {
+  if (o.kind === 'sig') return verilogSignal(o.name, o.bit, widths);
+  const w = Math.max(operandWidth(o, widths), operandWidth(other, widths));
+  return `${w}'d${o.value}`;
+}
+
+/** Verilog-2005 expression (1-bit) for the condition. */
+export function conditionToVerilog(c: Cond, widths: Widths): string {
+  switch (c.kind) {
+    case 'const':
+      return c.value ? "1'b1" : "1'b0";
+    case 'ref': {
+      const s = verilogSignal(c.name, c.bit, widths);
+      return c.bit === undefined && (widths[c.name] ?? 1) > 1 ? `(${s} != 0)` : s;
+    }
+    case 'not':
+      return `!${conditionToVerilog(c.arg, widths)}`;
+    case 'and':
+      return `(${conditionToVerilog(c.left, widths)} && ${conditionToVerilog(c.right, widths)})`;
+    case 'or':
+      return `(${conditionToVerilog(c.left, widths)} || ${conditionToVerilog(c.right, widths)})`;
+    case 'cmp':
+      return `(${verilogOperand(c.left, c.right, widths)} ${c.op} ${verilogOperand(c.right, c.left, widths)})`;
+  }
+}
+
+const VHDL_OPS: Record<CmpOp, string> = { '==': '=', '!=': '/=', '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
+const NATURAL_MAX = 2n ** 31n - 1n;
+
+function vhdlBit(name: string, bit: number | undefined, widths: Widths): string {
+  return bit === undefined || (widths[name] ?? 1) === 1 ? name : `${name}(${bit})`;
+}
+
+function vhdlOperand(o: Operand, other: Operand, widths: Widths): string {
+  if (o.kind === 'num') {
+    if (o.value <= NATURAL_MAX) return o.value.toString();
+    const w = Math.max(operandWidth(o, widths), operandWidth(other, widths));
+    return `unsigned'("${o.value.toString(2).padStart(w, '0')}")`;
+  }
+  if (o.bit !== undefined || (widths[o.name] ?? 1) === 1) return `unsigned'(0 => ${vhdlBit(o.name, o.bit, widths)})`;
+  return `unsigned(${o.name})`;
+}
+
+/** VHDL boolean expression (VHDL-93 and 2008, numeric_std) for the condition. */
+export function conditionToVhdl(c: Cond, widths: Widths): string {
+  switch (c.kind) {
+    case 'const':
+      return c.value ? 'true' : 'false';
+    case 'ref':
+      return c.bit === undefined && (widths[c.name] ?? 1) > 1 ? `(unsigned(${c.name}) /= 0)` : `(${vhdlBit(c.name, c.bit, widths)} = '1')`;
+    case 'not':
+      return `(not ${conditionToVhdl(c.arg, widths)})`;
+    case 'and':
+      return `(${conditionToVhdl(c.left, widths)} and ${conditionToVhdl(c.right, widths)})`;
+    case 'or':
+      return `(${conditionToVhdl(c.left, widths)} or ${conditionToVhdl(c.right, widths)})`;
+    case 'cmp':
+      if (c.left.kind === 'num' && c.right.kind === 'num') return compare(c.op, c.left.value, c.right.value) ? 'true' : 'false';
+      return `(${vhdlOperand(c.left, c.right, widths)} ${VHDL_OPS[c.op]} ${vhdlOperand(c.right, c.left, widths)})`;
+  }
+}
+
+/** True when the condition is the constant true (an unconditional transition). */
+export function isAlways(c: Cond): boolean {
+  return c.kind === 'const' && c.value;
+}

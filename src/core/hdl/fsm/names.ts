@@ -1,0 +1,37 @@
+/** Identifier rules shared by Verilog-2005 and VHDL-93/2008 (VHDL is case-insensitive). */
+
+const VERILOG_KEYWORDS = `always and assign automatic begin buf bufif0 bufif1 case casex casez cell cmos config deassign default
+defparam design disable edge else end endcase endconfig endfunction endgenerate endmodule endprimitive endspecify endtable
+endtask event for force forever fork function generate genvar highz0 highz1 if ifnone incdir include initial inout input
+instance integer join large liblist library localparam macromodule medium module nand negedge nmos nor noshowcancelled not
+notif0 notif1 or output parameter pmos posedge primitive pull0 pull1 pulldown pullup pulsestyle_ondetect pulsestyle_onevent
+rcmos real realtime reg release repeat rnmos rpmos rtran rtranif0 rtranif1 scalared showcancelled signed small specify
+specparam strong0 strong1 supply0 supply1 table task time tran tranif0 tranif1 tri tri0 tri1 triand trior trireg unsigned
+use uwire vectored wait wand weak0 weak1 while wire wor xnor xor`;
+
+const VHDL_RESERVED = `abs access after alias all and architecture array assert assume assume_guarantee attribute begin block body
+buffer bus case component configuration constant context cover default disconnect downto else elsif end entity exit fairness
+file for force function generate generic group guarded if impure in inertial inout is label library linkage literal loop map
+mod nand new next nor not null of on open or others out package parameter port postponed procedure process property protected
+pure range record register reject release rem report restrict restrict_guarantee return rol ror select sequence severity
+shared signal sla sll sra srl strong subtype then to transport type unaffected units until use variable vmode vprop vunit
+wait when while with xnor xor`;
+
+/** Names the generated code and testbenches use themselves, or that would shadow common types. */
+const INTERNAL = `state_reg state_next dut tb_errors tb_done tb_cycle std_logic std_logic_vector unsigned signed ieee std
+numeric_std std_logic_1164 work rising_edge falling_edge to_unsigned true false boolean integer natural positive bit string
+time character`;
+
+const words = (s: string) => s.split(/\s+/).filter(Boolean);
+const RESERVED = new Set([...words(VERILOG_KEYWORDS), ...words(VHDL_RESERVED), ...words(INTERNAL)]);
+
+/** Letters, digits and single underscores, starting with a letter, not ending with '_'. */
+const IDENTIFIER = /^[A-Za-z](?:_?[A-Za-z0-9])*$/;
+
+/** Why `name` cannot be used as an identifier in both languages, or '' when it can. */
+export function identifierProblem(name: string): string {
+  if (name === '') return 'is empty';
+  if (!IDENTIFIER.test(name)) return 'must start with a letter and use only letters, digits and single underscores (not at the end)';
+  if (RESERVED.has(name.toLowerCase())) return 'is a reserved word in Verilog or VHDL';
+  return '';
+}
