@@ -25,8 +25,11 @@ async function main() {
     console.log(`${signal} received: closing`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    server.close();
+    // Let requests in flight finish (their events reach the store) before the store is closed.
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
+    await Promise.race([drained, new Promise((r) => setTimeout(r, 3_000).unref())]);
+    server.closeAllConnections();
     try {
       await store.close(); // flushes everything acknowledged
       process.exit(0);

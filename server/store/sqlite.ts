@@ -25,9 +25,14 @@ CREATE TABLE IF NOT EXISTS daily_tools (
   day TEXT NOT NULL, tool_name TEXT NOT NULL, uses INTEGER NOT NULL,
   PRIMARY KEY (day, tool_name)
 ) WITHOUT ROWID;
-CREATE TABLE IF NOT EXISTS daily_sessions (
-  day TEXT NOT NULL, session_id TEXT NOT NULL,
-  PRIMARY KEY (day, session_id)
+-- Session ids are interned to small integers: the exact distinct count over a range then
+-- compares integers, about twice as fast as comparing 36-character strings.
+CREATE TABLE IF NOT EXISTS visitors (
+  id INTEGER PRIMARY KEY, session_id TEXT NOT NULL UNIQUE
+);
+CREATE TABLE IF NOT EXISTS visitor_days (
+  day TEXT NOT NULL, visitor INTEGER NOT NULL,
+  PRIMARY KEY (day, visitor)
 ) WITHOUT ROWID;
 `;
 
@@ -69,20 +74,24 @@ export class SqliteBackend implements Backend {
     const bumpTool = this.db.prepare(
       'INSERT INTO daily_tools (day, tool_name, uses) VALUES (?, ?, ?) ON CONFLICT (day, tool_name) DO UPDATE SET uses = uses + excluded.uses',
     );
-    const addSession = this.db.prepare('INSERT OR IGNORE INTO daily_sessions (day, session_id) VALUES (?, ?)');
+    const addVisitor = this.db.prepare('INSERT OR IGNORE INTO visitors (session_id) VALUES (?)');
+    const addVisitorDay = this.db.prepare('INSERT OR IGNORE INTO visitor_days (day, visitor) SELECT ?, id FROM visitors WHERE session_id = ?');
     return this.db.transaction((events: readonly StoredEvent[]) => {
       for (const e of events) insertEvent.run(e.ts.getTime(), e.kind, e.session_id, JSON.stringify(e.data));
       const d = batchDeltas(events);
       for (const p of d.pages) bumpPage.run(p.day, p.key, p.count);
       for (const t of d.tools) bumpTool.run(t.day, t.key, t.count);
-      for (const s of d.sessions) addSession.run(s.day, s.key);
+      for (const s of d.sessions) {
+        addVisitor.run(s.key);
+        addVisitorDay.run(s.day, s.key);
+      }
     });
   }
 
   private prepareRead() {
     const sumViews = this.db.prepare('SELECT COALESCE(SUM(views), 0) AS n FROM daily_pages WHERE day BETWEEN ? AND ?').pluck();
     const sumTools = this.db.prepare('SELECT COALESCE(SUM(uses), 0) AS n FROM daily_tools WHERE day BETWEEN ? AND ?').pluck();
-    const visitors = this.db.prepare('SELECT COUNT(DISTINCT session_id) FROM daily_sessions WHERE day BETWEEN ? AND ?').pluck();
+    const visitors = this.db.prepare('SELECT COUNT(DISTINCT visitor) FROM visitor_days WHERE day BETWEEN ? AND ?').pluck();
     const pages = this.db.prepare(
       'SELECT page_path AS key, SUM(views) AS count FROM daily_pages WHERE day BETWEEN ? AND ? GROUP BY page_path ORDER BY count DESC, page_path LIMIT ?',
     );

@@ -1,0 +1,138 @@
+/**
+ * Analytics storage: ingest throughput of the embedded default (events accepted AND stored: the
+ * store acknowledges after the commit) and stats latency with 10k vs 1M stored events (rollups
+ * keep it near flat). Run: node --import tsx bench/run.ts [--quick] analytics
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { defineSuite, type BenchCase } from './harness';
+import { BufferedStore } from '../server/store/buffered';
+import { SqliteBackend } from '../server/store/sqlite';
+import type { StoredEvent } from '../server/store/types';
+import { startServer, type RunningServer } from '../tests/helpers/server';
+
+const dirs: string[] = [];
+const stores: BufferedStore[] = [];
+let server: RunningServer | undefined;
+
+function openStore(): { store: BufferedStore; backend: SqliteBackend } {
+  const dir = mkdtempSync(join(tmpdir(), 'bitsmith-bench-'));
+  dirs.push(dir);
+  const backend = new SqliteBackend(join(dir, 'analytics.sqlite'), { retentionDays: 400 });
+  const store = new BufferedStore(backend, { log: () => {} });
+  stores.push(store);
+  return { store, backend };
+}
+
+const PAGES = Array.from({ length: 60 }, (_, i) => `/page/${i}`);
+const TOOLS = Array.from({ length: 14 }, (_, i) => `Tool ${i}`);
+
+/** Event `i` of a synthetic history over 90 days: sessions of `perSession` events on one day each. */
+function syntheticEvent(i: number, now: number, perSession = 10): StoredEvent {
+  const session = Math.floor(i / perSession);
+  const day = session % 90;
+  const ts = new Date(now - day * 86_400_000 - (i % 3_600) * 1000);
+  return i % 4 === 3
+    ? { kind: 'tool-usage', ts, session_id: `s${session}`, data: { tool_name: TOOLS[i % TOOLS.length], action: 'run', duration: 5, metadata: {} } }
+    : { kind: 'pageview', ts, session_id: `s${session}`, data: { page_path: PAGES[(i * 7) % PAGES.length], user_agent: 'bench', referrer: 'direct' } };
+}
+
+/** `count` events through the store from `writers` concurrent clients, each awaiting its ack. */
+async function concurrentIngest(store: BufferedStore, count: number, writers: number) {
+  const now = Date.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: writers }, async () => {
+      while (next < count) await store.record([syntheticEvent(next++, now)]);
+    }),
+  );
+}
+
+/** A store holding `count` events from `visitors` sessions, written in batches of 5,000. */
+async function seeded(count: number, visitors: number) {
+  const { store, backend } = openStore();
+  const now = Date.now();
+  const perSession = Math.ceil(count / visitors);
+  for (let i = 0; i < count; i += 5_000) {
+    await backend.write(Array.from({ length: Math.min(5_000, count - i) }, (_, k) => syntheticEvent(i + k, now, perSession)));
+  }
+  return store;
+}
+
+export default defineSuite({
+  name: 'analytics',
+  async groups({ quick }) {
+    const n = quick ? 5_000 : 50_000;
+    const grouped = openStore().store;
+    const perEvent = openStore().backend;
+    let base = 0;
+    const ingest: BenchCase[] = [
+      { name: 'group commit, 50 concurrent writers', ops: n, run: () => concurrentIngest(grouped, n, 50) },
+      {
+        name: 'one transaction per event',
+        ops: n / 10,
+        run: async () => {
+          const now = Date.now();
+          for (let i = 0; i < n / 10; i++) await perEvent.write([syntheticEvent(base++, now)]);
+        },
+      },
+      {
+        name: 'HTTP: real server, autocannon 50 connections',
+        ops: quick ? 2_000 : 20_000,
+        async measure(samples) {
+          server ??= await startServer();
+          const out: number[] = [];
+          for (let s = 0; s < Math.min(samples, 3); s++) {
+            const t0 = performance.now();
+            const r = await autocannon({
+              url: `${server.url}/api/analytics/pageview`,
+              connections: 50,
+              amount: quick ? 2_000 : 20_000,
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ page_path: '/bench', session_id: 'bench', referrer: 'direct' }),
+            });
+            out.push(performance.now() - t0);
+            if (r['2xx'] !== (quick ? 2_000 : 20_000)) throw new Error(`only ${r['2xx']} requests accepted`);
+          }
+          return out;
+        },
+      },
+    ];
+
+    // Rollups make the cost independent of the number of raw events; the exact distinct visitor
+    // count still reads one row per (day, visitor) in the range, so it grows with the audience.
+    const small = 10_000;
+    const large = quick ? 100_000 : 1_000_000;
+    const t0 = performance.now();
+    const smallStore = await seeded(small, 1_000);
+    const sameAudience = await seeded(large, 1_000);
+    const seedSeconds = (performance.now() - t0) / 1000;
+    const grownAudience = await seeded(large, large / 10);
+    const statsCase = (name: string, store: BufferedStore, events: number, visitors: number): BenchCase => ({
+      name,
+      ops: 1,
+      run: () => store.stats({ days: 30 }),
+      extra: { stored_events: events, visitors },
+    });
+    return [
+      { name: `ingest into the embedded store (${n} events, acknowledged after commit)`, baseline: 'one transaction per event', cases: ingest },
+      {
+        name: `stats latency (30 days, with previous period) vs stored events; seeding ran at ${Math.round((small + large) / seedSeconds)} events/s`,
+        baseline: '10k events, 1k visitors',
+        cases: [
+          statsCase('10k events, 1k visitors', smallStore, small, 1_000),
+          statsCase(`${large / 1000}k events, 1k visitors`, sameAudience, large, 1_000),
+          statsCase(`${large / 1000}k events, ${large / 10_000}k visitors`, grownAudience, large, large / 10),
+        ],
+      },
+    ];
+  },
+  async teardown() {
+    for (const s of stores) await s.close();
+    await server?.stop();
+    for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  },
+});
