@@ -111,3 +111,12 @@ describe('lossless JSON', () => {
     if (!r.ok) expect(r.detail).toMatch(/nested too deeply|Maximum/);
   });
 });
+
+describe('error detail', () => {
+  it('drops the quoted source V8 puts in some messages (it can be long and span lines)', () => {
+    const r = format('{\n  "a": 1,\n  "b": ,\n}');
+    expect(r.status).toBe("Invalid JSON: Unexpected token ',' (line 3, column 8)");
+    const long = format(`[${'1,'.repeat(100)}]`);
+    expect(long.status).not.toContain('is not valid JSON');
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * A 50 MB input through the data tools in Chromium: the work runs in workers/data.worker.ts, the
+ * page shows progress, stays responsive (no long main-thread task while converting, measured with
+ * a PerformanceObserver), offers the big output as a download, and Cancel stops the worker.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { describeWith } from '../helpers/system';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+
+const TARGET = 50 * 1024 * 1024;
+/** Long-task limit: the main thread only receives progress and renders a 64 KB preview. */
+const MAX_LONG_TASK_MS = 250;
+
+function bigJson(): string {
+  const parts: string[] = [];
+  let size = 2;
+  for (let i = 0; size < TARGET; i++) {
+    const row = `{"id":${i},"big":1234567890123456789${i % 10},"price":${i}.50,"name":"Zürich \\"${i}\\" 👋","tags":["a","b"],"ok":${i % 2 === 0}}`;
+    parts.push(row);
+    size += row.length + 1;
+  }
+  return `[${parts.join(',')}]`;
+}
+
+function bigCsv(): string {
+  const lines = ['id,name,price,ok,note'];
+  let size = 0;
+  for (let i = 0; size < TARGET; i++) {
+    const line = `${i},"Name, ${i}",${i}.25,${i % 2 === 0},"said ""hi"" ${i}"`;
+    lines.push(line);
+    size += line.length + 1;
+  }
+  return lines.join('\n');
+}
+
+describeWith(['chromium'], 'data converters with a 50 MB input', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let dir: string;
+  let jsonPath: string;
+  let csvPath: string;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    dir = mkdtempSync(join(tmpdir(), 'bitsmith-data-'));
+    jsonPath = join(dir, 'big.json');
+    csvPath = join(dir, 'big.csv');
+    writeFileSync(jsonPath, bigJson());
+    writeFileSync(csvPath, bigCsv());
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function openWithObserver(path: string): Promise<{ page: Page; errors: string[] }> {
+    const opened = await openPage(browser);
+    await opened.page.goto(`${server.url}${path}`);
+    await opened.page.locator('h1').waitFor();
+    return opened;
+  }
+
+  /** Starts recording main-thread long tasks from now on. */
+  const watchLongTasks = (page: Page) =>
+    page.evaluate(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
+    });
+  const longTasks = (page: Page) => page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+
+  it('formats a 50 MB JSON file in the worker with progress, keeps numbers, offers a download', async () => {
+    const { page, errors } = await openWithObserver('/json-formatter');
+    await page.locator('input[type=file]').setInputFiles(jsonPath);
+    await expect.poll(() => page.getByRole('note').first().textContent()).toContain('is large');
+    expect(await page.getByLabel('Input JSON').inputValue()).toMatch(/^\[\{"id":0,"big":12345678901234567890,/);
+
+    await watchLongTasks(page);
+    await page.getByRole('button', { name: 'Format', exact: true }).click();
+    await page.getByRole('group', { name: 'Processing JSON' }).waitFor();
+    // While the worker runs the page still answers and the buttons are disabled.
+    expect(await page.getByRole('button', { name: 'Format', exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => page.locator('.status-line').textContent(), { timeout: 240_000, interval: 500 }).toBe('✅ Valid JSON!');
+    const tasks = await longTasks(page);
+    expect(Math.max(0, ...tasks)).toBeLessThan(MAX_LONG_TASK_MS);
+
+    expect(await page.getByText('The output is too large to show').textContent()).toMatch(/too large to show \([\d,]+ characters\)/);
+    const preview = await page.getByLabel('Output', { exact: true }).inputValue();
+    expect(preview.startsWith('[\n  {\n    "id": 0,\n    "big": 12345678901234567890,\n    "price": 0.50,')).toBe(true);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const file = (await download.path())!;
+    expect(statSync(file).size).toBeGreaterThan(TARGET);
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith(preview)).toBe(true);
+    expect(text.endsWith('\n  }\n]')).toBe(true);
+    expect(text).toContain('"big": 12345678901234567899,');
+    expect(errors).toEqual([]);
+  });
+
+  it('converts a 50 MB CSV file in the worker; Cancel stops it and keeps the input', async () => {
+    const { page, errors } = await openWithObserver('/csv-json-converter');
+    await page.locator('input[type=file]').setInputFiles(csvPath);
+    await expect.poll(() => page.getByRole('note').first().textContent()).toContain('is large');
+
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    await page.getByRole('group', { name: 'Converting CSV to JSON' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.locator('.status-line').textContent()).toBe('Conversion cancelled; the input is unchanged.');
+    expect(await page.getByTestId('csv-json-input-count').textContent()).toContain('(file big.csv)');
+
+    await watchLongTasks(page);
+    await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    await expect.poll(() => page.locator('.status-line').textContent(), { timeout: 300_000, interval: 500 }).toMatch(/^✅ Converted [\d]+ rows to JSON$/);
+    expect(Math.max(0, ...(await longTasks(page)))).toBeLessThan(MAX_LONG_TASK_MS);
+    const preview = await page.getByLabel('JSON Output').inputValue();
+    expect(preview.startsWith('[\n  {\n    "id": 0,\n    "name": "Name, 0",\n    "price": 0.25,\n    "ok": true,\n    "note": "said \\"hi\\" 0"\n  },')).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});

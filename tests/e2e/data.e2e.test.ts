@@ -1,0 +1,290 @@
+/**
+ * The three data tools in Debian Chromium against the real server: JSON Formatter and Validator,
+ * JSON and YAML Converter, CSV and JSON Converter. Spec part 1, sections 2, 4, 5, 7, 8, 9.
+ * Outputs are checked against independent readers (JSON.parse, yaml, papaparse).
+ */
+import { afterAll, beforeAll, expect, it, describe } from 'vitest';
+import { readFileSync } from 'node:fs';
+import YAML from 'yaml';
+import Papa from 'papaparse';
+import type { Browser, Page } from 'playwright-core';
+import { describeWith } from '../helpers/system';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { FORMATTER_EXAMPLES, JSON_YAML_EXAMPLES, CSV_EXAMPLES, JSON_CSV_EXAMPLES } from '../../src/core/data/examples';
+
+describeWith(['chromium'], 'data converters in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  /** Opens a tool page; `actions` collects the tool-usage actions it reports. */
+  async function open(path: string): Promise<{ page: Page; errors: string[]; actions: string[] }> {
+    const { page, errors } = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const actions: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/analytics/tool-usage')) actions.push((r.postDataJSON() as { action: string }).action);
+    });
+    await page.goto(`${server.url}${path}`);
+    await page.locator('h1').waitFor();
+    return { page, errors, actions };
+  }
+
+  const status = (page: Page) => page.locator('.status-line').textContent();
+  const statusClass = (page: Page) => page.locator('.status-line').getAttribute('class');
+  const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+  const value = (page: Page, label: string) => page.getByLabel(label, { exact: true }).inputValue();
+
+  describe('JSON Formatter and Validator', () => {
+    it('asks for input per action, formats, minifies, validates, with exact numbers and counts', async () => {
+      const { page, errors, actions } = await open('/json-formatter');
+      for (const [name, msg] of [['Format', 'Please enter JSON to format'], ['Minify', 'Please enter JSON to minify'], ['Validate', 'Please enter JSON to validate']]) {
+        await button(page, name).click();
+        await expect.poll(() => status(page)).toBe(msg);
+        expect(await statusClass(page)).toContain('status-error');
+      }
+
+      await button(page, 'Basic Object').click();
+      expect(await value(page, 'Input JSON')).toBe(FORMATTER_EXAMPLES.basic.text);
+      await button(page, 'Format').click();
+      await expect.poll(() => status(page)).toBe('✅ Valid JSON!');
+      expect(await statusClass(page)).toContain('status-success');
+      const expected = JSON.stringify(JSON.parse(FORMATTER_EXAMPLES.basic.text), null, 2);
+      expect(await value(page, 'Output')).toBe(expected);
+      expect(await page.getByTestId('json-output-count').textContent()).toBe(`${expected.length} characters`);
+      expect(await page.getByTestId('json-input-count').textContent()).toBe(`${FORMATTER_EXAMPLES.basic.text.length} characters`);
+
+      await page.getByLabel('Indentation').selectOption('4');
+      await button(page, 'Format').click();
+      await expect.poll(() => value(page, 'Output')).toBe(JSON.stringify(JSON.parse(FORMATTER_EXAMPLES.basic.text), null, 4));
+      await page.getByLabel('Indentation').selectOption('0');
+      await button(page, 'Format').click();
+      await expect.poll(() => value(page, 'Output')).toBe(JSON.stringify(JSON.parse(FORMATTER_EXAMPLES.basic.text)));
+
+      const big = '{ "z": 12345678901234567890, "a": [0.10000000000000000001, 1.50, 1E400] }';
+      await page.getByLabel('Input JSON').fill(big);
+      await button(page, 'Minify').click();
+      await expect.poll(() => value(page, 'Output')).toBe('{"z":12345678901234567890,"a":[0.10000000000000000001,1.50,1E400]}');
+      await page.getByLabel('Sort keys').check();
+      await page.getByLabel('Indentation').selectOption('2');
+      await button(page, 'Validate').click();
+      await expect.poll(() => status(page)).toBe('✅ Valid JSON!');
+      expect(await value(page, 'Output')).toBe('{\n  "a": [\n    0.10000000000000000001,\n    1.50,\n    1E400\n  ],\n  "z": 12345678901234567890\n}');
+
+      for (const key of ['array', 'nested'] as const) {
+        await button(page, FORMATTER_EXAMPLES[key].label).click();
+        expect(await value(page, 'Input JSON')).toBe(FORMATTER_EXAMPLES[key].text);
+      }
+      expect(actions).toEqual(expect.arrayContaining(['format_json', 'minify_json', 'validate_json', 'load_example_basic', 'load_example_array', 'load_example_nested']));
+      expect(errors).toEqual([]);
+    });
+
+    it('reports invalid JSON with line and column and selects the position; Validate adds a cross mark', async () => {
+      const { page, errors } = await open('/json-formatter');
+      await page.getByLabel('Input JSON').fill('{\n  "a": 1,\n  "b": ,\n}');
+      await button(page, 'Format').click();
+      await expect.poll(() => status(page)).toMatch(/^Invalid JSON: .+ \(line 3, column 8\)$/);
+      expect(await statusClass(page)).toContain('status-error');
+      expect(await page.getByRole('alert').first().textContent()).toMatch(/^Invalid JSON/);
+      const sel = await page.getByLabel('Input JSON').evaluate((t: HTMLTextAreaElement) => [t.selectionStart, document.activeElement === t]);
+      expect(sel).toEqual([19, true]);
+      expect(await page.getByLabel('Input JSON').getAttribute('aria-invalid')).toBe('true');
+      expect(await value(page, 'Output')).toBe('');
+      await button(page, 'Validate').click();
+      await expect.poll(() => status(page)).toMatch(/^❌ Invalid JSON: .+ \(line 3, column 8\)$/);
+      expect(await value(page, 'Input JSON')).toBe('{\n  "a": 1,\n  "b": ,\n}'); // input kept
+      expect(errors).toEqual([]);
+    });
+
+    it('copies with confirmation, clears, opens and accepts dropped files', async () => {
+      const { page, errors, actions } = await open('/json-formatter');
+      await button(page, 'Array Example').click();
+      await button(page, 'Format').click();
+      await button(page, 'Copy').click();
+      await expect.poll(() => page.locator('.copy-message').textContent()).toBe('✅ Copied to clipboard!');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await value(page, 'Output'));
+      await button(page, 'Clear All').click();
+      expect(await value(page, 'Input JSON')).toBe('');
+      expect(await value(page, 'Output')).toBe('');
+      expect(await status(page)).toBe('');
+
+      await page.locator('input[type=file]').setInputFiles({ name: 'a.json', mimeType: 'application/json', buffer: Buffer.from('{"opened": true}') });
+      await expect.poll(() => value(page, 'Input JSON')).toBe('{"opened": true}');
+      const dt = await page.evaluateHandle(() => {
+        const d = new DataTransfer();
+        d.items.add(new File(['[1, 2, 3]'], 'dropped.json', { type: 'application/json' }));
+        return d;
+      });
+      await page.locator('.file-drop').dispatchEvent('drop', { dataTransfer: dt });
+      await expect.poll(() => value(page, 'Input JSON')).toBe('[1, 2, 3]');
+      expect(actions).toEqual(expect.arrayContaining(['copy_to_clipboard', 'clear_all']));
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe('JSON and YAML Converter', () => {
+    it('converts both ways, swaps input and output, resolves merge keys, counts characters', async () => {
+      const { page, errors, actions } = await open('/json-yaml-converter');
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toBe('Please enter JSON to convert');
+
+      await button(page, 'Basic Object').click();
+      expect(await value(page, 'JSON Input')).toBe(JSON_YAML_EXAMPLES.basic.json);
+      await button(page, 'Convert').click();
+      await expect.poll(() => value(page, 'YAML Output')).not.toBe('');
+      const yaml = await value(page, 'YAML Output');
+      expect(YAML.parse(yaml)).toEqual(JSON.parse(JSON_YAML_EXAMPLES.basic.json));
+      expect(await page.getByTestId('data-output-count').textContent()).toBe(`${yaml.length} characters`);
+      expect(await statusClass(page)).toContain('status-success');
+
+      await button(page, 'Swap').click();
+      expect(await page.getByLabel('Conversion direction').inputValue()).toBe('yamlToJson');
+      expect(await value(page, 'YAML Input')).toBe(yaml);
+      expect(await value(page, 'JSON Output')).toBe(JSON_YAML_EXAMPLES.basic.json);
+      await button(page, 'Convert').click();
+      await expect.poll(() => value(page, 'JSON Output')).toBe(JSON.stringify(JSON.parse(JSON_YAML_EXAMPLES.basic.json), null, 2));
+
+      await page.getByLabel('YAML Input').fill('');
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toBe('Please enter YAML to convert');
+
+      await button(page, 'Nested Structure').click();
+      await page.getByLabel('Indentation').selectOption('4');
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toBe('✅ Converted YAML to JSON');
+      const json = await value(page, 'JSON Output');
+      expect(JSON.parse(json)).toEqual(YAML.parse(JSON_YAML_EXAMPLES.nested.yaml, { merge: true }));
+      expect(JSON.parse(json).server.host).toBe('localhost'); // from the merge key
+      expect(json).toContain('\n    "defaults": {');
+
+      await button(page, 'Array Example').click();
+      expect(await value(page, 'YAML Input')).toBe(JSON_YAML_EXAMPLES.array.yaml);
+      expect(actions).toEqual(expect.arrayContaining(['json_to_yaml', 'yaml_to_json', 'swap_conversion', 'load_example']));
+      expect(errors).toEqual([]);
+    });
+
+    it('reports invalid JSON and YAML with position, multi-document input, and the other-format hint', async () => {
+      const { page, errors } = await open('/json-yaml-converter');
+      await page.getByLabel('JSON Input').fill('{"a": [1, 2}');
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toMatch(/^Invalid JSON: .+ \(line 1, column 12\)$/);
+
+      await page.getByLabel('JSON Input').fill('name: x\nitems:\n  - 1\n');
+      await expect.poll(() => page.locator('.data-hint').textContent()).toContain('The input looks like YAML.');
+      await page.getByRole('button', { name: 'Switch to YAML → JSON' }).click();
+      expect(await page.getByLabel('Conversion direction').inputValue()).toBe('yamlToJson');
+      expect(await value(page, 'YAML Input')).toBe('name: x\nitems:\n  - 1\n');
+
+      await page.getByLabel('YAML Input').fill('a: 1\nb: [1, 2\nc: 3\n');
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toMatch(/^Invalid YAML: .+ \(line \d+, column \d+\)$/);
+      expect(await page.getByLabel('YAML Input').getAttribute('aria-invalid')).toBe('true');
+
+      await page.getByLabel('YAML Input').fill('a: 1\n---\nb: 2\n');
+      await button(page, 'Convert').click();
+      await expect.poll(() => page.locator('.data-note').textContent()).toContain('2 YAML documents');
+      expect(JSON.parse(await value(page, 'JSON Output'))).toEqual([{ a: 1 }, { b: 2 }]);
+
+      await page.getByLabel('YAML Input').fill('{"x": 1}');
+      await expect.poll(() => page.locator('.data-hint').textContent()).toContain('The input looks like JSON.');
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe('CSV and JSON Converter', () => {
+    it('converts CSV with the typing rules, delimiters and header option; swap clears', async () => {
+      const { page, errors, actions } = await open('/csv-json-converter');
+      expect(await page.getByLabel('Delimiter').inputValue()).toBe(',');
+      expect(await page.getByLabel('First row contains headers').isChecked()).toBe(true);
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toBe('Please enter CSV data to convert');
+
+      await button(page, 'Numbers & Booleans').click();
+      expect(await value(page, 'CSV Input')).toBe(CSV_EXAMPLES.numbers);
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toBe('✅ Converted 3 rows to JSON');
+      expect(JSON.parse(await value(page, 'JSON Output'))).toEqual([
+        { product: 'Laptop', price: 999.99, quantity: 5, in_stock: true, discount: null },
+        { product: 'Mouse', price: 19.5, quantity: 150, in_stock: false, discount: 0.1 },
+        { product: 'Cable', price: 4, quantity: 0, in_stock: true, discount: '' },
+      ]);
+
+      await button(page, 'With Quotes').click();
+      expect(await value(page, 'JSON Output')).toBe(''); // loading an example clears the output
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toBe('✅ Converted 3 rows to JSON');
+      const rows = Papa.parse<Record<string, string>>(CSV_EXAMPLES.quotes, { header: true }).data;
+      expect(JSON.parse(await value(page, 'JSON Output')).map((r: Record<string, unknown>) => r.description)).toEqual(rows.map((r) => r.description));
+
+      await page.getByLabel('CSV Input').fill('a;b\n1;x y\n\n2;"q;r"');
+      await page.getByLabel('Delimiter').selectOption(';');
+      await page.getByLabel('First row contains headers').uncheck();
+      await button(page, 'Convert').click();
+      await expect.poll(() => value(page, 'JSON Output')).not.toBe('');
+      expect(JSON.parse(await value(page, 'JSON Output'))).toEqual([
+        { column_1: 'a', column_2: 'b' },
+        { column_1: 1, column_2: 'x y' },
+        { column_1: 2, column_2: 'q;r' },
+      ]);
+
+      await button(page, 'Swap').click();
+      expect(await page.getByLabel('Direction').inputValue()).toBe('jsonToCsv');
+      expect(await value(page, 'JSON Input')).toBe('');
+      expect(await value(page, 'CSV Output')).toBe('');
+      expect(await status(page)).toBe('');
+      expect(actions).toEqual(expect.arrayContaining(['csv_to_json', 'swap_conversion', 'load_example']));
+      expect(errors).toEqual([]);
+    });
+
+    it('converts JSON to CSV with the quoting rules, errors keep the input, formulas, examples, download', async () => {
+      const { page, errors, actions } = await open('/csv-json-converter');
+      await page.getByLabel('Direction').selectOption('jsonToCsv');
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toBe('Please enter JSON data to convert');
+
+      await page.getByLabel('JSON Input').fill('{"a": 1}');
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toBe('JSON must be an array of objects');
+      await page.getByLabel('JSON Input').fill('[{"a": 1},]');
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toMatch(/^Error converting JSON to CSV: .+ \(line 1, column \d+\)$/);
+      expect(await value(page, 'JSON Input')).toBe('[{"a": 1},]');
+      expect(await value(page, 'CSV Output')).toBe('');
+
+      await button(page, 'With Quotes').click();
+      expect(await value(page, 'JSON Input')).toBe(JSON_CSV_EXAMPLES.complex);
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toBe('✅ Converted 2 rows to CSV');
+      const csv = await value(page, 'CSV Output');
+      expect(csv.split('\n')[1]).toBe('"Widget, Large","A ""premium"" widget","line 1');
+      expect(Papa.parse(csv, { header: true }).data).toEqual(JSON.parse(JSON_CSV_EXAMPLES.complex));
+
+      await page.getByLabel('JSON Input').fill('[{"f": "=1+1", "n": -5, "o": {"k": null}, "z": null}]');
+      await page.getByLabel(/Neutralise spreadsheet formulas/).check();
+      await button(page, 'Convert').click();
+      await expect.poll(() => value(page, 'CSV Output')).toBe('f,n,o,z\n\'=1+1,-5,"{""k"":null}",');
+
+      await page.getByLabel('More examples').selectOption('json:nested');
+      expect(await value(page, 'JSON Input')).toBe(JSON_CSV_EXAMPLES.nested);
+      await page.getByLabel('More examples').selectOption('csv:special');
+      expect(await page.getByLabel('Direction').inputValue()).toBe('csvToJson');
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toBe('✅ Converted 3 rows to JSON');
+      const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'Download').click()]);
+      expect(download.suggestedFilename()).toBe('converted.json');
+      expect(readFileSync((await download.path())!, 'utf8')).toBe(await value(page, 'JSON Output'));
+
+      await page.getByLabel('CSV Input').fill('[{"a": 1}]');
+      await expect.poll(() => page.locator('.data-hint').textContent()).toContain('The input looks like JSON.');
+      expect(actions).toEqual(expect.arrayContaining(['json_to_csv', 'csv_to_json', 'load_example']));
+      expect(errors).toEqual([]);
+    });
+  });
+});
