@@ -1,0 +1,132 @@
+/** CRC generator in Chromium against the real server: choose, generate, download = API answer. */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describeWith } from '../helpers/system';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+async function openTool(): Promise<{ page: Page; errors: string[] }> {
+  const opened = await openPage(browser);
+  await opened.page.goto(`${server.url}/crc-generator`);
+  await opened.page.getByRole('heading', { name: 'CRC Generator' }).waitFor();
+  return opened;
+}
+
+describeWith(['chromium'], 'CRC generator page (Chromium)', () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the grid, chooses an algorithm, shows live figures, and downloads what the API gives', async () => {
+    const { page, errors } = await openTool();
+    const grid = page.getByRole('group', { name: 'Polynomial bits' });
+    await grid.getByRole('button', { name: 'x67', exact: true }).waitFor();
+    expect(await grid.getByRole('button').count()).toBe(68);
+    expect(await grid.getByRole('button').first().textContent()).toBe('x0');
+    expect(await grid.getByRole('button').last().textContent()).toBe('x67');
+    expect(await page.locator('.crc-grid-row').count()).toBe(4);
+    await page.getByText('No polynomial selected').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Generate' }).isDisabled()).toBe(true);
+
+    // The catalogue arrives from the server (no banner), grouped with Other last.
+    const select = page.getByLabel('Predefined algorithm');
+    await select.locator('option[value="CRC-32/ISO-HDLC"]').waitFor({ state: 'attached' });
+    const groups = await select.locator('optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label')));
+    expect(groups[0]).toBe('64-bit');
+    expect(groups.at(-1)).toBe('Other');
+    expect(await page.locator('.error-banner').count()).toBe(0);
+
+    await page.getByLabel('Search algorithms').fill('ethernet');
+    expect(await select.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))).toEqual(['', 'CRC-32/ISO-HDLC']);
+    await select.selectOption('CRC-32/ISO-HDLC');
+    await page.getByText('Mode: Predefined (CRC-32/ISO-HDLC)').waitFor();
+    await page.getByText('CRC width: 32 bits').waitFor();
+    expect(await grid.getByRole('button', { name: 'x26', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByLabel('Init (hex)').inputValue()).toBe('0xffffffff');
+
+    await page.getByLabel('Data width (bits)').fill('64');
+    await page.getByLabel('VHDL').check();
+    await page.getByText('Language: VHDL').waitFor();
+    // Live from the WASM worker.
+    await page.getByText('0xcbf43926').waitFor();
+    await page.getByText('XOR count: 1390 two-input XORs (without sharing)').waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Generate' }).click()]);
+    expect(download.suggestedFilename()).toBe('crc_entity.vhd');
+    const downloaded = readFileSync((await download.path())!, 'utf8');
+    await page.getByText('✅ Downloaded crc_entity.vhd').waitFor();
+
+    const predefined = (await (await fetch(`${server.url}/api/predefined`)).json()) as { name: string; poly: number[] }[];
+    const eth = predefined.find((a) => a.name === 'CRC-32/ISO-HDLC')!;
+    const api = await fetch(`${server.url}/api/generate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ poly: eth.poly, data_width: 64, language: 'vhdl', init: '0xffffffff', refin: true, refout: true, xorout: '0xffffffff' }),
+    });
+    expect(downloaded).toBe(await api.text());
+    expect(downloaded).toContain('refin true, refout true');
+
+    // Toggling a bit returns to Custom, keeping the parameters.
+    await grid.getByRole('button', { name: 'x67', exact: true }).click();
+    await page.getByText('Mode: Custom').waitFor();
+    await page.getByText('CRC width: 67 bits').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('validates the custom inputs and the data width without losing them', async () => {
+    const { page, errors } = await openTool();
+    const grid = page.getByRole('group', { name: 'Polynomial bits' });
+    for (const x of ['x8', 'x2', 'x1']) await grid.getByRole('button', { name: x, exact: true }).click();
+    await page.getByText('x^8 + x^2 + x + 1').first().waitFor();
+    await page.getByText('Mode: Custom').waitFor();
+    await page.getByText('0xf4').waitFor(); // CRC-8/SMBUS check value, computed in the worker
+    await page.getByLabel('Init (hex)').fill('0x1ff');
+    await page.getByRole('alert').filter({ hasText: 'Init does not fit in 8 bits' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Generate' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Init (hex)').inputValue()).toBe('0x1ff');
+    await page.getByLabel('Init (hex)').fill('0xff');
+    await page.getByLabel('Data width (bits)').fill('129');
+    await page.getByRole('alert').filter({ hasText: 'Data width must be a whole number from 1 to 128.' }).waitFor();
+    await page.getByLabel('Data width (bits)').fill('12');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Generate' }).click()]);
+    expect(download.suggestedFilename()).toBe('crc_module.v');
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text).toContain('input  wire [11:0] data_in,');
+    expect(text).toContain("lfsr_q <= 8'hff;");
+    expect(errors).toEqual([]);
+  });
+
+  // The server cannot be made to fail on demand, so these two answers are substituted in the
+  // browser's network layer to check the page's error handling (spec section 8).
+  it('shows the banner and the built-in six when /api/predefined fails', async () => {
+    const { page } = await openPage(browser);
+    await page.route('**/api/predefined', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
+    await page.goto(`${server.url}/crc-generator`);
+    await page.getByText('Failed to load predefined algorithms').waitFor();
+    const options = await page.getByLabel('Predefined algorithm').locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    expect(options.sort()).toEqual(['', 'CRC-10', 'CRC-16 CCITT', 'CRC-16 USB', 'CRC-32 Ethernet', 'CRC-32C', 'CRC-8'].sort());
+  });
+
+  it('shows the spec alerts for 422 and other generate failures', async () => {
+    const { page } = await openTool();
+    const select = page.getByLabel('Predefined algorithm');
+    await select.locator('option[value="CRC-16/USB"]').waitFor({ state: 'attached' });
+    await select.selectOption('CRC-16/USB');
+    await page.route('**/api/generate', (route) => route.fulfill({ status: 422, contentType: 'application/json', body: '{"error":"bad"}' }));
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Validation error: Please check your polynomial and parameters' }).waitFor();
+    await page.unroute('**/api/generate');
+    await page.route('**/api/generate', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Error generating VERILOG code. Please check your parameters.' }).waitFor();
+  });
+});
