@@ -1,5 +1,5 @@
 /** IP subnet calculator (spec part 2): exact IPv4 arithmetic, tabs, subnet lists and VLSM. */
-import { useMemo } from 'react';
+import { useMemo, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ToolPage } from '../../components/ToolPage';
 import { StatusLine } from '../../components/StatusLine';
@@ -21,6 +21,17 @@ const INFO_CARDS = [
   { title: 'Millions of rows', text: 'The Subnets tab lists every host or subnet, scrolls through millions of rows and exports them as text or CSV.' },
   { title: 'VLSM', text: 'Plan variable-length subnets: give host counts, get the allocations largest first and the space left.' },
 ];
+
+/** Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern). */
+function onTabKey(e: KeyboardEvent<HTMLDivElement>, tab: Tab, setTab: (t: Tab) => void) {
+  const i = TABS.findIndex(([id]) => id === tab);
+  const next = { ArrowRight: i + 1, ArrowLeft: i - 1 + TABS.length, Home: 0, End: TABS.length - 1 }[e.key];
+  if (next === undefined) return;
+  e.preventDefault();
+  const id = TABS[next % TABS.length][0];
+  setTab(id);
+  document.getElementById(`subnet-tab-${id}`)?.focus();
+}
 
 /** "Mask 255.255.255.0 (/24)" for the mode's field, or why it is not usable. */
 function currentMaskText(mode: 'cidr' | 'mask', cidrText: string, maskText: string, ip: string): string {
@@ -53,9 +64,10 @@ export default function SubnetPage() {
       {!calc.ok && <div className="error-banner" role="alert" data-testid="subnet-error">{calc.error}</div>}
       {calc.ok && (
         <section className="panel" aria-label="Results">
-          <div className="tabs" role="tablist" aria-label="Result views">
+          <div className="tabs" role="tablist" aria-label="Result views" onKeyDown={(e) => onTabKey(e, tab, setTab)}>
             {TABS.map(([id, label]) => (
-              <button key={id} type="button" role="tab" id={`subnet-tab-${id}`} aria-selected={tab === id} aria-controls="subnet-tabpanel" onClick={() => setTab(id)}>
+              <button key={id} type="button" role="tab" id={`subnet-tab-${id}`} aria-selected={tab === id} aria-controls="subnet-tabpanel"
+                tabIndex={tab === id ? 0 : -1} onClick={() => setTab(id)}>
                 {label}
               </button>
             ))}

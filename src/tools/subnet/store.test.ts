@@ -1,0 +1,40 @@
+/** The calculator's input rules: CIDR and mask kept in sync, IP box suffixes, mode, reset. */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useSubnetStore } from './store';
+import { EXAMPLES } from './examples';
+
+const state = () => useSubnetStore.getState();
+
+describe('subnet store', () => {
+  beforeEach(() => state().reset());
+
+  it('changing CIDR updates the mask; a valid mask updates CIDR; invalid values leave the other alone', () => {
+    state().setCidrText('20');
+    expect(state()).toMatchObject({ cidrText: '20', maskText: '255.255.240.0', mode: 'cidr' });
+    state().setCidrText('40');
+    expect(state()).toMatchObject({ cidrText: '40', maskText: '255.255.240.0' });
+    state().setMaskText('255.255.255.252');
+    expect(state()).toMatchObject({ maskText: '255.255.255.252', cidrText: '30', mode: 'mask' });
+    state().setMaskText('255.0.255.0');
+    expect(state()).toMatchObject({ maskText: '255.0.255.0', cidrText: '30', mode: 'mask' });
+  });
+
+  it('"ip mask" and "ip/cidr" in the IP box set both fields; editing CIDR then drops the suffix', () => {
+    state().setIp('10.0.0.1 255.255.0.0');
+    expect(state()).toMatchObject({ ip: '10.0.0.1 255.255.0.0', cidrText: '16', maskText: '255.255.0.0' });
+    state().setCidrText('12');
+    expect(state()).toMatchObject({ ip: '10.0.0.1', cidrText: '12', maskText: '255.240.0.0' });
+    state().setIp('10.0.0.1/8');
+    state().setMaskText('255.255.255.0');
+    expect(state()).toMatchObject({ ip: '10.0.0.1', cidrText: '24' });
+  });
+
+  it('examples load an address and prefix; reset returns to 192.168.1.100 /24, cidr mode, overview tab', () => {
+    state().setTab('subnets');
+    state().setMode('mask');
+    state().loadExample(EXAMPLES.find((e) => e.id === 'small')!);
+    expect(state()).toMatchObject({ ip: '192.168.10.37', cidrText: '28', maskText: '255.255.255.240', mode: 'cidr' });
+    state().reset();
+    expect(state()).toMatchObject({ ip: '192.168.1.100', cidrText: '24', maskText: '255.255.255.0', mode: 'cidr', tab: 'overview' });
+  });
+});
