@@ -1,0 +1,224 @@
+import { useEffect, useRef, useState } from 'react';
+import { ToolPage } from '../../components/ToolPage';
+import { CopyButton } from '../../components/CopyButton';
+import { downloadBlob } from '../../lib/download';
+import { trackError, trackToolUsage } from '../../analytics';
+import {
+  ALMOST_EMPTY_RANGE, ALMOST_FULL_RANGE, CLOCKING_MODES, DATA_WIDTHS, FIFO_DEPTHS, FIFO_PRESETS, MEMORY_TYPES,
+  READ_MODES, RESET_TYPES, WRITE_MODES, fifoThresholds, validateFifoConfig, type FifoConfig,
+} from '../../core/hdl/fifo/config';
+import {
+  CLOCKING_LABEL, GENERATE_DELAY_MS, LANGUAGE_LABEL, MEMORY_TYPE_LABEL, READ_MODE_LABEL, RESET_LABEL, TOOL_NAME,
+  WRITE_MODE_LABEL, downloadName, generateCode, generateTestbench, metricRows, presetConfig, testbenchName,
+  usageDetails, type Language,
+} from './logic';
+import { useFifoStore } from './store';
+import './styles.css';
+
+function SelectField<T extends string | number>({ id, label, value, options, format = String, onChange }: {
+  id: string;
+  label: string;
+  value: T;
+  options: readonly T[];
+  format?: (v: T) => string;
+  onChange: (v: T) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={String(value)} onChange={(e) => onChange(options.find((o) => String(o) === e.target.value) as T)}>
+        {options.map((o) => <option key={String(o)} value={String(o)}>{format(o)}</option>)}
+      </select>
+    </div>
+  );
+}
+
+function Slider({ id, label, value, range, words, onChange }: {
+  id: string;
+  label: string;
+  value: number;
+  range: { min: number; max: number };
+  words: number;
+  onChange: (v: number) => void;
+}) {
+  return (
+    <div className="field fifo-slider">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="range" min={range.min} max={range.max} step={1} value={value}
+        aria-valuetext={`${value}% (${words} words)`} onChange={(e) => onChange(Number(e.target.value))} />
+      <output htmlFor={id} data-testid={`${id}-value`}>{value}% ({words} words)</output>
+    </div>
+  );
+}
+
+function Checkbox({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <label className="field fifo-check" htmlFor={id}>
+      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {label}
+    </label>
+  );
+}
+
+function Metrics({ config }: { config: FifoConfig }) {
+  return (
+    <section className="panel" aria-labelledby="fifo-metrics-title">
+      <h2 id="fifo-metrics-title">Performance Metrics</h2>
+      <dl className="fifo-metrics">
+        {metricRows(config).map((m) => (
+          <div key={m.id}>
+            <dt>{m.label}</dt>
+            <dd data-testid={`metric-${m.id}`}>{m.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const sameConfig = (a: FifoConfig, b: FifoConfig) => JSON.stringify(a) === JSON.stringify(b);
+
+export default function FifoPage() {
+  const { config, language, generated, setField, setConfig, setLanguage, setGenerated } = useFifoStore();
+  const [generating, setGenerating] = useState(false);
+  const [error, setError] = useState('');
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const thresholds = fifoThresholds(config);
+  const stale = generated !== null && !sameConfig(generated.config, config);
+
+  const generate = () => {
+    const checked = validateFifoConfig(config);
+    if (!checked.ok) {
+      setError(checked.errors.join(' '));
+      return;
+    }
+    setError('');
+    setGenerating(true);
+    clearTimeout(timer.current);
+    const snapshot = checked.config;
+    const lang = language;
+    timer.current = setTimeout(() => {
+      try {
+        setGenerated({ code: generateCode(snapshot, lang), language: lang, config: snapshot });
+        trackToolUsage(TOOL_NAME, 'generate_code', usageDetails(snapshot, lang));
+      } catch (e) {
+        const message = `Code generation failed: ${(e as Error).message}`;
+        setError(message);
+        trackError('fifo_generate', message, TOOL_NAME);
+      } finally {
+        setGenerating(false);
+      }
+    }, GENERATE_DELAY_MS);
+  };
+
+  const chooseLanguage = (l: Language) => {
+    setLanguage(l);
+    // The shown code follows the language; its configuration stays the one generated.
+    if (generated && generated.language !== l) setGenerated({ ...generated, code: generateCode(generated.config, l), language: l });
+    trackToolUsage(TOOL_NAME, 'change_language', { language: l });
+  };
+
+  const loadPreset = (id: string) => {
+    setConfig(presetConfig(id));
+    setError('');
+    trackToolUsage(TOOL_NAME, 'load_preset', { preset: id });
+  };
+
+  const download = () => {
+    if (!generated) return;
+    downloadBlob(downloadName(generated.language), generated.code);
+    trackToolUsage(TOOL_NAME, 'download_code', usageDetails(generated.config, generated.language));
+  };
+
+  const downloadTestbench = () => {
+    if (!generated) return;
+    downloadBlob(testbenchName(generated.language), generateTestbench(generated.config, generated.language));
+    trackToolUsage(TOOL_NAME, 'download_testbench', usageDetails(generated.config, generated.language));
+  };
+
+  return (
+    <ToolPage
+      title="FIFO Generator"
+      description="Generate synchronous or asynchronous FIFO buffers in Verilog or VHDL, with first-word fall-through, ECC and packet mode, and see resource estimates."
+      infoCards={[
+        { title: 'Clock domains', text: 'Asynchronous FIFOs pass Gray-coded pointers through two-flop synchronisers, so the two clocks may be unrelated.' },
+        { title: 'Thresholds', text: 'almost_full rises when the write side counts at least the threshold; almost_empty when the read side counts at most its threshold.' },
+        { title: 'Verified', text: 'Every option is simulated in Icarus Verilog and GHDL with the same self-checking testbench you can download.' },
+      ]}
+    >
+      <section className="panel" aria-labelledby="fifo-presets-title">
+        <h2 id="fifo-presets-title">Presets</h2>
+        <div className="row fifo-presets">
+          {FIFO_PRESETS.map((p) => (
+            <button key={p.id} type="button" className={sameConfig(p.config, config) ? 'active' : ''} onClick={() => loadPreset(p.id)}>
+              {p.label}
+            </button>
+          ))}
+        </div>
+      </section>
+
+      <section className="panel" aria-labelledby="fifo-config-title">
+        <h2 id="fifo-config-title">Configuration</h2>
+        <div className="fifo-grid">
+          <SelectField id="fifo-width" label="Data Width" value={config.dataWidth} options={DATA_WIDTHS}
+            format={(w) => `${w} bits`} onChange={(v) => setField('dataWidth', v)} />
+          <SelectField id="fifo-depth" label="FIFO Depth" value={config.fifoDepth} options={FIFO_DEPTHS}
+            format={(d) => `${d} words`} onChange={(v) => setField('fifoDepth', v)} />
+          <SelectField id="fifo-memory" label="Memory Type" value={config.memoryType} options={MEMORY_TYPES}
+            format={(m) => MEMORY_TYPE_LABEL[m]} onChange={(v) => setField('memoryType', v)} />
+          <SelectField id="fifo-clocking" label="Clocking Mode" value={config.clockingMode} options={CLOCKING_MODES}
+            format={(m) => CLOCKING_LABEL[m]} onChange={(v) => setField('clockingMode', v)} />
+          <SelectField id="fifo-read-mode" label="Read Mode" value={config.readMode} options={READ_MODES}
+            format={(m) => READ_MODE_LABEL[m]} onChange={(v) => setField('readMode', v)} />
+          <SelectField id="fifo-write-mode" label="Write Mode" value={config.writeMode} options={WRITE_MODES}
+            format={(m) => WRITE_MODE_LABEL[m]} onChange={(v) => setField('writeMode', v)} />
+          <SelectField id="fifo-reset" label="Reset Type" value={config.resetType} options={RESET_TYPES}
+            format={(r) => RESET_LABEL[r]} onChange={(v) => setField('resetType', v)} />
+          <Slider id="fifo-almost-full" label="Almost Full Threshold" value={config.almostFullThreshold} range={ALMOST_FULL_RANGE}
+            words={thresholds.almostFull} onChange={(v) => setField('almostFullThreshold', v)} />
+          <Slider id="fifo-almost-empty" label="Almost Empty Threshold" value={config.almostEmptyThreshold} range={ALMOST_EMPTY_RANGE}
+            words={thresholds.almostEmpty} onChange={(v) => setField('almostEmptyThreshold', v)} />
+          <Checkbox id="fifo-output-register" label="Output Register" checked={config.outputRegister} onChange={(v) => setField('outputRegister', v)} />
+          <Checkbox id="fifo-ecc" label="Enable ECC" checked={config.enableECC} onChange={(v) => setField('enableECC', v)} />
+          <Checkbox id="fifo-packet" label="Enable Packet Mode" checked={config.enablePacketMode} onChange={(v) => setField('enablePacketMode', v)} />
+        </div>
+      </section>
+
+      <Metrics config={config} />
+
+      <section className="panel" aria-labelledby="fifo-code-title">
+        <h2 id="fifo-code-title">Generated Code</h2>
+        <div className="row fifo-actions">
+          <div className="fifo-toggle" role="group" aria-label="Language">
+            {(['verilog', 'vhdl'] as const).map((l) => (
+              <button key={l} type="button" aria-pressed={language === l} className={language === l ? 'primary' : ''} onClick={() => chooseLanguage(l)}>
+                {LANGUAGE_LABEL[l]}
+              </button>
+            ))}
+          </div>
+          <button type="button" className="primary" onClick={generate} disabled={generating}>
+            {generating ? 'Generating...' : 'Generate Code'}
+          </button>
+          {generated && (
+            <>
+              <CopyButton text={generated.code} onCopied={() => trackToolUsage(TOOL_NAME, 'copy_code', usageDetails(generated.config, generated.language))} />
+              <button type="button" onClick={download}>Download</button>
+              <button type="button" onClick={downloadTestbench}>Download Testbench</button>
+            </>
+          )}
+        </div>
+        {error && <div className="error-banner" role="alert">{error}</div>}
+        {stale && (
+          <p className="fifo-stale" role="status">The configuration changed since this code was generated. Press Generate Code to update it.</p>
+        )}
+        {generated && (
+          <pre className="code" aria-label={`Generated ${LANGUAGE_LABEL[generated.language]} code`} tabIndex={0}>
+            <code>{generated.code}</code>
+          </pre>
+        )}
+      </section>
+    </ToolPage>
+  );
+}

@@ -1,0 +1,74 @@
+/**
+ * FIFO page logic (pure): option labels, the metrics and thresholds shown on the page, preset
+ * lookup and the keep-in-step rule of writeMode and packet mode.
+ */
+import type { HdlLanguage } from '../../core/hdl/comment';
+import {
+  FIFO_PRESETS, fifoMetrics, fifoThresholds, generateFifo, generateFifoTestbench,
+  type ClockingMode, type FifoConfig, type MemoryType, type ReadMode, type ResetType, type WriteMode,
+} from '../../core/hdl/fifo';
+
+export type Language = HdlLanguage;
+export { fifoFileName as downloadName, fifoTestbenchFileName as testbenchName } from '../../core/hdl/fifo';
+
+export const TOOL_NAME = 'FIFO Generator';
+export const GENERATE_DELAY_MS = 500;
+
+export const LANGUAGE_LABEL: Record<Language, string> = { verilog: 'Verilog', vhdl: 'VHDL' };
+export const MEMORY_TYPE_LABEL: Record<MemoryType, string> = { distributed: 'Distributed RAM', block_ram: 'Block RAM', registers: 'Registers' };
+export const CLOCKING_LABEL: Record<ClockingMode, string> = { sync: 'Synchronous (one clock)', async: 'Asynchronous (two clocks)' };
+export const READ_MODE_LABEL: Record<ReadMode, string> = { standard: 'Standard', fwft: 'First-Word Fall-Through' };
+export const WRITE_MODE_LABEL: Record<WriteMode, string> = { standard: 'Standard', packet: 'Packet (commit on last word)' };
+export const RESET_LABEL: Record<ResetType, string> = { async: 'Asynchronous', sync: 'Synchronous' };
+
+/** One metrics card: label and formatted value. */
+export interface MetricRow {
+  id: string;
+  label: string;
+  value: string;
+}
+
+/** The metrics panel rows, formatted (spec formulas in core/hdl/fifo/config.ts). */
+export function metricRows(c: FifoConfig): MetricRow[] {
+  const m = fifoMetrics(c);
+  const t = fifoThresholds(c);
+  const n = (v: number) => v.toLocaleString('en-US');
+  return [
+    { id: 'total-bits', label: 'Total Bits', value: n(m.totalBits) },
+    { id: 'luts', label: 'Estimated LUTs', value: n(m.estimatedLUTs) },
+    { id: 'registers', label: 'Estimated Registers', value: n(m.estimatedRegisters) },
+    { id: 'bram', label: 'Block RAMs', value: n(m.estimatedBRAM) },
+    { id: 'max-frequency', label: 'Max Frequency', value: `${m.maxFrequency} MHz` },
+    { id: 'latency', label: 'Latency', value: `${m.latency} ${m.latency === 1 ? 'cycle' : 'cycles'}` },
+    { id: 'almost-full', label: 'Almost Full Threshold', value: `${n(t.almostFull)} words` },
+    { id: 'almost-empty', label: 'Almost Empty Threshold', value: `${n(t.almostEmpty)} words` },
+  ];
+}
+
+/** Applies one field; writeMode and enablePacketMode describe the same choice and move together. */
+export function updateConfig<K extends keyof FifoConfig>(c: FifoConfig, key: K, value: FifoConfig[K]): FifoConfig {
+  const next = { ...c, [key]: value };
+  if (key === 'writeMode') next.enablePacketMode = value === 'packet';
+  if (key === 'enablePacketMode') next.writeMode = value ? 'packet' : 'standard';
+  return next;
+}
+
+/** A preset replaces the whole configuration (spec section 4). */
+export function presetConfig(id: string): FifoConfig {
+  const p = FIFO_PRESETS.find((x) => x.id === id);
+  if (!p) throw new Error(`Unknown preset: ${id}`);
+  return { ...p.config };
+}
+
+export function generateCode(c: FifoConfig, language: Language): string {
+  return generateFifo(c, language);
+}
+
+export function generateTestbench(c: FifoConfig, language: Language): string {
+  return generateFifoTestbench(c, language);
+}
+
+/** The configuration as reported with tool usage. */
+export function usageDetails(c: FifoConfig, language: Language): Record<string, unknown> {
+  return { language, config: { ...c } };
+}

@@ -1,0 +1,29 @@
+import { create } from 'zustand';
+import { DEFAULT_FIFO_CONFIG, type FifoConfig } from '../../core/hdl/fifo/config';
+import { updateConfig, type Language } from './logic';
+
+export interface GeneratedFifo {
+  code: string;
+  language: Language;
+  config: FifoConfig;
+}
+
+interface FifoState {
+  config: FifoConfig;
+  language: Language;
+  generated: GeneratedFifo | null;
+  setField<K extends keyof FifoConfig>(key: K, value: FifoConfig[K]): void;
+  setConfig(config: FifoConfig): void;
+  setLanguage(language: Language): void;
+  setGenerated(g: GeneratedFifo | null): void;
+}
+
+export const useFifoStore = create<FifoState>((set) => ({
+  config: DEFAULT_FIFO_CONFIG,
+  language: 'verilog',
+  generated: null,
+  setField: (key, value) => set((s) => ({ config: updateConfig(s.config, key, value) })),
+  setConfig: (config) => set({ config }),
+  setLanguage: (language) => set({ language }),
+  setGenerated: (generated) => set({ generated }),
+}));
