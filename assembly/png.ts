@@ -108,7 +108,7 @@ const LUT_N: i32 = 4096;
 let kind: i32 = 0; // 0 linear, 1 radial, 2 conic
 let width: i32 = 0;
 let height: i32 = 0;
-let p0: f32 = 0, p1: f32 = 0, p2: f32 = 0, p3: f32 = 0;
+let p0: f32 = 0, p1: f32 = 0, p2: f32 = 0, p3: f32 = 0, p4: f32 = 0, p5: f32 = 0;
 let tScale: f32 = 1, tBias: f32 = 0;
 let repeating = false;
 let dithering = false;
@@ -136,12 +136,13 @@ function addSegment(start: f32, r: f64, g: f64, b: f64, sr: f64, sg: f64, sb: f6
 }
 
 /**
- * Sets the gradient to rasterise. `ptr` holds f64 values: kind, width, height, p0..p3, scale, bias,
+ * Sets the gradient to rasterise. `ptr` holds f64 values: kind, width, height, p0..p5, scale, bias,
  * repeating, dithering, then `nStops` x (offset, r, g, b) with offsets sorted ascending and colours
  * 0..255. Parameters (pixel centres at x + 0.5): linear t = p0 x + p1 y + p2; radial
- * t = |((x - p0) p2, (y - p1) p3)|; conic t = turn angle of (x - p0, y - p1) rotated by (p2, p3)
- * = (cos, sin); then t = t * scale + bias, wrapped to [0, 1) when repeating. Returns 0, or -1 if
- * the parameters are out of range.
+ * t = |((x - p0) p2, (y - p1) p3)|; conic t = turn angle of the point mapped by the affine matrix
+ * (X = p0 x + p1 y + p2, Y = p3 x + p4 y + p5, fused multiply-adds as Skia's pipeline does);
+ * then t = t * scale + bias, wrapped to [0, 1) when repeating. Returns 0, or -1 if the parameters
+ * are out of range.
  */
 export function setGradient(ptr: usize, nStops: i32): i32 {
   if (nStops < 1 || nStops > MAX_STOPS) return -1;
@@ -153,11 +154,13 @@ export function setGradient(ptr: usize, nStops: i32): i32 {
   p1 = <f32>load<f64>(ptr, 32);
   p2 = <f32>load<f64>(ptr, 40);
   p3 = <f32>load<f64>(ptr, 48);
-  tScale = <f32>load<f64>(ptr, 56);
-  tBias = <f32>load<f64>(ptr, 64);
-  repeating = load<f64>(ptr, 72) != 0;
-  dithering = load<f64>(ptr, 80) != 0;
-  const stops = ptr + 96;
+  p4 = <f32>load<f64>(ptr, 56);
+  p5 = <f32>load<f64>(ptr, 64);
+  tScale = <f32>load<f64>(ptr, 72);
+  tBias = <f32>load<f64>(ptr, 80);
+  repeating = load<f64>(ptr, 88) != 0;
+  dithering = load<f64>(ptr, 96) != 0;
+  const stops = ptr + 112;
   segCount = 0;
   // Before the first stop: its colour. Between stops: linear. After the last: the last colour.
   addSegment(-Infinity, load<f64>(stops, 8), load<f64>(stops, 16), load<f64>(stops, 24), 0, 0, 0);
@@ -332,15 +335,27 @@ function buildVectorTables(): void {
       out += step;
     }
   } else {
-    const dy = f32x4.splat(fy - p1);
-    const cx = f32x4.splat(p0), cs = f32x4.splat(p2), sn = f32x4.splat(p3);
-    const dyS = f32x4.mul(dy, sn), dyC = f32x4.mul(dy, cs);
+    // f64 products of f32 values are exact: x * a + rowTerm rounded once = a fused multiply-add.
+    const rowX = f64x2.splat(<f64><f32>(<f64>fy * <f64>p1 + <f64>p2));
+    const rowY = f64x2.splat(<f64><f32>(<f64>fy * <f64>p4 + <f64>p5));
+    const ax = f64x2.splat(<f64>p0), ay = f64x2.splat(<f64>p3);
+    let fxLo = f64x2(0.5, 1.5);
+    let fxHi = f64x2(2.5, 3.5);
+    const four64 = f64x2.splat(4);
     for (let x = 0; x < w; x += 4) {
-      const dx = f32x4.sub(fx, cx);
-      const rx = f32x4.add(f32x4.mul(dx, cs), dyS);
-      const ry = f32x4.sub(dyC, f32x4.mul(dx, sn));
-      v128.store(out, shade4(unitAngle4(rx, ry), y, rgb));
-      fx = f32x4.add(fx, four);
+      const xs = i8x16.shuffle(
+        f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(fxLo, ax), rowX)),
+        f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(fxHi, ax), rowX)),
+        0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23,
+      );
+      const ys = i8x16.shuffle(
+        f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(fxLo, ay), rowY)),
+        f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(fxHi, ay), rowY)),
+        0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23,
+      );
+      v128.store(out, shade4(unitAngle4(xs, ys), y, rgb));
+      fxLo = f64x2.add(fxLo, four64);
+      fxHi = f64x2.add(fxHi, four64);
       out += step;
     }
   }

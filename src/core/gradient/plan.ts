@@ -24,8 +24,11 @@ export interface RasterPlan {
   kind: 0 | 1 | 2;
   width: number;
   height: number;
-  /** linear: a, b, c of t = a x + b y + c; radial: cx, cy, 1/rx, 1/ry; conic: cx, cy, cos, sin. */
-  p: [number, number, number, number];
+  /**
+   * linear: a, b, c of t = a x + b y + c; radial: cx, cy, 1/rx, 1/ry; conic: the affine map from a
+   * pixel centre to the rotated, centred point (X = p0 x + p1 y + p2, Y = p3 x + p4 y + p5).
+   */
+  p: [number, number, number, number, number, number];
   scale: number;
   bias: number;
   repeating: boolean;
@@ -34,6 +37,7 @@ export interface RasterPlan {
 }
 
 const RAD = Math.PI / 180;
+
 
 /** CSS stop fix-up for our stops: clamp to 0-100 and sort (a stop never precedes an earlier one). */
 export function planStops(g: GradientSpec): PlanStop[] {
@@ -74,7 +78,7 @@ export function makePlan(g: GradientSpec, width: number, height: number, dither 
     const dy = -Math.cos(a);
     const len = Math.abs(width * dx) + Math.abs(height * dy);
     // t = ((x, y) - centre) . dir / len + 0.5
-    p = [dx / len, dy / len, 0.5 - ((width / 2) * dx + (height / 2) * dy) / len, 0];
+    p = [dx / len, dy / len, 0.5 - ((width / 2) * dx + (height / 2) * dy) / len, 0, 0, 0];
   } else if (g.type === 'radial') {
     kind = 1;
     const fx = Math.max(cx, width - cx);
@@ -87,12 +91,36 @@ export function makePlan(g: GradientSpec, width: number, height: number, dither 
       rx = Math.SQRT2 * fx;
       ry = Math.SQRT2 * fy;
     }
-    p = [cx, cy, rx > 0 ? 1 / rx : 0, ry > 0 ? 1 / ry : 0];
+    p = [cx, cy, rx > 0 ? 1 / rx : 0, ry > 0 ? 1 / ry : 0, 0, 0];
   } else {
     kind = 2;
-    // Rotate so that `angle` (clockwise from up) maps to Skia's 0 (pointing along +x).
-    const th = (g.angle - 90) * RAD;
-    p = [cx, cy, Math.cos(th), Math.sin(th)];
+    p = conicMatrix(g.angle, cx, cy);
   }
   return { kind, width, height, p, scale, bias, repeating, dither, stops };
+}
+
+const f32 = Math.fround;
+
+/**
+ * The device-to-gradient matrix of a conic gradient computed as Chromium and Skia compute it, in
+ * single precision step by step: a rotation by (angle - 90) degrees about the centre (sin/cos
+ * snapped to zero below 1/4096), inverted with a double determinant, then the centre subtracted.
+ * Matching their rounding matters on the seam ray, where a pixel centre lying exactly on the
+ * start angle is given the first or the last colour depending on the sign of a rounding error.
+ */
+export function conicMatrix(angle: number, cx: number, cy: number): RasterPlan['p'] {
+  const rad = f32(f32(angle - 90) * f32(f32(3.14159265) / 180));
+  let s = f32(Math.sin(rad));
+  let c = f32(Math.cos(rad));
+  if (Math.abs(s) <= 1 / 4096) s = 0;
+  if (Math.abs(c) <= 1 / 4096) c = 0;
+  const px = f32(cx);
+  const py = f32(cy);
+  const omc = f32(1 - c);
+  const sx = c, kx = f32(-s), tx = f32(f32(s * py) + f32(omc * px));
+  const ky = s, sy = c, ty = f32(f32(f32(-s) * px) + f32(omc * py));
+  const inv = 1 / (sx * sy - kx * ky);
+  const itx = f32((kx * ty - sy * tx) * inv);
+  const ity = f32((ky * tx - sx * ty) * inv);
+  return [f32(sy * inv), f32(-kx * inv), f32(itx - px), f32(-ky * inv), f32(sx * inv), f32(ity - py)];
 }

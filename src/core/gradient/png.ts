@@ -16,7 +16,7 @@ export interface PngExports extends KernelExports {
   adler32(adler: number, ptr: number, len: number): number;
 }
 
-const PARAMS = 12;
+const PARAMS = 14;
 /** Filtered bytes per deflate block / IDAT chunk. */
 const BAND_BYTES = 1 << 20;
 

@@ -67,7 +67,7 @@ export function unitAngle(x: number, y: number): number {
 /** RGBA pixels of the whole plan. */
 export function rasterizeRGBAts(plan: RasterPlan): Uint8ClampedArray {
   const { width: w, height: h, kind, scale, bias, repeating, dither } = plan;
-  const [p0, p1, p2, p3] = plan.p.map(Math.fround);
+  const [p0, p1, p2, p3, p4, p5] = plan.p.map(Math.fround);
   const { start, base, slope, lut } = buildSegments(plan);
   const out = new Uint8ClampedArray(w * h * 4);
   const f = Math.fround;
@@ -83,9 +83,8 @@ export function rasterizeRGBAts(plan: RasterPlan): Uint8ClampedArray {
         const dy = f((fy - p1) * p3);
         t = f(Math.sqrt(dx * dx + dy * dy));
       } else {
-        const dx = fx - p0;
-        const dy = fy - p1;
-        t = unitAngle(f(dx * p2 + dy * p3), f(dy * p2 - dx * p3));
+        // Doubles hold f32 products exactly: one rounding per multiply-add, like FMA.
+        t = unitAngle(f(fx * p0 + f(fy * p1 + p2)), f(fx * p3 + f(fy * p4 + p5)));
       }
       t = f(t * scale + bias);
       if (repeating) t = t - Math.floor(t);

@@ -3,7 +3,7 @@
  * - linear: a userSpaceOnUse <linearGradient> along the CSS gradient line;
  * - radial: a <radialGradient> with the farthest-corner radius (ellipse: scaled about the centre);
  * - conic: SVG has no conic gradient, so a fan of thin wedges (at most 0.5 degree, split exactly
- *   at every stop) each filled with the colour at its middle angle.
+ *   at every stop) each filled with the colour at its middle angle, drawn without anti-aliasing.
  * Repeating forms use spreadMethod="repeat" over the stops' span (conic: wedges per period).
  */
 import { makePlan, type PlanStop, type RasterPlan } from './plan';
@@ -81,7 +81,8 @@ function stopTurns(plan: RasterPlan): number[] {
 }
 
 function conicBody(g: GradientSpec, plan: RasterPlan, w: number, h: number): string {
-  const [cx, cy] = plan.p;
+  const cx = (g.position.x / 100) * w;
+  const cy = (g.position.y / 100) * h;
   const radius = Math.hypot(Math.max(cx, w - cx), Math.max(cy, h - cy)) + 2;
   const STEP = 1 / 720;
   const cuts = new Set<number>([0, 1, ...stopTurns(plan)]);
@@ -98,11 +99,13 @@ function conicBody(g: GradientSpec, plan: RasterPlan, w: number, h: number): str
     const b = turns[i + 1];
     if (b - a < 1e-9) continue;
     const [r, gg, bb] = colorAt(plan, (a + b) / 2);
-    // A sliver of overlap with the next wedge hides anti-aliasing seams.
-    const end = i + 2 < turns.length ? Math.min(b + STEP / 8, turns[i + 2]) : b;
+    // A sliver of overlap with the next wedge: no hairline gaps between neighbours.
+    const end = i + 2 < turns.length ? Math.min(b + STEP / 4, turns[i + 2]) : b;
     parts.push(`<path d="M${f(cx)} ${f(cy)}L${point(a)}L${point(end)}Z" fill="${rgbToHex(Math.round(r), Math.round(gg), Math.round(bb))}"/>`);
   }
-  return `<g clip-path="url(#c)">${parts.join('')}</g>`;
+  // Aliased edges, as the browser paints a conic gradient (per-pixel colours, no coverage blending
+  // between wedges, so no seams).
+  return `<g clip-path="url(#c)" shape-rendering="crispEdges">${parts.join('')}</g>`;
 }
 
 /** The SVG document of the gradient at width x height. */
