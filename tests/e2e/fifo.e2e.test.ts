@@ -1,0 +1,173 @@
+/**
+ * The FIFO generator page in Debian Chromium against the real server: defaults, presets, the
+ * metrics panel and thresholds, the 500 ms 'Generating...' state, Copy/Download only with code,
+ * download names, tool usage with the configuration, and the downloaded design and testbench
+ * simulated in Icarus Verilog and GHDL.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { describeWith } from '../helpers/system';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
+import { TB_PASS } from '../../src/core/hdl/fifo';
+
+describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(): Promise<{ page: Page; errors: string[]; usage: Record<string, unknown>[] }> {
+    const opened = await openPage(browser);
+    const usage: Record<string, unknown>[] = [];
+    opened.page.on('request', (r) => {
+      if (r.url().endsWith('/api/analytics/tool-usage')) usage.push(JSON.parse(r.postData() ?? '{}'));
+    });
+    await opened.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await opened.page.goto(`${server.url}/fifo-generator`);
+    await opened.page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
+    return { ...opened, usage };
+  }
+
+  async function downloadText(page: Page, button: string): Promise<{ name: string; text: string }> {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
+    return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
+  }
+
+  const metric = (page: Page, id: string) => page.getByTestId(`metric-${id}`).textContent();
+
+  it('shows the defaults, the metrics and thresholds, and follows presets and sliders', async () => {
+    const { page, errors, usage } = await open();
+    expect(await page.getByLabel('Data Width').inputValue()).toBe('8');
+    expect(await page.getByLabel('FIFO Depth').inputValue()).toBe('16');
+    expect(await page.getByLabel('Memory Type').inputValue()).toBe('block_ram');
+    expect(await page.getByLabel('Clocking Mode').inputValue()).toBe('sync');
+    expect(await page.getByLabel('Read Mode').inputValue()).toBe('standard');
+    expect(await page.getByLabel('Write Mode').inputValue()).toBe('standard');
+    expect(await page.getByLabel('Reset Type').inputValue()).toBe('async');
+    expect(await page.getByLabel('Almost Full Threshold').inputValue()).toBe('80');
+    expect(await page.getByLabel('Almost Empty Threshold').inputValue()).toBe('20');
+    expect(await page.getByLabel('Output Register').isChecked()).toBe(true);
+    expect(await page.getByLabel('Enable ECC').isChecked()).toBe(false);
+    expect(await page.getByLabel('Enable Packet Mode').isChecked()).toBe(false);
+    // 8 x 16 = 128 bits: LUTs ceil(128/16)+20, registers ceil(128/8)+10, 1 BRAM, 450 MHz, 2 cycles.
+    expect(await metric(page, 'total-bits')).toBe('128');
+    expect(await metric(page, 'luts')).toBe('28');
+    expect(await metric(page, 'registers')).toBe('26');
+    expect(await metric(page, 'bram')).toBe('1');
+    expect(await metric(page, 'max-frequency')).toBe('450 MHz');
+    expect(await metric(page, 'latency')).toBe('2 cycles');
+    expect(await metric(page, 'almost-full')).toBe('12 words');
+    expect(await metric(page, 'almost-empty')).toBe('3 words');
+    expect(await page.getByRole('button', { name: 'Copy' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Download', exact: true }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Medium (32x64)' }).click();
+    expect(await page.getByLabel('Data Width').inputValue()).toBe('32');
+    expect(await page.getByLabel('FIFO Depth').inputValue()).toBe('64');
+    expect(await page.getByLabel('Memory Type').inputValue()).toBe('distributed');
+    expect(await metric(page, 'total-bits')).toBe('2,048');
+    expect(await metric(page, 'bram')).toBe('0');
+    expect(await metric(page, 'max-frequency')).toBe('350 MHz');
+
+    await page.getByLabel('Output Register').uncheck();
+    expect(await metric(page, 'registers')).toBe('133');
+    expect(await metric(page, 'latency')).toBe('1 cycle');
+
+    // Keyboard on the slider: 80% -> 81% of 64 = 51 words.
+    await page.getByLabel('Almost Full Threshold').focus();
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByLabel('Almost Full Threshold').inputValue()).toBe('81');
+    expect(await metric(page, 'almost-full')).toBe('51 words');
+    await page.getByLabel('Almost Empty Threshold').fill('50');
+    expect(await metric(page, 'almost-empty')).toBe('32 words');
+
+    // Write mode and packet mode are the same choice.
+    await page.getByLabel('Enable Packet Mode').check();
+    expect(await page.getByLabel('Write Mode').inputValue()).toBe('packet');
+    await page.getByLabel('Write Mode').selectOption('standard');
+    expect(await page.getByLabel('Enable Packet Mode').isChecked()).toBe(false);
+
+    await page.getByRole('button', { name: 'High Performance (128x1024)' }).click();
+    expect(await metric(page, 'total-bits')).toBe('131,072');
+    expect(await metric(page, 'bram')).toBe('8');
+    expect(await page.getByLabel('Output Register').isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Async (32x128)' }).click();
+    expect(await page.getByLabel('Clocking Mode').inputValue()).toBe('async');
+    await expect.poll(() => usage.filter((u) => u.action === 'load_preset').length).toBe(3);
+    expect(usage[0]).toMatchObject({ tool_name: 'FIFO Generator', action: 'load_preset', metadata: { preset: 'medium' } });
+    expect(errors).toEqual([]);
+  });
+
+  it('generates after "Generating...", copies, and downloads Verilog and its testbench that pass in Icarus', async () => {
+    const { page, errors, usage } = await open();
+    await page.getByRole('button', { name: 'Small (8x16)' }).click();
+    await page.getByLabel('Read Mode').selectOption('fwft');
+    await page.getByLabel('Enable ECC').check();
+    await page.getByLabel('Enable Packet Mode').check();
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    await page.getByRole('button', { name: 'Generating...' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Generating...' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Generate Code' }).waitFor();
+    const code = (await page.locator('pre.code').textContent())!;
+    expect(code).toContain('module fifo_module (');
+    expect(code).toContain('readMode             fwft');
+    expect(code).toContain('syn_ramstyle = "select_ram"');
+
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await expect.poll(() => page.getByText('✅ Copied to clipboard!').count()).toBe(1);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+
+    const file = await downloadText(page, 'Download');
+    expect(file.name).toBe('fifo_module.v');
+    expect(file.text).toBe(code);
+    const tb = await downloadText(page, 'Download Testbench');
+    expect(tb.name).toBe('fifo_module_tb.v');
+    const sim = await simulateVerilog({ 'fifo_module.v': file.text, 'fifo_module_tb.v': tb.text }, 'fifo_module_tb');
+    expect(sim.stdout).toContain(TB_PASS);
+    expect(sim.stdout).not.toMatch(/ERROR|FAIL/);
+
+    await expect.poll(() => usage.some((u) => u.action === 'generate_code')).toBe(true);
+    const generated = usage.find((u) => u.action === 'generate_code')!;
+    expect(generated).toMatchObject({
+      tool_name: 'FIFO Generator',
+      metadata: { language: 'verilog', config: { dataWidth: 8, fifoDepth: 16, memoryType: 'distributed', readMode: 'fwft', enableECC: true, enablePacketMode: true, writeMode: 'packet' } },
+    });
+    await expect.poll(() => usage.map((u) => u.action)).toEqual(expect.arrayContaining(['copy_code', 'download_code', 'download_testbench']));
+    expect(errors).toEqual([]);
+  });
+
+  it('switches to VHDL: fifo_module.vhd and its testbench pass in GHDL; changes mark the code stale', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Small (8x16)' }).click();
+    await page.getByLabel('Clocking Mode').selectOption('async');
+    await page.getByLabel('Reset Type').selectOption('sync');
+    await page.getByRole('button', { name: 'VHDL' }).click();
+    expect(await page.getByRole('button', { name: 'VHDL' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    await page.locator('pre.code').waitFor();
+    const file = await downloadText(page, 'Download');
+    expect(file.name).toBe('fifo_module.vhd');
+    expect(file.text.startsWith('-- fifo_module: FIFO buffer')).toBe(true);
+    expect(file.text).toContain('clockingMode         async');
+    const tb = await downloadText(page, 'Download Testbench');
+    expect(tb.name).toBe('fifo_module_tb.vhd');
+    const sim = await simulateVhdl({ 'fifo_module.vhd': file.text, 'fifo_module_tb.vhd': tb.text }, 'fifo_module_tb', '93c');
+    expect(sim.stdout + sim.stderr).toContain(TB_PASS);
+
+    // The language toggle re-renders the generated configuration in Verilog.
+    await page.getByRole('button', { name: 'Verilog' }).click();
+    expect(await page.locator('pre.code').textContent()).toContain('module fifo_module (');
+    await page.getByLabel('Data Width').selectOption('64');
+    await page.getByText('The configuration changed since this code was generated.').waitFor();
+    expect(errors).toEqual([]);
+  });
+});
