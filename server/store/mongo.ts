@@ -61,6 +61,14 @@ export class MongoBackend implements Backend {
     this.rollups = this.db.collection<RollupDoc>('rollups');
   }
 
+  /** Creates the indexes at start; when MongoDB is down, the first write or read retries it. */
+  prepare(log: (message: string) => void = console.log): void {
+    this.ensureReady().then(
+      () => log(`MongoDB ready: indexes on ${this.options.dbName}.events (TTL ${this.options.retentionDays} days) and .rollups`),
+      (e: Error) => log(`MongoDB not reachable yet (${e.message}); events are buffered and written when it is`),
+    );
+  }
+
   /** Creates the indexes once per process (again after a failure). */
   private ensureReady(): Promise<void> {
     this.ready ??= this.createIndexes().catch((e) => {
