@@ -1,0 +1,111 @@
+import { create } from 'zustand';
+import {
+  addState, DEFAULT_FSM, removeState, renameState, type FsmConfig, type FsmSignal, type FsmState, type FsmTransition,
+} from '../../core/hdl/fsm/config';
+
+export type FsmTab = 'config' | 'code';
+
+export interface GeneratedFsm {
+  verilog: string;
+  vhdl: string;
+  verilogError: string;
+  vhdlError: string;
+  /** The configuration the code was generated from (for downloads and the testbench). */
+  config: FsmConfig;
+}
+
+type SignalKind = 'inputs' | 'outputs';
+
+interface FsmStore {
+  config: FsmConfig;
+  tab: FsmTab;
+  generated: GeneratedFsm | null;
+  setTab(tab: FsmTab): void;
+  setConfig(config: FsmConfig): void;
+  update(patch: Partial<FsmConfig>): void;
+  addState(): void;
+  removeState(index: number): void;
+  updateState(index: number, patch: Partial<FsmState>): void;
+  setStateOutput(index: number, output: string, value: string): void;
+  addSignal(kind: SignalKind): void;
+  removeSignal(kind: SignalKind, index: number): void;
+  updateSignal(kind: SignalKind, index: number, patch: Partial<FsmSignal>): void;
+  addTransition(): void;
+  removeTransition(index: number): void;
+  moveTransition(index: number, by: -1 | 1): void;
+  updateTransition(index: number, patch: Partial<FsmTransition>): void;
+  setTransitionOutput(index: number, output: string, value: string): void;
+  setGenerated(g: GeneratedFsm | null): void;
+}
+
+function freshName(prefix: string, taken: string[]): string {
+  let i = taken.length;
+  while (taken.includes(`${prefix}${i}`)) i++;
+  return `${prefix}${i}`;
+}
+
+/** Renaming a signal keeps the per-state and per-transition output values that used its name. */
+function renameOutputKey(c: FsmConfig, old: string, name: string): FsmConfig {
+  const move = (o?: Record<string, string>) => {
+    if (!o || !(old in o)) return o;
+    const { [old]: v, ...rest } = o;
+    return { ...rest, [name]: v };
+  };
+  return {
+    ...c,
+    states: c.states.map((s) => ({ ...s, outputs: move(s.outputs) })),
+    transitions: c.transitions.map((t) => ({ ...t, outputs: move(t.outputs) })),
+  };
+}
+
+export const useFsmStore = create<FsmStore>((set) => {
+  const edit = (fn: (c: FsmConfig) => FsmConfig) => set((s) => ({ config: fn(s.config) }));
+  return {
+    config: DEFAULT_FSM,
+    tab: 'config',
+    generated: null,
+    setTab: (tab) => set({ tab }),
+    setConfig: (config) => set({ config }),
+    update: (patch) => edit((c) => ({ ...c, ...patch })),
+    addState: () => edit(addState),
+    removeState: (index) => edit((c) => removeState(c, index)),
+    updateState: (index, patch) =>
+      edit((c) => {
+        const renamed = patch.name !== undefined && patch.name !== c.states[index].name ? renameState(c, index, patch.name) : c;
+        return { ...renamed, states: renamed.states.map((s, i) => (i === index ? { ...s, ...patch } : s)) };
+      }),
+    setStateOutput: (index, output, value) =>
+      edit((c) => ({ ...c, states: c.states.map((s, i) => (i === index ? { ...s, outputs: { ...s.outputs, [output]: value } } : s)) })),
+    addSignal: (kind) =>
+      edit((c) => {
+        const taken = [...c.inputs, ...c.outputs].map((s) => s.name);
+        const name = freshName(kind === 'inputs' ? 'in_' : 'out_', taken);
+        return { ...c, [kind]: [...c[kind], { name, width: 1, description: '' }] };
+      }),
+    removeSignal: (kind, index) => edit((c) => ({ ...c, [kind]: c[kind].filter((_, i) => i !== index) })),
+    updateSignal: (kind, index, patch) =>
+      edit((c) => {
+        const old = c[kind][index].name;
+        const base = kind === 'outputs' && patch.name !== undefined && patch.name !== old ? renameOutputKey(c, old, patch.name) : c;
+        return { ...base, [kind]: base[kind].map((s, i) => (i === index ? { ...s, ...patch } : s)) };
+      }),
+    addTransition: () =>
+      edit((c) => ({
+        ...c,
+        transitions: [...c.transitions, { from: c.states[0].name, to: c.states[Math.min(1, c.states.length - 1)].name, condition: c.inputs[0]?.name ?? '1' }],
+      })),
+    removeTransition: (index) => edit((c) => ({ ...c, transitions: c.transitions.filter((_, i) => i !== index) })),
+    moveTransition: (index, by) =>
+      edit((c) => {
+        const j = index + by;
+        if (j < 0 || j >= c.transitions.length) return c;
+        const transitions = [...c.transitions];
+        [transitions[index], transitions[j]] = [transitions[j], transitions[index]];
+        return { ...c, transitions };
+      }),
+    updateTransition: (index, patch) => edit((c) => ({ ...c, transitions: c.transitions.map((t, i) => (i === index ? { ...t, ...patch } : t)) })),
+    setTransitionOutput: (index, output, value) =>
+      edit((c) => ({ ...c, transitions: c.transitions.map((t, i) => (i === index ? { ...t, outputs: { ...t.outputs, [output]: value } } : t)) })),
+    setGenerated: (generated) => set({ generated }),
+  };
+});

@@ -1,0 +1,137 @@
+/**
+ * The FSM generator page in Debian Chromium against the real server: defaults, add/remove state
+ * rules, examples, checks, the diagram, Generate switching to the code tab with Verilog and VHDL
+ * side by side, copy confirmations, the spec's error messages, and downloaded files simulated in
+ * Icarus Verilog and GHDL against the reference model.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { describeWith } from '../helpers/system';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
+import { compileFsm, COMPLEX_EXAMPLE, generateFsmTestbenchVerilog, generateFsmTestbenchVhdl } from '../../src/core/hdl/fsm/index';
+
+describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function open(): Promise<{ page: Page; errors: string[] }> {
+    const opened = await openPage(browser);
+    await opened.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await opened.page.goto(`${server.url}/fsm-generator`);
+    await opened.page.getByRole('heading', { name: 'FSM Generator', level: 1 }).waitFor();
+    return opened;
+  }
+
+  async function downloadText(page: Page, name: string): Promise<{ name: string; text: string }> {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name, exact: true }).click()]);
+    return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
+  }
+
+  const stateNames = (page: Page) => page.locator('.fsm-table tbody tr td:first-child input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+
+  it('shows the defaults, adds STATE_n with the 2-bit code, never removes the last state', async () => {
+    const { page, errors } = await open();
+    expect(await page.getByRole('tab', { name: 'Configuration' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByLabel('Module Name').inputValue()).toBe('my_fsm');
+    expect(await page.getByLabel('FSM Type').inputValue()).toBe('moore');
+    expect(await page.getByLabel('State Encoding').inputValue()).toBe('binary');
+    expect(await page.getByLabel('Reset State').inputValue()).toBe('IDLE');
+    expect(await page.getByLabel('Clock Name').inputValue()).toBe('clk');
+    expect(await page.getByLabel('Reset Name').inputValue()).toBe('reset');
+    expect(await stateNames(page)).toEqual(['IDLE', 'RUN', 'DONE']);
+    expect(await page.getByLabel('Input 1 name').inputValue()).toBe('start');
+    expect(await page.getByLabel('Input 2 name').inputValue()).toBe('stop');
+    expect(await page.getByLabel('Output 1 name').inputValue()).toBe('busy');
+    expect(await page.getByLabel('Output 2 name').inputValue()).toBe('complete');
+    expect(await page.locator('svg.fsm-diagram .fsm-node').count()).toBe(3);
+
+    await page.getByRole('button', { name: 'Add State' }).click();
+    expect(await page.getByLabel('State 4 name').inputValue()).toBe('STATE_3');
+    expect(await page.getByLabel('State 4 code').inputValue()).toBe('11');
+    expect(await page.getByLabel('State 4 description').inputValue()).toBe('State 3');
+    expect(await page.locator('svg.fsm-diagram .fsm-node').count()).toBe(4);
+    // STATE_3 has no way in: the checks say so.
+    await page.getByText('State STATE_3 is unreachable from the reset state IDLE.').waitFor();
+
+    for (const name of ['STATE_3', 'DONE', 'RUN']) await page.getByRole('button', { name: `Remove state ${name}` }).click();
+    expect(await stateNames(page)).toEqual(['IDLE']);
+    expect(await page.getByRole('button', { name: 'Remove state IDLE' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Add State' }).click();
+    expect(await page.getByLabel('State 2 name').inputValue()).toBe('STATE_1');
+    expect(await page.getByLabel('State 2 code').inputValue()).toBe('01');
+    expect(errors).toEqual([]);
+  });
+
+  it('reports bad configurations with the spec messages and keeps the input', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('Transition 1 condition').fill('strat && !stop');
+    await page.getByLabel('Input 1 width').fill('0');
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    const alert = page.locator('.fsm-failure');
+    await alert.waitFor();
+    const text = await alert.textContent();
+    expect(text).toContain("Verilog generation error: Input 'start' width must be a whole number from 1 to 64.");
+    expect(text).toContain("Transition 1 (IDLE → RUN): condition uses 'strat', which is not an input.");
+    expect(text).toContain('VHDL generation error: ');
+    expect(await page.getByRole('tab', { name: 'Configuration' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByLabel('Transition 1 condition').inputValue()).toBe('strat && !stop');
+
+    await page.getByLabel('Transition 1 condition').fill('start &&');
+    await page.getByText('Condition: expected an input name or a number at the end').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('loads the complex example, generates both languages side by side, copies, and the downloads simulate', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Load Complex Example' }).click();
+    expect(await page.getByLabel('FSM Type').inputValue()).toBe('mealy');
+    expect(await page.getByLabel('State Encoding').inputValue()).toBe('onehot');
+    expect((await stateNames(page)).length).toBe(4);
+
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    expect(await page.getByRole('tab', { name: 'Generated Code' }).getAttribute('aria-selected')).toBe('true');
+    const verilog = await page.getByLabel('Generated Verilog code').textContent();
+    const vhdl = await page.getByLabel('Generated VHDL code').textContent();
+    expect(verilog).toContain('module burst_controller (');
+    expect(vhdl).toContain('entity burst_controller is');
+
+    await page.getByRole('button', { name: 'Copy Verilog' }).click();
+    await page.getByText('✅ Code copied to clipboard!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(verilog);
+    await page.getByRole('button', { name: 'Copy VHDL' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(vhdl);
+
+    const v = await downloadText(page, 'Download Verilog');
+    const h = await downloadText(page, 'Download VHDL');
+    expect(v.name).toBe('burst_controller.v');
+    expect(h.name).toBe('burst_controller.vhd');
+    const tb = await downloadText(page, 'Download Verilog testbench');
+    expect(tb.name).toBe('burst_controller_tb.v');
+
+    const fsm = compileFsm(COMPLEX_EXAMPLE).fsm!;
+    const rv = await simulateVerilog({ 'dut.v': v.text, 'tb.v': tb.text }, 'burst_controller_tb');
+    expect(rv.stdout).toMatch(/PASS: \d+ cycles/);
+    const rv2 = await simulateVerilog({ 'dut.v': v.text, 'tb.v': generateFsmTestbenchVerilog(fsm, { seed: 99 }) }, 'burst_controller_tb');
+    expect(rv2.stdout).not.toContain('FAIL');
+    const rh = await simulateVhdl({ 'dut.vhd': h.text, 'tb.vhd': generateFsmTestbenchVhdl(fsm, { seed: 7 }) }, 'burst_controller_tb', '93c');
+    expect(rh.stdout + rh.stderr).toMatch(/PASS: \d+ cycles/);
+
+    // Back to the configuration; the simple example replaces everything.
+    await page.getByRole('tab', { name: 'Configuration' }).click();
+    await page.getByRole('button', { name: 'Load Simple Example' }).click();
+    expect(await stateNames(page)).toEqual(['RED', 'GREEN', 'YELLOW']);
+    expect(await page.getByLabel('FSM Type').inputValue()).toBe('moore');
+    expect(errors).toEqual([]);
+  });
+});
