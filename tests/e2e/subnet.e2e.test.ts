@@ -230,6 +230,21 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await expect.poll(() => page.locator('.status-line').filter({ hasText: 'Export cancelled' }).count()).toBe(1);
   });
 
+  it('handles the boundaries: /0 has 4,294,967,294 hosts (export refused), /32 lists its one address', async () => {
+    await page.getByLabel('IP Address').fill('8.8.8.8/0');
+    const table = page.getByRole('table', { name: 'Host addresses' });
+    await expect.poll(() => page.getByTestId('list-summary').textContent()).toBe('4,294,967,294 host addresses from 0.0.0.1 to 255.255.255.254');
+    await page.getByTestId('vt-scroller').focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => table.getByRole('row').last().getByRole('cell').allTextContents()).toEqual(['4,294,967,294', '255.255.255.254']);
+    expect(await page.getByRole('button', { name: 'Export 4,294,967,294 rows' }).isDisabled()).toBe(true);
+    await page.getByLabel('IP Address').fill('8.8.8.8/32');
+    await expect.poll(() => page.getByTestId('list-summary').textContent()).toBe('1 host addresses from 8.8.8.8 to 8.8.8.8');
+    await page.getByRole('button', { name: 'Subnets', exact: true }).click();
+    expect(await page.getByRole('table', { name: 'Subnets' }).getByRole('row').nth(1).getByRole('cell').allTextContents())
+      .toEqual(['1', '8.8.8.8/32', '8.8.8.8', '8.8.8.8', '8.8.8.8', '0']);
+  });
+
   it('plans VLSM allocations largest first and shows what is left', async () => {
     await page.getByRole('button', { name: /^Home network/ }).click();
     await page.getByRole('tab', { name: 'Subnets' }).click();

@@ -23,13 +23,18 @@ import { VlsmPanel } from './VlsmPanel';
 export const EXPORT_MAX_ROWS = 2 ** 27;
 
 const n = (v: number) => v.toLocaleString('en-US');
+
+/** Until a prefix is chosen: /24s of anything larger, else two bits longer (4 subnets). */
+export function defaultChildCidr(cidr: number): number {
+  return cidr < 22 ? 24 : Math.min(32, cidr + 2);
+}
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 2 : 0)} MB`;
 
 export function SubnetsTab({ ip, cidr }: { ip: number; cidr: number }) {
   const s = useSubnetStore(
     useShallow((s) => ({ kind: s.listKind, childCidr: s.childCidr, format: s.exportFormat, setKind: s.setListKind, setChild: s.setChildCidr, setFormat: s.setExportFormat })),
   );
-  const child = Math.min(32, Math.max(cidr, s.childCidr));
+  const child = Math.min(32, Math.max(cidr, s.childCidr ?? defaultChildCidr(cidr)));
   const network = networkRange(ip, cidr).network;
   const spec = useMemo<ListSpec>(() => ({ kind: s.kind, network, cidr, childCidr: child }), [s.kind, network, cidr, child]);
   const rows = rowCount(spec);

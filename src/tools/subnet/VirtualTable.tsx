@@ -109,7 +109,7 @@ export function VirtualTable({ label, rowCount, columns, template, cellsAt, rowH
   const rows = [];
   for (let i = first; i < Math.min(rowCount, first + visible + 2); i++) {
     rows.push(
-      <div role="row" aria-rowindex={i + 2} key={i} className={`vt-row${i === highlight ? ' vt-highlight' : ''}`} style={{ gridTemplateColumns: template, height: rowHeight }}>
+      <div role="row" aria-rowindex={i + 2} key={i} className={`vt-row${i % 2 ? ' vt-odd' : ''}${i === highlight ? ' vt-highlight' : ''}`} style={{ gridTemplateColumns: template, height: rowHeight }}>
         {cellsAt(i).map((c, j) => (
           <span role="cell" key={j}>{c}</span>
         ))}

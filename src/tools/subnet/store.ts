@@ -14,8 +14,8 @@ interface SubnetState {
   maskText: string;
   tab: Tab;
   listKind: ListKind;
-  /** Wanted prefix of the subnet list; clamped to cidr..32 when shown. */
-  childCidr: number;
+  /** Chosen prefix of the subnet list (clamped to cidr..32 when shown); null: a default per network. */
+  childCidr: number | null;
   exportFormat: ExportFormat;
   vlsmText: string;
   setIp(text: string): void;
@@ -42,7 +42,7 @@ function bareIp(ip: string): string {
 export const useSubnetStore = create<SubnetState>()((set) => ({
   ...INPUT_DEFAULTS,
   listKind: 'subnets',
-  childCidr: 26,
+  childCidr: null,
   exportFormat: 'text',
   vlsmText: 'Sales: 50, Engineering: 100, Lab: 20, Link: 2',
   setIp: (ip) =>
