@@ -1,7 +1,7 @@
 /** CRC API: GET /predefined (the catalogue) and POST /generate (a Verilog or VHDL download). */
 import { Router, json } from 'express';
 import { generateRequestSchema, requestParams } from '../../src/core/crc/schema';
-import { generateHdl, listPredefined } from '../services/crc';
+import { generateHdl, predefinedBody } from '../services/crc';
 import type { z } from 'zod';
 import { HttpError } from '../errors';
 
@@ -19,7 +19,7 @@ export function crcRouter(): Router {
   const router = Router();
 
   router.get('/predefined', (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=300').json(listPredefined());
+    res.set('Cache-Control', 'public, max-age=300').type('application/json').send(predefinedBody());
   });
 
   router.post('/generate', json({ limit: GENERATE_BODY_LIMIT, strict: true }), async (req, res) => {

@@ -7,10 +7,16 @@ import { predefinedAlgorithms, type PredefinedAlgorithm } from '../../src/core/c
 import type { CrcParams, HdlLanguage } from '../../src/core/crc/params';
 
 let predefined: PredefinedAlgorithm[] | undefined;
+let predefinedJson: string | undefined;
 
 /** The catalogue in API shape, built once. */
 export function listPredefined(): PredefinedAlgorithm[] {
   return (predefined ??= predefinedAlgorithms());
+}
+
+/** The same list serialised once (it never changes while the server runs). */
+export function predefinedBody(): string {
+  return (predefinedJson ??= JSON.stringify(listPredefined()));
 }
 
 export interface GeneratedFile {
