@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { addSaved, deleteSaved, gradientFromSaved, loadSaved, makeSaved, parseSaved, savedSubtitle, storeSaved, STORAGE_KEY } from './saved';
+import { defaultGradient } from './model';
+
+function memoryStorage() {
+  const map = new Map<string, string>();
+  return { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), map };
+}
+
+describe('saved gradients', () => {
+  it('stores the spec form: id, name, type, angle, shape, position, colors, blendMode, repeating, timestamp', () => {
+    const now = new Date('2026-03-04T05:06:07Z');
+    const s = makeSaved('  Mine  ', { ...defaultGradient(), blendMode: 'overlay' }, now);
+    expect(s).toEqual({
+      id: now.getTime(), name: 'Mine', type: 'linear', angle: 90, shape: 'ellipse', position: { x: 50, y: 50 },
+      colors: defaultGradient().stops, blendMode: 'overlay', repeating: false, timestamp: '2026-03-04T05:06:07.000Z',
+    });
+  });
+  it('keeps the newest first and at most 50', () => {
+    let list = [] as ReturnType<typeof makeSaved>[];
+    for (let i = 0; i < 55; i++) list = addSaved(list, makeSaved(`g${i}`, defaultGradient(), new Date(1_700_000_000_000 + i)));
+    expect(list).toHaveLength(50);
+    expect(list[0].name).toBe('g54');
+    expect(list.at(-1)!.name).toBe('g5');
+    expect(deleteSaved(list, list[0].id)[0].name).toBe('g53');
+  });
+  it('keeps ids unique when two saves share a millisecond', () => {
+    const t = new Date(1_700_000_000_000);
+    const list = addSaved(addSaved([], makeSaved('a', defaultGradient(), t)), makeSaved('b', defaultGradient(), t));
+    expect(new Set(list.map((s) => s.id)).size).toBe(2);
+  });
+  it('loads with the defaults angle 90, ellipse, 50/50, normal, not repeating', () => {
+    const g = gradientFromSaved({ type: 'radial', colors: defaultGradient().stops });
+    expect(g).toMatchObject({ type: 'radial', angle: 90, shape: 'ellipse', position: { x: 50, y: 50 }, blendMode: 'normal', repeating: false });
+  });
+  it('round-trips through storage and drops damaged entries', () => {
+    const storage = memoryStorage();
+    const list = [makeSaved('one', defaultGradient(), new Date(1_700_000_000_000))];
+    expect(storeSaved(list, storage)).toBe(true);
+    expect(JSON.parse(storage.map.get(STORAGE_KEY)!)).toEqual(list);
+    expect(loadSaved(storage)).toEqual(list);
+    expect(parseSaved('not json')).toEqual([]);
+    expect(parseSaved('{"a":1}')).toEqual([]);
+    expect(parseSaved(JSON.stringify([{ id: 1, name: 'x', colors: [{ id: 1, color: 'red', position: 0 }, { id: 2, color: '#000000', position: 5 }] }, ...list]))).toEqual(list);
+    const broken = { setItem: () => { throw new Error('QuotaExceededError'); } };
+    expect(storeSaved(list, broken)).toBe(false);
+  });
+  it('shows "type • local date"', () => {
+    const s = makeSaved('x', { ...defaultGradient(), type: 'conic' }, new Date(2026, 4, 17, 12));
+    expect(savedSubtitle(s, 'en-US')).toBe('conic • 5/17/2026');
+  });
+});
