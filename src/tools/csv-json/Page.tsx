@@ -32,23 +32,26 @@ export default function CsvJsonPage() {
       ? { kind: 'csvToJson' as const, delimiter, header }
       : { kind: 'jsonToCsv' as const, delimiter, neutraliseFormulas };
     const r = await runner.run(op, input.file ?? input.text);
+    if (!r) return;
     // Spec: on failure the input is kept and the output is emptied.
     s.set({ result: r.ok ? r : null, status: r.status, errorPosition: r.position });
     trackToolUsage(TOOL, direction === 'csvToJson' ? 'csv_to_json' : 'json_to_csv', { delimiter, has_headers: header, input_length: input.file?.size ?? input.text.length, success: r.ok });
   };
 
   const swap = () => {
-    runner.cancel();
+    runner.discard();
     const direction: CsvDirection = isCsv ? 'jsonToCsv' : 'csvToJson';
     s.set({ direction, ...clearedFields }); // spec: swapping clears the fields
     trackToolUsage(TOOL, 'swap_conversion', { direction });
   };
 
   const loadCsv = (key: CsvExample) => {
+    runner.discard();
     s.set({ direction: 'csvToJson', input: { text: CSV_EXAMPLES[key], file: null }, result: null, status: '', errorPosition: undefined });
     trackToolUsage(TOOL, 'load_example', { type: 'csv', example: key });
   };
   const loadJson = (key: JsonCsvExample) => {
+    runner.discard();
     s.set({ direction: 'jsonToCsv', input: { text: JSON_CSV_EXAMPLES[key], file: null }, result: null, status: '', errorPosition: undefined });
     trackToolUsage(TOOL, 'load_example', { type: 'json', example: key });
   };
@@ -84,7 +87,7 @@ export default function CsvJsonPage() {
           </label>
           <div className="row">
             <button type="button" className="primary" disabled={runner.busy} onClick={convert}>Convert</button>
-            <button type="button" onClick={() => { runner.cancel(); s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
+            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
           </div>
         </div>
         <div className="row examples" role="group" aria-label="Quick examples">
@@ -134,7 +137,7 @@ export default function CsvJsonPage() {
           accept=".csv,.tsv,.txt,.json,text/csv,application/json,text/plain"
           errorPosition={s.errorPosition}
           onText={(t) => s.setInput({ text: t, file: null })}
-          onFile={async (f) => s.setInput(await inputFromFile(f))}
+          onFile={async (f) => { runner.discard(); s.setInput(await inputFromFile(f)); }}
           onClearFile={() => s.setInput({ text: '', file: null })}
         />
         <OutputArea

@@ -27,11 +27,13 @@ export default function JsonFormatterPage() {
     // Indentation 0 means minify (spec): Format and Validate then write one line.
     const op: DataOp = action === 'minify' ? { kind: 'minify', sortKeys } : { kind: action, indent, sortKeys };
     const r = await runner.run(op, input.file ?? input.text);
+    if (!r) return;
     s.set({ result: r.ok ? r : null, status: r.status, errorPosition: r.position });
     trackToolUsage(TOOL, ACTION_NAMES[action], { indent, sort_keys: sortKeys, input_length: input.file?.size ?? input.text.length, valid: r.ok });
   };
 
   const loadExample = (key: FormatterExample) => {
+    runner.discard();
     s.set({ input: { text: FORMATTER_EXAMPLES[key].text, file: null }, result: null, status: '', errorPosition: undefined });
     trackToolUsage(TOOL, `load_example_${key}`);
   };
@@ -56,7 +58,7 @@ export default function JsonFormatterPage() {
             <button type="button" className="primary" disabled={runner.busy} onClick={() => act('format')}>Format</button>
             <button type="button" disabled={runner.busy} onClick={() => act('minify')}>Minify</button>
             <button type="button" disabled={runner.busy} onClick={() => act('validate')}>Validate</button>
-            <button type="button" onClick={() => { runner.cancel(); s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
+            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
           </div>
         </div>
         <div className="row examples" role="group" aria-label="Examples">
@@ -77,7 +79,7 @@ export default function JsonFormatterPage() {
           accept=".json,application/json,text/plain"
           errorPosition={s.errorPosition}
           onText={(text) => s.setInput({ text, file: null })}
-          onFile={async (f) => s.setInput(await inputFromFile(f))}
+          onFile={async (f) => { runner.discard(); s.setInput(await inputFromFile(f)); }}
           onClearFile={() => s.setInput({ text: '', file: null })}
         />
         <OutputArea

@@ -11,11 +11,15 @@ import { Comlink, isAbortError } from '../../workers/bridge';
 export const CANCELLED_MESSAGE = 'Conversion cancelled; the input is unchanged.';
 
 export interface DataRunner {
-  run(op: DataOp, input: string | File): Promise<JobResult>;
+  /** The result, or null when the run was discarded (Clear All, Swap) before it ended. */
+  run(op: DataOp, input: string | File): Promise<JobResult | null>;
   busy: boolean;
   /** 0..1000 while busy. */
   progress: number;
+  /** Stops the running job; its result says it was cancelled. */
   cancel(): void;
+  /** Stops the running job and drops its result (the page has moved on). */
+  discard(): void;
 }
 
 function runHere(op: DataOp, text: string): JobResult {
@@ -30,8 +34,9 @@ export function useDataRunner(crashMessage: (detail: string) => string): DataRun
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
   const abort = useRef<AbortController | null>(null);
+  const discarded = useRef(new WeakSet<AbortController>());
 
-  const run = useCallback(async (op: DataOp, input: string | File): Promise<JobResult> => {
+  const run = useCallback(async (op: DataOp, input: string | File): Promise<JobResult | null> => {
     if (typeof input === 'string' && input.length <= WORKER_THRESHOLD) return runHere(op, input);
     abort.current?.abort();
     const ctrl = new AbortController();
@@ -41,6 +46,7 @@ export function useDataRunner(crashMessage: (detail: string) => string): DataRun
     try {
       return await dataWorker.call((api) => api.run(op, input, Comlink.proxy((p: number) => setProgress(p))), ctrl.signal);
     } catch (e) {
+      if (discarded.current.has(ctrl)) return null;
       const status = isAbortError(e) ? CANCELLED_MESSAGE : crashMessage((e as Error)?.message ?? String(e));
       return { ok: false, status, preview: '', outputLength: 0 };
     } finally {
@@ -52,5 +58,9 @@ export function useDataRunner(crashMessage: (detail: string) => string): DataRun
   }, [crashMessage]);
 
   const cancel = useCallback(() => abort.current?.abort(), []);
-  return { run, busy, progress, cancel };
+  const discard = useCallback(() => {
+    if (abort.current) discarded.current.add(abort.current);
+    abort.current?.abort();
+  }, []);
+  return { run, busy, progress, cancel, discard };
 }

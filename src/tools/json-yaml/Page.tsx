@@ -26,12 +26,13 @@ export default function JsonYamlPage() {
   const convert = async () => {
     const { direction, indent, sortKeys, input } = useJsonYamlStore.getState();
     const r = await runner.run({ kind: direction, indent, sortKeys }, input.file ?? input.text);
+    if (!r) return;
     s.set({ result: r.ok ? r : null, status: r.status, note: r.note, errorPosition: r.position });
     trackToolUsage(TOOL, direction === 'jsonToYaml' ? 'json_to_yaml' : 'yaml_to_json', { indent, sort_keys: sortKeys, input_length: input.file?.size ?? input.text.length, success: r.ok });
   };
 
   const swap = () => {
-    runner.cancel();
+    runner.discard();
     s.set(swapped(useJsonYamlStore.getState()));
     trackToolUsage(TOOL, 'swap_conversion', { direction: useJsonYamlStore.getState().direction });
   };
@@ -39,6 +40,7 @@ export default function JsonYamlPage() {
   const setDirection = (direction: Direction) => s.set({ direction, result: null, status: '', note: undefined, errorPosition: undefined });
 
   const loadExample = (key: JsonYamlExample) => {
+    runner.discard();
     const ex = JSON_YAML_EXAMPLES[key];
     s.set({ input: { text: s.direction === 'jsonToYaml' ? ex.json : ex.yaml, file: null }, result: null, status: '', note: undefined, errorPosition: undefined });
     trackToolUsage(TOOL, 'load_example', { example: key, direction: s.direction });
@@ -72,7 +74,7 @@ export default function JsonYamlPage() {
           </label>
           <div className="row">
             <button type="button" className="primary" disabled={runner.busy} onClick={convert}>Convert</button>
-            <button type="button" onClick={() => { runner.cancel(); s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
+            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
           </div>
         </div>
         <div className="row examples" role="group" aria-label="Examples">
@@ -102,7 +104,7 @@ export default function JsonYamlPage() {
           accept=".json,.yaml,.yml,application/json,text/yaml,text/plain"
           errorPosition={s.errorPosition}
           onText={(t) => s.setInput({ text: t, file: null })}
-          onFile={async (f) => s.setInput(await inputFromFile(f))}
+          onFile={async (f) => { runner.discard(); s.setInput(await inputFromFile(f)); }}
           onClearFile={() => s.setInput({ text: '', file: null })}
         />
         <OutputArea
