@@ -113,11 +113,13 @@ function compileCondition(t: FsmConfig['transitions'][number], label: string, wi
   return cond;
 }
 
-function unreachable(c: FsmConfig, from: Map<string, CompiledTransition[]>): string[] {
+/** States no usable transition leads to from the reset state (never-taken transitions do not count). */
+function unreachable(c: FsmConfig, from: Map<string, CompiledTransition[]>, neverTaken: Set<number>): string[] {
   const seen = new Set([c.resetState]);
   const queue = [c.resetState];
   while (queue.length) {
     for (const t of from.get(queue.shift()!) ?? []) {
+      if (neverTaken.has(t.index) || (t.cond.kind === 'const' && !t.cond.value)) continue;
       if (!seen.has(t.to)) {
         seen.add(t.to);
         queue.push(t.to);
@@ -168,14 +170,17 @@ export function compileFsm(config: FsmConfig): CompileResult {
     transitionsFrom.get(t.from)?.push({ index, from: t.from, to: t.to, text: t.condition.trim() || '1', cond, outputs });
   });
 
+  const neverTaken = new Set<number>();
   for (const [state, list] of transitionsFrom) {
     const always = list.findIndex((t) => isAlways(t.cond));
     for (const t of list.slice(always + 1)) {
-      if (always >= 0) warnings.push(`Transition ${t.index + 1} (${state} → ${t.to}) is never taken: an earlier transition out of ${state} is always true.`);
+      if (always < 0) continue;
+      neverTaken.add(t.index);
+      warnings.push(`Transition ${t.index + 1} (${state} → ${t.to}) is never taken: an earlier transition out of ${state} is always true.`);
     }
   }
   if (errors.length) return { errors, warnings };
-  for (const name of unreachable(c, transitionsFrom)) warnings.push(`State ${name} is unreachable from the reset state ${c.resetState}.`);
+  for (const name of unreachable(c, transitionsFrom, neverTaken)) warnings.push(`State ${name} is unreachable from the reset state ${c.resetState}.`);
   const codes = stateCodes(c);
   if (codes.note) warnings.push(codes.note);
   return { fsm: { config: c, codes, inputWidths, stateOutputs, transitionsFrom }, errors, warnings };

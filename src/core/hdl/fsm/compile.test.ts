@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { compileFsm, step } from './compile';
+import { addState, COMPLEX_EXAMPLE, DEFAULT_FSM, removeState, renameState, SIMPLE_EXAMPLE, type FsmConfig } from './config';
+import { stateCodes } from './encoding';
+import { layoutDiagram } from './diagram';
+import { generateFsmVerilog } from './verilog';
+import { generateFsmVhdl } from './vhdl';
+
+describe('FSM configuration rules', () => {
+  it('has the spec defaults', () => {
+    const c = DEFAULT_FSM;
+    expect([c.moduleName, c.fsmType, c.encoding, c.resetState, c.clkName, c.resetName]).toEqual(['my_fsm', 'moore', 'binary', 'IDLE', 'clk', 'reset']);
+    expect(c.states.map((s) => s.name)).toEqual(['IDLE', 'RUN', 'DONE']);
+    expect(c.inputs.map((s) => s.name)).toEqual(['start', 'stop']);
+    expect(c.outputs.map((s) => s.name)).toEqual(['busy', 'complete']);
+    expect(SIMPLE_EXAMPLE.states).toHaveLength(3);
+    expect([COMPLEX_EXAMPLE.states.length, COMPLEX_EXAMPLE.fsmType, COMPLEX_EXAMPLE.encoding]).toEqual([4, 'mealy', 'onehot']);
+  });
+
+  it('adds STATE_n with the 2-bit binary of the count and "State n"; removal stops at one state', () => {
+    const four = addState(DEFAULT_FSM);
+    expect(four.states[3]).toEqual({ name: 'STATE_3', code: '11', description: 'State 3' });
+    expect(four.numStates).toBe(4);
+    expect(addState(four).states[4]).toMatchObject({ name: 'STATE_4', code: '100' });
+    let c: FsmConfig = DEFAULT_FSM;
+    c = removeState(c, 0);
+    expect(c.resetState).toBe('RUN');
+    expect(c.transitions.every((t) => t.from !== 'IDLE' && t.to !== 'IDLE')).toBe(true);
+    c = removeState(c, 0);
+    expect(c.states.map((s) => s.name)).toEqual(['DONE']);
+    expect(removeState(c, 0)).toBe(c);
+  });
+
+  it('renames a state everywhere it is used', () => {
+    const c = renameState(DEFAULT_FSM, 0, 'WAIT_START');
+    expect(c.resetState).toBe('WAIT_START');
+    expect(c.transitions[0].from).toBe('WAIT_START');
+    expect(c.transitions[2].to).toBe('WAIT_START');
+  });
+});
+
+describe('FSM checks', () => {
+  it('accepts the default and both examples', () => {
+    for (const c of [DEFAULT_FSM, SIMPLE_EXAMPLE, COMPLEX_EXAMPLE]) expect(compileFsm(c)).toMatchObject({ errors: [], warnings: [] });
+  });
+
+  it('names duplicate, reserved and unknown names clearly', () => {
+    const bad: FsmConfig = {
+      ...DEFAULT_FSM,
+      moduleName: 'entity',
+      inputs: [...DEFAULT_FSM.inputs, { name: 'Busy', width: 1, description: '' }],
+      transitions: [...DEFAULT_FSM.transitions, { from: 'RUN', to: 'NOWHERE', condition: 'go && start[3]' }],
+    };
+    const { errors, fsm } = compileFsm(bad);
+    expect(fsm).toBeUndefined();
+    expect(errors).toContain("Module name 'entity' is a reserved word in Verilog or VHDL.");
+    expect(errors).toContain("Duplicate name 'busy': input 'Busy' and output 'busy' (names are compared without case, as in VHDL).");
+    expect(errors).toContain("Transition 4 (RUN → NOWHERE): unknown state 'NOWHERE'.");
+    expect(errors).toContain("Transition 4 (RUN → NOWHERE): condition uses 'go', which is not an input.");
+    expect(errors).toContain("Transition 4 (RUN → NOWHERE): bit 3 is outside input 'start' (1 bit).");
+  });
+
+  it('checks values, widths and constants against the widths', () => {
+    const c: FsmConfig = {
+      ...DEFAULT_FSM,
+      inputs: [{ name: 'count', width: 3, description: '' }, { name: 'start', width: 0, description: '' }],
+      states: DEFAULT_FSM.states.map((s, i) => (i === 1 ? { ...s, outputs: { busy: '2', complete: 'x' } } : s)),
+      transitions: [{ from: 'IDLE', to: 'RUN', condition: 'count == 8' }],
+    };
+    const { errors } = compileFsm(c);
+    expect(errors).toContain("Input 'start' width must be a whole number from 1 to 64.");
+    expect(errors).toContain("State RUN: value 2 does not fit output 'busy' (1 bit).");
+    expect(errors).toContain("State RUN: value 'x' for output 'complete' is not a number (use 5, 0x1F or 0b101).");
+    expect(errors).toContain("Transition 1 (IDLE → RUN): 8 can never equal input 'count' (3 bits).");
+  });
+
+  it('warns about unreachable states and transitions hidden behind an always-true one', () => {
+    const c: FsmConfig = {
+      ...addState(DEFAULT_FSM),
+      transitions: [{ from: 'IDLE', to: 'RUN', condition: '' }, { from: 'IDLE', to: 'DONE', condition: 'start' }, { from: 'RUN', to: 'IDLE', condition: 'stop' }],
+    };
+    const { errors, warnings } = compileFsm(c);
+    expect(errors).toEqual([]);
+    expect(warnings).toContain('Transition 2 (IDLE → DONE) is never taken: an earlier transition out of IDLE is always true.');
+    expect(warnings).toContain('State DONE is unreachable from the reset state IDLE.');
+    expect(warnings).toContain('State STATE_3 is unreachable from the reset state IDLE.');
+  });
+});
+
+describe('FSM model, encodings, emitters, diagram', () => {
+  it('steps like the hardware: first true transition wins, Mealy overrides outputs', () => {
+    const fsm = compileFsm(COMPLEX_EXAMPLE).fsm!;
+    const inputs = { req: 1n, grant: 1n, abort: 1n, count: 15n };
+    expect(step(fsm, 'TRANSFER', inputs)).toMatchObject({ next: 'IDLE', outputs: [0n, 0n, 2n] });
+    expect(step(fsm, 'TRANSFER', { ...inputs, abort: 0n })).toMatchObject({ next: 'FINISH' });
+    expect(step(fsm, 'TRANSFER', { ...inputs, abort: 0n, count: 3n })).toMatchObject({ next: 'TRANSFER', outputs: [0n, 1n, 2n] });
+    expect(step(fsm, 'IDLE', { req: 0n, grant: 0n, abort: 0n, count: 0n })).toMatchObject({ next: 'IDLE', outputs: [1n, 0n, 0n] });
+  });
+
+  it('encodes binary (own codes), one-hot and Gray', () => {
+    expect([...stateCodes(DEFAULT_FSM).codes.values()]).toEqual(['00', '01', '10']);
+    expect([...stateCodes({ ...DEFAULT_FSM, encoding: 'onehot' }).codes.values()]).toEqual(['001', '010', '100']);
+    const five = addState(addState(DEFAULT_FSM));
+    expect([...stateCodes({ ...five, encoding: 'gray' }).codes.values()]).toEqual(['000', '001', '011', '010', '110']);
+    const dup = { ...DEFAULT_FSM, states: DEFAULT_FSM.states.map((s) => ({ ...s, code: '00' })) };
+    const codes = stateCodes(dup);
+    expect([...codes.codes.values()]).toEqual(['00', '01', '10']);
+    expect(codes.note).toMatch(/not distinct/);
+  });
+
+  it('states the configuration in the header of both languages', () => {
+    const fsm = compileFsm(COMPLEX_EXAMPLE).fsm!;
+    const v = generateFsmVerilog(fsm);
+    const h = generateFsmVhdl(fsm);
+    for (const line of ['Module:      burst_controller', 'Encoding:    One-Hot (4 state bits)', '5. TRANSFER -> FINISH when count == 15', 'Reset:       rst (asynchronous, active high) -> IDLE']) {
+      expect(v).toContain(`//   ${line.startsWith('5.') ? '  ' : ''}${line}`);
+      expect(h).toContain(`--   ${line.startsWith('5.') ? '  ' : ''}${line}`);
+    }
+  });
+
+  it('lays out every state and drawable transition', () => {
+    const d = layoutDiagram({ ...COMPLEX_EXAMPLE, transitions: [...COMPLEX_EXAMPLE.transitions, { from: 'IDLE', to: 'IDLE', condition: '' }] });
+    expect(d.nodes).toHaveLength(4);
+    expect(d.edges).toHaveLength(7);
+    expect(d.nodes.filter((n) => n.reset).map((n) => n.name)).toEqual(['IDLE']);
+    expect(d.edges.at(-1)!.path.startsWith('M')).toBe(true);
+    expect(d.edges.at(-1)!.label).toBe('1');
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { conditionToVerilog, conditionToVhdl, evaluateCondition, parseCondition } from './condition';
+
+const widths = { start: 1, stop: 1, count: 4, data: 8, wide: 40 };
+const v = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, x]) => [k, BigInt(x)]));
+
+describe('condition language', () => {
+  it('translates the documented forms to Verilog and VHDL', () => {
+    const cases: [string, string, string][] = [
+      ['start', 'start', "(start = '1')"],
+      ['!stop', '!stop', "(not (stop = '1'))"],
+      ['start && !stop', '(start && !stop)', "((start = '1') and (not (stop = '1')))"],
+      ['count == 3', "(count == 4'd3)", '(unsigned(count) = 3)'],
+      ['count', '(count != 0)', '(unsigned(count) /= 0)'],
+      ['data[7]', 'data[7]', "(data(7) = '1')"],
+      ['count < data', '(count < data)', '(unsigned(count) < unsigned(data))'],
+      ['start == 1', "(start == 1'd1)", "(unsigned'(0 => start) = 1)"],
+      ['', "1'b1", 'true'],
+      ['1', "1'b1", 'true'],
+      ['a || b && c'.replace(/a/, 'start').replace(/b/, 'stop').replace(/c/, 'data[0]'), '(start || (stop && data[0]))', "((start = '1') or ((stop = '1') and (data(0) = '1')))"],
+      ['wide == 0x10000000000', "(wide == 41'd1099511627776)", `(unsigned(wide) = unsigned'("${'1'.padEnd(41, '0')}"))`],
+    ];
+    for (const [text, verilog, vhdl] of cases) {
+      const c = parseCondition(text);
+      expect(conditionToVerilog(c, widths), text).toBe(verilog);
+      expect(conditionToVhdl(c, widths), text).toBe(vhdl);
+    }
+  });
+
+  it('evaluates like the hardware: priority of && over ||, unsigned comparisons, bit selects', () => {
+    const e = (t: string, o: Record<string, number>) => evaluateCondition(parseCondition(t), v(o));
+    expect(e('start || stop && count == 3', { start: 1, stop: 0, count: 0 })).toBe(true);
+    expect(e('(start || stop) && count == 3', { start: 1, stop: 0, count: 0 })).toBe(false);
+    expect(e('data[7] && !data[0]', { data: 0x80 })).toBe(true);
+    expect(e('count >= 0b1010', { count: 10 })).toBe(true);
+    expect(e('count', { count: 0 })).toBe(false);
+    expect(e('!(count != 5)', { count: 5 })).toBe(true);
+  });
+
+  it('rejects malformed conditions with a position', () => {
+    expect(() => parseCondition('start &&')).toThrow('expected an input name or a number at the end');
+    expect(() => parseCondition('start & stop')).toThrow("unexpected '&' at position 7");
+    expect(() => parseCondition('(start')).toThrow("expected ')' at the end");
+    expect(() => parseCondition('count == ')).toThrow('expected an input name or a number');
+    expect(() => parseCondition('start stop')).toThrow("unexpected 'stop' at position 7");
+  });
+});
