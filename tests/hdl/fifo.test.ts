@@ -7,6 +7,11 @@
  * VHDL runs are batched: many renamed testbenches elaborate under one top entity.
  */
 import { expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
 import { describeWith } from '../helpers/system';
 import {
@@ -18,6 +23,7 @@ import {
   type FifoConfig,
   type FifoTestbenchOptions,
 } from '../../src/core/hdl/fifo';
+import { eccCodewordWidth } from '../../src/core/hdl/fifo/ecc';
 
 interface Case {
   name: string;
@@ -62,6 +68,36 @@ async function runVhdlBatch(cases: Case[], std: '93c' | '08'): Promise<void> {
   }
   expect(out).not.toMatch(/ERROR|FAIL/);
   expect(passCount(out)).toBe(cases.length);
+}
+
+/**
+ * Synthesises each design with GHDL's own synthesiser (ghdl --synth): proves the VHDL is
+ * synthesisable and returns GHDL's notes per case (they name the RAMs it inferred).
+ */
+async function synthesiseVhdl(cases: Case[]): Promise<string[]> {
+  const exec = promisify(execFile);
+  const dir = mkdtempSync(join(tmpdir(), 'bitsmith-fifo-synth-'));
+  try {
+    const paths = cases.map((c, k) => {
+      const path = join(dir, `fifo_${k}.vhd`);
+      writeFileSync(path, generateFifo(c.config, 'vhdl').replaceAll('fifo_module', `fifo_${k}`));
+      return path;
+    });
+    const flags = ['--std=08', `--workdir=${dir}`];
+    await exec('ghdl', ['-a', ...flags, ...paths], { cwd: dir });
+    const notes: string[] = [];
+    for (let k = 0; k < cases.length; k++) {
+      try {
+        const r = await exec('ghdl', ['--synth', ...flags, `fifo_${k}`], { cwd: dir, maxBuffer: 64 << 20 });
+        notes.push(r.stderr);
+      } catch (e) {
+        throw new Error(`${cases[k].name}: ${JSON.stringify(cases[k].config)}\n${(e as { stderr?: string }).stderr ?? (e as Error).message}`);
+      }
+    }
+    return notes;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Deterministic generator (mulberry32) so a seed reproduces a run. */
@@ -166,6 +202,16 @@ describeWith(['iverilog', 'ghdl'], 'FIFO generator in Icarus Verilog and GHDL', 
 
   it('all 64 combinations in GHDL (VHDL-93)', async () => {
     await runVhdlBatch(factorialCases(), '93c');
+  }, 240_000);
+
+  it('all 64 combinations synthesise with ghdl --synth, which infers the memory as a RAM', async () => {
+    const cases = factorialCases();
+    const notes = await synthesiseVhdl(cases);
+    notes.forEach((n, k) => {
+      const c = cases[k].config;
+      const width = c.enableECC ? eccCodewordWidth(c.dataWidth) : c.dataWidth;
+      expect(n, cases[k].name).toMatch(new RegExp(`found RAM "mem", width: ${width} bits, depth: ${c.fifoDepth}`));
+    });
   }, 240_000);
 
   it('asynchronous clocks of unrelated periods, write faster and read faster', async () => {

@@ -100,7 +100,7 @@ export function fifoPorts(d: FifoDesign): PortInfo[] {
   add('almost_full', 'out', 1, `write-side count >= ${d.afLevel}`);
   add('rd_en', 'in', 1, d.fwft ? 'acknowledge: pop the word shown on dout (ignored while empty)' : 'read request (ignored while empty)');
   add('dout', 'out', d.width, 'read data');
-  add('valid', 'out', 1, d.fwft ? 'dout holds the head word (same as not empty)' : `dout holds newly read data (${d.outReg ? 2 : 1} cycle(s) after rd_en)`);
+  add('valid', 'out', 1, d.fwft ? 'dout holds the head word (same as not empty)' : `dout holds newly read data ${d.outReg ? '2 cycles' : '1 cycle'} after rd_en`);
   add('empty', 'out', 1, d.fwft ? 'no word on dout' : 'no word to read');
   add('almost_empty', 'out', 1, `read-side count <= ${d.aeLevel}`);
   if (d.ecc) {

@@ -44,7 +44,7 @@ export function tbSettings(c: FifoConfig, d: FifoDesign, o: FifoTestbenchOptions
   const rd = d.async ? Math.round((o.rdPeriodNs ?? 13.7) * 1000) : wr;
   const randomWords = o.randomWords ?? Math.min(4 * c.fifoDepth, 1024) + 64;
   const maxPacket = Math.max(1, Math.min(8, c.fifoDepth / 2));
-  const settle = d.async ? 8 + (d.packet ? maxPacket : 0) : 3;
+  const settle = d.async ? 8 + (d.packet ? maxPacket : 0) : 2;
   const slow = Math.max(wr, rd);
   // Fill and drain step through `settle` cycles per word; random traffic runs at ~40% duty or more.
   const cycles = 4 * c.fifoDepth * (2 * settle + 4) + 12 * randomWords + 4000;
