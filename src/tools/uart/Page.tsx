@@ -82,9 +82,11 @@ export default function UartPage() {
     clearTimeout(timer.current);
     const snapshot = config;
     timer.current = setTimeout(() => {
+      // The language toggle may have changed during the 500 ms: use the current one.
+      const current = useUartStore.getState().language;
       try {
-        setGenerated({ code: generateCode(snapshot, language), language, config: snapshot });
-        trackToolUsage(TOOL, 'generate_code', { language, config: snapshot });
+        setGenerated({ code: generateCode(snapshot, current), language: current, config: snapshot });
+        trackToolUsage(TOOL, 'generate_code', { language: current, config: snapshot });
       } catch (e) {
         const message = `Code generation failed: ${(e as Error).message}`;
         setError(message);

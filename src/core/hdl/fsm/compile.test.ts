@@ -53,7 +53,7 @@ describe('FSM checks', () => {
     };
     const { errors, fsm } = compileFsm(bad);
     expect(fsm).toBeUndefined();
-    expect(errors).toContain("Module name 'entity' is a reserved word in Verilog or VHDL.");
+    expect(errors).toContain("Module name 'entity' is a reserved word in Verilog, SystemVerilog or VHDL.");
     expect(errors).toContain("Duplicate name 'busy': input 'Busy' and output 'busy' (names are compared without case, as in VHDL).");
     expect(errors).toContain("Transition 4 (RUN → NOWHERE): unknown state 'NOWHERE'.");
     expect(errors).toContain("Transition 4 (RUN → NOWHERE): condition uses 'go', which is not an input.");

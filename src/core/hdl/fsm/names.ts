@@ -17,13 +17,21 @@ pure range record register reject release rem report restrict restrict_guarantee
 shared signal sla sll sra srl strong subtype then to transport type unaffected units until use variable vmode vprop vunit
 wait when while with xnor xor`;
 
+/** SystemVerilog keywords, so the Verilog also reads in SystemVerilog tools. */
+const SYSTEMVERILOG_KEYWORDS = `alias always_comb always_ff always_latch assert assume before bind bit break byte chandle class clocking const
+constraint context continue cover covergroup coverpoint cross dist do enum export extends extern final first_match foreach
+forkjoin iff ignore_bins illegal_bins import inside int interface intersect join_any join_none local logic longint matches
+modport new null package packed priority program property protected pure rand randc randcase randsequence ref return
+sequence shortint shortreal solve static string struct super tagged this throughout timeprecision timeunit type typedef union
+unique var virtual void wait_order wildcard with within`;
+
 /** Names the generated code and testbenches use themselves, or that would shadow common types. */
 const INTERNAL = `state_reg state_next dut tb_errors tb_done tb_cycle std_logic std_logic_vector unsigned signed ieee std
 numeric_std std_logic_1164 work rising_edge falling_edge to_unsigned true false boolean integer natural positive bit string
 time character`;
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
-const RESERVED = new Set([...words(VERILOG_KEYWORDS), ...words(VHDL_RESERVED), ...words(INTERNAL)]);
+const RESERVED = new Set([...words(VERILOG_KEYWORDS), ...words(SYSTEMVERILOG_KEYWORDS), ...words(VHDL_RESERVED), ...words(INTERNAL)]);
 
 /** Letters, digits and single underscores, starting with a letter, not ending with '_'. */
 const IDENTIFIER = /^[A-Za-z](?:_?[A-Za-z0-9])*$/;
@@ -32,6 +40,6 @@ const IDENTIFIER = /^[A-Za-z](?:_?[A-Za-z0-9])*$/;
 export function identifierProblem(name: string): string {
   if (name === '') return 'is empty';
   if (!IDENTIFIER.test(name)) return 'must start with a letter and use only letters, digits and single underscores (not at the end)';
-  if (RESERVED.has(name.toLowerCase())) return 'is a reserved word in Verilog or VHDL';
+  if (RESERVED.has(name.toLowerCase())) return 'is a reserved word in Verilog, SystemVerilog or VHDL';
   return '';
 }
