@@ -20,9 +20,7 @@ export function keyText(key: unknown): string {
 }
 
 const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
-// Strings without quotes, backslashes or control characters need no escaping.
-const PLAIN = /^[^"\\\u0000-\u001f\ud800-\udfff]*$/;
-const quote = (s: string) => (s.length < 256 && PLAIN.test(s) ? `"${s}"` : JSON.stringify(s));
+const quote = (s: string) => JSON.stringify(s);
 
 /** JSON text of a scalar, or undefined when the value is a collection or has no JSON form. */
 function scalar(v: unknown): string | undefined {
@@ -55,7 +53,7 @@ class Writer {
 
   array(items: unknown[], prefix: string): string {
     if (items.length === 0) return '[]';
-    const inner = prefix + ' '.repeat(this.indent);
+    const inner = this.pad(prefix);
     const sep = this.indent ? ',\n' + inner : ',';
     let out = this.indent ? '[\n' + inner : '[';
     for (let i = 0; i < items.length; i++) {
@@ -66,20 +64,33 @@ class Writer {
   }
 
   object(v: object, prefix: string): string {
-    let entries: Iterable<[unknown, unknown]> = v instanceof Map ? v : Object.entries(v);
-    if (this.sortKeys) entries = [...entries].map(([k, x]): [string, unknown] => [keyText(k), x]).sort(byKey);
-    const inner = prefix + ' '.repeat(this.indent);
+    const inner = this.pad(prefix);
     const sep = this.indent ? ',\n' + inner : ',';
     const colon = this.indent ? ': ' : ':';
     let out = '';
-    for (const [k, item] of entries) {
+    const member = (item: unknown, k: unknown) => {
       const text = this.value(item, inner);
       // Like JSON.stringify, members whose value has no JSON form are left out.
-      if (text === undefined) continue;
-      out += (out ? sep : '') + quote(keyText(k)) + colon + text;
+      if (text !== undefined) out += (out ? sep : '') + quote(keyText(k)) + colon + text;
+    };
+    if (this.sortKeys) {
+      const entries: [string, unknown][] = v instanceof Map ? [...v].map(([k, x]) => [keyText(k), x]) : Object.entries(v);
+      for (const [k, item] of entries.sort(byKey)) member(item, k);
+    } else if (v instanceof Map) {
+      v.forEach(member); // no [key, value] array per member
+    } else {
+      for (const k of Object.keys(v)) member((v as Record<string, unknown>)[k], k);
     }
     if (!out) return '{}';
     return this.indent ? '{\n' + inner + out + '\n' + prefix + '}' : '{' + out + '}';
+  }
+
+  private readonly pads = new Map<string, string>();
+  /** The prefix one level deeper (cached: prefixes repeat for every member). */
+  pad(prefix: string): string {
+    let p = this.pads.get(prefix);
+    if (p === undefined) this.pads.set(prefix, (p = prefix + ' '.repeat(this.indent)));
+    return p;
   }
 }
 

@@ -21,7 +21,10 @@ export type JsonObject = Map<string, JsonValue>;
 export const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 
 /** A number from its literal: plain when `String(n)` gives the literal back, lossless otherwise. */
+const SAFE_INT = /^-?(?:0|[1-9]\d{0,14})$/;
+
 export function numberFromLiteral(text: string): number | LosslessNumber {
+  if (SAFE_INT.test(text) && text !== '-0') return Number(text); // the common case, no round trip
   const n = Number(text);
   return String(n) === text ? n : new LosslessNumber(text);
 }
