@@ -2,10 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import { installPageLoadBeacon } from './analytics';
+import { installErrorReporting, installPageLoadBeacon } from './analytics';
 import './styles.css';
 
 installPageLoadBeacon();
+installErrorReporting();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

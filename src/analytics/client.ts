@@ -92,3 +92,18 @@ export function installPageLoadBeacon(): void {
   };
   addEventListener('pagehide', send);
 }
+
+const MAX_REPORTED_ERRORS = 10;
+
+/** Reports uncaught errors and unhandled rejections (at most 10 per page, so a loop cannot flood). */
+export function installErrorReporting(): void {
+  let reported = 0;
+  const report = (context: string, message: string) => {
+    if (reported++ < MAX_REPORTED_ERRORS) trackError(context, message.slice(0, 2000), location.pathname);
+  };
+  addEventListener('error', (e) => report('window.error', (e.error as Error | undefined)?.message ?? e.message));
+  addEventListener('unhandledrejection', (e) => {
+    const reason = e.reason as { message?: string } | undefined;
+    report('unhandledrejection', reason?.message ?? String(e.reason));
+  });
+}

@@ -1,2 +1,2 @@
-export { trackPageView, trackToolUsage, trackError, trackPerformance, sendSuggestion, installPageLoadBeacon } from './client';
+export { trackPageView, trackToolUsage, trackError, trackPerformance, sendSuggestion, installPageLoadBeacon, installErrorReporting } from './client';
 export { getSessionId, SESSION_KEY } from './session';

@@ -11,6 +11,7 @@ import { crc32Reference } from '../../src/core/crc/crc32';
 import { groups, tools } from '../../src/app/registry';
 import { launchBrowser, openPage } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server';
+import { startRecordingProxy } from '../helpers/proxy';
 import { describeWith } from '../helpers/system';
 
 let server: RunningServer;
@@ -148,6 +149,36 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await p.page.locator('header.navbar').getByRole('link', { name: 'Home' }).click();
     expect((await (await second).response())!.status()).toBeLessThan(300);
     await p.page.context().close();
+  });
+
+  it('reports uncaught errors, and page_load_time by beacon when the page is left', async () => {
+    const { page } = await openPage(browser);
+    await page.goto(`${server.url}/json-formatter`);
+    const errorSent = page.waitForRequest((r) => r.url().endsWith('/api/analytics/error') && r.postDataJSON()?.error_message === 'boom from test');
+    await page.evaluate(() => setTimeout(() => { throw new Error('boom from test'); }));
+    const err = await errorSent;
+    expect(err.postDataJSON()).toMatchObject({ error_context: 'window.error', tool_name: '/json-formatter' });
+    expect((await err.response())!.status()).toBeLessThan(300);
+
+    await page.context().close();
+
+    // Beacons sent while a page unloads are invisible to Playwright: watch them on the wire.
+    const proxy = await startRecordingProxy(server.url);
+    try {
+      const { page: p2 } = await openPage(browser);
+      await p2.goto(`${proxy.url}/json-formatter`);
+      await p2.waitForLoadState('load');
+      await p2.goto(`${proxy.url}/`);
+      await expect.poll(() => proxy.requests.find((r) => r.path === '/api/analytics/performance')?.status).toBeLessThan(300);
+      const beacon = proxy.requests.find((r) => r.path === '/api/analytics/performance')!;
+      expect(beacon.contentType).toMatch(/^text\/plain/);
+      const body = JSON.parse(beacon.body);
+      expect(body).toMatchObject({ metric_name: 'page_load_time', tool_name: '/json-formatter' });
+      expect(body.value).toBeGreaterThan(0);
+      await p2.context().close();
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('shows a helpful 404 for unknown routes', async () => {
