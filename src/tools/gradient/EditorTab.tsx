@@ -106,7 +106,15 @@ function SaveSection() {
     <section className="editor-section">
       <h3>Save Gradient</h3>
       <form className="row" onSubmit={submit}>
-        <input aria-label="Gradient name" placeholder="Gradient name" value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
+        <input
+          aria-label="Gradient name"
+          placeholder="Gradient name"
+          value={name}
+          maxLength={80}
+          onChange={(e) => setName(e.target.value)}
+          // Enter with a blank name: the disabled Save button blocks the form's own submission.
+          onKeyDown={(e) => e.key === 'Enter' && !name.trim() && submit(e)}
+        />
         <button type="submit" className="primary" disabled={!name.trim()}>Save Gradient</button>
       </form>
     </section>

@@ -58,9 +58,12 @@ export function ExportPanel() {
     abortRef.current = controller;
     setStatus('');
     setProgress({ done: 0, total: height });
+    // Progress arrives on the callback's own message channel and may land after the result.
+    let active = true;
+    const onProgress = (done: number, total: number) => active && setProgress({ done, total });
     try {
       const started = performance.now();
-      const { name, size } = await downloadPng(g, width, height, dither, (done, total) => setProgress({ done, total }), controller.signal);
+      const { name, size } = await downloadPng(g, width, height, dither, onProgress, controller.signal);
       setStatus(`✅ ${name} (${width} × ${height}, ${formatBytes(size)}) in ${Math.round(performance.now() - started)} ms`);
       trackToolUsage(TOOL_NAME, 'download_image', { type: g.type, width, height, bytes: size });
     } catch (e) {
@@ -72,6 +75,7 @@ export function ExportPanel() {
         window.alert('Error generating image. Please try again.');
       }
     } finally {
+      active = false;
       setProgress(null);
       abortRef.current = null;
     }

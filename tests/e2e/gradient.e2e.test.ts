@@ -1,0 +1,201 @@
+// The gradient generator in Debian's Chromium against the real server: layout and labels of the
+// spec, stop rules, hex input, clamping, presets, saving (alert, persistence across reload,
+// delete, Clear All, empty state), copy buttons, export size fallback, and an 8192 x 8192 PNG
+// export in the worker with progress while the page keeps responding, plus cancel.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage } from '../helpers/browser';
+import { startServer, type RunningServer } from '../helpers/server';
+import { describeWith } from '../helpers/system';
+
+let server: RunningServer;
+let browser: Browser;
+
+const css = (page: Page) => page.getByTestId('gradient-css').textContent();
+
+/** Width and height from a PNG's IHDR (no full decode: the file may be 8192 x 8192). */
+function pngSize(file: Buffer): [number, number] {
+  expect(file.subarray(12, 16).toString('latin1')).toBe('IHDR');
+  return [file.readUInt32BE(16), file.readUInt32BE(20)];
+}
+
+describeWith(['chromium'], 'Gradient generator in Chromium', () => {
+  let page: Page;
+  let errors: string[];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    ({ page, errors } = await openPage(browser, { viewport: { width: 1400, height: 1000 } }));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await page.goto(`${server.url}/gradient-generator`);
+    await page.getByRole('heading', { name: 'Gradient Generator', level: 1 }).waitFor();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the spec layout with the editor sections in order', async () => {
+    for (const tab of ['Editor', 'Presets', 'Saved']) await expect(page.getByRole('tab', { name: tab }).isVisible()).resolves.toBe(true);
+    for (const h of ['Live Preview', 'CSS Code', 'Export Options']) await expect(page.getByRole('heading', { name: h }).isVisible()).resolves.toBe(true);
+    for (const b of ['Random', 'Copy CSS', 'Gradient Only', 'Download PNG', 'Export SVG']) {
+      await expect(page.getByRole('button', { name: b, exact: true }).first().isVisible()).resolves.toBe(true);
+    }
+    expect(await css(page)).toBe('background: linear-gradient(90deg, #6366f1 0%, #8b5cf6 100%);');
+    await expect(page.getByLabel('Width (px)').inputValue()).resolves.toBe('1920');
+    await expect(page.getByLabel('Height (px)').inputValue()).resolves.toBe('1080');
+    await expect(page.getByRole('checkbox', { name: /Dither PNG/ }).isChecked()).resolves.toBe(false);
+    const text = (await page.getByRole('tabpanel').textContent()) ?? '';
+    const order = ['Gradient Type', 'Angle: 90°', 'Color Stops (2)', 'Advanced Options', 'Save Gradient'].map((s) => text.indexOf(s));
+    expect(order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1])), text).toBe(true);
+    // Angle only for linear; shape only for radial; position for radial and conic.
+    await page.getByRole('button', { name: 'Radial', exact: true }).click();
+    await expect(page.getByLabel(/^Angle/).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Circle' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel(/Position X/).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Circle' }).click();
+    expect(await css(page)).toBe('background: radial-gradient(circle at 50% 50%, #6366f1 0%, #8b5cf6 100%);');
+    await page.getByRole('button', { name: 'Conic', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Circle' }).count()).resolves.toBe(0);
+    await page.getByLabel(/Position X/).fill('20');
+    expect(await css(page)).toBe('background: conic-gradient(from 90deg at 20% 50%, #6366f1 0%, #8b5cf6 100%);');
+    await page.getByRole('button', { name: 'Linear', exact: true }).click();
+    await page.getByRole('button', { name: '135 degrees' }).click();
+    expect(await css(page)).toContain('linear-gradient(135deg,');
+    await page.getByLabel(/^Angle/).fill('360');
+    expect(await css(page)).toContain('linear-gradient(360deg,');
+  });
+
+  it('adds, edits and removes stops by the spec rules', async () => {
+    await page.getByRole('button', { name: '+ Add color stop' }).click();
+    await page.getByRole('heading', { name: 'Color Stops (3)' }).waitFor();
+    expect(await css(page)).toContain('#6366f1 0%, #10b981 95%, #8b5cf6 100%');
+    await expect(page.getByRole('button', { name: /^Remove stop/ }).count()).resolves.toBe(3);
+
+    // Swatch popup: picker and hex box; invalid hex ignored; hex without # accepted.
+    await page.getByRole('button', { name: 'Color of stop 2: #10b981' }).click();
+    const hex = page.getByLabel('Hex color of stop 2');
+    await expect(page.getByLabel('Color picker for stop 2').isVisible()).resolves.toBe(true);
+    await hex.fill('12345');
+    expect(await css(page)).toContain('#10b981 95%');
+    await hex.fill('ff8800');
+    expect(await css(page)).toContain('#ff8800 95%');
+    await hex.fill('#00AA11');
+    expect(await css(page)).toContain('#00aa11 95%');
+    await page.getByRole('heading', { name: 'CSS Code' }).click(); // outside: closes
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+
+    // Position: number box clamps, empty becomes 0 (stops re-sort).
+    await page.getByLabel('Position of stop 2 in percent').fill('150');
+    expect(await css(page)).toContain('#6366f1 0%, #00aa11 100%, #8b5cf6 100%');
+    await page.getByLabel('Position of stop 2 in percent').fill('');
+    expect(await css(page)).toContain('#6366f1 0%, #00aa11 0%, #8b5cf6 100%');
+
+    await page.getByRole('button', { name: 'Remove stop 2' }).click();
+    await page.getByRole('heading', { name: 'Color Stops (2)' }).waitFor();
+    await expect(page.getByRole('button', { name: /^Remove stop/ }).count()).resolves.toBe(0);
+  });
+
+  it('copies the CSS and the gradient alone with a confirmation', async () => {
+    const full = (await css(page))!;
+    await page.getByRole('button', { name: 'Copy CSS' }).click();
+    await page.getByText('✅ Copied to clipboard!').first().waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
+    await page.getByRole('button', { name: 'Gradient Only' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full.replace(/^background: /, '').replace(/;$/, ''));
+    await page.getByRole('combobox', { name: 'Blend Mode' }).selectOption('multiply');
+    expect(await css(page)).toMatch(/\nbackground-blend-mode: multiply;$/);
+  });
+
+  it('loads presets (keeping blend mode and repeating) and switches to the editor', async () => {
+    await page.getByRole('checkbox', { name: 'Repeating' }).check();
+    await page.getByRole('tab', { name: 'Presets' }).click();
+    await page.getByRole('heading', { name: 'Gradient Presets (10)' }).waitFor();
+    await page.getByRole('button', { name: 'Load preset Rainbow' }).click();
+    await expect(page.getByRole('tab', { name: 'Editor' }).getAttribute('aria-selected')).resolves.toBe('true');
+    const text = (await css(page))!;
+    expect(text).toMatch(/^background: repeating-conic-gradient\(from 0deg at 50% 50%, #ff0000 0%, #ffff00 17%/);
+    expect(text).toContain('background-blend-mode: multiply;');
+  });
+
+  it('saves gradients: alert on a blank name, newest first, survives a reload, delete and Clear All', async () => {
+    const name = page.getByLabel('Gradient name');
+    await expect(page.getByRole('button', { name: 'Save Gradient' }).isDisabled()).resolves.toBe(true);
+    let message = '';
+    page.once('dialog', (d) => {
+      message = d.message();
+      void d.accept();
+    });
+    await name.fill('   ');
+    await name.press('Enter');
+    await expect.poll(() => message).toBe('Please enter a name for your gradient');
+
+    await name.fill('Rainbow loop');
+    await page.getByRole('button', { name: 'Save Gradient' }).click();
+    await expect(name.inputValue()).resolves.toBe('');
+    await page.getByRole('button', { name: 'Random', exact: true }).click();
+    await name.fill('Second');
+    await name.press('Enter');
+
+    await page.reload();
+    await page.getByRole('tab', { name: /Saved/ }).click();
+    const cards = page.getByRole('button', { name: /^Load saved gradient/ });
+    await expect(cards.allTextContents()).resolves.toHaveLength(2);
+    expect((await cards.first().textContent())!).toContain('Second');
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('savedGradients')))!);
+    expect(stored.map((s: { name: string }) => s.name)).toEqual(['Second', 'Rainbow loop']);
+    expect(Object.keys(stored[1]).sort()).toEqual(['angle', 'blendMode', 'colors', 'id', 'name', 'position', 'repeating', 'shape', 'timestamp', 'type']);
+    const date = new Date(stored[1].timestamp).toLocaleDateString('en-US');
+    expect(await cards.nth(1).textContent()).toContain(`conic • ${date}`);
+
+    // Loading restores everything, including blend mode and repeating.
+    await page.getByRole('button', { name: 'Load saved gradient Rainbow loop' }).click();
+    await expect(page.getByRole('tab', { name: 'Editor' }).getAttribute('aria-selected')).resolves.toBe('true');
+    expect(await css(page)).toMatch(/^background: repeating-conic-gradient\(.*\);\nbackground-blend-mode: multiply;$/);
+
+    await page.getByRole('tab', { name: /Saved/ }).click();
+    await page.getByRole('button', { name: 'Delete saved gradient Second' }).click();
+    await expect(cards.allTextContents()).resolves.toHaveLength(1);
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await page.getByText('No saved gradients yet').waitFor();
+    await page.getByText('Create and save gradients to see them here!').waitFor();
+    await expect(page.getByRole('button', { name: 'Clear All' }).count()).resolves.toBe(0);
+    await page.reload();
+    await page.getByRole('tab', { name: /Saved/ }).click();
+    await page.getByText('No saved gradients yet').waitFor();
+  });
+
+  it('falls back to 1920 x 1080 and names files gradient-{timestamp}', async () => {
+    await page.getByRole('tab', { name: 'Editor' }).click();
+    await page.getByLabel('Width (px)').fill('');
+    await page.getByLabel('Height (px)').fill('');
+    const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PNG' }).click()]);
+    expect(png.suggestedFilename()).toMatch(/^gradient-\d+\.png$/);
+    expect(pngSize(readFileSync(await png.path()))).toEqual([1920, 1080]);
+    const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
+    expect(svg.suggestedFilename()).toMatch(/^gradient-\d+\.svg$/);
+    expect(readFileSync(await svg.path(), 'utf8')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1920" height="1080"/);
+  });
+
+  it('exports 8192 x 8192 in the worker with progress while the page responds, and cancels', async () => {
+    await page.getByLabel('Width (px)').fill('8192');
+    await page.getByLabel('Height (px)').fill('8192');
+    await page.getByRole('button', { name: 'Linear', exact: true }).click();
+    const download = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByRole('button', { name: 'Download PNG' }).click();
+    await page.getByRole('group', { name: 'Rendering PNG' }).waitFor();
+    // The main thread is free: editing still updates the CSS during the export.
+    await page.getByRole('button', { name: '45 degrees' }).click();
+    expect(await css(page)).toContain('linear-gradient(45deg,');
+    const file = readFileSync(await (await download).path());
+    expect(pngSize(file)).toEqual([8192, 8192]);
+    await page.getByRole('status').filter({ hasText: /✅ gradient-\d+\.png \(8192 × 8192/ }).waitFor();
+
+    await page.getByRole('button', { name: 'Download PNG' }).click();
+    await page.getByRole('group', { name: 'Rendering PNG' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('PNG export cancelled').waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Download PNG' }).isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
