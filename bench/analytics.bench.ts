@@ -34,9 +34,10 @@ function syntheticEvent(i: number, now: number, perSession = 10): StoredEvent {
   const session = Math.floor(i / perSession);
   const day = session % 90;
   const ts = new Date(now - day * 86_400_000 - (i % 3_600) * 1000);
+  const spread = Math.imul(i, 2_654_435_761) >>> 0; // scatters pages and tools over every day
   return i % 4 === 3
-    ? { kind: 'tool-usage', ts, session_id: `s${session}`, data: { tool_name: TOOLS[i % TOOLS.length], action: 'run', duration: 5, metadata: {} } }
-    : { kind: 'pageview', ts, session_id: `s${session}`, data: { page_path: PAGES[(i * 7) % PAGES.length], user_agent: 'bench', referrer: 'direct' } };
+    ? { kind: 'tool-usage', ts, session_id: `s${session}`, data: { tool_name: TOOLS[spread % TOOLS.length], action: 'run', duration: 5, metadata: {} } }
+    : { kind: 'pageview', ts, session_id: `s${session}`, data: { page_path: PAGES[spread % PAGES.length], user_agent: 'bench', referrer: 'direct' } };
 }
 
 /** `count` events through the store from `writers` concurrent clients, each awaiting its ack. */

@@ -83,6 +83,12 @@ export class BufferedStore implements AnalyticsStore {
     const seq = this.enqueued;
     this.kick();
     if (!this.available || this.closed) return Promise.resolve();
+    return this.writtenUpTo(seq);
+  }
+
+  /** Resolves once the first `seq` events are written, or after the ack timeout. */
+  private writtenUpTo(seq: number): Promise<void> {
+    if (this.written >= seq) return Promise.resolve();
     return new Promise<void>((resolve) => {
       const timer = setTimeout(resolve, this.opts.ackTimeoutMs);
       timer.unref();
@@ -92,8 +98,8 @@ export class BufferedStore implements AnalyticsStore {
 
   async stats(query: StatsQuery): Promise<Stats> {
     if (!this.available) throw new StoreUnavailableError(this.unavailableMessage());
-    // Anything acknowledged on an ack timeout is written before we read.
-    if (this.queue.length > 0) await this.flush(this.opts.ackTimeoutMs).catch(() => undefined);
+    // Events answered on an ack timeout are written before we read (later arrivals need not be).
+    await this.writtenUpTo(this.enqueued);
     if (!this.available) throw new StoreUnavailableError(this.unavailableMessage());
     const limit = Math.min(Math.max(1, Math.floor(query.limit ?? DEFAULT_TOP_LIMIT)), MAX_TOP_LIMIT);
     const range = dayRange(query.days, query.now);

@@ -61,6 +61,8 @@ export class SqliteBackend implements Backend {
     // process loses nothing; only a power cut can lose the commits since the last checkpoint.
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('busy_timeout = 5000');
+    // 32 MB page cache: the rollup pages, scattered among millions of event rows, stay in memory.
+    this.db.pragma('cache_size = -32000');
     this.db.exec(SCHEMA);
     this.writeBatch = this.prepareWrite();
     this.readRows = this.prepareRead();
