@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { defineSuite, type BenchCase } from './harness';
+import { FILE_CHUNK_BYTES } from '../src/core/base64/convert';
 import { launchBrowser, openPage } from '../tests/helpers/browser';
 import { startServer, type RunningServer } from '../tests/helpers/server';
 
@@ -18,19 +19,22 @@ let server: RunningServer | undefined;
 let browser: Browser | undefined;
 let dir: string | undefined;
 
-const CHUNK = 3 << 20; // the page's chunk size: a multiple of 3 and of 4
+const CHUNK = FILE_CHUNK_BYTES; // the page's chunk size: a multiple of 3 and of 4
 
 /** The native pipeline, run in a worker from a Blob URL. */
 const NATIVE_WORKER = `
-onmessage = async ({ data: { file, mode, chunk } }) => {
+onmessage = async ({ data: { file, mode, chunk, bytesOut } }) => {
   const latin1 = new TextDecoder('latin1');
+  const utf8 = new TextEncoder();
   const read = (off) => file.slice(off, off + chunk).arrayBuffer();
   const parts = [];
   let next = read(0);
   for (let off = 0; next; off += chunk) {
     const bytes = new Uint8Array(await next);
     next = off + chunk < file.size ? read(off + chunk) : undefined;
-    parts.push(new Blob([mode === 'encode' ? bytes.toBase64() : Uint8Array.fromBase64(latin1.decode(bytes))]));
+    // Encoding gives a string: Blob([string]) converts it to UTF-8 itself, or TextEncoder first.
+    const out = mode === 'encode' ? bytes.toBase64() : Uint8Array.fromBase64(latin1.decode(bytes));
+    parts.push(new Blob([bytesOut && typeof out === 'string' ? utf8.encode(out) : out]));
   }
   postMessage({ size: new Blob(parts).size });
 };`;
@@ -78,18 +82,18 @@ async function pageRun(page: Page, mode: 'encode' | 'decode', path: string): Pro
 }
 
 /** One run of the native pipeline on the same file. */
-async function nativeRun(page: Page, mode: 'encode' | 'decode', path: string, expectedSize: number): Promise<number> {
+async function nativeRun(page: Page, mode: 'encode' | 'decode', path: string, expectedSize: number, bytesOut = false): Promise<number> {
   await page.locator('#bench-native').setInputFiles(path);
   const { ms, size } = await page.evaluate(
-    ({ mode, chunk }) =>
+    ({ mode, chunk, bytesOut }) =>
       new Promise<{ ms: number; size: number }>((resolve) => {
         const w = (window as unknown as { nativeWorker: Worker }).nativeWorker;
         const file = (document.getElementById('bench-native') as HTMLInputElement).files![0];
         const t0 = performance.now();
         w.onmessage = (e) => resolve({ ms: performance.now() - t0, size: e.data.size });
-        w.postMessage({ file, mode, chunk });
+        w.postMessage({ file, mode, chunk, bytesOut });
       }),
-    { mode, chunk: CHUNK },
+    { mode, chunk: CHUNK, bytesOut },
   );
   if (size !== expectedSize) throw new Error(`native ${mode}: ${size} bytes, expected ${expectedSize}`);
   return ms;
@@ -140,6 +144,7 @@ export default defineSuite({
         baseline: 'native toBase64 pipeline',
         cases: [
           { name: 'native toBase64 pipeline', bytes: size, measure: (n) => samples(Math.min(n, quick ? 3 : 8), () => nativeRun(page, 'encode', binPath, b64.length)) },
+          { name: 'native toBase64 + TextEncoder pipeline', bytes: size, measure: (n) => samples(Math.min(n, quick ? 3 : 8), () => nativeRun(page, 'encode', binPath, b64.length, true)) },
           pageCase('encode', binPath, size),
         ],
       },

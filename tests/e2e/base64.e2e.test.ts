@@ -3,7 +3,7 @@
 // (downloads compared byte for byte with Node's Buffer by streamed SHA-256), long tasks observed
 // during the conversion, and Cancel.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, openSync, readSync, closeSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ async function writeRandomFile(path: string, size: number): Promise<{ sha: strin
     const buf = randomBytes(Math.min(piece, size - done));
     sha.update(buf);
     b64sha.update(buf.toString('base64'));
-    if (!out.write(buf)) await new Promise((r) => out.once('drain', r));
+    if (!out.write(buf)) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((r, j) => out.end((e?: Error | null) => (e ? j(e) : r())));
   return { sha: sha.digest('hex'), b64sha: b64sha.digest('hex') };
@@ -191,12 +191,21 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
       w.longTasks = [];
       new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
     });
+    /** Long tasks since the last call, and the wall time they span. */
+    let since = Date.now();
     const longTasks = async () => {
       const tasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
-      return { count: tasks.length, max: Math.max(0, ...tasks) };
+      const wall = Date.now() - since;
+      since = Date.now();
+      return { count: tasks.length, max: Math.max(0, ...tasks), total: tasks.reduce((a, b) => a + b, 0), wall };
     };
+    const head = Buffer.alloc(12 << 10);
+    const fd = openSync(path, 'r');
+    readSync(fd, head, 0, head.length, 0);
+    closeSync(fd);
 
     // Encode: choosing the file converts it (auto-convert), with progress, then a preview.
+    await longTasks();
     await page.locator('input[type=file]').setInputFiles(path);
     expect(await testId(page, 'file-name')).toBe('random.bin');
     expect(await testId(page, 'file-type')).toBe('application/octet-stream');
@@ -204,7 +213,8 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await status(page).getByText(/^✅ Encoded random\.bin/).waitFor({ timeout: 120_000 });
     const encodeTasks = await longTasks();
     expect(await page.getByTestId('preview-note').textContent()).toContain('Download for the full result');
-    expect((await output(page).inputValue()).length).toBe(64 * 1024);
+    // The preview: the first 16 KiB of the Base64, shown in 76-character lines.
+    expect((await output(page).inputValue()).replace(/\n/g, '')).toBe(head.toString('base64'));
     expect(await testId(page, 'stat-output')).toBe((Math.ceil(BIG / 3) * 4).toLocaleString('en-US'));
     const [encDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
     expect(encDownload.suggestedFilename()).toBe('random.bin.b64');
@@ -217,10 +227,14 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     // Decode the downloaded Base64 file: the original bytes come back.
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
     expect(await page.getByTestId('file-name').count()).toBe(0); // mode switch cleared the file
+    await longTasks();
     await page.locator('input[type=file]').setInputFiles(b64Path);
     await status(page).getByText(/^✅ Decoded random\.bin\.b64/).waitFor({ timeout: 120_000 });
     const decodeTasks = await longTasks();
     expect(await testId(page, 'stat-valid')).toBe('Yes');
+    // Random bytes are no text: the preview is a hex dump of their beginning.
+    expect(await page.getByTestId('preview-note').textContent()).toContain('hex dump of the first 4,096');
+    expect((await output(page).inputValue()).split('\n')[0]).toMatch(new RegExp(`^00000000  ${head.subarray(0, 8).toString('hex').replace(/(..)(?!$)/g, '$1 ')}`));
     const [decDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
     expect(decDownload.suggestedFilename()).toBe('random.bin');
     const decPath = join(dir, 'decoded.bin');
@@ -230,11 +244,13 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     expect(decoded.sha).toBe(original.sha);
     rmSync(decPath);
 
-    // Responsiveness: the page's thread only posts jobs and shows progress. The target is no task
-    // above ~50 ms; the bound here is loose because the 2-core machine is shared.
-    console.log(`[base64 e2e] long tasks during encode: ${encodeTasks.count} (max ${encodeTasks.max.toFixed(0)} ms), decode: ${decodeTasks.count} (max ${decodeTasks.max.toFixed(0)} ms)`);
-    expect(encodeTasks.max).toBeLessThan(250);
-    expect(decodeTasks.max).toBeLessThan(250);
+    // Responsiveness: the page's thread only posts jobs and shows progress, so long tasks (> 50 ms)
+    // cover a small share of the conversion (a conversion on the page's thread would be one long
+    // task). A share, not a duration: the 2-core test machine is shared and stretches every task.
+    const fmt = (t: typeof encodeTasks) => `${t.count} long tasks, max ${t.max.toFixed(0)} ms, ${t.total.toFixed(0)} of ${t.wall} ms`;
+    console.log(`[base64 e2e] encode: ${fmt(encodeTasks)}; decode: ${fmt(decodeTasks)}`);
+    expect(encodeTasks.total / encodeTasks.wall).toBeLessThan(0.25);
+    expect(decodeTasks.total / decodeTasks.wall).toBeLessThan(0.25);
 
     // Cancel: start encoding the big file again and cancel while it runs.
     await page.getByRole('button', { name: 'Encode', exact: true }).click();

@@ -58,7 +58,7 @@ describe('text conversions', () => {
     const text = 'x'.repeat(10_000);
     const res = convertText(kernel, text, opts({ previewLimit: 100 }));
     expect(res.truncated).toBe(true);
-    expect(res.preview).toBe(Buffer.from(text).toString('base64').slice(0, 100));
+    expect(res.preview).toBe(wrapLines(Buffer.from(text).toString('base64').slice(0, 100)));
     expect(res.outputLength).toBe(Math.ceil(10_000 / 3) * 4);
     expect((await blobBytes(res.blob)).toString('latin1')).toBe(Buffer.from(text).toString('base64'));
   });
@@ -85,6 +85,8 @@ describe('file pipeline (Blob in chunks -> Blob)', () => {
     const dec = await convertBlob(kernel, new Blob([wrapped]), opts({ mode: 'decode' }), (done) => progress.push(done), 4 * 3001);
     expect((await blobBytes(dec.blob)).equals(data)).toBe(true);
     expect(dec.outputUnit).toBe('bytes');
+    expect(dec.previewKind).toBe('hex'); // random bytes are not text
+    expect(dec.preview.split('\n')[0]).toBe(`00000000  ${[...data.subarray(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}  ${[...data.subarray(8, 16)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}  |${[...data.subarray(0, 16)].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('')}|`);
     expect(progress.at(-1)).toBe(wrapped.length);
     expect(progress.every((p, i) => i === 0 || p > progress[i - 1])).toBe(true);
   });

@@ -3,9 +3,9 @@
  * chosen text encoding, and Blobs/Files streamed in chunks into an output Blob built from byte
  * chunks (no multi-hundred-MB strings). Errors carry the spec's messages.
  */
-import { Base64Decoder, Base64Encoder, CHUNK_BYTES, type Alphabet, type Base64Exports } from './kernel';
+import { Base64Decoder, Base64Encoder, type Alphabet, type Base64Exports } from './kernel';
 import { ENTER_BASE64, ENTER_TEXT, InvalidBase64Error, encodingFailed } from './messages';
-import { asciiToString, bytesToText, stripWhitespace, textToBytes, type TextEncodingName } from './text';
+import { asciiToString, bytesToText, hexDump, stripWhitespace, textToBytes, wrapLines, type TextEncodingName } from './text';
 
 export type Mode = 'encode' | 'decode';
 
@@ -28,9 +28,17 @@ export interface ConversionResult {
   inputLength: number;
   /** Decoding: some bytes cannot be shown in the chosen text encoding (the download is exact). */
   lossy: boolean;
+  /** 'hex' when the preview is a hex dump of the first HEX_PREVIEW_BYTES of binary output. */
+  previewKind: 'text' | 'hex';
   /** The complete output bytes (Base64 text when encoding, the decoded bytes when decoding). */
   blob: Blob;
 }
+
+/**
+ * Binary output larger than this is previewed as a hex dump of its first bytes: thousands of
+ * random characters in many scripts take the browser hundreds of ms to lay out.
+ */
+export const HEX_PREVIEW_BYTES = 4096;
 
 /** Output Blobs are folded into one every this many bytes to keep the part list short. */
 const FOLD_BYTES = 64 << 20;
@@ -83,11 +91,16 @@ function finish(sink: BlobSink, opts: ConvertOptions, inputLength: number): Conv
   const truncated = sink.size > opts.previewLimit;
   const blob = sink.blob();
   if (opts.mode === 'encode') {
-    return { preview: asciiToString(sink.headBytes), truncated, outputLength: sink.size, outputUnit: 'characters', inputLength, lossy: false, blob };
+    // A truncated preview is shown in 76-character lines: one unbroken 32K-character word costs
+    // the browser a long layout.
+    const head = asciiToString(sink.headBytes);
+    return { preview: truncated ? wrapLines(head) : head, truncated, outputLength: sink.size, outputUnit: 'characters', inputLength, lossy: false, previewKind: 'text', blob };
   }
   const { text, lossy } = bytesToText(sink.headBytes, opts.encoding);
+  const hex = lossy && sink.size > HEX_PREVIEW_BYTES;
   return {
-    preview: text,
+    preview: hex ? hexDump(sink.headBytes.subarray(0, HEX_PREVIEW_BYTES)) : text,
+    previewKind: hex ? 'hex' : 'text',
     truncated,
     outputLength: truncated ? sink.size : text.length,
     outputUnit: truncated ? 'bytes' : 'characters',
@@ -123,6 +136,12 @@ export function convertText(kernel: Base64Exports, text: string, opts: ConvertOp
   return finish(sink, opts, text.length);
 }
 
+/**
+ * Bytes read from a file per step: a multiple of 3 and of 4. Large steps matter in Chromium:
+ * reading Blob slices and building Blobs cost far more per call than the kernel does.
+ */
+export const FILE_CHUNK_BYTES = 12 << 20;
+
 export type ProgressFn = (done: number, total: number) => void;
 
 /**
@@ -130,7 +149,7 @@ export type ProgressFn = (done: number, total: number) => void;
  * decoding; the streams carry remainders and skip whitespace). The next chunk is read while the
  * current one converts.
  */
-export async function convertBlob(kernel: Base64Exports, file: Blob, opts: ConvertOptions, onProgress?: ProgressFn, chunkBytes = CHUNK_BYTES): Promise<ConversionResult> {
+export async function convertBlob(kernel: Base64Exports, file: Blob, opts: ConvertOptions, onProgress?: ProgressFn, chunkBytes = FILE_CHUNK_BYTES): Promise<ConversionResult> {
   if (file.size === 0) throw new Error(opts.mode === 'encode' ? ENTER_TEXT : ENTER_BASE64);
   const sink = new BlobSink(opts.previewLimit, OUTPUT_TYPE[opts.mode]);
   const stream = opts.mode === 'encode' ? new Base64Encoder(kernel, opts.alphabet, chunkBytes) : new Base64Decoder(kernel, opts.alphabet, chunkBytes);

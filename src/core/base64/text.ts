@@ -84,3 +84,19 @@ export function wrapLines(text: string, width = COPY_WRAP): string {
   for (let i = 0; i < text.length; i += width) lines.push(text.slice(i, i + width));
   return lines.join('\n');
 }
+
+/** Classic hex dump (offset, 16 bytes in hex, printable ASCII) for previews of binary data. */
+export function hexDump(bytes: Uint8Array): string {
+  const lines: string[] = [];
+  for (let off = 0; off < bytes.length; off += 16) {
+    const row = bytes.subarray(off, off + 16);
+    let hex = '';
+    let text = '';
+    for (let i = 0; i < 16; i++) {
+      hex += (i < row.length ? row[i].toString(16).padStart(2, '0') : '  ') + (i === 7 ? '  ' : ' ');
+      if (i < row.length) text += row[i] >= 0x20 && row[i] < 0x7f ? String.fromCharCode(row[i]) : '.';
+    }
+    lines.push(`${off.toString(16).padStart(8, '0')}  ${hex} |${text}|`);
+  }
+  return lines.join('\n');
+}

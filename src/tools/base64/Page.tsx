@@ -1,11 +1,12 @@
 /** Base64 converter (spec part 2): text and files of any size, converted by a WASM kernel in a worker. */
 import { useEffect, useRef, type ChangeEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { trackToolUsage } from '../../analytics';
 import { COPIED_MESSAGE, COPY_CONFIRM_MS, copyText } from '../../components/CopyButton';
 import { Progress } from '../../components/Progress';
 import { StatusLine } from '../../components/StatusLine';
 import { ToolPage } from '../../components/ToolPage';
-import type { Mode } from '../../core/base64/convert';
+import { HEX_PREVIEW_BYTES, type Mode } from '../../core/base64/convert';
 import { TEXT_ENCODINGS, isValidBase64, wrapLines, type TextEncodingName } from '../../core/base64/text';
 import { downloadBlob } from '../../lib/download';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
@@ -25,8 +26,16 @@ const infoCards = [
   { title: 'URL-safe', text: 'The URL-safe alphabet (RFC 4648 section 5) uses - and _ and may leave out the padding.' },
 ];
 
+/** Progress has its own subscription so per-chunk updates re-render only the bar. */
+function FileProgress({ mode, onCancel }: { mode: Mode; onCancel: () => void }) {
+  const progress = useBase64Store((st) => st.progress);
+  if (!progress) return null;
+  return <Progress label={mode === 'encode' ? 'Encoding file' : 'Decoding file'} done={progress.done} total={progress.total} onCancel={onCancel} />;
+}
+
 export default function Base64Page() {
-  const s = useBase64Store();
+  // Everything but the progress figures (see FileProgress).
+  const s = useBase64Store(useShallow(({ progress, ...rest }) => ({ ...rest, busy: progress !== null })));
   const { set } = s;
   const { convert, cancel, reset } = useConverter();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -128,7 +137,7 @@ export default function Base64Page() {
     trackToolUsage(TOOL_NAME, 'download', { mode: s.mode, output_length: s.result.outputLength, file_name: name });
   };
 
-  const busy = s.progress !== null;
+  const busy = s.busy;
   const inputLength = s.file ? s.file.size : s.input.length;
   const outputLength = s.result?.outputLength ?? s.output.length;
   const outputUnit = s.result?.outputUnit ?? 'characters';
@@ -185,9 +194,7 @@ export default function Base64Page() {
           )}
           <button type="button" onClick={clearAll}>Clear All</button>
         </div>
-        {s.progress && (
-          <Progress label={s.mode === 'encode' ? 'Encoding file' : 'Decoding file'} done={s.progress.done} total={s.progress.total} onCancel={cancel} />
-        )}
+        <FileProgress mode={s.mode} onCancel={cancel} />
       </section>
 
       <section className="panel" aria-label="Examples">
@@ -235,14 +242,18 @@ export default function Base64Page() {
               <button type="button" onClick={download} disabled={!s.result}>Download</button>
             </div>
           </div>
-          <textarea id="b64-output" className="code b64-area" value={s.output} readOnly spellCheck={false} placeholder="Output appears here" />
+          <textarea id="b64-output" className={`code b64-area${s.result?.previewKind === 'hex' ? ' b64-hex' : ''}`} value={s.output} readOnly spellCheck={false} placeholder="Output appears here" />
           <div className="b64-count" data-testid="output-count">{formatCount(outputLength)} {outputUnit}</div>
-          {s.result?.truncated && (
+          {s.result?.previewKind === 'hex' ? (
+            <p className="b64-note" role="note" data-testid="preview-note">
+              Binary data (not {s.encoding} text): showing a hex dump of the first {formatCount(HEX_PREVIEW_BYTES)} of {formatCount(s.result.blob.size)} bytes. Download for the full result.
+            </p>
+          ) : s.result?.truncated && (
             <p className="b64-note" role="note" data-testid="preview-note">
               Preview: showing the first {formatCount(PREVIEW_LIMIT)} {s.mode === 'encode' ? 'characters' : 'bytes'} of {formatCount(s.result.outputLength)}. Download for the full result.
             </p>
           )}
-          {s.result?.lossy && (
+          {s.result?.lossy && s.result.previewKind === 'text' && (
             <p className="b64-note" role="note">
               Some decoded bytes are not {s.encoding} text and are shown approximately; Download gives the exact bytes.
             </p>

@@ -3,7 +3,7 @@ import type { Mode } from '../../core/base64/convert';
 
 export const TOOL_NAME = 'Base64 Converter';
 /** Bytes of output shown in the output area; the full output is a download. */
-export const PREVIEW_LIMIT = 64 * 1024;
+export const PREVIEW_LIMIT = 16 * 1024;
 /** Outputs up to this size can be copied (read from the Blob in the worker); larger: download. */
 export const COPY_LIMIT = 32 << 20;
 /** Inputs longer than this are checked for validity in the worker, not on the page's thread. */
