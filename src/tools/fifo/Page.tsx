@@ -98,8 +98,9 @@ export default function FifoPage() {
     setGenerating(true);
     clearTimeout(timer.current);
     const snapshot = checked.config;
-    const lang = language;
     timer.current = setTimeout(() => {
+      // The language may have been toggled while "Generating..." was shown: use the current one.
+      const lang = useFifoStore.getState().language;
       try {
         setGenerated({ code: generateCode(snapshot, lang), language: lang, config: snapshot });
         trackToolUsage(TOOL_NAME, 'generate_code', usageDetails(snapshot, lang));

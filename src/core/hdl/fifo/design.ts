@@ -90,7 +90,7 @@ export function fifoPorts(d: FifoDesign): PortInfo[] {
   add('din', 'in', d.width, 'write data');
   if (d.packet) {
     add('wr_last', 'in', 1, 'with wr_en: last word of a packet; commits the packet');
-    add('wr_discard', 'in', 1, 'drops the uncommitted words of the current packet');
+    add('wr_discard', 'in', 1, 'drops the uncommitted words of the open packet (and any word written with it)');
   }
   if (d.ecc) {
     add('inject_sbit_err', 'in', 1, `with wr_en: store the word with one flipped bit (codeword bit ${INJECT_SINGLE_BITS[0]}), for testing`);
