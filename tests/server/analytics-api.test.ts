@@ -247,6 +247,25 @@ describe('analytics durability (embedded store)', () => {
   });
 });
 
+describe('analytics with rate limiting on (RATE_LIMIT_PER_MINUTE=5)', () => {
+  it('limits ingest per client but never locks out the admin reading stats', async () => {
+    const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await post(server.url, 'pageview', pageview('/limited', `r${i}`))).status);
+      expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429, 429]);
+      const limited = await post(server.url, 'pageview', pageview('/limited', 'r9'));
+      expect(limited.json.error).toMatch(/Too many requests/);
+      const stats = await getStats(server.url, server.adminToken, 'days=7');
+      expect(stats.status).toBe(200);
+      expect(stats.json.total_views).toBe(5); // exactly the accepted ones
+      expect((await getStats(server.url, 'not-the-token')).status).toBe(429);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {
   const srv = createServer();
