@@ -139,6 +139,8 @@ export function headerLines(d: FifoDesign, title = 'FIFO buffer'): string[] {
     '  the read-side count (empty, almost_empty) includes only readable words.',
   ];
   if (d.async) lines.push('  Flags crossing clock domains are conservative: they update 2-3 cycles late.');
+  if (c.resetType === 'async') lines.push('  Release rst synchronously to the clock(s) (e.g. through a reset synchroniser).');
+  else lines.push(`  Hold rst for at least two cycles of ${d.async ? 'each clock' : 'clk'}.`);
   if (d.packet) {
     lines.push('  Packet mode: words are readable only after the packet\'s last word (wr_last)');
     lines.push('  is written; wr_discard drops an unfinished packet. A packet longer than the');
