@@ -22,6 +22,11 @@ export interface UartTestbenchOptions {
   /** Include the RX overrun phase; default: only when it simulates in under ~3 million cycles. */
   overrun?: boolean;
   seed?: number;
+  /**
+   * Bit length, in percent off the design's own, of the frames the testbench drives onto rxd
+   * (e.g. 2 = a sender 2 % slow): checks the receiver's tolerance. Default 0.
+   */
+  senderSkewPercent?: number;
 }
 
 interface Plan {
@@ -33,6 +38,7 @@ interface Plan {
   overrun: boolean;
   special: [number, number, number];
   timeoutCycles: number;
+  sendClks: number;
 }
 
 /** A clock frequency that makes one oversampling tick `div` cycles long: fast simulations. */
@@ -62,7 +68,8 @@ function plan(c: UartConfig, o: UartTestbenchOptions): Plan {
   const max = 1 << c.dataBits;
   const special: [number, number, number] = [randomInt(rand, max), randomInt(rand, max), randomInt(rand, max)];
   const frames = words.length + 8 + (overrun ? c.fifoDepth + 1 : 0);
-  return { c, clockFreq, words, bitClks, frameClks, overrun, special, timeoutCycles: frames * frameClks * 2 + 10_000 };
+  const sendClks = Math.max(1, Math.round(bitClks * (1 + (o.senderSkewPercent ?? 0) / 100)));
+  return { c, clockFreq, words, bitClks, frameClks, overrun, special, timeoutCycles: frames * frameClks * 3 + 10_000, sendClks };
 }
 
 function tbHeader(language: 'verilog' | 'vhdl', p: Plan): string {
@@ -70,6 +77,7 @@ function tbHeader(language: 'verilog' | 'vhdl', p: Plan): string {
     `Self-checking testbench for ${UART_MODULE} (${p.c.baudRate} baud, ${p.c.dataBits} data bits, parity ${p.c.parity}, ${p.c.stopBits} stop bit(s), ${p.c.oversampling}x oversampling, FIFO depth ${p.c.fifoDepth})`,
     GENERATOR_LINE,
     `Design clock for this run: ${p.clockFreq} Hz (one bit = ${p.bitClks} clock cycles; the clock period in simulation is 10 ns).`,
+    `Frames injected on rxd use ${p.sendClks} cycles per bit${p.sendClks === p.bitClks ? '' : ' (a sender off the nominal baud)'}.`,
     'Checks: loopback of the listed words with an independent txd decoder; parity and framing errors',
     `injected on rxd; recovery after errors${p.overrun ? '; RX FIFO overrun' : ''}. Prints PASS or FAIL.`,
   ]);
@@ -93,6 +101,7 @@ module ${UART_MODULE}_tb;
     localparam integer FIFO_DEPTH   = ${c.fifoDepth};
     localparam integer BIT_CLKS     = (CLK_FREQ / (BAUD_RATE * OVERSAMPLING)) * OVERSAMPLING;
     localparam integer FRAME_CLKS   = ${p.frameClks};
+    localparam integer SEND_CLKS    = ${p.sendClks}; // bit length of the frames driven onto rxd
     localparam integer NUM_WORDS    = ${n};
     localparam integer CHECK_OVERRUN = ${p.overrun ? 1 : 0};
 
@@ -188,21 +197,21 @@ ${init}
         integer b;
         begin
             line = 1'b0;
-            repeat (BIT_CLKS) @(negedge clk);
+            repeat (SEND_CLKS) @(negedge clk);
             for (b = 0; b < DATA_BITS; b = b + 1) begin
                 line = w[b];
-                repeat (BIT_CLKS) @(negedge clk);
+                repeat (SEND_CLKS) @(negedge clk);
             end
             if (PARITY != 0) begin
                 line = (^w) ^ (PARITY == 2) ^ bad_parity;
-                repeat (BIT_CLKS) @(negedge clk);
+                repeat (SEND_CLKS) @(negedge clk);
             end
             for (b = 0; b < STOP_BITS; b = b + 1) begin
                 line = !bad_stop;
-                repeat (BIT_CLKS) @(negedge clk);
+                repeat (SEND_CLKS) @(negedge clk);
             end
             line = 1'b1;
-            repeat (2 * BIT_CLKS) @(negedge clk);
+            repeat (2 * SEND_CLKS) @(negedge clk);
         end
     endtask
 
@@ -334,6 +343,7 @@ architecture sim of ${UART_MODULE}_tb is
   constant FIFO_DEPTH    : positive := ${c.fifoDepth};
   constant BIT_CLKS      : positive := (CLK_FREQ / (BAUD_RATE * OVERSAMPLING)) * OVERSAMPLING;
   constant FRAME_CLKS    : positive := ${p.frameClks};
+  constant SEND_CLKS     : positive := ${p.sendClks};  -- bit length of the frames driven onto rxd
   constant NUM_WORDS     : positive := ${n};
   constant CHECK_OVERRUN : boolean  := ${p.overrun ? 'true' : 'false'};
 
@@ -511,10 +521,10 @@ begin
     begin
       v := to_word(w);
       line <= '0';
-      wait_falling(BIT_CLKS);
+      wait_falling(SEND_CLKS);
       for b in 0 to DATA_BITS - 1 loop
         line <= v(b);
-        wait_falling(BIT_CLKS);
+        wait_falling(SEND_CLKS);
       end loop;
       if PARITY /= 0 then
         if bad_parity then
@@ -522,7 +532,7 @@ begin
         else
           line <= parity_of(v);
         end if;
-        wait_falling(BIT_CLKS);
+        wait_falling(SEND_CLKS);
       end if;
       for s in 1 to STOP_BITS loop
         if bad_stop then
@@ -530,10 +540,10 @@ begin
         else
           line <= '1';
         end if;
-        wait_falling(BIT_CLKS);
+        wait_falling(SEND_CLKS);
       end loop;
       line <= '1';
-      wait_falling(2 * BIT_CLKS);
+      wait_falling(2 * SEND_CLKS);
     end procedure send_frame;
 
     -- Waits for a received word, checks it and its error flags, then pops it.
