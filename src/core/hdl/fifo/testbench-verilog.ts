@@ -350,7 +350,17 @@ ${readerBody}
     check(valid === ${d.fwft ? "1'b0" : "1'b0"}, "underflow attempt: no data");
     settle; check_flags("underflow attempt ignored");
 
-${packetPhase}${eccPhase}    // ---- random traffic against the reference stream
+${packetPhase}${eccPhase}    // ---- reset while the FIFO holds data: it empties and keeps working
+    for (k = 0; k < 5; k = k + 1) write_word(k == 3, 0, 0, 0);
+    settle; check_flags("before mid-run reset");
+    @(negedge ${WCLK}); rst = 1'b1;
+    repeat (4) begin @(posedge ${WCLK}); @(posedge ${RCLK}); end
+    @(negedge ${WCLK}); rst = 1'b0;
+    rd_idx = wr_idx; committed = wr_idx;
+    settle; check_flags("after mid-run reset");
+    check(valid === 1'b0 && sbit_err === 1'b0 && dbit_err === 1'b0, "after mid-run reset: outputs cleared");
+
+    // ---- random traffic against the reference stream
     w_base = wr_idx; w_idx = wr_idx; w_commit = wr_idx; w_seed = ${s.seed};
     r_base = rd_idx; r_idx = rd_idx; r_issued = rd_idx; r_seed = ${(s.seed * 7 + 3) % 2147483647};
     fork

@@ -381,7 +381,25 @@ ${d.fwft ? '    check(dout = word(0), "first word: FWFT data on dout before rd_e
     check(valid = '0', "underflow attempt: no data");
     settle; check_flags("underflow attempt ignored");
 
-${packetPhase}${eccPhase}    -- ---- random traffic against the reference stream
+${packetPhase}${eccPhase}    -- ---- reset while the FIFO holds data: it empties and keeps working
+    for k in 0 to 4 loop
+      write_word(k = 3, false, false, false);
+    end loop;
+    settle; check_flags("before mid-run reset");
+    wait until falling_edge(${WCLK});
+    rst <= '1';
+    for i in 1 to 4 loop
+      wait until rising_edge(${WCLK});
+      wait until rising_edge(${RCLK});
+    end loop;
+    wait until falling_edge(${WCLK});
+    rst <= '0';
+    rd_idx := wr_idx;
+    committed := wr_idx;
+    settle; check_flags("after mid-run reset");
+    check(valid = '0' and sbit_err = '0' and dbit_err = '0', "after mid-run reset: outputs cleared");
+
+    -- ---- random traffic against the reference stream
     rnd_base_w <= wr_idx;
     rnd_base_r <= rd_idx;
     rnd_go <= '1';

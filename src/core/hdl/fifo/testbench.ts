@@ -70,6 +70,7 @@ export function tbHeaderLines(d: FifoDesign, s: TbSettings): string[] {
     'Phases: reset values; first-word latency' + (d.fwft ? ' (FWFT fall-through)' : '') + '; fill to full',
     '  with an overflow attempt; drain to empty with an underflow attempt; all four',
     '  flags checked against the model after every word' + (d.packet ? '; packet commit/discard' : '') + (d.ecc ? '; ECC injection' : '') + ';',
+    '  reset while holding data;',
     `  ${s.randomWords} words of random read/write traffic checked in order.`,
     `Prints "${TB_PASS} checks=N" on success, "${TB_FAIL} ..." or ERROR lines otherwise.`,
   ];
