@@ -25,7 +25,9 @@ export interface VirtualTableProps {
   handle?: Ref<VirtualTableHandle>;
 }
 
-export function VirtualTable({ label, rowCount, columns, template, cellsAt, rowHeight = 28, height = 420, handle }: VirtualTableProps) {
+export function VirtualTable({ label, rowCount, columns, template, cellsAt, rowHeight = 28, height: maxHeight = 420, handle }: VirtualTableProps) {
+  // Short lists get a short table.
+  const height = Math.min(maxHeight, Math.max(1, rowCount) * rowHeight);
   const scroller = useRef<HTMLDivElement>(null);
   const [pos, setPos] = useState(0);
   const [highlight, setHighlight] = useState(-1);
