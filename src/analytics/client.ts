@@ -3,6 +3,7 @@
  * the console, the visitor never sees them.
  */
 import { getSessionId } from './session';
+import { cleanDuration, clipFields, flatMetadata } from './sanitize';
 
 const BASE = '/api/analytics';
 type Json = Record<string, unknown>;
@@ -12,7 +13,7 @@ function post(endpoint: string, body: Json): void {
     fetch(`${BASE}/${endpoint}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
+      body: JSON.stringify(clipFields(body)),
       keepalive: true,
     })
       .then((r) => {
@@ -33,7 +34,7 @@ export function trackPageView(pagePath: string, referrer = document.referrer): v
 
 /** A tool action, e.g. trackToolUsage('Gradient Generator', 'copy_css', { type: 'linear' }). */
 export function trackToolUsage(toolName: string, action: string, metadata: Json = {}, duration = 0): void {
-  post('tool-usage', { tool_name: toolName, action, duration, session_id: getSessionId(), metadata });
+  post('tool-usage', { tool_name: toolName, action, duration: cleanDuration(duration), session_id: getSessionId(), metadata: flatMetadata(metadata) });
 }
 
 export function trackError(errorContext: string, errorMessage: string, toolName = ''): void {
@@ -54,7 +55,7 @@ export function trackPerformance(metricName: string, value: number, toolName = '
 
 /** A suggestion; when it cannot be sent, a tool-usage event records its length and context. */
 export async function sendSuggestion(suggestion: string, toolContext: string): Promise<void> {
-  const body = { suggestion, tool_context: toolContext, session_id: getSessionId(), user_agent: userAgent(), timestamp: new Date().toISOString() };
+  const body = clipFields({ suggestion, tool_context: toolContext, session_id: getSessionId(), user_agent: userAgent(), timestamp: new Date().toISOString() });
   try {
     const r = await fetch(`${BASE}/suggestion`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     if (!r.ok) throw new Error(`HTTP ${r.status}`);
@@ -76,13 +77,13 @@ export function installPageLoadBeacon(): void {
   const send = () => {
     if (sent) return;
     sent = true;
-    const body = JSON.stringify({
+    const body = JSON.stringify(clipFields({
       metric_name: 'page_load_time',
       value: Math.round(pageLoadTime()),
       tool_name: location.pathname,
       session_id: getSessionId(),
       timestamp: new Date().toISOString(),
-    });
+    }));
     try {
       // A string body goes as text/plain, which the server accepts (no CORS preflight, survives unload).
       if (!navigator.sendBeacon?.(`${BASE}/performance`, body)) post('performance', JSON.parse(body));
