@@ -20,8 +20,8 @@ export function StateDiagram({ config }: { config: FsmConfig }) {
           <text x={e.labelX} y={e.labelY} textAnchor="middle">{e.label.length > 28 ? `${e.label.slice(0, 27)}…` : e.label}</text>
         </g>
       ))}
-      {d.nodes.map((n) => (
-        <g key={n.name} className={`fsm-node${n.reset ? ' fsm-node-reset' : ''}`} data-state={n.name}>
+      {d.nodes.map((n, i) => (
+        <g key={i} className={`fsm-node${n.reset ? ' fsm-node-reset' : ''}`} data-state={n.name}>
           <circle cx={n.x} cy={n.y} r={d.radius} />
           {n.reset && <circle cx={n.x} cy={n.y} r={d.radius - 4} />}
           <text x={n.x} y={n.y + 4} textAnchor="middle">{n.name.length > 9 ? `${n.name.slice(0, 8)}…` : n.name}</text>

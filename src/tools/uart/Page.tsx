@@ -54,7 +54,11 @@ function Summary({ config }: { config: UartConfig }) {
               : <span className="badge badge-ok">Within 2%</span>}
           </dd>
         </div>
-        <div><dt>Bit Duration</dt><dd data-testid="bit-duration">{usable ? `${s.bitDurationUs.toFixed(2)} µs` : '—'}</dd></div>
+        <div>
+          <dt>Bit Duration</dt>
+          <dd><span data-testid="bit-duration">{s.bitDurationUs.toFixed(2)} µs</span>
+            {usable && <span className="uart-actual"> (actual {s.actualBitDurationUs.toFixed(2)} µs)</span>}</dd>
+        </div>
         <div><dt>Clock</dt><dd>{formatHz(config.clockFreq)}</dd></div>
       </dl>
     </section>

@@ -22,7 +22,8 @@ describe('UART configuration', () => {
     expect(s.actualBaud).toBeCloseTo(100_000_000 / (651 * 16), 6);
     expect(s.errorPercent).toBeCloseTo((Math.abs(s.actualBaud - 9600) / 9600) * 100, 9);
     expect(s.errorFlagged).toBe(false);
-    expect(s.bitDurationUs).toBeCloseTo(1e6 / s.actualBaud, 9);
+    expect(s.bitDurationUs).toBeCloseTo(1e6 / 9600, 9);
+    expect(s.actualBitDurationUs).toBeCloseTo(1e6 / s.actualBaud, 9);
   });
 
   it('flags an error above 2 %', () => {

@@ -64,8 +64,10 @@ export interface UartSummary {
   errorPercent: number;
   /** True when the error is above 2 %. */
   errorFlagged: boolean;
-  /** Duration of one bit at the actual baud, in microseconds. */
+  /** Duration of one bit at the chosen baud, in microseconds (1e6 / baud). */
   bitDurationUs: number;
+  /** Duration of one bit at the actual baud, in microseconds; 0 when the counter is 0. */
+  actualBitDurationUs: number;
   /** start + data + parity + stop bits. */
   frameBits: number;
 }
@@ -87,7 +89,8 @@ export function uartSummary(c: UartConfig): UartSummary {
     actualBaud,
     errorPercent,
     errorFlagged: errorPercent > BAUD_ERROR_LIMIT,
-    bitDurationUs: actualBaud > 0 ? 1e6 / actualBaud : 0,
+    bitDurationUs: 1e6 / c.baudRate,
+    actualBitDurationUs: actualBaud > 0 ? 1e6 / actualBaud : 0,
     frameBits: frameBits(c),
   };
 }
