@@ -35,6 +35,7 @@ describe('condition language', () => {
     expect(e('count >= 0b1010', { count: 10 })).toBe(true);
     expect(e('count', { count: 0 })).toBe(false);
     expect(e('!(count != 5)', { count: 5 })).toBe(true);
+    expect(e('!count == 3', { count: 3 })).toBe(false);
   });
 
   it('rejects malformed conditions with a position', () => {

@@ -11,7 +11,8 @@
  *   cmp     := '==' | '!=' | '<' | '<=' | '>' | '>='
  *
  * An input alone is true when it is non-zero; a number alone is true when non-zero; an empty
- * condition is always true. Comparisons are unsigned.
+ * condition is always true. Comparisons are unsigned and bind tighter than '!', so
+ * `!count == 3` is `!(count == 3)`.
  */
 
 export type CmpOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
