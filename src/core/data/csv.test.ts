@@ -44,9 +44,17 @@ describe('CSV to JSON typing rules', () => {
     expect(typeCsvValue('false')).toBe(false);
     expect(typeCsvValue('null')).toBe(null);
     expect(typeCsvValue('')).toBe('');
-    expect(typeCsvValue('007')).toBe('007');
+    expect(typeCsvValue('007')).toBe(7);
+    expect(typeCsvValue('+5')).toBe(5);
+    expect(typeCsvValue('.5')).toBe(0.5);
+    expect(typeCsvValue('0x1F')).toBe('0x1F');
+    expect(typeCsvValue('Infinity')).toBe('Infinity');
+    expect(typeCsvValue('1,5')).toBe('1,5');
     expect(typeCsvValue('12 apples')).toBe('12 apples');
     expect(typeCsvValue('True')).toBe('True');
+    expect(typeCsvValue(' 30 ')).toBe(30);
+    expect(typeCsvValue(' true')).toBe(true);
+    expect(typeCsvValue(' New York')).toBe(' New York');
   });
 
   it('writes the typed values into JSON, big numbers exactly', () => {
@@ -129,8 +137,11 @@ describe('round trip CSV -> JSON -> CSV', () => {
       const rows = Array.from({ length: 1 + Math.floor(r() * 5) }, () =>
         Array.from({ length: cols }, () => {
           const c = r() < 0.3 ? randomNumberLiteral(r) : randomText(r);
-          // 'null' cells become null and then empty cells (spec), so the generator leaves them out.
-          return c.replace(/\r/g, '').replace(/^null$/, 'nul');
+          // The spec itself normalises some cells: 'null' becomes an empty cell, and numbers in
+          // other spellings than JSON's (' 7', '007') their plain form. The generator avoids them.
+          const cell = c.replace(/\r/g, '').replace(/^null$/, 'nul');
+          const typed = typeCsvValue(cell);
+          return typeof typed !== 'string' && String(typed) !== cell ? `x${cell}` : cell;
         }),
       );
       // Rows whose only cell is blank are "blank lines" by the spec, and header names must be unique.

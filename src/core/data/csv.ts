@@ -15,13 +15,24 @@ export const DELIMITERS = [
 ] as const;
 export type Delimiter = (typeof DELIMITERS)[number]['value'];
 
-/** Spec typing: numbers, true/false, 'null'; everything else (including '') stays text. */
+const RADIX_PREFIX = /^[+-]?0[xob]/i;
+
+/**
+ * Spec typing: values that are numbers become numbers, true/false booleans, 'null' null; anything
+ * else (including '') stays text. "Is a number" is JavaScript's reading (`Number(v)`, so ` 30`
+ * and `007` count) without hex/octal/binary prefixes. JSON number literals are kept exactly
+ * (`1.50`, `12345678901234567890`); other spellings are written in their plain form (`007` -> 7).
+ */
 export function typeCsvValue(cell: string): JsonValue {
-  if (cell === 'true') return true;
-  if (cell === 'false') return false;
-  if (cell === 'null') return null;
-  // Only literals JSON can spell exactly: '007' or '1,5' stay text (zip codes, locale numbers).
-  if (JSON_NUMBER.test(cell)) return numberFromLiteral(cell);
+  const t = cell.length && (cell.charCodeAt(0) <= 32 || cell.charCodeAt(cell.length - 1) <= 32) ? cell.trim() : cell;
+  if (t === 'true') return true;
+  if (t === 'false') return false;
+  if (t === 'null') return null;
+  if (JSON_NUMBER.test(t)) return numberFromLiteral(t);
+  if (t !== '' && !RADIX_PREFIX.test(t)) {
+    const n = Number(t);
+    if (Number.isFinite(n)) return n;
+  }
   return cell;
 }
 
