@@ -25,16 +25,20 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     await server?.stop();
   });
 
-  async function open(): Promise<{ page: Page; errors: string[]; usage: Record<string, unknown>[] }> {
+  async function open(): Promise<{ page: Page; errors: string[]; usage: Record<string, unknown>[]; statuses: number[] }> {
     const opened = await openPage(browser);
     const usage: Record<string, unknown>[] = [];
+    const statuses: number[] = [];
     opened.page.on('request', (r) => {
       if (r.url().endsWith('/api/analytics/tool-usage')) usage.push(JSON.parse(r.postData() ?? '{}'));
+    });
+    opened.page.on('response', (r) => {
+      if (r.url().endsWith('/api/analytics/tool-usage')) statuses.push(r.status());
     });
     await opened.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
     await opened.page.goto(`${server.url}/fifo-generator`);
     await opened.page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
-    return { ...opened, usage };
+    return { ...opened, usage, statuses };
   }
 
   async function downloadText(page: Page, button: string): Promise<{ name: string; text: string }> {
@@ -108,7 +112,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
   });
 
   it('generates after "Generating...", copies, and downloads Verilog and its testbench that pass in Icarus', async () => {
-    const { page, errors, usage } = await open();
+    const { page, errors, usage, statuses } = await open();
     await page.getByRole('button', { name: 'Small (8x16)' }).click();
     await page.getByLabel('Read Mode').selectOption('fwft');
     await page.getByLabel('Enable ECC').check();
@@ -139,9 +143,15 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     const generated = usage.find((u) => u.action === 'generate_code')!;
     expect(generated).toMatchObject({
       tool_name: 'FIFO Generator',
-      metadata: { language: 'verilog', config: { dataWidth: 8, fifoDepth: 16, memoryType: 'distributed', readMode: 'fwft', enableECC: true, enablePacketMode: true, writeMode: 'packet' } },
+      metadata: {
+        language: 'verilog', dataWidth: 8, fifoDepth: 16, memoryType: 'distributed', clockingMode: 'sync', readMode: 'fwft', writeMode: 'packet',
+        almostFullThreshold: 80, almostEmptyThreshold: 20, outputRegister: true, resetType: 'async', enableECC: true, enablePacketMode: true,
+      },
     });
     await expect.poll(() => usage.map((u) => u.action)).toEqual(expect.arrayContaining(['copy_code', 'download_code', 'download_testbench']));
+    // The server accepts every usage event (flat metadata passes its schema).
+    await expect.poll(() => statuses.length).toBe(usage.length);
+    expect(statuses.every((st) => st >= 200 && st < 300), String(statuses)).toBe(true);
     expect(errors).toEqual([]);
   });
 

@@ -81,6 +81,6 @@ describe('FIFO page helpers', () => {
     expect(testbenchName('vhdl')).toBe('fifo_module_tb.vhd');
   });
   it('usage details carry the configuration', () => {
-    expect(usageDetails(DEFAULT_FIFO_CONFIG, 'vhdl')).toEqual({ language: 'vhdl', config: DEFAULT_FIFO_CONFIG });
+    expect(usageDetails(DEFAULT_FIFO_CONFIG, 'vhdl')).toEqual({ language: 'vhdl', ...DEFAULT_FIFO_CONFIG });
   });
 });

@@ -68,7 +68,7 @@ export function generateTestbench(c: FifoConfig, language: Language): string {
   return generateFifoTestbench(c, language);
 }
 
-/** The configuration as reported with tool usage. */
-export function usageDetails(c: FifoConfig, language: Language): Record<string, unknown> {
-  return { language, config: { ...c } };
+/** The configuration as reported with tool usage: flat, as the analytics ingest requires. */
+export function usageDetails(c: FifoConfig, language: Language): Record<string, string | number | boolean> {
+  return { language, ...c };
 }
