@@ -44,13 +44,15 @@ function markPosition(ta: HTMLTextAreaElement, p: TextPosition) {
   ta.scrollTop = Math.max(0, (p.line - 1) * lineHeight - ta.clientHeight / 2);
 }
 
-export function InputArea({ id, label, input, onText, onFile, onClearFile, errorPosition, placeholder, accept }: {
+export function InputArea({ id, label, input, onText, onFile, onClearFile, onSubmit, errorPosition, placeholder, accept }: {
   id: string;
   label: string;
   input: DataInput;
   onText: (text: string) => void;
   onFile: (file: File) => void;
   onClearFile: () => void;
+  /** Ctrl+Enter (Cmd+Enter) in the input runs the page's main action. */
+  onSubmit?: () => void;
   errorPosition?: TextPosition;
   placeholder?: string;
   accept?: string;
@@ -80,6 +82,13 @@ export function InputArea({ id, label, input, onText, onFile, onClearFile, error
           placeholder={placeholder}
           aria-invalid={errorPosition ? true : undefined}
           onChange={(e) => onText(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && onSubmit) {
+              e.preventDefault();
+              onSubmit();
+            }
+          }}
+          aria-keyshortcuts={onSubmit ? 'Control+Enter' : undefined}
         />
       </FileDrop>
       {file && (

@@ -81,6 +81,7 @@ export default function JsonFormatterPage() {
           onText={(text) => s.setInput({ text, file: null })}
           onFile={async (f) => { runner.discard(); s.setInput(await inputFromFile(f)); }}
           onClearFile={() => s.setInput({ text: '', file: null })}
+          onSubmit={() => { if (!runner.busy) act('format'); }}
         />
         <OutputArea
           id="json-output"

@@ -106,6 +106,7 @@ export default function JsonYamlPage() {
           onText={(t) => s.setInput({ text: t, file: null })}
           onFile={async (f) => { runner.discard(); s.setInput(await inputFromFile(f)); }}
           onClearFile={() => s.setInput({ text: '', file: null })}
+          onSubmit={() => { if (!runner.busy) convert(); }}
         />
         <OutputArea
           id="data-output"
