@@ -53,7 +53,10 @@ export default function Base64Page() {
       return;
     }
     let live = true;
-    void base64Worker.call((api) => api.isValid(s.input, s.alphabet)).then((ok) => live && set({ isValid: ok }));
+    base64Worker.call((api) => api.isValid(s.input, s.alphabet)).then(
+      (ok) => live && set({ isValid: ok }),
+      () => undefined, // the worker was stopped (cancel, mode switch): a later change checks again
+    );
     return () => {
       live = false;
     };
@@ -69,8 +72,9 @@ export default function Base64Page() {
 
   const changeEncoding = (encoding: TextEncodingName) => {
     set({ encoding });
-    // Spec: changing the text encoding re-converts existing input immediately.
-    if (s.input.trim() || s.file) void convert();
+    // Spec: changing the text encoding re-converts existing input immediately. (A file's Base64
+    // does not depend on the text encoding; its decoded preview does.)
+    if (s.file ? s.mode === 'decode' : s.input.trim()) void convert();
   };
 
   const changeInput = (input: string) => {
@@ -211,7 +215,7 @@ export default function Base64Page() {
       <div className="grid-2">
         <section className="panel">
           <div className="b64-area-head">
-            <label htmlFor="b64-input">{s.mode === 'encode' ? 'Text to encode' : 'Base64 to decode'}</label>
+            <label htmlFor={s.file ? undefined : 'b64-input'}>{s.mode === 'encode' ? 'Text to encode' : 'Base64 to decode'}</label>
             {s.mode === 'decode' && !s.file && (
               <span className={`badge ${s.isValid ? 'badge-ok' : 'badge-bad'}`} data-testid="validity-badge">
                 {s.isValid ? 'Valid Base64' : 'Invalid Base64'}
@@ -219,7 +223,7 @@ export default function Base64Page() {
             )}
           </div>
           {s.file ? (
-            <p className="b64-file-note" id="b64-input">
+            <p className="b64-file-note">
               Converting the file <strong>{s.file.name}</strong> directly ({formatCount(s.file.size)} bytes). Remove the file to type text again.
             </p>
           ) : (

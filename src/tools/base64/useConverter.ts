@@ -18,7 +18,8 @@ const SPEC_MESSAGES = new Set([ENTER_TEXT, ENTER_BASE64, INVALID_BASE64]);
 
 /** What a conversion depends on; the same key twice in a row converts once. */
 function jobKey(s: Base64State): string {
-  return JSON.stringify([s.mode, s.encoding, s.alphabet, s.file ? [s.file.name, s.file.size, s.file.lastModified] : s.input]);
+  const encoding = s.file && s.mode === 'encode' ? '' : s.encoding; // a file's Base64 ignores it
+  return JSON.stringify([s.mode, encoding, s.alphabet, s.file ? [s.file.name, s.file.size, s.file.lastModified] : s.input]);
 }
 
 function failureMessage(e: unknown, mode: Base64State['mode']): string {
