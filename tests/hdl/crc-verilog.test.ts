@@ -1,7 +1,8 @@
 /**
  * Every catalogue algorithm generated as Verilog at several data widths (1, 8, 12, 33, 72, and
  * 512/1024 for every CRC width), simulated with Icarus Verilog, crc_out compared with the
- * independent bit-serial reference (and with the catalogue check value for "123456789").
+ * independent bit-serial reference (and with the catalogue check value for "123456789"); also
+ * random parameter sets (W 1..67, D 1..1024).
  */
 import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
@@ -10,17 +11,20 @@ import { loadKernel } from '../../src/core/wasm/node';
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { generateHdlText } from '../../src/core/crc/generate';
 import { predefinedAlgorithms } from '../../src/core/crc/catalogue';
-import { binary, catalogueSimulationCases, parseOutput, verilogTestbench, type SimulationCase } from '../../src/core/crc/testbench';
+import { binary, catalogueSimulationCases, parseOutput, randomSimulationCases, verilogTestbench, type SimulationCase } from '../../src/core/crc/testbench';
 
 const SEED = Number(process.env.CRC_SEED ?? 20261122);
 const cases = catalogueSimulationCases(predefinedAlgorithms(), SEED);
+const RANDOM_CASES = 16;
+// Generous: a wide bus (W=64, D=1024) compiles in ~4 s alone, far longer on a busy machine.
+const TIMEOUT_MS = 600_000;
 const byAlgorithm = new Map<string, SimulationCase[]>();
 for (const c of cases) byAlgorithm.set(c.name, [...(byAlgorithm.get(c.name) ?? []), c]);
 
 /** Simulates one case; returns mismatch descriptions (empty when it matches). */
 async function run(kernel: CrcKernel, c: SimulationCase): Promise<string[]> {
   const dut = generateHdlText(kernel, c.params, c.dataWidth, 'verilog');
-  const { stdout } = await simulateVerilog({ 'crc_module.v': dut, 'tb.v': verilogTestbench(c.scenario) }, 'tb');
+  const { stdout } = await simulateVerilog({ 'crc_module.v': dut, 'tb.v': verilogTestbench(c.scenario) }, 'tb', TIMEOUT_MS);
   const got = parseOutput(stdout);
   const problems: string[] = [];
   for (const [tag, value] of c.scenario.expected) {
@@ -39,12 +43,19 @@ describeWith(['iverilog'], `CRC Verilog simulation (Icarus, seed ${SEED})`, () =
     expect(cases.filter((c) => c.check !== undefined).length).toBe(112 * 4);
   });
 
+  it.concurrent('random parameters (W 1..67, D 1..1024, any init/refin/refout/xorout)', async () => {
+    const kernel = await loadKernel<CrcKernel>('crc');
+    const problems: string[] = [];
+    for (const c of randomSimulationCases(RANDOM_CASES, SEED + 1)) problems.push(...(await run(kernel, c)));
+    expect(problems).toEqual([]);
+  }, TIMEOUT_MS);
+
   for (const [name, group] of byAlgorithm) {
     it.concurrent(`${name} at D = ${group.map((c) => c.dataWidth).join(', ')}`, async () => {
       const kernel = await loadKernel<CrcKernel>('crc');
       const problems: string[] = [];
       for (const c of group) problems.push(...(await run(kernel, c)));
       expect(problems).toEqual([]);
-    });
+    }, TIMEOUT_MS);
   }
 });

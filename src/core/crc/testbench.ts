@@ -216,3 +216,24 @@ export function catalogueSimulationCases(algorithms: PredefinedAlgorithm[], seed
   }
   return cases;
 }
+
+/**
+ * Random parameter sets the catalogue does not have: widths 1..67 (always including 1, 64..67),
+ * polynomials with and without x^0, any init/refin/refout/xorout, data widths 1..1024.
+ */
+export function randomSimulationCases(count: number, seed: number): SimulationCase[] {
+  const rand = prng(seed);
+  const big = (bits: number) => {
+    let v = 0n;
+    for (let i = 0; i < bits; i++) if (rand() < 0.5) v |= 1n << BigInt(i);
+    return v;
+  };
+  const fixedWidths = [1, 2, 64, 65, 66, 67];
+  const fixedData = [1, 7, 9, 67, 100, 1024];
+  return Array.from({ length: count }, (_, n) => {
+    const width = n < fixedWidths.length ? fixedWidths[n] : 1 + Math.floor(rand() * 67);
+    const dataWidth = n < fixedData.length ? fixedData[n] : rand() < 0.15 ? 500 + Math.floor(rand() * 525) : 1 + Math.floor(rand() * 80);
+    const params: CrcParams = { width, poly: big(width), init: big(width), refin: rand() < 0.5, refout: rand() < 0.5, xorout: big(width) };
+    return simulationCase(`random W=${width} poly=0x${params.poly.toString(16)}`, params, dataWidth, rand, undefined, 3);
+  });
+}
