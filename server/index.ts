@@ -19,6 +19,11 @@ async function main() {
   console.log(`BitSmith is running at http://localhost:${port} (store: ${store.name}, data: ${config.dataDir})`);
 
   let stopping = false;
+  // While stopping, answers close their keep-alive connection, so busy clients cannot keep the
+  // server open by sending request after request on the same socket.
+  server.prependListener('request', (_req, res) => {
+    if (stopping) res.setHeader('Connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
