@@ -155,3 +155,16 @@ describe('round trip CSV -> JSON -> CSV', () => {
     }
   });
 });
+
+describe('row-by-row JSON writing', () => {
+  it('writes the same text as writing all rows at once', async () => {
+    const { csvToRows, csvToJsonText } = await import('./csv');
+    const { writeJson } = await import('./json-write');
+    for (const text of [...Object.values(CSV_EXAMPLES), 'a\n', 'a,b\n1,2,3\n4']) {
+      for (const header of [true, false]) {
+        const options = { delimiter: ',' as const, header };
+        expect(csvToJsonText(text, options).json).toBe(writeJson(csvToRows(text, options), { indent: 2 }));
+      }
+    }
+  });
+});

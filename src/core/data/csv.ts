@@ -60,30 +60,51 @@ function uniqueHeaders(row: string[]): string[] {
   });
 }
 
-/** Parses CSV text into rows of typed values (objects keyed by header or column_N). */
-export function csvToRows(text: string, { delimiter, header, onProgress }: CsvReadOptions): JsonObject[] {
-  const rows: string[][] = [];
+/**
+ * Reads CSV through papaparse and calls `onRow` with each data row as an object of typed values
+ * (keys from the header row or column_N). Rows are handed over one by one, so callers can write
+ * them out at once instead of keeping millions of objects alive.
+ */
+function readCsv(text: string, { delimiter, header, onProgress }: CsvReadOptions, onRow: (row: JsonObject) => void): void {
+  let names: string[] | undefined = header ? undefined : [];
   let quoteError: Papa.ParseError | undefined;
   let step = 0;
-  Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
+  Papa.parse<string[]>(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {
     delimiter,
     header: false,
     skipEmptyLines: false,
     dynamicTyping: false,
-    step: (r) => {
-      if (r.errors.length && !quoteError) quoteError = r.errors.find((e) => e.type === 'Quotes');
-      if (!isBlankRow(r.data)) rows.push(r.data);
+    step: (r, parser) => {
       if (onProgress && ++step % 20_000 === 0) onProgress(r.meta.cursor, text.length);
+      quoteError = r.errors.find((e) => e.type === 'Quotes');
+      if (quoteError) return parser.abort();
+      const cells = r.data;
+      if (isBlankRow(cells)) return;
+      if (!names) {
+        names = uniqueHeaders(cells);
+        return;
+      }
+      const obj: JsonObject = new Map();
+      const width = Math.max(cells.length, names.length);
+      for (let i = 0; i < width; i++) obj.set(names[i] ?? `column_${i + 1}`, typeCsvValue(cells[i] ?? ''));
+      onRow(obj);
     },
   });
   if (quoteError) throw new CsvError(`${quoteError.message} (row ${(quoteError.row ?? 0) + 1})`);
-  const names = header && rows.length ? uniqueHeaders(rows.shift()!) : [];
-  return rows.map((cells) => {
-    const obj: JsonObject = new Map();
-    const width = Math.max(cells.length, names.length);
-    for (let i = 0; i < width; i++) obj.set(names[i] ?? `column_${i + 1}`, typeCsvValue(cells[i] ?? ''));
-    return obj;
-  });
+}
+
+/** Parses CSV text into rows of typed values (objects keyed by header or column_N). */
+export function csvToRows(text: string, options: CsvReadOptions): JsonObject[] {
+  const rows: JsonObject[] = [];
+  readCsv(text, options, (row) => rows.push(row));
+  return rows;
+}
+
+/** CSV text to JSON text (2-space indent), written row by row; same text as writeJson(csvToRows()). */
+export function csvToJsonText(text: string, options: CsvReadOptions): { json: string; rows: number } {
+  const parts: string[] = [];
+  readCsv(text, options, (row) => parts.push(writeJson(row, { indent: 2, prefix: '  ' })));
+  return { json: parts.length ? `[\n  ${parts.join(',\n  ')}\n]` : '[]', rows: parts.length };
 }
 
 export interface CsvWriteOptions {

@@ -9,6 +9,8 @@ export interface WriteOptions {
   /** Spaces per level; 0 writes everything on one line (minified). */
   indent: number;
   sortKeys?: boolean;
+  /** Indentation already in front of the value (to write one element of a bigger document). */
+  prefix?: string;
 }
 
 /** Key text of a YAML mapping key that is not a string (numbers, booleans, nested collections). */
@@ -94,6 +96,6 @@ class Writer {
   }
 }
 
-export function writeJson(value: unknown, { indent, sortKeys = false }: WriteOptions): string {
-  return new Writer(indent, sortKeys).value(value, '') ?? 'null';
+export function writeJson(value: unknown, { indent, sortKeys = false, prefix = '' }: WriteOptions): string {
+  return new Writer(indent, sortKeys).value(value, prefix) ?? 'null';
 }

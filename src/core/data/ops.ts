@@ -5,7 +5,7 @@
 import { readJson } from './json-read';
 import { writeJson } from './json-write';
 import { readYaml, writeYaml } from './yaml';
-import { csvToRows, CsvError, isRowObject, rowsToCsv, type Delimiter } from './csv';
+import { csvToJsonText, CsvError, isRowObject, rowsToCsv, type Delimiter } from './csv';
 import { MSG } from './messages';
 import { describePosition, type TextPosition } from './position';
 import type { JsonObject } from './lossless';
@@ -58,9 +58,9 @@ function yamlToJson(text: string, indent: 2 | 4, sortKeys: boolean): OpResult {
 function csvToJson(text: string, delimiter: Delimiter, header: boolean, onProgress?: ProgressFn): OpResult {
   if (isBlank(text)) return { ok: false, status: MSG.enterCsv };
   try {
-    const rows = csvToRows(text, { delimiter, header, onProgress });
-    const s = rows.length === 1 ? '' : 's';
-    return { ok: true, output: writeJson(rows, { indent: 2 }), status: `✅ Converted ${rows.length} row${s} to JSON` };
+    const { json, rows } = csvToJsonText(text, { delimiter, header, onProgress });
+    const s = rows === 1 ? '' : 's';
+    return { ok: true, output: json, status: `✅ Converted ${rows} row${s} to JSON` };
   } catch (e) {
     if (!(e instanceof CsvError)) throw e;
     return { ok: false, status: MSG.csvToJsonFailed(e.message) };
