@@ -138,7 +138,7 @@ function addSegment(start: f32, r: f64, g: f64, b: f64, sr: f64, sg: f64, sb: f6
 /**
  * Sets the gradient to rasterise. `ptr` holds f64 values: kind, width, height, p0..p5, scale, bias,
  * repeating, dithering, then `nStops` x (offset, r, g, b) with offsets sorted ascending and colours
- * 0..255. Parameters (pixel centres at x + 0.5): linear t = p0 x + p1 y + p2; radial
+ * 0..255. Parameters (pixel centres at x + 0.5): linear t = p0 x + p1 y + p2 (fused); radial
  * t = |((x - p0) p2, (y - p1) p3)|; conic t = turn angle of the point mapped by the affine matrix
  * (X = p0 x + p1 y + p2, Y = p3 x + p4 y + p5, fused multiply-adds as Skia's pipeline does);
  * then t = t * scale + bias, wrapped to [0, 1) when repeating. Returns 0, or -1 if the parameters
@@ -317,11 +317,21 @@ function buildVectorTables(): void {
   let fx = f32x4(0.5, 1.5, 2.5, 3.5);
   const four = f32x4.splat(4);
   if (kind == 0) {
-    const a = f32x4.splat(p0);
-    const rowC = f32x4.splat(p1 * fy + p2);
+    // t = fma(x, p0, fma(y, p1, p2)) in f32, as Skia's matrix stage computes it.
+    const rowC = f64x2.splat(<f64><f32>(<f64>fy * <f64>p1 + <f64>p2));
+    const a = f64x2.splat(<f64>p0);
+    let fxLo = f64x2(0.5, 1.5);
+    let fxHi = f64x2(2.5, 3.5);
+    const four64 = f64x2.splat(4);
     for (let x = 0; x < w; x += 4) {
-      v128.store(out, shade4(f32x4.add(f32x4.mul(a, fx), rowC), y, rgb));
-      fx = f32x4.add(fx, four);
+      const t = i8x16.shuffle(
+        f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(fxLo, a), rowC)),
+        f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(fxHi, a), rowC)),
+        0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23,
+      );
+      v128.store(out, shade4(t, y, rgb));
+      fxLo = f64x2.add(fxLo, four64);
+      fxHi = f64x2.add(fxHi, four64);
       out += step;
     }
   } else if (kind == 1) {

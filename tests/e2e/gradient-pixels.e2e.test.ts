@@ -31,6 +31,10 @@ const CASES: Case[] = [
   { name: 'linear 90deg odd size', width: 257, height: 131, type: 'linear', angle: 90, stops: [['#6366f1', 0], ['#8b5cf6', 100]] },
   { name: 'linear 200deg repeating', width: 500, height: 300, type: 'linear', angle: 200, stops: [['#f72585', 10], ['#4cc9f0', 25], ['#7209b7', 40]], repeating: true },
   { name: 'linear hard stop', width: 300, height: 200, type: 'linear', angle: 0, stops: [['#ff0000', 0], ['#ff0000', 50], ['#0000ff', 50], ['#00ffff', 100]] },
+  // Pixel centres exactly on repeat boundaries / a hard stop: Chromium's rounding decides the side.
+  { name: 'linear repeating boundaries on pixel centres', width: 1366, height: 40, type: 'linear', angle: 90, stops: [['#ff0000', 0], ['#0000ff', 25]], repeating: true },
+  { name: 'linear hard stop on a pixel centre', width: 201, height: 120, type: 'linear', angle: 270, stops: [['#ff0000', 0], ['#ff0000', 50], ['#0000ff', 50], ['#0000ff', 100]] },
+  { name: 'radial circle repeating rings through pixel centres', width: 401, height: 301, type: 'radial', shape: 'circle', stops: [['#ff0000', 0], ['#0000ff', 20]], repeating: true },
   { name: 'radial ellipse off-centre', width: 600, height: 400, type: 'radial', shape: 'ellipse', position: { x: 30, y: 70 }, stops: [['#fff3b0', 0], ['#ffb703', 35], ['#fb5607', 70], ['#8338ec', 100]] },
   { name: 'radial circle repeating off-centre', width: 480, height: 320, type: 'radial', shape: 'circle', position: { x: 80, y: 20 }, stops: [['#000000', 0], ['#ffffff', 25], ['#ff8800', 50]], repeating: true },
   { name: 'radial ellipse repeating from 20%', width: 410, height: 230, type: 'radial', shape: 'ellipse', position: { x: 15, y: 45 }, stops: [['#10b981', 20], ['#064e3b', 30], ['#6ee7b7', 45]], repeating: true },
@@ -178,7 +182,7 @@ describeWith(['chromium'], 'Gradient exports match Chromium pixel by pixel', () 
   for (const c of CASES) {
     it(`${c.name} (${c.width}x${c.height}): PNG within 3 per channel, SVG close`, async () => {
       await page.getByRole('tab', { name: /Saved/ }).click();
-      await page.getByRole('button', { name: `Load saved gradient ${c.name}` }).click();
+      await page.getByRole('button', { name: `Load saved gradient ${c.name}`, exact: true }).click();
       await setSize(page, c.width, c.height);
       const background = await cssBackground(page);
       const ours = await exportPng(page);

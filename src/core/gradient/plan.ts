@@ -54,9 +54,11 @@ export function makePlan(g: GradientSpec, width: number, height: number, dither 
   let scale = 1;
   let bias = 0;
   let repeating = false;
+  const firstOffset = stops[0].offset;
+  const lastOffset = stops[stops.length - 1].offset;
   if (g.repeating && stops.length > 1) {
-    const first = stops[0].offset;
-    const span = stops[stops.length - 1].offset - first;
+    const first = firstOffset;
+    const span = lastOffset - first;
     if (span > 0) {
       repeating = true;
       scale = 1 / span;
@@ -73,12 +75,10 @@ export function makePlan(g: GradientSpec, width: number, height: number, dither 
   let p: RasterPlan['p'];
   if (g.type === 'linear') {
     kind = 0;
-    const a = g.angle * RAD;
-    const dx = Math.sin(a);
-    const dy = -Math.cos(a);
-    const len = Math.abs(width * dx) + Math.abs(height * dy);
-    // t = ((x, y) - centre) . dir / len + 0.5
-    p = [dx / len, dy / len, 0.5 - ((width / 2) * dx + (height / 2) * dy) / len, 0, 0, 0];
+    // Chromium moves the end points to the stops' span and repeats [0, 1]; fold that in here.
+    p = linearMatrix(g.angle, width, height, repeating ? firstOffset : 0, repeating ? lastOffset : 1);
+    scale = 1;
+    bias = 0;
   } else if (g.type === 'radial') {
     kind = 1;
     const fx = Math.max(cx, width - cx);
@@ -123,4 +123,57 @@ export function conicMatrix(angle: number, cx: number, cy: number): RasterPlan['
   const itx = f32((kx * ty - sy * tx) * inv);
   const ity = f32((ky * tx - sx * ty) * inv);
   return [f32(sy * inv), f32(-kx * inv), f32(itx - px), f32(-ky * inv), f32(sx * inv), f32(ity - py)];
+}
+
+/**
+ * Linear gradient parameters as Blink and Skia compute them in single precision: Blink's end
+ * points for the angle (exact for 0/90/180/270, else through the perpendicular of the slope),
+ * moved to the repeat span, then Skia's points-to-unit matrix. Returns (a, b, c) of
+ * t = fma(x, a, fma(y, b, c)). Matching their rounding matters for pixel centres that fall
+ * exactly on a hard stop or on a repeat boundary.
+ */
+export function linearMatrix(angle: number, width: number, height: number, first: number, last: number): RasterPlan['p'] {
+  const w = f32(width);
+  const h = f32(height);
+  let deg = f32(angle % 360);
+  if (deg < 0) deg = f32(deg + 360);
+  let x0: number, y0: number, x1: number, y1: number;
+  if (deg === 0) [x0, y0, x1, y1] = [0, h, 0, 0];
+  else if (deg === 90) [x0, y0, x1, y1] = [0, 0, w, 0];
+  else if (deg === 180) [x0, y0, x1, y1] = [0, 0, 0, h];
+  else if (deg === 270) [x0, y0, x1, y1] = [w, 0, 0, 0];
+  else {
+    const slope = f32(Math.tan(f32(f32(90 - deg) * f32(f32(Math.PI) / 180))));
+    const perp = f32(-1 / slope);
+    const hh = f32(h / 2);
+    const hw = f32(w / 2);
+    const [cx, cy] = deg < 90 ? [hw, hh] : deg < 180 ? [hw, -hh] : deg < 270 ? [-hw, -hh] : [-hw, hh];
+    const c = f32(cy - f32(perp * cx));
+    const ex = f32(c / f32(slope - perp));
+    const ey = f32(f32(perp * ex) + c);
+    [x1, y1] = [f32(hw + ex), f32(hh - ey)];
+    [x0, y0] = [f32(hw - ex), f32(hh + ey)];
+  }
+  if (first !== 0 || last !== 1) {
+    const dx = f32(x1 - x0);
+    const dy = f32(y1 - y0);
+    const f = f32(first);
+    const l = f32(1 - last);
+    [x0, y0] = [f32(x0 + f32(dx * f)), f32(y0 + f32(dy * f))];
+    [x1, y1] = [f32(x1 - f32(dx * l)), f32(y1 - f32(dy * l))];
+  }
+  // Skia pts_to_unit_matrix: rotate the unit direction onto +x about p0, move p0 to 0, scale.
+  let vx = f32(x1 - x0);
+  let vy = f32(y1 - y0);
+  const mag = f32(Math.sqrt(f32(f32(vx * vx) + f32(vy * vy))));
+  const inv = mag ? f32(1 / mag) : 0;
+  vx = f32(vx * inv);
+  vy = f32(vy * inv);
+  const sin = f32(-vy);
+  const cos = vx;
+  const a = cos;
+  const b = f32(-sin);
+  let c = f32(f32(sin * y0) + f32(f32(1 - cos) * x0));
+  c = f32(c - x0);
+  return [f32(a * inv), f32(b * inv), f32(c * inv), 0, 0, 0];
 }

@@ -77,7 +77,7 @@ export function rasterizeRGBAts(plan: RasterPlan): Uint8ClampedArray {
     for (let x = 0; x < w; x++) {
       const fx = x + 0.5;
       let t: number;
-      if (kind === 0) t = f(p0 * fx) + f(f(p1 * fy) + p2);
+      if (kind === 0) t = f(fx * p0 + f(fy * p1 + p2));
       else if (kind === 1) {
         const dx = f((fx - p0) * p2);
         const dy = f((fy - p1) * p3);

@@ -6,7 +6,7 @@
  *   at every stop) each filled with the colour at its middle angle, drawn without anti-aliasing.
  * Repeating forms use spreadMethod="repeat" over the stops' span (conic: wedges per period).
  */
-import { makePlan, type PlanStop, type RasterPlan } from './plan';
+import { makePlan, planStops, type PlanStop, type RasterPlan } from './plan';
 import { rgbToHex } from './color';
 import type { GradientSpec } from './model';
 
@@ -40,8 +40,10 @@ function linearDef(g: GradientSpec, plan: RasterPlan, w: number, h: number): str
   const len = Math.abs(w * dx) + Math.abs(h * dy);
   // Gradient parameter t (0..1 along the CSS line) -> point; the plan's stops live in s = t*scale+bias.
   const at = (t: number) => [w / 2 + dx * len * (t - 0.5), h / 2 + dy * len * (t - 0.5)];
-  const t0 = -plan.bias / plan.scale;
-  const t1 = (1 - plan.bias) / plan.scale;
+  // Repeating: the plan's stops are normalised to the span [first, last] of the CSS stops.
+  const css = planStops(g);
+  const t0 = plan.repeating ? css[0].offset : 0;
+  const t1 = plan.repeating ? css[css.length - 1].offset : 1;
   const [x1, y1] = at(t0);
   const [x2, y2] = at(t1);
   const spread = plan.repeating ? ' spreadMethod="repeat"' : '';
