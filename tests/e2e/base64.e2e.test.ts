@@ -3,7 +3,7 @@
 // (downloads compared byte for byte with Node's Buffer by streamed SHA-256), long tasks observed
 // during the conversion, and Cancel.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, openSync, readSync, closeSync, rmSync } from 'node:fs';
+import { closeSync, createReadStream, createWriteStream, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -178,6 +178,56 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await input(page).fill('6Q==');
     await page.getByLabel('Text encoding').selectOption('Latin-1');
     await expect.poll(() => output(page).inputValue()).toBe('é');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('encodes small files to the payload of their data URL, shows Unknown types, decodes wrapped Base64 files', async () => {
+    const { page, errors } = await open();
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const fileInput = page.locator('input[type=file]');
+    await fileInput.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
+    expect(await testId(page, 'file-type')).toBe('image/png');
+    expect(await testId(page, 'file-size')).toBe(`${(png.length / 1024).toFixed(2)} KB`);
+    await status(page).getByText('✅ Encoded dot.png').waitFor();
+    // The spec reads the file as a data URL: the output is that URL's payload.
+    const dataUrl = await page.evaluate(() => new Promise<string>((resolve) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(reader.result as string);
+      reader.readAsDataURL((document.querySelector('.b64-file-row input[type=file]') as HTMLInputElement).files![0]);
+    }));
+    expect(await output(page).inputValue()).toBe(dataUrl.split(',')[1]);
+    expect(await testId(page, 'stat-input')).toBe(String(png.length));
+    await page.getByRole('button', { name: 'Copy as data URL' }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(dataUrl);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(download.suggestedFilename()).toBe('dot.png.b64');
+
+    // No type reported: "Unknown". Removing the file brings the typed input back.
+    await page.getByRole('button', { name: 'Remove file' }).click();
+    await input(page).fill('typed');
+    const noType = join(dir, 'LICENSE'); // no extension: the browser reports no type
+    writeFileSync(noType, 'abc');
+    await fileInput.setInputFiles(noType);
+    expect(await testId(page, 'file-type')).toBe('Unknown');
+    await expect.poll(() => output(page).inputValue()).toBe('YWJj');
+    await page.getByRole('button', { name: 'Remove file' }).click();
+    expect(await input(page).inputValue()).toBe('typed');
+
+    // Decode mode reads a Base64 text file, line breaks and all; padding in the middle is invalid.
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    const text = 'BitSmith decodes files. '.repeat(20);
+    const wrapped = Buffer.from(text).toString('base64').replace(/.{1,76}/g, '$&\r\n');
+    await fileInput.setInputFiles({ name: 'notes.txt.b64', mimeType: '', buffer: Buffer.from(wrapped) });
+    await status(page).getByText('✅ Decoded notes.txt.b64').waitFor();
+    expect(await output(page).inputValue()).toBe(text);
+    expect(await testId(page, 'stat-valid')).toBe('Yes');
+    const [decoded] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect(decoded.suggestedFilename()).toBe('notes.txt');
+    await fileInput.setInputFiles({ name: 'bad.b64', mimeType: '', buffer: Buffer.from('QUI=QUJD') });
+    await expect.poll(() => status(page).textContent()).toBe('Invalid Base64 string');
+    expect(await testId(page, 'stat-valid')).toBe('No');
+    expect(await output(page).inputValue()).toBe('');
     expect(errors).toEqual([]);
     await page.context().close();
   });
