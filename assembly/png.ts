@@ -597,7 +597,9 @@ function tokenize(start: usize, end: usize, hist: usize): i32 {
         best = matchLen(p, p - 3, maxLen);
         d3 = true;
       }
-      if (best < maxLen && p >= minP1 && here == (<u32>load<u8>(p) * 0x010101)) {
+      // A byte run is also a distance-3 match (it can only start up to 2 bytes later), so the
+      // distance-1 search only runs when there is no distance-3 match.
+      if (best < 3 && p >= minP1 && here == (<u32>load<u8>(p) * 0x010101)) {
         const l1 = matchLen(p, p - 1, maxLen);
         if (l1 > best) { best = l1; d3 = false; }
       }
