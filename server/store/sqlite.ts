@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { StoreUnavailableError, type StoredEvent } from './types';
-import { batchDeltas, type Backend, type DayRange, type StatsRows } from './rollup';
+import { batchDeltas, utcDay, type Backend, type DayRange, type StatsRows } from './rollup';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
@@ -25,19 +25,36 @@ CREATE TABLE IF NOT EXISTS daily_tools (
   day TEXT NOT NULL, tool_name TEXT NOT NULL, uses INTEGER NOT NULL,
   PRIMARY KEY (day, tool_name)
 ) WITHOUT ROWID;
--- Session ids are interned to small integers: the exact distinct count over a range then
--- compares integers, about twice as fast as comparing 36-character strings.
-CREATE TABLE IF NOT EXISTS visitors (
-  id INTEGER PRIMARY KEY, session_id TEXT NOT NULL UNIQUE
+-- Visitors (sessions that viewed a page), interned to small integers, with the last day seen.
+CREATE TABLE IF NOT EXISTS visitor (
+  id INTEGER PRIMARY KEY, session_id TEXT NOT NULL UNIQUE, last_day TEXT NOT NULL
 );
+-- Each (day, visitor) once: exact distinct counts over any range (like MongoDB's session docs).
 CREATE TABLE IF NOT EXISTS visitor_days (
   day TEXT NOT NULL, visitor INTEGER NOT NULL,
   PRIMARY KEY (day, visitor)
 ) WITHOUT ROWID;
+-- How many visitors were last seen on each day. For a range that ends on or after the newest
+-- day, "visitors active in the range" = "visitors last seen on or after its first day": an exact
+-- count that reads one row per day instead of one per visitor.
+CREATE TABLE IF NOT EXISTS visitors_by_last_day (
+  day TEXT PRIMARY KEY, n INTEGER NOT NULL
+) WITHOUT ROWID;
 `;
+
+/** Bumped when the rollup tables change; older files get their visitor rollups rebuilt. */
+const SCHEMA_VERSION = 2;
 
 /** Raw events older than the retention are pruned at most this often. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** Totals of a finished period (the comparison figures). */
+interface PeriodRow {
+  views: number;
+  visitors: number;
+  tools: number;
+  to: string;
+}
 
 export interface SqliteOptions {
   /** Days raw events are kept (rollups are kept forever). */
@@ -50,6 +67,7 @@ export class SqliteBackend implements Backend {
   private readonly writeBatch: (events: readonly StoredEvent[]) => void;
   private readonly readRows: (range: DayRange, limit: number) => StatsRows;
   private lastPrune = 0;
+  private readonly periods = new Map<string, PeriodRow>();
 
   constructor(
     file: string,
@@ -63,9 +81,55 @@ export class SqliteBackend implements Backend {
     this.db.pragma('busy_timeout = 5000');
     // 32 MB page cache: the rollup pages, scattered among millions of event rows, stay in memory.
     this.db.pragma('cache_size = -32000');
-    this.db.exec(SCHEMA);
+    this.migrate();
     this.writeBatch = this.prepareWrite();
     this.readRows = this.prepareRead();
+  }
+
+  /** Creates the schema; a file from an older version gets its visitor rollups rebuilt from raw events. */
+  private migrate(): void {
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    if (version === SCHEMA_VERSION) {
+      this.db.exec(SCHEMA);
+      return;
+    }
+    this.db.transaction(() => {
+      this.db.exec('DROP TABLE IF EXISTS visitors; DROP TABLE IF EXISTS visitor_days; DROP TABLE IF EXISTS daily_sessions;');
+      this.db.exec(SCHEMA);
+      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    })();
+    const pageviews = this.db.prepare("SELECT ts, session_id FROM events WHERE kind = 'pageview' ORDER BY ts").raw();
+    const rows = pageviews.all() as [number, string][];
+    if (rows.length === 0) return;
+    const write = this.prepareVisitorWrite();
+    this.db.transaction(() => write(rows.map(([ts, session]) => ({ day: utcDay(ts), key: session }))))();
+  }
+
+  /** Records (day, session) visits: interned id, visitor_days, last day seen and its counter. */
+  private prepareVisitorWrite() {
+    const find = this.db.prepare('SELECT id, last_day FROM visitor WHERE session_id = ?');
+    const insert = this.db.prepare('INSERT INTO visitor (session_id, last_day) VALUES (?, ?)');
+    const move = this.db.prepare('UPDATE visitor SET last_day = ? WHERE id = ?');
+    const count = this.db.prepare('INSERT INTO visitors_by_last_day (day, n) VALUES (?, ?) ON CONFLICT (day) DO UPDATE SET n = n + excluded.n');
+    const addDay = this.db.prepare('INSERT OR IGNORE INTO visitor_days (day, visitor) VALUES (?, ?)');
+    return (visits: { day: string; key: string }[]) => {
+      for (const v of [...visits].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))) {
+        const known = find.get(v.key) as { id: number; last_day: string } | undefined;
+        let id: number | bigint;
+        if (!known) {
+          id = insert.run(v.key, v.day).lastInsertRowid;
+          count.run(v.day, 1);
+        } else {
+          id = known.id;
+          if (v.day > known.last_day) {
+            move.run(v.day, id);
+            count.run(known.last_day, -1);
+            count.run(v.day, 1);
+          }
+        }
+        addDay.run(v.day, id);
+      }
+    };
   }
 
   private prepareWrite() {
@@ -76,24 +140,39 @@ export class SqliteBackend implements Backend {
     const bumpTool = this.db.prepare(
       'INSERT INTO daily_tools (day, tool_name, uses) VALUES (?, ?, ?) ON CONFLICT (day, tool_name) DO UPDATE SET uses = uses + excluded.uses',
     );
-    const addVisitor = this.db.prepare('INSERT OR IGNORE INTO visitors (session_id) VALUES (?)');
-    const addVisitorDay = this.db.prepare('INSERT OR IGNORE INTO visitor_days (day, visitor) SELECT ?, id FROM visitors WHERE session_id = ?');
+    const addVisits = this.prepareVisitorWrite();
     return this.db.transaction((events: readonly StoredEvent[]) => {
       for (const e of events) insertEvent.run(e.ts.getTime(), e.kind, e.session_id, JSON.stringify(e.data));
       const d = batchDeltas(events);
       for (const p of d.pages) bumpPage.run(p.day, p.key, p.count);
       for (const t of d.tools) bumpTool.run(t.day, t.key, t.count);
-      for (const s of d.sessions) {
-        addVisitor.run(s.key);
-        addVisitorDay.run(s.day, s.key);
-      }
+      addVisits(d.sessions);
+      this.forgetPeriodsFrom(events);
     });
   }
 
   private prepareRead() {
     const sumViews = this.db.prepare('SELECT COALESCE(SUM(views), 0) AS n FROM daily_pages WHERE day BETWEEN ? AND ?').pluck();
     const sumTools = this.db.prepare('SELECT COALESCE(SUM(uses), 0) AS n FROM daily_tools WHERE day BETWEEN ? AND ?').pluck();
-    const visitors = this.db.prepare('SELECT COUNT(DISTINCT visitor) FROM visitor_days WHERE day BETWEEN ? AND ?').pluck();
+    const distinctVisitors = this.db.prepare('SELECT COUNT(DISTINCT visitor) FROM visitor_days WHERE day BETWEEN ? AND ?').pluck();
+    const newestDay = this.db.prepare('SELECT MAX(day) FROM visitors_by_last_day WHERE n > 0').pluck();
+    const seenSince = this.db.prepare('SELECT COALESCE(SUM(n), 0) FROM visitors_by_last_day WHERE day >= ?').pluck();
+    // Exact either way; the counter path reads one row per day and serves every range ending today.
+    const visitors = (from: string, to: string): number => {
+      const newest = newestDay.get() as string | null;
+      return (newest === null || newest <= to ? seenSince.get(from) : distinctVisitors.get(from, to)) as number;
+    };
+    // A finished period never changes (events are stamped with the current time), so its totals
+    // are computed once; a backdated write (tests, imports) drops the periods it touches.
+    const period = (from: string, to: string): PeriodRow => {
+      const key = `${from}|${to}`;
+      let row = this.periods.get(key);
+      if (!row) {
+        row = { views: sumViews.get(from, to) as number, visitors: visitors(from, to), tools: sumTools.get(from, to) as number, to };
+        this.periods.set(key, row);
+      }
+      return row;
+    };
     const pages = this.db.prepare(
       'SELECT page_path AS key, SUM(views) AS count FROM daily_pages WHERE day BETWEEN ? AND ? GROUP BY page_path ORDER BY count DESC, page_path LIMIT ?',
     );
@@ -102,19 +181,29 @@ export class SqliteBackend implements Backend {
     );
     const daily = this.db.prepare('SELECT day, SUM(views) AS count FROM daily_pages WHERE day BETWEEN ? AND ? GROUP BY day ORDER BY day');
     // One read transaction: every figure comes from the same snapshot.
-    return this.db.transaction(
-      (r: DayRange, limit: number): StatsRows => ({
+    return this.db.transaction((r: DayRange, limit: number): StatsRows => {
+      const prev = period(r.prevFrom, r.prevTo);
+      return {
         totalViews: sumViews.get(r.from, r.to) as number,
-        uniqueVisitors: visitors.get(r.from, r.to) as number,
+        uniqueVisitors: visitors(r.from, r.to),
         toolUses: sumTools.get(r.from, r.to) as number,
         pages: pages.all(r.from, r.to, limit) as StatsRows['pages'],
         tools: tools.all(r.from, r.to, limit) as StatsRows['tools'],
         daily: daily.all(r.from, r.to) as StatsRows['daily'],
-        prevViews: sumViews.get(r.prevFrom, r.prevTo) as number,
-        prevVisitors: visitors.get(r.prevFrom, r.prevTo) as number,
-        prevToolUses: sumTools.get(r.prevFrom, r.prevTo) as number,
-      }),
-    );
+        prevViews: prev.views,
+        prevVisitors: prev.visitors,
+        prevToolUses: prev.tools,
+      };
+    });
+  }
+
+  /** Drops cached finished periods that a batch with older timestamps writes into. */
+  private forgetPeriodsFrom(events: readonly StoredEvent[]): void {
+    if (this.periods.size === 0) return;
+    let oldest = Infinity;
+    for (const e of events) oldest = Math.min(oldest, e.ts.getTime());
+    const day = utcDay(oldest);
+    for (const [key, row] of this.periods) if (row.to >= day) this.periods.delete(key);
   }
 
   async write(events: readonly StoredEvent[]): Promise<void> {

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { BufferedStore } from '../../server/store/buffered';
 import { SqliteBackend } from '../../server/store/sqlite';
 import { MongoBackend } from '../../server/store/mongo';
@@ -157,6 +158,29 @@ function contract(name: string, makeHarness: () => Harness) {
       expect(quarter.previous.total_views).toBe(1);
     });
 
+    it('counts visitors exactly for a range that ends before the newest data', async () => {
+      const store = await fresh();
+      await store.record([view('/', 's1', at(12)), view('/', 's1', at(0)), view('/', 's2', at(12)), view('/', 's2', at(11)), view('/', 's3', at(20))]);
+      await store.record([view('/', 's4', at(16)), view('/', 's4', at(2))]);
+      const earlier = await store.stats({ days: 7, now: at(10) }); // days 10..16 before NOW
+      expect(earlier.total_views).toBe(4);
+      expect(earlier.unique_visitors).toBe(3); // s1, s2, s4
+      expect((await stats(store, 7)).unique_visitors).toBe(2); // s1 and s4 (days 0..6)
+      expect((await stats(store, 30)).unique_visitors).toBe(4);
+    });
+
+    it('updates the previous period when events are written into it later', async () => {
+      const store = await fresh();
+      await store.record([view('/', 'a', at(8)), view('/', 'b', at(1))]);
+      expect((await stats(store, 7)).previous).toMatchObject({ total_views: 1, unique_visitors: 1 });
+      await store.record([view('/', 'c', at(9)), view('/', 'a', at(13)), tool('CRC', 'c', at(7))]);
+      expect((await stats(store, 7)).previous).toMatchObject({ total_views: 3, unique_visitors: 2, tool_uses: 1 });
+      await store.record([view('/', 'd', at(0))]);
+      const s = await stats(store, 7);
+      expect(s.previous).toMatchObject({ total_views: 3, unique_visitors: 2 });
+      expect(s.unique_visitors).toBe(2);
+    });
+
     it('ranks ties by name and honours the limit', async () => {
       const store = await fresh();
       const events: StoredEvent[] = [];
@@ -294,6 +318,29 @@ describe('buffered write path under database failures', () => {
     await logged.close();
     expect(logs.at(-1)).toMatch(/unwritten events: 2 analytics events could not be written/);
     await store.close();
+  });
+});
+
+describe('embedded store file upgrades', () => {
+  it('rebuilds the visitor rollups of an older file from its raw events', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-upgrade-'));
+    try {
+      const file = join(dir, 'analytics.sqlite');
+      const old = new Database(file);
+      old.exec('CREATE TABLE events (id INTEGER PRIMARY KEY, ts INTEGER NOT NULL, kind TEXT NOT NULL, session_id TEXT NOT NULL, data TEXT NOT NULL);');
+      old.exec('CREATE TABLE visitors (id INTEGER PRIMARY KEY, session_id TEXT NOT NULL UNIQUE);');
+      const add = old.prepare('INSERT INTO events (ts, kind, session_id, data) VALUES (?, ?, ?, ?)');
+      for (const [daysAgo, kind, session] of [[1, 'pageview', 'a'], [3, 'pageview', 'a'], [2, 'pageview', 'b'], [1, 'tool-usage', 'c'], [40, 'pageview', 'd']] as const) {
+        add.run(at(daysAgo).getTime(), kind, session, '{}');
+      }
+      old.close();
+      const backend = new SqliteBackend(file, { retentionDays: 400 });
+      expect((await backend.read(dayRange(7, NOW), 10)).uniqueVisitors).toBe(2);
+      expect((await backend.read(dayRange(90, NOW), 10)).uniqueVisitors).toBe(3);
+      await backend.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
