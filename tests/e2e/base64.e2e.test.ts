@@ -182,6 +182,31 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await page.context().close();
   });
 
+  it('handles large typed input: preview with a note, full copy through the worker, validity checked in the worker', async () => {
+    const { page, errors } = await open();
+    const text = 'Large typed input for BitSmith. '.repeat(40_000); // 1.28 M characters
+    const b64 = Buffer.from(text).toString('base64');
+    await input(page).fill(text);
+    await page.getByTestId('preview-note').waitFor();
+    expect(await page.getByTestId('preview-note').textContent()).toContain(`of ${b64.length.toLocaleString('en-US')}`);
+    expect((await output(page).inputValue()).replace(/\n/g, '')).toBe(b64.slice(0, 16 * 1024));
+    expect(await testId(page, 'stat-output')).toBe(b64.length.toLocaleString('en-US'));
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect.poll(() => status(page).textContent()).toBe('✅ Copied to clipboard!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(b64.match(/.{1,76}/g)!.join('\n'));
+
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    await input(page).fill(b64);
+    await expect.poll(() => page.getByTestId('validity-badge').textContent()).toBe('Valid Base64');
+    await page.getByTestId('preview-note').waitFor();
+    expect(await output(page).inputValue()).toBe(text.slice(0, 16 * 1024));
+    await input(page).fill(b64 + '!');
+    await expect.poll(() => page.getByTestId('validity-badge').textContent()).toBe('Invalid Base64');
+    await expect.poll(() => status(page).textContent()).toBe('Invalid Base64 string');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('encodes small files to the payload of their data URL, shows Unknown types, decodes wrapped Base64 files', async () => {
     const { page, errors } = await open();
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

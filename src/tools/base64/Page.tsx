@@ -52,13 +52,17 @@ export default function Base64Page() {
       set({ isValid: isValidBase64(s.input, s.alphabet) });
       return;
     }
+    // Large input: checked in the worker once typing pauses (cloning it per keystroke would cost).
     let live = true;
-    base64Worker.call((api) => api.isValid(s.input, s.alphabet)).then(
-      (ok) => live && set({ isValid: ok }),
-      () => undefined, // the worker was stopped (cancel, mode switch): a later change checks again
-    );
+    const timer = setTimeout(() => {
+      base64Worker.call((api) => api.isValid(s.input, s.alphabet)).then(
+        (ok) => live && set({ isValid: ok }),
+        () => undefined, // the worker was stopped (cancel, mode switch): a later change checks again
+      );
+    }, 300);
     return () => {
       live = false;
+      clearTimeout(timer);
     };
   }, [s.input, s.mode, s.alphabet, s.file, set]);
 
