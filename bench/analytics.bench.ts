@@ -103,8 +103,8 @@ export default defineSuite({
       },
     ];
 
-    // Rollups make the cost independent of the number of raw events; the exact distinct visitor
-    // count still reads one row per (day, visitor) in the range, so it grows with the audience.
+    // Rollups make the cost independent of the number of raw events, and the per-day last-seen
+    // counters make the exact visitor count independent of the audience for ranges ending today.
     const small = 10_000;
     const large = quick ? 100_000 : 1_000_000;
     const t0 = performance.now();
@@ -112,21 +112,22 @@ export default defineSuite({
     const sameAudience = await seeded(large, 1_000);
     const seedSeconds = (performance.now() - t0) / 1000;
     const grownAudience = await seeded(large, large / 10);
-    const statsCase = (name: string, store: BufferedStore, events: number, visitors: number): BenchCase => ({
-      name,
-      ops: 1,
-      run: () => store.stats({ days: 30 }),
-      extra: { stored_events: events, visitors },
-    });
+    // The first call of a day also computes the finished previous period (then cached): timed apart.
+    const statsCase = async (name: string, store: BufferedStore, events: number, visitors: number): Promise<BenchCase> => {
+      const t = performance.now();
+      await store.stats({ days: 30 });
+      const first = +(performance.now() - t).toFixed(2);
+      return { name, ops: 1, run: () => store.stats({ days: 30 }), extra: { stored_events: events, visitors, first_call_ms: first } };
+    };
     return [
       { name: `ingest into the embedded store (${n} events, acknowledged after commit)`, baseline: 'one transaction per event', cases: ingest },
       {
         name: `stats latency (30 days, with previous period) vs stored events; seeding ran at ${Math.round((small + large) / seedSeconds)} events/s`,
         baseline: '10k events, 1k visitors',
         cases: [
-          statsCase('10k events, 1k visitors', smallStore, small, 1_000),
-          statsCase(`${large / 1000}k events, 1k visitors`, sameAudience, large, 1_000),
-          statsCase(`${large / 1000}k events, ${large / 10_000}k visitors`, grownAudience, large, large / 10),
+          await statsCase('10k events, 1k visitors', smallStore, small, 1_000),
+          await statsCase(`${large / 1000}k events, 1k visitors`, sameAudience, large, 1_000),
+          await statsCase(`${large / 1000}k events, ${large / 10_000}k visitors`, grownAudience, large, large / 10),
         ],
       },
     ];
