@@ -75,6 +75,12 @@ describeWith(['chromium'], 'CRC generator page (Chromium)', () => {
     expect(downloaded).toBe(await api.text());
     expect(downloaded).toContain('refin true, refout true');
 
+    // The preview is generated in the worker by the same emitter: identical text.
+    await page.getByText('Preview (crc_entity.vhd)').click();
+    const preview = page.getByLabel('Generated code preview');
+    await preview.waitFor();
+    expect(await preview.textContent()).toBe(downloaded);
+
     // Toggling a bit returns to Custom, keeping the parameters.
     await grid.getByRole('button', { name: 'x67', exact: true }).click();
     await page.getByText('Mode: Custom').waitFor();

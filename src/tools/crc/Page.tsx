@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { StatusLine } from '../../components/StatusLine';
+import { CopyButton } from '../../components/CopyButton';
 import { trackError, trackToolUsage } from '../../analytics';
 import { downloadBlob } from '../../lib/download';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
@@ -47,6 +48,14 @@ function usePredefined(): { algorithms: PredefinedAlgorithm[]; loadError: string
   return state;
 }
 
+const PREVIEW_LINES = 400;
+
+/** Long files (wide buses) are shown in part; the download and Copy have all of it. */
+function previewLines(text: string): string {
+  const lines = text.split('\n');
+  return lines.length <= PREVIEW_LINES ? text : `${lines.slice(0, PREVIEW_LINES).join('\n')}\n... (${lines.length - PREVIEW_LINES} more lines in the download)`;
+}
+
 function PolynomialGrid({ bits, onToggle }: { bits: number[]; onToggle: (i: number) => void }) {
   const rows = Array.from({ length: POLY_BITS / BITS_PER_ROW }, (_, r) => Array.from({ length: BITS_PER_ROW }, (_, c) => r * BITS_PER_ROW + c));
   return (
@@ -72,6 +81,8 @@ export default function CrcPage() {
   const [status, setStatus] = useState('');
   const [analysis, setAnalysis] = useState<{ key: string; result?: CrcAnalysis; error?: string }>({ key: '' });
   const busy = useRef(false);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const [preview, setPreview] = useState<{ key: string; text: string }>({ key: '', text: '' });
 
   const groups = useMemo(() => groupAlgorithms(algorithms, s.search), [algorithms, s.search]);
   const selected = algorithms.find((a) => a.name === s.selected);
@@ -91,6 +102,17 @@ export default function CrcPage() {
       .then((result) => setAnalysis({ key, result }))
       .catch((e) => !isAbortError(e) && setAnalysis({ key, error: (e as Error).message }));
   }, [analysisKey], 150);
+
+  // The preview is generated locally by the same emitter, only while it is open.
+  const previewKey = analysisKey && previewOpen ? `${analysisKey}|${s.language}` : '';
+  useDebouncedEffect(() => {
+    if (!previewKey || !params.ok || !dataWidth.ok) return;
+    const key = previewKey;
+    crcWorker
+      .call((api) => api.generate(params.value, dataWidth.value, s.language))
+      .then((text) => setPreview({ key, text }))
+      .catch((e) => !isAbortError(e) && setPreview({ key, text: `Could not generate a preview: ${(e as Error).message}` }));
+  }, [previewKey], 200);
 
   async function generate() {
     if (busy.current || !params.ok || !dataWidth.ok) return;
@@ -235,6 +257,18 @@ export default function CrcPage() {
         <div className="crc-alert" role="alert">{alert}</div>
         <StatusLine text={status} />
       </section>
+
+      <details className="panel crc-preview" onToggle={(e) => setPreviewOpen((e.target as HTMLDetailsElement).open)}>
+        <summary>Preview ({HDL_FILE_NAMES[s.language]})</summary>
+        {preview.key === previewKey && preview.text ? (
+          <>
+            <CopyButton text={preview.text} onCopied={() => trackToolUsage(TOOL_NAME, 'copy_to_clipboard', { language: s.language })} />
+            <pre className="code crc-code" aria-label="Generated code preview">{previewLines(preview.text)}</pre>
+          </>
+        ) : (
+          <p className="field-hint">{previewKey ? 'Generating preview...' : 'Choose a polynomial and a valid data width to see the code.'}</p>
+        )}
+      </details>
     </ToolPage>
   );
 }
