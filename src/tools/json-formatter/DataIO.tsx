@@ -135,7 +135,7 @@ export function OutputArea({ id, label, result, downloadName, downloadType, onCo
       </div>
       {big && (
         <p className="data-note" role="note">
-          The output is too large to show ({count(length)} characters); the first {count(PREVIEW_CHARS / 1024)} KB are shown. Use Download to save all of it.
+          The output is too large to show or copy ({count(length)} characters); the first {count(PREVIEW_CHARS / 1024)} KB are shown. Use Download to save all of it.
         </p>
       )}
     </div>
