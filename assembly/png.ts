@@ -345,30 +345,41 @@ function buildVectorTables(): void {
       out += step;
     }
   } else {
-    // f64 products of f32 values are exact: x * a + rowTerm rounded once = a fused multiply-add.
-    const rowX = f64x2.splat(<f64><f32>(<f64>fy * <f64>p1 + <f64>p2));
-    const rowY = f64x2.splat(<f64><f32>(<f64>fy * <f64>p4 + <f64>p5));
-    const ax = f64x2.splat(<f64>p0), ay = f64x2.splat(<f64>p3);
-    let fxLo = f64x2(0.5, 1.5);
-    let fxHi = f64x2(2.5, 3.5);
-    const four64 = f64x2.splat(4);
+    // Skia evaluates the matrix with fused multiply-adds. Only on the seam (Y ~ 0, X > 0) and at the
+    // centre does the last bit matter, so those groups are redone exactly: f64 products of
+    // f32 values are exact, so x * a + rowTerm rounded once equals the fused result.
+    const rowX = <f64><f32>(<f64>fy * <f64>p1 + <f64>p2);
+    const rowY = <f64><f32>(<f64>fy * <f64>p4 + <f64>p5);
+    const rowXv = f32x4.splat(<f32>rowX), rowYv = f32x4.splat(<f32>rowY);
+    const ax = f32x4.splat(p0), ay = f32x4.splat(p3);
+    const tiny = f32x4.splat(<f32>0.0009765625);
+    const zero = f32x4.splat(0);
+    const near = f32x4.splat(<f32>0.03125); // at the centre every angle is rounding noise
     for (let x = 0; x < w; x += 4) {
-      const xs = i8x16.shuffle(
-        f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(fxLo, ax), rowX)),
-        f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(fxHi, ax), rowX)),
-        0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23,
-      );
-      const ys = i8x16.shuffle(
-        f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(fxLo, ay), rowY)),
-        f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(fxHi, ay), rowY)),
-        0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23,
-      );
+      let xs = f32x4.add(f32x4.mul(fx, ax), rowXv);
+      let ys = f32x4.add(f32x4.mul(fx, ay), rowYv);
+      const seam = v128.and(f32x4.gt(xs, zero), f32x4.le(f32x4.abs(ys), f32x4.mul(xs, tiny)));
+      const centre = f32x4.lt(f32x4.add(f32x4.abs(xs), f32x4.abs(ys)), near);
+      if (v128.any_true(v128.or(seam, centre))) {
+        xs = exactPair(x, <f64>p0, rowX);
+        ys = exactPair(x, <f64>p3, rowY);
+      }
       v128.store(out, shade4(unitAngle4(xs, ys), y, rgb));
-      fxLo = f64x2.add(fxLo, four64);
-      fxHi = f64x2.add(fxHi, four64);
+      fx = f32x4.add(fx, four);
       out += step;
     }
   }
+}
+
+/** f32(fx * a + row) for the 4 pixel centres from x, rounded once (a fused multiply-add). */
+function exactPair(x: i32, a: f64, row: f64): v128 {
+  const fx = <f64>x + 0.5;
+  const av = f64x2.splat(a), rv = f64x2.splat(row);
+  return i8x16.shuffle(
+    f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(f64x2(fx, fx + 1), av), rv)),
+    f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(f64x2(fx + 2, fx + 3), av), rv)),
+    0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23,
+  );
 }
 
 function rasterRowRGB(y: i32, out: usize): void {
