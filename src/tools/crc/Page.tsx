@@ -92,13 +92,13 @@ export default function CrcPage() {
   const text = polyText(s.bits);
   const analysisKey = params.ok && dataWidth.ok ? JSON.stringify([s.bits, s.fields, dataWidth.value]) : '';
 
-  // Live figures from the WASM worker as the user edits (cancelled when the input changes again).
+  // Live figures from the WASM worker as the user edits; answers for an older input are ignored
+  // (each takes well under a millisecond, so there is nothing worth cancelling).
   useDebouncedEffect(() => {
     if (!params.ok || !dataWidth.ok) return;
-    const controller = new AbortController();
     const key = analysisKey;
     crcWorker
-      .call((api) => api.analyze(params.value, dataWidth.value), controller.signal)
+      .call((api) => api.analyze(params.value, dataWidth.value))
       .then((result) => setAnalysis({ key, result }))
       .catch((e) => !isAbortError(e) && setAnalysis({ key, error: (e as Error).message }));
   }, [analysisKey], 150);
