@@ -14,10 +14,6 @@ async function main() {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  if (config.adminTokenGenerated) console.log(`Admin token for /admin/analytics (generated for this run): ${config.adminToken}`);
-  // Printed last: tests and scripts wait for this line.
-  console.log(`BitSmith is running at http://localhost:${port} (store: ${store.name}, data: ${config.dataDir})`);
-
   let stopping = false;
   // While stopping, answers close their keep-alive connection, so busy clients cannot keep the
   // server open by sending request after request on the same socket.
@@ -45,6 +41,11 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  if (config.adminTokenGenerated) console.log(`Admin token for /admin/analytics (generated for this run): ${config.adminToken}`);
+  // Printed last, once the signal handlers are installed: tests and scripts wait for this line
+  // and may send SIGTERM right after it.
+  console.log(`BitSmith is running at http://localhost:${port} (store: ${store.name}, data: ${config.dataDir})`);
 }
 
 main().catch((e) => {
