@@ -112,6 +112,8 @@ let p0: f32 = 0, p1: f32 = 0, p2: f32 = 0, p3: f32 = 0, p4: f32 = 0, p5: f32 = 0
 let tScale: f32 = 1, tBias: f32 = 0;
 let repeating = false;
 let dithering = false;
+/** Hard stops or a repeat: a pixel centre can fall exactly on a colour jump (ties must round as Skia). */
+let discontinuous = false;
 
 const segStart = new StaticArray<f32>(MAX_SEGS + 1);
 const segBase = new StaticArray<f32>(MAX_SEGS * 4); // per segment r, g, b, a (+0.5 for rounding)
@@ -162,13 +164,18 @@ export function setGradient(ptr: usize, nStops: i32): i32 {
   dithering = load<f64>(ptr, 96) != 0;
   const stops = ptr + 112;
   segCount = 0;
+  discontinuous = repeating;
   // Before the first stop: its colour. Between stops: linear. After the last: the last colour.
   addSegment(-Infinity, load<f64>(stops, 8), load<f64>(stops, 16), load<f64>(stops, 24), 0, 0, 0);
   for (let k = 0; k < nStops - 1; k++) {
     const a = stops + (<usize>k << 5);
     const b = a + 32;
     const oa = load<f64>(a), ob = load<f64>(b);
-    if (!(ob > oa)) continue; // hard stop: the next segment starts at the same offset
+    if (!(ob > oa)) {
+      // Hard stop: the next segment starts at the same offset.
+      if (load<f64>(a, 8) != load<f64>(b, 8) || load<f64>(a, 16) != load<f64>(b, 16) || load<f64>(a, 24) != load<f64>(b, 24)) discontinuous = true;
+      continue;
+    }
     const d = ob - oa;
     const sr = (load<f64>(b, 8) - load<f64>(a, 8)) / d;
     const sg = (load<f64>(b, 16) - load<f64>(a, 16)) / d;
@@ -317,22 +324,21 @@ function buildVectorTables(): void {
   let fx = f32x4(0.5, 1.5, 2.5, 3.5);
   const four = f32x4.splat(4);
   if (kind == 0) {
-    // t = fma(x, p0, fma(y, p1, p2)) in f32, as Skia's matrix stage computes it.
-    const rowC = f64x2.splat(<f64><f32>(<f64>fy * <f64>p1 + <f64>p2));
-    const a = f64x2.splat(<f64>p0);
-    let fxLo = f64x2(0.5, 1.5);
-    let fxHi = f64x2(2.5, 3.5);
-    const four64 = f64x2.splat(4);
-    for (let x = 0; x < w; x += 4) {
-      const t = i8x16.shuffle(
-        f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(fxLo, a), rowC)),
-        f32x4.demote_f64x2_zero(f64x2.add(f64x2.mul(fxHi, a), rowC)),
-        0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23,
-      );
-      v128.store(out, shade4(t, y, rgb));
-      fxLo = f64x2.add(fxLo, four64);
-      fxHi = f64x2.add(fxHi, four64);
-      out += step;
+    // Skia computes t = fma(x, p0, fma(y, p1, p2)) in f32. The rounding only decides which colour a
+    // pixel centre exactly on a jump gets, so the exact (f64) form runs only when there are jumps.
+    const rowC = <f64><f32>(<f64>fy * <f64>p1 + <f64>p2);
+    if (!discontinuous) {
+      const a = f32x4.splat(p0), rowV = f32x4.splat(<f32>rowC);
+      for (let x = 0; x < w; x += 4) {
+        v128.store(out, shade4(f32x4.add(f32x4.mul(a, fx), rowV), y, rgb));
+        fx = f32x4.add(fx, four);
+        out += step;
+      }
+    } else {
+      for (let x = 0; x < w; x += 4) {
+        v128.store(out, shade4(exactPair(x, <f64>p0, rowC), y, rgb));
+        out += step;
+      }
     }
   } else if (kind == 1) {
     const dy = (fy - p1) * p3;
