@@ -47,6 +47,13 @@ export interface GradientState {
 
 const track = (action: string, meta?: Record<string, string | number | boolean>) => trackToolUsage(TOOL_NAME, action, meta);
 
+// Dragging the colour picker fires many changes: report one update_color per pause.
+let colorEventTimer: ReturnType<typeof setTimeout> | undefined;
+const trackColorUpdate = () => {
+  clearTimeout(colorEventTimer);
+  colorEventTimer = setTimeout(() => track('update_color'), 500);
+};
+
 export const useGradientStore = create<GradientState>()((set, get) => {
   const update = (fn: (g: GradientSpec) => GradientSpec) => set((s) => ({ gradient: fn(s.gradient) }));
   const setSaved = (saved: SavedGradient[]) => {
@@ -84,7 +91,7 @@ export const useGradientStore = create<GradientState>()((set, get) => {
       const stops = setStopColor(before, id, input);
       if (stops === before) return; // invalid hex: ignored without a message
       update((g) => ({ ...g, stops }));
-      track('update_color');
+      trackColorUpdate();
     },
     setStopPosition: (id, input) => update((g) => ({ ...g, stops: setStopPosition(g.stops, id, input) })),
     toggleStopPopup: (id) => set((s) => ({ openStopId: s.openStopId === id ? null : id })),
