@@ -50,7 +50,9 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
 
   it('auto-decodes 500 ms after typing a 3-part token, with unicode claims and an expired flag', async () => {
     const { page } = await open();
+    // Paused clock: timers fire only when the test advances time.
     await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
     const token = `${b64u({ alg: 'none', typ: 'JWT' })}.${b64u({ sub: 'Zoë 東京', exp: Math.floor(Date.now() / 1000) - 3 * 3600 - 30 })}.`;
     await page.getByLabel('JWT Token').fill(token);
     await page.clock.runFor(400);

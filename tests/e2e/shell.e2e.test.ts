@@ -91,6 +91,7 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     const { page } = await desktop('/ip-subnet');
     expect(await page.getByRole('button', { name: 'Network Tools' }).getAttribute('aria-expanded')).toBe('true');
     await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000); // timers fire only when the test advances time
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
     await page.locator('#sidebar').getByRole('link', { name: 'URL Encoder/Decoder' }).click();
     await page.clock.runFor(250);
