@@ -7,6 +7,10 @@
 import { finish, referenceCrcBits } from './reference';
 import { parseHex, type CrcParams } from './params';
 import { paramsOf, type PredefinedAlgorithm } from './catalogue';
+import { seededRandom as prng } from '../hdl/random';
+
+/** Deterministic PRNG so a failing case can be replayed from its seed (shared with the other HDL tests). */
+export { prng };
 
 export type Step = { kind: 'reset' } | { kind: 'word'; value: bigint; enable: boolean } | { kind: 'print'; tag: string };
 
@@ -18,17 +22,6 @@ export interface Scenario {
   expected: Map<string, bigint>;
 }
 
-/** Deterministic PRNG (mulberry32) so a failing case can be replayed from its seed. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const randomBits = (rand: () => number, n: number): number[] => Array.from({ length: n }, () => (rand() < 0.5 ? 0 : 1));
 
