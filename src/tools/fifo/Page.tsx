@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { CopyButton } from '../../components/CopyButton';
 import { downloadBlob } from '../../lib/download';
+import { useTimedGeneration } from '../../lib/useTimedGeneration';
 import { trackError, trackToolUsage } from '../../analytics';
 import {
   ALMOST_EMPTY_RANGE, ALMOST_FULL_RANGE, CLOCKING_MODES, DATA_WIDTHS, FIFO_DEPTHS, FIFO_PRESETS, MEMORY_TYPES,
   READ_MODES, RESET_TYPES, WRITE_MODES, fifoThresholds, validateFifoConfig, type FifoConfig,
 } from '../../core/hdl/fifo/config';
 import {
-  CLOCKING_LABEL, GENERATE_DELAY_MS, LANGUAGE_LABEL, MEMORY_TYPE_LABEL, READ_MODE_LABEL, RESET_LABEL, TOOL_NAME,
+  CLOCKING_LABEL, LANGUAGE_LABEL, MEMORY_TYPE_LABEL, READ_MODE_LABEL, RESET_LABEL, TOOL_NAME,
   WRITE_MODE_LABEL, downloadName, generateCode, generateTestbench, metricRows, presetConfig, testbenchName,
   usageDetails, type Language,
 } from './logic';
@@ -80,10 +81,18 @@ const sameConfig = (a: FifoConfig, b: FifoConfig) => JSON.stringify(a) === JSON.
 
 export default function FifoPage() {
   const { config, language, generated, setField, setConfig, setLanguage, setGenerated } = useFifoStore();
-  const [generating, setGenerating] = useState(false);
   const [error, setError] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { generating, generate: generateLater, showLanguage } = useTimedGeneration({
+    generated,
+    setGenerated,
+    currentLanguage: () => useFifoStore.getState().language,
+    generateCode,
+    onGenerated: (c, lang) => trackToolUsage(TOOL_NAME, 'generate_code', usageDetails(c, lang)),
+    onError: (message) => {
+      setError(message);
+      trackError('fifo_generate', message, TOOL_NAME);
+    },
+  });
 
   const thresholds = fifoThresholds(config);
   const stale = generated !== null && !sameConfig(generated.config, config);
@@ -95,29 +104,12 @@ export default function FifoPage() {
       return;
     }
     setError('');
-    setGenerating(true);
-    clearTimeout(timer.current);
-    const snapshot = checked.config;
-    timer.current = setTimeout(() => {
-      // The language may have been toggled while "Generating..." was shown: use the current one.
-      const lang = useFifoStore.getState().language;
-      try {
-        setGenerated({ code: generateCode(snapshot, lang), language: lang, config: snapshot });
-        trackToolUsage(TOOL_NAME, 'generate_code', usageDetails(snapshot, lang));
-      } catch (e) {
-        const message = `Code generation failed: ${(e as Error).message}`;
-        setError(message);
-        trackError('fifo_generate', message, TOOL_NAME);
-      } finally {
-        setGenerating(false);
-      }
-    }, GENERATE_DELAY_MS);
+    generateLater(checked.config);
   };
 
   const chooseLanguage = (l: Language) => {
     setLanguage(l);
-    // The shown code follows the language; its configuration stays the one generated.
-    if (generated && generated.language !== l) setGenerated({ ...generated, code: generateCode(generated.config, l), language: l });
+    showLanguage(l);
     trackToolUsage(TOOL_NAME, 'change_language', { language: l });
   };
 

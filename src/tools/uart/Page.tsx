@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { CopyButton } from '../../components/CopyButton';
 import { downloadBlob } from '../../lib/download';
+import { useTimedGeneration } from '../../lib/useTimedGeneration';
 import { trackError, trackToolUsage } from '../../analytics';
 import {
   BAUD_RATES, CLOCK_MAX, CLOCK_MIN, DATA_BITS_OPTIONS, FIFO_DEPTH_MAX, FIFO_DEPTH_MIN, OVERSAMPLING_OPTIONS,
@@ -14,7 +15,6 @@ import { useUartStore } from './store';
 import './styles.css';
 
 const TOOL = 'UART Generator';
-export const GENERATE_DELAY_MS = 500;
 const LANGUAGE_LABEL: Record<Language, string> = { verilog: 'Verilog', vhdl: 'VHDL' };
 
 function SelectField<T extends string | number>({ id, label, value, options, format = String, onChange }: {
@@ -67,10 +67,18 @@ function Summary({ config }: { config: UartConfig }) {
 
 export default function UartPage() {
   const { form, language, generated, setField, setForm, setLanguage, setGenerated } = useUartStore();
-  const [generating, setGenerating] = useState(false);
   const [error, setError] = useState('');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const { generating, generate: generateLater, showLanguage } = useTimedGeneration({
+    generated,
+    setGenerated,
+    currentLanguage: () => useUartStore.getState().language,
+    generateCode,
+    onGenerated: (c, lang) => trackToolUsage(TOOL, 'generate_code', { language: lang, config: c }),
+    onError: (message) => {
+      setError(message);
+      trackError('uart_generate', message, TOOL);
+    },
+  });
 
   const { config, problems } = parseForm(form);
   const valid = problems.length === 0;
@@ -82,29 +90,12 @@ export default function UartPage() {
       return;
     }
     setError('');
-    setGenerating(true);
-    clearTimeout(timer.current);
-    const snapshot = config;
-    timer.current = setTimeout(() => {
-      // The language toggle may have changed during the 500 ms: use the current one.
-      const current = useUartStore.getState().language;
-      try {
-        setGenerated({ code: generateCode(snapshot, current), language: current, config: snapshot });
-        trackToolUsage(TOOL, 'generate_code', { language: current, config: snapshot });
-      } catch (e) {
-        const message = `Code generation failed: ${(e as Error).message}`;
-        setError(message);
-        trackError('uart_generate', message, TOOL);
-      } finally {
-        setGenerating(false);
-      }
-    }, GENERATE_DELAY_MS);
+    generateLater(config);
   };
 
   const chooseLanguage = (l: Language) => {
     setLanguage(l);
-    // The shown code follows the language; its configuration stays the one generated.
-    if (generated && generated.language !== l) setGenerated({ ...generated, code: generateCode(generated.config, l), language: l });
+    showLanguage(l);
     trackToolUsage(TOOL, 'change_language', { language: l });
   };
 

@@ -1,0 +1,53 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** Code generated for a configuration in one language. */
+export interface Generated<C, L> {
+  code: string;
+  language: L;
+  config: C;
+}
+
+export const GENERATE_INDICATOR_MS = 500;
+
+/**
+ * The generators' Generate flow (spec part 2: "Generating..." for 500 ms, then the code). The
+ * language is read when the delay ends, since the toggle may move meanwhile; switching language
+ * later regenerates the shown code for the configuration it was generated from.
+ */
+export function useTimedGeneration<C, L>(opts: {
+  generated: Generated<C, L> | null;
+  setGenerated(g: Generated<C, L>): void;
+  currentLanguage(): L;
+  generateCode(config: C, language: L): string;
+  /** Called after a successful generation (usage reporting). */
+  onGenerated(config: C, language: L): void;
+  /** Called with 'Code generation failed: …' when the generator throws. */
+  onError(message: string): void;
+}) {
+  const [generating, setGenerating] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const generate = (config: C) => {
+    setGenerating(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      const language = opts.currentLanguage();
+      try {
+        opts.setGenerated({ code: opts.generateCode(config, language), language, config });
+        opts.onGenerated(config, language);
+      } catch (e) {
+        opts.onError(`Code generation failed: ${(e as Error).message}`);
+      } finally {
+        setGenerating(false);
+      }
+    }, GENERATE_INDICATOR_MS);
+  };
+
+  const showLanguage = (language: L) => {
+    const g = opts.generated;
+    if (g && g.language !== language) opts.setGenerated({ ...g, code: opts.generateCode(g.config, language), language });
+  };
+
+  return { generating, generate, showLanguage };
+}
