@@ -5,6 +5,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/**/*.test.ts', 'workers/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
+    // expect.poll waits for what a user would wait for (debounces, worker start-up) on a loaded
+    // 2-core CI machine; the 1 s default is too short there. Poll is not a timing assertion.
+    expect: { poll: { timeout: 15_000, interval: 50 } },
     hookTimeout: 120_000,
     pool: 'forks',
     // Two cores: keep heavy suites (Chromium, GHDL) from starving each other.
