@@ -1,0 +1,29 @@
+// ESLint: TypeScript (typescript-eslint) everywhere, React hooks rules for the UI. Formatting is
+// Prettier's job (npm run format), so no stylistic rules here. `npm run lint` allows no warnings.
+// assembly/ is left to asc, its compiler and checker: AssemblyScript's top-level function
+// decorators (@inline) are not TypeScript syntax, so neither ESLint nor Prettier can parse it.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'build/', 'bench/results/', 'data/', 'node_modules/', 'assembly/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.worker } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+);
