@@ -4,6 +4,7 @@ import { downloadBlob } from '../../lib/download';
 import { RANGES, DEFAULT_RANGE, csvFileName, rangeLabel, statsToCsv, type Range, type Stats } from './logic';
 import { useStats } from './useStats';
 import { DailyChart, RankedTable, Totals } from './views';
+import { tool } from './tool';
 import './styles.css';
 
 /** The token is kept for the browser session only (sessionStorage), never in localStorage. */
@@ -55,7 +56,7 @@ export default function AnalyticsDashboardPage() {
     <article className="tool-page analytics-dashboard" lang="ru">
       <header className="tool-header">
         <h1>Аналитика</h1>
-        <p className="tool-description">Просмотры страниц, уникальные посетители и использование инструментов BitSmith.</p>
+        <p className="tool-description">{tool.description}</p>
       </header>
 
       {!token ? (

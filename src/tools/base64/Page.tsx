@@ -6,6 +6,7 @@ import { COPIED_MESSAGE, COPY_CONFIRM_MS, copyText } from '../../components/Copy
 import { Progress } from '../../components/Progress';
 import { StatusLine } from '../../components/StatusLine';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { HEX_PREVIEW_BYTES, type Mode } from '../../core/base64/convert';
 import { TEXT_ENCODINGS, isValidBase64, wrapLines, type TextEncodingName } from '../../core/base64/text';
 import { downloadBlob } from '../../lib/download';
@@ -153,7 +154,7 @@ export default function Base64Page() {
   const examples = examplesFor(s.mode);
 
   return (
-    <ToolPage title="Base64 Converter" description="Encode text or files to Base64 and decode Base64 back to text." infoCards={infoCards}>
+    <ToolPage tool={tool} infoCards={infoCards}>
       <section className="panel b64-controls" aria-label="Options">
         <div className="row">
           <div className="b64-toggle" role="group" aria-label="Mode">

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { trackToolUsage } from '../../analytics';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
 import {
@@ -74,8 +75,7 @@ export default function ContrastPage() {
 
   return (
     <ToolPage
-      title="Color Contrast Checker"
-      description="Check the contrast of text and background colours against WCAG 2.x."
+      tool={tool}
       infoCards={[
         { title: 'Tip', text: 'Large text is 18pt (24px) or 14pt (about 18.7px) bold. It needs 3:1 for AA and 4.5:1 for AAA.' },
         { title: 'Share', text: 'The address bar keeps your colours (?bg=…&fg=…): copy it to share this check.' },

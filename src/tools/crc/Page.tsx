@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { CopyButton } from '../../components/CopyButton';
 import { trackError, trackToolUsage } from '../../analytics';
@@ -150,8 +151,7 @@ export default function CrcPage() {
   const current = analysis.key === analysisKey ? analysis : undefined;
   return (
     <ToolPage
-      title="CRC Generator"
-      description="Generate parallel CRC logic in Verilog or VHDL for any polynomial up to x^67 and data widths from 1 to 128 bits."
+      tool={tool}
       infoCards={[
         { title: 'Bit order', text: 'Without Reflect input, data_in[D-1] is the first bit in time (a 32-bit word carries its first byte in [31:24]). With it, data_in[0] is first (first byte in [7:0]).' },
         { title: 'Verified', text: 'Every catalogue algorithm is simulated with Icarus Verilog and GHDL at several data widths and compared with a bit-serial reference.' },

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../analytics';
 import { CSV_EXAMPLES, CSV_QUICK_EXAMPLES, JSON_CSV_EXAMPLES, type CsvExample, type JsonCsvExample } from '../../core/data/examples';
@@ -60,7 +61,7 @@ export default function CsvJsonPage() {
   const hint = isCsv && looksLikeJson(text) ? 'JSON' : !isCsv && looksLikeCsv(text, s.delimiter) ? 'CSV' : null;
 
   return (
-    <ToolPage title="CSV and JSON Converter" description="Convert CSV to JSON and JSON to CSV with any delimiter and correct quoting." infoCards={INFO_CARDS}>
+    <ToolPage tool={tool} infoCards={INFO_CARDS}>
       <section className="panel" aria-label="Options and actions">
         <div className="data-controls">
           <label className="field">

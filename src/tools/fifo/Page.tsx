@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { CopyButton } from '../../components/CopyButton';
 import { downloadBlob } from '../../lib/download';
 import { useTimedGeneration } from '../../lib/useTimedGeneration';
@@ -133,8 +134,7 @@ export default function FifoPage() {
 
   return (
     <ToolPage
-      title="FIFO Generator"
-      description="Generate synchronous or asynchronous FIFO buffers in Verilog or VHDL, with first-word fall-through, ECC and packet mode, and see resource estimates."
+      tool={tool}
       infoCards={[
         { title: 'Clock domains', text: 'Asynchronous FIFOs pass Gray-coded pointers through two-flop synchronisers, so the two clocks may be unrelated.' },
         { title: 'Thresholds', text: 'almost_full rises when the write side counts at least the threshold; almost_empty when the read side counts at most its threshold.' },

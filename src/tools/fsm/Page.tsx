@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { trackError, trackToolUsage } from '../../analytics';
 import { compileFsm } from '../../core/hdl/fsm/compile';
 import { COMPLEX_EXAMPLE, ENCODINGS, FSM_TYPES, SIMPLE_EXAMPLE, type FsmType, type StateEncoding } from '../../core/hdl/fsm/config';
@@ -101,8 +102,7 @@ export default function FsmPage() {
   const tabs: [FsmTab, string][] = [['config', 'Configuration'], ['code', 'Generated Code']];
   return (
     <ToolPage
-      title="FSM Generator"
-      description="Describe a finite state machine (states, inputs, outputs, transitions) and get Verilog and VHDL side by side, with a state diagram and a testbench."
+      tool={tool}
       infoCards={[
         { title: 'Moore or Mealy', text: 'Moore outputs depend only on the state; Mealy outputs can also change with the inputs on a transition.' },
         { title: 'Encodings', text: 'Binary uses the fewest flip-flops, one-hot the simplest decoding, Gray changes one bit between neighbouring states.' },

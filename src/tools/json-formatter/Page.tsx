@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../analytics';
 import { FORMATTER_EXAMPLES, type FormatterExample } from '../../core/data/examples';
@@ -39,7 +40,7 @@ export default function JsonFormatterPage() {
   };
 
   return (
-    <ToolPage title="JSON Formatter and Validator" description="Format, minify and validate JSON. Numbers keep their exact digits." infoCards={INFO_CARDS}>
+    <ToolPage tool={tool} infoCards={INFO_CARDS}>
       <section className="panel" aria-label="Options and actions">
         <div className="data-controls">
           <label className="field">

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../analytics';
 import { JSON_YAML_EXAMPLES, type JsonYamlExample } from '../../core/data/examples';
@@ -50,7 +51,7 @@ export default function JsonYamlPage() {
   const hint = s.direction === 'jsonToYaml' && looksLikeYaml(text) ? 'YAML' : s.direction === 'yamlToJson' && looksLikeJson(text) ? 'JSON' : null;
 
   return (
-    <ToolPage title="JSON and YAML Converter" description="Convert JSON to YAML and YAML to JSON, with anchors, merge keys and exact numbers." infoCards={INFO_CARDS}>
+    <ToolPage tool={tool} infoCards={INFO_CARDS}>
       <section className="panel" aria-label="Options and actions">
         <div className="data-controls">
           <label className="field">

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { copyText, useTransientMessage } from '../../components/CopyButton';
 import { trackToolUsage } from '../../analytics';
@@ -51,8 +52,7 @@ export default function JwtPage() {
 
   return (
     <ToolPage
-      title="JWT Debugger"
-      description="Decode JSON Web Tokens: header, claims, lifetime, and optional signature verification."
+      tool={tool}
       infoCards={[
         { title: 'Private by design', text: 'Decoding and verification run in this browser with WebCrypto. The token is never sent anywhere.' },
         { title: 'Decoding is not trust', text: 'Anyone can read a JWT. Only a verified signature shows it was issued by the key holder.' },

@@ -2,6 +2,7 @@
 import { useMemo, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
 import { trackToolUsage } from '../../analytics';
@@ -58,7 +59,7 @@ export default function SubnetPage() {
   }, [usageKey], 1000, usageKey !== '');
 
   return (
-    <ToolPage title="IP Subnet Calculator" description="Calculate IPv4 networks, masks and host ranges, list every subnet or host, and plan VLSM splits." infoCards={INFO_CARDS}>
+    <ToolPage tool={tool} infoCards={INFO_CARDS}>
       <Inputs />
       <StatusLine text={status} className="subnet-status" />
       {!calc.ok && <div className="error-banner" role="alert" data-testid="subnet-error">{calc.error}</div>}

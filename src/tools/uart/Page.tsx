@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { CopyButton } from '../../components/CopyButton';
 import { downloadBlob } from '../../lib/download';
 import { useTimedGeneration } from '../../lib/useTimedGeneration';
@@ -121,8 +122,7 @@ export default function UartPage() {
 
   return (
     <ToolPage
-      title="UART Generator"
-      description="Generate a UART transmitter and receiver with TX and RX FIFOs in Verilog or VHDL, from baud rate, framing, clock and oversampling."
+      tool={tool}
       infoCards={[
         { title: 'Baud accuracy', text: 'Keep the baud error under 2%: pick a clock that divides evenly by baud x oversampling.' },
         { title: 'Oversampling', text: 'The receiver samples each bit in its middle; 16x is the usual choice, 8x allows faster baud rates from slower clocks.' },

@@ -1,4 +1,5 @@
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { CopyButton } from '../../components/CopyButton';
 import { trackToolUsage } from '../../analytics';
@@ -37,8 +38,7 @@ export default function UrlPage() {
 
   return (
     <ToolPage
-      title="URL Encoder/Decoder"
-      description="Percent-encode and decode URLs or their parts, and see how a URL is put together."
+      tool={tool}
       infoCards={[
         { title: 'Which encoding?', text: 'Component for a single query value or path segment; Full URI for a whole address; Form for HTML form bodies (spaces become +); Strict RFC 3986 also escapes !\'()*.' },
         { title: 'Components', text: 'Pick Path segments, Query parameters or Fragment to convert only that part of a URL and keep its structure.' },
