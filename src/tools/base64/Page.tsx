@@ -13,7 +13,7 @@ import { downloadBlob } from '../../lib/download';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
 import { base64Worker } from '../../workers/base64';
 import { examplesFor } from './examples';
-import { COPY_LIMIT, PREVIEW_LIMIT, SYNC_VALIDITY_LIMIT, TOOL_NAME, dataUrlPrefix, downloadName, fileTypeLabel, formatCount, formatKB, sizeRatio } from './logic';
+import { COPY_LIMIT, PREVIEW_LIMIT, SYNC_VALIDITY_LIMIT, dataUrlPrefix, downloadName, fileTypeLabel, formatCount, formatKB, sizeRatio } from './logic';
 import { CLEARED, useBase64Store } from './store';
 import { useConverter } from './useConverter';
 import './styles.css';
@@ -72,7 +72,7 @@ export default function Base64Page() {
     reset();
     set({ mode, ...CLEARED });
     if (fileInput.current) fileInput.current.value = '';
-    trackToolUsage(TOOL_NAME, 'switch_mode', { mode });
+    trackToolUsage(tool.analyticsName, 'switch_mode', { mode });
   };
 
   const changeEncoding = (encoding: TextEncodingName) => {
@@ -93,7 +93,7 @@ export default function Base64Page() {
     reset();
     set({ ...CLEARED });
     if (fileInput.current) fileInput.current.value = '';
-    trackToolUsage(TOOL_NAME, 'clear_all');
+    trackToolUsage(tool.analyticsName, 'clear_all');
   };
 
   const chooseFile = (e: ChangeEvent<HTMLInputElement>) => {
@@ -101,7 +101,7 @@ export default function Base64Page() {
     if (!file) return;
     reset();
     set({ file, fileInfo: { name: file.name, type: file.type, size: file.size }, output: '', result: null, message: '', isValid: false });
-    trackToolUsage(TOOL_NAME, 'file_upload', { mode: s.mode, file_type: fileTypeLabel(file.type), file_size: file.size });
+    trackToolUsage(tool.analyticsName, 'file_upload', { mode: s.mode, file_type: fileTypeLabel(file.type), file_size: file.size });
     if (!s.autoConvert) return;
     void convert();
   };
@@ -116,7 +116,7 @@ export default function Base64Page() {
     reset();
     set({ input: text, output: '', message: '', result: null, file: null, fileInfo: null });
     if (fileInput.current) fileInput.current.value = '';
-    trackToolUsage(TOOL_NAME, 'load_example', { mode: s.mode, example: id });
+    trackToolUsage(tool.analyticsName, 'load_example', { mode: s.mode, example: id });
   };
 
   const showCopied = (message: string) => {
@@ -136,14 +136,14 @@ export default function Base64Page() {
     else text = await base64Worker.call((api) => api.copyText(result.blob, mode, encoding));
     const ok = await copyText(text);
     showCopied(ok ? COPIED_MESSAGE : 'Failed to copy to clipboard');
-    if (ok) trackToolUsage(TOOL_NAME, 'copy_to_clipboard', { mode, output_length: text.length, data_url: asDataUrl });
+    if (ok) trackToolUsage(tool.analyticsName, 'copy_to_clipboard', { mode, output_length: text.length, data_url: asDataUrl });
   };
 
   const download = () => {
     if (!s.result) return;
     const name = downloadName(s.mode, s.fileInfo);
     downloadBlob(name, s.result.blob);
-    trackToolUsage(TOOL_NAME, 'download', { mode: s.mode, output_length: s.result.outputLength, file_name: name });
+    trackToolUsage(tool.analyticsName, 'download', { mode: s.mode, output_length: s.result.outputLength, file_name: name });
   };
 
   const busy = s.busy;

@@ -10,7 +10,6 @@ import {
 import { useContrastStore } from './store';
 import './styles.css';
 
-const TOOL = 'Color Contrast Checker';
 const VISIONS: [VisionKind, string][] = [
   ['protanopia', 'Protanopia (no red cones)'],
   ['deuteranopia', 'Deuteranopia (no green cones)'],
@@ -63,7 +62,7 @@ export default function ContrastPage() {
     history.replaceState(history.state, '', url);
   }, [bg?.r, bg?.g, bg?.b, fgRaw?.r, fgRaw?.g, fgRaw?.b]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useDebouncedEffect(() => trackToolUsage(TOOL, 'color_change', { background, text, ratio: +ratio.toFixed(2), level }), [background, text, alpha], 500);
+  useDebouncedEffect(() => trackToolUsage(tool.analyticsName, 'color_change', { background, text, ratio: +ratio.toFixed(2), level }), [background, text, alpha], 500);
 
   const suggestions = useMemo(
     () => (bg && fg ? ([['AA', 4.5], ['AAA', 7]] as const).map(([name, target]) => ({ name, target, color: nearestPassing(fg, bg, target) })) : []),

@@ -11,7 +11,6 @@ import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../json-form
 import { useDataRunner } from '../json-formatter/useDataRunner';
 import { clearedFields, useCsvJsonStore, type CsvDirection } from './store';
 
-const TOOL = 'CSV and JSON Converter';
 
 const INFO_CARDS = [
   { title: 'CSV format', text: 'Cells with the delimiter, quotes or line breaks are quoted, with quotes doubled (RFC 4180). Numbers, true/false and null become JSON values.' },
@@ -36,25 +35,25 @@ export default function CsvJsonPage() {
     if (!r) return;
     // Spec: on failure the input is kept and the output is emptied.
     s.set({ result: r.ok ? r : null, status: r.status, errorPosition: r.position });
-    trackToolUsage(TOOL, direction === 'csvToJson' ? 'csv_to_json' : 'json_to_csv', { delimiter, has_headers: header, input_length: input.file?.size ?? input.text.length, success: r.ok });
+    trackToolUsage(tool.analyticsName, direction === 'csvToJson' ? 'csv_to_json' : 'json_to_csv', { delimiter, has_headers: header, input_length: input.file?.size ?? input.text.length, success: r.ok });
   };
 
   const swap = () => {
     runner.discard();
     const direction: CsvDirection = isCsv ? 'jsonToCsv' : 'csvToJson';
     s.set({ direction, ...clearedFields }); // spec: swapping clears the fields
-    trackToolUsage(TOOL, 'swap_conversion', { direction });
+    trackToolUsage(tool.analyticsName, 'swap_conversion', { direction });
   };
 
   const loadCsv = (key: CsvExample) => {
     runner.discard();
     s.set({ direction: 'csvToJson', input: { text: CSV_EXAMPLES[key], file: null }, result: null, status: '', errorPosition: undefined });
-    trackToolUsage(TOOL, 'load_example', { type: 'csv', example: key });
+    trackToolUsage(tool.analyticsName, 'load_example', { type: 'csv', example: key });
   };
   const loadJson = (key: JsonCsvExample) => {
     runner.discard();
     s.set({ direction: 'jsonToCsv', input: { text: JSON_CSV_EXAMPLES[key], file: null }, result: null, status: '', errorPosition: undefined });
-    trackToolUsage(TOOL, 'load_example', { type: 'json', example: key });
+    trackToolUsage(tool.analyticsName, 'load_example', { type: 'json', example: key });
   };
 
   const text = s.input.text;
@@ -88,7 +87,7 @@ export default function CsvJsonPage() {
           </label>
           <div className="row">
             <button type="button" className="primary" disabled={runner.busy} onClick={convert}>Convert</button>
-            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
+            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(tool.analyticsName, 'clear_all'); }}>Clear All</button>
           </div>
         </div>
         <div className="row examples" role="group" aria-label="Quick examples">
@@ -148,7 +147,7 @@ export default function CsvJsonPage() {
           result={s.result}
           downloadName={isCsv ? 'converted.json' : 'converted.csv'}
           downloadType={isCsv ? 'application/json' : 'text/csv'}
-          onCopied={() => trackToolUsage(TOOL, 'copy_to_clipboard')}
+          onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard')}
         />
       </div>
     </ToolPage>

@@ -11,7 +11,6 @@ import { generateBoth } from './logic';
 import { useFsmStore, type FsmTab } from './store';
 import './styles.css';
 
-const TOOL = 'FSM Generator';
 
 function TextField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (v: string) => void }) {
   return (
@@ -84,19 +83,19 @@ export default function FsmPage() {
     const message = [r.verilogError, r.vhdlError].filter(Boolean).join('\n');
     if (!r.verilog && !r.vhdl) {
       setFailure(message);
-      trackError('fsm_generate', message, TOOL);
+      trackError('fsm_generate', message, tool.analyticsName);
       return;
     }
     setFailure('');
     setGenerated({ verilog: r.verilog, vhdl: r.vhdl, verilogError: r.verilogError, vhdlError: r.vhdlError, config });
     setTab('code');
-    trackToolUsage(TOOL, 'generate_code', { states: config.states.length, type: config.fsmType, encoding: config.encoding });
+    trackToolUsage(tool.analyticsName, 'generate_code', { states: config.states.length, type: config.fsmType, encoding: config.encoding });
   };
 
   const load = (which: 'simple' | 'complex') => {
     setConfig(which === 'simple' ? SIMPLE_EXAMPLE : COMPLEX_EXAMPLE);
     setFailure('');
-    trackToolUsage(TOOL, `load_${which}_example`);
+    trackToolUsage(tool.analyticsName, `load_${which}_example`);
   };
 
   const tabs: [FsmTab, string][] = [['config', 'Configuration'], ['code', 'Generated Code']];

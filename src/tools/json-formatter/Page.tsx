@@ -9,7 +9,6 @@ import { BusyProgress, InputArea, OutputArea, inputFromFile } from './DataIO';
 import { useDataRunner } from './useDataRunner';
 import { useFormatterStore } from './store';
 
-const TOOL = 'JSON Formatter and Validator';
 type Action = 'format' | 'minify' | 'validate';
 const ACTION_NAMES: Record<Action, string> = { format: 'format_json', minify: 'minify_json', validate: 'validate_json' };
 
@@ -30,13 +29,13 @@ export default function JsonFormatterPage() {
     const r = await runner.run(op, input.file ?? input.text);
     if (!r) return;
     s.set({ result: r.ok ? r : null, status: r.status, errorPosition: r.position });
-    trackToolUsage(TOOL, ACTION_NAMES[action], { indent, sort_keys: sortKeys, input_length: input.file?.size ?? input.text.length, valid: r.ok });
+    trackToolUsage(tool.analyticsName, ACTION_NAMES[action], { indent, sort_keys: sortKeys, input_length: input.file?.size ?? input.text.length, valid: r.ok });
   };
 
   const loadExample = (key: FormatterExample) => {
     runner.discard();
     s.set({ input: { text: FORMATTER_EXAMPLES[key].text, file: null }, result: null, status: '', errorPosition: undefined });
-    trackToolUsage(TOOL, `load_example_${key}`);
+    trackToolUsage(tool.analyticsName, `load_example_${key}`);
   };
 
   return (
@@ -59,7 +58,7 @@ export default function JsonFormatterPage() {
             <button type="button" className="primary" disabled={runner.busy} onClick={() => act('format')}>Format</button>
             <button type="button" disabled={runner.busy} onClick={() => act('minify')}>Minify</button>
             <button type="button" disabled={runner.busy} onClick={() => act('validate')}>Validate</button>
-            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
+            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(tool.analyticsName, 'clear_all'); }}>Clear All</button>
           </div>
         </div>
         <div className="row examples" role="group" aria-label="Examples">
@@ -90,7 +89,7 @@ export default function JsonFormatterPage() {
           result={s.result}
           downloadName="formatted.json"
           downloadType="application/json"
-          onCopied={() => trackToolUsage(TOOL, 'copy_to_clipboard')}
+          onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard')}
         />
       </div>
     </ToolPage>

@@ -9,7 +9,6 @@ import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../json-form
 import { useDataRunner } from '../json-formatter/useDataRunner';
 import { swapped, useJsonYamlStore, type Direction } from './store';
 
-const TOOL = 'JSON and YAML Converter';
 const FORMAT = { jsonToYaml: { from: 'JSON', to: 'YAML' }, yamlToJson: { from: 'YAML', to: 'JSON' } } as const;
 
 const INFO_CARDS = [
@@ -29,13 +28,13 @@ export default function JsonYamlPage() {
     const r = await runner.run({ kind: direction, indent, sortKeys }, input.file ?? input.text);
     if (!r) return;
     s.set({ result: r.ok ? r : null, status: r.status, note: r.note, errorPosition: r.position });
-    trackToolUsage(TOOL, direction === 'jsonToYaml' ? 'json_to_yaml' : 'yaml_to_json', { indent, sort_keys: sortKeys, input_length: input.file?.size ?? input.text.length, success: r.ok });
+    trackToolUsage(tool.analyticsName, direction === 'jsonToYaml' ? 'json_to_yaml' : 'yaml_to_json', { indent, sort_keys: sortKeys, input_length: input.file?.size ?? input.text.length, success: r.ok });
   };
 
   const swap = () => {
     runner.discard();
     s.set(swapped(useJsonYamlStore.getState()));
-    trackToolUsage(TOOL, 'swap_conversion', { direction: useJsonYamlStore.getState().direction });
+    trackToolUsage(tool.analyticsName, 'swap_conversion', { direction: useJsonYamlStore.getState().direction });
   };
 
   const setDirection = (direction: Direction) => s.set({ direction, result: null, status: '', note: undefined, errorPosition: undefined });
@@ -44,7 +43,7 @@ export default function JsonYamlPage() {
     runner.discard();
     const ex = JSON_YAML_EXAMPLES[key];
     s.set({ input: { text: s.direction === 'jsonToYaml' ? ex.json : ex.yaml, file: null }, result: null, status: '', note: undefined, errorPosition: undefined });
-    trackToolUsage(TOOL, 'load_example', { example: key, direction: s.direction });
+    trackToolUsage(tool.analyticsName, 'load_example', { example: key, direction: s.direction });
   };
 
   const text = s.input.text;
@@ -75,7 +74,7 @@ export default function JsonYamlPage() {
           </label>
           <div className="row">
             <button type="button" className="primary" disabled={runner.busy} onClick={convert}>Convert</button>
-            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
+            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(tool.analyticsName, 'clear_all'); }}>Clear All</button>
           </div>
         </div>
         <div className="row examples" role="group" aria-label="Examples">
@@ -115,7 +114,7 @@ export default function JsonYamlPage() {
           result={s.result}
           downloadName={s.direction === 'jsonToYaml' ? 'converted.yaml' : 'converted.json'}
           downloadType={s.direction === 'jsonToYaml' ? 'application/yaml' : 'application/json'}
-          onCopied={() => trackToolUsage(TOOL, 'copy_to_clipboard')}
+          onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard')}
         />
       </div>
     </ToolPage>

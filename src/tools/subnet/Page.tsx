@@ -7,7 +7,6 @@ import { StatusLine } from '../../components/StatusLine';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
 import { trackToolUsage } from '../../analytics';
 import { calculate, parseCidr, parseIpv4, parseMask, cidrFromMask, splitIpBox, formatIpv4, maskFromCidr } from '../../core/subnet/ipv4';
-import { TOOL_NAME } from './examples';
 import { Inputs } from './Inputs';
 import { BinaryTab, DetailsTab, OverviewTab, ReferenceList } from './ResultViews';
 import { SubnetsTab } from './SubnetsTab';
@@ -55,7 +54,7 @@ export default function SubnetPage() {
 
   const usageKey = calc.ok ? `${calc.ip}/${calc.result.cidr}` : '';
   useDebouncedEffect(() => {
-    if (calc.ok) trackToolUsage(TOOL_NAME, 'calculate', { ip_class: calc.result.ipClass, cidr: calc.result.cidr, is_private: calc.result.isPrivate });
+    if (calc.ok) trackToolUsage(tool.analyticsName, 'calculate', { ip_class: calc.result.ipClass, cidr: calc.result.cidr, is_private: calc.result.isPrivate });
   }, [usageKey], 1000, usageKey !== '');
 
   return (

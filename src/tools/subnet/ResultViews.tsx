@@ -2,7 +2,7 @@
 import { CopyButton } from '../../components/CopyButton';
 import { parseIpv4, referenceSizes, type SubnetResult } from '../../core/subnet/ipv4';
 import { trackToolUsage } from '../../analytics';
-import { TOOL_NAME } from './examples';
+import { tool } from './tool';
 
 const n = (v: number) => v.toLocaleString('en-US');
 const CLASS_NOTE: Record<string, string> = { A: 'Class A', B: 'Class B', C: 'Class C', D: 'Class D (multicast)', E: 'Class E (experimental)' };
@@ -48,7 +48,7 @@ export function OverviewTab({ r, ip }: { r: SubnetResult; ip: string }) {
         <span className={`badge ${r.isPrivate ? 'badge-ok' : ''}`}>{r.isPrivate ? 'Private' : 'Public'}</span>
         {r.cidr >= 31 && <span className="hint">/{r.cidr}: no usable hosts by the 2^(32-cidr) - 2 rule; first and last host are the block's own addresses.</span>}
       </p>
-      <CopyButton label="Copy summary" text={() => summaryText(r, ip)} onCopied={() => trackToolUsage(TOOL_NAME, 'copy_result', { cidr: r.cidr })} />
+      <CopyButton label="Copy summary" text={() => summaryText(r, ip)} onCopied={() => trackToolUsage(tool.analyticsName, 'copy_result', { cidr: r.cidr })} />
     </div>
   );
 }

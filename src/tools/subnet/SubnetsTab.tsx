@@ -14,10 +14,10 @@ import { downloadBlob } from '../../lib/download';
 import { subnetWorker } from '../../workers/subnet';
 import { Comlink, isAbortError } from '../../workers/bridge';
 import { trackError, trackToolUsage } from '../../analytics';
-import { TOOL_NAME } from './examples';
 import { useSubnetStore } from './store';
 import { VirtualTable, type VirtualTableHandle } from './VirtualTable';
 import { VlsmPanel } from './VlsmPanel';
+import { tool } from './tool';
 
 /** Exports above 2^27 rows (several GB) are refused: pick a longer prefix instead. */
 export const EXPORT_MAX_ROWS = 2 ** 27;
@@ -134,12 +134,12 @@ function ExportPanel({ spec, rows, format, setFormat }: { spec: ListSpec; rows: 
       const blob = await subnetWorker.call((api) => api.exportList(spec, format, onProgress), ctrl.signal);
       downloadBlob(fileName(spec, format), blob);
       setMessage(`✅ Exported ${n(rows)} rows (${mb(blob.size)}) as ${fileName(spec, format)}`);
-      trackToolUsage(TOOL_NAME, 'export_list', { kind: spec.kind, format, rows, cidr: spec.cidr, child_cidr: spec.childCidr }, Math.round(performance.now() - started));
+      trackToolUsage(tool.analyticsName, 'export_list', { kind: spec.kind, format, rows, cidr: spec.cidr, child_cidr: spec.childCidr }, Math.round(performance.now() - started));
     } catch (e) {
       if (isAbortError(e)) setMessage('Export cancelled');
       else {
         setMessage(`Export failed: ${(e as Error).message}`);
-        trackError('subnet_export', (e as Error).message, TOOL_NAME);
+        trackError('subnet_export', (e as Error).message, tool.analyticsName);
       }
     } finally {
       abort.current = null;

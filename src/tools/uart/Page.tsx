@@ -15,7 +15,6 @@ import {
 import { useUartStore } from './store';
 import './styles.css';
 
-const TOOL = 'UART Generator';
 const LANGUAGE_LABEL: Record<Language, string> = { verilog: 'Verilog', vhdl: 'VHDL' };
 
 function SelectField<T extends string | number>({ id, label, value, options, format = String, onChange }: {
@@ -74,10 +73,10 @@ export default function UartPage() {
     setGenerated,
     currentLanguage: () => useUartStore.getState().language,
     generateCode,
-    onGenerated: (c, lang) => trackToolUsage(TOOL, 'generate_code', { language: lang, config: c }),
+    onGenerated: (c, lang) => trackToolUsage(tool.analyticsName, 'generate_code', { language: lang, config: c }),
     onError: (message) => {
       setError(message);
-      trackError('uart_generate', message, TOOL);
+      trackError('uart_generate', message, tool.analyticsName);
     },
   });
 
@@ -97,7 +96,7 @@ export default function UartPage() {
   const chooseLanguage = (l: Language) => {
     setLanguage(l);
     showLanguage(l);
-    trackToolUsage(TOOL, 'change_language', { language: l });
+    trackToolUsage(tool.analyticsName, 'change_language', { language: l });
   };
 
   const loadPreset = (id: string) => {
@@ -105,19 +104,19 @@ export default function UartPage() {
     // A preset sets the framing; the clock and FIFO depth boxes keep what the user typed.
     setForm({ ...form, ...preset.values });
     setError('');
-    trackToolUsage(TOOL, 'load_preset', { preset: id });
+    trackToolUsage(tool.analyticsName, 'load_preset', { preset: id });
   };
 
   const download = () => {
     if (!generated) return;
     downloadBlob(downloadName(generated.language), generated.code);
-    trackToolUsage(TOOL, 'download_code', { language: generated.language });
+    trackToolUsage(tool.analyticsName, 'download_code', { language: generated.language });
   };
 
   const downloadTestbench = () => {
     if (!generated) return;
     downloadBlob(testbenchName(generated.language), generateTestbench(generated.config, generated.language));
-    trackToolUsage(TOOL, 'download_testbench', { language: generated.language });
+    trackToolUsage(tool.analyticsName, 'download_testbench', { language: generated.language });
   };
 
   return (
@@ -185,7 +184,7 @@ export default function UartPage() {
           </button>
           {generated && (
             <>
-              <CopyButton text={generated.code} onCopied={() => trackToolUsage(TOOL, 'copy_code', { language: generated.language })} />
+              <CopyButton text={generated.code} onCopied={() => trackToolUsage(tool.analyticsName, 'copy_code', { language: generated.language })} />
               <button type="button" onClick={download}>Download</button>
               <button type="button" onClick={downloadTestbench}>Download Testbench</button>
             </>
