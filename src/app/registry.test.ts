@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tools, type ToolAnalyticsName } from '../tools';
@@ -117,6 +117,33 @@ describe('tool folders', () => {
       const { tool } = (await import(`../tools/${folder}/tool.ts`)) as { tool: unknown };
       expect(tools, folder).toContain(tool);
       expect((tool as { folder: string }).folder).toBe(folder);
+    }
+  });
+
+  it('each have the same roles: declaration, page, store, pure logic and its test', () => {
+    for (const folder of toolFolders) {
+      const missing = ['tool.ts', 'Page.tsx', 'store.ts', 'logic.ts', 'logic.test.ts'].filter(
+        (f) => !existsSync(`${TOOLS_DIR}/${folder}/${f}`),
+      );
+      expect(missing, folder).toEqual([]);
+    }
+  });
+
+  it('keep logic.ts pure: no React, no runtime import of components', () => {
+    for (const folder of toolFolders) {
+      const source = readFileSync(`${TOOLS_DIR}/${folder}/logic.ts`, 'utf8');
+      expect(source, folder).not.toMatch(/from 'react|^import (?!type ).*from '[./]*\/components\//m);
+    }
+  });
+
+  it('import no other tool folder (shared UI lives in src/components)', () => {
+    // Checked in the source text so it also covers type-only imports.
+    for (const folder of toolFolders) {
+      for (const file of readdirSync(`${TOOLS_DIR}/${folder}`).filter((f) => /\.tsx?$/.test(f))) {
+        const source = readFileSync(`${TOOLS_DIR}/${folder}/${file}`, 'utf8');
+        const crossing = [...source.matchAll(/from '\.\.\/([a-z0-9-]+)\//g)].map((m) => m[1]);
+        expect(crossing, `${folder}/${file}`).toEqual([]);
+      }
     }
   });
 });

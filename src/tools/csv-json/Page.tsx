@@ -5,11 +5,10 @@ import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../analytics';
 import { CSV_EXAMPLES, CSV_QUICK_EXAMPLES, JSON_CSV_EXAMPLES, type CsvExample, type JsonCsvExample } from '../../core/data/examples';
 import { DELIMITERS, type Delimiter } from '../../core/data/csv';
-import { looksLikeCsv, looksLikeJson } from '../../core/data/detect';
-import { MSG } from '../../core/data/messages';
-import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../json-formatter/DataIO';
-import { useDataRunner } from '../json-formatter/useDataRunner';
-import { clearedFields, useCsvJsonStore, type CsvDirection } from './store';
+import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
+import { useDataRunner } from '../../components/useDataRunner';
+import { conversionOp, failureMessage, otherFormatHint, usageAction, type CsvDirection } from './logic';
+import { clearedFields, useCsvJsonStore } from './store';
 
 
 const INFO_CARDS = [
@@ -20,22 +19,19 @@ const INFO_CARDS = [
 
 export default function CsvJsonPage() {
   const s = useCsvJsonStore();
-  const runner = useDataRunner(useCallback(
-    (d: string) => (useCsvJsonStore.getState().direction === 'csvToJson' ? MSG.csvToJsonFailed(d) : MSG.jsonToCsvFailed(d)),
-    [],
-  ));
+  const runner = useDataRunner(useCallback((d: string) => failureMessage(useCsvJsonStore.getState().direction, d), []));
   const isCsv = s.direction === 'csvToJson';
 
   const convert = async () => {
-    const { direction, delimiter, header, neutraliseFormulas, input } = useCsvJsonStore.getState();
-    const op = direction === 'csvToJson'
-      ? { kind: 'csvToJson' as const, delimiter, header }
-      : { kind: 'jsonToCsv' as const, delimiter, neutraliseFormulas };
-    const r = await runner.run(op, input.file ?? input.text);
+    const state = useCsvJsonStore.getState();
+    const { direction, delimiter, header, input } = state;
+    const r = await runner.run(conversionOp(state), input.file ?? input.text);
     if (!r) return;
     // Spec: on failure the input is kept and the output is emptied.
     s.set({ result: r.ok ? r : null, status: r.status, errorPosition: r.position });
-    trackToolUsage(tool.analyticsName, direction === 'csvToJson' ? 'csv_to_json' : 'json_to_csv', { delimiter, has_headers: header, input_length: input.file?.size ?? input.text.length, success: r.ok });
+    const inputLength = input.file?.size ?? input.text.length;
+    const details = { delimiter, has_headers: header, input_length: inputLength, success: r.ok };
+    trackToolUsage(tool.analyticsName, usageAction(direction), details);
   };
 
   const swap = () => {
@@ -56,8 +52,7 @@ export default function CsvJsonPage() {
     trackToolUsage(tool.analyticsName, 'load_example', { type: 'json', example: key });
   };
 
-  const text = s.input.text;
-  const hint = isCsv && looksLikeJson(text) ? 'JSON' : !isCsv && looksLikeCsv(text, s.delimiter) ? 'CSV' : null;
+  const hint = otherFormatHint(s.direction, s.input.text, s.delimiter);
 
   return (
     <ToolPage tool={tool} infoCards={INFO_CARDS}>

@@ -7,7 +7,8 @@ import { isAbortError } from '../../workers/bridge';
 import { trackError, trackToolUsage } from '../../analytics';
 import { cssCode, gradientFunction, previewStyle } from '../../core/gradient/css';
 import { MAX_EXPORT_SIDE } from '../../core/gradient/model';
-import { downloadPng, downloadSvg, exportSize, formatBytes } from './exporter';
+import { downloadPng, downloadSvg } from './exporter';
+import { exportSize, formatBytes } from './logic';
 import { tool } from './tool';
 
 export function PreviewPanel() {

@@ -6,7 +6,8 @@ import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
 import { trackToolUsage } from '../../analytics';
-import { calculate, parseCidr, parseIpv4, parseMask, cidrFromMask, splitIpBox, formatIpv4, maskFromCidr } from '../../core/subnet/ipv4';
+import { calculate, formatIpv4 } from '../../core/subnet/ipv4';
+import { statusText } from './logic';
 import { Inputs } from './Inputs';
 import { BinaryTab, DetailsTab, OverviewTab, ReferenceList } from './ResultViews';
 import { SubnetsTab } from './SubnetsTab';
@@ -33,24 +34,13 @@ function onTabKey(e: KeyboardEvent<HTMLDivElement>, tab: Tab, setTab: (t: Tab) =
   document.getElementById(`subnet-tab-${id}`)?.focus();
 }
 
-/** "Mask 255.255.255.0 (/24)" for the mode's field, or why it is not usable. */
-function currentMaskText(mode: 'cidr' | 'mask', cidrText: string, maskText: string, ip: string): string {
-  const inline = splitIpBox(ip).cidr;
-  const cidr = inline ?? (mode === 'cidr' ? parseCidr(cidrText) : (() => {
-    const m = parseMask(maskText);
-    return m === null ? null : cidrFromMask(m);
-  })());
-  return cidr === null ? 'Mask: invalid' : `Mask: ${formatIpv4(maskFromCidr(cidr))} (/${cidr})`;
-}
-
 export default function SubnetPage() {
   const { ip, mode, cidrText, maskText, tab, setTab, setCidrText } = useSubnetStore(
     useShallow((s) => ({ ip: s.ip, mode: s.mode, cidrText: s.cidrText, maskText: s.maskText, tab: s.tab, setTab: s.setTab, setCidrText: s.setCidrText })),
   );
   // Recomputed only when an input changes (spec: skipped if unchanged).
   const calc = useMemo(() => calculate({ ip, mode, cidrText, maskText }), [ip, mode, cidrText, maskText]);
-  const ipValid = parseIpv4(splitIpBox(ip).ip) !== null;
-  const status = `${ipValid ? '✅ Valid IP address' : '❌ Invalid IP address'} · ${currentMaskText(mode, cidrText, maskText, ip)}`;
+  const status = statusText({ ip, mode, cidrText, maskText });
 
   const usageKey = calc.ok ? `${calc.ip}/${calc.result.cidr}` : '';
   useDebouncedEffect(() => {

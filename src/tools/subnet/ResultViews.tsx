@@ -2,6 +2,7 @@
 import { CopyButton } from '../../components/CopyButton';
 import { parseIpv4, referenceSizes, type SubnetResult } from '../../core/subnet/ipv4';
 import { trackToolUsage } from '../../analytics';
+import { summaryText } from './logic';
 import { tool } from './tool';
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -18,14 +19,6 @@ function Fields({ items }: { items: [string, keyof SubnetResult | string, string
       ))}
     </dl>
   );
-}
-
-export function summaryText(r: SubnetResult, ip: string): string {
-  return [
-    `IP address: ${ip}`, `Network: ${r.networkAddress}/${r.cidr}`, `Broadcast: ${r.broadcastAddress}`,
-    `First host: ${r.firstHost}`, `Last host: ${r.lastHost}`, `Total hosts: ${r.totalHosts}`, `Usable hosts: ${r.usableHosts}`,
-    `Subnet mask: ${r.subnetMask}`, `Wildcard mask: ${r.wildcardMask}`, `Class: ${r.ipClass}`, `Private: ${r.isPrivate ? 'yes' : 'no'}`,
-  ].join('\n');
 }
 
 export function OverviewTab({ r, ip }: { r: SubnetResult; ip: string }) {
