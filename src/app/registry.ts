@@ -25,10 +25,10 @@ export function pagesInGroup(id: GroupId, from: readonly PageDeclaration[] = pag
 
 export const sidebarGroups: SidebarGroup[] = GROUPS.map((g) => ({ ...g, pages: pagesInGroup(g.id) }));
 
-const byPath = new Map(pages.map((p) => [p.path, p]));
+const byPath = new Map<string, PageDeclaration>(pages.map((p) => [p.path, p]));
 
 export function pageByPath(path: string): PageDeclaration | undefined {
-  return byPath.get(path as PageDeclaration['path']);
+  return byPath.get(path);
 }
 
 /** The group that lists `path` first (a tool can sit in two groups). */
