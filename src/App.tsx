@@ -4,7 +4,7 @@ import { Home } from './app/Home';
 import { NotFound } from './app/NotFound';
 import { ToolRoute } from './app/ToolRoute';
 import { Diagnostics } from './app/Diagnostics';
-import { tools } from './app/registry';
+import { pages } from './app/registry';
 import { usePageViews } from './app/usePageViews';
 
 export function App() {
@@ -13,8 +13,8 @@ export function App() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<Home />} />
-        {tools.map((t) => (
-          <Route key={t.path} path={t.path} element={<ToolRoute tool={t} />} />
+        {pages.map((p) => (
+          <Route key={p.path} path={p.path} element={<ToolRoute page={p} />} />
         ))}
         <Route path="/diagnostics" element={<Diagnostics />} />
         <Route path="*" element={<NotFound />} />

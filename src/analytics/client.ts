@@ -4,6 +4,7 @@
  */
 import { getSessionId } from './session';
 import { cleanDuration, clipFields, flatMetadata } from './sanitize';
+import type { ToolAnalyticsName } from '../tools';
 
 const BASE = '/api/analytics';
 type Json = Record<string, unknown>;
@@ -32,16 +33,29 @@ export function trackPageView(pagePath: string, referrer = document.referrer): v
   post('pageview', { page_path: pagePath, user_agent: userAgent(), referrer: referrer || 'direct', session_id: getSessionId() });
 }
 
-/** A tool action, e.g. trackToolUsage('Gradient Generator', 'copy_css', { type: 'linear' }). */
-export function trackToolUsage(toolName: string, action: string, metadata: Json = {}, duration = 0): void {
+/**
+ * A tool action, e.g. trackToolUsage(tool.analyticsName, 'copy_css', { type: 'linear' }). The name
+ * comes from the tool's declaration (src/tools/<folder>/tool.ts); any other string does not compile.
+ */
+export function trackToolUsage(tool: ToolAnalyticsName, action: string, metadata: Json = {}, duration = 0): void {
+  sendToolUsage(tool, action, metadata, duration);
+}
+
+function sendToolUsage(toolName: string, action: string, metadata: Json, duration = 0): void {
   post('tool-usage', { tool_name: toolName, action, duration: cleanDuration(duration), session_id: getSessionId(), metadata: flatMetadata(metadata) });
 }
 
-export function trackError(errorContext: string, errorMessage: string, toolName = ''): void {
+/** An error in a tool, reported under the tool's analytics name. */
+export function trackError(errorContext: string, errorMessage: string, tool: ToolAnalyticsName): void {
+  sendError(errorContext, errorMessage, tool);
+}
+
+/** `where` is a tool's analytics name, or the page path for uncaught errors. */
+function sendError(errorContext: string, errorMessage: string, where: string): void {
   post('error', {
     error_context: errorContext,
     error_message: errorMessage,
-    tool_name: toolName,
+    tool_name: where,
     session_id: getSessionId(),
     user_agent: userAgent(),
     page_url: location.href,
@@ -49,7 +63,7 @@ export function trackError(errorContext: string, errorMessage: string, toolName 
   });
 }
 
-export function trackPerformance(metricName: string, value: number, toolName = ''): void {
+export function trackPerformance(metricName: string, value: number, toolName: ToolAnalyticsName | '' = ''): void {
   post('performance', { metric_name: metricName, value, tool_name: toolName, session_id: getSessionId(), timestamp: new Date().toISOString() });
 }
 
@@ -61,7 +75,9 @@ export async function sendSuggestion(suggestion: string, toolContext: string): P
     if (!r.ok) throw new Error(`HTTP ${r.status}`);
   } catch (e) {
     console.warn('analytics suggestion failed', e);
-    trackToolUsage('suggestion', 'suggestion_failed', { suggestion_length: suggestion.length, tool_context: toolContext });
+    // Not a tool: the dashboard lists failed suggestions under this name.
+    const metadata = { suggestion_length: suggestion.length, tool_context: toolContext };
+    sendToolUsage('suggestion', 'suggestion_failed', metadata);
   }
 }
 
@@ -100,7 +116,7 @@ const MAX_REPORTED_ERRORS = 10;
 export function installErrorReporting(): void {
   let reported = 0;
   const report = (context: string, message: string) => {
-    if (reported++ < MAX_REPORTED_ERRORS) trackError(context, message.slice(0, 2000), location.pathname);
+    if (reported++ < MAX_REPORTED_ERRORS) sendError(context, message.slice(0, 2000), location.pathname);
   };
   addEventListener('error', (e) => report('window.error', (e.error as Error | undefined)?.message ?? e.message));
   addEventListener('unhandledrejection', (e) => {

@@ -2,8 +2,13 @@ import { useState } from 'react';
 import { crcWorker } from '../workers/crc';
 import { Comlink, isAbortError } from '../workers/bridge';
 import { Progress } from '../components/Progress';
-import { ToolPage } from '../components/ToolPage';
+import { ToolPage, type PageHeader } from '../components/ToolPage';
 
+/** Not a declared tool: a self-check page outside the sidebar and the spec's route table. */
+const HEADER: PageHeader = {
+  title: 'Diagnostics',
+  description: 'Checks that WebAssembly workers run in this browser.',
+};
 const CHECK_INPUT = new TextEncoder().encode('123456789');
 const hex32 = (n: number) => n.toString(16).padStart(8, '0');
 
@@ -38,7 +43,7 @@ export function Diagnostics() {
   };
 
   return (
-    <ToolPage title="Diagnostics" description="Checks that WebAssembly workers run in this browser.">
+    <ToolPage tool={HEADER}>
       <div className="panel">
         <button type="button" onClick={runSelfTest}>Run self-test</button>
         <label className="field">

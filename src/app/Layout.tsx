@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
-import { PRODUCT, toolByPath } from './registry';
+import { PRODUCT, pageByPath } from './registry';
 
 /** Page frame: navigation bar (with the mobile menu toggle), sidebar, overlay and content. */
 export function Layout() {
@@ -29,7 +29,7 @@ export function Layout() {
     };
   }, [menuOpen]);
 
-  const current = toolByPath(pathname);
+  const current = pageByPath(pathname);
   return (
     <div className="app">
       <header className="navbar">

@@ -1,10 +1,10 @@
 import { Link, useLocation } from 'react-router-dom';
-import { tools } from './registry';
+import { pages } from './registry';
 
-/** Suggests tools whose path or title shares a word with the unknown path. */
+/** Suggests pages whose path or title shares a word with the unknown path. */
 function suggestions(pathname: string) {
   const words = pathname.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2);
-  return tools.filter((t) => words.some((w) => t.path.includes(w) || t.title.toLowerCase().includes(w))).slice(0, 5);
+  return pages.filter((p) => words.some((w) => p.path.includes(w) || p.title.toLowerCase().includes(w))).slice(0, 5);
 }
 
 export function NotFound() {

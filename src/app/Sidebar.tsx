@@ -1,6 +1,7 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { groups, groupOfPath, toolByPath, VERSION, PRODUCT } from './registry';
+import { iconGlyph } from './icons';
+import { sidebarGroups, groupOfPath, VERSION, PRODUCT } from './registry';
 
 export const NAV_DELAY_MS = 300;
 
@@ -25,7 +26,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
         <span className="brand-mark" aria-hidden="true">⟨B⟩</span> {PRODUCT}
       </Link>
       <ul className="sidebar-groups">
-        {groups.map((g) => {
+        {sidebarGroups.map((g) => {
           const isOpen = expanded === g.id;
           return (
             <li key={g.id} className={`sidebar-group ${isOpen ? 'expanded' : ''}`}>
@@ -36,26 +37,23 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
                 aria-controls={`group-${g.id}`}
                 onClick={() => setExpanded(isOpen ? null : g.id)}
               >
-                <span aria-hidden="true">{g.icon}</span> {g.title}
+                <span aria-hidden="true">{iconGlyph(g.icon)}</span> {g.title}
                 <span className="chevron" aria-hidden="true">{isOpen ? '▾' : '▸'}</span>
               </button>
               <ul id={`group-${g.id}`} className="group-tools" hidden={!isOpen}>
-                {g.paths.map((p) => {
-                  const tool = toolByPath(p)!;
-                  return (
-                    <li key={p}>
-                      <a
-                        href={p}
-                        className={`tool-link ${pathname === p ? 'active' : ''}`}
-                        aria-current={pathname === p ? 'page' : undefined}
-                        onClick={(e) => followLink(e, p)}
-                      >
-                        {tool.title}
-                        {tool.kind === 'placeholder' && <span className="soon-dot"> soon</span>}
-                      </a>
-                    </li>
-                  );
-                })}
+                {g.pages.map(({ path, title, kind }) => (
+                  <li key={path}>
+                    <a
+                      href={path}
+                      className={`tool-link ${pathname === path ? 'active' : ''}`}
+                      aria-current={pathname === path ? 'page' : undefined}
+                      onClick={(e) => followLink(e, path)}
+                    >
+                      {title}
+                      {kind === 'placeholder' && <span className="soon-dot"> soon</span>}
+                    </a>
+                  </li>
+                ))}
               </ul>
             </li>
           );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import type { ToolEntry } from './registry';
+import type { PageDeclaration } from './tool';
 import { PlaceholderPage } from './PlaceholderPage';
 import { ToolPage } from '../components/ToolPage';
 
@@ -14,23 +14,23 @@ function lazyPage(folder: string) {
   return lazyPages.get(folder);
 }
 
-export function ToolRoute({ tool }: { tool: ToolEntry }) {
+export function ToolRoute({ page }: { page: PageDeclaration }) {
   useEffect(() => {
-    document.title = `${tool.title} · BitSmith`;
+    document.title = `${page.title} · BitSmith`;
     return () => void (document.title = 'BitSmith');
-  }, [tool.title]);
+  }, [page.title]);
 
-  if (tool.kind === 'placeholder') return <PlaceholderPage title={tool.title} description={tool.description} />;
-  const Page = tool.folder ? lazyPage(tool.folder) : undefined;
+  if (page.kind === 'placeholder') return <PlaceholderPage page={page} />;
+  const Page = lazyPage(page.folder);
   if (!Page) {
     return (
-      <ToolPage title={tool.title} description={tool.description}>
+      <ToolPage tool={page}>
         <p className="pending-note">This tool is being built. Check back soon.</p>
       </ToolPage>
     );
   }
   return (
-    <Suspense fallback={<div className="loading" role="status">Loading {tool.title}…</div>}>
+    <Suspense fallback={<div className="loading" role="status">Loading {page.title}…</div>}>
       <Page />
     </Suspense>
   );

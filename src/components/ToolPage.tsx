@@ -1,22 +1,25 @@
 import type { ReactNode } from 'react';
+import type { PageDeclaration } from '../app/tool';
 
 export interface InfoCard {
   title: string;
   text: ReactNode;
 }
 
-/** The frame of every tool page: title, short description, the tool, then info cards. */
-export function ToolPage({ title, description, children, infoCards = [] }: {
-  title: string;
-  description: ReactNode;
+/** The header text of a page: a tool's declaration, or any page's own title and description. */
+export type PageHeader = Pick<PageDeclaration, 'title' | 'description'>;
+
+/** The frame of every tool page: the declared title and description, the tool, then info cards. */
+export function ToolPage({ tool, children, infoCards = [] }: {
+  tool: PageHeader;
   children?: ReactNode;
   infoCards?: InfoCard[];
 }) {
   return (
     <article className="tool-page">
       <header className="tool-header">
-        <h1>{title}</h1>
-        <p className="tool-description">{description}</p>
+        <h1>{tool.title}</h1>
+        <p className="tool-description">{tool.description}</p>
       </header>
       {children}
       {infoCards.length > 0 && <InfoCards cards={infoCards} />}

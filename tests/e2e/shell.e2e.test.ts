@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { crc32Reference } from '../../src/core/crc/crc32';
-import { groups, tools } from '../../src/app/registry';
+import { pages, sidebarGroups } from '../../src/app/registry';
 import { launchBrowser, openPage } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server';
 import { startRecordingProxy } from '../helpers/proxy';
@@ -34,7 +34,7 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
 
   it('renders every route of the route table with its title and a navigation bar', async () => {
     const { page, errors } = await desktop();
-    for (const t of tools) {
+    for (const t of pages) {
       await page.goto(server.url + t.path);
       await page.waitForFunction((title) => document.title.startsWith(title), t.title);
       await expect.poll(() => page.locator('main h1').first().textContent()).toBeTruthy();
@@ -66,7 +66,7 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     ]);
     await page.goto(`${server.url}/api-tester`);
     await expect.poll(() => main.locator('h1').textContent()).toBe('API Endpoint Tester');
-    expect(await main.textContent()).toContain(tools.find((t) => t.path === '/api-tester')!.description);
+    expect(await main.textContent()).toContain(pages.find((t) => t.path === '/api-tester')!.description);
     await page.context().close();
   });
 
@@ -74,7 +74,7 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     const { page } = await desktop('/');
     const toggle = (title: string) => page.getByRole('button', { name: title });
     const expanded = async () =>
-      (await Promise.all(groups.map(async (g) => ((await toggle(g.title).getAttribute('aria-expanded')) === 'true' ? g.title : null)))).filter(Boolean);
+      (await Promise.all(sidebarGroups.map(async (g) => ((await toggle(g.title).getAttribute('aria-expanded')) === 'true' ? g.title : null)))).filter(Boolean);
     expect(await expanded()).toEqual([]);
     await toggle('Hardware Development').click();
     expect(await expanded()).toEqual(['Hardware Development']);

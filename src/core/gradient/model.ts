@@ -33,7 +33,6 @@ export interface GradientSpec {
   repeating: boolean;
 }
 
-export const TOOL_NAME = 'Gradient Generator';
 export const NEW_STOP_COLOR = '#10b981';
 export const NEW_STOP_OFFSET = 10;
 export const NEW_STOP_CAP = 95;

@@ -4,47 +4,26 @@ import { downloadBlob } from '../../lib/download';
 import { RANGES, DEFAULT_RANGE, csvFileName, rangeLabel, statsToCsv, type Range, type Stats } from './logic';
 import { useStats } from './useStats';
 import { DailyChart, RankedTable, Totals } from './views';
+import { useTokenStore } from './store';
+import { tool } from './tool';
 import './styles.css';
 
-/** The token is kept for the browser session only (sessionStorage), never in localStorage. */
-export const TOKEN_KEY = 'bitsmith_admin_token';
-
-function readToken(): string | null {
-  try {
-    return sessionStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function saveToken(token: string | null): void {
-  try {
-    if (token) sessionStorage.setItem(TOKEN_KEY, token);
-    else sessionStorage.removeItem(TOKEN_KEY);
-  } catch {
-    /* storage disabled: the token lives in memory for this page only */
-  }
-}
-
 export default function AnalyticsDashboardPage() {
-  const [token, setToken] = useState<string | null>(readToken);
+  const { token, setToken } = useTokenStore();
   const [authMessage, setAuthMessage] = useState('');
   const [days, setDays] = useState<Range>(DEFAULT_RANGE);
 
   const onAuthFailure = useCallback((message: string) => {
-    saveToken(null);
     setToken(null);
     setAuthMessage(message);
-  }, []);
+  }, [setToken]);
   const { state, reload } = useStats(token, days, onAuthFailure);
 
   const signIn = (t: string) => {
-    saveToken(t);
     setAuthMessage('');
     setToken(t);
   };
   const signOut = () => {
-    saveToken(null);
     setToken(null);
     setAuthMessage('');
   };
@@ -55,7 +34,7 @@ export default function AnalyticsDashboardPage() {
     <article className="tool-page analytics-dashboard" lang="ru">
       <header className="tool-header">
         <h1>Аналитика</h1>
-        <p className="tool-description">Просмотры страниц, уникальные посетители и использование инструментов BitSmith.</p>
+        <p className="tool-description">{tool.description}</p>
       </header>
 
       {!token ? (

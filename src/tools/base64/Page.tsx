@@ -6,13 +6,14 @@ import { COPIED_MESSAGE, COPY_CONFIRM_MS, copyText } from '../../components/Copy
 import { Progress } from '../../components/Progress';
 import { StatusLine } from '../../components/StatusLine';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { HEX_PREVIEW_BYTES, type Mode } from '../../core/base64/convert';
 import { TEXT_ENCODINGS, isValidBase64, wrapLines, type TextEncodingName } from '../../core/base64/text';
 import { downloadBlob } from '../../lib/download';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
 import { base64Worker } from '../../workers/base64';
 import { examplesFor } from './examples';
-import { COPY_LIMIT, PREVIEW_LIMIT, SYNC_VALIDITY_LIMIT, TOOL_NAME, dataUrlPrefix, downloadName, fileTypeLabel, formatCount, formatKB, sizeRatio } from './logic';
+import { COPY_LIMIT, PREVIEW_LIMIT, SYNC_VALIDITY_LIMIT, dataUrlPrefix, downloadName, fileTypeLabel, formatCount, formatKB, sizeRatio } from './logic';
 import { CLEARED, useBase64Store } from './store';
 import { useConverter } from './useConverter';
 import './styles.css';
@@ -71,7 +72,7 @@ export default function Base64Page() {
     reset();
     set({ mode, ...CLEARED });
     if (fileInput.current) fileInput.current.value = '';
-    trackToolUsage(TOOL_NAME, 'switch_mode', { mode });
+    trackToolUsage(tool.analyticsName, 'switch_mode', { mode });
   };
 
   const changeEncoding = (encoding: TextEncodingName) => {
@@ -92,7 +93,7 @@ export default function Base64Page() {
     reset();
     set({ ...CLEARED });
     if (fileInput.current) fileInput.current.value = '';
-    trackToolUsage(TOOL_NAME, 'clear_all');
+    trackToolUsage(tool.analyticsName, 'clear_all');
   };
 
   const chooseFile = (e: ChangeEvent<HTMLInputElement>) => {
@@ -100,7 +101,7 @@ export default function Base64Page() {
     if (!file) return;
     reset();
     set({ file, fileInfo: { name: file.name, type: file.type, size: file.size }, output: '', result: null, message: '', isValid: false });
-    trackToolUsage(TOOL_NAME, 'file_upload', { mode: s.mode, file_type: fileTypeLabel(file.type), file_size: file.size });
+    trackToolUsage(tool.analyticsName, 'file_upload', { mode: s.mode, file_type: fileTypeLabel(file.type), file_size: file.size });
     if (!s.autoConvert) return;
     void convert();
   };
@@ -115,7 +116,7 @@ export default function Base64Page() {
     reset();
     set({ input: text, output: '', message: '', result: null, file: null, fileInfo: null });
     if (fileInput.current) fileInput.current.value = '';
-    trackToolUsage(TOOL_NAME, 'load_example', { mode: s.mode, example: id });
+    trackToolUsage(tool.analyticsName, 'load_example', { mode: s.mode, example: id });
   };
 
   const showCopied = (message: string) => {
@@ -135,14 +136,14 @@ export default function Base64Page() {
     else text = await base64Worker.call((api) => api.copyText(result.blob, mode, encoding));
     const ok = await copyText(text);
     showCopied(ok ? COPIED_MESSAGE : 'Failed to copy to clipboard');
-    if (ok) trackToolUsage(TOOL_NAME, 'copy_to_clipboard', { mode, output_length: text.length, data_url: asDataUrl });
+    if (ok) trackToolUsage(tool.analyticsName, 'copy_to_clipboard', { mode, output_length: text.length, data_url: asDataUrl });
   };
 
   const download = () => {
     if (!s.result) return;
     const name = downloadName(s.mode, s.fileInfo);
     downloadBlob(name, s.result.blob);
-    trackToolUsage(TOOL_NAME, 'download', { mode: s.mode, output_length: s.result.outputLength, file_name: name });
+    trackToolUsage(tool.analyticsName, 'download', { mode: s.mode, output_length: s.result.outputLength, file_name: name });
   };
 
   const busy = s.busy;
@@ -153,7 +154,7 @@ export default function Base64Page() {
   const examples = examplesFor(s.mode);
 
   return (
-    <ToolPage title="Base64 Converter" description="Encode text or files to Base64 and decode Base64 back to text." infoCards={infoCards}>
+    <ToolPage tool={tool} infoCards={infoCards}>
       <section className="panel b64-controls" aria-label="Options">
         <div className="row">
           <div className="b64-toggle" role="group" aria-label="Mode">

@@ -1,7 +1,6 @@
 /** Pure helpers of the Base64 page (formatting, names, the conversion key). */
 import type { Mode } from '../../core/base64/convert';
 
-export const TOOL_NAME = 'Base64 Converter';
 /** Bytes of output shown in the output area; the full output is a download. */
 export const PREVIEW_LIMIT = 16 * 1024;
 /** Outputs up to this size can be copied (read from the Blob in the worker); larger: download. */

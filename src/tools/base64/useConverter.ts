@@ -9,8 +9,9 @@ import type { ConversionResult } from '../../core/base64/convert';
 import { ENTER_BASE64, ENTER_TEXT, INVALID_BASE64, decodingFailed, encodingFailed } from '../../core/base64/messages';
 import { base64Worker } from '../../workers/base64';
 import { Comlink, isAbortError } from '../../workers/bridge';
-import { PREVIEW_LIMIT, TOOL_NAME, fileTypeLabel } from './logic';
+import { PREVIEW_LIMIT, fileTypeLabel } from './logic';
 import { useBase64Store, type Base64State } from './store';
+import { tool } from './tool';
 
 export const CANCELLED_MESSAGE = 'Conversion cancelled';
 
@@ -82,7 +83,7 @@ export function useConverter() {
         isValid: mode === 'decode',
         message: file ? `✅ ${mode === 'encode' ? 'Encoded' : 'Decoded'} ${file.name} in ${seconds.toFixed(2)} s` : '',
       });
-      trackToolUsage(TOOL_NAME, file ? `${mode}_file` : mode, {
+      trackToolUsage(tool.analyticsName, file ? `${mode}_file` : mode, {
         encoding,
         alphabet,
         input_length: meta.inputLength,
@@ -96,7 +97,7 @@ export function useConverter() {
       const message = cancelled ? CANCELLED_MESSAGE : failureMessage(e, mode);
       set({ output: '', result: null, progress: null, message, ...(file && mode === 'decode' ? { isValid: false } : {}) });
       if (cancelled) lastKey.current = '';
-      else trackError(`base64_${mode}`, message, TOOL_NAME);
+      else trackError(`base64_${mode}`, message, tool.analyticsName);
     } finally {
       if (job.current?.controller === controller) job.current = null;
     }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { trackToolUsage } from '../../analytics';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
 import {
@@ -9,7 +10,6 @@ import {
 import { useContrastStore } from './store';
 import './styles.css';
 
-const TOOL = 'Color Contrast Checker';
 const VISIONS: [VisionKind, string][] = [
   ['protanopia', 'Protanopia (no red cones)'],
   ['deuteranopia', 'Deuteranopia (no green cones)'],
@@ -62,7 +62,7 @@ export default function ContrastPage() {
     history.replaceState(history.state, '', url);
   }, [bg?.r, bg?.g, bg?.b, fgRaw?.r, fgRaw?.g, fgRaw?.b]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useDebouncedEffect(() => trackToolUsage(TOOL, 'color_change', { background, text, ratio: +ratio.toFixed(2), level }), [background, text, alpha], 500);
+  useDebouncedEffect(() => trackToolUsage(tool.analyticsName, 'color_change', { background, text, ratio: +ratio.toFixed(2), level }), [background, text, alpha], 500);
 
   const suggestions = useMemo(
     () => (bg && fg ? ([['AA', 4.5], ['AAA', 7]] as const).map(([name, target]) => ({ name, target, color: nearestPassing(fg, bg, target) })) : []),
@@ -74,8 +74,7 @@ export default function ContrastPage() {
 
   return (
     <ToolPage
-      title="Color Contrast Checker"
-      description="Check the contrast of text and background colours against WCAG 2.x."
+      tool={tool}
       infoCards={[
         { title: 'Tip', text: 'Large text is 18pt (24px) or 14pt (about 18.7px) bold. It needs 3:1 for AA and 4.5:1 for AAA.' },
         { title: 'Share', text: 'The address bar keeps your colours (?bg=…&fg=…): copy it to share this check.' },

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { CopyButton } from '../../components/CopyButton';
 import { trackError, trackToolUsage } from '../../analytics';
@@ -13,7 +14,7 @@ import { HDL_FILE_NAMES } from '../../core/crc/hdl';
 import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH_UI, POLY_BITS, hex, polyFromBits, polyText, polyWidth, type HdlLanguage } from '../../core/crc/params';
 import type { CrcAnalysis } from '../../core/crc/generate';
 import {
-  BITS_PER_ROW, CUSTOM_OPTION, LOAD_ERROR, NO_POLYNOMIAL, TOOL_NAME, VALIDATION_ALERT, checkDataWidth, checkParams,
+  BITS_PER_ROW, CUSTOM_OPTION, LOAD_ERROR, NO_POLYNOMIAL, VALIDATION_ALERT, checkDataWidth, checkParams,
   generateBody, generateErrorAlert, groupAlgorithms,
 } from './logic';
 import { useCrcStore } from './store';
@@ -38,7 +39,7 @@ function usePredefined(): { algorithms: PredefinedAlgorithm[]; loadError: string
         if (live) setState({ algorithms: list, loadError: '' });
       })
       .catch((e: Error) => {
-        trackError('load_predefined', e.message, TOOL_NAME);
+        trackError('load_predefined', e.message, tool.analyticsName);
         if (live) setState({ algorithms: FALLBACK_ALGORITHMS, loadError: LOAD_ERROR });
       });
     return () => {
@@ -130,17 +131,17 @@ export default function CrcPage() {
       });
       if (r.status === 422) {
         setAlert(VALIDATION_ALERT);
-        trackError('generate_validation', await r.text(), TOOL_NAME);
+        trackError('generate_validation', await r.text(), tool.analyticsName);
         return;
       }
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
       const name = HDL_FILE_NAMES[language];
       downloadBlob(name, await r.blob());
       setStatus(`✅ Downloaded ${name}`);
-      trackToolUsage(TOOL_NAME, 'generate_code', { language, width, data_width: dataWidth.value, algorithm: s.selected || 'custom' }, Math.round(performance.now() - started));
+      trackToolUsage(tool.analyticsName, 'generate_code', { language, width, data_width: dataWidth.value, algorithm: s.selected || 'custom' }, Math.round(performance.now() - started));
     } catch (e) {
       setAlert(generateErrorAlert(language));
-      trackError('generate', (e as Error).message, TOOL_NAME);
+      trackError('generate', (e as Error).message, tool.analyticsName);
     } finally {
       busy.current = false;
       setGenerating(false);
@@ -150,8 +151,7 @@ export default function CrcPage() {
   const current = analysis.key === analysisKey ? analysis : undefined;
   return (
     <ToolPage
-      title="CRC Generator"
-      description="Generate parallel CRC logic in Verilog or VHDL for any polynomial up to x^67 and data widths from 1 to 128 bits."
+      tool={tool}
       infoCards={[
         { title: 'Bit order', text: 'Without Reflect input, data_in[D-1] is the first bit in time (a 32-bit word carries its first byte in [31:24]). With it, data_in[0] is first (first byte in [7:0]).' },
         { title: 'Verified', text: 'Every catalogue algorithm is simulated with Icarus Verilog and GHDL at several data widths and compared with a bit-serial reference.' },
@@ -174,7 +174,7 @@ export default function CrcPage() {
               onChange={(e) => {
                 const a = algorithms.find((x) => x.name === e.target.value);
                 s.choose(a);
-                trackToolUsage(TOOL_NAME, 'select_algorithm', { algorithm: a?.name ?? 'custom' });
+                trackToolUsage(tool.analyticsName, 'select_algorithm', { algorithm: a?.name ?? 'custom' });
               }}
             >
               <option value="">{CUSTOM_OPTION}</option>
@@ -262,7 +262,7 @@ export default function CrcPage() {
         <summary>Preview ({HDL_FILE_NAMES[s.language]})</summary>
         {preview.key === previewKey && preview.text ? (
           <>
-            <CopyButton text={preview.text} onCopied={() => trackToolUsage(TOOL_NAME, 'copy_to_clipboard', { language: s.language })} />
+            <CopyButton text={preview.text} onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard', { language: s.language })} />
             <pre className="code crc-code" aria-label="Generated code preview">{previewLines(preview.text)}</pre>
           </>
         ) : (

@@ -4,7 +4,6 @@ import {
   MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH_UI, POLY_BITS, mask, parseHex, polyFromBits, type CrcParams, type HdlLanguage,
 } from '../../core/crc/params';
 
-export const TOOL_NAME = 'CRC Generator';
 export const NO_POLYNOMIAL = 'No polynomial selected';
 export const CUSTOM_OPTION = 'Custom Polynomial';
 export const LOAD_ERROR = 'Failed to load predefined algorithms';

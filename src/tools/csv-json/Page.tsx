@@ -1,16 +1,15 @@
 import { useCallback } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../analytics';
 import { CSV_EXAMPLES, CSV_QUICK_EXAMPLES, JSON_CSV_EXAMPLES, type CsvExample, type JsonCsvExample } from '../../core/data/examples';
 import { DELIMITERS, type Delimiter } from '../../core/data/csv';
-import { looksLikeCsv, looksLikeJson } from '../../core/data/detect';
-import { MSG } from '../../core/data/messages';
-import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../json-formatter/DataIO';
-import { useDataRunner } from '../json-formatter/useDataRunner';
-import { clearedFields, useCsvJsonStore, type CsvDirection } from './store';
+import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
+import { useDataRunner } from '../../components/useDataRunner';
+import { conversionOp, failureMessage, otherFormatHint, usageAction, type CsvDirection } from './logic';
+import { clearedFields, useCsvJsonStore } from './store';
 
-const TOOL = 'CSV and JSON Converter';
 
 const INFO_CARDS = [
   { title: 'CSV format', text: 'Cells with the delimiter, quotes or line breaks are quoted, with quotes doubled (RFC 4180). Numbers, true/false and null become JSON values.' },
@@ -20,47 +19,43 @@ const INFO_CARDS = [
 
 export default function CsvJsonPage() {
   const s = useCsvJsonStore();
-  const runner = useDataRunner(useCallback(
-    (d: string) => (useCsvJsonStore.getState().direction === 'csvToJson' ? MSG.csvToJsonFailed(d) : MSG.jsonToCsvFailed(d)),
-    [],
-  ));
+  const runner = useDataRunner(useCallback((d: string) => failureMessage(useCsvJsonStore.getState().direction, d), []));
   const isCsv = s.direction === 'csvToJson';
 
   const convert = async () => {
-    const { direction, delimiter, header, neutraliseFormulas, input } = useCsvJsonStore.getState();
-    const op = direction === 'csvToJson'
-      ? { kind: 'csvToJson' as const, delimiter, header }
-      : { kind: 'jsonToCsv' as const, delimiter, neutraliseFormulas };
-    const r = await runner.run(op, input.file ?? input.text);
+    const state = useCsvJsonStore.getState();
+    const { direction, delimiter, header, input } = state;
+    const r = await runner.run(conversionOp(state), input.file ?? input.text);
     if (!r) return;
     // Spec: on failure the input is kept and the output is emptied.
     s.set({ result: r.ok ? r : null, status: r.status, errorPosition: r.position });
-    trackToolUsage(TOOL, direction === 'csvToJson' ? 'csv_to_json' : 'json_to_csv', { delimiter, has_headers: header, input_length: input.file?.size ?? input.text.length, success: r.ok });
+    const inputLength = input.file?.size ?? input.text.length;
+    const details = { delimiter, has_headers: header, input_length: inputLength, success: r.ok };
+    trackToolUsage(tool.analyticsName, usageAction(direction), details);
   };
 
   const swap = () => {
     runner.discard();
     const direction: CsvDirection = isCsv ? 'jsonToCsv' : 'csvToJson';
     s.set({ direction, ...clearedFields }); // spec: swapping clears the fields
-    trackToolUsage(TOOL, 'swap_conversion', { direction });
+    trackToolUsage(tool.analyticsName, 'swap_conversion', { direction });
   };
 
   const loadCsv = (key: CsvExample) => {
     runner.discard();
     s.set({ direction: 'csvToJson', input: { text: CSV_EXAMPLES[key], file: null }, result: null, status: '', errorPosition: undefined });
-    trackToolUsage(TOOL, 'load_example', { type: 'csv', example: key });
+    trackToolUsage(tool.analyticsName, 'load_example', { type: 'csv', example: key });
   };
   const loadJson = (key: JsonCsvExample) => {
     runner.discard();
     s.set({ direction: 'jsonToCsv', input: { text: JSON_CSV_EXAMPLES[key], file: null }, result: null, status: '', errorPosition: undefined });
-    trackToolUsage(TOOL, 'load_example', { type: 'json', example: key });
+    trackToolUsage(tool.analyticsName, 'load_example', { type: 'json', example: key });
   };
 
-  const text = s.input.text;
-  const hint = isCsv && looksLikeJson(text) ? 'JSON' : !isCsv && looksLikeCsv(text, s.delimiter) ? 'CSV' : null;
+  const hint = otherFormatHint(s.direction, s.input.text, s.delimiter);
 
   return (
-    <ToolPage title="CSV and JSON Converter" description="Convert CSV to JSON and JSON to CSV with any delimiter and correct quoting." infoCards={INFO_CARDS}>
+    <ToolPage tool={tool} infoCards={INFO_CARDS}>
       <section className="panel" aria-label="Options and actions">
         <div className="data-controls">
           <label className="field">
@@ -87,7 +82,7 @@ export default function CsvJsonPage() {
           </label>
           <div className="row">
             <button type="button" className="primary" disabled={runner.busy} onClick={convert}>Convert</button>
-            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
+            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(tool.analyticsName, 'clear_all'); }}>Clear All</button>
           </div>
         </div>
         <div className="row examples" role="group" aria-label="Quick examples">
@@ -147,7 +142,7 @@ export default function CsvJsonPage() {
           result={s.result}
           downloadName={isCsv ? 'converted.json' : 'converted.csv'}
           downloadType={isCsv ? 'application/json' : 'text/csv'}
-          onCopied={() => trackToolUsage(TOOL, 'copy_to_clipboard')}
+          onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard')}
         />
       </div>
     </ToolPage>

@@ -2,9 +2,8 @@ import { create } from 'zustand';
 import type { JobResult } from '../../core/data/job';
 import type { TextPosition } from '../../core/data/position';
 import type { Delimiter } from '../../core/data/csv';
-import type { DataInput } from '../json-formatter/DataIO';
-
-export type CsvDirection = 'csvToJson' | 'jsonToCsv';
+import type { DataInput } from '../../components/DataIO';
+import type { CsvDirection } from './logic';
 
 interface CsvJsonState {
   direction: CsvDirection;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { CopyButton } from '../../components/CopyButton';
 import { downloadBlob } from '../../lib/download';
 import { useTimedGeneration } from '../../lib/useTimedGeneration';
@@ -9,7 +10,7 @@ import {
   READ_MODES, RESET_TYPES, WRITE_MODES, fifoThresholds, validateFifoConfig, type FifoConfig,
 } from '../../core/hdl/fifo/config';
 import {
-  CLOCKING_LABEL, LANGUAGE_LABEL, MEMORY_TYPE_LABEL, READ_MODE_LABEL, RESET_LABEL, TOOL_NAME,
+  CLOCKING_LABEL, LANGUAGE_LABEL, MEMORY_TYPE_LABEL, READ_MODE_LABEL, RESET_LABEL,
   WRITE_MODE_LABEL, downloadName, generateCode, generateTestbench, metricRows, presetConfig, testbenchName,
   usageDetails, type Language,
 } from './logic';
@@ -87,10 +88,10 @@ export default function FifoPage() {
     setGenerated,
     currentLanguage: () => useFifoStore.getState().language,
     generateCode,
-    onGenerated: (c, lang) => trackToolUsage(TOOL_NAME, 'generate_code', usageDetails(c, lang)),
+    onGenerated: (c, lang) => trackToolUsage(tool.analyticsName, 'generate_code', usageDetails(c, lang)),
     onError: (message) => {
       setError(message);
-      trackError('fifo_generate', message, TOOL_NAME);
+      trackError('fifo_generate', message, tool.analyticsName);
     },
   });
 
@@ -110,31 +111,30 @@ export default function FifoPage() {
   const chooseLanguage = (l: Language) => {
     setLanguage(l);
     showLanguage(l);
-    trackToolUsage(TOOL_NAME, 'change_language', { language: l });
+    trackToolUsage(tool.analyticsName, 'change_language', { language: l });
   };
 
   const loadPreset = (id: string) => {
     setConfig(presetConfig(id));
     setError('');
-    trackToolUsage(TOOL_NAME, 'load_preset', { preset: id });
+    trackToolUsage(tool.analyticsName, 'load_preset', { preset: id });
   };
 
   const download = () => {
     if (!generated) return;
     downloadBlob(downloadName(generated.language), generated.code);
-    trackToolUsage(TOOL_NAME, 'download_code', usageDetails(generated.config, generated.language));
+    trackToolUsage(tool.analyticsName, 'download_code', usageDetails(generated.config, generated.language));
   };
 
   const downloadTestbench = () => {
     if (!generated) return;
     downloadBlob(testbenchName(generated.language), generateTestbench(generated.config, generated.language));
-    trackToolUsage(TOOL_NAME, 'download_testbench', usageDetails(generated.config, generated.language));
+    trackToolUsage(tool.analyticsName, 'download_testbench', usageDetails(generated.config, generated.language));
   };
 
   return (
     <ToolPage
-      title="FIFO Generator"
-      description="Generate synchronous or asynchronous FIFO buffers in Verilog or VHDL, with first-word fall-through, ECC and packet mode, and see resource estimates."
+      tool={tool}
       infoCards={[
         { title: 'Clock domains', text: 'Asynchronous FIFOs pass Gray-coded pointers through two-flop synchronisers, so the two clocks may be unrelated.' },
         { title: 'Thresholds', text: 'almost_full rises when the write side counts at least the threshold; almost_empty when the read side counts at most its threshold.' },
@@ -196,7 +196,7 @@ export default function FifoPage() {
           </button>
           {generated && (
             <>
-              <CopyButton text={generated.code} onCopied={() => trackToolUsage(TOOL_NAME, 'copy_code', usageDetails(generated.config, generated.language))} />
+              <CopyButton text={generated.code} onCopied={() => trackToolUsage(tool.analyticsName, 'copy_code', usageDetails(generated.config, generated.language))} />
               <button type="button" onClick={download}>Download</button>
               <button type="button" onClick={downloadTestbench}>Download Testbench</button>
             </>

@@ -11,7 +11,6 @@ import {
 export type Language = HdlLanguage;
 export { fifoFileName as downloadName, fifoTestbenchFileName as testbenchName } from '../../core/hdl/fifo';
 
-export const TOOL_NAME = 'FIFO Generator';
 
 export const LANGUAGE_LABEL: Record<Language, string> = { verilog: 'Verilog', vhdl: 'VHDL' };
 export const MEMORY_TYPE_LABEL: Record<MemoryType, string> = { distributed: 'Distributed RAM', block_ram: 'Block RAM', registers: 'Registers' };

@@ -4,8 +4,8 @@ import { downloadBlob } from '../../lib/download';
 import { trackToolUsage } from '../../analytics';
 import { COPY_CONFIRMATION, fileName, generateTestbench, type Language } from './logic';
 import type { GeneratedFsm } from './store';
+import { tool } from './tool';
 
-const TOOL = 'FSM Generator';
 const LABEL: Record<Language, string> = { verilog: 'Verilog', vhdl: 'VHDL' };
 
 function CodePane({ language, generated }: { language: Language; generated: GeneratedFsm }) {
@@ -15,12 +15,12 @@ function CodePane({ language, generated }: { language: Language; generated: Gene
   const copy = async () => {
     const ok = await copyText(code);
     show(ok ? COPY_CONFIRMATION : 'Failed to copy to clipboard');
-    if (ok) trackToolUsage(TOOL, `copy_${language}`, { module: generated.config.moduleName });
+    if (ok) trackToolUsage(tool.analyticsName, `copy_${language}`, { module: generated.config.moduleName });
   };
   const download = (testbench: boolean) => {
     const text = testbench ? generateTestbench(generated.config, language) : code;
     downloadBlob(fileName(generated.config, language, testbench), text);
-    trackToolUsage(TOOL, testbench ? `download_${language}_testbench` : `download_${language}`, { module: generated.config.moduleName });
+    trackToolUsage(tool.analyticsName, testbench ? `download_${language}_testbench` : `download_${language}`, { module: generated.config.moduleName });
   };
   return (
     <section className="panel fsm-code-pane" aria-labelledby={`fsm-code-${language}`}>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { trackError, trackToolUsage } from '../../analytics';
 import { compileFsm } from '../../core/hdl/fsm/compile';
 import { COMPLEX_EXAMPLE, ENCODINGS, FSM_TYPES, SIMPLE_EXAMPLE, type FsmType, type StateEncoding } from '../../core/hdl/fsm/config';
@@ -10,7 +11,6 @@ import { generateBoth } from './logic';
 import { useFsmStore, type FsmTab } from './store';
 import './styles.css';
 
-const TOOL = 'FSM Generator';
 
 function TextField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (v: string) => void }) {
   return (
@@ -83,26 +83,25 @@ export default function FsmPage() {
     const message = [r.verilogError, r.vhdlError].filter(Boolean).join('\n');
     if (!r.verilog && !r.vhdl) {
       setFailure(message);
-      trackError('fsm_generate', message, TOOL);
+      trackError('fsm_generate', message, tool.analyticsName);
       return;
     }
     setFailure('');
     setGenerated({ verilog: r.verilog, vhdl: r.vhdl, verilogError: r.verilogError, vhdlError: r.vhdlError, config });
     setTab('code');
-    trackToolUsage(TOOL, 'generate_code', { states: config.states.length, type: config.fsmType, encoding: config.encoding });
+    trackToolUsage(tool.analyticsName, 'generate_code', { states: config.states.length, type: config.fsmType, encoding: config.encoding });
   };
 
   const load = (which: 'simple' | 'complex') => {
     setConfig(which === 'simple' ? SIMPLE_EXAMPLE : COMPLEX_EXAMPLE);
     setFailure('');
-    trackToolUsage(TOOL, `load_${which}_example`);
+    trackToolUsage(tool.analyticsName, `load_${which}_example`);
   };
 
   const tabs: [FsmTab, string][] = [['config', 'Configuration'], ['code', 'Generated Code']];
   return (
     <ToolPage
-      title="FSM Generator"
-      description="Describe a finite state machine (states, inputs, outputs, transitions) and get Verilog and VHDL side by side, with a state diagram and a testbench."
+      tool={tool}
       infoCards={[
         { title: 'Moore or Mealy', text: 'Moore outputs depend only on the state; Mealy outputs can also change with the inputs on a transition.' },
         { title: 'Encodings', text: 'Binary uses the fewest flip-flops, one-hot the simplest decoding, Gray changes one bit between neighbouring states.' },

@@ -6,8 +6,10 @@ import { StatusLine } from '../../components/StatusLine';
 import { isAbortError } from '../../workers/bridge';
 import { trackError, trackToolUsage } from '../../analytics';
 import { cssCode, gradientFunction, previewStyle } from '../../core/gradient/css';
-import { MAX_EXPORT_SIDE, TOOL_NAME } from '../../core/gradient/model';
-import { downloadPng, downloadSvg, exportSize, formatBytes } from './exporter';
+import { MAX_EXPORT_SIDE } from '../../core/gradient/model';
+import { downloadPng, downloadSvg } from './exporter';
+import { exportSize, formatBytes } from './logic';
+import { tool } from './tool';
 
 export function PreviewPanel() {
   const g = useGradientStore((s) => s.gradient);
@@ -27,7 +29,7 @@ export function CssPanel() {
   const g = useGradientStore((s) => s.gradient);
   const css = cssCode(g);
   const fn = gradientFunction(g);
-  const copied = (what: string) => trackToolUsage(TOOL_NAME, 'copy_css', { variant: what });
+  const copied = (what: string) => trackToolUsage(tool.analyticsName, 'copy_css', { variant: what });
   return (
     <section className="panel" aria-labelledby="gradient-css-heading">
       <div className="section-head">
@@ -65,13 +67,13 @@ export function ExportPanel() {
       const started = performance.now();
       const { name, size } = await downloadPng(g, width, height, dither, onProgress, controller.signal);
       setStatus(`✅ ${name} (${width} × ${height}, ${formatBytes(size)}) in ${Math.round(performance.now() - started)} ms`);
-      trackToolUsage(TOOL_NAME, 'download_image', { type: g.type, width, height, bytes: size });
+      trackToolUsage(tool.analyticsName, 'download_image', { type: g.type, width, height, bytes: size });
     } catch (e) {
       if (isAbortError(e)) {
         setStatus('PNG export cancelled');
       } else {
         console.error('PNG export failed', e);
-        trackError('gradient_png_export', (e as Error)?.message ?? String(e), TOOL_NAME);
+        trackError('gradient_png_export', (e as Error)?.message ?? String(e), tool.analyticsName);
         window.alert('Error generating image. Please try again.');
       }
     } finally {
@@ -85,10 +87,10 @@ export function ExportPanel() {
     try {
       const { name, size } = downloadSvg(g, width, height);
       setStatus(`✅ ${name} (${formatBytes(size)})`);
-      trackToolUsage(TOOL_NAME, 'export_svg', { type: g.type, width, height });
+      trackToolUsage(tool.analyticsName, 'export_svg', { type: g.type, width, height });
     } catch (e) {
       console.error('SVG export failed', e);
-      trackError('gradient_svg_export', (e as Error)?.message ?? String(e), TOOL_NAME);
+      trackError('gradient_svg_export', (e as Error)?.message ?? String(e), tool.analyticsName);
       window.alert('Error exporting SVG. Please try again.');
     }
   }

@@ -1,4 +1,5 @@
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { useGradientStore, type GradientTab } from './store';
 import { EditorTab } from './EditorTab';
 import { PresetsTab } from './PresetsTab';
@@ -33,7 +34,7 @@ export default function GradientPage() {
   }
 
   return (
-    <ToolPage title="Gradient Generator" description="Build linear, radial and conic CSS gradients, then export PNG and SVG." infoCards={INFO_CARDS}>
+    <ToolPage tool={tool} infoCards={INFO_CARDS}>
       <div className="gradient-layout">
         <section className="panel gradient-left" aria-label="Gradient settings">
           <div className="gradient-tabs" role="tablist" aria-label="Gradient panels">

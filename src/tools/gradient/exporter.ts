@@ -3,15 +3,8 @@ import { pngWorker } from '../../workers/png';
 import { Comlink } from '../../workers/bridge';
 import { downloadBlob } from '../../lib/download';
 import { gradientSvg } from '../../core/gradient/svg';
-import { DEFAULT_EXPORT, MAX_EXPORT_SIDE, type GradientSpec } from '../../core/gradient/model';
-import { parseExportSize } from '../../core/gradient/stops';
-
-export function exportSize(width: string, height: string): { width: number; height: number } {
-  return {
-    width: parseExportSize(width, DEFAULT_EXPORT.width, MAX_EXPORT_SIDE),
-    height: parseExportSize(height, DEFAULT_EXPORT.height, MAX_EXPORT_SIDE),
-  };
-}
+import type { GradientSpec } from '../../core/gradient/model';
+import { exportFileName } from './logic';
 
 /** Renders the PNG in the worker and downloads it as gradient-{timestamp}.png. */
 export async function downloadPng(
@@ -23,7 +16,7 @@ export async function downloadPng(
   signal: AbortSignal,
 ): Promise<{ name: string; size: number }> {
   const blob = await pngWorker.call((api) => api.gradientPng(g, width, height, dither, Comlink.proxy(onProgress)), signal);
-  const name = `gradient-${Date.now()}.png`;
+  const name = exportFileName('png');
   downloadBlob(name, blob);
   return { name, size: blob.size };
 }
@@ -31,13 +24,7 @@ export async function downloadPng(
 /** Builds the SVG and downloads it as gradient-{timestamp}.svg. */
 export function downloadSvg(g: GradientSpec, width: number, height: number): { name: string; size: number } {
   const svg = gradientSvg(g, width, height);
-  const name = `gradient-${Date.now()}.svg`;
+  const name = exportFileName('svg');
   downloadBlob(name, svg, 'image/svg+xml');
   return { name, size: svg.length };
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(2)} MB`;
 }

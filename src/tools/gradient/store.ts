@@ -1,11 +1,12 @@
 /** Gradient generator state (spec part 2, sections 3-4). Saved gradients mirror localStorage. */
 import { create } from 'zustand';
 import { trackToolUsage } from '../../analytics';
-import { defaultGradient, DEFAULT_EXPORT, TOOL_NAME, type BlendMode, type GradientSpec, type GradientType, type RadialShape } from '../../core/gradient/model';
+import { defaultGradient, DEFAULT_EXPORT, type BlendMode, type GradientSpec, type GradientType, type RadialShape } from '../../core/gradient/model';
 import { addStop, removeStop, setStopColor, setStopPosition, clampNumber, canRemoveStop } from '../../core/gradient/stops';
 import { randomGradient, randomStops } from '../../core/gradient/random';
 import { presetStops, type Preset } from '../../core/gradient/presets';
 import { addSaved, deleteSaved, gradientFromSaved, loadSaved, makeSaved, storeSaved, type SavedGradient } from '../../core/gradient/saved';
+import { tool } from './tool';
 
 export type GradientTab = 'editor' | 'presets' | 'saved';
 
@@ -45,7 +46,7 @@ export interface GradientState {
   setDither(on: boolean): void;
 }
 
-const track = (action: string, meta?: Record<string, string | number | boolean>) => trackToolUsage(TOOL_NAME, action, meta);
+const track = (action: string, meta?: Record<string, string | number | boolean>) => trackToolUsage(tool.analyticsName, action, meta);
 
 // Dragging the colour picker fires many changes: report one update_color per pause.
 let colorEventTimer: ReturnType<typeof setTimeout> | undefined;

@@ -1,16 +1,13 @@
-import { useCallback } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../analytics';
 import { FORMATTER_EXAMPLES, type FormatterExample } from '../../core/data/examples';
-import type { DataOp, Indent } from '../../core/data/ops';
-import { BusyProgress, InputArea, OutputArea, inputFromFile } from './DataIO';
-import { useDataRunner } from './useDataRunner';
+import type { Indent } from '../../core/data/ops';
+import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
+import { useDataRunner } from '../../components/useDataRunner';
+import { ACTION_NAMES, formatterOp, type FormatterAction } from './logic';
 import { useFormatterStore } from './store';
-
-const TOOL = 'JSON Formatter and Validator';
-type Action = 'format' | 'minify' | 'validate';
-const ACTION_NAMES: Record<Action, string> = { format: 'format_json', minify: 'minify_json', validate: 'validate_json' };
 
 const INFO_CARDS = [
   { title: 'Exact numbers', text: 'Big integers and long decimals such as 12345678901234567890 are written exactly as you typed them.' },
@@ -20,26 +17,24 @@ const INFO_CARDS = [
 
 export default function JsonFormatterPage() {
   const s = useFormatterStore();
-  const runner = useDataRunner(useCallback((d: string) => `Error: ${d}`, []));
+  const runner = useDataRunner();
 
-  const act = async (action: Action) => {
+  const act = async (action: FormatterAction) => {
     const { indent, sortKeys, input } = useFormatterStore.getState();
-    // Indentation 0 means minify (spec): Format and Validate then write one line.
-    const op: DataOp = action === 'minify' ? { kind: 'minify', sortKeys } : { kind: action, indent, sortKeys };
-    const r = await runner.run(op, input.file ?? input.text);
+    const r = await runner.run(formatterOp(action, indent, sortKeys), input.file ?? input.text);
     if (!r) return;
     s.set({ result: r.ok ? r : null, status: r.status, errorPosition: r.position });
-    trackToolUsage(TOOL, ACTION_NAMES[action], { indent, sort_keys: sortKeys, input_length: input.file?.size ?? input.text.length, valid: r.ok });
+    trackToolUsage(tool.analyticsName, ACTION_NAMES[action], { indent, sort_keys: sortKeys, input_length: input.file?.size ?? input.text.length, valid: r.ok });
   };
 
   const loadExample = (key: FormatterExample) => {
     runner.discard();
     s.set({ input: { text: FORMATTER_EXAMPLES[key].text, file: null }, result: null, status: '', errorPosition: undefined });
-    trackToolUsage(TOOL, `load_example_${key}`);
+    trackToolUsage(tool.analyticsName, `load_example_${key}`);
   };
 
   return (
-    <ToolPage title="JSON Formatter and Validator" description="Format, minify and validate JSON. Numbers keep their exact digits." infoCards={INFO_CARDS}>
+    <ToolPage tool={tool} infoCards={INFO_CARDS}>
       <section className="panel" aria-label="Options and actions">
         <div className="data-controls">
           <label className="field">
@@ -58,7 +53,7 @@ export default function JsonFormatterPage() {
             <button type="button" className="primary" disabled={runner.busy} onClick={() => act('format')}>Format</button>
             <button type="button" disabled={runner.busy} onClick={() => act('minify')}>Minify</button>
             <button type="button" disabled={runner.busy} onClick={() => act('validate')}>Validate</button>
-            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
+            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(tool.analyticsName, 'clear_all'); }}>Clear All</button>
           </div>
         </div>
         <div className="row examples" role="group" aria-label="Examples">
@@ -89,7 +84,7 @@ export default function JsonFormatterPage() {
           result={s.result}
           downloadName="formatted.json"
           downloadType="application/json"
-          onCopied={() => trackToolUsage(TOOL, 'copy_to_clipboard')}
+          onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard')}
         />
       </div>
     </ToolPage>

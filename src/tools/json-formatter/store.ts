@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { JobResult } from '../../core/data/job';
 import type { TextPosition } from '../../core/data/position';
 import type { Indent } from '../../core/data/ops';
-import type { DataInput } from './DataIO';
+import type { DataInput } from '../../components/DataIO';
 
 interface FormatterState {
   input: DataInput;

@@ -1,15 +1,13 @@
-import { useCallback } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../analytics';
 import { JSON_YAML_EXAMPLES, type JsonYamlExample } from '../../core/data/examples';
-import { looksLikeJson, looksLikeYaml } from '../../core/data/detect';
-import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../json-formatter/DataIO';
-import { useDataRunner } from '../json-formatter/useDataRunner';
-import { swapped, useJsonYamlStore, type Direction } from './store';
+import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
+import { useDataRunner } from '../../components/useDataRunner';
+import { CLEARED_MESSAGES, FORMAT, otherFormatHint, swapped, usageAction, type Direction } from './logic';
+import { useJsonYamlStore } from './store';
 
-const TOOL = 'JSON and YAML Converter';
-const FORMAT = { jsonToYaml: { from: 'JSON', to: 'YAML' }, yamlToJson: { from: 'YAML', to: 'JSON' } } as const;
 
 const INFO_CARDS = [
   { title: 'YAML features', text: 'Anchors, aliases and merge keys (<<: *anchor) are resolved; several documents separated by --- become a JSON array.' },
@@ -20,7 +18,7 @@ const INFO_CARDS = [
 
 export default function JsonYamlPage() {
   const s = useJsonYamlStore();
-  const runner = useDataRunner(useCallback((d: string) => `Error: ${d}`, []));
+  const runner = useDataRunner();
   const { from, to } = FORMAT[s.direction];
 
   const convert = async () => {
@@ -28,29 +26,31 @@ export default function JsonYamlPage() {
     const r = await runner.run({ kind: direction, indent, sortKeys }, input.file ?? input.text);
     if (!r) return;
     s.set({ result: r.ok ? r : null, status: r.status, note: r.note, errorPosition: r.position });
-    trackToolUsage(TOOL, direction === 'jsonToYaml' ? 'json_to_yaml' : 'yaml_to_json', { indent, sort_keys: sortKeys, input_length: input.file?.size ?? input.text.length, success: r.ok });
+    const inputLength = input.file?.size ?? input.text.length;
+    const details = { indent, sort_keys: sortKeys, input_length: inputLength, success: r.ok };
+    trackToolUsage(tool.analyticsName, usageAction(direction), details);
   };
 
   const swap = () => {
     runner.discard();
     s.set(swapped(useJsonYamlStore.getState()));
-    trackToolUsage(TOOL, 'swap_conversion', { direction: useJsonYamlStore.getState().direction });
+    trackToolUsage(tool.analyticsName, 'swap_conversion', { direction: useJsonYamlStore.getState().direction });
   };
 
-  const setDirection = (direction: Direction) => s.set({ direction, result: null, status: '', note: undefined, errorPosition: undefined });
+  const setDirection = (direction: Direction) => s.set({ direction, result: null, ...CLEARED_MESSAGES });
 
   const loadExample = (key: JsonYamlExample) => {
     runner.discard();
     const ex = JSON_YAML_EXAMPLES[key];
-    s.set({ input: { text: s.direction === 'jsonToYaml' ? ex.json : ex.yaml, file: null }, result: null, status: '', note: undefined, errorPosition: undefined });
-    trackToolUsage(TOOL, 'load_example', { example: key, direction: s.direction });
+    const text = s.direction === 'jsonToYaml' ? ex.json : ex.yaml;
+    s.set({ input: { text, file: null }, result: null, ...CLEARED_MESSAGES });
+    trackToolUsage(tool.analyticsName, 'load_example', { example: key, direction: s.direction });
   };
 
-  const text = s.input.text;
-  const hint = s.direction === 'jsonToYaml' && looksLikeYaml(text) ? 'YAML' : s.direction === 'yamlToJson' && looksLikeJson(text) ? 'JSON' : null;
+  const hint = otherFormatHint(s.direction, s.input.text);
 
   return (
-    <ToolPage title="JSON and YAML Converter" description="Convert JSON to YAML and YAML to JSON, with anchors, merge keys and exact numbers." infoCards={INFO_CARDS}>
+    <ToolPage tool={tool} infoCards={INFO_CARDS}>
       <section className="panel" aria-label="Options and actions">
         <div className="data-controls">
           <label className="field">
@@ -74,7 +74,7 @@ export default function JsonYamlPage() {
           </label>
           <div className="row">
             <button type="button" className="primary" disabled={runner.busy} onClick={convert}>Convert</button>
-            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
+            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(tool.analyticsName, 'clear_all'); }}>Clear All</button>
           </div>
         </div>
         <div className="row examples" role="group" aria-label="Examples">
@@ -114,7 +114,7 @@ export default function JsonYamlPage() {
           result={s.result}
           downloadName={s.direction === 'jsonToYaml' ? 'converted.yaml' : 'converted.json'}
           downloadType={s.direction === 'jsonToYaml' ? 'application/yaml' : 'application/json'}
-          onCopied={() => trackToolUsage(TOOL, 'copy_to_clipboard')}
+          onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard')}
         />
       </div>
     </ToolPage>

@@ -1,9 +1,8 @@
 import { create } from 'zustand';
 import type { JobResult } from '../../core/data/job';
 import type { TextPosition } from '../../core/data/position';
-import type { DataInput } from '../json-formatter/DataIO';
-
-export type Direction = 'jsonToYaml' | 'yamlToJson';
+import type { DataInput } from '../../components/DataIO';
+import type { Direction } from './logic';
 
 interface JsonYamlState {
   direction: Direction;
@@ -30,19 +29,3 @@ export const useJsonYamlStore = create<JsonYamlState>((set) => ({
   setInput: (input) => set({ input, errorPosition: undefined }),
   clear: () => set(cleared),
 }));
-
-/** Spec: Swap flips the direction and exchanges input and output. */
-export function swapped(s: Pick<JsonYamlState, 'direction' | 'input' | 'result'>): Pick<JsonYamlState, 'direction' | 'input' | 'result' | 'status' | 'note' | 'errorPosition'> {
-  const direction: Direction = s.direction === 'jsonToYaml' ? 'yamlToJson' : 'jsonToYaml';
-  const r = s.result;
-  const input = r?.outputBlob
-    ? { text: '', file: new File([r.outputBlob], direction === 'yamlToJson' ? 'output.yaml' : 'output.json') }
-    : { text: r?.output ?? '', file: null };
-  const old = s.input;
-  const result: JobResult | null = old.file
-    ? { ok: true, status: '', outputBlob: old.file, preview: '', outputLength: old.file.size }
-    : old.text
-      ? { ok: true, status: '', output: old.text, preview: old.text, outputLength: old.text.length }
-      : null;
-  return { direction, input, result, status: '', note: undefined, errorPosition: undefined };
-}

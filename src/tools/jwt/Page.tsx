@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { copyText, useTransientMessage } from '../../components/CopyButton';
 import { trackToolUsage } from '../../analytics';
@@ -11,7 +12,6 @@ import { verifySignature } from './verify';
 import { useJwtStore } from './store';
 import './styles.css';
 
-const TOOL = 'JWT Debugger';
 export const EXAMPLE_TOKEN =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaXNzIjoiaHR0cHM6Ly9iaXRzbWl0aC5kZXYiLCJhdWQiOiJiaXRzbWl0aC1kZW1vIiwiaWF0IjoxNTE2MjM5MDIyLCJleHAiOjQxMDI0NDQ4MDB9.nPLqtbvFMONcgf-Rnzbt4Q8ojl4_p-KLlkl57Eyul5c';
 export const EXAMPLE_SECRET = 'your-256-bit-secret';
@@ -26,7 +26,7 @@ export default function JwtPage() {
     const r = decodeJwt(s.input);
     if (r.ok) s.setResult(r.token, '');
     else s.setResult(null, r.error);
-    if (manual || r.ok) trackToolUsage(TOOL, 'decode_token', { valid: r.ok, length: s.input.length });
+    if (manual || r.ok) trackToolUsage(tool.analyticsName, 'decode_token', { valid: r.ok, length: s.input.length });
   };
 
   // Spec: decode automatically 500 ms after a change when the input has exactly 3 parts.
@@ -40,7 +40,7 @@ export default function JwtPage() {
   const copyPart = async (part: Part, text: string) => {
     const ok = await copyText(text);
     showCopyMessage(ok ? MESSAGES.copied(part) : MESSAGES.copyFailed);
-    if (ok) trackToolUsage(TOOL, `copy_${part}`);
+    if (ok) trackToolUsage(tool.analyticsName, `copy_${part}`);
   };
 
   const t = s.decoded;
@@ -51,8 +51,7 @@ export default function JwtPage() {
 
   return (
     <ToolPage
-      title="JWT Debugger"
-      description="Decode JSON Web Tokens: header, claims, lifetime, and optional signature verification."
+      tool={tool}
       infoCards={[
         { title: 'Private by design', text: 'Decoding and verification run in this browser with WebCrypto. The token is never sent anywhere.' },
         { title: 'Decoding is not trust', text: 'Anyone can read a JWT. Only a verified signature shows it was issued by the key holder.' },
@@ -73,8 +72,8 @@ export default function JwtPage() {
         <div className="row">
           <span className="char-count" aria-live="polite">{s.input.length} characters</span>
           <button type="button" className="primary" onClick={() => decode(true)}>Decode</button>
-          <button type="button" onClick={() => { s.setInput(EXAMPLE_TOKEN); s.setResult(null, ''); trackToolUsage(TOOL, 'load_example'); }}>Load Example</button>
-          <button type="button" onClick={() => { s.clear(); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
+          <button type="button" onClick={() => { s.setInput(EXAMPLE_TOKEN); s.setResult(null, ''); trackToolUsage(tool.analyticsName, 'load_example'); }}>Load Example</button>
+          <button type="button" onClick={() => { s.clear(); trackToolUsage(tool.analyticsName, 'clear_all'); }}>Clear All</button>
           <button
             type="button"
             disabled={!s.input.trim()}
@@ -167,7 +166,7 @@ export default function JwtPage() {
                   onClick={async () => {
                     const r = await verifySignature(t, s.verifyKey, { secretIsBase64Url: s.secretIsBase64Url });
                     s.setVerification(r);
-                    trackToolUsage(TOOL, 'verify_signature', { alg: info.algorithm, result: r.status });
+                    trackToolUsage(tool.analyticsName, 'verify_signature', { alg: info.algorithm, result: r.status });
                   }}
                 >
                   Verify signature

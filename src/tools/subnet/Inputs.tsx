@@ -2,8 +2,9 @@
 import { useShallow } from 'zustand/react/shallow';
 import { parseCidr } from '../../core/subnet/ipv4';
 import { trackToolUsage } from '../../analytics';
-import { EXAMPLES, TOOL_NAME } from './examples';
+import { EXAMPLES } from './examples';
 import { useSubnetStore } from './store';
+import { tool } from './tool';
 
 export function Inputs() {
   const s = useSubnetStore(
@@ -49,7 +50,7 @@ export function Inputs() {
           type="button"
           onClick={() => {
             s.reset();
-            trackToolUsage(TOOL_NAME, 'reset');
+            trackToolUsage(tool.analyticsName, 'reset');
           }}
         >
           Reset
@@ -71,7 +72,7 @@ function Examples() {
           key={e.id}
           onClick={() => {
             loadExample(e);
-            trackToolUsage(TOOL_NAME, 'load_example', { example: e.id, cidr: e.cidr });
+            trackToolUsage(tool.analyticsName, 'load_example', { example: e.id, cidr: e.cidr });
           }}
         >
           {e.label} ({e.ip}/{e.cidr})

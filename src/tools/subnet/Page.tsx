@@ -2,11 +2,12 @@
 import { useMemo, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
 import { trackToolUsage } from '../../analytics';
-import { calculate, parseCidr, parseIpv4, parseMask, cidrFromMask, splitIpBox, formatIpv4, maskFromCidr } from '../../core/subnet/ipv4';
-import { TOOL_NAME } from './examples';
+import { calculate, formatIpv4 } from '../../core/subnet/ipv4';
+import { statusText } from './logic';
 import { Inputs } from './Inputs';
 import { BinaryTab, DetailsTab, OverviewTab, ReferenceList } from './ResultViews';
 import { SubnetsTab } from './SubnetsTab';
@@ -33,32 +34,21 @@ function onTabKey(e: KeyboardEvent<HTMLDivElement>, tab: Tab, setTab: (t: Tab) =
   document.getElementById(`subnet-tab-${id}`)?.focus();
 }
 
-/** "Mask 255.255.255.0 (/24)" for the mode's field, or why it is not usable. */
-function currentMaskText(mode: 'cidr' | 'mask', cidrText: string, maskText: string, ip: string): string {
-  const inline = splitIpBox(ip).cidr;
-  const cidr = inline ?? (mode === 'cidr' ? parseCidr(cidrText) : (() => {
-    const m = parseMask(maskText);
-    return m === null ? null : cidrFromMask(m);
-  })());
-  return cidr === null ? 'Mask: invalid' : `Mask: ${formatIpv4(maskFromCidr(cidr))} (/${cidr})`;
-}
-
 export default function SubnetPage() {
   const { ip, mode, cidrText, maskText, tab, setTab, setCidrText } = useSubnetStore(
     useShallow((s) => ({ ip: s.ip, mode: s.mode, cidrText: s.cidrText, maskText: s.maskText, tab: s.tab, setTab: s.setTab, setCidrText: s.setCidrText })),
   );
   // Recomputed only when an input changes (spec: skipped if unchanged).
   const calc = useMemo(() => calculate({ ip, mode, cidrText, maskText }), [ip, mode, cidrText, maskText]);
-  const ipValid = parseIpv4(splitIpBox(ip).ip) !== null;
-  const status = `${ipValid ? '✅ Valid IP address' : '❌ Invalid IP address'} · ${currentMaskText(mode, cidrText, maskText, ip)}`;
+  const status = statusText({ ip, mode, cidrText, maskText });
 
   const usageKey = calc.ok ? `${calc.ip}/${calc.result.cidr}` : '';
   useDebouncedEffect(() => {
-    if (calc.ok) trackToolUsage(TOOL_NAME, 'calculate', { ip_class: calc.result.ipClass, cidr: calc.result.cidr, is_private: calc.result.isPrivate });
+    if (calc.ok) trackToolUsage(tool.analyticsName, 'calculate', { ip_class: calc.result.ipClass, cidr: calc.result.cidr, is_private: calc.result.isPrivate });
   }, [usageKey], 1000, usageKey !== '');
 
   return (
-    <ToolPage title="IP Subnet Calculator" description="Calculate IPv4 networks, masks and host ranges, list every subnet or host, and plan VLSM splits." infoCards={INFO_CARDS}>
+    <ToolPage tool={tool} infoCards={INFO_CARDS}>
       <Inputs />
       <StatusLine text={status} className="subnet-status" />
       {!calc.ok && <div className="error-banner" role="alert" data-testid="subnet-error">{calc.error}</div>}

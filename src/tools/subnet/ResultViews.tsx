@@ -2,7 +2,8 @@
 import { CopyButton } from '../../components/CopyButton';
 import { parseIpv4, referenceSizes, type SubnetResult } from '../../core/subnet/ipv4';
 import { trackToolUsage } from '../../analytics';
-import { TOOL_NAME } from './examples';
+import { summaryText } from './logic';
+import { tool } from './tool';
 
 const n = (v: number) => v.toLocaleString('en-US');
 const CLASS_NOTE: Record<string, string> = { A: 'Class A', B: 'Class B', C: 'Class C', D: 'Class D (multicast)', E: 'Class E (experimental)' };
@@ -18,14 +19,6 @@ function Fields({ items }: { items: [string, keyof SubnetResult | string, string
       ))}
     </dl>
   );
-}
-
-export function summaryText(r: SubnetResult, ip: string): string {
-  return [
-    `IP address: ${ip}`, `Network: ${r.networkAddress}/${r.cidr}`, `Broadcast: ${r.broadcastAddress}`,
-    `First host: ${r.firstHost}`, `Last host: ${r.lastHost}`, `Total hosts: ${r.totalHosts}`, `Usable hosts: ${r.usableHosts}`,
-    `Subnet mask: ${r.subnetMask}`, `Wildcard mask: ${r.wildcardMask}`, `Class: ${r.ipClass}`, `Private: ${r.isPrivate ? 'yes' : 'no'}`,
-  ].join('\n');
 }
 
 export function OverviewTab({ r, ip }: { r: SubnetResult; ip: string }) {
@@ -48,7 +41,7 @@ export function OverviewTab({ r, ip }: { r: SubnetResult; ip: string }) {
         <span className={`badge ${r.isPrivate ? 'badge-ok' : ''}`}>{r.isPrivate ? 'Private' : 'Public'}</span>
         {r.cidr >= 31 && <span className="hint">/{r.cidr}: no usable hosts by the 2^(32-cidr) - 2 rule; first and last host are the block's own addresses.</span>}
       </p>
-      <CopyButton label="Copy summary" text={() => summaryText(r, ip)} onCopied={() => trackToolUsage(TOOL_NAME, 'copy_result', { cidr: r.cidr })} />
+      <CopyButton label="Copy summary" text={() => summaryText(r, ip)} onCopied={() => trackToolUsage(tool.analyticsName, 'copy_result', { cidr: r.cidr })} />
     </div>
   );
 }

@@ -14,20 +14,14 @@ import { downloadBlob } from '../../lib/download';
 import { subnetWorker } from '../../workers/subnet';
 import { Comlink, isAbortError } from '../../workers/bridge';
 import { trackError, trackToolUsage } from '../../analytics';
-import { TOOL_NAME } from './examples';
 import { useSubnetStore } from './store';
 import { VirtualTable, type VirtualTableHandle } from './VirtualTable';
 import { VlsmPanel } from './VlsmPanel';
-
-/** Exports above 2^27 rows (several GB) are refused: pick a longer prefix instead. */
-export const EXPORT_MAX_ROWS = 2 ** 27;
+import { EXPORT_MAX_ROWS, defaultChildCidr, exportFileName } from './logic';
+import { tool } from './tool';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
-/** Until a prefix is chosen: /24s of anything larger, else two bits longer (4 subnets). */
-export function defaultChildCidr(cidr: number): number {
-  return cidr < 22 ? 24 : Math.min(32, cidr + 2);
-}
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 2 : 0)} MB`;
 
 export function SubnetsTab({ ip, cidr }: { ip: number; cidr: number }) {
@@ -112,11 +106,6 @@ function JumpBox({ spec, onJump }: { spec: ListSpec; onJump(row: number): void }
   );
 }
 
-function fileName(spec: ListSpec, format: string): string {
-  const base = `${formatIpv4(networkRange(spec.network, spec.cidr).network)}-${spec.cidr}`;
-  return spec.kind === 'hosts' ? `hosts-${base}.${format === 'csv' ? 'csv' : 'txt'}` : `subnets-${base}-as-${spec.childCidr}.${format === 'csv' ? 'csv' : 'txt'}`;
-}
-
 function ExportPanel({ spec, rows, format, setFormat }: { spec: ListSpec; rows: number; format: 'text' | 'csv'; setFormat(f: 'text' | 'csv'): void }) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [message, setMessage] = useState('');
@@ -132,14 +121,14 @@ function ExportPanel({ spec, rows, format, setFormat }: { spec: ListSpec; rows: 
     try {
       const onProgress = Comlink.proxy((done: number, total: number) => setProgress({ done, total }));
       const blob = await subnetWorker.call((api) => api.exportList(spec, format, onProgress), ctrl.signal);
-      downloadBlob(fileName(spec, format), blob);
-      setMessage(`✅ Exported ${n(rows)} rows (${mb(blob.size)}) as ${fileName(spec, format)}`);
-      trackToolUsage(TOOL_NAME, 'export_list', { kind: spec.kind, format, rows, cidr: spec.cidr, child_cidr: spec.childCidr }, Math.round(performance.now() - started));
+      downloadBlob(exportFileName(spec, format), blob);
+      setMessage(`✅ Exported ${n(rows)} rows (${mb(blob.size)}) as ${exportFileName(spec, format)}`);
+      trackToolUsage(tool.analyticsName, 'export_list', { kind: spec.kind, format, rows, cidr: spec.cidr, child_cidr: spec.childCidr }, Math.round(performance.now() - started));
     } catch (e) {
       if (isAbortError(e)) setMessage('Export cancelled');
       else {
         setMessage(`Export failed: ${(e as Error).message}`);
-        trackError('subnet_export', (e as Error).message, TOOL_NAME);
+        trackError('subnet_export', (e as Error).message, tool.analyticsName);
       }
     } finally {
       abort.current = null;

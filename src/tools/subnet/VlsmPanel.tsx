@@ -4,8 +4,8 @@ import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
 import { networkRange } from '../../core/subnet/ipv4';
 import { parseNeeds, planVlsm } from '../../core/subnet/vlsm';
 import { trackToolUsage } from '../../analytics';
-import { TOOL_NAME } from './examples';
 import { useSubnetStore } from './store';
+import { tool } from './tool';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
@@ -19,7 +19,7 @@ export function VlsmPanel({ ip, cidr }: { ip: number; cidr: number }) {
   }, [text, network, cidr]);
 
   useDebouncedEffect(() => {
-    if ('plan' in outcome) trackToolUsage(TOOL_NAME, 'vlsm_plan', { subnets: outcome.plan.allocations.length, cidr });
+    if ('plan' in outcome) trackToolUsage(tool.analyticsName, 'vlsm_plan', { subnets: outcome.plan.allocations.length, cidr });
   }, [outcome], 1500);
 
   return (

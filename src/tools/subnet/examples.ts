@@ -23,4 +23,3 @@ export const EXAMPLES: SubnetExample[] = [
   { id: 'class-a', label: 'Whole 10.0.0.0/8', ip: '10.0.0.0', cidr: 8 },
 ];
 
-export const TOOL_NAME = 'IP Subnet Calculator';

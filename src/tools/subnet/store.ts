@@ -3,6 +3,7 @@ import { create } from 'zustand';
 import { cidrFromMask, formatIpv4, maskFromCidr, parseCidr, parseMask, splitIpBox } from '../../core/subnet/ipv4';
 import type { ExportFormat, ListKind } from '../../core/subnet/enumerate';
 import { DEFAULT_CIDR, DEFAULT_IP, DEFAULT_MASK, type SubnetExample } from './examples';
+import { bareIp } from './logic';
 
 export type Mode = 'cidr' | 'mask';
 export type Tab = 'overview' | 'details' | 'binary' | 'subnets';
@@ -32,12 +33,6 @@ interface SubnetState {
 }
 
 const INPUT_DEFAULTS = { ip: DEFAULT_IP, mode: 'cidr' as Mode, cidrText: String(DEFAULT_CIDR), maskText: DEFAULT_MASK, tab: 'overview' as Tab };
-
-/** The IP box without an inline "/n" or mask suffix (once the CIDR or mask field takes over). */
-function bareIp(ip: string): string {
-  const box = splitIpBox(ip);
-  return box.ip === ip.trim() ? ip : box.ip;
-}
 
 export const useSubnetStore = create<SubnetState>()((set) => ({
   ...INPUT_DEFAULTS,

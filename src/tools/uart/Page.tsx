@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { CopyButton } from '../../components/CopyButton';
 import { downloadBlob } from '../../lib/download';
 import { useTimedGeneration } from '../../lib/useTimedGeneration';
@@ -14,7 +15,6 @@ import {
 import { useUartStore } from './store';
 import './styles.css';
 
-const TOOL = 'UART Generator';
 const LANGUAGE_LABEL: Record<Language, string> = { verilog: 'Verilog', vhdl: 'VHDL' };
 
 function SelectField<T extends string | number>({ id, label, value, options, format = String, onChange }: {
@@ -73,10 +73,10 @@ export default function UartPage() {
     setGenerated,
     currentLanguage: () => useUartStore.getState().language,
     generateCode,
-    onGenerated: (c, lang) => trackToolUsage(TOOL, 'generate_code', { language: lang, config: c }),
+    onGenerated: (c, lang) => trackToolUsage(tool.analyticsName, 'generate_code', { language: lang, config: c }),
     onError: (message) => {
       setError(message);
-      trackError('uart_generate', message, TOOL);
+      trackError('uart_generate', message, tool.analyticsName);
     },
   });
 
@@ -96,7 +96,7 @@ export default function UartPage() {
   const chooseLanguage = (l: Language) => {
     setLanguage(l);
     showLanguage(l);
-    trackToolUsage(TOOL, 'change_language', { language: l });
+    trackToolUsage(tool.analyticsName, 'change_language', { language: l });
   };
 
   const loadPreset = (id: string) => {
@@ -104,25 +104,24 @@ export default function UartPage() {
     // A preset sets the framing; the clock and FIFO depth boxes keep what the user typed.
     setForm({ ...form, ...preset.values });
     setError('');
-    trackToolUsage(TOOL, 'load_preset', { preset: id });
+    trackToolUsage(tool.analyticsName, 'load_preset', { preset: id });
   };
 
   const download = () => {
     if (!generated) return;
     downloadBlob(downloadName(generated.language), generated.code);
-    trackToolUsage(TOOL, 'download_code', { language: generated.language });
+    trackToolUsage(tool.analyticsName, 'download_code', { language: generated.language });
   };
 
   const downloadTestbench = () => {
     if (!generated) return;
     downloadBlob(testbenchName(generated.language), generateTestbench(generated.config, generated.language));
-    trackToolUsage(TOOL, 'download_testbench', { language: generated.language });
+    trackToolUsage(tool.analyticsName, 'download_testbench', { language: generated.language });
   };
 
   return (
     <ToolPage
-      title="UART Generator"
-      description="Generate a UART transmitter and receiver with TX and RX FIFOs in Verilog or VHDL, from baud rate, framing, clock and oversampling."
+      tool={tool}
       infoCards={[
         { title: 'Baud accuracy', text: 'Keep the baud error under 2%: pick a clock that divides evenly by baud x oversampling.' },
         { title: 'Oversampling', text: 'The receiver samples each bit in its middle; 16x is the usual choice, 8x allows faster baud rates from slower clocks.' },
@@ -185,7 +184,7 @@ export default function UartPage() {
           </button>
           {generated && (
             <>
-              <CopyButton text={generated.code} onCopied={() => trackToolUsage(TOOL, 'copy_code', { language: generated.language })} />
+              <CopyButton text={generated.code} onCopied={() => trackToolUsage(tool.analyticsName, 'copy_code', { language: generated.language })} />
               <button type="button" onClick={download}>Download</button>
               <button type="button" onClick={downloadTestbench}>Download Testbench</button>
             </>

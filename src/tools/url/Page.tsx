@@ -1,4 +1,5 @@
 import { ToolPage } from '../../components/ToolPage';
+import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { CopyButton } from '../../components/CopyButton';
 import { trackToolUsage } from '../../analytics';
@@ -7,7 +8,6 @@ import { analyzeUrl, COMPONENT_TYPES, convert, ENCODING_TYPES, EXAMPLES, preview
 import { useUrlStore } from './store';
 import './styles.css';
 
-const TOOL = 'URL Encoder/Decoder';
 
 export default function UrlPage() {
   const s = useUrlStore();
@@ -17,7 +17,7 @@ export default function UrlPage() {
     if (r.ok) {
       s.set({ output: r.output, message: '', operation });
       s.record({ input, output: r.output, operation, encodingType: s.encodingType, componentType: s.componentType, timestamp: new Date().toISOString() });
-      if (manual) trackToolUsage(TOOL, operation, { encoding_type: s.encodingType, component: s.componentType, input_length: input.length, output_length: r.output.length });
+      if (manual) trackToolUsage(tool.analyticsName, operation, { encoding_type: s.encodingType, component: s.componentType, input_length: input.length, output_length: r.output.length });
     } else {
       // Spec: on failure the input is kept and the output emptied.
       s.set({ output: '', message: r.error, operation });
@@ -37,8 +37,7 @@ export default function UrlPage() {
 
   return (
     <ToolPage
-      title="URL Encoder/Decoder"
-      description="Percent-encode and decode URLs or their parts, and see how a URL is put together."
+      tool={tool}
       infoCards={[
         { title: 'Which encoding?', text: 'Component for a single query value or path segment; Full URI for a whole address; Form for HTML form bodies (spaces become +); Strict RFC 3986 also escapes !\'()*.' },
         { title: 'Components', text: 'Pick Path segments, Query parameters or Fragment to convert only that part of a URL and keep its structure.' },
@@ -53,7 +52,7 @@ export default function UrlPage() {
             type="button"
             onClick={() => {
               s.set({ operation: s.operation === 'encode' ? 'decode' : 'encode', input: s.output, output: s.input, message: '' });
-              trackToolUsage(TOOL, 'swap');
+              trackToolUsage(tool.analyticsName, 'swap');
             }}
           >
             ⇅ Swap
@@ -81,7 +80,7 @@ export default function UrlPage() {
             <textarea id="url-input" value={s.input} spellCheck={false} onChange={(e) => s.set({ input: e.target.value })} />
             <div className="row">
               <span className="muted">{s.input.length} characters</span>
-              <button type="button" onClick={() => { s.set({ input: '', output: '', message: '' }); trackToolUsage(TOOL, 'clear_all'); }}>Clear All</button>
+              <button type="button" onClick={() => { s.set({ input: '', output: '', message: '' }); trackToolUsage(tool.analyticsName, 'clear_all'); }}>Clear All</button>
             </div>
           </div>
           <div>
@@ -89,7 +88,7 @@ export default function UrlPage() {
             <textarea id="url-output" value={s.output} readOnly spellCheck={false} />
             <div className="row">
               <span className="muted">{s.output.length} characters</span>
-              <CopyButton text={s.output} disabled={!s.output} onCopied={() => trackToolUsage(TOOL, 'copy_to_clipboard')} />
+              <CopyButton text={s.output} disabled={!s.output} onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard')} />
             </div>
           </div>
         </div>
@@ -137,7 +136,7 @@ export default function UrlPage() {
                 type="button"
                 onClick={() => {
                   s.set({ input: ex.text, operation: ex.operation, output: '', message: '' });
-                  trackToolUsage(TOOL, 'load_example', { example: ex.label });
+                  trackToolUsage(tool.analyticsName, 'load_example', { example: ex.label });
                 }}
               >
                 {ex.label}
@@ -163,7 +162,7 @@ export default function UrlPage() {
                   className="history-entry"
                   onClick={() => {
                     s.set({ input: h.input, output: h.output, operation: h.operation, encodingType: h.encodingType, componentType: h.componentType, message: '' });
-                    trackToolUsage(TOOL, 'load_history');
+                    trackToolUsage(tool.analyticsName, 'load_history');
                   }}
                 >
                   <span className="badge">{h.operation}</span> <span className="mono">{preview(h.input)}</span>

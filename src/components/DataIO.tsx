@@ -1,11 +1,11 @@
 /** Input and output areas shared by the three data tools (JSON formatter, JSON/YAML, CSV/JSON). */
 import { useEffect, useRef, useState } from 'react';
-import { FileDrop } from '../../components/FileDrop';
-import { CopyButton } from '../../components/CopyButton';
-import { Progress } from '../../components/Progress';
-import { downloadBlob } from '../../lib/download';
-import { WORKER_THRESHOLD, PREVIEW_CHARS, type JobResult } from '../../core/data/job';
-import type { TextPosition } from '../../core/data/position';
+import { FileDrop } from './FileDrop';
+import { CopyButton } from './CopyButton';
+import { Progress } from './Progress';
+import { downloadBlob } from '../lib/download';
+import { WORKER_THRESHOLD, PREVIEW_CHARS, type JobResult } from '../core/data/job';
+import type { TextPosition } from '../core/data/position';
 import './data-io.css';
 
 const count = (n: number) => n.toLocaleString('en-US');

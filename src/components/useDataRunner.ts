@@ -3,10 +3,10 @@
  * cancel) for big text or a file. Either way the page gets a JobResult.
  */
 import { useCallback, useRef, useState } from 'react';
-import { runDataOp, type DataOp } from '../../core/data/ops';
-import { WORKER_THRESHOLD, type JobResult } from '../../core/data/job';
-import { dataWorker } from '../../workers/data';
-import { Comlink, isAbortError } from '../../workers/bridge';
+import { runDataOp, type DataOp } from '../core/data/ops';
+import { WORKER_THRESHOLD, type JobResult } from '../core/data/job';
+import { dataWorker } from '../workers/data';
+import { Comlink, isAbortError } from '../workers/bridge';
 
 export const CANCELLED_MESSAGE = 'Conversion cancelled; the input is unchanged.';
 
@@ -29,8 +29,13 @@ function runHere(op: DataOp, text: string): JobResult {
     : { ok: false, status: r.status, position: r.position, preview: '', outputLength: 0 };
 }
 
-/** `crashMessage` words a failure that is not about the input (e.g. the worker ran out of memory). */
-export function useDataRunner(crashMessage: (detail: string) => string): DataRunner {
+const defaultCrashMessage = (detail: string) => `Error: ${detail}`;
+
+/**
+ * `crashMessage` words a failure that is not about the input (e.g. the worker ran out of
+ * memory); keep it stable (module level or useCallback), it is a dependency of `run`.
+ */
+export function useDataRunner(crashMessage: (detail: string) => string = defaultCrashMessage): DataRunner {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
   const abort = useRef<AbortController | null>(null);

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { exportFileName, exportSize, formatBytes } from './logic';
+
+describe('gradient page logic', () => {
+  it('reads the export size, falling back to 1920 x 1080 and capping at 8192', () => {
+    expect(exportSize('800', '600')).toEqual({ width: 800, height: 600 });
+    expect(exportSize('abc', '')).toEqual({ width: 1920, height: 1080 });
+    expect(exportSize('100000', '1080')).toEqual({ width: 8192, height: 1080 });
+  });
+
+  it('names exports gradient-{timestamp}.png / .svg', () => {
+    expect(exportFileName('png', 1700000000000)).toBe('gradient-1700000000000.png');
+    expect(exportFileName('svg', 42)).toBe('gradient-42.svg');
+    expect(exportFileName('png')).toMatch(/^gradient-\d{13}\.png$/);
+  });
+
+  it('formats sizes in B, KB and MB', () => {
+    expect([formatBytes(512), formatBytes(2048), formatBytes(3 * 1024 * 1024)]).toEqual(['512 B', '2.0 KB', '3.00 MB']);
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { runDataOp } from '../../core/data/ops';
+import { ACTION_NAMES, formatterOp } from './logic';
+
+describe('JSON formatter page logic', () => {
+  it('reports the spec action names', () => {
+    expect(Object.values(ACTION_NAMES)).toEqual(['format_json', 'minify_json', 'validate_json']);
+  });
+
+  it('runs Minify without indentation and Format/Validate with the chosen one', () => {
+    expect(formatterOp('minify', 4, true)).toEqual({ kind: 'minify', sortKeys: true });
+    expect(formatterOp('format', 2, false)).toEqual({ kind: 'format', indent: 2, sortKeys: false });
+    expect(formatterOp('validate', 4, false)).toEqual({ kind: 'validate', indent: 4, sortKeys: false });
+  });
+
+  it('writes one line when the indentation is 0 (minify)', () => {
+    const r = runDataOp(formatterOp('format', 0, true), '{"b": [1, 2], "a": 12345678901234567890}');
+    expect(r.ok && r.output).toBe('{"a":12345678901234567890,"b":[1,2]}');
+  });
+});
