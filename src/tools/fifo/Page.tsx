@@ -8,10 +8,11 @@ import {
   ALMOST_EMPTY_RANGE, ALMOST_FULL_RANGE, CLOCKING_MODES, DATA_WIDTHS, FIFO_DEPTHS, FIFO_PRESETS, MEMORY_TYPES,
   READ_MODES, RESET_TYPES, WRITE_MODES, fifoThresholds, validateFifoConfig, type FifoConfig,
 } from '../../core/hdl/fifo/config';
+import { fifoGenerator } from '../../core/hdl/fifo';
+import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES, type HdlLanguage } from '../../core/hdl/contract';
 import {
-  CLOCKING_LABEL, LANGUAGE_LABEL, MEMORY_TYPE_LABEL, READ_MODE_LABEL, RESET_LABEL, TOOL_NAME,
-  WRITE_MODE_LABEL, downloadName, generateCode, generateTestbench, metricRows, presetConfig, testbenchName,
-  usageDetails, type Language,
+  CLOCKING_LABEL, MEMORY_TYPE_LABEL, READ_MODE_LABEL, RESET_LABEL, TOOL_NAME,
+  WRITE_MODE_LABEL, metricRows, presetConfig, usageDetails,
 } from './logic';
 import { useFifoStore } from './store';
 import './styles.css';
@@ -86,7 +87,7 @@ export default function FifoPage() {
     generated,
     setGenerated,
     currentLanguage: () => useFifoStore.getState().language,
-    generateCode,
+    generateCode: (c, l) => fifoGenerator.generate(c, l).text,
     onGenerated: (c, lang) => trackToolUsage(TOOL_NAME, 'generate_code', usageDetails(c, lang)),
     onError: (message) => {
       setError(message);
@@ -107,7 +108,7 @@ export default function FifoPage() {
     generateLater(checked.config);
   };
 
-  const chooseLanguage = (l: Language) => {
+  const chooseLanguage = (l: HdlLanguage) => {
     setLanguage(l);
     showLanguage(l);
     trackToolUsage(TOOL_NAME, 'change_language', { language: l });
@@ -121,13 +122,14 @@ export default function FifoPage() {
 
   const download = () => {
     if (!generated) return;
-    downloadBlob(downloadName(generated.language), generated.code);
+    downloadBlob(fifoGenerator.generate(generated.config, generated.language).name, generated.code);
     trackToolUsage(TOOL_NAME, 'download_code', usageDetails(generated.config, generated.language));
   };
 
   const downloadTestbench = () => {
     if (!generated) return;
-    downloadBlob(testbenchName(generated.language), generateTestbench(generated.config, generated.language));
+    const tb = fifoGenerator.testbench(generated.config, generated.language);
+    downloadBlob(tb.name, tb.text);
     trackToolUsage(TOOL_NAME, 'download_testbench', usageDetails(generated.config, generated.language));
   };
 
@@ -185,9 +187,9 @@ export default function FifoPage() {
         <h2 id="fifo-code-title">Generated Code</h2>
         <div className="row fifo-actions">
           <div className="fifo-toggle" role="group" aria-label="Language">
-            {(['verilog', 'vhdl'] as const).map((l) => (
+            {HDL_LANGUAGES.map((l) => (
               <button key={l} type="button" aria-pressed={language === l} className={language === l ? 'primary' : ''} onClick={() => chooseLanguage(l)}>
-                {LANGUAGE_LABEL[l]}
+                {HDL_LANGUAGE_LABEL[l]}
               </button>
             ))}
           </div>
@@ -207,7 +209,7 @@ export default function FifoPage() {
           <p className="fifo-stale" role="status">The configuration changed since this code was generated. Press Generate Code to update it.</p>
         )}
         {generated && (
-          <pre className="code" aria-label={`Generated ${LANGUAGE_LABEL[generated.language]} code`} tabIndex={0}>
+          <pre className="code" aria-label={`Generated ${HDL_LANGUAGE_LABEL[generated.language]} code`} tabIndex={0}>
             <code>{generated.code}</code>
           </pre>
         )}
