@@ -8,14 +8,13 @@ import {
   BAUD_RATES, CLOCK_MAX, CLOCK_MIN, DATA_BITS_OPTIONS, FIFO_DEPTH_MAX, FIFO_DEPTH_MIN, OVERSAMPLING_OPTIONS,
   PARITY_OPTIONS, STOP_BITS_OPTIONS, UART_PRESETS, uartSummary, type Parity, type UartConfig,
 } from '../../core/hdl/uart/config';
-import {
-  downloadName, formatHz, generateCode, generateTestbench, parseForm, testbenchName, type Language,
-} from './logic';
+import { uartGenerator } from '../../core/hdl/uart';
+import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES, type HdlLanguage } from '../../core/hdl/contract';
+import { formatHz, parseForm } from './logic';
 import { useUartStore } from './store';
 import './styles.css';
 
 const TOOL = 'UART Generator';
-const LANGUAGE_LABEL: Record<Language, string> = { verilog: 'Verilog', vhdl: 'VHDL' };
 
 function SelectField<T extends string | number>({ id, label, value, options, format = String, onChange }: {
   id: string;
@@ -72,7 +71,7 @@ export default function UartPage() {
     generated,
     setGenerated,
     currentLanguage: () => useUartStore.getState().language,
-    generateCode,
+    generateCode: (c, l) => uartGenerator.generate(c, l).text,
     onGenerated: (c, lang) => trackToolUsage(TOOL, 'generate_code', { language: lang, config: c }),
     onError: (message) => {
       setError(message);
@@ -93,7 +92,7 @@ export default function UartPage() {
     generateLater(config);
   };
 
-  const chooseLanguage = (l: Language) => {
+  const chooseLanguage = (l: HdlLanguage) => {
     setLanguage(l);
     showLanguage(l);
     trackToolUsage(TOOL, 'change_language', { language: l });
@@ -109,13 +108,14 @@ export default function UartPage() {
 
   const download = () => {
     if (!generated) return;
-    downloadBlob(downloadName(generated.language), generated.code);
+    downloadBlob(uartGenerator.generate(generated.config, generated.language).name, generated.code);
     trackToolUsage(TOOL, 'download_code', { language: generated.language });
   };
 
   const downloadTestbench = () => {
     if (!generated) return;
-    downloadBlob(testbenchName(generated.language), generateTestbench(generated.config, generated.language));
+    const tb = uartGenerator.testbench(generated.config, generated.language);
+    downloadBlob(tb.name, tb.text);
     trackToolUsage(TOOL, 'download_testbench', { language: generated.language });
   };
 
@@ -174,9 +174,9 @@ export default function UartPage() {
         <h2 id="uart-code-title">Generated Code</h2>
         <div className="row uart-actions">
           <div className="uart-toggle" role="group" aria-label="Language">
-            {(['verilog', 'vhdl'] as const).map((l) => (
+            {HDL_LANGUAGES.map((l) => (
               <button key={l} type="button" aria-pressed={language === l} className={language === l ? 'primary' : ''} onClick={() => chooseLanguage(l)}>
-                {LANGUAGE_LABEL[l]}
+                {HDL_LANGUAGE_LABEL[l]}
               </button>
             ))}
           </div>
@@ -196,7 +196,7 @@ export default function UartPage() {
           <p className="uart-stale" role="status">The configuration changed since this code was generated. Press Generate Code to update it.</p>
         )}
         {generated && (
-          <pre className="code" aria-label={`Generated ${LANGUAGE_LABEL[generated.language]} code`} tabIndex={0}>
+          <pre className="code" aria-label={`Generated ${HDL_LANGUAGE_LABEL[generated.language]} code`} tabIndex={0}>
             <code>{generated.code}</code>
           </pre>
         )}
