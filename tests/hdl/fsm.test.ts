@@ -9,17 +9,15 @@ import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
 import {
-  compileFsm, COMPLEX_EXAMPLE, DEFAULT_FSM, generateFsmTestbenchVerilog, generateFsmTestbenchVhdl, generateFsmVerilog,
-  generateFsmVhdl, SIMPLE_EXAMPLE, type CompiledFsm, type FsmConfig, type FsmSignal, type StateEncoding,
-} from '../../src/core/hdl/fsm/index';
+  COMPLEX_EXAMPLE, DEFAULT_FSM, fsmGenerator, SIMPLE_EXAMPLE, type FsmConfig, type FsmSignal, type StateEncoding,
+} from '../../src/core/hdl/fsm';
 import { randomInt, seededRandom } from '../../src/core/hdl/random';
 
 const SEED = Number(process.env.HDL_SEED ?? Date.now() % 1_000_000);
 
-function compiled(c: FsmConfig): CompiledFsm {
-  const r = compileFsm(c);
-  expect(r.errors).toEqual([]);
-  return r.fsm!;
+function usable(c: FsmConfig): FsmConfig {
+  expect(fsmGenerator.validate(c)).toEqual([]);
+  return c;
 }
 
 function expectPass(output: string): void {
@@ -27,15 +25,17 @@ function expectPass(output: string): void {
   expect(output).toMatch(/PASS: \d+ cycles/);
 }
 
-async function runVerilog(fsm: CompiledFsm, seed: number): Promise<void> {
-  const name = fsm.config.moduleName;
-  const r = await simulateVerilog({ [`${name}.v`]: generateFsmVerilog(fsm), 'tb.v': generateFsmTestbenchVerilog(fsm, { seed }) }, `${name}_tb`);
+async function runVerilog(c: FsmConfig, seed: number): Promise<void> {
+  const dut = fsmGenerator.generate(c, 'verilog');
+  const tb = fsmGenerator.testbench(c, 'verilog', { seed });
+  const r = await simulateVerilog({ [dut.name]: dut.text, [tb.name]: tb.text }, `${c.moduleName}_tb`);
   expectPass(r.stdout);
 }
 
-async function runVhdl(fsm: CompiledFsm, seed: number, std: '93c' | '08'): Promise<void> {
-  const name = fsm.config.moduleName;
-  const r = await simulateVhdl({ [`${name}.vhd`]: generateFsmVhdl(fsm), 'tb.vhd': generateFsmTestbenchVhdl(fsm, { seed }) }, `${name}_tb`, std);
+async function runVhdl(c: FsmConfig, seed: number, std: '93c' | '08'): Promise<void> {
+  const dut = fsmGenerator.generate(c, 'vhdl');
+  const tb = fsmGenerator.testbench(c, 'vhdl', { seed });
+  const r = await simulateVhdl({ [dut.name]: dut.text, [tb.name]: tb.text }, `${c.moduleName}_tb`, std);
   expectPass(r.stdout + r.stderr);
 }
 
@@ -110,7 +110,7 @@ describeWith(['iverilog', 'ghdl'], 'FSM generator: simulated in Icarus Verilog a
   for (const [label, base] of fixed) {
     for (const encoding of ['binary', 'onehot', 'gray'] as const) {
       for (const fsmType of ['moore', 'mealy'] as const) {
-        const fsm = compiled({ ...base, encoding, fsmType });
+        const fsm = usable({ ...base, encoding, fsmType });
         const name = `${label}, ${fsmType}, ${encoding}`;
         it.concurrent(`${name}: Verilog`, () => runVerilog(fsm, SEED));
         it.concurrent(`${name}: VHDL-${fsmType === 'moore' ? '93c' : '08'}`, () => runVhdl(fsm, SEED, fsmType === 'moore' ? '93c' : '08'));
@@ -121,7 +121,7 @@ describeWith(['iverilog', 'ghdl'], 'FSM generator: simulated in Icarus Verilog a
   const rand = seededRandom(SEED);
   for (let i = 0; i < 10; i++) {
     const config = randomConfig(rand, i);
-    const fsm = compiled(config);
+    const fsm = usable(config);
     const name = `random #${i} (seed ${SEED}): ${config.fsmType}, ${config.encoding}, ${config.states.length} states, ${config.transitions.length} transitions`;
     it.concurrent(`${name}: Verilog`, () => runVerilog(fsm, SEED + i));
     it.concurrent(`${name}: VHDL-93c and 2008`, async () => {

@@ -2,24 +2,25 @@ import { copyText, useTransientMessage } from '../../components/CopyButton';
 import { StatusLine } from '../../components/StatusLine';
 import { downloadBlob } from '../../lib/download';
 import { trackToolUsage } from '../../analytics';
-import { COPY_CONFIRMATION, fileName, generateTestbench, type Language } from './logic';
+import { HDL_LANGUAGE_LABEL as LABEL, type HdlLanguage } from '../../core/hdl/contract';
+import { fsmGenerator } from '../../core/hdl/fsm';
+import { COPY_CONFIRMATION } from './logic';
 import type { GeneratedFsm } from './store';
 
 const TOOL = 'FSM Generator';
-const LABEL: Record<Language, string> = { verilog: 'Verilog', vhdl: 'VHDL' };
 
-function CodePane({ language, generated }: { language: Language; generated: GeneratedFsm }) {
+function CodePane({ language, generated }: { language: HdlLanguage; generated: GeneratedFsm }) {
   const [message, show] = useTransientMessage();
-  const code = generated[language];
-  const error = language === 'verilog' ? generated.verilogError : generated.vhdlError;
+  const code = generated.files[language]?.text ?? '';
+  const error = generated.errors[language] ?? '';
   const copy = async () => {
     const ok = await copyText(code);
     show(ok ? COPY_CONFIRMATION : 'Failed to copy to clipboard');
     if (ok) trackToolUsage(TOOL, `copy_${language}`, { module: generated.config.moduleName });
   };
   const download = (testbench: boolean) => {
-    const text = testbench ? generateTestbench(generated.config, language) : code;
-    downloadBlob(fileName(generated.config, language, testbench), text);
+    const file = testbench ? fsmGenerator.testbench(generated.config, language) : generated.files[language]!;
+    downloadBlob(file.name, file.text);
     trackToolUsage(TOOL, testbench ? `download_${language}_testbench` : `download_${language}`, { module: generated.config.moduleName });
   };
   return (
