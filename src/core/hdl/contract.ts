@@ -6,9 +6,9 @@
  * testbench-vhdl.ts (self-checking testbenches) and index.ts (this contract).
  */
 
-export type HdlLanguage = 'verilog' | 'vhdl';
+export const HDL_LANGUAGES = ['verilog', 'vhdl'] as const;
 
-export const HDL_LANGUAGES: readonly HdlLanguage[] = ['verilog', 'vhdl'];
+export type HdlLanguage = (typeof HDL_LANGUAGES)[number];
 
 export const HDL_LANGUAGE_LABEL: Record<HdlLanguage, string> = { verilog: 'Verilog', vhdl: 'VHDL' };
 

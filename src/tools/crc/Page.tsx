@@ -9,17 +9,15 @@ import { crcWorker } from '../../workers/crc';
 import { isAbortError } from '../../workers/bridge';
 import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
 import { FALLBACK_ALGORITHMS } from '../../core/crc/fallback';
-import { HDL_FILE_NAMES } from '../../core/crc/hdl';
-import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH_UI, POLY_BITS, hex, polyFromBits, polyText, polyWidth, type HdlLanguage } from '../../core/crc/params';
-import type { CrcAnalysis } from '../../core/crc/generate';
+import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, hex, polyFromBits, polyText, polyWidth } from '../../core/crc/params';
+import { checkDataWidth, checkParams, generateBody } from '../../core/crc/request';
+import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES } from '../../core/hdl/contract';
+import { crcFileName, type CrcSummary } from '../../core/hdl/crc';
 import {
-  BITS_PER_ROW, CUSTOM_OPTION, LOAD_ERROR, NO_POLYNOMIAL, TOOL_NAME, VALIDATION_ALERT, checkDataWidth, checkParams,
-  generateBody, generateErrorAlert, groupAlgorithms,
+  BITS_PER_ROW, CUSTOM_OPTION, LOAD_ERROR, NO_POLYNOMIAL, TOOL_NAME, VALIDATION_ALERT, generateErrorAlert, groupAlgorithms,
 } from './logic';
 import { useCrcStore } from './store';
 import './styles.css';
-
-const LANGUAGES: [HdlLanguage, string][] = [['verilog', 'Verilog'], ['vhdl', 'VHDL']];
 
 function isAlgorithmList(v: unknown): v is PredefinedAlgorithm[] {
   return Array.isArray(v) && v.every((a) => a && typeof a.name === 'string' && Array.isArray(a.poly) && a.poly.length === POLY_BITS);
@@ -79,7 +77,7 @@ export default function CrcPage() {
   const [generating, setGenerating] = useState(false);
   const [alert, setAlert] = useState('');
   const [status, setStatus] = useState('');
-  const [analysis, setAnalysis] = useState<{ key: string; result?: CrcAnalysis; error?: string }>({ key: '' });
+  const [analysis, setAnalysis] = useState<{ key: string; result?: CrcSummary; error?: string }>({ key: '' });
   const busy = useRef(false);
   const [previewOpen, setPreviewOpen] = useState(false);
   const [preview, setPreview] = useState<{ key: string; text: string }>({ key: '', text: '' });
@@ -98,7 +96,7 @@ export default function CrcPage() {
     if (!params.ok || !dataWidth.ok) return;
     const key = analysisKey;
     crcWorker
-      .call((api) => api.analyze(params.value, dataWidth.value))
+      .call((api) => api.summary({ params: params.value, dataWidth: dataWidth.value }))
       .then((result) => setAnalysis({ key, result }))
       .catch((e) => !isAbortError(e) && setAnalysis({ key, error: (e as Error).message }));
   }, [analysisKey], 150);
@@ -109,8 +107,8 @@ export default function CrcPage() {
     if (!previewKey || !params.ok || !dataWidth.ok) return;
     const key = previewKey;
     crcWorker
-      .call((api) => api.generate(params.value, dataWidth.value, s.language))
-      .then((text) => setPreview({ key, text }))
+      .call((api) => api.generate({ params: params.value, dataWidth: dataWidth.value }, s.language))
+      .then((file) => setPreview({ key, text: file.text }))
       .catch((e) => !isAbortError(e) && setPreview({ key, text: `Could not generate a preview: ${(e as Error).message}` }));
   }, [previewKey], 200);
 
@@ -134,7 +132,7 @@ export default function CrcPage() {
         return;
       }
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      const name = HDL_FILE_NAMES[language];
+      const name = crcFileName(language);
       downloadBlob(name, await r.blob());
       setStatus(`✅ Downloaded ${name}`);
       trackToolUsage(TOOL_NAME, 'generate_code', { language, width, data_width: dataWidth.value, algorithm: s.selected || 'custom' }, Math.round(performance.now() - started));
@@ -204,7 +202,7 @@ export default function CrcPage() {
         <div className="crc-params">
           <div className="field">
             <label htmlFor="crc-data-width">Data width (bits)</label>
-            <input id="crc-data-width" type="number" min={MIN_DATA_WIDTH_UI} max={MAX_DATA_WIDTH_UI} value={s.dataWidth} aria-invalid={!dataWidth.ok} onChange={(e) => s.setDataWidth(e.target.value)} />
+            <input id="crc-data-width" type="number" min={MIN_DATA_WIDTH} max={MAX_DATA_WIDTH_UI} value={s.dataWidth} aria-invalid={!dataWidth.ok} onChange={(e) => s.setDataWidth(e.target.value)} />
           </div>
           <div className="field">
             <label htmlFor="crc-init">Init (hex)</label>
@@ -222,9 +220,9 @@ export default function CrcPage() {
           </label>
           <fieldset className="crc-language">
             <legend>Output language</legend>
-            {LANGUAGES.map(([value, label]) => (
+            {HDL_LANGUAGES.map((value) => (
               <label key={value}>
-                <input type="radio" name="crc-language" value={value} checked={s.language === value} onChange={() => s.setLanguage(value)} /> {label}
+                <input type="radio" name="crc-language" value={value} checked={s.language === value} onChange={() => s.setLanguage(value)} /> {HDL_LANGUAGE_LABEL[value]}
               </label>
             ))}
           </fieldset>
@@ -239,7 +237,7 @@ export default function CrcPage() {
           <li>CRC width: {width} bits</li>
           <li>Polynomial: {width > 0 ? `${hex(polyFromBits(s.bits).poly, width)} (${text})` : NO_POLYNOMIAL}</li>
           <li>Mode: {selected ? `Predefined (${selected.name})` : 'Custom'}</li>
-          <li>Language: {s.language === 'verilog' ? 'Verilog' : 'VHDL'}</li>
+          <li>Language: {HDL_LANGUAGE_LABEL[s.language]}</li>
         </ul>
         <ul className="crc-live" role="status" aria-live="polite">
           {params.ok && dataWidth.ok && current?.result && (
@@ -259,7 +257,7 @@ export default function CrcPage() {
       </section>
 
       <details className="panel crc-preview" onToggle={(e) => setPreviewOpen((e.target as HTMLDetailsElement).open)}>
-        <summary>Preview ({HDL_FILE_NAMES[s.language]})</summary>
+        <summary>Preview ({crcFileName(s.language)})</summary>
         {preview.key === previewKey && preview.text ? (
           <>
             <CopyButton text={preview.text} onCopied={() => trackToolUsage(TOOL_NAME, 'copy_to_clipboard', { language: s.language })} />
