@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { StatusLine } from '../../components/StatusLine';
-import { CopyButton } from '../../components/CopyButton';
+import { GeneratedCode } from '../../components/GeneratedCode';
 import { trackError, trackToolUsage } from '../../analytics';
 import { downloadBlob } from '../../lib/download';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
@@ -11,7 +11,7 @@ import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
 import { FALLBACK_ALGORITHMS } from '../../core/crc/fallback';
 import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, hex, polyFromBits, polyText, polyWidth } from '../../core/crc/params';
 import { checkDataWidth, checkParams, generateBody } from '../../core/crc/request';
-import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES } from '../../core/hdl/contract';
+import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES, type HdlFile } from '../../core/hdl/contract';
 import { crcFileName, type CrcSummary } from '../../core/hdl/crc';
 import {
   BITS_PER_ROW, CUSTOM_OPTION, LOAD_ERROR, NO_POLYNOMIAL, TOOL_NAME, VALIDATION_ALERT, generateErrorAlert, groupAlgorithms,
@@ -46,13 +46,8 @@ function usePredefined(): { algorithms: PredefinedAlgorithm[]; loadError: string
   return state;
 }
 
-const PREVIEW_LINES = 400;
-
 /** Long files (wide buses) are shown in part; the download and Copy have all of it. */
-function previewLines(text: string): string {
-  const lines = text.split('\n');
-  return lines.length <= PREVIEW_LINES ? text : `${lines.slice(0, PREVIEW_LINES).join('\n')}\n... (${lines.length - PREVIEW_LINES} more lines in the download)`;
-}
+const PREVIEW_LINES = 400;
 
 function PolynomialGrid({ bits, onToggle }: { bits: number[]; onToggle: (i: number) => void }) {
   const rows = Array.from({ length: POLY_BITS / BITS_PER_ROW }, (_, r) => Array.from({ length: BITS_PER_ROW }, (_, c) => r * BITS_PER_ROW + c));
@@ -80,7 +75,7 @@ export default function CrcPage() {
   const [analysis, setAnalysis] = useState<{ key: string; result?: CrcSummary; error?: string }>({ key: '' });
   const busy = useRef(false);
   const [previewOpen, setPreviewOpen] = useState(false);
-  const [preview, setPreview] = useState<{ key: string; text: string }>({ key: '', text: '' });
+  const [preview, setPreview] = useState<{ key: string; file?: HdlFile; error?: string }>({ key: '' });
 
   const groups = useMemo(() => groupAlgorithms(algorithms, s.search), [algorithms, s.search]);
   const selected = algorithms.find((a) => a.name === s.selected);
@@ -108,8 +103,8 @@ export default function CrcPage() {
     const key = previewKey;
     crcWorker
       .call((api) => api.generate({ params: params.value, dataWidth: dataWidth.value }, s.language))
-      .then((file) => setPreview({ key, text: file.text }))
-      .catch((e) => !isAbortError(e) && setPreview({ key, text: `Could not generate a preview: ${(e as Error).message}` }));
+      .then((file) => setPreview({ key, file }))
+      .catch((e) => !isAbortError(e) && setPreview({ key, error: `Could not generate a preview: ${(e as Error).message}` }));
   }, [previewKey], 200);
 
   async function generate() {
@@ -146,6 +141,8 @@ export default function CrcPage() {
   }
 
   const current = analysis.key === analysisKey ? analysis : undefined;
+  const shownPreview = preview.key === previewKey && previewKey ? preview : undefined;
+  const previewConfig = params.ok && dataWidth.ok ? { params: params.value, dataWidth: dataWidth.value } : undefined;
   return (
     <ToolPage
       title="CRC Generator"
@@ -256,17 +253,26 @@ export default function CrcPage() {
         <StatusLine text={status} />
       </section>
 
-      <details className="panel crc-preview" onToggle={(e) => setPreviewOpen((e.target as HTMLDetailsElement).open)}>
-        <summary>Preview ({crcFileName(s.language)})</summary>
-        {preview.key === previewKey && preview.text ? (
-          <>
-            <CopyButton text={preview.text} onCopied={() => trackToolUsage(TOOL_NAME, 'copy_to_clipboard', { language: s.language })} />
-            <pre className="code crc-code" aria-label="Generated code preview">{previewLines(preview.text)}</pre>
-          </>
-        ) : (
-          <p className="field-hint">{previewKey ? 'Generating preview...' : 'Choose a polynomial and a valid data width to see the code.'}</p>
+      <GeneratedCode
+        title={`Preview (${crcFileName(s.language)})`}
+        id="crc-preview"
+        className="crc-preview"
+        onToggle={setPreviewOpen}
+        language={s.language}
+        file={shownPreview?.file ?? null}
+        downloadable={false}
+        codeLabel="Generated code preview"
+        maxLines={PREVIEW_LINES}
+        testbench={() => crcWorker.call((api) => api.testbench(previewConfig!, s.language))}
+        onCopied={() => trackToolUsage(TOOL_NAME, 'copy_to_clipboard', { language: s.language })}
+        onTestbenchDownloaded={() => trackToolUsage(TOOL_NAME, 'download_testbench', { language: s.language })}
+      >
+        {!shownPreview?.file && (
+          <p className="field-hint">
+            {shownPreview?.error ?? (previewKey ? 'Generating preview...' : 'Choose a polynomial and a valid data width to see the code.')}
+          </p>
         )}
-      </details>
+      </GeneratedCode>
     </ToolPage>
   );
 }

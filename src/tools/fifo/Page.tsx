@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
-import { CopyButton } from '../../components/CopyButton';
-import { downloadBlob } from '../../lib/download';
+import { GeneratedCode } from '../../components/GeneratedCode';
 import { useTimedGeneration } from '../../lib/useTimedGeneration';
 import { trackError, trackToolUsage } from '../../analytics';
 import {
   ALMOST_EMPTY_RANGE, ALMOST_FULL_RANGE, CLOCKING_MODES, DATA_WIDTHS, FIFO_DEPTHS, FIFO_PRESETS, MEMORY_TYPES,
-  READ_MODES, RESET_TYPES, WRITE_MODES, fifoThresholds, validateFifoConfig, type FifoConfig,
+  READ_MODES, RESET_TYPES, WRITE_MODES, fifoThresholds, type FifoConfig,
 } from '../../core/hdl/fifo/config';
 import { fifoGenerator } from '../../core/hdl/fifo';
-import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES, type HdlLanguage } from '../../core/hdl/contract';
+import type { HdlLanguage } from '../../core/hdl/contract';
 import {
   CLOCKING_LABEL, MEMORY_TYPE_LABEL, READ_MODE_LABEL, RESET_LABEL, TOOL_NAME,
   WRITE_MODE_LABEL, metricRows, presetConfig, usageDetails,
@@ -87,7 +86,7 @@ export default function FifoPage() {
     generated,
     setGenerated,
     currentLanguage: () => useFifoStore.getState().language,
-    generateCode: (c, l) => fifoGenerator.generate(c, l).text,
+    generate: fifoGenerator.generate,
     onGenerated: (c, lang) => trackToolUsage(TOOL_NAME, 'generate_code', usageDetails(c, lang)),
     onError: (message) => {
       setError(message);
@@ -99,13 +98,13 @@ export default function FifoPage() {
   const stale = generated !== null && !sameConfig(generated.config, config);
 
   const generate = () => {
-    const checked = validateFifoConfig(config);
-    if (!checked.ok) {
-      setError(checked.errors.join(' '));
+    const problems = fifoGenerator.validate(config);
+    if (problems.length) {
+      setError(problems.join(' '));
       return;
     }
     setError('');
-    generateLater(checked.config);
+    generateLater(config);
   };
 
   const chooseLanguage = (l: HdlLanguage) => {
@@ -120,18 +119,7 @@ export default function FifoPage() {
     trackToolUsage(TOOL_NAME, 'load_preset', { preset: id });
   };
 
-  const download = () => {
-    if (!generated) return;
-    downloadBlob(fifoGenerator.generate(generated.config, generated.language).name, generated.code);
-    trackToolUsage(TOOL_NAME, 'download_code', usageDetails(generated.config, generated.language));
-  };
-
-  const downloadTestbench = () => {
-    if (!generated) return;
-    const tb = fifoGenerator.testbench(generated.config, generated.language);
-    downloadBlob(tb.name, tb.text);
-    trackToolUsage(TOOL_NAME, 'download_testbench', usageDetails(generated.config, generated.language));
-  };
+  const track = (action: string) => generated && trackToolUsage(TOOL_NAME, action, usageDetails(generated.config, generated.language));
 
   return (
     <ToolPage
@@ -183,37 +171,25 @@ export default function FifoPage() {
 
       <Metrics config={config} />
 
-      <section className="panel" aria-labelledby="fifo-code-title">
-        <h2 id="fifo-code-title">Generated Code</h2>
-        <div className="row fifo-actions">
-          <div className="fifo-toggle" role="group" aria-label="Language">
-            {HDL_LANGUAGES.map((l) => (
-              <button key={l} type="button" aria-pressed={language === l} className={language === l ? 'primary' : ''} onClick={() => chooseLanguage(l)}>
-                {HDL_LANGUAGE_LABEL[l]}
-              </button>
-            ))}
-          </div>
+      <GeneratedCode
+        title="Generated Code"
+        id="fifo-code"
+        language={generated?.language ?? language}
+        file={generated?.file ?? null}
+        onLanguageChange={chooseLanguage}
+        controls={(
           <button type="button" className="primary" onClick={generate} disabled={generating}>
             {generating ? 'Generating...' : 'Generate Code'}
           </button>
-          {generated && (
-            <>
-              <CopyButton text={generated.code} onCopied={() => trackToolUsage(TOOL_NAME, 'copy_code', usageDetails(generated.config, generated.language))} />
-              <button type="button" onClick={download}>Download</button>
-              <button type="button" onClick={downloadTestbench}>Download Testbench</button>
-            </>
-          )}
-        </div>
+        )}
+        testbench={() => fifoGenerator.testbench(generated!.config, generated!.language)}
+        stale={stale}
+        onCopied={() => track('copy_code')}
+        onDownloaded={() => track('download_code')}
+        onTestbenchDownloaded={() => track('download_testbench')}
+      >
         {error && <div className="error-banner" role="alert">{error}</div>}
-        {stale && (
-          <p className="fifo-stale" role="status">The configuration changed since this code was generated. Press Generate Code to update it.</p>
-        )}
-        {generated && (
-          <pre className="code" aria-label={`Generated ${HDL_LANGUAGE_LABEL[generated.language]} code`} tabIndex={0}>
-            <code>{generated.code}</code>
-          </pre>
-        )}
-      </section>
+      </GeneratedCode>
     </ToolPage>
   );
 }

@@ -1,13 +1,10 @@
 import { create } from 'zustand';
+import type { Generated } from '../../lib/useTimedGeneration';
 import { DEFAULT_FIFO_CONFIG, type FifoConfig } from '../../core/hdl/fifo/config';
 import type { HdlLanguage } from '../../core/hdl/contract';
 import { updateConfig } from './logic';
 
-export interface GeneratedFifo {
-  code: string;
-  language: HdlLanguage;
-  config: FifoConfig;
-}
+export type GeneratedFifo = Generated<FifoConfig>;
 
 interface FifoState {
   config: FifoConfig;

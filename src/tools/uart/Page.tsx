@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
-import { CopyButton } from '../../components/CopyButton';
-import { downloadBlob } from '../../lib/download';
+import { GeneratedCode } from '../../components/GeneratedCode';
 import { useTimedGeneration } from '../../lib/useTimedGeneration';
 import { trackError, trackToolUsage } from '../../analytics';
 import {
   BAUD_RATES, CLOCK_MAX, CLOCK_MIN, DATA_BITS_OPTIONS, FIFO_DEPTH_MAX, FIFO_DEPTH_MIN, OVERSAMPLING_OPTIONS,
-  PARITY_OPTIONS, STOP_BITS_OPTIONS, UART_PRESETS, uartSummary, type Parity, type UartConfig,
+  PARITY_OPTIONS, STOP_BITS_OPTIONS, UART_PRESETS, type Parity, type UartConfig,
 } from '../../core/hdl/uart/config';
 import { uartGenerator } from '../../core/hdl/uart';
-import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES, type HdlLanguage } from '../../core/hdl/contract';
+import type { HdlLanguage } from '../../core/hdl/contract';
 import { formatHz, parseForm } from './logic';
 import { useUartStore } from './store';
 import './styles.css';
@@ -35,7 +34,7 @@ function SelectField<T extends string | number>({ id, label, value, options, for
 }
 
 function Summary({ config }: { config: UartConfig }) {
-  const s = uartSummary(config);
+  const s = uartGenerator.summary(config);
   const usable = s.baudCounter >= 1;
   return (
     <section className="panel uart-summary" aria-labelledby="uart-summary-title">
@@ -71,7 +70,7 @@ export default function UartPage() {
     generated,
     setGenerated,
     currentLanguage: () => useUartStore.getState().language,
-    generateCode: (c, l) => uartGenerator.generate(c, l).text,
+    generate: uartGenerator.generate,
     onGenerated: (c, lang) => trackToolUsage(TOOL, 'generate_code', { language: lang, config: c }),
     onError: (message) => {
       setError(message);
@@ -106,18 +105,7 @@ export default function UartPage() {
     trackToolUsage(TOOL, 'load_preset', { preset: id });
   };
 
-  const download = () => {
-    if (!generated) return;
-    downloadBlob(uartGenerator.generate(generated.config, generated.language).name, generated.code);
-    trackToolUsage(TOOL, 'download_code', { language: generated.language });
-  };
-
-  const downloadTestbench = () => {
-    if (!generated) return;
-    const tb = uartGenerator.testbench(generated.config, generated.language);
-    downloadBlob(tb.name, tb.text);
-    trackToolUsage(TOOL, 'download_testbench', { language: generated.language });
-  };
+  const track = (action: string) => generated && trackToolUsage(TOOL, action, { language: generated.language });
 
   return (
     <ToolPage
@@ -170,37 +158,25 @@ export default function UartPage() {
 
       {valid && <Summary config={config} />}
 
-      <section className="panel" aria-labelledby="uart-code-title">
-        <h2 id="uart-code-title">Generated Code</h2>
-        <div className="row uart-actions">
-          <div className="uart-toggle" role="group" aria-label="Language">
-            {HDL_LANGUAGES.map((l) => (
-              <button key={l} type="button" aria-pressed={language === l} className={language === l ? 'primary' : ''} onClick={() => chooseLanguage(l)}>
-                {HDL_LANGUAGE_LABEL[l]}
-              </button>
-            ))}
-          </div>
+      <GeneratedCode
+        title="Generated Code"
+        id="uart-code"
+        language={generated?.language ?? language}
+        file={generated?.file ?? null}
+        onLanguageChange={chooseLanguage}
+        controls={(
           <button type="button" className="primary" onClick={generate} disabled={generating}>
             {generating ? 'Generating...' : 'Generate Code'}
           </button>
-          {generated && (
-            <>
-              <CopyButton text={generated.code} onCopied={() => trackToolUsage(TOOL, 'copy_code', { language: generated.language })} />
-              <button type="button" onClick={download}>Download</button>
-              <button type="button" onClick={downloadTestbench}>Download Testbench</button>
-            </>
-          )}
-        </div>
+        )}
+        testbench={() => uartGenerator.testbench(generated!.config, generated!.language)}
+        stale={stale}
+        onCopied={() => track('copy_code')}
+        onDownloaded={() => track('download_code')}
+        onTestbenchDownloaded={() => track('download_testbench')}
+      >
         {error && <div className="error-banner" role="alert">{error}</div>}
-        {stale && (
-          <p className="uart-stale" role="status">The configuration changed since this code was generated. Press Generate Code to update it.</p>
-        )}
-        {generated && (
-          <pre className="code" aria-label={`Generated ${HDL_LANGUAGE_LABEL[generated.language]} code`} tabIndex={0}>
-            <code>{generated.code}</code>
-          </pre>
-        )}
-      </section>
+      </GeneratedCode>
     </ToolPage>
   );
 }

@@ -1,13 +1,10 @@
 import { create } from 'zustand';
+import type { Generated } from '../../lib/useTimedGeneration';
 import type { UartConfig } from '../../core/hdl/uart/config';
 import type { HdlLanguage } from '../../core/hdl/contract';
 import { DEFAULT_FORM, type UartForm } from './logic';
 
-export interface GeneratedUart {
-  code: string;
-  language: HdlLanguage;
-  config: UartConfig;
-}
+export type GeneratedUart = Generated<UartConfig>;
 
 interface UartState {
   form: UartForm;
