@@ -52,7 +52,13 @@ function LanguageSwitch({ language, onChange }: { language: HdlLanguage; onChang
   return (
     <div className="generated-code-languages" role="group" aria-label="Language">
       {HDL_LANGUAGES.map((l) => (
-        <button key={l} type="button" aria-pressed={language === l} className={language === l ? 'primary' : ''} onClick={() => onChange(l)}>
+        <button
+          key={l}
+          type="button"
+          aria-pressed={language === l}
+          className={language === l ? 'primary' : ''}
+          onClick={() => onChange(l)}
+        >
           {HDL_LANGUAGE_LABEL[l]}
         </button>
       ))}
@@ -94,10 +100,21 @@ export function GeneratedCode(p: GeneratedCodeProps) {
           {p.controls}
           {p.file && (
             <>
-              <CopyButton text={p.file.text} ariaLabel={named(`Copy ${label}`)} confirmation={p.copyConfirmation} onCopied={p.onCopied} />
-              {p.downloadable !== false && <button type="button" aria-label={named(`Download ${label}`)} onClick={download}>Download</button>}
+              <CopyButton
+                text={p.file.text}
+                ariaLabel={named(`Copy ${label}`)}
+                confirmation={p.copyConfirmation}
+                onCopied={p.onCopied}
+              />
+              {p.downloadable !== false && (
+                <button type="button" aria-label={named(`Download ${label}`)} onClick={download}>
+                  Download
+                </button>
+              )}
               {p.testbench && (
-                <button type="button" aria-label={named(`Download ${label} testbench`)} onClick={downloadTestbench}>Download Testbench</button>
+                <button type="button" aria-label={named(`Download ${label} testbench`)} onClick={downloadTestbench}>
+                  Download Testbench
+                </button>
               )}
             </>
           )}
@@ -106,7 +123,9 @@ export function GeneratedCode(p: GeneratedCodeProps) {
       {problem && <StatusLine text={problem} />}
       {p.children}
       {p.stale && (
-        <p className="generated-code-stale" role="status">The configuration changed since this code was generated. Press Generate Code to update it.</p>
+        <p className="generated-code-stale" role="status">
+          The configuration changed since this code was generated. Press Generate Code to update it.
+        </p>
       )}
       {p.file && (
         <pre className="code" aria-label={p.codeLabel ?? `Generated ${label} code`} tabIndex={0}>

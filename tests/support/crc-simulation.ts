@@ -32,8 +32,10 @@ export function catalogueSimulationCases(algorithms: PredefinedAlgorithm[], seed
   for (const a of algorithms) {
     const params = paramsOf(a);
     const check = parseHex(a.check)!;
-    const add = (dataWidth: number) =>
-      cases.push({ name: a.name, config: { params, dataWidth }, seed: 1 + randomInt(rand, 2 ** 30), check: 72 % dataWidth === 0 ? check : undefined });
+    const add = (dataWidth: number) => {
+      const usesCheck = 72 % dataWidth === 0;
+      cases.push({ name: a.name, config: { params, dataWidth }, seed: 1 + randomInt(rand, 2 ** 30), check: usesCheck ? check : undefined });
+    };
     for (const d of SMALL_DATA_WIDTHS) add(d);
     const group = byWidth.get(a.width)!;
     if (a === group[0]) add(512);
@@ -57,9 +59,13 @@ export function randomSimulationCases(count: number, seed: number): SimulationCa
   const fixedData = [1, 7, 9, 67, 100, 1024];
   return Array.from({ length: count }, (_, n) => {
     const width = n < fixedWidths.length ? fixedWidths[n] : 1 + randomInt(rand, 67);
-    const dataWidth = n < fixedData.length ? fixedData[n] : rand() < 0.15 ? 500 + randomInt(rand, 525) : 1 + randomInt(rand, 80);
-    const params: CrcParams = { width, poly: big(width), init: big(width), refin: rand() < 0.5, refout: rand() < 0.5, xorout: big(width) };
-    return { name: `random W=${width} poly=0x${params.poly.toString(16)}`, config: { params, dataWidth }, seed: 1 + randomInt(rand, 2 ** 30) };
+    const randomWidth = () => (rand() < 0.15 ? 500 + randomInt(rand, 525) : 1 + randomInt(rand, 80));
+    const dataWidth = n < fixedData.length ? fixedData[n] : randomWidth();
+    const params: CrcParams = {
+      width, poly: big(width), init: big(width), refin: rand() < 0.5, refout: rand() < 0.5, xorout: big(width),
+    };
+    const seedOfCase = 1 + randomInt(rand, 2 ** 30);
+    return { name: `random W=${width} poly=0x${params.poly.toString(16)}`, config: { params, dataWidth }, seed: seedOfCase };
   });
 }
 
@@ -77,7 +83,10 @@ export function scenarioProblems(c: SimulationCase, s: CrcScenario): string[] {
     else if (step.kind === 'word' && step.enable) bits.push(...bitsOfWord(step.value, dataWidth, params.refin));
     else if (step.kind === 'check') {
       const want = referenceCrcBits(params, bits);
-      if (step.expected !== want) problems.push(`${c.name} D=${dataWidth} ${step.what}: testbench expects 0x${step.expected.toString(16)}, reference 0x${want.toString(16)}`);
+      if (step.expected !== want) {
+        const got = step.expected.toString(16);
+        problems.push(`${c.name} D=${dataWidth} ${step.what}: testbench expects 0x${got}, reference 0x${want.toString(16)}`);
+      }
       if (step.what === 'after message 1' && c.check !== undefined && step.expected !== c.check) {
         problems.push(`${c.name} D=${dataWidth}: message 1 does not give the catalogue check value`);
       }

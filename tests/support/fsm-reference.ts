@@ -135,13 +135,18 @@ function outputValue(text: string | undefined): bigint | undefined {
  * of the state (in list order) whose condition holds is taken; Mealy transitions override the
  * state's outputs where they give a value; with no transition the state holds.
  */
-export function referenceStep(c: FsmConfig, state: string, inputs: Record<string, bigint>): { outputs: bigint[]; next: string } {
+export function referenceStep(
+  c: FsmConfig,
+  state: string,
+  inputs: Record<string, bigint>,
+): { outputs: bigint[]; next: string } {
   const own = c.states.find((s) => s.name === state);
   if (!own) throw new Error(`reference: no state ${state}`);
   const stateOutputs = c.outputs.map((o) => outputValue(own.outputs?.[o.name]) ?? 0n);
   const taken = c.transitions.find((t) => t.from === state && evaluate(t.condition, inputs));
   if (!taken) return { outputs: stateOutputs, next: state };
-  const outputs = c.fsmType === 'mealy' ? c.outputs.map((o, i) => outputValue(taken.outputs?.[o.name]) ?? stateOutputs[i]) : stateOutputs;
+  if (c.fsmType === 'moore') return { outputs: stateOutputs, next: taken.to };
+  const outputs = c.outputs.map((o, i) => outputValue(taken.outputs?.[o.name]) ?? stateOutputs[i]);
   return { outputs, next: taken.to };
 }
 
@@ -159,7 +164,9 @@ export function sequenceProblems(c: FsmConfig, cycles: FsmCycle[]): string[] {
     const r = referenceStep(c, state, inputs);
     if (cycle.state !== state) problems.push(`cycle ${i}: testbench expects state ${cycle.state}, reference ${state}`);
     c.outputs.forEach((o, k) => {
-      if (cycle.outputs[k] !== r.outputs[k]) problems.push(`cycle ${i} (${state}): ${o.name} expected ${cycle.outputs[k]}, reference ${r.outputs[k]}`);
+      if (cycle.outputs[k] !== r.outputs[k]) {
+        problems.push(`cycle ${i} (${state}): ${o.name} expected ${cycle.outputs[k]}, reference ${r.outputs[k]}`);
+      }
     });
     state = cycle.reset ? c.resetState : r.next;
   });

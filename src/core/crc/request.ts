@@ -8,7 +8,9 @@
 import { z } from 'zod';
 import { HDL_LANGUAGES, type HdlLanguage } from '../hdl/contract';
 import { dataWidthMessage, doesNotFitMessage, fitsWidth, isDataWidth, type CrcConfig } from '../hdl/crc/config';
-import { MAX_DATA_WIDTH_API, MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, parseHex, polyFromBits, type CrcParams } from './params';
+import {
+  MAX_DATA_WIDTH_API, MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, parseHex, polyFromBits, type CrcParams,
+} from './params';
 
 /** Longest init/xorout text accepted. */
 export const HEX_MAX_LENGTH = 40;
@@ -32,7 +34,9 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 /** The data width box: a whole number in the page's range (1..128). */
 export function checkDataWidth(text: string): Checked<number> {
   const n = Number(text);
-  if (text.trim() === '' || !isDataWidth(n, MAX_DATA_WIDTH_UI)) return { ok: false, error: dataWidthMessage(MAX_DATA_WIDTH_UI) };
+  if (text.trim() === '' || !isDataWidth(n, MAX_DATA_WIDTH_UI)) {
+    return { ok: false, error: dataWidthMessage(MAX_DATA_WIDTH_UI) };
+  }
   return { ok: true, value: n };
 }
 
@@ -46,7 +50,9 @@ function hexField(text: string): bigint | undefined {
 /** The parameters the polynomial bits and fields describe, or why they do not. */
 export function checkParams(bits: number[], fields: CustomFields): Checked<CrcParams> {
   const { width, poly } = polyFromBits(bits);
-  if (!hasTermAboveX0(bits)) return { ok: false, error: 'Select at least one term above x0 (the CRC width is the highest set power).' };
+  if (!hasTermAboveX0(bits)) {
+    return { ok: false, error: 'Select at least one term above x0 (the CRC width is the highest set power).' };
+  }
   const values: Record<'init' | 'xorout', bigint> = { init: 0n, xorout: 0n };
   for (const key of ['init', 'xorout'] as const) {
     const label = key === 'init' ? 'Init' : 'XorOut';
@@ -55,7 +61,8 @@ export function checkParams(bits: number[], fields: CustomFields): Checked<CrcPa
     if (!fitsWidth(v, width)) return { ok: false, error: doesNotFitMessage(label, width) };
     values[key] = v;
   }
-  return { ok: true, value: { width, poly, init: values.init, xorout: values.xorout, refin: fields.refin, refout: fields.refout } };
+  const { refin, refout } = fields;
+  return { ok: true, value: { width, poly, init: values.init, xorout: values.xorout, refin, refout } };
 }
 
 /** The POST /api/generate body: the spec's three fields plus the full parameters. */

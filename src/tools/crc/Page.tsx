@@ -104,7 +104,9 @@ export default function CrcPage() {
     crcWorker
       .call((api) => api.generate({ params: params.value, dataWidth: dataWidth.value }, s.language))
       .then((file) => setPreview({ key, file }))
-      .catch((e) => !isAbortError(e) && setPreview({ key, error: `Could not generate a preview: ${(e as Error).message}` }));
+      .catch((e) => {
+        if (!isAbortError(e)) setPreview({ key, error: `Could not generate a preview: ${(e as Error).message}` });
+      });
   }, [previewKey], 200);
 
   async function generate() {
@@ -269,7 +271,8 @@ export default function CrcPage() {
       >
         {!shownPreview?.file && (
           <p className="field-hint">
-            {shownPreview?.error ?? (previewKey ? 'Generating preview...' : 'Choose a polynomial and a valid data width to see the code.')}
+            {shownPreview?.error
+              ?? (previewKey ? 'Generating preview...' : 'Choose a polynomial and a valid data width to see the code.')}
           </p>
         )}
       </GeneratedCode>

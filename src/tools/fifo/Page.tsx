@@ -119,7 +119,8 @@ export default function FifoPage() {
     trackToolUsage(TOOL_NAME, 'load_preset', { preset: id });
   };
 
-  const track = (action: string) => generated && trackToolUsage(TOOL_NAME, action, usageDetails(generated.config, generated.language));
+  const track = (action: string) =>
+    generated && trackToolUsage(TOOL_NAME, action, usageDetails(generated.config, generated.language));
 
   return (
     <ToolPage

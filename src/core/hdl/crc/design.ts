@@ -84,7 +84,8 @@ export interface CrcDesign {
 export function crcDesign(kernel: CrcKernel, { params, dataWidth }: CrcConfig): CrcDesign {
   const m = deriveMatrices(kernel, params.width, params.poly, dataWidth);
   const eqs = equations(m, params.refin);
-  return { params, dataWidth, equations: eqs, stats: equationStats(eqs), check: computeCrc(kernel, params, CHECK_INPUT) };
+  const check = computeCrc(kernel, params, CHECK_INPUT);
+  return { params, dataWidth, equations: eqs, stats: equationStats(eqs), check };
 }
 
 /** Output bit k comes from register bit k, or W-1-k when refout; xorout bits invert it. */

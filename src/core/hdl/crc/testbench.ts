@@ -68,7 +68,12 @@ function randomBytes(rand: () => number, n: number): Uint8Array {
 }
 
 /** The scenario for parameters `p` at data width D; `crcOf` is the bit-serial CRC of whole bytes. */
-export function crcScenario(p: CrcParams, dataWidth: number, crcOf: (bytes: Uint8Array) => bigint, o: CrcTestbenchOptions = {}): CrcScenario {
+export function crcScenario(
+  p: CrcParams,
+  dataWidth: number,
+  crcOf: (bytes: Uint8Array) => bigint,
+  o: CrcTestbenchOptions = {},
+): CrcScenario {
   const rand = seededRandom(o.seed ?? 1);
   const usesCheck = 72 % dataWidth === 0;
   const message1 = usesCheck ? CHECK_INPUT : randomBytes(rand, messageBytes(dataWidth, 3));
@@ -88,7 +93,9 @@ export function crcScenario(p: CrcParams, dataWidth: number, crcOf: (bytes: Uint
     ...feed(message2),
     { kind: 'check', what: 'after message 2', expected: crcOf(message2) },
   ];
-  const described = usesCheck ? 'the ASCII bytes "123456789" (crc_out = the check value)' : `${message1.length} random bytes`;
+  const described = usesCheck
+    ? 'the ASCII bytes "123456789" (crc_out = the check value)'
+    : `${message1.length} random bytes`;
   return { width: p.width, dataWidth, steps, message1: described };
 }
 
@@ -96,7 +103,8 @@ export function crcScenario(p: CrcParams, dataWidth: number, crcOf: (bytes: Uint
 export function tbHeaderLines(s: CrcScenario, designFile: string): string[] {
   const checks = s.steps.filter((st) => st.kind === 'check').length;
   return [
-    `${TB_NAME}: self-checking testbench for ${CRC_MODULE} (${designFile}), ${s.width}-bit CRC, ${s.dataWidth} data bits`,
+    `${TB_NAME}: self-checking testbench for ${CRC_MODULE} (${designFile}),`,
+    `  ${s.width}-bit CRC, ${s.dataWidth} data bits`,
     GENERATOR_LINE,
     '',
     `Phases: reset; message 1, ${s.message1}, one data_in word per clock;`,

@@ -1,6 +1,8 @@
 /** The FIFO generator (the shared HDL contract): fifo_module.v / fifo_module.vhd and testbenches. */
 import { defineHdlGenerator } from '../contract';
-import { fifoMetrics, fifoThresholds, validateFifoConfig, type FifoConfig, type FifoMetrics, type FifoThresholds } from './config';
+import {
+  fifoMetrics, fifoThresholds, validateFifoConfig, type FifoConfig, type FifoMetrics, type FifoThresholds,
+} from './config';
 import { fifoDesign, MODULE_NAME } from './design';
 import type { FifoTestbenchOptions } from './testbench';
 import { generateFifoTestbenchVerilog } from './testbench-verilog';

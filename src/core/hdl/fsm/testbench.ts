@@ -1,7 +1,7 @@
 /**
  * Self-checking FSM testbenches: a random input sequence (biased towards the constants the
  * conditions compare with, with resets at the start and in the middle) is run through the
- * TypeScript reference model (compile.ts `step`); the testbench applies each cycle's inputs after
+ * TypeScript reference model (design.ts `step`); the testbench applies each cycle's inputs after
  * the falling clock edge and checks every output 1 ns later against the model, in both languages.
  * This file holds the shared sequence and header; testbench-verilog.ts and testbench-vhdl.ts emit.
  */
