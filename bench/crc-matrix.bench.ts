@@ -7,9 +7,9 @@
 import { defineSuite } from './harness';
 import { loadKernel } from '../src/core/wasm/node';
 import { deriveMatrices, type CrcKernel } from '../src/core/crc/kernel';
-import { deriveMatricesTs } from '../src/core/crc/matrix-ts';
-import { unrollMatrices } from '../src/core/crc/reference';
-import { generateHdlText } from '../src/core/crc/generate';
+import { createCrcGenerator } from '../src/core/hdl/crc';
+import { deriveMatricesTs } from '../tests/support/crc-matrix-ts';
+import { unrollMatrices } from '../tests/support/crc-reference';
 
 const POLYS: Record<number, bigint> = { 32: 0x04c11db7n, 64: 0x42f0e1eba9ea3693n };
 
@@ -17,6 +17,7 @@ export default defineSuite({
   name: 'crc-matrix',
   async groups({ quick }) {
     const kernel = await loadKernel<CrcKernel>('crc');
+    const generator = createCrcGenerator(kernel);
     const sizes: [number, number][] = quick
       ? [[32, 64], [64, 1024]]
       : [[32, 64], [32, 512], [32, 1024], [64, 64], [64, 512], [64, 1024]];
@@ -30,7 +31,7 @@ export default defineSuite({
           { name: 'wasm x^n mod g', ops: 1, run: () => deriveMatrices(kernel, w, poly, d) },
           { name: 'ts x^n mod g (same algorithm)', ops: 1, run: () => deriveMatricesTs(w, poly, d) },
           { name: 'symbolic LFSR unrolling (ts)', ops: 1, run: () => unrollMatrices(w, poly, d) },
-          { name: 'full generate: wasm + equations + verilog text', ops: 1, run: () => generateHdlText(kernel, params, d, 'verilog') },
+          { name: 'full generate: wasm + equations + verilog text', ops: 1, run: () => generator.generate({ params, dataWidth: d }, 'verilog') },
         ],
       };
     });

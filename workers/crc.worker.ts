@@ -4,11 +4,13 @@ import wasmUrl from '../build/wasm/crc.wasm?url';
 import { loadKernelFromUrl } from '../src/core/wasm/instantiate';
 import { crc32, type Crc32Exports } from '../src/core/crc/crc32';
 import type { CrcKernel } from '../src/core/crc/kernel';
-import { analyzeCrc, generateHdlText, type CrcAnalysis } from '../src/core/crc/generate';
-import type { CrcParams, HdlLanguage } from '../src/core/crc/params';
+import type { HdlFile, HdlLanguage } from '../src/core/hdl/contract';
+import { createCrcGenerator, type CrcConfig, type CrcGenerator, type CrcSummary } from '../src/core/hdl/crc';
 
 let kernel: Promise<CrcKernel> | undefined;
 const getKernel = () => (kernel ??= loadKernelFromUrl<CrcKernel>(wasmUrl));
+let generator: Promise<CrcGenerator> | undefined;
+const getGenerator = () => (generator ??= getKernel().then(createCrcGenerator));
 
 const FILE_CHUNK = 8 << 20;
 
@@ -29,12 +31,16 @@ const api = {
     return crc;
   },
   /** Check value and equation statistics (XOR count, deepest equation) for the live info panel. */
-  async analyze(params: CrcParams, dataWidth: number): Promise<CrcAnalysis> {
-    return analyzeCrc(await getKernel(), params, dataWidth);
+  async summary(config: CrcConfig): Promise<CrcSummary> {
+    return (await getGenerator()).summary(config);
   },
-  /** The HDL text generated locally (the same emitter as the server), for previews. */
-  async generate(params: CrcParams, dataWidth: number, language: HdlLanguage): Promise<string> {
-    return generateHdlText(await getKernel(), params, dataWidth, language);
+  /** The design file generated locally (the same generator as the server), for previews. */
+  async generate(config: CrcConfig, language: HdlLanguage): Promise<HdlFile> {
+    return (await getGenerator()).generate(config, language);
+  },
+  /** The self-checking testbench of the same design. */
+  async testbench(config: CrcConfig, language: HdlLanguage): Promise<HdlFile> {
+    return (await getGenerator()).testbench(config, language);
   },
 };
 

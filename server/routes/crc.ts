@@ -1,6 +1,6 @@
 /** CRC API: GET /predefined (the catalogue) and POST /generate (a Verilog or VHDL download). */
 import { Router, json } from 'express';
-import { generateRequestSchema, requestParams } from '../../src/core/crc/schema';
+import { generateRequestSchema, requestConfig } from '../../src/core/crc/request';
 import { generateHdl, predefinedBody } from '../services/crc';
 import type { z } from 'zod';
 import { HttpError } from '../errors';
@@ -25,11 +25,11 @@ export function crcRouter(): Router {
   router.post('/generate', json({ limit: GENERATE_BODY_LIMIT, strict: true }), async (req, res) => {
     const parsed = generateRequestSchema.safeParse(req.body);
     if (!parsed.success) throw validationError(parsed.error);
-    const { params, dataWidth, language } = requestParams(parsed.data);
-    const file = await generateHdl(params, dataWidth, language);
+    const { config, language } = requestConfig(parsed.data);
+    const file = await generateHdl(config, language);
     res
       .status(200)
-      .set('Content-Disposition', `attachment; filename="${file.fileName}"`)
+      .set('Content-Disposition', `attachment; filename="${file.name}"`)
       .type(language === 'verilog' ? 'text/x-verilog; charset=utf-8' : 'text/x-vhdl; charset=utf-8')
       .send(file.text);
   });

@@ -1,10 +1,9 @@
 /** CRC services: the predefined list and HDL generation, on the shared WASM kernel. */
 import { loadKernel } from '../../src/core/wasm/node';
 import type { CrcKernel } from '../../src/core/crc/kernel';
-import { generateHdlText } from '../../src/core/crc/generate';
-import { HDL_FILE_NAMES } from '../../src/core/crc/hdl';
 import { predefinedAlgorithms, type PredefinedAlgorithm } from '../../src/core/crc/catalogue';
-import type { CrcParams, HdlLanguage } from '../../src/core/crc/params';
+import type { HdlFile, HdlLanguage } from '../../src/core/hdl/contract';
+import { createCrcGenerator, type CrcConfig } from '../../src/core/hdl/crc';
 
 let predefined: PredefinedAlgorithm[] | undefined;
 let predefinedJson: string | undefined;
@@ -19,13 +18,7 @@ export function predefinedBody(): string {
   return (predefinedJson ??= JSON.stringify(listPredefined()));
 }
 
-export interface GeneratedFile {
-  fileName: string;
-  text: string;
-}
-
-/** Derives the matrices in WASM and emits the module/entity. */
-export async function generateHdl(params: CrcParams, dataWidth: number, language: HdlLanguage): Promise<GeneratedFile> {
-  const kernel = await loadKernel<CrcKernel>('crc');
-  return { fileName: HDL_FILE_NAMES[language], text: generateHdlText(kernel, params, dataWidth, language) };
+/** Derives the matrices in WASM and emits the module/entity (crc_module.v or crc_entity.vhd). */
+export async function generateHdl(config: CrcConfig, language: HdlLanguage): Promise<HdlFile> {
+  return createCrcGenerator(await loadKernel<CrcKernel>('crc')).generate(config, language);
 }

@@ -36,9 +36,11 @@ export function useTransientMessage(ms = COPY_CONFIRM_MS): [string, (m: string) 
 }
 
 /** Copy button with its own 2 s confirmation; `onCopied` lets tools report usage. */
-export function CopyButton({ text, label = 'Copy', disabled, onCopied, confirmation = COPIED_MESSAGE }: {
+export function CopyButton({ text, label = 'Copy', ariaLabel, disabled, onCopied, confirmation = COPIED_MESSAGE }: {
   text: string | (() => string);
   label?: string;
+  /** Accessible name when the visible label is not enough (e.g. 'Copy VHDL' beside 'Copy Verilog'). */
+  ariaLabel?: string;
   disabled?: boolean;
   onCopied?: () => void;
   confirmation?: string;
@@ -48,6 +50,7 @@ export function CopyButton({ text, label = 'Copy', disabled, onCopied, confirmat
     <span className="copy-button">
       <button
         type="button"
+        aria-label={ariaLabel}
         disabled={disabled}
         onClick={async () => {
           const ok = await copyText(typeof text === 'function' ? text() : text);

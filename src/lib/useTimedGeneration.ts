@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import type { HdlFile, HdlLanguage } from '../core/hdl/contract';
 
-/** Code generated for a configuration in one language. */
-export interface Generated<C, L> {
-  code: string;
-  language: L;
+/** A design file generated for a configuration in one language. */
+export interface Generated<C> {
+  file: HdlFile;
+  language: HdlLanguage;
   config: C;
 }
 
@@ -14,13 +15,13 @@ export const GENERATE_INDICATOR_MS = 500;
  * language is read when the delay ends, since the toggle may move meanwhile; switching language
  * later regenerates the shown code for the configuration it was generated from.
  */
-export function useTimedGeneration<C, L>(opts: {
-  generated: Generated<C, L> | null;
-  setGenerated(g: Generated<C, L>): void;
-  currentLanguage(): L;
-  generateCode(config: C, language: L): string;
+export function useTimedGeneration<C>(opts: {
+  generated: Generated<C> | null;
+  setGenerated(g: Generated<C>): void;
+  currentLanguage(): HdlLanguage;
+  generate(config: C, language: HdlLanguage): HdlFile;
   /** Called after a successful generation (usage reporting). */
-  onGenerated(config: C, language: L): void;
+  onGenerated(config: C, language: HdlLanguage): void;
   /** Called with 'Code generation failed: …' when the generator throws. */
   onError(message: string): void;
 }) {
@@ -34,7 +35,7 @@ export function useTimedGeneration<C, L>(opts: {
     timer.current = setTimeout(() => {
       const language = opts.currentLanguage();
       try {
-        opts.setGenerated({ code: opts.generateCode(config, language), language, config });
+        opts.setGenerated({ file: opts.generate(config, language), language, config });
         opts.onGenerated(config, language);
       } catch (e) {
         opts.onError(`Code generation failed: ${(e as Error).message}`);
@@ -44,9 +45,9 @@ export function useTimedGeneration<C, L>(opts: {
     }, GENERATE_INDICATOR_MS);
   };
 
-  const showLanguage = (language: L) => {
+  const showLanguage = (language: HdlLanguage) => {
     const g = opts.generated;
-    if (g && g.language !== language) opts.setGenerated({ ...g, code: opts.generateCode(g.config, language), language });
+    if (g && g.language !== language) opts.setGenerated({ ...g, file: opts.generate(g.config, language), language });
   };
 
   return { generating, generate, showLanguage };

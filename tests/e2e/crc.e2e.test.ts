@@ -1,10 +1,14 @@
-/** CRC generator in Chromium against the real server: choose, generate, download = API answer. */
+/**
+ * CRC generator in Chromium against the real server: choose, generate, download = API answer; the
+ * preview's testbench download simulates the downloaded design in GHDL.
+ */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { describeWith } from '../helpers/system';
 import { launchBrowser, openPage } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server';
+import { simulateVhdl } from '../helpers/hdl';
 
 let server: RunningServer;
 let browser: Browser;
@@ -16,7 +20,7 @@ async function openTool(): Promise<{ page: Page; errors: string[] }> {
   return opened;
 }
 
-describeWith(['chromium'], 'CRC generator page (Chromium)', () => {
+describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
@@ -80,6 +84,13 @@ describeWith(['chromium'], 'CRC generator page (Chromium)', () => {
     const preview = page.getByLabel('Generated code preview');
     await preview.waitFor();
     expect(await preview.textContent()).toBe(downloaded);
+
+    // The preview offers the self-checking testbench of the same design.
+    const [tbDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Testbench' }).click()]);
+    expect(tbDownload.suggestedFilename()).toBe('crc_entity_tb.vhd');
+    const tb = readFileSync((await tbDownload.path())!, 'utf8');
+    const sim = await simulateVhdl({ 'crc_entity.vhd': downloaded, 'crc_entity_tb.vhd': tb }, 'crc_tb', '93c');
+    expect(sim.stdout + sim.stderr).toContain('CRC_TB PASS checks=4');
 
     // Toggling a bit returns to Custom, keeping the parameters.
     await grid.getByRole('button', { name: 'x67', exact: true }).click();

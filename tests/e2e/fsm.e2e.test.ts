@@ -11,7 +11,7 @@ import { describeWith } from '../helpers/system';
 import { launchBrowser, openPage } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
-import { compileFsm, COMPLEX_EXAMPLE, generateFsmTestbenchVerilog, generateFsmTestbenchVhdl } from '../../src/core/hdl/fsm/index';
+import { COMPLEX_EXAMPLE, fsmGenerator } from '../../src/core/hdl/fsm';
 
 describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium', () => {
   let server: RunningServer;
@@ -119,12 +119,11 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     const tb = await downloadText(page, 'Download Verilog testbench');
     expect(tb.name).toBe('burst_controller_tb.v');
 
-    const fsm = compileFsm(COMPLEX_EXAMPLE).fsm!;
     const rv = await simulateVerilog({ 'dut.v': v.text, 'tb.v': tb.text }, 'burst_controller_tb');
     expect(rv.stdout).toMatch(/PASS: \d+ cycles/);
-    const rv2 = await simulateVerilog({ 'dut.v': v.text, 'tb.v': generateFsmTestbenchVerilog(fsm, { seed: 99 }) }, 'burst_controller_tb');
+    const rv2 = await simulateVerilog({ 'dut.v': v.text, 'tb.v': fsmGenerator.testbench(COMPLEX_EXAMPLE, 'verilog', { seed: 99 }).text }, 'burst_controller_tb');
     expect(rv2.stdout).not.toContain('FAIL');
-    const rh = await simulateVhdl({ 'dut.vhd': h.text, 'tb.vhd': generateFsmTestbenchVhdl(fsm, { seed: 7 }) }, 'burst_controller_tb', '93c');
+    const rh = await simulateVhdl({ 'dut.vhd': h.text, 'tb.vhd': fsmGenerator.testbench(COMPLEX_EXAMPLE, 'vhdl', { seed: 7 }).text }, 'burst_controller_tb', '93c');
     expect(rh.stdout + rh.stderr).toMatch(/PASS: \d+ cycles/);
 
     // Back to the configuration; the simple example replaces everything.

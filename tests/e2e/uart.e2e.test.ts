@@ -10,8 +10,7 @@ import { describeWith } from '../helpers/system';
 import { launchBrowser, openPage } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
-import { applyPreset, DEFAULT_UART, uartSummary, UART_PRESETS } from '../../src/core/hdl/uart/config';
-import { fastClockFor, generateUartTestbenchVerilog, generateUartTestbenchVhdl } from '../../src/core/hdl/uart/testbench';
+import { applyPreset, DEFAULT_UART, fastClockFor, uartGenerator, uartSummary, UART_PRESETS } from '../../src/core/hdl/uart';
 
 describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium', () => {
   let server: RunningServer;
@@ -94,7 +93,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     expect(file.name).toBe('uart_module.v');
     expect(file.text).toBe(code);
     const c = { ...applyPreset(DEFAULT_UART, UART_PRESETS[3]), fifoDepth: 4 };
-    const sim = await simulateVerilog({ 'uart_module.v': file.text, 'tb.v': generateUartTestbenchVerilog(c, { clockFreq: fastClockFor(c) }) }, 'uart_module_tb');
+    const sim = await simulateVerilog({ 'uart_module.v': file.text, 'tb.v': uartGenerator.testbench(c, 'verilog', { clockFreq: fastClockFor(c) }).text }, 'uart_module_tb');
     expect(sim.stdout).toContain('PASS');
     expect(sim.stdout).not.toContain('FAIL');
 
@@ -115,7 +114,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     expect(file.name).toBe('uart_module.vhd');
     expect(file.text.startsWith('-- uart_module.vhd')).toBe(true);
     const c = applyPreset(DEFAULT_UART, UART_PRESETS[1]);
-    const sim = await simulateVhdl({ 'uart_module.vhd': file.text, 'tb.vhd': generateUartTestbenchVhdl(c, { clockFreq: fastClockFor(c) }) }, 'uart_module_tb', '93c');
+    const sim = await simulateVhdl({ 'uart_module.vhd': file.text, 'tb.vhd': uartGenerator.testbench(c, 'vhdl', { clockFreq: fastClockFor(c) }).text }, 'uart_module_tb', '93c');
     expect(sim.stdout + sim.stderr).toContain('PASS');
 
     // Changing the configuration marks the code stale until Generate Code is pressed again.

@@ -17,13 +17,16 @@ import { describeWith } from '../helpers/system';
 import {
   DEFAULT_FIFO_CONFIG,
   FIFO_PRESETS,
-  generateFifo,
-  generateFifoTestbench,
+  fifoGenerator,
   TB_PASS,
   type FifoConfig,
   type FifoTestbenchOptions,
 } from '../../src/core/hdl/fifo';
 import { eccCodewordWidth } from '../../src/core/hdl/fifo/ecc';
+import type { HdlLanguage } from '../../src/core/hdl/contract';
+
+const generateFifo = (c: FifoConfig, language: HdlLanguage) => fifoGenerator.generate(c, language).text;
+const generateFifoTestbench = (c: FifoConfig, language: HdlLanguage, o?: FifoTestbenchOptions) => fifoGenerator.testbench(c, language, o).text;
 
 interface Case {
   name: string;

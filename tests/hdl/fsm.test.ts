@@ -3,23 +3,25 @@
  * and randomised configurations (Moore and Mealy, 1-7 states, multi-bit and wide inputs, random
  * conditions in the condition language), in Icarus Verilog and GHDL (VHDL-93c and 2008). Each
  * testbench applies a random input sequence and checks every output, every cycle, against the
- * TypeScript reference model of the configuration.
+ * product's model of the configuration; before simulating, every expected output is checked
+ * against the test's own reference model (tests/support/fsm-reference.ts), which reads the
+ * conditions with its own evaluator, so a bug in the product's condition parser cannot pass both.
  */
 import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
 import {
-  compileFsm, COMPLEX_EXAMPLE, DEFAULT_FSM, generateFsmTestbenchVerilog, generateFsmTestbenchVhdl, generateFsmVerilog,
-  generateFsmVhdl, SIMPLE_EXAMPLE, type CompiledFsm, type FsmConfig, type FsmSignal, type StateEncoding,
-} from '../../src/core/hdl/fsm/index';
+  compileFsm, COMPLEX_EXAMPLE, DEFAULT_FSM, fsmGenerator, fsmTestSequence, SIMPLE_EXAMPLE, type FsmConfig, type FsmSignal,
+  type StateEncoding,
+} from '../../src/core/hdl/fsm';
 import { randomInt, seededRandom } from '../../src/core/hdl/random';
+import { evaluate, sequenceProblems } from '../support/fsm-reference';
 
 const SEED = Number(process.env.HDL_SEED ?? Date.now() % 1_000_000);
 
-function compiled(c: FsmConfig): CompiledFsm {
-  const r = compileFsm(c);
-  expect(r.errors).toEqual([]);
-  return r.fsm!;
+function usable(c: FsmConfig): FsmConfig {
+  expect(fsmGenerator.validate(c)).toEqual([]);
+  return c;
 }
 
 function expectPass(output: string): void {
@@ -27,15 +29,25 @@ function expectPass(output: string): void {
   expect(output).toMatch(/PASS: \d+ cycles/);
 }
 
-async function runVerilog(fsm: CompiledFsm, seed: number): Promise<void> {
-  const name = fsm.config.moduleName;
-  const r = await simulateVerilog({ [`${name}.v`]: generateFsmVerilog(fsm), 'tb.v': generateFsmTestbenchVerilog(fsm, { seed }) }, `${name}_tb`);
+/** What the testbench for `seed` will expect, checked against the test's own reference model. */
+function expectReferenceAgrees(c: FsmConfig, seed: number): void {
+  const { fsm } = compileFsm(c);
+  expect(sequenceProblems(c, fsmTestSequence(fsm!, { seed }))).toEqual([]);
+}
+
+async function runVerilog(c: FsmConfig, seed: number): Promise<void> {
+  expectReferenceAgrees(c, seed);
+  const dut = fsmGenerator.generate(c, 'verilog');
+  const tb = fsmGenerator.testbench(c, 'verilog', { seed });
+  const r = await simulateVerilog({ [dut.name]: dut.text, [tb.name]: tb.text }, `${c.moduleName}_tb`);
   expectPass(r.stdout);
 }
 
-async function runVhdl(fsm: CompiledFsm, seed: number, std: '93c' | '08'): Promise<void> {
-  const name = fsm.config.moduleName;
-  const r = await simulateVhdl({ [`${name}.vhd`]: generateFsmVhdl(fsm), 'tb.vhd': generateFsmTestbenchVhdl(fsm, { seed }) }, `${name}_tb`, std);
+async function runVhdl(c: FsmConfig, seed: number, std: '93c' | '08'): Promise<void> {
+  expectReferenceAgrees(c, seed);
+  const dut = fsmGenerator.generate(c, 'vhdl');
+  const tb = fsmGenerator.testbench(c, 'vhdl', { seed });
+  const r = await simulateVhdl({ [dut.name]: dut.text, [tb.name]: tb.text }, `${c.moduleName}_tb`, std);
   expectPass(r.stdout + r.stderr);
 }
 
@@ -105,12 +117,30 @@ function randomConfig(rand: () => number, index: number): FsmConfig {
   };
 }
 
+it("the test's reference reads the condition language as documented", () => {
+  const v = { start: 1n, stop: 0n, count: 3n, data: 0b1010n };
+  const cases: [string, boolean][] = [
+    ['', true], ['1', true], ['0', false], ['true', true], ['false', false], ['start', true], ['!start', false],
+    ['start && !stop', true], ['stop || (start && count == 3)', true], ['!count == 3', false], ['!(count == 3)', false],
+    ['count < 0x10', true], ['count >= 0b100', false], ['count != start', true], ['data[1]', true], ['data[2]', false],
+    ['data[3] && data[1] && !data[0]', true], ['missing', false], ['start && stop || count > 2', true],
+    ['!!start', true], ['count == 3 && (stop || !data[2])', true],
+  ];
+  for (const [condition, want] of cases) expect(evaluate(condition, v), condition).toBe(want);
+});
+
+it('the reference model agrees with the expectations of the examples and random configurations', () => {
+  const rand = seededRandom(SEED + 99);
+  for (const c of [DEFAULT_FSM, SIMPLE_EXAMPLE, COMPLEX_EXAMPLE, { ...COMPLEX_EXAMPLE, fsmType: 'moore' as const }]) expectReferenceAgrees(c, SEED);
+  for (let i = 0; i < 40; i++) expectReferenceAgrees(randomConfig(rand, 100 + i), SEED + i);
+});
+
 describeWith(['iverilog', 'ghdl'], 'FSM generator: simulated in Icarus Verilog and GHDL', () => {
   const fixed: [string, FsmConfig][] = [['default', DEFAULT_FSM], ['simple example', SIMPLE_EXAMPLE], ['complex example', COMPLEX_EXAMPLE]];
   for (const [label, base] of fixed) {
     for (const encoding of ['binary', 'onehot', 'gray'] as const) {
       for (const fsmType of ['moore', 'mealy'] as const) {
-        const fsm = compiled({ ...base, encoding, fsmType });
+        const fsm = usable({ ...base, encoding, fsmType });
         const name = `${label}, ${fsmType}, ${encoding}`;
         it.concurrent(`${name}: Verilog`, () => runVerilog(fsm, SEED));
         it.concurrent(`${name}: VHDL-${fsmType === 'moore' ? '93c' : '08'}`, () => runVhdl(fsm, SEED, fsmType === 'moore' ? '93c' : '08'));
@@ -121,7 +151,7 @@ describeWith(['iverilog', 'ghdl'], 'FSM generator: simulated in Icarus Verilog a
   const rand = seededRandom(SEED);
   for (let i = 0; i < 10; i++) {
     const config = randomConfig(rand, i);
-    const fsm = compiled(config);
+    const fsm = usable(config);
     const name = `random #${i} (seed ${SEED}): ${config.fsmType}, ${config.encoding}, ${config.states.length} states, ${config.transitions.length} transitions`;
     it.concurrent(`${name}: Verilog`, () => runVerilog(fsm, SEED + i));
     it.concurrent(`${name}: VHDL-93c and 2008`, async () => {

@@ -9,14 +9,9 @@ import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
 import {
-  applyPreset, BAUD_RATES, DATA_BITS_OPTIONS, DEFAULT_UART, OVERSAMPLING_OPTIONS, PARITY_OPTIONS,
-  UART_PRESETS, validateUart, type UartConfig,
-} from '../../src/core/hdl/uart/config';
-import { generateUartVerilog } from '../../src/core/hdl/uart/verilog';
-import { generateUartVhdl } from '../../src/core/hdl/uart/vhdl';
-import {
-  fastClockFor, generateUartTestbenchVerilog, generateUartTestbenchVhdl, randomWords, type UartTestbenchOptions,
-} from '../../src/core/hdl/uart/testbench';
+  applyPreset, BAUD_RATES, DATA_BITS_OPTIONS, DEFAULT_UART, fastClockFor, OVERSAMPLING_OPTIONS, PARITY_OPTIONS,
+  randomWords, uartGenerator, UART_PRESETS, validateUart, type UartConfig, type UartTestbenchOptions,
+} from '../../src/core/hdl/uart';
 import { randomInt, seededRandom } from '../../src/core/hdl/random';
 
 const SEED = Number(process.env.HDL_SEED ?? Date.now() % 1_000_000);
@@ -27,12 +22,14 @@ function expectPass(output: string): void {
 }
 
 async function runVerilog(c: UartConfig, o: UartTestbenchOptions): Promise<void> {
-  const r = await simulateVerilog({ 'uart_module.v': generateUartVerilog(c), 'tb.v': generateUartTestbenchVerilog(c, o) }, 'uart_module_tb');
+  const dut = uartGenerator.generate(c, 'verilog');
+  const r = await simulateVerilog({ [dut.name]: dut.text, 'tb.v': uartGenerator.testbench(c, 'verilog', o).text }, 'uart_module_tb');
   expectPass(r.stdout + r.stderr);
 }
 
 async function runVhdl(c: UartConfig, o: UartTestbenchOptions, std: '93c' | '08'): Promise<void> {
-  const r = await simulateVhdl({ 'uart_module.vhd': generateUartVhdl(c), 'tb.vhd': generateUartTestbenchVhdl(c, o) }, 'uart_module_tb', std);
+  const dut = uartGenerator.generate(c, 'vhdl');
+  const r = await simulateVhdl({ [dut.name]: dut.text, 'tb.vhd': uartGenerator.testbench(c, 'vhdl', o).text }, 'uart_module_tb', std);
   expectPass(r.stdout + r.stderr);
 }
 

@@ -2,13 +2,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFreshKernel } from '../wasm/node';
 import { computeCrc, deriveMatrices, matrixBit, type CrcKernel, type CrcMatrices } from './kernel';
-import { bytesToBits, finish, referenceCrc, referenceCrcBits, referenceRegister, unrollMatrices } from './reference';
-import { deriveMatricesTs } from './matrix-ts';
-import { equations, equationStats } from './equations';
+import {
+  bytesToBits, finish, randomBits, referenceCrc, referenceCrcBits, referenceRegister, unrollMatrices, wordOf,
+} from '../../../tests/support/crc-reference';
+import { deriveMatricesTs } from '../../../tests/support/crc-matrix-ts';
+import { seededRandom as prng } from '../hdl/random';
 import { CATALOGUE, predefinedAlgorithms, paramsOf } from './catalogue';
 import { FALLBACK_ALGORITHMS } from './fallback';
 import { CHECK_INPUT, mask, parseHex, reflect, type CrcParams } from './params';
-import { prng, randomBits, wordOf } from './testbench';
 
 let kernel: CrcKernel;
 beforeAll(async () => {
@@ -39,19 +40,6 @@ function applyMatrices(m: CrcMatrices, state: bigint, d: bigint): bigint {
   return next;
 }
 
-/** Evaluates the emitted equations on a data_in word. */
-function applyEquations(p: CrcParams, dataWidth: number, state: bigint, dataIn: bigint): bigint {
-  const m = deriveMatrices(kernel, p.width, p.poly, dataWidth);
-  let next = 0n;
-  equations(m, p.refin).forEach((e, r) => {
-    let bit = 0n;
-    for (const i of e.state) bit ^= (state >> BigInt(i)) & 1n;
-    for (const j of e.data) bit ^= (dataIn >> BigInt(j)) & 1n;
-    next |= bit << BigInt(r);
-  });
-  return next;
-}
-
 describe('matrix derivation (WASM)', () => {
   it('matches the bit-serial LFSR for random W (1..67), D (1..1024), polynomials and states', () => {
     const widths = [1, 2, 3, 31, 32, 33, 63, 64, 65, 66, 67, ...Array.from({ length: 25 }, () => randomInt(1, 67))];
@@ -73,22 +61,6 @@ describe('matrix derivation (WASM)', () => {
       expect(m.cols, `W=${w} D=${d}`).toEqual(unrollMatrices(w, poly, d).cols);
       expect(m.cols, `W=${w} D=${d}`).toEqual(deriveMatricesTs(w, poly, d).cols);
     }
-  });
-
-  it('gives equations that follow the bit-order contract with and without refin', () => {
-    for (let n = 0; n < 30; n++) {
-      const w = randomInt(1, 67);
-      const d = randomInt(1, 130);
-      const p = randomParams(w);
-      const state = randomBig(w);
-      const bits = randomBits(rand, d);
-      expect(applyEquations(p, d, state, wordOf(bits, p.refin)), `W=${w} D=${d} refin=${p.refin}`).toBe(referenceRegister(p, bits, state));
-    }
-  });
-
-  it('counts XORs as published for CRC-32 (220 at D=8, 1390 at 64, 16744 at 1024)', () => {
-    const count = (d: number) => equationStats(equations(deriveMatrices(kernel, 32, 0x04c11db7n, d), false)).xorCount;
-    expect([count(8), count(64), count(128), count(512), count(1024)]).toEqual([220, 1390, 2518, 8480, 16744]);
   });
 
   it('rejects sizes out of range', () => {

@@ -7,11 +7,9 @@
 export const POLY_BITS = 68;
 export const MAX_CRC_WIDTH = POLY_BITS - 1;
 export const MAX_DATA_WIDTH_API = 1024;
-/** The UI's data width input range (spec part 1, section 9). */
-export const MIN_DATA_WIDTH_UI = 1;
+/** The smallest data width (page and API); the UI's input goes up to 128 (spec part 1, section 9). */
+export const MIN_DATA_WIDTH = 1;
 export const MAX_DATA_WIDTH_UI = 128;
-
-export type HdlLanguage = 'verilog' | 'vhdl';
 
 /** A fully specified CRC: the register is kept unreflected (bit i = coefficient of x^i). */
 export interface CrcParams {

@@ -1,5 +1,5 @@
 /** Header comments for generated HDL files (Verilog `//`, VHDL `--`). */
-export type HdlLanguage = 'verilog' | 'vhdl';
+import type { HdlLanguage } from './contract';
 
 /** Formats `lines` as a comment block; a line may be '' for a blank comment line. */
 export function headerComment(language: HdlLanguage, lines: string[]): string {

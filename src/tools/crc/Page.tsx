@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
-import { CopyButton } from '../../components/CopyButton';
+import { GeneratedCode } from '../../components/GeneratedCode';
 import { trackError, trackToolUsage } from '../../analytics';
 import { downloadBlob } from '../../lib/download';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
@@ -10,17 +10,15 @@ import { crcWorker } from '../../workers/crc';
 import { isAbortError } from '../../workers/bridge';
 import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
 import { FALLBACK_ALGORITHMS } from '../../core/crc/fallback';
-import { HDL_FILE_NAMES } from '../../core/crc/hdl';
-import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH_UI, POLY_BITS, hex, polyFromBits, polyText, polyWidth, type HdlLanguage } from '../../core/crc/params';
-import type { CrcAnalysis } from '../../core/crc/generate';
+import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, hex, polyFromBits, polyText, polyWidth } from '../../core/crc/params';
+import { checkDataWidth, checkParams, generateBody } from '../../core/crc/request';
+import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES, type HdlFile } from '../../core/hdl/contract';
+import { crcFileName, type CrcSummary } from '../../core/hdl/crc';
 import {
-  BITS_PER_ROW, CUSTOM_OPTION, LOAD_ERROR, NO_POLYNOMIAL, VALIDATION_ALERT, checkDataWidth, checkParams,
-  generateBody, generateErrorAlert, groupAlgorithms,
+  BITS_PER_ROW, CUSTOM_OPTION, LOAD_ERROR, NO_POLYNOMIAL, VALIDATION_ALERT, generateErrorAlert, groupAlgorithms,
 } from './logic';
 import { useCrcStore } from './store';
 import './styles.css';
-
-const LANGUAGES: [HdlLanguage, string][] = [['verilog', 'Verilog'], ['vhdl', 'VHDL']];
 
 function isAlgorithmList(v: unknown): v is PredefinedAlgorithm[] {
   return Array.isArray(v) && v.every((a) => a && typeof a.name === 'string' && Array.isArray(a.poly) && a.poly.length === POLY_BITS);
@@ -49,13 +47,8 @@ function usePredefined(): { algorithms: PredefinedAlgorithm[]; loadError: string
   return state;
 }
 
-const PREVIEW_LINES = 400;
-
 /** Long files (wide buses) are shown in part; the download and Copy have all of it. */
-function previewLines(text: string): string {
-  const lines = text.split('\n');
-  return lines.length <= PREVIEW_LINES ? text : `${lines.slice(0, PREVIEW_LINES).join('\n')}\n... (${lines.length - PREVIEW_LINES} more lines in the download)`;
-}
+const PREVIEW_LINES = 400;
 
 function PolynomialGrid({ bits, onToggle }: { bits: number[]; onToggle: (i: number) => void }) {
   const rows = Array.from({ length: POLY_BITS / BITS_PER_ROW }, (_, r) => Array.from({ length: BITS_PER_ROW }, (_, c) => r * BITS_PER_ROW + c));
@@ -80,10 +73,10 @@ export default function CrcPage() {
   const [generating, setGenerating] = useState(false);
   const [alert, setAlert] = useState('');
   const [status, setStatus] = useState('');
-  const [analysis, setAnalysis] = useState<{ key: string; result?: CrcAnalysis; error?: string }>({ key: '' });
+  const [analysis, setAnalysis] = useState<{ key: string; result?: CrcSummary; error?: string }>({ key: '' });
   const busy = useRef(false);
   const [previewOpen, setPreviewOpen] = useState(false);
-  const [preview, setPreview] = useState<{ key: string; text: string }>({ key: '', text: '' });
+  const [preview, setPreview] = useState<{ key: string; file?: HdlFile; error?: string }>({ key: '' });
 
   const groups = useMemo(() => groupAlgorithms(algorithms, s.search), [algorithms, s.search]);
   const selected = algorithms.find((a) => a.name === s.selected);
@@ -99,7 +92,7 @@ export default function CrcPage() {
     if (!params.ok || !dataWidth.ok) return;
     const key = analysisKey;
     crcWorker
-      .call((api) => api.analyze(params.value, dataWidth.value))
+      .call((api) => api.summary({ params: params.value, dataWidth: dataWidth.value }))
       .then((result) => setAnalysis({ key, result }))
       .catch((e) => !isAbortError(e) && setAnalysis({ key, error: (e as Error).message }));
   }, [analysisKey], 150);
@@ -110,9 +103,11 @@ export default function CrcPage() {
     if (!previewKey || !params.ok || !dataWidth.ok) return;
     const key = previewKey;
     crcWorker
-      .call((api) => api.generate(params.value, dataWidth.value, s.language))
-      .then((text) => setPreview({ key, text }))
-      .catch((e) => !isAbortError(e) && setPreview({ key, text: `Could not generate a preview: ${(e as Error).message}` }));
+      .call((api) => api.generate({ params: params.value, dataWidth: dataWidth.value }, s.language))
+      .then((file) => setPreview({ key, file }))
+      .catch((e) => {
+        if (!isAbortError(e)) setPreview({ key, error: `Could not generate a preview: ${(e as Error).message}` });
+      });
   }, [previewKey], 200);
 
   async function generate() {
@@ -135,7 +130,7 @@ export default function CrcPage() {
         return;
       }
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      const name = HDL_FILE_NAMES[language];
+      const name = crcFileName(language);
       downloadBlob(name, await r.blob());
       setStatus(`✅ Downloaded ${name}`);
       trackToolUsage(tool.analyticsName, 'generate_code', { language, width, data_width: dataWidth.value, algorithm: s.selected || 'custom' }, Math.round(performance.now() - started));
@@ -149,6 +144,8 @@ export default function CrcPage() {
   }
 
   const current = analysis.key === analysisKey ? analysis : undefined;
+  const shownPreview = preview.key === previewKey && previewKey ? preview : undefined;
+  const previewConfig = params.ok && dataWidth.ok ? { params: params.value, dataWidth: dataWidth.value } : undefined;
   return (
     <ToolPage
       tool={tool}
@@ -204,7 +201,7 @@ export default function CrcPage() {
         <div className="crc-params">
           <div className="field">
             <label htmlFor="crc-data-width">Data width (bits)</label>
-            <input id="crc-data-width" type="number" min={MIN_DATA_WIDTH_UI} max={MAX_DATA_WIDTH_UI} value={s.dataWidth} aria-invalid={!dataWidth.ok} onChange={(e) => s.setDataWidth(e.target.value)} />
+            <input id="crc-data-width" type="number" min={MIN_DATA_WIDTH} max={MAX_DATA_WIDTH_UI} value={s.dataWidth} aria-invalid={!dataWidth.ok} onChange={(e) => s.setDataWidth(e.target.value)} />
           </div>
           <div className="field">
             <label htmlFor="crc-init">Init (hex)</label>
@@ -222,9 +219,9 @@ export default function CrcPage() {
           </label>
           <fieldset className="crc-language">
             <legend>Output language</legend>
-            {LANGUAGES.map(([value, label]) => (
+            {HDL_LANGUAGES.map((value) => (
               <label key={value}>
-                <input type="radio" name="crc-language" value={value} checked={s.language === value} onChange={() => s.setLanguage(value)} /> {label}
+                <input type="radio" name="crc-language" value={value} checked={s.language === value} onChange={() => s.setLanguage(value)} /> {HDL_LANGUAGE_LABEL[value]}
               </label>
             ))}
           </fieldset>
@@ -239,7 +236,7 @@ export default function CrcPage() {
           <li>CRC width: {width} bits</li>
           <li>Polynomial: {width > 0 ? `${hex(polyFromBits(s.bits).poly, width)} (${text})` : NO_POLYNOMIAL}</li>
           <li>Mode: {selected ? `Predefined (${selected.name})` : 'Custom'}</li>
-          <li>Language: {s.language === 'verilog' ? 'Verilog' : 'VHDL'}</li>
+          <li>Language: {HDL_LANGUAGE_LABEL[s.language]}</li>
         </ul>
         <ul className="crc-live" role="status" aria-live="polite">
           {params.ok && dataWidth.ok && current?.result && (
@@ -258,17 +255,27 @@ export default function CrcPage() {
         <StatusLine text={status} />
       </section>
 
-      <details className="panel crc-preview" onToggle={(e) => setPreviewOpen((e.target as HTMLDetailsElement).open)}>
-        <summary>Preview ({HDL_FILE_NAMES[s.language]})</summary>
-        {preview.key === previewKey && preview.text ? (
-          <>
-            <CopyButton text={preview.text} onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard', { language: s.language })} />
-            <pre className="code crc-code" aria-label="Generated code preview">{previewLines(preview.text)}</pre>
-          </>
-        ) : (
-          <p className="field-hint">{previewKey ? 'Generating preview...' : 'Choose a polynomial and a valid data width to see the code.'}</p>
+      <GeneratedCode
+        title={`Preview (${crcFileName(s.language)})`}
+        id="crc-preview"
+        className="crc-preview"
+        onToggle={setPreviewOpen}
+        language={s.language}
+        file={shownPreview?.file ?? null}
+        downloadable={false}
+        codeLabel="Generated code preview"
+        maxLines={PREVIEW_LINES}
+        testbench={() => crcWorker.call((api) => api.testbench(previewConfig!, s.language))}
+        onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard', { language: s.language })}
+        onTestbenchDownloaded={() => trackToolUsage(tool.analyticsName, 'download_testbench', { language: s.language })}
+      >
+        {!shownPreview?.file && (
+          <p className="field-hint">
+            {shownPreview?.error
+              ?? (previewKey ? 'Generating preview...' : 'Choose a polynomial and a valid data width to see the code.')}
+          </p>
         )}
-      </details>
+      </GeneratedCode>
     </ToolPage>
   );
 }

@@ -2,10 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { predefinedAlgorithms } from '../../core/crc/catalogue';
 import { FALLBACK_ALGORITHMS } from '../../core/crc/fallback';
 import { bitsFromPoly, polyText } from '../../core/crc/params';
-import { generateRequestSchema } from '../../core/crc/schema';
-import {
-  VALIDATION_ALERT, checkDataWidth, checkParams, defaultBits, generateBody, generateErrorAlert, groupAlgorithms, matchesSearch,
-} from './logic';
+import { checkParams } from '../../core/crc/request';
+import { VALIDATION_ALERT, defaultBits, generateErrorAlert, groupAlgorithms, matchesSearch } from './logic';
 
 const all = predefinedAlgorithms();
 
@@ -36,31 +34,12 @@ describe('grouping and search', () => {
   });
 });
 
-describe('parameters and messages', () => {
+describe('defaults and messages', () => {
   it('starts with only x0 set and no width', () => {
     const bits = defaultBits();
     expect(bits.length).toBe(68);
     expect(bits.filter(Boolean).length).toBe(1);
     expect(checkParams(bits, { init: '0', xorout: '0', refin: false, refout: false }).ok).toBe(false);
-  });
-
-  it('checks init/xorout against the width', () => {
-    const bits = bitsFromPoly(16, 0x1021n);
-    expect(checkParams(bits, { init: '0xFFFF', xorout: '0', refin: true, refout: false })).toMatchObject({ ok: true, value: { width: 16, init: 0xffffn, refin: true } });
-    expect(checkParams(bits, { init: '0x1FFFF', xorout: '0', refin: false, refout: false })).toEqual({ ok: false, error: 'Init does not fit in 16 bits (the CRC width).' });
-    expect(checkParams(bits, { init: '0', xorout: 'xyz', refin: false, refout: false })).toEqual({ ok: false, error: 'XorOut must be a hexadecimal value such as 0xFFFF.' });
-  });
-
-  it('checks the data width 1..128', () => {
-    expect(checkDataWidth('1')).toEqual({ ok: true, value: 1 });
-    expect(checkDataWidth('128')).toEqual({ ok: true, value: 128 });
-    for (const bad of ['0', '129', '', '8.5', 'abc', '-4']) expect(checkDataWidth(bad).ok).toBe(false);
-  });
-
-  it('builds a request the server schema accepts', () => {
-    const body = generateBody(bitsFromPoly(32, 0x04c11db7n), 64, 'vhdl', { init: '0xffffffff', xorout: '', refin: true, refout: true });
-    expect(body.xorout).toBe('0');
-    expect(generateRequestSchema.safeParse(body).success).toBe(true);
   });
 
   it('uses the spec messages', () => {

@@ -1,8 +1,11 @@
-/** CRC generator page logic: grouping, search, parameters and messages (no React). */
+/**
+ * CRC generator page logic: grouping, search and messages (no React). The parameter rules the
+ * page shares with the server are in core/crc/request.ts.
+ */
 import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
-import {
-  MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH_UI, POLY_BITS, mask, parseHex, polyFromBits, type CrcParams, type HdlLanguage,
-} from '../../core/crc/params';
+import { POLY_BITS } from '../../core/crc/params';
+import type { CustomFields } from '../../core/crc/request';
+import type { HdlLanguage } from '../../core/hdl/contract';
 
 export const NO_POLYNOMIAL = 'No polynomial selected';
 export const CUSTOM_OPTION = 'Custom Polynomial';
@@ -49,50 +52,6 @@ export function groupAlgorithms(list: PredefinedAlgorithm[], query = ''): Algori
   return out;
 }
 
-export interface CustomFields {
-  init: string;
-  xorout: string;
-  refin: boolean;
-  refout: boolean;
-}
-
 export function fieldsOf(a: PredefinedAlgorithm): CustomFields {
   return { init: a.init, xorout: a.xorout, refin: a.refin, refout: a.refout };
-}
-
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
-
-export function checkDataWidth(text: string): Checked<number> {
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isInteger(n) || n < MIN_DATA_WIDTH_UI || n > MAX_DATA_WIDTH_UI) {
-    return { ok: false, error: `Data width must be a whole number from ${MIN_DATA_WIDTH_UI} to ${MAX_DATA_WIDTH_UI}.` };
-  }
-  return { ok: true, value: n };
-}
-
-/** The parameters the bits and fields describe, or why they do not. */
-export function checkParams(bits: number[], fields: CustomFields): Checked<CrcParams> {
-  const { width, poly } = polyFromBits(bits);
-  if (width < 1) return { ok: false, error: 'Select at least one term above x0 (the CRC width is the highest set power).' };
-  const values: Record<'init' | 'xorout', bigint> = { init: 0n, xorout: 0n };
-  for (const key of ['init', 'xorout'] as const) {
-    const v = parseHex(fields[key]);
-    if (v === undefined || fields[key].length > 40) return { ok: false, error: `${key === 'init' ? 'Init' : 'XorOut'} must be a hexadecimal value such as 0xFFFF.` };
-    if (v > mask(width)) return { ok: false, error: `${key === 'init' ? 'Init' : 'XorOut'} does not fit in ${width} bits (the CRC width).` };
-    values[key] = v;
-  }
-  return { ok: true, value: { width, poly, init: values.init, xorout: values.xorout, refin: fields.refin, refout: fields.refout } };
-}
-
-/** The POST /api/generate body: the spec's three fields plus the full parameters. */
-export function generateBody(bits: number[], dataWidth: number, language: HdlLanguage, fields: CustomFields) {
-  return {
-    poly: bits,
-    data_width: dataWidth,
-    language,
-    init: fields.init.trim() || '0',
-    refin: fields.refin,
-    refout: fields.refout,
-    xorout: fields.xorout.trim() || '0',
-  };
 }

@@ -1,8 +1,9 @@
 /** CRC generator state (zustand): polynomial bits, selection, parameters, options. */
 import { create } from 'zustand';
 import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
-import type { HdlLanguage } from '../../core/crc/params';
-import { defaultBits, fieldsOf, type CustomFields } from './logic';
+import type { CustomFields } from '../../core/crc/request';
+import type { HdlLanguage } from '../../core/hdl/contract';
+import { defaultBits, fieldsOf } from './logic';
 
 interface CrcState {
   bits: number[];

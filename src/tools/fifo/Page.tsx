@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
-import { CopyButton } from '../../components/CopyButton';
-import { downloadBlob } from '../../lib/download';
+import { GeneratedCode } from '../../components/GeneratedCode';
 import { useTimedGeneration } from '../../lib/useTimedGeneration';
 import { trackError, trackToolUsage } from '../../analytics';
 import {
   ALMOST_EMPTY_RANGE, ALMOST_FULL_RANGE, CLOCKING_MODES, DATA_WIDTHS, FIFO_DEPTHS, FIFO_PRESETS, MEMORY_TYPES,
-  READ_MODES, RESET_TYPES, WRITE_MODES, fifoThresholds, validateFifoConfig, type FifoConfig,
+  READ_MODES, RESET_TYPES, WRITE_MODES, fifoThresholds, type FifoConfig,
 } from '../../core/hdl/fifo/config';
+import { fifoGenerator } from '../../core/hdl/fifo';
+import type { HdlLanguage } from '../../core/hdl/contract';
 import {
-  CLOCKING_LABEL, LANGUAGE_LABEL, MEMORY_TYPE_LABEL, READ_MODE_LABEL, RESET_LABEL,
-  WRITE_MODE_LABEL, downloadName, generateCode, generateTestbench, metricRows, presetConfig, testbenchName,
-  usageDetails, type Language,
+  CLOCKING_LABEL, MEMORY_TYPE_LABEL, READ_MODE_LABEL, RESET_LABEL, WRITE_MODE_LABEL, metricRows, presetConfig, usageDetails,
 } from './logic';
 import { useFifoStore } from './store';
 import './styles.css';
@@ -87,7 +86,7 @@ export default function FifoPage() {
     generated,
     setGenerated,
     currentLanguage: () => useFifoStore.getState().language,
-    generateCode,
+    generate: fifoGenerator.generate,
     onGenerated: (c, lang) => trackToolUsage(tool.analyticsName, 'generate_code', usageDetails(c, lang)),
     onError: (message) => {
       setError(message);
@@ -99,16 +98,16 @@ export default function FifoPage() {
   const stale = generated !== null && !sameConfig(generated.config, config);
 
   const generate = () => {
-    const checked = validateFifoConfig(config);
-    if (!checked.ok) {
-      setError(checked.errors.join(' '));
+    const problems = fifoGenerator.validate(config);
+    if (problems.length) {
+      setError(problems.join(' '));
       return;
     }
     setError('');
-    generateLater(checked.config);
+    generateLater(config);
   };
 
-  const chooseLanguage = (l: Language) => {
+  const chooseLanguage = (l: HdlLanguage) => {
     setLanguage(l);
     showLanguage(l);
     trackToolUsage(tool.analyticsName, 'change_language', { language: l });
@@ -120,17 +119,8 @@ export default function FifoPage() {
     trackToolUsage(tool.analyticsName, 'load_preset', { preset: id });
   };
 
-  const download = () => {
-    if (!generated) return;
-    downloadBlob(downloadName(generated.language), generated.code);
-    trackToolUsage(tool.analyticsName, 'download_code', usageDetails(generated.config, generated.language));
-  };
-
-  const downloadTestbench = () => {
-    if (!generated) return;
-    downloadBlob(testbenchName(generated.language), generateTestbench(generated.config, generated.language));
-    trackToolUsage(tool.analyticsName, 'download_testbench', usageDetails(generated.config, generated.language));
-  };
+  const track = (action: string) =>
+    generated && trackToolUsage(tool.analyticsName, action, usageDetails(generated.config, generated.language));
 
   return (
     <ToolPage
@@ -181,37 +171,25 @@ export default function FifoPage() {
 
       <Metrics config={config} />
 
-      <section className="panel" aria-labelledby="fifo-code-title">
-        <h2 id="fifo-code-title">Generated Code</h2>
-        <div className="row fifo-actions">
-          <div className="fifo-toggle" role="group" aria-label="Language">
-            {(['verilog', 'vhdl'] as const).map((l) => (
-              <button key={l} type="button" aria-pressed={language === l} className={language === l ? 'primary' : ''} onClick={() => chooseLanguage(l)}>
-                {LANGUAGE_LABEL[l]}
-              </button>
-            ))}
-          </div>
+      <GeneratedCode
+        title="Generated Code"
+        id="fifo-code"
+        language={generated?.language ?? language}
+        file={generated?.file ?? null}
+        onLanguageChange={chooseLanguage}
+        controls={(
           <button type="button" className="primary" onClick={generate} disabled={generating}>
             {generating ? 'Generating...' : 'Generate Code'}
           </button>
-          {generated && (
-            <>
-              <CopyButton text={generated.code} onCopied={() => trackToolUsage(tool.analyticsName, 'copy_code', usageDetails(generated.config, generated.language))} />
-              <button type="button" onClick={download}>Download</button>
-              <button type="button" onClick={downloadTestbench}>Download Testbench</button>
-            </>
-          )}
-        </div>
+        )}
+        testbench={() => fifoGenerator.testbench(generated!.config, generated!.language)}
+        stale={stale}
+        onCopied={() => track('copy_code')}
+        onDownloaded={() => track('download_code')}
+        onTestbenchDownloaded={() => track('download_testbench')}
+      >
         {error && <div className="error-banner" role="alert">{error}</div>}
-        {stale && (
-          <p className="fifo-stale" role="status">The configuration changed since this code was generated. Press Generate Code to update it.</p>
-        )}
-        {generated && (
-          <pre className="code" aria-label={`Generated ${LANGUAGE_LABEL[generated.language]} code`} tabIndex={0}>
-            <code>{generated.code}</code>
-          </pre>
-        )}
-      </section>
+      </GeneratedCode>
     </ToolPage>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FIFO_CONFIG, FIFO_PRESETS, fifoMetrics, fifoThresholds, type FifoConfig } from '../../core/hdl/fifo/config';
-import { downloadName, metricRows, presetConfig, testbenchName, updateConfig, usageDetails } from './logic';
+import { metricRows, presetConfig, updateConfig, usageDetails } from './logic';
 
 const cfg = (over: Partial<FifoConfig>): FifoConfig => ({ ...DEFAULT_FIFO_CONFIG, ...over });
 
@@ -73,12 +73,6 @@ describe('FIFO page helpers', () => {
     expect(updateConfig(DEFAULT_FIFO_CONFIG, 'writeMode', 'packet')).toMatchObject({ writeMode: 'packet', enablePacketMode: true });
     expect(updateConfig(cfg({ writeMode: 'packet', enablePacketMode: true }), 'enablePacketMode', false)).toMatchObject({ writeMode: 'standard', enablePacketMode: false });
     expect(updateConfig(DEFAULT_FIFO_CONFIG, 'dataWidth', 64).dataWidth).toBe(64);
-  });
-  it('download names', () => {
-    expect(downloadName('verilog')).toBe('fifo_module.v');
-    expect(downloadName('vhdl')).toBe('fifo_module.vhd');
-    expect(testbenchName('verilog')).toBe('fifo_module_tb.v');
-    expect(testbenchName('vhdl')).toBe('fifo_module_tb.vhd');
   });
   it('usage details carry the configuration', () => {
     expect(usageDetails(DEFAULT_FIFO_CONFIG, 'vhdl')).toEqual({ language: 'vhdl', ...DEFAULT_FIFO_CONFIG });

@@ -2,17 +2,12 @@
  * FIFO page logic (pure): option labels, the metrics and thresholds shown on the page, preset
  * lookup and the keep-in-step rule of writeMode and packet mode.
  */
-import type { HdlLanguage } from '../../core/hdl/comment';
+import type { HdlLanguage } from '../../core/hdl/contract';
 import {
-  FIFO_PRESETS, fifoMetrics, fifoThresholds, generateFifo, generateFifoTestbench,
+  FIFO_PRESETS, fifoGenerator,
   type ClockingMode, type FifoConfig, type MemoryType, type ReadMode, type ResetType, type WriteMode,
 } from '../../core/hdl/fifo';
 
-export type Language = HdlLanguage;
-export { fifoFileName as downloadName, fifoTestbenchFileName as testbenchName } from '../../core/hdl/fifo';
-
-
-export const LANGUAGE_LABEL: Record<Language, string> = { verilog: 'Verilog', vhdl: 'VHDL' };
 export const MEMORY_TYPE_LABEL: Record<MemoryType, string> = { distributed: 'Distributed RAM', block_ram: 'Block RAM', registers: 'Registers' };
 export const CLOCKING_LABEL: Record<ClockingMode, string> = { sync: 'Synchronous (one clock)', async: 'Asynchronous (two clocks)' };
 export const READ_MODE_LABEL: Record<ReadMode, string> = { standard: 'Standard', fwft: 'First-Word Fall-Through' };
@@ -28,8 +23,7 @@ export interface MetricRow {
 
 /** The metrics panel rows, formatted (spec formulas in core/hdl/fifo/config.ts). */
 export function metricRows(c: FifoConfig): MetricRow[] {
-  const m = fifoMetrics(c);
-  const t = fifoThresholds(c);
+  const { metrics: m, thresholds: t } = fifoGenerator.summary(c);
   const n = (v: number) => v.toLocaleString('en-US');
   return [
     { id: 'total-bits', label: 'Total Bits', value: n(m.totalBits) },
@@ -58,15 +52,7 @@ export function presetConfig(id: string): FifoConfig {
   return { ...p.config };
 }
 
-export function generateCode(c: FifoConfig, language: Language): string {
-  return generateFifo(c, language);
-}
-
-export function generateTestbench(c: FifoConfig, language: Language): string {
-  return generateFifoTestbench(c, language);
-}
-
 /** The configuration as reported with tool usage: flat, as the analytics ingest requires. */
-export function usageDetails(c: FifoConfig, language: Language): Record<string, string | number | boolean> {
+export function usageDetails(c: FifoConfig, language: HdlLanguage): Record<string, string | number | boolean> {
   return { language, ...c };
 }

@@ -1,20 +1,18 @@
 import { create } from 'zustand';
+import type { Generated } from '../../lib/useTimedGeneration';
 import { DEFAULT_FIFO_CONFIG, type FifoConfig } from '../../core/hdl/fifo/config';
-import { updateConfig, type Language } from './logic';
+import type { HdlLanguage } from '../../core/hdl/contract';
+import { updateConfig } from './logic';
 
-export interface GeneratedFifo {
-  code: string;
-  language: Language;
-  config: FifoConfig;
-}
+export type GeneratedFifo = Generated<FifoConfig>;
 
 interface FifoState {
   config: FifoConfig;
-  language: Language;
+  language: HdlLanguage;
   generated: GeneratedFifo | null;
   setField<K extends keyof FifoConfig>(key: K, value: FifoConfig[K]): void;
   setConfig(config: FifoConfig): void;
-  setLanguage(language: Language): void;
+  setLanguage(language: HdlLanguage): void;
   setGenerated(g: GeneratedFifo | null): void;
 }
 

@@ -1,53 +1,33 @@
-import { copyText, useTransientMessage } from '../../components/CopyButton';
+import { GeneratedCode } from '../../components/GeneratedCode';
 import { StatusLine } from '../../components/StatusLine';
-import { downloadBlob } from '../../lib/download';
 import { trackToolUsage } from '../../analytics';
-import { COPY_CONFIRMATION, fileName, generateTestbench, type Language } from './logic';
+import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES, type HdlLanguage } from '../../core/hdl/contract';
+import { fsmGenerator } from '../../core/hdl/fsm';
+import { COPY_CONFIRMATION } from './logic';
 import type { GeneratedFsm } from './store';
 import { tool } from './tool';
 
-const LABEL: Record<Language, string> = { verilog: 'Verilog', vhdl: 'VHDL' };
-
-function CodePane({ language, generated }: { language: Language; generated: GeneratedFsm }) {
-  const [message, show] = useTransientMessage();
-  const code = generated[language];
-  const error = language === 'verilog' ? generated.verilogError : generated.vhdlError;
-  const copy = async () => {
-    const ok = await copyText(code);
-    show(ok ? COPY_CONFIRMATION : 'Failed to copy to clipboard');
-    if (ok) trackToolUsage(tool.analyticsName, `copy_${language}`, { module: generated.config.moduleName });
-  };
-  const download = (testbench: boolean) => {
-    const text = testbench ? generateTestbench(generated.config, language) : code;
-    downloadBlob(fileName(generated.config, language, testbench), text);
-    trackToolUsage(tool.analyticsName, testbench ? `download_${language}_testbench` : `download_${language}`, { module: generated.config.moduleName });
-  };
-  return (
-    <section className="panel fsm-code-pane" aria-labelledby={`fsm-code-${language}`}>
-      <div className="fsm-section-head">
-        <h2 id={`fsm-code-${language}`}>{LABEL[language]}</h2>
-        <div className="row">
-          <button type="button" aria-label={`Copy ${LABEL[language]}`} disabled={!code} onClick={copy}>Copy</button>
-          <button type="button" aria-label={`Download ${LABEL[language]}`} disabled={!code} onClick={() => download(false)}>Download</button>
-          <button type="button" aria-label={`Download ${LABEL[language]} testbench`} disabled={!code} onClick={() => download(true)}>Testbench</button>
-        </div>
-      </div>
-      <StatusLine text={error || message} />
-      {code && (
-        <pre className="code" tabIndex={0} aria-label={`Generated ${LABEL[language]} code`}>
-          <code>{code}</code>
-        </pre>
-      )}
-    </section>
-  );
-}
-
+/** Spec: Verilog and VHDL side by side, each with Copy (and downloads of the design and its testbench). */
 export function CodeTab({ generated }: { generated: GeneratedFsm | null }) {
   if (!generated) return <p className="fsm-hint">Press Generate Code on the Configuration tab to see the Verilog and VHDL here.</p>;
-  return (
-    <div className="fsm-code-grid">
-      <CodePane language="verilog" generated={generated} />
-      <CodePane language="vhdl" generated={generated} />
-    </div>
+  const track = (action: string) => trackToolUsage(tool.analyticsName, action, { module: generated.config.moduleName });
+  const pane = (language: HdlLanguage) => (
+    <GeneratedCode
+      key={language}
+      title={HDL_LANGUAGE_LABEL[language]}
+      id={`fsm-code-${language}`}
+      className="fsm-code-pane"
+      language={language}
+      file={generated.files[language] ?? null}
+      namedByLanguage
+      copyConfirmation={COPY_CONFIRMATION}
+      testbench={() => fsmGenerator.testbench(generated.config, language)}
+      onCopied={() => track(`copy_${language}`)}
+      onDownloaded={() => track(`download_${language}`)}
+      onTestbenchDownloaded={() => track(`download_${language}_testbench`)}
+    >
+      <StatusLine text={generated.errors[language] ?? ''} />
+    </GeneratedCode>
   );
+  return <div className="fsm-code-grid">{HDL_LANGUAGES.map(pane)}</div>;
 }

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { trackError, trackToolUsage } from '../../analytics';
-import { compileFsm } from '../../core/hdl/fsm/compile';
+import { fsmGenerator } from '../../core/hdl/fsm';
 import { COMPLEX_EXAMPLE, ENCODINGS, FSM_TYPES, SIMPLE_EXAMPLE, type FsmType, type StateEncoding } from '../../core/hdl/fsm/config';
 import { StateDiagram } from './Diagram';
 import { SignalsEditor, StatesEditor, TransitionsEditor } from './Editors';
@@ -76,18 +76,19 @@ function Checks({ errors, warnings }: { errors: string[]; warnings: string[] }) 
 export default function FsmPage() {
   const { config, tab, generated, setTab, setConfig, setGenerated } = useFsmStore();
   const [failure, setFailure] = useState('');
-  const check = useMemo(() => compileFsm(config), [config]);
+  const errors = useMemo(() => fsmGenerator.validate(config), [config]);
+  const { warnings } = useMemo(() => fsmGenerator.summary(config), [config]);
 
   const generate = () => {
     const r = generateBoth(config);
-    const message = [r.verilogError, r.vhdlError].filter(Boolean).join('\n');
-    if (!r.verilog && !r.vhdl) {
+    const message = [r.errors.verilog, r.errors.vhdl].filter(Boolean).join('\n');
+    if (!r.files.verilog && !r.files.vhdl) {
       setFailure(message);
       trackError('fsm_generate', message, tool.analyticsName);
       return;
     }
     setFailure('');
-    setGenerated({ verilog: r.verilog, vhdl: r.vhdl, verilogError: r.verilogError, vhdlError: r.vhdlError, config });
+    setGenerated({ ...r, config });
     setTab('code');
     trackToolUsage(tool.analyticsName, 'generate_code', { states: config.states.length, type: config.fsmType, encoding: config.encoding });
   };
@@ -131,7 +132,7 @@ export default function FsmPage() {
           </div>
           <TransitionsEditor config={config} />
           <div className="grid-2">
-            <Checks errors={check.errors} warnings={check.warnings} />
+            <Checks errors={errors} warnings={warnings} />
             <section className="panel" aria-labelledby="fsm-diagram-title">
               <h2 id="fsm-diagram-title">State Diagram</h2>
               <StateDiagram config={config} />

@@ -1,18 +1,11 @@
-/** FSM page logic: generation with the spec's error messages, file names. Pure. */
-import { compileFsm, type CompileResult } from '../../core/hdl/fsm/compile';
-import type { FsmConfig } from '../../core/hdl/fsm/config';
-import { generateFsmVerilog } from '../../core/hdl/fsm/verilog';
-import { generateFsmVhdl } from '../../core/hdl/fsm/vhdl';
-import { generateFsmTestbenchVerilog, generateFsmTestbenchVhdl } from '../../core/hdl/fsm/testbench';
+/** FSM page logic: both languages at once, with the spec's error messages. Pure. */
+import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES, type HdlFile, type HdlLanguage } from '../../core/hdl/contract';
+import { fsmGenerator, type FsmConfig } from '../../core/hdl/fsm';
 
-export type Language = 'verilog' | 'vhdl';
-
+/** The design file per language, or why that language failed. */
 export interface GenerationResult {
-  verilog: string;
-  vhdl: string;
-  verilogError: string;
-  vhdlError: string;
-  check: CompileResult;
+  files: Partial<Record<HdlLanguage, HdlFile>>;
+  errors: Partial<Record<HdlLanguage, string>>;
 }
 
 function reason(e: unknown): string {
@@ -24,33 +17,15 @@ function reason(e: unknown): string {
  * messages 'Verilog generation error: {reason}' and 'VHDL generation error: {reason}'.
  */
 export function generateBoth(config: FsmConfig): GenerationResult {
-  const check = compileFsm(config);
-  if (!check.fsm) {
-    const why = check.errors.join(' ');
-    return { verilog: '', vhdl: '', verilogError: `Verilog generation error: ${why}`, vhdlError: `VHDL generation error: ${why}`, check };
-  }
-  const out: GenerationResult = { verilog: '', vhdl: '', verilogError: '', vhdlError: '', check };
-  try {
-    out.verilog = generateFsmVerilog(check.fsm);
-  } catch (e) {
-    out.verilogError = `Verilog generation error: ${reason(e)}`;
-  }
-  try {
-    out.vhdl = generateFsmVhdl(check.fsm);
-  } catch (e) {
-    out.vhdlError = `VHDL generation error: ${reason(e)}`;
+  const out: GenerationResult = { files: {}, errors: {} };
+  for (const language of HDL_LANGUAGES) {
+    try {
+      out.files[language] = fsmGenerator.generate(config, language);
+    } catch (e) {
+      out.errors[language] = `${HDL_LANGUAGE_LABEL[language]} generation error: ${reason(e)}`;
+    }
   }
   return out;
-}
-
-export function fileName(config: FsmConfig, language: Language, testbench = false): string {
-  return `${config.moduleName}${testbench ? '_tb' : ''}.${language === 'verilog' ? 'v' : 'vhd'}`;
-}
-
-export function generateTestbench(config: FsmConfig, language: Language): string {
-  const { fsm, errors } = compileFsm(config);
-  if (!fsm) throw new Error(errors.join(' '));
-  return language === 'verilog' ? generateFsmTestbenchVerilog(fsm) : generateFsmTestbenchVhdl(fsm);
 }
 
 export const COPY_CONFIRMATION = '✅ Code copied to clipboard!';

@@ -2,14 +2,11 @@ import { create } from 'zustand';
 import {
   addState, DEFAULT_FSM, removeState, renameState, type FsmConfig, type FsmSignal, type FsmState, type FsmTransition,
 } from '../../core/hdl/fsm/config';
+import type { GenerationResult } from './logic';
 
 export type FsmTab = 'config' | 'code';
 
-export interface GeneratedFsm {
-  verilog: string;
-  vhdl: string;
-  verilogError: string;
-  vhdlError: string;
+export interface GeneratedFsm extends GenerationResult {
   /** The configuration the code was generated from (for downloads and the testbench). */
   config: FsmConfig;
 }

@@ -1,21 +1,19 @@
 import { useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
-import { CopyButton } from '../../components/CopyButton';
-import { downloadBlob } from '../../lib/download';
+import { GeneratedCode } from '../../components/GeneratedCode';
 import { useTimedGeneration } from '../../lib/useTimedGeneration';
 import { trackError, trackToolUsage } from '../../analytics';
 import {
   BAUD_RATES, CLOCK_MAX, CLOCK_MIN, DATA_BITS_OPTIONS, FIFO_DEPTH_MAX, FIFO_DEPTH_MIN, OVERSAMPLING_OPTIONS,
-  PARITY_OPTIONS, STOP_BITS_OPTIONS, UART_PRESETS, uartSummary, type Parity, type UartConfig,
+  PARITY_OPTIONS, STOP_BITS_OPTIONS, UART_PRESETS, type Parity, type UartConfig,
 } from '../../core/hdl/uart/config';
-import {
-  downloadName, formatHz, generateCode, generateTestbench, parseForm, testbenchName, type Language,
-} from './logic';
+import { uartGenerator } from '../../core/hdl/uart';
+import type { HdlLanguage } from '../../core/hdl/contract';
+import { formatHz, parseForm } from './logic';
 import { useUartStore } from './store';
 import './styles.css';
 
-const LANGUAGE_LABEL: Record<Language, string> = { verilog: 'Verilog', vhdl: 'VHDL' };
 
 function SelectField<T extends string | number>({ id, label, value, options, format = String, onChange }: {
   id: string;
@@ -36,7 +34,7 @@ function SelectField<T extends string | number>({ id, label, value, options, for
 }
 
 function Summary({ config }: { config: UartConfig }) {
-  const s = uartSummary(config);
+  const s = uartGenerator.summary(config);
   const usable = s.baudCounter >= 1;
   return (
     <section className="panel uart-summary" aria-labelledby="uart-summary-title">
@@ -72,7 +70,7 @@ export default function UartPage() {
     generated,
     setGenerated,
     currentLanguage: () => useUartStore.getState().language,
-    generateCode,
+    generate: uartGenerator.generate,
     onGenerated: (c, lang) => trackToolUsage(tool.analyticsName, 'generate_code', { language: lang, config: c }),
     onError: (message) => {
       setError(message);
@@ -93,7 +91,7 @@ export default function UartPage() {
     generateLater(config);
   };
 
-  const chooseLanguage = (l: Language) => {
+  const chooseLanguage = (l: HdlLanguage) => {
     setLanguage(l);
     showLanguage(l);
     trackToolUsage(tool.analyticsName, 'change_language', { language: l });
@@ -107,17 +105,7 @@ export default function UartPage() {
     trackToolUsage(tool.analyticsName, 'load_preset', { preset: id });
   };
 
-  const download = () => {
-    if (!generated) return;
-    downloadBlob(downloadName(generated.language), generated.code);
-    trackToolUsage(tool.analyticsName, 'download_code', { language: generated.language });
-  };
-
-  const downloadTestbench = () => {
-    if (!generated) return;
-    downloadBlob(testbenchName(generated.language), generateTestbench(generated.config, generated.language));
-    trackToolUsage(tool.analyticsName, 'download_testbench', { language: generated.language });
-  };
+  const track = (action: string) => generated && trackToolUsage(tool.analyticsName, action, { language: generated.language });
 
   return (
     <ToolPage
@@ -169,37 +157,25 @@ export default function UartPage() {
 
       {valid && <Summary config={config} />}
 
-      <section className="panel" aria-labelledby="uart-code-title">
-        <h2 id="uart-code-title">Generated Code</h2>
-        <div className="row uart-actions">
-          <div className="uart-toggle" role="group" aria-label="Language">
-            {(['verilog', 'vhdl'] as const).map((l) => (
-              <button key={l} type="button" aria-pressed={language === l} className={language === l ? 'primary' : ''} onClick={() => chooseLanguage(l)}>
-                {LANGUAGE_LABEL[l]}
-              </button>
-            ))}
-          </div>
+      <GeneratedCode
+        title="Generated Code"
+        id="uart-code"
+        language={generated?.language ?? language}
+        file={generated?.file ?? null}
+        onLanguageChange={chooseLanguage}
+        controls={(
           <button type="button" className="primary" onClick={generate} disabled={generating}>
             {generating ? 'Generating...' : 'Generate Code'}
           </button>
-          {generated && (
-            <>
-              <CopyButton text={generated.code} onCopied={() => trackToolUsage(tool.analyticsName, 'copy_code', { language: generated.language })} />
-              <button type="button" onClick={download}>Download</button>
-              <button type="button" onClick={downloadTestbench}>Download Testbench</button>
-            </>
-          )}
-        </div>
+        )}
+        testbench={() => uartGenerator.testbench(generated!.config, generated!.language)}
+        stale={stale}
+        onCopied={() => track('copy_code')}
+        onDownloaded={() => track('download_code')}
+        onTestbenchDownloaded={() => track('download_testbench')}
+      >
         {error && <div className="error-banner" role="alert">{error}</div>}
-        {stale && (
-          <p className="uart-stale" role="status">The configuration changed since this code was generated. Press Generate Code to update it.</p>
-        )}
-        {generated && (
-          <pre className="code" aria-label={`Generated ${LANGUAGE_LABEL[generated.language]} code`} tabIndex={0}>
-            <code>{generated.code}</code>
-          </pre>
-        )}
-      </section>
+      </GeneratedCode>
     </ToolPage>
   );
 }

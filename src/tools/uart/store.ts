@@ -1,20 +1,18 @@
 import { create } from 'zustand';
+import type { Generated } from '../../lib/useTimedGeneration';
 import type { UartConfig } from '../../core/hdl/uart/config';
-import { DEFAULT_FORM, type Language, type UartForm } from './logic';
+import type { HdlLanguage } from '../../core/hdl/contract';
+import { DEFAULT_FORM, type UartForm } from './logic';
 
-export interface GeneratedUart {
-  code: string;
-  language: Language;
-  config: UartConfig;
-}
+export type GeneratedUart = Generated<UartConfig>;
 
 interface UartState {
   form: UartForm;
-  language: Language;
+  language: HdlLanguage;
   generated: GeneratedUart | null;
   setField<K extends keyof UartForm>(key: K, value: UartForm[K]): void;
   setForm(form: UartForm): void;
-  setLanguage(language: Language): void;
+  setLanguage(language: HdlLanguage): void;
   setGenerated(g: GeneratedUart | null): void;
 }
 

@@ -107,13 +107,6 @@ export function validateFifoConfig(input: unknown): FifoValidation {
   return { ok: false, errors: r.error.issues.map((i) => i.message) };
 }
 
-/** Throws with all messages joined when the configuration is not valid. */
-export function assertFifoConfig(input: unknown): FifoConfig {
-  const r = validateFifoConfig(input);
-  if (!r.ok) throw new Error(r.errors.join('; '));
-  return r.config;
-}
-
 export interface FifoThresholds {
   /** almost_full is high while the write side counts at least this many words. */
   almostFull: number;

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FIFO_CONFIG, generateFifo, generateFifoTestbench, validateFifoConfig, type FifoConfig } from '.';
+import type { HdlLanguage } from '../contract';
+import { DEFAULT_FIFO_CONFIG, fifoGenerator, validateFifoConfig, type FifoConfig } from '.';
 import { eccCodewordWidth, eccDataPositions, eccDecode, eccEncode, eccParityBits, INJECT_DOUBLE_BITS, INJECT_SINGLE_BITS } from './ecc';
 
 const cfg = (over: Partial<FifoConfig>): FifoConfig => ({ ...DEFAULT_FIFO_CONFIG, ...over });
+const generateFifo = (c: FifoConfig, language: HdlLanguage) => fifoGenerator.generate(c, language).text;
+const generateFifoTestbench = (c: FifoConfig, language: HdlLanguage) => fifoGenerator.testbench(c, language).text;
 
 describe('FIFO configuration validation', () => {
   it('accepts the defaults and every listed option', () => {
@@ -26,6 +29,13 @@ describe('FIFO configuration validation', () => {
   });
   it('generation refuses an invalid configuration', () => {
     expect(() => generateFifo(cfg({ dataWidth: 7 }), 'verilog')).toThrow('Data width must be one of');
+    expect(fifoGenerator.validate(cfg({ dataWidth: 7 }))).toEqual(['Data width must be one of 8, 16, 32, 64, 128, 256']);
+  });
+  it('names the files fifo_module.v / .vhd and fifo_module_tb.v / .vhd', () => {
+    expect(fifoGenerator.generate(DEFAULT_FIFO_CONFIG, 'verilog').name).toBe('fifo_module.v');
+    expect(fifoGenerator.generate(DEFAULT_FIFO_CONFIG, 'vhdl').name).toBe('fifo_module.vhd');
+    expect(fifoGenerator.testbench(DEFAULT_FIFO_CONFIG, 'verilog').name).toBe('fifo_module_tb.v');
+    expect(fifoGenerator.testbench(DEFAULT_FIFO_CONFIG, 'vhdl').name).toBe('fifo_module_tb.vhd');
   });
 });
 

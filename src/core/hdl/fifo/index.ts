@@ -1,8 +1,9 @@
-/**
- * FIFO generator entry points: HDL and testbench text for a configuration, and the file names.
- */
-import type { HdlLanguage } from '../comment';
-import { assertFifoConfig, type FifoConfig } from './config';
+/** The FIFO generator (the shared HDL contract): fifo_module.v / fifo_module.vhd and testbenches. */
+import { defineHdlGenerator } from '../contract';
+import {
+  fifoMetrics, fifoThresholds, validateFifoConfig, type FifoConfig, type FifoMetrics, type FifoThresholds,
+} from './config';
+import { fifoDesign, MODULE_NAME } from './design';
 import type { FifoTestbenchOptions } from './testbench';
 import { generateFifoTestbenchVerilog } from './testbench-verilog';
 import { generateFifoTestbenchVhdl } from './testbench-vhdl';
@@ -13,25 +14,20 @@ export * from './config';
 export { TB_NAME, TB_PASS, TB_FAIL, type FifoTestbenchOptions } from './testbench';
 export { MODULE_NAME } from './design';
 
-export const FIFO_EXTENSIONS: Record<HdlLanguage, string> = { verilog: 'v', vhdl: 'vhd' };
-
-/** Spec: fifo_module.v or fifo_module.vhd. */
-export function fifoFileName(language: HdlLanguage): string {
-  return `fifo_module.${FIFO_EXTENSIONS[language]}`;
+/** The metrics panel: the spec's resource estimates and the thresholds in words. */
+export interface FifoSummary {
+  metrics: FifoMetrics;
+  thresholds: FifoThresholds;
 }
 
-export function fifoTestbenchFileName(language: HdlLanguage): string {
-  return `fifo_module_tb.${FIFO_EXTENSIONS[language]}`;
-}
-
-/** The FIFO in `language`; throws with readable messages when the configuration is invalid. */
-export function generateFifo(config: FifoConfig, language: HdlLanguage): string {
-  const c = assertFifoConfig(config);
-  return language === 'verilog' ? generateFifoVerilog(c) : generateFifoVhdl(c);
-}
-
-/** The self-checking testbench for the same configuration and language. */
-export function generateFifoTestbench(config: FifoConfig, language: HdlLanguage, options: FifoTestbenchOptions = {}): string {
-  const c = assertFifoConfig(config);
-  return language === 'verilog' ? generateFifoTestbenchVerilog(c, options) : generateFifoTestbenchVhdl(c, options);
-}
+export const fifoGenerator = defineHdlGenerator({
+  validate(config: FifoConfig): string[] {
+    const r = validateFifoConfig(config);
+    return r.ok ? [] : r.errors;
+  },
+  design: fifoDesign,
+  fileStem: () => MODULE_NAME,
+  emit: { verilog: generateFifoVerilog, vhdl: generateFifoVhdl },
+  emitTestbench: { verilog: generateFifoTestbenchVerilog, vhdl: generateFifoTestbenchVhdl },
+  summary: (config: FifoConfig): FifoSummary => ({ metrics: fifoMetrics(config), thresholds: fifoThresholds(config) }),
+});

@@ -4,15 +4,13 @@
  * with the design's rising-edge registers.
  */
 import { headerComment } from '../comment';
-import type { FifoConfig } from './config';
-import { fifoDesign, fifoPorts } from './design';
+import { fifoPorts, type FifoDesign } from './design';
 import { TB_FAIL, TB_NAME, TB_PASS, tbHeaderLines, tbSettings, type FifoTestbenchOptions } from './testbench';
 
 const ns = (ps: number) => (ps / 1000).toFixed(3);
 
-export function generateFifoTestbenchVerilog(config: FifoConfig, options: FifoTestbenchOptions = {}): string {
-  const d = fifoDesign(config);
-  const s = tbSettings(config, d, options);
+export function generateFifoTestbenchVerilog(d: FifoDesign, options: FifoTestbenchOptions = {}): string {
+  const s = tbSettings(d, options);
   const WCLK = d.wclk;
   const RCLK = d.rclk;
   const b = (v: boolean) => (v ? 1 : 0);

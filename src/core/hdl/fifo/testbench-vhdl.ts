@@ -4,13 +4,11 @@
  * own clocks. DUT inputs are multiplexed between them so every signal has one driver.
  */
 import { headerComment } from '../comment';
-import type { FifoConfig } from './config';
-import { fifoDesign, fifoPorts } from './design';
+import { fifoPorts, type FifoDesign } from './design';
 import { TB_FAIL, TB_NAME, TB_PASS, tbHeaderLines, tbSettings, type FifoTestbenchOptions } from './testbench';
 
-export function generateFifoTestbenchVhdl(config: FifoConfig, options: FifoTestbenchOptions = {}): string {
-  const d = fifoDesign(config);
-  const s = tbSettings(config, d, options);
+export function generateFifoTestbenchVhdl(d: FifoDesign, options: FifoTestbenchOptions = {}): string {
+  const s = tbSettings(d, options);
   const WCLK = d.wclk;
   const RCLK = d.rclk;
   const bool = (v: boolean) => (v ? 'true' : 'false');

@@ -5,7 +5,6 @@
  * packet commit/discard, ECC error injection, then random read/write traffic checked word by
  * word against the reference sequence.
  */
-import type { FifoConfig } from './config';
 import type { FifoDesign } from './design';
 
 export interface FifoTestbenchOptions {
@@ -39,7 +38,8 @@ export const TB_NAME = 'fifo_module_tb';
 export const TB_PASS = 'FIFO_TB PASS';
 export const TB_FAIL = 'FIFO_TB FAIL';
 
-export function tbSettings(c: FifoConfig, d: FifoDesign, o: FifoTestbenchOptions = {}): TbSettings {
+export function tbSettings(d: FifoDesign, o: FifoTestbenchOptions = {}): TbSettings {
+  const c = d.c;
   const wr = Math.round((o.wrPeriodNs ?? 10) * 1000);
   const rd = d.async ? Math.round((o.rdPeriodNs ?? 13.7) * 1000) : wr;
   const randomWords = o.randomWords ?? Math.min(4 * c.fifoDepth, 1024) + 64;

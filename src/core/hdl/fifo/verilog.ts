@@ -9,8 +9,7 @@
  * - FWFT: ram_q (and the output register) form a prefetch pipeline in front of dout.
  */
 import { headerComment } from '../comment';
-import type { FifoConfig } from './config';
-import { fifoDesign, fifoPorts, headerLines, MODULE_NAME, type FifoDesign } from './design';
+import { fifoPorts, headerLines, MODULE_NAME, type FifoDesign } from './design';
 
 const range = (w: number) => (w === 1 ? '' : `[${w - 1}:0] `);
 
@@ -257,8 +256,8 @@ function readSide(d: FifoDesign): string[] {
 }
 
 /** The FIFO as a Verilog-2005 module named fifo_module. */
-export function generateFifoVerilog(config: FifoConfig): string {
-  const d = fifoDesign(config);
+export function generateFifoVerilog(d: FifoDesign): string {
+  const config = d.c;
   const body = [
     `localparam DATA_WIDTH = ${d.width};`,
     `localparam DEPTH      = ${d.depth};`,

@@ -3,8 +3,7 @@
  * so both languages behave alike cycle by cycle.
  */
 import { headerComment } from '../comment';
-import type { FifoConfig } from './config';
-import { fifoDesign, fifoPorts, headerLines, MODULE_NAME, type FifoDesign } from './design';
+import { fifoPorts, headerLines, MODULE_NAME, type FifoDesign } from './design';
 
 const slv = (w: number) => (w === 1 ? 'std_logic' : `std_logic_vector(${w - 1} downto 0)`);
 const ZP = '(others => \'0\')';
@@ -383,8 +382,7 @@ function readSide(d: FifoDesign): string[] {
 }
 
 /** The FIFO as a VHDL-93 entity fifo_module (architecture rtl). */
-export function generateFifoVhdl(config: FifoConfig): string {
-  const d = fifoDesign(config);
+export function generateFifoVhdl(d: FifoDesign): string {
   const ind = (ls: string[]) => ls.map((l) => (l ? `  ${l}` : ''));
   return [
     headerComment('vhdl', headerLines(d)),

@@ -1,9 +1,8 @@
 /** Verilog-2005 emitter for a compiled FSM: state register, next-state logic, outputs. */
 import { GENERATOR_LINE, headerComment } from '../comment';
 import { conditionToVerilog } from './condition';
-import type { CompiledFsm } from './compile';
 import type { FsmSignal } from './config';
-import { configurationLines } from './header';
+import { configurationLines, type CompiledFsm } from './design';
 
 function range(width: number): string {
   return width > 1 ? `[${width - 1}:0] ` : '';

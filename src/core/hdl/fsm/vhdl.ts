@@ -1,9 +1,8 @@
 /** VHDL-93 (and 2008) emitter for a compiled FSM: state register, next-state logic, outputs. */
 import { GENERATOR_LINE, headerComment } from '../comment';
 import { conditionToVhdl } from './condition';
-import type { CompiledFsm } from './compile';
 import type { FsmSignal } from './config';
-import { configurationLines } from './header';
+import { configurationLines, type CompiledFsm } from './design';
 
 export function vhdlType(width: number): string {
   return width > 1 ? `std_logic_vector(${width - 1} downto 0)` : 'std_logic';

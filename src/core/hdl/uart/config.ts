@@ -123,27 +123,3 @@ export function validateUart(c: UartConfig): string[] {
   }
   return problems;
 }
-
-/** One-line framing name such as 115200-8-E-1. */
-export function framingName(c: UartConfig): string {
-  return `${c.baudRate}-${c.dataBits}-${c.parity[0].toUpperCase()}-${c.stopBits}`;
-}
-
-/** The configuration lines of every generated file's header comment. */
-export function configurationLines(c: UartConfig): string[] {
-  const s = uartSummary(c);
-  return [
-    `Configuration: ${framingName(c)}`,
-    `  Baud rate:     ${c.baudRate}`,
-    `  Data bits:     ${c.dataBits}`,
-    `  Parity:        ${c.parity}`,
-    `  Stop bits:     ${c.stopBits}`,
-    `  Clock:         ${c.clockFreq} Hz`,
-    `  Oversampling:  ${c.oversampling}x`,
-    `  FIFO depth:    ${c.fifoDepth} words (TX and RX)`,
-    `  Baud counter:  ${s.baudCounter} = floor(${c.clockFreq} / (${c.baudRate} x ${c.oversampling}))`,
-    `  Actual baud:   ${s.actualBaud.toFixed(2)} (error ${s.errorPercent.toFixed(3)} %)`,
-  ];
-}
-
-export const PARITY_CODE: Record<Parity, number> = { none: 0, even: 1, odd: 2 };

@@ -4,10 +4,8 @@
  * override CLK_FREQ to simulate quickly.
  */
 import { GENERATOR_LINE, headerComment } from '../comment';
-import { configurationLines, PARITY_CODE, type UartConfig } from './config';
-import { portLines } from './ports';
-
-export const UART_MODULE = 'uart_module';
+import type { UartConfig } from './config';
+import { configurationLines, PARITY_CODE, portLines, UART_MODULE } from './design';
 
 export function generateUartVerilog(c: UartConfig): string {
   const header = headerComment('verilog', [

@@ -4,9 +4,8 @@
  * Every option is a generic whose default is the chosen configuration.
  */
 import { GENERATOR_LINE, headerComment } from '../comment';
-import { configurationLines, PARITY_CODE, type UartConfig } from './config';
-import { portLines } from './ports';
-import { UART_MODULE } from './verilog';
+import type { UartConfig } from './config';
+import { configurationLines, PARITY_CODE, portLines, UART_MODULE } from './design';
 
 const LIBS = `library ieee;
 use ieee.std_logic_1164.all;

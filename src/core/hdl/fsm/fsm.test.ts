@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { compileFsm, step } from './compile';
+import { compileFsm, step } from './design';
 import { addState, COMPLEX_EXAMPLE, DEFAULT_FSM, removeState, renameState, SIMPLE_EXAMPLE, type FsmConfig } from './config';
 import { stateCodes } from './encoding';
 import { layoutDiagram } from './diagram';
 import { generateFsmVerilog } from './verilog';
 import { generateFsmVhdl } from './vhdl';
+import { fsmGenerator } from '.';
 
 describe('FSM configuration rules', () => {
   it('has the spec defaults', () => {
@@ -125,5 +126,24 @@ describe('FSM model, encodings, emitters, diagram', () => {
     expect(d.nodes.filter((n) => n.reset).map((n) => n.name)).toEqual(['IDLE']);
     expect(d.edges.at(-1)!.path.startsWith('M')).toBe(true);
     expect(d.edges.at(-1)!.label).toBe('1');
+  });
+});
+
+describe('FSM generator', () => {
+  it('names the files after the module, with _tb for testbenches', () => {
+    expect(fsmGenerator.generate(DEFAULT_FSM, 'verilog').name).toBe('my_fsm.v');
+    expect(fsmGenerator.generate(DEFAULT_FSM, 'vhdl').name).toBe('my_fsm.vhd');
+    expect(fsmGenerator.testbench(DEFAULT_FSM, 'verilog').name).toBe('my_fsm_tb.v');
+    expect(fsmGenerator.testbench(DEFAULT_FSM, 'vhdl').name).toBe('my_fsm_tb.vhd');
+    expect(fsmGenerator.testbench(DEFAULT_FSM, 'verilog').text).toContain('module my_fsm_tb;');
+  });
+
+  it('validates with the compile errors and summarises warnings and state codes', () => {
+    expect(fsmGenerator.validate(DEFAULT_FSM)).toEqual([]);
+    expect(fsmGenerator.validate({ ...DEFAULT_FSM, resetState: 'NOPE' })).toEqual(["Reset state 'NOPE' is not one of the states."]);
+    expect(() => fsmGenerator.generate({ ...DEFAULT_FSM, resetState: 'NOPE' }, 'vhdl')).toThrow("Reset state 'NOPE' is not one of the states.");
+    const s = fsmGenerator.summary({ ...DEFAULT_FSM, encoding: 'onehot' });
+    expect(s.warnings).toEqual([]);
+    expect(s.codes?.width).toBe(3);
   });
 });

@@ -1,8 +1,10 @@
 /**
- * Checks an FSM configuration and turns it into the form the emitters and the reference model
- * use. Errors block generation; warnings (unreachable states, shadowed transitions) do not.
+ * The FSM design model: compileFsm checks a configuration (errors block generation; warnings such
+ * as unreachable states or shadowed transitions do not) and turns it into the form the emitters,
+ * the testbenches and the reference model `step` use; configurationLines is the header comment
+ * block of every generated file.
  */
-import type { FsmConfig, FsmSignal } from './config';
+import { ENCODINGS, type FsmConfig, type FsmSignal } from './config';
 import {
   comparedConstants, ConditionError, conditionSignals, evaluateCondition, isAlways, parseCondition, type Cond, type Widths,
 } from './condition';
@@ -201,3 +203,28 @@ export function step(fsm: CompiledFsm, state: string, inputs: Record<string, big
   return { next: taken ? taken.to : state, outputs, taken };
 }
 
+/** The configuration block at the top of every generated FSM file (both languages). */
+export function configurationLines(fsm: CompiledFsm): string[] {
+  const c = fsm.config;
+  const encoding = ENCODINGS.find((e) => e.value === c.encoding)?.label ?? c.encoding;
+  const signal = (s: { name: string; width: number; description: string }) =>
+    `    ${s.name}${s.width > 1 ? ` [${s.width}]` : ''}${s.description ? `  ${s.description}` : ''}`;
+  const nameWidth = Math.max(...c.states.map((s) => s.name.length));
+  const lines = [
+    'Configuration:',
+    `  Module:      ${c.moduleName}`,
+    `  Type:        ${c.fsmType === 'moore' ? 'Moore (outputs depend on the state only)' : 'Mealy (outputs depend on the state and the inputs)'}`,
+    `  Encoding:    ${encoding} (${fsm.codes.width} state bit${fsm.codes.width > 1 ? 's' : ''})`,
+    `  Clock:       ${c.clkName} (rising edge)`,
+    `  Reset:       ${c.resetName} (asynchronous, active high) -> ${c.resetState}`,
+    `  States (${c.states.length}):`,
+    ...c.states.map((s) => `    ${s.name.padEnd(nameWidth)} = ${fsm.codes.codes.get(s.name)}${s.description ? `  ${s.description}` : ''}`),
+    `  Inputs (${c.inputs.length}):`,
+    ...c.inputs.map(signal),
+    `  Outputs (${c.outputs.length}):`,
+    ...c.outputs.map(signal),
+    '  Transitions (first true condition out of a state wins; otherwise the state holds):',
+    ...c.transitions.map((t, i) => `    ${i + 1}. ${t.from} -> ${t.to} when ${t.condition.trim() || '1'}`),
+  ];
+  return lines;
+}

@@ -1,15 +1,36 @@
 /**
  * Independent references, written the way the textbooks state them (BigInt, one bit at a time):
- * used to verify the WASM kernel and the generated hardware, and as benchmark baselines.
+ * used to verify the WASM kernel and the generated hardware, and as benchmark baselines. Test
+ * code only: the product never imports it.
  */
-import { mask, reflect, type CrcParams } from './params';
-import type { CrcMatrices } from './kernel';
+import { mask, reflect, type CrcParams } from '../../src/core/crc/params';
+import type { CrcMatrices } from '../../src/core/crc/kernel';
 
 /** The bits of `bytes` in time order: each byte MSB first, or LSB first with `refin`. */
 export function bytesToBits(bytes: Uint8Array, refin: boolean): number[] {
   const bits: number[] = [];
   for (const b of bytes) for (let k = 0; k < 8; k++) bits.push((b >> (refin ? k : 7 - k)) & 1);
   return bits;
+}
+
+export const randomBits = (rand: () => number, n: number): number[] => Array.from({ length: n }, () => (rand() < 0.5 ? 0 : 1));
+
+/**
+ * The data_in word for D bits of the stream (time order): the first bit goes to data_in[D-1],
+ * or to data_in[0] with refin (the generator's bit-order contract, stated independently here).
+ */
+export function wordOf(chunk: readonly number[], refin: boolean): bigint {
+  const d = chunk.length;
+  let v = 0n;
+  chunk.forEach((bit, t) => {
+    if (bit) v |= 1n << BigInt(refin ? t : d - 1 - t);
+  });
+  return v;
+}
+
+/** The inverse of wordOf: the D bits of a data_in word in time order. */
+export function bitsOfWord(word: bigint, d: number, refin: boolean): number[] {
+  return Array.from({ length: d }, (_, t) => Number((word >> BigInt(refin ? t : d - 1 - t)) & 1n));
 }
 
 /** The register after shifting `bits` (time order) into an LFSR that starts at `start`. */

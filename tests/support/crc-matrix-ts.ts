@@ -2,7 +2,7 @@
  * The WASM matrix derivation written again in TypeScript (three u32 lanes per value), as the
  * benchmark's "same algorithm in TS" baseline. Same output layout as deriveMatrices.
  */
-import type { CrcMatrices } from './kernel';
+import type { CrcMatrices } from '../../src/core/crc/kernel';
 
 export function deriveMatricesTs(width: number, poly: bigint, dataWidth: number): CrcMatrices {
   const p = [Number(poly & 0xffffffffn), Number((poly >> 32n) & 0xffffffffn), Number((poly >> 64n) & 0xffffffffn)];

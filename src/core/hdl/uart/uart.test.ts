@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyPreset, BAUD_RATES, configurationLines, DEFAULT_UART, framingName, uartSummary, UART_PRESETS, validateUart,
-} from './config';
-import { generateUartVerilog } from './verilog';
-import { generateUartVhdl } from './vhdl';
+import { applyPreset, BAUD_RATES, DEFAULT_UART, uartGenerator, uartSummary, UART_PRESETS, validateUart } from '.';
+import { configurationLines, framingName } from './design';
+
+const generateUartVerilog = (c: typeof DEFAULT_UART) => uartGenerator.generate(c, 'verilog').text;
+const generateUartVhdl = (c: typeof DEFAULT_UART) => uartGenerator.generate(c, 'vhdl').text;
 
 describe('UART configuration', () => {
   it('has the spec defaults and baud list', () => {
@@ -55,5 +55,22 @@ describe('UART configuration', () => {
     expect(h.startsWith('--')).toBe(true);
     expect(v).toContain('parameter integer PARITY       = 2');
     expect(h).toContain('STOP_BITS    : positive := 2');
+  });
+});
+
+describe('UART generator', () => {
+  it('names the files uart_module.v / .vhd and uart_module_tb.v / .vhd', () => {
+    expect(uartGenerator.generate(DEFAULT_UART, 'verilog').name).toBe('uart_module.v');
+    expect(uartGenerator.generate(DEFAULT_UART, 'vhdl').name).toBe('uart_module.vhd');
+    expect(uartGenerator.testbench(DEFAULT_UART, 'verilog').name).toBe('uart_module_tb.v');
+    expect(uartGenerator.testbench(DEFAULT_UART, 'vhdl').name).toBe('uart_module_tb.vhd');
+  });
+
+  it('generates the chosen language and refuses an unusable configuration', () => {
+    expect(uartGenerator.generate(DEFAULT_UART, 'verilog').text).toContain('module uart_module #(');
+    expect(uartGenerator.generate(DEFAULT_UART, 'vhdl').text).toContain('entity uart_module is');
+    expect(uartGenerator.testbench(DEFAULT_UART, 'verilog').text).toContain('module uart_module_tb;');
+    expect(uartGenerator.testbench(DEFAULT_UART, 'vhdl').text).toContain('entity uart_module_tb is');
+    expect(() => uartGenerator.generate({ ...DEFAULT_UART, dataBits: 10 }, 'verilog')).toThrow('Data bits must be between 5 and 9.');
   });
 });

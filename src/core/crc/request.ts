@@ -1,0 +1,127 @@
+/**
+ * The CRC generate request, checked in the two places it is made: the CRC page's form and
+ * POST /api/generate. One set of rules (a term above x^0, init/xorout as hexadecimal text of at
+ * most 40 characters that fits the CRC width, the data width range); two message styles: the
+ * page's sentences, and the API's strict per-field messages (anything that does not match is a
+ * 422 with a message, never a 500 and never a file).
+ */
+import { z } from 'zod';
+import { HDL_LANGUAGES, type HdlLanguage } from '../hdl/contract';
+import { dataWidthMessage, doesNotFitMessage, fitsWidth, isDataWidth, type CrcConfig } from '../hdl/crc/config';
+import {
+  MAX_DATA_WIDTH_API, MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, parseHex, polyFromBits, type CrcParams,
+} from './params';
+
+/** Longest init/xorout text accepted. */
+export const HEX_MAX_LENGTH = 40;
+/** init/xorout: hexadecimal digits, optionally 0x-prefixed, optionally surrounded by spaces. */
+const HEX_TEXT = /^\s*(0[xX])?[0-9a-fA-F]+\s*$/;
+
+const hasTermAboveX0 = (bits: readonly number[]): boolean => polyFromBits(bits).width >= 1;
+
+// ---- The page's form -------------------------------------------------------------------------
+
+/** The page's parameter fields as typed; a blank init/xorout means 0. */
+export interface CustomFields {
+  init: string;
+  xorout: string;
+  refin: boolean;
+  refout: boolean;
+}
+
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+
+/** The data width box: a whole number in the page's range (1..128). */
+export function checkDataWidth(text: string): Checked<number> {
+  const n = Number(text);
+  if (text.trim() === '' || !isDataWidth(n, MAX_DATA_WIDTH_UI)) {
+    return { ok: false, error: dataWidthMessage(MAX_DATA_WIDTH_UI) };
+  }
+  return { ok: true, value: n };
+}
+
+/** A field's value: blank is 0; undefined when the text is not an acceptable hexadecimal value. */
+function hexField(text: string): bigint | undefined {
+  if (text.length > HEX_MAX_LENGTH) return undefined;
+  if (text.trim() === '') return 0n;
+  return HEX_TEXT.test(text) ? parseHex(text) : undefined;
+}
+
+/** The parameters the polynomial bits and fields describe, or why they do not. */
+export function checkParams(bits: number[], fields: CustomFields): Checked<CrcParams> {
+  const { width, poly } = polyFromBits(bits);
+  if (!hasTermAboveX0(bits)) {
+    return { ok: false, error: 'Select at least one term above x0 (the CRC width is the highest set power).' };
+  }
+  const values: Record<'init' | 'xorout', bigint> = { init: 0n, xorout: 0n };
+  for (const key of ['init', 'xorout'] as const) {
+    const label = key === 'init' ? 'Init' : 'XorOut';
+    const v = hexField(fields[key]);
+    if (v === undefined) return { ok: false, error: `${label} must be a hexadecimal value such as 0xFFFF.` };
+    if (!fitsWidth(v, width)) return { ok: false, error: doesNotFitMessage(label, width) };
+    values[key] = v;
+  }
+  const { refin, refout } = fields;
+  return { ok: true, value: { width, poly, init: values.init, xorout: values.xorout, refin, refout } };
+}
+
+/** The POST /api/generate body: the spec's three fields plus the full parameters. */
+export function generateBody(bits: number[], dataWidth: number, language: HdlLanguage, fields: CustomFields) {
+  return {
+    poly: bits,
+    data_width: dataWidth,
+    language,
+    init: fields.init.trim() || '0',
+    refin: fields.refin,
+    refout: fields.refout,
+    xorout: fields.xorout.trim() || '0',
+  };
+}
+
+// ---- POST /api/generate ----------------------------------------------------------------------
+
+const hexValue = z
+  .string()
+  .max(HEX_MAX_LENGTH, `must be at most ${HEX_MAX_LENGTH} characters`)
+  .regex(HEX_TEXT, 'must be a hexadecimal number such as 0xFFFF');
+
+export const generateRequestSchema = z
+  .object({
+    poly: z
+      .array(z.union([z.literal(0), z.literal(1)]), { error: 'must be an array of 0/1 coefficients' })
+      .length(POLY_BITS, `must have exactly ${POLY_BITS} coefficients (x^0..x^${POLY_BITS - 1})`)
+      .refine(hasTermAboveX0, 'must have a term above x^0'),
+    data_width: z.number().int().min(MIN_DATA_WIDTH).max(MAX_DATA_WIDTH_API),
+    language: z.enum(HDL_LANGUAGES),
+    init: hexValue.optional(),
+    refin: z.boolean().optional(),
+    refout: z.boolean().optional(),
+    xorout: hexValue.optional(),
+  })
+  .superRefine((req, ctx) => {
+    const { width } = polyFromBits(req.poly);
+    if (width < 1) return;
+    for (const key of ['init', 'xorout'] as const) {
+      // Text that is not hex has its own issue; only a value can be too wide.
+      const value = req[key] === undefined ? undefined : parseHex(req[key]);
+      if (value !== undefined && !fitsWidth(value, width)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: `must fit in ${width} bits (the CRC width)` });
+      }
+    }
+  });
+
+export type GenerateRequest = z.infer<typeof generateRequestSchema>;
+
+/** A validated request -> the generator's configuration (defaults: init 0, refin/refout false, xorout 0). */
+export function requestConfig(req: GenerateRequest): { config: CrcConfig; language: HdlLanguage } {
+  const { width, poly } = polyFromBits(req.poly);
+  const params: CrcParams = {
+    width,
+    poly,
+    init: parseHex(req.init ?? '0')!,
+    refin: req.refin ?? false,
+    refout: req.refout ?? false,
+    xorout: parseHex(req.xorout ?? '0')!,
+  };
+  return { config: { params, dataWidth: req.data_width }, language: req.language };
+}
