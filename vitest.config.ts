@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// The seed of every randomised test (tests/support/seed.ts), chosen once per run so every worker
+// and the summary reporter agree: TEST_SEED if set, fixed under CI=true, else fresh.
+const CI_SEED = 20261122;
+process.env.TEST_SEED ||= String(process.env.CI === 'true' ? CI_SEED : Math.floor(Math.random() * 1_000_000));
+
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/**/*.test.ts', 'workers/**/*.test.ts'],

@@ -2,7 +2,7 @@
 // the text flows of the spec, then a generated 200 MB file encoded and decoded through the page
 // (downloads compared byte for byte with Node's Buffer by streamed SHA-256), long tasks observed
 // during the conversion, and Cancel.
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, createWriteStream, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server';
 import { describeWith } from '../helpers/system';
+import { randomBytes, testRandom } from '../support/seed';
 
 let server: RunningServer;
 let browser: Browser;
@@ -25,8 +26,9 @@ async function writeRandomFile(path: string, size: number): Promise<{ sha: strin
   const sha = createHash('sha256');
   const b64sha = createHash('sha256');
   const piece = 3 << 20; // a multiple of 3 so the Base64 of the pieces concatenates
+  const rand = testRandom();
   for (let done = 0; done < size; done += piece) {
-    const buf = randomBytes(Math.min(piece, size - done));
+    const buf = randomBytes(rand, Math.min(piece, size - done));
     sha.update(buf);
     b64sha.update(buf.toString('base64'));
     if (!out.write(buf)) await new Promise<void>((r) => out.once('drain', () => r()));

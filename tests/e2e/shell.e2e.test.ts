@@ -1,7 +1,6 @@
 // The app shell in Debian's Chromium against the built app served by the real server: every
 // route, the sidebar accordion, the mobile overlay, placeholders, 404, page views, and the WASM
 // worker pipeline called from a page.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +12,7 @@ import { launchBrowser, openPage } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server';
 import { startRecordingProxy } from '../helpers/proxy';
 import { describeWith } from '../helpers/system';
+import { randomBytes, testRandom } from '../support/seed';
 
 let server: RunningServer;
 let browser: Browser;
@@ -194,7 +194,7 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     const { page, errors } = await desktop('/diagnostics');
     await page.getByRole('button', { name: 'Run self-test' }).click();
     await expect.poll(() => page.locator('.diagnostics-result').textContent()).toContain('cbf43926 ✅');
-    const data = randomBytes(3 << 20);
+    const data = randomBytes(testRandom(), 3 << 20);
     await page.getByLabel('CRC-32 of a file').setInputFiles({ name: 'random.bin', mimeType: 'application/octet-stream', buffer: data });
     const expected = crc32Reference(data).toString(16).padStart(8, '0');
     await expect.poll(() => page.locator('.diagnostics-result').textContent(), { timeout: 20_000 }).toContain(`= ${expected}`);

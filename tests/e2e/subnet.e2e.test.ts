@@ -9,6 +9,7 @@ import type { Browser, Download, Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../helpers/browser';
 import { startServer, type RunningServer } from '../helpers/server';
 import { describeWith } from '../helpers/system';
+import { testRandom } from '../support/seed';
 
 let server: RunningServer;
 let browser: Browser;
@@ -85,8 +86,7 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
   });
 
   it('computes random addresses at prefixes 0..32 like an independent calculator', async () => {
-    let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = testRandom();
     for (let cidr = 0; cidr <= 32; cidr += 1) {
       const ip = Array.from({ length: 4 }, () => Math.floor(rand() * 256)).join('.');
       await ipBox().fill(ip);

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
+import { TEST_SEED } from '../support/seed';
 import { loadKernel } from '../../src/core/wasm/node';
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { generateHdlText } from '../../src/core/crc/generate';
@@ -18,7 +19,7 @@ import { predefinedAlgorithms } from '../../src/core/crc/catalogue';
 import { binary, catalogueSimulationCases, parseOutput, randomSimulationCases, vhdlBatchTestbench, type SimulationCase } from '../../src/core/crc/testbench';
 
 const exec = promisify(execFile);
-const SEED = Number(process.env.CRC_SEED ?? 20261122);
+const SEED = TEST_SEED;
 const cases = [...catalogueSimulationCases(predefinedAlgorithms(), SEED), ...randomSimulationCases(16, SEED + 1)];
 const BATCHES = 4;
 

@@ -12,9 +12,10 @@ import {
   compileFsm, COMPLEX_EXAMPLE, DEFAULT_FSM, generateFsmTestbenchVerilog, generateFsmTestbenchVhdl, generateFsmVerilog,
   generateFsmVhdl, SIMPLE_EXAMPLE, type CompiledFsm, type FsmConfig, type FsmSignal, type StateEncoding,
 } from '../../src/core/hdl/fsm/index';
-import { randomInt, seededRandom } from '../../src/core/hdl/random';
+import { randomInt, seededRandom } from '../../src/core/random';
+import { TEST_SEED } from '../support/seed';
 
-const SEED = Number(process.env.HDL_SEED ?? Date.now() % 1_000_000);
+const SEED = TEST_SEED;
 
 function compiled(c: FsmConfig): CompiledFsm {
   const r = compileFsm(c);

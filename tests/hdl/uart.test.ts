@@ -17,9 +17,10 @@ import { generateUartVhdl } from '../../src/core/hdl/uart/vhdl';
 import {
   fastClockFor, generateUartTestbenchVerilog, generateUartTestbenchVhdl, randomWords, type UartTestbenchOptions,
 } from '../../src/core/hdl/uart/testbench';
-import { randomInt, seededRandom } from '../../src/core/hdl/random';
+import { randomInt, seededRandom } from '../../src/core/random';
+import { TEST_SEED } from '../support/seed';
 
-const SEED = Number(process.env.HDL_SEED ?? Date.now() % 1_000_000);
+const SEED = TEST_SEED;
 
 function expectPass(output: string): void {
   expect(output).not.toMatch(/FAIL/);

@@ -8,14 +8,15 @@ import { equations, equationStats } from './equations';
 import { CATALOGUE, predefinedAlgorithms, paramsOf } from './catalogue';
 import { FALLBACK_ALGORITHMS } from './fallback';
 import { CHECK_INPUT, mask, parseHex, reflect, type CrcParams } from './params';
-import { prng, randomBits, wordOf } from './testbench';
+import { randomBits, wordOf } from './testbench';
+import { testRandom } from '../../../tests/support/seed';
 
 let kernel: CrcKernel;
 beforeAll(async () => {
   kernel = await loadFreshKernel<CrcKernel>('crc');
 });
 
-const rand = prng(Number(process.env.CRC_SEED ?? 7));
+const rand = testRandom();
 const randomBig = (bits: number) => {
   let v = 0n;
   for (let i = 0; i < bits; i++) if (rand() < 0.5) v |= 1n << BigInt(i);

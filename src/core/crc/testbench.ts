@@ -7,10 +7,7 @@
 import { finish, referenceCrcBits } from './reference';
 import { parseHex, type CrcParams } from './params';
 import { paramsOf, type PredefinedAlgorithm } from './catalogue';
-import { seededRandom as prng } from '../hdl/random';
-
-/** Deterministic PRNG so a failing case can be replayed from its seed (shared with the other HDL tests). */
-export { prng };
+import { seededRandom } from '../random';
 
 export type Step = { kind: 'reset' } | { kind: 'word'; value: bigint; enable: boolean } | { kind: 'print'; tag: string };
 
@@ -195,7 +192,7 @@ export const SMALL_DATA_WIDTHS = [1, 8, 12, 33, 72];
  * and the last at 1024 (both when a width has one algorithm), so every width sees both.
  */
 export function catalogueSimulationCases(algorithms: PredefinedAlgorithm[], seed: number): SimulationCase[] {
-  const rand = prng(seed);
+  const rand = seededRandom(seed);
   const cases: SimulationCase[] = [];
   const byWidth = new Map<number, PredefinedAlgorithm[]>();
   for (const a of algorithms) byWidth.set(a.width, [...(byWidth.get(a.width) ?? []), a]);
@@ -215,7 +212,7 @@ export function catalogueSimulationCases(algorithms: PredefinedAlgorithm[], seed
  * polynomials with and without x^0, any init/refin/refout/xorout, data widths 1..1024.
  */
 export function randomSimulationCases(count: number, seed: number): SimulationCase[] {
-  const rand = prng(seed);
+  const rand = seededRandom(seed);
   const big = (bits: number) => {
     let v = 0n;
     for (let i = 0; i < bits; i++) if (rand() < 0.5) v |= 1n << BigInt(i);

@@ -5,7 +5,7 @@
  * the falling clock edge and checks every output 1 ns later against the model, in both languages.
  */
 import { GENERATOR_LINE, headerComment } from '../comment';
-import { randomInt, seededRandom } from '../random';
+import { randomInt, seededRandom } from '../../random';
 import { comparedConstants } from './condition';
 import { step, type CompiledFsm } from './compile';
 import { verilogValue } from './verilog';

@@ -10,7 +10,7 @@
  * They print "FAIL: ..." lines and end with "PASS" or "FAIL".
  */
 import { baudCounter, frameBits, PARITY_CODE, validateUart, type UartConfig } from './config';
-import { randomInt, seededRandom } from '../random';
+import { randomInt, seededRandom } from '../../random';
 import { GENERATOR_LINE, headerComment } from '../comment';
 import { UART_MODULE } from './verilog';
 
