@@ -36,8 +36,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Chromium against the built app.
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'] },
+        // Chromium against the built app: one server and one browser for all files.
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/helpers/e2e-setup.ts'] },
       },
     ],
   },

@@ -7,14 +7,12 @@ import { closeSync, createReadStream, createWriteStream, mkdtempSync, openSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import type { Page } from 'playwright-core';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { describeWith } from '../helpers/system';
 import { randomBytes, testRandom } from '../support/seed';
 
-let server: RunningServer;
-let browser: Browser;
 let dir: string;
 
 /** Bytes of the big file: 200 MiB + 1, so the last quantum is padded. */
@@ -48,19 +46,17 @@ async function hashFile(path: string): Promise<{ sha: string; size: number }> {
 }
 
 describeWith(['chromium'], 'Base64 converter in Chromium', () => {
+  const app = useSharedApp();
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'bitsmith-b64-'));
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   async function open(): Promise<{ page: Page; errors: string[] }> {
-    const p = await openPage(browser, { viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
-    await p.page.goto(server.url + '/base64-converter');
+    const p = await openPage(app.browser, { viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    await p.page.goto(app.url + '/base64-converter');
     await p.page.getByRole('heading', { name: 'Base64 Converter' }).waitFor();
     return p;
   }

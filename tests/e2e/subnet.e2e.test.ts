@@ -4,15 +4,12 @@
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Download, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { beforeAll, expect, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { describeWith } from '../helpers/system';
 import { testRandom } from '../support/seed';
-
-let server: RunningServer;
-let browser: Browser;
 
 // Independent expectations: BigInt arithmetic on the address, not the app's code.
 const toInt = (ip: string) => ip.split('.').reduce((a, o) => (a << 8n) | BigInt(o), 0n);
@@ -46,18 +43,14 @@ async function compareLines(download: Download, want: (i: number) => string): Pr
 }
 
 describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
+  const app = useSharedApp();
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    ({ page, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } }));
-    await page.goto(`${server.url}/ip-subnet`);
+    ({ page, errors } = await openPage(app.browser, { viewport: { width: 1280, height: 900 } }));
+    await page.goto(`${app.url}/ip-subnet`);
     await page.getByRole('heading', { name: 'IP Subnet Calculator', level: 1 }).waitFor();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   const ipBox = () => page.getByLabel('IP Address');
