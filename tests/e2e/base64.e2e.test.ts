@@ -113,19 +113,25 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await input(page).fill(text);
     const expected = Buffer.from(text).toString('base64');
     await expect.poll(() => output(page).inputValue()).toBe(expected);
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000); // timers fire only when the test advances time
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect.poll(() => status(page).textContent()).toBe('✅ Copied to clipboard!');
     expect(await status(page).getAttribute('class')).toContain('status-success');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe(expected.match(/.{1,76}/g)!.join('\n'));
     expect(copied.split('\n').every((l) => l.length <= 76)).toBe(true);
-    await expect.poll(() => status(page).textContent(), { timeout: 5000 }).toBe('');
+    await page.clock.runFor(1900);
+    expect(await status(page).textContent()).toBe('✅ Copied to clipboard!');
+    await page.clock.runFor(200);
+    await expect.poll(() => status(page).textContent()).toBe('');
 
     // Without auto-convert only the Convert button converts; blank input gets the spec message.
     await page.getByLabel('Auto-convert').uncheck();
     await input(page).fill('abc');
-    await page.waitForTimeout(700); // longer than the 500 ms debounce: nothing may happen
+    await page.clock.runFor(700); // past the 500 ms debounce: nothing may happen
     expect(await output(page).inputValue()).toBe(expected);
+    await page.clock.resume();
     await page.getByRole('button', { name: 'Convert', exact: true }).click();
     await expect.poll(() => output(page).inputValue()).toBe('YWJj');
     await input(page).fill('   ');

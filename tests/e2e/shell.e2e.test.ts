@@ -101,7 +101,11 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     const menu = page.getByRole('button', { name: 'Open menu' });
     const sidebarInView = () => page.locator('#sidebar').evaluate((el) => el.getBoundingClientRect().right > 0);
     const locked = () => page.evaluate(() => getComputedStyle(document.body).overflow === 'hidden');
-    await page.waitForTimeout(300);
+    // Wait for the first render's slide transition, if any, to finish (a state, not a delay).
+    await page.locator('#sidebar').evaluate(async (el) => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      await Promise.all(el.getAnimations().map((a) => a.finished));
+    });
     expect(await sidebarInView()).toBe(false);
 
     await menu.click();
