@@ -1,8 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
+// The seed of every randomised test (tests/support/seed.ts), chosen once per run so every worker
+// and the summary reporter agree: TEST_SEED if set, fixed under CI=true, else fresh.
+const CI_SEED = 20261122;
+process.env.TEST_SEED ||= String(process.env.CI === 'true' ? CI_SEED : Math.floor(Math.random() * 1_000_000));
+
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/**/*.test.ts', 'workers/**/*.test.ts'],
     environment: 'node',
     testTimeout: 60_000,
     // expect.poll waits for what a user would wait for (debounces, worker start-up) on a loaded
@@ -13,5 +17,28 @@ export default defineConfig({
     // Two cores: keep heavy suites (Chromium, GHDL) from starving each other.
     maxWorkers: 2,
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
+    // The four loops (npm run test:<name>; npm test runs them all). Every test file is in one.
+    projects: [
+      {
+        extends: true,
+        // Pure logic and WASM kernels in Node: no browser, no simulator, no server process.
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'server/**/*.test.ts', 'tests/wasm/**/*.test.ts', 'tests/scripts/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        // The built server over HTTP, and its store and schemas.
+        test: { name: 'server', include: ['tests/server/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        // Generated HDL in Icarus Verilog and GHDL.
+        test: { name: 'hdl', include: ['tests/hdl/**/*.test.ts', 'tests/helpers/hdl.test.ts'] },
+      },
+      {
+        extends: true,
+        // Chromium against the built app: one server and one browser for all files.
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/helpers/e2e-setup.ts'] },
+      },
+    ],
   },
 });

@@ -83,29 +83,19 @@ describe('${title} logic', () => {
 });
 `;
 
-export const e2eTestTs = ({ name, title }) => `// ${title} in Chromium against the built app (\`npm run build\` first).
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+export const e2eTestTs = ({ name, title }) => `// ${title} in Chromium against the built app (the e2e project's shared server and browser).
+import { expect, it } from 'vitest';
 import { tool } from '../../src/tools/${name}/tool';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { describeWith } from '../helpers/system';
 
-let server: RunningServer;
-let browser: Browser;
-
 describeWith(['chromium'], \`\${tool.title} page\`, () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useSharedApp();
 
   it('opens at its route with its title and description', async () => {
-    const { page, errors } = await openPage(browser);
-    await page.goto(server.url + tool.path);
+    const { page, errors } = await openPage(app.browser);
+    await page.goto(app.url + tool.path);
     await page.getByRole('heading', { name: tool.title, level: 1 }).waitFor();
     expect(await page.locator('main .tool-description').textContent()).toBe(tool.description);
     expect(await page.title()).toBe(\`\${tool.title} · BitSmith\`);

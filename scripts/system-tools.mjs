@@ -11,8 +11,9 @@ export function hasTool(bin) {
   return spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
 }
 
-export function missingSystemTools() {
-  return systemTools.filter((t) => !hasTool(t.bin));
+/** The missing ones among `bins` (default: every tool the full suite needs). */
+export function missingSystemTools(bins = systemTools.map((t) => t.bin)) {
+  return systemTools.filter((t) => bins.includes(t.bin) && !hasTool(t.bin));
 }
 
 export function installHint(tools) {

@@ -5,20 +5,22 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describeWith } from '../helpers/system';
-import { launchBrowser, openPage } from '../helpers/browser';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { startServer, type RunningServer } from '../helpers/server';
 import { getStats, pageview, post, toolUsage } from '../server/analytics-helpers';
 
 const today = new Date().toISOString().slice(0, 10);
 
 describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
+  const app = useSharedApp();
+  // Its own server: the totals must count only this file's events, not the other e2e files'.
   let server: RunningServer;
-  let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    server = await startServer();
     const seeded = [
       ...Array.from({ length: 5 }, (_, i) => post(server.url, 'pageview', pageview('/crc-generator', `v${i % 3}`))),
       ...Array.from({ length: 2 }, () => post(server.url, 'pageview', pageview('/jwt-debugger', 'v9'))),
@@ -28,13 +30,12 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     for (const r of await Promise.all(seeded)) expect(r.status).toBe(202);
   });
   afterAll(async () => {
-    await browser?.close();
     await server?.stop();
   });
 
   /** Opens the dashboard and waits until its own page view is stored (so counts are exact). */
   async function openDashboard(): Promise<{ page: Page; errors: string[] }> {
-    const opened = await openPage(browser);
+    const opened = await openPage(app.browser);
     const ownView = opened.page.waitForResponse((r) => r.url().endsWith('/api/analytics/pageview'));
     await opened.page.goto(`${server.url}/admin/analytics`);
     expect((await ownView).status()).toBe(202);
@@ -114,7 +115,7 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     await new Promise((r) => probe.close(r));
     const down = await startServer({ env: { MONGODB_URI: `mongodb://127.0.0.1:${port}/?serverSelectionTimeoutMS=300`, ANALYTICS_SHUTDOWN_FLUSH_MS: '0' } });
     try {
-      const { page } = await openPage(browser);
+      const { page } = await openPage(app.browser);
       await page.goto(`${down.url}/admin/analytics`);
       await signIn(page, down.adminToken);
       await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toContain('Хранилище аналитики временно недоступно');

@@ -1,25 +1,16 @@
 // Colour Contrast Checker in Chromium: initial state, spec messages, the 6-digit rule, beyond-spec panels, permalinks.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { describeWith } from '../helpers/system';
 
-let server: RunningServer;
-let browser: Browser;
-
 describeWith(['chromium'], 'Color Contrast Checker page', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useSharedApp();
 
   const open = async (query = ''): Promise<{ page: Page; errors: string[] }> => {
-    const p = await openPage(browser);
-    await p.page.goto(`${server.url}/color-contrast${query}`);
+    const p = await openPage(app.browser);
+    await p.page.goto(`${app.url}/color-contrast${query}`);
     await p.page.getByTestId('ratio').waitFor();
     return p;
   };

@@ -3,32 +3,22 @@
  * preview's testbench download simulates the downloaded design in GHDL.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { describeWith } from '../helpers/system';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { simulateVhdl } from '../helpers/hdl';
 
-let server: RunningServer;
-let browser: Browser;
-
-async function openTool(): Promise<{ page: Page; errors: string[] }> {
-  const opened = await openPage(browser);
-  await opened.page.goto(`${server.url}/crc-generator`);
-  await opened.page.getByRole('heading', { name: 'CRC Generator' }).waitFor();
-  return opened;
-}
-
 describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useSharedApp();
+
+  async function openTool(): Promise<{ page: Page; errors: string[] }> {
+    const opened = await openPage(app.browser);
+    await opened.page.goto(`${app.url}/crc-generator`);
+    await opened.page.getByRole('heading', { name: 'CRC Generator' }).waitFor();
+    return opened;
+  }
 
   it('shows the grid, chooses an algorithm, shows live figures, and downloads what the API gives', async () => {
     const { page, errors } = await openTool();
@@ -69,9 +59,9 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     const downloaded = readFileSync((await download.path())!, 'utf8');
     await page.getByText('✅ Downloaded crc_entity.vhd').waitFor();
 
-    const predefined = (await (await fetch(`${server.url}/api/predefined`)).json()) as { name: string; poly: number[] }[];
+    const predefined = (await (await fetch(`${app.url}/api/predefined`)).json()) as { name: string; poly: number[] }[];
     const eth = predefined.find((a) => a.name === 'CRC-32/ISO-HDLC')!;
-    const api = await fetch(`${server.url}/api/generate`, {
+    const api = await fetch(`${app.url}/api/generate`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ poly: eth.poly, data_width: 64, language: 'vhdl', init: '0xffffffff', refin: true, refout: true, xorout: '0xffffffff' }),
@@ -125,9 +115,9 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
   // The server cannot be made to fail on demand, so these two answers are substituted in the
   // browser's network layer to check the page's error handling (spec section 8).
   it('shows the banner and the built-in six when /api/predefined fails', async () => {
-    const { page } = await openPage(browser);
+    const { page } = await openPage(app.browser);
     await page.route('**/api/predefined', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
-    await page.goto(`${server.url}/crc-generator`);
+    await page.goto(`${app.url}/crc-generator`);
     await page.getByText('Failed to load predefined algorithms').waitFor();
     const options = await page.getByLabel('Predefined algorithm').locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
     expect(options.sort()).toEqual(['', 'CRC-10', 'CRC-16 CCITT', 'CRC-16 USB', 'CRC-32 Ethernet', 'CRC-32C', 'CRC-8'].sort());

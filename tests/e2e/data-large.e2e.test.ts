@@ -7,10 +7,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describeWith } from '../helpers/system';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 
 const TARGET = 50 * 1024 * 1024;
 /** Long-task limit: the main thread only receives progress and renders a 64 KB preview. */
@@ -39,14 +39,12 @@ function bigCsv(): string {
 }
 
 describeWith(['chromium'], 'data converters with a 50 MB input', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const app = useSharedApp();
   let dir: string;
   let jsonPath: string;
   let csvPath: string;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
     dir = mkdtempSync(join(tmpdir(), 'bitsmith-data-'));
     jsonPath = join(dir, 'big.json');
     csvPath = join(dir, 'big.csv');
@@ -54,14 +52,12 @@ describeWith(['chromium'], 'data converters with a 50 MB input', () => {
     writeFileSync(csvPath, bigCsv());
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   async function openWithObserver(path: string): Promise<{ page: Page; errors: string[] }> {
-    const opened = await openPage(browser);
-    await opened.page.goto(`${server.url}${path}`);
+    const opened = await openPage(app.browser);
+    await opened.page.goto(`${app.url}${path}`);
     await opened.page.locator('h1').waitFor();
     return opened;
   }

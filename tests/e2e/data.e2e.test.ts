@@ -3,36 +3,27 @@
  * JSON and YAML Converter, CSV and JSON Converter. Spec part 1, sections 2, 4, 5, 7, 8, 9.
  * Outputs are checked against independent readers (JSON.parse, yaml, papaparse).
  */
-import { afterAll, beforeAll, expect, it, describe } from 'vitest';
+import { expect, it, describe } from 'vitest';
 import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import Papa from 'papaparse';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describeWith } from '../helpers/system';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { FORMATTER_EXAMPLES, JSON_YAML_EXAMPLES, CSV_EXAMPLES, JSON_CSV_EXAMPLES } from '../../src/core/data/examples';
 
 describeWith(['chromium'], 'data converters in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useSharedApp();
 
   /** Opens a tool page; `actions` collects the tool-usage actions it reports. */
   async function open(path: string): Promise<{ page: Page; errors: string[]; actions: string[] }> {
-    const { page, errors } = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const { page, errors } = await openPage(app.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
     const actions: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/api/analytics/tool-usage')) actions.push((r.postDataJSON() as { action: string }).action);
     });
-    await page.goto(`${server.url}${path}`);
+    await page.goto(`${app.url}${path}`);
     await page.locator('h1').waitFor();
     return { page, errors, actions };
   }

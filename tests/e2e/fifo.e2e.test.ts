@@ -4,29 +4,20 @@
  * download names, tool usage with the configuration, and the downloaded design and testbench
  * simulated in Icarus Verilog and GHDL.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describeWith } from '../helpers/system';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
 import { TB_PASS } from '../../src/core/hdl/fifo';
 
 describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useSharedApp();
 
   async function open(): Promise<{ page: Page; errors: string[]; usage: Record<string, unknown>[]; statuses: number[] }> {
-    const opened = await openPage(browser);
+    const opened = await openPage(app.browser);
     const usage: Record<string, unknown>[] = [];
     const statuses: number[] = [];
     opened.page.on('request', (r) => {
@@ -35,8 +26,8 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     opened.page.on('response', (r) => {
       if (r.url().endsWith('/api/analytics/tool-usage')) statuses.push(r.status());
     });
-    await opened.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await opened.page.goto(`${server.url}/fifo-generator`);
+    await opened.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await opened.page.goto(`${app.url}/fifo-generator`);
     await opened.page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
     return { ...opened, usage, statuses };
   }

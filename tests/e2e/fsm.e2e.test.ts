@@ -4,31 +4,22 @@
  * side by side, copy confirmations, the spec's error messages, and downloaded files simulated in
  * Icarus Verilog and GHDL against the reference model.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describeWith } from '../helpers/system';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
 import { COMPLEX_EXAMPLE, fsmGenerator } from '../../src/core/hdl/fsm';
 
 describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useSharedApp();
 
   async function open(): Promise<{ page: Page; errors: string[] }> {
-    const opened = await openPage(browser);
-    await opened.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await opened.page.goto(`${server.url}/fsm-generator`);
+    const opened = await openPage(app.browser);
+    await opened.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await opened.page.goto(`${app.url}/fsm-generator`);
     await opened.page.getByRole('heading', { name: 'FSM Generator', level: 1 }).waitFor();
     return opened;
   }

@@ -5,14 +5,11 @@
 // is drawn by Chromium at the same size and compared too.
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { describeWith } from '../helpers/system';
-
-let server: RunningServer;
-let browser: Browser;
 
 interface Case {
   name: string;
@@ -163,20 +160,16 @@ async function screenshot(page: Page, w: number, h: number, background: string |
 }
 
 describeWith(['chromium'], 'Gradient exports match Chromium pixel by pixel', () => {
+  const app = useSharedApp();
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    ({ page, errors } = await openPage(browser, { viewport: { width: 1400, height: 1000 }, deviceScaleFactor: 1 }));
-    await page.goto(`${server.url}/gradient-generator`);
+    ({ page, errors } = await openPage(app.browser, { viewport: { width: 1400, height: 1000 }, deviceScaleFactor: 1 }));
+    await page.goto(`${app.url}/gradient-generator`);
     await page.evaluate((list) => localStorage.setItem('savedGradients', JSON.stringify(list)), CASES.map(savedFromCase));
     await page.reload();
     await page.getByRole('heading', { name: 'Gradient Generator', level: 1 }).waitFor();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   for (const c of CASES) {

@@ -3,14 +3,11 @@
 // delete, Clear All, empty state), copy buttons, export size fallback, and an 8192 x 8192 PNG
 // export in the worker with progress while the page keeps responding, plus cancel.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { describeWith } from '../helpers/system';
-
-let server: RunningServer;
-let browser: Browser;
 
 const css = (page: Page) => page.getByTestId('gradient-css').textContent();
 
@@ -21,19 +18,15 @@ function pngSize(file: Buffer): [number, number] {
 }
 
 describeWith(['chromium'], 'Gradient generator in Chromium', () => {
+  const app = useSharedApp();
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    ({ page, errors } = await openPage(browser, { viewport: { width: 1400, height: 1000 } }));
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await page.goto(`${server.url}/gradient-generator`);
+    ({ page, errors } = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } }));
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await page.goto(`${app.url}/gradient-generator`);
     await page.getByRole('heading', { name: 'Gradient Generator', level: 1 }).waitFor();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   it('shows the spec layout with the editor sections in order', async () => {

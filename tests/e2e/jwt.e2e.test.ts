@@ -1,27 +1,18 @@
 // JWT Debugger in Chromium: auto-decode after 500 ms, messages, info grid, copy, URL fragment, verification.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { describeWith } from '../helpers/system';
-
-let server: RunningServer;
-let browser: Browser;
 
 const b64u = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
 describeWith(['chromium'], 'JWT Debugger page', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useSharedApp();
 
   const open = async (hash = ''): Promise<{ page: Page; errors: string[] }> => {
-    const p = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
-    await p.page.goto(`${server.url}/jwt-debugger${hash}`);
+    const p = await openPage(app.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await p.page.goto(`${app.url}/jwt-debugger${hash}`);
     await p.page.getByLabel('JWT Token').waitFor();
     return p;
   };

@@ -1,41 +1,32 @@
 // The app shell in Debian's Chromium against the built app served by the real server: every
 // route, the sidebar accordion, the mobile overlay, placeholders, 404, page views, and the WASM
 // worker pipeline called from a page.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { crc32Reference } from '../../src/core/crc/crc32';
 import { pages, sidebarGroups } from '../../src/app/registry';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { startRecordingProxy } from '../helpers/proxy';
 import { describeWith } from '../helpers/system';
-
-let server: RunningServer;
-let browser: Browser;
+import { randomBytes, testRandom } from '../support/seed';
 
 describeWith(['chromium'], 'app shell in Chromium', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useSharedApp();
 
   async function desktop(path = '/'): Promise<{ page: Page; errors: string[] }> {
-    const p = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-    await p.page.goto(server.url + path);
+    const p = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
+    await p.page.goto(app.url + path);
     return p;
   }
 
   it('renders every route of the route table with its title and a navigation bar', async () => {
     const { page, errors } = await desktop();
     for (const t of pages) {
-      await page.goto(server.url + t.path);
+      await page.goto(app.url + t.path);
       await page.waitForFunction((title) => document.title.startsWith(title), t.title);
       await expect.poll(() => page.locator('main h1').first().textContent()).toBeTruthy();
       expect(await page.locator('header.navbar').isVisible(), t.path).toBe(true);
@@ -64,7 +55,7 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     expect(await main.locator('.planned li').allTextContents()).toEqual([
       'Intuitive interface', 'Real-time preview', 'Export multiple formats', 'Collaboration features',
     ]);
-    await page.goto(`${server.url}/api-tester`);
+    await page.goto(`${app.url}/api-tester`);
     await expect.poll(() => main.locator('h1').textContent()).toBe('API Endpoint Tester');
     expect(await main.textContent()).toContain(pages.find((t) => t.path === '/api-tester')!.description);
     await page.context().close();
@@ -105,12 +96,16 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
   });
 
   it('on a small screen opens the sidebar as an overlay, locks scrolling and closes it on overlay, outside tap and route change', async () => {
-    const { page } = await openPage(browser, { viewport: { width: 390, height: 740 }, hasTouch: true, isMobile: true });
-    await page.goto(server.url + '/');
+    const { page } = await openPage(app.browser, { viewport: { width: 390, height: 740 }, hasTouch: true, isMobile: true });
+    await page.goto(app.url + '/');
     const menu = page.getByRole('button', { name: 'Open menu' });
     const sidebarInView = () => page.locator('#sidebar').evaluate((el) => el.getBoundingClientRect().right > 0);
     const locked = () => page.evaluate(() => getComputedStyle(document.body).overflow === 'hidden');
-    await page.waitForTimeout(300);
+    // Wait for the first render's slide transition, if any, to finish (a state, not a delay).
+    await page.locator('#sidebar').evaluate(async (el) => {
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      await Promise.all(el.getAnimations().map((a) => a.finished));
+    });
     expect(await sidebarInView()).toBe(false);
 
     await menu.click();
@@ -137,9 +132,9 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
   });
 
   it('reports a page view (path plus query, direct referrer, session id) that the server accepts', async () => {
-    const p = await openPage(browser);
+    const p = await openPage(app.browser);
     const sent = p.page.waitForRequest((r) => r.url().endsWith('/api/analytics/pageview') && r.postDataJSON()?.page_path === '/ip-subnet?cidr=24');
-    await p.page.goto(`${server.url}/ip-subnet?cidr=24`);
+    await p.page.goto(`${app.url}/ip-subnet?cidr=24`);
     const req = await sent;
     const body = req.postDataJSON();
     expect(body).toMatchObject({ page_path: '/ip-subnet?cidr=24', referrer: 'direct' });
@@ -153,8 +148,8 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
   });
 
   it('reports uncaught errors, and page_load_time by beacon when the page is left', async () => {
-    const { page } = await openPage(browser);
-    await page.goto(`${server.url}/json-formatter`);
+    const { page } = await openPage(app.browser);
+    await page.goto(`${app.url}/json-formatter`);
     const errorSent = page.waitForRequest((r) => r.url().endsWith('/api/analytics/error') && r.postDataJSON()?.error_message === 'boom from test');
     await page.evaluate(() => setTimeout(() => { throw new Error('boom from test'); }));
     const err = await errorSent;
@@ -164,9 +159,9 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
 
     // Beacons sent while a page unloads are invisible to Playwright: watch them on the wire.
-    const proxy = await startRecordingProxy(server.url);
+    const proxy = await startRecordingProxy(app.url);
     try {
-      const { page: p2 } = await openPage(browser);
+      const { page: p2 } = await openPage(app.browser);
       await p2.goto(`${proxy.url}/json-formatter`);
       await p2.waitForLoadState('load');
       await p2.goto(`${proxy.url}/`);
@@ -194,7 +189,7 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     const { page, errors } = await desktop('/diagnostics');
     await page.getByRole('button', { name: 'Run self-test' }).click();
     await expect.poll(() => page.locator('.diagnostics-result').textContent()).toContain('cbf43926 ✅');
-    const data = randomBytes(3 << 20);
+    const data = randomBytes(testRandom(), 3 << 20);
     await page.getByLabel('CRC-32 of a file').setInputFiles({ name: 'random.bin', mimeType: 'application/octet-stream', buffer: data });
     const expected = crc32Reference(data).toString(16).padStart(8, '0');
     await expect.poll(() => page.locator('.diagnostics-result').textContent(), { timeout: 20_000 }).toContain(`= ${expected}`);

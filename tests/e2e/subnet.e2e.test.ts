@@ -4,14 +4,12 @@
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Download, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { beforeAll, expect, it } from 'vitest';
+import type { Download, Page } from 'playwright-core';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { describeWith } from '../helpers/system';
-
-let server: RunningServer;
-let browser: Browser;
+import { testRandom } from '../support/seed';
 
 // Independent expectations: BigInt arithmetic on the address, not the app's code.
 const toInt = (ip: string) => ip.split('.').reduce((a, o) => (a << 8n) | BigInt(o), 0n);
@@ -45,18 +43,14 @@ async function compareLines(download: Download, want: (i: number) => string): Pr
 }
 
 describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
+  const app = useSharedApp();
   let page: Page;
   let errors: string[];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-    ({ page, errors } = await openPage(browser, { viewport: { width: 1280, height: 900 } }));
-    await page.goto(`${server.url}/ip-subnet`);
+    ({ page, errors } = await openPage(app.browser, { viewport: { width: 1280, height: 900 } }));
+    await page.goto(`${app.url}/ip-subnet`);
     await page.getByRole('heading', { name: 'IP Subnet Calculator', level: 1 }).waitFor();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
   });
 
   const ipBox = () => page.getByLabel('IP Address');
@@ -85,8 +79,7 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
   });
 
   it('computes random addresses at prefixes 0..32 like an independent calculator', async () => {
-    let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = testRandom();
     for (let cidr = 0; cidr <= 32; cidr += 1) {
       const ip = Array.from({ length: 4 }, () => Math.floor(rand() * 256)).join('.');
       await ipBox().fill(ip);

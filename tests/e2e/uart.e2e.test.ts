@@ -3,31 +3,22 @@
  * values, validation messages, the 500 ms 'Generating...' state, Copy/Download appearing only with
  * code, download names, and the downloaded files simulated in Icarus Verilog and GHDL.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describeWith } from '../helpers/system';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
 import { applyPreset, DEFAULT_UART, fastClockFor, uartGenerator, uartSummary, UART_PRESETS } from '../../src/core/hdl/uart';
 
 describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useSharedApp();
 
   async function open(): Promise<{ page: Page; errors: string[] }> {
-    const opened = await openPage(browser);
-    await opened.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    await opened.page.goto(`${server.url}/uart-generator`);
+    const opened = await openPage(app.browser);
+    await opened.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await opened.page.goto(`${app.url}/uart-generator`);
     await opened.page.getByRole('heading', { name: 'UART Generator', level: 1 }).waitFor();
     return opened;
   }

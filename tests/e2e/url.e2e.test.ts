@@ -1,25 +1,16 @@
 // URL Encoder/Decoder in Chromium: encode/decode/swap, auto-update, errors, analysis, history.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../helpers/browser';
-import { startServer, type RunningServer } from '../helpers/server';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
 import { describeWith } from '../helpers/system';
 
-let server: RunningServer;
-let browser: Browser;
-
 describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
-  beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const app = useSharedApp();
 
   const open = async (): Promise<{ page: Page; errors: string[] }> => {
-    const p = await openPage(browser, { permissions: ['clipboard-read', 'clipboard-write'] });
-    await p.page.goto(`${server.url}/url-encoder`);
+    const p = await openPage(app.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    await p.page.goto(`${app.url}/url-encoder`);
     await p.page.getByLabel(/^Input/).waitFor();
     return p;
   };

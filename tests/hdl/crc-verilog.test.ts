@@ -7,6 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
+import { TEST_SEED } from '../support/seed';
 import { simulateVerilog } from '../helpers/hdl';
 import { loadKernel } from '../../src/core/wasm/node';
 import type { CrcKernel } from '../../src/core/crc/kernel';
@@ -14,7 +15,7 @@ import { predefinedAlgorithms } from '../../src/core/crc/catalogue';
 import { createCrcGenerator, crcTestbenchScenario, TB_FAIL, TB_NAME, TB_PASS } from '../../src/core/hdl/crc';
 import { catalogueSimulationCases, randomSimulationCases, scenarioProblems, type SimulationCase } from '../support/crc-simulation';
 
-const SEED = Number(process.env.CRC_SEED ?? 20261122);
+const SEED = TEST_SEED;
 const cases = catalogueSimulationCases(predefinedAlgorithms(), SEED);
 const RANDOM_CASES = 16;
 // Generous: a wide bus (W=64, D=1024) compiles in ~4 s alone, far longer on a busy machine.

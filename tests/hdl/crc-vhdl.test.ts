@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
+import { TEST_SEED } from '../support/seed';
 import { loadKernel } from '../../src/core/wasm/node';
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { predefinedAlgorithms } from '../../src/core/crc/catalogue';
@@ -20,7 +21,7 @@ import { createCrcGenerator, crcTestbenchScenario, TB_FAIL, TB_NAME, TB_PASS } f
 import { catalogueSimulationCases, randomSimulationCases, scenarioProblems, type SimulationCase } from '../support/crc-simulation';
 
 const exec = promisify(execFile);
-const SEED = Number(process.env.CRC_SEED ?? 20261122);
+const SEED = TEST_SEED;
 const cases = [...catalogueSimulationCases(predefinedAlgorithms(), SEED), ...randomSimulationCases(16, SEED + 1)];
 const BATCHES = 4;
 

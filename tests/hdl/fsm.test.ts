@@ -14,10 +14,11 @@ import {
   compileFsm, COMPLEX_EXAMPLE, DEFAULT_FSM, fsmGenerator, fsmTestSequence, SIMPLE_EXAMPLE, type FsmConfig, type FsmSignal,
   type StateEncoding,
 } from '../../src/core/hdl/fsm';
-import { randomInt, seededRandom } from '../../src/core/hdl/random';
+import { randomInt, seededRandom } from '../../src/core/random';
+import { TEST_SEED } from '../support/seed';
 import { evaluate, sequenceProblems } from '../support/fsm-reference';
 
-const SEED = Number(process.env.HDL_SEED ?? Date.now() % 1_000_000);
+const SEED = TEST_SEED;
 
 function usable(c: FsmConfig): FsmConfig {
   expect(fsmGenerator.validate(c)).toEqual([]);

@@ -12,9 +12,10 @@ import {
   applyPreset, BAUD_RATES, DATA_BITS_OPTIONS, DEFAULT_UART, fastClockFor, OVERSAMPLING_OPTIONS, PARITY_OPTIONS,
   randomWords, uartGenerator, UART_PRESETS, validateUart, type UartConfig, type UartTestbenchOptions,
 } from '../../src/core/hdl/uart';
-import { randomInt, seededRandom } from '../../src/core/hdl/random';
+import { randomInt, seededRandom } from '../../src/core/random';
+import { TEST_SEED } from '../support/seed';
 
-const SEED = Number(process.env.HDL_SEED ?? Date.now() % 1_000_000);
+const SEED = TEST_SEED;
 
 function expectPass(output: string): void {
   expect(output).not.toMatch(/FAIL/);

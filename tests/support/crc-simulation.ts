@@ -5,7 +5,7 @@
 import { paramsOf, type PredefinedAlgorithm } from '../../src/core/crc/catalogue';
 import { parseHex, type CrcParams } from '../../src/core/crc/params';
 import type { CrcConfig, CrcScenario } from '../../src/core/hdl/crc';
-import { randomInt, seededRandom } from '../../src/core/hdl/random';
+import { randomInt, seededRandom } from '../../src/core/random';
 import { bitsOfWord, referenceCrcBits } from './crc-reference';
 
 export interface SimulationCase {

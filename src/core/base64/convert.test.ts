@@ -1,11 +1,11 @@
 /** Whole conversions (the worker's logic) in Node: text modes, messages, and the Blob pipeline. */
-import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFreshKernel } from '../wasm/node';
 import { convertBlob, convertText, type ConvertOptions } from './convert';
 import type { Base64Exports } from './kernel';
 import { ENTER_BASE64, ENTER_TEXT, INVALID_BASE64 } from './messages';
 import { bytesToText, textToBytes, wrapLines } from './text';
+import { randomBytes, testRandom } from '../../../tests/support/seed';
 
 let kernel: Base64Exports;
 beforeAll(async () => {
@@ -64,7 +64,7 @@ describe('text conversions', () => {
   });
 
   it('wraps copied output every 76 characters', () => {
-    const b64 = Buffer.from(randomBytes(200)).toString('base64');
+    const b64 = randomBytes(testRandom(), 200).toString('base64');
     const lines = wrapLines(b64).split('\n');
     expect(lines.join('')).toBe(b64);
     expect(lines.slice(0, -1).every((l) => l.length === 76)).toBe(true);
@@ -74,7 +74,7 @@ describe('text conversions', () => {
 
 describe('file pipeline (Blob in chunks -> Blob)', () => {
   it('encodes and decodes a Blob in small chunks exactly, whitespace in the Base64 file included', async () => {
-    const data = Buffer.from(randomBytes(1_000_003));
+    const data = randomBytes(testRandom(), 1_000_003);
     const enc = await convertBlob(kernel, new Blob([data]), opts({ previewLimit: 64 }), undefined, 3 * 4099);
     const b64 = await blobBytes(enc.blob);
     expect(b64.toString('latin1')).toBe(data.toString('base64'));

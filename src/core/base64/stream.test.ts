@@ -1,6 +1,7 @@
 /** Streaming equals one-shot for arbitrary chunk boundaries, whitespace anywhere, both alphabets. */
-import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { randomInt, type Random } from '../random';
+import { randomBytes, testRandom } from '../../../tests/support/seed';
 import { loadFreshKernel } from '../wasm/node';
 import { Base64Decoder, Base64Encoder, type Alphabet, type Base64Exports } from './kernel';
 import { INVALID_BASE64 } from './messages';
@@ -11,12 +12,10 @@ beforeAll(async () => {
 });
 
 /** Splits `data` at random boundaries (including empty pieces). */
-function randomPieces(data: Uint8Array, maxPiece: number, seed: number): Uint8Array[] {
-  let s = seed;
-  const rnd = () => ((s = (s * 1103515245 + 12345) >>> 0) % (maxPiece + 1));
+function randomPieces(data: Uint8Array, maxPiece: number, rand: Random): Uint8Array[] {
   const out: Uint8Array[] = [];
   for (let off = 0; off < data.length; ) {
-    const n = rnd();
+    const n = randomInt(rand, maxPiece + 1);
     out.push(data.subarray(off, off + n));
     off += n;
   }
@@ -53,19 +52,21 @@ describe.each(['standard', 'url'] as Alphabet[])('streaming, %s alphabet', (alph
   const enc = alphabet === 'url' ? 'base64url' : 'base64';
 
   it('encodes chunk by chunk exactly like one shot, for random boundaries', () => {
-    for (let seed = 1; seed <= 40; seed++) {
-      const data = new Uint8Array(randomBytes(1 + ((seed * 7919) % (seed % 5 === 0 ? 600 : 5000))));
+    const rand = testRandom();
+    for (let i = 1; i <= 40; i++) {
+      const data = new Uint8Array(randomBytes(rand, 1 + ((i * 7919) % (i % 5 === 0 ? 600 : 5000))));
       const expected = Buffer.from(data).toString(enc);
-      expect(streamEncode(data, randomPieces(data, seed % 5 === 0 ? 3 : 700, seed), alphabet, 3 * (1 + (seed % 50)))).toBe(expected);
+      expect(streamEncode(data, randomPieces(data, i % 5 === 0 ? 3 : 700, rand), alphabet, 3 * (1 + (i % 50)))).toBe(expected);
     }
   });
 
   it('decodes chunk by chunk with whitespace anywhere, for random boundaries', () => {
-    for (let seed = 1; seed <= 40; seed++) {
-      const data = new Uint8Array(randomBytes((seed * 104729) % 6000));
+    const rand = testRandom();
+    for (let i = 1; i <= 40; i++) {
+      const data = new Uint8Array(randomBytes(rand, (i * 104729) % 6000));
       const text = new Uint8Array(Buffer.from(wrapped(Buffer.from(data).toString(enc)), 'latin1'));
-      const got = streamDecode(randomPieces(text, seed % 4 === 0 ? 2 : 900, seed), alphabet, 4 * (1 + (seed % 40)));
-      expect(got.equals(Buffer.from(data)), `seed ${seed}`).toBe(true);
+      const got = streamDecode(randomPieces(text, i % 4 === 0 ? 2 : 900, rand), alphabet, 4 * (1 + (i % 40)));
+      expect(got.equals(Buffer.from(data)), `case ${i}`).toBe(true);
     }
   });
 
@@ -88,10 +89,11 @@ describe('streaming validation', () => {
   });
 
   it('rejects a length that is not a multiple of 4 and invalid characters late in a large stream', () => {
-    const good = Buffer.from(randomBytes(300_000)).toString('base64');
+    const rand = testRandom();
+    const good = randomBytes(rand, 300_000).toString('base64');
     expect(() => streamDecode([bytes(good + 'Q')], 'standard', 4096)).toThrow(INVALID_BASE64);
     const bad = bytes(good);
     bad[250_001] = 0x2e; // '.'
-    expect(() => streamDecode(randomPieces(bad, 5000, 3), 'standard', 4096)).toThrow(INVALID_BASE64);
+    expect(() => streamDecode(randomPieces(bad, 5000, rand), 'standard', 4096)).toThrow(INVALID_BASE64);
   });
 });

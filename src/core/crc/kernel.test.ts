@@ -6,7 +6,7 @@ import {
   bytesToBits, finish, randomBits, referenceCrc, referenceCrcBits, referenceRegister, unrollMatrices, wordOf,
 } from '../../../tests/support/crc-reference';
 import { deriveMatricesTs } from '../../../tests/support/crc-matrix-ts';
-import { seededRandom as prng } from '../hdl/random';
+import { testRandom } from '../../../tests/support/seed';
 import { CATALOGUE, predefinedAlgorithms, paramsOf } from './catalogue';
 import { FALLBACK_ALGORITHMS } from './fallback';
 import { CHECK_INPUT, mask, parseHex, reflect, type CrcParams } from './params';
@@ -16,7 +16,7 @@ beforeAll(async () => {
   kernel = await loadFreshKernel<CrcKernel>('crc');
 });
 
-const rand = prng(Number(process.env.CRC_SEED ?? 7));
+const rand = testRandom();
 const randomBig = (bits: number) => {
   let v = 0n;
   for (let i = 0; i < bits; i++) if (rand() < 0.5) v |= 1n << BigInt(i);

@@ -4,7 +4,8 @@ import { runDataOp } from './ops';
 import { typeCsvValue, quoteCell, cellText } from './csv';
 import { LosslessNumber } from './lossless';
 import { CSV_EXAMPLES, JSON_CSV_EXAMPLES } from './examples';
-import { randomNumberLiteral, randomText, rng } from './testdata';
+import { randomNumberLiteral, randomText } from './testdata';
+import { testRandom } from '../../../tests/support/seed';
 import type { Delimiter } from './csv';
 
 const csvToJson = (text: string, delimiter: Delimiter = ',', header = true) => runDataOp({ kind: 'csvToJson', delimiter, header }, text);
@@ -129,7 +130,7 @@ describe('JSON to CSV quoting rules', () => {
 
 describe('round trip CSV -> JSON -> CSV', () => {
   it('gives back the same CSV on generated data with unicode, quotes, delimiters and newlines in cells', () => {
-    const r = rng(5);
+    const r = testRandom();
     for (let t = 0; t < 200; t++) {
       const d = ([',', ';', '\t', '|'] as const)[t % 4];
       const cols = 1 + Math.floor(r() * 4);

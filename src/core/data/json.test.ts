@@ -3,7 +3,8 @@ import { readJson } from './json-read';
 import { writeJson } from './json-write';
 import { runDataOp } from './ops';
 import { MSG } from './messages';
-import { randomJsonText, rng } from './testdata';
+import { randomJsonText } from './testdata';
+import { testRandom } from '../../../tests/support/seed';
 
 const format = (text: string, indent: 0 | 2 | 4 = 2, sortKeys = false) => runDataOp({ kind: 'format', indent, sortKeys }, text);
 
@@ -48,7 +49,7 @@ describe('lossless JSON', () => {
   });
 
   it('matches JSON.stringify(JSON.parse(x), null, n) on generated documents with safe numbers', () => {
-    const r = rng(7);
+    const r = testRandom();
     for (let i = 0; i < 300; i++) {
       const text = randomJsonText(r).replace(/-?\d[\d.eE+-]*/g, (m) => String(Number(m))).replace(/Infinity/g, '1');
       let expected: unknown;
@@ -67,7 +68,7 @@ describe('lossless JSON', () => {
   });
 
   it('formatting is idempotent and minify(format(x)) keeps all literals', () => {
-    const r = rng(11);
+    const r = testRandom();
     for (let i = 0; i < 200; i++) {
       const text = randomJsonText(r);
       const min = runDataOp({ kind: 'minify', sortKeys: false }, text);

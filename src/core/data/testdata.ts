@@ -1,14 +1,4 @@
-/** Seeded generators of awkward data for the round-trip tests (test-only helper). */
-export function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Generators of awkward data for the round-trip tests (test-only helper), driven by a seeded `r`. */
 
 const PIECES = ['a', 'Zürich', '日本語', '👋🏽', '"', '""', ',', ';', '\t', '|', '\n', '\r\n', ' ', 'x y', '=SUM(A1)', '-', 'null', 'true', '0', '007', '1.50', '#', ':', '- ', '{', '[', '\\', '\u00e9', 'yes', '~', '&a', '*b', '!t', '%', '@', "'"];
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { runDataOp } from './ops';
 import { readYaml } from './yaml';
-import { randomJsonText, rng } from './testdata';
+import { randomJsonText } from './testdata';
+import { testRandom } from '../../../tests/support/seed';
 
 const toYaml = (text: string, indent: 2 | 4 = 2, sortKeys = false) => runDataOp({ kind: 'jsonToYaml', indent, sortKeys }, text);
 const toJson = (text: string, indent: 2 | 4 = 2, sortKeys = false) => runDataOp({ kind: 'yamlToJson', indent, sortKeys }, text);
@@ -76,7 +77,7 @@ describe('YAML features', () => {
 
 describe('round trip JSON -> YAML -> JSON', () => {
   it('gives back the same minified JSON on generated data (unicode, quotes, newlines, big numbers)', () => {
-    const r = rng(3);
+    const r = testRandom();
     for (let i = 0; i < 300; i++) {
       const json = randomJsonText(r, 4);
       const minified = out(runDataOp({ kind: 'minify', sortKeys: false }, json));

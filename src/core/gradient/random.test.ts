@@ -1,20 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { randomGradient, randomStops } from './random';
 import { defaultGradient } from './model';
-
-/** Small deterministic generator (mulberry32). */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { testRandom } from '../../../tests/support/seed';
 
 describe('random gradient', () => {
   it('picks every field within the spec ranges', () => {
-    const rand = seeded(7);
+    const rand = testRandom();
     const counts = new Set<number>();
     const types = new Set<string>();
     for (let i = 0; i < 400; i++) {

@@ -3,19 +3,16 @@
  * 0-100 on each axis, 2-5 stops with random hex colours, first at 0, last at 100, others evenly
  * spaced. `rand` returns [0, 1) (Math.random by default; tests pass a seeded one).
  */
+import { randomInt, type Random } from '../random';
 import { rgbToHex } from './color';
 import { GRADIENT_TYPES, RADIAL_SHAPES, type ColorStop, type GradientSpec } from './model';
 
-export type Rand = () => number;
-
-const int = (rand: Rand, n: number) => Math.floor(rand() * n);
-
-export function randomColor(rand: Rand = Math.random): string {
-  return rgbToHex(int(rand, 256), int(rand, 256), int(rand, 256));
+export function randomColor(rand: Random = Math.random): string {
+  return rgbToHex(randomInt(rand, 256), randomInt(rand, 256), randomInt(rand, 256));
 }
 
-export function randomStops(rand: Rand = Math.random): ColorStop[] {
-  const count = 2 + int(rand, 4);
+export function randomStops(rand: Random = Math.random): ColorStop[] {
+  const count = 2 + randomInt(rand, 4);
   return Array.from({ length: count }, (_, i) => ({
     id: i + 1,
     color: randomColor(rand),
@@ -24,13 +21,13 @@ export function randomStops(rand: Rand = Math.random): ColorStop[] {
 }
 
 /** A random gradient; blend mode and repeating are kept from `current`. */
-export function randomGradient(current: GradientSpec, rand: Rand = Math.random): GradientSpec {
+export function randomGradient(current: GradientSpec, rand: Random = Math.random): GradientSpec {
   return {
     ...current,
-    type: GRADIENT_TYPES[int(rand, GRADIENT_TYPES.length)],
-    angle: int(rand, 360),
-    shape: RADIAL_SHAPES[int(rand, RADIAL_SHAPES.length)],
-    position: { x: int(rand, 101), y: int(rand, 101) },
+    type: GRADIENT_TYPES[randomInt(rand, GRADIENT_TYPES.length)],
+    angle: randomInt(rand, 360),
+    shape: RADIAL_SHAPES[randomInt(rand, RADIAL_SHAPES.length)],
+    position: { x: randomInt(rand, 101), y: randomInt(rand, 101) },
     stops: randomStops(rand),
   };
 }

@@ -9,7 +9,7 @@
  */
 import { GENERATOR_LINE } from '../comment';
 import { CHECK_INPUT, type CrcParams } from '../../crc/params';
-import { randomInt, seededRandom } from '../random';
+import { randomInt, seededRandom } from '../../random';
 import { CRC_MODULE } from './design';
 
 export interface CrcTestbenchOptions {

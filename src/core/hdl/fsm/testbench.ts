@@ -7,7 +7,7 @@
  */
 import { GENERATOR_LINE, headerComment } from '../comment';
 import type { HdlLanguage } from '../contract';
-import { randomInt, seededRandom } from '../random';
+import { randomInt, seededRandom } from '../../random';
 import { comparedConstants } from './condition';
 import { step, type CompiledFsm } from './design';
 

@@ -11,7 +11,7 @@
  * share (options, the plan, the header); testbench-verilog.ts and testbench-vhdl.ts emit them.
  */
 import { baudCounter, frameBits, validateUart, type UartConfig } from './config';
-import { randomInt, seededRandom } from '../random';
+import { randomInt, seededRandom } from '../../random';
 import { GENERATOR_LINE, headerComment } from '../comment';
 import type { HdlLanguage } from '../contract';
 import { UART_MODULE } from './design';

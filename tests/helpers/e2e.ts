@@ -1,0 +1,43 @@
+/**
+ * What the e2e files share: the built server and Chromium (one per Vitest worker), started once per
+ * run by the e2e project's global setup (tests/helpers/e2e-setup.ts). Each file connects with
+ * useSharedApp() and opens its own contexts and pages (openPage). A file that needs a server of its
+ * own (own data, own environment) starts one with startServer() and still uses the shared browser.
+ */
+import { afterAll, beforeAll, inject } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Base URL of the shared server, e.g. http://127.0.0.1:43123. */
+    appUrl: string;
+    /** DevTools (CDP) endpoints of the shared Chromiums, one per Vitest worker. */
+    chromiumCdpUrls: string[];
+  }
+}
+
+export interface SharedApp {
+  url: string;
+  browser: Browser;
+}
+
+/**
+ * Call inside the file's describe: connects before its tests and disconnects after them, which
+ * closes the contexts this file opened but leaves the shared Chromium running. Over CDP (rather
+ * than Playwright's connect()) downloads keep a local path().
+ */
+export function useSharedApp(): SharedApp {
+  const app = {} as SharedApp;
+  beforeAll(async () => {
+    app.url = inject('appUrl');
+    // This worker's browser: files that run at the same time never share one (nor its clipboard).
+    const urls = inject('chromiumCdpUrls');
+    const worker = Number(process.env.VITEST_POOL_ID ?? 1); // 1..maxWorkers
+    // isLocal: same file system, so setInputFiles passes paths (files over 50 MB included).
+    app.browser = await chromium.connectOverCDP(urls[(worker - 1) % urls.length]!, { isLocal: true });
+  });
+  afterAll(async () => {
+    await app.browser?.close();
+  });
+  return app;
+}
