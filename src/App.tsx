@@ -2,7 +2,7 @@ import { Route, Routes } from 'react-router-dom';
 import { Layout } from './app/Layout';
 import { Home } from './app/Home';
 import { NotFound } from './app/NotFound';
-import { ToolRoute } from './app/ToolRoute';
+import { routeElements } from './app/ToolRoute';
 import { Diagnostics } from './app/Diagnostics';
 import { pages } from './app/registry';
 import { usePageViews } from './app/usePageViews';
@@ -14,7 +14,7 @@ export function App() {
       <Route element={<Layout />}>
         <Route index element={<Home />} />
         {pages.map((p) => (
-          <Route key={p.path} path={p.path} element={<ToolRoute page={p} />} />
+          <Route key={p.path} path={p.path} element={routeElements.get(p.path)} />
         ))}
         <Route path="/diagnostics" element={<Diagnostics />} />
         <Route path="*" element={<NotFound />} />

@@ -6,10 +6,10 @@ import { PRODUCT, pageByPath } from './registry';
 /** Page frame: navigation bar (with the mobile menu toggle), sidebar, overlay and content. */
 export function Layout() {
   const { pathname } = useLocation();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const close = () => setMenuOpen(false);
-
-  useEffect(close, [pathname]); // closes on route change
+  // The menu is open for the route it was opened on, so a route change closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
+  const close = () => setMenuOpenAt(null);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -39,7 +39,7 @@ export function Layout() {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="sidebar"
-          onClick={() => setMenuOpen((o) => !o)}
+          onClick={() => setMenuOpenAt(menuOpen ? null : pathname)}
         >
           {menuOpen ? '✕' : '☰'}
         </button>

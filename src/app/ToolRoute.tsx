@@ -1,27 +1,27 @@
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageDeclaration } from './tool';
+import { pages } from './registry';
 import { PlaceholderPage } from './PlaceholderPage';
 import { ToolPage } from '../components/ToolPage';
 
 // Each tool page is its own lazily loaded chunk; a folder without Page.tsx yet falls back below.
 const pageModules = import.meta.glob<{ default: ComponentType }>('../tools/*/Page.tsx');
-const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>();
+const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>(
+  Object.entries(pageModules).map(([file, loader]) => [file.split('/')[2] ?? file, lazy(loader)]),
+);
 
-function lazyPage(folder: string) {
-  const loader = pageModules[`../tools/${folder}/Page.tsx`];
-  if (!loader) return undefined;
-  if (!lazyPages.has(folder)) lazyPages.set(folder, lazy(loader));
-  return lazyPages.get(folder);
-}
+/** Every page's route element, made once (a lazy component made during render would remount). */
+export const routeElements = new Map(
+  pages.map((page) => [page.path, <ToolRoute key={page.path} page={page} Page={page.kind === 'placeholder' ? undefined : lazyPages.get(page.folder)} />]),
+);
 
-export function ToolRoute({ page }: { page: PageDeclaration }) {
+function ToolRoute({ page, Page }: { page: PageDeclaration; Page?: ComponentType }) {
   useEffect(() => {
     document.title = `${page.title} · BitSmith`;
     return () => void (document.title = 'BitSmith');
   }, [page.title]);
 
   if (page.kind === 'placeholder') return <PlaceholderPage page={page} />;
-  const Page = lazyPage(page.folder);
   if (!Page) {
     return (
       <ToolPage tool={page}>

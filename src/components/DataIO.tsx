@@ -23,16 +23,16 @@ export async function inputFromFile(file: File): Promise<DataInput> {
 }
 
 function useFilePreview(file: File | null): string {
-  const [preview, setPreview] = useState('');
+  // Kept with its file, so a new file shows nothing until its own preview is read.
+  const [preview, setPreview] = useState<{ file: File; text: string } | null>(null);
   useEffect(() => {
     let live = true;
-    setPreview('');
-    file?.slice(0, PREVIEW_CHARS).text().then((t) => live && setPreview(t));
+    file?.slice(0, PREVIEW_CHARS).text().then((text) => live && setPreview({ file, text }));
     return () => {
       live = false;
     };
   }, [file]);
-  return preview;
+  return preview && preview.file === file ? preview.text : '';
 }
 
 /** Selects the character at the error and scrolls it into the middle of the textarea. */

@@ -10,28 +10,31 @@ export type LoadState =
   | { status: 'error'; error: StatsError; previous?: Stats };
 
 export function useStats(token: string | null, days: Range, onAuthFailure: (message: string) => void) {
-  const [state, setState] = useState<LoadState>({ status: 'idle' });
   const [reloads, setReloads] = useState(0);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
+  // The answer is kept with the request it answers; until the current request's arrives, the
+  // state is 'loading' (showing the previous stats meanwhile).
+  const request = token ? `${days}:${reloads}:${token}` : null;
+  const [answer, setAnswer] = useState<{ request: string; state: LoadState } | null>(null);
 
   useEffect(() => {
-    if (!token) {
-      setState({ status: 'idle' });
-      return;
-    }
+    if (!token || !request) return;
     const controller = new AbortController();
-    setState((s) => ({ status: 'loading', previous: s.status === 'loaded' ? s.stats : undefined }));
     fetchStats(token, days, controller.signal).then(
-      (stats) => setState({ status: 'loaded', stats }),
+      (stats) => setAnswer({ request, state: { status: 'loaded', stats } }),
       (e: unknown) => {
         if (controller.signal.aborted) return;
         const error = e instanceof StatsError ? e : new StatsError('server', `Не удалось загрузить статистику: ${(e as Error).message}`);
         if (error.kind === 'auth') onAuthFailure(error.message);
-        setState({ status: 'error', error });
+        setAnswer({ request, state: { status: 'error', error } });
       },
     );
     return () => controller.abort();
-  }, [token, days, reloads, onAuthFailure]);
+  }, [token, days, request, onAuthFailure]);
 
+  let state: LoadState;
+  if (!request) state = { status: 'idle' };
+  else if (answer?.request === request) state = answer.state;
+  else state = { status: 'loading', previous: answer?.state.status === 'loaded' ? answer.state.stats : undefined };
   return { state, reload };
 }

@@ -68,7 +68,12 @@ function ColorPopup({ stop, index }: { stop: ColorStop; index: number }) {
   const setStopColor = useGradientStore.getState().setStopColor;
   // The text box keeps what the user types; only a valid hex changes the stop.
   const [draft, setDraft] = useState(stop.color);
-  useEffect(() => setDraft(stop.color), [stop.color]);
+  // A colour set elsewhere (the picker, undo) replaces the draft: adjusted during render.
+  const [shownColor, setShownColor] = useState(stop.color);
+  if (shownColor !== stop.color) {
+    setShownColor(stop.color);
+    setDraft(stop.color);
+  }
   return (
     <div className="color-popup" role="dialog" aria-label={`Edit color of stop ${index}`}>
       <input type="color" aria-label={`Color picker for stop ${index}`} value={stop.color} onChange={(e) => setStopColor(stop.id, e.target.value)} />

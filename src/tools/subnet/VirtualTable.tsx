@@ -4,7 +4,7 @@
  * MAX_SCROLL_PX the scrollbar is scaled: dragging it moves proportionally, while the wheel and
  * the keyboard move by true rows, keeping the row position (not scrollTop) as the source of truth.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 
 const MAX_SCROLL_PX = 8_000_000;
 
@@ -39,15 +39,13 @@ export function VirtualTable({ label, rowCount, columns, template, cellsAt, rowH
   const spacer = Math.min(rowCount * rowHeight, MAX_SCROLL_PX);
   const travel = Math.max(0, spacer - height);
 
-  /** Moves to row position `p` (fractional rows) and syncs the scrollbar. */
-  const moveTo = useCallback(
+  /** Puts the scrollbar at row position `p` (DOM and refs only). */
+  const syncScroll = useCallback(
     (p: number) => {
-      const clamped = Math.min(maxPos, Math.max(0, p));
-      posRef.current = clamped;
-      setPos(clamped);
+      posRef.current = p;
       const el = scroller.current;
       if (el) {
-        const top = maxPos > 0 ? (clamped / maxPos) * travel : 0;
+        const top = maxPos > 0 ? (p / maxPos) * travel : 0;
         expectedScrollTop.current = top;
         el.scrollTop = top;
       }
@@ -55,11 +53,24 @@ export function VirtualTable({ label, rowCount, columns, template, cellsAt, rowH
     [maxPos, travel],
   );
 
-  // New list: back to the top.
-  useLayoutEffect(() => {
+  /** Moves to row position `p` (fractional rows) and syncs the scrollbar. */
+  const moveTo = useCallback(
+    (p: number) => {
+      const clamped = Math.min(maxPos, Math.max(0, p));
+      setPos(clamped);
+      syncScroll(clamped);
+    },
+    [maxPos, syncScroll],
+  );
+
+  // New list: back to the top with no highlight (state adjusted during render; the DOM in an effect).
+  const [list, setList] = useState({ rowCount, cellsAt });
+  if (list.rowCount !== rowCount || list.cellsAt !== cellsAt) {
+    setList({ rowCount, cellsAt });
     setHighlight(-1);
-    moveTo(0);
-  }, [rowCount, cellsAt, moveTo]);
+    setPos(0);
+  }
+  useLayoutEffect(() => syncScroll(0), [rowCount, cellsAt, syncScroll]);
 
   // Scrollbar drags and native scrolling: derive the row from scrollTop unless we set it ourselves.
   const onScroll = () => {
@@ -94,17 +105,16 @@ export function VirtualTable({ label, rowCount, columns, template, cellsAt, rowH
     e.preventDefault();
   };
 
-  useEffect(() => {
-    if (!handle) return;
-    const api: VirtualTableHandle = {
+  useImperativeHandle(
+    handle,
+    () => ({
       scrollToRow(i) {
         setHighlight(i);
         moveTo(i);
       },
-    };
-    if (typeof handle === 'function') handle(api);
-    else (handle as { current: VirtualTableHandle | null }).current = api;
-  }, [handle, moveTo]);
+    }),
+    [moveTo],
+  );
 
   const first = Math.floor(pos);
   const offset = (pos - first) * rowHeight;
