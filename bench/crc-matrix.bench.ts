@@ -5,7 +5,7 @@
  * (matrices, equations, Verilog text) to show where the time goes.
  */
 import { defineSuite } from './harness';
-import { loadKernel } from '../src/core/wasm/node';
+import { loadKernel } from '../server/wasm';
 import { deriveMatrices, type CrcKernel } from '../src/core/crc/kernel';
 import { deriveMatricesTs } from '../src/core/crc/matrix-ts';
 import { unrollMatrices } from '../src/core/crc/reference';

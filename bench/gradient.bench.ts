@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { defineSuite, type BenchCase, type BenchGroup } from './harness';
 import { launchBrowser } from '../tests/helpers/browser';
-import { wasmDir } from '../src/core/wasm/node';
+import { wasmDir } from '../server/wasm';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 let browser: Browser | undefined;

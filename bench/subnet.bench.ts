@@ -4,7 +4,7 @@
  * vs the naive `join` of one string per address (the baseline), all in the same run.
  */
 import { defineSuite } from './harness';
-import { loadKernel } from '../src/core/wasm/node';
+import { loadKernel } from '../server/wasm';
 import { exportChunks, fillPageReference, PAGE_ROWS, rowCount, WasmPager, type ListSpec, type SubnetExports } from '../src/core/subnet/enumerate';
 import { formatIpv4, parseIpv4 } from '../src/core/subnet/ipv4';
 

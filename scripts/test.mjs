@@ -23,5 +23,5 @@ if (missing.length) {
 }
 
 step('build (what is stale)', process.execPath, ['scripts/build.mjs', '--if-stale']);
-step('type check', process.execPath, ['node_modules/typescript/bin/tsc', '--noEmit', '-p', 'tsconfig.json']);
+step('type check (every tsconfig project)', process.execPath, ['node_modules/typescript/bin/tsc', '-b']);
 step('vitest', process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...process.argv.slice(2)]);

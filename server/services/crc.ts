@@ -1,5 +1,5 @@
 /** CRC services: the predefined list and HDL generation, on the shared WASM kernel. */
-import { loadKernel } from '../../src/core/wasm/node';
+import { loadKernel } from '../wasm';
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { generateHdlText } from '../../src/core/crc/generate';
 import { HDL_FILE_NAMES } from '../../src/core/crc/hdl';

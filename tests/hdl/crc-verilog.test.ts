@@ -7,7 +7,7 @@
 import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
 import { simulateVerilog } from '../helpers/hdl';
-import { loadKernel } from '../../src/core/wasm/node';
+import { loadKernel } from '../../server/wasm';
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { generateHdlText } from '../../src/core/crc/generate';
 import { predefinedAlgorithms } from '../../src/core/crc/catalogue';

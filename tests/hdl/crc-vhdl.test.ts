@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
-import { loadKernel } from '../../src/core/wasm/node';
+import { loadKernel } from '../../server/wasm';
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { generateHdlText } from '../../src/core/crc/generate';
 import { predefinedAlgorithms } from '../../src/core/crc/catalogue';

@@ -1,7 +1,7 @@
 /** Whole conversions (the worker's logic) in Node: text modes, messages, and the Blob pipeline. */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFreshKernel } from '../wasm/node';
+import { loadFreshKernel } from '../../../server/wasm';
 import { convertBlob, convertText, type ConvertOptions } from './convert';
 import type { Base64Exports } from './kernel';
 import { ENTER_BASE64, ENTER_TEXT, INVALID_BASE64 } from './messages';

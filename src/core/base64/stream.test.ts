@@ -1,7 +1,7 @@
 /** Streaming equals one-shot for arbitrary chunk boundaries, whitespace anywhere, both alphabets. */
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFreshKernel } from '../wasm/node';
+import { loadFreshKernel } from '../../../server/wasm';
 import { Base64Decoder, Base64Encoder, type Alphabet, type Base64Exports } from './kernel';
 import { INVALID_BASE64 } from './messages';
 

@@ -1,6 +1,6 @@
 /** The WASM kernel against independent references: random W, D and parameters; the catalogue. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFreshKernel } from '../wasm/node';
+import { loadFreshKernel } from '../../../server/wasm';
 import { computeCrc, deriveMatrices, matrixBit, type CrcKernel, type CrcMatrices } from './kernel';
 import { bytesToBits, finish, referenceCrc, referenceCrcBits, referenceRegister, unrollMatrices } from './reference';
 import { deriveMatricesTs } from './matrix-ts';

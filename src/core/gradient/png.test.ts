@@ -5,7 +5,7 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import { PNG } from 'pngjs';
 import { crc32 as zlibCrc32 } from 'node:zlib';
-import { loadFreshKernel } from '../wasm/node';
+import { loadFreshKernel } from '../../../server/wasm';
 import { concatChunks, encodePng, rasterizeRGBA, type PngExports } from './png';
 import { makePlan } from './plan';
 import { rasterizeRGBAts } from './raster';
