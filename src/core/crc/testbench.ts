@@ -68,7 +68,8 @@ export function parseOutput(stdout: string, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const line of stdout.split('\n')) {
     const m = /^(\S+) ([01XUZxuz-]+)\s*$/.exec(line.trim());
-    if (m && m[1].startsWith(prefix)) out.set(m[1].slice(prefix.length), m[2]);
+    const [, tag, value] = m ?? [];
+    if (tag?.startsWith(prefix) && value) out.set(tag.slice(prefix.length), value);
   }
   return out;
 }
@@ -224,8 +225,8 @@ export function randomSimulationCases(count: number, seed: number): SimulationCa
   const fixedWidths = [1, 2, 64, 65, 66, 67];
   const fixedData = [1, 7, 9, 67, 100, 1024];
   return Array.from({ length: count }, (_, n) => {
-    const width = n < fixedWidths.length ? fixedWidths[n] : 1 + Math.floor(rand() * 67);
-    const dataWidth = n < fixedData.length ? fixedData[n] : rand() < 0.15 ? 500 + Math.floor(rand() * 525) : 1 + Math.floor(rand() * 80);
+    const width = fixedWidths[n] ?? 1 + Math.floor(rand() * 67);
+    const dataWidth = fixedData[n] ?? (rand() < 0.15 ? 500 + Math.floor(rand() * 525) : 1 + Math.floor(rand() * 80));
     const params: CrcParams = { width, poly: big(width), init: big(width), refin: rand() < 0.5, refout: rand() < 0.5, xorout: big(width) };
     return simulationCase(`random W=${width} poly=0x${params.poly.toString(16)}`, params, dataWidth, rand, undefined, 3);
   });

@@ -9,6 +9,8 @@ import { GRADIENT_TYPES, RADIAL_SHAPES, type ColorStop, type GradientSpec } from
 export type Rand = () => number;
 
 const int = (rand: Rand, n: number) => Math.floor(rand() * n);
+/** An element of a non-empty list (rand() < 1, so the index is always in range). */
+const pick = <T>(rand: Rand, list: readonly T[]): T => list[int(rand, list.length)]!;
 
 export function randomColor(rand: Rand = Math.random): string {
   return rgbToHex(int(rand, 256), int(rand, 256), int(rand, 256));
@@ -27,9 +29,9 @@ export function randomStops(rand: Rand = Math.random): ColorStop[] {
 export function randomGradient(current: GradientSpec, rand: Rand = Math.random): GradientSpec {
   return {
     ...current,
-    type: GRADIENT_TYPES[int(rand, GRADIENT_TYPES.length)],
+    type: pick(rand, GRADIENT_TYPES),
     angle: int(rand, 360),
-    shape: RADIAL_SHAPES[int(rand, RADIAL_SHAPES.length)],
+    shape: pick(rand, RADIAL_SHAPES),
     position: { x: int(rand, 101), y: int(rand, 101) },
     stops: randomStops(rand),
   };
