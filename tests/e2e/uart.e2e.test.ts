@@ -93,7 +93,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     const file = await downloadText(page, 'Download');
     expect(file.name).toBe('uart_module.v');
     expect(file.text).toBe(code);
-    const c = { ...applyPreset(DEFAULT_UART, UART_PRESETS[3]), fifoDepth: 4 };
+    const c = { ...applyPreset(DEFAULT_UART, UART_PRESETS[3]!), fifoDepth: 4 };
     const sim = await simulateVerilog({ 'uart_module.v': file.text, 'tb.v': generateUartTestbenchVerilog(c, { clockFreq: fastClockFor(c) }) }, 'uart_module_tb');
     expect(sim.stdout).toContain('PASS');
     expect(sim.stdout).not.toContain('FAIL');
@@ -114,7 +114,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     const file = await downloadText(page, 'Download');
     expect(file.name).toBe('uart_module.vhd');
     expect(file.text.startsWith('-- uart_module.vhd')).toBe(true);
-    const c = applyPreset(DEFAULT_UART, UART_PRESETS[1]);
+    const c = applyPreset(DEFAULT_UART, UART_PRESETS[1]!);
     const sim = await simulateVhdl({ 'uart_module.vhd': file.text, 'tb.vhd': generateUartTestbenchVhdl(c, { clockFreq: fastClockFor(c) }) }, 'uart_module_tb', '93c');
     expect(sim.stdout + sim.stderr).toContain('PASS');
 

@@ -88,7 +88,7 @@ describe('file pipeline (Blob in chunks -> Blob)', () => {
     expect(dec.previewKind).toBe('hex'); // random bytes are not text
     expect(dec.preview.split('\n')[0]).toBe(`00000000  ${[...data.subarray(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}  ${[...data.subarray(8, 16)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}  |${[...data.subarray(0, 16)].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('')}|`);
     expect(progress.at(-1)).toBe(wrapped.length);
-    expect(progress.every((p, i) => i === 0 || p > progress[i - 1])).toBe(true);
+    expect(progress.every((p, i) => i === 0 || p > progress[i - 1]!)).toBe(true);
   });
 
   it('rejects empty, blank and invalid files with the spec messages', async () => {

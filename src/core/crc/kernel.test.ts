@@ -67,7 +67,7 @@ describe('matrix derivation (WASM)', () => {
   });
 
   it('equals symbolic LFSR unrolling and the TypeScript port, bit for bit', () => {
-    for (const [w, d] of [[1, 1], [5, 3], [8, 8], [16, 13], [32, 64], [33, 7], [64, 512], [65, 100], [67, 1024], [67, 1]]) {
+    for (const [w, d] of [[1, 1], [5, 3], [8, 8], [16, 13], [32, 64], [33, 7], [64, 512], [65, 100], [67, 1024], [67, 1]] as const) {
       const poly = randomBig(w) | 1n;
       const m = deriveMatrices(kernel, w, poly, d);
       expect(m.cols, `W=${w} D=${d}`).toEqual(unrollMatrices(w, poly, d).cols);
