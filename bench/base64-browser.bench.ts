@@ -55,12 +55,18 @@ async function setUpPage(page: Page): Promise<void> {
   }, NATIVE_WORKER);
 }
 
+/** What pageRun keeps on the page's window: when the file was chosen and when it succeeded. */
+interface PageTimes {
+  t0: number;
+  t1: number;
+}
+
 /** One run of the page's pipeline: ms from the change event to the success status. */
 async function pageRun(page: Page, mode: 'encode' | 'decode', path: string): Promise<number> {
   await page.getByRole('button', { name: mode === 'encode' ? 'Encode' : 'Decode', exact: true }).click();
   await page.getByRole('button', { name: 'Clear All' }).click();
   await page.evaluate(() => {
-    const w = window as unknown as Record<string, number>;
+    const w = window as unknown as PageTimes;
     w.t0 = 0;
     w.t1 = 0;
     document.querySelector('.b64-file-row input[type=file]')!.addEventListener('change', () => (w.t0 = performance.now()), { once: true, capture: true });
@@ -74,9 +80,9 @@ async function pageRun(page: Page, mode: 'encode' | 'decode', path: string): Pro
     obs.observe(status, { childList: true, characterData: true, subtree: true });
   });
   await page.locator('.b64-file-row input[type=file]').setInputFiles(path);
-  await page.waitForFunction(() => (window as unknown as Record<string, number>).t1 > 0, null, { timeout: 120_000 });
+  await page.waitForFunction(() => (window as unknown as PageTimes).t1 > 0, null, { timeout: 120_000 });
   return page.evaluate(() => {
-    const w = window as unknown as Record<string, number>;
+    const w = window as unknown as PageTimes;
     return w.t1 - w.t0;
   });
 }
@@ -99,21 +105,27 @@ async function nativeRun(page: Page, mode: 'encode' | 'decode', path: string, ex
   return ms;
 }
 
+type Measure = (n: number) => Promise<number[]>;
+
 /**
  * Runs the cases of one group in turns (A, B, C, A, B, C, ...) so that bursts of load on the
  * shared machine hit all of them alike; each case's `measure` returns its own column.
  */
-function interleaved(count: number, runs: (() => Promise<number>)[]): ((n: number) => Promise<number[]>)[] {
+function interleaved<Runs extends (() => Promise<number>)[]>(
+  count: number,
+  runs: [...Runs],
+): { [K in keyof Runs]: Measure } {
   let all: Promise<number[][]> | undefined;
   const measureAll = async () => {
     for (const run of runs) await run(); // warm-up: worker start, WASM compile, page cache
-    const out: number[][] = runs.map(() => []);
+    const columns = runs.map((run) => ({ run, times: [] as number[] }));
     for (let i = 0; i < count; i++) {
-      for (let r = 0; r < runs.length; r++) out[r].push(await runs[r]());
+      for (const column of columns) column.times.push(await column.run());
     }
-    return out;
+    return columns.map((column) => column.times);
   };
-  return runs.map((_, r) => async () => (await (all ??= measureAll()))[r]);
+  // One column per run, so `[r]` is always there; map keeps the tuple's length.
+  return runs.map((_, r) => async () => (await (all ??= measureAll()))[r]!) as { [K in keyof Runs]: Measure };
 }
 
 export default defineSuite({

@@ -5,7 +5,7 @@
  */
 import { randomFillSync } from 'node:crypto';
 import { defineSuite, type BenchCase } from './harness';
-import { loadFreshKernel } from '../src/core/wasm/node';
+import { loadFreshKernel } from '../server/wasm';
 import { FINAL, decodeBytes, encodeBytes, type Base64Exports } from '../src/core/base64/kernel';
 
 /**

@@ -5,20 +5,20 @@
  * (matrices, equations, Verilog text) to show where the time goes.
  */
 import { defineSuite } from './harness';
-import { loadKernel } from '../src/core/wasm/node';
+import { loadKernel } from '../server/wasm';
 import { deriveMatrices, type CrcKernel } from '../src/core/crc/kernel';
 import { createCrcGenerator } from '../src/core/hdl/crc';
 import { deriveMatricesTs } from '../tests/support/crc-matrix-ts';
 import { unrollMatrices } from '../tests/support/crc-reference';
 
-const POLYS: Record<number, bigint> = { 32: 0x04c11db7n, 64: 0x42f0e1eba9ea3693n };
+const POLYS: Record<32 | 64, bigint> = { 32: 0x04c11db7n, 64: 0x42f0e1eba9ea3693n };
 
 export default defineSuite({
   name: 'crc-matrix',
   async groups({ quick }) {
     const kernel = await loadKernel<CrcKernel>('crc');
     const generator = createCrcGenerator(kernel);
-    const sizes: [number, number][] = quick
+    const sizes: [32 | 64, number][] = quick
       ? [[32, 64], [64, 1024]]
       : [[32, 64], [32, 512], [32, 1024], [64, 64], [64, 512], [64, 1024]];
     return sizes.map(([w, d]) => {

@@ -2,7 +2,7 @@
 import { crc32 as zlibCrc32 } from 'node:zlib';
 import { randomFillSync } from 'node:crypto';
 import { defineSuite } from './harness';
-import { loadKernel } from '../src/core/wasm/node';
+import { loadKernel } from '../server/wasm';
 import { crc32, crc32Reference, type Crc32Exports } from '../src/core/crc/crc32';
 
 export default defineSuite({

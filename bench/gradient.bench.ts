@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { defineSuite, type BenchCase, type BenchGroup } from './harness';
 import { launchBrowser } from '../tests/helpers/browser';
-import { wasmDir } from '../src/core/wasm/node';
+import { wasmDir } from '../server/wasm';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 let browser: Browser | undefined;
@@ -35,7 +35,9 @@ async function pageBundle(): Promise<string> {
     write: false,
     target: 'es2022',
   });
-  return out.outputFiles[0].text;
+  const [bundle] = out.outputFiles;
+  if (!bundle) throw new Error('esbuild returned no bundle');
+  return bundle.text;
 }
 
 type Kind = 'linear' | 'radial' | 'conic';
@@ -99,7 +101,7 @@ function exportCase(page: Page, name: string, fn: 'ours' | 'canvas', type: Kind,
     extra: {},
     async measure(samples) {
       const { times, size } = await page.evaluate(async ({ fn, type, w, h, samples }) => {
-        const run = (window as unknown as Record<string, (t: string, w: number, h: number) => Blob | Promise<Blob>>)[fn];
+        const run = (window as unknown as Record<typeof fn, (t: string, w: number, h: number) => Blob | Promise<Blob>>)[fn];
         const size = (await run(type, w, h)).size;
         const times: number[] = [];
         for (let i = 0; i < samples; i++) {
@@ -122,7 +124,7 @@ function rasterCase(page: Page, name: string, fn: 'wasm' | 'ts', type: Kind, w: 
     bytes: w * h * 4,
     async measure(samples) {
       return page.evaluate(({ fn, type, w, h, samples }) => {
-        const run = (window as unknown as Record<string, (t: string, w: number, h: number) => unknown>)[fn];
+        const run = (window as unknown as Record<typeof fn, (t: string, w: number, h: number) => unknown>)[fn];
         run(type, w, h);
         const times: number[] = [];
         for (let i = 0; i < samples; i++) {

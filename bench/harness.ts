@@ -59,7 +59,9 @@ export interface BenchResult {
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  const upper = s[m];
+  if (upper === undefined) return NaN; // no samples
+  return s.length % 2 ? upper : (s[m - 1]! + upper) / 2;
 }
 
 /** Times `run` until `samples` samples (after one warm-up) or the time budget is spent. */

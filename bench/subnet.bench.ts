@@ -4,7 +4,7 @@
  * vs the naive `join` of one string per address (the baseline), all in the same run.
  */
 import { defineSuite } from './harness';
-import { loadKernel } from '../src/core/wasm/node';
+import { loadKernel } from '../server/wasm';
 import { exportChunks, fillPageReference, PAGE_ROWS, rowCount, WasmPager, type ListSpec, type SubnetExports } from '../src/core/subnet/enumerate';
 import { formatIpv4, parseIpv4 } from '../src/core/subnet/ipv4';
 
@@ -15,8 +15,8 @@ function formatHostsTs(first: number, count: number, out: Uint8Array): number {
   for (let i = 0; i < count; i++) {
     const a = first + i;
     for (let s = 24; s >= 0; s -= 8) {
-      const o = OCTET_BYTES[(a >>> s) & 255];
-      for (let k = 0; k < o.length; k++) out[p++] = o[k];
+      const o = OCTET_BYTES[(a >>> s) & 255]!; // 256 entries
+      for (let k = 0; k < o.length; k++) out[p++] = o[k]!;
       out[p++] = s ? 46 : 10;
     }
   }
@@ -44,16 +44,16 @@ export default defineSuite({
       name: `enumerate ${n.toLocaleString('en-US')} hosts into u32 pages`,
       baseline: 'ts loop',
       cases: [
-        { name: 'wasm simd fill', ops: n, run: () => pages(n, (s, c) => (sink ^= pager.fill(hosts, s, c)[c - 1])) },
-        { name: 'ts loop', ops: n, run: () => pages(n, (s, c) => { const v = page.subarray(0, c); fillPageReference(hosts, s, v); sink ^= v[c - 1]; }) },
+        { name: 'wasm simd fill', ops: n, run: () => pages(n, (s, c) => (sink ^= pager.fill(hosts, s, c)[c - 1]!)) },
+        { name: 'ts loop', ops: n, run: () => pages(n, (s, c) => { const v = page.subarray(0, c); fillPageReference(hosts, s, v); sink ^= v[c - 1]!; }) },
       ],
     };
     const enumerateSubnets = {
       name: `enumerate ${m.toLocaleString('en-US')} subnets (/${subnets.childCidr} of a /8) into u32 pages`,
       baseline: 'ts loop',
       cases: [
-        { name: 'wasm simd fill', ops: m, run: () => pages(m, (s, c) => (sink ^= pager.fill(subnets, s, c)[c - 1])) },
-        { name: 'ts loop', ops: m, run: () => pages(m, (s, c) => { const v = page.subarray(0, c); fillPageReference(subnets, s, v); sink ^= v[c - 1]; }) },
+        { name: 'wasm simd fill', ops: m, run: () => pages(m, (s, c) => (sink ^= pager.fill(subnets, s, c)[c - 1]!)) },
+        { name: 'ts loop', ops: m, run: () => pages(m, (s, c) => { const v = page.subarray(0, c); fillPageReference(subnets, s, v); sink ^= v[c - 1]!; }) },
       ],
     };
 

@@ -1,5 +1,5 @@
 /** CRC services: the predefined list and HDL generation, on the shared WASM kernel. */
-import { loadKernel } from '../../src/core/wasm/node';
+import { loadKernel } from '../wasm';
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { predefinedAlgorithms, type PredefinedAlgorithm } from '../../src/core/crc/catalogue';
 import type { HdlFile, HdlLanguage } from '../../src/core/hdl/contract';

@@ -207,7 +207,11 @@ export class BufferedStore implements AnalyticsStore {
   /** Resolves waiters whose events are written (all of them when `upTo` is omitted). */
   private releaseWaiters(upTo = Infinity): void {
     let n = 0;
-    while (n < this.waiters.length && this.waiters[n].seq <= upTo) this.waiters[n++].resolve();
+    for (const waiter of this.waiters) {
+      if (waiter.seq > upTo) break;
+      waiter.resolve();
+      n++;
+    }
     if (n > 0) this.waiters.splice(0, n);
   }
 

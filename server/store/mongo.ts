@@ -142,7 +142,9 @@ export class MongoBackend implements Backend {
     let out: Record<'totals' | 'visitors' | 'pages' | 'tools' | 'daily', Row[]>;
     try {
       await this.ensureReady();
-      [out] = (await this.rollups.aggregate(pipeline, { allowDiskUse: true }).toArray()) as (typeof out)[];
+      const [facets] = (await this.rollups.aggregate(pipeline, { allowDiskUse: true }).toArray()) as (typeof out)[];
+      if (!facets) throw new Error('the $facet stage returned no document');
+      out = facets;
     } catch (e) {
       throw new StoreUnavailableError(`Analytics database (MongoDB) is unavailable: ${(e as Error).message}`);
     }

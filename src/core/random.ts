@@ -22,3 +22,8 @@ export function seededRandom(seed: number): Random {
 export function randomInt(rand: Random, n: number): number {
   return Math.floor(rand() * n);
 }
+
+/** An element of a non-empty list from `rand` (rand() < 1, so the index is always in range). */
+export function randomPick<T>(rand: Random, list: readonly [T, ...T[]] | readonly T[]): T {
+  return list[randomInt(rand, list.length)]!;
+}

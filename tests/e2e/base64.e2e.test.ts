@@ -223,7 +223,9 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     const dataUrl = await page.evaluate(() => new Promise<string>((resolve) => {
       const reader = new FileReader();
       reader.onload = () => resolve(reader.result as string);
-      reader.readAsDataURL((document.querySelector('.b64-file-row input[type=file]') as HTMLInputElement).files![0]);
+      const file = (document.querySelector('.b64-file-row input[type=file]') as HTMLInputElement).files?.[0];
+      if (!file) throw new Error('no file chosen');
+      reader.readAsDataURL(file);
     }));
     expect(await output(page).inputValue()).toBe(dataUrl.split(',')[1]);
     expect(await testId(page, 'stat-input')).toBe(String(png.length));

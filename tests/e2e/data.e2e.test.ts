@@ -36,7 +36,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
   describe('JSON Formatter and Validator', () => {
     it('asks for input per action, formats, minifies, validates, with exact numbers and counts', async () => {
       const { page, errors, actions } = await open('/json-formatter');
-      for (const [name, msg] of [['Format', 'Please enter JSON to format'], ['Minify', 'Please enter JSON to minify'], ['Validate', 'Please enter JSON to validate']]) {
+      for (const [name, msg] of [['Format', 'Please enter JSON to format'], ['Minify', 'Please enter JSON to minify'], ['Validate', 'Please enter JSON to validate']] as const) {
         await button(page, name).click();
         await expect.poll(() => status(page)).toBe(msg);
         expect(await statusClass(page)).toContain('status-error');

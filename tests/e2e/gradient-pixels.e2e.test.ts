@@ -69,12 +69,14 @@ interface Diff {
  */
 function conicTies(c: Case): Set<number> {
   const ties = new Set<number>();
-  if (c.type !== 'conic') return ties;
+  const firstStop = c.stops[0];
+  const lastStop = c.stops.at(-1);
+  if (c.type !== 'conic' || !firstStop || !lastStop) return ties;
   const cx = ((c.position?.x ?? 50) / 100) * c.width;
   const cy = ((c.position?.y ?? 50) / 100) * c.height;
   const a = ((c.angle ?? 0) * Math.PI) / 180;
-  const first = c.stops[0][1] / 100;
-  const span = c.stops[c.stops.length - 1][1] / 100 - first;
+  const first = firstStop[1] / 100;
+  const span = lastStop[1] / 100 - first;
   for (let y = 0; y < c.height; y++) {
     for (let x = 0; x < c.width; x++) {
       const dx = x + 0.5 - cx;
@@ -97,7 +99,7 @@ function compare(a: PNG, b: PNG, skip = new Set<number>()): Diff {
   for (let i = 0; i < a.data.length; i += 4) {
     if (skip.has(i / 4)) continue;
     for (let c = 0; c < 3; c++) {
-      const d = Math.abs(a.data[i + c] - b.data[i + c]);
+      const d = Math.abs(a.data[i + c]! - b.data[i + c]!); // same size, checked above
       sum += d;
       if (d > max) max = d;
       if (d > 3) over3++;
@@ -110,8 +112,9 @@ function compare(a: PNG, b: PNG, skip = new Set<number>()): Diff {
 function caseFromCss(css: string, width: number, height: number): Case {
   const m = /^(repeating-)?conic-gradient\(from ([\d.]+)deg at ([\d.]+)% ([\d.]+)%, (.*)\)$/.exec(css);
   if (!m) return { name: css, width, height, type: 'linear', stops: [] };
-  const stops = m[5].split(', ').map((s) => s.split(' ')).map(([color, pos]) => [color, parseFloat(pos)] as [string, number]);
-  return { name: css, width, height, type: 'conic', angle: +m[2], position: { x: +m[3], y: +m[4] }, stops, repeating: !!m[1] };
+  const [, repeating, angle = '', x = '', y = '', stopList = ''] = m;
+  const stops = stopList.split(', ').map((s) => s.split(' ')).map(([color = '', pos = '']) => [color, parseFloat(pos)] as [string, number]);
+  return { name: css, width, height, type: 'conic', angle: +angle, position: { x: +x, y: +y }, stops, repeating: !!repeating };
 }
 
 async function setSize(page: Page, w: number, h: number) {
@@ -136,7 +139,7 @@ async function cssBackground(page: Page): Promise<string> {
   const css = await page.getByTestId('gradient-css').textContent();
   const m = /background: (.*);/.exec(css ?? '');
   expect(m, css ?? '').not.toBeNull();
-  return m![1];
+  return m?.[1] ?? '';
 }
 
 /** Screenshot of a w x h element drawn by Chromium: a div with `background`, or an SVG image. */

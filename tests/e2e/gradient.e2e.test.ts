@@ -41,7 +41,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await expect(page.getByRole('checkbox', { name: /Dither PNG/ }).isChecked()).resolves.toBe(false);
     const text = (await page.getByRole('tabpanel').textContent()) ?? '';
     const order = ['Gradient Type', 'Angle: 90°', 'Color Stops (2)', 'Advanced Options', 'Save Gradient'].map((s) => text.indexOf(s));
-    expect(order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1])), text).toBe(true);
+    expect(order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1]!)), text).toBe(true);
     // Angle only for linear; shape only for radial; position for radial and conic.
     await page.getByRole('button', { name: 'Radial', exact: true }).click();
     await expect(page.getByLabel(/^Angle/).count()).resolves.toBe(0);

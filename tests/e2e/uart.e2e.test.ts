@@ -83,7 +83,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     const file = await downloadText(page, 'Download');
     expect(file.name).toBe('uart_module.v');
     expect(file.text).toBe(code);
-    const c = { ...applyPreset(DEFAULT_UART, UART_PRESETS[3]), fifoDepth: 4 };
+    const c = { ...applyPreset(DEFAULT_UART, UART_PRESETS[3]!), fifoDepth: 4 };
     const sim = await simulateVerilog({ 'uart_module.v': file.text, 'tb.v': uartGenerator.testbench(c, 'verilog', { clockFreq: fastClockFor(c) }).text }, 'uart_module_tb');
     expect(sim.stdout).toContain('PASS');
     expect(sim.stdout).not.toContain('FAIL');
@@ -104,7 +104,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     const file = await downloadText(page, 'Download');
     expect(file.name).toBe('uart_module.vhd');
     expect(file.text.startsWith('-- uart_module.vhd')).toBe(true);
-    const c = applyPreset(DEFAULT_UART, UART_PRESETS[1]);
+    const c = applyPreset(DEFAULT_UART, UART_PRESETS[1]!);
     const sim = await simulateVhdl({ 'uart_module.vhd': file.text, 'tb.vhd': uartGenerator.testbench(c, 'vhdl', { clockFreq: fastClockFor(c) }).text }, 'uart_module_tb', '93c');
     expect(sim.stdout + sim.stderr).toContain('PASS');
 

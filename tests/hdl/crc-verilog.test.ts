@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
 import { TEST_SEED } from '../support/seed';
 import { simulateVerilog } from '../helpers/hdl';
-import { loadKernel } from '../../src/core/wasm/node';
+import { loadKernel } from '../../server/wasm';
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { predefinedAlgorithms } from '../../src/core/crc/catalogue';
 import { createCrcGenerator, crcTestbenchScenario, TB_FAIL, TB_NAME, TB_PASS } from '../../src/core/hdl/crc';

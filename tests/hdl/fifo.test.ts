@@ -68,7 +68,7 @@ async function runVhdlBatch(cases: Case[], std: '93c' | '08'): Promise<void> {
     // Name the failing configurations: GHDL prefixes reports with the testbench file name.
     const msg = (e as Error).message;
     const failed = [...new Set([...msg.matchAll(/fifo_(\d+)_tb\.vhd/g)].map((m) => Number(m[1])))];
-    throw new Error(`${failed.map((k) => `${cases[k].name}: ${JSON.stringify(cases[k].config)}`).join('\n')}\n${msg.slice(-4000)}`);
+    throw new Error(`${failed.map((k) => `${cases[k]?.name}: ${JSON.stringify(cases[k]?.config)}`).join('\n')}\n${msg.slice(-4000)}`);
   }
   expect(out).not.toMatch(/ERROR|FAIL/);
   expect(passCount(out)).toBe(cases.length);
@@ -90,12 +90,12 @@ async function synthesiseVhdl(cases: Case[]): Promise<string[]> {
     const flags = ['--std=08', `--workdir=${dir}`];
     await exec('ghdl', ['-a', ...flags, ...paths], { cwd: dir });
     const notes: string[] = [];
-    for (let k = 0; k < cases.length; k++) {
+    for (const [k, { name, config }] of cases.entries()) {
       try {
         const r = await exec('ghdl', ['--synth', ...flags, `fifo_${k}`], { cwd: dir, maxBuffer: 64 << 20 });
         notes.push(r.stderr);
       } catch (e) {
-        throw new Error(`${cases[k].name}: ${JSON.stringify(cases[k].config)}\n${(e as { stderr?: string }).stderr ?? (e as Error).message}`);
+        throw new Error(`${name}: ${JSON.stringify(config)}\n${(e as { stderr?: string }).stderr ?? (e as Error).message}`);
       }
     }
     return notes;
@@ -179,7 +179,7 @@ endmodule
 `;
 }
 
-const pick = <T,>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
+const pick = <T,>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const between = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 
 function withMode(c: Partial<FifoConfig>): FifoConfig {
@@ -289,10 +289,9 @@ describeWith(['iverilog', 'ghdl'], 'FIFO generator in Icarus Verilog and GHDL', 
   it('all 64 combinations synthesise with ghdl --synth, which infers the memory as a RAM', async () => {
     const cases = factorialCases();
     const notes = await synthesiseVhdl(cases);
-    notes.forEach((n, k) => {
-      const c = cases[k].config;
+    cases.forEach(({ name, config: c }, k) => {
       const width = c.enableECC ? eccCodewordWidth(c.dataWidth) : c.dataWidth;
-      expect(n, cases[k].name).toMatch(new RegExp(`found RAM "mem", width: ${width} bits, depth: ${c.fifoDepth}`));
+      expect(notes[k], name).toMatch(new RegExp(`found RAM "mem", width: ${width} bits, depth: ${c.fifoDepth}`));
     });
   }, 240_000);
 

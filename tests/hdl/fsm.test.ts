@@ -52,10 +52,13 @@ async function runVhdl(c: FsmConfig, seed: number, std: '93c' | '08'): Promise<v
   expectPass(r.stdout + r.stderr);
 }
 
+/** An element of a non-empty list (randomInt stays below the length). */
+const pick = <T,>(rand: () => number, list: readonly T[]): T => list[randomInt(rand, list.length)]!;
+
 /** A random condition over the inputs, in the documented condition language. */
 function randomCondition(rand: () => number, inputs: FsmSignal[], depth = 0): string {
   if (inputs.length === 0) return rand() < 0.5 ? '1' : 'true';
-  const s = inputs[randomInt(rand, inputs.length)];
+  const s = pick(rand, inputs);
   const max = 2 ** Math.min(s.width, 20);
   const leaf = (): string => {
     switch (randomInt(rand, 6)) {
@@ -65,7 +68,7 @@ function randomCondition(rand: () => number, inputs: FsmSignal[], depth = 0): st
       case 3: return `${s.name} == ${randomInt(rand, max)}`;
       case 4: return `${s.name} ${['<', '<=', '>', '>=', '!='][randomInt(rand, 5)]} ${randomInt(rand, max)}`;
       default: {
-        const t = inputs[randomInt(rand, inputs.length)];
+        const t = pick(rand, inputs);
         return `${s.name} ${['==', '!=', '<', '>='][randomInt(rand, 4)]} ${t.name}`;
       }
     }
@@ -97,8 +100,8 @@ function randomConfig(rand: () => number, index: number): FsmConfig {
     outputs: Object.fromEntries(outputs.map((o) => [o.name, o.name === 'sid' ? String(i + 1) : value(o)])),
   }));
   const transitions = Array.from({ length: randomInt(rand, 3 * n + 1) }, () => ({
-    from: states[randomInt(rand, n)].name,
-    to: states[randomInt(rand, n)].name,
+    from: pick(rand, states).name,
+    to: pick(rand, states).name,
     condition: randomCondition(rand, inputs),
     outputs: Object.fromEntries(outputs.filter(() => rand() < 0.5).map((o) => [o.name, value(o)])),
   }));
@@ -106,8 +109,8 @@ function randomConfig(rand: () => number, index: number): FsmConfig {
   return {
     moduleName: `fsm_r${index}`,
     fsmType: rand() < 0.5 ? 'moore' : 'mealy',
-    encoding: encodings[randomInt(rand, 3)],
-    resetState: states[randomInt(rand, n)].name,
+    encoding: pick(rand, encodings),
+    resetState: pick(rand, states).name,
     clkName: rand() < 0.5 ? 'clk' : 'clock_in',
     resetName: rand() < 0.5 ? 'reset' : 'areset',
     numStates: n,

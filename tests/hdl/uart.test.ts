@@ -35,7 +35,7 @@ async function runVhdl(c: UartConfig, o: UartTestbenchOptions, std: '93c' | '08'
 }
 
 function randomConfig(rand: () => number): UartConfig {
-  const pick = <T,>(list: readonly T[]) => list[randomInt(rand, list.length)];
+  const pick = <T,>(list: readonly T[]) => list[randomInt(rand, list.length)]!;
   const fifoDepth = rand() < 0.7 ? 1 + randomInt(rand, 12) : 1 + randomInt(rand, 256);
   const c: UartConfig = {
     baudRate: pick(BAUD_RATES),
@@ -59,7 +59,7 @@ describeWith(['iverilog', 'ghdl'], 'UART generator: simulated in Icarus Verilog 
   }
 
   it.concurrent('high speed preset with the real 100 MHz clock (baud counter 6)', async () => {
-    const c = applyPreset(DEFAULT_UART, UART_PRESETS[2]);
+    const c = applyPreset(DEFAULT_UART, UART_PRESETS[2]!);
     await runVerilog(c, {});
     await runVhdl(c, {}, '93c');
   });

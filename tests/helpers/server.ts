@@ -42,10 +42,10 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 20_000);
     const onData = () => {
-      const m = /running at (http:\/\/localhost:\d+)/.exec(out);
-      if (m) {
+      const running = /running at (http:\/\/localhost:\d+)/.exec(out)?.[1];
+      if (running) {
         clearTimeout(timer);
-        resolve(m[1].replace('localhost', '127.0.0.1'));
+        resolve(running.replace('localhost', '127.0.0.1'));
       }
     };
     child.stdout!.on('data', onData);

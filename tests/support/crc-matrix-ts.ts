@@ -4,12 +4,15 @@
  */
 import type { CrcMatrices } from '../../src/core/crc/kernel';
 
+type Lanes = [number, number, number];
+
 export function deriveMatricesTs(width: number, poly: bigint, dataWidth: number): CrcMatrices {
-  const p = [Number(poly & 0xffffffffn), Number((poly >> 32n) & 0xffffffffn), Number((poly >> 64n) & 0xffffffffn)];
-  const m = [0, 1, 2].map((lane) => {
+  const p: Lanes = [Number(poly & 0xffffffffn), Number((poly >> 32n) & 0xffffffffn), Number((poly >> 64n) & 0xffffffffn)];
+  const laneMask = (lane: number) => {
     const bits = Math.min(32, Math.max(0, width - lane * 32));
     return bits === 32 ? 0xffffffff : (1 << bits) - 1;
-  });
+  };
+  const m: Lanes = [laneMask(0), laneMask(1), laneMask(2)];
   const topLane = (width - 1) >>> 5;
   const topShift = (width - 1) & 31;
   const cols = new Uint32Array((width + dataWidth) * 4);

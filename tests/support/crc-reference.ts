@@ -69,28 +69,29 @@ export function referenceCrc(p: CrcParams, bytes: Uint8Array): bigint {
 export function unrollMatrices(width: number, poly: bigint, dataWidth: number): CrcMatrices {
   const vars = width + dataWidth;
   const words = (vars + 31) >>> 5;
+  // Every index below is in range: registers hold `width` sets of `words` words, i.e. `vars` bits.
   let reg: Uint32Array[] = [];
   for (let i = 0; i < width; i++) {
     const s = new Uint32Array(words);
-    s[i >>> 5] |= 1 << (i & 31);
+    s[i >>> 5]! |= 1 << (i & 31);
     reg.push(s);
   }
   const taps: number[] = [];
   for (let i = 0; i < width; i++) if ((poly >> BigInt(i)) & 1n) taps.push(i);
   for (let t = 0; t < dataWidth; t++) {
     const v = width + (dataWidth - 1 - t);
-    const fb = reg[width - 1].slice();
-    fb[v >>> 5] ^= 1 << (v & 31);
+    const fb = reg[width - 1]!.slice();
+    fb[v >>> 5]! ^= 1 << (v & 31);
     const next = [new Uint32Array(words), ...reg.slice(0, width - 1)];
     for (const i of taps) {
-      const target = (next[i] = next[i].slice());
-      for (let w = 0; w < words; w++) target[w] ^= fb[w];
+      const target = (next[i] = next[i]!.slice());
+      for (let w = 0; w < words; w++) target[w]! ^= fb[w]!;
     }
     reg = next;
   }
   const cols = new Uint32Array(vars * 4);
-  for (let r = 0; r < width; r++) {
-    for (let c = 0; c < vars; c++) if ((reg[r][c >>> 5] >>> (c & 31)) & 1) cols[(c << 2) + (r >> 5)] |= 1 << (r & 31);
+  for (const [r, sets] of reg.entries()) {
+    for (let c = 0; c < vars; c++) if ((sets[c >>> 5]! >>> (c & 31)) & 1) cols[(c << 2) + (r >> 5)]! |= 1 << (r & 31);
   }
   return { width, dataWidth, cols };
 }

@@ -58,9 +58,9 @@ export function randomSimulationCases(count: number, seed: number): SimulationCa
   const fixedWidths = [1, 2, 64, 65, 66, 67];
   const fixedData = [1, 7, 9, 67, 100, 1024];
   return Array.from({ length: count }, (_, n) => {
-    const width = n < fixedWidths.length ? fixedWidths[n] : 1 + randomInt(rand, 67);
+    const width = fixedWidths[n] ?? 1 + randomInt(rand, 67);
     const randomWidth = () => (rand() < 0.15 ? 500 + randomInt(rand, 525) : 1 + randomInt(rand, 80));
-    const dataWidth = n < fixedData.length ? fixedData[n] : randomWidth();
+    const dataWidth = fixedData[n] ?? randomWidth();
     const params: CrcParams = {
       width, poly: big(width), init: big(width), refin: rand() < 0.5, refout: rand() < 0.5, xorout: big(width),
     };

@@ -19,18 +19,17 @@ const SYMBOLS = ['&&', '||', '==', '!=', '<=', '>=', '<', '>', '!', '(', ')', '[
 function scan(text: string): Token[] {
   const tokens: Token[] = [];
   let i = 0;
-  while (i < text.length) {
-    const c = text[i];
+  for (let c = text[i]; c !== undefined; c = text[i]) {
     if (c === ' ' || c === '\t') {
       i++;
     } else if (c >= '0' && c <= '9') {
       let j = i;
-      while (j < text.length && /[0-9a-fA-FxXbB]/.test(text[j])) j++;
+      while (j < text.length && /[0-9a-fA-FxXbB]/.test(text[j]!)) j++;
       tokens.push({ kind: 'number', value: BigInt(text.slice(i, j).toLowerCase()) });
       i = j;
     } else if (/[A-Za-z_]/.test(c)) {
       let j = i;
-      while (j < text.length && /[A-Za-z0-9_]/.test(text[j])) j++;
+      while (j < text.length && /[A-Za-z0-9_]/.test(text[j]!)) j++;
       tokens.push({ kind: 'name', text: text.slice(i, j) });
       i = j;
     } else {
@@ -89,9 +88,10 @@ export function evaluate(condition: string, inputs: Record<string, bigint>): boo
     }
     const left = operand();
     const op = tokens[at];
-    if (op?.kind === 'symbol' && op.text in COMPARE) {
+    const compare = op?.kind === 'symbol' ? COMPARE[op.text] : undefined;
+    if (compare) {
       at++;
-      return COMPARE[op.text](left, operand());
+      return compare(left, operand());
     }
     return left !== 0n;
   };
@@ -146,7 +146,7 @@ export function referenceStep(
   const taken = c.transitions.find((t) => t.from === state && evaluate(t.condition, inputs));
   if (!taken) return { outputs: stateOutputs, next: state };
   if (c.fsmType === 'moore') return { outputs: stateOutputs, next: taken.to };
-  const outputs = c.outputs.map((o, i) => outputValue(taken.outputs?.[o.name]) ?? stateOutputs[i]);
+  const outputs = c.outputs.map((o, i) => outputValue(taken.outputs?.[o.name]) ?? stateOutputs[i]!);
   return { outputs, next: taken.to };
 }
 
@@ -160,7 +160,7 @@ export function sequenceProblems(c: FsmConfig, cycles: FsmCycle[]): string[] {
   let state = c.resetState;
   cycles.forEach((cycle, i) => {
     if (cycle.reset) state = c.resetState;
-    const inputs = Object.fromEntries(c.inputs.map((s, k) => [s.name, cycle.inputs[k]]));
+    const inputs = Object.fromEntries(c.inputs.map((s, k) => [s.name, cycle.inputs[k]!]));
     const r = referenceStep(c, state, inputs);
     if (cycle.state !== state) problems.push(`cycle ${i}: testbench expects state ${cycle.state}, reference ${state}`);
     c.outputs.forEach((o, k) => {

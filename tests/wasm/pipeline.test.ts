@@ -3,7 +3,7 @@
 import * as zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { crc32, crc32Reference, type Crc32Exports } from '../../src/core/crc/crc32';
-import { loadFreshKernel, loadKernel } from '../../src/core/wasm/node';
+import { loadFreshKernel, loadKernel } from '../../server/wasm';
 import { randomBytes, testRandom } from '../support/seed';
 
 describe('WASM pipeline (crc module)', () => {

@@ -1,6 +1,6 @@
 /** Whole conversions (the worker's logic) in Node: text modes, messages, and the Blob pipeline. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFreshKernel } from '../wasm/node';
+import { loadFreshKernel } from '../../../server/wasm';
 import { convertBlob, convertText, type ConvertOptions } from './convert';
 import type { Base64Exports } from './kernel';
 import { ENTER_BASE64, ENTER_TEXT, INVALID_BASE64 } from './messages';
@@ -88,7 +88,7 @@ describe('file pipeline (Blob in chunks -> Blob)', () => {
     expect(dec.previewKind).toBe('hex'); // random bytes are not text
     expect(dec.preview.split('\n')[0]).toBe(`00000000  ${[...data.subarray(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}  ${[...data.subarray(8, 16)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}  |${[...data.subarray(0, 16)].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('')}|`);
     expect(progress.at(-1)).toBe(wrapped.length);
-    expect(progress.every((p, i) => i === 0 || p > progress[i - 1])).toBe(true);
+    expect(progress.every((p, i) => i === 0 || p > progress[i - 1]!)).toBe(true);
   });
 
   it('rejects empty, blank and invalid files with the spec messages', async () => {

@@ -1,7 +1,7 @@
 /** The WASM kernel against Node's Buffer: every length 0..300, large buffers, both alphabets. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes, testRandom } from '../../../tests/support/seed';
-import { loadFreshKernel } from '../wasm/node';
+import { loadFreshKernel } from '../../../server/wasm';
 import { decodeBytes, encodeBytes, type Alphabet, type Base64Exports } from './kernel';
 import { INVALID_BASE64 } from './messages';
 import { isValidBase64 } from './text';

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomInt, type Random } from '../random';
 import { randomBytes, testRandom } from '../../../tests/support/seed';
-import { loadFreshKernel } from '../wasm/node';
+import { loadFreshKernel } from '../../../server/wasm';
 import { Base64Decoder, Base64Encoder, type Alphabet, type Base64Exports } from './kernel';
 import { INVALID_BASE64 } from './messages';
 

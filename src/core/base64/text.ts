@@ -93,8 +93,9 @@ export function hexDump(bytes: Uint8Array): string {
     let hex = '';
     let text = '';
     for (let i = 0; i < 16; i++) {
-      hex += (i < row.length ? row[i].toString(16).padStart(2, '0') : '  ') + (i === 7 ? '  ' : ' ');
-      if (i < row.length) text += row[i] >= 0x20 && row[i] < 0x7f ? String.fromCharCode(row[i]) : '.';
+      const b = row[i]; // none past the end of the last row
+      hex += (b === undefined ? '  ' : b.toString(16).padStart(2, '0')) + (i === 7 ? '  ' : ' ');
+      if (b !== undefined) text += b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.';
     }
     lines.push(`${off.toString(16).padStart(8, '0')}  ${hex} |${text}|`);
   }

@@ -1,6 +1,6 @@
 /** The WASM kernel against independent references: random W, D and parameters; the catalogue. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFreshKernel } from '../wasm/node';
+import { loadFreshKernel } from '../../../server/wasm';
 import { computeCrc, deriveMatrices, matrixBit, type CrcKernel, type CrcMatrices } from './kernel';
 import {
   bytesToBits, finish, randomBits, referenceCrc, referenceCrcBits, referenceRegister, unrollMatrices, wordOf,
@@ -55,7 +55,7 @@ describe('matrix derivation (WASM)', () => {
   });
 
   it('equals symbolic LFSR unrolling and the TypeScript port, bit for bit', () => {
-    for (const [w, d] of [[1, 1], [5, 3], [8, 8], [16, 13], [32, 64], [33, 7], [64, 512], [65, 100], [67, 1024], [67, 1]]) {
+    for (const [w, d] of [[1, 1], [5, 3], [8, 8], [16, 13], [32, 64], [33, 7], [64, 512], [65, 100], [67, 1024], [67, 1]] as const) {
       const poly = randomBig(w) | 1n;
       const m = deriveMatrices(kernel, w, poly, d);
       expect(m.cols, `W=${w} D=${d}`).toEqual(unrollMatrices(w, poly, d).cols);

@@ -25,7 +25,7 @@ export interface CrcMatrices {
 }
 
 /** Bit r of column c. */
-export const matrixBit = (m: CrcMatrices, c: number, r: number): number => (m.cols[(c << 2) + (r >> 5)] >>> (r & 31)) & 1;
+export const matrixBit = (m: CrcMatrices, c: number, r: number): number => ((m.cols[(c << 2) + (r >> 5)] ?? 0) >>> (r & 31)) & 1;
 
 function checkSizes(width: number, dataWidth: number): void {
   if (!(width >= 1 && width <= MAX_CRC_WIDTH)) throw new RangeError(`CRC width must be 1..${MAX_CRC_WIDTH}`);
@@ -54,6 +54,6 @@ export function computeCrc(kernel: CrcKernel, p: CrcParams, data: Uint8Array): b
   const [il, ih] = toWords(p.init & mask(p.width));
   const [xl, xh] = toWords(p.xorout & mask(p.width));
   kernel.crcCompute(p.width, pl, ph, il, ih, p.refin ? 1 : 0, p.refout ? 1 : 0, xl, xh, ptr + 16, data.length, ptr);
-  const words = new BigUint64Array(kernel.memory.buffer, ptr, 2);
-  return words[0] | (words[1] << 64n);
+  const [lo = 0n, hi = 0n] = new BigUint64Array(kernel.memory.buffer, ptr, 2);
+  return lo | (hi << 64n);
 }

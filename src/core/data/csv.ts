@@ -46,7 +46,7 @@ export interface CsvReadOptions {
 }
 
 function isBlankRow(row: string[]): boolean {
-  return row.length === 1 && row[0].trim() === '';
+  return row.length === 1 && row[0]?.trim() === '';
 }
 
 /** Header names: empty ones become column_N, repeated ones get _2, _3 ... so no column is lost. */
@@ -136,7 +136,9 @@ export function isRowObject(v: unknown): v is JsonObject {
 
 /** CSV of an array of objects; the header row is the first object's keys (spec). */
 export function rowsToCsv(rows: JsonObject[], { delimiter, neutraliseFormulas = false }: CsvWriteOptions): string {
-  const keys = [...rows[0].keys()];
+  const [first] = rows;
+  if (!first) throw new RangeError('CSV needs at least one row: its keys are the header.');
+  const keys = [...first.keys()];
   const line = (cells: string[]) => cells.map((c) => quoteCell(c, delimiter)).join(delimiter);
   const out = [line(keys.map((k) => cellText(keyText(k), neutraliseFormulas)))];
   for (const row of rows) out.push(line(keys.map((k) => cellText(row.get(k), neutraliseFormulas))));

@@ -16,7 +16,8 @@ export function looksLikeYaml(text: string): boolean {
 /** Several lines with the same number (> 0) of the delimiter outside quotes. */
 export function looksLikeCsv(text: string, delimiter = ','): boolean {
   const lines = text.slice(0, HEAD).split(/\r?\n/).filter((l) => l.trim()).slice(0, 5);
-  if (lines.length < 2 || looksLikeJson(text)) return false;
+  const [first] = lines;
+  if (first === undefined || lines.length < 2 || looksLikeJson(text)) return false;
   const count = (l: string) => l.split(delimiter).length - 1;
-  return count(lines[0]) > 0 && lines.every((l) => count(l) === count(lines[0]));
+  return count(first) > 0 && lines.every((l) => count(l) === count(first));
 }

@@ -12,7 +12,7 @@ export function randomText(r: () => number, maxPieces = 5): string {
 const NUMBERS = ['0', '-1', '42', '3.14', '1.50', '1e10', '2.5E-3', '-0', '12345678901234567890', '0.10000000000000000001', '9007199254740993', '1e400', '-98765432109876543210.5'];
 
 export function randomNumberLiteral(r: () => number): string {
-  return NUMBERS[Math.floor(r() * NUMBERS.length)];
+  return NUMBERS[Math.floor(r() * NUMBERS.length)]!; // r() < 1: always an index
 }
 
 /** JSON text of a random document (numbers written as literal text, some beyond double precision). */
@@ -28,6 +28,6 @@ export function randomJsonText(r: () => number, depth = 3): string {
     return `{${[...keys].map((k) => `${JSON.stringify(k)}:${randomJsonText(r, depth - 1)}`).join(',')}}`;
   }
   if (pick < 0.65) return randomNumberLiteral(r);
-  if (pick < 0.7) return ['true', 'false', 'null'][Math.floor(r() * 3)];
+  if (pick < 0.7) return ['true', 'false', 'null'][Math.floor(r() * 3)]!;
   return JSON.stringify(randomText(r));
 }

@@ -38,6 +38,9 @@ export interface RasterPlan {
 
 const RAD = Math.PI / 180;
 
+/** What a gradient without stops is painted with. */
+const NO_STOPS_COLOR: Readonly<PlanStop> = { offset: 0, r: 0x63, g: 0x66, b: 0xf1 };
+
 
 /** CSS stop fix-up for our stops: clamp to 0-100 and sort (a stop never precedes an earlier one). */
 export function planStops(g: GradientSpec): PlanStop[] {
@@ -50,12 +53,14 @@ export function planStops(g: GradientSpec): PlanStop[] {
 
 export function makePlan(g: GradientSpec, width: number, height: number, dither = false): RasterPlan {
   let stops = planStops(g);
-  if (stops.length === 0) stops = [{ offset: 0, r: 0x63, g: 0x66, b: 0xf1 }];
+  if (stops.length === 0) stops = [NO_STOPS_COLOR];
   let scale = 1;
   let bias = 0;
   let repeating = false;
-  const firstOffset = stops[0].offset;
-  const lastOffset = stops[stops.length - 1].offset;
+  const firstStop = stops[0] ?? NO_STOPS_COLOR;
+  const lastStop = stops.at(-1) ?? NO_STOPS_COLOR;
+  const firstOffset = firstStop.offset;
+  const lastOffset = lastStop.offset;
   if (g.repeating && stops.length > 1) {
     const first = firstOffset;
     const span = lastOffset - first;
@@ -66,7 +71,7 @@ export function makePlan(g: GradientSpec, width: number, height: number, dither 
       stops = stops.map((s) => ({ ...s, offset: (s.offset - first) / span }));
     } else {
       // All stops coincide: a repeating gradient is the last stop's colour (as Chromium does).
-      stops = [{ ...stops[stops.length - 1], offset: 0 }];
+      stops = [{ ...lastStop, offset: 0 }];
     }
   }
   const cx = (g.position.x / 100) * width;

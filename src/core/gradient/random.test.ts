@@ -19,9 +19,9 @@ describe('random gradient', () => {
       expect(r.blendMode).toBe('screen');
       expect(r.repeating).toBe(true);
       counts.add(r.stops.length);
-      expect(r.stops[0].position).toBe(0);
+      expect(r.stops[0]?.position).toBe(0);
       expect(r.stops.at(-1)!.position).toBe(100);
-      const gaps = r.stops.slice(1).map((s, k) => s.position - r.stops[k].position);
+      const gaps = r.stops.slice(1).map((s, k) => s.position - r.stops[k]!.position);
       expect(Math.max(...gaps) - Math.min(...gaps)).toBeLessThanOrEqual(1); // evenly spaced (rounded)
       for (const s of r.stops) expect(s.color).toMatch(/^#[0-9a-f]{6}$/);
       expect(r.stops.map((s) => s.id)).toEqual(r.stops.map((_, k) => k + 1));
@@ -32,7 +32,7 @@ describe('random gradient', () => {
   it('spaces 4 stops at 0, 33, 67, 100', () => {
     const values = [0.5, 0, 0, 0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.1];
     let i = 0;
-    const stops = randomStops(() => values[i++ % values.length]);
+    const stops = randomStops(() => values[i++ % values.length]!);
     expect(stops.map((s) => s.position)).toEqual([0, 33, 67, 100]);
   });
 });

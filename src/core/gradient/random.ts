@@ -3,7 +3,7 @@
  * 0-100 on each axis, 2-5 stops with random hex colours, first at 0, last at 100, others evenly
  * spaced. `rand` returns [0, 1) (Math.random by default; tests pass a seeded one).
  */
-import { randomInt, type Random } from '../random';
+import { randomInt, randomPick, type Random } from '../random';
 import { rgbToHex } from './color';
 import { GRADIENT_TYPES, RADIAL_SHAPES, type ColorStop, type GradientSpec } from './model';
 
@@ -24,9 +24,9 @@ export function randomStops(rand: Random = Math.random): ColorStop[] {
 export function randomGradient(current: GradientSpec, rand: Random = Math.random): GradientSpec {
   return {
     ...current,
-    type: GRADIENT_TYPES[randomInt(rand, GRADIENT_TYPES.length)],
+    type: randomPick(rand, GRADIENT_TYPES),
     angle: randomInt(rand, 360),
-    shape: RADIAL_SHAPES[randomInt(rand, RADIAL_SHAPES.length)],
+    shape: randomPick(rand, RADIAL_SHAPES),
     position: { x: randomInt(rand, 101), y: randomInt(rand, 101) },
     stops: randomStops(rand),
   };

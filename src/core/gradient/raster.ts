@@ -24,10 +24,13 @@ function buildSegments(plan: RasterPlan): Segments {
     slope.push(sr, sg, sb);
   };
   const s = plan.stops;
-  add(-Infinity, s[0].r, s[0].g, s[0].b, 0, 0, 0);
+  const first = s[0];
+  const last = s.at(-1);
+  if (!first || !last) throw new Error('A raster plan has at least one stop.');
+  add(-Infinity, first.r, first.g, first.b, 0, 0, 0);
   for (let k = 0; k < s.length - 1; k++) {
-    const a = s[k];
-    const b = s[k + 1];
+    const a = s[k]!;
+    const b = s[k + 1]!;
     if (!(b.offset > a.offset)) continue;
     const d = b.offset - a.offset;
     const sr = (b.r - a.r) / d;
@@ -35,15 +38,14 @@ function buildSegments(plan: RasterPlan): Segments {
     const sb = (b.b - a.b) / d;
     add(a.offset, a.r - a.offset * sr, a.g - a.offset * sg, a.b - a.offset * sb, sr, sg, sb);
   }
-  const last = s[s.length - 1];
   add(last.offset, last.r, last.g, last.b, 0, 0, 0);
-  starts.push(Infinity);
+  starts.push(Infinity); // the sentinel that stops every segment search below
   const start = Float32Array.from(starts);
   const lut = new Uint16Array(LUT_N + 1);
   let seg = 0;
   for (let i = 0; i <= LUT_N; i++) {
     const t = i / LUT_N;
-    while (t >= start[seg + 1]) seg++;
+    while (t >= start[seg + 1]!) seg++;
     lut[i] = seg;
   }
   return { start, base: Float32Array.from(base), slope: Float32Array.from(slope), lut };
@@ -67,7 +69,7 @@ export function unitAngle(x: number, y: number): number {
 /** RGBA pixels of the whole plan. */
 export function rasterizeRGBAts(plan: RasterPlan): Uint8ClampedArray {
   const { width: w, height: h, kind, scale, bias, repeating, dither } = plan;
-  const [p0, p1, p2, p3, p4, p5] = plan.p.map(Math.fround);
+  const [p0, p1, p2, p3, p4, p5] = plan.p.map(Math.fround) as RasterPlan['p']; // map keeps the six
   const { start, base, slope, lut } = buildSegments(plan);
   const out = new Uint8ClampedArray(w * h * 4);
   const f = Math.fround;
@@ -89,13 +91,15 @@ export function rasterizeRGBAts(plan: RasterPlan): Uint8ClampedArray {
       t = f(t * scale + bias);
       if (repeating) t = t - Math.floor(t);
       const tc = Math.min(Math.max(t, 0), 1);
-      let s = lut[(tc * LUT_N) | 0];
-      while (tc >= start[s + 1]) s++;
-      const d = dither ? (BAYER[((y & 3) << 2) | (x & 3)] + 0.5) / 16 - 0.5 : 0;
+      // In range by construction: tc in [0, 1] picks one of the LUT_N + 1 entries, `start` ends
+      // with the Infinity sentinel, and each segment has three base and slope values.
+      let s = lut[(tc * LUT_N) | 0]!;
+      while (tc >= start[s + 1]!) s++;
+      const d = dither ? (BAYER[((y & 3) << 2) | (x & 3)]! + 0.5) / 16 - 0.5 : 0;
       const i = s * 3;
-      out[o] = Math.trunc(base[i] + slope[i] * tc + d);
-      out[o + 1] = Math.trunc(base[i + 1] + slope[i + 1] * tc + d);
-      out[o + 2] = Math.trunc(base[i + 2] + slope[i + 2] * tc + d);
+      out[o] = Math.trunc(base[i]! + slope[i]! * tc + d);
+      out[o + 1] = Math.trunc(base[i + 1]! + slope[i + 1]! * tc + d);
+      out[o + 2] = Math.trunc(base[i + 2]! + slope[i + 2]! * tc + d);
       out[o + 3] = 255;
       o += 4;
     }

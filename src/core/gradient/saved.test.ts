@@ -20,9 +20,9 @@ describe('saved gradients', () => {
     let list = [] as ReturnType<typeof makeSaved>[];
     for (let i = 0; i < 55; i++) list = addSaved(list, makeSaved(`g${i}`, defaultGradient(), new Date(1_700_000_000_000 + i)));
     expect(list).toHaveLength(50);
-    expect(list[0].name).toBe('g54');
+    expect(list[0]?.name).toBe('g54');
     expect(list.at(-1)!.name).toBe('g5');
-    expect(deleteSaved(list, list[0].id)[0].name).toBe('g53');
+    expect(deleteSaved(list, list[0]!.id)[0]?.name).toBe('g53');
   });
   it('keeps ids unique when two saves share a millisecond', () => {
     const t = new Date(1_700_000_000_000);

@@ -102,7 +102,13 @@ export function parseSaved(json: string | null): SavedGradient[] {
   return out.slice(0, MAX_SAVED);
 }
 
-export function loadSaved(storage: Pick<Storage, 'getItem'> | undefined = globalThis.localStorage): SavedGradient[] {
+/** The part of the Web Storage API used here (the page passes localStorage). */
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+export function loadSaved(storage: Pick<KeyValueStorage, 'getItem'> | undefined): SavedGradient[] {
   try {
     return parseSaved(storage?.getItem(STORAGE_KEY) ?? null);
   } catch {
@@ -111,7 +117,7 @@ export function loadSaved(storage: Pick<Storage, 'getItem'> | undefined = global
 }
 
 /** Writes the list; returns false when storage is unavailable or full (the list stays in memory). */
-export function storeSaved(list: SavedGradient[], storage: Pick<Storage, 'setItem'> | undefined = globalThis.localStorage): boolean {
+export function storeSaved(list: SavedGradient[], storage: Pick<KeyValueStorage, 'setItem'> | undefined): boolean {
   try {
     storage?.setItem(STORAGE_KEY, JSON.stringify(list));
     return !!storage;

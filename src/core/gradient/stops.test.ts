@@ -37,14 +37,14 @@ describe('colour stops', () => {
     expect(parsePosition('-5')).toBe(0);
     expect(parsePosition('250')).toBe(100);
     expect(parsePosition(77.7)).toBe(77);
-    expect(setStopPosition(stops([1, 0], [2, 100]), 2, 'x')[1].position).toBe(0);
+    expect(setStopPosition(stops([1, 0], [2, 100]), 2, 'x')[1]?.position).toBe(0);
   });
   it('accepts 6-digit hex with #, prepends # without it, ignores anything else', () => {
     expect(normalizeHexInput('#A1b2C3')).toBe('#a1b2c3');
     expect(normalizeHexInput('a1b2c3')).toBe('#a1b2c3');
     for (const bad of ['#abc', 'abc', '#12345', '#1234567', 'red', '#ggg000', '']) expect(normalizeHexInput(bad)).toBeNull();
     const before = stops([1, 0], [2, 100]);
-    expect(setStopColor(before, 1, 'ff0000')[0].color).toBe('#ff0000');
+    expect(setStopColor(before, 1, 'ff0000')[0]?.color).toBe('#ff0000');
     expect(setStopColor(before, 1, '#ff00')).toBe(before);
   });
   it('clamps sliders and falls back for export sizes', () => {

@@ -24,11 +24,14 @@ export function colorAt(plan: RasterPlan, t: number): [number, number, number] {
   u = Math.min(1, Math.max(0, u));
   const s = plan.stops;
   let k = -1;
-  for (let i = 0; i < s.length; i++) if (s[i].offset <= u) k = i;
-  if (k < 0) return [s[0].r, s[0].g, s[0].b];
-  if (k === s.length - 1) return [s[k].r, s[k].g, s[k].b];
-  const a = s[k];
-  const b = s[k + 1];
+  for (const [i, stop] of s.entries()) if (stop.offset <= u) k = i;
+  const a = s[k]; // the last stop at or before u: none when u is before the first stop
+  const b = s[k + 1]; // the stop after it: none from the last stop on
+  if (!a || !b) {
+    const stop = a ?? b;
+    if (!stop) throw new Error('A raster plan has at least one stop.');
+    return [stop.r, stop.g, stop.b];
+  }
   const w = (u - a.offset) / (b.offset - a.offset);
   return [a.r + (b.r - a.r) * w, a.g + (b.g - a.g) * w, a.b + (b.b - a.b) * w];
 }
@@ -39,11 +42,11 @@ function linearDef(g: GradientSpec, plan: RasterPlan, w: number, h: number): str
   const dy = -Math.cos(a);
   const len = Math.abs(w * dx) + Math.abs(h * dy);
   // Gradient parameter t (0..1 along the CSS line) -> point; the plan's stops live in s = t*scale+bias.
-  const at = (t: number) => [w / 2 + dx * len * (t - 0.5), h / 2 + dy * len * (t - 0.5)];
+  const at = (t: number): [number, number] => [w / 2 + dx * len * (t - 0.5), h / 2 + dy * len * (t - 0.5)];
   // Repeating: the plan's stops are normalised to the span [first, last] of the CSS stops.
   const css = planStops(g);
-  const t0 = plan.repeating ? css[0].offset : 0;
-  const t1 = plan.repeating ? css[css.length - 1].offset : 1;
+  const t0 = plan.repeating ? (css[0]?.offset ?? 0) : 0;
+  const t1 = plan.repeating ? (css.at(-1)?.offset ?? 1) : 1;
   const [x1, y1] = at(t0);
   const [x2, y2] = at(t1);
   const spread = plan.repeating ? ' spreadMethod="repeat"' : '';
@@ -97,12 +100,12 @@ function conicBody(g: GradientSpec, plan: RasterPlan, w: number, h: number): str
   };
   const parts: string[] = [];
   for (let i = 0; i + 1 < turns.length; i++) {
-    const a = turns[i];
-    const b = turns[i + 1];
+    const a = turns[i]!;
+    const b = turns[i + 1]!;
     if (b - a < 1e-9) continue;
     const [r, gg, bb] = colorAt(plan, (a + b) / 2);
     // A sliver of overlap with the next wedge: no hairline gaps between neighbours.
-    const end = i + 2 < turns.length ? Math.min(b + STEP / 4, turns[i + 2]) : b;
+    const end = Math.min(b + STEP / 4, turns[i + 2] ?? b);
     parts.push(`<path d="M${f(cx)} ${f(cy)}L${point(a)}L${point(end)}Z" fill="${rgbToHex(Math.round(r), Math.round(gg), Math.round(bb))}"/>`);
   }
   // Aliased edges, as the browser paints a conic gradient (per-pixel colours, no coverage blending

@@ -1,6 +1,6 @@
 /** WASM enumeration pages and formatted export bytes against the TypeScript reference. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFreshKernel } from '../wasm/node';
+import { loadFreshKernel } from '../../../server/wasm';
 import {
   addressAt, csvHeader, exportChunks, fillPageReference, formatRow, parseJump, rowCount, rowOfAddress, WasmPager,
   type ExportFormat, type ListSpec, type SubnetExports,

@@ -177,7 +177,7 @@ export function splitIpBox(text: string): IpBoxInput {
   const t = text.trim();
   const m = /^(\S+?)\s*\/\s*(\S*)$/.exec(t) ?? /^(\S+)\s+(\S+)$/.exec(t);
   if (!m) return { ip: t };
-  const [, ip, suffix] = m;
+  const [, ip = '', suffix = ''] = m; // both groups always match
   if (t.includes('/')) {
     const cidr = parseCidr(suffix);
     return cidr === null ? { ip, suffixError: MESSAGES.invalidCidr } : { ip, cidr };

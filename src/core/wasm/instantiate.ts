@@ -13,7 +13,7 @@ export interface KernelExports {
 /** Reads an AssemblyScript string (UTF-16, byte length stored just before it) out of memory. */
 function readAsString(memory: WebAssembly.Memory, ptr: number): string {
   if (!ptr) return '';
-  const bytes = new Uint32Array(memory.buffer, ptr - 4, 1)[0];
+  const [bytes = 0] = new Uint32Array(memory.buffer, ptr - 4, 1);
   return String.fromCharCode(...new Uint16Array(memory.buffer, ptr, bytes >>> 1));
 }
 

@@ -24,9 +24,9 @@ export const LEVEL_MESSAGES: Record<WcagLevel, string> = {
 
 /** Spec: a 6-digit hex with an optional '#'; anything else is not a colour (ratio 1). */
 export function parseHex(text: string): Rgb | null {
-  const m = /^#?([0-9a-f]{6})$/i.exec(text.trim());
-  if (!m) return null;
-  const n = parseInt(m[1], 16);
+  const hex = /^#?([0-9a-f]{6})$/i.exec(text.trim())?.[1];
+  if (!hex) return null;
+  const n = parseInt(hex, 16);
   return { r: (n >> 16) & 255, g: (n >> 8) & 255, b: n & 255 };
 }
 
@@ -51,8 +51,9 @@ export function luminance({ r, g, b }: Rgb): number {
 }
 
 export function contrastOf(a: Rgb, b: Rgb): number {
-  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
-  return (hi + 0.05) / (lo + 0.05);
+  const la = luminance(a);
+  const lb = luminance(b);
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
 }
 
 /** Spec: the ratio of two colour texts; 1 when either is not a 6-digit hex. */
@@ -143,10 +144,10 @@ export function nearestPassing(text: Rgb, background: Rgb, target: number): Rgb 
     return { color: hslToRgb(h, s, hi), delta: Math.abs(hi - l) };
   };
   const options = [search(0), search(1)].filter((o): o is { color: Rgb; delta: number } => o !== null);
-  if (options.length === 0) return null;
-  options.sort((a, b) => a.delta - b.delta);
+  const [best] = options.sort((a, b) => a.delta - b.delta);
+  if (!best) return null;
   // Rounding to 8 bits can land a hair below the target: nudge until it passes.
-  let { color } = options[0];
+  let { color } = best;
   for (let i = 0; i < 4 && contrastOf(color, background) < target; i++) {
     const [, , l2] = rgbToHsl(color);
     color = hslToRgb(h, s, Math.min(1, Math.max(0, l2 + (l2 < l ? -0.004 : 0.004))));
@@ -158,7 +159,10 @@ export function nearestPassing(text: Rgb, background: Rgb, target: number): Rgb 
 
 export type VisionKind = 'protanopia' | 'deuteranopia' | 'tritanopia' | 'achromatopsia';
 
-const MACHADO: Record<Exclude<VisionKind, 'achromatopsia'>, number[]> = {
+/** Row-major 3x3 matrices. */
+type Matrix3 = [number, number, number, number, number, number, number, number, number];
+
+const MACHADO: Record<Exclude<VisionKind, 'achromatopsia'>, Matrix3> = {
   protanopia: [0.152286, 1.052583, -0.204868, 0.114503, 0.786281, 0.099216, -0.003882, -0.048116, 1.051998],
   deuteranopia: [0.367322, 0.860646, -0.227968, 0.280085, 0.672501, 0.047413, -0.01182, 0.04294, 0.968881],
   tritanopia: [1.255528, -0.076749, -0.178779, -0.078411, 0.930809, 0.147602, 0.004733, 0.691367, 0.3039],
@@ -166,14 +170,14 @@ const MACHADO: Record<Exclude<VisionKind, 'achromatopsia'>, number[]> = {
 
 /** The colour as seen with the given deficiency (matrices applied in linear RGB). */
 export function simulateVision(c: Rgb, kind: VisionKind): Rgb {
-  const v = [linear(c.r), linear(c.g), linear(c.b)];
+  const [lr, lg, lb] = [linear(c.r), linear(c.g), linear(c.b)];
   if (kind === 'achromatopsia') {
-    const y = 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2];
+    const y = 0.2126 * lr + 0.7152 * lg + 0.0722 * lb;
     return { r: unlinear(y), g: unlinear(y), b: unlinear(y) };
   }
-  const m = MACHADO[kind];
-  const out = [0, 1, 2].map((i) => Math.min(1, Math.max(0, m[i * 3] * v[0] + m[i * 3 + 1] * v[1] + m[i * 3 + 2] * v[2])));
-  return { r: unlinear(out[0]), g: unlinear(out[1]), b: unlinear(out[2]) };
+  const [m0, m1, m2, m3, m4, m5, m6, m7, m8] = MACHADO[kind];
+  const row = (x: number, y: number, z: number) => Math.min(1, Math.max(0, x * lr + y * lg + z * lb));
+  return { r: unlinear(row(m0, m1, m2)), g: unlinear(row(m3, m4, m5)), b: unlinear(row(m6, m7, m8)) };
 }
 
 // --- APCA (APCA-W3 0.0.98G-4g): perceptual lightness contrast Lc, signed by polarity ---

@@ -44,8 +44,10 @@ function freshName(prefix: string, taken: string[]): string {
 /** Renaming a signal keeps the per-state and per-transition output values that used its name. */
 function renameOutputKey(c: FsmConfig, old: string, name: string): FsmConfig {
   const move = (o?: Record<string, string>) => {
-    if (!o || !(old in o)) return o;
-    const { [old]: v, ...rest } = o;
+    const v = o?.[old];
+    if (!o || v === undefined) return o;
+    const rest = { ...o };
+    delete rest[old];
     return { ...rest, [name]: v };
   };
   return {
@@ -68,7 +70,7 @@ export const useFsmStore = create<FsmStore>((set) => {
     removeState: (index) => edit((c) => removeState(c, index)),
     updateState: (index, patch) =>
       edit((c) => {
-        const renamed = patch.name !== undefined && patch.name !== c.states[index].name ? renameState(c, index, patch.name) : c;
+        const renamed = patch.name !== undefined && patch.name !== c.states[index]?.name ? renameState(c, index, patch.name) : c;
         return { ...renamed, states: renamed.states.map((s, i) => (i === index ? { ...s, ...patch } : s)) };
       }),
     setStateOutput: (index, output, value) =>
@@ -82,22 +84,29 @@ export const useFsmStore = create<FsmStore>((set) => {
     removeSignal: (kind, index) => edit((c) => ({ ...c, [kind]: c[kind].filter((_, i) => i !== index) })),
     updateSignal: (kind, index, patch) =>
       edit((c) => {
-        const old = c[kind][index].name;
-        const base = kind === 'outputs' && patch.name !== undefined && patch.name !== old ? renameOutputKey(c, old, patch.name) : c;
+        const old = c[kind][index]?.name;
+        const { name } = patch;
+        const renames = kind === 'outputs' && old !== undefined && name !== undefined && name !== old;
+        const base = renames ? renameOutputKey(c, old, name) : c;
         return { ...base, [kind]: base[kind].map((s, i) => (i === index ? { ...s, ...patch } : s)) };
       }),
     addTransition: () =>
-      edit((c) => ({
-        ...c,
-        transitions: [...c.transitions, { from: c.states[0].name, to: c.states[Math.min(1, c.states.length - 1)].name, condition: c.inputs[0]?.name ?? '1' }],
-      })),
+      edit((c) => {
+        const [first, second] = c.states; // from the first state to the second (or itself)
+        if (!first) return c;
+        const transition = { from: first.name, to: (second ?? first).name, condition: c.inputs[0]?.name ?? '1' };
+        return { ...c, transitions: [...c.transitions, transition] };
+      }),
     removeTransition: (index) => edit((c) => ({ ...c, transitions: c.transitions.filter((_, i) => i !== index) })),
     moveTransition: (index, by) =>
       edit((c) => {
         const j = index + by;
-        if (j < 0 || j >= c.transitions.length) return c;
+        const moved = c.transitions[index];
+        const other = c.transitions[j];
+        if (!moved || !other) return c;
         const transitions = [...c.transitions];
-        [transitions[index], transitions[j]] = [transitions[j], transitions[index]];
+        transitions[index] = other;
+        transitions[j] = moved;
         return { ...c, transitions };
       }),
     updateTransition: (index, patch) => edit((c) => ({ ...c, transitions: c.transitions.map((t, i) => (i === index ? { ...t, ...patch } : t)) })),

@@ -29,6 +29,7 @@ export default function GradientPage() {
     if (!delta) return;
     e.preventDefault();
     const next = TABS[(index + delta + TABS.length) % TABS.length];
+    if (!next) return;
     setTab(next.id);
     document.getElementById(`gradient-tab-${next.id}`)?.focus();
   }

@@ -58,7 +58,7 @@ const trackColorUpdate = () => {
 export const useGradientStore = create<GradientState>()((set, get) => {
   const update = (fn: (g: GradientSpec) => GradientSpec) => set((s) => ({ gradient: fn(s.gradient) }));
   const setSaved = (saved: SavedGradient[]) => {
-    storeSaved(saved);
+    storeSaved(saved, localStorage);
     set({ saved });
   };
   return {
@@ -66,7 +66,7 @@ export const useGradientStore = create<GradientState>()((set, get) => {
     activeTab: 'editor',
     name: '',
     openStopId: null,
-    saved: loadSaved(),
+    saved: loadSaved(localStorage),
     exportWidth: String(DEFAULT_EXPORT.width),
     exportHeight: String(DEFAULT_EXPORT.height),
     dither: false,

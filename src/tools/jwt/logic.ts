@@ -56,16 +56,18 @@ function decodeJsonPart(part: string, name: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+const isThreeParts = (parts: string[]): parts is [string, string, string] => parts.length === 3;
+
 /** Decodes a token; the messages are the spec's. The signature is not verified here. */
 export function decodeJwt(input: string): DecodeResult {
   const token = input.trim();
   if (!token) return { ok: false, error: MESSAGES.empty };
   const parts = token.split('.');
-  if (parts.length !== 3) return { ok: false, error: MESSAGES.format };
+  if (!isThreeParts(parts)) return { ok: false, error: MESSAGES.format };
   try {
     const header = decodeJsonPart(parts[0], 'header');
     const payload = decodeJsonPart(parts[1], 'payload');
-    return { ok: true, token: { header, payload, signature: parts[2], parts: parts as [string, string, string] } };
+    return { ok: true, token: { header, payload, signature: parts[2], parts } };
   } catch (e) {
     return { ok: false, error: MESSAGES.decodeFailed((e as Error).message) };
   }

@@ -7,18 +7,19 @@ import { base64UrlToBytes, type DecodedJwt } from './logic';
 export type VerifyOutcome = { status: 'valid' | 'invalid'; message: string } | { status: 'error'; message: string };
 
 type Family = 'HS' | 'RS' | 'PS' | 'ES';
+type Bits = '256' | '384' | '512';
 
-const HASHES: Record<string, string> = { '256': 'SHA-256', '384': 'SHA-384', '512': 'SHA-512' };
-const CURVES: Record<string, string> = { '256': 'P-256', '384': 'P-384', '512': 'P-521' };
+const HASHES: Record<Bits, string> = { '256': 'SHA-256', '384': 'SHA-384', '512': 'SHA-512' };
+const CURVES: Record<Bits, string> = { '256': 'P-256', '384': 'P-384', '512': 'P-521' };
 
 export const SUPPORTED_ALGORITHMS = ['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'];
 
-function parseAlg(alg: unknown): { family: Family; bits: string } | null {
+function parseAlg(alg: unknown): { family: Family; bits: Bits } | null {
   const m = typeof alg === 'string' ? /^(HS|RS|PS|ES)(256|384|512)$/.exec(alg) : null;
-  return m ? { family: m[1] as Family, bits: m[2] } : null;
+  return m ? { family: m[1] as Family, bits: m[2] as Bits } : null;
 }
 
-function importParams(family: Family, bits: string): RsaHashedImportParams | EcKeyImportParams | HmacImportParams {
+function importParams(family: Family, bits: Bits): RsaHashedImportParams | EcKeyImportParams | HmacImportParams {
   const hash = HASHES[bits];
   if (family === 'HS') return { name: 'HMAC', hash };
   if (family === 'RS') return { name: 'RSASSA-PKCS1-v1_5', hash };
@@ -26,7 +27,7 @@ function importParams(family: Family, bits: string): RsaHashedImportParams | EcK
   return { name: 'ECDSA', namedCurve: CURVES[bits] };
 }
 
-function verifyParams(family: Family, bits: string): AlgorithmIdentifier | RsaPssParams | EcdsaParams {
+function verifyParams(family: Family, bits: Bits): AlgorithmIdentifier | RsaPssParams | EcdsaParams {
   if (family === 'HS') return { name: 'HMAC' };
   if (family === 'RS') return { name: 'RSASSA-PKCS1-v1_5' };
   if (family === 'PS') return { name: 'RSA-PSS', saltLength: Number(bits) / 8 };
@@ -34,12 +35,12 @@ function verifyParams(family: Family, bits: string): AlgorithmIdentifier | RsaPs
 }
 
 function pemToDer(pem: string): Uint8Array {
-  const m = /-----BEGIN PUBLIC KEY-----([\s\S]+?)-----END PUBLIC KEY-----/.exec(pem);
-  if (!m) throw new Error('expected a PEM public key (-----BEGIN PUBLIC KEY-----) or a JWK');
-  return Uint8Array.from(atob(m[1].replace(/\s+/g, '')), (c) => c.charCodeAt(0));
+  const body = /-----BEGIN PUBLIC KEY-----([\s\S]+?)-----END PUBLIC KEY-----/.exec(pem)?.[1];
+  if (!body) throw new Error('expected a PEM public key (-----BEGIN PUBLIC KEY-----) or a JWK');
+  return Uint8Array.from(atob(body.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
 }
 
-async function importKey(family: Family, bits: string, key: string, secretIsBase64Url: boolean): Promise<CryptoKey> {
+async function importKey(family: Family, bits: Bits, key: string, secretIsBase64Url: boolean): Promise<CryptoKey> {
   const params = importParams(family, bits);
   if (family === 'HS') {
     const raw = secretIsBase64Url ? base64UrlToBytes(key.trim()) : new TextEncoder().encode(key);

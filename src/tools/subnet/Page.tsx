@@ -27,9 +27,10 @@ const INFO_CARDS = [
 function onTabKey(e: KeyboardEvent<HTMLDivElement>, tab: Tab, setTab: (t: Tab) => void) {
   const i = TABS.findIndex(([id]) => id === tab);
   const next = { ArrowRight: i + 1, ArrowLeft: i - 1 + TABS.length, Home: 0, End: TABS.length - 1 }[e.key];
-  if (next === undefined) return;
+  const target = next === undefined ? undefined : TABS[next % TABS.length];
+  if (!target) return;
   e.preventDefault();
-  const id = TABS[next % TABS.length][0];
+  const [id] = target;
   setTab(id);
   document.getElementById(`subnet-tab-${id}`)?.focus();
 }

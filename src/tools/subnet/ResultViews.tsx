@@ -1,12 +1,12 @@
 /** Overview, Details and Binary tabs and the /32../8 reference list. */
 import { CopyButton } from '../../components/CopyButton';
-import { parseIpv4, referenceSizes, type SubnetResult } from '../../core/subnet/ipv4';
+import { parseIpv4, referenceSizes, type IpClass, type SubnetResult } from '../../core/subnet/ipv4';
 import { trackToolUsage } from '../../analytics';
 import { summaryText } from './logic';
 import { tool } from './tool';
 
 const n = (v: number) => v.toLocaleString('en-US');
-const CLASS_NOTE: Record<string, string> = { A: 'Class A', B: 'Class B', C: 'Class C', D: 'Class D (multicast)', E: 'Class E (experimental)' };
+const CLASS_NOTE: Record<IpClass, string> = { A: 'Class A', B: 'Class B', C: 'Class C', D: 'Class D (multicast)', E: 'Class E (experimental)' };
 
 function Fields({ items }: { items: [string, keyof SubnetResult | string, string][] }) {
   return (

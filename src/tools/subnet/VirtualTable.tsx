@@ -98,9 +98,10 @@ export function VirtualTable({ label, rowCount, columns, template, cellsAt, rowH
 
   const onKeyDown = (e: KeyboardEvent) => {
     const step: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: visible - 1, PageUp: 1 - visible, ' ': visible - 1 };
+    const by = step[e.key];
     if (e.key === 'Home') moveTo(0);
     else if (e.key === 'End') moveTo(maxPos);
-    else if (e.key in step) moveTo(Math.round(posRef.current) + step[e.key]);
+    else if (by !== undefined) moveTo(Math.round(posRef.current) + by);
     else return;
     e.preventDefault();
   };

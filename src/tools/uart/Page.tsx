@@ -132,7 +132,7 @@ export default function UartPage() {
           <SelectField id="uart-data-bits" label="Data Bits" value={form.dataBits} options={DATA_BITS_OPTIONS} onChange={(v) => setField('dataBits', v)} />
           <SelectField id="uart-stop-bits" label="Stop Bits" value={form.stopBits} options={STOP_BITS_OPTIONS} onChange={(v) => setField('stopBits', v)} />
           <SelectField<Parity> id="uart-parity" label="Parity" value={form.parity} options={PARITY_OPTIONS}
-            format={(p) => p[0].toUpperCase() + p.slice(1)} onChange={(v) => setField('parity', v)} />
+            format={(p) => p.charAt(0).toUpperCase() + p.slice(1)} onChange={(v) => setField('parity', v)} />
           <div className="field">
             <label htmlFor="uart-clock">Clock Frequency (Hz)</label>
             <input id="uart-clock" type="number" min={CLOCK_MIN} max={CLOCK_MAX} step={1} value={form.clockFreq}

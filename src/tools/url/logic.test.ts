@@ -26,8 +26,8 @@ describe('spec rules', () => {
     let h: HistoryEntry[] = [];
     for (let i = 0; i < 12; i++) h = addToHistory(h, { input: `in${i}`, output: `out${i}`, operation: 'encode', encodingType: 'component', componentType: 'full', timestamp: new Date(i).toISOString() });
     expect(h).toHaveLength(10);
-    expect(h[0].input).toBe('in11');
-    expect(h[9].input).toBe('in2');
+    expect(h[0]?.input).toBe('in11');
+    expect(h[9]?.input).toBe('in2');
     expect(preview('x'.repeat(50))).toBe('x'.repeat(50));
     expect(preview('y'.repeat(51))).toBe(`${'y'.repeat(50)}…`);
   });

@@ -91,7 +91,7 @@ function decodeRun(bytes: number[], start: number, source: string, keepReserved:
   let out = '';
   let k = 0;
   while (k < bytes.length) {
-    const b = bytes[k];
+    const b = bytes[k]!;
     const len = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
     const at = start + k * 3;
     if (len === 0 || k + len > bytes.length) throw new MalformedPercentError(at, source.slice(at, at + 3 * Math.max(1, Math.min(len, bytes.length - k))), 'invalid UTF-8 percent-sequence');
@@ -194,8 +194,8 @@ export function analyzeUrl(text: string): UrlAnalysis | null {
     }
   };
   // "example.com:8080/x" or "localhost:3000" is a host and port, not a scheme.
-  const scheme = /^([a-z][a-z0-9+.-]*):(.*)$/is.exec(t);
-  const hasScheme = !!scheme && !scheme[1].includes('.') && !/^\d/.test(scheme[2]);
+  const [, name = '', rest = ''] = /^([a-z][a-z0-9+.-]*):(.*)$/is.exec(t) ?? [];
+  const hasScheme = !!name && !name.includes('.') && !/^\d/.test(rest);
   const url = hasScheme ? parse(t) : parse(`https://${t}`);
   if (!url || (!hasScheme && !url.hostname.includes('.') && url.hostname !== 'localhost')) {
     return { valid: false, protocol: '', host: '', hostname: '', port: '', pathname: '', search: '', hash: '', origin: '', searchParams: [] };

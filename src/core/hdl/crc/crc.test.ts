@@ -5,7 +5,7 @@ import { randomSimulationCases, scenarioProblems } from '../../../../tests/suppo
 import { paramsOf, predefinedAlgorithms } from '../../crc/catalogue';
 import { deriveMatrices, matrixBit, type CrcKernel } from '../../crc/kernel';
 import type { CrcParams } from '../../crc/params';
-import { loadFreshKernel } from '../../wasm/node';
+import { loadFreshKernel } from '../../../../server/wasm';
 import { testRandom } from '../../../../tests/support/seed';
 import { equations, equationStats } from './design';
 import { createCrcGenerator, crcTestbenchScenario, type CrcConfig, type CrcGenerator } from '.';

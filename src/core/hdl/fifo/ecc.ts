@@ -35,10 +35,10 @@ export function eccEncode(data: number[]): number[] {
   const w = data.length;
   const n = w + eccParityBits(w);
   const cw = new Array<number>(n + 1).fill(0);
-  eccDataPositions(w).forEach((pos, i) => (cw[pos] = data[i]));
+  eccDataPositions(w).forEach((pos, i) => (cw[pos] = data[i]!)); // one position per data bit
   for (let p = 1; p <= n; p <<= 1) {
     let x = 0;
-    for (let pos = 1; pos <= n; pos++) if (pos & p) x ^= cw[pos];
+    for (let pos = 1; pos <= n; pos++) if (pos & p) x ^= cw[pos]!;
     cw[p] = x;
   }
   cw[0] = cw.slice(1).reduce((a, b) => a ^ b, 0);
@@ -55,6 +55,7 @@ export interface EccDecoded {
 export function eccDecode(codeword: number[], dataWidth: number): EccDecoded {
   const cw = codeword.slice();
   const n = dataWidth + eccParityBits(dataWidth);
+  if (cw.length !== n + 1) throw new RangeError(`A ${dataWidth}-bit ECC codeword has ${n + 1} bits.`);
   let syndrome = 0;
   for (let pos = 1; pos <= n; pos++) if (cw[pos]) syndrome ^= pos;
   const overall = cw.reduce((a, b) => a ^ b, 0);
@@ -62,9 +63,9 @@ export function eccDecode(codeword: number[], dataWidth: number): EccDecoded {
   let doubleError = false;
   if (overall === 1) {
     singleError = true;
-    if (syndrome !== 0 && syndrome <= n) cw[syndrome] ^= 1;
+    if (syndrome !== 0 && syndrome <= n) cw[syndrome]! ^= 1;
   } else if (syndrome !== 0) {
     doubleError = true;
   }
-  return { data: eccDataPositions(dataWidth).map((pos) => cw[pos]), singleError, doubleError };
+  return { data: eccDataPositions(dataWidth).map((pos) => cw[pos]!), singleError, doubleError };
 }

@@ -50,10 +50,10 @@ describe('Hamming SECDED reference', () => {
     const cw = eccEncode(data);
     expect(eccDecode(cw, 16)).toEqual({ data, singleError: false, doubleError: false });
     for (let i = 0; i < cw.length; i++) {
-      const one = cw.slice(); one[i] ^= 1;
+      const one = cw.slice(); one[i]! ^= 1;
       expect(eccDecode(one, 16)).toEqual({ data, singleError: true, doubleError: false });
       for (let j = i + 1; j < cw.length; j++) {
-        const two = one.slice(); two[j] ^= 1;
+        const two = one.slice(); two[j]! ^= 1;
         expect(eccDecode(two, 16).doubleError).toBe(true);
       }
     }
@@ -97,7 +97,7 @@ describe('generated FIFO text', () => {
     }
   });
   it('exposes the ports of the chosen options', () => {
-    const v = generateFifo(all[1], 'verilog');
+    const v = generateFifo(all[1]!, 'verilog');
     for (const p of ['wr_clk', 'rd_clk', 'wr_last', 'wr_discard', 'inject_sbit_err', 'inject_dbit_err', 'sbit_err', 'dbit_err', 'almost_full', 'almost_empty', 'valid']) {
       expect(v).toMatch(new RegExp(`wire\\s+(\\[\\d+:0\\]\\s+)?${p}\\b`));
     }
@@ -107,7 +107,7 @@ describe('generated FIFO text', () => {
     expect(plain).not.toContain('sbit_err');
   });
   it('asynchronous FIFOs use Gray-code pointers and two-flop synchronisers', () => {
-    const v = generateFifo(all[1], 'verilog');
+    const v = generateFifo(all[1]!, 'verilog');
     expect(v).toContain('wr_gray <= bin2gray(publish_ptr);');
     expect(v).toContain('rd_gray_s2 <= rd_gray_s1;');
     expect(v).toContain('wr_gray_s2 <= wr_gray_s1;');

@@ -48,8 +48,10 @@ function tokenize(text: string): Token[] {
       const at = pos + (text.slice(pos).length - text.slice(pos).trimStart().length);
       throw new ConditionError(`unexpected '${text[at]}' at position ${at + 1}`);
     }
-    const start = m.index + m[0].length - (m[1] ?? m[2] ?? m[3]).length;
-    tokens.push({ text: m[1] ?? m[2] ?? m[3], kind: m[1] ? 'num' : m[2] ? 'ident' : 'op', pos: start + 1 });
+    const [matched, num, ident, op = ''] = m; // TOKEN captures exactly one of the three
+    const tokenText = num ?? ident ?? op;
+    const start = m.index + matched.length - tokenText.length;
+    tokens.push({ text: tokenText, kind: num ? 'num' : ident ? 'ident' : 'op', pos: start + 1 });
     pos = TOKEN.lastIndex;
   }
   tokens.push({ text: '', kind: 'end', pos: text.length + 1 });
@@ -62,11 +64,16 @@ class Parser {
   private i = 0;
   constructor(private readonly tokens: Token[]) {}
 
+  /** The current token. Every rule stops at the 'end' token, so reading past it is a bug. */
   private peek(): Token {
-    return this.tokens[this.i];
+    const t = this.tokens[this.i];
+    if (!t) throw new Error('Condition parser read past the end token.');
+    return t;
   }
   private next(): Token {
-    return this.tokens[this.i++];
+    const t = this.peek();
+    this.i++;
+    return t;
   }
   private expect(text: string): void {
     const t = this.next();

@@ -70,21 +70,23 @@ export function addState(c: FsmConfig): FsmConfig {
 
 /** Removes a state and the transitions touching it; blocked (unchanged) at one state. */
 export function removeState(c: FsmConfig, index: number): FsmConfig {
-  if (c.states.length <= 1 || index < 0 || index >= c.states.length) return c;
-  const gone = c.states[index].name;
+  const gone = c.states[index]?.name;
   const states = c.states.filter((_, i) => i !== index);
+  const [first] = states; // none when `index` is the only state
+  if (gone === undefined || !first) return c;
   return {
     ...c,
     states,
     numStates: states.length,
-    resetState: c.resetState === gone ? states[0].name : c.resetState,
+    resetState: c.resetState === gone ? first.name : c.resetState,
     transitions: c.transitions.filter((t) => t.from !== gone && t.to !== gone),
   };
 }
 
 /** Renames a state and every reference to it (transitions, reset state). */
 export function renameState(c: FsmConfig, index: number, name: string): FsmConfig {
-  const old = c.states[index].name;
+  const old = c.states[index]?.name;
+  if (old === undefined) return c;
   const states = c.states.map((s, i) => (i === index ? { ...s, name } : s));
   const fix = (n: string) => (n === old ? name : n);
   return {

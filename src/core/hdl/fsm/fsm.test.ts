@@ -35,8 +35,8 @@ describe('FSM configuration rules', () => {
   it('renames a state everywhere it is used', () => {
     const c = renameState(DEFAULT_FSM, 0, 'WAIT_START');
     expect(c.resetState).toBe('WAIT_START');
-    expect(c.transitions[0].from).toBe('WAIT_START');
-    expect(c.transitions[2].to).toBe('WAIT_START');
+    expect(c.transitions[0]?.from).toBe('WAIT_START');
+    expect(c.transitions[2]?.to).toBe('WAIT_START');
   });
 });
 

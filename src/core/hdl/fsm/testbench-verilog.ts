@@ -14,12 +14,12 @@ export function generateFsmTestbenchVerilog(fsm: CompiledFsm, o: FsmTestbenchOpt
   ];
   const conns = [c.clkName, c.resetName, ...c.inputs.map((s) => s.name), ...c.outputs.map((s) => s.name)].map((n) => `.${n}(${n})`);
   const steps = seq.flatMap((cy, i) => {
-    const drive = [`${c.resetName} = 1'b${cy.reset ? 1 : 0};`, ...c.inputs.map((s, k) => `${s.name} = ${verilogValue(cy.inputs[k], s.width)};`)];
+    const drive = [`${c.resetName} = 1'b${cy.reset ? 1 : 0};`, ...c.inputs.map((s, k) => `${s.name} = ${verilogValue(cy.inputs[k]!, s.width)};`)];
     return [
       `        // cycle ${i}: state ${cy.state}${cy.reset ? ' (reset)' : ''}`,
       `        @(negedge ${c.clkName}); ${drive.join(' ')} #1;`,
       ...c.outputs.map((s, k) =>
-        `        if (${s.name} !== ${verilogValue(cy.outputs[k], s.width)}) begin $display("FAIL: cycle ${i} (state ${cy.state}): ${s.name} = %0d, expected ${cy.outputs[k]}", ${s.name}); tb_errors = tb_errors + 1; end`),
+        `        if (${s.name} !== ${verilogValue(cy.outputs[k]!, s.width)}) begin $display("FAIL: cycle ${i} (state ${cy.state}): ${s.name} = %0d, expected ${cy.outputs[k]}", ${s.name}); tb_errors = tb_errors + 1; end`),
     ];
   });
   return `${tbHeader('verilog', fsm, seq.length)}

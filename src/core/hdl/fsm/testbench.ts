@@ -13,8 +13,9 @@ import { step, type CompiledFsm } from './design';
 
 export interface FsmCycle {
   reset: boolean;
+  /** One value per input of the config, in its order. */
   inputs: bigint[];
-  /** Expected outputs during the cycle (after the inputs settle). */
+  /** Expected outputs during the cycle (after the inputs settle), one per output of the config. */
   outputs: bigint[];
   /** State during the cycle. */
   state: string;
@@ -38,7 +39,9 @@ function hints(fsm: CompiledFsm): Map<string, bigint[]> {
     for (const t of list) {
       for (const { signal, value } of comparedConstants(t.cond)) {
         if (signal.bit !== undefined) continue;
-        const max = (1n << BigInt(fsm.inputWidths[signal.name])) - 1n;
+        const width = fsm.inputWidths[signal.name];
+        if (width === undefined) continue; // compile() reports conditions on unknown inputs
+        const max = (1n << BigInt(width)) - 1n;
         const values = [value - 1n, value, value + 1n].filter((v) => v >= 0n && v <= max);
         map.set(signal.name, [...(map.get(signal.name) ?? []), ...values]);
       }
@@ -60,10 +63,13 @@ export function fsmTestSequence(fsm: CompiledFsm, o: FsmTestbenchOptions = {}): 
     const reset = i < 2 || i === midReset;
     const inputs = c.inputs.map((s) => {
       const options = special.get(s.name);
-      if (options && rand() < 0.5) return options[randomInt(rand, options.length)];
+      if (options && rand() < 0.5) {
+        const hint = options[randomInt(rand, options.length)];
+        if (hint !== undefined) return hint;
+      }
       return s.width === 1 ? BigInt(rand() < 0.5 ? 0 : 1) : randomBits(rand, s.width);
     });
-    const values = Object.fromEntries(c.inputs.map((s, k) => [s.name, inputs[k]]));
+    const values = Object.fromEntries(c.inputs.map((s, k) => [s.name, inputs[k]!]));
     if (reset) state = c.resetState; // asynchronous reset: the state changes at once
     const r = step(fsm, state, values);
     seq.push({ reset, inputs, outputs: r.outputs, state });

@@ -12,7 +12,7 @@ export const PARITY_CODE: Record<Parity, number> = { none: 0, even: 1, odd: 2 };
 
 /** One-line framing name such as 115200-8-E-1. */
 export function framingName(c: UartConfig): string {
-  return `${c.baudRate}-${c.dataBits}-${c.parity[0].toUpperCase()}-${c.stopBits}`;
+  return `${c.baudRate}-${c.dataBits}-${c.parity.charAt(0).toUpperCase()}-${c.stopBits}`;
 }
 
 /** The configuration lines of every generated file's header comment. */

@@ -61,7 +61,8 @@ export function plan(c: UartConfig, o: UartTestbenchOptions): Plan {
   const clockFreq = o.clockFreq ?? c.clockFreq;
   const problems = validateUart({ ...c, clockFreq: Math.min(Math.max(clockFreq, 1_000_000), 200_000_000) });
   if (baudCounter({ ...c, clockFreq }) < 1) throw new Error('Testbench clock too slow for the baud rate');
-  if (problems.length && !problems[0].startsWith('Clock')) throw new Error(problems.join(' '));
+  const [firstProblem] = problems;
+  if (firstProblem !== undefined && !firstProblem.startsWith('Clock')) throw new Error(problems.join(' '));
   const words = o.words ?? randomWords(c.dataBits, 8, o.seed ?? 1);
   if (words.length === 0) throw new Error('The testbench needs at least one word');
   const bitClks = baudCounter({ ...c, clockFreq }) * c.oversampling;

@@ -44,7 +44,7 @@ describe('UART configuration', () => {
   });
 
   it('states the configuration in the header comment of both languages', () => {
-    const c = applyPreset(DEFAULT_UART, UART_PRESETS[3]);
+    const c = applyPreset(DEFAULT_UART, UART_PRESETS[3]!);
     const v = generateUartVerilog(c);
     const h = generateUartVhdl(c);
     for (const line of configurationLines(c)) {

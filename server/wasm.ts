@@ -1,13 +1,13 @@
 /**
- * Node-only loader: reads build/wasm/<name>.wasm. Used by the server, tests and benchmarks.
- * Never import this from browser code (it uses node:fs).
+ * Node loader: reads build/wasm/<name>.wasm. Used by the server, tests and benchmarks; it lives
+ * here rather than in src/core because it needs node:fs.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { instantiateKernel, type KernelExports } from './instantiate';
+import { instantiateKernel, type KernelExports } from '../src/core/wasm/instantiate';
 
-/** Finds build/wasm by walking up from this file (works from src/ and from the bundled dist/). */
+/** Finds build/wasm by walking up from this file (works from server/ and from the bundled dist/). */
 export function wasmDir(): string {
   if (process.env.BITSMITH_WASM_DIR) return process.env.BITSMITH_WASM_DIR;
   let dir = dirname(fileURLToPath(import.meta.url));

@@ -1,0 +1,43 @@
+// The web-platform globals that browsers, web workers and Node all provide, declared only as far as
+// src/core uses them. Core compiles without the DOM and Node libs, so code here that touches
+// `window`, `document`, `localStorage`, `fs` or `process` is a type error. Add a member when core
+// needs one that every runtime has; the signatures follow lib.dom.d.ts.
+
+declare var console: { log(...data: unknown[]): void };
+
+interface TextEncoder {
+  encode(input?: string): Uint8Array<ArrayBuffer>;
+}
+declare var TextEncoder: { prototype: TextEncoder; new (): TextEncoder };
+
+interface TextDecoder {
+  decode(input?: AllowSharedBufferSource, options?: { stream?: boolean }): string;
+}
+declare var TextDecoder: {
+  prototype: TextDecoder;
+  new (label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean }): TextDecoder;
+};
+
+type AllowSharedBufferSource = ArrayBufferLike | ArrayBufferView<ArrayBufferLike>;
+type BlobPart = BufferSource | Blob | string;
+
+interface Blob {
+  readonly size: number;
+  readonly type: string;
+  arrayBuffer(): Promise<ArrayBuffer>;
+  slice(start?: number, end?: number, contentType?: string): Blob;
+  text(): Promise<string>;
+}
+declare var Blob: { prototype: Blob; new (blobParts?: BlobPart[], options?: { type?: string }): Blob };
+
+interface URL {
+  readonly href: string;
+}
+
+interface Response {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly url: string;
+  arrayBuffer(): Promise<ArrayBuffer>;
+}
+declare function fetch(input: string | URL): Promise<Response>;
