@@ -34,7 +34,8 @@ describe('npm run new-tool', () => {
     cpSync(join(REPO, 'src'), join(root, 'src'), { recursive: true });
     cpSync(join(REPO, 'tests/helpers'), join(root, 'tests/helpers'), { recursive: true });
     cpSync(join(REPO, 'scripts/system-tools.mjs'), join(root, 'scripts/system-tools.mjs'));
-    cpSync(join(REPO, 'tsconfig.json'), join(root, 'tsconfig.json'));
+    cpSync(join(REPO, 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
+    cpSync(join(REPO, 'tests/tsconfig.json'), join(root, 'tests/tsconfig.json'));
     symlinkSync(join(REPO, 'node_modules'), join(root, 'node_modules'));
     mkdirSync(join(root, 'tests/e2e'));
     mkdirSync(join(root, 'docs'));
@@ -66,8 +67,9 @@ describe('npm run new-tool', () => {
   });
 
   it('writes code that type-checks against the app (declaration, page, store, logic, tests)', () => {
-    const config = ts.readConfigFile(join(root, 'tsconfig.json'), ts.sys.readFile).config;
-    const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
+    // The tests project's options: they cover the page (DOM, JSX) and the tests (Node).
+    const config = ts.readConfigFile(join(root, 'tests/tsconfig.json'), ts.sys.readFile).config;
+    const { options } = ts.parseJsonConfigFileContent(config, ts.sys, join(root, 'tests'));
     const folder = ['tool.ts', 'Page.tsx', 'store.ts', 'logic.ts', 'logic.test.ts'].map((f) => `src/tools/word-counter/${f}`);
     const files = ['src/tools/index.ts', 'tests/e2e/word-counter.e2e.test.ts', ...folder];
     const program = ts.createProgram(files.map((f) => join(root, f)), options);
