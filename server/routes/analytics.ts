@@ -9,7 +9,8 @@ import { HttpError } from '../errors';
 import { requireAdmin } from '../auth';
 import { isBot, StatsQuerySchema } from '../services/analytics';
 import { StoreUnavailableError, type AnalyticsStore } from '../store/types';
-import { schemas, type IngestKind } from './analytics-schemas';
+import { EVENT_KINDS } from '../../src/core/analytics/contract';
+import { schemas } from './analytics-schemas';
 
 const BODY_LIMIT = '16kb';
 
@@ -36,7 +37,7 @@ export function analyticsRouter(store: AnalyticsStore, { adminToken }: Analytics
   const router = Router();
   router.use(json({ limit: BODY_LIMIT, strict: true }), text({ type: 'text/plain', limit: BODY_LIMIT }));
 
-  for (const kind of Object.keys(schemas) as IngestKind[]) {
+  for (const kind of EVENT_KINDS) {
     router.post(`/${kind}`, async (req, res) => {
       const parsed = schemas[kind].safeParse(bodyObject(req.body));
       if (!parsed.success) throw validationError(parsed.error);

@@ -1,7 +1,7 @@
 /** Loads the stats for a range whenever the token or range changes; aborts the previous request. */
 import { useCallback, useEffect, useState } from 'react';
 import { fetchStats, StatsError } from './api';
-import type { Range, Stats } from './logic';
+import type { Stats, StatsRange } from '../../core/analytics/contract';
 
 export type LoadState =
   | { status: 'idle' }
@@ -9,7 +9,7 @@ export type LoadState =
   | { status: 'loaded'; stats: Stats }
   | { status: 'error'; error: StatsError; previous?: Stats };
 
-export function useStats(token: string | null, days: Range, onAuthFailure: (message: string) => void) {
+export function useStats(token: string | null, days: StatsRange, onAuthFailure: (message: string) => void) {
   const [state, setState] = useState<LoadState>({ status: 'idle' });
   const [reloads, setReloads] = useState(0);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
