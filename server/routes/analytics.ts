@@ -4,8 +4,7 @@
  * Stats: GET /stats?days=7|30|90 for the admin token only.
  */
 import { Router, json, text } from 'express';
-import { z } from 'zod';
-import { HttpError } from '../errors';
+import { HttpError, validationError } from '../errors';
 import { requireAdmin } from '../auth';
 import { isBot, StatsQuerySchema } from '../services/analytics';
 import { StoreUnavailableError, type AnalyticsStore } from '../store/types';
@@ -22,11 +21,6 @@ function bodyObject(body: unknown): unknown {
   } catch {
     throw new HttpError(400, 'Malformed JSON body');
   }
-}
-
-export function validationError(error: z.ZodError, status = 422): HttpError {
-  const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  return new HttpError(status, `Validation failed: ${details.map((d) => `${d.path || 'body'}: ${d.message}`).join('; ')}`, details);
 }
 
 export interface AnalyticsRouterOptions {
@@ -52,7 +46,7 @@ export function analyticsRouter(store: AnalyticsStore, { adminToken }: Analytics
 
   router.get('/stats', requireAdmin(adminToken), async (req, res) => {
     const query = StatsQuerySchema.safeParse(req.query);
-    if (!query.success) throw validationError(query.error, 400);
+    if (!query.success) throw validationError(query.error, { status: 400 });
     res.set('Cache-Control', 'no-store');
     try {
       res.json(await store.stats(query.data));
