@@ -98,7 +98,7 @@ export default function CrcPage() {
     if (!params.ok || !dataWidth.ok) return;
     const key = analysisKey;
     crcWorker
-      .call((api) => api.analyze(params.value, dataWidth.value))
+      .analyze(params.value, dataWidth.value)
       .then((result) => setAnalysis({ key, result }))
       .catch((e) => !isAbortError(e) && setAnalysis({ key, error: (e as Error).message }));
   }, [analysisKey], 150);
@@ -109,7 +109,7 @@ export default function CrcPage() {
     if (!previewKey || !params.ok || !dataWidth.ok) return;
     const key = previewKey;
     crcWorker
-      .call((api) => api.generate(params.value, dataWidth.value, s.language))
+      .generate(params.value, dataWidth.value, s.language)
       .then((text) => setPreview({ key, text }))
       .catch((e) => !isAbortError(e) && setPreview({ key, text: `Could not generate a preview: ${(e as Error).message}` }));
   }, [previewKey], 200);

@@ -6,7 +6,7 @@ import { useCallback, useRef, useState } from 'react';
 import { runDataOp, type DataOp } from '../../core/data/ops';
 import { WORKER_THRESHOLD, type JobResult } from '../../core/data/job';
 import { dataWorker } from '../../workers/data';
-import { Comlink, isAbortError } from '../../workers/bridge';
+import { isAbortError } from '../../workers/bridge';
 
 export const CANCELLED_MESSAGE = 'Conversion cancelled; the input is unchanged.';
 
@@ -44,7 +44,7 @@ export function useDataRunner(crashMessage: (detail: string) => string): DataRun
     setBusy(true);
     setProgress(0);
     try {
-      return await dataWorker.call((api) => api.run(op, input, Comlink.proxy((p: number) => setProgress(p))), ctrl.signal);
+      return await dataWorker.run(op, input, { onProgress: setProgress, signal: ctrl.signal });
     } catch (e) {
       if (discarded.current.has(ctrl)) return null;
       const status = isAbortError(e) ? CANCELLED_MESSAGE : crashMessage((e as Error)?.message ?? String(e));
