@@ -4,7 +4,7 @@ import { runDataOp } from './ops';
 import { typeCsvValue, quoteCell, cellText } from './csv';
 import { LosslessNumber } from './lossless';
 import { CSV_EXAMPLES, JSON_CSV_EXAMPLES } from './examples';
-import { randomNumberLiteral, randomText, rng } from './testdata';
+import { randomNumberLiteral, randomText, rng } from '../../../tests/support/testdata';
 import type { Delimiter } from './csv';
 
 const csvToJson = (text: string, delimiter: Delimiter = ',', header = true) => runDataOp({ kind: 'csvToJson', delimiter, header }, text);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { runDataOp } from './ops';
 import { readYaml } from './yaml';
-import { randomJsonText, rng } from './testdata';
+import { randomJsonText, rng } from '../../../tests/support/testdata';
 
 const toYaml = (text: string, indent: 2 | 4 = 2, sortKeys = false) => runDataOp({ kind: 'jsonToYaml', indent, sortKeys }, text);
 const toJson = (text: string, indent: 2 | 4 = 2, sortKeys = false) => runDataOp({ kind: 'yamlToJson', indent, sortKeys }, text);
