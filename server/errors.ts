@@ -12,7 +12,7 @@ export class HttpError extends Error {
   }
 }
 
-export interface ValidationErrorOptions {
+interface ValidationErrorOptions {
   /** 422 for a body, 400 for a query string. */
   status?: number;
   /** Start of the message, before the list of problems. */

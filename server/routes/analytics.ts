@@ -23,7 +23,7 @@ function bodyObject(body: unknown): unknown {
   }
 }
 
-export interface AnalyticsRouterOptions {
+interface AnalyticsRouterOptions {
   adminToken: string;
 }
 

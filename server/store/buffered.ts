@@ -17,7 +17,7 @@ import {
   type StoredEvent,
 } from './types';
 
-export interface BufferOptions {
+interface BufferOptions {
   /** Most events held in memory while the database is down. */
   bufferLimit?: number;
   /** Largest batch handed to the backend at once. */

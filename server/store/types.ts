@@ -2,7 +2,7 @@
 
 import type { EventKind, Stats, StatsRange } from '../../src/core/analytics/contract';
 
-export type { EventKind, Stats, StatsRange };
+export type { Stats, StatsRange };
 
 /** A validated event as the routes hand it to the store; `ts` is stamped by the server. */
 export interface StoredEvent {

@@ -61,29 +61,6 @@ export function trackError(errorContext: string, errorMessage: string, toolName 
   });
 }
 
-export function trackPerformance(metricName: string, value: number, toolName = ''): void {
-  post('performance', { metric_name: metricName, value, tool_name: toolName, session_id: getSessionId(), timestamp: new Date().toISOString() });
-}
-
-/** A suggestion; when it cannot be sent, a tool-usage event records its length and context. */
-export async function sendSuggestion(suggestion: string, toolContext: string): Promise<void> {
-  const body = fitted('suggestion', {
-    suggestion,
-    tool_context: toolContext,
-    session_id: getSessionId(),
-    user_agent: userAgent(),
-    timestamp: new Date().toISOString(),
-  });
-  try {
-    if (!body) throw new Error('not sendable');
-    const r = await fetch(`${BASE}/suggestion`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-    if (!r.ok) throw new Error(`HTTP ${r.status}`);
-  } catch (e) {
-    console.warn('analytics suggestion failed', e);
-    trackToolUsage('suggestion', 'suggestion_failed', { suggestion_length: suggestion.length, tool_context: toolContext });
-  }
-}
-
 /** Navigation start to load end when known, otherwise time since navigation start. */
 function pageLoadTime(): number {
   const nav = performance.getEntriesByType?.('navigation')[0] as PerformanceNavigationTiming | undefined;

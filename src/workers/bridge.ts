@@ -32,14 +32,14 @@ export function transferred(buffer: ArrayBuffer): ArrayBuffer {
   return Comlink.transfer(buffer, [buffer]);
 }
 
-export interface WorkerBridge<Api> {
+interface WorkerBridge<Api> {
   /** Runs `fn` against the worker's API; rejects with an AbortError if `signal` aborts. */
   call<R>(fn: (api: Comlink.Remote<Api>) => Promise<R>, signal?: AbortSignal): Promise<R>;
   /** Stops the worker now (pending calls reject). The next call starts a new one. */
   terminate(): void;
 }
 
-export function abortError(message = 'Cancelled'): DOMException {
+function abortError(message = 'Cancelled'): DOMException {
   return new DOMException(message, 'AbortError');
 }
 

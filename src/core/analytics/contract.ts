@@ -91,7 +91,7 @@ export const DEFAULT_TOP_LIMIT = 10;
 export const MAX_TOP_LIMIT = 1000;
 
 /** Totals of the period of the same length just before the requested one (beyond the spec). */
-export interface PeriodTotals {
+interface PeriodTotals {
   from: string;
   to: string;
   total_views: number;

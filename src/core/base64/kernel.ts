@@ -14,16 +14,16 @@ export interface Base64Exports extends KernelExports {
 }
 
 /** Kernel flags (see assembly/base64.ts). */
-export const URL_SAFE = 1;
+const URL_SAFE = 1;
 export const FINAL = 2;
 
 export type Alphabet = 'standard' | 'url';
 
 /** Default piece size: a multiple of 3 (encode) and of 4 (decode). */
-export const CHUNK_BYTES = 3 << 20;
+const CHUNK_BYTES = 3 << 20;
 
 /** Receives output bytes; the view points into WASM memory and is valid only during the call. */
-export type Emit = (bytes: Uint8Array) => void;
+type Emit = (bytes: Uint8Array) => void;
 
 const align16 = (n: number) => (n + 15) & ~15;
 
@@ -122,7 +122,7 @@ export class Base64Decoder {
 }
 
 /** Length of the Base64 text for `n` bytes. */
-export function encodedLength(n: number, alphabet: Alphabet = 'standard'): number {
+function encodedLength(n: number, alphabet: Alphabet = 'standard'): number {
   return alphabet === 'url' ? Math.ceil((n * 4) / 3) : Math.ceil(n / 3) * 4;
 }
 

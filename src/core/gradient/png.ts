@@ -22,7 +22,7 @@ const PARAMS = 14;
 const BAND_BYTES = 1 << 20;
 
 /** Hands the plan to the kernel (see setGradient in assembly/png.ts for the layout). */
-export function loadPlan(kernel: PngExports, plan: RasterPlan): void {
+function loadPlan(kernel: PngExports, plan: RasterPlan): void {
   const values = new Float64Array(PARAMS + plan.stops.length * 4);
   values.set([plan.kind, plan.width, plan.height, ...plan.p, plan.scale, plan.bias, plan.repeating ? 1 : 0, plan.dither ? 1 : 0]);
   plan.stops.forEach((s, i) => values.set([s.offset, s.r, s.g, s.b], PARAMS + i * 4));
@@ -39,7 +39,7 @@ export function rasterizeRGBA(kernel: PngExports, plan: RasterPlan, y0 = 0, rows
   return copyOut(kernel, ptr, bytes);
 }
 
-export function rowsPerBand(width: number): number {
+function rowsPerBand(width: number): number {
   return Math.max(1, Math.floor(BAND_BYTES / (width * 3 + 1)));
 }
 

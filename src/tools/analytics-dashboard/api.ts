@@ -1,7 +1,7 @@
 /** Transport of the dashboard: GET /api/analytics/stats with the admin token, errors in Russian. */
 import { MAX_TOP_LIMIT, type Stats, type StatsRange } from '../../core/analytics/contract';
 
-export type StatsErrorKind = 'auth' | 'unavailable' | 'bad-request' | 'network' | 'server';
+type StatsErrorKind = 'auth' | 'unavailable' | 'bad-request' | 'network' | 'server';
 
 export class StatsError extends Error {
   constructor(

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { fetchStats, StatsError } from './api';
 import type { Stats, StatsRange } from '../../core/analytics/contract';
 
-export type LoadState =
+type LoadState =
   | { status: 'idle' }
   | { status: 'loading'; previous?: Stats }
   | { status: 'loaded'; stats: Stats }

@@ -8,9 +8,9 @@ import { WORKER_THRESHOLD, type JobResult } from '../../core/data/job';
 import { dataWorker } from '../../workers/data';
 import { isAbortError } from '../../workers/bridge';
 
-export const CANCELLED_MESSAGE = 'Conversion cancelled; the input is unchanged.';
+const CANCELLED_MESSAGE = 'Conversion cancelled; the input is unchanged.';
 
-export interface DataRunner {
+interface DataRunner {
   /** The result, or null when the run was discarded (Clear All, Swap) before it ended. */
   run(op: DataOp, input: string | File): Promise<JobResult | null>;
   busy: boolean;
