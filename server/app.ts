@@ -15,7 +15,7 @@ import { analyticsRouter } from './routes/analytics';
 import { crcRouter } from './routes/crc';
 import { projectRoot } from './paths';
 
-export interface AppDeps {
+interface AppDeps {
   config: Config;
   store: AnalyticsStore;
 }

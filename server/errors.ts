@@ -1,5 +1,6 @@
 /** Errors with an HTTP status, and the JSON error middleware (never leaks stack traces). */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { z } from 'zod';
 
 export class HttpError extends Error {
   constructor(
@@ -9,6 +10,25 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+interface ValidationErrorOptions {
+  /** 422 for a body, 400 for a query string. */
+  status?: number;
+  /** Start of the message, before the list of problems. */
+  title?: string;
+  /** Problems listed at most. */
+  maxIssues?: number;
+  /** Longest message, in characters. */
+  maxLength?: number;
+}
+
+/** A 4xx listing the problems: `{error: "<title>: path: message; ...", details: [{path, message}]}`. */
+export function validationError(error: z.ZodError, options: ValidationErrorOptions = {}): HttpError {
+  const { status = 422, title = 'Validation failed', maxIssues = Infinity, maxLength = Infinity } = options;
+  const details = error.issues.slice(0, maxIssues).map((i) => ({ path: i.path.join('.'), message: i.message }));
+  const summary = details.map((d) => `${d.path || 'body'}: ${d.message}`).join('; ');
+  return new HttpError(status, `${title}: ${summary}`.slice(0, maxLength), details);
 }
 
 /** Body-parser failures carry a `type`; map them to the right 4xx. */

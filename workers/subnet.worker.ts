@@ -2,14 +2,15 @@
 // lists as a Blob built from byte chunks (WASM fills a u32 page, then formats it as text/CSV).
 import * as Comlink from 'comlink';
 import wasmUrl from '../build/wasm/subnet.wasm?url';
+import { BlobSink } from '../src/core/blob-sink';
 import { loadKernelFromUrl } from '../src/core/wasm/instantiate';
 import { exportChunks, PAGE_ROWS, rowCount, WasmPager, type ExportFormat, type ListSpec, type SubnetExports } from '../src/core/subnet/enumerate';
 
 let pager: Promise<WasmPager> | undefined;
 const getPager = () => (pager ??= loadKernelFromUrl<SubnetExports>(wasmUrl).then((k) => new WasmPager(k)));
 
-/** Hand chunks to a Blob every ~32 MiB so the worker's heap stays small (Chromium may spill blobs to disk). */
-const FLUSH_BYTES = 32 << 20;
+/** Fold the output Blob every ~32 MiB (Chromium may spill blobs to disk). */
+const FOLD_BYTES = 32 << 20;
 const PROGRESS_EVERY_MS = 100;
 
 const api = {
@@ -21,31 +22,22 @@ const api = {
     const p = await getPager();
     const type = format === 'csv' ? 'text/csv' : 'text/plain';
     const total = rowCount(spec);
-    let blob = new Blob([], { type });
-    let parts: BlobPart[] = [];
-    let pending = 0;
+    const sink = new BlobSink(type, FOLD_BYTES);
     let done = 0;
     let lastReport = 0;
     let first = format === 'csv'; // the header chunk holds no rows
     for (const chunk of exportChunks(p, spec, format)) {
-      parts.push(chunk as Uint8Array<ArrayBuffer>);
-      pending += chunk.length;
+      sink.push(chunk);
       if (first) first = false;
       else done = Math.min(total, done + PAGE_ROWS);
-      if (pending >= FLUSH_BYTES) {
-        blob = new Blob([blob, ...parts], { type });
-        parts = [];
-        pending = 0;
-      }
       const now = performance.now();
       if (onProgress && now - lastReport >= PROGRESS_EVERY_MS) {
         lastReport = now;
         await onProgress(done, total);
       }
     }
-    blob = new Blob([blob, ...parts], { type });
     await onProgress?.(total, total);
-    return blob;
+    return sink.blob();
   },
 };
 

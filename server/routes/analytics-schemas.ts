@@ -1,61 +1,87 @@
-/** Strict ingest schemas (spec part 1, section 7): only the listed fields, capped strings, finite numbers. */
-import { z } from 'zod';
-
-const text = (max: number) => z.string().max(max);
-const sessionId = z.string().min(1).max(64);
-const primitive = z.union([z.string().max(512), z.number().finite(), z.boolean(), z.null()]);
 /**
- * Metadata keys are plain identifiers: no '$' operators, no dots (MongoDB paths), and no keys that
- * would reach Object.prototype when the record is copied.
+ * Strict ingest schemas (spec part 1, section 7): only the listed fields, capped strings, finite
+ * numbers. Fields and limits come from the shared contract (src/core/analytics/contract.ts).
  */
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+import { z } from 'zod';
+import {
+  FIELD_MAX,
+  MAX_DURATION_MS,
+  METADATA_KEY_MAX,
+  METADATA_KEY_PATTERN,
+  METADATA_MAX_KEYS,
+  METADATA_MAX_STRING,
+  NON_EMPTY_FIELDS,
+  RESERVED_METADATA_KEYS,
+  type EventBodies,
+  type EventKind,
+  type TextField,
+} from '../../src/core/analytics/contract';
+
+const primitive = z.union([z.string().max(METADATA_MAX_STRING), z.number().finite(), z.boolean(), z.null()]);
+const hasReservedKey = (v: unknown) =>
+  !!v && typeof v === 'object' && Object.keys(v).some((k) => RESERVED_METADATA_KEYS.has(k));
 const metadataKey = z
   .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/, 'metadata keys must be identifiers (letters, digits, _ and -, at most 64)')
-  .refine((k) => !FORBIDDEN_KEYS.has(k), 'reserved metadata key');
+  .regex(
+    METADATA_KEY_PATTERN,
+    `metadata keys must be identifiers (letters, digits, _ and -, at most ${METADATA_KEY_MAX})`,
+  )
+  .refine((k) => !RESERVED_METADATA_KEYS.has(k), 'reserved metadata key');
 const metadata = z
   // z.record silently skips an own "__proto__" key (JSON.parse creates one): reject it up front.
-  .custom<Record<string, unknown>>((v) => !(v && typeof v === 'object' && Object.keys(v).some((k) => FORBIDDEN_KEYS.has(k))), 'reserved metadata key')
+  .custom<Record<string, unknown>>((v) => !hasReservedKey(v), 'reserved metadata key')
   .pipe(z.record(metadataKey, primitive))
-  .refine((m) => Object.keys(m).length <= 32, 'metadata may have at most 32 keys');
+  .refine((m) => Object.keys(m).length <= METADATA_MAX_KEYS, `metadata may have at most ${METADATA_MAX_KEYS} keys`);
+
+/** A string field capped at its contract length, non-empty where the contract requires it. */
+type TextFieldOf<K extends EventKind> = (field: keyof EventBodies[K] & TextField) => z.ZodString;
+
+/** A strict event schema; `shape` builds its fields with the kind's string-field rule. */
+function event<K extends EventKind, S extends z.ZodRawShape>(kind: K, shape: (text: TextFieldOf<K>) => S) {
+  const nonEmpty: readonly TextField[] = NON_EMPTY_FIELDS[kind];
+  return z.strictObject(
+    shape((field) => {
+      const s = z.string().max(FIELD_MAX[field]);
+      return nonEmpty.includes(field) ? s.min(1) : s;
+    }),
+  );
+}
 
 export const schemas = {
-  pageview: z.strictObject({
-    page_path: text(2048).min(1),
-    user_agent: text(512).optional().default(''),
-    referrer: text(2048).optional().default('direct'),
-    session_id: sessionId,
-  }),
-  'tool-usage': z.strictObject({
-    tool_name: text(128).min(1),
-    action: text(128).min(1),
-    duration: z.number().finite().min(0).max(86_400_000).optional().default(0),
-    session_id: sessionId,
+  pageview: event('pageview', (text) => ({
+    page_path: text('page_path'),
+    user_agent: text('user_agent').optional().default(''),
+    referrer: text('referrer').optional().default('direct'),
+    session_id: text('session_id'),
+  })),
+  'tool-usage': event('tool-usage', (text) => ({
+    tool_name: text('tool_name'),
+    action: text('action'),
+    duration: z.number().finite().min(0).max(MAX_DURATION_MS).optional().default(0),
+    session_id: text('session_id'),
     metadata: metadata.optional().default({}),
-  }),
-  suggestion: z.strictObject({
-    suggestion: text(2048).min(1),
-    tool_context: text(128).optional().default(''),
-    session_id: sessionId,
-    user_agent: text(512).optional().default(''),
-    timestamp: text(64).optional(),
-  }),
-  error: z.strictObject({
-    error_context: text(256),
-    error_message: text(2048),
-    tool_name: text(128).optional().default(''),
-    session_id: sessionId,
-    user_agent: text(512).optional().default(''),
-    page_url: text(2048).optional().default(''),
-    timestamp: text(64).optional(),
-  }),
-  performance: z.strictObject({
-    metric_name: text(128).min(1),
+  })),
+  suggestion: event('suggestion', (text) => ({
+    suggestion: text('suggestion'),
+    tool_context: text('tool_context').optional().default(''),
+    session_id: text('session_id'),
+    user_agent: text('user_agent').optional().default(''),
+    timestamp: text('timestamp').optional(),
+  })),
+  error: event('error', (text) => ({
+    error_context: text('error_context'),
+    error_message: text('error_message'),
+    tool_name: text('tool_name').optional().default(''),
+    session_id: text('session_id'),
+    user_agent: text('user_agent').optional().default(''),
+    page_url: text('page_url').optional().default(''),
+    timestamp: text('timestamp').optional(),
+  })),
+  performance: event('performance', (text) => ({
+    metric_name: text('metric_name'),
     value: z.number().finite(),
-    tool_name: text(128).optional().default(''),
-    session_id: sessionId,
-    timestamp: text(64).optional(),
-  }),
-} as const;
-
-export type IngestKind = keyof typeof schemas;
+    tool_name: text('tool_name').optional().default(''),
+    session_id: text('session_id'),
+    timestamp: text('timestamp').optional(),
+  })),
+} satisfies { [K in EventKind]: z.ZodType<EventBodies[K]> };

@@ -4,12 +4,12 @@
  * Stats: GET /stats?days=7|30|90 for the admin token only.
  */
 import { Router, json, text } from 'express';
-import { z } from 'zod';
-import { HttpError } from '../errors';
+import { HttpError, validationError } from '../errors';
 import { requireAdmin } from '../auth';
 import { isBot, StatsQuerySchema } from '../services/analytics';
 import { StoreUnavailableError, type AnalyticsStore } from '../store/types';
-import { schemas, type IngestKind } from './analytics-schemas';
+import { EVENT_KINDS } from '../../src/core/analytics/contract';
+import { schemas } from './analytics-schemas';
 
 const BODY_LIMIT = '16kb';
 
@@ -23,12 +23,7 @@ function bodyObject(body: unknown): unknown {
   }
 }
 
-export function validationError(error: z.ZodError, status = 422): HttpError {
-  const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
-  return new HttpError(status, `Validation failed: ${details.map((d) => `${d.path || 'body'}: ${d.message}`).join('; ')}`, details);
-}
-
-export interface AnalyticsRouterOptions {
+interface AnalyticsRouterOptions {
   adminToken: string;
 }
 
@@ -36,7 +31,7 @@ export function analyticsRouter(store: AnalyticsStore, { adminToken }: Analytics
   const router = Router();
   router.use(json({ limit: BODY_LIMIT, strict: true }), text({ type: 'text/plain', limit: BODY_LIMIT }));
 
-  for (const kind of Object.keys(schemas) as IngestKind[]) {
+  for (const kind of EVENT_KINDS) {
     router.post(`/${kind}`, async (req, res) => {
       const parsed = schemas[kind].safeParse(bodyObject(req.body));
       if (!parsed.success) throw validationError(parsed.error);
@@ -51,7 +46,7 @@ export function analyticsRouter(store: AnalyticsStore, { adminToken }: Analytics
 
   router.get('/stats', requireAdmin(adminToken), async (req, res) => {
     const query = StatsQuerySchema.safeParse(req.query);
-    if (!query.success) throw validationError(query.error, 400);
+    if (!query.success) throw validationError(query.error, { status: 400 });
     res.set('Cache-Control', 'no-store');
     try {
       res.json(await store.stats(query.data));

@@ -3,17 +3,14 @@ import { Router, json } from 'express';
 import { generateRequestSchema, requestConfig } from '../../src/core/crc/request';
 import { generateHdl, predefinedBody } from '../services/crc';
 import type { z } from 'zod';
-import { HttpError } from '../errors';
+import { validationError } from '../errors';
 
 /** A generate request is ~200 bytes (68 coefficients and a few fields). */
 const GENERATE_BODY_LIMIT = '4kb';
 
-/** 422 with every problem listed: `{error, details: [{path, message}]}`. */
-function validationError(error: z.ZodError): HttpError {
-  const details = error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const summary = details.map((d) => `${d.path || 'body'}: ${d.message}`).join('; ');
-  return new HttpError(422, `Invalid generate request: ${summary}`.slice(0, 500), details);
-}
+/** 422 with the first 20 problems listed: `{error, details: [{path, message}]}`. */
+const invalidRequest = (error: z.ZodError) =>
+  validationError(error, { title: 'Invalid generate request', maxIssues: 20, maxLength: 500 });
 
 export function crcRouter(): Router {
   const router = Router();
@@ -24,7 +21,7 @@ export function crcRouter(): Router {
 
   router.post('/generate', json({ limit: GENERATE_BODY_LIMIT, strict: true }), async (req, res) => {
     const parsed = generateRequestSchema.safeParse(req.body);
-    if (!parsed.success) throw validationError(parsed.error);
+    if (!parsed.success) throw invalidRequest(parsed.error);
     const { config, language } = requestConfig(parsed.data);
     const file = await generateHdl(config, language);
     res

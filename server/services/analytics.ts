@@ -1,6 +1,11 @@
 /** Analytics rules that are neither transport nor storage: bot filtering and the stats query. */
 import { z } from 'zod';
-import { MAX_TOP_LIMIT, type StatsRange } from '../store/types';
+import {
+  DEFAULT_STATS_RANGE,
+  MAX_TOP_LIMIT,
+  STATS_RANGES,
+  type StatsRange,
+} from '../../src/core/analytics/contract';
 
 /**
  * Obvious crawlers and link previewers. Deliberately narrow: scripted clients (curl, fetch,
@@ -19,11 +24,13 @@ export function isBot(...userAgents: (string | undefined)[]): boolean {
   return userAgents.some((ua) => !!ua && BOT_PATTERNS.some((p) => p.test(ua)));
 }
 
+const DAYS_MESSAGE = `days must be ${STATS_RANGES.slice(0, -1).join(', ')} or ${STATS_RANGES.at(-1)}`;
+
 /** Strict: an unknown parameter (e.g. `days[$gt]`) is a 400, not silently the default range. */
 export const StatsQuerySchema = z.strictObject({
   days: z
-    .enum(['7', '30', '90'], { error: 'days must be 7, 30 or 90' })
-    .default('30')
+    .enum(STATS_RANGES.map(String), { error: DAYS_MESSAGE })
+    .default(String(DEFAULT_STATS_RANGE))
     .transform((d) => Number(d) as StatsRange),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(MAX_TOP_LIMIT).optional(),
 });

@@ -6,10 +6,9 @@
  * is bounded (extra events are dropped and counted) and is retried with exponential backoff until
  * the database comes back.
  */
+import { DEFAULT_TOP_LIMIT, MAX_TOP_LIMIT } from '../../src/core/analytics/contract';
 import { dayRange, toStats, type Backend } from './rollup';
 import {
-  DEFAULT_TOP_LIMIT,
-  MAX_TOP_LIMIT,
   StoreUnavailableError,
   type AnalyticsStore,
   type Stats,
@@ -18,7 +17,7 @@ import {
   type StoredEvent,
 } from './types';
 
-export interface BufferOptions {
+interface BufferOptions {
   /** Most events held in memory while the database is down. */
   bufferLimit?: number;
   /** Largest batch handed to the backend at once. */

@@ -7,7 +7,7 @@ import { BufferedStore } from './buffered';
 import { SqliteBackend } from './sqlite';
 import { MongoBackend } from './mongo';
 
-export const EMBEDDED_FILE = 'analytics.sqlite';
+const EMBEDDED_FILE = 'analytics.sqlite';
 
 export async function openStore(config: Config): Promise<AnalyticsStore> {
   const buffer = { bufferLimit: config.analyticsBufferLimit, shutdownFlushMs: config.analyticsShutdownFlushMs };
@@ -20,8 +20,3 @@ export async function openStore(config: Config): Promise<AnalyticsStore> {
   mkdirSync(config.dataDir, { recursive: true });
   return new BufferedStore(new SqliteBackend(join(config.dataDir, EMBEDDED_FILE), { retentionDays: config.analyticsRetentionDays }), buffer);
 }
-
-export { BufferedStore } from './buffered';
-export { SqliteBackend } from './sqlite';
-export { StoreUnavailableError } from './types';
-export type { AnalyticsStore, Stats, StatsQuery, StatsRange, StoredEvent, StoreHealth } from './types';

@@ -9,7 +9,7 @@ import { MongoBulkWriteError, MongoClient, MongoServerError, ObjectId, type AnyB
 import { StoreUnavailableError, type StoredEvent } from './types';
 import { batchDeltas, type Backend, type DayRange, type StatsRows } from './rollup';
 
-export interface MongoOptions {
+interface MongoOptions {
   uri: string;
   dbName: string;
   retentionDays: number;

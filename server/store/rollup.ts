@@ -35,13 +35,13 @@ export function dayRange(days: StatsRange, now: Date = new Date()): DayRange {
   };
 }
 
-export interface Delta {
+interface Delta {
   day: string;
   key: string;
   count: number;
 }
 
-export interface BatchDeltas {
+interface BatchDeltas {
   /** Page views per (day, page_path). */
   pages: Delta[];
   /** Tool-usage events per (day, tool_name). */

@@ -56,7 +56,7 @@ interface PeriodRow {
   to: string;
 }
 
-export interface SqliteOptions {
+interface SqliteOptions {
   /** Days raw events are kept (rollups are kept forever). */
   retentionDays: number;
 }

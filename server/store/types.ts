@@ -1,6 +1,8 @@
 /** The analytics storage contract. Only server/store knows how events are kept. */
 
-export type EventKind = 'pageview' | 'tool-usage' | 'suggestion' | 'error' | 'performance';
+import type { EventKind, Stats, StatsRange } from '../../src/core/analytics/contract';
+
+export type { Stats, StatsRange };
 
 /** A validated event as the routes hand it to the store; `ts` is stamped by the server. */
 export interface StoredEvent {
@@ -11,38 +13,12 @@ export interface StoredEvent {
   data: Record<string, unknown>;
 }
 
-export type StatsRange = 7 | 30 | 90;
-export const STATS_RANGES: readonly StatsRange[] = [7, 30, 90];
-/** How many entries popular_pages and tool_usage carry unless asked for more. */
-export const DEFAULT_TOP_LIMIT = 10;
-export const MAX_TOP_LIMIT = 1000;
-
 export interface StatsQuery {
   days: StatsRange;
   /** Clock for the range (tests, benchmarks); defaults to now. */
   now?: Date;
-  /** Entries in popular_pages and tool_usage (default DEFAULT_TOP_LIMIT). */
+  /** Entries in popular_pages and tool_usage (default DEFAULT_TOP_LIMIT, see the contract). */
   limit?: number;
-}
-
-/** Totals of the period of the same length just before the requested one (beyond the spec). */
-export interface PeriodTotals {
-  from: string;
-  to: string;
-  total_views: number;
-  unique_visitors: number;
-  tool_uses: number;
-}
-
-/** The spec's stats response (part 1, section 3) plus the extra `range` and `previous` fields. */
-export interface Stats {
-  total_views: number;
-  unique_visitors: number;
-  popular_pages: { page_path: string; view_count: number }[];
-  tool_usage: { tool_name: string; usage_count: number }[];
-  daily_views: { date: string; views: number }[];
-  range: { days: StatsRange; from: string; to: string; tool_uses: number };
-  previous: PeriodTotals;
 }
 
 /** Counters that show how the write path is doing (exposed on /healthz). */

@@ -2,27 +2,39 @@
  * Analytics client (spec part 1, section 7). Every call is fire-and-forget: failures only log to
  * the console, the visitor never sees them.
  */
+import type { EventBodies, EventKind } from '../core/analytics/contract';
 import { getSessionId } from './session';
-import { cleanDuration, clipFields, flatMetadata } from './sanitize';
+import { cleanDuration, clipFields, flatMetadata, rejection } from './sanitize';
 import type { ToolAnalyticsName } from '../tools';
 
 const BASE = '/api/analytics';
 type Json = Record<string, unknown>;
 
-function post(endpoint: string, body: Json): void {
+/** The body clipped to the contract, or undefined (with a console warning) when the server would refuse it. */
+function fitted<K extends EventKind>(kind: K, body: EventBodies[K]): EventBodies[K] | undefined {
+  const clipped = clipFields(body);
+  const reason = rejection(kind, clipped);
+  if (reason === undefined) return clipped;
+  console.warn(`analytics ${kind} not sent: ${reason}`);
+  return undefined;
+}
+
+function post<K extends EventKind>(kind: K, body: EventBodies[K]): void {
+  const sendable = fitted(kind, body);
+  if (!sendable) return;
   try {
-    fetch(`${BASE}/${endpoint}`, {
+    fetch(`${BASE}/${kind}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(clipFields(body)),
+      body: JSON.stringify(sendable),
       keepalive: true,
     })
       .then((r) => {
-        if (!r.ok) console.warn(`analytics ${endpoint}: HTTP ${r.status}`);
+        if (!r.ok) console.warn(`analytics ${kind}: HTTP ${r.status}`);
       })
-      .catch((e) => console.warn(`analytics ${endpoint} failed`, e));
+      .catch((e) => console.warn(`analytics ${kind} failed`, e));
   } catch (e) {
-    console.warn(`analytics ${endpoint} failed`, e);
+    console.warn(`analytics ${kind} failed`, e);
   }
 }
 
@@ -63,10 +75,6 @@ function sendError(errorContext: string, errorMessage: string, where: string): v
   });
 }
 
-export function trackPerformance(metricName: string, value: number, toolName: ToolAnalyticsName | '' = ''): void {
-  post('performance', { metric_name: metricName, value, tool_name: toolName, session_id: getSessionId(), timestamp: new Date().toISOString() });
-}
-
 /** A suggestion; when it cannot be sent, a tool-usage event records its length and context. */
 export async function sendSuggestion(suggestion: string, toolContext: string): Promise<void> {
   const body = clipFields({ suggestion, tool_context: toolContext, session_id: getSessionId(), user_agent: userAgent(), timestamp: new Date().toISOString() });
@@ -93,16 +101,17 @@ export function installPageLoadBeacon(): void {
   const send = () => {
     if (sent) return;
     sent = true;
-    const body = JSON.stringify(clipFields({
+    const event = fitted('performance', {
       metric_name: 'page_load_time',
       value: Math.round(pageLoadTime()),
       tool_name: location.pathname,
       session_id: getSessionId(),
       timestamp: new Date().toISOString(),
-    }));
+    });
+    if (!event) return;
     try {
       // A string body goes as text/plain, which the server accepts (no CORS preflight, survives unload).
-      if (!navigator.sendBeacon?.(`${BASE}/performance`, body)) post('performance', JSON.parse(body));
+      if (!navigator.sendBeacon?.(`${BASE}/performance`, JSON.stringify(event))) post('performance', event);
     } catch (e) {
       console.warn('analytics beacon failed', e);
     }

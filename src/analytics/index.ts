@@ -1,2 +1,1 @@
-export { trackPageView, trackToolUsage, trackError, trackPerformance, sendSuggestion, installPageLoadBeacon, installErrorReporting } from './client';
-export { getSessionId, SESSION_KEY } from './session';
+export { trackPageView, trackToolUsage, trackError, installPageLoadBeacon, installErrorReporting } from './client';

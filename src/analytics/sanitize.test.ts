@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { schemas } from '../../server/routes/analytics-schemas';
-import { cleanDuration, clipFields, flatMetadata } from './sanitize';
+import { FIELD_MAX, type EventBodies, type EventKind } from '../core/analytics/contract';
+import { cleanDuration, clipFields, flatMetadata, rejection } from './sanitize';
 
 describe('analytics payload sanitising', () => {
   it('turns nested tool metadata into flat primitives the server accepts', () => {
@@ -39,5 +40,41 @@ describe('analytics payload sanitising', () => {
     expect(schemas.error.safeParse(err).success).toBe(true);
     expect(cleanDuration(-5)).toBe(0);
     expect(cleanDuration(12.5)).toBe(12.5);
+  });
+
+  it('clips every field of every event kind to what the server accepts', () => {
+    const long = (field: keyof typeof FIELD_MAX) => 'x'.repeat(FIELD_MAX[field] + 1);
+    const bodies: { [K in EventKind]: EventBodies[K] } = {
+      pageview: {
+        page_path: long('page_path'), user_agent: long('user_agent'), referrer: long('referrer'), session_id: long('session_id'),
+      },
+      'tool-usage': { tool_name: long('tool_name'), action: long('action'), duration: 1, session_id: 's' },
+      suggestion: {
+        suggestion: long('suggestion'), tool_context: long('tool_context'), session_id: 's', timestamp: long('timestamp'),
+      },
+      error: {
+        error_context: long('error_context'), error_message: long('error_message'), session_id: 's', page_url: long('page_url'),
+      },
+      performance: { metric_name: long('metric_name'), value: 1, tool_name: long('tool_name'), session_id: 's' },
+    };
+    for (const kind of Object.keys(bodies) as EventKind[]) {
+      expect(schemas[kind].safeParse(bodies[kind]).success, kind).toBe(false);
+      const clipped = clipFields(bodies[kind]);
+      expect(rejection(kind, clipped), kind).toBeUndefined();
+      expect(schemas[kind].safeParse(clipped).success, kind).toBe(true);
+    }
+  });
+
+  it('names what the server would still reject: empty required fields, non-finite numbers', () => {
+    const cases: [EventKind, EventBodies[EventKind], string | undefined][] = [
+      ['tool-usage', { tool_name: '', action: 'a', session_id: 's' }, 'tool_name is empty'],
+      ['pageview', { page_path: '/', session_id: '' }, 'session_id is empty'],
+      ['performance', { metric_name: 'm', value: Number.NaN, session_id: 's' }, 'value is not a finite number'],
+      ['error', { error_context: '', error_message: '', tool_name: '', session_id: 's' }, undefined],
+    ];
+    for (const [kind, body, reason] of cases) {
+      expect(rejection(kind, body)).toBe(reason);
+      expect(schemas[kind].safeParse(body).success, kind).toBe(reason === undefined);
+    }
   });
 });

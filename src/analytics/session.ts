@@ -1,5 +1,5 @@
 /** Anonymous session id, kept in localStorage under `bitsmith_session_id` (spec part 1, section 3). */
-export const SESSION_KEY = 'bitsmith_session_id';
+const SESSION_KEY = 'bitsmith_session_id';
 
 function randomId(): string {
   if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { crcWorker } from '../workers/crc';
-import { Comlink, isAbortError } from '../workers/bridge';
+import { isAbortError } from '../workers/bridge';
 import { Progress } from '../components/Progress';
 import { ToolPage, type PageHeader } from '../components/ToolPage';
 
@@ -20,7 +20,7 @@ export function Diagnostics() {
 
   const runSelfTest = async () => {
     const buf = CHECK_INPUT.slice().buffer;
-    const crc = await crcWorker.call((api) => api.crc32OfBuffer(buf));
+    const crc = await crcWorker.crc32OfBuffer(buf);
     setResult(`CRC-32("123456789") = ${hex32(crc)} ${crc === 0xcbf43926 ? '✅ WebAssembly worker OK' : '❌ unexpected'}`);
   };
 
@@ -29,10 +29,10 @@ export function Diagnostics() {
     setAbort(ctrl);
     setProgress({ done: 0, total: file.size });
     try {
-      const crc = await crcWorker.call(
-        (api) => api.crc32OfBlob(file, Comlink.proxy((done: number, total: number) => setProgress({ done, total }))),
-        ctrl.signal,
-      );
+      const crc = await crcWorker.crc32OfBlob(file, {
+        onProgress: (done, total) => setProgress({ done, total }),
+        signal: ctrl.signal,
+      });
       setResult(`CRC-32 of ${file.name} (${file.size} bytes) = ${hex32(crc)}`);
     } catch (e) {
       setResult(isAbortError(e) ? 'Cancelled' : `Failed: ${(e as Error).message}`);

@@ -1,5 +1,5 @@
 /** Spec: a status line is styled as success when its text contains a check mark, else as error. */
-export function isSuccessMessage(text: string): boolean {
+function isSuccessMessage(text: string): boolean {
   return /[✅✓✔]/u.test(text);
 }
 

@@ -6,11 +6,11 @@ import { useCallback, useRef, useState } from 'react';
 import { runDataOp, type DataOp } from '../core/data/ops';
 import { WORKER_THRESHOLD, type JobResult } from '../core/data/job';
 import { dataWorker } from '../workers/data';
-import { Comlink, isAbortError } from '../workers/bridge';
+import { isAbortError } from '../workers/bridge';
 
-export const CANCELLED_MESSAGE = 'Conversion cancelled; the input is unchanged.';
+const CANCELLED_MESSAGE = 'Conversion cancelled; the input is unchanged.';
 
-export interface DataRunner {
+interface DataRunner {
   /** The result, or null when the run was discarded (Clear All, Swap) before it ended. */
   run(op: DataOp, input: string | File): Promise<JobResult | null>;
   busy: boolean;
@@ -49,7 +49,7 @@ export function useDataRunner(crashMessage: (detail: string) => string = default
     setBusy(true);
     setProgress(0);
     try {
-      return await dataWorker.call((api) => api.run(op, input, Comlink.proxy((p: number) => setProgress(p))), ctrl.signal);
+      return await dataWorker.run(op, input, { onProgress: setProgress, signal: ctrl.signal });
     } catch (e) {
       if (discarded.current.has(ctrl)) return null;
       const status = isAbortError(e) ? CANCELLED_MESSAGE : crashMessage((e as Error)?.message ?? String(e));

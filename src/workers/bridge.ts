@@ -3,17 +3,43 @@
  * after `idleMs` without calls (WASM memory never shrinks; terminating gives it back), and is
  * terminated at once when a call's AbortSignal fires, which is the only way to stop a running
  * synchronous WASM call. Calls in flight on a terminated worker reject with an AbortError.
+ *
+ * Each worker's bridge (src/workers/<name>.ts) turns its API into plain async functions taking
+ * `{ onProgress, signal }`, so Comlink (proxies, transfers) stays inside src/workers.
  */
 import * as Comlink from 'comlink';
 
-export interface WorkerBridge<Api> {
+/** Options of a bridge function: aborting `signal` terminates the worker. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Options of a bridge function that reports progress: `onProgress(done, total)` by default. */
+export interface ProgressOptions<F = (done: number, total: number) => void> extends CallOptions {
+  onProgress?: F;
+}
+
+/**
+ * A page-side callback the worker can call: a Comlink proxy of a wrapper, so the caller's own
+ * function object is not marked.
+ */
+export function callback<A extends unknown[]>(fn: ((...args: A) => void) | undefined) {
+  return fn && Comlink.proxy((...args: A) => fn(...args));
+}
+
+/** Hands `buffer` to the worker without a copy; it is detached on this side. */
+export function transferred(buffer: ArrayBuffer): ArrayBuffer {
+  return Comlink.transfer(buffer, [buffer]);
+}
+
+interface WorkerBridge<Api> {
   /** Runs `fn` against the worker's API; rejects with an AbortError if `signal` aborts. */
   call<R>(fn: (api: Comlink.Remote<Api>) => Promise<R>, signal?: AbortSignal): Promise<R>;
   /** Stops the worker now (pending calls reject). The next call starts a new one. */
   terminate(): void;
 }
 
-export function abortError(message = 'Cancelled'): DOMException {
+function abortError(message = 'Cancelled'): DOMException {
   return new DOMException(message, 'AbortError');
 }
 
@@ -67,4 +93,3 @@ export function createWorkerBridge<Api>(startWorker: () => Worker, idleMs = 30_0
   return { call, terminate };
 }
 
-export { Comlink };

@@ -3,6 +3,7 @@
  * chosen text encoding, and Blobs/Files streamed in chunks into an output Blob built from byte
  * chunks (no multi-hundred-MB strings). Errors carry the spec's messages.
  */
+import { BlobSink } from '../blob-sink';
 import { Base64Decoder, Base64Encoder, type Alphabet, type Base64Exports } from './kernel';
 import { ENTER_BASE64, ENTER_TEXT, InvalidBase64Error, encodingFailed } from './messages';
 import { asciiToString, bytesToText, hexDump, stripWhitespace, textToBytes, wrapLines, type TextEncodingName } from './text';
@@ -44,35 +45,28 @@ export const HEX_PREVIEW_BYTES = 4096;
 const FOLD_BYTES = 64 << 20;
 
 /** Collects output byte chunks into a Blob and keeps the first `limit` bytes for the preview. */
-class BlobSink {
-  private acc: Blob | undefined;
-  private parts: Blob[] = [];
-  private pending = 0;
-  size = 0;
+class OutputSink {
+  private readonly sink: BlobSink;
   private readonly head: Uint8Array;
   private headLen = 0;
 
-  constructor(limit: number, private readonly type: string) {
+  constructor(limit: number, type: string) {
+    this.sink = new BlobSink(type, FOLD_BYTES);
     this.head = new Uint8Array(limit);
   }
 
-  /** Takes `bytes`, a transient view of WASM memory: the Blob constructor copies them. */
+  /** Takes `bytes`, a transient view of WASM memory: the sink copies them. */
   readonly emit = (bytes: Uint8Array): void => {
     if (this.headLen < this.head.length) {
       const take = Math.min(bytes.length, this.head.length - this.headLen);
       this.head.set(bytes.subarray(0, take), this.headLen);
       this.headLen += take;
     }
-    this.parts.push(new Blob([bytes as Uint8Array<ArrayBuffer>]));
-    this.pending += bytes.length;
-    this.size += bytes.length;
-    if (this.pending >= FOLD_BYTES) this.fold();
+    this.sink.push(bytes);
   };
 
-  private fold(): void {
-    this.acc = new Blob(this.acc ? [this.acc, ...this.parts] : this.parts, { type: this.type });
-    this.parts = [];
-    this.pending = 0;
+  get size(): number {
+    return this.sink.size;
   }
 
   get headBytes(): Uint8Array {
@@ -80,14 +74,13 @@ class BlobSink {
   }
 
   blob(): Blob {
-    this.fold();
-    return this.acc!;
+    return this.sink.blob();
   }
 }
 
 const OUTPUT_TYPE = { encode: 'text/plain', decode: 'application/octet-stream' } as const;
 
-function finish(sink: BlobSink, opts: ConvertOptions, inputLength: number): ConversionResult {
+function finish(sink: OutputSink, opts: ConvertOptions, inputLength: number): ConversionResult {
   const truncated = sink.size > opts.previewLimit;
   const blob = sink.blob();
   if (opts.mode === 'encode') {
@@ -112,7 +105,7 @@ function finish(sink: BlobSink, opts: ConvertOptions, inputLength: number): Conv
 
 /** Converts typed text. Throws Error with the spec's message on blank or invalid input. */
 export function convertText(kernel: Base64Exports, text: string, opts: ConvertOptions): ConversionResult {
-  const sink = new BlobSink(opts.previewLimit, OUTPUT_TYPE[opts.mode]);
+  const sink = new OutputSink(opts.previewLimit, OUTPUT_TYPE[opts.mode]);
   if (opts.mode === 'encode') {
     if (!text.trim()) throw new Error(ENTER_TEXT);
     let bytes: Uint8Array;
@@ -151,7 +144,7 @@ export type ProgressFn = (done: number, total: number) => void;
  */
 export async function convertBlob(kernel: Base64Exports, file: Blob, opts: ConvertOptions, onProgress?: ProgressFn, chunkBytes = FILE_CHUNK_BYTES): Promise<ConversionResult> {
   if (file.size === 0) throw new Error(opts.mode === 'encode' ? ENTER_TEXT : ENTER_BASE64);
-  const sink = new BlobSink(opts.previewLimit, OUTPUT_TYPE[opts.mode]);
+  const sink = new OutputSink(opts.previewLimit, OUTPUT_TYPE[opts.mode]);
   const stream = opts.mode === 'encode' ? new Base64Encoder(kernel, opts.alphabet, chunkBytes) : new Base64Decoder(kernel, opts.alphabet, chunkBytes);
   const read = (off: number) => file.slice(off, off + chunkBytes).arrayBuffer();
   let next: Promise<ArrayBuffer> | undefined = read(0);

@@ -3,6 +3,7 @@
  * benchmarks. Data crosses into linear memory as bytes; no strings are involved.
  */
 import type { KernelExports } from '../wasm/instantiate';
+import { copyIn, copyOut } from '../wasm/memory';
 import { InvalidBase64Error } from './messages';
 
 export interface Base64Exports extends KernelExports {
@@ -13,24 +14,29 @@ export interface Base64Exports extends KernelExports {
 }
 
 /** Kernel flags (see assembly/base64.ts). */
-export const URL_SAFE = 1;
+const URL_SAFE = 1;
 export const FINAL = 2;
 
 export type Alphabet = 'standard' | 'url';
 
 /** Default piece size: a multiple of 3 (encode) and of 4 (decode). */
-export const CHUNK_BYTES = 3 << 20;
+const CHUNK_BYTES = 3 << 20;
 
 /** Receives output bytes; the view points into WASM memory and is valid only during the call. */
-export type Emit = (bytes: Uint8Array) => void;
+type Emit = (bytes: Uint8Array) => void;
 
 const align16 = (n: number) => (n + 15) & ~15;
 
-/** Reserves one input + output region and returns fresh views (memory may have grown). */
-function workspace(kernel: Base64Exports, inCap: number, outCap: number) {
-  const ptr = kernel.reserve(align16(inCap) + outCap);
-  const out = ptr + align16(inCap);
-  return { ptr, out, mem: new Uint8Array(kernel.memory.buffer) };
+/**
+ * Reserves one input + output region and copies the carried bytes, then `piece`, to its start.
+ * Returns the input and output pointers.
+ */
+function workspace(kernel: Base64Exports, carry: Uint8Array, piece: Uint8Array, outCap: number) {
+  const n = carry.length + piece.length;
+  const ptr = kernel.reserve(align16(n) + outCap);
+  copyIn(kernel, carry, ptr);
+  copyIn(kernel, piece, ptr + carry.length);
+  return { ptr, out: ptr + align16(n) };
 }
 
 /**
@@ -58,13 +64,12 @@ export class Base64Encoder {
 
   private run(piece: Uint8Array, emit: Emit, final: boolean): void {
     const n = this.carried + piece.length;
-    const { ptr, out, mem } = workspace(this.kernel, n, Math.ceil(n / 3) * 4 + 16);
-    mem.set(this.carry.subarray(0, this.carried), ptr);
-    mem.set(piece, ptr + this.carried);
+    const carried = this.carry.subarray(0, this.carried);
+    const { ptr, out } = workspace(this.kernel, carried, piece, Math.ceil(n / 3) * 4 + 16);
     const usable = final ? n : n - (n % 3);
     const written = this.kernel.encode(ptr, usable, out, final ? this.flags | FINAL : this.flags);
     this.carried = n - usable;
-    this.carry.set(mem.subarray(ptr + usable, ptr + n));
+    this.carry.set(copyOut(this.kernel, ptr + usable, this.carried));
     if (written > 0) emit(new Uint8Array(this.kernel.memory.buffer, out, written));
   }
 }
@@ -98,9 +103,8 @@ export class Base64Decoder {
 
   private run(piece: Uint8Array, emit: Emit, final: boolean): void {
     const n = this.carried + piece.length;
-    const { ptr, out, mem } = workspace(this.kernel, n, Math.floor(n / 4) * 3 + 16);
-    mem.set(this.carry.subarray(0, this.carried), ptr);
-    mem.set(piece, ptr + this.carried);
+    const carried = this.carry.subarray(0, this.carried);
+    const { ptr, out } = workspace(this.kernel, carried, piece, Math.floor(n / 4) * 3 + 16);
     const stripped = this.kernel.stripWhitespace(ptr + this.carried, piece.length);
     this.chars += stripped;
     const m = this.carried + stripped;
@@ -112,13 +116,13 @@ export class Base64Decoder {
     const written = this.kernel.decode(ptr, usable, out, final ? this.flags | FINAL : this.flags);
     if (written < 0) throw new InvalidBase64Error();
     this.carried = m - usable;
-    this.carry.set(mem.subarray(ptr + usable, ptr + m));
+    this.carry.set(copyOut(this.kernel, ptr + usable, this.carried));
     if (written > 0) emit(new Uint8Array(this.kernel.memory.buffer, out, written));
   }
 }
 
 /** Length of the Base64 text for `n` bytes. */
-export function encodedLength(n: number, alphabet: Alphabet = 'standard'): number {
+function encodedLength(n: number, alphabet: Alphabet = 'standard'): number {
   return alphabet === 'url' ? Math.ceil((n * 4) / 3) : Math.ceil(n / 3) * 4;
 }
 

@@ -8,7 +8,7 @@ export type TextEncodingName = 'UTF-8' | 'Latin-1' | 'ASCII';
 export const TEXT_ENCODINGS: TextEncodingName[] = ['UTF-8', 'Latin-1', 'ASCII'];
 
 /** Spec: output for copy is wrapped every 76 characters. */
-export const COPY_WRAP = 76;
+const COPY_WRAP = 76;
 
 /** Characters of a string as bytes in the chosen encoding; throws with a reason on characters it cannot hold. */
 export function textToBytes(text: string, encoding: TextEncodingName): Uint8Array {
@@ -26,7 +26,7 @@ export function textToBytes(text: string, encoding: TextEncodingName): Uint8Arra
   return out;
 }
 
-export interface DecodedText {
+interface DecodedText {
   text: string;
   /** Some bytes could not be shown in the chosen encoding (UTF-8: shown as U+FFFD; ASCII: bytes above 0x7F shown as Latin-1). */
   lossy: boolean;

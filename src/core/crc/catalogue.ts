@@ -5,7 +5,7 @@
 import catalogue from './catalogue.json';
 import { MAX_CRC_WIDTH, bitsFromPoly, parseHex, type CrcParams } from './params';
 
-export interface CatalogueEntry {
+interface CatalogueEntry {
   name: string;
   width: number;
   poly: string;
@@ -38,7 +38,7 @@ export interface PredefinedAlgorithm {
  * The spec's fallback names that the catalogue does not list as a name or alias, mapped to the
  * entry they mean ('CRC-16 CCITT' is the true CCITT CRC, KERMIT, already aliased CRC-CCITT).
  */
-export const EXTRA_ALIASES: Record<string, string> = {
+const EXTRA_ALIASES: Record<string, string> = {
   'CRC-32/ISO-HDLC': 'CRC-32 Ethernet',
   'CRC-16/USB': 'CRC-16 USB',
   'CRC-16/KERMIT': 'CRC-16 CCITT',
@@ -46,7 +46,7 @@ export const EXTRA_ALIASES: Record<string, string> = {
 
 export const CATALOGUE = catalogue as CatalogueEntry[];
 
-export function toPredefined(e: CatalogueEntry): PredefinedAlgorithm {
+function toPredefined(e: CatalogueEntry): PredefinedAlgorithm {
   const extra = EXTRA_ALIASES[e.name];
   return {
     name: e.name,

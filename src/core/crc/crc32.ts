@@ -1,5 +1,6 @@
 /** CRC-32 (IEEE 802.3) over bytes with the WASM kernel, in chunks so memory stays small. */
 import type { KernelExports } from '../wasm/instantiate';
+import { copyIn } from '../wasm/memory';
 
 export interface Crc32Exports extends KernelExports {
   crc32Update(crc: number, ptr: number, len: number): number;
@@ -9,11 +10,9 @@ const CHUNK = 1 << 20;
 
 /** Continues `crc` (0 to start) over `data`. Returns an unsigned 32-bit value. */
 export function crc32(kernel: Crc32Exports, data: Uint8Array, crc = 0): number {
-  const ptr = kernel.reserve(Math.min(CHUNK, data.length));
   for (let off = 0; off < data.length; off += CHUNK) {
     const part = data.subarray(off, off + CHUNK);
-    new Uint8Array(kernel.memory.buffer, ptr, part.length).set(part);
-    crc = kernel.crc32Update(crc, ptr, part.length);
+    crc = kernel.crc32Update(crc, copyIn(kernel, part), part.length);
   }
   return crc >>> 0;
 }

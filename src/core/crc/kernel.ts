@@ -3,6 +3,7 @@
  * software CRC. Shared by the worker, the server, tests and benchmarks.
  */
 import type { KernelExports } from '../wasm/instantiate';
+import { copyIn, copyOut } from '../wasm/memory';
 import type { Crc32Exports } from './crc32';
 import { MAX_CRC_WIDTH, MAX_DATA_WIDTH_API, mask, toWords, type CrcParams } from './params';
 
@@ -39,21 +40,19 @@ export function deriveMatrices(kernel: CrcKernel, width: number, poly: bigint, d
   const out = kernel.reserve(bytes);
   const [lo, hi] = toWords(poly & mask(width));
   if (kernel.crcMatrices(width, lo, hi, dataWidth, out) !== 0) throw new RangeError('Bad CRC sizes');
-  // View after the call: reserve may have grown (and detached) memory.
-  const cols = new Uint32Array(kernel.memory.buffer, out, bytes >> 2).slice();
+  const cols = new Uint32Array(copyOut(kernel, out, bytes).buffer);
   return { width, dataWidth, cols };
 }
 
 /** Williams-model CRC of `data` in WASM (bit serial: meant for check values and short inputs). */
 export function computeCrc(kernel: CrcKernel, p: CrcParams, data: Uint8Array): bigint {
   checkSizes(p.width, 1);
-  const ptr = kernel.reserve(data.length + 16);
-  const mem = new Uint8Array(kernel.memory.buffer);
-  mem.set(data, ptr + 16);
+  const ptr = kernel.reserve(data.length + 16); // the result (two u64 words), then the data
+  copyIn(kernel, data, ptr + 16);
   const [pl, ph] = toWords(p.poly & mask(p.width));
   const [il, ih] = toWords(p.init & mask(p.width));
   const [xl, xh] = toWords(p.xorout & mask(p.width));
   kernel.crcCompute(p.width, pl, ph, il, ih, p.refin ? 1 : 0, p.refout ? 1 : 0, xl, xh, ptr + 16, data.length, ptr);
-  const [lo = 0n, hi = 0n] = new BigUint64Array(kernel.memory.buffer, ptr, 2);
+  const [lo = 0n, hi = 0n] = new BigUint64Array(copyOut(kernel, ptr, 16).buffer);
   return lo | (hi << 64n);
 }

@@ -4,7 +4,7 @@ import { runDataOp } from './ops';
 import { typeCsvValue, quoteCell, cellText } from './csv';
 import { LosslessNumber } from './lossless';
 import { CSV_EXAMPLES, JSON_CSV_EXAMPLES } from './examples';
-import { randomNumberLiteral, randomText } from './testdata';
+import { randomNumberLiteral, randomText } from '../../../tests/support/testdata';
 import { testRandom } from '../../../tests/support/seed';
 import type { Delimiter } from './csv';
 

@@ -38,7 +38,7 @@ export function typeCsvValue(cell: string): JsonValue {
 
 export class CsvError extends Error {}
 
-export interface CsvReadOptions {
+interface CsvReadOptions {
   delimiter: Delimiter;
   header: boolean;
   /** Called every ~1 MB of input with the characters read so far. */
@@ -107,7 +107,7 @@ export function csvToJsonText(text: string, options: CsvReadOptions): { json: st
   return { json: parts.length ? `[\n  ${parts.join(',\n  ')}\n]` : '[]', rows: parts.length };
 }
 
-export interface CsvWriteOptions {
+interface CsvWriteOptions {
   delimiter: Delimiter;
   /** Prefix cells that a spreadsheet would run as a formula (=, +, -, @) with an apostrophe. */
   neutraliseFormulas?: boolean;

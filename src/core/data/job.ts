@@ -9,7 +9,7 @@ import type { TextPosition } from './position';
 /** Inputs above this many bytes (or characters) go to the worker. */
 export const WORKER_THRESHOLD = 1_000_000;
 /** Outputs above this many characters are offered as a download with a preview. */
-export const DISPLAY_LIMIT = 1_000_000;
+const DISPLAY_LIMIT = 1_000_000;
 export const PREVIEW_CHARS = 64 * 1024;
 const READ_CHUNK = 4 << 20;
 

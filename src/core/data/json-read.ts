@@ -6,13 +6,13 @@
 import { type JsonObject, type JsonValue, numberFromLiteral } from './lossless';
 import { positionAt, type TextPosition } from './position';
 
-export interface ParseFailure {
+interface ParseFailure {
   ok: false;
   /** The parser's own words, without any position suffix. */
   detail: string;
   position: TextPosition;
 }
-export type ParseResult = { ok: true; value: JsonValue } | ParseFailure;
+type ParseResult = { ok: true; value: JsonValue } | ParseFailure;
 
 class JsonSyntaxError extends Error {
   constructor(message: string, readonly offset: number) {

@@ -5,7 +5,7 @@
  */
 import { LosslessNumber } from './lossless';
 
-export interface WriteOptions {
+interface WriteOptions {
   /** Spaces per level; 0 writes everything on one line (minified). */
   indent: number;
   sortKeys?: boolean;

@@ -3,7 +3,7 @@ import { readJson } from './json-read';
 import { writeJson } from './json-write';
 import { runDataOp } from './ops';
 import { MSG } from './messages';
-import { randomJsonText } from './testdata';
+import { randomJsonText } from '../../../tests/support/testdata';
 import { testRandom } from '../../../tests/support/seed';
 
 const format = (text: string, indent: 0 | 2 | 4 = 2, sortKeys = false) => runDataOp({ kind: 'format', indent, sortKeys }, text);

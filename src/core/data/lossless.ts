@@ -28,7 +28,3 @@ export function numberFromLiteral(text: string): number | LosslessNumber {
   const n = Number(text);
   return String(n) === text ? n : new LosslessNumber(text);
 }
-
-export function isJsonObject(v: unknown): v is JsonObject {
-  return v instanceof Map;
-}

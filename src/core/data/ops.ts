@@ -21,11 +21,11 @@ export type DataOp =
   | { kind: 'csvToJson'; delimiter: Delimiter; header: boolean }
   | { kind: 'jsonToCsv'; delimiter: Delimiter; neutraliseFormulas: boolean };
 
-export type OpResult =
+type OpResult =
   | { ok: true; output: string; status: string; note?: string }
   | { ok: false; status: string; position?: TextPosition };
 
-export type ProgressFn = (done: number, total: number) => void;
+type ProgressFn = (done: number, total: number) => void;
 
 const isBlank = (text: string) => text.trim() === '';
 const withPosition = (detail: string, p: TextPosition) => `${detail} (${describePosition(p)})`;

@@ -16,17 +16,6 @@ export function positionAt(text: string, offset: number): TextPosition {
   return { offset: at, line, column: at - lineStart + 1 };
 }
 
-/** The offset of a 1-based line and column (clamped to the text). */
-export function offsetOf(text: string, line: number, column: number): number {
-  let start = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = text.indexOf('\n', start);
-    if (nl === -1) return text.length;
-    start = nl + 1;
-  }
-  return Math.min(text.length, start + Math.max(0, column - 1));
-}
-
 export function describePosition(p: TextPosition): string {
   return `line ${p.line}, column ${p.column}`;
 }

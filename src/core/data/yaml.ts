@@ -10,7 +10,7 @@ const INT = 'tag:yaml.org,2002:int';
 const FLOAT = 'tag:yaml.org,2002:float';
 
 /** A YAML number literal as a JSON number: kept when JSON can spell it, converted otherwise. */
-export function yamlNumberToJson(src: string): number | LosslessNumber {
+function yamlNumberToJson(src: string): number | LosslessNumber {
   const text = src.replace(/^\+/, '');
   if (JSON_NUMBER.test(text)) return numberFromLiteral(text);
   const m = /^(-?)0([xo])([0-9a-fA-F]+)$/.exec(text);
@@ -38,12 +38,12 @@ function losslessTags(tags: Tags): Tags {
   return [...mapped, losslessWriteTag] as Tags;
 }
 
-export interface YamlFailure {
+interface YamlFailure {
   ok: false;
   detail: string;
   position: TextPosition;
 }
-export type YamlRead = { ok: true; value: unknown; documents: number } | YamlFailure;
+type YamlRead = { ok: true; value: unknown; documents: number } | YamlFailure;
 
 /**
  * Parses YAML. A stream of several documents becomes an array of them (`documents` says how many),

@@ -13,7 +13,7 @@ function num(n: number): string {
   return String(Math.round(n * 100) / 100);
 }
 
-export function stopList(g: Pick<GradientSpec, 'stops'>): string {
+function stopList(g: Pick<GradientSpec, 'stops'>): string {
   return sortStops(g.stops).map((s) => `${s.color} ${num(s.position)}%`).join(', ');
 }
 

@@ -11,8 +11,6 @@
 import { hexToRgb } from './color';
 import type { GradientSpec } from './model';
 
-export const KIND = { linear: 0, radial: 1, conic: 2 } as const;
-
 export interface PlanStop {
   offset: number;
   r: number;
@@ -35,8 +33,6 @@ export interface RasterPlan {
   dither: boolean;
   stops: PlanStop[];
 }
-
-const RAD = Math.PI / 180;
 
 /** What a gradient without stops is painted with. */
 const NO_STOPS_COLOR: Readonly<PlanStop> = { offset: 0, r: 0x63, g: 0x66, b: 0xf1 };
@@ -113,7 +109,7 @@ const f32 = Math.fround;
  * Matching their rounding matters on the seam ray, where a pixel centre lying exactly on the
  * start angle is given the first or the last colour depending on the sign of a rounding error.
  */
-export function conicMatrix(angle: number, cx: number, cy: number): RasterPlan['p'] {
+function conicMatrix(angle: number, cx: number, cy: number): RasterPlan['p'] {
   const rad = f32(f32(angle - 90) * f32(f32(3.14159265) / 180));
   let s = f32(Math.sin(rad));
   let c = f32(Math.cos(rad));
@@ -137,7 +133,7 @@ export function conicMatrix(angle: number, cx: number, cy: number): RasterPlan['
  * t = fma(x, a, fma(y, b, c)). Matching their rounding matters for pixel centres that fall
  * exactly on a hard stop or on a repeat boundary.
  */
-export function linearMatrix(angle: number, width: number, height: number, first: number, last: number): RasterPlan['p'] {
+function linearMatrix(angle: number, width: number, height: number, first: number, last: number): RasterPlan['p'] {
   const w = f32(width);
   const h = f32(height);
   let deg = f32(angle % 360);

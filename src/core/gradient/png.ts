@@ -3,6 +3,7 @@
  * tests and benchmarks alike.
  */
 import type { KernelExports } from '../wasm/instantiate';
+import { copyIn, copyOut } from '../wasm/memory';
 import type { RasterPlan } from './plan';
 
 export interface PngExports extends KernelExports {
@@ -21,12 +22,11 @@ const PARAMS = 14;
 const BAND_BYTES = 1 << 20;
 
 /** Hands the plan to the kernel (see setGradient in assembly/png.ts for the layout). */
-export function loadPlan(kernel: PngExports, plan: RasterPlan): void {
+function loadPlan(kernel: PngExports, plan: RasterPlan): void {
   const values = new Float64Array(PARAMS + plan.stops.length * 4);
   values.set([plan.kind, plan.width, plan.height, ...plan.p, plan.scale, plan.bias, plan.repeating ? 1 : 0, plan.dither ? 1 : 0]);
   plan.stops.forEach((s, i) => values.set([s.offset, s.r, s.g, s.b], PARAMS + i * 4));
-  const ptr = kernel.reserve(values.byteLength);
-  new Float64Array(kernel.memory.buffer, ptr, values.length).set(values);
+  const ptr = copyIn(kernel, values);
   if (kernel.setGradient(ptr, plan.stops.length) !== 0) throw new Error('Gradient parameters out of range');
 }
 
@@ -36,10 +36,10 @@ export function rasterizeRGBA(kernel: PngExports, plan: RasterPlan, y0 = 0, rows
   const bytes = plan.width * rows * 4;
   const ptr = kernel.reserve(bytes + 64); // the kernel writes whole 4-pixel groups
   kernel.rasterRGBA(y0, rows, ptr);
-  return new Uint8Array(kernel.memory.buffer, ptr, bytes).slice();
+  return copyOut(kernel, ptr, bytes);
 }
 
-export function rowsPerBand(width: number): number {
+function rowsPerBand(width: number): number {
   return Math.max(1, Math.floor(BAND_BYTES / (width * 3 + 1)));
 }
 
@@ -51,7 +51,7 @@ export function encodePng(kernel: PngExports, plan: RasterPlan, onProgress?: (do
   loadPlan(kernel, plan);
   const rows = rowsPerBand(plan.width);
   const chunks: Uint8Array<ArrayBuffer>[] = [];
-  const take = (n: number) => chunks.push(new Uint8Array(kernel.memory.buffer, kernel.outPtr(), n).slice());
+  const take = (n: number) => chunks.push(copyOut(kernel, kernel.outPtr(), n));
   const head = kernel.pngBegin(rows);
   if (head < 0) throw new Error('PNG encoder could not start');
   take(head);

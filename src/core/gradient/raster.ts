@@ -52,7 +52,7 @@ function buildSegments(plan: RasterPlan): Segments {
 }
 
 /** Skia's polynomial unit angle (turns, clockwise from +x with y down). */
-export function unitAngle(x: number, y: number): number {
+function unitAngle(x: number, y: number): number {
   const f = Math.fround;
   const xa = Math.abs(x);
   const ya = Math.abs(y);

@@ -18,7 +18,7 @@ function stopElements(stops: PlanStop[]): string {
 }
 
 /** Colour (0-255 floats) at gradient parameter t of a plan, as the rasteriser computes it. */
-export function colorAt(plan: RasterPlan, t: number): [number, number, number] {
+function colorAt(plan: RasterPlan, t: number): [number, number, number] {
   let u = t * plan.scale + plan.bias;
   if (plan.repeating) u -= Math.floor(u);
   u = Math.min(1, Math.max(0, u));

@@ -5,7 +5,7 @@
  * The plain TypeScript versions below are the reference for tests and the benchmark baseline.
  */
 import type { KernelExports } from '../wasm/instantiate';
-import { formatIpv4, maskFromCidr, networkRange, parseIpv4 } from './ipv4';
+import { formatIpv4, networkRange, parseIpv4 } from './ipv4';
 
 export type ListKind = 'hosts' | 'subnets';
 export type ExportFormat = 'text' | 'csv';
@@ -23,11 +23,11 @@ export interface ListSpec {
 /** Rows per WASM page: 64 Ki addresses (256 KiB of u32, up to 6 MiB of text). */
 export const PAGE_ROWS = 65_536;
 /** Bytes reserved per formatted row (longest CSV row plus octet overrun). */
-export const MAX_ROW_BYTES = 96;
+const MAX_ROW_BYTES = 96;
 
-export const LAYOUT = { hostsText: 0, hostsCsv: 1, subnetsText: 2, subnetsCsv: 3 } as const;
+const LAYOUT = { hostsText: 0, hostsCsv: 1, subnetsText: 2, subnetsCsv: 3 } as const;
 
-export function layoutOf(kind: ListKind, format: ExportFormat): number {
+function layoutOf(kind: ListKind, format: ExportFormat): number {
   if (kind === 'hosts') return format === 'csv' ? LAYOUT.hostsCsv : LAYOUT.hostsText;
   return format === 'csv' ? LAYOUT.subnetsCsv : LAYOUT.subnetsText;
 }
@@ -37,7 +37,7 @@ export function csvHeader(kind: ListKind): string {
 }
 
 /** Start address of row 0: the first host, or the network address of the first subnet. */
-export function listStart(spec: ListSpec): number {
+function listStart(spec: ListSpec): number {
   const r = networkRange(spec.network, spec.cidr);
   return spec.kind === 'hosts' ? r.firstHost : r.network;
 }
@@ -81,7 +81,7 @@ export function parseJump(spec: ListSpec, text: string): { row: number } | { err
 }
 
 /** One row of a subnet list, computed on demand. */
-export interface SubnetRow {
+interface SubnetRow {
   network: string;
   firstHost: string;
   lastHost: string;
@@ -168,9 +168,4 @@ export function estimateExportBytes(spec: ListSpec, format: ExportFormat): numbe
   const rows = rowCount(spec);
   const perRow = spec.kind === 'hosts' ? (format === 'csv' ? 22 : 14) : format === 'csv' ? 75 : 17;
   return rows * perRow;
-}
-
-/** Mask text of the listed prefix (for labels). */
-export function childMask(spec: ListSpec): string {
-  return formatIpv4(maskFromCidr(spec.childCidr));
 }

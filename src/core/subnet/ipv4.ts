@@ -95,13 +95,13 @@ export function isPrivateIpv4(addr: number): boolean {
 }
 
 /** 32 bits as four dot-separated octets: "11000000.10101000.00000001.00000000". */
-export function toBinary(addr: number): string {
+function toBinary(addr: number): string {
   const bits = addr.toString(2).padStart(32, '0');
   return `${bits.slice(0, 8)}.${bits.slice(8, 16)}.${bits.slice(16, 24)}.${bits.slice(24)}`;
 }
 
 /** Numeric facts of a network; the rows of the enumeration use the same rules. */
-export interface NetworkRange {
+interface NetworkRange {
   network: number;
   broadcast: number;
   firstHost: number;
@@ -161,7 +161,7 @@ export function computeSubnet(addr: number, cidr: number): SubnetResult {
 }
 
 /** The part of the IP box after the address: "/24", " 255.255.0.0" or nothing. */
-export interface IpBoxInput {
+interface IpBoxInput {
   ip: string;
   /** Prefix given inline ("10.0.0.1/16" or "10.0.0.1 255.255.0.0"), when present and valid. */
   cidr?: number;
@@ -187,9 +187,9 @@ export function splitIpBox(text: string): IpBoxInput {
 }
 
 /** What the calculator shows for the current inputs: a result, or the spec's error message. */
-export type Calculation = { ok: true; result: SubnetResult; ip: number } | { ok: false; error: string };
+type Calculation = { ok: true; result: SubnetResult; ip: number } | { ok: false; error: string };
 
-export interface CalculatorInput {
+interface CalculatorInput {
   ip: string;
   mode: 'cidr' | 'mask';
   cidrText: string;

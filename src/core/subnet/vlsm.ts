@@ -6,12 +6,12 @@
  */
 import { formatIpv4, networkRange } from './ipv4';
 
-export interface VlsmNeed {
+interface VlsmNeed {
   name: string;
   hosts: number;
 }
 
-export interface VlsmAllocation {
+interface VlsmAllocation {
   name: string;
   hosts: number;
   cidr: number;
@@ -24,7 +24,7 @@ export interface VlsmAllocation {
   spare: number;
 }
 
-export interface VlsmPlan {
+interface VlsmPlan {
   allocations: VlsmAllocation[];
   /** Unallocated space as CIDR blocks ("10.0.1.0/24"). */
   free: string[];
@@ -32,7 +32,7 @@ export interface VlsmPlan {
   usedAddresses: number;
 }
 
-export const MAX_NEEDS = 1000;
+const MAX_NEEDS = 1000;
 
 /**
  * Parses "Sales: 50, Lab 20, 10" (commas, semicolons or new lines; an optional name before each

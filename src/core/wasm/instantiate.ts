@@ -58,13 +58,3 @@ export async function instantiateKernel<E extends KernelExports>(
 export function loadKernelFromUrl<E extends KernelExports>(url: string | URL): Promise<E> {
   return instantiateKernel<E>(fetch(url));
 }
-
-/**
- * Copies `data` into the module's scratch memory and returns the pointer. Views of memory are
- * created after `reserve`, because growing memory detaches earlier views.
- */
-export function copyIn(kernel: KernelExports, data: Uint8Array, extraBytes = 0): number {
-  const ptr = kernel.reserve(data.length + extraBytes);
-  new Uint8Array(kernel.memory.buffer, ptr, data.length).set(data);
-  return ptr;
-}

@@ -1,7 +1,8 @@
 /** Analytics dashboard (/admin/analytics), text in Russian (spec part 1, sections 2, 4, 9). */
 import { useCallback, useState, type FormEvent } from 'react';
 import { downloadBlob } from '../../lib/download';
-import { RANGES, DEFAULT_RANGE, csvFileName, rangeLabel, statsToCsv, type Range, type Stats } from './logic';
+import { DEFAULT_STATS_RANGE, STATS_RANGES, type Stats, type StatsRange } from '../../core/analytics/contract';
+import { csvFileName, rangeLabel, statsToCsv } from './logic';
 import { useStats } from './useStats';
 import { DailyChart, RankedTable, Totals } from './views';
 import { useTokenStore } from './store';
@@ -11,7 +12,7 @@ import './styles.css';
 export default function AnalyticsDashboardPage() {
   const { token, setToken } = useTokenStore();
   const [authMessage, setAuthMessage] = useState('');
-  const [days, setDays] = useState<Range>(DEFAULT_RANGE);
+  const [days, setDays] = useState<StatsRange>(DEFAULT_STATS_RANGE);
 
   const onAuthFailure = useCallback((message: string) => {
     setToken(null);
@@ -43,7 +44,7 @@ export default function AnalyticsDashboardPage() {
         <>
           <div className="panel row analytics-toolbar">
             <div className="row" role="group" aria-label="Период">
-              {RANGES.map((r) => (
+              {STATS_RANGES.map((r) => (
                 <button key={r} type="button" className={r === days ? 'primary' : ''} aria-pressed={r === days} onClick={() => setDays(r)}>
                   {rangeLabel(r)}
                 </button>

@@ -1,7 +1,7 @@
 /** Transport of the dashboard: GET /api/analytics/stats with the admin token, errors in Russian. */
-import type { Range, Stats } from './logic';
+import { MAX_TOP_LIMIT, type Stats, type StatsRange } from '../../core/analytics/contract';
 
-export type StatsErrorKind = 'auth' | 'unavailable' | 'bad-request' | 'network' | 'server';
+type StatsErrorKind = 'auth' | 'unavailable' | 'bad-request' | 'network' | 'server';
 
 export class StatsError extends Error {
   constructor(
@@ -12,13 +12,11 @@ export class StatsError extends Error {
   }
 }
 
-/** Entries of popular pages and tool usage fetched (the page shows the top ones, CSV has all). */
-export const FETCH_LIMIT = 1000;
-
-export async function fetchStats(token: string, days: Range, signal?: AbortSignal): Promise<Stats> {
+/** The stats with every ranked entry the API gives (the page shows the top ones, the CSV has all). */
+export async function fetchStats(token: string, days: StatsRange, signal?: AbortSignal): Promise<Stats> {
   let res: Response;
   try {
-    res = await fetch(`/api/analytics/stats?days=${days}&limit=${FETCH_LIMIT}`, {
+    res = await fetch(`/api/analytics/stats?days=${days}&limit=${MAX_TOP_LIMIT}`, {
       headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
       signal,
     });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { chartDays, csvFileName, formatChange, percentChange, plural, rangeLabel, shortDate, statsToCsv, type Stats } from './logic';
+import type { Stats } from '../../core/analytics/contract';
+import {
+  chartDays, csvFileName, formatChange, percentChange, plural, rangeLabel, shortDate, statsToCsv,
+} from './logic';
 
 const stats: Stats = {
   total_views: 12,

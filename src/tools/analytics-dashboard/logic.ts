@@ -1,22 +1,9 @@
 /** Pure helpers of the analytics dashboard: chart days, period change, CSV export, Russian plurals. */
 import Papa from 'papaparse';
+import type { Stats, StatsRange } from '../../core/analytics/contract';
 
-export type Range = 7 | 30 | 90;
-export const RANGES: readonly Range[] = [7, 30, 90];
-export const DEFAULT_RANGE: Range = 30;
 /** The daily chart shows the latest 14 days (spec part 1, section 9). */
 export const CHART_DAYS = 14;
-
-/** The stats answer of GET /api/analytics/stats (spec shape plus `range` and `previous`). */
-export interface Stats {
-  total_views: number;
-  unique_visitors: number;
-  popular_pages: { page_path: string; view_count: number }[];
-  tool_usage: { tool_name: string; usage_count: number }[];
-  daily_views: { date: string; views: number }[];
-  range?: { days: number; from: string; to: string; tool_uses: number };
-  previous?: { from: string; to: string; total_views: number; unique_visitors: number; tool_uses: number };
-}
 
 const DAY_MS = 86_400_000;
 
@@ -60,22 +47,19 @@ export const rangeLabel = (days: number) => `${days} ${plural(days, ['день',
 export const shortDate = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
 
 /** One CSV table (section, key, value) of everything the dashboard shows for the range. */
-export function statsToCsv(stats: Stats, days: Range): string {
+export function statsToCsv(stats: Stats, days: StatsRange): string {
   const rows: (string | number)[][] = [
     ['summary', 'range_days', days],
-    ...(stats.range ? [['summary', 'from', stats.range.from], ['summary', 'to', stats.range.to]] : []),
+    ['summary', 'from', stats.range.from],
+    ['summary', 'to', stats.range.to],
     ['summary', 'total_views', stats.total_views],
     ['summary', 'unique_visitors', stats.unique_visitors],
-    ...(stats.range ? [['summary', 'tool_uses', stats.range.tool_uses]] : []),
-    ...(stats.previous
-      ? [
-          ['previous_period', 'from', stats.previous.from],
-          ['previous_period', 'to', stats.previous.to],
-          ['previous_period', 'total_views', stats.previous.total_views],
-          ['previous_period', 'unique_visitors', stats.previous.unique_visitors],
-          ['previous_period', 'tool_uses', stats.previous.tool_uses],
-        ]
-      : []),
+    ['summary', 'tool_uses', stats.range.tool_uses],
+    ['previous_period', 'from', stats.previous.from],
+    ['previous_period', 'to', stats.previous.to],
+    ['previous_period', 'total_views', stats.previous.total_views],
+    ['previous_period', 'unique_visitors', stats.previous.unique_visitors],
+    ['previous_period', 'tool_uses', stats.previous.tool_uses],
     ...stats.daily_views.map((d) => ['daily_views', d.date, d.views]),
     ...stats.popular_pages.map((p) => ['popular_pages', p.page_path, p.view_count]),
     ...stats.tool_usage.map((t) => ['tool_usage', t.tool_name, t.usage_count]),
@@ -84,6 +68,6 @@ export function statsToCsv(stats: Stats, days: Range): string {
   return Papa.unparse({ fields: ['section', 'key', 'value'], data: rows }, { escapeFormulae: true, newline: '\r\n' });
 }
 
-export function csvFileName(days: Range, today = new Date()): string {
+export function csvFileName(days: StatsRange, today = new Date()): string {
   return `bitsmith-analytics-${days}d-${today.toISOString().slice(0, 10)}.csv`;
 }

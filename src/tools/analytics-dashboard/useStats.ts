@@ -1,15 +1,15 @@
 /** Loads the stats for a range whenever the token or range changes; aborts the previous request. */
 import { useCallback, useEffect, useState } from 'react';
 import { fetchStats, StatsError } from './api';
-import type { Range, Stats } from './logic';
+import type { Stats, StatsRange } from '../../core/analytics/contract';
 
-export type LoadState =
+type LoadState =
   | { status: 'idle' }
   | { status: 'loading'; previous?: Stats }
   | { status: 'loaded'; stats: Stats }
   | { status: 'error'; error: StatsError; previous?: Stats };
 
-export function useStats(token: string | null, days: Range, onAuthFailure: (message: string) => void) {
+export function useStats(token: string | null, days: StatsRange, onAuthFailure: (message: string) => void) {
   const [reloads, setReloads] = useState(0);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   // The answer is kept with the request it answers; until the current request's arrives, the

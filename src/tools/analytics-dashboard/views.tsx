@@ -1,21 +1,21 @@
 /** Presentational parts of the dashboard: totals with the period change, daily chart, ranked tables. */
-import { CHART_DAYS, chartDays, formatChange, percentChange, plural, rangeLabel, shortDate, type Range, type Stats } from './logic';
+import type { Stats, StatsRange } from '../../core/analytics/contract';
+import { CHART_DAYS, chartDays, formatChange, percentChange, plural, rangeLabel, shortDate } from './logic';
 
 const number = (n: number) => n.toLocaleString('ru-RU');
 
-function Change({ current, previous, days }: { current: number; previous: number | undefined; days: Range }) {
-  if (previous === undefined) return null;
+function Change({ current, previous, days }: { current: number; previous: number; days: StatsRange }) {
   const change = percentChange(current, previous);
   const cls = change === null || change === 0 ? 'change' : change > 0 ? 'change change-up' : 'change change-down';
   const text = change === null ? `в предыдущие ${rangeLabel(days)}: ${number(previous)}` : `${formatChange(change)} к предыдущим ${rangeLabel(days)} (${number(previous)})`;
   return <span className={cls}>{text}</span>;
 }
 
-export function Totals({ stats, days }: { stats: Stats; days: Range }) {
+export function Totals({ stats, days }: { stats: Stats; days: StatsRange }) {
   const cards = [
-    { label: 'Всего просмотров', value: stats.total_views, previous: stats.previous?.total_views },
-    { label: 'Уникальные посетители', value: stats.unique_visitors, previous: stats.previous?.unique_visitors },
-    ...(stats.range ? [{ label: 'Действия в инструментах', value: stats.range.tool_uses, previous: stats.previous?.tool_uses }] : []),
+    { label: 'Всего просмотров', value: stats.total_views, previous: stats.previous.total_views },
+    { label: 'Уникальные посетители', value: stats.unique_visitors, previous: stats.previous.unique_visitors },
+    { label: 'Действия в инструментах', value: stats.range.tool_uses, previous: stats.previous.tool_uses },
   ];
   return (
     <section className="analytics-totals" aria-label="Итоги за период">
@@ -32,9 +32,8 @@ export function Totals({ stats, days }: { stats: Stats; days: Range }) {
   );
 }
 
-export function DailyChart({ stats, days }: { stats: Stats; days: Range }) {
-  const lastDay = stats.range?.to ?? new Date().toISOString().slice(0, 10);
-  const bars = chartDays(stats.daily_views, lastDay, Math.min(CHART_DAYS, days));
+export function DailyChart({ stats, days }: { stats: Stats; days: StatsRange }) {
+  const bars = chartDays(stats.daily_views, stats.range.to, Math.min(CHART_DAYS, days));
   const max = Math.max(1, ...bars.map((b) => b.views));
   const title = `Просмотры по дням (последние ${rangeLabel(bars.length)})`;
   return (

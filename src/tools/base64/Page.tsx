@@ -56,7 +56,7 @@ export default function Base64Page() {
     // Large input: checked in the worker once typing pauses (cloning it per keystroke would cost).
     let live = true;
     const timer = setTimeout(() => {
-      base64Worker.call((api) => api.isValid(s.input, s.alphabet)).then(
+      base64Worker.isValid(s.input, s.alphabet).then(
         (ok) => live && set({ isValid: ok }),
         () => undefined, // the worker was stopped (cancel, mode switch): a later change checks again
       );
@@ -133,7 +133,7 @@ export default function Base64Page() {
     let text: string;
     if (asDataUrl) text = dataUrlPrefix(fileInfo?.type ?? '') + output;
     else if (!result.truncated) text = mode === 'encode' ? wrapLines(output) : output;
-    else text = await base64Worker.call((api) => api.copyText(result.blob, mode, encoding));
+    else text = await base64Worker.copyText(result.blob, mode, encoding);
     const ok = await copyText(text);
     showCopied(ok ? COPIED_MESSAGE : 'Failed to copy to clipboard');
     if (ok) trackToolUsage(tool.analyticsName, 'copy_to_clipboard', { mode, output_length: text.length, data_url: asDataUrl });

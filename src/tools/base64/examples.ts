@@ -1,7 +1,7 @@
 /** Example inputs per mode (spec: encode simple, unicode, special, multiline, json; decode simple, unicode, multiline, json, image). */
 import type { Mode } from '../../core/base64/convert';
 
-export interface Example {
+interface Example {
   id: string;
   label: string;
   text: string;

@@ -8,7 +8,7 @@ import { trackError, trackToolUsage } from '../../analytics';
 import type { ConversionResult } from '../../core/base64/convert';
 import { ENTER_BASE64, ENTER_TEXT, INVALID_BASE64, decodingFailed, encodingFailed } from '../../core/base64/messages';
 import { base64Worker } from '../../workers/base64';
-import { Comlink, isAbortError } from '../../workers/bridge';
+import { isAbortError } from '../../workers/bridge';
 import { PREVIEW_LIMIT, fileTypeLabel } from './logic';
 import { useBase64Store, type Base64State } from './store';
 import { tool } from './tool';
@@ -66,13 +66,13 @@ export function useConverter() {
     set({ progress: file ? { done: 0, total: file.size } : null, message: '' });
     try {
       const res: ConversionResult = file
-        ? await base64Worker.call(
-            (api) => api.convertFile(file, opts, Comlink.proxy((done: number, total: number) => {
+        ? await base64Worker.convertFile(file, opts, {
+            onProgress: (done, total) => {
               if (job.current?.controller === controller) set({ progress: { done, total } });
-            })),
-            controller.signal,
-          )
-        : await base64Worker.call((api) => api.convertText(input, opts), controller.signal);
+            },
+            signal: controller.signal,
+          })
+        : await base64Worker.convertText(input, opts, { signal: controller.signal });
       if (job.current?.controller !== controller) return;
       const { preview, ...meta } = res;
       const seconds = (performance.now() - started) / 1000;

@@ -13,7 +13,7 @@ export interface Rgb {
 export const INITIAL_BACKGROUND = '#ffffff';
 export const INITIAL_TEXT = '#000000';
 
-export type WcagLevel = 'AAA' | 'AA' | 'AA Large' | 'Fail';
+type WcagLevel = 'AAA' | 'AA' | 'AA Large' | 'Fail';
 
 export const LEVEL_MESSAGES: Record<WcagLevel, string> = {
   AAA: 'Passes all WCAG levels (AAA, AA, AA Large)',
@@ -83,7 +83,7 @@ export function composite(fg: Rgb, alpha: number, bg: Rgb): Rgb {
   return { r: mix(fg.r, bg.r), g: mix(fg.g, bg.g), b: mix(fg.b, bg.b) };
 }
 
-export interface CriterionResult {
+interface CriterionResult {
   id: string;
   name: string;
   required: number;

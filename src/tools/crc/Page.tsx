@@ -92,7 +92,7 @@ export default function CrcPage() {
     if (!params.ok || !dataWidth.ok) return;
     const key = analysisKey;
     crcWorker
-      .call((api) => api.summary({ params: params.value, dataWidth: dataWidth.value }))
+      .summary({ params: params.value, dataWidth: dataWidth.value })
       .then((result) => setAnalysis({ key, result }))
       .catch((e) => !isAbortError(e) && setAnalysis({ key, error: (e as Error).message }));
   }, [analysisKey], 150);
@@ -103,7 +103,7 @@ export default function CrcPage() {
     if (!previewKey || !params.ok || !dataWidth.ok) return;
     const key = previewKey;
     crcWorker
-      .call((api) => api.generate({ params: params.value, dataWidth: dataWidth.value }, s.language))
+      .generate({ params: params.value, dataWidth: dataWidth.value }, s.language)
       .then((file) => setPreview({ key, file }))
       .catch((e) => {
         if (!isAbortError(e)) setPreview({ key, error: `Could not generate a preview: ${(e as Error).message}` });
@@ -265,7 +265,7 @@ export default function CrcPage() {
         downloadable={false}
         codeLabel="Generated code preview"
         maxLines={PREVIEW_LINES}
-        testbench={() => crcWorker.call((api) => api.testbench(previewConfig!, s.language))}
+        testbench={() => crcWorker.testbench(previewConfig!, s.language)}
         onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard', { language: s.language })}
         onTestbenchDownloaded={() => trackToolUsage(tool.analyticsName, 'download_testbench', { language: s.language })}
       >

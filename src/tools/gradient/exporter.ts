@@ -1,6 +1,5 @@
 /** PNG (WASM worker) and SVG exports of the current gradient. */
 import { pngWorker } from '../../workers/png';
-import { Comlink } from '../../workers/bridge';
 import { downloadBlob } from '../../lib/download';
 import { gradientSvg } from '../../core/gradient/svg';
 import type { GradientSpec } from '../../core/gradient/model';
@@ -15,7 +14,7 @@ export async function downloadPng(
   onProgress: (done: number, total: number) => void,
   signal: AbortSignal,
 ): Promise<{ name: string; size: number }> {
-  const blob = await pngWorker.call((api) => api.gradientPng(g, width, height, dither, Comlink.proxy(onProgress)), signal);
+  const blob = await pngWorker.gradientPng(g, width, height, dither, { onProgress, signal });
   const name = exportFileName('png');
   downloadBlob(name, blob);
   return { name, size: blob.size };

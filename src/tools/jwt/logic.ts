@@ -12,7 +12,7 @@ export const MESSAGES = {
   copyFailed: 'Failed to copy to clipboard',
 };
 
-export const TIME_CLAIMS = ['iat', 'exp', 'nbf', 'auth_time', 'updated_at'] as const;
+const TIME_CLAIMS = ['iat', 'exp', 'nbf', 'auth_time', 'updated_at'] as const;
 
 export interface DecodedJwt {
   header: Record<string, unknown>;
@@ -22,7 +22,7 @@ export interface DecodedJwt {
   parts: [string, string, string];
 }
 
-export type DecodeResult = { ok: true; token: DecodedJwt } | { ok: false; error: string };
+type DecodeResult = { ok: true; token: DecodedJwt } | { ok: false; error: string };
 
 /** Base64url (padding optional; standard alphabet tolerated) to bytes; throws on bad input. */
 export function base64UrlToBytes(part: string): Uint8Array {
@@ -78,7 +78,7 @@ export function hasThreeParts(input: string): boolean {
   return input.trim().split('.').length === 3;
 }
 
-export interface TokenInfo {
+interface TokenInfo {
   algorithm: string;
   type: string;
   issuedAt: string;
@@ -92,7 +92,7 @@ export interface TokenInfo {
 const asText = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 /** A NumericDate claim (seconds) as a local date string, or '' when absent or not a number. */
-export function claimDate(value: unknown, locale?: string): string {
+function claimDate(value: unknown, locale?: string): string {
   return typeof value === 'number' && Number.isFinite(value) ? new Date(value * 1000).toLocaleString(locale) : '';
 }
 

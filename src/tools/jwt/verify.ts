@@ -12,7 +12,7 @@ type Bits = '256' | '384' | '512';
 const HASHES: Record<Bits, string> = { '256': 'SHA-256', '384': 'SHA-384', '512': 'SHA-512' };
 const CURVES: Record<Bits, string> = { '256': 'P-256', '384': 'P-384', '512': 'P-521' };
 
-export const SUPPORTED_ALGORITHMS = ['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'];
+const SUPPORTED_ALGORITHMS = ['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'];
 
 function parseAlg(alg: unknown): { family: Family; bits: Bits } | null {
   const m = typeof alg === 'string' ? /^(HS|RS|PS|ES)(256|384|512)$/.exec(alg) : null;

@@ -12,7 +12,7 @@ import { Progress } from '../../components/Progress';
 import { StatusLine } from '../../components/StatusLine';
 import { downloadBlob } from '../../lib/download';
 import { subnetWorker } from '../../workers/subnet';
-import { Comlink, isAbortError } from '../../workers/bridge';
+import { isAbortError } from '../../workers/bridge';
 import { trackError, trackToolUsage } from '../../analytics';
 import { useSubnetStore } from './store';
 import { VirtualTable, type VirtualTableHandle } from './VirtualTable';
@@ -119,8 +119,8 @@ function ExportPanel({ spec, rows, format, setFormat }: { spec: ListSpec; rows: 
     setProgress({ done: 0, total: rows });
     const started = performance.now();
     try {
-      const onProgress = Comlink.proxy((done: number, total: number) => setProgress({ done, total }));
-      const blob = await subnetWorker.call((api) => api.exportList(spec, format, onProgress), ctrl.signal);
+      const onProgress = (done: number, total: number) => setProgress({ done, total });
+      const blob = await subnetWorker.exportList(spec, format, { onProgress, signal: ctrl.signal });
       downloadBlob(exportFileName(spec, format), blob);
       setMessage(`✅ Exported ${n(rows)} rows (${mb(blob.size)}) as ${exportFileName(spec, format)}`);
       trackToolUsage(tool.analyticsName, 'export_list', { kind: spec.kind, format, rows, cidr: spec.cidr, child_cidr: spec.childCidr }, Math.round(performance.now() - started));

@@ -13,7 +13,7 @@ export interface VirtualTableHandle {
   scrollToRow(i: number): void;
 }
 
-export interface VirtualTableProps {
+interface VirtualTableProps {
   label: string;
   rowCount: number;
   columns: string[];

@@ -43,7 +43,7 @@ export function encodeText(text: string, type: EncodingType): string {
   }
 }
 
-export class MalformedPercentError extends Error {
+class MalformedPercentError extends Error {
   constructor(
     readonly position: number,
     readonly sequence: string,
@@ -137,7 +137,7 @@ function mapComponent(text: string, component: ComponentType, fn: (s: string) =>
   return `${authority}${mappedPath}${qAt === -1 ? '' : `?${query}`}${tail}`;
 }
 
-export type ConvertResult = { ok: true; output: string } | { ok: false; error: string };
+type ConvertResult = { ok: true; output: string } | { ok: false; error: string };
 
 /** The tool's conversion with the spec's messages. */
 export function convert(input: string, op: Operation, type: EncodingType, component: ComponentType): ConvertResult {
@@ -169,7 +169,7 @@ export function safeDecode(text: string, type: EncodingType = 'component'): stri
   }
 }
 
-export interface UrlAnalysis {
+interface UrlAnalysis {
   valid: boolean;
   protocol: string;
   host: string;
@@ -214,7 +214,7 @@ export function analyzeUrl(text: string): UrlAnalysis | null {
   };
 }
 
-export interface Stats {
+interface Stats {
   inputLength: number;
   outputLength: number;
   encodedSequences: number;
@@ -239,8 +239,8 @@ export interface HistoryEntry {
   timestamp: string;
 }
 
-export const HISTORY_LIMIT = 10;
-export const PREVIEW_LENGTH = 50;
+const HISTORY_LIMIT = 10;
+const PREVIEW_LENGTH = 50;
 
 /** Newest first, at most 10. */
 export function addToHistory(history: HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
