@@ -26,4 +26,9 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  {
+    // Ambient declarations of runtime globals: `declare var` and empty interfaces are how lib.dom does it.
+    files: ['**/*.d.ts'],
+    rules: { 'no-var': 'off', '@typescript-eslint/no-empty-object-type': 'off' },
+  },
 );

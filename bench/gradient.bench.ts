@@ -56,6 +56,8 @@ async function setup(): Promise<Page> {
   const wasm = readFileSync(join(wasmDir(), 'png.wasm')).toString('base64');
   await page.evaluate(async ({ wasm, stops }) => {
     const bytes = Uint8Array.from(atob(wasm), (c) => c.charCodeAt(0));
+    // The page's globals: the bundle's exports (G) and the helpers below; untyped scaffolding.
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
     const w = window as unknown as Record<string, any>;
     const G = w.G;
     w.kernel = await G.instantiateKernel(bytes);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import { startServer, type RunningServer } from '../helpers/server';
-import { INGEST_KINDS, getStats, pageview, post, toolUsage } from './analytics-helpers';
+import { getStats, pageview, post, toolUsage } from './analytics-helpers';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -255,7 +255,7 @@ describe('analytics with rate limiting on (RATE_LIMIT_PER_MINUTE=5)', () => {
       for (let i = 0; i < 8; i++) statuses.push((await post(server.url, 'pageview', pageview('/limited', `r${i}`))).status);
       expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429, 429]);
       const limited = await post(server.url, 'pageview', pageview('/limited', 'r9'));
-      expect(limited.json.error).toMatch(/Too many requests/);
+      expect(limited.json?.error).toMatch(/Too many requests/);
       const stats = await getStats(server.url, server.adminToken, 'days=7');
       expect(stats.status).toBe(200);
       expect(stats.json.total_views).toBe(5); // exactly the accepted ones

@@ -8,7 +8,7 @@ export async function post(url: string, kind: string, body: unknown, init: { con
     body: init.raw ?? JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, text, json: safeJson(text) };
+  return { status: res.status, text, json: safeJson(text) as { error?: string } | undefined };
 }
 
 export async function getStats(url: string, token: string | null, query = 'days=30') {
@@ -17,7 +17,7 @@ export async function getStats(url: string, token: string | null, query = 'days=
   return { status: res.status, headers: res.headers, json: safeJson(text) as Record<string, unknown> & { error?: string } };
 }
 
-function safeJson(text: string): any {
+function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

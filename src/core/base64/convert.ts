@@ -122,7 +122,7 @@ export function convertText(kernel: Base64Exports, text: string, opts: ConvertOp
   const stripped = stripWhitespace(text);
   if (!stripped) throw new Error(ENTER_BASE64);
   // Non-ASCII characters can never be Base64 (and would not survive the byte conversion).
-  if (/[^\x00-\x7f]/.test(stripped)) throw new InvalidBase64Error();
+  if (/[\u0080-\uffff]/.test(stripped)) throw new InvalidBase64Error();
   const dec = new Base64Decoder(kernel, opts.alphabet);
   dec.push(textToBytes(stripped, 'ASCII'), sink.emit);
   dec.finish(sink.emit);

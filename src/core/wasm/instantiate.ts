@@ -36,8 +36,9 @@ function imports(getMemory: () => WebAssembly.Memory): WebAssembly.Imports {
 export async function instantiateKernel<E extends KernelExports>(
   source: BufferSource | Response | PromiseLike<Response>,
 ): Promise<E> {
-  let memory: WebAssembly.Memory | undefined;
-  const env = imports(() => memory!);
+  // The imports read the module's memory, which exists only once the module is instantiated.
+  const late: { memory?: WebAssembly.Memory } = {};
+  const env = imports(() => late.memory!);
   let instance: WebAssembly.Instance;
   if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
     instance = (await WebAssembly.instantiate(source, env)).instance;
@@ -50,7 +51,7 @@ export async function instantiateKernel<E extends KernelExports>(
         : (await WebAssembly.instantiate(await response.arrayBuffer(), env)).instance;
   }
   const exports = instance.exports as unknown as E;
-  memory = exports.memory;
+  late.memory = exports.memory;
   return exports;
 }
 

@@ -102,7 +102,7 @@ describe('generated FIFO text', () => {
       expect(v).toMatch(new RegExp(`wire\\s+(\\[\\d+:0\\]\\s+)?${p}\\b`));
     }
     const plain = generateFifo(DEFAULT_FIFO_CONFIG, 'vhdl');
-    expect(plain).toMatch(/clk\s+: in  std_logic/);
+    expect(plain).toMatch(/clk\s+: in {2}std_logic/);
     expect(plain).not.toContain('wr_last');
     expect(plain).not.toContain('sbit_err');
   });

@@ -4,7 +4,6 @@ import {
   fifoMetrics, fifoThresholds, validateFifoConfig, type FifoConfig, type FifoMetrics, type FifoThresholds,
 } from './config';
 import { fifoDesign, MODULE_NAME } from './design';
-import type { FifoTestbenchOptions } from './testbench';
 import { generateFifoTestbenchVerilog } from './testbench-verilog';
 import { generateFifoTestbenchVhdl } from './testbench-vhdl';
 import { generateFifoVerilog } from './verilog';
