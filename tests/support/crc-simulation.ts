@@ -6,6 +6,7 @@ import { paramsOf, type PredefinedAlgorithm } from '../../src/core/crc/catalogue
 import { parseHex, type CrcParams } from '../../src/core/crc/params';
 import type { CrcConfig, CrcScenario } from '../../src/core/hdl/crc';
 import { randomInt, seededRandom } from '../../src/core/random';
+import { randomBigInt } from './seed';
 import { bitsOfWord, referenceCrcBits } from './crc-reference';
 
 export interface SimulationCase {
@@ -50,11 +51,7 @@ export function catalogueSimulationCases(algorithms: PredefinedAlgorithm[], seed
  */
 export function randomSimulationCases(count: number, seed: number): SimulationCase[] {
   const rand = seededRandom(seed);
-  const big = (bits: number) => {
-    let v = 0n;
-    for (let i = 0; i < bits; i++) if (rand() < 0.5) v |= 1n << BigInt(i);
-    return v;
-  };
+  const big = (bits: number) => randomBigInt(rand, bits);
   const fixedWidths = [1, 2, 64, 65, 66, 67];
   const fixedData = [1, 7, 9, 67, 100, 1024];
   return Array.from({ length: count }, (_, n) => {

@@ -31,3 +31,10 @@ export function randomBytes(rand: Random, length: number): Buffer<ArrayBuffer> {
   for (let i = whole; i < length; i++) bytes[i] = rand() * 256;
   return bytes;
 }
+
+/** A `bits`-bit unsigned value from `rand`, each bit drawn on its own. */
+export function randomBigInt(rand: Random, bits: number): bigint {
+  let v = 0n;
+  for (let i = 0; i < bits; i++) if (rand() < 0.5) v |= 1n << BigInt(i);
+  return v;
+}

@@ -6,7 +6,7 @@ import {
   bytesToBits, finish, randomBits, referenceCrc, referenceCrcBits, referenceRegister, unrollMatrices, wordOf,
 } from '../../../tests/support/crc-reference';
 import { deriveMatricesTs } from '../../../tests/support/crc-matrix-ts';
-import { testRandom } from '../../../tests/support/seed';
+import { randomBigInt, testRandom } from '../../../tests/support/seed';
 import { CATALOGUE, predefinedAlgorithms, paramsOf } from './catalogue';
 import { FALLBACK_ALGORITHMS } from './fallback';
 import { CHECK_INPUT, mask, parseHex, reflect, type CrcParams } from './params';
@@ -17,11 +17,7 @@ beforeAll(async () => {
 });
 
 const rand = testRandom();
-const randomBig = (bits: number) => {
-  let v = 0n;
-  for (let i = 0; i < bits; i++) if (rand() < 0.5) v |= 1n << BigInt(i);
-  return v;
-};
+const randomBig = (bits: number) => randomBigInt(rand, bits);
 const randomInt = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 
 function randomParams(width: number): CrcParams {

@@ -6,7 +6,7 @@ import { paramsOf, predefinedAlgorithms } from '../../crc/catalogue';
 import { deriveMatrices, matrixBit, type CrcKernel } from '../../crc/kernel';
 import type { CrcParams } from '../../crc/params';
 import { loadFreshKernel } from '../../../../server/wasm';
-import { testRandom } from '../../../../tests/support/seed';
+import { randomBigInt, testRandom } from '../../../../tests/support/seed';
 import { equations, equationStats } from './design';
 import { createCrcGenerator, crcTestbenchScenario, type CrcConfig, type CrcGenerator } from '.';
 
@@ -18,11 +18,7 @@ beforeAll(async () => {
 });
 
 const rand = testRandom();
-const randomBig = (bits: number) => {
-  let v = 0n;
-  for (let i = 0; i < bits; i++) if (rand() < 0.5) v |= 1n << BigInt(i);
-  return v;
-};
+const randomBig = (bits: number) => randomBigInt(rand, bits);
 const randomInt = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 const crc32: CrcConfig = { params: paramsOf(predefinedAlgorithms().find((a) => a.name === 'CRC-32/ISO-HDLC')!), dataWidth: 64 };
 
