@@ -10,13 +10,18 @@ import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const config = ts.getParsedCommandLineOfConfigFile(`${root}/tsconfig.json`, {}, {
-  ...ts.sys,
-  onUnRecoverableConfigFileDiagnostic: (d) => {
-    throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-  },
-});
-const files = config.fileNames;
+// The root tsconfig.json only lists the projects (tsc -b): read every project's files, and use
+// the tests project's options (DOM and Node both) for the one language service over all of them.
+const parse = (path) =>
+  ts.getParsedCommandLineOfConfigFile(path, {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    },
+  });
+const projects = parse(`${root}/tsconfig.json`).projectReferences.map((r) => parse(`${r.path}/tsconfig.json`));
+const config = projects.find((p) => p.options.configFilePath?.endsWith('tests/tsconfig.json'));
+const files = [...new Set(projects.flatMap((p) => p.fileNames))];
 const service = ts.createLanguageService(
   {
     getScriptFileNames: () => files,
@@ -24,7 +29,7 @@ const service = ts.createLanguageService(
     getScriptSnapshot: (f) =>
       ts.sys.fileExists(f) ? ts.ScriptSnapshot.fromString(readFileSync(f, 'utf8')) : undefined,
     getCurrentDirectory: () => root,
-    getCompilationSettings: () => config.options,
+    getCompilationSettings: () => ({ ...config.options, noEmit: true, composite: false }),
     getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
     fileExists: ts.sys.fileExists,
     readFile: ts.sys.readFile,

@@ -9,7 +9,7 @@ let predefined: PredefinedAlgorithm[] | undefined;
 let predefinedJson: string | undefined;
 
 /** The catalogue in API shape, built once. */
-export function listPredefined(): PredefinedAlgorithm[] {
+function listPredefined(): PredefinedAlgorithm[] {
   return (predefined ??= predefinedAlgorithms());
 }
 

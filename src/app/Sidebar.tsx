@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { iconGlyph } from './icons';
 import { sidebarGroups, groupOfPath, VERSION, PRODUCT } from './registry';
 
-export const NAV_DELAY_MS = 300;
+const NAV_DELAY_MS = 300;
 
 /**
  * Sidebar (spec part 1, "Sidebar navigation"): one group expanded at a time, clicking the open

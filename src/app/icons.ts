@@ -2,7 +2,7 @@
  * Icons by name. Declarations and groups name an icon; only this map knows how it is drawn
  * (emoji glyphs today), so replacing the glyphs with SVGs touches this file alone.
  */
-export const ICONS = {
+const ICONS = {
   // Sidebar groups
   gear: '⚙️',
   arrows: '🔄',

@@ -27,7 +27,7 @@ export function ToolPage({ tool, children, infoCards = [] }: {
   );
 }
 
-export function InfoCards({ cards }: { cards: InfoCard[] }) {
+function InfoCards({ cards }: { cards: InfoCard[] }) {
   return (
     <section className="info-cards" aria-label="Tips and features">
       {cards.map((c) => (

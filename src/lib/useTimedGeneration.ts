@@ -8,7 +8,7 @@ export interface Generated<C> {
   config: C;
 }
 
-export const GENERATE_INDICATOR_MS = 500;
+const GENERATE_INDICATOR_MS = 500;
 
 /**
  * The generators' Generate flow (spec part 2: "Generating..." for 500 ms, then the code). The

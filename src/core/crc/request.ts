@@ -13,7 +13,7 @@ import {
 } from './params';
 
 /** Longest init/xorout text accepted. */
-export const HEX_MAX_LENGTH = 40;
+const HEX_MAX_LENGTH = 40;
 /** init/xorout: hexadecimal digits, optionally 0x-prefixed, optionally surrounded by spaces. */
 const HEX_TEXT = /^\s*(0[xX])?[0-9a-fA-F]+\s*$/;
 

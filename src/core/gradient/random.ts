@@ -7,7 +7,7 @@ import { randomInt, randomPick, type Random } from '../random';
 import { rgbToHex } from './color';
 import { GRADIENT_TYPES, RADIAL_SHAPES, type ColorStop, type GradientSpec } from './model';
 
-export function randomColor(rand: Random = Math.random): string {
+function randomColor(rand: Random = Math.random): string {
   return rgbToHex(randomInt(rand, 256), randomInt(rand, 256), randomInt(rand, 256));
 }
 

@@ -20,7 +20,7 @@ export function designFileName(stem: string, language: HdlLanguage): string {
 }
 
 /** The testbench of the design file `<stem>.<ext>`: `<stem>_tb.<ext>`. */
-export function testbenchFileName(stem: string, language: HdlLanguage): string {
+function testbenchFileName(stem: string, language: HdlLanguage): string {
   return designFileName(`${stem}_tb`, language);
 }
 

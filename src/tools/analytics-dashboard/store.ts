@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 
-export const TOKEN_KEY = 'bitsmith_admin_token';
+const TOKEN_KEY = 'bitsmith_admin_token';
 
 function readToken(): string | null {
   try {

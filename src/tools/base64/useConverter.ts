@@ -13,7 +13,7 @@ import { PREVIEW_LIMIT, fileTypeLabel } from './logic';
 import { useBase64Store, type Base64State } from './store';
 import { tool } from './tool';
 
-export const CANCELLED_MESSAGE = 'Conversion cancelled';
+const CANCELLED_MESSAGE = 'Conversion cancelled';
 
 const SPEC_MESSAGES = new Set([ENTER_TEXT, ENTER_BASE64, INVALID_BASE64]);
 

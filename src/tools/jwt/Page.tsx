@@ -12,9 +12,9 @@ import { verifySignature } from './verify';
 import { useJwtStore } from './store';
 import './styles.css';
 
-export const EXAMPLE_TOKEN =
+// The example is signed with HS256 and the secret 'your-256-bit-secret' (verifiable on the page).
+const EXAMPLE_TOKEN =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaXNzIjoiaHR0cHM6Ly9iaXRzbWl0aC5kZXYiLCJhdWQiOiJiaXRzbWl0aC1kZW1vIiwiaWF0IjoxNTE2MjM5MDIyLCJleHAiOjQxMDI0NDQ4MDB9.nPLqtbvFMONcgf-Rnzbt4Q8ojl4_p-KLlkl57Eyul5c';
-export const EXAMPLE_SECRET = 'your-256-bit-secret';
 
 type Part = 'header' | 'payload' | 'signature';
 

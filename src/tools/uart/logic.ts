@@ -7,7 +7,7 @@ export interface UartForm extends Omit<UartConfig, 'clockFreq' | 'fifoDepth'> {
   fifoDepth: string;
 }
 
-export function formFromConfig(c: UartConfig): UartForm {
+function formFromConfig(c: UartConfig): UartForm {
   return { ...c, clockFreq: String(c.clockFreq), fifoDepth: String(c.fifoDepth) };
 }
 
