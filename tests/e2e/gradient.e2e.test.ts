@@ -185,8 +185,11 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(pngSize(file)).toEqual([8192, 8192]);
     await page.getByRole('status').filter({ hasText: /✅ gradient-\d+\.png \(8192 × 8192/ }).waitFor();
 
+    // Cancel: a conic export (the slowest kind, about a second at 8K) so the click lands while it
+    // runs; dispatched at once, without the actionability waits a warm linear export can outrun.
+    await page.getByRole('button', { name: 'Conic', exact: true }).click();
     await page.getByRole('button', { name: 'Download PNG' }).click();
-    await page.getByRole('group', { name: 'Rendering PNG' }).getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('group', { name: 'Rendering PNG' }).getByRole('button', { name: 'Cancel' }).dispatchEvent('click');
     await page.getByText('PNG export cancelled').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Download PNG' }).isEnabled()).toBe(true);
     expect(errors).toEqual([]);
