@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Runs the tests: `node scripts/test.mjs [unit|server|hdl|e2e] [vitest arguments]`.
-// Without a loop name, the whole suite: system-tool check, build (what is stale), type check, then
+// Without a loop name, the whole suite: system-tool check, build (what is stale), type check, lint and format check, then
 // every Vitest project. With one, only what that loop needs: its system tools, its build outputs
-// (if stale) and its Vitest project; no type check, so the loop stays quick.
+// (if stale) and its Vitest project; no type check or lint, so the loop stays quick.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { missingSystemTools, installHint } from './system-tools.mjs';
@@ -39,4 +39,5 @@ if (missing.length) {
 
 step('build (what is stale)', process.execPath, ['scripts/build.mjs', '--if-stale', ...(loop ? loops[loop].build : [])]);
 if (!loop) step('type check', 'npm', ['run', '--silent', 'typecheck']);
+if (!loop) step('lint and format check (zero warnings)', 'npm', ['run', '--silent', 'lint']);
 step('vitest', process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...vitestArgs]);
