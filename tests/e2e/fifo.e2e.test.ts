@@ -162,6 +162,8 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     await page.locator('.error-banner').getByText('(0 is too small)').waitFor();
     expect(await page.locator('pre.code').count()).toBe(0);
 
+    await width.fill('64'); // a listed size typed in the custom field keeps the field open
+    expect(await page.getByLabel('Data Width').inputValue()).toBe('custom');
     await width.fill('33');
     await page.getByLabel('FIFO Depth').selectOption('custom');
     await page.getByLabel('Custom depth (2-131072 words)').fill('100');
@@ -197,6 +199,9 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(await page.getByLabel('FIFO Depth').inputValue()).toBe('16');
     expect(await page.getByLabel('Custom width (1-1024 bits)').count()).toBe(0);
     expect(await page.getByTestId('fifo-notes').count()).toBe(0);
+    await page.getByLabel('Data Width').selectOption('custom');
+    await page.getByRole('button', { name: 'Small (8x16)' }).click();
+    expect(await page.getByLabel('Custom width (1-1024 bits)').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

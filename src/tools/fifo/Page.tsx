@@ -97,6 +97,8 @@ const CUSTOM_DEPTH_LABEL = `Custom depth (${FIFO_DEPTH_RANGE.min}-${FIFO_DEPTH_R
 export default function FifoPage() {
   const { config, language, generated, setField, setConfig, setLanguage, setGenerated } = useFifoStore();
   const [error, setError] = useState('');
+  // Remounts the size fields on a preset, which closes their custom number fields.
+  const [presetLoads, setPresetLoads] = useState(0);
   const { generating, generate: generateLater, showLanguage } = useTimedGeneration({
     generated,
     setGenerated,
@@ -131,6 +133,7 @@ export default function FifoPage() {
 
   const loadPreset = (id: string) => {
     setConfig(presetConfig(id));
+    setPresetLoads((n) => n + 1);
     setError('');
     trackToolUsage(tool.analyticsName, 'load_preset', { preset: id });
   };
@@ -165,10 +168,10 @@ export default function FifoPage() {
       <section className="panel" aria-labelledby="fifo-config-title">
         <h2 id="fifo-config-title">Configuration</h2>
         <div className="fifo-grid">
-          <SizeField id="fifo-width" label="Data Width" customLabel={CUSTOM_WIDTH_LABEL}
+          <SizeField key={`width-${presetLoads}`} id="fifo-width" label="Data Width" customLabel={CUSTOM_WIDTH_LABEL}
             unit="bits" value={config.dataWidth} options={DATA_WIDTHS} range={DATA_WIDTH_RANGE}
             invalid={dataWidthProblem(config.dataWidth) !== null} onChange={(v) => setField('dataWidth', v)} />
-          <SizeField id="fifo-depth" label="FIFO Depth" customLabel={CUSTOM_DEPTH_LABEL}
+          <SizeField key={`depth-${presetLoads}`} id="fifo-depth" label="FIFO Depth" customLabel={CUSTOM_DEPTH_LABEL}
             unit="words" value={config.fifoDepth} options={FIFO_DEPTHS} range={FIFO_DEPTH_RANGE}
             invalid={fifoDepthProblem(config.fifoDepth) !== null} onChange={(v) => setField('fifoDepth', v)} />
           <SelectField id="fifo-memory" label="Memory Type" value={config.memoryType} options={MEMORY_TYPES}

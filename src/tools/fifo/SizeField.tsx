@@ -19,27 +19,16 @@ export function SizeField({ id, label, customLabel, unit, value, options, range,
   invalid: boolean;
   onChange: (v: number) => void;
 }) {
-  const listed = options.includes(value);
-  const [customChosen, setCustomChosen] = useState(!listed);
-  const custom = customChosen || !listed;
-  // The number field keeps the typed text ('' or '1e3' are not numbers the config can hold).
-  const [text, setText] = useState(String(value));
-  const sent = useRef(value);
+  // The custom field is open for a value that is not in the list, or for the value it last sent
+  // (so typing 64 does not close it). The page remounts the field on a preset, closing it.
+  const [customFor, setCustomFor] = useState<number | null>(null);
+  const custom = !options.includes(value) || Object.is(customFor, value);
+  // The typed text ('' or '1e3' are not numbers the config can hold), shown while the config
+  // still holds the value it produced.
+  const [draft, setDraft] = useState({ text: String(value), value });
+  const text = Object.is(draft.value, value) ? draft.text : String(value);
   const input = useRef<HTMLInputElement>(null);
   const focusInput = useRef(false);
-
-  const send = (v: number) => {
-    sent.current = v;
-    onChange(v);
-  };
-
-  // A value set elsewhere (a preset) replaces the text; a listed one closes the number field.
-  useEffect(() => {
-    if (Object.is(value, sent.current)) return;
-    sent.current = value;
-    setText(String(value));
-    if (options.includes(value)) setCustomChosen(false);
-  }, [value, options]);
 
   useEffect(() => {
     if (custom && focusInput.current) input.current?.focus();
@@ -49,12 +38,18 @@ export function SizeField({ id, label, customLabel, unit, value, options, range,
   const choose = (choice: string) => {
     if (choice === CUSTOM) {
       focusInput.current = true;
-      setCustomChosen(true);
+      setCustomFor(value);
       return;
     }
-    setCustomChosen(false);
-    setText(choice);
-    send(Number(choice));
+    setCustomFor(null);
+    onChange(Number(choice));
+  };
+
+  const type = (typed: string) => {
+    const v = parseSize(typed);
+    setDraft({ text: typed, value: v });
+    setCustomFor(v);
+    onChange(v);
   };
 
   return (
@@ -69,10 +64,7 @@ export function SizeField({ id, label, customLabel, unit, value, options, range,
           <label htmlFor={`${id}-custom`}>{customLabel}</label>
           <input ref={input} id={`${id}-custom`} type="number" min={range.min} max={range.max} step={1}
             inputMode="numeric" value={text} aria-invalid={invalid}
-            onChange={(e) => {
-              setText(e.target.value);
-              send(parseSize(e.target.value));
-            }} />
+            onChange={(e) => type(e.target.value)} />
         </>
       )}
     </div>
