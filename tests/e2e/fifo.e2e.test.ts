@@ -1,8 +1,8 @@
 /**
  * The FIFO generator page in Debian Chromium against the real server: defaults, presets, the
  * metrics panel and thresholds, the 500 ms 'Generating...' state, Copy/Download only with code,
- * download names, tool usage with the configuration, and the downloaded design and testbench
- * simulated in Icarus Verilog and GHDL.
+ * download names, tool usage with the configuration, custom widths and depths beyond the spec's
+ * lists, and the downloaded design and testbench simulated in Icarus Verilog and GHDL.
  */
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -143,6 +143,65 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     // The server accepts every usage event (flat metadata passes its schema).
     await expect.poll(() => statuses.length).toBe(usage.length);
     expect(statuses.every((st) => st >= 200 && st < 300), String(statuses)).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('takes a custom width and depth: clear validation, metrics, notes, and a design that passes', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('Data Width').selectOption('custom');
+    const width = page.getByLabel('Custom width (1-1024 bits)');
+    expect(await width.inputValue()).toBe('8');
+    expect(await width.evaluate((el) => el === document.activeElement)).toBe(true);
+    await width.fill('0');
+    const problems = page.locator('.fifo-problems');
+    const tooSmall = 'Data width must be a whole number from 1 to 1024 bits (0 is too small)';
+    await expect.poll(() => problems.textContent()).toBe(tooSmall);
+    expect(await width.getAttribute('aria-invalid')).toBe('true');
+    expect(await metric(page, 'total-bits')).toBe('—');
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    await page.locator('.error-banner').getByText('(0 is too small)').waitFor();
+    expect(await page.locator('pre.code').count()).toBe(0);
+
+    await width.fill('64'); // a listed size typed in the custom field keeps the field open
+    expect(await page.getByLabel('Data Width').inputValue()).toBe('custom');
+    await width.fill('33');
+    await page.getByLabel('FIFO Depth').selectOption('custom');
+    await page.getByLabel('Custom depth (2-131072 words)').fill('100');
+    expect(await problems.count()).toBe(0);
+    expect(await page.getByLabel('Data Width').inputValue()).toBe('custom');
+    expect(await page.getByLabel('FIFO Depth').inputValue()).toBe('custom');
+    // 33 x 100 = 3300 bits: the spec's formulas at a size outside its lists.
+    expect(await metric(page, 'total-bits')).toBe('3,300');
+    expect(await metric(page, 'luts')).toBe('227');
+    expect(await metric(page, 'registers')).toBe('423');
+    expect(await metric(page, 'bram')).toBe('1');
+    expect(await metric(page, 'almost-full')).toBe('80 words');
+    expect(await metric(page, 'almost-empty')).toBe('20 words');
+    await page.getByLabel('Clocking Mode').selectOption('async');
+    const notes = (await page.getByTestId('fifo-notes').textContent())!;
+    expect(notes).toContain('Depth 100 is not a power of two: the pointers wrap at 100, so the FIFO stores exactly 100');
+    expect(notes).toContain('200-step window of the reflected Gray code');
+
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    await page.locator('pre.code').waitFor();
+    const file = await downloadText(page, 'Download');
+    expect(file.text).toContain('localparam DATA_WIDTH = 33;');
+    expect(file.text).toContain('localparam DEPTH      = 100;');
+    expect(file.text).toContain('Depth 100 is not a power of two');
+    const tb = await downloadText(page, 'Download Testbench');
+    const sim = await simulateVerilog({ 'fifo_module.v': file.text, 'fifo_module_tb.v': tb.text }, 'fifo_module_tb');
+    expect(sim.stdout).toContain(TB_PASS);
+    expect(sim.stdout).not.toMatch(/ERROR|FAIL/);
+
+    // A preset brings back the spec's sizes and closes the custom fields.
+    await page.getByRole('button', { name: 'Small (8x16)' }).click();
+    expect(await page.getByLabel('Data Width').inputValue()).toBe('8');
+    expect(await page.getByLabel('FIFO Depth').inputValue()).toBe('16');
+    expect(await page.getByLabel('Custom width (1-1024 bits)').count()).toBe(0);
+    expect(await page.getByTestId('fifo-notes').count()).toBe(0);
+    await page.getByLabel('Data Width').selectOption('custom');
+    await page.getByRole('button', { name: 'Small (8x16)' }).click();
+    expect(await page.getByLabel('Custom width (1-1024 bits)').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 /**
- * FIFO generator in real simulators: every preset, every combination of the behavioural options
+ * FIFO generator in real simulators: every preset, every combination of the behavioural options,
+ * widths and depths beyond the spec (depths not powers of two, 131072 words, 1024 bits with ECC)
  * and randomised configurations, each run with its generated self-checking testbench in Icarus
  * Verilog and GHDL (VHDL-93 and -2008). The testbenches check reset values, first-word (FWFT)
  * timing, fill to full, drain to empty, every flag against the model after every word, overflow
@@ -212,14 +213,17 @@ function factorialCases(): Case[] {
 
 const SEED = TEST_SEED;
 
-/** Random configurations over the whole option space (depth capped to keep runs short). */
+/**
+ * Random configurations over the whole option space: half the sizes from the spec's lists, half
+ * any width 1..300 and depth 2..300 (capped to keep runs short).
+ */
 function randomCases(count: number): Case[] {
   const r = testRandom();
   return Array.from({ length: count }, (_, i) => ({
     name: `random ${i} (TEST_SEED=${SEED})`,
     config: withMode({
-      dataWidth: pick(r, [8, 16, 32, 64, 128, 256] as const),
-      fifoDepth: pick(r, [16, 32, 64, 128] as const),
+      dataWidth: r() < 0.5 ? pick(r, [8, 16, 32, 64, 128, 256] as const) : between(r, 1, 300),
+      fifoDepth: r() < 0.5 ? pick(r, [16, 32, 64, 128] as const) : between(r, 2, 300),
       memoryType: pick(r, ['distributed', 'block_ram', 'registers'] as const),
       clockingMode: pick(r, ['sync', 'async'] as const),
       readMode: pick(r, ['standard', 'fwft'] as const),
@@ -247,6 +251,36 @@ const asyncCases: Case[] = [
     tb: { wrPeriodNs: wr, rdPeriodNs: rd, randomWords: 400, seed: SEED },
   })),
 );
+
+/**
+ * Beyond the spec's lists: depths that are not powers of two (3, 5, 100, 1000), the smallest depth
+ * (2), widths 1, 33 and 1024 (with ECC), sync and async, FWFT and standard. Random traffic moves
+ * more than twice the depth, so every pointer wraps at least once.
+ */
+const extendedCases: Case[] = ([
+  [3, 1, { outputRegister: false, enablePacketMode: true }],
+  [3, 8, { clockingMode: 'async', readMode: 'fwft', enableECC: true }],
+  [5, 33, { readMode: 'fwft', enablePacketMode: true }],
+  [5, 1, { clockingMode: 'async', enableECC: true, resetType: 'sync' }],
+  [2, 16, { clockingMode: 'async', readMode: 'fwft', enablePacketMode: true }],
+  [100, 33, { enableECC: true, memoryType: 'distributed' }],
+  [100, 16, { clockingMode: 'async', readMode: 'fwft', enablePacketMode: true, outputRegister: false }],
+  [1000, 1, { readMode: 'fwft', almostFullThreshold: 95, almostEmptyThreshold: 5 }],
+  [1000, 33, { clockingMode: 'async', memoryType: 'registers' }],
+  [16, 1024, { clockingMode: 'async', readMode: 'fwft' }],
+  [5, 1024, { readMode: 'fwft', enableECC: true }],
+] as const).map(([fifoDepth, dataWidth, over], i) => ({
+  name: `extended ${dataWidth}x${fifoDepth} ${JSON.stringify(over)}`,
+  config: withMode({ ...over, fifoDepth, dataWidth }),
+  tb: { randomWords: Math.max(100, 2 * fifoDepth + 100), rdPeriodNs: 7.3 + i * 1.7, seed: SEED + i },
+}));
+
+/** The deepest FIFO (131072 x 1): flags checked near the ends and thresholds, pointers past the wrap. */
+const deepCase: Case = {
+  name: 'deep 1x131072',
+  config: withMode({ dataWidth: 1, fifoDepth: 131072, memoryType: 'block_ram' }),
+  tb: { randomWords: 300, sparseChecks: true, seed: SEED },
+};
 
 async function inPairs<T>(items: T[], fn: (t: T) => Promise<void>): Promise<void> {
   const queue = items.slice();
@@ -297,6 +331,28 @@ describeWith(['iverilog', 'ghdl'], 'FIFO generator in Icarus Verilog and GHDL', 
 
   it('asynchronous clocks of unrelated periods, write faster and read faster', async () => {
     await Promise.all([inPairs(asyncCases, runVerilog), runVhdlBatch(asyncCases, '08')]);
+  }, 240_000);
+
+  it('widths 1..1024, depths not powers of two, in Icarus and GHDL (VHDL-93; async also -2008)', async () => {
+    const async08 = extendedCases.filter((c) => c.config.clockingMode === 'async' && c.config.dataWidth < 1024);
+    await Promise.all([
+      inPairs(extendedCases, runVerilog), runVhdlBatch(extendedCases, '93c'), runVhdlBatch(async08, '08'),
+    ]);
+  }, 240_000);
+
+  it('a 131072-word FIFO fills, drains and wraps in Icarus and GHDL', async () => {
+    await Promise.all([runVerilog(deepCase), runVhdlBatch([deepCase], '93c')]);
+  }, 240_000);
+
+  it('the extended sizes synthesise with ghdl --synth, the RAM at its exact depth', async () => {
+    // A 1024-bit ECC FIFO takes ghdl --synth ~20 s: it is simulated above, not synthesised here.
+    const cases = [...extendedCases.filter((c) => !(c.config.enableECC && c.config.dataWidth > 256)), deepCase];
+    const notes = await synthesiseVhdl(cases);
+    notes.forEach((n, k) => {
+      const c = cases[k]!.config;
+      const width = c.enableECC ? eccCodewordWidth(c.dataWidth) : c.dataWidth;
+      expect(n, cases[k]!.name).toMatch(new RegExp(`found RAM "mem", width: ${width} bits, depth: ${c.fifoDepth}\\b`));
+    });
   }, 240_000);
 
   it(`randomised configurations (TEST_SEED=${SEED}) in both languages`, async () => {

@@ -5,14 +5,17 @@ import { GeneratedCode } from '../../components/GeneratedCode';
 import { useTimedGeneration } from '../../lib/useTimedGeneration';
 import { trackError, trackToolUsage } from '../../analytics';
 import {
-  ALMOST_EMPTY_RANGE, ALMOST_FULL_RANGE, CLOCKING_MODES, DATA_WIDTHS, FIFO_DEPTHS, FIFO_PRESETS, MEMORY_TYPES,
-  READ_MODES, RESET_TYPES, WRITE_MODES, fifoThresholds, type FifoConfig,
+  ALMOST_EMPTY_RANGE, ALMOST_FULL_RANGE, CLOCKING_MODES, DATA_WIDTH_RANGE, DATA_WIDTHS, FIFO_DEPTH_RANGE, FIFO_DEPTHS,
+  FIFO_PRESETS, MEMORY_TYPES, READ_MODES, RESET_TYPES, WRITE_MODES, dataWidthProblem, fifoDepthProblem, fifoThresholds,
+  type FifoConfig,
 } from '../../core/hdl/fifo/config';
 import { fifoGenerator } from '../../core/hdl/fifo';
 import type { HdlLanguage } from '../../core/hdl/contract';
 import {
-  CLOCKING_LABEL, MEMORY_TYPE_LABEL, READ_MODE_LABEL, RESET_LABEL, WRITE_MODE_LABEL, metricRows, presetConfig, usageDetails,
+  CLOCKING_LABEL, MEMORY_TYPE_LABEL, READ_MODE_LABEL, RESET_LABEL, WRITE_MODE_LABEL, metricRows, presetConfig,
+  sizeProblems, usageDetails,
 } from './logic';
+import { SizeField } from './SizeField';
 import { useFifoStore } from './store';
 import './styles.css';
 
@@ -39,15 +42,17 @@ function Slider({ id, label, value, range, words, onChange }: {
   label: string;
   value: number;
   range: { min: number; max: number };
-  words: number;
+  /** The threshold in words; null while the depth is unusable. */
+  words: number | null;
   onChange: (v: number) => void;
 }) {
+  const text = words === null ? `${value}%` : `${value}% (${words} words)`;
   return (
     <div className="field fifo-slider">
       <label htmlFor={id}>{label}</label>
       <input id={id} type="range" min={range.min} max={range.max} step={1} value={value}
-        aria-valuetext={`${value}% (${words} words)`} onChange={(e) => onChange(Number(e.target.value))} />
-      <output htmlFor={id} data-testid={`${id}-value`}>{value}% ({words} words)</output>
+        aria-valuetext={text} onChange={(e) => onChange(Number(e.target.value))} />
+      <output htmlFor={id} data-testid={`${id}-value`}>{text}</output>
     </div>
   );
 }
@@ -62,6 +67,7 @@ function Checkbox({ id, label, checked, onChange }: { id: string; label: string;
 }
 
 function Metrics({ config }: { config: FifoConfig }) {
+  const notes = fifoGenerator.summary(config).notes;
   return (
     <section className="panel" aria-labelledby="fifo-metrics-title">
       <h2 id="fifo-metrics-title">Performance Metrics</h2>
@@ -73,15 +79,26 @@ function Metrics({ config }: { config: FifoConfig }) {
           </div>
         ))}
       </dl>
+      {notes.length > 0 && (
+        <ul className="fifo-notes" data-testid="fifo-notes">
+          {notes.map((n) => <li key={n}>{n}</li>)}
+        </ul>
+      )}
     </section>
   );
 }
 
 const sameConfig = (a: FifoConfig, b: FifoConfig) => JSON.stringify(a) === JSON.stringify(b);
 
+// Labels of the custom size fields: they must not contain "Data Width" / "FIFO Depth".
+const CUSTOM_WIDTH_LABEL = `Custom width (${DATA_WIDTH_RANGE.min}-${DATA_WIDTH_RANGE.max} bits)`;
+const CUSTOM_DEPTH_LABEL = `Custom depth (${FIFO_DEPTH_RANGE.min}-${FIFO_DEPTH_RANGE.max} words)`;
+
 export default function FifoPage() {
   const { config, language, generated, setField, setConfig, setLanguage, setGenerated } = useFifoStore();
   const [error, setError] = useState('');
+  // Remounts the size fields on a preset, which closes their custom number fields.
+  const [presetLoads, setPresetLoads] = useState(0);
   const { generating, generate: generateLater, showLanguage } = useTimedGeneration({
     generated,
     setGenerated,
@@ -94,7 +111,8 @@ export default function FifoPage() {
     },
   });
 
-  const thresholds = fifoThresholds(config);
+  const problems = sizeProblems(config);
+  const thresholds = problems.length === 0 ? fifoThresholds(config) : null;
   const stale = generated !== null && !sameConfig(generated.config, config);
 
   const generate = () => {
@@ -115,6 +133,7 @@ export default function FifoPage() {
 
   const loadPreset = (id: string) => {
     setConfig(presetConfig(id));
+    setPresetLoads((n) => n + 1);
     setError('');
     trackToolUsage(tool.analyticsName, 'load_preset', { preset: id });
   };
@@ -128,6 +147,10 @@ export default function FifoPage() {
       infoCards={[
         { title: 'Clock domains', text: 'Asynchronous FIFOs pass Gray-coded pointers through two-flop synchronisers, so the two clocks may be unrelated.' },
         { title: 'Thresholds', text: 'almost_full rises when the write side counts at least the threshold; almost_empty when the read side counts at most its threshold.' },
+        {
+          title: 'Any size',
+          text: 'Custom… takes any width of 1-1024 bits and any depth of 2-131072 words, powers of two or not.',
+        },
         { title: 'Verified', text: 'Every option is simulated in Icarus Verilog and GHDL with the same self-checking testbench you can download.' },
       ]}
     >
@@ -145,10 +168,12 @@ export default function FifoPage() {
       <section className="panel" aria-labelledby="fifo-config-title">
         <h2 id="fifo-config-title">Configuration</h2>
         <div className="fifo-grid">
-          <SelectField id="fifo-width" label="Data Width" value={config.dataWidth} options={DATA_WIDTHS}
-            format={(w) => `${w} bits`} onChange={(v) => setField('dataWidth', v)} />
-          <SelectField id="fifo-depth" label="FIFO Depth" value={config.fifoDepth} options={FIFO_DEPTHS}
-            format={(d) => `${d} words`} onChange={(v) => setField('fifoDepth', v)} />
+          <SizeField key={`width-${presetLoads}`} id="fifo-width" label="Data Width" customLabel={CUSTOM_WIDTH_LABEL}
+            unit="bits" value={config.dataWidth} options={DATA_WIDTHS} range={DATA_WIDTH_RANGE}
+            invalid={dataWidthProblem(config.dataWidth) !== null} onChange={(v) => setField('dataWidth', v)} />
+          <SizeField key={`depth-${presetLoads}`} id="fifo-depth" label="FIFO Depth" customLabel={CUSTOM_DEPTH_LABEL}
+            unit="words" value={config.fifoDepth} options={FIFO_DEPTHS} range={FIFO_DEPTH_RANGE}
+            invalid={fifoDepthProblem(config.fifoDepth) !== null} onChange={(v) => setField('fifoDepth', v)} />
           <SelectField id="fifo-memory" label="Memory Type" value={config.memoryType} options={MEMORY_TYPES}
             format={(m) => MEMORY_TYPE_LABEL[m]} onChange={(v) => setField('memoryType', v)} />
           <SelectField id="fifo-clocking" label="Clocking Mode" value={config.clockingMode} options={CLOCKING_MODES}
@@ -160,13 +185,18 @@ export default function FifoPage() {
           <SelectField id="fifo-reset" label="Reset Type" value={config.resetType} options={RESET_TYPES}
             format={(r) => RESET_LABEL[r]} onChange={(v) => setField('resetType', v)} />
           <Slider id="fifo-almost-full" label="Almost Full Threshold" value={config.almostFullThreshold} range={ALMOST_FULL_RANGE}
-            words={thresholds.almostFull} onChange={(v) => setField('almostFullThreshold', v)} />
+            words={thresholds?.almostFull ?? null} onChange={(v) => setField('almostFullThreshold', v)} />
           <Slider id="fifo-almost-empty" label="Almost Empty Threshold" value={config.almostEmptyThreshold} range={ALMOST_EMPTY_RANGE}
-            words={thresholds.almostEmpty} onChange={(v) => setField('almostEmptyThreshold', v)} />
+            words={thresholds?.almostEmpty ?? null} onChange={(v) => setField('almostEmptyThreshold', v)} />
           <Checkbox id="fifo-output-register" label="Output Register" checked={config.outputRegister} onChange={(v) => setField('outputRegister', v)} />
           <Checkbox id="fifo-ecc" label="Enable ECC" checked={config.enableECC} onChange={(v) => setField('enableECC', v)} />
           <Checkbox id="fifo-packet" label="Enable Packet Mode" checked={config.enablePacketMode} onChange={(v) => setField('enablePacketMode', v)} />
         </div>
+        {problems.length > 0 && (
+          <ul className="fifo-problems" role="alert">
+            {problems.map((p) => <li key={p}>{p}</li>)}
+          </ul>
+        )}
       </section>
 
       <Metrics config={config} />

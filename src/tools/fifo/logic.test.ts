@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FIFO_CONFIG, FIFO_PRESETS, fifoMetrics, fifoThresholds, type FifoConfig } from '../../core/hdl/fifo/config';
-import { metricRows, presetConfig, updateConfig, usageDetails } from './logic';
+import {
+  DATA_WIDTHS, DEFAULT_FIFO_CONFIG, FIFO_DEPTHS, FIFO_PRESETS, MEMORY_TYPES, fifoMetrics, fifoThresholds, sizeNotes,
+  type FifoConfig,
+} from '../../core/hdl/fifo/config';
+import { fifoGenerator } from '../../core/hdl/fifo';
+import { metricRows, NO_VALUE, parseSize, presetConfig, sizeProblems, updateConfig, usageDetails } from './logic';
 
 const cfg = (over: Partial<FifoConfig>): FifoConfig => ({ ...DEFAULT_FIFO_CONFIG, ...over });
 
@@ -30,6 +34,75 @@ describe('FIFO metrics (spec formulas)', () => {
     const rows = Object.fromEntries(metricRows(cfg({ dataWidth: 128, fifoDepth: 1024 })).map((r) => [r.id, r.value]));
     expect(rows).toMatchObject({ 'total-bits': '131,072', luts: '8,212', registers: '16,394', bram: '8', 'max-frequency': '450 MHz', latency: '2 cycles' });
     expect(Object.fromEntries(metricRows(cfg({ outputRegister: false })).map((r) => [r.id, r.value])).latency).toBe('1 cycle');
+  });
+});
+
+describe('FIFO metrics beyond the spec', () => {
+  it('are the spec formulas, verbatim, for every spec width, depth, memory type and output register', () => {
+    for (const dataWidth of DATA_WIDTHS) {
+      for (const fifoDepth of FIFO_DEPTHS) {
+        for (const memoryType of MEMORY_TYPES) {
+          for (const outputRegister of [false, true]) {
+            const bits = dataWidth * fifoDepth;
+            expect(fifoMetrics({ dataWidth, fifoDepth, memoryType, outputRegister })).toEqual({
+              totalBits: bits,
+              estimatedLUTs: Math.ceil(bits / 16) + 20,
+              estimatedRegisters: outputRegister ? Math.ceil(bits / 8) + 10 : Math.ceil(bits / 16) + 5,
+              estimatedBRAM: memoryType === 'block_ram' ? Math.ceil(bits / 16384) : 0,
+              maxFrequency: memoryType === 'block_ram' ? 450 : 350,
+              latency: outputRegister ? 2 : 1,
+            });
+          }
+        }
+      }
+    }
+  });
+  it('follow the same formulas at any size, with a block RAM per 256 bits of width at least', () => {
+    expect(fifoMetrics(cfg({ dataWidth: 33, fifoDepth: 100 }))).toEqual({
+      totalBits: 3300, estimatedLUTs: 227, estimatedRegisters: 423, estimatedBRAM: 1, maxFrequency: 450, latency: 2,
+    });
+    expect(fifoMetrics(cfg({ dataWidth: 1, fifoDepth: 131072 })).estimatedBRAM).toBe(8);
+    expect(fifoMetrics(cfg({ dataWidth: 1024, fifoDepth: 16 })).estimatedBRAM).toBe(4);
+    expect(fifoMetrics(cfg({ dataWidth: 257, fifoDepth: 2 })).estimatedBRAM).toBe(2);
+    expect(fifoMetrics(cfg({ dataWidth: 1024, fifoDepth: 131072 })).estimatedBRAM).toBe(8192);
+    expect(fifoMetrics(cfg({ dataWidth: 1024, fifoDepth: 16, memoryType: 'distributed' })).estimatedBRAM).toBe(0);
+  });
+  it('notes how a depth that is not a power of two is built, and the block RAM width rule', () => {
+    expect(sizeNotes(DEFAULT_FIFO_CONFIG)).toEqual([]);
+    expect(sizeNotes(cfg({ fifoDepth: 100 }))).toEqual([
+      'Depth 100 is not a power of two: the pointers wrap at 100, so the FIFO stores exactly 100 words.',
+    ]);
+    expect(sizeNotes(cfg({ fifoDepth: 5, clockingMode: 'async' }))[1]).toBe(
+      'The pointers cross the clock domains as a 10-step window of the reflected Gray code, '
+      + 'so they still change one bit per step, the wrap included.',
+    );
+    expect(sizeNotes(cfg({ dataWidth: 1024, fifoDepth: 16 }))).toEqual([
+      'Block RAMs: at least one per 256 bits of width, so 4 for 1024 bits.',
+    ]);
+    expect(sizeNotes(cfg({ dataWidth: 1024, fifoDepth: 64 }))).toEqual([]);
+    expect(sizeNotes(cfg({ fifoDepth: NaN }))).toEqual([]);
+    expect(fifoGenerator.summary(cfg({ fifoDepth: 3 })).notes).toHaveLength(1);
+  });
+  it('show no figures while the width or depth is unusable', () => {
+    const rows = Object.fromEntries(metricRows(cfg({ fifoDepth: 1 })).map((r) => [r.id, r.value]));
+    expect(rows).toMatchObject({ 'total-bits': NO_VALUE, bram: NO_VALUE, 'almost-full': NO_VALUE });
+    expect(rows.latency).toBe('2 cycles');
+  });
+});
+
+describe('FIFO size fields', () => {
+  it('parse the typed text; empty is NaN, which validation reports', () => {
+    expect(parseSize('33')).toBe(33);
+    expect(parseSize(' 1e3 ')).toBe(1000);
+    expect(parseSize('')).toBeNaN();
+    expect(parseSize('12.5')).toBe(12.5);
+  });
+  it('list the width and depth problems', () => {
+    expect(sizeProblems(DEFAULT_FIFO_CONFIG)).toEqual([]);
+    expect(sizeProblems(cfg({ dataWidth: NaN, fifoDepth: 200000 }))).toEqual([
+      'Data width must be a whole number from 1 to 1024 bits (the field is empty or not a number)',
+      'FIFO depth must be a whole number from 2 to 131072 words (200000 is too large)',
+    ]);
   });
 });
 

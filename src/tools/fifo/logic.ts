@@ -1,10 +1,10 @@
 /**
  * FIFO page logic (pure): option labels, the metrics and thresholds shown on the page, preset
- * lookup and the keep-in-step rule of writeMode and packet mode.
+ * lookup, the keep-in-step rule of writeMode and packet mode, and the custom width/depth fields.
  */
 import type { HdlLanguage } from '../../core/hdl/contract';
 import {
-  FIFO_PRESETS, fifoGenerator,
+  dataWidthProblem, FIFO_PRESETS, fifoDepthProblem, fifoGenerator,
   type ClockingMode, type FifoConfig, type MemoryType, type ReadMode, type ResetType, type WriteMode,
 } from '../../core/hdl/fifo';
 
@@ -21,10 +21,24 @@ export interface MetricRow {
   value: string;
 }
 
+/** The problems of the width and depth fields (empty when both are usable). */
+export function sizeProblems(c: Pick<FifoConfig, 'dataWidth' | 'fifoDepth'>): string[] {
+  return [dataWidthProblem(c.dataWidth), fifoDepthProblem(c.fifoDepth)].filter((p) => p !== null);
+}
+
+/** The value of a custom size field: a number, NaN when empty (validation then says so). */
+export function parseSize(text: string): number {
+  return text.trim() === '' ? NaN : Number(text);
+}
+
+/** Shown instead of a figure that an unusable width or depth leaves undefined. */
+export const NO_VALUE = '—';
+
 /** The metrics panel rows, formatted (spec formulas in core/hdl/fifo/config.ts). */
 export function metricRows(c: FifoConfig): MetricRow[] {
   const { metrics: m, thresholds: t } = fifoGenerator.summary(c);
-  const n = (v: number) => v.toLocaleString('en-US');
+  const usable = sizeProblems(c).length === 0;
+  const n = (v: number) => (usable ? v.toLocaleString('en-US') : NO_VALUE);
   return [
     { id: 'total-bits', label: 'Total Bits', value: n(m.totalBits) },
     { id: 'luts', label: 'Estimated LUTs', value: n(m.estimatedLUTs) },
@@ -32,8 +46,8 @@ export function metricRows(c: FifoConfig): MetricRow[] {
     { id: 'bram', label: 'Block RAMs', value: n(m.estimatedBRAM) },
     { id: 'max-frequency', label: 'Max Frequency', value: `${m.maxFrequency} MHz` },
     { id: 'latency', label: 'Latency', value: `${m.latency} ${m.latency === 1 ? 'cycle' : 'cycles'}` },
-    { id: 'almost-full', label: 'Almost Full Threshold', value: `${n(t.almostFull)} words` },
-    { id: 'almost-empty', label: 'Almost Empty Threshold', value: `${n(t.almostEmpty)} words` },
+    { id: 'almost-full', label: 'Almost Full Threshold', value: usable ? `${n(t.almostFull)} words` : NO_VALUE },
+    { id: 'almost-empty', label: 'Almost Empty Threshold', value: usable ? `${n(t.almostEmpty)} words` : NO_VALUE },
   ];
 }
 

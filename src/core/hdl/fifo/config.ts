@@ -4,8 +4,15 @@
  */
 import { z } from 'zod';
 
+/** The spec's widths and depths: the page offers them as the choices of its selects. */
 export const DATA_WIDTHS = [8, 16, 32, 64, 128, 256] as const;
 export const FIFO_DEPTHS = [16, 32, 64, 128, 256, 512, 1024, 2048] as const;
+/**
+ * Beyond the spec, as vendors' FIFO generators offer: any whole width and any depth in these
+ * ranges, including depths that are not powers of two.
+ */
+export const DATA_WIDTH_RANGE = { min: 1, max: 1024 } as const;
+export const FIFO_DEPTH_RANGE = { min: 2, max: 131072 } as const;
 export const MEMORY_TYPES = ['distributed', 'block_ram', 'registers'] as const;
 export const CLOCKING_MODES = ['sync', 'async'] as const;
 export const READ_MODES = ['standard', 'fwft'] as const;
@@ -79,9 +86,45 @@ export const FIFO_PRESETS: FifoPreset[] = [
   preset('async', 'Async (32x128)', { dataWidth: 32, fifoDepth: 128, memoryType: 'block_ram', clockingMode: 'async' }),
 ];
 
+interface SizeRule {
+  name: string;
+  range: { min: number; max: number };
+  unit: string;
+}
+
+const WIDTH_RULE: SizeRule = { name: 'Data width', range: DATA_WIDTH_RANGE, unit: 'bits' };
+const DEPTH_RULE: SizeRule = { name: 'FIFO depth', range: FIFO_DEPTH_RANGE, unit: 'words' };
+
+/** Why a width or depth is unusable ("0 is too small"), or null when it is usable. */
+function sizeFault(range: { min: number; max: number }, value: unknown): string | null {
+  if (value === undefined || (typeof value === 'number' && Number.isNaN(value))) {
+    return 'the field is empty or not a number';
+  }
+  if (typeof value !== 'number') return `${JSON.stringify(value)} is not a number`;
+  if (!Number.isInteger(value)) return `${value} is not a whole number`;
+  if (value < range.min) return `${value} is too small`;
+  if (value > range.max) return `${value} is too large`;
+  return null;
+}
+
+/** What is wrong with a width or depth, in words: the allowed range and the value's fault. */
+function sizeProblem(rule: SizeRule, value: unknown): string | null {
+  const fault = sizeFault(rule.range, value);
+  const { min, max } = rule.range;
+  return fault && `${rule.name} must be a whole number from ${min} to ${max} ${rule.unit} (${fault})`;
+}
+
+/** The message for an unusable data width, or null when it is usable. */
+export const dataWidthProblem = (value: unknown) => sizeProblem(WIDTH_RULE, value);
+/** The message for an unusable FIFO depth, or null when it is usable. */
+export const fifoDepthProblem = (value: unknown) => sizeProblem(DEPTH_RULE, value);
+
+const size = (problem: (v: unknown) => string | null) =>
+  z.custom<number>((v) => problem(v) === null, { error: (issue) => problem(issue.input) ?? '' });
+
 const schema = z.object({
-  dataWidth: z.number().refine((v) => (DATA_WIDTHS as readonly number[]).includes(v), { message: `Data width must be one of ${DATA_WIDTHS.join(', ')}` }),
-  fifoDepth: z.number().refine((v) => (FIFO_DEPTHS as readonly number[]).includes(v), { message: 'FIFO depth must be a power of two from 16 to 2048' }),
+  dataWidth: size(dataWidthProblem),
+  fifoDepth: size(fifoDepthProblem),
   memoryType: z.enum(MEMORY_TYPES, { message: 'Memory type must be distributed, block_ram or registers' }),
   clockingMode: z.enum(CLOCKING_MODES, { message: 'Clocking mode must be sync or async' }),
   readMode: z.enum(READ_MODES, { message: 'Read mode must be standard or fwft' }),
@@ -133,20 +176,51 @@ export interface FifoMetrics {
   latency: number;
 }
 
-/** The spec's estimates, verbatim (section 9). */
+/**
+ * The widest word one block RAM holds in the estimate. The spec counts 16 Kbit blocks of any
+ * shape (a 256 x 16 FIFO needs one), so a block is at least as wide as the spec's widest word;
+ * wider words need another block per 256 bits, however shallow the FIFO.
+ */
+export const BRAM_MAX_WIDTH = 256;
+
+/**
+ * The spec's estimates (section 9), verbatim for every width and depth in the spec's range. The
+ * only extension: block RAMs are at least ceil(width / BRAM_MAX_WIDTH), which changes nothing up
+ * to 256 bits and counts wide, shallow FIFOs sensibly (1024 x 16 needs 4 blocks, not 1).
+ */
 export function fifoMetrics(c: Pick<FifoConfig, 'dataWidth' | 'fifoDepth' | 'memoryType' | 'outputRegister'>): FifoMetrics {
   const totalBits = c.fifoDepth * c.dataWidth;
+  const blocks = Math.max(Math.ceil(totalBits / 16384), Math.ceil(c.dataWidth / BRAM_MAX_WIDTH));
   return {
     totalBits,
     estimatedLUTs: Math.ceil(totalBits / 16) + 20,
     estimatedRegisters: c.outputRegister ? Math.ceil(totalBits / 8) + 10 : Math.ceil(totalBits / 16) + 5,
-    estimatedBRAM: c.memoryType === 'block_ram' ? Math.ceil(totalBits / 16384) : 0,
+    estimatedBRAM: c.memoryType === 'block_ram' ? blocks : 0,
     maxFrequency: c.memoryType === 'block_ram' ? 450 : 350,
     latency: c.outputRegister ? 2 : 1,
   };
 }
 
-/** Address bits: depth is a power of two. */
-export function addressBits(depth: number): number {
-  return Math.log2(depth);
+export const isPowerOfTwo = (n: number) => Number.isInteger(n) && n > 0 && (n & (n - 1)) === 0;
+
+/**
+ * Facts about the size worth a note on the page and in the header comment: how a depth that is
+ * not a power of two is built, and why a wide block RAM FIFO needs more blocks than its bits say.
+ */
+export function sizeNotes(c: Pick<FifoConfig, 'dataWidth' | 'fifoDepth' | 'memoryType' | 'clockingMode'>): string[] {
+  const notes: string[] = [];
+  if (dataWidthProblem(c.dataWidth) || fifoDepthProblem(c.fifoDepth)) return notes;
+  const d = c.fifoDepth;
+  if (!isPowerOfTwo(d)) {
+    notes.push(`Depth ${d} is not a power of two: the pointers wrap at ${d}, so the FIFO stores exactly ${d} words.`);
+    if (c.clockingMode === 'async') {
+      notes.push(`The pointers cross the clock domains as a ${2 * d}-step window of the reflected Gray code, `
+        + 'so they still change one bit per step, the wrap included.');
+    }
+  }
+  const byWidth = Math.ceil(c.dataWidth / BRAM_MAX_WIDTH);
+  if (c.memoryType === 'block_ram' && byWidth > Math.ceil((c.dataWidth * d) / 16384)) {
+    notes.push(`Block RAMs: at least one per ${BRAM_MAX_WIDTH} bits of width, so ${byWidth} for ${c.dataWidth} bits.`);
+  }
+  return notes;
 }

@@ -3,8 +3,9 @@
  * sizes, names, ports and the header comment text.
  */
 import { GENERATOR_LINE } from '../comment';
-import { addressBits, fifoThresholds, type FifoConfig } from './config';
-import { eccCodewordWidth, eccParityBits, INJECT_DOUBLE_BITS, INJECT_SINGLE_BITS } from './ecc';
+import { fifoThresholds, isPowerOfTwo, type FifoConfig } from './config';
+import { eccCodewordWidth, eccParityBits, injectDoubleBits, INJECT_SINGLE_BITS } from './ecc';
+import { pointerScheme, ptrToGray } from './pointers';
 
 export const MODULE_NAME = 'fifo_module';
 
@@ -12,7 +13,21 @@ export interface FifoDesign {
   c: FifoConfig;
   width: number;
   depth: number;
+  /** Address bits: the least A with 2^A >= depth. Pointers have A + 1 bits: {wrap bit, address} (pointers.ts). */
   addrBits: number;
+  /**
+   * Power-of-two depth: pointers are plain binary counters. Otherwise the address wraps at
+   * depth - 1 and toggles the wrap bit, and counts add depth when the wrap bits differ.
+   */
+  pow2: boolean;
+  /**
+   * Async crossing of a non-power-of-two pointer: its position in the 2 x depth window of the
+   * reflected Gray code is the pointer itself when the wrap bit is set, else pointer + grayOffset
+   * (2^A - depth). Zero for power-of-two depths.
+   */
+  grayOffset: number;
+  /** The crossing code of pointer 0 (reset value of the Gray registers): gray(grayOffset). */
+  grayReset: number;
   /** Bits stored per word (data, or the SECDED codeword). */
   memWidth: number;
   parityBits: number;
@@ -29,6 +44,8 @@ export interface FifoDesign {
   rclk: string;
   singleMask: number;
   doubleMask: number;
+  /** Codeword bits flipped by inject_dbit_err. */
+  doubleBits: number[];
   ramStyle: string;
   synRamStyle: string;
 }
@@ -44,11 +61,16 @@ export function fifoDesign(c: FifoConfig): FifoDesign {
   const ecc = c.enableECC;
   const parityBits = ecc ? eccParityBits(c.dataWidth) : 0;
   const async = c.clockingMode === 'async';
+  const pointers = pointerScheme(c.fifoDepth);
+  const doubleBits = injectDoubleBits(c.dataWidth);
   return {
     c,
     width: c.dataWidth,
     depth: c.fifoDepth,
-    addrBits: addressBits(c.fifoDepth),
+    addrBits: pointers.addrBits,
+    pow2: isPowerOfTwo(c.fifoDepth),
+    grayOffset: pointers.grayOffset,
+    grayReset: ptrToGray(pointers, 0),
     memWidth: ecc ? eccCodewordWidth(c.dataWidth) : c.dataWidth,
     parityBits,
     codeBits: c.dataWidth + parityBits,
@@ -62,7 +84,8 @@ export function fifoDesign(c: FifoConfig): FifoDesign {
     wclk: async ? 'wr_clk' : 'clk',
     rclk: async ? 'rd_clk' : 'clk',
     singleMask: INJECT_SINGLE_BITS.reduce((m, b) => m + 2 ** b, 0),
-    doubleMask: INJECT_DOUBLE_BITS.reduce((m, b) => m + 2 ** b, 0),
+    doubleMask: doubleBits.reduce((m, b) => m + 2 ** b, 0),
+    doubleBits,
     ramStyle: RAM_STYLE[c.memoryType][0],
     synRamStyle: RAM_STYLE[c.memoryType][1],
   };
@@ -73,12 +96,15 @@ export interface PortInfo {
   dir: 'in' | 'out';
   width: number;
   doc: string;
+  /** A data bus: a vector even when 1 bit wide (std_logic_vector(0 downto 0) in VHDL). */
+  bus: boolean;
 }
 
 /** Ports in declaration order; the same names in both languages. */
 export function fifoPorts(d: FifoDesign): PortInfo[] {
   const p: PortInfo[] = [];
-  const add = (name: string, dir: 'in' | 'out', width: number, doc: string) => p.push({ name, dir, width, doc });
+  const add = (name: string, dir: 'in' | 'out', width: number, doc: string) =>
+    p.push({ name, dir, width, doc, bus: name === 'din' || name === 'dout' });
   if (d.async) {
     add('wr_clk', 'in', 1, 'write clock');
     add('rd_clk', 'in', 1, 'read clock (independent of wr_clk)');
@@ -94,7 +120,8 @@ export function fifoPorts(d: FifoDesign): PortInfo[] {
   }
   if (d.ecc) {
     add('inject_sbit_err', 'in', 1, `with wr_en: store the word with one flipped bit (codeword bit ${INJECT_SINGLE_BITS[0]}), for testing`);
-    add('inject_dbit_err', 'in', 1, `with wr_en: store the word with two flipped bits (codeword bits ${INJECT_DOUBLE_BITS.join(' and ')}), for testing`);
+    const bits = d.doubleBits.join(' and ');
+    add('inject_dbit_err', 'in', 1, `with wr_en: store the word with two flipped bits (codeword bits ${bits}), for testing`);
   }
   add('full', 'out', 1, 'no room for another word');
   add('almost_full', 'out', 1, `write-side count >= ${d.afLevel}`);
@@ -146,6 +173,16 @@ export function headerLines(d: FifoDesign, title = 'FIFO buffer'): string[] {
     lines.push('  is written; wr_discard drops an unfinished packet. A packet longer than the');
     lines.push('  depth can never commit: discard it.');
   }
+  if (!d.pow2) {
+    lines.push(`  Depth ${d.depth} is not a power of two: the address wraps at ${d.depth - 1} and toggles`);
+    lines.push(`  the wrap bit (the pointer's top bit), so the FIFO stores exactly ${d.depth} words.`);
+  }
+  if (!d.pow2 && d.async) {
+    lines.push(`  Pointers cross the clock domains in a ${2 * d.depth}-step window of the reflected Gray`);
+    lines.push(`  code: gray(p) with the wrap bit set, else gray(p + ${d.grayOffset}); one bit changes per`);
+    lines.push('  step, the wrap included.');
+  }
   lines.push('  Verilog-2005 / VHDL-93, no vendor primitives.');
   return lines;
 }
+

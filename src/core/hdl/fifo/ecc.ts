@@ -30,6 +30,14 @@ export const INJECT_SINGLE_BITS = [3];
 /** Codeword bits flipped by the double-error injection (two data bits, positions 3 and 5). */
 export const INJECT_DOUBLE_BITS = [3, 5];
 
+/**
+ * The double-error injection bits for a data width: INJECT_DOUBLE_BITS, except for 1-bit data,
+ * whose 4-bit codeword has no position 5: there the data bit and parity bit 2 flip.
+ */
+export function injectDoubleBits(dataWidth: number): number[] {
+  return dataWidth >= 2 ? INJECT_DOUBLE_BITS : [2, 3];
+}
+
 /** Reference encoder: bits as 0/1 arrays, index = bit number. */
 export function eccEncode(data: number[]): number[] {
   const w = data.length;

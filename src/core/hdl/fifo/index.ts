@@ -1,7 +1,7 @@
 /** The FIFO generator (the shared HDL contract): fifo_module.v / fifo_module.vhd and testbenches. */
 import { defineHdlGenerator } from '../contract';
 import {
-  fifoMetrics, fifoThresholds, validateFifoConfig, type FifoConfig, type FifoMetrics, type FifoThresholds,
+  fifoMetrics, fifoThresholds, sizeNotes, validateFifoConfig, type FifoConfig, type FifoMetrics, type FifoThresholds,
 } from './config';
 import { fifoDesign, MODULE_NAME } from './design';
 import { generateFifoTestbenchVerilog } from './testbench-verilog';
@@ -13,10 +13,12 @@ export * from './config';
 export { TB_NAME, TB_PASS, TB_FAIL, type FifoTestbenchOptions } from './testbench';
 export { MODULE_NAME } from './design';
 
-/** The metrics panel: the spec's resource estimates and the thresholds in words. */
+/** The metrics panel: the spec's resource estimates, the thresholds in words and notes on the size. */
 export interface FifoSummary {
   metrics: FifoMetrics;
   thresholds: FifoThresholds;
+  /** How a depth that is not a power of two is built; why a wide block RAM FIFO needs more blocks. */
+  notes: string[];
 }
 
 export const fifoGenerator = defineHdlGenerator({
@@ -28,5 +30,9 @@ export const fifoGenerator = defineHdlGenerator({
   fileStem: () => MODULE_NAME,
   emit: { verilog: generateFifoVerilog, vhdl: generateFifoVhdl },
   emitTestbench: { verilog: generateFifoTestbenchVerilog, vhdl: generateFifoTestbenchVhdl },
-  summary: (config: FifoConfig): FifoSummary => ({ metrics: fifoMetrics(config), thresholds: fifoThresholds(config) }),
+  summary: (config: FifoConfig): FifoSummary => ({
+    metrics: fifoMetrics(config),
+    thresholds: fifoThresholds(config),
+    notes: sizeNotes(config),
+  }),
 });

@@ -6,12 +6,22 @@
  * - async: pointers cross as registered Gray codes through two-flop synchronisers;
  * - packet mode: the visible write pointer is the commit pointer (stepped one word per cycle
  *   in async mode so its Gray code changes one bit at a time);
- * - FWFT: ram_q (and the output register) form a prefetch pipeline in front of dout.
+ * - FWFT: ram_q (and the output register) form a prefetch pipeline in front of dout;
+ * - a depth that is not a power of two: pointers are {wrap bit, address} with the address
+ *   wrapping at DEPTH - 1 (ptr_next, ptr_count), crossing domains in a window of the Gray code.
  */
 import { headerComment } from '../comment';
 import { fifoPorts, headerLines, MODULE_NAME, type FifoDesign } from './design';
 
-const range = (w: number) => (w === 1 ? '' : `[${w - 1}:0] `);
+const range = (w: number, bus = false) => (w === 1 && !bus ? '' : `[${w - 1}:0] `);
+
+/** Pointer arithmetic: plain binary for power-of-two depths, the wrap-aware functions otherwise. */
+const next = (d: FifoDesign, p: string) => (d.pow2 ? `${p} + 1'b1` : `ptr_next(${p})`);
+const count = (d: FifoDesign, a: string, b: string) => (d.pow2 ? `${a} - ${b}` : `ptr_count(${a}, ${b})`);
+const toGray = (d: FifoDesign, p: string) => (d.pow2 ? `bin2gray(${p})` : `ptr2gray(${p})`);
+const fromGray = (d: FifoDesign, g: string) => (d.pow2 ? `gray2bin(${g})` : `gray2ptr(${g})`);
+/** Reset value of the Gray registers: the crossing code of pointer 0. */
+const grayReset = (d: FifoDesign) => (d.pow2 ? "{(ADDR_WIDTH+1){1'b0}}" : 'GRAY_RESET');
 
 /** An always block clocked by `clk` with the configured reset style. */
 function clocked(d: FifoDesign, clk: string, reset: string[], body: string[]): string[] {
@@ -31,8 +41,49 @@ function ports(d: FifoDesign): string[] {
   const list = fifoPorts(d);
   return list.map((p, i) => {
     const dir = p.dir === 'in' ? 'input  wire' : 'output wire';
-    return `  ${dir} ${range(p.width).padEnd(9)}${p.name}${i === list.length - 1 ? '' : ','}`;
+    return `  ${dir} ${range(p.width, p.bus).padEnd(9)}${p.name}${i === list.length - 1 ? '' : ','}`;
   });
+}
+
+/** Pointers of a depth that is not a power of two: {wrap bit, address 0..DEPTH-1}. */
+function pointerFunctions(d: FifoDesign): string[] {
+  if (d.pow2) return [];
+  const out = [
+    '// The address wraps at DEPTH - 1 and toggles the wrap bit (the top bit).',
+    'function [ADDR_WIDTH:0] ptr_next;',
+    '  input [ADDR_WIDTH:0] p;',
+    "  ptr_next = (p[ADDR_WIDTH-1:0] == DEPTH - 1) ? {~p[ADDR_WIDTH], {ADDR_WIDTH{1'b0}}} : p + 1'b1;",
+    'endfunction',
+    '',
+    '// Words from pointer b up to pointer a (0..DEPTH): one lap more when the wrap bits differ.',
+    'function [ADDR_WIDTH:0] ptr_count;',
+    '  input [ADDR_WIDTH:0] a, b;',
+    "  ptr_count = {1'b0, a[ADDR_WIDTH-1:0]} - {1'b0, b[ADDR_WIDTH-1:0]}",
+    '              + ((a[ADDR_WIDTH] ^ b[ADDR_WIDTH]) ? DEPTH : 0);',
+    'endfunction',
+    '',
+  ];
+  if (d.async) {
+    out.push(
+      '// Crossing code: the 2 x DEPTH pointer values map onto a window of the reflected Gray code',
+      '// centred on its midpoint, so consecutive pointers (the wrap included) differ in one bit.',
+      'function [ADDR_WIDTH:0] ptr2gray;',
+      '  input [ADDR_WIDTH:0] p;',
+      '  ptr2gray = bin2gray(p[ADDR_WIDTH] ? p : p + GRAY_OFFSET);',
+      'endfunction',
+      '',
+      'function [ADDR_WIDTH:0] gray2ptr;',
+      '  input [ADDR_WIDTH:0] g;',
+      '  reg [ADDR_WIDTH:0] b;',
+      '  begin',
+      '    b = gray2bin(g);',
+      '    gray2ptr = b[ADDR_WIDTH] ? b : b - GRAY_OFFSET;',
+      '  end',
+      'endfunction',
+      '',
+    );
+  }
+  return out;
 }
 
 function functions(d: FifoDesign): string[] {
@@ -56,6 +107,7 @@ function functions(d: FifoDesign): string[] {
       '',
     );
   }
+  out.push(...pointerFunctions(d));
   if (d.ecc) {
     out.push(
       '// Hamming SECDED: codeword bit 0 = overall parity, bits 1..CODE_BITS at Hamming positions',
@@ -130,7 +182,7 @@ function writeSide(d: FifoDesign): string[] {
   if (d.packet) out.push('reg  [ADDR_WIDTH:0] commit_ptr;     // end of the last committed packet');
   if (d.async && d.packet) out.push('reg  [ADDR_WIDTH:0] publish_ptr;    // steps towards commit_ptr one word per cycle');
   out.push('wire [ADDR_WIDTH:0] rd_released;    // read pointer as seen by the write side');
-  out.push('wire [ADDR_WIDTH:0] wr_count = wr_ptr - rd_released;');
+  out.push(`wire [ADDR_WIDTH:0] wr_count = ${count(d, 'wr_ptr', 'rd_released')};`);
   out.push("assign full        = (wr_count == DEPTH);");
   out.push("assign almost_full = (wr_count >= AF_LEVEL);");
   out.push(`wire wr_fire = wr_en & ~full${d.packet ? ' & ~wr_discard' : ''};`);
@@ -149,16 +201,16 @@ function writeSide(d: FifoDesign): string[] {
       'if (wr_discard) begin',
       '  wr_ptr <= commit_ptr;',
       'end else if (wr_fire) begin',
-      "  wr_ptr <= wr_ptr + 1'b1;",
-      "  if (wr_last) commit_ptr <= wr_ptr + 1'b1;",
+      `  wr_ptr <= ${next(d, 'wr_ptr')};`,
+      `  if (wr_last) commit_ptr <= ${next(d, 'wr_ptr')};`,
       'end',
     ];
     if (d.async) {
       reset.push("publish_ptr <= {(ADDR_WIDTH+1){1'b0}};");
-      body.push("if (publish_ptr != commit_ptr) publish_ptr <= publish_ptr + 1'b1;");
+      body.push(`if (publish_ptr != commit_ptr) publish_ptr <= ${next(d, 'publish_ptr')};`);
     }
   } else {
-    body = ["if (wr_fire) wr_ptr <= wr_ptr + 1'b1;"];
+    body = [`if (wr_fire) wr_ptr <= ${next(d, 'wr_ptr')};`];
   }
   out.push(...clocked(d, W, reset, body));
   const visible = d.packet ? (d.async ? 'publish_ptr' : 'commit_ptr') : 'wr_ptr';
@@ -166,13 +218,14 @@ function writeSide(d: FifoDesign): string[] {
     out.push(
       '',
       '// Gray-coded write pointer (registered) for the read domain',
-      ...clocked(d, W, ["wr_gray <= {(ADDR_WIDTH+1){1'b0}};"], [`wr_gray <= bin2gray(${visible});`]),
+      ...clocked(d, W, [`wr_gray <= ${grayReset(d)};`], [`wr_gray <= ${toGray(d, visible)};`]),
       '',
       '// two-flop synchroniser: read pointer into the write domain',
       '(* ASYNC_REG = "TRUE" *) reg [ADDR_WIDTH:0] rd_gray_s1;',
       '(* ASYNC_REG = "TRUE" *) reg [ADDR_WIDTH:0] rd_gray_s2;',
-      ...clocked(d, W, ["rd_gray_s1 <= {(ADDR_WIDTH+1){1'b0}};", "rd_gray_s2 <= {(ADDR_WIDTH+1){1'b0}};"], ['rd_gray_s1 <= rd_gray;', 'rd_gray_s2 <= rd_gray_s1;']),
-      'assign rd_released = gray2bin(rd_gray_s2);',
+      ...clocked(d, W, [`rd_gray_s1 <= ${grayReset(d)};`, `rd_gray_s2 <= ${grayReset(d)};`],
+        ['rd_gray_s1 <= rd_gray;', 'rd_gray_s2 <= rd_gray_s1;']),
+      `assign rd_released = ${fromGray(d, 'rd_gray_s2')};`,
     );
   }
   return out;
@@ -185,8 +238,8 @@ function readSide(d: FifoDesign): string[] {
   out.push('reg  [ADDR_WIDTH:0] rd_ptr;         // next address to fetch from memory');
   out.push(d.fwft ? 'reg  [ADDR_WIDTH:0] pop_ptr;        // words handed to the reader' : 'wire [ADDR_WIDTH:0] pop_ptr = rd_ptr;');
   out.push('wire [ADDR_WIDTH:0] wr_visible;     // committed write pointer as seen by the read side');
-  out.push('wire [ADDR_WIDTH:0] rd_count = wr_visible - pop_ptr;');
-  out.push('wire [ADDR_WIDTH:0] rd_avail = wr_visible - rd_ptr;');
+  out.push(`wire [ADDR_WIDTH:0] rd_count = ${count(d, 'wr_visible', 'pop_ptr')};`);
+  out.push(`wire [ADDR_WIDTH:0] rd_avail = ${count(d, 'wr_visible', 'rd_ptr')};`);
   out.push('assign almost_empty = (rd_count <= AE_LEVEL);');
   out.push('reg  [MEM_WIDTH-1:0] ram_q;         // registered memory read port');
   out.push('reg  ram_valid;');
@@ -215,10 +268,11 @@ function readSide(d: FifoDesign): string[] {
   }
   out.push('');
   const reset = [`rd_ptr <= ${zeroPtr};`, "ram_valid <= 1'b0;"];
-  const body = ["if (fetch) rd_ptr <= rd_ptr + 1'b1;"];
+  const body = [`if (fetch) rd_ptr <= ${next(d, 'rd_ptr')};`];
   if (d.fwft) {
     reset.push(`pop_ptr <= ${zeroPtr};`);
-    body.push("if (fetch) ram_valid <= 1'b1;", "else if (take) ram_valid <= 1'b0;", "if (pop) pop_ptr <= pop_ptr + 1'b1;");
+    body.push("if (fetch) ram_valid <= 1'b1;", "else if (take) ram_valid <= 1'b0;");
+    body.push(`if (pop) pop_ptr <= ${next(d, 'pop_ptr')};`);
   } else {
     body.push('ram_valid <= fetch;');
   }
@@ -241,13 +295,14 @@ function readSide(d: FifoDesign): string[] {
     out.push(
       '',
       '// Gray-coded popped pointer (registered) for the write domain',
-      ...clocked(d, R, [`rd_gray <= ${zeroPtr};`], ['rd_gray <= bin2gray(pop_ptr);']),
+      ...clocked(d, R, [`rd_gray <= ${grayReset(d)};`], [`rd_gray <= ${toGray(d, 'pop_ptr')};`]),
       '',
       '// two-flop synchroniser: write pointer into the read domain',
       '(* ASYNC_REG = "TRUE" *) reg [ADDR_WIDTH:0] wr_gray_s1;',
       '(* ASYNC_REG = "TRUE" *) reg [ADDR_WIDTH:0] wr_gray_s2;',
-      ...clocked(d, R, [`wr_gray_s1 <= ${zeroPtr};`, `wr_gray_s2 <= ${zeroPtr};`], ['wr_gray_s1 <= wr_gray;', 'wr_gray_s2 <= wr_gray_s1;']),
-      'assign wr_visible = gray2bin(wr_gray_s2);',
+      ...clocked(d, R, [`wr_gray_s1 <= ${grayReset(d)};`, `wr_gray_s2 <= ${grayReset(d)};`],
+        ['wr_gray_s1 <= wr_gray;', 'wr_gray_s2 <= wr_gray_s1;']),
+      `assign wr_visible = ${fromGray(d, 'wr_gray_s2')};`,
     );
   } else {
     out.push(`assign wr_visible = ${d.packet ? 'commit_ptr' : 'wr_ptr'};`, 'assign rd_released = pop_ptr;');
@@ -266,6 +321,10 @@ export function generateFifoVerilog(d: FifoDesign): string {
     `localparam AF_LEVEL   = ${d.afLevel};   // floor(${d.depth} x ${config.almostFullThreshold} / 100)`,
     `localparam AE_LEVEL   = ${d.aeLevel};   // floor(${d.depth} x ${config.almostEmptyThreshold} / 100)`,
     ...(d.ecc ? [`localparam PARITY_BITS = ${d.parityBits};`, `localparam CODE_BITS   = ${d.codeBits};`] : []),
+    ...(d.async && !d.pow2 ? [
+      `localparam GRAY_OFFSET = ${d.grayOffset};   // 2^ADDR_WIDTH - DEPTH`,
+      `localparam [ADDR_WIDTH:0] GRAY_RESET = ${d.grayReset};   // crossing code of pointer 0: bin2gray(GRAY_OFFSET)`,
+    ] : []),
     '',
     ...functions(d),
     `// Storage: ${config.memoryType} memory`,

@@ -5,8 +5,16 @@
 import { headerComment } from '../comment';
 import { fifoPorts, headerLines, MODULE_NAME, type FifoDesign } from './design';
 
-const slv = (w: number) => (w === 1 ? 'std_logic' : `std_logic_vector(${w - 1} downto 0)`);
+const slv = (w: number, bus = false) => (w === 1 && !bus ? 'std_logic' : `std_logic_vector(${w - 1} downto 0)`);
 const ZP = '(others => \'0\')';
+
+/** Pointer arithmetic: plain binary for power-of-two depths, the wrap-aware functions otherwise. */
+const next = (d: FifoDesign, p: string) => (d.pow2 ? `${p} + 1` : `ptr_next(${p})`);
+const count = (d: FifoDesign, a: string, b: string) => (d.pow2 ? `${a} - ${b}` : `ptr_count(${a}, ${b})`);
+const toGray = (d: FifoDesign, p: string) => (d.pow2 ? `bin2gray(${p})` : `ptr2gray(${p})`);
+const fromGray = (d: FifoDesign, g: string) => (d.pow2 ? `gray2bin(${g})` : `gray2ptr(${g})`);
+/** Reset value of the Gray registers: the crossing code of pointer 0. */
+const grayReset = (d: FifoDesign) => (d.pow2 ? ZP : 'GRAY_RESET');
 
 /** A clocked process with the configured reset style. */
 function clocked(d: FifoDesign, clk: string, reset: string[], body: string[]): string[] {
@@ -42,10 +50,68 @@ function entity(d: FifoDesign): string[] {
   return [
     `entity ${MODULE_NAME} is`,
     '  port (',
-    ...list.map((p, i) => `    ${p.name.padEnd(16)}: ${p.dir === 'in' ? 'in ' : 'out'} ${slv(p.width)}${i === list.length - 1 ? '' : ';'}`),
+    ...list.map((p, i) => {
+      const end = i === list.length - 1 ? '' : ';';
+      return `    ${p.name.padEnd(16)}: ${p.dir === 'in' ? 'in ' : 'out'} ${slv(p.width, p.bus)}${end}`;
+    }),
     '  );',
     `end entity ${MODULE_NAME};`,
   ];
+}
+
+/** Pointers of a depth that is not a power of two: (wrap bit, address 0..DEPTH-1). */
+function pointerFunctions(d: FifoDesign): string[] {
+  if (d.pow2) return [];
+  const out = [
+    '-- The address wraps at DEPTH - 1 and toggles the wrap bit (the top bit).',
+    'function ptr_next(p : ptr_t) return ptr_t is',
+    "  variable r : ptr_t := (others => '0');",
+    'begin',
+    '  if p(ADDR_WIDTH - 1 downto 0) = DEPTH - 1 then',
+    '    r(ADDR_WIDTH) := not p(ADDR_WIDTH);',
+    '    return r;',
+    '  end if;',
+    '  return p + 1;',
+    'end function;',
+    '',
+    '-- Words from pointer b up to pointer a (0..DEPTH): one lap more when the wrap bits differ.',
+    'function ptr_count(a, b : ptr_t) return ptr_t is',
+    '  variable n : ptr_t;',
+    'begin',
+    '  n := resize(a(ADDR_WIDTH - 1 downto 0), ADDR_WIDTH + 1)',
+    '       - resize(b(ADDR_WIDTH - 1 downto 0), ADDR_WIDTH + 1);',
+    '  if a(ADDR_WIDTH) /= b(ADDR_WIDTH) then',
+    '    n := n + DEPTH;',
+    '  end if;',
+    '  return n;',
+    'end function;',
+    '',
+  ];
+  if (d.async) {
+    out.push(
+      '-- Crossing code: the 2 x DEPTH pointer values map onto a window of the reflected Gray code',
+      '-- centred on its midpoint, so consecutive pointers (the wrap included) differ in one bit.',
+      'function ptr2gray(p : ptr_t) return ptr_t is',
+      'begin',
+      "  if p(ADDR_WIDTH) = '1' then",
+      '    return bin2gray(p);',
+      '  end if;',
+      '  return bin2gray(p + GRAY_OFFSET);',
+      'end function;',
+      '',
+      'function gray2ptr(g : ptr_t) return ptr_t is',
+      '  variable b : ptr_t;',
+      'begin',
+      '  b := gray2bin(g);',
+      "  if b(ADDR_WIDTH) = '1' then",
+      '    return b;',
+      '  end if;',
+      '  return b - GRAY_OFFSET;',
+      'end function;',
+      '',
+    );
+  }
+  return out;
 }
 
 function functions(d: FifoDesign): string[] {
@@ -69,6 +135,7 @@ function functions(d: FifoDesign): string[] {
       '',
     );
   }
+  out.push(...pointerFunctions(d));
   if (d.ecc) {
     out.push(
       '-- Hamming SECDED: codeword bit 0 = overall parity, bits 1..CODE_BITS at Hamming positions',
@@ -169,12 +236,16 @@ function declarations(d: FifoDesign): string[] {
     `constant AE_LEVEL   : integer := ${d.aeLevel};  -- floor(${d.depth} x ${c.almostEmptyThreshold} / 100)`,
   ];
   if (d.ecc) out.push(`constant PARITY_BITS : integer := ${d.parityBits};`, `constant CODE_BITS   : integer := ${d.codeBits};`);
+  if (d.async && !d.pow2) out.push(`constant GRAY_OFFSET : integer := ${d.grayOffset};  -- 2**ADDR_WIDTH - DEPTH`);
   out.push(
     '',
     'subtype ptr_t  is unsigned(ADDR_WIDTH downto 0);',
     'subtype data_t is std_logic_vector(DATA_WIDTH - 1 downto 0);',
     'subtype word_t is std_logic_vector(MEM_WIDTH - 1 downto 0);',
     'type mem_t is array (0 to DEPTH - 1) of word_t;',
+    ...(d.async && !d.pow2
+      ? [`constant GRAY_RESET : ptr_t := to_unsigned(${d.grayReset}, ADDR_WIDTH + 1);  -- crossing code of pointer 0`]
+      : []),
     '',
     ...functions(d),
     `-- Storage: ${c.memoryType} memory`,
@@ -231,7 +302,7 @@ function writeSide(d: FifoDesign): string[] {
   const W = d.wclk;
   const out = [
     '-- ---------------- write clock domain ----------------',
-    'wr_count      <= wr_ptr - rd_released;',
+    `wr_count      <= ${count(d, 'wr_ptr', 'rd_released')};`,
     "full_i        <= '1' when wr_count = to_unsigned(DEPTH, ADDR_WIDTH + 1) else '0';",
     "almost_full_i <= '1' when wr_count >= to_unsigned(AF_LEVEL, ADDR_WIDTH + 1) else '0';",
     `wr_fire       <= wr_en and not full_i${d.packet ? ' and not wr_discard' : ''};`,
@@ -268,18 +339,18 @@ function writeSide(d: FifoDesign): string[] {
       "if wr_discard = '1' then",
       '  wr_ptr <= commit_ptr;',
       "elsif wr_fire = '1' then",
-      '  wr_ptr <= wr_ptr + 1;',
+      `  wr_ptr <= ${next(d, 'wr_ptr')};`,
       "  if wr_last = '1' then",
-      '    commit_ptr <= wr_ptr + 1;',
+      `    commit_ptr <= ${next(d, 'wr_ptr')};`,
       '  end if;',
       'end if;',
     ];
     if (d.async) {
       reset.push(`publish_ptr <= ${ZP};`);
-      body.push('if publish_ptr /= commit_ptr then', '  publish_ptr <= publish_ptr + 1;', 'end if;');
+      body.push('if publish_ptr /= commit_ptr then', `  publish_ptr <= ${next(d, 'publish_ptr')};`, 'end if;');
     }
   } else {
-    body = ["if wr_fire = '1' then", '  wr_ptr <= wr_ptr + 1;', 'end if;'];
+    body = ["if wr_fire = '1' then", `  wr_ptr <= ${next(d, 'wr_ptr')};`, 'end if;'];
   }
   out.push(...clocked(d, W, reset, body));
   if (d.async) {
@@ -287,11 +358,12 @@ function writeSide(d: FifoDesign): string[] {
     out.push(
       '',
       '-- Gray-coded write pointer (registered) for the read domain',
-      ...clocked(d, W, [`wr_gray <= ${ZP};`], [`wr_gray <= bin2gray(${visible});`]),
+      ...clocked(d, W, [`wr_gray <= ${grayReset(d)};`], [`wr_gray <= ${toGray(d, visible)};`]),
       '',
       '-- two-flop synchroniser: read pointer into the write domain',
-      ...clocked(d, W, [`rd_gray_s1 <= ${ZP};`, `rd_gray_s2 <= ${ZP};`], ['rd_gray_s1 <= rd_gray;', 'rd_gray_s2 <= rd_gray_s1;']),
-      'rd_released <= gray2bin(rd_gray_s2);',
+      ...clocked(d, W, [`rd_gray_s1 <= ${grayReset(d)};`, `rd_gray_s2 <= ${grayReset(d)};`],
+        ['rd_gray_s1 <= rd_gray;', 'rd_gray_s2 <= rd_gray_s1;']),
+      `rd_released <= ${fromGray(d, 'rd_gray_s2')};`,
     );
   } else {
     out.push('rd_released <= pop_ptr;');
@@ -304,8 +376,8 @@ function readSide(d: FifoDesign): string[] {
   const validOut = d.outReg ? 'out_valid' : 'ram_valid';
   const out = [
     '-- ---------------- read clock domain ----------------',
-    'rd_count     <= wr_visible - pop_ptr;',
-    'rd_avail     <= wr_visible - rd_ptr;',
+    `rd_count     <= ${count(d, 'wr_visible', 'pop_ptr')};`,
+    `rd_avail     <= ${count(d, 'wr_visible', 'rd_ptr')};`,
     "almost_empty <= '1' when rd_count <= to_unsigned(AE_LEVEL, ADDR_WIDTH + 1) else '0';",
   ];
   if (d.ecc) {
@@ -336,7 +408,7 @@ function readSide(d: FifoDesign): string[] {
     '',
   );
   const reset = [`rd_ptr <= ${ZP};`, "ram_valid <= '0';"];
-  const body = ["if fetch = '1' then", '  rd_ptr <= rd_ptr + 1;', 'end if;'];
+  const body = ["if fetch = '1' then", `  rd_ptr <= ${next(d, 'rd_ptr')};`, 'end if;'];
   if (d.fwft) {
     reset.push(`pop_ptr <= ${ZP};`);
     body.push(
@@ -346,7 +418,7 @@ function readSide(d: FifoDesign): string[] {
       "  ram_valid <= '0';",
       'end if;',
       "if pop = '1' then",
-      '  pop_ptr <= pop_ptr + 1;',
+      `  pop_ptr <= ${next(d, 'pop_ptr')};`,
       'end if;',
     );
   } else {
@@ -369,11 +441,12 @@ function readSide(d: FifoDesign): string[] {
     out.push(
       '',
       '-- Gray-coded popped pointer (registered) for the write domain',
-      ...clocked(d, R, [`rd_gray <= ${ZP};`], ['rd_gray <= bin2gray(pop_ptr);']),
+      ...clocked(d, R, [`rd_gray <= ${grayReset(d)};`], [`rd_gray <= ${toGray(d, 'pop_ptr')};`]),
       '',
       '-- two-flop synchroniser: write pointer into the read domain',
-      ...clocked(d, R, [`wr_gray_s1 <= ${ZP};`, `wr_gray_s2 <= ${ZP};`], ['wr_gray_s1 <= wr_gray;', 'wr_gray_s2 <= wr_gray_s1;']),
-      'wr_visible <= gray2bin(wr_gray_s2);',
+      ...clocked(d, R, [`wr_gray_s1 <= ${grayReset(d)};`, `wr_gray_s2 <= ${grayReset(d)};`],
+        ['wr_gray_s1 <= wr_gray;', 'wr_gray_s2 <= wr_gray_s1;']),
+      `wr_visible <= ${fromGray(d, 'wr_gray_s2')};`,
     );
   } else {
     out.push(`wr_visible <= ${d.packet ? 'commit_ptr' : 'wr_ptr'};`);

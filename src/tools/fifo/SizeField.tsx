@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState } from 'react';
+import { parseSize } from './logic';
+
+const CUSTOM = 'custom';
+
+/**
+ * Data width or FIFO depth: a select of the spec's sizes plus "Custom…", which opens a number
+ * field for any size in the range. A value that is not in the list keeps the number field open.
+ */
+export function SizeField({ id, label, customLabel, unit, value, options, range, invalid, onChange }: {
+  id: string;
+  label: string;
+  /** Label of the number field; it must not contain `label`, so tests find each field by its own. */
+  customLabel: string;
+  unit: string;
+  value: number;
+  options: readonly number[];
+  range: { min: number; max: number };
+  invalid: boolean;
+  onChange: (v: number) => void;
+}) {
+  // The custom field is open for a value that is not in the list, or for the value it last sent
+  // (so typing 64 does not close it). The page remounts the field on a preset, closing it.
+  const [customFor, setCustomFor] = useState<number | null>(null);
+  const custom = !options.includes(value) || Object.is(customFor, value);
+  // The typed text ('' or '1e3' are not numbers the config can hold), shown while the config
+  // still holds the value it produced.
+  const [draft, setDraft] = useState({ text: String(value), value });
+  const text = Object.is(draft.value, value) ? draft.text : String(value);
+  const input = useRef<HTMLInputElement>(null);
+  const focusInput = useRef(false);
+
+  useEffect(() => {
+    if (custom && focusInput.current) input.current?.focus();
+    focusInput.current = false;
+  }, [custom]);
+
+  const choose = (choice: string) => {
+    if (choice === CUSTOM) {
+      focusInput.current = true;
+      setCustomFor(value);
+      return;
+    }
+    setCustomFor(null);
+    onChange(Number(choice));
+  };
+
+  const type = (typed: string) => {
+    const v = parseSize(typed);
+    setDraft({ text: typed, value: v });
+    setCustomFor(v);
+    onChange(v);
+  };
+
+  return (
+    <div className="field fifo-size">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={custom ? CUSTOM : String(value)} onChange={(e) => choose(e.target.value)}>
+        {options.map((o) => <option key={o} value={String(o)}>{`${o} ${unit}`}</option>)}
+        <option value={CUSTOM}>Custom…</option>
+      </select>
+      {custom && (
+        <>
+          <label htmlFor={`${id}-custom`}>{customLabel}</label>
+          <input ref={input} id={`${id}-custom`} type="number" min={range.min} max={range.max} step={1}
+            inputMode="numeric" value={text} aria-invalid={invalid}
+            onChange={(e) => type(e.target.value)} />
+        </>
+      )}
+    </div>
+  );
+}
