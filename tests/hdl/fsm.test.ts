@@ -149,6 +149,18 @@ describeWith(['iverilog', 'ghdl'], 'FSM generator: simulated in Icarus Verilog a
     }
   }
 
+  // Issue 19: Verilog-2005 allows '!' only before a primary, so '!!start' must be written '!(!start)'.
+  const doubleNegations = usable({
+    ...DEFAULT_FSM,
+    transitions: [
+      { from: 'IDLE', to: 'RUN', condition: '!!start' },
+      { from: 'RUN', to: 'DONE', condition: '!(!stop)' },
+      { from: 'DONE', to: 'IDLE', condition: '!start' },
+    ],
+  });
+  it.concurrent('double negations (!!start, !(!stop)): Verilog', () => runVerilog(doubleNegations, SEED));
+  it.concurrent('double negations (!!start, !(!stop)): VHDL-93c', () => runVhdl(doubleNegations, SEED, '93c'));
+
   const rand = seededRandom(SEED);
   for (let i = 0; i < 10; i++) {
     const config = randomConfig(rand, i);
