@@ -8,8 +8,9 @@
 import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
+import { synthesiseVhdl } from '../helpers/synth';
 import {
-  applyPreset, BAUD_RATES, DATA_BITS_OPTIONS, DEFAULT_UART, fastClockFor, OVERSAMPLING_OPTIONS, PARITY_OPTIONS,
+  applyPreset, baudCounter, BAUD_RATES, DATA_BITS_OPTIONS, DEFAULT_UART, fastClockFor, OVERSAMPLING_OPTIONS, PARITY_OPTIONS,
   randomWords, uartGenerator, UART_PRESETS, validateUart, type UartConfig, type UartTestbenchOptions,
 } from '../../src/core/hdl/uart';
 import { randomInt, seededRandom } from '../../src/core/random';
@@ -73,5 +74,27 @@ describeWith(['iverilog', 'ghdl'], 'UART generator: simulated in Icarus Verilog 
     const name = `random #${i} (seed ${SEED}): ${JSON.stringify(c)}, sender ${senderSkewPercent}% off`;
     it.concurrent(`${name} in Verilog`, () => runVerilog(c, o));
     it.concurrent(`${name} in VHDL-${i % 2 ? '08' : '93c'}`, () => runVhdl(c, o, i % 2 ? '08' : '93c'));
+  }
+});
+
+/** Baud divider 1: clock / (baud x oversampling) from 1 to 2, which the spec allows (issue 19). */
+const DIVIDER_ONE: [string, UartConfig][] = [
+  ['115200 baud at 16x from 1.8432 MHz', { ...DEFAULT_UART, baudRate: 115200, oversampling: 16, clockFreq: 1_843_200 }],
+  ['921600 baud at 32x from 30 MHz', { ...DEFAULT_UART, baudRate: 921600, oversampling: 32, clockFreq: 30_000_000 }],
+];
+
+describeWith(['iverilog', 'ghdl', 'yosys'], 'UART generator at baud divider 1', () => {
+  for (const [name, c] of DIVIDER_ONE) {
+    it.concurrent(`${name}: the VHDL synthesises (ghdl --synth, 93c and 08)`, async () => {
+      expect(baudCounter(c)).toBe(1);
+      const dut = uartGenerator.generate(c, 'vhdl');
+      await synthesiseVhdl({ [dut.name]: dut.text }, 'uart_module', '93c');
+      await synthesiseVhdl({ [dut.name]: dut.text }, 'uart_module', '08');
+    });
+    it.concurrent(`${name}: simulates with the real clock in Verilog and VHDL`, async () => {
+      const o = { words: randomWords(c.dataBits, 6, SEED) };
+      await runVerilog(c, o);
+      await runVhdl(c, o, '93c');
+    });
   }
 });

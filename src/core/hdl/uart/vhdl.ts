@@ -112,7 +112,8 @@ architecture rtl of ${UART_MODULE}_tx is
   signal shifter    : std_logic_vector(DATA_BITS - 1 downto 0) := (others => '0');
   signal parity_bit : std_logic := '0';
   signal bit_index  : integer range 0 to 15 := 0;
-  signal div_count  : integer range 0 to BAUD_DIV - 1 := 0;
+  -- One spare value (never reached): at BAUD_DIV = 1 the untaken div_count + 1 must stay in range.
+  signal div_count  : integer range 0 to BAUD_DIV := 0;
   signal os_count   : integer range 0 to OVERSAMPLING - 1 := 0;
   signal txd_r      : std_logic := '1';
   signal tick       : boolean;
@@ -239,7 +240,8 @@ architecture rtl of ${UART_MODULE}_rx is
   signal parity_err : std_logic := '0';
   signal frame_err  : std_logic := '0';
   signal bit_index  : integer range 0 to 15 := 0;
-  signal div_count  : integer range 0 to BAUD_DIV - 1 := 0;
+  -- One spare value (never reached): at BAUD_DIV = 1 the untaken div_count + 1 must stay in range.
+  signal div_count  : integer range 0 to BAUD_DIV := 0;
   signal os_count   : integer range 0 to OVERSAMPLING - 1 := 0;
   signal tick       : boolean;
   signal mid_start  : boolean;
