@@ -27,13 +27,24 @@ const LATCH_CELLS = 't:$_DLATCH* t:$dlatch t:$adlatch t:$dlatchsr t:$_SR_* t:$sr
 
 export interface SynthOptions {
   timeoutMs?: number;
+  /**
+   * Leave memory arrays as memories, as an FPGA flow maps them to block RAM, instead of expanding
+   * them into flip-flops (Yosys's memory_map): a 128 x 1024 FIFO then takes a second, not minutes.
+   * Everything else is synthesised as usual.
+   */
+  keepMemories?: boolean;
+  /** VHDL only: run GHDL's netlist through the Yosys checks too (default true). */
+  checkNetlist?: boolean;
 }
 
-function yosysScript(netlist: string, top: string, checkLatches: boolean): string {
+/** `synth` without memory_map: its coarse steps, then the fine steps that do not touch memories. */
+const SYNTH_KEEPING_MEMORIES = (top: string) => [`synth -top ${top} -run :fine`, 'opt -fast -full', 'techmap', 'opt -fast', 'abc -fast', 'opt -fast'];
+
+function yosysScript(netlist: string, top: string, checkLatches: boolean, o: SynthOptions): string {
   return [
     `read_verilog ${netlist}`,
     `hierarchy -check -top ${top}`,
-    `synth -top ${top}`,
+    ...(o.keepMemories ? SYNTH_KEEPING_MEMORIES(top) : [`synth -top ${top}`]),
     'check -assert',
     ...(checkLatches ? [`select -assert-none ${LATCH_CELLS}`] : []),
     '',
@@ -81,8 +92,8 @@ function failure(what: string, e: unknown): Error {
   return new Error(`${what} failed: ${err.message.split('\n')[0]}\n${log}`);
 }
 
-async function runYosys(dir: string, netlist: string, top: string, checkLatches: boolean, timeout: number): Promise<void> {
-  writeFileSync(join(dir, 'synth.ys'), yosysScript(netlist, top, checkLatches));
+async function runYosys(dir: string, script: string, top: string, timeout: number): Promise<void> {
+  writeFileSync(join(dir, 'synth.ys'), script);
   try {
     await exec('yosys', ['-q', '-s', 'synth.ys'], { cwd: dir, maxBuffer: MAX_BUFFER, timeout });
   } catch (e) {
@@ -105,9 +116,9 @@ function inWorkDir(prefix: string, files: Record<string, string>, job: (dir: str
 /** Synthesises Verilog `files` (name -> source) with Yosys; throws with the log on any problem. */
 export function synthesiseVerilog(files: Record<string, string>, top: string, o: SynthOptions = {}): Promise<void> {
   const timeout = o.timeoutMs ?? 600_000;
-  const names = Object.keys(files).join(' ');
-  return cached(['verilog', top, yosysScript(names, top, true), ...Object.values(files)], () =>
-    inWorkDir('yosys', files, (dir) => runYosys(dir, names, top, true, timeout)),
+  const script = yosysScript(Object.keys(files).join(' '), top, true, o);
+  return cached(['verilog', script, ...Object.values(files)], () =>
+    inWorkDir('yosys', files, (dir) => runYosys(dir, script, top, timeout)),
   );
 }
 
@@ -117,7 +128,10 @@ export function synthesiseVerilog(files: Record<string, string>, top: string, o:
  */
 export function synthesiseVhdl(files: Record<string, string>, top: string, std: '93c' | '08' = '08', o: SynthOptions = {}): Promise<void> {
   const timeout = o.timeoutMs ?? 600_000;
-  return cached(['vhdl', std, top, yosysScript('netlist.v', top.toLowerCase(), false), ...Object.values(files)], () =>
+  // GHDL writes VHDL's case-insensitive names in lower case.
+  const script = yosysScript('netlist.v', top.toLowerCase(), false, o);
+  const key = ['vhdl', std, top, o.checkNetlist ?? true ? script : 'ghdl only', ...Object.values(files)];
+  return cached(key, () =>
     inWorkDir('ghdl-synth', files, async (dir) => {
       const flags = [`--std=${std}`, `--workdir=${dir}`];
       try {
@@ -127,8 +141,7 @@ export function synthesiseVhdl(files: Record<string, string>, top: string, std: 
       } catch (e) {
         throw failure(`ghdl --synth --std=${std} (${top})`, e);
       }
-      // GHDL writes VHDL's case-insensitive names in lower case.
-      await runYosys(dir, 'netlist.v', top.toLowerCase(), false, timeout);
+      if (o.checkNetlist ?? true) await runYosys(dir, script, top, timeout);
     }),
   );
 }
