@@ -67,27 +67,47 @@ function draws<C>(stream: number, draw: (rand: Random, index: number) => C): { l
 
 let crcKernel: Promise<CrcKernel> | undefined;
 
-describeWith(['iverilog', 'ghdl', 'yosys'], `HDL fuzzers: random valid configurations compile and synthesise (TEST_SEED=${TEST_SEED})`, () => {
-  for (const { label, config } of draws<FsmConfig>(1, (rand, i) => fuzzFsmConfig(rand, i))) {
-    const conditions = config.transitions.map((t) => t.condition).join(' | ');
-    it.concurrent(`FSM ${label}: ${config.fsmType}, ${config.encoding}, ${config.states.length} states, conditions ${conditions}`, () =>
-      fuzzOne(fsmGenerator, config, config.moduleName), TIMEOUT_MS);
-  }
+describeWith(
+  ['iverilog', 'ghdl', 'yosys'],
+  `HDL fuzzers: random valid configurations compile and synthesise (TEST_SEED=${TEST_SEED})`,
+  () => {
+    for (const { label, config } of draws<FsmConfig>(1, (rand, i) => fuzzFsmConfig(rand, i))) {
+      const conditions = config.transitions.map((t) => t.condition).join(' | ');
+      it.concurrent(
+        `FSM ${label}: ${config.fsmType}, ${config.encoding}, ${config.states.length} states, conditions ${conditions}`,
+        () => fuzzOne(fsmGenerator, config, config.moduleName),
+        TIMEOUT_MS,
+      );
+    }
 
-  for (const { label, config } of draws<UartConfig>(2, (rand) => fuzzUartConfig(rand))) {
-    it.concurrent(`UART ${label}: ${JSON.stringify(config)}`, () => fuzzOne(uartGenerator, config, UART_MODULE), TIMEOUT_MS);
-  }
+    for (const { label, config } of draws<UartConfig>(2, (rand) => fuzzUartConfig(rand))) {
+      it.concurrent(
+        `UART ${label}: ${JSON.stringify(config)}`,
+        () => fuzzOne(uartGenerator, config, UART_MODULE),
+        TIMEOUT_MS,
+      );
+    }
 
-  for (const { label, config } of draws<CrcConfig>(3, (rand) => fuzzCrcConfig(rand, CRC_MAX_TERMS))) {
-    const p = config.params;
-    const name = `W=${p.width} poly=0x${p.poly.toString(16)} refin=${p.refin} refout=${p.refout} D=${config.dataWidth}`;
-    it.concurrent(`CRC ${label}: ${name}`, async () => {
-      crcKernel ??= loadKernel<CrcKernel>('crc');
-      await fuzzOne(createCrcGenerator(await crcKernel), config, CRC_MODULE);
-    }, TIMEOUT_MS);
-  }
+    for (const { label, config } of draws<CrcConfig>(3, (rand) => fuzzCrcConfig(rand, CRC_MAX_TERMS))) {
+      const p = config.params;
+      const reflect = `refin=${p.refin} refout=${p.refout}`;
+      const name = `W=${p.width} poly=0x${p.poly.toString(16)} ${reflect} D=${config.dataWidth}`;
+      it.concurrent(
+        `CRC ${label}: ${name}`,
+        async () => {
+          crcKernel ??= loadKernel<CrcKernel>('crc');
+          await fuzzOne(createCrcGenerator(await crcKernel), config, CRC_MODULE);
+        },
+        TIMEOUT_MS,
+      );
+    }
 
-  for (const { label, config } of draws<FifoConfig>(4, (rand) => fuzzFifoConfig(rand, FIFO_COST))) {
-    it.concurrent(`FIFO ${label}: ${JSON.stringify(config)}`, () => fuzzOne(fifoGenerator, config, FIFO_MODULE), TIMEOUT_MS);
-  }
-});
+    for (const { label, config } of draws<FifoConfig>(4, (rand) => fuzzFifoConfig(rand, FIFO_COST))) {
+      it.concurrent(
+        `FIFO ${label}: ${JSON.stringify(config)}`,
+        () => fuzzOne(fifoGenerator, config, FIFO_MODULE),
+        TIMEOUT_MS,
+      );
+    }
+  },
+);

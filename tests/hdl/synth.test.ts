@@ -53,10 +53,12 @@ async function synthesiseBoth(generate: Generate, top: string, o: SynthOptions =
 }
 
 let kernel: Promise<CrcKernel> | undefined;
-const crcGenerate = (config: CrcConfig): Generate => async (language) => {
-  kernel ??= loadKernel<CrcKernel>('crc');
-  return createCrcGenerator(await kernel).generate(config, language);
-};
+const crcGenerate =
+  (config: CrcConfig): Generate =>
+  async (language) => {
+    kernel ??= loadKernel<CrcKernel>('crc');
+    return createCrcGenerator(await kernel).generate(config, language);
+  };
 
 /** The CRC cases described in the header. */
 function crcCases(): { name: string; config: CrcConfig }[] {
@@ -67,7 +69,8 @@ function crcCases(): { name: string; config: CrcConfig }[] {
   const crc32 = algorithms.find((a) => a.name === 'CRC-32/ISO-HDLC');
   if (!crc32) throw new Error('CRC-32/ISO-HDLC is not in the catalogue');
   const otherWidths = SMALL_DATA_WIDTHS.filter((d) => d !== 8).map((dataWidth) => ({
-    name: `CRC-32/ISO-HDLC D=${dataWidth}`, config: { params: paramsOf(crc32), dataWidth },
+    name: `CRC-32/ISO-HDLC D=${dataWidth}`,
+    config: { params: paramsOf(crc32), dataWidth },
   }));
   const random = simulated
     .filter((c) => c.name.startsWith('random') && c.config.params.width * c.config.dataWidth <= CRC_TERMS_LIMIT)
@@ -79,33 +82,49 @@ function crcCases(): { name: string; config: CrcConfig }[] {
 describeWith(['yosys', 'ghdl'], `Synthesis of generated HDL: Yosys and ghdl --synth (seed ${SEED})`, () => {
   // First, so its minutes overlap with the rest of the suite.
   const widest = fifoConfig({ dataWidth: 256, fifoDepth: 16, enableECC: true });
-  it.concurrent('FIFO 256 x 16 with ECC (the widest case, synthesised once)', async () => {
-    expect(fifoGenerator.validate(widest)).toEqual([]);
-    const verilog = fifoGenerator.generate(widest, 'verilog');
-    const vhdl = fifoGenerator.generate(widest, 'vhdl');
-    await Promise.all([
-      synthesiseVerilog({ [verilog.name]: verilog.text }, FIFO_MODULE, { timeoutMs: 1_500_000 }),
-      synthesiseVhdl({ [vhdl.name]: vhdl.text }, FIFO_MODULE, '08', { checkNetlist: false }),
-    ]);
-  }, 1_800_000);
+  it.concurrent(
+    'FIFO 256 x 16 with ECC (the widest case, synthesised once)',
+    async () => {
+      expect(fifoGenerator.validate(widest)).toEqual([]);
+      const verilog = fifoGenerator.generate(widest, 'verilog');
+      const vhdl = fifoGenerator.generate(widest, 'vhdl');
+      await Promise.all([
+        synthesiseVerilog({ [verilog.name]: verilog.text }, FIFO_MODULE, { timeoutMs: 1_500_000 }),
+        synthesiseVhdl({ [vhdl.name]: vhdl.text }, FIFO_MODULE, '08', { checkNetlist: false }),
+      ]);
+    },
+    1_800_000,
+  );
 
   const uartCases = [...presetUartCases(), highSpeedRealClock(), ...DIVIDER_ONE, ...randomUartCases(SEED)];
   for (const { name, config } of uartCases) {
-    it.concurrent(`UART ${name}`, () => synthesiseBoth((l) => uartGenerator.generate(config, l), UART_MODULE), TIMEOUT_MS);
+    it.concurrent(
+      `UART ${name}`,
+      () => synthesiseBoth((l) => uartGenerator.generate(config, l), UART_MODULE),
+      TIMEOUT_MS,
+    );
   }
 
   for (const { name, config } of [...fixedFsmCases(), ...randomFsmCases(SEED)]) {
-    it.concurrent(`FSM ${name}`, () => synthesiseBoth((l) => fsmGenerator.generate(config, l), config.moduleName), TIMEOUT_MS);
+    it.concurrent(
+      `FSM ${name}`,
+      () => synthesiseBoth((l) => fsmGenerator.generate(config, l), config.moduleName),
+      TIMEOUT_MS,
+    );
   }
 
   for (const { name, config } of [...presetFifoCases(), ...optionFifoCases()]) {
     const keepMemories = memoryBits(config) > MEMORY_BITS_LIMIT;
-    const label = `FIFO ${name} (${config.dataWidth} x ${config.fifoDepth}${keepMemories ? ', memory kept as a memory' : ''})`;
-    it.concurrent(label, () => synthesiseBoth((l) => fifoGenerator.generate(config, l), FIFO_MODULE, { keepMemories }), TIMEOUT_MS);
+    const kept = keepMemories ? ', memory kept as a memory' : '';
+    const label = `FIFO ${name} (${config.dataWidth} x ${config.fifoDepth}${kept})`;
+    it.concurrent(
+      label,
+      () => synthesiseBoth((l) => fifoGenerator.generate(config, l), FIFO_MODULE, { keepMemories }),
+      TIMEOUT_MS,
+    );
   }
 
   for (const { name, config } of crcCases()) {
     it.concurrent(`CRC ${name}`, () => synthesiseBoth(crcGenerate(config), CRC_MODULE), TIMEOUT_MS);
   }
-
 });

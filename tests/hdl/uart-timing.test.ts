@@ -49,7 +49,12 @@ function idealEdges(bits: number[], bitClks: number): string[] {
 /** Measured edges from the first start bit on, in clock cycles after it (reset is not a frame). */
 function measuredEdges(log: string): string[] {
   const all = [...log.matchAll(/EDGE (\d+) '?([01])/g)].map((m) => [Number(m[1]) / CLOCK_NS, m[2]] as const);
-  const edges = all.slice(Math.max(0, all.findIndex(([, v]) => v === '0')));
+  const edges = all.slice(
+    Math.max(
+      0,
+      all.findIndex(([, v]) => v === '0'),
+    ),
+  );
   const first = edges[0]?.[0] ?? 0;
   return edges.map(([t, v]) => `${t - first} ${v}`);
 }
@@ -88,7 +93,11 @@ endmodule
 function vhdlHarness(r: Run): string {
   const c = r.config;
   const writes = r.words
-    .map((w) => `    tx_data <= std_logic_vector(to_unsigned(${w}, ${c.dataBits})); tx_wr_en <= '1'; wait until falling_edge(clk);`)
+    .map(
+      (w) =>
+        `    tx_data <= std_logic_vector(to_unsigned(${w}, ${c.dataBits})); tx_wr_en <= '1';\n` +
+        '    wait until falling_edge(clk);',
+    )
     .join('\n');
   return `library ieee;
 use ieee.std_logic_1164.all;
@@ -143,7 +152,12 @@ async function edgesIn(r: Run, language: 'verilog' | 'vhdl'): Promise<string[]> 
 }
 
 const runs: Run[] = [
-  { name: '8-N-1, 16x, divider 3', config: DEFAULT_UART, clockFreq: fastClockFor(DEFAULT_UART, 3), words: [0x00, 0xff, 0x55, 0x0f] },
+  {
+    name: '8-N-1, 16x, divider 3',
+    config: DEFAULT_UART,
+    clockFreq: fastClockFor(DEFAULT_UART, 3),
+    words: [0x00, 0xff, 0x55, 0x0f],
+  },
   {
     name: '7-O-2, 8x, divider 1',
     config: { ...DEFAULT_UART, dataBits: 7, parity: 'odd', stopBits: 2, oversampling: 8 },

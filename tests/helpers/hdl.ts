@@ -42,7 +42,11 @@ export async function simulateVerilog(files: Record<string, string>, top: string
 }
 
 /** Compiles `files` (name -> source) with iverilog -g2005 -Wall, elaborating `top`; throws on any error. */
-export async function compileVerilog(files: Record<string, string>, top: string, timeoutMs = 120_000): Promise<SimResult> {
+export async function compileVerilog(
+  files: Record<string, string>,
+  top: string,
+  timeoutMs = 120_000,
+): Promise<SimResult> {
   const dir = workDir('iverilog');
   try {
     const paths = writeAll(dir, files);
@@ -58,7 +62,12 @@ export async function compileVerilog(files: Record<string, string>, top: string,
 }
 
 /** Analyses `files` in order with GHDL (`std` '93c' or '08') and elaborates entity `top`, without running it. */
-export async function elaborateVhdl(files: Record<string, string>, top: string, std: '93c' | '08', timeoutMs = 180_000): Promise<SimResult> {
+export async function elaborateVhdl(
+  files: Record<string, string>,
+  top: string,
+  std: '93c' | '08',
+  timeoutMs = 180_000,
+): Promise<SimResult> {
   const dir = workDir('ghdl');
   try {
     const paths = writeAll(dir, files);

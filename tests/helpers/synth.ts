@@ -38,7 +38,14 @@ export interface SynthOptions {
 }
 
 /** `synth` without memory_map: its coarse steps, then the fine steps that do not touch memories. */
-const SYNTH_KEEPING_MEMORIES = (top: string) => [`synth -top ${top} -run :fine`, 'opt -fast -full', 'techmap', 'opt -fast', 'abc -fast', 'opt -fast'];
+const SYNTH_KEEPING_MEMORIES = (top: string) => [
+  `synth -top ${top} -run :fine`,
+  'opt -fast -full',
+  'techmap',
+  'opt -fast',
+  'abc -fast',
+  'opt -fast',
+];
 
 function yosysScript(netlist: string, top: string, checkLatches: boolean, o: SynthOptions): string {
   return [
@@ -53,16 +60,20 @@ function yosysScript(netlist: string, top: string, checkLatches: boolean, o: Syn
 
 let toolVersions: string | undefined;
 function versions(): string {
-  toolVersions ??= ['yosys -V', 'ghdl --version'].map((cmd) => {
-    const [bin, ...args] = cmd.split(' ') as [string, ...string[]];
-    return execFileSync(bin, args, { encoding: 'utf8' }).split('\n')[0];
-  }).join('\n');
+  toolVersions ??= ['yosys -V', 'ghdl --version']
+    .map((cmd) => {
+      const [bin, ...args] = cmd.split(' ') as [string, ...string[]];
+      return execFileSync(bin, args, { encoding: 'utf8' }).split('\n')[0];
+    })
+    .join('\n');
   return toolVersions;
 }
 
 /** Runs `job` unless the same inputs passed before; remembers a pass. */
 async function cached(key: string[], job: () => Promise<void>): Promise<void> {
-  const hash = createHash('sha256').update([versions(), ...key].join('\0')).digest('hex');
+  const hash = createHash('sha256')
+    .update([versions(), ...key].join('\0'))
+    .digest('hex');
   const mark = join(CACHE_DIR, hash);
   if (existsSync(mark)) return;
   await job();
@@ -126,17 +137,26 @@ export function synthesiseVerilog(files: Record<string, string>, top: string, o:
  * Synthesises VHDL `files` (analysed in order) with `ghdl --synth --std=<std>`, then checks its
  * netlist with Yosys; throws with the log on any problem.
  */
-export function synthesiseVhdl(files: Record<string, string>, top: string, std: '93c' | '08' = '08', o: SynthOptions = {}): Promise<void> {
+export function synthesiseVhdl(
+  files: Record<string, string>,
+  top: string,
+  std: '93c' | '08' = '08',
+  o: SynthOptions = {},
+): Promise<void> {
   const timeout = o.timeoutMs ?? 600_000;
   // GHDL writes VHDL's case-insensitive names in lower case.
   const script = yosysScript('netlist.v', top.toLowerCase(), false, o);
-  const key = ['vhdl', std, top, o.checkNetlist ?? true ? script : 'ghdl only', ...Object.values(files)];
+  const key = ['vhdl', std, top, (o.checkNetlist ?? true) ? script : 'ghdl only', ...Object.values(files)];
   return cached(key, () =>
     inWorkDir('ghdl-synth', files, async (dir) => {
       const flags = [`--std=${std}`, `--workdir=${dir}`];
       try {
         await exec('ghdl', ['-a', ...flags, ...Object.keys(files)], { cwd: dir, maxBuffer: MAX_BUFFER, timeout });
-        const r = await exec('ghdl', ['--synth', ...flags, '--out=verilog', top], { cwd: dir, maxBuffer: MAX_BUFFER, timeout });
+        const r = await exec('ghdl', ['--synth', ...flags, '--out=verilog', top], {
+          cwd: dir,
+          maxBuffer: MAX_BUFFER,
+          timeout,
+        });
         writeFileSync(join(dir, 'netlist.v'), r.stdout);
       } catch (e) {
         throw failure(`ghdl --synth --std=${std} (${top})`, e);

@@ -10,11 +10,23 @@ import { between, logBetween, randomBits } from './draw';
  * (the XOR network grows with it; a wide bus with a narrow CRC still gets drawn).
  */
 export function fuzzCrcConfig(rand: Random, maxTerms: number): CrcConfig {
-  const width = rand() < 0.2 ? (rand() < 0.5 ? between(rand, 1, 3) : between(rand, MAX_CRC_WIDTH - 3, MAX_CRC_WIDTH)) : between(rand, 1, MAX_CRC_WIDTH);
+  const width =
+    rand() < 0.2
+      ? rand() < 0.5
+        ? between(rand, 1, 3)
+        : between(rand, MAX_CRC_WIDTH - 3, MAX_CRC_WIDTH)
+      : between(rand, 1, MAX_CRC_WIDTH);
   const maxData = Math.max(MIN_DATA_WIDTH, Math.min(MAX_DATA_WIDTH_API, Math.floor(maxTerms / width)));
   const poly = rand() < 0.05 ? 0n : randomBits(rand, width) | (rand() < 0.8 ? 1n : 0n);
   const config: CrcConfig = {
-    params: { width, poly, init: randomBits(rand, width), xorout: randomBits(rand, width), refin: rand() < 0.5, refout: rand() < 0.5 },
+    params: {
+      width,
+      poly,
+      init: randomBits(rand, width),
+      xorout: randomBits(rand, width),
+      refin: rand() < 0.5,
+      refout: rand() < 0.5,
+    },
     dataWidth: logBetween(rand, MIN_DATA_WIDTH, maxData),
   };
   const problems = validateCrcConfig(config);

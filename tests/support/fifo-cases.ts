@@ -5,8 +5,16 @@
  * enough to synthesise in seconds.
  */
 import {
-  ALMOST_EMPTY_RANGE, ALMOST_FULL_RANGE, CLOCKING_MODES, DEFAULT_FIFO_CONFIG, FIFO_PRESETS, MEMORY_TYPES, READ_MODES,
-  RESET_TYPES, validateFifoConfig, type FifoConfig,
+  ALMOST_EMPTY_RANGE,
+  ALMOST_FULL_RANGE,
+  CLOCKING_MODES,
+  DEFAULT_FIFO_CONFIG,
+  FIFO_PRESETS,
+  MEMORY_TYPES,
+  READ_MODES,
+  RESET_TYPES,
+  validateFifoConfig,
+  type FifoConfig,
 } from '../../src/core/hdl/fifo';
 import { eccCodewordWidth } from '../../src/core/hdl/fifo/ecc';
 import type { Random } from '../../src/core/random';
@@ -71,7 +79,8 @@ function acceptedValue(field: 'dataWidth' | 'fifoDepth', draw: () => number, fit
 
 /** Half the draws a power of two, half any integer, both log-uniform over [lo, hi]. */
 function sizeDraw(rand: Random, lo: number, hi: number): () => number {
-  return () => (rand() < 0.5 ? 2 ** between(rand, Math.ceil(Math.log2(lo)), Math.floor(Math.log2(hi))) : logBetween(rand, lo, hi));
+  return () =>
+    rand() < 0.5 ? 2 ** between(rand, Math.ceil(Math.log2(lo)), Math.floor(Math.log2(hi))) : logBetween(rand, lo, hi);
 }
 
 /** Any configuration validateFifoConfig accepts within `cost`: widths 1..1024 and depths 2..131072 where allowed. */
@@ -95,7 +104,12 @@ export function fuzzFifoConfig(rand: Random, cost: FifoCost): FifoConfig {
       almostFullThreshold: between(rand, ALMOST_FULL_RANGE.min, ALMOST_FULL_RANGE.max),
       almostEmptyThreshold: between(rand, ALMOST_EMPTY_RANGE.min, ALMOST_EMPTY_RANGE.max),
     });
-    if (accepted(config) && memoryBits(config) <= cost.maxMemoryBits && (!enableECC || dataWidth <= cost.maxEccDataWidth)) return config;
+    if (
+      accepted(config) &&
+      memoryBits(config) <= cost.maxMemoryBits &&
+      (!enableECC || dataWidth <= cost.maxEccDataWidth)
+    )
+      return config;
   }
   throw new Error('fuzzFifoConfig: no accepted configuration within the cost bound');
 }

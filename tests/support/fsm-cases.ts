@@ -4,7 +4,14 @@
  * the whole space compileFsm accepts (tests/hdl/fuzz.test.ts).
  */
 import {
-  COMPLEX_EXAMPLE, DEFAULT_FSM, ENCODINGS, SIMPLE_EXAMPLE, type FsmConfig, type FsmSignal, type FsmState, type StateEncoding,
+  COMPLEX_EXAMPLE,
+  DEFAULT_FSM,
+  ENCODINGS,
+  SIMPLE_EXAMPLE,
+  type FsmConfig,
+  type FsmSignal,
+  type FsmState,
+  type StateEncoding,
 } from '../../src/core/hdl/fsm';
 import { MAX_WIDTH } from '../../src/core/hdl/fsm/design';
 import { randomInt, seededRandom, type Random } from '../../src/core/random';
@@ -27,10 +34,17 @@ export const DOUBLE_NEGATIONS: FsmConfig = {
 
 /** The default and both examples in every encoding, Moore and Mealy, and the double negations. */
 export function fixedFsmCases(): FsmCase[] {
-  const fixed: [string, FsmConfig][] = [['default', DEFAULT_FSM], ['simple example', SIMPLE_EXAMPLE], ['complex example', COMPLEX_EXAMPLE]];
+  const fixed: [string, FsmConfig][] = [
+    ['default', DEFAULT_FSM],
+    ['simple example', SIMPLE_EXAMPLE],
+    ['complex example', COMPLEX_EXAMPLE],
+  ];
   const cases = fixed.flatMap(([label, base]) =>
     (['binary', 'onehot', 'gray'] as const).flatMap((encoding) =>
-      (['moore', 'mealy'] as const).map((fsmType) => ({ name: `${label}, ${fsmType}, ${encoding}`, config: { ...base, encoding, fsmType } })),
+      (['moore', 'mealy'] as const).map((fsmType) => ({
+        name: `${label}, ${fsmType}, ${encoding}`,
+        config: { ...base, encoding, fsmType },
+      })),
     ),
   );
   return [...cases, { name: 'double negations (!!start, !(!stop))', config: DOUBLE_NEGATIONS }];
@@ -43,11 +57,16 @@ function randomCondition(rand: Random, inputs: FsmSignal[], depth = 0): string {
   const max = 2 ** Math.min(s.width, 20);
   const leaf = (): string => {
     switch (randomInt(rand, 6)) {
-      case 0: return s.name;
-      case 1: return `!${s.name}`;
-      case 2: return s.width > 1 ? `${s.name}[${randomInt(rand, s.width)}]` : s.name;
-      case 3: return `${s.name} == ${randomInt(rand, max)}`;
-      case 4: return `${s.name} ${pick(rand, ['<', '<=', '>', '>=', '!='])} ${randomInt(rand, max)}`;
+      case 0:
+        return s.name;
+      case 1:
+        return `!${s.name}`;
+      case 2:
+        return s.width > 1 ? `${s.name}[${randomInt(rand, s.width)}]` : s.name;
+      case 3:
+        return `${s.name} == ${randomInt(rand, max)}`;
+      case 4:
+        return `${s.name} ${pick(rand, ['<', '<=', '>', '>=', '!='])} ${randomInt(rand, max)}`;
       default: {
         const t = pick(rand, inputs);
         return `${s.name} ${pick(rand, ['==', '!=', '<', '>='])} ${t.name}`;
@@ -72,7 +91,11 @@ export function randomFsmConfig(rand: Random, index: number): FsmConfig {
   const sidWidth = Math.max(1, Math.ceil(Math.log2(n + 1)));
   const outputs: FsmSignal[] = [
     { name: 'sid', width: sidWidth, description: 'state number (observes the state)' },
-    ...Array.from({ length: randomInt(rand, 3) }, (_, i) => ({ name: `out${i}`, width: 1 + randomInt(rand, 5), description: '' })),
+    ...Array.from({ length: randomInt(rand, 3) }, (_, i) => ({
+      name: `out${i}`,
+      width: 1 + randomInt(rand, 5),
+      description: '',
+    })),
   ];
   const value = (o: FsmSignal) => String(randomInt(rand, 2 ** o.width));
   const states = Array.from({ length: n }, (_, i) => ({
@@ -108,7 +131,8 @@ export function randomFsmCases(seed: number, count = 10): FsmCase[] {
   const rand = seededRandom(seed);
   return Array.from({ length: count }, (_, i) => {
     const config = randomFsmConfig(rand, i);
-    const name = `random #${i} (seed ${seed}): ${config.fsmType}, ${config.encoding}, ${config.states.length} states, ${config.transitions.length} transitions`;
+    const shape = `${config.states.length} states, ${config.transitions.length} transitions`;
+    const name = `random #${i} (seed ${seed}): ${config.fsmType}, ${config.encoding}, ${shape}`;
     return { name, config };
   });
 }
@@ -118,9 +142,12 @@ export function randomFsmCases(seed: number, count = 10): FsmCase[] {
 /** A number as the language writes it: decimal, 0x hex (digits in either case) or 0b binary. */
 function literal(rand: Random, value: bigint): string {
   switch (randomInt(rand, 3)) {
-    case 0: return value.toString();
-    case 1: return `0x${rand() < 0.5 ? value.toString(16) : value.toString(16).toUpperCase()}`;
-    default: return `0b${value.toString(2)}`;
+    case 0:
+      return value.toString();
+    case 1:
+      return `0x${rand() < 0.5 ? value.toString(16) : value.toString(16).toUpperCase()}`;
+    default:
+      return `0b${value.toString(2)}`;
   }
 }
 
@@ -128,9 +155,12 @@ function literal(rand: Random, value: bigint): string {
 function operand(rand: Random, inputs: FsmSignal[], width: number): string {
   const s = pick(rand, inputs);
   switch (randomInt(rand, 4)) {
-    case 0: return s.name;
-    case 1: return `${s.name}[${randomInt(rand, s.width)}]`;
-    default: return literal(rand, randomBits(rand, Math.min(width, 1 + randomInt(rand, width))));
+    case 0:
+      return s.name;
+    case 1:
+      return `${s.name}[${randomInt(rand, s.width)}]`;
+    default:
+      return literal(rand, randomBits(rand, Math.min(width, 1 + randomInt(rand, width))));
   }
 }
 
@@ -144,7 +174,8 @@ function comparison(rand: Random, inputs: FsmSignal[]): string {
   const width = bitSelect ? 1 : s.width;
   const right = rand() < 0.6 ? literal(rand, randomBits(rand, width)) : operand(rand, inputs, width);
   const op = pick(rand, CMP_OPS);
-  if (rand() < 0.2) return `${literal(rand, randomBits(rand, 4))} ${op} ${literal(rand, randomBits(rand, 4))}`; // numbers only
+  const number = () => literal(rand, randomBits(rand, 4));
+  if (rand() < 0.2) return `${number()} ${op} ${number()}`; // numbers only
   return rand() < 0.3 ? `${right} ${op} ${left}` : `${left} ${op} ${right}`;
 }
 
@@ -152,14 +183,18 @@ function comparison(rand: Random, inputs: FsmSignal[]): string {
 function fuzzPrimary(rand: Random, inputs: FsmSignal[], depth: number): string {
   const forms = inputs.length ? 7 : 2;
   switch (randomInt(rand, forms)) {
-    case 0: return pick(rand, ['true', 'false', '1', '0', '0x0', '0b1', '7']);
-    case 1: return depth < 3 ? `(${fuzzCondition(rand, inputs, depth + 1)})` : 'true';
-    case 2: return pick(rand, inputs).name;
+    case 0:
+      return pick(rand, ['true', 'false', '1', '0', '0x0', '0b1', '7']);
+    case 1:
+      return depth < 3 ? `(${fuzzCondition(rand, inputs, depth + 1)})` : 'true';
+    case 2:
+      return pick(rand, inputs).name;
     case 3: {
       const s = pick(rand, inputs);
       return `${s.name}[${randomInt(rand, s.width)}]`;
     }
-    default: return comparison(rand, inputs);
+    default:
+      return comparison(rand, inputs);
   }
 }
 
@@ -175,7 +210,9 @@ export function fuzzCondition(rand: Random, inputs: FsmSignal[], depth = 0): str
   if (depth === 0 && rand() < 0.05) return pick(rand, ['', '  ', '1']);
   const terms = 1 + (depth < 3 ? randomInt(rand, 3) : 0);
   const parts = Array.from({ length: terms }, () => fuzzUnary(rand, inputs, depth));
-  return parts.reduce((text, part) => `${text}${rand() < 0.8 ? ' ' : ''}${pick(rand, ['&&', '||'])}${rand() < 0.8 ? ' ' : ''}${part}`);
+  return parts.reduce(
+    (text, part) => `${text}${rand() < 0.8 ? ' ' : ''}${pick(rand, ['&&', '||'])}${rand() < 0.8 ? ' ' : ''}${part}`,
+  );
 }
 
 /** A name the generator accepts, in mixed case (VHDL compares names without case). */
@@ -192,10 +229,14 @@ function fuzzWidth(rand: Random): number {
 export function fuzzFsmConfig(rand: Random, index: number): FsmConfig {
   const n = rand() < 0.8 ? between(rand, 1, 6) : between(rand, 7, 12);
   const inputs: FsmSignal[] = Array.from({ length: randomInt(rand, 5) }, (_, i) => ({
-    name: fuzzName(rand, 'in', i), width: fuzzWidth(rand), description: rand() < 0.5 ? `input ${i}` : '',
+    name: fuzzName(rand, 'in', i),
+    width: fuzzWidth(rand),
+    description: rand() < 0.5 ? `input ${i}` : '',
   }));
   const outputs: FsmSignal[] = Array.from({ length: randomInt(rand, 4) }, (_, i) => ({
-    name: fuzzName(rand, 'out', i), width: fuzzWidth(rand), description: '',
+    name: fuzzName(rand, 'out', i),
+    width: fuzzWidth(rand),
+    description: '',
   }));
   const value = (o: FsmSignal) => literal(rand, randomBits(rand, o.width));
   const someOutputs = () => Object.fromEntries(outputs.filter(() => rand() < 0.6).map((o) => [o.name, value(o)]));

@@ -4,8 +4,20 @@
  * the fuzzer's draw over everything validateUart accepts (tests/hdl/fuzz.test.ts).
  */
 import {
-  applyPreset, baudCounter, BAUD_RATES, CLOCK_MAX, CLOCK_MIN, DATA_BITS_OPTIONS, DEFAULT_UART, FIFO_DEPTH_MAX,
-  OVERSAMPLING_OPTIONS, PARITY_OPTIONS, STOP_BITS_OPTIONS, UART_PRESETS, validateUart, type UartConfig,
+  applyPreset,
+  baudCounter,
+  BAUD_RATES,
+  CLOCK_MAX,
+  CLOCK_MIN,
+  DATA_BITS_OPTIONS,
+  DEFAULT_UART,
+  FIFO_DEPTH_MAX,
+  OVERSAMPLING_OPTIONS,
+  PARITY_OPTIONS,
+  STOP_BITS_OPTIONS,
+  UART_PRESETS,
+  validateUart,
+  type UartConfig,
 } from '../../src/core/hdl/uart';
 import { randomInt, seededRandom, type Random } from '../../src/core/random';
 import { between, logBetween, pick } from './draw';
@@ -24,13 +36,22 @@ export function presetUartCases(): UartCase[] {
 export function highSpeedRealClock(): UartCase {
   const preset = UART_PRESETS.find((p) => p.id === 'highspeed');
   if (!preset) throw new Error('no High Speed preset');
-  return { name: 'high speed preset with the real 100 MHz clock (baud counter 6)', config: applyPreset(DEFAULT_UART, preset) };
+  return {
+    name: 'high speed preset with the real 100 MHz clock (baud counter 6)',
+    config: applyPreset(DEFAULT_UART, preset),
+  };
 }
 
 /** Baud divider 1: clock / (baud x oversampling) from 1 to 2, which the spec allows (issue 19). */
 export const DIVIDER_ONE: UartCase[] = [
-  { name: '115200 baud at 16x from 1.8432 MHz', config: { ...DEFAULT_UART, baudRate: 115200, oversampling: 16, clockFreq: 1_843_200 } },
-  { name: '921600 baud at 32x from 30 MHz', config: { ...DEFAULT_UART, baudRate: 921600, oversampling: 32, clockFreq: 30_000_000 } },
+  {
+    name: '115200 baud at 16x from 1.8432 MHz',
+    config: { ...DEFAULT_UART, baudRate: 115200, oversampling: 16, clockFreq: 1_843_200 },
+  },
+  {
+    name: '921600 baud at 32x from 30 MHz',
+    config: { ...DEFAULT_UART, baudRate: 921600, oversampling: 32, clockFreq: 30_000_000 },
+  },
 ];
 
 /** The simulation suite's random draw: every option, clock 1-200 MHz, depth mostly small. */
@@ -68,7 +89,10 @@ export function fuzzUartConfig(rand: Random): UartConfig {
   const tick = baudRate * oversampling;
   const minDivider = Math.max(1, Math.floor(CLOCK_MIN / tick));
   const maxDivider = Math.floor(CLOCK_MAX / tick);
-  const divider = rand() < 0.3 ? between(rand, minDivider, Math.min(maxDivider, minDivider + 3)) : logBetween(rand, minDivider, maxDivider);
+  const divider =
+    rand() < 0.3
+      ? between(rand, minDivider, Math.min(maxDivider, minDivider + 3))
+      : logBetween(rand, minDivider, maxDivider);
   // Any clock whose floor(clock / tick) is the divider, inside the clock range.
   const clockFreq = Math.min(CLOCK_MAX, Math.max(CLOCK_MIN, divider * tick + randomInt(rand, tick)));
   const config: UartConfig = {
@@ -80,6 +104,7 @@ export function fuzzUartConfig(rand: Random): UartConfig {
     parity: pick(rand, PARITY_OPTIONS),
     fifoDepth: rand() < 0.5 ? between(rand, 1, 4) : logBetween(rand, 1, FIFO_DEPTH_MAX),
   };
-  if (validateUart(config).length || baudCounter(config) < 1) throw new Error(`fuzzUartConfig drew an invalid ${JSON.stringify(config)}`);
+  if (validateUart(config).length || baudCounter(config) < 1)
+    throw new Error(`fuzzUartConfig drew an invalid ${JSON.stringify(config)}`);
   return config;
 }
