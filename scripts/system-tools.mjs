@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 export const systemTools = [
   { bin: 'chromium', pkg: 'chromium', path: '/usr/bin/chromium', for: 'browser e2e tests and browser benchmarks' },
   { bin: 'iverilog', pkg: 'iverilog', for: 'Verilog simulation of generated HDL' },
-  { bin: 'ghdl', pkg: 'ghdl', for: 'VHDL simulation of generated HDL' },
+  { bin: 'ghdl', pkg: 'ghdl', for: 'VHDL simulation and synthesis of generated HDL' },
+  { bin: 'yosys', pkg: 'yosys', for: 'synthesis checks of generated HDL' },
 ];
 
 export function hasTool(bin) {

@@ -13,7 +13,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const loops = {
   unit: { tools: [], build: ['--only', 'wasm'] },
   server: { tools: [], build: [] },
-  hdl: { tools: ['iverilog', 'ghdl'], build: ['--only', 'wasm'] },
+  hdl: { tools: ['iverilog', 'ghdl', 'yosys'], build: ['--only', 'wasm'] },
   e2e: { tools: ['chromium', 'iverilog', 'ghdl'], build: [] },
 };
 

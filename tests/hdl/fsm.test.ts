@@ -11,12 +11,12 @@ import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
 import {
-  compileFsm, COMPLEX_EXAMPLE, DEFAULT_FSM, fsmGenerator, fsmTestSequence, SIMPLE_EXAMPLE, type FsmConfig, type FsmSignal,
-  type StateEncoding,
+  compileFsm, COMPLEX_EXAMPLE, DEFAULT_FSM, fsmGenerator, fsmTestSequence, SIMPLE_EXAMPLE, type FsmConfig,
 } from '../../src/core/hdl/fsm';
-import { randomInt, seededRandom } from '../../src/core/random';
+import { seededRandom } from '../../src/core/random';
 import { TEST_SEED } from '../support/seed';
 import { evaluate, sequenceProblems } from '../support/fsm-reference';
+import { fixedFsmCases, randomFsmCases, randomFsmConfig } from '../support/fsm-cases';
 
 const SEED = TEST_SEED;
 
@@ -52,75 +52,6 @@ async function runVhdl(c: FsmConfig, seed: number, std: '93c' | '08'): Promise<v
   expectPass(r.stdout + r.stderr);
 }
 
-/** An element of a non-empty list (randomInt stays below the length). */
-const pick = <T,>(rand: () => number, list: readonly T[]): T => list[randomInt(rand, list.length)]!;
-
-/** A random condition over the inputs, in the documented condition language. */
-function randomCondition(rand: () => number, inputs: FsmSignal[], depth = 0): string {
-  if (inputs.length === 0) return rand() < 0.5 ? '1' : 'true';
-  const s = pick(rand, inputs);
-  const max = 2 ** Math.min(s.width, 20);
-  const leaf = (): string => {
-    switch (randomInt(rand, 6)) {
-      case 0: return s.name;
-      case 1: return `!${s.name}`;
-      case 2: return s.width > 1 ? `${s.name}[${randomInt(rand, s.width)}]` : s.name;
-      case 3: return `${s.name} == ${randomInt(rand, max)}`;
-      case 4: return `${s.name} ${['<', '<=', '>', '>=', '!='][randomInt(rand, 5)]} ${randomInt(rand, max)}`;
-      default: {
-        const t = pick(rand, inputs);
-        return `${s.name} ${['==', '!=', '<', '>='][randomInt(rand, 4)]} ${t.name}`;
-      }
-    }
-  };
-  if (depth >= 2 || rand() < 0.4) return leaf();
-  const op = rand() < 0.5 ? '&&' : '||';
-  const left = randomCondition(rand, inputs, depth + 1);
-  const right = randomCondition(rand, inputs, depth + 1);
-  return rand() < 0.3 ? `!(${left} ${op} ${right})` : `(${left}) ${op} ${right}`;
-}
-
-function randomConfig(rand: () => number, index: number): FsmConfig {
-  const n = 1 + randomInt(rand, 7);
-  const inputs: FsmSignal[] = Array.from({ length: randomInt(rand, 5) }, (_, i) => ({
-    name: `in${i}`,
-    width: rand() < 0.5 ? 1 : rand() < 0.85 ? 2 + randomInt(rand, 7) : 33 + randomInt(rand, 8),
-    description: `input ${i}`,
-  }));
-  const sidWidth = Math.max(1, Math.ceil(Math.log2(n + 1)));
-  const outputs: FsmSignal[] = [
-    { name: 'sid', width: sidWidth, description: 'state number (observes the state)' },
-    ...Array.from({ length: randomInt(rand, 3) }, (_, i) => ({ name: `out${i}`, width: 1 + randomInt(rand, 5), description: '' })),
-  ];
-  const value = (o: FsmSignal) => String(randomInt(rand, 2 ** o.width));
-  const states = Array.from({ length: n }, (_, i) => ({
-    name: `S${i}_${['A', 'B', 'C'][i % 3]}`,
-    code: (i * 3).toString(2).padStart(2, '0'),
-    description: `state ${i}`,
-    outputs: Object.fromEntries(outputs.map((o) => [o.name, o.name === 'sid' ? String(i + 1) : value(o)])),
-  }));
-  const transitions = Array.from({ length: randomInt(rand, 3 * n + 1) }, () => ({
-    from: pick(rand, states).name,
-    to: pick(rand, states).name,
-    condition: randomCondition(rand, inputs),
-    outputs: Object.fromEntries(outputs.filter(() => rand() < 0.5).map((o) => [o.name, value(o)])),
-  }));
-  const encodings: StateEncoding[] = ['binary', 'onehot', 'gray'];
-  return {
-    moduleName: `fsm_r${index}`,
-    fsmType: rand() < 0.5 ? 'moore' : 'mealy',
-    encoding: pick(rand, encodings),
-    resetState: pick(rand, states).name,
-    clkName: rand() < 0.5 ? 'clk' : 'clock_in',
-    resetName: rand() < 0.5 ? 'reset' : 'areset',
-    numStates: n,
-    states,
-    inputs,
-    outputs,
-    transitions,
-  };
-}
-
 it("the test's reference reads the condition language as documented", () => {
   const v = { start: 1n, stop: 0n, count: 3n, data: 0b1010n };
   const cases: [string, boolean][] = [
@@ -136,31 +67,23 @@ it("the test's reference reads the condition language as documented", () => {
 it('the reference model agrees with the expectations of the examples and random configurations', () => {
   const rand = seededRandom(SEED + 99);
   for (const c of [DEFAULT_FSM, SIMPLE_EXAMPLE, COMPLEX_EXAMPLE, { ...COMPLEX_EXAMPLE, fsmType: 'moore' as const }]) expectReferenceAgrees(c, SEED);
-  for (let i = 0; i < 40; i++) expectReferenceAgrees(randomConfig(rand, 100 + i), SEED + i);
+  for (let i = 0; i < 40; i++) expectReferenceAgrees(randomFsmConfig(rand, 100 + i), SEED + i);
 });
 
 describeWith(['iverilog', 'ghdl'], 'FSM generator: simulated in Icarus Verilog and GHDL', () => {
-  const fixed: [string, FsmConfig][] = [['default', DEFAULT_FSM], ['simple example', SIMPLE_EXAMPLE], ['complex example', COMPLEX_EXAMPLE]];
-  for (const [label, base] of fixed) {
-    for (const encoding of ['binary', 'onehot', 'gray'] as const) {
-      for (const fsmType of ['moore', 'mealy'] as const) {
-        const fsm = usable({ ...base, encoding, fsmType });
-        const name = `${label}, ${fsmType}, ${encoding}`;
-        it.concurrent(`${name}: Verilog`, () => runVerilog(fsm, SEED));
-        it.concurrent(`${name}: VHDL-${fsmType === 'moore' ? '93c' : '08'}`, () => runVhdl(fsm, SEED, fsmType === 'moore' ? '93c' : '08'));
-      }
-    }
+  for (const { name, config } of fixedFsmCases()) {
+    const fsm = usable(config);
+    const std = fsm.fsmType === 'moore' ? '93c' : '08';
+    it.concurrent(`${name}: Verilog`, () => runVerilog(fsm, SEED));
+    it.concurrent(`${name}: VHDL-${std}`, () => runVhdl(fsm, SEED, std));
   }
 
-  const rand = seededRandom(SEED);
-  for (let i = 0; i < 10; i++) {
-    const config = randomConfig(rand, i);
+  randomFsmCases(SEED).forEach(({ name, config }, i) => {
     const fsm = usable(config);
-    const name = `random #${i} (seed ${SEED}): ${config.fsmType}, ${config.encoding}, ${config.states.length} states, ${config.transitions.length} transitions`;
     it.concurrent(`${name}: Verilog`, () => runVerilog(fsm, SEED + i));
     it.concurrent(`${name}: VHDL-93c and 2008`, async () => {
       await runVhdl(fsm, SEED + i, '93c');
       await runVhdl(fsm, SEED + i, '08');
     });
-  }
+  });
 });

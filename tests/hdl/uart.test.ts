@@ -8,12 +8,13 @@
 import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
+import { synthesiseVhdl } from '../helpers/synth';
 import {
-  applyPreset, BAUD_RATES, DATA_BITS_OPTIONS, DEFAULT_UART, fastClockFor, OVERSAMPLING_OPTIONS, PARITY_OPTIONS,
-  randomWords, uartGenerator, UART_PRESETS, validateUart, type UartConfig, type UartTestbenchOptions,
+  baudCounter, fastClockFor, randomWords, uartGenerator, type UartConfig, type UartTestbenchOptions,
 } from '../../src/core/hdl/uart';
 import { randomInt, seededRandom } from '../../src/core/random';
 import { TEST_SEED } from '../support/seed';
+import { DIVIDER_ONE, highSpeedRealClock, presetUartCases, randomUartCases } from '../support/uart-cases';
 
 const SEED = TEST_SEED;
 
@@ -34,44 +35,47 @@ async function runVhdl(c: UartConfig, o: UartTestbenchOptions, std: '93c' | '08'
   expectPass(r.stdout + r.stderr);
 }
 
-function randomConfig(rand: () => number): UartConfig {
-  const pick = <T,>(list: readonly T[]) => list[randomInt(rand, list.length)]!;
-  const fifoDepth = rand() < 0.7 ? 1 + randomInt(rand, 12) : 1 + randomInt(rand, 256);
-  const c: UartConfig = {
-    baudRate: pick(BAUD_RATES),
-    dataBits: pick(DATA_BITS_OPTIONS),
-    stopBits: pick([1, 2]),
-    parity: pick(PARITY_OPTIONS),
-    clockFreq: 1_000_000 + randomInt(rand, 199_000_001),
-    fifoDepth,
-    oversampling: pick(OVERSAMPLING_OPTIONS),
-  };
-  return validateUart(c).length ? { ...c, clockFreq: 200_000_000, baudRate: 9600 } : c;
-}
-
 describeWith(['iverilog', 'ghdl'], 'UART generator: simulated in Icarus Verilog and GHDL', () => {
-  for (const preset of UART_PRESETS) {
-    const c = applyPreset(DEFAULT_UART, preset);
+  for (const { name, config: c } of presetUartCases()) {
     const o = { clockFreq: fastClockFor(c), words: randomWords(c.dataBits, 10, SEED) };
-    it.concurrent(`preset ${preset.label}: Verilog loopback, parity/frame errors, overrun`, () => runVerilog(c, o));
-    it.concurrent(`preset ${preset.label}: VHDL-93c`, () => runVhdl(c, o, '93c'));
-    it.concurrent(`preset ${preset.label}: VHDL-2008`, () => runVhdl(c, o, '08'));
+    it.concurrent(`${name}: Verilog loopback, parity/frame errors, overrun`, () => runVerilog(c, o));
+    it.concurrent(`${name}: VHDL-93c`, () => runVhdl(c, o, '93c'));
+    it.concurrent(`${name}: VHDL-2008`, () => runVhdl(c, o, '08'));
   }
 
-  it.concurrent('high speed preset with the real 100 MHz clock (baud counter 6)', async () => {
-    const c = applyPreset(DEFAULT_UART, UART_PRESETS[2]!);
-    await runVerilog(c, {});
-    await runVhdl(c, {}, '93c');
+  const realClock = highSpeedRealClock();
+  it.concurrent(realClock.name, async () => {
+    await runVerilog(realClock.config, {});
+    await runVhdl(realClock.config, {}, '93c');
   });
 
-  const rand = seededRandom(SEED);
-  for (let i = 0; i < 6; i++) {
-    const c = randomConfig(rand);
+  // The configurations come from randomUartCases (shared with the synthesis suite); the
+  // testbench's clock, words and sender skew from a second stream.
+  const rand = seededRandom(SEED + 1);
+  randomUartCases(SEED).forEach(({ name: label, config: c }, i) => {
     // Injected frames come from a sender up to 2 % off the receiver's baud (mid-bit sampling tolerance).
     const senderSkewPercent = Math.round((rand() * 4 - 2) * 10) / 10;
-    const o = { clockFreq: fastClockFor(c, 2 + randomInt(rand, 3)), words: randomWords(c.dataBits, 6 + randomInt(rand, 10), SEED + i), senderSkewPercent };
-    const name = `random #${i} (seed ${SEED}): ${JSON.stringify(c)}, sender ${senderSkewPercent}% off`;
+    const words = randomWords(c.dataBits, 6 + randomInt(rand, 10), SEED + i);
+    const o = { clockFreq: fastClockFor(c, 2 + randomInt(rand, 3)), words, senderSkewPercent };
+    const name = `${label}, sender ${senderSkewPercent}% off`;
+    const std = i % 2 ? '08' : '93c';
     it.concurrent(`${name} in Verilog`, () => runVerilog(c, o));
-    it.concurrent(`${name} in VHDL-${i % 2 ? '08' : '93c'}`, () => runVhdl(c, o, i % 2 ? '08' : '93c'));
+    it.concurrent(`${name} in VHDL-${std}`, () => runVhdl(c, o, std));
+  });
+});
+
+describeWith(['iverilog', 'ghdl', 'yosys'], 'UART generator at baud divider 1', () => {
+  for (const { name, config: c } of DIVIDER_ONE) {
+    it.concurrent(`${name}: the VHDL synthesises (ghdl --synth, 93c and 08)`, async () => {
+      expect(baudCounter(c)).toBe(1);
+      const dut = uartGenerator.generate(c, 'vhdl');
+      await synthesiseVhdl({ [dut.name]: dut.text }, 'uart_module', '93c');
+      await synthesiseVhdl({ [dut.name]: dut.text }, 'uart_module', '08');
+    });
+    it.concurrent(`${name}: simulates with the real clock in Verilog and VHDL`, async () => {
+      const o = { words: randomWords(c.dataBits, 6, SEED) };
+      await runVerilog(c, o);
+      await runVhdl(c, o, '93c');
+    });
   }
 });

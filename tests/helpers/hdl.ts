@@ -41,6 +41,48 @@ export async function simulateVerilog(files: Record<string, string>, top: string
   }
 }
 
+/** Compiles `files` (name -> source) with iverilog -g2005 -Wall, elaborating `top`; throws on any error. */
+export async function compileVerilog(
+  files: Record<string, string>,
+  top: string,
+  timeoutMs = 120_000,
+): Promise<SimResult> {
+  const dir = workDir('iverilog');
+  try {
+    const paths = writeAll(dir, files);
+    const args = ['-g2005', '-Wall', '-Wno-timescale', '-s', top, '-o', join(dir, 'out.vvp'), ...paths];
+    const r = await exec('iverilog', args, { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
+    return { stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`iverilog failed: ${err.message}\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Analyses `files` in order with GHDL (`std` '93c' or '08') and elaborates entity `top`, without running it. */
+export async function elaborateVhdl(
+  files: Record<string, string>,
+  top: string,
+  std: '93c' | '08',
+  timeoutMs = 180_000,
+): Promise<SimResult> {
+  const dir = workDir('ghdl');
+  try {
+    const paths = writeAll(dir, files);
+    const flags = [`--std=${std}`, `--workdir=${dir}`];
+    await exec('ghdl', ['-a', ...flags, ...paths], { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
+    const r = await exec('ghdl', ['-e', ...flags, top], { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
+    return { stdout: r.stdout, stderr: r.stderr };
+  } catch (e) {
+    const err = e as { stdout?: string; stderr?: string; message: string };
+    throw new Error(`GHDL (--std=${std}) failed: ${err.message}\n${err.stdout ?? ''}\n${err.stderr ?? ''}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * Analyses `files` in order with GHDL (`std` '93c' or '08'), elaborates and runs entity `top`.
  * `--ieee=synopsys` is not used: generated VHDL must stick to numeric_std.

@@ -1,5 +1,5 @@
 /**
- * Gating of suites on system packages (chromium, iverilog, ghdl). Under CI=true a missing tool
+ * Gating of suites on system packages (chromium, iverilog, ghdl, yosys). Under CI=true a missing tool
  * fails the suite; elsewhere the suite is skipped with a message saying what to install.
  */
 import { describe } from 'vitest';
@@ -8,7 +8,9 @@ import { hasTool, installHint } from '../../scripts/system-tools.mjs';
 
 const warned = new Set<string>();
 
-export function toolAvailable(bin: 'chromium' | 'iverilog' | 'ghdl'): boolean {
+export type SystemTool = 'chromium' | 'iverilog' | 'ghdl' | 'yosys';
+
+export function toolAvailable(bin: SystemTool): boolean {
   const ok = hasTool(bin) as boolean;
   if (!ok && process.env.CI === 'true') {
     throw new Error(`${bin} is required (CI=true). Install it: ${installHint([{ pkg: bin }])}`);
@@ -21,7 +23,7 @@ export function toolAvailable(bin: 'chromium' | 'iverilog' | 'ghdl'): boolean {
 }
 
 /** `describe` that runs only when every named tool is installed (see toolAvailable). */
-export function describeWith(bins: ('chromium' | 'iverilog' | 'ghdl')[], name: string, fn: () => void): void {
+export function describeWith(bins: SystemTool[], name: string, fn: () => void): void {
   const ok = bins.every((b) => toolAvailable(b));
   (ok ? describe : describe.skip)(ok ? name : `${name} [skipped: install ${bins.join(', ')}]`, fn);
 }

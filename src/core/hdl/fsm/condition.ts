@@ -239,6 +239,15 @@ function verilogOperand(o: Operand, other: Operand, widths: Widths): string {
   return `${w}'d${o.value}`;
 }
 
+/**
+ * Verilog-2005 allows a unary operator only before a primary (`!!a` is a syntax error in Icarus).
+ * Every form conditionToVerilog writes is a primary (a name, a bit select, a number or a
+ * parenthesised expression) except a negation, which is wrapped.
+ */
+function verilogPrimary(c: Cond, text: string): string {
+  return c.kind === 'not' ? `(${text})` : text;
+}
+
 /** Verilog-2005 expression (1-bit) for the condition. */
 export function conditionToVerilog(c: Cond, widths: Widths): string {
   switch (c.kind) {
@@ -249,7 +258,7 @@ export function conditionToVerilog(c: Cond, widths: Widths): string {
       return c.bit === undefined && (widths[c.name] ?? 1) > 1 ? `(${s} != 0)` : s;
     }
     case 'not':
-      return `!${conditionToVerilog(c.arg, widths)}`;
+      return `!${verilogPrimary(c.arg, conditionToVerilog(c.arg, widths))}`;
     case 'and':
       return `(${conditionToVerilog(c.left, widths)} && ${conditionToVerilog(c.right, widths)})`;
     case 'or':

@@ -123,11 +123,14 @@ module ${UART_MODULE}_tx #(
     reg [DIV_W-1:0]     div_count;
     reg [OS_W-1:0]      os_count;
 
-    wire tick    = (div_count == BAUD_DIV - 1);
-    wire bit_end = tick && (os_count == OVERSAMPLING - 1);
+    wire tick      = (div_count == BAUD_DIV - 1);
+    wire bit_end   = tick && (os_count == OVERSAMPLING - 1);
+    wire frame_end = (state == S_STOP) && bit_end && (bit_index == STOP_BITS - 1);
+    // The next word leaves the FIFO in the cycle its start bit begins: from idle, or right as the
+    // last stop bit ends, so back-to-back frames keep every bit exactly one bit time long.
+    wire load      = ((state == S_IDLE) || frame_end) && !empty;
 
-    // The next word leaves the FIFO in the cycle its start bit begins.
-    assign pop  = (state == S_IDLE) && !empty && !rst;
+    assign pop  = load && !rst;
     assign busy = (state != S_IDLE);
 
     always @(posedge clk) begin
@@ -139,15 +142,16 @@ module ${UART_MODULE}_tx #(
             bit_index  <= 4'd0;
             div_count  <= {DIV_W{1'b0}};
             os_count   <= {OS_W{1'b0}};
+        end else if (load) begin
+            div_count  <= {DIV_W{1'b0}};
+            os_count   <= {OS_W{1'b0}};
+            shifter    <= data;
+            parity_bit <= (^data) ^ (PARITY == 2); // even: XOR of the data, odd: inverted
+            txd        <= 1'b0;                    // start bit
+            state      <= S_START;
         end else if (state == S_IDLE) begin
             div_count <= {DIV_W{1'b0}};
             os_count  <= {OS_W{1'b0}};
-            if (!empty) begin
-                shifter    <= data;
-                parity_bit <= (^data) ^ (PARITY == 2); // even: XOR of the data, odd: inverted
-                txd        <= 1'b0;                    // start bit
-                state      <= S_START;
-            end
         end else begin
             div_count <= tick ? {DIV_W{1'b0}} : div_count + 1'b1;
             if (tick) os_count <= (os_count == OVERSAMPLING - 1) ? {OS_W{1'b0}} : os_count + 1'b1;

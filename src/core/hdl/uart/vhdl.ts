@@ -112,11 +112,14 @@ architecture rtl of ${UART_MODULE}_tx is
   signal shifter    : std_logic_vector(DATA_BITS - 1 downto 0) := (others => '0');
   signal parity_bit : std_logic := '0';
   signal bit_index  : integer range 0 to 15 := 0;
-  signal div_count  : integer range 0 to BAUD_DIV - 1 := 0;
+  -- One spare value (never reached): at BAUD_DIV = 1 the untaken div_count + 1 must stay in range.
+  signal div_count  : integer range 0 to BAUD_DIV := 0;
   signal os_count   : integer range 0 to OVERSAMPLING - 1 := 0;
   signal txd_r      : std_logic := '1';
   signal tick       : boolean;
   signal bit_end    : boolean;
+  signal frame_end  : boolean;
+  signal load       : boolean;
 
   -- Even parity is the XOR of the data bits; odd parity is its inverse.
   function parity_of(v : std_logic_vector; kind : natural) return std_logic is
@@ -131,12 +134,15 @@ architecture rtl of ${UART_MODULE}_tx is
     return r;
   end function parity_of;
 begin
-  tick    <= div_count = BAUD_DIV - 1;
-  bit_end <= tick and os_count = OVERSAMPLING - 1;
-  -- The next word leaves the FIFO in the cycle its start bit begins.
-  pop     <= '1' when state = S_IDLE and empty = '0' and rst = '0' else '0';
-  busy    <= '0' when state = S_IDLE else '1';
-  txd     <= txd_r;
+  tick      <= div_count = BAUD_DIV - 1;
+  bit_end   <= tick and os_count = OVERSAMPLING - 1;
+  frame_end <= state = S_STOP and bit_end and bit_index = STOP_BITS - 1;
+  -- The next word leaves the FIFO in the cycle its start bit begins: from idle, or right as the
+  -- last stop bit ends, so back-to-back frames keep every bit exactly one bit time long.
+  load      <= (state = S_IDLE or frame_end) and empty = '0';
+  pop       <= '1' when load and rst = '0' else '0';
+  busy      <= '0' when state = S_IDLE else '1';
+  txd       <= txd_r;
 
   transmit : process (clk)
   begin
@@ -149,15 +155,16 @@ begin
         bit_index  <= 0;
         div_count  <= 0;
         os_count   <= 0;
+      elsif load then
+        div_count  <= 0;
+        os_count   <= 0;
+        shifter    <= data;
+        parity_bit <= parity_of(data, PARITY);
+        txd_r      <= '0';  -- start bit
+        state      <= S_START;
       elsif state = S_IDLE then
         div_count <= 0;
         os_count  <= 0;
-        if empty = '0' then
-          shifter    <= data;
-          parity_bit <= parity_of(data, PARITY);
-          txd_r      <= '0';  -- start bit
-          state      <= S_START;
-        end if;
       else
         if tick then
           div_count <= 0;
@@ -239,7 +246,8 @@ architecture rtl of ${UART_MODULE}_rx is
   signal parity_err : std_logic := '0';
   signal frame_err  : std_logic := '0';
   signal bit_index  : integer range 0 to 15 := 0;
-  signal div_count  : integer range 0 to BAUD_DIV - 1 := 0;
+  -- One spare value (never reached): at BAUD_DIV = 1 the untaken div_count + 1 must stay in range.
+  signal div_count  : integer range 0 to BAUD_DIV := 0;
   signal os_count   : integer range 0 to OVERSAMPLING - 1 := 0;
   signal tick       : boolean;
   signal mid_start  : boolean;
