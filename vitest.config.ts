@@ -22,7 +22,17 @@ export default defineConfig({
       {
         extends: true,
         // Pure logic and WASM kernels in Node: no browser, no simulator, no server process.
-        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'server/**/*.test.ts', 'tests/wasm/**/*.test.ts', 'tests/scripts/**/*.test.ts', 'tests/typecheck/**/*.test.ts'] },
+        test: {
+          name: 'unit',
+          include: [
+            'src/**/*.test.{ts,tsx}',
+            'workers/**/*.test.ts',
+            'server/**/*.test.ts',
+            'tests/wasm/**/*.test.ts',
+            'tests/scripts/**/*.test.ts',
+            'tests/typecheck/**/*.test.ts',
+          ],
+        },
       },
       {
         extends: true,

@@ -36,8 +36,18 @@ function syntheticEvent(i: number, now: number, perSession = 10): StoredEvent {
   const ts = new Date(now - day * 86_400_000 - (i % 3_600) * 1000);
   const spread = Math.imul(i, 2_654_435_761) >>> 0; // scatters pages and tools over every day
   return i % 4 === 3
-    ? { kind: 'tool-usage', ts, session_id: `s${session}`, data: { tool_name: TOOLS[spread % TOOLS.length], action: 'run', duration: 5, metadata: {} } }
-    : { kind: 'pageview', ts, session_id: `s${session}`, data: { page_path: PAGES[spread % PAGES.length], user_agent: 'bench', referrer: 'direct' } };
+    ? {
+        kind: 'tool-usage',
+        ts,
+        session_id: `s${session}`,
+        data: { tool_name: TOOLS[spread % TOOLS.length], action: 'run', duration: 5, metadata: {} },
+      }
+    : {
+        kind: 'pageview',
+        ts,
+        session_id: `s${session}`,
+        data: { page_path: PAGES[spread % PAGES.length], user_agent: 'bench', referrer: 'direct' },
+      };
 }
 
 /** `count` events through the store from `writers` concurrent clients, each awaiting its ack. */
@@ -57,7 +67,9 @@ async function seeded(count: number, visitors: number) {
   const now = Date.now();
   const perSession = Math.ceil(count / visitors);
   for (let i = 0; i < count; i += 5_000) {
-    await backend.write(Array.from({ length: Math.min(5_000, count - i) }, (_, k) => syntheticEvent(i + k, now, perSession)));
+    await backend.write(
+      Array.from({ length: Math.min(5_000, count - i) }, (_, k) => syntheticEvent(i + k, now, perSession)),
+    );
   }
   return store;
 }
@@ -113,14 +125,28 @@ export default defineSuite({
     const seedSeconds = (performance.now() - t0) / 1000;
     const grownAudience = await seeded(large, large / 10);
     // The first call of a day also computes the finished previous period (then cached): timed apart.
-    const statsCase = async (name: string, store: BufferedStore, events: number, visitors: number): Promise<BenchCase> => {
+    const statsCase = async (
+      name: string,
+      store: BufferedStore,
+      events: number,
+      visitors: number,
+    ): Promise<BenchCase> => {
       const t = performance.now();
       await store.stats({ days: 30 });
       const first = +(performance.now() - t).toFixed(2);
-      return { name, ops: 1, run: () => store.stats({ days: 30 }), extra: { stored_events: events, visitors, first_call_ms: first } };
+      return {
+        name,
+        ops: 1,
+        run: () => store.stats({ days: 30 }),
+        extra: { stored_events: events, visitors, first_call_ms: first },
+      };
     };
     return [
-      { name: `ingest into the embedded store (${n} events, acknowledged after commit)`, baseline: 'one transaction per event', cases: ingest },
+      {
+        name: `ingest into the embedded store (${n} events, acknowledged after commit)`,
+        baseline: 'one transaction per event',
+        cases: ingest,
+      },
       {
         name: `stats latency (30 days, with previous period) vs stored events; seeding ran at ${Math.round((small + large) / seedSeconds)} events/s`,
         baseline: '10k events, 1k visitors',

@@ -51,7 +51,9 @@ async function setUpPage(page: Page): Promise<void> {
     input.hidden = true;
     document.body.append(input);
     w.longTasks = [] as number[];
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.longTasks as number[]).push(e.duration))).observe({ type: 'longtask' });
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.longTasks as number[]).push(e.duration))).observe({
+      type: 'longtask',
+    });
   }, NATIVE_WORKER);
 }
 
@@ -69,7 +71,9 @@ async function pageRun(page: Page, mode: 'encode' | 'decode', path: string): Pro
     const w = window as unknown as PageTimes;
     w.t0 = 0;
     w.t1 = 0;
-    document.querySelector('.b64-file-row input[type=file]')!.addEventListener('change', () => (w.t0 = performance.now()), { once: true, capture: true });
+    document
+      .querySelector('.b64-file-row input[type=file]')!
+      .addEventListener('change', () => (w.t0 = performance.now()), { once: true, capture: true });
     const status = document.querySelector('.status-line')!;
     const obs = new MutationObserver(() => {
       if (status.textContent?.startsWith('✅')) {
@@ -88,7 +92,13 @@ async function pageRun(page: Page, mode: 'encode' | 'decode', path: string): Pro
 }
 
 /** One run of the native pipeline on the same file. */
-async function nativeRun(page: Page, mode: 'encode' | 'decode', path: string, expectedSize: number, bytesOut = false): Promise<number> {
+async function nativeRun(
+  page: Page,
+  mode: 'encode' | 'decode',
+  path: string,
+  expectedSize: number,
+  bytesOut = false,
+): Promise<number> {
   await page.locator('#bench-native').setInputFiles(path);
   const { ms, size } = await page.evaluate(
     ({ mode, chunk, bytesOut }) =>
@@ -153,14 +163,21 @@ export default defineSuite({
       () => nativeRun(page, 'encode', binPath, b64.length, true),
       () => pageRun(page, 'encode', binPath),
     ]);
-    const [decNative, decPage] = interleaved(count, [() => nativeRun(page, 'decode', b64Path, size), () => pageRun(page, 'decode', b64Path)]);
+    const [decNative, decPage] = interleaved(count, [
+      () => nativeRun(page, 'decode', b64Path, size),
+      () => pageRun(page, 'decode', b64Path),
+    ]);
     /** The page's case also records the long tasks its group's runs caused on the page's thread. */
     const pageCase = (bytes: number, measure: (n: number) => Promise<number[]>): BenchCase => {
-      const c: BenchCase = { name: 'page pipeline (WASM SIMD worker)', bytes, measure: async (n) => {
-        const times = await measure(n);
-        c.extra = await longTasks();
-        return times;
-      } };
+      const c: BenchCase = {
+        name: 'page pipeline (WASM SIMD worker)',
+        bytes,
+        measure: async (n) => {
+          const times = await measure(n);
+          c.extra = await longTasks();
+          return times;
+        },
+      };
       return c;
     };
     return [
@@ -177,7 +194,11 @@ export default defineSuite({
         name: `decode a ${mib} MiB file's Base64 to a Blob`,
         baseline: 'native fromBase64 pipeline',
         cases: [
-          { name: 'native fromBase64 pipeline', bytes: b64.length, measure: async (n) => (await longTasks(), decNative(n)) },
+          {
+            name: 'native fromBase64 pipeline',
+            bytes: b64.length,
+            measure: async (n) => (await longTasks(), decNative(n)),
+          },
           pageCase(b64.length, decPage),
         ],
       },

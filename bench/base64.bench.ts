@@ -68,9 +68,14 @@ export default defineSuite({
         baseline: 'memcpy (TypedArray.set)',
         cases: [
           bestOf('memcpy (TypedArray.set)', m, () => copyDst.set(ascii), inner),
-          bestOf('wasm simd validating decode (kernel)', m, () => {
-            if (kernel.decode(encAt, m, decAt, FINAL) !== n) throw new Error('decode failed');
-          }, inner),
+          bestOf(
+            'wasm simd validating decode (kernel)',
+            m,
+            () => {
+              if (kernel.decode(encAt, m, decAt, FINAL) !== n) throw new Error('decode failed');
+            },
+            inner,
+          ),
           bestOf('wasm simd decode (copy in + out, whitespace strip)', m, () => decodeBytes(kernel, ascii), inner),
           bestOf("Buffer.from(string, 'base64')", m, () => Buffer.from(text, 'base64'), inner),
         ],

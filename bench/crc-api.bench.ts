@@ -36,7 +36,15 @@ export default defineSuite({
     const crc32 = bitsFromPoly(32, 0x04c11db7n);
     const crc64 = bitsFromPoly(64, 0x42f0e1eba9ea3693n);
     const gen = `${server.url}/api/generate`;
-    const small = { poly: crc32, data_width: 8, language: 'verilog', init: '0xffffffff', refin: true, refout: true, xorout: '0xffffffff' };
+    const small = {
+      poly: crc32,
+      data_width: 8,
+      language: 'verilog',
+      init: '0xffffffff',
+      refin: true,
+      refout: true,
+      xorout: '0xffffffff',
+    };
     const wide = { poly: crc32, data_width: 128, language: 'vhdl' };
     const huge = { poly: crc64, data_width: 1024, language: 'verilog' };
     return [
@@ -44,7 +52,11 @@ export default defineSuite({
         name: 'HTTP requests/s (10 connections)',
         baseline: 'GET /api/predefined',
         cases: [
-          { name: 'GET /api/predefined', ops: 1, measure: () => load(`${server!.url}/api/predefined`, undefined, seconds, runs) },
+          {
+            name: 'GET /api/predefined',
+            ops: 1,
+            measure: () => load(`${server!.url}/api/predefined`, undefined, seconds, runs),
+          },
           { name: 'POST /api/generate CRC-32 D=8 verilog', ops: 1, measure: () => load(gen, small, seconds, runs) },
           { name: 'POST /api/generate CRC-32 D=128 vhdl', ops: 1, measure: () => load(gen, wide, seconds, runs) },
           { name: 'POST /api/generate CRC-64 D=1024 verilog', ops: 1, measure: () => load(gen, huge, seconds, runs) },

@@ -19,8 +19,18 @@ export default defineSuite({
     const kernel = await loadKernel<CrcKernel>('crc');
     const generator = createCrcGenerator(kernel);
     const sizes: [32 | 64, number][] = quick
-      ? [[32, 64], [64, 1024]]
-      : [[32, 64], [32, 512], [32, 1024], [64, 64], [64, 512], [64, 1024]];
+      ? [
+          [32, 64],
+          [64, 1024],
+        ]
+      : [
+          [32, 64],
+          [32, 512],
+          [32, 1024],
+          [64, 64],
+          [64, 512],
+          [64, 1024],
+        ];
     return sizes.map(([w, d]) => {
       const poly = POLYS[w];
       const params = { width: w, poly, init: 0n, refin: false, refout: false, xorout: 0n };
@@ -31,7 +41,11 @@ export default defineSuite({
           { name: 'wasm x^n mod g', ops: 1, run: () => deriveMatrices(kernel, w, poly, d) },
           { name: 'ts x^n mod g (same algorithm)', ops: 1, run: () => deriveMatricesTs(w, poly, d) },
           { name: 'symbolic LFSR unrolling (ts)', ops: 1, run: () => unrollMatrices(w, poly, d) },
-          { name: 'full generate: wasm + equations + verilog text', ops: 1, run: () => generator.generate({ params, dataWidth: d }, 'verilog') },
+          {
+            name: 'full generate: wasm + equations + verilog text',
+            ops: 1,
+            run: () => generator.generate({ params, dataWidth: d }, 'verilog'),
+          },
         ],
       };
     });

@@ -14,7 +14,9 @@ export default defineSuite({
     const small = data.subarray(0, quick ? 256 << 10 : 4 << 20);
     const cases = [
       { name: 'wasm slicing-by-8', bytes: size, run: () => crc32(kernel, data) },
-      ...(typeof zlibCrc32 === 'function' ? [{ name: 'node zlib.crc32', bytes: size, run: () => zlibCrc32(data) }] : []),
+      ...(typeof zlibCrc32 === 'function'
+        ? [{ name: 'node zlib.crc32', bytes: size, run: () => zlibCrc32(data) }]
+        : []),
       { name: 'ts bit-serial', bytes: small.length, run: () => crc32Reference(small) },
     ];
     return [{ name: `crc32 ${size >> 20} MiB`, baseline: 'ts bit-serial', cases }];

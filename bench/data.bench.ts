@@ -7,7 +7,11 @@ import { defineSuite } from './harness';
 import { runDataOp } from '../src/core/data/ops';
 
 function jsonRows(n: number): string {
-  const rows = Array.from({ length: n }, (_, i) => `{"id":${i},"big":1234567890123456789${i % 10},"price":${i}.50,"name":"Zürich ${i}","tags":["a","b"],"ok":${i % 2 === 0}}`);
+  const rows = Array.from(
+    { length: n },
+    (_, i) =>
+      `{"id":${i},"big":1234567890123456789${i % 10},"price":${i}.50,"name":"Zürich ${i}","tags":["a","b"],"ok":${i % 2 === 0}}`,
+  );
   return `[${rows.join(',')}]`;
 }
 
@@ -29,19 +33,47 @@ export default defineSuite({
         name: `format JSON ${(bytes(json) / 1e6).toFixed(1)} MB`,
         baseline: 'native JSON.parse + JSON.stringify (rounds numbers)',
         cases: [
-          { name: 'native JSON.parse + JSON.stringify (rounds numbers)', bytes: bytes(json), run: () => JSON.stringify(JSON.parse(json), null, 2) },
-          { name: 'lossless format (indent 2)', bytes: bytes(json), run: () => runDataOp({ kind: 'format', indent: 2, sortKeys: false }, json) },
-          { name: 'lossless format, sort keys', bytes: bytes(json), run: () => runDataOp({ kind: 'format', indent: 2, sortKeys: true }, json) },
-          { name: 'lossless minify', bytes: bytes(json), run: () => runDataOp({ kind: 'minify', sortKeys: false }, json) },
+          {
+            name: 'native JSON.parse + JSON.stringify (rounds numbers)',
+            bytes: bytes(json),
+            run: () => JSON.stringify(JSON.parse(json), null, 2),
+          },
+          {
+            name: 'lossless format (indent 2)',
+            bytes: bytes(json),
+            run: () => runDataOp({ kind: 'format', indent: 2, sortKeys: false }, json),
+          },
+          {
+            name: 'lossless format, sort keys',
+            bytes: bytes(json),
+            run: () => runDataOp({ kind: 'format', indent: 2, sortKeys: true }, json),
+          },
+          {
+            name: 'lossless minify',
+            bytes: bytes(json),
+            run: () => runDataOp({ kind: 'minify', sortKeys: false }, json),
+          },
         ],
       },
       {
         name: `convert ${rows} rows`,
         baseline: 'JSON -> YAML',
         cases: [
-          { name: 'JSON -> YAML', bytes: bytes(json), run: () => runDataOp({ kind: 'jsonToYaml', indent: 2, sortKeys: false }, json) },
-          { name: 'CSV -> JSON', bytes: bytes(csv), run: () => runDataOp({ kind: 'csvToJson', delimiter: ',', header: true }, csv) },
-          { name: 'JSON -> CSV', bytes: bytes(json), run: () => runDataOp({ kind: 'jsonToCsv', delimiter: ',', neutraliseFormulas: false }, json) },
+          {
+            name: 'JSON -> YAML',
+            bytes: bytes(json),
+            run: () => runDataOp({ kind: 'jsonToYaml', indent: 2, sortKeys: false }, json),
+          },
+          {
+            name: 'CSV -> JSON',
+            bytes: bytes(csv),
+            run: () => runDataOp({ kind: 'csvToJson', delimiter: ',', header: true }, csv),
+          },
+          {
+            name: 'JSON -> CSV',
+            bytes: bytes(json),
+            run: () => runDataOp({ kind: 'jsonToCsv', delimiter: ',', neutraliseFormulas: false }, json),
+          },
         ],
       },
     ];

@@ -55,11 +55,15 @@ for (const file of files) {
           median_ms: +med.toFixed(3),
           min_ms: +Math.min(...times).toFixed(3),
           ratio_to_baseline: +(rate(c, med) / baseRate).toFixed(3),
-          ...(c.bytes !== undefined ? { bytes_per_s: Math.round(c.bytes / (med / 1000)) } : { ops_per_s: +((c.ops ?? 1) / (med / 1000)).toFixed(2) }),
+          ...(c.bytes !== undefined
+            ? { bytes_per_s: Math.round(c.bytes / (med / 1000)) }
+            : { ops_per_s: +((c.ops ?? 1) / (med / 1000)).toFixed(2) }),
           ...(c.extra ? { extra: c.extra } : {}),
         };
         results.push(r);
-        console.log(`${suite.name} / ${group.name} / ${c.name}: median ${r.median_ms} ms, ${fmtRate(r)}, x${r.ratio_to_baseline} vs ${group.baseline}`);
+        console.log(
+          `${suite.name} / ${group.name} / ${c.name}: median ${r.median_ms} ms, ${fmtRate(r)}, x${r.ratio_to_baseline} vs ${group.baseline}`,
+        );
       }
     }
   } catch (e) {
@@ -84,7 +88,10 @@ const md = [
   '',
   '| suite | group | case | median ms | rate | ratio to baseline | baseline |',
   '|---|---|---|---:|---:|---:|---|',
-  ...results.map((r) => `| ${r.suite} | ${r.group} | ${r.name} | ${r.median_ms} | ${fmtRate(r)} | ${r.ratio_to_baseline} | ${r.baseline} |`),
+  ...results.map(
+    (r) =>
+      `| ${r.suite} | ${r.group} | ${r.name} | ${r.median_ms} | ${fmtRate(r)} | ${r.ratio_to_baseline} | ${r.baseline} |`,
+  ),
   '',
 ].join('\n');
 writeFileSync(join(outDir, 'latest.md'), md);

@@ -21,18 +21,21 @@ async function setUp(page: Page, cidr: number): Promise<void> {
   await page.evaluate(() => {
     const w = window as unknown as { longTasks: number[] };
     w.longTasks = [];
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({
+      type: 'longtask',
+    });
   });
 }
 
 /** Longest long task since the last call (observer entries arrive after the task, so wait a bit). */
-const longest = (page: Page) => page.evaluate(async () => {
-  await new Promise((r) => setTimeout(r, 100));
-  const w = window as unknown as { longTasks: number[] };
-  const max = Math.max(0, ...w.longTasks);
-  w.longTasks = [];
-  return Math.round(max);
-});
+const longest = (page: Page) =>
+  page.evaluate(async () => {
+    await new Promise((r) => setTimeout(r, 100));
+    const w = window as unknown as { longTasks: number[] };
+    const max = Math.max(0, ...w.longTasks);
+    w.longTasks = [];
+    return Math.round(max);
+  });
 
 /** In the page: clicks Export and resolves with the ms until the status says "✅ Exported" again. */
 function exportOnce(): Promise<number> {
@@ -64,49 +67,59 @@ export default defineSuite({
     await setUp(page, cidr);
     const worker = { longest_task_ms: 0 };
     const join = { longest_task_ms: 0 };
-    return [{
-      name: `export ${rows.toLocaleString('en-US')} hosts of a /${cidr} as text in Chromium`,
-      baseline: 'main-thread join of strings',
-      cases: [
-        {
-          name: 'page: worker + wasm byte pages',
-          ops: rows,
-          extra: worker,
-          async measure(samples: number) {
-            const times: number[] = [];
-            for (let s = 0; s <= samples; s++) {
-              const ms = await page.evaluate(exportOnce);
-              if (s > 0) times.push(ms); // sample 0 warms up (worker start, WASM compile)
-              worker.longest_task_ms = Math.max(worker.longest_task_ms, await longest(page));
-            }
-            return times;
+    return [
+      {
+        name: `export ${rows.toLocaleString('en-US')} hosts of a /${cidr} as text in Chromium`,
+        baseline: 'main-thread join of strings',
+        cases: [
+          {
+            name: 'page: worker + wasm byte pages',
+            ops: rows,
+            extra: worker,
+            async measure(samples: number) {
+              const times: number[] = [];
+              for (let s = 0; s <= samples; s++) {
+                const ms = await page.evaluate(exportOnce);
+                if (s > 0) times.push(ms); // sample 0 warms up (worker start, WASM compile)
+                worker.longest_task_ms = Math.max(worker.longest_task_ms, await longest(page));
+              }
+              return times;
+            },
           },
-        },
-        {
-          name: 'main-thread join of strings',
-          ops: rows,
-          extra: join,
-          async measure(samples: number) {
-            const times: number[] = [];
-            for (let s = 0; s < Math.min(samples, 3); s++) {
-              // Run as a real task of the page (setTimeout) so the long-task observer sees it.
-              times.push(await page.evaluate((n) => new Promise<number>((resolve) => setTimeout(() => {
-                const t0 = performance.now();
-                const lines = new Array<string>(n);
-                for (let i = 0; i < n; i++) {
-                  const a = 0x0a000001 + i;
-                  lines[i] = `${a >>> 24}.${(a >>> 16) & 255}.${(a >>> 8) & 255}.${a & 255}`;
-                }
-                const blob = new Blob([lines.join('\n') + '\n'], { type: 'text/plain' });
-                resolve(blob.size > 0 ? performance.now() - t0 : -1);
-              })), rows));
-              join.longest_task_ms = Math.max(join.longest_task_ms, await longest(page));
-            }
-            return times;
+          {
+            name: 'main-thread join of strings',
+            ops: rows,
+            extra: join,
+            async measure(samples: number) {
+              const times: number[] = [];
+              for (let s = 0; s < Math.min(samples, 3); s++) {
+                // Run as a real task of the page (setTimeout) so the long-task observer sees it.
+                times.push(
+                  await page.evaluate(
+                    (n) =>
+                      new Promise<number>((resolve) =>
+                        setTimeout(() => {
+                          const t0 = performance.now();
+                          const lines = new Array<string>(n);
+                          for (let i = 0; i < n; i++) {
+                            const a = 0x0a000001 + i;
+                            lines[i] = `${a >>> 24}.${(a >>> 16) & 255}.${(a >>> 8) & 255}.${a & 255}`;
+                          }
+                          const blob = new Blob([lines.join('\n') + '\n'], { type: 'text/plain' });
+                          resolve(blob.size > 0 ? performance.now() - t0 : -1);
+                        }),
+                      ),
+                    rows,
+                  ),
+                );
+                join.longest_task_ms = Math.max(join.longest_task_ms, await longest(page));
+              }
+              return times;
+            },
           },
-        },
-      ],
-    }];
+        ],
+      },
+    ];
   },
   async teardown() {
     await browser?.close();

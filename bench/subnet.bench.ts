@@ -5,7 +5,15 @@
  */
 import { defineSuite } from './harness';
 import { loadKernel } from '../server/wasm';
-import { exportChunks, fillPageReference, PAGE_ROWS, rowCount, WasmPager, type ListSpec, type SubnetExports } from '../src/core/subnet/enumerate';
+import {
+  exportChunks,
+  fillPageReference,
+  PAGE_ROWS,
+  rowCount,
+  WasmPager,
+  type ListSpec,
+  type SubnetExports,
+} from '../src/core/subnet/enumerate';
 import { formatIpv4, parseIpv4 } from '../src/core/subnet/ipv4';
 
 /** TypeScript byte formatter with the same octet table as the kernel (a fair JS contender). */
@@ -31,7 +39,12 @@ export default defineSuite({
     const kernel = await loadKernel<SubnetExports>('subnet');
     const pager = new WasmPager(kernel);
     // Full: all hosts of a /8 (16,777,214). Quick: a /12 (1,048,574).
-    const hosts: ListSpec = { kind: 'hosts', network: parseIpv4('10.0.0.0')!, cidr: quick ? 12 : 8, childCidr: quick ? 12 : 8 };
+    const hosts: ListSpec = {
+      kind: 'hosts',
+      network: parseIpv4('10.0.0.0')!,
+      cidr: quick ? 12 : 8,
+      childCidr: quick ? 12 : 8,
+    };
     const subnets: ListSpec = { kind: 'subnets', network: parseIpv4('10.0.0.0')!, cidr: 8, childCidr: quick ? 28 : 32 };
     const n = rowCount(hosts);
     const m = rowCount(subnets);
@@ -45,7 +58,16 @@ export default defineSuite({
       baseline: 'ts loop',
       cases: [
         { name: 'wasm simd fill', ops: n, run: () => pages(n, (s, c) => (sink ^= pager.fill(hosts, s, c)[c - 1]!)) },
-        { name: 'ts loop', ops: n, run: () => pages(n, (s, c) => { const v = page.subarray(0, c); fillPageReference(hosts, s, v); sink ^= v[c - 1]!; }) },
+        {
+          name: 'ts loop',
+          ops: n,
+          run: () =>
+            pages(n, (s, c) => {
+              const v = page.subarray(0, c);
+              fillPageReference(hosts, s, v);
+              sink ^= v[c - 1]!;
+            }),
+        },
       ],
     };
     const enumerateSubnets = {
@@ -53,7 +75,16 @@ export default defineSuite({
       baseline: 'ts loop',
       cases: [
         { name: 'wasm simd fill', ops: m, run: () => pages(m, (s, c) => (sink ^= pager.fill(subnets, s, c)[c - 1]!)) },
-        { name: 'ts loop', ops: m, run: () => pages(m, (s, c) => { const v = page.subarray(0, c); fillPageReference(subnets, s, v); sink ^= v[c - 1]!; }) },
+        {
+          name: 'ts loop',
+          ops: m,
+          run: () =>
+            pages(m, (s, c) => {
+              const v = page.subarray(0, c);
+              fillPageReference(subnets, s, v);
+              sink ^= v[c - 1]!;
+            }),
+        },
       ],
     };
 
@@ -64,8 +95,19 @@ export default defineSuite({
       name: `export ${n.toLocaleString('en-US')} hosts as text (${(textBytes / 1e6).toFixed(0)} MB)`,
       baseline: 'join of strings',
       cases: [
-        { name: 'wasm fill+format byte pages', ops: n, extra: { bytes: textBytes }, run: () => { for (const c of exportChunks(pager, hosts, 'text')) sink ^= c.length; } },
-        { name: 'ts byte formatter', ops: n, run: () => pages(n, (s, c) => (sink ^= formatHostsTs(first + s, c, tsOut))) },
+        {
+          name: 'wasm fill+format byte pages',
+          ops: n,
+          extra: { bytes: textBytes },
+          run: () => {
+            for (const c of exportChunks(pager, hosts, 'text')) sink ^= c.length;
+          },
+        },
+        {
+          name: 'ts byte formatter',
+          ops: n,
+          run: () => pages(n, (s, c) => (sink ^= formatHostsTs(first + s, c, tsOut))),
+        },
         {
           name: 'join of strings',
           ops: n,

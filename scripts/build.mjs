@@ -53,7 +53,15 @@ const steps = {
       const failed = [];
       for (const m of wasmModules) {
         try {
-          run(bin('asc'), [`assembly/${m}.ts`, '--config', 'asconfig.json', '--target', 'release', '--outFile', `build/wasm/${m}.wasm`]);
+          run(bin('asc'), [
+            `assembly/${m}.ts`,
+            '--config',
+            'asconfig.json',
+            '--target',
+            'release',
+            '--outFile',
+            `build/wasm/${m}.wasm`,
+          ]);
         } catch {
           failed.push(m);
         }
@@ -71,8 +79,14 @@ const steps = {
     outputs: ['dist/server/index.mjs'],
     build: () =>
       run(bin('esbuild'), [
-        'server/index.ts', '--bundle', '--platform=node', '--format=esm', '--target=node20',
-        '--packages=external', '--outfile=dist/server/index.mjs', '--log-level=warning',
+        'server/index.ts',
+        '--bundle',
+        '--platform=node',
+        '--format=esm',
+        '--target=node20',
+        '--packages=external',
+        '--outfile=dist/server/index.mjs',
+        '--log-level=warning',
       ]),
   },
 };
@@ -83,5 +97,7 @@ for (const [name, step] of Object.entries(steps)) {
   const started = Date.now();
   console.log(`[build] ${name} ...`);
   step.build();
-  console.log(`[build] ${name} done in ${Date.now() - started} ms (${step.outputs.map((o) => relative('.', o)).join(', ')})`);
+  console.log(
+    `[build] ${name} done in ${Date.now() - started} ms (${step.outputs.map((o) => relative('.', o)).join(', ')})`,
+  );
 }

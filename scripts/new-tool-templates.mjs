@@ -13,7 +13,10 @@ export const tool = defineTool({
   // Sidebar group(s) and the place in each (1 = first): see src/app/groups.ts.
   groups: ${group ? `{ ${group}: ${place} }` : '{}'},
   // Words people type when they look for this tool: synonyms, abbreviations, formats.
-  keywords: [${name.split('-').map((w) => `'${w}'`).join(', ')}],
+  keywords: [${name
+    .split('-')
+    .map((w) => `'${w}'`)
+    .join(', ')}],
   // Sent as tool_name with every analytics event of this tool: never rename it once released.
   analyticsName: '${title}',
   icon: 'tools',
@@ -52,7 +55,10 @@ export default function ${component}() {
 }
 `;
 
-export const storeTs = ({ store, title }) => `/** ${title} page state (zustand): the user's input; results are derived. */
+export const storeTs = ({
+  store,
+  title,
+}) => `/** ${title} page state (zustand): the user's input; results are derived. */
 import { create } from 'zustand';
 
 interface State {
@@ -83,7 +89,10 @@ describe('${title} logic', () => {
 });
 `;
 
-export const e2eTestTs = ({ name, title }) => `// ${title} in Chromium against the built app (the e2e project's shared server and browser).
+export const e2eTestTs = ({
+  name,
+  title,
+}) => `// ${title} in Chromium against the built app (the e2e project's shared server and browser).
 import { expect, it } from 'vitest';
 import { tool } from '../../src/tools/${name}/tool';
 import { openPage } from '../helpers/browser';

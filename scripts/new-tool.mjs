@@ -55,7 +55,9 @@ function names(args) {
   if (!NAME.test(name) || name.length > 40) {
     throw new ScaffoldError(`"${name}" is not a tool name: use lower-case words joined by "-" (e.g. word-counter).`);
   }
-  const camel = words(name).map((w, i) => (i ? capitalise(w) : w)).join('');
+  const camel = words(name)
+    .map((w, i) => (i ? capitalise(w) : w))
+    .join('');
   const pascal = capitalise(camel);
   return {
     name,
@@ -74,7 +76,9 @@ function register(indexSource, { name, ident }) {
   const lastImport = lines.findLastIndex((l) => l.startsWith('import { tool as '));
   const listEnd = lines.findIndex((l) => l.startsWith('] as const satisfies'));
   if (lastImport < 0 || listEnd < lastImport) {
-    throw new ScaffoldError('src/tools/index.ts lacks "import { tool as ... }" lines followed by "] as const satisfies".');
+    throw new ScaffoldError(
+      'src/tools/index.ts lacks "import { tool as ... }" lines followed by "] as const satisfies".',
+    );
   }
   if (lines.some((l) => l.includes(`import { tool as ${ident} }`))) {
     throw new ScaffoldError(`src/tools/index.ts already imports a tool as "${ident}".`);

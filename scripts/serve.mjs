@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 
 const entry = fileURLToPath(new URL('../dist/server/index.mjs', import.meta.url));
 if (!existsSync(entry)) {
-  console.error('No build found (dist/server/index.mjs). Run `npm run build` first, or `npm start` to build and serve.');
+  console.error(
+    'No build found (dist/server/index.mjs). Run `npm run build` first, or `npm start` to build and serve.',
+  );
   process.exit(1);
 }
 await import(entry);

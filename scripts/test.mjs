@@ -37,7 +37,11 @@ if (missing.length) {
   console.warn(`${msg}\n[test] The suites that need them will be reported as skipped.`);
 }
 
-step('build (what is stale)', process.execPath, ['scripts/build.mjs', '--if-stale', ...(loop ? loops[loop].build : [])]);
+step('build (what is stale)', process.execPath, [
+  'scripts/build.mjs',
+  '--if-stale',
+  ...(loop ? loops[loop].build : []),
+]);
 if (!loop) step('type check', 'npm', ['run', '--silent', 'typecheck']);
 if (!loop) step('lint and format check (zero warnings)', 'npm', ['run', '--silent', 'lint']);
 step('vitest', process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...vitestArgs]);

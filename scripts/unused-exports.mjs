@@ -13,12 +13,16 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 // The root tsconfig.json only lists the projects (tsc -b): read every project's files, and use
 // the tests project's options (DOM and Node both) for the one language service over all of them.
 const parse = (path) =>
-  ts.getParsedCommandLineOfConfigFile(path, {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  ts.getParsedCommandLineOfConfigFile(
+    path,
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
 const projects = parse(`${root}/tsconfig.json`).projectReferences.map((r) => parse(`${r.path}/tsconfig.json`));
 const config = projects.find((p) => p.options.configFilePath?.endsWith('tests/tsconfig.json'));
 const files = [...new Set(projects.flatMap((p) => p.fileNames))];
@@ -41,8 +45,11 @@ const service = ts.createLanguageService(
 );
 
 const isEntry = (f) =>
-  /^(bench|tests|workers)\//.test(f) || /\.test\.tsx?$/.test(f) || /\.config\.ts$/.test(f) ||
-  f === 'src/main.tsx' || f === 'server/index.ts';
+  /^(bench|tests|workers)\//.test(f) ||
+  /\.test\.tsx?$/.test(f) ||
+  /\.config\.ts$/.test(f) ||
+  f === 'src/main.tsx' ||
+  f === 'server/index.ts';
 
 /** Names declared by the file's top-level `export` statements (not `export { } from` lists). */
 function exportedNames(file, sf) {

@@ -62,7 +62,8 @@ export function createApp({ config, store }: AppDeps): Express {
         message: { error: 'Too many requests, please slow down' },
         // The authenticated admin reading stats is not counted against the visitors' budget of
         // its address (a burst of ingest must not lock the dashboard out); wrong tokens are.
-        skip: (req) => req.path === '/analytics/stats' && tokenMatches(bearerToken(req.get('authorization')), config.adminToken),
+        skip: (req) =>
+          req.path === '/analytics/stats' && tokenMatches(bearerToken(req.get('authorization')), config.adminToken),
       }),
     );
   }
@@ -73,7 +74,10 @@ export function createApp({ config, store }: AppDeps): Express {
 
   const staticDir = config.staticDir ?? join(projectRoot(), 'dist', 'client');
   if (existsSync(staticDir)) {
-    app.use('/assets', express.static(join(staticDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+    app.use(
+      '/assets',
+      express.static(join(staticDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+    );
     app.use(express.static(staticDir, { index: false }));
     // History fallback: every other GET is the SPA.
     app.get('/{*path}', (_req, res) => {

@@ -7,9 +7,17 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
-  MONGODB_URI: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  MONGODB_URI: z
+    .string()
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   MONGODB_DB: z.string().default('bitsmith'),
-  ADMIN_TOKEN: z.string().min(8, 'ADMIN_TOKEN must be at least 8 characters').optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_TOKEN: z
+    .string()
+    .min(8, 'ADMIN_TOKEN must be at least 8 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().min(1).default(180),
   ANALYTICS_BUFFER_LIMIT: z.coerce.number().int().min(1).default(100_000),

@@ -51,9 +51,16 @@ const MESSAGES: Record<number, string> = {
 export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
   const status = statusOf(err);
   if (status >= 500) console.error('Unhandled error:', err);
-  const message = err instanceof HttpError ? err.message : status >= 500 ? 'Internal server error' : (MESSAGES[status] ?? 'Bad request');
+  const message =
+    err instanceof HttpError
+      ? err.message
+      : status >= 500
+        ? 'Internal server error'
+        : (MESSAGES[status] ?? 'Bad request');
   if (res.headersSent) return;
-  res.status(status).json({ error: message, ...(err instanceof HttpError && err.details ? { details: err.details } : {}) });
+  res
+    .status(status)
+    .json({ error: message, ...(err instanceof HttpError && err.details ? { details: err.details } : {}) });
 };
 
 export const apiNotFound: RequestHandler = (req, res) => {

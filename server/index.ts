@@ -42,7 +42,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  if (config.adminTokenGenerated) console.log(`Admin token for /admin/analytics (generated for this run): ${config.adminToken}`);
+  if (config.adminTokenGenerated)
+    console.log(`Admin token for /admin/analytics (generated for this run): ${config.adminToken}`);
   // Printed last, once the signal handlers are installed: tests and scripts wait for this line
   // and may send SIGTERM right after it.
   console.log(`BitSmith is running at http://localhost:${port} (store: ${store.name}, data: ${config.dataDir})`);

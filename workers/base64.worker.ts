@@ -4,7 +4,14 @@ import * as Comlink from 'comlink';
 import wasmUrl from '../build/wasm/base64.wasm?url';
 import { loadKernelFromUrl } from '../src/core/wasm/instantiate';
 import type { Base64Exports } from '../src/core/base64/kernel';
-import { blobText, convertBlob, convertText, type ConvertOptions, type Mode, type ProgressFn } from '../src/core/base64/convert';
+import {
+  blobText,
+  convertBlob,
+  convertText,
+  type ConvertOptions,
+  type Mode,
+  type ProgressFn,
+} from '../src/core/base64/convert';
 import { isValidBase64, wrapLines, type TextEncodingName } from '../src/core/base64/text';
 import type { Alphabet } from '../src/core/base64/kernel';
 

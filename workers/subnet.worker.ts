@@ -4,7 +4,15 @@ import * as Comlink from 'comlink';
 import wasmUrl from '../build/wasm/subnet.wasm?url';
 import { BlobSink } from '../src/core/blob-sink';
 import { loadKernelFromUrl } from '../src/core/wasm/instantiate';
-import { exportChunks, PAGE_ROWS, rowCount, WasmPager, type ExportFormat, type ListSpec, type SubnetExports } from '../src/core/subnet/enumerate';
+import {
+  exportChunks,
+  PAGE_ROWS,
+  rowCount,
+  WasmPager,
+  type ExportFormat,
+  type ListSpec,
+  type SubnetExports,
+} from '../src/core/subnet/enumerate';
 
 let pager: Promise<WasmPager> | undefined;
 const getPager = () => (pager ??= loadKernelFromUrl<SubnetExports>(wasmUrl).then((k) => new WasmPager(k)));
@@ -18,7 +26,11 @@ const api = {
    * The whole list as a Blob (`text/plain` or `text/csv`). `onProgress(rowsDone, rowsTotal)` at
    * most every 100 ms and at the end. Cancel by aborting the bridge call (terminates the worker).
    */
-  async exportList(spec: ListSpec, format: ExportFormat, onProgress?: (done: number, total: number) => void): Promise<Blob> {
+  async exportList(
+    spec: ListSpec,
+    format: ExportFormat,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<Blob> {
     const p = await getPager();
     const type = format === 'csv' ? 'text/csv' : 'text/plain';
     const total = rowCount(spec);

@@ -1,11 +1,6 @@
 /** Analytics rules that are neither transport nor storage: bot filtering and the stats query. */
 import { z } from 'zod';
-import {
-  DEFAULT_STATS_RANGE,
-  MAX_TOP_LIMIT,
-  STATS_RANGES,
-  type StatsRange,
-} from '../../src/core/analytics/contract';
+import { DEFAULT_STATS_RANGE, MAX_TOP_LIMIT, STATS_RANGES, type StatsRange } from '../../src/core/analytics/contract';
 
 /**
  * Obvious crawlers and link previewers. Deliberately narrow: scripted clients (curl, fetch,

@@ -115,10 +115,14 @@ export class BufferedStore implements AnalyticsStore {
         this.clearRetry();
         this.kick(false);
         await this.draining;
-        if (this.queue.length > 0 && !this.available) await sleep(Math.min(this.backoff(), Math.max(0, deadline - Date.now())));
+        if (this.queue.length > 0 && !this.available)
+          await sleep(Math.min(this.backoff(), Math.max(0, deadline - Date.now())));
       }
     }
-    if (this.queue.length > 0) throw new StoreUnavailableError(`${this.queue.length} analytics events could not be written: ${this.lastError ?? 'timeout'}`);
+    if (this.queue.length > 0)
+      throw new StoreUnavailableError(
+        `${this.queue.length} analytics events could not be written: ${this.lastError ?? 'timeout'}`,
+      );
   }
 
   async close(): Promise<void> {
@@ -170,7 +174,8 @@ export class BufferedStore implements AnalyticsStore {
       }
       this.queue.splice(0, batch.length);
       this.written += batch.length;
-      if (!this.available) this.opts.log(`Analytics storage is back; ${this.queue.length} buffered events left to write`);
+      if (!this.available)
+        this.opts.log(`Analytics storage is back; ${this.queue.length} buffered events left to write`);
       this.available = true;
       this.failures = 0;
       this.lastError = undefined;
@@ -216,7 +221,9 @@ export class BufferedStore implements AnalyticsStore {
 
   private countDrops(n: number): void {
     if (this.dropped === 0 || Math.floor(this.dropped / 1000) !== Math.floor((this.dropped + n) / 1000)) {
-      this.opts.log(`Analytics buffer full (${this.opts.bufferLimit} events): ${this.dropped + n} events dropped so far`);
+      this.opts.log(
+        `Analytics buffer full (${this.opts.bufferLimit} events): ${this.dropped + n} events dropped so far`,
+      );
     }
     this.dropped += n;
   }

@@ -12,11 +12,18 @@ const EMBEDDED_FILE = 'analytics.sqlite';
 export async function openStore(config: Config): Promise<AnalyticsStore> {
   const buffer = { bufferLimit: config.analyticsBufferLimit, shutdownFlushMs: config.analyticsShutdownFlushMs };
   if (config.mongoUri) {
-    const backend = new MongoBackend({ uri: config.mongoUri, dbName: config.mongoDb, retentionDays: config.analyticsRetentionDays });
+    const backend = new MongoBackend({
+      uri: config.mongoUri,
+      dbName: config.mongoDb,
+      retentionDays: config.analyticsRetentionDays,
+    });
     // Not awaited: the server starts even while MongoDB is down and catches up when it returns.
     backend.prepare();
     return new BufferedStore(backend, buffer);
   }
   mkdirSync(config.dataDir, { recursive: true });
-  return new BufferedStore(new SqliteBackend(join(config.dataDir, EMBEDDED_FILE), { retentionDays: config.analyticsRetentionDays }), buffer);
+  return new BufferedStore(
+    new SqliteBackend(join(config.dataDir, EMBEDDED_FILE), { retentionDays: config.analyticsRetentionDays }),
+    buffer,
+  );
 }

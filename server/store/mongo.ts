@@ -5,7 +5,15 @@
  * type 'session' documents that record each (day, session_id) once, so an exact distinct count of
  * visitors over any range is part of the same single aggregation that computes the stats.
  */
-import { MongoBulkWriteError, MongoClient, MongoServerError, ObjectId, type AnyBulkWriteOperation, type Collection, type Db } from 'mongodb';
+import {
+  MongoBulkWriteError,
+  MongoClient,
+  MongoServerError,
+  ObjectId,
+  type AnyBulkWriteOperation,
+  type Collection,
+  type Db,
+} from 'mongodb';
 import { StoreUnavailableError, type StoredEvent } from './types';
 import { batchDeltas, type Backend, type DayRange, type StatsRows } from './rollup';
 
@@ -64,7 +72,10 @@ export class MongoBackend implements Backend {
   /** Creates the indexes at start; when MongoDB is down, the first write or read retries it. */
   prepare(log: (message: string) => void = console.log): void {
     this.ensureReady().then(
-      () => log(`MongoDB ready: indexes on ${this.options.dbName}.events (TTL ${this.options.retentionDays} days) and .rollups`),
+      () =>
+        log(
+          `MongoDB ready: indexes on ${this.options.dbName}.events (TTL ${this.options.retentionDays} days) and .rollups`,
+        ),
       (e: Error) => log(`MongoDB not reachable yet (${e.message}); events are buffered and written when it is`),
     );
   }
@@ -99,7 +110,13 @@ export class MongoBackend implements Backend {
     for (const p of d.pages) ops.push(inc('page', p.day, p.key, p.count));
     for (const t of d.tools) ops.push(inc('tool', t.day, t.key, t.count));
     for (const s of d.sessions) {
-      ops.push({ updateOne: { filter: { day: s.day, type: 'session', key: s.key }, update: { $setOnInsert: { count: 1 } }, upsert: true } });
+      ops.push({
+        updateOne: {
+          filter: { day: s.day, type: 'session', key: s.key },
+          update: { $setOnInsert: { count: 1 } },
+          upsert: true,
+        },
+      });
     }
     if (ops.length > 0) await this.rollups.bulkWrite(ops, { ordered: false });
   }
@@ -126,15 +143,32 @@ export class MongoBackend implements Backend {
       { $match: { day: { $gte: r.prevFrom, $lte: r.to } } },
       {
         $facet: {
-          totals: [{ $match: { type: { $in: ['page', 'tool'] } } }, { $group: { _id: { type: '$type', current: inRange }, n: { $sum: '$count' } } }],
+          totals: [
+            { $match: { type: { $in: ['page', 'tool'] } } },
+            { $group: { _id: { type: '$type', current: inRange }, n: { $sum: '$count' } } },
+          ],
           visitors: [
             { $match: { type: 'session' } },
             { $group: { _id: { current: inRange, key: '$key' } } },
             { $group: { _id: '$_id.current', n: { $sum: 1 } } },
           ],
-          pages: [{ $match: { type: 'page', ...current } }, { $group: { _id: '$key', n: { $sum: '$count' } } }, { $sort: { n: -1, _id: 1 } }, { $limit: limit }],
-          tools: [{ $match: { type: 'tool', ...current } }, { $group: { _id: '$key', n: { $sum: '$count' } } }, { $sort: { n: -1, _id: 1 } }, { $limit: limit }],
-          daily: [{ $match: { type: 'page', ...current } }, { $group: { _id: '$day', n: { $sum: '$count' } } }, { $sort: { _id: 1 } }],
+          pages: [
+            { $match: { type: 'page', ...current } },
+            { $group: { _id: '$key', n: { $sum: '$count' } } },
+            { $sort: { n: -1, _id: 1 } },
+            { $limit: limit },
+          ],
+          tools: [
+            { $match: { type: 'tool', ...current } },
+            { $group: { _id: '$key', n: { $sum: '$count' } } },
+            { $sort: { n: -1, _id: 1 } },
+            { $limit: limit },
+          ],
+          daily: [
+            { $match: { type: 'page', ...current } },
+            { $group: { _id: '$day', n: { $sum: '$count' } } },
+            { $sort: { _id: 1 } },
+          ],
         },
       },
     ];
@@ -149,7 +183,11 @@ export class MongoBackend implements Backend {
       throw new StoreUnavailableError(`Analytics database (MongoDB) is unavailable: ${(e as Error).message}`);
     }
     const total = (type: string, cur: boolean) =>
-      out.totals.find((t) => (t._id as { type: string; current: boolean }).type === type && (t._id as { current: boolean }).current === cur)?.n ?? 0;
+      out.totals.find(
+        (t) =>
+          (t._id as { type: string; current: boolean }).type === type &&
+          (t._id as { current: boolean }).current === cur,
+      )?.n ?? 0;
     const visitors = (cur: boolean) => out.visitors.find((v) => v._id === cur)?.n ?? 0;
     const keyed = (rows: Row[]) => rows.map((x) => ({ key: String(x._id), count: x.n }));
     return {

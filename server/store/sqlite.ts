@@ -94,7 +94,9 @@ export class SqliteBackend implements Backend {
       return;
     }
     this.db.transaction(() => {
-      this.db.exec('DROP TABLE IF EXISTS visitors; DROP TABLE IF EXISTS visitor_days; DROP TABLE IF EXISTS daily_sessions;');
+      this.db.exec(
+        'DROP TABLE IF EXISTS visitors; DROP TABLE IF EXISTS visitor_days; DROP TABLE IF EXISTS daily_sessions;',
+      );
       this.db.exec(SCHEMA);
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
@@ -110,7 +112,9 @@ export class SqliteBackend implements Backend {
     const find = this.db.prepare('SELECT id, last_day FROM visitor WHERE session_id = ?');
     const insert = this.db.prepare('INSERT INTO visitor (session_id, last_day) VALUES (?, ?)');
     const move = this.db.prepare('UPDATE visitor SET last_day = ? WHERE id = ?');
-    const count = this.db.prepare('INSERT INTO visitors_by_last_day (day, n) VALUES (?, ?) ON CONFLICT (day) DO UPDATE SET n = n + excluded.n');
+    const count = this.db.prepare(
+      'INSERT INTO visitors_by_last_day (day, n) VALUES (?, ?) ON CONFLICT (day) DO UPDATE SET n = n + excluded.n',
+    );
     const addDay = this.db.prepare('INSERT OR IGNORE INTO visitor_days (day, visitor) VALUES (?, ?)');
     return (visits: { day: string; key: string }[]) => {
       for (const v of [...visits].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))) {
@@ -152,9 +156,15 @@ export class SqliteBackend implements Backend {
   }
 
   private prepareRead() {
-    const sumViews = this.db.prepare('SELECT COALESCE(SUM(views), 0) AS n FROM daily_pages WHERE day BETWEEN ? AND ?').pluck();
-    const sumTools = this.db.prepare('SELECT COALESCE(SUM(uses), 0) AS n FROM daily_tools WHERE day BETWEEN ? AND ?').pluck();
-    const distinctVisitors = this.db.prepare('SELECT COUNT(DISTINCT visitor) FROM visitor_days WHERE day BETWEEN ? AND ?').pluck();
+    const sumViews = this.db
+      .prepare('SELECT COALESCE(SUM(views), 0) AS n FROM daily_pages WHERE day BETWEEN ? AND ?')
+      .pluck();
+    const sumTools = this.db
+      .prepare('SELECT COALESCE(SUM(uses), 0) AS n FROM daily_tools WHERE day BETWEEN ? AND ?')
+      .pluck();
+    const distinctVisitors = this.db
+      .prepare('SELECT COUNT(DISTINCT visitor) FROM visitor_days WHERE day BETWEEN ? AND ?')
+      .pluck();
     const newestDay = this.db.prepare('SELECT MAX(day) FROM visitors_by_last_day WHERE n > 0').pluck();
     const seenSince = this.db.prepare('SELECT COALESCE(SUM(n), 0) FROM visitors_by_last_day WHERE day >= ?').pluck();
     // Exact either way; the counter path reads one row per day and serves every range ending today.
@@ -168,7 +178,12 @@ export class SqliteBackend implements Backend {
       const key = `${from}|${to}`;
       let row = this.periods.get(key);
       if (!row) {
-        row = { views: sumViews.get(from, to) as number, visitors: visitors(from, to), tools: sumTools.get(from, to) as number, to };
+        row = {
+          views: sumViews.get(from, to) as number,
+          visitors: visitors(from, to),
+          tools: sumTools.get(from, to) as number,
+          to,
+        };
         this.periods.set(key, row);
       }
       return row;
@@ -179,7 +194,9 @@ export class SqliteBackend implements Backend {
     const tools = this.db.prepare(
       'SELECT tool_name AS key, SUM(uses) AS count FROM daily_tools WHERE day BETWEEN ? AND ? GROUP BY tool_name ORDER BY count DESC, tool_name LIMIT ?',
     );
-    const daily = this.db.prepare('SELECT day, SUM(views) AS count FROM daily_pages WHERE day BETWEEN ? AND ? GROUP BY day ORDER BY day');
+    const daily = this.db.prepare(
+      'SELECT day, SUM(views) AS count FROM daily_pages WHERE day BETWEEN ? AND ? GROUP BY day ORDER BY day',
+    );
     // One read transaction: every figure comes from the same snapshot.
     return this.db.transaction((r: DayRange, limit: number): StatsRows => {
       const prev = period(r.prevFrom, r.prevTo);

@@ -42,7 +42,12 @@ const userAgent = () => (typeof navigator === 'undefined' ? '' : navigator.userA
 
 /** A page view: path plus query, 'direct' when there is no referrer. */
 export function trackPageView(pagePath: string, referrer = document.referrer): void {
-  post('pageview', { page_path: pagePath, user_agent: userAgent(), referrer: referrer || 'direct', session_id: getSessionId() });
+  post('pageview', {
+    page_path: pagePath,
+    user_agent: userAgent(),
+    referrer: referrer || 'direct',
+    session_id: getSessionId(),
+  });
 }
 
 /**
@@ -54,7 +59,13 @@ export function trackToolUsage(tool: ToolAnalyticsName, action: string, metadata
 }
 
 function sendToolUsage(toolName: string, action: string, metadata: Json, duration = 0): void {
-  post('tool-usage', { tool_name: toolName, action, duration: cleanDuration(duration), session_id: getSessionId(), metadata: flatMetadata(metadata) });
+  post('tool-usage', {
+    tool_name: toolName,
+    action,
+    duration: cleanDuration(duration),
+    session_id: getSessionId(),
+    metadata: flatMetadata(metadata),
+  });
 }
 
 /** An error in a tool, reported under the tool's analytics name. */
@@ -77,9 +88,19 @@ function sendError(errorContext: string, errorMessage: string, where: string): v
 
 /** A suggestion; when it cannot be sent, a tool-usage event records its length and context. */
 export async function sendSuggestion(suggestion: string, toolContext: string): Promise<void> {
-  const body = clipFields({ suggestion, tool_context: toolContext, session_id: getSessionId(), user_agent: userAgent(), timestamp: new Date().toISOString() });
+  const body = clipFields({
+    suggestion,
+    tool_context: toolContext,
+    session_id: getSessionId(),
+    user_agent: userAgent(),
+    timestamp: new Date().toISOString(),
+  });
   try {
-    const r = await fetch(`${BASE}/suggestion`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    const r = await fetch(`${BASE}/suggestion`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!r.ok) throw new Error(`HTTP ${r.status}`);
   } catch (e) {
     console.warn('analytics suggestion failed', e);

@@ -27,16 +27,37 @@ describe('analytics payload sanitising', () => {
       long: 'y'.repeat(512),
       nan: null,
     });
-    const body = { tool_name: 'UART Generator', action: 'generate_code', duration: cleanDuration(Infinity), session_id: 's', metadata };
+    const body = {
+      tool_name: 'UART Generator',
+      action: 'generate_code',
+      duration: cleanDuration(Infinity),
+      session_id: 's',
+      metadata,
+    };
     expect(schemas['tool-usage'].safeParse(body).success).toBe(true);
   });
 
   it('keeps at most 32 metadata keys and clips over-long fields', () => {
-    expect(Object.keys(flatMetadata(Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, i]))))).toHaveLength(32);
-    const pv = clipFields({ page_path: `/x?${'q'.repeat(5000)}`, user_agent: 'u'.repeat(900), referrer: 'direct', session_id: 's' });
+    expect(
+      Object.keys(flatMetadata(Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`k${i}`, i])))),
+    ).toHaveLength(32);
+    const pv = clipFields({
+      page_path: `/x?${'q'.repeat(5000)}`,
+      user_agent: 'u'.repeat(900),
+      referrer: 'direct',
+      session_id: 's',
+    });
     expect(pv.page_path).toHaveLength(2048);
     expect(schemas.pageview.safeParse(pv).success).toBe(true);
-    const err = clipFields({ error_context: 'c'.repeat(300), error_message: 'm', tool_name: '/'.repeat(200), session_id: 's', user_agent: '', page_url: 'h'.repeat(3000), timestamp: 't' });
+    const err = clipFields({
+      error_context: 'c'.repeat(300),
+      error_message: 'm',
+      tool_name: '/'.repeat(200),
+      session_id: 's',
+      user_agent: '',
+      page_url: 'h'.repeat(3000),
+      timestamp: 't',
+    });
     expect(schemas.error.safeParse(err).success).toBe(true);
     expect(cleanDuration(-5)).toBe(0);
     expect(cleanDuration(12.5)).toBe(12.5);
@@ -46,14 +67,23 @@ describe('analytics payload sanitising', () => {
     const long = (field: keyof typeof FIELD_MAX) => 'x'.repeat(FIELD_MAX[field] + 1);
     const bodies: { [K in EventKind]: EventBodies[K] } = {
       pageview: {
-        page_path: long('page_path'), user_agent: long('user_agent'), referrer: long('referrer'), session_id: long('session_id'),
+        page_path: long('page_path'),
+        user_agent: long('user_agent'),
+        referrer: long('referrer'),
+        session_id: long('session_id'),
       },
       'tool-usage': { tool_name: long('tool_name'), action: long('action'), duration: 1, session_id: 's' },
       suggestion: {
-        suggestion: long('suggestion'), tool_context: long('tool_context'), session_id: 's', timestamp: long('timestamp'),
+        suggestion: long('suggestion'),
+        tool_context: long('tool_context'),
+        session_id: 's',
+        timestamp: long('timestamp'),
       },
       error: {
-        error_context: long('error_context'), error_message: long('error_message'), session_id: 's', page_url: long('page_url'),
+        error_context: long('error_context'),
+        error_message: long('error_message'),
+        session_id: 's',
+        page_url: long('page_url'),
       },
       performance: { metric_name: long('metric_name'), value: 1, tool_name: long('tool_name'), session_id: 's' },
     };

@@ -21,7 +21,9 @@ export function Diagnostics() {
   const runSelfTest = async () => {
     const buf = CHECK_INPUT.slice().buffer;
     const crc = await crcWorker.crc32OfBuffer(buf);
-    setResult(`CRC-32("123456789") = ${hex32(crc)} ${crc === 0xcbf43926 ? '✅ WebAssembly worker OK' : '❌ unexpected'}`);
+    setResult(
+      `CRC-32("123456789") = ${hex32(crc)} ${crc === 0xcbf43926 ? '✅ WebAssembly worker OK' : '❌ unexpected'}`,
+    );
   };
 
   const checksumFile = async (file: File) => {
@@ -45,13 +47,19 @@ export function Diagnostics() {
   return (
     <ToolPage tool={HEADER}>
       <div className="panel">
-        <button type="button" onClick={runSelfTest}>Run self-test</button>
+        <button type="button" onClick={runSelfTest}>
+          Run self-test
+        </button>
         <label className="field">
           CRC-32 of a file
           <input type="file" onChange={(e) => e.target.files?.[0] && checksumFile(e.target.files[0])} />
         </label>
-        {progress && <Progress label="Checksum" done={progress.done} total={progress.total} onCancel={() => abort?.abort()} />}
-        <output className="diagnostics-result" aria-live="polite">{result}</output>
+        {progress && (
+          <Progress label="Checksum" done={progress.done} total={progress.total} onCancel={() => abort?.abort()} />
+        )}
+        <output className="diagnostics-result" aria-live="polite">
+          {result}
+        </output>
       </div>
     </ToolPage>
   );

@@ -6,9 +6,21 @@ import { sidebarGroups } from './registry';
 const STATS = ['20+ Tools', `${sidebarGroups.length} Categories`, '100% Free & Open'];
 
 const FEATURES: { title: string; icon: IconName; text: string }[] = [
-  { title: 'Developer Tools', icon: 'laptop', text: 'Format and convert JSON, YAML and CSV, decode JWTs, encode Base64 and URLs, and work out subnets.' },
-  { title: 'Designer Tools', icon: 'palette', text: 'Check colour contrast against WCAG, and build gradients you can export as PNG and SVG.' },
-  { title: 'Fast & Reliable', icon: 'bolt', text: 'Heavy work runs in WebAssembly workers, so large files convert without freezing the page, and generated hardware is verified by simulation.' },
+  {
+    title: 'Developer Tools',
+    icon: 'laptop',
+    text: 'Format and convert JSON, YAML and CSV, decode JWTs, encode Base64 and URLs, and work out subnets.',
+  },
+  {
+    title: 'Designer Tools',
+    icon: 'palette',
+    text: 'Check colour contrast against WCAG, and build gradients you can export as PNG and SVG.',
+  },
+  {
+    title: 'Fast & Reliable',
+    icon: 'bolt',
+    text: 'Heavy work runs in WebAssembly workers, so large files convert without freezing the page, and generated hardware is verified by simulation.',
+  },
 ];
 
 export function Home() {
@@ -21,14 +33,18 @@ export function Home() {
         </p>
         <ul className="hero-stats" aria-label="Highlights">
           {STATS.map((s) => (
-            <li key={s} className="stat">{s}</li>
+            <li key={s} className="stat">
+              {s}
+            </li>
           ))}
         </ul>
       </section>
       <section className="feature-cards" aria-label="Features">
         {FEATURES.map((f) => (
           <div key={f.title} className="feature-card">
-            <div className="feature-icon" aria-hidden="true">{iconGlyph(f.icon)}</div>
+            <div className="feature-icon" aria-hidden="true">
+              {iconGlyph(f.icon)}
+            </div>
             <h2>{f.title}</h2>
             <p>{f.text}</p>
           </div>
@@ -37,7 +53,9 @@ export function Home() {
       <section className="home-groups" aria-label="All tools">
         {sidebarGroups.map((g) => (
           <div key={g.id} className="home-group">
-            <h2>{iconGlyph(g.icon)} {g.title}</h2>
+            <h2>
+              {iconGlyph(g.icon)} {g.title}
+            </h2>
             <ul>
               {g.pages.map(({ path, title, kind }) => (
                 <li key={path}>

@@ -43,8 +43,14 @@ export function Layout() {
         >
           {menuOpen ? '✕' : '☰'}
         </button>
-        <Link to="/" className="navbar-brand">{PRODUCT}</Link>
-        {current && <span className="navbar-crumb" aria-label="Current tool">/ {current.title}</span>}
+        <Link to="/" className="navbar-brand">
+          {PRODUCT}
+        </Link>
+        {current && (
+          <span className="navbar-crumb" aria-label="Current tool">
+            / {current.title}
+          </span>
+        )}
         <nav className="navbar-links" aria-label="Main">
           <Link to="/">Home</Link>
           <Link to="/admin/analytics">Analytics</Link>

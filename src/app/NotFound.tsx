@@ -3,7 +3,10 @@ import { pages } from './registry';
 
 /** Suggests pages whose path or title shares a word with the unknown path. */
 function suggestions(pathname: string) {
-  const words = pathname.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2);
+  const words = pathname
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 2);
   return pages.filter((p) => words.some((w) => p.path.includes(w) || p.title.toLowerCase().includes(w))).slice(0, 5);
 }
 

@@ -1,7 +1,12 @@
 import { placeholderSubtitle } from './registry';
 import type { PlaceholderDeclaration } from './tool';
 
-const PLANNED_FEATURES = ['Intuitive interface', 'Real-time preview', 'Export multiple formats', 'Collaboration features'];
+const PLANNED_FEATURES = [
+  'Intuitive interface',
+  'Real-time preview',
+  'Export multiple formats',
+  'Collaboration features',
+];
 
 /** Spec part 2, "Placeholder pages": the subtitle is the description, else "{title} - Coming soon...". */
 export function PlaceholderPage({ page }: { page: Pick<PlaceholderDeclaration, 'title' | 'description'> }) {

@@ -23,7 +23,10 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
   return (
     <nav id="sidebar" className={`sidebar ${open ? 'sidebar-open' : ''}`} aria-label="Tools">
       <Link to="/" className="sidebar-brand" onClick={onClose}>
-        <span className="brand-mark" aria-hidden="true">⟨B⟩</span> {PRODUCT}
+        <span className="brand-mark" aria-hidden="true">
+          ⟨B⟩
+        </span>{' '}
+        {PRODUCT}
       </Link>
       <ul className="sidebar-groups">
         {sidebarGroups.map((g) => {
@@ -38,7 +41,9 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
                 onClick={() => setExpanded(isOpen ? null : g.id)}
               >
                 <span aria-hidden="true">{iconGlyph(g.icon)}</span> {g.title}
-                <span className="chevron" aria-hidden="true">{isOpen ? '▾' : '▸'}</span>
+                <span className="chevron" aria-hidden="true">
+                  {isOpen ? '▾' : '▸'}
+                </span>
               </button>
               <ul id={`group-${g.id}`} className="group-tools" hidden={!isOpen}>
                 {g.pages.map(({ path, title, kind }) => (

@@ -12,7 +12,14 @@ const lazyPages = new Map<string, LazyExoticComponent<ComponentType>>(
 
 /** Every page's route element, made once (a lazy component made during render would remount). */
 export const routeElements = new Map(
-  pages.map((page) => [page.path, <ToolRoute key={page.path} page={page} Page={page.kind === 'placeholder' ? undefined : lazyPages.get(page.folder)} />]),
+  pages.map((page) => [
+    page.path,
+    <ToolRoute
+      key={page.path}
+      page={page}
+      Page={page.kind === 'placeholder' ? undefined : lazyPages.get(page.folder)}
+    />,
+  ]),
 );
 
 function ToolRoute({ page, Page }: { page: PageDeclaration; Page?: ComponentType }) {
@@ -30,7 +37,13 @@ function ToolRoute({ page, Page }: { page: PageDeclaration; Page?: ComponentType
     );
   }
   return (
-    <Suspense fallback={<div className="loading" role="status">Loading {page.title}…</div>}>
+    <Suspense
+      fallback={
+        <div className="loading" role="status">
+          Loading {page.title}…
+        </div>
+      }
+    >
       <Page />
     </Suspense>
   );

@@ -7,10 +7,26 @@ import { pages, pagesInGroup, placeholderSubtitle, sidebarGroups, type SidebarGr
 
 // Spec part 1, section 2 (route table and sidebar groups), copied verbatim.
 const SPEC_ROUTES = [
-  '/crc-generator', '/fsm-generator', '/fifo-generator', '/uart-generator', '/json-yaml-converter',
-  '/csv-json-converter', '/base64-converter', '/color-contrast', '/gradient-generator', '/json-formatter',
-  '/jwt-debugger', '/ip-subnet', '/url-encoder', '/admin/analytics', '/icon-generator', '/typography-scale',
-  '/api-tester', '/sql-formatter', '/data-generator', '/http-status',
+  '/crc-generator',
+  '/fsm-generator',
+  '/fifo-generator',
+  '/uart-generator',
+  '/json-yaml-converter',
+  '/csv-json-converter',
+  '/base64-converter',
+  '/color-contrast',
+  '/gradient-generator',
+  '/json-formatter',
+  '/jwt-debugger',
+  '/ip-subnet',
+  '/url-encoder',
+  '/admin/analytics',
+  '/icon-generator',
+  '/typography-scale',
+  '/api-tester',
+  '/sql-formatter',
+  '/data-generator',
+  '/http-status',
 ];
 const SPEC_GROUPS: Record<string, string[]> = {
   'Hardware Development': ['/crc-generator', '/fsm-generator', '/fifo-generator', '/uart-generator'],
@@ -38,7 +54,9 @@ const ANALYTICS_NAMES: Record<string, string> = {
 };
 
 const TOOLS_DIR = fileURLToPath(new URL('../tools', import.meta.url));
-const toolFolders = readdirSync(TOOLS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const toolFolders = readdirSync(TOOLS_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const unique = (values: readonly unknown[]) => new Set(values).size === values.length;
 
 describe('page declarations', () => {
@@ -55,11 +73,17 @@ describe('page declarations', () => {
 
   it('number the places inside every group 1..n without gaps or ties', () => {
     for (const g of GROUPS) {
-      const places = pages.map((p) => p.groups[g.id]).filter((n) => n !== undefined).sort((a, b) => a - b);
+      const places = pages
+        .map((p) => p.groups[g.id])
+        .filter((n) => n !== undefined)
+        .sort((a, b) => a - b);
       expect(places, g.id).toEqual(places.map((_, i) => i + 1));
     }
     // pagesInGroup orders by place, not by declaration order.
-    const [a, b] = [{ ...pages[0]!, groups: { data: 2 } }, { ...pages[1]!, groups: { data: 1 } }];
+    const [a, b] = [
+      { ...pages[0]!, groups: { data: 2 } },
+      { ...pages[1]!, groups: { data: 1 } },
+    ];
     expect(pagesInGroup('data', [a, b])).toEqual([b, a]);
   });
 
@@ -108,7 +132,9 @@ describe('page declarations', () => {
   });
 
   it('uses the description as placeholder subtitle, else "{title} - Coming soon to BitSmith"', () => {
-    expect(placeholderSubtitle({ title: 'Icon Generator', description: '' })).toBe('Icon Generator - Coming soon to BitSmith');
+    expect(placeholderSubtitle({ title: 'Icon Generator', description: '' })).toBe(
+      'Icon Generator - Coming soon to BitSmith',
+    );
     expect(placeholderSubtitle({ title: 'X', description: 'Does X.' })).toBe('Does X.');
   });
 });

@@ -36,7 +36,14 @@ export function useTransientMessage(ms = COPY_CONFIRM_MS): [string, (m: string) 
 }
 
 /** Copy button with its own 2 s confirmation; `onCopied` lets tools report usage. */
-export function CopyButton({ text, label = 'Copy', ariaLabel, disabled, onCopied, confirmation = COPIED_MESSAGE }: {
+export function CopyButton({
+  text,
+  label = 'Copy',
+  ariaLabel,
+  disabled,
+  onCopied,
+  confirmation = COPIED_MESSAGE,
+}: {
   text: string | (() => string);
   label?: string;
   /** Accessible name when the visible label is not enough (e.g. 'Copy VHDL' beside 'Copy Verilog'). */
@@ -60,7 +67,9 @@ export function CopyButton({ text, label = 'Copy', ariaLabel, disabled, onCopied
       >
         {label}
       </button>
-      <span className="copy-message" role="status" aria-live="polite">{message}</span>
+      <span className="copy-message" role="status" aria-live="polite">
+        {message}
+      </span>
     </span>
   );
 }

@@ -27,7 +27,10 @@ function useFilePreview(file: File | null): string {
   const [preview, setPreview] = useState<{ file: File; text: string } | null>(null);
   useEffect(() => {
     let live = true;
-    file?.slice(0, PREVIEW_CHARS).text().then((text) => live && setPreview({ file, text }));
+    file
+      ?.slice(0, PREVIEW_CHARS)
+      .text()
+      .then((text) => live && setPreview({ file, text }));
     return () => {
       live = false;
     };
@@ -44,7 +47,18 @@ function markPosition(ta: HTMLTextAreaElement, p: TextPosition) {
   ta.scrollTop = Math.max(0, (p.line - 1) * lineHeight - ta.clientHeight / 2);
 }
 
-export function InputArea({ id, label, input, onText, onFile, onClearFile, onSubmit, errorPosition, placeholder, accept }: {
+export function InputArea({
+  id,
+  label,
+  input,
+  onText,
+  onFile,
+  onClearFile,
+  onSubmit,
+  errorPosition,
+  placeholder,
+  accept,
+}: {
   id: string;
   label: string;
   input: DataInput;
@@ -93,21 +107,33 @@ export function InputArea({ id, label, input, onText, onFile, onClearFile, onSub
       </FileDrop>
       {file && (
         <p className="data-note" role="note">
-          {file.name} is large ({count(file.size)} bytes): it is converted in the background and only its start is shown.{' '}
-          <button type="button" onClick={onClearFile}>Remove file</button>
+          {file.name} is large ({count(file.size)} bytes): it is converted in the background and only its start is
+          shown.{' '}
+          <button type="button" onClick={onClearFile}>
+            Remove file
+          </button>
         </p>
       )}
       {errorPosition && !file && (
         <p className="data-error-mark">
           Error at line {errorPosition.line}, column {errorPosition.column}.{' '}
-          <button type="button" onClick={() => ta.current && markPosition(ta.current, errorPosition)}>Show error position</button>
+          <button type="button" onClick={() => ta.current && markPosition(ta.current, errorPosition)}>
+            Show error position
+          </button>
         </p>
       )}
     </div>
   );
 }
 
-export function OutputArea({ id, label, result, downloadName, downloadType, onCopied }: {
+export function OutputArea({
+  id,
+  label,
+  result,
+  downloadName,
+  downloadType,
+  onCopied,
+}: {
   id: string;
   label: string;
   result: JobResult | null;
@@ -126,22 +152,43 @@ export function OutputArea({ id, label, result, downloadName, downloadType, onCo
     <div className="data-area">
       <div className="data-area-head">
         <label htmlFor={id}>{label}</label>
-        <span className="char-count" data-testid={`${id}-count`}>{count(length)} characters</span>
+        <span className="char-count" data-testid={`${id}-count`}>
+          {count(length)} characters
+        </span>
       </div>
-      <textarea id={id} className="code data-text" readOnly spellCheck={false} value={result?.ok ? result.preview : ''} />
+      <textarea
+        id={id}
+        className="code data-text"
+        readOnly
+        spellCheck={false}
+        value={result?.ok ? result.preview : ''}
+      />
       <div className="row">
         <CopyButton text={full} disabled={!full} onCopied={onCopied} />
-        <button type="button" disabled={!length} onClick={download}>Download</button>
+        <button type="button" disabled={!length} onClick={download}>
+          Download
+        </button>
       </div>
       {big && (
         <p className="data-note" role="note">
-          The output is too large to show or copy ({count(length)} characters); the first {count(PREVIEW_CHARS / 1024)} KB are shown. Use Download to save all of it.
+          The output is too large to show or copy ({count(length)} characters); the first {count(PREVIEW_CHARS / 1024)}{' '}
+          KB are shown. Use Download to save all of it.
         </p>
       )}
     </div>
   );
 }
 
-export function BusyProgress({ busy, progress, onCancel, label }: { busy: boolean; progress: number; onCancel: () => void; label: string }) {
+export function BusyProgress({
+  busy,
+  progress,
+  onCancel,
+  label,
+}: {
+  busy: boolean;
+  progress: number;
+  onCancel: () => void;
+  label: string;
+}) {
   return busy ? <Progress label={label} done={progress} total={1000} onCancel={onCancel} /> : null;
 }

@@ -5,7 +5,12 @@ import { useId, useRef, useState, type ReactNode } from 'react';
  * textarea). Only hands over the File handle: the tool decides whether to read it or pass it
  * to a worker.
  */
-export function FileDrop({ onFile, accept, buttonLabel = 'Open file', children }: {
+export function FileDrop({
+  onFile,
+  accept,
+  buttonLabel = 'Open file',
+  children,
+}: {
   onFile: (file: File) => void;
   accept?: string;
   buttonLabel?: string;
@@ -37,7 +42,9 @@ export function FileDrop({ onFile, accept, buttonLabel = 'Open file', children }
     >
       {children}
       <div className="file-drop-bar">
-        <button type="button" onClick={() => inputRef.current?.click()}>{buttonLabel}</button>
+        <button type="button" onClick={() => inputRef.current?.click()}>
+          {buttonLabel}
+        </button>
         <input
           id={inputId}
           ref={inputRef}

@@ -7,7 +7,11 @@ function isSuccessMessage(text: string): boolean {
 export function StatusLine({ text, className = '' }: { text: string; className?: string }) {
   const kind = !text ? '' : isSuccessMessage(text) ? 'status-success' : 'status-error';
   return (
-    <div className={`status-line ${kind} ${className}`} role={kind === 'status-error' ? 'alert' : 'status'} aria-live="polite">
+    <div
+      className={`status-line ${kind} ${className}`}
+      role={kind === 'status-error' ? 'alert' : 'status'}
+      aria-live="polite"
+    >
       {text}
     </div>
   );

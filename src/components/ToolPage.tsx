@@ -10,7 +10,11 @@ export interface InfoCard {
 export type PageHeader = Pick<PageDeclaration, 'title' | 'description'>;
 
 /** The frame of every tool page: the declared title and description, the tool, then info cards. */
-export function ToolPage({ tool, children, infoCards = [] }: {
+export function ToolPage({
+  tool,
+  children,
+  infoCards = [],
+}: {
   tool: PageHeader;
   children?: ReactNode;
   infoCards?: InfoCard[];

@@ -41,26 +41,29 @@ export function useDataRunner(crashMessage: (detail: string) => string = default
   const abort = useRef<AbortController | null>(null);
   const discarded = useRef(new WeakSet<AbortController>());
 
-  const run = useCallback(async (op: DataOp, input: string | File): Promise<JobResult | null> => {
-    if (typeof input === 'string' && input.length <= WORKER_THRESHOLD) return runHere(op, input);
-    abort.current?.abort();
-    const ctrl = new AbortController();
-    abort.current = ctrl;
-    setBusy(true);
-    setProgress(0);
-    try {
-      return await dataWorker.run(op, input, { onProgress: setProgress, signal: ctrl.signal });
-    } catch (e) {
-      if (discarded.current.has(ctrl)) return null;
-      const status = isAbortError(e) ? CANCELLED_MESSAGE : crashMessage((e as Error)?.message ?? String(e));
-      return { ok: false, status, preview: '', outputLength: 0 };
-    } finally {
-      if (abort.current === ctrl) {
-        abort.current = null;
-        setBusy(false);
+  const run = useCallback(
+    async (op: DataOp, input: string | File): Promise<JobResult | null> => {
+      if (typeof input === 'string' && input.length <= WORKER_THRESHOLD) return runHere(op, input);
+      abort.current?.abort();
+      const ctrl = new AbortController();
+      abort.current = ctrl;
+      setBusy(true);
+      setProgress(0);
+      try {
+        return await dataWorker.run(op, input, { onProgress: setProgress, signal: ctrl.signal });
+      } catch (e) {
+        if (discarded.current.has(ctrl)) return null;
+        const status = isAbortError(e) ? CANCELLED_MESSAGE : crashMessage((e as Error)?.message ?? String(e));
+        return { ok: false, status, preview: '', outputLength: 0 };
+      } finally {
+        if (abort.current === ctrl) {
+          abort.current = null;
+          setBusy(false);
+        }
       }
-    }
-  }, [crashMessage]);
+    },
+    [crashMessage],
+  );
 
   const cancel = useCallback(() => abort.current?.abort(), []);
   const discard = useCallback(() => {

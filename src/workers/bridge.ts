@@ -92,4 +92,3 @@ export function createWorkerBridge<Api>(startWorker: () => Worker, idleMs = 30_0
 
   return { call, terminate };
 }
-

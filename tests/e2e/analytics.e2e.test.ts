@@ -24,7 +24,9 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     const seeded = [
       ...Array.from({ length: 5 }, (_, i) => post(server.url, 'pageview', pageview('/crc-generator', `v${i % 3}`))),
       ...Array.from({ length: 2 }, () => post(server.url, 'pageview', pageview('/jwt-debugger', 'v9'))),
-      ...Array.from({ length: 4 }, (_, i) => post(server.url, 'tool-usage', toolUsage('CRC Generator', 'generate', `v${i}`))),
+      ...Array.from({ length: 4 }, (_, i) =>
+        post(server.url, 'tool-usage', toolUsage('CRC Generator', 'generate', `v${i}`)),
+      ),
       post(server.url, 'tool-usage', toolUsage('=HYPERLINK("x")', 'run', 'v1')),
     ];
     for (const r of await Promise.all(seeded)) expect(r.status).toBe(202);
@@ -57,7 +59,10 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('bitsmith_admin_token'))).toBeNull();
 
     await signIn(page, server.adminToken);
-    const api = (await getStats(server.url, server.adminToken, 'days=30')).json as { total_views: number; unique_visitors: number };
+    const api = (await getStats(server.url, server.adminToken, 'days=30')).json as {
+      total_views: number;
+      unique_visitors: number;
+    };
     expect(api.total_views).toBe(8); // 7 seeded + this page's own view
     await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toBe(String(api.total_views));
     expect(await page.getByTestId('Уникальные посетители').textContent()).toBe(String(api.unique_visitors));
@@ -84,7 +89,14 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     await page.getByRole('button', { name: '7 дней' }).click();
     await refetch;
     await expect.poll(() => page.getByRole('button', { name: '7 дней' }).getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(() => page.getByRole('list', { name: /Просмотры по дням/ }).getByRole('listitem').count()).toBe(7);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('list', { name: /Просмотры по дням/ })
+          .getByRole('listitem')
+          .count(),
+      )
+      .toBe(7);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Экспорт CSV' }).click();
@@ -113,12 +125,19 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     await new Promise<void>((r) => probe.listen(0, '127.0.0.1', () => r()));
     const port = (probe.address() as { port: number }).port;
     await new Promise((r) => probe.close(r));
-    const down = await startServer({ env: { MONGODB_URI: `mongodb://127.0.0.1:${port}/?serverSelectionTimeoutMS=300`, ANALYTICS_SHUTDOWN_FLUSH_MS: '0' } });
+    const down = await startServer({
+      env: {
+        MONGODB_URI: `mongodb://127.0.0.1:${port}/?serverSelectionTimeoutMS=300`,
+        ANALYTICS_SHUTDOWN_FLUSH_MS: '0',
+      },
+    });
     try {
       const { page } = await openPage(app.browser);
       await page.goto(`${down.url}/admin/analytics`);
       await signIn(page, down.adminToken);
-      await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 }).toContain('Хранилище аналитики временно недоступно');
+      await expect
+        .poll(() => page.getByRole('alert').textContent(), { timeout: 15_000 })
+        .toContain('Хранилище аналитики временно недоступно');
       expect(await page.getByLabel('Токен администратора').count()).toBe(0);
     } finally {
       await down.stop();

@@ -3,7 +3,16 @@
 // (downloads compared byte for byte with Node's Buffer by streamed SHA-256), long tasks observed
 // during the conversion, and Cancel.
 import { createHash } from 'node:crypto';
-import { closeSync, createReadStream, createWriteStream, mkdtempSync, openSync, readSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  createWriteStream,
+  mkdtempSync,
+  openSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -55,7 +64,10 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
   });
 
   async function open(): Promise<{ page: Page; errors: string[] }> {
-    const p = await openPage(app.browser, { viewport: { width: 1280, height: 900 }, permissions: ['clipboard-read', 'clipboard-write'] });
+    const p = await openPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     await p.page.goto(app.url + '/base64-converter');
     await p.page.getByRole('heading', { name: 'Base64 Converter' }).waitFor();
     return p;
@@ -213,25 +225,34 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
 
   it('encodes small files to the payload of their data URL, shows Unknown types, decodes wrapped Base64 files', async () => {
     const { page, errors } = await open();
-    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
     const fileInput = page.locator('input[type=file]');
     await fileInput.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
     expect(await testId(page, 'file-type')).toBe('image/png');
     expect(await testId(page, 'file-size')).toBe(`${(png.length / 1024).toFixed(2)} KB`);
     await status(page).getByText('✅ Encoded dot.png').waitFor();
     // The spec reads the file as a data URL: the output is that URL's payload.
-    const dataUrl = await page.evaluate(() => new Promise<string>((resolve) => {
-      const reader = new FileReader();
-      reader.onload = () => resolve(reader.result as string);
-      const file = (document.querySelector('.b64-file-row input[type=file]') as HTMLInputElement).files?.[0];
-      if (!file) throw new Error('no file chosen');
-      reader.readAsDataURL(file);
-    }));
+    const dataUrl = await page.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          const reader = new FileReader();
+          reader.onload = () => resolve(reader.result as string);
+          const file = (document.querySelector('.b64-file-row input[type=file]') as HTMLInputElement).files?.[0];
+          if (!file) throw new Error('no file chosen');
+          reader.readAsDataURL(file);
+        }),
+    );
     expect(await output(page).inputValue()).toBe(dataUrl.split(',')[1]);
     expect(await testId(page, 'stat-input')).toBe(String(png.length));
     await page.getByRole('button', { name: 'Copy as data URL' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(dataUrl);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('dot.png.b64');
 
     // No type reported: "Unknown". Removing the file brings the typed input back.
@@ -248,12 +269,17 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     // Decode mode reads a Base64 text file, line breaks and all; padding in the middle is invalid.
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
     const text = 'BitSmith decodes files. '.repeat(20);
-    const wrapped = Buffer.from(text).toString('base64').replace(/.{1,76}/g, '$&\r\n');
+    const wrapped = Buffer.from(text)
+      .toString('base64')
+      .replace(/.{1,76}/g, '$&\r\n');
     await fileInput.setInputFiles({ name: 'notes.txt.b64', mimeType: '', buffer: Buffer.from(wrapped) });
     await status(page).getByText('✅ Decoded notes.txt.b64').waitFor();
     expect(await output(page).inputValue()).toBe(text);
     expect(await testId(page, 'stat-valid')).toBe('Yes');
-    const [decoded] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [decoded] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(decoded.suggestedFilename()).toBe('notes.txt');
     await fileInput.setInputFiles({ name: 'bad.b64', mimeType: '', buffer: Buffer.from('QUI=QUJD') });
     await expect.poll(() => status(page).textContent()).toBe('Invalid Base64 string');
@@ -270,7 +296,9 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await page.evaluate(() => {
       const w = window as unknown as { longTasks: number[] };
       w.longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({
+        type: 'longtask',
+      });
     });
     /** Long tasks since the last call, and the wall time they span. */
     let since = Date.now();
@@ -291,13 +319,18 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     expect(await testId(page, 'file-name')).toBe('random.bin');
     expect(await testId(page, 'file-type')).toBe('application/octet-stream');
     expect(await testId(page, 'file-size')).toBe(`${(BIG / 1024).toFixed(2)} KB`);
-    await status(page).getByText(/^✅ Encoded random\.bin/).waitFor({ timeout: 120_000 });
+    await status(page)
+      .getByText(/^✅ Encoded random\.bin/)
+      .waitFor({ timeout: 120_000 });
     const encodeTasks = await longTasks();
     expect(await page.getByTestId('preview-note').textContent()).toContain('Download for the full result');
     // The preview: the first 16 KiB of the Base64, shown in 76-character lines.
     expect((await output(page).inputValue()).replace(/\n/g, '')).toBe(head.toString('base64'));
     expect(await testId(page, 'stat-output')).toBe((Math.ceil(BIG / 3) * 4).toLocaleString('en-US'));
-    const [encDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [encDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(encDownload.suggestedFilename()).toBe('random.bin.b64');
     const b64Path = join(dir, 'random.bin.b64');
     await encDownload.saveAs(b64Path);
@@ -310,13 +343,25 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     expect(await page.getByTestId('file-name').count()).toBe(0); // mode switch cleared the file
     await longTasks();
     await page.locator('input[type=file]').setInputFiles(b64Path);
-    await status(page).getByText(/^✅ Decoded random\.bin\.b64/).waitFor({ timeout: 120_000 });
+    await status(page)
+      .getByText(/^✅ Decoded random\.bin\.b64/)
+      .waitFor({ timeout: 120_000 });
     const decodeTasks = await longTasks();
     expect(await testId(page, 'stat-valid')).toBe('Yes');
     // Random bytes are no text: the preview is a hex dump of their beginning.
     expect(await page.getByTestId('preview-note').textContent()).toContain('hex dump of the first 4,096');
-    expect((await output(page).inputValue()).split('\n')[0]).toMatch(new RegExp(`^00000000  ${head.subarray(0, 8).toString('hex').replace(/(..)(?!$)/g, '$1 ')}`));
-    const [decDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    expect((await output(page).inputValue()).split('\n')[0]).toMatch(
+      new RegExp(
+        `^00000000  ${head
+          .subarray(0, 8)
+          .toString('hex')
+          .replace(/(..)(?!$)/g, '$1 ')}`,
+      ),
+    );
+    const [decDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     expect(decDownload.suggestedFilename()).toBe('random.bin');
     const decPath = join(dir, 'decoded.bin');
     await decDownload.saveAs(decPath);
@@ -328,7 +373,8 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     // Responsiveness: the page's thread only posts jobs and shows progress, so long tasks (> 50 ms)
     // cover a small share of the conversion (a conversion on the page's thread would be one long
     // task). A share, not a duration: the 2-core test machine is shared and stretches every task.
-    const fmt = (t: typeof encodeTasks) => `${t.count} long tasks, max ${t.max.toFixed(0)} ms, ${t.total.toFixed(0)} of ${t.wall} ms`;
+    const fmt = (t: typeof encodeTasks) =>
+      `${t.count} long tasks, max ${t.max.toFixed(0)} ms, ${t.total.toFixed(0)} of ${t.wall} ms`;
     console.log(`[base64 e2e] encode: ${fmt(encodeTasks)}; decode: ${fmt(decodeTasks)}`);
     expect(encodeTasks.total / encodeTasks.wall).toBeLessThan(0.25);
     expect(decodeTasks.total / decodeTasks.wall).toBeLessThan(0.25);

@@ -24,7 +24,11 @@ describeWith(['chromium'], 'Color Contrast Checker page', () => {
     const { page, errors } = await open();
     expect(await page.getByLabel('Background Color', { exact: true }).inputValue()).toBe('#ffffff');
     expect(await page.getByLabel('Text Color', { exact: true }).inputValue()).toBe('#000000');
-    expect(await result(page)).toEqual({ ratio: '21.00:1', level: 'AAA', message: 'Passes all WCAG levels (AAA, AA, AA Large)' });
+    expect(await result(page)).toEqual({
+      ratio: '21.00:1',
+      level: 'AAA',
+      message: 'Passes all WCAG levels (AAA, AA, AA Large)',
+    });
     expect(await page.getByLabel('WCAG standards').textContent()).toContain('1.4.11');
     expect(errors).toEqual([]);
     await page.context().close();

@@ -40,7 +40,9 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(await page.locator('.error-banner').count()).toBe(0);
 
     await page.getByLabel('Search algorithms').fill('ethernet');
-    expect(await select.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))).toEqual(['', 'CRC-32/ISO-HDLC']);
+    expect(await select.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))).toEqual(
+      ['', 'CRC-32/ISO-HDLC'],
+    );
     await select.selectOption('CRC-32/ISO-HDLC');
     await page.getByText('Mode: Predefined (CRC-32/ISO-HDLC)').waitFor();
     await page.getByText('CRC width: 32 bits').waitFor();
@@ -54,7 +56,10 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     await page.getByText('0xcbf43926').waitFor();
     await page.getByText('XOR count: 1390 two-input XORs (without sharing)').waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Generate' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('crc_entity.vhd');
     const downloaded = readFileSync((await download.path())!, 'utf8');
     await page.getByText('✅ Downloaded crc_entity.vhd').waitFor();
@@ -64,7 +69,15 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     const api = await fetch(`${app.url}/api/generate`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ poly: eth.poly, data_width: 64, language: 'vhdl', init: '0xffffffff', refin: true, refout: true, xorout: '0xffffffff' }),
+      body: JSON.stringify({
+        poly: eth.poly,
+        data_width: 64,
+        language: 'vhdl',
+        init: '0xffffffff',
+        refin: true,
+        refout: true,
+        xorout: '0xffffffff',
+      }),
     });
     expect(downloaded).toBe(await api.text());
     expect(downloaded).toContain('refin true, refout true');
@@ -76,7 +89,10 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(await preview.textContent()).toBe(downloaded);
 
     // The preview offers the self-checking testbench of the same design.
-    const [tbDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download Testbench' }).click()]);
+    const [tbDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Testbench' }).click(),
+    ]);
     expect(tbDownload.suggestedFilename()).toBe('crc_entity_tb.vhd');
     const tb = readFileSync((await tbDownload.path())!, 'utf8');
     const sim = await simulateVhdl({ 'crc_entity.vhd': downloaded, 'crc_entity_tb.vhd': tb }, 'crc_tb', '93c');
@@ -104,7 +120,10 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     await page.getByLabel('Data width (bits)').fill('129');
     await page.getByRole('alert').filter({ hasText: 'Data width must be a whole number from 1 to 128.' }).waitFor();
     await page.getByLabel('Data width (bits)').fill('12');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Generate' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('crc_module.v');
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text).toContain('input  wire [11:0] data_in,');
@@ -116,11 +135,18 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
   // browser's network layer to check the page's error handling (spec section 8).
   it('shows the banner and the built-in six when /api/predefined fails', async () => {
     const { page } = await openPage(app.browser);
-    await page.route('**/api/predefined', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }));
+    await page.route('**/api/predefined', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' }),
+    );
     await page.goto(`${app.url}/crc-generator`);
     await page.getByText('Failed to load predefined algorithms').waitFor();
-    const options = await page.getByLabel('Predefined algorithm').locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
-    expect(options.sort()).toEqual(['', 'CRC-10', 'CRC-16 CCITT', 'CRC-16 USB', 'CRC-32 Ethernet', 'CRC-32C', 'CRC-8'].sort());
+    const options = await page
+      .getByLabel('Predefined algorithm')
+      .locator('option')
+      .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    expect(options.sort()).toEqual(
+      ['', 'CRC-10', 'CRC-16 CCITT', 'CRC-16 USB', 'CRC-32 Ethernet', 'CRC-32C', 'CRC-8'].sort(),
+    );
   });
 
   it('shows the spec alerts for 422 and other generate failures', async () => {
@@ -128,12 +154,20 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     const select = page.getByLabel('Predefined algorithm');
     await select.locator('option[value="CRC-16/USB"]').waitFor({ state: 'attached' });
     await select.selectOption('CRC-16/USB');
-    await page.route('**/api/generate', (route) => route.fulfill({ status: 422, contentType: 'application/json', body: '{"error":"bad"}' }));
+    await page.route('**/api/generate', (route) =>
+      route.fulfill({ status: 422, contentType: 'application/json', body: '{"error":"bad"}' }),
+    );
     await page.getByRole('button', { name: 'Generate' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Validation error: Please check your polynomial and parameters' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Validation error: Please check your polynomial and parameters' })
+      .waitFor();
     await page.unroute('**/api/generate');
     await page.route('**/api/generate', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
     await page.getByRole('button', { name: 'Generate' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Error generating VERILOG code. Please check your parameters.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Error generating VERILOG code. Please check your parameters.' })
+      .waitFor();
   });
 });

@@ -67,7 +67,9 @@ describeWith(['chromium'], 'data converters with a 50 MB input', () => {
     page.evaluate(() => {
       const w = window as unknown as { longTasks: number[] };
       w.longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
+      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({
+        type: 'longtask',
+      });
     });
   const longTasks = (page: Page) => page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
 
@@ -83,15 +85,24 @@ describeWith(['chromium'], 'data converters with a 50 MB input', () => {
     await page.getByRole('group', { name: 'Processing JSON' }).waitFor();
     // While the worker runs the page still answers and the buttons are disabled.
     expect(await page.getByRole('button', { name: 'Format', exact: true }).isDisabled()).toBe(true);
-    await expect.poll(() => page.locator('.status-line').textContent(), { timeout: 240_000, interval: 500 }).toBe('✅ Valid JSON!');
+    await expect
+      .poll(() => page.locator('.status-line').textContent(), { timeout: 240_000, interval: 500 })
+      .toBe('✅ Valid JSON!');
     const tasks = await longTasks(page);
-    console.info(`50 MB JSON format: ${Date.now() - started} ms, long tasks: ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks))} ms`);
+    console.info(
+      `50 MB JSON format: ${Date.now() - started} ms, long tasks: ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks))} ms`,
+    );
     expect(Math.max(0, ...tasks)).toBeLessThan(MAX_LONG_TASK_MS);
 
-    expect(await page.getByText('The output is too large to show').textContent()).toMatch(/too large to show or copy \([\d,]+ characters\)/);
+    expect(await page.getByText('The output is too large to show').textContent()).toMatch(
+      /too large to show or copy \([\d,]+ characters\)/,
+    );
     const preview = await page.getByLabel('Output', { exact: true }).inputValue();
     expect(preview.startsWith('[\n  {\n    "id": 0,\n    "big": 12345678901234567890,\n    "price": 0.50,')).toBe(true);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
     const file = (await download.path())!;
     expect(statSync(file).size).toBeGreaterThan(TARGET);
     const text = readFileSync(file, 'utf8');
@@ -111,18 +122,28 @@ describeWith(['chromium'], 'data converters with a 50 MB input', () => {
     await page.getByRole('button', { name: 'Convert', exact: true }).click();
     await page.getByRole('group', { name: 'Converting CSV to JSON' }).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => page.locator('.status-line').textContent()).toBe('Conversion cancelled; the input is unchanged.');
+    await expect
+      .poll(() => page.locator('.status-line').textContent())
+      .toBe('Conversion cancelled; the input is unchanged.');
     expect(await page.getByTestId('csv-json-input-count').textContent()).toContain('(file big.csv)');
 
     await watchLongTasks(page);
     const started = Date.now();
     await page.getByRole('button', { name: 'Convert', exact: true }).click();
-    await expect.poll(() => page.locator('.status-line').textContent(), { timeout: 300_000, interval: 500 }).toMatch(/^✅ Converted [\d]+ rows to JSON$/);
+    await expect
+      .poll(() => page.locator('.status-line').textContent(), { timeout: 300_000, interval: 500 })
+      .toMatch(/^✅ Converted [\d]+ rows to JSON$/);
     const tasks = await longTasks(page);
-    console.info(`50 MB CSV -> JSON: ${Date.now() - started} ms, long tasks: ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks))} ms`);
+    console.info(
+      `50 MB CSV -> JSON: ${Date.now() - started} ms, long tasks: ${tasks.length}, longest ${Math.round(Math.max(0, ...tasks))} ms`,
+    );
     expect(Math.max(0, ...tasks)).toBeLessThan(MAX_LONG_TASK_MS);
     const preview = await page.getByLabel('JSON Output').inputValue();
-    expect(preview.startsWith('[\n  {\n    "id": 0,\n    "name": "Name, 0",\n    "price": 0.25,\n    "ok": true,\n    "note": "said \\"hi\\" 0"\n  },')).toBe(true);
+    expect(
+      preview.startsWith(
+        '[\n  {\n    "id": 0,\n    "name": "Name, 0",\n    "price": 0.25,\n    "ok": true,\n    "note": "said \\"hi\\" 0"\n  },',
+      ),
+    ).toBe(true);
     expect(errors).toEqual([]);
   }, 300_000);
 });

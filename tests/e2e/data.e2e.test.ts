@@ -36,7 +36,11 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
   describe('JSON Formatter and Validator', () => {
     it('asks for input per action, formats, minifies, validates, with exact numbers and counts', async () => {
       const { page, errors, actions } = await open('/json-formatter');
-      for (const [name, msg] of [['Format', 'Please enter JSON to format'], ['Minify', 'Please enter JSON to minify'], ['Validate', 'Please enter JSON to validate']] as const) {
+      for (const [name, msg] of [
+        ['Format', 'Please enter JSON to format'],
+        ['Minify', 'Please enter JSON to minify'],
+        ['Validate', 'Please enter JSON to validate'],
+      ] as const) {
         await button(page, name).click();
         await expect.poll(() => status(page)).toBe(msg);
         expect(await statusClass(page)).toContain('status-error');
@@ -50,11 +54,15 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       const expected = JSON.stringify(JSON.parse(FORMATTER_EXAMPLES.basic.text), null, 2);
       expect(await value(page, 'Output')).toBe(expected);
       expect(await page.getByTestId('json-output-count').textContent()).toBe(`${expected.length} characters`);
-      expect(await page.getByTestId('json-input-count').textContent()).toBe(`${FORMATTER_EXAMPLES.basic.text.length} characters`);
+      expect(await page.getByTestId('json-input-count').textContent()).toBe(
+        `${FORMATTER_EXAMPLES.basic.text.length} characters`,
+      );
 
       await page.getByLabel('Indentation').selectOption('4');
       await button(page, 'Format').click();
-      await expect.poll(() => value(page, 'Output')).toBe(JSON.stringify(JSON.parse(FORMATTER_EXAMPLES.basic.text), null, 4));
+      await expect
+        .poll(() => value(page, 'Output'))
+        .toBe(JSON.stringify(JSON.parse(FORMATTER_EXAMPLES.basic.text), null, 4));
       await page.getByLabel('Indentation').selectOption('0');
       await button(page, 'Format').click();
       await expect.poll(() => value(page, 'Output')).toBe(JSON.stringify(JSON.parse(FORMATTER_EXAMPLES.basic.text)));
@@ -62,22 +70,37 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       const big = '{ "z": 12345678901234567890, "a": [0.10000000000000000001, 1.50, 1E400] }';
       await page.getByLabel('Input JSON').fill(big);
       await page.getByLabel('Input JSON').press('Control+Enter'); // keyboard: runs Format (indentation is 0 here)
-      await expect.poll(() => value(page, 'Output')).toBe('{"z":12345678901234567890,"a":[0.10000000000000000001,1.50,1E400]}');
+      await expect
+        .poll(() => value(page, 'Output'))
+        .toBe('{"z":12345678901234567890,"a":[0.10000000000000000001,1.50,1E400]}');
       await button(page, 'Clear All').click();
       await page.getByLabel('Input JSON').fill(big);
       await button(page, 'Minify').click();
-      await expect.poll(() => value(page, 'Output')).toBe('{"z":12345678901234567890,"a":[0.10000000000000000001,1.50,1E400]}');
+      await expect
+        .poll(() => value(page, 'Output'))
+        .toBe('{"z":12345678901234567890,"a":[0.10000000000000000001,1.50,1E400]}');
       await page.getByLabel('Sort keys').check();
       await page.getByLabel('Indentation').selectOption('2');
       await button(page, 'Validate').click();
       await expect.poll(() => status(page)).toBe('✅ Valid JSON!');
-      expect(await value(page, 'Output')).toBe('{\n  "a": [\n    0.10000000000000000001,\n    1.50,\n    1E400\n  ],\n  "z": 12345678901234567890\n}');
+      expect(await value(page, 'Output')).toBe(
+        '{\n  "a": [\n    0.10000000000000000001,\n    1.50,\n    1E400\n  ],\n  "z": 12345678901234567890\n}',
+      );
 
       for (const key of ['array', 'nested'] as const) {
         await button(page, FORMATTER_EXAMPLES[key].label).click();
         expect(await value(page, 'Input JSON')).toBe(FORMATTER_EXAMPLES[key].text);
       }
-      expect(actions).toEqual(expect.arrayContaining(['format_json', 'minify_json', 'validate_json', 'load_example_basic', 'load_example_array', 'load_example_nested']));
+      expect(actions).toEqual(
+        expect.arrayContaining([
+          'format_json',
+          'minify_json',
+          'validate_json',
+          'load_example_basic',
+          'load_example_array',
+          'load_example_nested',
+        ]),
+      );
       expect(errors).toEqual([]);
     });
 
@@ -88,7 +111,9 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await expect.poll(() => status(page)).toMatch(/^Invalid JSON: .+ \(line 3, column 8\)$/);
       expect(await statusClass(page)).toContain('status-error');
       expect(await page.getByRole('alert').first().textContent()).toMatch(/^Invalid JSON/);
-      const sel = await page.getByLabel('Input JSON').evaluate((t: HTMLTextAreaElement) => [t.selectionStart, document.activeElement === t]);
+      const sel = await page
+        .getByLabel('Input JSON')
+        .evaluate((t: HTMLTextAreaElement) => [t.selectionStart, document.activeElement === t]);
       expect(sel).toEqual([19, true]);
       expect(await page.getByLabel('Input JSON').getAttribute('aria-invalid')).toBe('true');
       expect(await value(page, 'Output')).toBe('');
@@ -110,7 +135,9 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(await value(page, 'Output')).toBe('');
       expect(await status(page)).toBe('');
 
-      await page.locator('input[type=file]').setInputFiles({ name: 'a.json', mimeType: 'application/json', buffer: Buffer.from('{"opened": true}') });
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'a.json', mimeType: 'application/json', buffer: Buffer.from('{"opened": true}') });
       await expect.poll(() => value(page, 'Input JSON')).toBe('{"opened": true}');
       const dt = await page.evaluateHandle(() => {
         const d = new DataTransfer();
@@ -144,7 +171,9 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(await value(page, 'YAML Input')).toBe(yaml);
       expect(await value(page, 'JSON Output')).toBe(JSON_YAML_EXAMPLES.basic.json);
       await button(page, 'Convert').click();
-      await expect.poll(() => value(page, 'JSON Output')).toBe(JSON.stringify(JSON.parse(JSON_YAML_EXAMPLES.basic.json), null, 2));
+      await expect
+        .poll(() => value(page, 'JSON Output'))
+        .toBe(JSON.stringify(JSON.parse(JSON_YAML_EXAMPLES.basic.json), null, 2));
 
       await page.getByLabel('YAML Input').fill('');
       await button(page, 'Convert').click();
@@ -161,7 +190,9 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
 
       await button(page, 'Array Example').click();
       expect(await value(page, 'YAML Input')).toBe(JSON_YAML_EXAMPLES.array.yaml);
-      expect(actions).toEqual(expect.arrayContaining(['json_to_yaml', 'yaml_to_json', 'swap_conversion', 'load_example']));
+      expect(actions).toEqual(
+        expect.arrayContaining(['json_to_yaml', 'yaml_to_json', 'swap_conversion', 'load_example']),
+      );
       expect(errors).toEqual([]);
     });
 
@@ -216,7 +247,9 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await button(page, 'Convert').click();
       await expect.poll(() => status(page)).toBe('✅ Converted 3 rows to JSON');
       const rows = Papa.parse<Record<string, string>>(CSV_EXAMPLES.quotes, { header: true }).data;
-      expect(JSON.parse(await value(page, 'JSON Output')).map((r: Record<string, unknown>) => r.description)).toEqual(rows.map((r) => r.description));
+      expect(JSON.parse(await value(page, 'JSON Output')).map((r: Record<string, unknown>) => r.description)).toEqual(
+        rows.map((r) => r.description),
+      );
 
       await page.getByLabel('CSV Input').fill('a;b\n1;x y\n\n2;"q;r"');
       await page.getByLabel('Delimiter').selectOption(';');

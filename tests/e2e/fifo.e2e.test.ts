@@ -16,7 +16,12 @@ import { TB_PASS } from '../../src/core/hdl/fifo';
 describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium', () => {
   const app = useSharedApp();
 
-  async function open(): Promise<{ page: Page; errors: string[]; usage: Record<string, unknown>[]; statuses: number[] }> {
+  async function open(): Promise<{
+    page: Page;
+    errors: string[];
+    usage: Record<string, unknown>[];
+    statuses: number[];
+  }> {
     const opened = await openPage(app.browser);
     const usage: Record<string, unknown>[] = [];
     const statuses: number[] = [];
@@ -33,7 +38,10 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
   }
 
   async function downloadText(page: Page, button: string): Promise<{ name: string; text: string }> {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: button, exact: true }).click(),
+    ]);
     return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
   }
 
@@ -98,7 +106,11 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     await page.getByRole('button', { name: 'Async (32x128)' }).click();
     expect(await page.getByLabel('Clocking Mode').inputValue()).toBe('async');
     await expect.poll(() => usage.filter((u) => u.action === 'load_preset').length).toBe(3);
-    expect(usage[0]).toMatchObject({ tool_name: 'FIFO Generator', action: 'load_preset', metadata: { preset: 'medium' } });
+    expect(usage[0]).toMatchObject({
+      tool_name: 'FIFO Generator',
+      action: 'load_preset',
+      metadata: { preset: 'medium' },
+    });
     expect(errors).toEqual([]);
   });
 
@@ -135,14 +147,30 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(generated).toMatchObject({
       tool_name: 'FIFO Generator',
       metadata: {
-        language: 'verilog', dataWidth: 8, fifoDepth: 16, memoryType: 'distributed', clockingMode: 'sync', readMode: 'fwft', writeMode: 'packet',
-        almostFullThreshold: 80, almostEmptyThreshold: 20, outputRegister: true, resetType: 'async', enableECC: true, enablePacketMode: true,
+        language: 'verilog',
+        dataWidth: 8,
+        fifoDepth: 16,
+        memoryType: 'distributed',
+        clockingMode: 'sync',
+        readMode: 'fwft',
+        writeMode: 'packet',
+        almostFullThreshold: 80,
+        almostEmptyThreshold: 20,
+        outputRegister: true,
+        resetType: 'async',
+        enableECC: true,
+        enablePacketMode: true,
       },
     });
-    await expect.poll(() => usage.map((u) => u.action)).toEqual(expect.arrayContaining(['copy_code', 'download_code', 'download_testbench']));
+    await expect
+      .poll(() => usage.map((u) => u.action))
+      .toEqual(expect.arrayContaining(['copy_code', 'download_code', 'download_testbench']));
     // The server accepts every usage event (flat metadata passes its schema).
     await expect.poll(() => statuses.length).toBe(usage.length);
-    expect(statuses.every((st) => st >= 200 && st < 300), String(statuses)).toBe(true);
+    expect(
+      statuses.every((st) => st >= 200 && st < 300),
+      String(statuses),
+    ).toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -179,7 +207,9 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(await metric(page, 'almost-empty')).toBe('20 words');
     await page.getByLabel('Clocking Mode').selectOption('async');
     const notes = (await page.getByTestId('fifo-notes').textContent())!;
-    expect(notes).toContain('Depth 100 is not a power of two: the pointers wrap at 100, so the FIFO stores exactly 100');
+    expect(notes).toContain(
+      'Depth 100 is not a power of two: the pointers wrap at 100, so the FIFO stores exactly 100',
+    );
     expect(notes).toContain('200-step window of the reflected Gray code');
 
     await page.getByRole('button', { name: 'Generate Code' }).click();
@@ -220,7 +250,11 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(file.text).toContain('clockingMode         async');
     const tb = await downloadText(page, 'Download Testbench');
     expect(tb.name).toBe('fifo_module_tb.vhd');
-    const sim = await simulateVhdl({ 'fifo_module.vhd': file.text, 'fifo_module_tb.vhd': tb.text }, 'fifo_module_tb', '93c');
+    const sim = await simulateVhdl(
+      { 'fifo_module.vhd': file.text, 'fifo_module_tb.vhd': tb.text },
+      'fifo_module_tb',
+      '93c',
+    );
     expect(sim.stdout + sim.stderr).toContain(TB_PASS);
 
     // The language toggle re-renders the generated configuration in Verilog.

@@ -25,11 +25,17 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
   }
 
   async function downloadText(page: Page, name: string): Promise<{ name: string; text: string }> {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name, exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name, exact: true }).click(),
+    ]);
     return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
   }
 
-  const stateNames = (page: Page) => page.locator('.fsm-table tbody tr td:first-child input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  const stateNames = (page: Page) =>
+    page
+      .locator('.fsm-table tbody tr td:first-child input')
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
 
   it('shows the defaults, adds STATE_n with the 2-bit code, never removes the last state', async () => {
     const { page, errors } = await open();
@@ -55,7 +61,8 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     // STATE_3 has no way in: the checks say so.
     await page.getByText('State STATE_3 is unreachable from the reset state IDLE.').waitFor();
 
-    for (const name of ['STATE_3', 'DONE', 'RUN']) await page.getByRole('button', { name: `Remove state ${name}` }).click();
+    for (const name of ['STATE_3', 'DONE', 'RUN'])
+      await page.getByRole('button', { name: `Remove state ${name}` }).click();
     expect(await stateNames(page)).toEqual(['IDLE']);
     expect(await page.getByRole('button', { name: 'Remove state IDLE' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Add State' }).click();
@@ -112,9 +119,16 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
 
     const rv = await simulateVerilog({ 'dut.v': v.text, 'tb.v': tb.text }, 'burst_controller_tb');
     expect(rv.stdout).toMatch(/PASS: \d+ cycles/);
-    const rv2 = await simulateVerilog({ 'dut.v': v.text, 'tb.v': fsmGenerator.testbench(COMPLEX_EXAMPLE, 'verilog', { seed: 99 }).text }, 'burst_controller_tb');
+    const rv2 = await simulateVerilog(
+      { 'dut.v': v.text, 'tb.v': fsmGenerator.testbench(COMPLEX_EXAMPLE, 'verilog', { seed: 99 }).text },
+      'burst_controller_tb',
+    );
     expect(rv2.stdout).not.toContain('FAIL');
-    const rh = await simulateVhdl({ 'dut.vhd': h.text, 'tb.vhd': fsmGenerator.testbench(COMPLEX_EXAMPLE, 'vhdl', { seed: 7 }).text }, 'burst_controller_tb', '93c');
+    const rh = await simulateVhdl(
+      { 'dut.vhd': h.text, 'tb.vhd': fsmGenerator.testbench(COMPLEX_EXAMPLE, 'vhdl', { seed: 7 }).text },
+      'burst_controller_tb',
+      '93c',
+    );
     expect(rh.stdout + rh.stderr).toMatch(/PASS: \d+ cycles/);
 
     // Back to the configuration; the simple example replaces everything.

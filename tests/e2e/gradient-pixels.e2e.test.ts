@@ -24,20 +24,175 @@ interface Case {
 }
 
 const CASES: Case[] = [
-  { name: 'linear 33deg three stops', width: 640, height: 360, type: 'linear', angle: 33, stops: [['#ff0000', 0], ['#00ff80', 45], ['#1020ff', 100]] },
-  { name: 'linear 90deg odd size', width: 257, height: 131, type: 'linear', angle: 90, stops: [['#6366f1', 0], ['#8b5cf6', 100]] },
-  { name: 'linear 200deg repeating', width: 500, height: 300, type: 'linear', angle: 200, stops: [['#f72585', 10], ['#4cc9f0', 25], ['#7209b7', 40]], repeating: true },
-  { name: 'linear hard stop', width: 300, height: 200, type: 'linear', angle: 0, stops: [['#ff0000', 0], ['#ff0000', 50], ['#0000ff', 50], ['#00ffff', 100]] },
+  {
+    name: 'linear 33deg three stops',
+    width: 640,
+    height: 360,
+    type: 'linear',
+    angle: 33,
+    stops: [
+      ['#ff0000', 0],
+      ['#00ff80', 45],
+      ['#1020ff', 100],
+    ],
+  },
+  {
+    name: 'linear 90deg odd size',
+    width: 257,
+    height: 131,
+    type: 'linear',
+    angle: 90,
+    stops: [
+      ['#6366f1', 0],
+      ['#8b5cf6', 100],
+    ],
+  },
+  {
+    name: 'linear 200deg repeating',
+    width: 500,
+    height: 300,
+    type: 'linear',
+    angle: 200,
+    stops: [
+      ['#f72585', 10],
+      ['#4cc9f0', 25],
+      ['#7209b7', 40],
+    ],
+    repeating: true,
+  },
+  {
+    name: 'linear hard stop',
+    width: 300,
+    height: 200,
+    type: 'linear',
+    angle: 0,
+    stops: [
+      ['#ff0000', 0],
+      ['#ff0000', 50],
+      ['#0000ff', 50],
+      ['#00ffff', 100],
+    ],
+  },
   // Pixel centres exactly on repeat boundaries / a hard stop: Chromium's rounding decides the side.
-  { name: 'linear repeating boundaries on pixel centres', width: 1366, height: 40, type: 'linear', angle: 90, stops: [['#ff0000', 0], ['#0000ff', 25]], repeating: true },
-  { name: 'linear hard stop on a pixel centre', width: 201, height: 120, type: 'linear', angle: 270, stops: [['#ff0000', 0], ['#ff0000', 50], ['#0000ff', 50], ['#0000ff', 100]] },
-  { name: 'radial circle repeating rings through pixel centres', width: 401, height: 301, type: 'radial', shape: 'circle', stops: [['#ff0000', 0], ['#0000ff', 20]], repeating: true },
-  { name: 'radial ellipse off-centre', width: 600, height: 400, type: 'radial', shape: 'ellipse', position: { x: 30, y: 70 }, stops: [['#fff3b0', 0], ['#ffb703', 35], ['#fb5607', 70], ['#8338ec', 100]] },
-  { name: 'radial circle repeating off-centre', width: 480, height: 320, type: 'radial', shape: 'circle', position: { x: 80, y: 20 }, stops: [['#000000', 0], ['#ffffff', 25], ['#ff8800', 50]], repeating: true },
-  { name: 'radial ellipse repeating from 20%', width: 410, height: 230, type: 'radial', shape: 'ellipse', position: { x: 15, y: 45 }, stops: [['#10b981', 20], ['#064e3b', 30], ['#6ee7b7', 45]], repeating: true },
-  { name: 'conic from 45deg off-centre', width: 600, height: 400, type: 'conic', angle: 45, position: { x: 35, y: 60 }, stops: [['#ff0000', 0], ['#ffff00', 30], ['#00ff00', 60], ['#0000ff', 100]] },
-  { name: 'conic repeating', width: 400, height: 400, type: 'conic', angle: 0, position: { x: 50, y: 50 }, stops: [['#222222', 0], ['#eeeeee', 12], ['#222222', 25]], repeating: true },
-  { name: 'conic 300deg edge centre', width: 333, height: 250, type: 'conic', angle: 300, position: { x: 0, y: 100 }, stops: [['#4cc9f0', 10], ['#f72585', 90]] },
+  {
+    name: 'linear repeating boundaries on pixel centres',
+    width: 1366,
+    height: 40,
+    type: 'linear',
+    angle: 90,
+    stops: [
+      ['#ff0000', 0],
+      ['#0000ff', 25],
+    ],
+    repeating: true,
+  },
+  {
+    name: 'linear hard stop on a pixel centre',
+    width: 201,
+    height: 120,
+    type: 'linear',
+    angle: 270,
+    stops: [
+      ['#ff0000', 0],
+      ['#ff0000', 50],
+      ['#0000ff', 50],
+      ['#0000ff', 100],
+    ],
+  },
+  {
+    name: 'radial circle repeating rings through pixel centres',
+    width: 401,
+    height: 301,
+    type: 'radial',
+    shape: 'circle',
+    stops: [
+      ['#ff0000', 0],
+      ['#0000ff', 20],
+    ],
+    repeating: true,
+  },
+  {
+    name: 'radial ellipse off-centre',
+    width: 600,
+    height: 400,
+    type: 'radial',
+    shape: 'ellipse',
+    position: { x: 30, y: 70 },
+    stops: [
+      ['#fff3b0', 0],
+      ['#ffb703', 35],
+      ['#fb5607', 70],
+      ['#8338ec', 100],
+    ],
+  },
+  {
+    name: 'radial circle repeating off-centre',
+    width: 480,
+    height: 320,
+    type: 'radial',
+    shape: 'circle',
+    position: { x: 80, y: 20 },
+    stops: [
+      ['#000000', 0],
+      ['#ffffff', 25],
+      ['#ff8800', 50],
+    ],
+    repeating: true,
+  },
+  {
+    name: 'radial ellipse repeating from 20%',
+    width: 410,
+    height: 230,
+    type: 'radial',
+    shape: 'ellipse',
+    position: { x: 15, y: 45 },
+    stops: [
+      ['#10b981', 20],
+      ['#064e3b', 30],
+      ['#6ee7b7', 45],
+    ],
+    repeating: true,
+  },
+  {
+    name: 'conic from 45deg off-centre',
+    width: 600,
+    height: 400,
+    type: 'conic',
+    angle: 45,
+    position: { x: 35, y: 60 },
+    stops: [
+      ['#ff0000', 0],
+      ['#ffff00', 30],
+      ['#00ff00', 60],
+      ['#0000ff', 100],
+    ],
+  },
+  {
+    name: 'conic repeating',
+    width: 400,
+    height: 400,
+    type: 'conic',
+    angle: 0,
+    position: { x: 50, y: 50 },
+    stops: [
+      ['#222222', 0],
+      ['#eeeeee', 12],
+      ['#222222', 25],
+    ],
+    repeating: true,
+  },
+  {
+    name: 'conic 300deg edge centre',
+    width: 333,
+    height: 250,
+    type: 'conic',
+    angle: 300,
+    position: { x: 0, y: 100 },
+    stops: [
+      ['#4cc9f0', 10],
+      ['#f72585', 90],
+    ],
+  },
 ];
 
 function savedFromCase(c: Case, i: number) {
@@ -85,7 +240,8 @@ function conicTies(c: Case): Set<number> {
       u -= Math.floor(u);
       const t = c.repeating && span > 0 ? (u - first) / span : u;
       const frac = t - Math.floor(t);
-      if ((c.repeating || Math.abs(u) < 1e-9 || Math.abs(u - 1) < 1e-9) && (frac < 1e-9 || frac > 1 - 1e-9)) ties.add(y * c.width + x);
+      if ((c.repeating || Math.abs(u) < 1e-9 || Math.abs(u - 1) < 1e-9) && (frac < 1e-9 || frac > 1 - 1e-9))
+        ties.add(y * c.width + x);
     }
   }
   return ties;
@@ -113,8 +269,20 @@ function caseFromCss(css: string, width: number, height: number): Case {
   const m = /^(repeating-)?conic-gradient\(from ([\d.]+)deg at ([\d.]+)% ([\d.]+)%, (.*)\)$/.exec(css);
   if (!m) return { name: css, width, height, type: 'linear', stops: [] };
   const [, repeating, angle = '', x = '', y = '', stopList = ''] = m;
-  const stops = stopList.split(', ').map((s) => s.split(' ')).map(([color = '', pos = '']) => [color, parseFloat(pos)] as [string, number]);
-  return { name: css, width, height, type: 'conic', angle: +angle, position: { x: +x, y: +y }, stops, repeating: !!repeating };
+  const stops = stopList
+    .split(', ')
+    .map((s) => s.split(' '))
+    .map(([color = '', pos = '']) => [color, parseFloat(pos)] as [string, number]);
+  return {
+    name: css,
+    width,
+    height,
+    type: 'conic',
+    angle: +angle,
+    position: { x: +x, y: +y },
+    stops,
+    repeating: !!repeating,
+  };
 }
 
 async function setSize(page: Page, w: number, h: number) {
@@ -123,13 +291,19 @@ async function setSize(page: Page, w: number, h: number) {
 }
 
 async function exportPng(page: Page): Promise<PNG> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PNG' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download PNG' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^gradient-\d+\.png$/);
   return PNG.sync.read(readFileSync(await download.path()));
 }
 
 async function exportSvg(page: Page): Promise<string> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export SVG' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^gradient-\d+\.svg$/);
   return readFileSync(await download.path(), 'utf8');
 }
@@ -144,18 +318,21 @@ async function cssBackground(page: Page): Promise<string> {
 
 /** Screenshot of a w x h element drawn by Chromium: a div with `background`, or an SVG image. */
 async function screenshot(page: Page, w: number, h: number, background: string | null, svg?: string): Promise<PNG> {
-  await page.evaluate(({ w, h, background, svg }) => {
-    const el = document.createElement(svg ? 'img' : 'div') as HTMLElement;
-    el.id = 'pixel-probe';
-    el.style.cssText = `position:fixed;left:0;top:0;width:${w}px;height:${h}px;z-index:2147483647;display:block;margin:0;border:0;padding:0`;
-    if (background) el.style.backgroundImage = background;
-    document.body.appendChild(el);
-    if (svg) {
-      const img = el as HTMLImageElement;
-      img.src = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
-      return img.decode();
-    }
-  }, { w, h, background, svg });
+  await page.evaluate(
+    ({ w, h, background, svg }) => {
+      const el = document.createElement(svg ? 'img' : 'div') as HTMLElement;
+      el.id = 'pixel-probe';
+      el.style.cssText = `position:fixed;left:0;top:0;width:${w}px;height:${h}px;z-index:2147483647;display:block;margin:0;border:0;padding:0`;
+      if (background) el.style.backgroundImage = background;
+      document.body.appendChild(el);
+      if (svg) {
+        const img = el as HTMLImageElement;
+        img.src = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+        return img.decode();
+      }
+    },
+    { w, h, background, svg },
+  );
   const probe = page.locator('#pixel-probe');
   const shot = await probe.screenshot({ animations: 'disabled', caret: 'hide' });
   await probe.evaluate((el) => el.remove());
@@ -170,7 +347,10 @@ describeWith(['chromium'], 'Gradient exports match Chromium pixel by pixel', () 
   beforeAll(async () => {
     ({ page, errors } = await openPage(app.browser, { viewport: { width: 1400, height: 1000 }, deviceScaleFactor: 1 }));
     await page.goto(`${app.url}/gradient-generator`);
-    await page.evaluate((list) => localStorage.setItem('savedGradients', JSON.stringify(list)), CASES.map(savedFromCase));
+    await page.evaluate(
+      (list) => localStorage.setItem('savedGradients', JSON.stringify(list)),
+      CASES.map(savedFromCase),
+    );
     await page.reload();
     await page.getByRole('heading', { name: 'Gradient Generator', level: 1 }).waitFor();
   });
@@ -208,7 +388,11 @@ describeWith(['chromium'], 'Gradient exports match Chromium pixel by pixel', () 
         const repeating = page.getByRole('checkbox', { name: 'Repeating' });
         await repeating.setChecked(k === 1);
         const background = await cssBackground(page);
-        const diff = compare(await exportPng(page), await screenshot(page, 420, 280, background), conicTies(caseFromCss(background, 420, 280)));
+        const diff = compare(
+          await exportPng(page),
+          await screenshot(page, 420, 280, background),
+          conicTies(caseFromCss(background, 420, 280)),
+        );
         expect(diff.max, `${background}: ${JSON.stringify(diff)}`).toBeLessThanOrEqual(3);
       }
     }

@@ -30,8 +30,10 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
   });
 
   it('shows the spec layout with the editor sections in order', async () => {
-    for (const tab of ['Editor', 'Presets', 'Saved']) await expect(page.getByRole('tab', { name: tab }).isVisible()).resolves.toBe(true);
-    for (const h of ['Live Preview', 'CSS Code', 'Export Options']) await expect(page.getByRole('heading', { name: h }).isVisible()).resolves.toBe(true);
+    for (const tab of ['Editor', 'Presets', 'Saved'])
+      await expect(page.getByRole('tab', { name: tab }).isVisible()).resolves.toBe(true);
+    for (const h of ['Live Preview', 'CSS Code', 'Export Options'])
+      await expect(page.getByRole('heading', { name: h }).isVisible()).resolves.toBe(true);
     for (const b of ['Random', 'Copy CSS', 'Gradient Only', 'Download PNG', 'Export SVG']) {
       await expect(page.getByRole('button', { name: b, exact: true }).first().isVisible()).resolves.toBe(true);
     }
@@ -40,8 +42,13 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await expect(page.getByLabel('Height (px)').inputValue()).resolves.toBe('1080');
     await expect(page.getByRole('checkbox', { name: /Dither PNG/ }).isChecked()).resolves.toBe(false);
     const text = (await page.getByRole('tabpanel').textContent()) ?? '';
-    const order = ['Gradient Type', 'Angle: 90°', 'Color Stops (2)', 'Advanced Options', 'Save Gradient'].map((s) => text.indexOf(s));
-    expect(order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1]!)), text).toBe(true);
+    const order = ['Gradient Type', 'Angle: 90°', 'Color Stops (2)', 'Advanced Options', 'Save Gradient'].map((s) =>
+      text.indexOf(s),
+    );
+    expect(
+      order.every((i, k) => i >= 0 && (k === 0 || i > order[k - 1]!)),
+      text,
+    ).toBe(true);
     // Angle only for linear; shape only for radial; position for radial and conic.
     await page.getByRole('button', { name: 'Radial', exact: true }).click();
     await expect(page.getByLabel(/^Angle/).count()).resolves.toBe(0);
@@ -96,7 +103,9 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await page.getByText('✅ Copied to clipboard!').first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
     await page.getByRole('button', { name: 'Gradient Only' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full.replace(/^background: /, '').replace(/;$/, ''));
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      full.replace(/^background: /, '').replace(/;$/, ''),
+    );
     await page.getByRole('combobox', { name: 'Blend Mode' }).selectOption('multiply');
     expect(await css(page)).toMatch(/\nbackground-blend-mode: multiply;$/);
   });
@@ -138,7 +147,18 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect((await cards.first().textContent())!).toContain('Second');
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('savedGradients')))!);
     expect(stored.map((s: { name: string }) => s.name)).toEqual(['Second', 'Rainbow loop']);
-    expect(Object.keys(stored[1]).sort()).toEqual(['angle', 'blendMode', 'colors', 'id', 'name', 'position', 'repeating', 'shape', 'timestamp', 'type']);
+    expect(Object.keys(stored[1]).sort()).toEqual([
+      'angle',
+      'blendMode',
+      'colors',
+      'id',
+      'name',
+      'position',
+      'repeating',
+      'shape',
+      'timestamp',
+      'type',
+    ]);
     const date = new Date(stored[1].timestamp).toLocaleDateString('en-US');
     expect(await cards.nth(1).textContent()).toContain(`conic • ${date}`);
 
@@ -163,12 +183,20 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await page.getByRole('tab', { name: 'Editor' }).click();
     await page.getByLabel('Width (px)').fill('');
     await page.getByLabel('Height (px)').fill('');
-    const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download PNG' }).click()]);
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download PNG' }).click(),
+    ]);
     expect(png.suggestedFilename()).toMatch(/^gradient-\d+\.png$/);
     expect(pngSize(readFileSync(await png.path()))).toEqual([1920, 1080]);
-    const [svg] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export SVG' }).click()]);
+    const [svg] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export SVG' }).click(),
+    ]);
     expect(svg.suggestedFilename()).toMatch(/^gradient-\d+\.svg$/);
-    expect(readFileSync(await svg.path(), 'utf8')).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1920" height="1080"/);
+    expect(readFileSync(await svg.path(), 'utf8')).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="1920" height="1080"/,
+    );
   });
 
   it('exports 8192 x 8192 in the worker with progress while the page responds, and cancels', async () => {
@@ -183,13 +211,19 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(await css(page)).toContain('linear-gradient(45deg,');
     const file = readFileSync(await (await download).path());
     expect(pngSize(file)).toEqual([8192, 8192]);
-    await page.getByRole('status').filter({ hasText: /✅ gradient-\d+\.png \(8192 × 8192/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /✅ gradient-\d+\.png \(8192 × 8192/ })
+      .waitFor();
 
     // Cancel: a conic export (the slowest kind, about a second at 8K) so the click lands while it
     // runs; dispatched at once, without the actionability waits a warm linear export can outrun.
     await page.getByRole('button', { name: 'Conic', exact: true }).click();
     await page.getByRole('button', { name: 'Download PNG' }).click();
-    await page.getByRole('group', { name: 'Rendering PNG' }).getByRole('button', { name: 'Cancel' }).dispatchEvent('click');
+    await page
+      .getByRole('group', { name: 'Rendering PNG' })
+      .getByRole('button', { name: 'Cancel' })
+      .dispatchEvent('click');
     await page.getByText('PNG export cancelled').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Download PNG' }).isEnabled()).toBe(true);
     expect(errors).toEqual([]);

@@ -63,7 +63,9 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     await expect.poll(() => page.locator('.status-line').textContent()).toBe('Please enter a JWT token');
     await page.getByLabel('JWT Token').fill('abc.def');
     await decode.click();
-    await expect.poll(() => page.locator('.status-line').textContent()).toBe('Invalid JWT format. Expected 3 parts separated by dots.');
+    await expect
+      .poll(() => page.locator('.status-line').textContent())
+      .toBe('Invalid JWT format. Expected 3 parts separated by dots.');
     await page.getByLabel('JWT Token').fill('abc.def.ghi');
     await decode.click();
     await expect.poll(() => page.locator('.status-line').textContent()).toMatch(/^Failed to decode token: /);

@@ -39,8 +39,16 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
   it('shows the home page hero, the three stats, three feature cards and the version', async () => {
     const { page } = await desktop('/');
     expect(await page.locator('.hero h1').textContent()).toBe('BitSmith');
-    expect(await page.locator('.hero-stats li').allTextContents()).toEqual(['20+ Tools', '6 Categories', '100% Free & Open']);
-    expect(await page.locator('.feature-card h2').allTextContents()).toEqual(['Developer Tools', 'Designer Tools', 'Fast & Reliable']);
+    expect(await page.locator('.hero-stats li').allTextContents()).toEqual([
+      '20+ Tools',
+      '6 Categories',
+      '100% Free & Open',
+    ]);
+    expect(await page.locator('.feature-card h2').allTextContents()).toEqual([
+      'Developer Tools',
+      'Designer Tools',
+      'Fast & Reliable',
+    ]);
     expect(await page.locator('.sidebar-footer').textContent()).toContain('v2.0.0');
     await page.context().close();
   });
@@ -53,7 +61,10 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     expect(await main.textContent()).toContain('Icon Generator - Coming soon to BitSmith');
     expect(await main.textContent()).toContain('Launching Soon');
     expect(await main.locator('.planned li').allTextContents()).toEqual([
-      'Intuitive interface', 'Real-time preview', 'Export multiple formats', 'Collaboration features',
+      'Intuitive interface',
+      'Real-time preview',
+      'Export multiple formats',
+      'Collaboration features',
     ]);
     await page.goto(`${app.url}/api-tester`);
     await expect.poll(() => main.locator('h1').textContent()).toBe('API Endpoint Tester');
@@ -65,7 +76,13 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     const { page } = await desktop('/');
     const toggle = (title: string) => page.getByRole('button', { name: title });
     const expanded = async () =>
-      (await Promise.all(sidebarGroups.map(async (g) => ((await toggle(g.title).getAttribute('aria-expanded')) === 'true' ? g.title : null)))).filter(Boolean);
+      (
+        await Promise.all(
+          sidebarGroups.map(async (g) =>
+            (await toggle(g.title).getAttribute('aria-expanded')) === 'true' ? g.title : null,
+          ),
+        )
+      ).filter(Boolean);
     expect(await expanded()).toEqual([]);
     await toggle('Hardware Development').click();
     expect(await expanded()).toEqual(['Hardware Development']);
@@ -96,7 +113,11 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
   });
 
   it('on a small screen opens the sidebar as an overlay, locks scrolling and closes it on overlay, outside tap and route change', async () => {
-    const { page } = await openPage(app.browser, { viewport: { width: 390, height: 740 }, hasTouch: true, isMobile: true });
+    const { page } = await openPage(app.browser, {
+      viewport: { width: 390, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
     await page.goto(app.url + '/');
     const menu = page.getByRole('button', { name: 'Open menu' });
     const sidebarInView = () => page.locator('#sidebar').evaluate((el) => el.getBoundingClientRect().right > 0);
@@ -133,7 +154,9 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
 
   it('reports a page view (path plus query, direct referrer, session id) that the server accepts', async () => {
     const p = await openPage(app.browser);
-    const sent = p.page.waitForRequest((r) => r.url().endsWith('/api/analytics/pageview') && r.postDataJSON()?.page_path === '/ip-subnet?cidr=24');
+    const sent = p.page.waitForRequest(
+      (r) => r.url().endsWith('/api/analytics/pageview') && r.postDataJSON()?.page_path === '/ip-subnet?cidr=24',
+    );
     await p.page.goto(`${app.url}/ip-subnet?cidr=24`);
     const req = await sent;
     const body = req.postDataJSON();
@@ -141,7 +164,9 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     expect(body.session_id).toBe(await p.page.evaluate(() => localStorage.getItem('bitsmith_session_id')));
     expect((await req.response())!.status()).toBeLessThan(300);
     // A client-side route change is another page view.
-    const second = p.page.waitForRequest((r) => r.url().endsWith('/api/analytics/pageview') && r.postDataJSON()?.page_path === '/');
+    const second = p.page.waitForRequest(
+      (r) => r.url().endsWith('/api/analytics/pageview') && r.postDataJSON()?.page_path === '/',
+    );
     await p.page.locator('header.navbar').getByRole('link', { name: 'Home' }).click();
     expect((await (await second).response())!.status()).toBeLessThan(300);
     await p.page.context().close();
@@ -150,8 +175,14 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
   it('reports uncaught errors, and page_load_time by beacon when the page is left', async () => {
     const { page } = await openPage(app.browser);
     await page.goto(`${app.url}/json-formatter`);
-    const errorSent = page.waitForRequest((r) => r.url().endsWith('/api/analytics/error') && r.postDataJSON()?.error_message === 'boom from test');
-    await page.evaluate(() => setTimeout(() => { throw new Error('boom from test'); }));
+    const errorSent = page.waitForRequest(
+      (r) => r.url().endsWith('/api/analytics/error') && r.postDataJSON()?.error_message === 'boom from test',
+    );
+    await page.evaluate(() =>
+      setTimeout(() => {
+        throw new Error('boom from test');
+      }),
+    );
     const err = await errorSent;
     expect(err.postDataJSON()).toMatchObject({ error_context: 'window.error', tool_name: '/json-formatter' });
     expect((await err.response())!.status()).toBeLessThan(300);
@@ -165,7 +196,9 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
       await p2.goto(`${proxy.url}/json-formatter`);
       await p2.waitForLoadState('load');
       await p2.goto(`${proxy.url}/`);
-      await expect.poll(() => proxy.requests.find((r) => r.path === '/api/analytics/performance')?.status).toBeLessThan(300);
+      await expect
+        .poll(() => proxy.requests.find((r) => r.path === '/api/analytics/performance')?.status)
+        .toBeLessThan(300);
       const beacon = proxy.requests.find((r) => r.path === '/api/analytics/performance')!;
       expect(beacon.contentType).toMatch(/^text\/plain/);
       const body = JSON.parse(beacon.body);
@@ -190,9 +223,13 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.getByRole('button', { name: 'Run self-test' }).click();
     await expect.poll(() => page.locator('.diagnostics-result').textContent()).toContain('cbf43926 ✅');
     const data = randomBytes(testRandom(), 3 << 20);
-    await page.getByLabel('CRC-32 of a file').setInputFiles({ name: 'random.bin', mimeType: 'application/octet-stream', buffer: data });
+    await page
+      .getByLabel('CRC-32 of a file')
+      .setInputFiles({ name: 'random.bin', mimeType: 'application/octet-stream', buffer: data });
     const expected = crc32Reference(data).toString(16).padStart(8, '0');
-    await expect.poll(() => page.locator('.diagnostics-result').textContent(), { timeout: 20_000 }).toContain(`= ${expected}`);
+    await expect
+      .poll(() => page.locator('.diagnostics-result').textContent(), { timeout: 20_000 })
+      .toContain(`= ${expected}`);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -19,9 +19,12 @@ function expected(ip: string, cidr: number) {
   const net = (toInt(ip) / size) * size;
   const bc = net + size - 1n;
   return {
-    networkAddress: toIp(net), broadcastAddress: toIp(bc),
-    firstHost: toIp(cidr >= 31 ? net : net + 1n), lastHost: toIp(cidr >= 31 ? bc : bc - 1n),
-    usableHosts: (size >= 2n ? size - 2n : 0n).toLocaleString('en-US'), totalHosts: size.toLocaleString('en-US'),
+    networkAddress: toIp(net),
+    broadcastAddress: toIp(bc),
+    firstHost: toIp(cidr >= 31 ? net : net + 1n),
+    lastHost: toIp(cidr >= 31 ? bc : bc - 1n),
+    usableHosts: (size >= 2n ? size - 2n : 0n).toLocaleString('en-US'),
+    totalHosts: size.toLocaleString('en-US'),
     subnetMask: toIp(((1n << 32n) - 1n) ^ (size - 1n)),
   };
 }
@@ -30,12 +33,16 @@ function expected(ip: string, cidr: number) {
  * Compares a downloaded file, streamed from disk line by line (never one string), with
  * `want(i)` for line i; returns the line count and the first mismatch.
  */
-async function compareLines(download: Download, want: (i: number) => string): Promise<{ count: number; mismatch: string }> {
+async function compareLines(
+  download: Download,
+  want: (i: number) => string,
+): Promise<{ count: number; mismatch: string }> {
   const rl = createInterface({ input: createReadStream(await download.path()), crlfDelay: Infinity });
   let count = 0;
   let mismatch = '';
   rl.on('line', (line) => {
-    if (!mismatch && line !== want(count)) mismatch = `line ${count + 1}: ${JSON.stringify(line)} != ${JSON.stringify(want(count))}`;
+    if (!mismatch && line !== want(count))
+      mismatch = `line ${count + 1}: ${JSON.stringify(line)} != ${JSON.stringify(want(count))}`;
     count++;
   });
   await once(rl, 'close');
@@ -62,7 +69,15 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
 
   async function overview() {
     const out: Record<string, string> = {};
-    for (const f of ['networkAddress', 'broadcastAddress', 'firstHost', 'lastHost', 'usableHosts', 'totalHosts', 'subnetMask']) {
+    for (const f of [
+      'networkAddress',
+      'broadcastAddress',
+      'firstHost',
+      'lastHost',
+      'usableHosts',
+      'totalHosts',
+      'subnetMask',
+    ]) {
       out[f] = (await field(f).textContent()) ?? '';
     }
     return out;
@@ -151,11 +166,14 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await page.getByRole('button', { name: /^Whole 10\.0\.0\.0\/8/ }).click();
     await page.getByRole('tab', { name: 'Subnets' }).click();
     await page.getByRole('button', { name: 'Host addresses' }).click();
-    expect(await page.getByTestId('list-summary').textContent()).toBe('16,777,214 host addresses from 10.0.0.1 to 10.255.255.254');
+    expect(await page.getByTestId('list-summary').textContent()).toBe(
+      '16,777,214 host addresses from 10.0.0.1 to 10.255.255.254',
+    );
     const table = page.getByRole('table', { name: 'Host addresses' });
     expect(await table.getAttribute('aria-rowcount')).toBe('16777215');
     const scroller = page.getByTestId('vt-scroller');
-    const cellsOf = (address: string) => table.getByRole('row').filter({ has: page.getByRole('cell', { name: address, exact: true }) });
+    const cellsOf = (address: string) =>
+      table.getByRole('row').filter({ has: page.getByRole('cell', { name: address, exact: true }) });
     expect(await cellsOf('10.0.0.1').count()).toBe(1);
     // Wheel scrolling moves by real rows even though the scrollbar is scaled.
     await scroller.hover();
@@ -173,69 +191,94 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await expect.poll(() => cellsOf('10.255.255.254').count()).toBe(1);
     await page.getByLabel('Jump to row or address').fill('10.128.0.77');
     await page.getByRole('button', { name: 'Go' }).click();
-    await expect.poll(() => table.locator('.vt-highlight').getByRole('cell').allTextContents()).toEqual(['8,388,685', '10.128.0.77']);
+    await expect
+      .poll(() => table.locator('.vt-highlight').getByRole('cell').allTextContents())
+      .toEqual(['8,388,685', '10.128.0.77']);
     await page.getByLabel('Jump to row or address').fill('11.0.0.1');
     await page.getByRole('button', { name: 'Go' }).click();
     expect(await page.getByRole('search').getByRole('alert').textContent()).toBe('11.0.0.1 is not in this list');
   });
 
-  it('exports all hosts of a /8 as text, identical line by line, while the UI keeps working', { timeout: 240_000 }, async () => {
-    // Long tasks on the main thread during the export, for the record (not asserted: no timings in tests).
-    await page.evaluate(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({ type: 'longtask' });
-    });
-    await page.getByLabel('Export format').selectOption('text');
-    const downloadPromise = page.waitForEvent('download', { timeout: 200_000 });
-    await page.getByRole('button', { name: 'Export 16,777,214 rows' }).click();
-    await page.getByRole('group', { name: 'Exporting' }).waitFor();
-    // The page reacts while the worker exports: jump and see the row.
-    await page.getByLabel('Jump to row or address').fill('10.1.2.3');
-    await page.getByRole('button', { name: 'Go' }).click();
-    await expect.poll(() => page.locator('.vt-highlight').getByRole('cell').nth(1).textContent()).toBe('10.1.2.3');
-    const download = await downloadPromise;
-    expect(download.suggestedFilename()).toBe('hosts-10.0.0.0-8.txt');
-    const host = (i: number) => `10.${((i + 1) >>> 16) & 255}.${((i + 1) >>> 8) & 255}.${(i + 1) & 255}`;
-    expect(await compareLines(download, host)).toEqual({ count: 16_777_214, mismatch: '' });
-    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Exported' }).textContent()).toMatch(/^✅ Exported 16,777,214 rows/);
-    const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
-    console.log(`long tasks during the /8 export: ${longTasks.length}, longest ${Math.max(0, ...longTasks).toFixed(0)} ms`);
-  });
+  it(
+    'exports all hosts of a /8 as text, identical line by line, while the UI keeps working',
+    { timeout: 240_000 },
+    async () => {
+      // Long tasks on the main thread during the export, for the record (not asserted: no timings in tests).
+      await page.evaluate(() => {
+        const w = window as unknown as { longTasks: number[] };
+        w.longTasks = [];
+        new PerformanceObserver((list) => list.getEntries().forEach((e) => w.longTasks.push(e.duration))).observe({
+          type: 'longtask',
+        });
+      });
+      await page.getByLabel('Export format').selectOption('text');
+      const downloadPromise = page.waitForEvent('download', { timeout: 200_000 });
+      await page.getByRole('button', { name: 'Export 16,777,214 rows' }).click();
+      await page.getByRole('group', { name: 'Exporting' }).waitFor();
+      // The page reacts while the worker exports: jump and see the row.
+      await page.getByLabel('Jump to row or address').fill('10.1.2.3');
+      await page.getByRole('button', { name: 'Go' }).click();
+      await expect.poll(() => page.locator('.vt-highlight').getByRole('cell').nth(1).textContent()).toBe('10.1.2.3');
+      const download = await downloadPromise;
+      expect(download.suggestedFilename()).toBe('hosts-10.0.0.0-8.txt');
+      const host = (i: number) => `10.${((i + 1) >>> 16) & 255}.${((i + 1) >>> 8) & 255}.${(i + 1) & 255}`;
+      expect(await compareLines(download, host)).toEqual({ count: 16_777_214, mismatch: '' });
+      await expect
+        .poll(() => page.getByRole('status').filter({ hasText: 'Exported' }).textContent())
+        .toMatch(/^✅ Exported 16,777,214 rows/);
+      const longTasks = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+      console.log(
+        `long tasks during the /8 export: ${longTasks.length}, longest ${Math.max(0, ...longTasks).toFixed(0)} ms`,
+      );
+    },
+  );
 
-  it('exports the /24 subnets of a /8 as CSV, identical line by line, and cancels an export', { timeout: 120_000 }, async () => {
-    await page.getByRole('button', { name: 'Subnets', exact: true }).click();
-    await page.getByLabel('Split into').selectOption('24');
-    await page.getByLabel('Export format').selectOption('csv');
-    const downloadPromise = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export 65,536 rows' }).click();
-    const download = await downloadPromise;
-    const row = (line: number) => {
-      const i = line - 1; // line 0 is the header
-      const net = `10.${i >> 8}.${i & 255}`;
-      return line === 0 ? 'row,network,cidr,first_host,last_host,broadcast,usable_hosts' : `${line},${net}.0,24,${net}.1,${net}.254,${net}.255,254`;
-    };
-    expect(await compareLines(download, row)).toEqual({ count: 65_537, mismatch: '' });
-    // Cancel a long export: the worker is terminated and the status says so.
-    await page.getByRole('button', { name: 'Host addresses' }).click();
-    await page.getByRole('button', { name: 'Export 16,777,214 rows' }).click();
-    await page.getByRole('group', { name: 'Exporting' }).getByRole('button', { name: 'Cancel' }).click();
-    await expect.poll(() => page.locator('.status-line').filter({ hasText: 'Export cancelled' }).count()).toBe(1);
-  });
+  it(
+    'exports the /24 subnets of a /8 as CSV, identical line by line, and cancels an export',
+    { timeout: 120_000 },
+    async () => {
+      await page.getByRole('button', { name: 'Subnets', exact: true }).click();
+      await page.getByLabel('Split into').selectOption('24');
+      await page.getByLabel('Export format').selectOption('csv');
+      const downloadPromise = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export 65,536 rows' }).click();
+      const download = await downloadPromise;
+      const row = (line: number) => {
+        const i = line - 1; // line 0 is the header
+        const net = `10.${i >> 8}.${i & 255}`;
+        return line === 0
+          ? 'row,network,cidr,first_host,last_host,broadcast,usable_hosts'
+          : `${line},${net}.0,24,${net}.1,${net}.254,${net}.255,254`;
+      };
+      expect(await compareLines(download, row)).toEqual({ count: 65_537, mismatch: '' });
+      // Cancel a long export: the worker is terminated and the status says so.
+      await page.getByRole('button', { name: 'Host addresses' }).click();
+      await page.getByRole('button', { name: 'Export 16,777,214 rows' }).click();
+      await page.getByRole('group', { name: 'Exporting' }).getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => page.locator('.status-line').filter({ hasText: 'Export cancelled' }).count()).toBe(1);
+    },
+  );
 
   it('handles the boundaries: /0 has 4,294,967,294 hosts (export refused), /32 lists its one address', async () => {
     await page.getByLabel('IP Address').fill('8.8.8.8/0');
     const table = page.getByRole('table', { name: 'Host addresses' });
-    await expect.poll(() => page.getByTestId('list-summary').textContent()).toBe('4,294,967,294 host addresses from 0.0.0.1 to 255.255.255.254');
+    await expect
+      .poll(() => page.getByTestId('list-summary').textContent())
+      .toBe('4,294,967,294 host addresses from 0.0.0.1 to 255.255.255.254');
     await page.getByTestId('vt-scroller').focus();
     await page.keyboard.press('End');
-    await expect.poll(() => table.getByRole('row').last().getByRole('cell').allTextContents()).toEqual(['4,294,967,294', '255.255.255.254']);
+    await expect
+      .poll(() => table.getByRole('row').last().getByRole('cell').allTextContents())
+      .toEqual(['4,294,967,294', '255.255.255.254']);
     expect(await page.getByRole('button', { name: 'Export 4,294,967,294 rows' }).isDisabled()).toBe(true);
     await page.getByLabel('IP Address').fill('8.8.8.8/32');
-    await expect.poll(() => page.getByTestId('list-summary').textContent()).toBe('1 host addresses from 8.8.8.8 to 8.8.8.8');
+    await expect
+      .poll(() => page.getByTestId('list-summary').textContent())
+      .toBe('1 host addresses from 8.8.8.8 to 8.8.8.8');
     await page.getByRole('button', { name: 'Subnets', exact: true }).click();
-    expect(await page.getByRole('table', { name: 'Subnets' }).getByRole('row').nth(1).getByRole('cell').allTextContents())
-      .toEqual(['1', '8.8.8.8/32', '8.8.8.8', '8.8.8.8', '8.8.8.8', '0']);
+    expect(
+      await page.getByRole('table', { name: 'Subnets' }).getByRole('row').nth(1).getByRole('cell').allTextContents(),
+    ).toEqual(['1', '8.8.8.8/32', '8.8.8.8', '8.8.8.8', '8.8.8.8', '0']);
   });
 
   it('plans VLSM allocations largest first and shows what is left', async () => {
@@ -244,11 +287,24 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await page.getByLabel(/Required hosts per subnet/).fill('A: 10, B: 100, C: 50, D: 2');
     const rows = page.getByRole('table', { name: 'VLSM allocations' }).locator('tbody tr');
     await expect.poll(() => rows.count()).toBe(4);
-    expect(await rows.nth(0).locator('td').allTextContents()).toEqual(['B', '100', '192.168.1.0/25', '192.168.1.1', '192.168.1.126', '192.168.1.127', '126', '26']);
+    expect(await rows.nth(0).locator('td').allTextContents()).toEqual([
+      'B',
+      '100',
+      '192.168.1.0/25',
+      '192.168.1.1',
+      '192.168.1.126',
+      '192.168.1.127',
+      '126',
+      '26',
+    ]);
     expect(await rows.nth(3).locator('td').nth(2).textContent()).toBe('192.168.1.208/30');
-    expect(await page.getByTestId('vlsm-free').textContent()).toBe('Left: 44 addresses in 192.168.1.212/30, 192.168.1.216/29, 192.168.1.224/27');
+    expect(await page.getByTestId('vlsm-free').textContent()).toBe(
+      'Left: 44 addresses in 192.168.1.212/30, 192.168.1.216/29, 192.168.1.224/27',
+    );
     await page.getByLabel(/Required hosts per subnet/).fill('A: 300');
-    expect(await page.getByRole('region', { name: 'VLSM planner' }).getByRole('alert').textContent()).toBe('A needs 300 hosts: more than a /24 can hold');
+    expect(await page.getByRole('region', { name: 'VLSM planner' }).getByRole('alert').textContent()).toBe(
+      'A needs 300 hosts: more than a /24 can hold',
+    );
     expect(errors).toEqual([]);
   });
 });

@@ -10,7 +10,14 @@ import { describeWith } from '../helpers/system';
 import { openPage } from '../helpers/browser';
 import { useSharedApp } from '../helpers/e2e';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
-import { applyPreset, DEFAULT_UART, fastClockFor, uartGenerator, uartSummary, UART_PRESETS } from '../../src/core/hdl/uart';
+import {
+  applyPreset,
+  DEFAULT_UART,
+  fastClockFor,
+  uartGenerator,
+  uartSummary,
+  UART_PRESETS,
+} from '../../src/core/hdl/uart';
 
 describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium', () => {
   const app = useSharedApp();
@@ -24,7 +31,10 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
   }
 
   async function downloadText(page: Page, button: string): Promise<{ name: string; text: string }> {
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: button, exact: true }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: button, exact: true }).click(),
+    ]);
     return { name: download.suggestedFilename(), text: readFileSync((await download.path())!, 'utf8') };
   }
 
@@ -54,7 +64,9 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     await page.getByLabel('Clock Frequency (Hz)').fill('1000000');
     expect(await page.getByRole('alert').first().textContent()).toContain('The clock is too slow');
     await page.getByLabel('Clock Frequency (Hz)').fill('999');
-    expect(await page.getByRole('alert').first().textContent()).toContain('Clock frequency must be a whole number of Hz between 1,000,000 and 200,000,000.');
+    expect(await page.getByRole('alert').first().textContent()).toContain(
+      'Clock frequency must be a whole number of Hz between 1,000,000 and 200,000,000.',
+    );
     expect(await page.getByLabel('Clock Frequency (Hz)').inputValue()).toBe('999');
     await page.getByRole('button', { name: 'Generate Code' }).click();
     expect(await page.locator('pre.code').count()).toBe(0);
@@ -84,7 +96,13 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     expect(file.name).toBe('uart_module.v');
     expect(file.text).toBe(code);
     const c = { ...applyPreset(DEFAULT_UART, UART_PRESETS[3]!), fifoDepth: 4 };
-    const sim = await simulateVerilog({ 'uart_module.v': file.text, 'tb.v': uartGenerator.testbench(c, 'verilog', { clockFreq: fastClockFor(c) }).text }, 'uart_module_tb');
+    const sim = await simulateVerilog(
+      {
+        'uart_module.v': file.text,
+        'tb.v': uartGenerator.testbench(c, 'verilog', { clockFreq: fastClockFor(c) }).text,
+      },
+      'uart_module_tb',
+    );
     expect(sim.stdout).toContain('PASS');
     expect(sim.stdout).not.toContain('FAIL');
 
@@ -105,7 +123,14 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     expect(file.name).toBe('uart_module.vhd');
     expect(file.text.startsWith('-- uart_module.vhd')).toBe(true);
     const c = applyPreset(DEFAULT_UART, UART_PRESETS[1]!);
-    const sim = await simulateVhdl({ 'uart_module.vhd': file.text, 'tb.vhd': uartGenerator.testbench(c, 'vhdl', { clockFreq: fastClockFor(c) }).text }, 'uart_module_tb', '93c');
+    const sim = await simulateVhdl(
+      {
+        'uart_module.vhd': file.text,
+        'tb.vhd': uartGenerator.testbench(c, 'vhdl', { clockFreq: fastClockFor(c) }).text,
+      },
+      'uart_module_tb',
+      '93c',
+    );
     expect(sim.stdout + sim.stderr).toContain('PASS');
 
     // Changing the configuration marks the code stale until Generate Code is pressed again.

@@ -54,7 +54,9 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await page.getByRole('button', { name: 'Encode', exact: true }).click();
     expect(await page.getByLabel('Output').inputValue()).toBe('100%25');
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Decoding failed: malformed percent-sequence at position 3 ("%")');
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Decoding failed: malformed percent-sequence at position 3 ("%")');
     expect(await page.getByLabel(/^Input/).inputValue()).toBe('100%');
     expect(await page.getByLabel('Output').inputValue()).toBe('');
     await page.getByLabel(/^Input/).fill(' ');
@@ -69,7 +71,8 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     const panel = page.getByLabel('URL analysis');
     await expect.poll(() => panel.textContent()).toContain('Valid URL');
     const text = await panel.textContent();
-    for (const part of ['https:', 'example.com:8080', '8080', '/a/b', '?x=1&y=z', '#frag', 'https://example.com:8080']) expect(text).toContain(part);
+    for (const part of ['https:', 'example.com:8080', '8080', '/a/b', '?x=1&y=z', '#frag', 'https://example.com:8080'])
+      expect(text).toContain(part);
     await page.getByLabel(/^Input/).fill('not a url at all');
     await expect.poll(() => panel.textContent()).toContain('Invalid URL Format');
     await page.context().close();

@@ -13,7 +13,12 @@ import { loadKernel } from '../../server/wasm';
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { predefinedAlgorithms } from '../../src/core/crc/catalogue';
 import { createCrcGenerator, crcTestbenchScenario, TB_FAIL, TB_NAME, TB_PASS } from '../../src/core/hdl/crc';
-import { catalogueSimulationCases, randomSimulationCases, scenarioProblems, type SimulationCase } from '../support/crc-simulation';
+import {
+  catalogueSimulationCases,
+  randomSimulationCases,
+  scenarioProblems,
+  type SimulationCase,
+} from '../support/crc-simulation';
 
 const SEED = TEST_SEED;
 const cases = catalogueSimulationCases(predefinedAlgorithms(), SEED);
@@ -31,7 +36,9 @@ async function run(kernel: CrcKernel, c: SimulationCase): Promise<string[]> {
   const tb = generator.testbench(c.config, 'verilog', { seed: c.seed });
   const { stdout } = await simulateVerilog({ [dut.name]: dut.text, [tb.name]: tb.text }, TB_NAME, TIMEOUT_MS);
   if (!stdout.includes(TB_PASS) || stdout.includes(TB_FAIL)) {
-    problems.push(`${c.name} D=${c.config.dataWidth} (seed ${c.seed}): ${stdout.trim().split('\n').slice(-4).join(' | ')}`);
+    problems.push(
+      `${c.name} D=${c.config.dataWidth} (seed ${c.seed}): ${stdout.trim().split('\n').slice(-4).join(' | ')}`,
+    );
   }
   return problems;
 }
@@ -46,17 +53,25 @@ describeWith(['iverilog'], `CRC Verilog simulation (Icarus, seed ${SEED})`, () =
 
   for (const c of randomSimulationCases(RANDOM_CASES, SEED + 1)) {
     const p = c.config.params;
-    it.concurrent(`${c.name} D=${c.config.dataWidth} init=0x${p.init.toString(16)} refin=${p.refin} refout=${p.refout} xorout=0x${p.xorout.toString(16)}`, async () => {
-      expect(await run(await loadKernel<CrcKernel>('crc'), c)).toEqual([]);
-    }, TIMEOUT_MS);
+    it.concurrent(
+      `${c.name} D=${c.config.dataWidth} init=0x${p.init.toString(16)} refin=${p.refin} refout=${p.refout} xorout=0x${p.xorout.toString(16)}`,
+      async () => {
+        expect(await run(await loadKernel<CrcKernel>('crc'), c)).toEqual([]);
+      },
+      TIMEOUT_MS,
+    );
   }
 
   for (const [name, group] of byAlgorithm) {
-    it.concurrent(`${name} at D = ${group.map((c) => c.config.dataWidth).join(', ')}`, async () => {
-      const kernel = await loadKernel<CrcKernel>('crc');
-      const problems: string[] = [];
-      for (const c of group) problems.push(...(await run(kernel, c)));
-      expect(problems).toEqual([]);
-    }, TIMEOUT_MS);
+    it.concurrent(
+      `${name} at D = ${group.map((c) => c.config.dataWidth).join(', ')}`,
+      async () => {
+        const kernel = await loadKernel<CrcKernel>('crc');
+        const problems: string[] = [];
+        for (const c of group) problems.push(...(await run(kernel, c)));
+        expect(problems).toEqual([]);
+      },
+      TIMEOUT_MS,
+    );
   }
 });

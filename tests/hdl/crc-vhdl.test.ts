@@ -18,7 +18,12 @@ import { loadKernel } from '../../server/wasm';
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { predefinedAlgorithms } from '../../src/core/crc/catalogue';
 import { createCrcGenerator, crcTestbenchScenario, TB_FAIL, TB_NAME, TB_PASS } from '../../src/core/hdl/crc';
-import { catalogueSimulationCases, randomSimulationCases, scenarioProblems, type SimulationCase } from '../support/crc-simulation';
+import {
+  catalogueSimulationCases,
+  randomSimulationCases,
+  scenarioProblems,
+  type SimulationCase,
+} from '../support/crc-simulation';
 
 const exec = promisify(execFile);
 const SEED = TEST_SEED;
@@ -31,12 +36,18 @@ async function ghdl(args: string[], cwd: string): Promise<string> {
     return r.stdout + r.stderr;
   } catch (e) {
     const err = e as { message: string; stdout?: string; stderr?: string };
-    throw new Error(`ghdl ${args.slice(0, 3).join(' ')} failed: ${err.message}\n${err.stdout ?? ''}\n${(err.stderr ?? '').slice(0, 4000)}`);
+    throw new Error(
+      `ghdl ${args.slice(0, 3).join(' ')} failed: ${err.message}\n${err.stdout ?? ''}\n${(err.stderr ?? '').slice(0, 4000)}`,
+    );
   }
 }
 
 /** Analyses case N (design + testbench) into libN, then elaborates and runs one top for them all. */
-async function simulateBatch(kernel: CrcKernel, batch: { id: number; c: SimulationCase }[], std: '93c' | '08'): Promise<string[]> {
+async function simulateBatch(
+  kernel: CrcKernel,
+  batch: { id: number; c: SimulationCase }[],
+  std: '93c' | '08',
+): Promise<string[]> {
   const generator = createCrcGenerator(kernel);
   const problems: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), `bitsmith-crc-ghdl${std}-`));
@@ -49,16 +60,19 @@ async function simulateBatch(kernel: CrcKernel, batch: { id: number; c: Simulati
       writeFileSync(join(dir, `case${id}.vhd`), `${dut}\n${tb}`);
       await ghdl(['-a', ...flags, `--work=lib${id}`, `case${id}.vhd`], dir);
     }
-    writeFileSync(join(dir, 'all_tb.vhd'), [
-      ...batch.map(({ id }) => `library lib${id};`),
-      'entity all_tb is',
-      'end entity all_tb;',
-      'architecture sim of all_tb is',
-      'begin',
-      ...batch.map(({ id }) => `  u${id} : entity lib${id}.${TB_NAME};`),
-      'end architecture sim;',
-      '',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'all_tb.vhd'),
+      [
+        ...batch.map(({ id }) => `library lib${id};`),
+        'entity all_tb is',
+        'end entity all_tb;',
+        'architecture sim of all_tb is',
+        'begin',
+        ...batch.map(({ id }) => `  u${id} : entity lib${id}.${TB_NAME};`),
+        'end architecture sim;',
+        '',
+      ].join('\n'),
+    );
     await ghdl(['-a', ...flags, 'all_tb.vhd'], dir);
     await ghdl(['-e', ...flags, 'all_tb'], dir);
     const out = await ghdl(['-r', ...flags, 'all_tb'], dir);
@@ -85,10 +99,14 @@ describeWith(['ghdl'], `CRC VHDL simulation (GHDL, seed ${SEED})`, () => {
   for (const std of ['93c', '08'] as const) {
     for (let b = 0; b < BATCHES; b++) {
       const batch = cases.map((c, id) => ({ id, c })).filter(({ id }) => id % BATCHES === b);
-      it.concurrent(`--std=${std} batch ${b + 1}/${BATCHES}: ${batch.length} designs`, async () => {
-        const kernel = await loadKernel<CrcKernel>('crc');
-        expect(await simulateBatch(kernel, batch, std)).toEqual([]);
-      }, 600_000);
+      it.concurrent(
+        `--std=${std} batch ${b + 1}/${BATCHES}: ${batch.length} designs`,
+        async () => {
+          const kernel = await loadKernel<CrcKernel>('crc');
+          expect(await simulateBatch(kernel, batch, std)).toEqual([]);
+        },
+        600_000,
+      );
     }
   }
 });

@@ -28,7 +28,8 @@ import { eccCodewordWidth } from '../../src/core/hdl/fifo/ecc';
 import type { HdlLanguage } from '../../src/core/hdl/contract';
 
 const generateFifo = (c: FifoConfig, language: HdlLanguage) => fifoGenerator.generate(c, language).text;
-const generateFifoTestbench = (c: FifoConfig, language: HdlLanguage, o?: FifoTestbenchOptions) => fifoGenerator.testbench(c, language, o).text;
+const generateFifoTestbench = (c: FifoConfig, language: HdlLanguage, o?: FifoTestbenchOptions) =>
+  fifoGenerator.testbench(c, language, o).text;
 
 interface Case {
   name: string;
@@ -39,7 +40,13 @@ interface Case {
 const passCount = (out: string) => out.split(TB_PASS).length - 1;
 
 async function runVerilog(c: Case): Promise<void> {
-  const r = await simulateVerilog({ 'fifo_module.v': generateFifo(c.config, 'verilog'), 'fifo_module_tb.v': generateFifoTestbench(c.config, 'verilog', c.tb) }, 'fifo_module_tb');
+  const r = await simulateVerilog(
+    {
+      'fifo_module.v': generateFifo(c.config, 'verilog'),
+      'fifo_module_tb.v': generateFifoTestbench(c.config, 'verilog', c.tb),
+    },
+    'fifo_module_tb',
+  );
   const out = r.stdout + r.stderr;
   expect(out, `${c.name}: ${JSON.stringify(c.config)}\n${out.slice(-3000)}`).not.toMatch(/ERROR|FAIL/);
   expect(passCount(out), c.name).toBe(1);
@@ -69,7 +76,9 @@ async function runVhdlBatch(cases: Case[], std: '93c' | '08'): Promise<void> {
     // Name the failing configurations: GHDL prefixes reports with the testbench file name.
     const msg = (e as Error).message;
     const failed = [...new Set([...msg.matchAll(/fifo_(\d+)_tb\.vhd/g)].map((m) => Number(m[1])))];
-    throw new Error(`${failed.map((k) => `${cases[k]?.name}: ${JSON.stringify(cases[k]?.config)}`).join('\n')}\n${msg.slice(-4000)}`);
+    throw new Error(
+      `${failed.map((k) => `${cases[k]?.name}: ${JSON.stringify(cases[k]?.config)}`).join('\n')}\n${msg.slice(-4000)}`,
+    );
   }
   expect(out).not.toMatch(/ERROR|FAIL/);
   expect(passCount(out)).toBe(cases.length);
@@ -96,7 +105,9 @@ async function synthesiseVhdl(cases: Case[]): Promise<string[]> {
         const r = await exec('ghdl', ['--synth', ...flags, `fifo_${k}`], { cwd: dir, maxBuffer: 64 << 20 });
         notes.push(r.stderr);
       } catch (e) {
-        throw new Error(`${name}: ${JSON.stringify(config)}\n${(e as { stderr?: string }).stderr ?? (e as Error).message}`);
+        throw new Error(
+          `${name}: ${JSON.stringify(config)}\n${(e as { stderr?: string }).stderr ?? (e as Error).message}`,
+        );
       }
     }
     return notes;
@@ -115,7 +126,17 @@ function burstTestbench(c: FifoConfig): string {
   const fwft = c.readMode === 'fwft';
   const W = async ? 'wr_clk' : 'clk';
   const R = async ? 'rd_clk' : 'clk';
-  const ports = ['rst', 'wr_en', 'din', 'full', 'rd_en', 'dout', 'empty', 'valid', ...(async ? ['wr_clk', 'rd_clk'] : ['clk'])];
+  const ports = [
+    'rst',
+    'wr_en',
+    'din',
+    'full',
+    'rd_en',
+    'dout',
+    'empty',
+    'valid',
+    ...(async ? ['wr_clk', 'rd_clk'] : ['clk']),
+  ];
   if (c.enablePacketMode) ports.push('wr_last', 'wr_discard');
   if (c.enableECC) ports.push('inject_sbit_err', 'inject_dbit_err');
   return `\`timescale 1ns / 1ps
@@ -180,7 +201,7 @@ endmodule
 `;
 }
 
-const pick = <T,>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const between = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 
 function withMode(c: Partial<FifoConfig>): FifoConfig {
@@ -206,7 +227,11 @@ function factorialCases(): Case[] {
       almostFullThreshold: between(r, 50, 95),
       almostEmptyThreshold: between(r, 5, 50),
     });
-    cases.push({ name: `combination ${bits}`, config, tb: { randomWords: 96, rdPeriodNs: 7.3 + (bits % 5) * 2.9, seed: between(r, 1, 1_000_000) } });
+    cases.push({
+      name: `combination ${bits}`,
+      config,
+      tb: { randomWords: 96, rdPeriodNs: 7.3 + (bits % 5) * 2.9, seed: between(r, 1, 1_000_000) },
+    });
   }
   return cases;
 }
@@ -238,7 +263,11 @@ function randomCases(count: number): Case[] {
   }));
 }
 
-const presetCases: Case[] = FIFO_PRESETS.map((p) => ({ name: `preset ${p.id}`, config: p.config, tb: { randomWords: 600 } }));
+const presetCases: Case[] = FIFO_PRESETS.map((p) => ({
+  name: `preset ${p.id}`,
+  config: p.config,
+  tb: { randomWords: 600 },
+}));
 
 /** Asynchronous clocks far apart in both directions, with every read/packet flavour. */
 const asyncCases: Case[] = [
@@ -247,7 +276,14 @@ const asyncCases: Case[] = [
 ].flatMap(({ wr, rd }) =>
   (['standard', 'fwft'] as const).map((readMode) => ({
     name: `async wr ${wr} ns / rd ${rd} ns ${readMode}`,
-    config: withMode({ clockingMode: 'async', readMode, dataWidth: 16, fifoDepth: 32, enablePacketMode: readMode === 'fwft', enableECC: true }),
+    config: withMode({
+      clockingMode: 'async',
+      readMode,
+      dataWidth: 16,
+      fifoDepth: 32,
+      enablePacketMode: readMode === 'fwft',
+      enableECC: true,
+    }),
     tb: { wrPeriodNs: wr, rdPeriodNs: rd, randomWords: 400, seed: SEED },
   })),
 );
@@ -257,19 +293,21 @@ const asyncCases: Case[] = [
  * (2), widths 1, 33 and 1024 (with ECC), sync and async, FWFT and standard. Random traffic moves
  * more than twice the depth, so every pointer wraps at least once.
  */
-const extendedCases: Case[] = ([
-  [3, 1, { outputRegister: false, enablePacketMode: true }],
-  [3, 8, { clockingMode: 'async', readMode: 'fwft', enableECC: true }],
-  [5, 33, { readMode: 'fwft', enablePacketMode: true }],
-  [5, 1, { clockingMode: 'async', enableECC: true, resetType: 'sync' }],
-  [2, 16, { clockingMode: 'async', readMode: 'fwft', enablePacketMode: true }],
-  [100, 33, { enableECC: true, memoryType: 'distributed' }],
-  [100, 16, { clockingMode: 'async', readMode: 'fwft', enablePacketMode: true, outputRegister: false }],
-  [1000, 1, { readMode: 'fwft', almostFullThreshold: 95, almostEmptyThreshold: 5 }],
-  [1000, 33, { clockingMode: 'async', memoryType: 'registers' }],
-  [16, 1024, { clockingMode: 'async', readMode: 'fwft' }],
-  [5, 1024, { readMode: 'fwft', enableECC: true }],
-] as const).map(([fifoDepth, dataWidth, over], i) => ({
+const extendedCases: Case[] = (
+  [
+    [3, 1, { outputRegister: false, enablePacketMode: true }],
+    [3, 8, { clockingMode: 'async', readMode: 'fwft', enableECC: true }],
+    [5, 33, { readMode: 'fwft', enablePacketMode: true }],
+    [5, 1, { clockingMode: 'async', enableECC: true, resetType: 'sync' }],
+    [2, 16, { clockingMode: 'async', readMode: 'fwft', enablePacketMode: true }],
+    [100, 33, { enableECC: true, memoryType: 'distributed' }],
+    [100, 16, { clockingMode: 'async', readMode: 'fwft', enablePacketMode: true, outputRegister: false }],
+    [1000, 1, { readMode: 'fwft', almostFullThreshold: 95, almostEmptyThreshold: 5 }],
+    [1000, 33, { clockingMode: 'async', memoryType: 'registers' }],
+    [16, 1024, { clockingMode: 'async', readMode: 'fwft' }],
+    [5, 1024, { readMode: 'fwft', enableECC: true }],
+  ] as const
+).map(([fifoDepth, dataWidth, over], i) => ({
   name: `extended ${dataWidth}x${fifoDepth} ${JSON.stringify(over)}`,
   config: withMode({ ...over, fifoDepth, dataWidth }),
   tb: { randomWords: Math.max(100, 2 * fifoDepth + 100), rdPeriodNs: 7.3 + i * 1.7, seed: SEED + i },
@@ -284,9 +322,11 @@ const deepCase: Case = {
 
 async function inPairs<T>(items: T[], fn: (t: T) => Promise<void>): Promise<void> {
   const queue = items.slice();
-  await Promise.all([0, 1].map(async () => {
-    for (let t = queue.shift(); t !== undefined; t = queue.shift()) await fn(t);
-  }));
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let t = queue.shift(); t !== undefined; t = queue.shift()) await fn(t);
+    }),
+  );
 }
 
 describeWith(['iverilog', 'ghdl'], 'FIFO generator in Icarus Verilog and GHDL', () => {
@@ -310,11 +350,24 @@ describeWith(['iverilog', 'ghdl'], 'FIFO generator in Icarus Verilog and GHDL', 
     const cases: FifoConfig[] = [];
     for (const clockingMode of ['sync', 'async'] as const) {
       for (const readMode of ['standard', 'fwft'] as const) {
-        for (const outputRegister of [false, true]) cases.push(withMode({ clockingMode, readMode, outputRegister, dataWidth: 16, fifoDepth: 32, enableECC: outputRegister }));
+        for (const outputRegister of [false, true])
+          cases.push(
+            withMode({
+              clockingMode,
+              readMode,
+              outputRegister,
+              dataWidth: 16,
+              fifoDepth: 32,
+              enableECC: outputRegister,
+            }),
+          );
       }
     }
     await inPairs(cases, async (config) => {
-      const r = await simulateVerilog({ 'fifo_module.v': generateFifo(config, 'verilog'), 'burst_tb.v': burstTestbench(config) }, 'burst_tb');
+      const r = await simulateVerilog(
+        { 'fifo_module.v': generateFifo(config, 'verilog'), 'burst_tb.v': burstTestbench(config) },
+        'burst_tb',
+      );
       expect(r.stdout, JSON.stringify(config)).toContain('BURST PASS');
       expect(r.stdout).not.toContain('ERROR');
     });
@@ -336,7 +389,9 @@ describeWith(['iverilog', 'ghdl'], 'FIFO generator in Icarus Verilog and GHDL', 
   it('widths 1..1024, depths not powers of two, in Icarus and GHDL (VHDL-93; async also -2008)', async () => {
     const async08 = extendedCases.filter((c) => c.config.clockingMode === 'async' && c.config.dataWidth < 1024);
     await Promise.all([
-      inPairs(extendedCases, runVerilog), runVhdlBatch(extendedCases, '93c'), runVhdlBatch(async08, '08'),
+      inPairs(extendedCases, runVerilog),
+      runVhdlBatch(extendedCases, '93c'),
+      runVhdlBatch(async08, '08'),
     ]);
   }, 240_000);
 

@@ -11,7 +11,13 @@ import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
 import {
-  compileFsm, COMPLEX_EXAMPLE, DEFAULT_FSM, fsmGenerator, fsmTestSequence, SIMPLE_EXAMPLE, type FsmConfig,
+  compileFsm,
+  COMPLEX_EXAMPLE,
+  DEFAULT_FSM,
+  fsmGenerator,
+  fsmTestSequence,
+  SIMPLE_EXAMPLE,
+  type FsmConfig,
 } from '../../src/core/hdl/fsm';
 import { seededRandom } from '../../src/core/random';
 import { TEST_SEED } from '../support/seed';
@@ -55,18 +61,35 @@ async function runVhdl(c: FsmConfig, seed: number, std: '93c' | '08'): Promise<v
 it("the test's reference reads the condition language as documented", () => {
   const v = { start: 1n, stop: 0n, count: 3n, data: 0b1010n };
   const cases: [string, boolean][] = [
-    ['', true], ['1', true], ['0', false], ['true', true], ['false', false], ['start', true], ['!start', false],
-    ['start && !stop', true], ['stop || (start && count == 3)', true], ['!count == 3', false], ['!(count == 3)', false],
-    ['count < 0x10', true], ['count >= 0b100', false], ['count != start', true], ['data[1]', true], ['data[2]', false],
-    ['data[3] && data[1] && !data[0]', true], ['missing', false], ['start && stop || count > 2', true],
-    ['!!start', true], ['count == 3 && (stop || !data[2])', true],
+    ['', true],
+    ['1', true],
+    ['0', false],
+    ['true', true],
+    ['false', false],
+    ['start', true],
+    ['!start', false],
+    ['start && !stop', true],
+    ['stop || (start && count == 3)', true],
+    ['!count == 3', false],
+    ['!(count == 3)', false],
+    ['count < 0x10', true],
+    ['count >= 0b100', false],
+    ['count != start', true],
+    ['data[1]', true],
+    ['data[2]', false],
+    ['data[3] && data[1] && !data[0]', true],
+    ['missing', false],
+    ['start && stop || count > 2', true],
+    ['!!start', true],
+    ['count == 3 && (stop || !data[2])', true],
   ];
   for (const [condition, want] of cases) expect(evaluate(condition, v), condition).toBe(want);
 });
 
 it('the reference model agrees with the expectations of the examples and random configurations', () => {
   const rand = seededRandom(SEED + 99);
-  for (const c of [DEFAULT_FSM, SIMPLE_EXAMPLE, COMPLEX_EXAMPLE, { ...COMPLEX_EXAMPLE, fsmType: 'moore' as const }]) expectReferenceAgrees(c, SEED);
+  for (const c of [DEFAULT_FSM, SIMPLE_EXAMPLE, COMPLEX_EXAMPLE, { ...COMPLEX_EXAMPLE, fsmType: 'moore' as const }])
+    expectReferenceAgrees(c, SEED);
   for (let i = 0; i < 40; i++) expectReferenceAgrees(randomFsmConfig(rand, 100 + i), SEED + i);
 });
 

@@ -10,7 +10,12 @@ import { describeWith } from '../helpers/system';
 import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
 import { synthesiseVhdl } from '../helpers/synth';
 import {
-  baudCounter, fastClockFor, randomWords, uartGenerator, type UartConfig, type UartTestbenchOptions,
+  baudCounter,
+  fastClockFor,
+  randomWords,
+  uartGenerator,
+  type UartConfig,
+  type UartTestbenchOptions,
 } from '../../src/core/hdl/uart';
 import { randomInt, seededRandom } from '../../src/core/random';
 import { TEST_SEED } from '../support/seed';
@@ -25,13 +30,20 @@ function expectPass(output: string): void {
 
 async function runVerilog(c: UartConfig, o: UartTestbenchOptions): Promise<void> {
   const dut = uartGenerator.generate(c, 'verilog');
-  const r = await simulateVerilog({ [dut.name]: dut.text, 'tb.v': uartGenerator.testbench(c, 'verilog', o).text }, 'uart_module_tb');
+  const r = await simulateVerilog(
+    { [dut.name]: dut.text, 'tb.v': uartGenerator.testbench(c, 'verilog', o).text },
+    'uart_module_tb',
+  );
   expectPass(r.stdout + r.stderr);
 }
 
 async function runVhdl(c: UartConfig, o: UartTestbenchOptions, std: '93c' | '08'): Promise<void> {
   const dut = uartGenerator.generate(c, 'vhdl');
-  const r = await simulateVhdl({ [dut.name]: dut.text, 'tb.vhd': uartGenerator.testbench(c, 'vhdl', o).text }, 'uart_module_tb', std);
+  const r = await simulateVhdl(
+    { [dut.name]: dut.text, 'tb.vhd': uartGenerator.testbench(c, 'vhdl', o).text },
+    'uart_module_tb',
+    std,
+  );
   expectPass(r.stdout + r.stderr);
 }
 

@@ -20,7 +20,10 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
 }
 
 /** A fresh context + page that fails the test on uncaught page errors (collected in `errors`). */
-export async function openPage(browser: Browser, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ acceptDownloads: true, ...options });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -20,7 +20,10 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     ...ports.map((port) => launchBrowser([`--remote-debugging-port=${port}`])),
   ]);
   project.provide('appUrl', server.url);
-  project.provide('chromiumCdpUrls', ports.map((port) => `http://127.0.0.1:${port}`));
+  project.provide(
+    'chromiumCdpUrls',
+    ports.map((port) => `http://127.0.0.1:${port}`),
+  );
   return async () => {
     await Promise.all(browsers.map((b) => b.close()));
     await server.stop();

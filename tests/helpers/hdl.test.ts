@@ -4,7 +4,10 @@ import { describeWith } from './system';
 
 describeWith(['iverilog', 'ghdl'], 'HDL simulators', () => {
   it('runs a Verilog testbench in Icarus', async () => {
-    const r = await simulateVerilog({ 'tb.v': 'module tb; initial begin $display("sum=%0d", 2 + 3); $finish; end endmodule\n' }, 'tb');
+    const r = await simulateVerilog(
+      { 'tb.v': 'module tb; initial begin $display("sum=%0d", 2 + 3); $finish; end endmodule\n' },
+      'tb',
+    );
     expect(r.stdout).toContain('sum=5');
   });
   it('runs a VHDL testbench in GHDL (93c and 08)', async () => {

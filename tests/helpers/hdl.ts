@@ -28,12 +28,20 @@ function writeAll(dir: string, files: Record<string, string>): string[] {
 }
 
 /** Compiles `files` (name -> source) with iverilog -g2005 and runs `top` with vvp. */
-export async function simulateVerilog(files: Record<string, string>, top: string, timeoutMs = 120_000): Promise<SimResult> {
+export async function simulateVerilog(
+  files: Record<string, string>,
+  top: string,
+  timeoutMs = 120_000,
+): Promise<SimResult> {
   const dir = workDir('iverilog');
   try {
     const paths = writeAll(dir, files);
     const out = join(dir, 'sim.vvp');
-    await exec('iverilog', ['-g2005', '-Wall', '-Wno-timescale', '-s', top, '-o', out, ...paths], { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
+    await exec('iverilog', ['-g2005', '-Wall', '-Wno-timescale', '-s', top, '-o', out, ...paths], {
+      cwd: dir,
+      maxBuffer: MAX_BUFFER,
+      timeout: timeoutMs,
+    });
     const r = await exec('vvp', ['-n', out], { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
     return { stdout: r.stdout, stderr: r.stderr };
   } finally {
@@ -87,14 +95,23 @@ export async function elaborateVhdl(
  * Analyses `files` in order with GHDL (`std` '93c' or '08'), elaborates and runs entity `top`.
  * `--ieee=synopsys` is not used: generated VHDL must stick to numeric_std.
  */
-export async function simulateVhdl(files: Record<string, string>, top: string, std: '93c' | '08' = '93c', timeoutMs = 180_000): Promise<SimResult> {
+export async function simulateVhdl(
+  files: Record<string, string>,
+  top: string,
+  std: '93c' | '08' = '93c',
+  timeoutMs = 180_000,
+): Promise<SimResult> {
   const dir = workDir('ghdl');
   try {
     const paths = writeAll(dir, files);
     const flags = [`--std=${std}`, `--workdir=${dir}`];
     await exec('ghdl', ['-a', ...flags, ...paths], { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
     await exec('ghdl', ['-e', ...flags, top], { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
-    const r = await exec('ghdl', ['-r', ...flags, top, '--assert-level=error'], { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
+    const r = await exec('ghdl', ['-r', ...flags, top, '--assert-level=error'], {
+      cwd: dir,
+      maxBuffer: MAX_BUFFER,
+      timeout: timeoutMs,
+    });
     return { stdout: r.stdout, stderr: r.stderr };
   } catch (e) {
     const err = e as { stdout?: string; stderr?: string; message: string };

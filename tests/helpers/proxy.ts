@@ -13,7 +13,9 @@ export interface RecordedRequest {
   status?: number;
 }
 
-export async function startRecordingProxy(target: string): Promise<{ url: string; requests: RecordedRequest[]; close(): Promise<void> }> {
+export async function startRecordingProxy(
+  target: string,
+): Promise<{ url: string; requests: RecordedRequest[]; close(): Promise<void> }> {
   const to = new URL(target);
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
@@ -21,10 +23,21 @@ export async function startRecordingProxy(target: string): Promise<{ url: string
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
-      const record: RecordedRequest = { method: req.method ?? '', path: req.url ?? '', contentType: req.headers['content-type'] ?? '', body: body.toString('utf8') };
+      const record: RecordedRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        contentType: req.headers['content-type'] ?? '',
+        body: body.toString('utf8'),
+      };
       requests.push(record);
       const upstream = httpRequest(
-        { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: { ...req.headers, host: to.host } },
+        {
+          host: to.hostname,
+          port: to.port,
+          method: req.method,
+          path: req.url,
+          headers: { ...req.headers, host: to.host },
+        },
         (up) => {
           record.status = up.statusCode;
           res.writeHead(up.statusCode ?? 502, up.headers);

@@ -33,7 +33,15 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
   const adminToken = opts.env?.ADMIN_TOKEN ?? 'test-admin-token-123';
   const child = spawn(process.execPath, [join(root, 'dist/server/index.mjs')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_TOKEN: adminToken, RATE_LIMIT_PER_MINUTE: '0', ...opts.env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_TOKEN: adminToken,
+      RATE_LIMIT_PER_MINUTE: '0',
+      ...opts.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -70,9 +70,14 @@ describe('npm run new-tool', () => {
     // The tests project's options: they cover the page (DOM, JSX) and the tests (Node).
     const config = ts.readConfigFile(join(root, 'tests/tsconfig.json'), ts.sys.readFile).config;
     const { options } = ts.parseJsonConfigFileContent(config, ts.sys, join(root, 'tests'));
-    const folder = ['tool.ts', 'Page.tsx', 'store.ts', 'logic.ts', 'logic.test.ts'].map((f) => `src/tools/word-counter/${f}`);
+    const folder = ['tool.ts', 'Page.tsx', 'store.ts', 'logic.ts', 'logic.test.ts'].map(
+      (f) => `src/tools/word-counter/${f}`,
+    );
     const files = ['src/tools/index.ts', 'tests/e2e/word-counter.e2e.test.ts', ...folder];
-    const program = ts.createProgram(files.map((f) => join(root, f)), options);
+    const program = ts.createProgram(
+      files.map((f) => join(root, f)),
+      options,
+    );
     const errors = ts
       .getPreEmitDiagnostics(program)
       .map((d) => `${d.file?.fileName}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);

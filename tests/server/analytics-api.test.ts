@@ -22,23 +22,59 @@ describe('analytics API (embedded store, real server)', () => {
   it('answers the spec shape with zeros before any event', async () => {
     const r = await getStats(server.url, server.adminToken);
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ total_views: 0, unique_visitors: 0, popular_pages: [], tool_usage: [], daily_views: [] });
+    expect(r.json).toMatchObject({
+      total_views: 0,
+      unique_visitors: 0,
+      popular_pages: [],
+      tool_usage: [],
+      daily_views: [],
+    });
     expect(r.json.previous).toMatchObject({ total_views: 0, unique_visitors: 0 });
   });
 
   it('turns a mix of posted events into exactly the expected stats', async () => {
     // 3 sessions view pages; s1 views /a three times, s2 twice, s3 once on /b; tools used 5 times.
     const views: [string, string][] = [
-      ['/a', 's1'], ['/a', 's1'], ['/a', 's1'], ['/a', 's2'], ['/b?x=1', 's2'], ['/b?x=1', 's3'], ['/c', 's3'],
+      ['/a', 's1'],
+      ['/a', 's1'],
+      ['/a', 's1'],
+      ['/a', 's2'],
+      ['/b?x=1', 's2'],
+      ['/b?x=1', 's3'],
+      ['/c', 's3'],
     ];
     const results = await Promise.all([
       ...views.map(([p, s]) => post(server.url, 'pageview', pageview(p, s))),
       ...['CRC Generator', 'CRC Generator', 'JWT Debugger', 'CRC Generator', 'Base64 Converter'].map((t, i) =>
-        post(server.url, 'tool-usage', toolUsage(t, 'run', `tool-only-${i}`, { size: i, ok: true, label: 'x', none: null })),
+        post(
+          server.url,
+          'tool-usage',
+          toolUsage(t, 'run', `tool-only-${i}`, { size: i, ok: true, label: 'x', none: null }),
+        ),
       ),
-      post(server.url, 'suggestion', { suggestion: 'dark mode', tool_context: 'crc', session_id: 's9', user_agent: 'UA', timestamp: new Date().toISOString() }),
-      post(server.url, 'error', { error_context: 'load', error_message: 'boom', tool_name: 'JWT Debugger', session_id: 's9', user_agent: 'UA', page_url: 'http://x/', timestamp: 't' }),
-      post(server.url, 'performance', { metric_name: 'page_load_time', value: 123.4, tool_name: '/', session_id: 's9', timestamp: 't' }),
+      post(server.url, 'suggestion', {
+        suggestion: 'dark mode',
+        tool_context: 'crc',
+        session_id: 's9',
+        user_agent: 'UA',
+        timestamp: new Date().toISOString(),
+      }),
+      post(server.url, 'error', {
+        error_context: 'load',
+        error_message: 'boom',
+        tool_name: 'JWT Debugger',
+        session_id: 's9',
+        user_agent: 'UA',
+        page_url: 'http://x/',
+        timestamp: 't',
+      }),
+      post(server.url, 'performance', {
+        metric_name: 'page_load_time',
+        value: 123.4,
+        tool_name: '/',
+        session_id: 's9',
+        timestamp: 't',
+      }),
     ]);
     for (const r of results) expect(r.status, r.text).toBe(202);
 
@@ -75,9 +111,15 @@ describe('analytics API (embedded store, real server)', () => {
 
   it('accepts text/plain bodies from sendBeacon', async () => {
     const before = (await getStats(server.url, server.adminToken)).json.total_views as number;
-    const r = await post(server.url, 'pageview', null, { contentType: 'text/plain;charset=UTF-8', raw: JSON.stringify(pageview('/beacon', 'beacon-session')) });
+    const r = await post(server.url, 'pageview', null, {
+      contentType: 'text/plain;charset=UTF-8',
+      raw: JSON.stringify(pageview('/beacon', 'beacon-session')),
+    });
     expect(r.status).toBe(202);
-    const perf = await post(server.url, 'performance', null, { contentType: 'text/plain', raw: JSON.stringify({ metric_name: 'page_load_time', value: 5, tool_name: '/', session_id: 'b', timestamp: 't' }) });
+    const perf = await post(server.url, 'performance', null, {
+      contentType: 'text/plain',
+      raw: JSON.stringify({ metric_name: 'page_load_time', value: 5, tool_name: '/', session_id: 'b', timestamp: 't' }),
+    });
     expect(perf.status).toBe(202);
     expect((await getStats(server.url, server.adminToken)).json.total_views).toBe(before + 1);
   });
@@ -86,32 +128,56 @@ describe('analytics API (embedded store, real server)', () => {
     const before = (await getStats(server.url, server.adminToken)).json.total_views as number;
     const googlebot = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
     expect((await post(server.url, 'pageview', pageview('/bot', 'bot1'), { userAgent: googlebot })).status).toBe(202);
-    expect((await post(server.url, 'pageview', { ...pageview('/bot', 'bot2'), user_agent: 'AhrefsBot/7.0' })).status).toBe(202);
-    expect((await post(server.url, 'pageview', pageview('/human', 'h1'), { userAgent: 'curl/8.5.0' })).status).toBe(202);
+    expect(
+      (await post(server.url, 'pageview', { ...pageview('/bot', 'bot2'), user_agent: 'AhrefsBot/7.0' })).status,
+    ).toBe(202);
+    expect((await post(server.url, 'pageview', pageview('/human', 'h1'), { userAgent: 'curl/8.5.0' })).status).toBe(
+      202,
+    );
     const after = await getStats(server.url, server.adminToken);
     expect(after.json.total_views).toBe(before + 1);
     expect((after.json.popular_pages as { page_path: string }[]).some((p) => p.page_path === '/bot')).toBe(false);
   });
 
   it('requires the admin token, compared exactly', async () => {
-    const cases: (string | null)[] = [null, '', 'wrong', `${server.adminToken}x`, server.adminToken.slice(0, -1), server.adminToken.toUpperCase()];
+    const cases: (string | null)[] = [
+      null,
+      '',
+      'wrong',
+      `${server.adminToken}x`,
+      server.adminToken.slice(0, -1),
+      server.adminToken.toUpperCase(),
+    ];
     for (const token of cases) {
       const r = await getStats(server.url, token);
       expect(r.status, `token ${token}`).toBe(401);
       expect(r.json.error).toMatch(/Admin token required/);
       expect(r.headers.get('www-authenticate')).toMatch(/^Bearer/);
     }
-    const basic = await fetch(`${server.url}/api/analytics/stats?days=7`, { headers: { Authorization: `Basic ${server.adminToken}` } });
+    const basic = await fetch(`${server.url}/api/analytics/stats?days=7`, {
+      headers: { Authorization: `Basic ${server.adminToken}` },
+    });
     expect(basic.status).toBe(401);
     expect((await getStats(server.url, server.adminToken)).status).toBe(200);
   });
 
   it('accepts only 7, 30 or 90 days (30 when omitted)', async () => {
-    for (const q of ['days=7', 'days=30', 'days=90']) expect((await getStats(server.url, server.adminToken, q)).status).toBe(200);
+    for (const q of ['days=7', 'days=30', 'days=90'])
+      expect((await getStats(server.url, server.adminToken, q)).status).toBe(200);
     const omitted = await getStats(server.url, server.adminToken, '');
     expect(omitted.status).toBe(200);
     expect((omitted.json.range as { days: number }).days).toBe(30);
-    for (const q of ['days=1', 'days=365', 'days=abc', 'days=7.0', 'days=', 'days=7&days=30', 'days[$gt]=1', 'limit=0', 'limit=abc']) {
+    for (const q of [
+      'days=1',
+      'days=365',
+      'days=abc',
+      'days=7.0',
+      'days=',
+      'days=7&days=30',
+      'days[$gt]=1',
+      'limit=0',
+      'limit=abc',
+    ]) {
       const r = await getStats(server.url, server.adminToken, q);
       expect(r.status, q).toBe(400);
       expect(typeof r.json.error).toBe('string');
@@ -136,15 +202,33 @@ describe('analytics API (embedded store, real server)', () => {
       { kind: 'pageview', raw: '{"page_path": "/a", ', status: 400 },
       { kind: 'pageview', raw: '{"page_path": "/a", ', contentType: 'text/plain', status: 400 },
       { kind: 'pageview', raw: '', status: 422 },
-      { kind: 'pageview', raw: 'page_path=/a&session_id=s', contentType: 'application/x-www-form-urlencoded', status: 422 },
+      {
+        kind: 'pageview',
+        raw: 'page_path=/a&session_id=s',
+        contentType: 'application/x-www-form-urlencoded',
+        status: 422,
+      },
       { kind: 'pageview', body: { page_path: big, session_id: 's' }, status: 413 },
-      { kind: 'pageview', raw: JSON.stringify({ page_path: big, session_id: 's' }), contentType: 'text/plain', status: 413 },
+      {
+        kind: 'pageview',
+        raw: JSON.stringify({ page_path: big, session_id: 's' }),
+        contentType: 'text/plain',
+        status: 413,
+      },
       { kind: 'tool-usage', body: toolUsage('CRC', 'run', 's', { $gt: 1 }), status: 422 },
-      { kind: 'tool-usage', raw: '{"tool_name":"CRC","action":"run","session_id":"s","metadata":{"__proto__":{"polluted":true}}}', status: 422 },
+      {
+        kind: 'tool-usage',
+        raw: '{"tool_name":"CRC","action":"run","session_id":"s","metadata":{"__proto__":{"polluted":true}}}',
+        status: 422,
+      },
       { kind: 'tool-usage', body: toolUsage('CRC', 'run', 's', { 'a.b': 1 }), status: 422 },
       { kind: 'tool-usage', body: toolUsage('CRC', 'run', 's', { nested: { deep: 1 } }), status: 422 },
       { kind: 'tool-usage', body: toolUsage('CRC', 'run', 's', { list: [1, 2] }), status: 422 },
-      { kind: 'tool-usage', body: toolUsage('CRC', 'run', 's', Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, i]))), status: 422 },
+      {
+        kind: 'tool-usage',
+        body: toolUsage('CRC', 'run', 's', Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, i]))),
+        status: 422,
+      },
       { kind: 'tool-usage', body: { ...toolUsage('CRC', 'run', 's'), duration: '12' }, status: 422 },
       { kind: 'tool-usage', body: { ...toolUsage('CRC', 'run', 's'), duration: -1 }, status: 422 },
       { kind: 'tool-usage', raw: '{"tool_name":"CRC","action":"run","session_id":"s","duration":1e400}', status: 422 },
@@ -169,7 +253,9 @@ describe('analytics API (embedded store, real server)', () => {
   it('stores hostile-looking strings verbatim as plain data', async () => {
     const paths = ['/{"$gt":""}', "/'; DROP TABLE daily_pages; --", '/путь?q=ünïcødé&x=<script>'];
     for (const p of paths) expect((await post(server.url, 'pageview', pageview(p, 'odd'))).status).toBe(202);
-    const pages = (await getStats(server.url, server.adminToken, 'days=7&limit=1000')).json.popular_pages as { page_path: string }[];
+    const pages = (await getStats(server.url, server.adminToken, 'days=7&limit=1000')).json.popular_pages as {
+      page_path: string;
+    }[];
     for (const p of paths) expect(pages.map((x) => x.page_path)).toContain(p);
   });
 
@@ -178,13 +264,19 @@ describe('analytics API (embedded store, real server)', () => {
     expect(r.status).toBe(404);
     expect((await r.json()).error).toMatch(/No API route/);
     const h = await (await fetch(`${server.url}/healthz`)).json();
-    expect(h).toMatchObject({ status: 'ok', store: 'embedded', analytics: { available: true, buffered: 0, dropped: 0 } });
+    expect(h).toMatchObject({
+      status: 'ok',
+      store: 'embedded',
+      analytics: { available: true, buffered: 0, dropped: 0 },
+    });
   });
 });
 
 describe('analytics durability (embedded store)', () => {
   async function postMany(url: string, n: number, session: string) {
-    const rs = await Promise.all(Array.from({ length: n }, (_, i) => post(url, 'pageview', pageview(`/p${i % 5}`, `${session}-${i % 7}`))));
+    const rs = await Promise.all(
+      Array.from({ length: n }, (_, i) => post(url, 'pageview', pageview(`/p${i % 5}`, `${session}-${i % 7}`))),
+    );
     return rs.filter((r) => r.status === 202).length;
   }
 
@@ -252,7 +344,8 @@ describe('analytics with rate limiting on (RATE_LIMIT_PER_MINUTE=5)', () => {
     const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 8; i++) statuses.push((await post(server.url, 'pageview', pageview('/limited', `r${i}`))).status);
+      for (let i = 0; i < 8; i++)
+        statuses.push((await post(server.url, 'pageview', pageview('/limited', `r${i}`))).status);
       expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429, 429]);
       const limited = await post(server.url, 'pageview', pageview('/limited', 'r9'));
       expect(limited.json?.error).toMatch(/Too many requests/);
@@ -279,14 +372,22 @@ describe('analytics with MongoDB unreachable (MONGODB_URI pointing at a closed p
   let server: RunningServer;
   beforeAll(async () => {
     const port = await closedPort();
-    server = await startServer({ env: { MONGODB_URI: `mongodb://127.0.0.1:${port}/?serverSelectionTimeoutMS=300&connectTimeoutMS=300`, ANALYTICS_BUFFER_LIMIT: '20', ANALYTICS_SHUTDOWN_FLUSH_MS: '500' } });
+    server = await startServer({
+      env: {
+        MONGODB_URI: `mongodb://127.0.0.1:${port}/?serverSelectionTimeoutMS=300&connectTimeoutMS=300`,
+        ANALYTICS_BUFFER_LIMIT: '20',
+        ANALYTICS_SHUTDOWN_FLUSH_MS: '500',
+      },
+    });
   });
   afterAll(async () => {
     if (server?.process.exitCode === null) await server.stop('SIGKILL');
   });
 
   it('keeps answering ingest, buffers up to the limit, counts drops, and answers stats with 503', async () => {
-    const rs = await Promise.all(Array.from({ length: 30 }, (_, i) => post(server.url, 'pageview', pageview('/down', `d${i}`))));
+    const rs = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => post(server.url, 'pageview', pageview('/down', `d${i}`))),
+    );
     for (const r of rs) expect(r.status).toBe(202);
     const stats = await getStats(server.url, server.adminToken, 'days=7');
     expect(stats.status).toBe(503);

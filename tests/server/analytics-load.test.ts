@@ -33,14 +33,27 @@ describe('analytics under a load burst (autocannon, 50 connections)', () => {
           method: 'POST',
           path: '/api/analytics/pageview',
           headers: json,
-          setupRequest: (req) => ({ ...req, body: JSON.stringify({ page_path: `/load/${n % 10}`, session_id: `load-${n++ % SESSIONS}`, referrer: 'direct' }) }),
+          setupRequest: (req) => ({
+            ...req,
+            body: JSON.stringify({
+              page_path: `/load/${n % 10}`,
+              session_id: `load-${n++ % SESSIONS}`,
+              referrer: 'direct',
+            }),
+          }),
         },
         // sendBeacon style
         {
           method: 'POST',
           path: '/api/analytics/tool-usage',
           headers: { 'content-type': 'text/plain;charset=UTF-8' },
-          body: JSON.stringify({ tool_name: 'Load Tool', action: 'burst', duration: 1, session_id: 'load-tool', metadata: { k: 1 } }),
+          body: JSON.stringify({
+            tool_name: 'Load Tool',
+            action: 'burst',
+            duration: 1,
+            session_id: 'load-tool',
+            metadata: { k: 1 },
+          }),
         },
       ],
     });
@@ -51,13 +64,20 @@ describe('analytics under a load burst (autocannon, 50 connections)', () => {
     expect(accepted).toBe(REQUESTS);
 
     const stats = await getStats(server.url, server.adminToken, 'days=7&limit=1000');
-    const s = stats.json as { total_views: number; unique_visitors: number; range: { tool_uses: number }; tool_usage: { usage_count: number }[] };
+    const s = stats.json as {
+      total_views: number;
+      unique_visitors: number;
+      range: { tool_uses: number };
+      tool_usage: { usage_count: number }[];
+    };
     expect(s.total_views + s.range.tool_uses).toBe(accepted);
     expect(s.total_views).toBe(REQUESTS / 2);
     expect(s.unique_visitors).toBe(SESSIONS);
     expect(s.tool_usage).toEqual([{ tool_name: 'Load Tool', usage_count: REQUESTS / 2 }]);
     const health = await (await fetch(`${server.url}/healthz`)).json();
     expect(health.analytics).toMatchObject({ available: true, buffered: 0, dropped: 0, stored: REQUESTS });
-    console.log(`analytics load burst: ${accepted} accepted at ~${Math.round(result.requests.average)} req/s, p99 latency ${result.latency.p99} ms, all stored`);
+    console.log(
+      `analytics load burst: ${accepted} accepted at ~${Math.round(result.requests.average)} req/s, p99 latency ${result.latency.p99} ms, all stored`,
+    );
   });
 });

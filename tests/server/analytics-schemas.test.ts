@@ -6,7 +6,12 @@ import { bearerToken, tokenMatches } from '../../server/auth';
 
 describe('ingest schemas', () => {
   it('accept the spec fields of every endpoint and fill defaults', () => {
-    expect(schemas.pageview.parse({ page_path: '/a?b=1', session_id: 's' })).toEqual({ page_path: '/a?b=1', user_agent: '', referrer: 'direct', session_id: 's' });
+    expect(schemas.pageview.parse({ page_path: '/a?b=1', session_id: 's' })).toEqual({
+      page_path: '/a?b=1',
+      user_agent: '',
+      referrer: 'direct',
+      session_id: 's',
+    });
     expect(schemas['tool-usage'].parse({ tool_name: 'CRC Generator', action: 'generate', session_id: 's' })).toEqual({
       tool_name: 'CRC Generator',
       action: 'generate',
@@ -15,16 +20,33 @@ describe('ingest schemas', () => {
       metadata: {},
     });
     const full = {
-      suggestion: { suggestion: 'more tools', tool_context: 'home', session_id: 's', user_agent: 'UA', timestamp: '2026-01-01T00:00:00Z' },
-      error: { error_context: 'x', error_message: 'y', tool_name: 't', session_id: 's', user_agent: 'UA', page_url: 'http://h/', timestamp: 'now' },
+      suggestion: {
+        suggestion: 'more tools',
+        tool_context: 'home',
+        session_id: 's',
+        user_agent: 'UA',
+        timestamp: '2026-01-01T00:00:00Z',
+      },
+      error: {
+        error_context: 'x',
+        error_message: 'y',
+        tool_name: 't',
+        session_id: 's',
+        user_agent: 'UA',
+        page_url: 'http://h/',
+        timestamp: 'now',
+      },
       performance: { metric_name: 'page_load_time', value: 812.5, tool_name: '/', session_id: 's', timestamp: 'now' },
     } as const;
-    for (const [kind, body] of Object.entries(full)) expect(schemas[kind as keyof typeof full].parse(body)).toEqual(body);
+    for (const [kind, body] of Object.entries(full))
+      expect(schemas[kind as keyof typeof full].parse(body)).toEqual(body);
   });
 
   it('keep flat metadata of primitives', () => {
     const metadata = { size: 3, ok: true, name: 'x', none: null, 'with-dash': 1, _u: 2 };
-    expect(schemas['tool-usage'].parse({ tool_name: 't', action: 'a', session_id: 's', metadata }).metadata).toEqual(metadata);
+    expect(schemas['tool-usage'].parse({ tool_name: 't', action: 'a', session_id: 's', metadata }).metadata).toEqual(
+      metadata,
+    );
   });
 
   const rejects: [keyof typeof schemas, unknown][] = [
@@ -58,7 +80,14 @@ describe('stats query', () => {
   it('takes 7, 30 or 90 days, 30 by default, and an optional limit', () => {
     expect(StatsQuerySchema.parse({})).toEqual({ days: 30 });
     expect(StatsQuerySchema.parse({ days: '7', limit: '25' })).toEqual({ days: 7, limit: 25 });
-    for (const q of [{ days: '14' }, { days: ['7', '30'] }, { days: '' }, { limit: '0' }, { limit: '1001' }, { days: '7', extra: '1' }]) {
+    for (const q of [
+      { days: '14' },
+      { days: ['7', '30'] },
+      { days: '' },
+      { limit: '0' },
+      { limit: '1001' },
+      { days: '7', extra: '1' },
+    ]) {
       expect(StatsQuerySchema.safeParse(q).success, JSON.stringify(q)).toBe(false);
     }
   });
@@ -99,10 +128,12 @@ describe('admin token', () => {
   it('reads Bearer tokens only', () => {
     expect(bearerToken('Bearer abc')).toBe('abc');
     expect(bearerToken('bearer   abc  ')).toBe('abc');
-    for (const h of [undefined, '', 'Bearer', 'Bearer ', 'Basic abc', 'Bearer a b', 'abc']) expect(bearerToken(h), String(h)).toBeUndefined();
+    for (const h of [undefined, '', 'Bearer', 'Bearer ', 'Basic abc', 'Bearer a b', 'abc'])
+      expect(bearerToken(h), String(h)).toBeUndefined();
   });
   it('matches the exact token only', () => {
     expect(tokenMatches('secret-token', 'secret-token')).toBe(true);
-    for (const t of [undefined, '', 'secret-toke', 'secret-token!', 'SECRET-TOKEN']) expect(tokenMatches(t, 'secret-token'), String(t)).toBe(false);
+    for (const t of [undefined, '', 'secret-toke', 'secret-token!', 'SECRET-TOKEN'])
+      expect(tokenMatches(t, 'secret-token'), String(t)).toBe(false);
   });
 });

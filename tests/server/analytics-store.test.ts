@@ -12,7 +12,12 @@ import { BufferedStore } from '../../server/store/buffered';
 import { SqliteBackend } from '../../server/store/sqlite';
 import { MongoBackend } from '../../server/store/mongo';
 import { dayRange, type Backend, type DayRange, type StatsRows } from '../../server/store/rollup';
-import { StoreUnavailableError, type AnalyticsStore, type StatsRange, type StoredEvent } from '../../server/store/types';
+import {
+  StoreUnavailableError,
+  type AnalyticsStore,
+  type StatsRange,
+  type StoredEvent,
+} from '../../server/store/types';
 
 const NOW = new Date('2026-03-15T12:00:00.000Z');
 const DAY = 86_400_000;
@@ -30,7 +35,12 @@ const tool = (name: string, session: string, ts: Date = at(0)): StoredEvent => (
   session_id: session,
   data: { tool_name: name, action: 'run', duration: 1, metadata: {} },
 });
-const other = (kind: 'suggestion' | 'error' | 'performance', session: string): StoredEvent => ({ kind, ts: at(0), session_id: session, data: { x: 1 } });
+const other = (kind: 'suggestion' | 'error' | 'performance', session: string): StoredEvent => ({
+  kind,
+  ts: at(0),
+  session_id: session,
+  data: { x: 1 },
+});
 
 interface Harness {
   /** A fresh, empty store. */
@@ -94,9 +104,18 @@ function contract(name: string, makeHarness: () => Harness) {
     it('counts views, pages, tools and days exactly, oldest day first', async () => {
       const store = await fresh();
       await store.record([
-        view('/a', 's1'), view('/a', 's1'), view('/b', 's2'), view('/a', 's2', at(2)), view('/c', 's3', at(6)),
-        tool('CRC', 's1'), tool('CRC', 's9', at(3)), tool('JWT', 's1'), tool('Base64', 's1', at(1)),
-        other('suggestion', 's7'), other('error', 's8'), other('performance', 's9'),
+        view('/a', 's1'),
+        view('/a', 's1'),
+        view('/b', 's2'),
+        view('/a', 's2', at(2)),
+        view('/c', 's3', at(6)),
+        tool('CRC', 's1'),
+        tool('CRC', 's9', at(3)),
+        tool('JWT', 's1'),
+        tool('Base64', 's1', at(1)),
+        other('suggestion', 's7'),
+        other('error', 's8'),
+        other('performance', 's9'),
       ]);
       const s = await stats(store, 7);
       expect(s.total_views).toBe(5);
@@ -148,7 +167,13 @@ function contract(name: string, makeHarness: () => Harness) {
         { date: '2026-03-09', views: 1 },
         { date: '2026-03-15', views: 1 },
       ]);
-      expect(week.previous).toEqual({ from: '2026-03-02', to: '2026-03-08', total_views: 2, unique_visitors: 2, tool_uses: 1 });
+      expect(week.previous).toEqual({
+        from: '2026-03-02',
+        to: '2026-03-08',
+        total_views: 2,
+        unique_visitors: 2,
+        tool_uses: 1,
+      });
       const month = await stats(store, 30);
       expect(month.total_views).toBe(6);
       expect(month.previous.total_views).toBe(0); // days 30..59 have nothing
@@ -160,7 +185,13 @@ function contract(name: string, makeHarness: () => Harness) {
 
     it('counts visitors exactly for a range that ends before the newest data', async () => {
       const store = await fresh();
-      await store.record([view('/', 's1', at(12)), view('/', 's1', at(0)), view('/', 's2', at(12)), view('/', 's2', at(11)), view('/', 's3', at(20))]);
+      await store.record([
+        view('/', 's1', at(12)),
+        view('/', 's1', at(0)),
+        view('/', 's2', at(12)),
+        view('/', 's2', at(11)),
+        view('/', 's3', at(20)),
+      ]);
       await store.record([view('/', 's4', at(16)), view('/', 's4', at(2))]);
       const earlier = await store.stats({ days: 7, now: at(10) }); // days 10..16 before NOW
       expect(earlier.total_views).toBe(4);
@@ -184,7 +215,8 @@ function contract(name: string, makeHarness: () => Harness) {
     it('ranks ties by name and honours the limit', async () => {
       const store = await fresh();
       const events: StoredEvent[] = [];
-      for (let i = 0; i < 15; i++) for (let k = 0; k <= i % 4; k++) events.push(view(`/p${String(i).padStart(2, '0')}`, `s${i}`));
+      for (let i = 0; i < 15; i++)
+        for (let k = 0; k <= i % 4; k++) events.push(view(`/p${String(i).padStart(2, '0')}`, `s${i}`));
       await store.record(events);
       const top = await stats(store, 7);
       expect(top.popular_pages).toHaveLength(10);
@@ -201,7 +233,9 @@ function contract(name: string, makeHarness: () => Harness) {
 
     it('keeps every event of many concurrent batches larger than one write', async () => {
       const store = await fresh();
-      const batches = Array.from({ length: 40 }, (_, b) => Array.from({ length: 300 }, (_, i) => view(`/p${i % 13}`, `s${(b * 300 + i) % 977}`, at(i % 5, i % 24))));
+      const batches = Array.from({ length: 40 }, (_, b) =>
+        Array.from({ length: 300 }, (_, i) => view(`/p${i % 13}`, `s${(b * 300 + i) % 977}`, at(i % 5, i % 24))),
+      );
       await Promise.all(batches.map((batch) => store.record(batch)));
       await store.record(Array.from({ length: 6_000 }, (_, i) => tool(`t${i % 7}`, 's')));
       const s = await stats(store, 7, 1000);
@@ -243,7 +277,9 @@ const mongoUri = process.env.MONGODB_URI;
 if (mongoUri) {
   contract('MongoDB', () => mongoHarness(mongoUri));
 } else {
-  console.warn('SKIPPED: the MongoDB contract suite needs a server; set MONGODB_URI (e.g. mongodb://127.0.0.1:27017) to run it.');
+  console.warn(
+    'SKIPPED: the MongoDB contract suite needs a server; set MONGODB_URI (e.g. mongodb://127.0.0.1:27017) to run it.',
+  );
   describe.skip('analytics store contract: MongoDB [skipped: MONGODB_URI is not set]', () => {
     it('runs the same contract against MongoDB', () => {});
   });
@@ -312,7 +348,12 @@ describe('buffered write path under database failures', () => {
   it('reports what it could not write when closed while down', async () => {
     const { backend, store } = setup();
     const logs: string[] = [];
-    const logged = new BufferedStore(backend, { retryMinMs: 5, retryMaxMs: 5, shutdownFlushMs: 50, log: (m) => logs.push(m) });
+    const logged = new BufferedStore(backend, {
+      retryMinMs: 5,
+      retryMaxMs: 5,
+      shutdownFlushMs: 50,
+      log: (m) => logs.push(m),
+    });
     backend.down = true;
     await logged.record([view('/a', 's', new Date()), view('/b', 's', new Date())]);
     await logged.close();
@@ -327,10 +368,18 @@ describe('embedded store file upgrades', () => {
     try {
       const file = join(dir, 'analytics.sqlite');
       const old = new Database(file);
-      old.exec('CREATE TABLE events (id INTEGER PRIMARY KEY, ts INTEGER NOT NULL, kind TEXT NOT NULL, session_id TEXT NOT NULL, data TEXT NOT NULL);');
+      old.exec(
+        'CREATE TABLE events (id INTEGER PRIMARY KEY, ts INTEGER NOT NULL, kind TEXT NOT NULL, session_id TEXT NOT NULL, data TEXT NOT NULL);',
+      );
       old.exec('CREATE TABLE visitors (id INTEGER PRIMARY KEY, session_id TEXT NOT NULL UNIQUE);');
       const add = old.prepare('INSERT INTO events (ts, kind, session_id, data) VALUES (?, ?, ?, ?)');
-      for (const [daysAgo, kind, session] of [[1, 'pageview', 'a'], [3, 'pageview', 'a'], [2, 'pageview', 'b'], [1, 'tool-usage', 'c'], [40, 'pageview', 'd']] as const) {
+      for (const [daysAgo, kind, session] of [
+        [1, 'pageview', 'a'],
+        [3, 'pageview', 'a'],
+        [2, 'pageview', 'b'],
+        [1, 'tool-usage', 'c'],
+        [40, 'pageview', 'd'],
+      ] as const) {
         add.run(at(daysAgo).getTime(), kind, session, '{}');
       }
       old.close();
@@ -346,7 +395,13 @@ describe('embedded store file upgrades', () => {
 
 describe('day ranges', () => {
   it('ends today and covers exactly `days` UTC days; the previous period is just before', () => {
-    expect(dayRange(7, new Date('2026-01-03T23:59:59.999Z'))).toEqual({ days: 7, from: '2025-12-28', to: '2026-01-03', prevFrom: '2025-12-21', prevTo: '2025-12-27' });
+    expect(dayRange(7, new Date('2026-01-03T23:59:59.999Z'))).toEqual({
+      days: 7,
+      from: '2025-12-28',
+      to: '2026-01-03',
+      prevFrom: '2025-12-21',
+      prevTo: '2025-12-27',
+    });
     expect(dayRange(90, new Date('2024-03-01T00:00:00Z'))).toMatchObject({ from: '2023-12-03', to: '2024-03-01' });
     expect(DAY).toBe(86_400_000);
   });

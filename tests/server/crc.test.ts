@@ -34,8 +34,28 @@ describe('GET /api/predefined', () => {
     expect(expected.length).toBe(112);
     list.forEach((a, i) => {
       const e = expected[i]!; // both lists have 112 entries
-      expect(Object.keys(a).sort()).toEqual(['aliases', 'check', 'init', 'name', 'poly', 'refin', 'refout', 'residue', 'width', 'xorout']);
-      expect(a).toMatchObject({ name: e.name, width: e.width, init: e.init, refin: e.refin, refout: e.refout, xorout: e.xorout, check: e.check, residue: e.residue });
+      expect(Object.keys(a).sort()).toEqual([
+        'aliases',
+        'check',
+        'init',
+        'name',
+        'poly',
+        'refin',
+        'refout',
+        'residue',
+        'width',
+        'xorout',
+      ]);
+      expect(a).toMatchObject({
+        name: e.name,
+        width: e.width,
+        init: e.init,
+        refin: e.refin,
+        refout: e.refout,
+        xorout: e.xorout,
+        check: e.check,
+        residue: e.residue,
+      });
       expect(a.poly).toEqual(bitsFromPoly(e.width, parseHex(e.poly)!));
       expect((a.poly as number[]).length).toBe(68);
       for (const alias of e.aliases) expect(a.aliases).toContain(alias);
@@ -43,7 +63,11 @@ describe('GET /api/predefined', () => {
   });
 
   it('finds the six fallback names as names or aliases', async () => {
-    const list = (await (await fetch(`${server.url}/api/predefined`)).json()) as { name: string; aliases: string[]; width: number }[];
+    const list = (await (await fetch(`${server.url}/api/predefined`)).json()) as {
+      name: string;
+      aliases: string[];
+      width: number;
+    }[];
     const byName = (n: string) => list.find((a) => a.name === n || a.aliases.includes(n));
     expect(byName('CRC-32 Ethernet')?.name).toBe('CRC-32/ISO-HDLC');
     expect(byName('CRC-16 USB')?.name).toBe('CRC-16/USB');
@@ -57,7 +81,15 @@ describe('GET /api/predefined', () => {
 
 describe('POST /api/generate', () => {
   it('answers a Verilog download named crc_module.v', async () => {
-    const r = await post({ poly: crc32Bits, data_width: 64, language: 'verilog', init: '0xffffffff', refin: true, refout: true, xorout: '0xFFFFFFFF' });
+    const r = await post({
+      poly: crc32Bits,
+      data_width: 64,
+      language: 'verilog',
+      init: '0xffffffff',
+      refin: true,
+      refout: true,
+      xorout: '0xFFFFFFFF',
+    });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-disposition')).toBe('attachment; filename="crc_module.v"');
     const text = await r.text();
@@ -85,7 +117,13 @@ describe('POST /api/generate', () => {
   it('handles width 67 (more than 64 bits)', async () => {
     const bits = new Array(68).fill(0);
     bits[0] = bits[1] = bits[67] = 1;
-    const r = await post({ poly: bits, data_width: 8, language: 'verilog', init: '0x7ffffffffffffffff', xorout: '0x4' });
+    const r = await post({
+      poly: bits,
+      data_width: 8,
+      language: 'verilog',
+      init: '0x7ffffffffffffffff',
+      xorout: '0x4',
+    });
     expect(r.status).toBe(200);
     const text = await r.text();
     expect(text).toContain('output wire [66:0] crc_out');
@@ -156,7 +194,9 @@ describe('POST /api/generate', () => {
   });
 
   it('ignores prototype-polluting keys', async () => {
-    const r = await post(`{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}, "poly": ${JSON.stringify(crc32Bits)}, "data_width": 8, "language": "vhdl"}`);
+    const r = await post(
+      `{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}, "poly": ${JSON.stringify(crc32Bits)}, "data_width": 8, "language": "vhdl"}`,
+    );
     expect(r.status).toBe(200);
     expect(await r.text()).toContain('entity crc is');
   });

@@ -62,7 +62,11 @@ describe('server skeleton', () => {
   });
 
   it('answers malformed JSON with 400 and no stack trace', async () => {
-    const r = await fetch(`${server.url}/api/analytics/pageview`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"page_path": ' });
+    const r = await fetch(`${server.url}/api/analytics/pageview`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"page_path": ',
+    });
     expect(r.status).toBe(400);
     const text = await r.text();
     expect(JSON.parse(text).error).toBeTruthy();
@@ -71,7 +75,11 @@ describe('server skeleton', () => {
 
   it('caps body sizes with 413', async () => {
     const body = JSON.stringify({ page_path: '/x'.repeat(200_000), session_id: 's' });
-    const r = await fetch(`${server.url}/api/analytics/pageview`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const r = await fetch(`${server.url}/api/analytics/pageview`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     expect(r.status).toBe(413);
     expect((await r.json()).error).toMatch(/too large/i);
   });
@@ -80,7 +88,12 @@ describe('server skeleton', () => {
     const r = await fetch(`${server.url}/api/analytics/pageview`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ page_path: '/ip-subnet?x=1', user_agent: 'vitest', referrer: 'direct', session_id: 'session-1' }),
+      body: JSON.stringify({
+        page_path: '/ip-subnet?x=1',
+        user_agent: 'vitest',
+        referrer: 'direct',
+        session_id: 'session-1',
+      }),
     });
     expect(r.status).toBeLessThan(300);
   });
@@ -101,7 +114,11 @@ describe('server configuration and lifecycle', () => {
   });
 
   it('refuses to start with invalid configuration, saying why', () => {
-    const r = spawnSync(process.execPath, ['dist/server/index.mjs'], { env: { ...process.env, PORT: 'not-a-port' }, encoding: 'utf8', timeout: 20_000 });
+    const r = spawnSync(process.execPath, ['dist/server/index.mjs'], {
+      env: { ...process.env, PORT: 'not-a-port' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
     expect(r.status).not.toBe(0);
     expect(r.stderr).toMatch(/Invalid configuration: PORT/);
   });

@@ -7,7 +7,11 @@ import type { CrcMatrices } from '../../src/core/crc/kernel';
 type Lanes = [number, number, number];
 
 export function deriveMatricesTs(width: number, poly: bigint, dataWidth: number): CrcMatrices {
-  const p: Lanes = [Number(poly & 0xffffffffn), Number((poly >> 32n) & 0xffffffffn), Number((poly >> 64n) & 0xffffffffn)];
+  const p: Lanes = [
+    Number(poly & 0xffffffffn),
+    Number((poly >> 32n) & 0xffffffffn),
+    Number((poly >> 64n) & 0xffffffffn),
+  ];
   const laneMask = (lane: number) => {
     const bits = Math.min(32, Math.max(0, width - lane * 32));
     return bits === 32 ? 0xffffffff : (1 << bits) - 1;
@@ -16,7 +20,9 @@ export function deriveMatricesTs(width: number, poly: bigint, dataWidth: number)
   const topLane = (width - 1) >>> 5;
   const topShift = (width - 1) & 31;
   const cols = new Uint32Array((width + dataWidth) * 4);
-  let r0 = 1, r1 = 0, r2 = 0;
+  let r0 = 1,
+    r1 = 0,
+    r2 = 0;
   const put = (c: number) => {
     cols[c << 2] = r0;
     cols[(c << 2) + 1] = r1;

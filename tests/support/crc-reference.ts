@@ -13,7 +13,8 @@ export function bytesToBits(bytes: Uint8Array, refin: boolean): number[] {
   return bits;
 }
 
-export const randomBits = (rand: () => number, n: number): number[] => Array.from({ length: n }, () => (rand() < 0.5 ? 0 : 1));
+export const randomBits = (rand: () => number, n: number): number[] =>
+  Array.from({ length: n }, () => (rand() < 0.5 ? 0 : 1));
 
 /**
  * The data_in word for D bits of the stream (time order): the first bit goes to data_in[D-1],

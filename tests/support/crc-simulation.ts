@@ -35,7 +35,12 @@ export function catalogueSimulationCases(algorithms: PredefinedAlgorithm[], seed
     const check = parseHex(a.check)!;
     const add = (dataWidth: number) => {
       const usesCheck = 72 % dataWidth === 0;
-      cases.push({ name: a.name, config: { params, dataWidth }, seed: 1 + randomInt(rand, 2 ** 30), check: usesCheck ? check : undefined });
+      cases.push({
+        name: a.name,
+        config: { params, dataWidth },
+        seed: 1 + randomInt(rand, 2 ** 30),
+        check: usesCheck ? check : undefined,
+      });
     };
     for (const d of SMALL_DATA_WIDTHS) add(d);
     const group = byWidth.get(a.width)!;
@@ -59,10 +64,19 @@ export function randomSimulationCases(count: number, seed: number): SimulationCa
     const randomWidth = () => (rand() < 0.15 ? 500 + randomInt(rand, 525) : 1 + randomInt(rand, 80));
     const dataWidth = fixedData[n] ?? randomWidth();
     const params: CrcParams = {
-      width, poly: big(width), init: big(width), refin: rand() < 0.5, refout: rand() < 0.5, xorout: big(width),
+      width,
+      poly: big(width),
+      init: big(width),
+      refin: rand() < 0.5,
+      refout: rand() < 0.5,
+      xorout: big(width),
     };
     const seedOfCase = 1 + randomInt(rand, 2 ** 30);
-    return { name: `random W=${width} poly=0x${params.poly.toString(16)}`, config: { params, dataWidth }, seed: seedOfCase };
+    return {
+      name: `random W=${width} poly=0x${params.poly.toString(16)}`,
+      config: { params, dataWidth },
+      seed: seedOfCase,
+    };
   });
 }
 
@@ -82,7 +96,9 @@ export function scenarioProblems(c: SimulationCase, s: CrcScenario): string[] {
       const want = referenceCrcBits(params, bits);
       if (step.expected !== want) {
         const got = step.expected.toString(16);
-        problems.push(`${c.name} D=${dataWidth} ${step.what}: testbench expects 0x${got}, reference 0x${want.toString(16)}`);
+        problems.push(
+          `${c.name} D=${dataWidth} ${step.what}: testbench expects 0x${got}, reference 0x${want.toString(16)}`,
+        );
       }
       if (step.what === 'after message 1' && c.check !== undefined && step.expected !== c.check) {
         problems.push(`${c.name} D=${dataWidth}: message 1 does not give the catalogue check value`);

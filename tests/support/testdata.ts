@@ -1,6 +1,43 @@
 /** Generators of awkward data for the round-trip tests (test-only helper), driven by a seeded `r`. */
 
-const PIECES = ['a', 'Zürich', '日本語', '👋🏽', '"', '""', ',', ';', '\t', '|', '\n', '\r\n', ' ', 'x y', '=SUM(A1)', '-', 'null', 'true', '0', '007', '1.50', '#', ':', '- ', '{', '[', '\\', '\u00e9', 'yes', '~', '&a', '*b', '!t', '%', '@', "'"];
+const PIECES = [
+  'a',
+  'Zürich',
+  '日本語',
+  '👋🏽',
+  '"',
+  '""',
+  ',',
+  ';',
+  '\t',
+  '|',
+  '\n',
+  '\r\n',
+  ' ',
+  'x y',
+  '=SUM(A1)',
+  '-',
+  'null',
+  'true',
+  '0',
+  '007',
+  '1.50',
+  '#',
+  ':',
+  '- ',
+  '{',
+  '[',
+  '\\',
+  '\u00e9',
+  'yes',
+  '~',
+  '&a',
+  '*b',
+  '!t',
+  '%',
+  '@',
+  "'",
+];
 
 export function randomText(r: () => number, maxPieces = 5): string {
   const n = Math.floor(r() * maxPieces);
@@ -9,7 +46,21 @@ export function randomText(r: () => number, maxPieces = 5): string {
   return s;
 }
 
-const NUMBERS = ['0', '-1', '42', '3.14', '1.50', '1e10', '2.5E-3', '-0', '12345678901234567890', '0.10000000000000000001', '9007199254740993', '1e400', '-98765432109876543210.5'];
+const NUMBERS = [
+  '0',
+  '-1',
+  '42',
+  '3.14',
+  '1.50',
+  '1e10',
+  '2.5E-3',
+  '-0',
+  '12345678901234567890',
+  '0.10000000000000000001',
+  '9007199254740993',
+  '1e400',
+  '-98765432109876543210.5',
+];
 
 export function randomNumberLiteral(r: () => number): string {
   return NUMBERS[Math.floor(r() * NUMBERS.length)]!; // r() < 1: always an index

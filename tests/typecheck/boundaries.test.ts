@@ -66,7 +66,8 @@ describe('the server compiles without the DOM', () => {
   });
 
   it('accepts Node and WebAssembly', () => {
-    const source = "import { readFileSync } from 'node:fs';\nexport const m = WebAssembly.instantiate(readFileSync('x'));";
+    const source =
+      "import { readFileSync } from 'node:fs';\nexport const m = WebAssembly.instantiate(readFileSync('x'));";
     expect(typeErrors('server', source)).toEqual([]);
   });
 });

@@ -28,7 +28,8 @@ describe('WASM pipeline (crc module)', () => {
     const k = await loadFreshKernel<Crc32Exports>('crc');
     const before = k.memory.buffer.byteLength;
     const data = randomBytes(testRandom(), 3 << 20);
-    const expected = 'crc32' in zlib ? (zlib as unknown as { crc32(d: Uint8Array): number }).crc32(data) >>> 0 : crc32Reference(data);
+    const expected =
+      'crc32' in zlib ? (zlib as unknown as { crc32(d: Uint8Array): number }).crc32(data) >>> 0 : crc32Reference(data);
     expect(crc32(k, data)).toBe(expected);
     expect(k.memory.buffer.byteLength).toBeGreaterThan(before);
   });

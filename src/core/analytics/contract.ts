@@ -26,7 +26,6 @@ export const FIELD_MAX = {
 } as const;
 export type TextField = keyof typeof FIELD_MAX;
 
-
 /** Longest tool-usage duration, in ms (24 h). */
 export const MAX_DURATION_MS = 86_400_000;
 

@@ -12,7 +12,13 @@ beforeAll(async () => {
   kernel = await loadFreshKernel<Base64Exports>('base64');
 });
 
-const opts = (o: Partial<ConvertOptions> = {}): ConvertOptions => ({ mode: 'encode', encoding: 'UTF-8', alphabet: 'standard', previewLimit: 1024, ...o });
+const opts = (o: Partial<ConvertOptions> = {}): ConvertOptions => ({
+  mode: 'encode',
+  encoding: 'UTF-8',
+  alphabet: 'standard',
+  previewLimit: 1024,
+  ...o,
+});
 const blobBytes = async (b: Blob) => Buffer.from(await b.arrayBuffer());
 
 describe('text conversions', () => {
@@ -37,7 +43,9 @@ describe('text conversions', () => {
     expect(() => convertText(kernel, '\t ', opts({ mode: 'decode' }))).toThrow(ENTER_BASE64);
     expect(() => convertText(kernel, 'SGVsbG8', opts({ mode: 'decode' }))).toThrow(INVALID_BASE64);
     expect(() => convertText(kernel, 'SGVsbG8é', opts({ mode: 'decode' }))).toThrow(INVALID_BASE64);
-    expect(() => convertText(kernel, '世', opts({ encoding: 'Latin-1' }))).toThrow(/^Encoding failed: "世" at position 1 is outside the Latin-1 range/);
+    expect(() => convertText(kernel, '世', opts({ encoding: 'Latin-1' }))).toThrow(
+      /^Encoding failed: "世" at position 1 is outside the Latin-1 range/,
+    );
     expect(() => convertText(kernel, 'é', opts({ encoding: 'ASCII' }))).toThrow(/^Encoding failed: .*ASCII range/);
   });
 
@@ -82,11 +90,19 @@ describe('file pipeline (Blob in chunks -> Blob)', () => {
     expect(enc.outputLength).toBe(b64.length);
     const wrapped = b64.toString('latin1').replace(/.{1,76}/g, '$&\r\n');
     const progress: number[] = [];
-    const dec = await convertBlob(kernel, new Blob([wrapped]), opts({ mode: 'decode' }), (done) => progress.push(done), 4 * 3001);
+    const dec = await convertBlob(
+      kernel,
+      new Blob([wrapped]),
+      opts({ mode: 'decode' }),
+      (done) => progress.push(done),
+      4 * 3001,
+    );
     expect((await blobBytes(dec.blob)).equals(data)).toBe(true);
     expect(dec.outputUnit).toBe('bytes');
     expect(dec.previewKind).toBe('hex'); // random bytes are not text
-    expect(dec.preview.split('\n')[0]).toBe(`00000000  ${[...data.subarray(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}  ${[...data.subarray(8, 16)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}  |${[...data.subarray(0, 16)].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('')}|`);
+    expect(dec.preview.split('\n')[0]).toBe(
+      `00000000  ${[...data.subarray(0, 8)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}  ${[...data.subarray(8, 16)].map((b) => b.toString(16).padStart(2, '0')).join(' ')}  |${[...data.subarray(0, 16)].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('')}|`,
+    );
     expect(progress.at(-1)).toBe(wrapped.length);
     expect(progress.every((p, i) => i === 0 || p > progress[i - 1]!)).toBe(true);
   });
@@ -94,6 +110,8 @@ describe('file pipeline (Blob in chunks -> Blob)', () => {
   it('rejects empty, blank and invalid files with the spec messages', async () => {
     await expect(convertBlob(kernel, new Blob([]), opts())).rejects.toThrow(ENTER_TEXT);
     await expect(convertBlob(kernel, new Blob(['\n \n']), opts({ mode: 'decode' }))).rejects.toThrow(ENTER_BASE64);
-    await expect(convertBlob(kernel, new Blob(['QUJD\nRA=\n']), opts({ mode: 'decode' }))).rejects.toThrow(INVALID_BASE64);
+    await expect(convertBlob(kernel, new Blob(['QUJD\nRA=\n']), opts({ mode: 'decode' }))).rejects.toThrow(
+      INVALID_BASE64,
+    );
   });
 });

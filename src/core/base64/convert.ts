@@ -6,7 +6,15 @@
 import { BlobSink } from '../blob-sink';
 import { Base64Decoder, Base64Encoder, type Alphabet, type Base64Exports } from './kernel';
 import { ENTER_BASE64, ENTER_TEXT, InvalidBase64Error, encodingFailed } from './messages';
-import { asciiToString, bytesToText, hexDump, stripWhitespace, textToBytes, wrapLines, type TextEncodingName } from './text';
+import {
+  asciiToString,
+  bytesToText,
+  hexDump,
+  stripWhitespace,
+  textToBytes,
+  wrapLines,
+  type TextEncodingName,
+} from './text';
 
 export type Mode = 'encode' | 'decode';
 
@@ -87,7 +95,16 @@ function finish(sink: OutputSink, opts: ConvertOptions, inputLength: number): Co
     // A truncated preview is shown in 76-character lines: one unbroken 32K-character word costs
     // the browser a long layout.
     const head = asciiToString(sink.headBytes);
-    return { preview: truncated ? wrapLines(head) : head, truncated, outputLength: sink.size, outputUnit: 'characters', inputLength, lossy: false, previewKind: 'text', blob };
+    return {
+      preview: truncated ? wrapLines(head) : head,
+      truncated,
+      outputLength: sink.size,
+      outputUnit: 'characters',
+      inputLength,
+      lossy: false,
+      previewKind: 'text',
+      blob,
+    };
   }
   const { text, lossy } = bytesToText(sink.headBytes, opts.encoding);
   const hex = lossy && sink.size > HEX_PREVIEW_BYTES;
@@ -142,10 +159,19 @@ export type ProgressFn = (done: number, total: number) => void;
  * decoding; the streams carry remainders and skip whitespace). The next chunk is read while the
  * current one converts.
  */
-export async function convertBlob(kernel: Base64Exports, file: Blob, opts: ConvertOptions, onProgress?: ProgressFn, chunkBytes = FILE_CHUNK_BYTES): Promise<ConversionResult> {
+export async function convertBlob(
+  kernel: Base64Exports,
+  file: Blob,
+  opts: ConvertOptions,
+  onProgress?: ProgressFn,
+  chunkBytes = FILE_CHUNK_BYTES,
+): Promise<ConversionResult> {
   if (file.size === 0) throw new Error(opts.mode === 'encode' ? ENTER_TEXT : ENTER_BASE64);
   const sink = new OutputSink(opts.previewLimit, OUTPUT_TYPE[opts.mode]);
-  const stream = opts.mode === 'encode' ? new Base64Encoder(kernel, opts.alphabet, chunkBytes) : new Base64Decoder(kernel, opts.alphabet, chunkBytes);
+  const stream =
+    opts.mode === 'encode'
+      ? new Base64Encoder(kernel, opts.alphabet, chunkBytes)
+      : new Base64Decoder(kernel, opts.alphabet, chunkBytes);
   const read = (off: number) => file.slice(off, off + chunkBytes).arrayBuffer();
   let next: Promise<ArrayBuffer> | undefined = read(0);
   for (let off = 0; next; off += chunkBytes) {

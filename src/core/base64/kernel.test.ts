@@ -24,7 +24,10 @@ describe.each(alphabets)('base64 kernel, %s alphabet', (alphabet) => {
       const expected = Buffer.from(data).toString(nodeEnc(alphabet));
       const encoded = str(encodeBytes(kernel, data, alphabet));
       expect(encoded, `length ${n}`).toBe(expected);
-      expect(Buffer.from(decodeBytes(kernel, ascii(expected), alphabet)).equals(Buffer.from(data)), `decode length ${n}`).toBe(true);
+      expect(
+        Buffer.from(decodeBytes(kernel, ascii(expected), alphabet)).equals(Buffer.from(data)),
+        `decode length ${n}`,
+      ).toBe(true);
     }
   });
 
@@ -40,9 +43,10 @@ describe.each(alphabets)('base64 kernel, %s alphabet', (alphabet) => {
   });
 
   it('decodes every 4-character quantum position with every alphabet character', () => {
-    const chars = alphabet === 'url'
-      ? 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
-      : 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+    const chars =
+      alphabet === 'url'
+        ? 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'
+        : 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
     // 64 characters rotated so each appears at every lane of a 16-byte vector.
     for (let r = 0; r < 16; r++) {
       const text = (chars.slice(r) + chars.slice(0, r)).repeat(3);
@@ -53,11 +57,16 @@ describe.each(alphabets)('base64 kernel, %s alphabet', (alphabet) => {
 });
 
 describe('base64 kernel validation', () => {
-  const invalid = (text: string, alphabet: Alphabet = 'standard') => () => decodeBytes(kernel, ascii(text), alphabet);
+  const invalid =
+    (text: string, alphabet: Alphabet = 'standard') =>
+    () =>
+      decodeBytes(kernel, ascii(text), alphabet);
 
   it('rejects every byte outside the alphabet at every vector lane, with the spec message', () => {
     const base = 'QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWZnaGlq'; // 48 valid chars
-    const allowed = new Set([...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c) => c.charCodeAt(0)));
+    const allowed = new Set(
+      [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c) => c.charCodeAt(0)),
+    );
     const ws = new Set([9, 10, 11, 12, 13, 32]);
     for (let byte = 0; byte < 256; byte++) {
       if (allowed.has(byte) || ws.has(byte)) continue;

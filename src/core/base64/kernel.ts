@@ -48,7 +48,11 @@ export class Base64Encoder {
   private carried = 0;
   private readonly flags: number;
 
-  constructor(private readonly kernel: Base64Exports, alphabet: Alphabet = 'standard', private readonly chunkBytes = CHUNK_BYTES) {
+  constructor(
+    private readonly kernel: Base64Exports,
+    alphabet: Alphabet = 'standard',
+    private readonly chunkBytes = CHUNK_BYTES,
+  ) {
     this.flags = alphabet === 'url' ? URL_SAFE : 0;
   }
 
@@ -87,7 +91,11 @@ export class Base64Decoder {
   chars = 0;
   private readonly flags: number;
 
-  constructor(private readonly kernel: Base64Exports, alphabet: Alphabet = 'standard', private readonly chunkBytes = CHUNK_BYTES) {
+  constructor(
+    private readonly kernel: Base64Exports,
+    alphabet: Alphabet = 'standard',
+    private readonly chunkBytes = CHUNK_BYTES,
+  ) {
     this.flags = alphabet === 'url' ? URL_SAFE : 0;
   }
 

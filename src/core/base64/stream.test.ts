@@ -14,7 +14,7 @@ beforeAll(async () => {
 /** Splits `data` at random boundaries (including empty pieces). */
 function randomPieces(data: Uint8Array, maxPiece: number, rand: Random): Uint8Array[] {
   const out: Uint8Array[] = [];
-  for (let off = 0; off < data.length; ) {
+  for (let off = 0; off < data.length;) {
     const n = randomInt(rand, maxPiece + 1);
     out.push(data.subarray(off, off + n));
     off += n;
@@ -56,7 +56,9 @@ describe.each(['standard', 'url'] as Alphabet[])('streaming, %s alphabet', (alph
     for (let i = 1; i <= 40; i++) {
       const data = new Uint8Array(randomBytes(rand, 1 + ((i * 7919) % (i % 5 === 0 ? 600 : 5000))));
       const expected = Buffer.from(data).toString(enc);
-      expect(streamEncode(data, randomPieces(data, i % 5 === 0 ? 3 : 700, rand), alphabet, 3 * (1 + (i % 50)))).toBe(expected);
+      expect(streamEncode(data, randomPieces(data, i % 5 === 0 ? 3 : 700, rand), alphabet, 3 * (1 + (i % 50)))).toBe(
+        expected,
+      );
     }
   });
 
@@ -84,7 +86,9 @@ describe('streaming validation', () => {
   it('rejects padding in the middle, whatever the chunk boundary', () => {
     const text = bytes('QUJDRA==QUJD');
     for (let cut = 0; cut <= text.length; cut++) {
-      expect(() => streamDecode([text.subarray(0, cut), text.subarray(cut)], 'standard'), `cut ${cut}`).toThrow(INVALID_BASE64);
+      expect(() => streamDecode([text.subarray(0, cut), text.subarray(cut)], 'standard'), `cut ${cut}`).toThrow(
+        INVALID_BASE64,
+      );
     }
   });
 

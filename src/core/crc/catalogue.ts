@@ -68,8 +68,17 @@ export function predefinedAlgorithms(): PredefinedAlgorithm[] {
 }
 
 /** Parameters of a predefined algorithm. */
-export function paramsOf(a: Pick<PredefinedAlgorithm, 'poly' | 'width' | 'init' | 'refin' | 'refout' | 'xorout'>): CrcParams {
+export function paramsOf(
+  a: Pick<PredefinedAlgorithm, 'poly' | 'width' | 'init' | 'refin' | 'refout' | 'xorout'>,
+): CrcParams {
   let poly = 0n;
   for (let i = 0; i < a.width; i++) if (a.poly[i]) poly |= 1n << BigInt(i);
-  return { width: a.width, poly, init: parseHex(a.init)!, refin: a.refin, refout: a.refout, xorout: parseHex(a.xorout)! };
+  return {
+    width: a.width,
+    poly,
+    init: parseHex(a.init)!,
+    refin: a.refin,
+    refout: a.refout,
+    xorout: parseHex(a.xorout)!,
+  };
 }

@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFreshKernel } from '../../../server/wasm';
 import { computeCrc, deriveMatrices, matrixBit, type CrcKernel, type CrcMatrices } from './kernel';
 import {
-  bytesToBits, finish, randomBits, referenceCrc, referenceCrcBits, referenceRegister, unrollMatrices, wordOf,
+  bytesToBits,
+  finish,
+  randomBits,
+  referenceCrc,
+  referenceCrcBits,
+  referenceRegister,
+  unrollMatrices,
+  wordOf,
 } from '../../../tests/support/crc-reference';
 import { deriveMatricesTs } from '../../../tests/support/crc-matrix-ts';
 import { randomBigInt, testRandom } from '../../../tests/support/seed';
@@ -21,7 +28,14 @@ const randomBig = (bits: number) => randomBigInt(rand, bits);
 const randomInt = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 
 function randomParams(width: number): CrcParams {
-  return { width, poly: randomBig(width) | 1n, init: randomBig(width), refin: rand() < 0.5, refout: rand() < 0.5, xorout: randomBig(width) };
+  return {
+    width,
+    poly: randomBig(width) | 1n,
+    init: randomBig(width),
+    refin: rand() < 0.5,
+    refout: rand() < 0.5,
+    xorout: randomBig(width),
+  };
 }
 
 /** next = F*s xor G*d, evaluated straight from the columns. */
@@ -51,7 +65,18 @@ describe('matrix derivation (WASM)', () => {
   });
 
   it('equals symbolic LFSR unrolling and the TypeScript port, bit for bit', () => {
-    for (const [w, d] of [[1, 1], [5, 3], [8, 8], [16, 13], [32, 64], [33, 7], [64, 512], [65, 100], [67, 1024], [67, 1]] as const) {
+    for (const [w, d] of [
+      [1, 1],
+      [5, 3],
+      [8, 8],
+      [16, 13],
+      [32, 64],
+      [33, 7],
+      [64, 512],
+      [65, 100],
+      [67, 1024],
+      [67, 1],
+    ] as const) {
       const poly = randomBig(w) | 1n;
       const m = deriveMatrices(kernel, w, poly, d);
       expect(m.cols, `W=${w} D=${d}`).toEqual(unrollMatrices(w, poly, d).cols);
@@ -71,7 +96,14 @@ describe('matrix derivation (WASM)', () => {
 describe('software CRC (WASM, Williams model)', () => {
   const supported = CATALOGUE.filter((e) => e.width <= 67);
   it.each(supported.map((e) => [e.name, e] as const))('%s: check value', (_name, e) => {
-    const p: CrcParams = { width: e.width, poly: parseHex(e.poly)!, init: parseHex(e.init)!, refin: e.refin, refout: e.refout, xorout: parseHex(e.xorout)! };
+    const p: CrcParams = {
+      width: e.width,
+      poly: parseHex(e.poly)!,
+      init: parseHex(e.init)!,
+      refin: e.refin,
+      refout: e.refout,
+      xorout: parseHex(e.xorout)!,
+    };
     expect(computeCrc(kernel, p, CHECK_INPUT)).toBe(parseHex(e.check));
     expect(referenceCrc(p, CHECK_INPUT)).toBe(parseHex(e.check));
   });
@@ -120,6 +152,13 @@ describe('catalogue and fallback list', () => {
       expect(a.aliases).toContain(f.name);
       expect({ ...f, name: a.name, aliases: a.aliases }).toEqual(a);
     }
-    expect(FALLBACK_ALGORITHMS.map((f) => f.name)).toEqual(['CRC-32 Ethernet', 'CRC-16 USB', 'CRC-16 CCITT', 'CRC-8', 'CRC-10', 'CRC-32C']);
+    expect(FALLBACK_ALGORITHMS.map((f) => f.name)).toEqual([
+      'CRC-32 Ethernet',
+      'CRC-16 USB',
+      'CRC-16 CCITT',
+      'CRC-8',
+      'CRC-10',
+      'CRC-32C',
+    ]);
   });
 });

@@ -10,8 +10,18 @@ import { MAX_CRC_WIDTH, MAX_DATA_WIDTH_API, mask, toWords, type CrcParams } from
 export interface CrcKernel extends KernelExports, Crc32Exports {
   crcMatrices(width: number, polyLo: bigint, polyHi: bigint, dataWidth: number, out: number): number;
   crcCompute(
-    width: number, polyLo: bigint, polyHi: bigint, initLo: bigint, initHi: bigint, refin: number, refout: number,
-    xorLo: bigint, xorHi: bigint, ptr: number, len: number, out: number,
+    width: number,
+    polyLo: bigint,
+    polyHi: bigint,
+    initLo: bigint,
+    initHi: bigint,
+    refin: number,
+    refout: number,
+    xorLo: bigint,
+    xorHi: bigint,
+    ptr: number,
+    len: number,
+    out: number,
   ): number;
 }
 
@@ -26,11 +36,13 @@ export interface CrcMatrices {
 }
 
 /** Bit r of column c. */
-export const matrixBit = (m: CrcMatrices, c: number, r: number): number => ((m.cols[(c << 2) + (r >> 5)] ?? 0) >>> (r & 31)) & 1;
+export const matrixBit = (m: CrcMatrices, c: number, r: number): number =>
+  ((m.cols[(c << 2) + (r >> 5)] ?? 0) >>> (r & 31)) & 1;
 
 function checkSizes(width: number, dataWidth: number): void {
   if (!(width >= 1 && width <= MAX_CRC_WIDTH)) throw new RangeError(`CRC width must be 1..${MAX_CRC_WIDTH}`);
-  if (!(Number.isInteger(dataWidth) && dataWidth >= 1 && dataWidth <= MAX_DATA_WIDTH_API)) throw new RangeError(`Data width must be 1..${MAX_DATA_WIDTH_API}`);
+  if (!(Number.isInteger(dataWidth) && dataWidth >= 1 && dataWidth <= MAX_DATA_WIDTH_API))
+    throw new RangeError(`Data width must be 1..${MAX_DATA_WIDTH_API}`);
 }
 
 /** Derives F and G in WASM (see CrcMatrices). */

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { bitsFromPoly } from './params';
-import { checkDataWidth, checkParams, generateBody, generateRequestSchema, requestConfig, type CustomFields } from './request';
+import {
+  checkDataWidth,
+  checkParams,
+  generateBody,
+  generateRequestSchema,
+  requestConfig,
+  type CustomFields,
+} from './request';
 
 const crc16 = bitsFromPoly(16, 0x1021n);
-const fields = (over: Partial<CustomFields>): CustomFields => ({ init: '0', xorout: '0', refin: false, refout: false, ...over });
+const fields = (over: Partial<CustomFields>): CustomFields => ({
+  init: '0',
+  xorout: '0',
+  refin: false,
+  refout: false,
+  ...over,
+});
 const apiIssues = (over: Record<string, unknown>) => {
   const r = generateRequestSchema.safeParse({ poly: crc16, data_width: 8, language: 'verilog', ...over });
   return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -11,13 +24,29 @@ const apiIssues = (over: Record<string, unknown>) => {
 
 describe('the page form', () => {
   it('checks init/xorout against the width, with the page messages', () => {
-    expect(checkParams(crc16, fields({ init: '0xFFFF', refin: true }))).toMatchObject({ ok: true, value: { width: 16, init: 0xffffn, refin: true } });
-    expect(checkParams(crc16, fields({ init: '0x1FFFF' }))).toEqual({ ok: false, error: 'Init does not fit in 16 bits (the CRC width).' });
-    expect(checkParams(crc16, fields({ xorout: 'xyz' }))).toEqual({ ok: false, error: 'XorOut must be a hexadecimal value such as 0xFFFF.' });
-    expect(checkParams(crc16, fields({ init: '1'.repeat(41) }))).toEqual({ ok: false, error: 'Init must be a hexadecimal value such as 0xFFFF.' });
-    expect(checkParams(crc16, fields({ init: '', xorout: '  ' }))).toMatchObject({ ok: true, value: { init: 0n, xorout: 0n } });
+    expect(checkParams(crc16, fields({ init: '0xFFFF', refin: true }))).toMatchObject({
+      ok: true,
+      value: { width: 16, init: 0xffffn, refin: true },
+    });
+    expect(checkParams(crc16, fields({ init: '0x1FFFF' }))).toEqual({
+      ok: false,
+      error: 'Init does not fit in 16 bits (the CRC width).',
+    });
+    expect(checkParams(crc16, fields({ xorout: 'xyz' }))).toEqual({
+      ok: false,
+      error: 'XorOut must be a hexadecimal value such as 0xFFFF.',
+    });
+    expect(checkParams(crc16, fields({ init: '1'.repeat(41) }))).toEqual({
+      ok: false,
+      error: 'Init must be a hexadecimal value such as 0xFFFF.',
+    });
+    expect(checkParams(crc16, fields({ init: '', xorout: '  ' }))).toMatchObject({
+      ok: true,
+      value: { init: 0n, xorout: 0n },
+    });
     expect(checkParams([1, ...new Array(67).fill(0)], fields({}))).toEqual({
-      ok: false, error: 'Select at least one term above x0 (the CRC width is the highest set power).',
+      ok: false,
+      error: 'Select at least one term above x0 (the CRC width is the highest set power).',
     });
   });
 
@@ -36,7 +65,10 @@ describe('the page form', () => {
     const parsed = generateRequestSchema.safeParse(body);
     expect(parsed.success).toBe(true);
     const checked = checkParams(bits, form);
-    expect(requestConfig(parsed.data!)).toEqual({ config: { params: checked.ok && checked.value, dataWidth: 64 }, language: 'vhdl' });
+    expect(requestConfig(parsed.data!)).toEqual({
+      config: { params: checked.ok && checked.value, dataWidth: 64 },
+      language: 'vhdl',
+    });
   });
 });
 
@@ -51,7 +83,10 @@ describe('the page and the API apply the same rules', () => {
   it('keep the API messages', () => {
     expect(apiIssues({ init: '0x1FFFF' })).toEqual(['init: must fit in 16 bits (the CRC width)']);
     expect(apiIssues({ xorout: 'xyz' })).toEqual(['xorout: must be a hexadecimal number such as 0xFFFF']);
-    expect(apiIssues({ init: 'f'.repeat(41) })).toEqual(['init: must be at most 40 characters', 'init: must fit in 16 bits (the CRC width)']);
+    expect(apiIssues({ init: 'f'.repeat(41) })).toEqual([
+      'init: must be at most 40 characters',
+      'init: must fit in 16 bits (the CRC width)',
+    ]);
     expect(apiIssues({ poly: [1, ...new Array(67).fill(0)] })).toEqual(['poly: must have a term above x^0']);
     expect(apiIssues({ poly: crc16.slice(1) })).toEqual(['poly: must have exactly 68 coefficients (x^0..x^67)']);
   });

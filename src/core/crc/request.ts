@@ -9,7 +9,13 @@ import { z } from 'zod';
 import { HDL_LANGUAGES, type HdlLanguage } from '../hdl/contract';
 import { dataWidthMessage, doesNotFitMessage, fitsWidth, isDataWidth, type CrcConfig } from '../hdl/crc/config';
 import {
-  MAX_DATA_WIDTH_API, MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, parseHex, polyFromBits, type CrcParams,
+  MAX_DATA_WIDTH_API,
+  MAX_DATA_WIDTH_UI,
+  MIN_DATA_WIDTH,
+  POLY_BITS,
+  parseHex,
+  polyFromBits,
+  type CrcParams,
 } from './params';
 
 /** Longest init/xorout text accepted. */

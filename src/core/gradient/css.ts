@@ -14,7 +14,9 @@ function num(n: number): string {
 }
 
 function stopList(g: Pick<GradientSpec, 'stops'>): string {
-  return sortStops(g.stops).map((s) => `${s.color} ${num(s.position)}%`).join(', ');
+  return sortStops(g.stops)
+    .map((s) => `${s.color} ${num(s.position)}%`)
+    .join(', ');
 }
 
 /** The gradient function alone ("Gradient Only"). */

@@ -37,7 +37,6 @@ export interface RasterPlan {
 /** What a gradient without stops is painted with. */
 const NO_STOPS_COLOR: Readonly<PlanStop> = { offset: 0, r: 0x63, g: 0x66, b: 0xf1 };
 
-
 /** CSS stop fix-up for our stops: clamp to 0-100 and sort (a stop never precedes an earlier one). */
 export function planStops(g: GradientSpec): PlanStop[] {
   const sorted = [...g.stops].sort((a, b) => a.position - b.position);
@@ -118,8 +117,12 @@ function conicMatrix(angle: number, cx: number, cy: number): RasterPlan['p'] {
   const px = f32(cx);
   const py = f32(cy);
   const omc = f32(1 - c);
-  const sx = c, kx = f32(-s), tx = f32(f32(s * py) + f32(omc * px));
-  const ky = s, sy = c, ty = f32(f32(f32(-s) * px) + f32(omc * py));
+  const sx = c,
+    kx = f32(-s),
+    tx = f32(f32(s * py) + f32(omc * px));
+  const ky = s,
+    sy = c,
+    ty = f32(f32(f32(-s) * px) + f32(omc * py));
   const inv = 1 / (sx * sy - kx * ky);
   const itx = f32((kx * ty - sy * tx) * inv);
   const ity = f32((ky * tx - sx * ty) * inv);

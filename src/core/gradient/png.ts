@@ -24,7 +24,16 @@ const BAND_BYTES = 1 << 20;
 /** Hands the plan to the kernel (see setGradient in assembly/png.ts for the layout). */
 function loadPlan(kernel: PngExports, plan: RasterPlan): void {
   const values = new Float64Array(PARAMS + plan.stops.length * 4);
-  values.set([plan.kind, plan.width, plan.height, ...plan.p, plan.scale, plan.bias, plan.repeating ? 1 : 0, plan.dither ? 1 : 0]);
+  values.set([
+    plan.kind,
+    plan.width,
+    plan.height,
+    ...plan.p,
+    plan.scale,
+    plan.bias,
+    plan.repeating ? 1 : 0,
+    plan.dither ? 1 : 0,
+  ]);
   plan.stops.forEach((s, i) => values.set([s.offset, s.r, s.g, s.b], PARAMS + i * 4));
   const ptr = copyIn(kernel, values);
   if (kernel.setGradient(ptr, plan.stops.length) !== 0) throw new Error('Gradient parameters out of range');
@@ -47,7 +56,11 @@ function rowsPerBand(width: number): number {
  * Encodes the gradient as an 8-bit RGB PNG. Returns the file as byte chunks (signature + IHDR,
  * one IDAT per band, IEND with the last). `onProgress(rowsDone, height)` after each band.
  */
-export function encodePng(kernel: PngExports, plan: RasterPlan, onProgress?: (done: number, total: number) => void): Uint8Array<ArrayBuffer>[] {
+export function encodePng(
+  kernel: PngExports,
+  plan: RasterPlan,
+  onProgress?: (done: number, total: number) => void,
+): Uint8Array<ArrayBuffer>[] {
   loadPlan(kernel, plan);
   const rows = rowsPerBand(plan.width);
   const chunks: Uint8Array<ArrayBuffer>[] = [];

@@ -58,7 +58,10 @@ function unitAngle(x: number, y: number): number {
   const ya = Math.abs(y);
   const slope = f(Math.min(xa, ya) / Math.max(xa, ya));
   const s = f(slope * slope);
-  let phi = f(slope * f(0.15912117063999176 + s * f(-5.185396969318390e-2 + s * f(2.4761019274592400e-2 + s * -7.0547382347285748e-3))));
+  let phi = f(
+    slope *
+      f(0.15912117063999176 + s * f(-5.18539696931839e-2 + s * f(2.47610192745924e-2 + s * -7.0547382347285748e-3))),
+  );
   if (xa < ya) phi = f(0.25 - phi);
   if (x < 0) phi = f(0.5 - phi);
   if (y < 0) phi = f(1 - phi);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addSaved, deleteSaved, gradientFromSaved, loadSaved, makeSaved, parseSaved, savedSubtitle, storeSaved, STORAGE_KEY } from './saved';
+import {
+  addSaved,
+  deleteSaved,
+  gradientFromSaved,
+  loadSaved,
+  makeSaved,
+  parseSaved,
+  savedSubtitle,
+  storeSaved,
+  STORAGE_KEY,
+} from './saved';
 import { defaultGradient } from './model';
 
 function memoryStorage() {
@@ -12,13 +22,22 @@ describe('saved gradients', () => {
     const now = new Date('2026-03-04T05:06:07Z');
     const s = makeSaved('  Mine  ', { ...defaultGradient(), blendMode: 'overlay' }, now);
     expect(s).toEqual({
-      id: now.getTime(), name: 'Mine', type: 'linear', angle: 90, shape: 'ellipse', position: { x: 50, y: 50 },
-      colors: defaultGradient().stops, blendMode: 'overlay', repeating: false, timestamp: '2026-03-04T05:06:07.000Z',
+      id: now.getTime(),
+      name: 'Mine',
+      type: 'linear',
+      angle: 90,
+      shape: 'ellipse',
+      position: { x: 50, y: 50 },
+      colors: defaultGradient().stops,
+      blendMode: 'overlay',
+      repeating: false,
+      timestamp: '2026-03-04T05:06:07.000Z',
     });
   });
   it('keeps the newest first and at most 50', () => {
     let list = [] as ReturnType<typeof makeSaved>[];
-    for (let i = 0; i < 55; i++) list = addSaved(list, makeSaved(`g${i}`, defaultGradient(), new Date(1_700_000_000_000 + i)));
+    for (let i = 0; i < 55; i++)
+      list = addSaved(list, makeSaved(`g${i}`, defaultGradient(), new Date(1_700_000_000_000 + i)));
     expect(list).toHaveLength(50);
     expect(list[0]?.name).toBe('g54');
     expect(list.at(-1)!.name).toBe('g5');
@@ -31,7 +50,14 @@ describe('saved gradients', () => {
   });
   it('loads with the defaults angle 90, ellipse, 50/50, normal, not repeating', () => {
     const g = gradientFromSaved({ type: 'radial', colors: defaultGradient().stops });
-    expect(g).toMatchObject({ type: 'radial', angle: 90, shape: 'ellipse', position: { x: 50, y: 50 }, blendMode: 'normal', repeating: false });
+    expect(g).toMatchObject({
+      type: 'radial',
+      angle: 90,
+      shape: 'ellipse',
+      position: { x: 50, y: 50 },
+      blendMode: 'normal',
+      repeating: false,
+    });
   });
   it('round-trips through storage and drops damaged entries', () => {
     const storage = memoryStorage();
@@ -41,8 +67,26 @@ describe('saved gradients', () => {
     expect(loadSaved(storage)).toEqual(list);
     expect(parseSaved('not json')).toEqual([]);
     expect(parseSaved('{"a":1}')).toEqual([]);
-    expect(parseSaved(JSON.stringify([{ id: 1, name: 'x', colors: [{ id: 1, color: 'red', position: 0 }, { id: 2, color: '#000000', position: 5 }] }, ...list]))).toEqual(list);
-    const broken = { setItem: () => { throw new Error('QuotaExceededError'); } };
+    expect(
+      parseSaved(
+        JSON.stringify([
+          {
+            id: 1,
+            name: 'x',
+            colors: [
+              { id: 1, color: 'red', position: 0 },
+              { id: 2, color: '#000000', position: 5 },
+            ],
+          },
+          ...list,
+        ]),
+      ),
+    ).toEqual(list);
+    const broken = {
+      setItem: () => {
+        throw new Error('QuotaExceededError');
+      },
+    };
     expect(storeSaved(list, broken)).toBe(false);
   });
   it('shows "type • local date"', () => {

@@ -5,8 +5,16 @@
  */
 import { isHexColor } from './color';
 import {
-  BLEND_MODES, GRADIENT_TYPES, MAX_SAVED, RADIAL_SHAPES,
-  type BlendMode, type ColorStop, type GradientSpec, type GradientType, type Point, type RadialShape,
+  BLEND_MODES,
+  GRADIENT_TYPES,
+  MAX_SAVED,
+  RADIAL_SHAPES,
+  type BlendMode,
+  type ColorStop,
+  type GradientSpec,
+  type GradientType,
+  type Point,
+  type RadialShape,
 } from './model';
 
 export const STORAGE_KEY = 'savedGradients';
@@ -58,7 +66,10 @@ export function gradientFromSaved(s: Partial<SavedGradient>): GradientSpec {
     type: GRADIENT_TYPES.includes(s.type as GradientType) ? (s.type as GradientType) : 'linear',
     angle: typeof s.angle === 'number' ? s.angle : 90,
     shape: RADIAL_SHAPES.includes(s.shape as RadialShape) ? (s.shape as RadialShape) : 'ellipse',
-    position: s.position && typeof s.position.x === 'number' && typeof s.position.y === 'number' ? { ...s.position } : { x: 50, y: 50 },
+    position:
+      s.position && typeof s.position.x === 'number' && typeof s.position.y === 'number'
+        ? { ...s.position }
+        : { x: 50, y: 50 },
     stops: (s.colors ?? []).map((c) => ({ ...c })),
     blendMode: BLEND_MODES.includes(s.blendMode as BlendMode) ? (s.blendMode as BlendMode) : 'normal',
     repeating: s.repeating === true,
@@ -67,7 +78,13 @@ export function gradientFromSaved(s: Partial<SavedGradient>): GradientSpec {
 
 function validStop(c: unknown): c is ColorStop {
   const s = c as ColorStop;
-  return !!s && typeof s.id === 'number' && typeof s.color === 'string' && isHexColor(s.color) && typeof s.position === 'number';
+  return (
+    !!s &&
+    typeof s.id === 'number' &&
+    typeof s.color === 'string' &&
+    isHexColor(s.color) &&
+    typeof s.position === 'number'
+  );
 }
 
 /** Parses the stored JSON; anything unusable becomes an empty list or is skipped. */
@@ -84,7 +101,14 @@ export function parseSaved(json: string | null): SavedGradient[] {
   for (const item of data) {
     if (!item || typeof item !== 'object') continue;
     const s = item as Partial<SavedGradient>;
-    if (typeof s.id !== 'number' || typeof s.name !== 'string' || !Array.isArray(s.colors) || s.colors.length < 2 || !s.colors.every(validStop)) continue;
+    if (
+      typeof s.id !== 'number' ||
+      typeof s.name !== 'string' ||
+      !Array.isArray(s.colors) ||
+      s.colors.length < 2 ||
+      !s.colors.every(validStop)
+    )
+      continue;
     const g = gradientFromSaved(s);
     out.push({
       id: s.id,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addStop, canRemoveStop, clampNumber, parseExportSize, parsePosition, removeStop, setStopColor, setStopPosition } from './stops';
+import {
+  addStop,
+  canRemoveStop,
+  clampNumber,
+  parseExportSize,
+  parsePosition,
+  removeStop,
+  setStopColor,
+  setStopPosition,
+} from './stops';
 import { normalizeHexInput } from './color';
 import { defaultGradient } from './model';
 
@@ -12,7 +21,11 @@ describe('colour stops', () => {
   });
   it('caps the new position at 95 and uses 50 without stops', () => {
     expect(addStop(stops([1, 0], [2, 90])).at(-1)).toMatchObject({ position: 95, id: 3 });
-    expect(addStop(stops([1, 0], [2, 100])).map((s) => [s.id, s.position])).toEqual([[1, 0], [3, 95], [2, 100]]);
+    expect(addStop(stops([1, 0], [2, 100])).map((s) => [s.id, s.position])).toEqual([
+      [1, 0],
+      [3, 95],
+      [2, 100],
+    ]);
     expect(addStop([])).toEqual([{ id: 1, color: '#10b981', position: 50 }]);
   });
   it('takes the last stop of the list (not the highest) and then sorts', () => {
@@ -42,7 +55,8 @@ describe('colour stops', () => {
   it('accepts 6-digit hex with #, prepends # without it, ignores anything else', () => {
     expect(normalizeHexInput('#A1b2C3')).toBe('#a1b2c3');
     expect(normalizeHexInput('a1b2c3')).toBe('#a1b2c3');
-    for (const bad of ['#abc', 'abc', '#12345', '#1234567', 'red', '#ggg000', '']) expect(normalizeHexInput(bad)).toBeNull();
+    for (const bad of ['#abc', 'abc', '#12345', '#1234567', 'red', '#ggg000', ''])
+      expect(normalizeHexInput(bad)).toBeNull();
     const before = stops([1, 0], [2, 100]);
     expect(setStopColor(before, 1, 'ff0000')[0]?.color).toBe('#ff0000');
     expect(setStopColor(before, 1, '#ff00')).toBe(before);
@@ -59,9 +73,16 @@ describe('colour stops', () => {
   });
   it('has the spec defaults', () => {
     expect(defaultGradient()).toEqual({
-      type: 'linear', angle: 90, shape: 'ellipse', position: { x: 50, y: 50 },
-      stops: [{ id: 1, color: '#6366f1', position: 0 }, { id: 2, color: '#8b5cf6', position: 100 }],
-      blendMode: 'normal', repeating: false,
+      type: 'linear',
+      angle: 90,
+      shape: 'ellipse',
+      position: { x: 50, y: 50 },
+      stops: [
+        { id: 1, color: '#6366f1', position: 0 },
+        { id: 2, color: '#8b5cf6', position: 100 },
+      ],
+      blendMode: 'normal',
+      repeating: false,
     });
   });
 });

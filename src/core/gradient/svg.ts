@@ -60,7 +60,10 @@ function radialDef(plan: RasterPlan): string {
   // Stops in s = t*scale+bias with t = distance / rx: s from 0 to 1 spans t in [t0, t1].
   const t0 = -plan.bias / plan.scale;
   const t1 = (1 - plan.bias) / plan.scale;
-  const transform = rx > 0 && ry !== rx ? ` gradientTransform="translate(${f(cx)} ${f(cy)}) scale(1 ${f(ry / rx)}) translate(${f(-cx)} ${f(-cy)})"` : '';
+  const transform =
+    rx > 0 && ry !== rx
+      ? ` gradientTransform="translate(${f(cx)} ${f(cy)}) scale(1 ${f(ry / rx)}) translate(${f(-cx)} ${f(-cy)})"`
+      : '';
   const spread = plan.repeating ? ' spreadMethod="repeat"' : '';
   const fr = t0 > 0 ? ` fr="${f(rx * t0)}"` : '';
   return `<radialGradient id="g" gradientUnits="userSpaceOnUse" cx="${f(cx)}" cy="${f(cy)}" r="${f(rx * t1)}"${fr} fx="${f(cx)}" fy="${f(cy)}"${transform}${spread}>${stopElements(plan.stops)}</radialGradient>`;
@@ -106,7 +109,9 @@ function conicBody(g: GradientSpec, plan: RasterPlan, w: number, h: number): str
     const [r, gg, bb] = colorAt(plan, (a + b) / 2);
     // A sliver of overlap with the next wedge: no hairline gaps between neighbours.
     const end = Math.min(b + STEP / 4, turns[i + 2] ?? b);
-    parts.push(`<path d="M${f(cx)} ${f(cy)}L${point(a)}L${point(end)}Z" fill="${rgbToHex(Math.round(r), Math.round(gg), Math.round(bb))}"/>`);
+    parts.push(
+      `<path d="M${f(cx)} ${f(cy)}L${point(a)}L${point(end)}Z" fill="${rgbToHex(Math.round(r), Math.round(gg), Math.round(bb))}"/>`,
+    );
   }
   // Aliased edges, as the browser paints a conic gradient (per-pixel colours, no coverage blending
   // between wedges, so no seams).

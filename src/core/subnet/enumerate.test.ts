@@ -2,8 +2,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFreshKernel } from '../../../server/wasm';
 import {
-  addressAt, csvHeader, exportChunks, fillPageReference, formatRow, parseJump, rowCount, rowOfAddress, WasmPager,
-  type ExportFormat, type ListSpec, type SubnetExports,
+  addressAt,
+  csvHeader,
+  exportChunks,
+  fillPageReference,
+  formatRow,
+  parseJump,
+  rowCount,
+  rowOfAddress,
+  WasmPager,
+  type ExportFormat,
+  type ListSpec,
+  type SubnetExports,
 } from './enumerate';
 import { formatIpv4, parseIpv4 } from './ipv4';
 
@@ -14,7 +24,12 @@ beforeAll(async () => {
 
 const ip = (s: string) => parseIpv4(s)!;
 const hosts = (net: string, cidr: number): ListSpec => ({ kind: 'hosts', network: ip(net), cidr, childCidr: cidr });
-const subnets = (net: string, cidr: number, childCidr: number): ListSpec => ({ kind: 'subnets', network: ip(net), cidr, childCidr });
+const subnets = (net: string, cidr: number, childCidr: number): ListSpec => ({
+  kind: 'subnets',
+  network: ip(net),
+  cidr,
+  childCidr,
+});
 
 /** Pages at the start, the end and a middle offset, compared with the reference. */
 function checkPages(pager: WasmPager, spec: ListSpec, pageRows: number) {
@@ -64,8 +79,16 @@ describe('row counts and addresses', () => {
 describe('WASM pages vs the TypeScript reference', () => {
   it('host lists: /8, /16, /24, /30, /31, /32 and /0 (first, middle and last pages)', () => {
     const pager = new WasmPager(kernel, 4099);
-    for (const [net, cidr] of [['10.20.30.40', 8], ['172.16.5.4', 16], ['192.168.1.100', 24], ['203.0.113.9', 30],
-      ['203.0.113.9', 31], ['203.0.113.9', 32], ['8.8.8.8', 0], ['255.255.255.255', 31]] as const) {
+    for (const [net, cidr] of [
+      ['10.20.30.40', 8],
+      ['172.16.5.4', 16],
+      ['192.168.1.100', 24],
+      ['203.0.113.9', 30],
+      ['203.0.113.9', 31],
+      ['203.0.113.9', 32],
+      ['8.8.8.8', 0],
+      ['255.255.255.255', 31],
+    ] as const) {
       checkPages(pager, hosts(net, cidr), 4099);
     }
   });
@@ -81,8 +104,10 @@ describe('WASM pages vs the TypeScript reference', () => {
     const pager = new WasmPager(kernel, 16);
     const spec = subnets('0.0.0.0', 0, 32);
     const text = new TextDecoder().decode(pager.format(spec, 'csv', 2 ** 32 - 2, 2));
-    expect(text).toBe('4294967295,255.255.255.254,32,255.255.255.254,255.255.255.254,255.255.255.254,0\n'
-      + '4294967296,255.255.255.255,32,255.255.255.255,255.255.255.255,255.255.255.255,0\n');
+    expect(text).toBe(
+      '4294967295,255.255.255.254,32,255.255.255.254,255.255.255.254,255.255.255.254,0\n' +
+        '4294967296,255.255.255.255,32,255.255.255.255,255.255.255.255,255.255.255.255,0\n',
+    );
   });
 
   it('export chunks of a whole /16 host list equal the reference lines', () => {

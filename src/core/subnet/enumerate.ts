@@ -68,11 +68,16 @@ export function rowOfAddress(spec: ListSpec, addr: number): number {
  * subnet containing it). Returns the 0-based row or an error message.
  */
 export function parseJump(spec: ListSpec, text: string): { row: number } | { error: string } {
-  const t = text.trim().replace(/^#/, '').replace(/[,_\s]/g, '');
+  const t = text
+    .trim()
+    .replace(/^#/, '')
+    .replace(/[,_\s]/g, '');
   const n = rowCount(spec);
   if (/^\d+$/.test(t)) {
     const row = Number(t);
-    return row >= 1 && row <= n ? { row: row - 1 } : { error: `Row must be between 1 and ${n.toLocaleString('en-US')}` };
+    return row >= 1 && row <= n
+      ? { row: row - 1 }
+      : { error: `Row must be between 1 and ${n.toLocaleString('en-US')}` };
   }
   const addr = parseIpv4(text);
   if (addr === null) return { error: 'Enter a row number or an IPv4 address' };
@@ -129,7 +134,10 @@ export class WasmPager {
   private pagePtr = 0;
   private textPtr = 0;
 
-  constructor(private readonly kernel: SubnetExports, private readonly pageRows = PAGE_ROWS) {
+  constructor(
+    private readonly kernel: SubnetExports,
+    private readonly pageRows = PAGE_ROWS,
+  ) {
     this.pagePtr = kernel.reserve(pageRows * 4 + pageRows * MAX_ROW_BYTES);
     this.textPtr = this.pagePtr + pageRows * 4;
   }
@@ -146,7 +154,14 @@ export class WasmPager {
   /** Rows start..start+count formatted as lines; returns a view of the kernel's bytes. */
   format(spec: ListSpec, format: ExportFormat, start: number, count: number): Uint8Array {
     this.fill(spec, start, count);
-    const n = this.kernel.formatPage(this.pagePtr, count, this.textPtr, layoutOf(spec.kind, format), BigInt(start + 1), spec.childCidr);
+    const n = this.kernel.formatPage(
+      this.pagePtr,
+      count,
+      this.textPtr,
+      layoutOf(spec.kind, format),
+      BigInt(start + 1),
+      spec.childCidr,
+    );
     return new Uint8Array(this.kernel.memory.buffer, this.textPtr, n);
   }
 }
@@ -155,7 +170,12 @@ export class WasmPager {
  * The whole list as byte chunks (a copy per page), header first for CSV. Callers build a Blob
  * from them or stream them; `onPage(rowsDone)` after each page.
  */
-export function* exportChunks(pager: WasmPager, spec: ListSpec, format: ExportFormat, pageRows = PAGE_ROWS): Generator<Uint8Array> {
+export function* exportChunks(
+  pager: WasmPager,
+  spec: ListSpec,
+  format: ExportFormat,
+  pageRows = PAGE_ROWS,
+): Generator<Uint8Array> {
   if (format === 'csv') yield new TextEncoder().encode(csvHeader(spec.kind));
   const total = rowCount(spec);
   for (let start = 0; start < total; start += pageRows) {

@@ -6,13 +6,27 @@
 import { BlockList } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import {
-  calculate, cidrFromMask, computeSubnet, formatIpv4, ipClassOf, isPrivateIpv4, MESSAGES, parseCidr, parseIpv4,
-  parseMask, referenceSizes, splitIpBox,
+  calculate,
+  cidrFromMask,
+  computeSubnet,
+  formatIpv4,
+  ipClassOf,
+  isPrivateIpv4,
+  MESSAGES,
+  parseCidr,
+  parseIpv4,
+  parseMask,
+  referenceSizes,
+  splitIpBox,
 } from './ipv4';
 import { testRandom } from '../../../tests/support/seed';
 
 // ---- independent reference -------------------------------------------------------------------
-const bitsOf = (ip: string) => ip.split('.').map((o) => Number(o).toString(2).padStart(8, '0')).join('');
+const bitsOf = (ip: string) =>
+  ip
+    .split('.')
+    .map((o) => Number(o).toString(2).padStart(8, '0'))
+    .join('');
 const fromBits = (bits: string) => {
   const v = BigInt(`0b${bits}`);
   return [24n, 16n, 8n, 0n].map((s) => ((v >> s) & 255n).toString()).join('.');
@@ -52,10 +66,29 @@ privateList.addSubnet('172.16.0.0', 12);
 privateList.addSubnet('192.168.0.0', 16);
 
 const EDGE_ADDRESSES = [
-  '0.0.0.0', '255.255.255.255', '9.255.255.255', '10.0.0.0', '10.255.255.255', '11.0.0.0', '127.255.255.255',
-  '128.0.0.0', '172.15.255.255', '172.16.0.0', '172.31.255.255', '172.32.0.0', '191.255.255.255', '192.0.0.0',
-  '192.167.255.255', '192.168.0.0', '192.168.255.255', '192.169.0.0', '223.255.255.255', '224.0.0.0',
-  '239.255.255.255', '240.0.0.0', '192.168.1.100',
+  '0.0.0.0',
+  '255.255.255.255',
+  '9.255.255.255',
+  '10.0.0.0',
+  '10.255.255.255',
+  '11.0.0.0',
+  '127.255.255.255',
+  '128.0.0.0',
+  '172.15.255.255',
+  '172.16.0.0',
+  '172.31.255.255',
+  '172.32.0.0',
+  '191.255.255.255',
+  '192.0.0.0',
+  '192.167.255.255',
+  '192.168.0.0',
+  '192.168.255.255',
+  '192.169.0.0',
+  '223.255.255.255',
+  '224.0.0.0',
+  '239.255.255.255',
+  '240.0.0.0',
+  '192.168.1.100',
 ];
 
 describe('subnet arithmetic vs an independent reference', () => {
@@ -74,8 +107,10 @@ describe('subnet arithmetic vs an independent reference', () => {
         block.addSubnet(got.networkAddress, cidr);
         expect(block.check(ip)).toBe(true);
         expect(block.check(got.firstHost) && block.check(got.lastHost) && block.check(got.broadcastAddress)).toBe(true);
-        if (got.networkAddress !== '0.0.0.0') expect(block.check(formatIpv4(parseIpv4(got.networkAddress)! - 1))).toBe(false);
-        if (got.broadcastAddress !== '255.255.255.255') expect(block.check(formatIpv4(parseIpv4(got.broadcastAddress)! + 1))).toBe(false);
+        if (got.networkAddress !== '0.0.0.0')
+          expect(block.check(formatIpv4(parseIpv4(got.networkAddress)! - 1))).toBe(false);
+        if (got.broadcastAddress !== '255.255.255.255')
+          expect(block.check(formatIpv4(parseIpv4(got.broadcastAddress)! + 1))).toBe(false);
         expect(got.isPrivate).toBe(privateList.check(ip));
       }
     });
@@ -86,8 +121,18 @@ describe('subnet arithmetic vs an independent reference', () => {
     expect(computeSubnet(0, 0).usableHosts).toBe(4294967294);
     expect(computeSubnet(0x0a000001, 8).usableHosts).toBe(16777214);
     expect(computeSubnet(0x0a000001, 30).usableHosts).toBe(2);
-    expect(computeSubnet(0x0a000001, 31)).toMatchObject({ totalHosts: 2, usableHosts: 0, firstHost: '10.0.0.0', lastHost: '10.0.0.1' });
-    expect(computeSubnet(0x0a000001, 32)).toMatchObject({ totalHosts: 1, usableHosts: 0, firstHost: '10.0.0.1', lastHost: '10.0.0.1' });
+    expect(computeSubnet(0x0a000001, 31)).toMatchObject({
+      totalHosts: 2,
+      usableHosts: 0,
+      firstHost: '10.0.0.0',
+      lastHost: '10.0.0.1',
+    });
+    expect(computeSubnet(0x0a000001, 32)).toMatchObject({
+      totalHosts: 1,
+      usableHosts: 0,
+      firstHost: '10.0.0.1',
+      lastHost: '10.0.0.1',
+    });
   });
 
   it('class of every first octet and private flag of random addresses in and around the ranges', () => {
@@ -104,7 +149,18 @@ describe('parsing and validation (spec messages)', () => {
     expect(parseIpv4('192.168.1.100')).toBe(0xc0a80164);
     expect(parseIpv4(' 0.0.0.0 ')).toBe(0);
     expect(parseIpv4('255.255.255.255')).toBe(0xffffffff);
-    for (const bad of ['', '1.2.3', '1.2.3.4.5', '256.1.1.1', '1.2.3.-1', 'a.b.c.d', '1..2.3', '01.2.3.4', '1.2.3.1e2', '1.2.3.4/']) {
+    for (const bad of [
+      '',
+      '1.2.3',
+      '1.2.3.4.5',
+      '256.1.1.1',
+      '1.2.3.-1',
+      'a.b.c.d',
+      '1..2.3',
+      '01.2.3.4',
+      '1.2.3.1e2',
+      '1.2.3.4/',
+    ]) {
       expect(parseIpv4(bad), bad).toBeNull();
     }
   });
@@ -130,9 +186,19 @@ describe('parsing and validation (spec messages)', () => {
     const base = { ip: '192.168.1.100', mode: 'cidr' as const, cidrText: '24', maskText: '255.255.255.0' };
     expect(calculate({ ...base, ip: '300.1.1.1' })).toEqual({ ok: false, error: 'Invalid IP address format' });
     expect(calculate({ ...base, cidrText: '33' })).toEqual({ ok: false, error: 'CIDR must be between 0 and 32' });
-    expect(calculate({ ...base, mode: 'mask', maskText: '255.0.255.0' })).toEqual({ ok: false, error: 'Invalid subnet mask' });
-    expect(calculate({ ...base, mode: 'mask', maskText: '255.255.240.0' })).toMatchObject({ ok: true, result: { cidr: 20, networkAddress: '192.168.0.0' } });
-    expect(MESSAGES).toEqual({ invalidIp: 'Invalid IP address format', invalidCidr: 'CIDR must be between 0 and 32', invalidMask: 'Invalid subnet mask' });
+    expect(calculate({ ...base, mode: 'mask', maskText: '255.0.255.0' })).toEqual({
+      ok: false,
+      error: 'Invalid subnet mask',
+    });
+    expect(calculate({ ...base, mode: 'mask', maskText: '255.255.240.0' })).toMatchObject({
+      ok: true,
+      result: { cidr: 20, networkAddress: '192.168.0.0' },
+    });
+    expect(MESSAGES).toEqual({
+      invalidIp: 'Invalid IP address format',
+      invalidCidr: 'CIDR must be between 0 and 32',
+      invalidMask: 'Invalid subnet mask',
+    });
   });
 
   it('IP box accepts "ip mask" and "ip/cidr", which override the CIDR and mask fields', () => {
@@ -142,7 +208,10 @@ describe('parsing and validation (spec messages)', () => {
     expect(splitIpBox('10.0.0.1 255.0.255.0')).toMatchObject({ suffixError: 'Invalid subnet mask' });
     expect(splitIpBox('10.0.0.1/40')).toMatchObject({ suffixError: 'CIDR must be between 0 and 32' });
     const base = { mode: 'cidr' as const, cidrText: '24', maskText: '255.255.255.0' };
-    expect(calculate({ ...base, ip: '10.1.2.3 255.255.0.0' })).toMatchObject({ ok: true, result: { cidr: 16, networkAddress: '10.1.0.0', broadcastAddress: '10.1.255.255' } });
+    expect(calculate({ ...base, ip: '10.1.2.3 255.255.0.0' })).toMatchObject({
+      ok: true,
+      result: { cidr: 16, networkAddress: '10.1.0.0', broadcastAddress: '10.1.255.255' },
+    });
   });
 
   it('reference list /32 .. /8 with host counts', () => {

@@ -4,9 +4,17 @@ import { parseIpv4 } from './ipv4';
 
 describe('VLSM planning', () => {
   it('parses named and unnamed needs', () => {
-    expect(parseNeeds('Sales: 50, Lab 20\n10')).toEqual({ needs: [{ name: 'Sales', hosts: 50 }, { name: 'Lab', hosts: 20 }, { name: 'Subnet 3', hosts: 10 }] });
+    expect(parseNeeds('Sales: 50, Lab 20\n10')).toEqual({
+      needs: [
+        { name: 'Sales', hosts: 50 },
+        { name: 'Lab', hosts: 20 },
+        { name: 'Subnet 3', hosts: 10 },
+      ],
+    });
     expect(parseNeeds('')).toHaveProperty('error');
-    expect(parseNeeds('Sales: lots')).toEqual({ error: '"Sales: lots" is not a host count (a whole number of at least 1)' });
+    expect(parseNeeds('Sales: lots')).toEqual({
+      error: '"Sales: lots" is not a host count (a whole number of at least 1)',
+    });
     expect(parseNeeds('0')).toHaveProperty('error');
   });
 
@@ -21,9 +29,24 @@ describe('VLSM planning', () => {
   });
 
   it('allocates largest first from the network start and lists the rest as CIDR blocks', () => {
-    const r = planVlsm(parseIpv4('192.168.1.0')!, 24, [{ name: 'A', hosts: 10 }, { name: 'B', hosts: 100 }, { name: 'C', hosts: 50 }, { name: 'D', hosts: 2 }]);
+    const r = planVlsm(parseIpv4('192.168.1.0')!, 24, [
+      { name: 'A', hosts: 10 },
+      { name: 'B', hosts: 100 },
+      { name: 'C', hosts: 50 },
+      { name: 'D', hosts: 2 },
+    ]);
     if (!('plan' in r)) throw new Error(r.error);
-    expect(r.plan.allocations.map((a) => [a.name, `${a.network}/${a.cidr}`, a.firstHost, a.lastHost, a.broadcast, a.usable, a.spare])).toEqual([
+    expect(
+      r.plan.allocations.map((a) => [
+        a.name,
+        `${a.network}/${a.cidr}`,
+        a.firstHost,
+        a.lastHost,
+        a.broadcast,
+        a.usable,
+        a.spare,
+      ]),
+    ).toEqual([
       ['B', '192.168.1.0/25', '192.168.1.1', '192.168.1.126', '192.168.1.127', 126, 26],
       ['C', '192.168.1.128/26', '192.168.1.129', '192.168.1.190', '192.168.1.191', 62, 12],
       ['A', '192.168.1.192/28', '192.168.1.193', '192.168.1.206', '192.168.1.207', 14, 4],
@@ -34,15 +57,27 @@ describe('VLSM planning', () => {
   });
 
   it('reports needs that do not fit', () => {
-    expect(planVlsm(parseIpv4('10.0.0.0')!, 24, [{ name: 'Big', hosts: 300 }])).toEqual({ error: 'Big needs 300 hosts: more than a /24 can hold' });
-    expect(planVlsm(parseIpv4('10.0.0.0')!, 24, [{ name: 'A', hosts: 200 }, { name: 'B', hosts: 200 }])).toEqual({
+    expect(planVlsm(parseIpv4('10.0.0.0')!, 24, [{ name: 'Big', hosts: 300 }])).toEqual({
+      error: 'Big needs 300 hosts: more than a /24 can hold',
+    });
+    expect(
+      planVlsm(parseIpv4('10.0.0.0')!, 24, [
+        { name: 'A', hosts: 200 },
+        { name: 'B', hosts: 200 },
+      ]),
+    ).toEqual({
       error: 'Not enough space: the subnets need 512 addresses, /24 has 256',
     });
   });
 
   it('deaggregates arbitrary ranges, including the whole space', () => {
     expect(deaggregate(0, 2 ** 32 - 1)).toEqual(['0.0.0.0/0']);
-    expect(deaggregate(parseIpv4('10.0.0.1')!, parseIpv4('10.0.0.6')!)).toEqual(['10.0.0.1/32', '10.0.0.2/31', '10.0.0.4/31', '10.0.0.6/32']);
+    expect(deaggregate(parseIpv4('10.0.0.1')!, parseIpv4('10.0.0.6')!)).toEqual([
+      '10.0.0.1/32',
+      '10.0.0.2/31',
+      '10.0.0.4/31',
+      '10.0.0.6/32',
+    ]);
     expect(deaggregate(5, 4)).toEqual([]);
   });
 });

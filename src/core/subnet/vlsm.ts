@@ -39,14 +39,18 @@ const MAX_NEEDS = 1000;
  * count). Unnamed needs are called "Subnet n".
  */
 export function parseNeeds(text: string): { needs: VlsmNeed[] } | { error: string } {
-  const items = text.split(/[,;\n]/).map((s) => s.trim()).filter(Boolean);
+  const items = text
+    .split(/[,;\n]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (items.length === 0) return { error: 'Enter at least one host count, e.g. "Sales: 50, Lab: 20, 10"' };
   if (items.length > MAX_NEEDS) return { error: `At most ${MAX_NEEDS} subnets can be planned at once` };
   const needs: VlsmNeed[] = [];
   for (const [i, item] of items.entries()) {
     const m = /^(?:(.*?)[\s:=]+)?(\d+)$/.exec(item);
     const hosts = m ? Number(m[2]) : NaN;
-    if (!m || !Number.isSafeInteger(hosts) || hosts < 1) return { error: `"${item}" is not a host count (a whole number of at least 1)` };
+    if (!m || !Number.isSafeInteger(hosts) || hosts < 1)
+      return { error: `"${item}" is not a host count (a whole number of at least 1)` };
     needs.push({ name: m[1]?.trim() || `Subnet ${i + 1}`, hosts });
   }
   return { needs };
@@ -63,21 +67,32 @@ export function planVlsm(network: number, cidr: number, needs: VlsmNeed[]): { pl
   const parent = networkRange(network, cidr);
   const sized = needs.map((n, order) => ({ ...n, order, prefix: prefixForHosts(n.hosts) }));
   const tooBig = sized.find((n) => n.prefix === null || n.prefix < cidr);
-  if (tooBig) return { error: `${tooBig.name} needs ${tooBig.hosts.toLocaleString('en-US')} hosts: more than a /${cidr} can hold` };
+  if (tooBig)
+    return {
+      error: `${tooBig.name} needs ${tooBig.hosts.toLocaleString('en-US')} hosts: more than a /${cidr} can hold`,
+    };
   // Largest first; equal sizes keep their input order.
   sized.sort((a, b) => a.prefix! - b.prefix! || a.order - b.order);
   const needed = sized.reduce((s, n) => s + 2 ** (32 - n.prefix!), 0);
   if (needed > parent.total) {
-    return { error: `Not enough space: the subnets need ${needed.toLocaleString('en-US')} addresses, /${cidr} has ${parent.total.toLocaleString('en-US')}` };
+    return {
+      error: `Not enough space: the subnets need ${needed.toLocaleString('en-US')} addresses, /${cidr} has ${parent.total.toLocaleString('en-US')}`,
+    };
   }
   let cursor = parent.network;
   const allocations = sized.map((n) => {
     const r = networkRange(cursor, n.prefix!);
     cursor += r.total;
     return {
-      name: n.name, hosts: n.hosts, cidr: n.prefix!,
-      network: formatIpv4(r.network), firstHost: formatIpv4(r.firstHost), lastHost: formatIpv4(r.lastHost),
-      broadcast: formatIpv4(r.broadcast), usable: r.usable, spare: r.usable - n.hosts,
+      name: n.name,
+      hosts: n.hosts,
+      cidr: n.prefix!,
+      network: formatIpv4(r.network),
+      firstHost: formatIpv4(r.firstHost),
+      lastHost: formatIpv4(r.lastHost),
+      broadcast: formatIpv4(r.broadcast),
+      usable: r.usable,
+      spare: r.usable - n.hosts,
     };
   });
   const free = deaggregate(cursor, parent.broadcast);

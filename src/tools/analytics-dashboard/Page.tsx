@@ -14,10 +14,13 @@ export default function AnalyticsDashboardPage() {
   const [authMessage, setAuthMessage] = useState('');
   const [days, setDays] = useState<StatsRange>(DEFAULT_STATS_RANGE);
 
-  const onAuthFailure = useCallback((message: string) => {
-    setToken(null);
-    setAuthMessage(message);
-  }, [setToken]);
+  const onAuthFailure = useCallback(
+    (message: string) => {
+      setToken(null);
+      setAuthMessage(message);
+    },
+    [setToken],
+  );
   const { state, reload } = useStats(token, days, onAuthFailure);
 
   const signIn = (t: string) => {
@@ -29,7 +32,8 @@ export default function AnalyticsDashboardPage() {
     setAuthMessage('');
   };
 
-  const shown: Stats | undefined = state.status === 'loaded' ? state.stats : state.status !== 'idle' ? state.previous : undefined;
+  const shown: Stats | undefined =
+    state.status === 'loaded' ? state.stats : state.status !== 'idle' ? state.previous : undefined;
 
   return (
     <article className="tool-page analytics-dashboard" lang="ru">
@@ -45,7 +49,13 @@ export default function AnalyticsDashboardPage() {
           <div className="panel row analytics-toolbar">
             <div className="row" role="group" aria-label="Период">
               {STATS_RANGES.map((r) => (
-                <button key={r} type="button" className={r === days ? 'primary' : ''} aria-pressed={r === days} onClick={() => setDays(r)}>
+                <button
+                  key={r}
+                  type="button"
+                  className={r === days ? 'primary' : ''}
+                  aria-pressed={r === days}
+                  onClick={() => setDays(r)}
+                >
                   {rangeLabel(r)}
                 </button>
               ))}
@@ -57,7 +67,10 @@ export default function AnalyticsDashboardPage() {
               <button
                 type="button"
                 disabled={state.status !== 'loaded'}
-                onClick={() => state.status === 'loaded' && downloadBlob(csvFileName(days), statsToCsv(state.stats, days), 'text/csv;charset=utf-8')}
+                onClick={() =>
+                  state.status === 'loaded' &&
+                  downloadBlob(csvFileName(days), statsToCsv(state.stats, days), 'text/csv;charset=utf-8')
+                }
               >
                 Экспорт CSV
               </button>
@@ -78,7 +91,10 @@ export default function AnalyticsDashboardPage() {
             </div>
           )}
           {shown && (
-            <div className={state.status === 'loading' ? 'analytics-body is-stale' : 'analytics-body'} aria-busy={state.status === 'loading'}>
+            <div
+              className={state.status === 'loading' ? 'analytics-body is-stale' : 'analytics-body'}
+              aria-busy={state.status === 'loading'}
+            >
               <Totals stats={shown} days={days} />
               <DailyChart stats={shown} days={days} />
               <div className="grid-2">
@@ -117,8 +133,8 @@ function TokenForm({ message, onSubmit }: { message: string; onSubmit: (token: s
     <form className="panel analytics-login" onSubmit={submit} noValidate>
       <h2>Вход для администратора</h2>
       <p>
-        Статистика доступна только с токеном администратора (переменная окружения <code>ADMIN_TOKEN</code>; если она не задана,
-        сервер создаёт токен при запуске и печатает его в журнал). Токен хранится только до закрытия вкладки.
+        Статистика доступна только с токеном администратора (переменная окружения <code>ADMIN_TOKEN</code>; если она не
+        задана, сервер создаёт токен при запуске и печатает его в журнал). Токен хранится только до закрытия вкладки.
       </p>
       {(message || error) && (
         <div className="error-banner" role="alert">
@@ -127,7 +143,12 @@ function TokenForm({ message, onSubmit }: { message: string; onSubmit: (token: s
       )}
       <label className="field">
         Токен администратора
-        <input type="password" autoComplete="current-password" value={value} onChange={(e) => (setValue(e.target.value), setError(''))} />
+        <input
+          type="password"
+          autoComplete="current-password"
+          value={value}
+          onChange={(e) => (setValue(e.target.value), setError(''))}
+        />
       </label>
       <button type="submit" className="primary">
         Войти

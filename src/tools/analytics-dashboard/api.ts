@@ -22,7 +22,10 @@ export async function fetchStats(token: string, days: StatsRange, signal?: Abort
     });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
-    throw new StatsError('network', 'Не удалось загрузить статистику: сервер недоступен. Проверьте соединение и попробуйте снова.');
+    throw new StatsError(
+      'network',
+      'Не удалось загрузить статистику: сервер недоступен. Проверьте соединение и попробуйте снова.',
+    );
   }
   if (res.ok) return (await res.json()) as Stats;
   const detail = await res
@@ -30,8 +33,14 @@ export async function fetchStats(token: string, days: StatsRange, signal?: Abort
     .then((b: { error?: string }) => b.error ?? '')
     .catch(() => '');
   if (res.status === 401) throw new StatsError('auth', 'Неверный токен администратора. Введите токен ещё раз.');
-  if (res.status === 503) throw new StatsError('unavailable', 'Хранилище аналитики временно недоступно. Попробуйте обновить страницу через минуту.');
-  if (res.status === 429) throw new StatsError('server', 'Слишком много запросов. Подождите минуту и попробуйте снова.');
-  if (res.status >= 400 && res.status < 500) throw new StatsError('bad-request', `Не удалось загрузить статистику: ${detail || `ошибка ${res.status}`}`);
+  if (res.status === 503)
+    throw new StatsError(
+      'unavailable',
+      'Хранилище аналитики временно недоступно. Попробуйте обновить страницу через минуту.',
+    );
+  if (res.status === 429)
+    throw new StatsError('server', 'Слишком много запросов. Подождите минуту и попробуйте снова.');
+  if (res.status >= 400 && res.status < 500)
+    throw new StatsError('bad-request', `Не удалось загрузить статистику: ${detail || `ошибка ${res.status}`}`);
   throw new StatsError('server', `Не удалось загрузить статистику: ошибка сервера ${res.status}.`);
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import type { Stats } from '../../core/analytics/contract';
 import {
-  chartDays, csvFileName, formatChange, percentChange, plural, rangeLabel, shortDate, statsToCsv,
+  chartDays,
+  csvFileName,
+  formatChange,
+  percentChange,
+  plural,
+  rangeLabel,
+  shortDate,
+  statsToCsv,
 } from './logic';
 
 const stats: Stats = {
@@ -43,7 +50,15 @@ describe('analytics dashboard logic', () => {
 
   it('speaks Russian plurals', () => {
     expect([1, 2, 5, 11, 14, 21, 22, 30, 90].map((n) => rangeLabel(n))).toEqual([
-      '1 день', '2 дня', '5 дней', '11 дней', '14 дней', '21 день', '22 дня', '30 дней', '90 дней',
+      '1 день',
+      '2 дня',
+      '5 дней',
+      '11 дней',
+      '14 дней',
+      '21 день',
+      '22 дня',
+      '30 дней',
+      '90 дней',
     ]);
     expect(plural(3, ['просмотр', 'просмотра', 'просмотров'])).toBe('просмотра');
     expect(shortDate('2026-03-01')).toBe('01.03');

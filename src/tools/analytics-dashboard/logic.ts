@@ -11,7 +11,11 @@ const DAY_MS = 86_400_000;
  * The latest `count` calendar days ending on `lastDay` ('YYYY-MM-DD', UTC), oldest first, with 0
  * for days without views (the API lists only days that have views).
  */
-export function chartDays(daily: Stats['daily_views'], lastDay: string, count: number): { date: string; views: number }[] {
+export function chartDays(
+  daily: Stats['daily_views'],
+  lastDay: string,
+  count: number,
+): { date: string; views: number }[] {
   const views = new Map(daily.map((d) => [d.date, d.views]));
   const end = Date.parse(`${lastDay}T00:00:00Z`);
   return Array.from({ length: count }, (_, i) => {

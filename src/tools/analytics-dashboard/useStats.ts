@@ -24,7 +24,10 @@ export function useStats(token: string | null, days: StatsRange, onAuthFailure: 
       (stats) => setAnswer({ request, state: { status: 'loaded', stats } }),
       (e: unknown) => {
         if (controller.signal.aborted) return;
-        const error = e instanceof StatsError ? e : new StatsError('server', `Не удалось загрузить статистику: ${(e as Error).message}`);
+        const error =
+          e instanceof StatsError
+            ? e
+            : new StatsError('server', `Не удалось загрузить статистику: ${(e as Error).message}`);
         if (error.kind === 'auth') onAuthFailure(error.message);
         setAnswer({ request, state: { status: 'error', error } });
       },

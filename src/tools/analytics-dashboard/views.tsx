@@ -7,7 +7,10 @@ const number = (n: number) => n.toLocaleString('ru-RU');
 function Change({ current, previous, days }: { current: number; previous: number; days: StatsRange }) {
   const change = percentChange(current, previous);
   const cls = change === null || change === 0 ? 'change' : change > 0 ? 'change change-up' : 'change change-down';
-  const text = change === null ? `в предыдущие ${rangeLabel(days)}: ${number(previous)}` : `${formatChange(change)} к предыдущим ${rangeLabel(days)} (${number(previous)})`;
+  const text =
+    change === null
+      ? `в предыдущие ${rangeLabel(days)}: ${number(previous)}`
+      : `${formatChange(change)} к предыдущим ${rangeLabel(days)} (${number(previous)})`;
   return <span className={cls}>{text}</span>;
 }
 
@@ -41,7 +44,11 @@ export function DailyChart({ stats, days }: { stats: Stats; days: StatsRange }) 
       <h2>{title}</h2>
       <ol className="analytics-chart" aria-label={title}>
         {bars.map((b) => (
-          <li key={b.date} className="analytics-bar" aria-label={`${b.date}: ${b.views} ${plural(b.views, ['просмотр', 'просмотра', 'просмотров'])}`}>
+          <li
+            key={b.date}
+            className="analytics-bar"
+            aria-label={`${b.date}: ${b.views} ${plural(b.views, ['просмотр', 'просмотра', 'просмотров'])}`}
+          >
             <span className="analytics-bar-value">{number(b.views)}</span>
             <span className="analytics-bar-fill" style={{ height: `${(b.views / max) * 100}%` }} />
             <span className="analytics-bar-date">{shortDate(b.date)}</span>
@@ -55,7 +62,15 @@ export function DailyChart({ stats, days }: { stats: Stats; days: StatsRange }) 
 /** Top rows of a ranked list (the full list is in the CSV export). */
 const SHOWN_ROWS = 10;
 
-export function RankedTable({ title, columns, rows }: { title: string; columns: [string, string]; rows: [string, number][] }) {
+export function RankedTable({
+  title,
+  columns,
+  rows,
+}: {
+  title: string;
+  columns: [string, string];
+  rows: [string, number][];
+}) {
   return (
     <section className="panel">
       <h2>{title}</h2>
@@ -79,7 +94,11 @@ export function RankedTable({ title, columns, rows }: { title: string; columns: 
           </tbody>
         </table>
       )}
-      {rows.length > SHOWN_ROWS && <p className="analytics-more">Показаны первые {SHOWN_ROWS} из {rows.length}; полный список — в экспорте CSV.</p>}
+      {rows.length > SHOWN_ROWS && (
+        <p className="analytics-more">
+          Показаны первые {SHOWN_ROWS} из {rows.length}; полный список — в экспорте CSV.
+        </p>
+      )}
     </section>
   );
 }

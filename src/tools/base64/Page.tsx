@@ -13,7 +13,17 @@ import { downloadBlob } from '../../lib/download';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
 import { base64Worker } from '../../workers/base64';
 import { examplesFor } from './examples';
-import { COPY_LIMIT, PREVIEW_LIMIT, SYNC_VALIDITY_LIMIT, dataUrlPrefix, downloadName, fileTypeLabel, formatCount, formatKB, sizeRatio } from './logic';
+import {
+  COPY_LIMIT,
+  PREVIEW_LIMIT,
+  SYNC_VALIDITY_LIMIT,
+  dataUrlPrefix,
+  downloadName,
+  fileTypeLabel,
+  formatCount,
+  formatKB,
+  sizeRatio,
+} from './logic';
 import { CLEARED, useBase64Store } from './store';
 import { useConverter } from './useConverter';
 import './styles.css';
@@ -21,9 +31,15 @@ import './styles.css';
 const AUTO_CONVERT_MS = 500;
 
 const infoCards = [
-  { title: 'Any file size', text: 'Files are read in chunks by a worker and converted by a WebAssembly SIMD kernel; the page never freezes and the result downloads as a file.' },
+  {
+    title: 'Any file size',
+    text: 'Files are read in chunks by a worker and converted by a WebAssembly SIMD kernel; the page never freezes and the result downloads as a file.',
+  },
   { title: 'Text encodings', text: 'UTF-8 handles every character; Latin-1 and ASCII encode the raw characters.' },
-  { title: 'Validation', text: 'Whitespace is ignored. Valid Base64 has a length that is a multiple of 4, only letters, digits, + and /, and up to two trailing =.' },
+  {
+    title: 'Validation',
+    text: 'Whitespace is ignored. Valid Base64 has a length that is a multiple of 4, only letters, digits, + and /, and up to two trailing =.',
+  },
   { title: 'URL-safe', text: 'The URL-safe alphabet (RFC 4648 section 5) uses - and _ and may leave out the padding.' },
 ];
 
@@ -31,7 +47,14 @@ const infoCards = [
 function FileProgress({ mode, onCancel }: { mode: Mode; onCancel: () => void }) {
   const progress = useBase64Store((st) => st.progress);
   if (!progress) return null;
-  return <Progress label={mode === 'encode' ? 'Encoding file' : 'Decoding file'} done={progress.done} total={progress.total} onCancel={onCancel} />;
+  return (
+    <Progress
+      label={mode === 'encode' ? 'Encoding file' : 'Decoding file'}
+      done={progress.done}
+      total={progress.total}
+      onCancel={onCancel}
+    />
+  );
 }
 
 export default function Base64Page() {
@@ -44,7 +67,12 @@ export default function Base64Page() {
   useEffect(() => () => clearTimeout(copyTimer.current), []);
 
   // Auto-convert: 500 ms after the last change of input, mode, encoding, alphabet, file or the flag.
-  useDebouncedEffect(() => void convert(false), [s.input, s.mode, s.encoding, s.alphabet, s.file, s.autoConvert], AUTO_CONVERT_MS, s.autoConvert && (s.input.trim() !== '' || s.file !== null));
+  useDebouncedEffect(
+    () => void convert(false),
+    [s.input, s.mode, s.encoding, s.alphabet, s.file, s.autoConvert],
+    AUTO_CONVERT_MS,
+    s.autoConvert && (s.input.trim() !== '' || s.file !== null),
+  );
 
   // Validity: recomputed when input or mode changes; large inputs are checked in the worker.
   useEffect(() => {
@@ -100,8 +128,19 @@ export default function Base64Page() {
     const file = e.target.files?.[0];
     if (!file) return;
     reset();
-    set({ file, fileInfo: { name: file.name, type: file.type, size: file.size }, output: '', result: null, message: '', isValid: false });
-    trackToolUsage(tool.analyticsName, 'file_upload', { mode: s.mode, file_type: fileTypeLabel(file.type), file_size: file.size });
+    set({
+      file,
+      fileInfo: { name: file.name, type: file.type, size: file.size },
+      output: '',
+      result: null,
+      message: '',
+      isValid: false,
+    });
+    trackToolUsage(tool.analyticsName, 'file_upload', {
+      mode: s.mode,
+      file_type: fileTypeLabel(file.type),
+      file_size: file.size,
+    });
     if (!s.autoConvert) return;
     void convert();
   };
@@ -136,14 +175,23 @@ export default function Base64Page() {
     else text = await base64Worker.copyText(result.blob, mode, encoding);
     const ok = await copyText(text);
     showCopied(ok ? COPIED_MESSAGE : 'Failed to copy to clipboard');
-    if (ok) trackToolUsage(tool.analyticsName, 'copy_to_clipboard', { mode, output_length: text.length, data_url: asDataUrl });
+    if (ok)
+      trackToolUsage(tool.analyticsName, 'copy_to_clipboard', {
+        mode,
+        output_length: text.length,
+        data_url: asDataUrl,
+      });
   };
 
   const download = () => {
     if (!s.result) return;
     const name = downloadName(s.mode, s.fileInfo);
     downloadBlob(name, s.result.blob);
-    trackToolUsage(tool.analyticsName, 'download', { mode: s.mode, output_length: s.result.outputLength, file_name: name });
+    trackToolUsage(tool.analyticsName, 'download', {
+      mode: s.mode,
+      output_length: s.result.outputLength,
+      file_name: name,
+    });
   };
 
   const busy = s.busy;
@@ -159,7 +207,13 @@ export default function Base64Page() {
         <div className="row">
           <div className="b64-toggle" role="group" aria-label="Mode">
             {(['encode', 'decode'] as Mode[]).map((m) => (
-              <button key={m} type="button" className={s.mode === m ? 'primary' : ''} aria-pressed={s.mode === m} onClick={() => switchMode(m)}>
+              <button
+                key={m}
+                type="button"
+                className={s.mode === m ? 'primary' : ''}
+                aria-pressed={s.mode === m}
+                onClick={() => switchMode(m)}
+              >
                 {m === 'encode' ? 'Encode' : 'Decode'}
               </button>
             ))}
@@ -168,7 +222,9 @@ export default function Base64Page() {
             Text encoding
             <select value={s.encoding} onChange={(e) => changeEncoding(e.target.value as TextEncodingName)}>
               {TEXT_ENCODINGS.map((enc) => (
-                <option key={enc} value={enc}>{enc}</option>
+                <option key={enc} value={enc}>
+                  {enc}
+                </option>
               ))}
             </select>
           </label>
@@ -177,7 +233,11 @@ export default function Base64Page() {
             Auto-convert
           </label>
           <label className="b64-inline" title="RFC 4648 section 5: - and _ instead of + and /, padding optional">
-            <input type="checkbox" checked={s.alphabet === 'url'} onChange={(e) => set({ alphabet: e.target.checked ? 'url' : 'standard' })} />
+            <input
+              type="checkbox"
+              checked={s.alphabet === 'url'}
+              onChange={(e) => set({ alphabet: e.target.checked ? 'url' : 'standard' })}
+            />
             URL-safe alphabet
           </label>
         </div>
@@ -188,10 +248,18 @@ export default function Base64Page() {
           </label>
           {s.fileInfo && (
             <div className="b64-file-info" aria-label="Selected file">
-              <span><strong>Name:</strong> <span data-testid="file-name">{s.fileInfo.name}</span></span>
-              <span><strong>Type:</strong> <span data-testid="file-type">{fileTypeLabel(s.fileInfo.type)}</span></span>
-              <span><strong>Size:</strong> <span data-testid="file-size">{formatKB(s.fileInfo.size)}</span></span>
-              <button type="button" onClick={removeFile}>Remove file</button>
+              <span>
+                <strong>Name:</strong> <span data-testid="file-name">{s.fileInfo.name}</span>
+              </span>
+              <span>
+                <strong>Type:</strong> <span data-testid="file-type">{fileTypeLabel(s.fileInfo.type)}</span>
+              </span>
+              <span>
+                <strong>Size:</strong> <span data-testid="file-size">{formatKB(s.fileInfo.size)}</span>
+              </span>
+              <button type="button" onClick={removeFile}>
+                Remove file
+              </button>
             </div>
           )}
         </div>
@@ -201,7 +269,9 @@ export default function Base64Page() {
               Convert
             </button>
           )}
-          <button type="button" onClick={clearAll}>Clear All</button>
+          <button type="button" onClick={clearAll}>
+            Clear All
+          </button>
         </div>
         <FileProgress mode={s.mode} onCancel={cancel} />
       </section>
@@ -220,7 +290,9 @@ export default function Base64Page() {
       <div className="grid-2">
         <section className="panel">
           <div className="b64-area-head">
-            <label htmlFor={s.file ? undefined : 'b64-input'}>{s.mode === 'encode' ? 'Text to encode' : 'Base64 to decode'}</label>
+            <label htmlFor={s.file ? undefined : 'b64-input'}>
+              {s.mode === 'encode' ? 'Text to encode' : 'Base64 to decode'}
+            </label>
             {s.mode === 'decode' && !s.file && (
               <span className={`badge ${s.isValid ? 'badge-ok' : 'badge-bad'}`} data-testid="validity-badge">
                 {s.isValid ? 'Valid Base64' : 'Invalid Base64'}
@@ -229,38 +301,69 @@ export default function Base64Page() {
           </div>
           {s.file ? (
             <p className="b64-file-note">
-              Converting the file <strong>{s.file.name}</strong> directly ({formatCount(s.file.size)} bytes). Remove the file to type text again.
+              Converting the file <strong>{s.file.name}</strong> directly ({formatCount(s.file.size)} bytes). Remove the
+              file to type text again.
             </p>
           ) : (
-            <textarea id="b64-input" className="code b64-area" value={s.input} spellCheck={false}
+            <textarea
+              id="b64-input"
+              className="code b64-area"
+              value={s.input}
+              spellCheck={false}
               placeholder={s.mode === 'encode' ? 'Type or paste text to encode' : 'Paste Base64 to decode'}
-              onChange={(e) => changeInput(e.target.value)} />
+              onChange={(e) => changeInput(e.target.value)}
+            />
           )}
-          <div className="b64-count" data-testid="input-count">{formatCount(inputLength)} {s.file ? 'bytes' : 'characters'}</div>
+          <div className="b64-count" data-testid="input-count">
+            {formatCount(inputLength)} {s.file ? 'bytes' : 'characters'}
+          </div>
         </section>
 
         <section className="panel">
           <div className="b64-area-head">
             <label htmlFor="b64-output">{s.mode === 'encode' ? 'Base64 output' : 'Decoded output'}</label>
             <div className="row">
-              <button type="button" onClick={() => void copyOutput()} disabled={!copyable}
-                title={s.result && !copyable ? 'Too large for the clipboard: use Download' : undefined}>Copy</button>
+              <button
+                type="button"
+                onClick={() => void copyOutput()}
+                disabled={!copyable}
+                title={s.result && !copyable ? 'Too large for the clipboard: use Download' : undefined}
+              >
+                Copy
+              </button>
               {s.mode === 'encode' && s.file && s.result && !s.result.truncated && (
-                <button type="button" onClick={() => void copyOutput(true)}>Copy as data URL</button>
+                <button type="button" onClick={() => void copyOutput(true)}>
+                  Copy as data URL
+                </button>
               )}
-              <button type="button" onClick={download} disabled={!s.result}>Download</button>
+              <button type="button" onClick={download} disabled={!s.result}>
+                Download
+              </button>
             </div>
           </div>
-          <textarea id="b64-output" className={`code b64-area${s.result?.previewKind === 'hex' ? ' b64-hex' : ''}`} value={s.output} readOnly spellCheck={false} placeholder="Output appears here" />
-          <div className="b64-count" data-testid="output-count">{formatCount(outputLength)} {outputUnit}</div>
+          <textarea
+            id="b64-output"
+            className={`code b64-area${s.result?.previewKind === 'hex' ? ' b64-hex' : ''}`}
+            value={s.output}
+            readOnly
+            spellCheck={false}
+            placeholder="Output appears here"
+          />
+          <div className="b64-count" data-testid="output-count">
+            {formatCount(outputLength)} {outputUnit}
+          </div>
           {s.result?.previewKind === 'hex' ? (
             <p className="b64-note" role="note" data-testid="preview-note">
-              Binary data (not {s.encoding} text): showing a hex dump of the first {formatCount(HEX_PREVIEW_BYTES)} of {formatCount(s.result.blob.size)} bytes. Download for the full result.
+              Binary data (not {s.encoding} text): showing a hex dump of the first {formatCount(HEX_PREVIEW_BYTES)} of{' '}
+              {formatCount(s.result.blob.size)} bytes. Download for the full result.
             </p>
-          ) : s.result?.truncated && (
-            <p className="b64-note" role="note" data-testid="preview-note">
-              Preview: showing the first {formatCount(PREVIEW_LIMIT)} {s.mode === 'encode' ? 'characters' : 'bytes'} of {formatCount(s.result.outputLength)}. Download for the full result.
-            </p>
+          ) : (
+            s.result?.truncated && (
+              <p className="b64-note" role="note" data-testid="preview-note">
+                Preview: showing the first {formatCount(PREVIEW_LIMIT)} {s.mode === 'encode' ? 'characters' : 'bytes'}{' '}
+                of {formatCount(s.result.outputLength)}. Download for the full result.
+              </p>
+            )
           )}
           {s.result?.lossy && s.result.previewKind === 'text' && (
             <p className="b64-note" role="note">
@@ -273,10 +376,22 @@ export default function Base64Page() {
       <StatusLine text={s.message} />
 
       <section className="b64-stats" aria-label="Statistics">
-        <div className="b64-stat"><span>Input characters</span><strong data-testid="stat-input">{formatCount(inputLength)}</strong></div>
-        <div className="b64-stat"><span>Output characters</span><strong data-testid="stat-output">{formatCount(outputLength)}</strong></div>
-        <div className="b64-stat"><span>Size ratio</span><strong data-testid="stat-ratio">{sizeRatio(inputLength, outputLength)}</strong></div>
-        <div className="b64-stat"><span>Valid Base64</span><strong data-testid="stat-valid">{s.isValid ? 'Yes' : 'No'}</strong></div>
+        <div className="b64-stat">
+          <span>Input characters</span>
+          <strong data-testid="stat-input">{formatCount(inputLength)}</strong>
+        </div>
+        <div className="b64-stat">
+          <span>Output characters</span>
+          <strong data-testid="stat-output">{formatCount(outputLength)}</strong>
+        </div>
+        <div className="b64-stat">
+          <span>Size ratio</span>
+          <strong data-testid="stat-ratio">{sizeRatio(inputLength, outputLength)}</strong>
+        </div>
+        <div className="b64-stat">
+          <span>Valid Base64</span>
+          <strong data-testid="stat-valid">{s.isValid ? 'Yes' : 'No'}</strong>
+        </div>
       </section>
     </ToolPage>
   );

@@ -18,10 +18,22 @@ const ENCODE: Example[] = [
 const DECODE: Example[] = [
   { id: 'simple', label: 'Simple', text: 'SGVsbG8sIFdvcmxkIQ==' },
   { id: 'unicode', label: 'Unicode', text: 'SGVsbG8sIOS4lueVjCEg8J+MjSDDh2EgdmE/INCf0YDQuNCy0LXRgg==' },
-  { id: 'multiline', label: 'Multiline', text: 'TGluZSAxOiBCaXRTbWl0aApMaW5lIDI6IEJhc2U2NCBjb252ZXJ0ZXIKTGluZSAzOiBUaGUgZW5k' },
-  { id: 'json', label: 'JSON', text: 'ewogICJuYW1lIjogIkJpdFNtaXRoIiwKICAidG9vbCI6ICJCYXNlNjQgQ29udmVydGVyIiwKICAiZnJlZSI6IHRydWUKfQ==' },
+  {
+    id: 'multiline',
+    label: 'Multiline',
+    text: 'TGluZSAxOiBCaXRTbWl0aApMaW5lIDI6IEJhc2U2NCBjb252ZXJ0ZXIKTGluZSAzOiBUaGUgZW5k',
+  },
+  {
+    id: 'json',
+    label: 'JSON',
+    text: 'ewogICJuYW1lIjogIkJpdFNtaXRoIiwKICAidG9vbCI6ICJCYXNlNjQgQ29udmVydGVyIiwKICAiZnJlZSI6IHRydWUKfQ==',
+  },
   // A 1x1 PNG: binary data, shown lossily as text; Download gives the exact image bytes.
-  { id: 'image', label: 'Image', text: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==' },
+  {
+    id: 'image',
+    label: 'Image',
+    text: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  },
 ];
 
 export function examplesFor(mode: Mode): Example[] {

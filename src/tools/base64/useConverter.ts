@@ -20,7 +20,12 @@ const SPEC_MESSAGES = new Set([ENTER_TEXT, ENTER_BASE64, INVALID_BASE64]);
 /** What a conversion depends on; the same key twice in a row converts once. */
 function jobKey(s: Base64State): string {
   const encoding = s.file && s.mode === 'encode' ? '' : s.encoding; // a file's Base64 ignores it
-  return JSON.stringify([s.mode, encoding, s.alphabet, s.file ? [s.file.name, s.file.size, s.file.lastModified] : s.input]);
+  return JSON.stringify([
+    s.mode,
+    encoding,
+    s.alphabet,
+    s.file ? [s.file.name, s.file.size, s.file.lastModified] : s.input,
+  ]);
 }
 
 function failureMessage(e: unknown, mode: Base64State['mode']): string {
@@ -83,19 +88,30 @@ export function useConverter() {
         isValid: mode === 'decode',
         message: file ? `✅ ${mode === 'encode' ? 'Encoded' : 'Decoded'} ${file.name} in ${seconds.toFixed(2)} s` : '',
       });
-      trackToolUsage(tool.analyticsName, file ? `${mode}_file` : mode, {
-        encoding,
-        alphabet,
-        input_length: meta.inputLength,
-        output_length: meta.outputLength,
-        ...(file ? { file_type: fileTypeLabel(file.type), file_size: file.size } : {}),
-      }, Math.round(seconds * 1000));
+      trackToolUsage(
+        tool.analyticsName,
+        file ? `${mode}_file` : mode,
+        {
+          encoding,
+          alphabet,
+          input_length: meta.inputLength,
+          output_length: meta.outputLength,
+          ...(file ? { file_type: fileTypeLabel(file.type), file_size: file.size } : {}),
+        },
+        Math.round(seconds * 1000),
+      );
     } catch (e) {
       // A job replaced by a newer one ends silently; a cancelled one says so.
       if (job.current?.controller !== controller) return;
       const cancelled = controller.signal.aborted || isAbortError(e);
       const message = cancelled ? CANCELLED_MESSAGE : failureMessage(e, mode);
-      set({ output: '', result: null, progress: null, message, ...(file && mode === 'decode' ? { isValid: false } : {}) });
+      set({
+        output: '',
+        result: null,
+        progress: null,
+        message,
+        ...(file && mode === 'decode' ? { isValid: false } : {}),
+      });
       if (cancelled) lastKey.current = '';
       else trackError(`base64_${mode}`, message, tool.analyticsName);
     } finally {

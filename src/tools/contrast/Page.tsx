@@ -4,8 +4,21 @@ import { tool } from './tool';
 import { trackToolUsage } from '../../analytics';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
 import {
-  apcaLc, colorsFromQuery, composite, contrastOf, contrastRatio, criteria, formatRatio, LEVEL_MESSAGES, nearestPassing,
-  parseHex, simulateVision, toHex, wcagLevel, type Rgb, type VisionKind,
+  apcaLc,
+  colorsFromQuery,
+  composite,
+  contrastOf,
+  contrastRatio,
+  criteria,
+  formatRatio,
+  LEVEL_MESSAGES,
+  nearestPassing,
+  parseHex,
+  simulateVision,
+  toHex,
+  wcagLevel,
+  type Rgb,
+  type VisionKind,
 } from './logic';
 import { useContrastStore } from './store';
 import './styles.css';
@@ -30,9 +43,21 @@ function ColorField({ label, value, onChange }: { label: string; value: string; 
           value={valid ? toHex(valid) : '#000000'}
           onChange={(e) => onChange(e.target.value)}
         />
-        <input id={id} type="text" className="mono" value={value} spellCheck={false} onChange={(e) => onChange(e.target.value)} aria-invalid={!valid} />
+        <input
+          id={id}
+          type="text"
+          className="mono"
+          value={value}
+          spellCheck={false}
+          onChange={(e) => onChange(e.target.value)}
+          aria-invalid={!valid}
+        />
       </div>
-      {!valid && <span className="field-hint" role="alert">Enter a 6-digit hex colour such as #1a2b3c (the ratio shows 1 until then).</span>}
+      {!valid && (
+        <span className="field-hint" role="alert">
+          Enter a 6-digit hex colour such as #1a2b3c (the ratio shows 1 until then).
+        </span>
+      )}
     </div>
   );
 }
@@ -62,10 +87,22 @@ export default function ContrastPage() {
     history.replaceState(history.state, '', url);
   }, [bg?.r, bg?.g, bg?.b, fgRaw?.r, fgRaw?.g, fgRaw?.b]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  useDebouncedEffect(() => trackToolUsage(tool.analyticsName, 'color_change', { background, text, ratio: +ratio.toFixed(2), level }), [background, text, alpha], 500);
+  useDebouncedEffect(
+    () => trackToolUsage(tool.analyticsName, 'color_change', { background, text, ratio: +ratio.toFixed(2), level }),
+    [background, text, alpha],
+    500,
+  );
 
   const suggestions = useMemo(
-    () => (bg && fg ? ([['AA', 4.5], ['AAA', 7]] as const).map(([name, target]) => ({ name, target, color: nearestPassing(fg, bg, target) })) : []),
+    () =>
+      bg && fg
+        ? (
+            [
+              ['AA', 4.5],
+              ['AAA', 7],
+            ] as const
+          ).map(([name, target]) => ({ name, target, color: nearestPassing(fg, bg, target) }))
+        : [],
     [bg, fg],
   );
 
@@ -76,9 +113,15 @@ export default function ContrastPage() {
     <ToolPage
       tool={tool}
       infoCards={[
-        { title: 'Tip', text: 'Large text is 18pt (24px) or 14pt (about 18.7px) bold. It needs 3:1 for AA and 4.5:1 for AAA.' },
+        {
+          title: 'Tip',
+          text: 'Large text is 18pt (24px) or 14pt (about 18.7px) bold. It needs 3:1 for AA and 4.5:1 for AAA.',
+        },
         { title: 'Share', text: 'The address bar keeps your colours (?bg=…&fg=…): copy it to share this check.' },
-        { title: 'APCA', text: 'APCA Lc is a perceptual contrast measure proposed for future WCAG versions; it is not a ratio and is shown for reference only.' },
+        {
+          title: 'APCA',
+          text: 'APCA Lc is a perceptual contrast measure proposed for future WCAG versions; it is not a ratio and is shown for reference only.',
+        },
       ]}
     >
       <div className="grid-2">
@@ -87,31 +130,53 @@ export default function ContrastPage() {
           <ColorField label="Text Color" value={text} onChange={setText} />
           <label className="field">
             Text opacity: {Math.round(alpha * 100)}%
-            <input type="range" min={0} max={100} value={Math.round(alpha * 100)} onChange={(e) => setAlpha(Number(e.target.value) / 100)} aria-label="Text opacity" />
+            <input
+              type="range"
+              min={0}
+              max={100}
+              value={Math.round(alpha * 100)}
+              onChange={(e) => setAlpha(Number(e.target.value) / 100)}
+              aria-label="Text opacity"
+            />
           </label>
-          <button type="button" onClick={swap}>Swap colours</button>
+          <button type="button" onClick={swap}>
+            Swap colours
+          </button>
         </section>
 
-        <section className="panel contrast-preview" aria-label="Preview" style={{ background: previewBg, color: previewFg }}>
+        <section
+          className="panel contrast-preview"
+          aria-label="Preview"
+          style={{ background: previewBg, color: previewFg }}
+        >
           <h2 style={{ color: previewFg }}>Sample heading</h2>
           <p>The quick brown fox jumps over the lazy dog. This paragraph shows how body text reads in these colours.</p>
-          <button type="button" style={{ background: previewFg, color: previewBg, borderColor: previewFg }}>Sample button</button>
+          <button type="button" style={{ background: previewFg, color: previewBg, borderColor: previewFg }}>
+            Sample button
+          </button>
         </section>
       </div>
 
       <section className="panel contrast-result" aria-label="Result">
         <div className="contrast-ratio" aria-live="polite">
           <span className="ratio-label">Contrast ratio</span>
-          <output className="ratio-value" data-testid="ratio">{formatRatio(ratio)}</output>
-          <span className={`badge level-badge level-${level.replace(' ', '-').toLowerCase()}`} data-testid="level">{level}</span>
+          <output className="ratio-value" data-testid="ratio">
+            {formatRatio(ratio)}
+          </output>
+          <span className={`badge level-badge level-${level.replace(' ', '-').toLowerCase()}`} data-testid="level">
+            {level}
+          </span>
         </div>
-        <p className="level-message" data-testid="level-message">{LEVEL_MESSAGES[level]}</p>
+        <p className="level-message" data-testid="level-message">
+          {LEVEL_MESSAGES[level]}
+        </p>
 
         <h3>WCAG standards</h3>
         <ul className="standards" aria-label="WCAG standards">
           {criteria(ratio).map((c) => (
             <li key={c.name} className={c.pass ? 'pass' : 'fail'}>
-              <span aria-hidden="true">{c.pass ? '✓' : '✗'}</span> WCAG {c.id} {c.name}: {c.required}:1 — {c.pass ? 'pass' : 'fail'}
+              <span aria-hidden="true">{c.pass ? '✓' : '✗'}</span> WCAG {c.id} {c.name}: {c.required}:1 —{' '}
+              {c.pass ? 'pass' : 'fail'}
             </li>
           ))}
         </ul>
@@ -129,7 +194,14 @@ export default function ContrastPage() {
                     <>
                       <span className="swatch" style={{ background: toHex(color) }} aria-hidden="true" />
                       <code>{toHex(color)}</code> ({formatRatio(contrastOf(color, bg))}){' '}
-                      <button type="button" onClick={() => { setText(toHex(color)); setAlpha(1); }} aria-label={`Use ${toHex(color)} for ${name}`}>
+                      <button
+                        type="button"
+                        onClick={() => {
+                          setText(toHex(color));
+                          setAlpha(1);
+                        }}
+                        aria-label={`Use ${toHex(color)} for ${name}`}
+                      >
                         Use
                       </button>
                     </>
@@ -144,15 +216,23 @@ export default function ContrastPage() {
             <h3>Colour-vision simulations</h3>
             <table className="vision-table">
               <thead>
-                <tr><th scope="col">Simulation</th><th scope="col">Colours</th><th scope="col">WCAG ratio under simulation</th></tr>
+                <tr>
+                  <th scope="col">Simulation</th>
+                  <th scope="col">Colours</th>
+                  <th scope="col">WCAG ratio under simulation</th>
+                </tr>
               </thead>
               <tbody>
                 {VISIONS.map(([kind, name]) => {
-                  const sb = simulateVision(bg, kind), sf = simulateVision(fg, kind);
+                  const sb = simulateVision(bg, kind),
+                    sf = simulateVision(fg, kind);
                   return (
                     <tr key={kind}>
                       <td>{name}</td>
-                      <td><span className="swatch" style={{ background: toHex(sf) }} /> on <span className="swatch" style={{ background: toHex(sb) }} /></td>
+                      <td>
+                        <span className="swatch" style={{ background: toHex(sf) }} /> on{' '}
+                        <span className="swatch" style={{ background: toHex(sb) }} />
+                      </td>
                       <td>{formatRatio(contrastOf(sb, sf))}</td>
                     </tr>
                   );

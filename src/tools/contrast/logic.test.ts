@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
-  apcaLc, colorsFromQuery, composite, contrastOf, contrastRatio, criteria, formatRatio, LEVEL_MESSAGES, luminance,
-  nearestPassing, parseHex, simulateVision, toHex, wcagLevel,
+  apcaLc,
+  colorsFromQuery,
+  composite,
+  contrastOf,
+  contrastRatio,
+  criteria,
+  formatRatio,
+  LEVEL_MESSAGES,
+  luminance,
+  nearestPassing,
+  parseHex,
+  simulateVision,
+  toHex,
+  wcagLevel,
 } from './logic';
 
 const hex = (s: string) => parseHex(s)!;
@@ -65,7 +77,13 @@ describe('beyond the spec', () => {
 
   it('reports WCAG 1.4.3, 1.4.6 and 1.4.11 criteria', () => {
     const c = criteria(4.6);
-    expect(c.map((x) => [x.id, x.pass])).toEqual([['1.4.3', true], ['1.4.3', true], ['1.4.6', false], ['1.4.6', true], ['1.4.11', true]]);
+    expect(c.map((x) => [x.id, x.pass])).toEqual([
+      ['1.4.3', true],
+      ['1.4.3', true],
+      ['1.4.6', false],
+      ['1.4.6', true],
+      ['1.4.11', true],
+    ]);
     expect(criteria(2.9).every((x) => !x.pass)).toBe(true);
   });
 
@@ -102,13 +120,16 @@ describe('beyond the spec', () => {
     expect(gray.r).toBe(gray.g);
     expect(gray.g).toBe(gray.b);
     // Red and green become hard to tell apart: much closer in colour space than for normal vision.
-    const red = hex('#cc3300'), green = hex('#339900');
+    const red = hex('#cc3300'),
+      green = hex('#339900');
     const dist = (a: typeof red, b: typeof red) => Math.hypot(a.r - b.r, a.g - b.g, a.b - b.b);
     for (const kind of ['protanopia', 'deuteranopia'] as const) {
       expect(dist(simulateVision(red, kind), simulateVision(green, kind)), kind).toBeLessThan(dist(red, green) / 2);
     }
     // Tritanopia keeps red and green apart (it confuses blue and yellow instead).
-    expect(dist(simulateVision(red, 'tritanopia'), simulateVision(green, 'tritanopia'))).toBeGreaterThan(dist(red, green) / 2);
+    expect(dist(simulateVision(red, 'tritanopia'), simulateVision(green, 'tritanopia'))).toBeGreaterThan(
+      dist(red, green) / 2,
+    );
   });
 
   it('computes APCA Lc with polarity (APCA-W3 0.0.98G-4g reference points)', () => {

@@ -10,23 +10,43 @@ import { crcWorker } from '../../workers/crc';
 import { isAbortError } from '../../workers/bridge';
 import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
 import { FALLBACK_ALGORITHMS } from '../../core/crc/fallback';
-import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, hex, polyFromBits, polyText, polyWidth } from '../../core/crc/params';
+import {
+  MAX_DATA_WIDTH_UI,
+  MIN_DATA_WIDTH,
+  POLY_BITS,
+  hex,
+  polyFromBits,
+  polyText,
+  polyWidth,
+} from '../../core/crc/params';
 import { checkDataWidth, checkParams, generateBody } from '../../core/crc/request';
 import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES, type HdlFile } from '../../core/hdl/contract';
 import { crcFileName, type CrcSummary } from '../../core/hdl/crc';
 import {
-  BITS_PER_ROW, CUSTOM_OPTION, LOAD_ERROR, NO_POLYNOMIAL, VALIDATION_ALERT, generateErrorAlert, groupAlgorithms,
+  BITS_PER_ROW,
+  CUSTOM_OPTION,
+  LOAD_ERROR,
+  NO_POLYNOMIAL,
+  VALIDATION_ALERT,
+  generateErrorAlert,
+  groupAlgorithms,
 } from './logic';
 import { useCrcStore } from './store';
 import './styles.css';
 
 function isAlgorithmList(v: unknown): v is PredefinedAlgorithm[] {
-  return Array.isArray(v) && v.every((a) => a && typeof a.name === 'string' && Array.isArray(a.poly) && a.poly.length === POLY_BITS);
+  return (
+    Array.isArray(v) &&
+    v.every((a) => a && typeof a.name === 'string' && Array.isArray(a.poly) && a.poly.length === POLY_BITS)
+  );
 }
 
 /** Loads GET /api/predefined; on failure the spec's banner and the built-in six. */
 function usePredefined(): { algorithms: PredefinedAlgorithm[]; loadError: string } {
-  const [state, setState] = useState<{ algorithms: PredefinedAlgorithm[]; loadError: string }>({ algorithms: [], loadError: '' });
+  const [state, setState] = useState<{ algorithms: PredefinedAlgorithm[]; loadError: string }>({
+    algorithms: [],
+    loadError: '',
+  });
   useEffect(() => {
     let live = true;
     fetch('/api/predefined')
@@ -51,13 +71,21 @@ function usePredefined(): { algorithms: PredefinedAlgorithm[]; loadError: string
 const PREVIEW_LINES = 400;
 
 function PolynomialGrid({ bits, onToggle }: { bits: number[]; onToggle: (i: number) => void }) {
-  const rows = Array.from({ length: POLY_BITS / BITS_PER_ROW }, (_, r) => Array.from({ length: BITS_PER_ROW }, (_, c) => r * BITS_PER_ROW + c));
+  const rows = Array.from({ length: POLY_BITS / BITS_PER_ROW }, (_, r) =>
+    Array.from({ length: BITS_PER_ROW }, (_, c) => r * BITS_PER_ROW + c),
+  );
   return (
     <div className="crc-grid" role="group" aria-label="Polynomial bits">
       {rows.map((row, r) => (
         <div className="crc-grid-row" key={r}>
           {row.map((i) => (
-            <button key={i} type="button" className={bits[i] ? 'crc-bit on' : 'crc-bit'} aria-pressed={bits[i] === 1} onClick={() => onToggle(i)}>
+            <button
+              key={i}
+              type="button"
+              className={bits[i] ? 'crc-bit on' : 'crc-bit'}
+              aria-pressed={bits[i] === 1}
+              onClick={() => onToggle(i)}
+            >
               x{i}
             </button>
           ))}
@@ -88,27 +116,35 @@ export default function CrcPage() {
 
   // Live figures from the WASM worker as the user edits; answers for an older input are ignored
   // (each takes well under a millisecond, so there is nothing worth cancelling).
-  useDebouncedEffect(() => {
-    if (!params.ok || !dataWidth.ok) return;
-    const key = analysisKey;
-    crcWorker
-      .summary({ params: params.value, dataWidth: dataWidth.value })
-      .then((result) => setAnalysis({ key, result }))
-      .catch((e) => !isAbortError(e) && setAnalysis({ key, error: (e as Error).message }));
-  }, [analysisKey], 150);
+  useDebouncedEffect(
+    () => {
+      if (!params.ok || !dataWidth.ok) return;
+      const key = analysisKey;
+      crcWorker
+        .summary({ params: params.value, dataWidth: dataWidth.value })
+        .then((result) => setAnalysis({ key, result }))
+        .catch((e) => !isAbortError(e) && setAnalysis({ key, error: (e as Error).message }));
+    },
+    [analysisKey],
+    150,
+  );
 
   // The preview is generated locally by the same emitter, only while it is open.
   const previewKey = analysisKey && previewOpen ? `${analysisKey}|${s.language}` : '';
-  useDebouncedEffect(() => {
-    if (!previewKey || !params.ok || !dataWidth.ok) return;
-    const key = previewKey;
-    crcWorker
-      .generate({ params: params.value, dataWidth: dataWidth.value }, s.language)
-      .then((file) => setPreview({ key, file }))
-      .catch((e) => {
-        if (!isAbortError(e)) setPreview({ key, error: `Could not generate a preview: ${(e as Error).message}` });
-      });
-  }, [previewKey], 200);
+  useDebouncedEffect(
+    () => {
+      if (!previewKey || !params.ok || !dataWidth.ok) return;
+      const key = previewKey;
+      crcWorker
+        .generate({ params: params.value, dataWidth: dataWidth.value }, s.language)
+        .then((file) => setPreview({ key, file }))
+        .catch((e) => {
+          if (!isAbortError(e)) setPreview({ key, error: `Could not generate a preview: ${(e as Error).message}` });
+        });
+    },
+    [previewKey],
+    200,
+  );
 
   async function generate() {
     if (busy.current || !params.ok || !dataWidth.ok) return;
@@ -133,7 +169,12 @@ export default function CrcPage() {
       const name = crcFileName(language);
       downloadBlob(name, await r.blob());
       setStatus(`✅ Downloaded ${name}`);
-      trackToolUsage(tool.analyticsName, 'generate_code', { language, width, data_width: dataWidth.value, algorithm: s.selected || 'custom' }, Math.round(performance.now() - started));
+      trackToolUsage(
+        tool.analyticsName,
+        'generate_code',
+        { language, width, data_width: dataWidth.value, algorithm: s.selected || 'custom' },
+        Math.round(performance.now() - started),
+      );
     } catch (e) {
       setAlert(generateErrorAlert(language));
       trackError('generate', (e as Error).message, tool.analyticsName);
@@ -150,18 +191,37 @@ export default function CrcPage() {
     <ToolPage
       tool={tool}
       infoCards={[
-        { title: 'Bit order', text: 'Without Reflect input, data_in[D-1] is the first bit in time (a 32-bit word carries its first byte in [31:24]). With it, data_in[0] is first (first byte in [7:0]).' },
-        { title: 'Verified', text: 'Every catalogue algorithm is simulated with Icarus Verilog and GHDL at several data widths and compared with a bit-serial reference.' },
-        { title: 'Interface', text: 'Module/entity crc: clk, rst (active high, asynchronous, loads init), crc_en, data_in, crc_out (the finished CRC).' },
+        {
+          title: 'Bit order',
+          text: 'Without Reflect input, data_in[D-1] is the first bit in time (a 32-bit word carries its first byte in [31:24]). With it, data_in[0] is first (first byte in [7:0]).',
+        },
+        {
+          title: 'Verified',
+          text: 'Every catalogue algorithm is simulated with Icarus Verilog and GHDL at several data widths and compared with a bit-serial reference.',
+        },
+        {
+          title: 'Interface',
+          text: 'Module/entity crc: clk, rst (active high, asynchronous, loads init), crc_en, data_in, crc_out (the finished CRC).',
+        },
       ]}
     >
-      {loadError && <div className="error-banner" role="alert">{loadError}</div>}
+      {loadError && (
+        <div className="error-banner" role="alert">
+          {loadError}
+        </div>
+      )}
 
       <section className="panel" aria-label="Algorithm">
         <div className="grid-2">
           <div className="field">
             <label htmlFor="crc-search">Search algorithms</label>
-            <input id="crc-search" type="search" value={s.search} placeholder="CRC-32, USB, 16..." onChange={(e) => s.setSearch(e.target.value)} />
+            <input
+              id="crc-search"
+              type="search"
+              value={s.search}
+              placeholder="CRC-32, USB, 16..."
+              onChange={(e) => s.setSearch(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor="crc-algorithm">Predefined algorithm</label>
@@ -175,18 +235,25 @@ export default function CrcPage() {
               }}
             >
               <option value="">{CUSTOM_OPTION}</option>
-              {selected && !groups.some((g) => g.items.includes(selected)) && <option value={selected.name}>{selected.name}</option>}
+              {selected && !groups.some((g) => g.items.includes(selected)) && (
+                <option value={selected.name}>{selected.name}</option>
+              )}
               {groups.map((g) => (
                 <optgroup key={g.label} label={g.label}>
                   {g.items.map((a) => (
                     <option key={a.name} value={a.name}>
-                      {a.name}{a.aliases.length ? ` (${a.aliases.slice(0, 2).join(', ')})` : ''}
+                      {a.name}
+                      {a.aliases.length ? ` (${a.aliases.slice(0, 2).join(', ')})` : ''}
                     </option>
                   ))}
                 </optgroup>
               ))}
             </select>
-            {s.search && <span className="field-hint" role="status">{groups.reduce((n, g) => n + g.items.length, 0)} algorithms match</span>}
+            {s.search && (
+              <span className="field-hint" role="status">
+                {groups.reduce((n, g) => n + g.items.length, 0)} algorithms match
+              </span>
+            )}
           </div>
         </div>
       </section>
@@ -194,41 +261,80 @@ export default function CrcPage() {
       <section className="panel" aria-label="Polynomial">
         <h2 className="crc-heading">Polynomial</h2>
         <PolynomialGrid bits={s.bits} onToggle={s.toggleBit} />
-        <p className="crc-poly mono" aria-live="polite">{width > 0 ? text : NO_POLYNOMIAL}</p>
+        <p className="crc-poly mono" aria-live="polite">
+          {width > 0 ? text : NO_POLYNOMIAL}
+        </p>
       </section>
 
       <section className="panel" aria-label="Parameters">
         <div className="crc-params">
           <div className="field">
             <label htmlFor="crc-data-width">Data width (bits)</label>
-            <input id="crc-data-width" type="number" min={MIN_DATA_WIDTH} max={MAX_DATA_WIDTH_UI} value={s.dataWidth} aria-invalid={!dataWidth.ok} onChange={(e) => s.setDataWidth(e.target.value)} />
+            <input
+              id="crc-data-width"
+              type="number"
+              min={MIN_DATA_WIDTH}
+              max={MAX_DATA_WIDTH_UI}
+              value={s.dataWidth}
+              aria-invalid={!dataWidth.ok}
+              onChange={(e) => s.setDataWidth(e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor="crc-init">Init (hex)</label>
-            <input id="crc-init" className="mono" value={s.fields.init} spellCheck={false} onChange={(e) => s.setField('init', e.target.value)} />
+            <input
+              id="crc-init"
+              className="mono"
+              value={s.fields.init}
+              spellCheck={false}
+              onChange={(e) => s.setField('init', e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor="crc-xorout">XorOut (hex)</label>
-            <input id="crc-xorout" className="mono" value={s.fields.xorout} spellCheck={false} onChange={(e) => s.setField('xorout', e.target.value)} />
+            <input
+              id="crc-xorout"
+              className="mono"
+              value={s.fields.xorout}
+              spellCheck={false}
+              onChange={(e) => s.setField('xorout', e.target.value)}
+            />
           </div>
           <label className="crc-check">
-            <input type="checkbox" checked={s.fields.refin} onChange={(e) => s.setField('refin', e.target.checked)} /> Reflect input (refin)
+            <input type="checkbox" checked={s.fields.refin} onChange={(e) => s.setField('refin', e.target.checked)} />{' '}
+            Reflect input (refin)
           </label>
           <label className="crc-check">
-            <input type="checkbox" checked={s.fields.refout} onChange={(e) => s.setField('refout', e.target.checked)} /> Reflect output (refout)
+            <input type="checkbox" checked={s.fields.refout} onChange={(e) => s.setField('refout', e.target.checked)} />{' '}
+            Reflect output (refout)
           </label>
           <fieldset className="crc-language">
             <legend>Output language</legend>
             {HDL_LANGUAGES.map((value) => (
               <label key={value}>
-                <input type="radio" name="crc-language" value={value} checked={s.language === value} onChange={() => s.setLanguage(value)} /> {HDL_LANGUAGE_LABEL[value]}
+                <input
+                  type="radio"
+                  name="crc-language"
+                  value={value}
+                  checked={s.language === value}
+                  onChange={() => s.setLanguage(value)}
+                />{' '}
+                {HDL_LANGUAGE_LABEL[value]}
               </label>
             ))}
           </fieldset>
         </div>
-        {!dataWidth.ok && <p className="field-hint crc-invalid" role="alert">{dataWidth.error}</p>}
+        {!dataWidth.ok && (
+          <p className="field-hint crc-invalid" role="alert">
+            {dataWidth.error}
+          </p>
+        )}
         {width === 0 && <p className="field-hint">{params.ok ? '' : params.error}</p>}
-        {width > 0 && !params.ok && <p className="field-hint crc-invalid" role="alert">{params.error}</p>}
+        {width > 0 && !params.ok && (
+          <p className="field-hint crc-invalid" role="alert">
+            {params.error}
+          </p>
+        )}
       </section>
 
       <section className="panel crc-info" aria-label="Summary">
@@ -241,17 +347,30 @@ export default function CrcPage() {
         <ul className="crc-live" role="status" aria-live="polite">
           {params.ok && dataWidth.ok && current?.result && (
             <>
-              <li>Check value (CRC of "123456789"): <span className="mono">{hex(current.result.check, width)}</span></li>
+              <li>
+                Check value (CRC of "123456789"): <span className="mono">{hex(current.result.check, width)}</span>
+              </li>
               <li>XOR count: {current.result.xorCount} two-input XORs (without sharing)</li>
-              <li>Deepest equation: {current.result.deepestTerms} terms, {current.result.deepestLevels} XOR levels (bit {current.result.deepestBit})</li>
+              <li>
+                Deepest equation: {current.result.deepestTerms} terms, {current.result.deepestLevels} XOR levels (bit{' '}
+                {current.result.deepestBit})
+              </li>
             </>
           )}
           {current?.error && <li>Could not analyse: {current.error}</li>}
         </ul>
-        <button type="button" className="primary" disabled={generating || !params.ok || !dataWidth.ok} aria-busy={generating} onClick={generate}>
+        <button
+          type="button"
+          className="primary"
+          disabled={generating || !params.ok || !dataWidth.ok}
+          aria-busy={generating}
+          onClick={generate}
+        >
           {generating ? 'Generating...' : 'Generate'}
         </button>
-        <div className="crc-alert" role="alert">{alert}</div>
+        <div className="crc-alert" role="alert">
+          {alert}
+        </div>
         <StatusLine text={status} />
       </section>
 
@@ -271,8 +390,8 @@ export default function CrcPage() {
       >
         {!shownPreview?.file && (
           <p className="field-hint">
-            {shownPreview?.error
-              ?? (previewKey ? 'Generating preview...' : 'Choose a polynomial and a valid data width to see the code.')}
+            {shownPreview?.error ??
+              (previewKey ? 'Generating preview...' : 'Choose a polynomial and a valid data width to see the code.')}
           </p>
         )}
       </GeneratedCode>

@@ -13,7 +13,8 @@ export const LOAD_ERROR = 'Failed to load predefined algorithms';
 export const VALIDATION_ALERT = 'Validation error: Please check your polynomial and parameters';
 export const BITS_PER_ROW = 17;
 
-export const generateErrorAlert = (language: HdlLanguage) => `Error generating ${language.toUpperCase()} code. Please check your parameters.`;
+export const generateErrorAlert = (language: HdlLanguage) =>
+  `Error generating ${language.toUpperCase()} code. Please check your parameters.`;
 
 /** Spec: a 68-element array with element 0 set by default. */
 export function defaultBits(): number[] {

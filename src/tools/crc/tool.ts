@@ -5,11 +5,24 @@ export const tool = defineTool({
   folder: 'crc',
   path: '/crc-generator',
   title: 'CRC Generator',
-  description: 'Generate parallel CRC logic in Verilog or VHDL for any polynomial up to x^67 and data widths '
-    + 'from 1 to 128 bits.',
+  description:
+    'Generate parallel CRC logic in Verilog or VHDL for any polynomial up to x^67 and data widths ' +
+    'from 1 to 128 bits.',
   groups: { hardware: 1 },
-  keywords: ['checksum', 'polynomial', 'crc32', 'crc-32', 'crc16', 'ethernet', 'parallel crc', 'lfsr',
-    'verilog', 'vhdl', 'hdl', 'fpga'],
+  keywords: [
+    'checksum',
+    'polynomial',
+    'crc32',
+    'crc-32',
+    'crc16',
+    'ethernet',
+    'parallel crc',
+    'lfsr',
+    'verilog',
+    'vhdl',
+    'hdl',
+    'fpga',
+  ],
   analyticsName: 'CRC Generator',
   icon: 'checksum',
 });

@@ -3,18 +3,32 @@ import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../analytics';
-import { CSV_EXAMPLES, CSV_QUICK_EXAMPLES, JSON_CSV_EXAMPLES, type CsvExample, type JsonCsvExample } from '../../core/data/examples';
+import {
+  CSV_EXAMPLES,
+  CSV_QUICK_EXAMPLES,
+  JSON_CSV_EXAMPLES,
+  type CsvExample,
+  type JsonCsvExample,
+} from '../../core/data/examples';
 import { DELIMITERS, type Delimiter } from '../../core/data/csv';
 import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
 import { useDataRunner } from '../../components/useDataRunner';
 import { conversionOp, failureMessage, otherFormatHint, usageAction, type CsvDirection } from './logic';
 import { clearedFields, useCsvJsonStore } from './store';
 
-
 const INFO_CARDS = [
-  { title: 'CSV format', text: 'Cells with the delimiter, quotes or line breaks are quoted, with quotes doubled (RFC 4180). Numbers, true/false and null become JSON values.' },
-  { title: 'JSON format', text: 'Give an array of objects; the header comes from the first object. Nested objects and arrays are written as JSON text, null as an empty cell.' },
-  { title: 'Large files', text: 'Open or drop a file. Inputs over 1 MB are converted in the background with progress and Cancel; large results can be downloaded.' },
+  {
+    title: 'CSV format',
+    text: 'Cells with the delimiter, quotes or line breaks are quoted, with quotes doubled (RFC 4180). Numbers, true/false and null become JSON values.',
+  },
+  {
+    title: 'JSON format',
+    text: 'Give an array of objects; the header comes from the first object. Nested objects and arrays are written as JSON text, null as an empty cell.',
+  },
+  {
+    title: 'Large files',
+    text: 'Open or drop a file. Inputs over 1 MB are converted in the background with progress and Cancel; large results can be downloaded.',
+  },
 ];
 
 export default function CsvJsonPage() {
@@ -43,12 +57,24 @@ export default function CsvJsonPage() {
 
   const loadCsv = (key: CsvExample) => {
     runner.discard();
-    s.set({ direction: 'csvToJson', input: { text: CSV_EXAMPLES[key], file: null }, result: null, status: '', errorPosition: undefined });
+    s.set({
+      direction: 'csvToJson',
+      input: { text: CSV_EXAMPLES[key], file: null },
+      result: null,
+      status: '',
+      errorPosition: undefined,
+    });
     trackToolUsage(tool.analyticsName, 'load_example', { type: 'csv', example: key });
   };
   const loadJson = (key: JsonCsvExample) => {
     runner.discard();
-    s.set({ direction: 'jsonToCsv', input: { text: JSON_CSV_EXAMPLES[key], file: null }, result: null, status: '', errorPosition: undefined });
+    s.set({
+      direction: 'jsonToCsv',
+      input: { text: JSON_CSV_EXAMPLES[key], file: null },
+      result: null,
+      status: '',
+      errorPosition: undefined,
+    });
     trackToolUsage(tool.analyticsName, 'load_example', { type: 'json', example: key });
   };
 
@@ -60,16 +86,32 @@ export default function CsvJsonPage() {
         <div className="data-controls">
           <label className="field">
             Direction
-            <select value={s.direction} onChange={(e) => s.set({ direction: e.currentTarget.value as CsvDirection, result: null, status: '', errorPosition: undefined })}>
+            <select
+              value={s.direction}
+              onChange={(e) =>
+                s.set({
+                  direction: e.currentTarget.value as CsvDirection,
+                  result: null,
+                  status: '',
+                  errorPosition: undefined,
+                })
+              }
+            >
               <option value="csvToJson">CSV to JSON</option>
               <option value="jsonToCsv">JSON to CSV</option>
             </select>
           </label>
-          <button type="button" onClick={swap}>Swap</button>
+          <button type="button" onClick={swap}>
+            Swap
+          </button>
           <label className="field">
             Delimiter
             <select value={s.delimiter} onChange={(e) => s.set({ delimiter: e.currentTarget.value as Delimiter })}>
-              {DELIMITERS.map((d) => <option key={d.label} value={d.value}>{d.label}</option>)}
+              {DELIMITERS.map((d) => (
+                <option key={d.label} value={d.value}>
+                  {d.label}
+                </option>
+              ))}
             </select>
           </label>
           <label className="check">
@@ -77,18 +119,35 @@ export default function CsvJsonPage() {
             First row contains headers
           </label>
           <label className="check">
-            <input type="checkbox" checked={s.neutraliseFormulas} onChange={(e) => s.set({ neutraliseFormulas: e.currentTarget.checked })} />
+            <input
+              type="checkbox"
+              checked={s.neutraliseFormulas}
+              onChange={(e) => s.set({ neutraliseFormulas: e.currentTarget.checked })}
+            />
             Neutralise spreadsheet formulas (=, +, -, @) in CSV output
           </label>
           <div className="row">
-            <button type="button" className="primary" disabled={runner.busy} onClick={convert}>Convert</button>
-            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(tool.analyticsName, 'clear_all'); }}>Clear All</button>
+            <button type="button" className="primary" disabled={runner.busy} onClick={convert}>
+              Convert
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                runner.discard();
+                s.clear();
+                trackToolUsage(tool.analyticsName, 'clear_all');
+              }}
+            >
+              Clear All
+            </button>
           </div>
         </div>
         <div className="row examples" role="group" aria-label="Quick examples">
           <span>Quick examples:</span>
           {CSV_QUICK_EXAMPLES.map((q) => (
-            <button type="button" key={q.label} onClick={() => (isCsv ? loadCsv(q.csv) : loadJson(q.json))}>{q.label}</button>
+            <button type="button" key={q.label} onClick={() => (isCsv ? loadCsv(q.csv) : loadJson(q.json))}>
+              {q.label}
+            </button>
           ))}
         </div>
         <div className="row examples">
@@ -104,10 +163,18 @@ export default function CsvJsonPage() {
             >
               <option value="">Load an example…</option>
               <optgroup label="CSV">
-                {(Object.keys(CSV_EXAMPLES) as CsvExample[]).map((k) => <option key={k} value={`csv:${k}`}>CSV: {k}</option>)}
+                {(Object.keys(CSV_EXAMPLES) as CsvExample[]).map((k) => (
+                  <option key={k} value={`csv:${k}`}>
+                    CSV: {k}
+                  </option>
+                ))}
               </optgroup>
               <optgroup label="JSON">
-                {(Object.keys(JSON_CSV_EXAMPLES) as JsonCsvExample[]).map((k) => <option key={k} value={`json:${k}`}>JSON: {k}</option>)}
+                {(Object.keys(JSON_CSV_EXAMPLES) as JsonCsvExample[]).map((k) => (
+                  <option key={k} value={`json:${k}`}>
+                    JSON: {k}
+                  </option>
+                ))}
               </optgroup>
             </select>
           </label>
@@ -116,13 +183,28 @@ export default function CsvJsonPage() {
       {hint && (
         <p className="data-hint" role="note">
           The input looks like {hint}.
-          <button type="button" onClick={() => s.set({ direction: hint === 'JSON' ? 'jsonToCsv' : 'csvToJson', result: null, status: '', errorPosition: undefined })}>
+          <button
+            type="button"
+            onClick={() =>
+              s.set({
+                direction: hint === 'JSON' ? 'jsonToCsv' : 'csvToJson',
+                result: null,
+                status: '',
+                errorPosition: undefined,
+              })
+            }
+          >
             Switch to {hint} to {hint === 'JSON' ? 'CSV' : 'JSON'}
           </button>
         </p>
       )}
       <StatusLine text={s.status} />
-      <BusyProgress busy={runner.busy} progress={runner.progress} onCancel={runner.cancel} label={isCsv ? 'Converting CSV to JSON' : 'Converting JSON to CSV'} />
+      <BusyProgress
+        busy={runner.busy}
+        progress={runner.progress}
+        onCancel={runner.cancel}
+        label={isCsv ? 'Converting CSV to JSON' : 'Converting JSON to CSV'}
+      />
       <div className="grid-2">
         <InputArea
           id="csv-json-input"
@@ -132,9 +214,14 @@ export default function CsvJsonPage() {
           accept=".csv,.tsv,.txt,.json,text/csv,application/json,text/plain"
           errorPosition={s.errorPosition}
           onText={(t) => s.setInput({ text: t, file: null })}
-          onFile={async (f) => { runner.discard(); s.setInput(await inputFromFile(f)); }}
+          onFile={async (f) => {
+            runner.discard();
+            s.setInput(await inputFromFile(f));
+          }}
           onClearFile={() => s.setInput({ text: '', file: null })}
-          onSubmit={() => { if (!runner.busy) convert(); }}
+          onSubmit={() => {
+            if (!runner.busy) convert();
+          }}
         />
         <OutputArea
           id="csv-json-output"

@@ -6,10 +6,14 @@ describe('CSV and JSON page logic', () => {
 
   it('runs each direction with its own options', () => {
     expect(conversionOp({ direction: 'csvToJson', ...options })).toEqual({
-      kind: 'csvToJson', delimiter: ';', header: false,
+      kind: 'csvToJson',
+      delimiter: ';',
+      header: false,
     });
     expect(conversionOp({ direction: 'jsonToCsv', ...options })).toEqual({
-      kind: 'jsonToCsv', delimiter: ';', neutraliseFormulas: true,
+      kind: 'jsonToCsv',
+      delimiter: ';',
+      neutraliseFormulas: true,
     });
   });
 

@@ -5,21 +5,48 @@ import { GeneratedCode } from '../../components/GeneratedCode';
 import { useTimedGeneration } from '../../lib/useTimedGeneration';
 import { trackError, trackToolUsage } from '../../analytics';
 import {
-  ALMOST_EMPTY_RANGE, ALMOST_FULL_RANGE, CLOCKING_MODES, DATA_WIDTH_RANGE, DATA_WIDTHS, FIFO_DEPTH_RANGE, FIFO_DEPTHS,
-  FIFO_PRESETS, MEMORY_TYPES, READ_MODES, RESET_TYPES, WRITE_MODES, dataWidthProblem, fifoDepthProblem, fifoThresholds,
+  ALMOST_EMPTY_RANGE,
+  ALMOST_FULL_RANGE,
+  CLOCKING_MODES,
+  DATA_WIDTH_RANGE,
+  DATA_WIDTHS,
+  FIFO_DEPTH_RANGE,
+  FIFO_DEPTHS,
+  FIFO_PRESETS,
+  MEMORY_TYPES,
+  READ_MODES,
+  RESET_TYPES,
+  WRITE_MODES,
+  dataWidthProblem,
+  fifoDepthProblem,
+  fifoThresholds,
   type FifoConfig,
 } from '../../core/hdl/fifo/config';
 import { fifoGenerator } from '../../core/hdl/fifo';
 import type { HdlLanguage } from '../../core/hdl/contract';
 import {
-  CLOCKING_LABEL, MEMORY_TYPE_LABEL, READ_MODE_LABEL, RESET_LABEL, WRITE_MODE_LABEL, metricRows, presetConfig,
-  sizeProblems, usageDetails,
+  CLOCKING_LABEL,
+  MEMORY_TYPE_LABEL,
+  READ_MODE_LABEL,
+  RESET_LABEL,
+  WRITE_MODE_LABEL,
+  metricRows,
+  presetConfig,
+  sizeProblems,
+  usageDetails,
 } from './logic';
 import { SizeField } from './SizeField';
 import { useFifoStore } from './store';
 import './styles.css';
 
-function SelectField<T extends string | number>({ id, label, value, options, format = String, onChange }: {
+function SelectField<T extends string | number>({
+  id,
+  label,
+  value,
+  options,
+  format = String,
+  onChange,
+}: {
   id: string;
   label: string;
   value: T;
@@ -30,14 +57,29 @@ function SelectField<T extends string | number>({ id, label, value, options, for
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={String(value)} onChange={(e) => onChange(options.find((o) => String(o) === e.target.value) as T)}>
-        {options.map((o) => <option key={String(o)} value={String(o)}>{format(o)}</option>)}
+      <select
+        id={id}
+        value={String(value)}
+        onChange={(e) => onChange(options.find((o) => String(o) === e.target.value) as T)}
+      >
+        {options.map((o) => (
+          <option key={String(o)} value={String(o)}>
+            {format(o)}
+          </option>
+        ))}
       </select>
     </div>
   );
 }
 
-function Slider({ id, label, value, range, words, onChange }: {
+function Slider({
+  id,
+  label,
+  value,
+  range,
+  words,
+  onChange,
+}: {
   id: string;
   label: string;
   value: number;
@@ -50,14 +92,34 @@ function Slider({ id, label, value, range, words, onChange }: {
   return (
     <div className="field fifo-slider">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="range" min={range.min} max={range.max} step={1} value={value}
-        aria-valuetext={text} onChange={(e) => onChange(Number(e.target.value))} />
-      <output htmlFor={id} data-testid={`${id}-value`}>{text}</output>
+      <input
+        id={id}
+        type="range"
+        min={range.min}
+        max={range.max}
+        step={1}
+        value={value}
+        aria-valuetext={text}
+        onChange={(e) => onChange(Number(e.target.value))}
+      />
+      <output htmlFor={id} data-testid={`${id}-value`}>
+        {text}
+      </output>
     </div>
   );
 }
 
-function Checkbox({ id, label, checked, onChange }: { id: string; label: string; checked: boolean; onChange: (v: boolean) => void }) {
+function Checkbox({
+  id,
+  label,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
   return (
     <label className="field fifo-check" htmlFor={id}>
       <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
@@ -81,7 +143,9 @@ function Metrics({ config }: { config: FifoConfig }) {
       </dl>
       {notes.length > 0 && (
         <ul className="fifo-notes" data-testid="fifo-notes">
-          {notes.map((n) => <li key={n}>{n}</li>)}
+          {notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
         </ul>
       )}
     </section>
@@ -99,7 +163,11 @@ export default function FifoPage() {
   const [error, setError] = useState('');
   // Remounts the size fields on a preset, which closes their custom number fields.
   const [presetLoads, setPresetLoads] = useState(0);
-  const { generating, generate: generateLater, showLanguage } = useTimedGeneration({
+  const {
+    generating,
+    generate: generateLater,
+    showLanguage,
+  } = useTimedGeneration({
     generated,
     setGenerated,
     currentLanguage: () => useFifoStore.getState().language,
@@ -145,20 +213,34 @@ export default function FifoPage() {
     <ToolPage
       tool={tool}
       infoCards={[
-        { title: 'Clock domains', text: 'Asynchronous FIFOs pass Gray-coded pointers through two-flop synchronisers, so the two clocks may be unrelated.' },
-        { title: 'Thresholds', text: 'almost_full rises when the write side counts at least the threshold; almost_empty when the read side counts at most its threshold.' },
+        {
+          title: 'Clock domains',
+          text: 'Asynchronous FIFOs pass Gray-coded pointers through two-flop synchronisers, so the two clocks may be unrelated.',
+        },
+        {
+          title: 'Thresholds',
+          text: 'almost_full rises when the write side counts at least the threshold; almost_empty when the read side counts at most its threshold.',
+        },
         {
           title: 'Any size',
           text: 'Custom… takes any width of 1-1024 bits and any depth of 2-131072 words, powers of two or not.',
         },
-        { title: 'Verified', text: 'Every option is simulated in Icarus Verilog and GHDL with the same self-checking testbench you can download.' },
+        {
+          title: 'Verified',
+          text: 'Every option is simulated in Icarus Verilog and GHDL with the same self-checking testbench you can download.',
+        },
       ]}
     >
       <section className="panel" aria-labelledby="fifo-presets-title">
         <h2 id="fifo-presets-title">Presets</h2>
         <div className="row fifo-presets">
           {FIFO_PRESETS.map((p) => (
-            <button key={p.id} type="button" className={sameConfig(p.config, config) ? 'active' : ''} onClick={() => loadPreset(p.id)}>
+            <button
+              key={p.id}
+              type="button"
+              className={sameConfig(p.config, config) ? 'active' : ''}
+              onClick={() => loadPreset(p.id)}
+            >
               {p.label}
             </button>
           ))}
@@ -168,33 +250,110 @@ export default function FifoPage() {
       <section className="panel" aria-labelledby="fifo-config-title">
         <h2 id="fifo-config-title">Configuration</h2>
         <div className="fifo-grid">
-          <SizeField key={`width-${presetLoads}`} id="fifo-width" label="Data Width" customLabel={CUSTOM_WIDTH_LABEL}
-            unit="bits" value={config.dataWidth} options={DATA_WIDTHS} range={DATA_WIDTH_RANGE}
-            invalid={dataWidthProblem(config.dataWidth) !== null} onChange={(v) => setField('dataWidth', v)} />
-          <SizeField key={`depth-${presetLoads}`} id="fifo-depth" label="FIFO Depth" customLabel={CUSTOM_DEPTH_LABEL}
-            unit="words" value={config.fifoDepth} options={FIFO_DEPTHS} range={FIFO_DEPTH_RANGE}
-            invalid={fifoDepthProblem(config.fifoDepth) !== null} onChange={(v) => setField('fifoDepth', v)} />
-          <SelectField id="fifo-memory" label="Memory Type" value={config.memoryType} options={MEMORY_TYPES}
-            format={(m) => MEMORY_TYPE_LABEL[m]} onChange={(v) => setField('memoryType', v)} />
-          <SelectField id="fifo-clocking" label="Clocking Mode" value={config.clockingMode} options={CLOCKING_MODES}
-            format={(m) => CLOCKING_LABEL[m]} onChange={(v) => setField('clockingMode', v)} />
-          <SelectField id="fifo-read-mode" label="Read Mode" value={config.readMode} options={READ_MODES}
-            format={(m) => READ_MODE_LABEL[m]} onChange={(v) => setField('readMode', v)} />
-          <SelectField id="fifo-write-mode" label="Write Mode" value={config.writeMode} options={WRITE_MODES}
-            format={(m) => WRITE_MODE_LABEL[m]} onChange={(v) => setField('writeMode', v)} />
-          <SelectField id="fifo-reset" label="Reset Type" value={config.resetType} options={RESET_TYPES}
-            format={(r) => RESET_LABEL[r]} onChange={(v) => setField('resetType', v)} />
-          <Slider id="fifo-almost-full" label="Almost Full Threshold" value={config.almostFullThreshold} range={ALMOST_FULL_RANGE}
-            words={thresholds?.almostFull ?? null} onChange={(v) => setField('almostFullThreshold', v)} />
-          <Slider id="fifo-almost-empty" label="Almost Empty Threshold" value={config.almostEmptyThreshold} range={ALMOST_EMPTY_RANGE}
-            words={thresholds?.almostEmpty ?? null} onChange={(v) => setField('almostEmptyThreshold', v)} />
-          <Checkbox id="fifo-output-register" label="Output Register" checked={config.outputRegister} onChange={(v) => setField('outputRegister', v)} />
-          <Checkbox id="fifo-ecc" label="Enable ECC" checked={config.enableECC} onChange={(v) => setField('enableECC', v)} />
-          <Checkbox id="fifo-packet" label="Enable Packet Mode" checked={config.enablePacketMode} onChange={(v) => setField('enablePacketMode', v)} />
+          <SizeField
+            key={`width-${presetLoads}`}
+            id="fifo-width"
+            label="Data Width"
+            customLabel={CUSTOM_WIDTH_LABEL}
+            unit="bits"
+            value={config.dataWidth}
+            options={DATA_WIDTHS}
+            range={DATA_WIDTH_RANGE}
+            invalid={dataWidthProblem(config.dataWidth) !== null}
+            onChange={(v) => setField('dataWidth', v)}
+          />
+          <SizeField
+            key={`depth-${presetLoads}`}
+            id="fifo-depth"
+            label="FIFO Depth"
+            customLabel={CUSTOM_DEPTH_LABEL}
+            unit="words"
+            value={config.fifoDepth}
+            options={FIFO_DEPTHS}
+            range={FIFO_DEPTH_RANGE}
+            invalid={fifoDepthProblem(config.fifoDepth) !== null}
+            onChange={(v) => setField('fifoDepth', v)}
+          />
+          <SelectField
+            id="fifo-memory"
+            label="Memory Type"
+            value={config.memoryType}
+            options={MEMORY_TYPES}
+            format={(m) => MEMORY_TYPE_LABEL[m]}
+            onChange={(v) => setField('memoryType', v)}
+          />
+          <SelectField
+            id="fifo-clocking"
+            label="Clocking Mode"
+            value={config.clockingMode}
+            options={CLOCKING_MODES}
+            format={(m) => CLOCKING_LABEL[m]}
+            onChange={(v) => setField('clockingMode', v)}
+          />
+          <SelectField
+            id="fifo-read-mode"
+            label="Read Mode"
+            value={config.readMode}
+            options={READ_MODES}
+            format={(m) => READ_MODE_LABEL[m]}
+            onChange={(v) => setField('readMode', v)}
+          />
+          <SelectField
+            id="fifo-write-mode"
+            label="Write Mode"
+            value={config.writeMode}
+            options={WRITE_MODES}
+            format={(m) => WRITE_MODE_LABEL[m]}
+            onChange={(v) => setField('writeMode', v)}
+          />
+          <SelectField
+            id="fifo-reset"
+            label="Reset Type"
+            value={config.resetType}
+            options={RESET_TYPES}
+            format={(r) => RESET_LABEL[r]}
+            onChange={(v) => setField('resetType', v)}
+          />
+          <Slider
+            id="fifo-almost-full"
+            label="Almost Full Threshold"
+            value={config.almostFullThreshold}
+            range={ALMOST_FULL_RANGE}
+            words={thresholds?.almostFull ?? null}
+            onChange={(v) => setField('almostFullThreshold', v)}
+          />
+          <Slider
+            id="fifo-almost-empty"
+            label="Almost Empty Threshold"
+            value={config.almostEmptyThreshold}
+            range={ALMOST_EMPTY_RANGE}
+            words={thresholds?.almostEmpty ?? null}
+            onChange={(v) => setField('almostEmptyThreshold', v)}
+          />
+          <Checkbox
+            id="fifo-output-register"
+            label="Output Register"
+            checked={config.outputRegister}
+            onChange={(v) => setField('outputRegister', v)}
+          />
+          <Checkbox
+            id="fifo-ecc"
+            label="Enable ECC"
+            checked={config.enableECC}
+            onChange={(v) => setField('enableECC', v)}
+          />
+          <Checkbox
+            id="fifo-packet"
+            label="Enable Packet Mode"
+            checked={config.enablePacketMode}
+            onChange={(v) => setField('enablePacketMode', v)}
+          />
         </div>
         {problems.length > 0 && (
           <ul className="fifo-problems" role="alert">
-            {problems.map((p) => <li key={p}>{p}</li>)}
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
           </ul>
         )}
       </section>
@@ -207,18 +366,22 @@ export default function FifoPage() {
         language={generated?.language ?? language}
         file={generated?.file ?? null}
         onLanguageChange={chooseLanguage}
-        controls={(
+        controls={
           <button type="button" className="primary" onClick={generate} disabled={generating}>
             {generating ? 'Generating...' : 'Generate Code'}
           </button>
-        )}
+        }
         testbench={() => fifoGenerator.testbench(generated!.config, generated!.language)}
         stale={stale}
         onCopied={() => track('copy_code')}
         onDownloaded={() => track('download_code')}
         onTestbenchDownloaded={() => track('download_testbench')}
       >
-        {error && <div className="error-banner" role="alert">{error}</div>}
+        {error && (
+          <div className="error-banner" role="alert">
+            {error}
+          </div>
+        )}
       </GeneratedCode>
     </ToolPage>
   );

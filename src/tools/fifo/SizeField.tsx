@@ -7,7 +7,17 @@ const CUSTOM = 'custom';
  * Data width or FIFO depth: a select of the spec's sizes plus "Custom…", which opens a number
  * field for any size in the range. A value that is not in the list keeps the number field open.
  */
-export function SizeField({ id, label, customLabel, unit, value, options, range, invalid, onChange }: {
+export function SizeField({
+  id,
+  label,
+  customLabel,
+  unit,
+  value,
+  options,
+  range,
+  invalid,
+  onChange,
+}: {
   id: string;
   label: string;
   /** Label of the number field; it must not contain `label`, so tests find each field by its own. */
@@ -56,15 +66,26 @@ export function SizeField({ id, label, customLabel, unit, value, options, range,
     <div className="field fifo-size">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={custom ? CUSTOM : String(value)} onChange={(e) => choose(e.target.value)}>
-        {options.map((o) => <option key={o} value={String(o)}>{`${o} ${unit}`}</option>)}
+        {options.map((o) => (
+          <option key={o} value={String(o)}>{`${o} ${unit}`}</option>
+        ))}
         <option value={CUSTOM}>Custom…</option>
       </select>
       {custom && (
         <>
           <label htmlFor={`${id}-custom`}>{customLabel}</label>
-          <input ref={input} id={`${id}-custom`} type="number" min={range.min} max={range.max} step={1}
-            inputMode="numeric" value={text} aria-invalid={invalid}
-            onChange={(e) => type(e.target.value)} />
+          <input
+            ref={input}
+            id={`${id}-custom`}
+            type="number"
+            min={range.min}
+            max={range.max}
+            step={1}
+            inputMode="numeric"
+            value={text}
+            aria-invalid={invalid}
+            onChange={(e) => type(e.target.value)}
+          />
         </>
       )}
     </div>

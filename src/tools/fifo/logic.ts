@@ -4,14 +4,32 @@
  */
 import type { HdlLanguage } from '../../core/hdl/contract';
 import {
-  dataWidthProblem, FIFO_PRESETS, fifoDepthProblem, fifoGenerator,
-  type ClockingMode, type FifoConfig, type MemoryType, type ReadMode, type ResetType, type WriteMode,
+  dataWidthProblem,
+  FIFO_PRESETS,
+  fifoDepthProblem,
+  fifoGenerator,
+  type ClockingMode,
+  type FifoConfig,
+  type MemoryType,
+  type ReadMode,
+  type ResetType,
+  type WriteMode,
 } from '../../core/hdl/fifo';
 
-export const MEMORY_TYPE_LABEL: Record<MemoryType, string> = { distributed: 'Distributed RAM', block_ram: 'Block RAM', registers: 'Registers' };
-export const CLOCKING_LABEL: Record<ClockingMode, string> = { sync: 'Synchronous (one clock)', async: 'Asynchronous (two clocks)' };
+export const MEMORY_TYPE_LABEL: Record<MemoryType, string> = {
+  distributed: 'Distributed RAM',
+  block_ram: 'Block RAM',
+  registers: 'Registers',
+};
+export const CLOCKING_LABEL: Record<ClockingMode, string> = {
+  sync: 'Synchronous (one clock)',
+  async: 'Asynchronous (two clocks)',
+};
 export const READ_MODE_LABEL: Record<ReadMode, string> = { standard: 'Standard', fwft: 'First-Word Fall-Through' };
-export const WRITE_MODE_LABEL: Record<WriteMode, string> = { standard: 'Standard', packet: 'Packet (commit on last word)' };
+export const WRITE_MODE_LABEL: Record<WriteMode, string> = {
+  standard: 'Standard',
+  packet: 'Packet (commit on last word)',
+};
 export const RESET_LABEL: Record<ResetType, string> = { async: 'Asynchronous', sync: 'Synchronous' };
 
 /** One metrics card: label and formatted value. */

@@ -9,7 +9,8 @@ import { tool } from './tool';
 
 /** Spec: Verilog and VHDL side by side, each with Copy (and downloads of the design and its testbench). */
 export function CodeTab({ generated }: { generated: GeneratedFsm | null }) {
-  if (!generated) return <p className="fsm-hint">Press Generate Code on the Configuration tab to see the Verilog and VHDL here.</p>;
+  if (!generated)
+    return <p className="fsm-hint">Press Generate Code on the Configuration tab to see the Verilog and VHDL here.</p>;
   const track = (action: string) => trackToolUsage(tool.analyticsName, action, { module: generated.config.moduleName });
   const pane = (language: HdlLanguage) => (
     <GeneratedCode

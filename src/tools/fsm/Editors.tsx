@@ -18,7 +18,9 @@ export function StatesEditor({ config }: { config: FsmConfig }) {
     <section className="panel" aria-labelledby="fsm-states-title">
       <div className="fsm-section-head">
         <h2 id="fsm-states-title">States ({config.states.length})</h2>
-        <button type="button" onClick={addState}>Add State</button>
+        <button type="button" onClick={addState}>
+          Add State
+        </button>
       </div>
       <div className="fsm-table-wrap">
         <table className="fsm-table">
@@ -27,32 +29,72 @@ export function StatesEditor({ config }: { config: FsmConfig }) {
               <th scope="col">Name</th>
               <th scope="col">Code</th>
               <th scope="col">Description</th>
-              {config.outputs.map((o) => <th scope="col" key={o.name}>{o.name}</th>)}
-              <th scope="col"><span className="sr-only">Actions</span></th>
+              {config.outputs.map((o) => (
+                <th scope="col" key={o.name}>
+                  {o.name}
+                </th>
+              ))}
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {config.states.map((s, i) => (
               <tr key={i}>
-                <td><input aria-label={`State ${i + 1} name`} value={s.name} onChange={(e) => updateState(i, { name: e.target.value })} /></td>
-                <td><input className="fsm-narrow mono" aria-label={`State ${i + 1} code`} value={s.code} onChange={(e) => updateState(i, { code: e.target.value })} /></td>
-                <td><input aria-label={`State ${i + 1} description`} value={s.description} onChange={(e) => updateState(i, { description: e.target.value })} /></td>
+                <td>
+                  <input
+                    aria-label={`State ${i + 1} name`}
+                    value={s.name}
+                    onChange={(e) => updateState(i, { name: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    className="fsm-narrow mono"
+                    aria-label={`State ${i + 1} code`}
+                    value={s.code}
+                    onChange={(e) => updateState(i, { code: e.target.value })}
+                  />
+                </td>
+                <td>
+                  <input
+                    aria-label={`State ${i + 1} description`}
+                    value={s.description}
+                    onChange={(e) => updateState(i, { description: e.target.value })}
+                  />
+                </td>
                 {config.outputs.map((o) => (
                   <td key={o.name}>
-                    <input className="fsm-narrow mono" aria-label={`State ${s.name} output ${o.name}`} placeholder="0"
-                      value={s.outputs?.[o.name] ?? ''} onChange={(e) => setStateOutput(i, o.name, e.target.value)} />
+                    <input
+                      className="fsm-narrow mono"
+                      aria-label={`State ${s.name} output ${o.name}`}
+                      placeholder="0"
+                      value={s.outputs?.[o.name] ?? ''}
+                      onChange={(e) => setStateOutput(i, o.name, e.target.value)}
+                    />
                   </td>
                 ))}
                 <td>
-                  <button type="button" aria-label={`Remove state ${s.name}`} disabled={single} title={single ? 'At least one state is needed' : undefined}
-                    onClick={() => removeState(i)}>Remove</button>
+                  <button
+                    type="button"
+                    aria-label={`Remove state ${s.name}`}
+                    disabled={single}
+                    title={single ? 'At least one state is needed' : undefined}
+                    onClick={() => removeState(i)}
+                  >
+                    Remove
+                  </button>
                 </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <p className="fsm-hint">Binary encoding uses these codes when they are distinct binary numbers; one-hot and Gray number the states in list order. Output values: 5, 0x1F or 0b101 (blank = 0).</p>
+      <p className="fsm-hint">
+        Binary encoding uses these codes when they are distinct binary numbers; one-hot and Gray number the states in
+        list order. Output values: 5, 0x1F or 0b101 (blank = 0).
+      </p>
     </section>
   );
 }
@@ -64,22 +106,47 @@ export function SignalsEditor({ kind, config }: { kind: 'inputs' | 'outputs'; co
   return (
     <section className="panel" aria-labelledby={`fsm-${kind}-title`}>
       <div className="fsm-section-head">
-        <h2 id={`fsm-${kind}-title`}>{noun}s ({list.length})</h2>
-        <button type="button" onClick={() => addSignal(kind)}>Add {noun}</button>
+        <h2 id={`fsm-${kind}-title`}>
+          {noun}s ({list.length})
+        </h2>
+        <button type="button" onClick={() => addSignal(kind)}>
+          Add {noun}
+        </button>
       </div>
       {list.length === 0 && <p className="fsm-hint">No {kind}.</p>}
       {list.map((s, i) => (
         <div className="row fsm-signal" key={i}>
-          <input aria-label={`${noun} ${i + 1} name`} value={s.name} onChange={(e) => updateSignal(kind, i, { name: e.target.value })} />
+          <input
+            aria-label={`${noun} ${i + 1} name`}
+            value={s.name}
+            onChange={(e) => updateSignal(kind, i, { name: e.target.value })}
+          />
           <label className="fsm-inline">
             Width
-            <input className="fsm-narrow" type="number" min={1} max={64} aria-label={`${noun} ${i + 1} width`}
+            <input
+              className="fsm-narrow"
+              type="number"
+              min={1}
+              max={64}
+              aria-label={`${noun} ${i + 1} width`}
               value={Number.isFinite(s.width) ? s.width : ''}
-              onChange={(e) => updateSignal(kind, i, { width: e.target.value === '' ? NaN : Number(e.target.value) })} />
+              onChange={(e) => updateSignal(kind, i, { width: e.target.value === '' ? NaN : Number(e.target.value) })}
+            />
           </label>
-          <input className="fsm-grow" aria-label={`${noun} ${i + 1} description`} placeholder="Description" value={s.description}
-            onChange={(e) => updateSignal(kind, i, { description: e.target.value })} />
-          <button type="button" aria-label={`Remove ${kind === 'inputs' ? 'input' : 'output'} ${s.name}`} onClick={() => removeSignal(kind, i)}>Remove</button>
+          <input
+            className="fsm-grow"
+            aria-label={`${noun} ${i + 1} description`}
+            placeholder="Description"
+            value={s.description}
+            onChange={(e) => updateSignal(kind, i, { description: e.target.value })}
+          />
+          <button
+            type="button"
+            aria-label={`Remove ${kind === 'inputs' ? 'input' : 'output'} ${s.name}`}
+            onClick={() => removeSignal(kind, i)}
+          >
+            Remove
+          </button>
         </div>
       ))}
     </section>
@@ -94,12 +161,15 @@ export function TransitionsEditor({ config }: { config: FsmConfig }) {
     <section className="panel" aria-labelledby="fsm-transitions-title">
       <div className="fsm-section-head">
         <h2 id="fsm-transitions-title">Transitions ({config.transitions.length})</h2>
-        <button type="button" onClick={addTransition}>Add Transition</button>
+        <button type="button" onClick={addTransition}>
+          Add Transition
+        </button>
       </div>
       <p className="fsm-hint">
-        Priority order: the first true condition out of a state wins; with none the state holds. Conditions: <code>start</code>,{' '}
-        <code>!stop</code>, <code>start &amp;&amp; !stop</code>, <code>a || (b &amp;&amp; c)</code>, <code>count == 3</code>,{' '}
-        <code>count &lt; 0x10</code>, <code>data[7]</code>, <code>a != b</code>; empty or <code>1</code> means always.
+        Priority order: the first true condition out of a state wins; with none the state holds. Conditions:{' '}
+        <code>start</code>, <code>!stop</code>, <code>start &amp;&amp; !stop</code>, <code>a || (b &amp;&amp; c)</code>,{' '}
+        <code>count == 3</code>, <code>count &lt; 0x10</code>, <code>data[7]</code>, <code>a != b</code>; empty or{' '}
+        <code>1</code> means always.
         {mealy && ' Mealy outputs: values while the transition is taken (blank keeps the state value).'}
       </p>
       {config.transitions.map((t, i) => {
@@ -107,26 +177,76 @@ export function TransitionsEditor({ config }: { config: FsmConfig }) {
         const known = (n: string) => names.includes(n);
         return (
           <div className="fsm-transition" key={i}>
-            <span className="fsm-priority" aria-hidden="true">{i + 1}.</span>
-            <select aria-label={`Transition ${i + 1} from`} value={t.from} onChange={(e) => updateTransition(i, { from: e.target.value })}>
+            <span className="fsm-priority" aria-hidden="true">
+              {i + 1}.
+            </span>
+            <select
+              aria-label={`Transition ${i + 1} from`}
+              value={t.from}
+              onChange={(e) => updateTransition(i, { from: e.target.value })}
+            >
               {!known(t.from) && <option value={t.from}>{t.from || '(none)'}</option>}
-              {names.map((n, k) => <option key={k} value={n}>{n}</option>)}
+              {names.map((n, k) => (
+                <option key={k} value={n}>
+                  {n}
+                </option>
+              ))}
             </select>
             <span aria-hidden="true">→</span>
-            <select aria-label={`Transition ${i + 1} to`} value={t.to} onChange={(e) => updateTransition(i, { to: e.target.value })}>
+            <select
+              aria-label={`Transition ${i + 1} to`}
+              value={t.to}
+              onChange={(e) => updateTransition(i, { to: e.target.value })}
+            >
               {!known(t.to) && <option value={t.to}>{t.to || '(none)'}</option>}
-              {names.map((n, k) => <option key={k} value={n}>{n}</option>)}
+              {names.map((n, k) => (
+                <option key={k} value={n}>
+                  {n}
+                </option>
+              ))}
             </select>
-            <input className="fsm-grow mono" aria-label={`Transition ${i + 1} condition`} value={t.condition} aria-invalid={problem !== ''}
-              onChange={(e) => updateTransition(i, { condition: e.target.value })} />
-            {mealy && config.outputs.map((o) => (
-              <input key={o.name} className="fsm-narrow mono" aria-label={`Transition ${i + 1} output ${o.name}`} placeholder={o.name}
-                value={t.outputs?.[o.name] ?? ''} onChange={(e) => setTransitionOutput(i, o.name, e.target.value)} />
-            ))}
-            <button type="button" aria-label={`Move transition ${i + 1} up`} disabled={i === 0} onClick={() => moveTransition(i, -1)}>↑</button>
-            <button type="button" aria-label={`Move transition ${i + 1} down`} disabled={i === config.transitions.length - 1} onClick={() => moveTransition(i, 1)}>↓</button>
-            <button type="button" aria-label={`Remove transition ${i + 1}`} onClick={() => removeTransition(i)}>Remove</button>
-            {problem && <span className="fsm-field-error" role="alert">Condition: {problem}</span>}
+            <input
+              className="fsm-grow mono"
+              aria-label={`Transition ${i + 1} condition`}
+              value={t.condition}
+              aria-invalid={problem !== ''}
+              onChange={(e) => updateTransition(i, { condition: e.target.value })}
+            />
+            {mealy &&
+              config.outputs.map((o) => (
+                <input
+                  key={o.name}
+                  className="fsm-narrow mono"
+                  aria-label={`Transition ${i + 1} output ${o.name}`}
+                  placeholder={o.name}
+                  value={t.outputs?.[o.name] ?? ''}
+                  onChange={(e) => setTransitionOutput(i, o.name, e.target.value)}
+                />
+              ))}
+            <button
+              type="button"
+              aria-label={`Move transition ${i + 1} up`}
+              disabled={i === 0}
+              onClick={() => moveTransition(i, -1)}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              aria-label={`Move transition ${i + 1} down`}
+              disabled={i === config.transitions.length - 1}
+              onClick={() => moveTransition(i, 1)}
+            >
+              ↓
+            </button>
+            <button type="button" aria-label={`Remove transition ${i + 1}`} onClick={() => removeTransition(i)}>
+              Remove
+            </button>
+            {problem && (
+              <span className="fsm-field-error" role="alert">
+                Condition: {problem}
+              </span>
+            )}
           </div>
         );
       })}

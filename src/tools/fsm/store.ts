@@ -1,6 +1,13 @@
 import { create } from 'zustand';
 import {
-  addState, DEFAULT_FSM, removeState, renameState, type FsmConfig, type FsmSignal, type FsmState, type FsmTransition,
+  addState,
+  DEFAULT_FSM,
+  removeState,
+  renameState,
+  type FsmConfig,
+  type FsmSignal,
+  type FsmState,
+  type FsmTransition,
 } from '../../core/hdl/fsm/config';
 import type { GenerationResult } from './logic';
 
@@ -70,11 +77,15 @@ export const useFsmStore = create<FsmStore>((set) => {
     removeState: (index) => edit((c) => removeState(c, index)),
     updateState: (index, patch) =>
       edit((c) => {
-        const renamed = patch.name !== undefined && patch.name !== c.states[index]?.name ? renameState(c, index, patch.name) : c;
+        const renamed =
+          patch.name !== undefined && patch.name !== c.states[index]?.name ? renameState(c, index, patch.name) : c;
         return { ...renamed, states: renamed.states.map((s, i) => (i === index ? { ...s, ...patch } : s)) };
       }),
     setStateOutput: (index, output, value) =>
-      edit((c) => ({ ...c, states: c.states.map((s, i) => (i === index ? { ...s, outputs: { ...s.outputs, [output]: value } } : s)) })),
+      edit((c) => ({
+        ...c,
+        states: c.states.map((s, i) => (i === index ? { ...s, outputs: { ...s.outputs, [output]: value } } : s)),
+      })),
     addSignal: (kind) =>
       edit((c) => {
         const taken = [...c.inputs, ...c.outputs].map((s) => s.name);
@@ -109,9 +120,15 @@ export const useFsmStore = create<FsmStore>((set) => {
         transitions[j] = moved;
         return { ...c, transitions };
       }),
-    updateTransition: (index, patch) => edit((c) => ({ ...c, transitions: c.transitions.map((t, i) => (i === index ? { ...t, ...patch } : t)) })),
+    updateTransition: (index, patch) =>
+      edit((c) => ({ ...c, transitions: c.transitions.map((t, i) => (i === index ? { ...t, ...patch } : t)) })),
     setTransitionOutput: (index, output, value) =>
-      edit((c) => ({ ...c, transitions: c.transitions.map((t, i) => (i === index ? { ...t, outputs: { ...t.outputs, [output]: value } } : t)) })),
+      edit((c) => ({
+        ...c,
+        transitions: c.transitions.map((t, i) =>
+          i === index ? { ...t, outputs: { ...t.outputs, [output]: value } } : t,
+        ),
+      })),
     setGenerated: (generated) => set({ generated }),
   };
 });

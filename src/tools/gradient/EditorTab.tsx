@@ -3,8 +3,15 @@ import { StopRow } from './StopRow';
 import { BLEND_MODES, QUICK_ANGLES, type GradientType, type RadialShape } from '../../core/gradient/model';
 import { sortStops } from '../../core/gradient/stops';
 
-const TYPE_LABELS: [GradientType, string][] = [['linear', 'Linear'], ['radial', 'Radial'], ['conic', 'Conic']];
-const SHAPE_LABELS: [RadialShape, string][] = [['circle', 'Circle'], ['ellipse', 'Ellipse']];
+const TYPE_LABELS: [GradientType, string][] = [
+  ['linear', 'Linear'],
+  ['radial', 'Radial'],
+  ['conic', 'Conic'],
+];
+const SHAPE_LABELS: [RadialShape, string][] = [
+  ['circle', 'Circle'],
+  ['ellipse', 'Ellipse'],
+];
 
 export function EditorTab() {
   const g = useGradientStore((s) => s.gradient);
@@ -15,7 +22,13 @@ export function EditorTab() {
         <h3 id="gradient-type-heading">Gradient Type</h3>
         <div className="segmented" role="group" aria-labelledby="gradient-type-heading">
           {TYPE_LABELS.map(([t, label]) => (
-            <button key={t} type="button" aria-pressed={g.type === t} className={g.type === t ? 'active' : ''} onClick={() => st.setType(t)}>
+            <button
+              key={t}
+              type="button"
+              aria-pressed={g.type === t}
+              className={g.type === t ? 'active' : ''}
+              onClick={() => st.setType(t)}
+            >
               {label}
             </button>
           ))}
@@ -27,10 +40,24 @@ export function EditorTab() {
           <label className="field" htmlFor="gradient-angle">
             <span>Angle: {g.angle}°</span>
           </label>
-          <input id="gradient-angle" type="range" min={0} max={360} value={g.angle} onChange={(e) => st.setAngle(e.target.value)} />
+          <input
+            id="gradient-angle"
+            type="range"
+            min={0}
+            max={360}
+            value={g.angle}
+            onChange={(e) => st.setAngle(e.target.value)}
+          />
           <div className="quick-angles" role="group" aria-label="Quick angles">
             {QUICK_ANGLES.map((a) => (
-              <button key={a} type="button" aria-label={`${a} degrees`} aria-pressed={g.angle === a} className={g.angle === a ? 'active' : ''} onClick={() => st.setAngle(a)}>
+              <button
+                key={a}
+                type="button"
+                aria-label={`${a} degrees`}
+                aria-pressed={g.angle === a}
+                className={g.angle === a ? 'active' : ''}
+                onClick={() => st.setAngle(a)}
+              >
                 {a}°
               </button>
             ))}
@@ -43,7 +70,13 @@ export function EditorTab() {
           <h3 id="gradient-shape-heading">Shape</h3>
           <div className="segmented" role="group" aria-labelledby="gradient-shape-heading">
             {SHAPE_LABELS.map(([s, label]) => (
-              <button key={s} type="button" aria-pressed={g.shape === s} className={g.shape === s ? 'active' : ''} onClick={() => st.setShape(s)}>
+              <button
+                key={s}
+                type="button"
+                aria-pressed={g.shape === s}
+                className={g.shape === s ? 'active' : ''}
+                onClick={() => st.setShape(s)}
+              >
                 {label}
               </button>
             ))}
@@ -53,10 +86,28 @@ export function EditorTab() {
 
       {(g.type === 'radial' || g.type === 'conic') && (
         <section className="editor-section">
-          <label className="field" htmlFor="gradient-pos-x"><span>Position X: {g.position.x}%</span></label>
-          <input id="gradient-pos-x" type="range" min={0} max={100} value={g.position.x} onChange={(e) => st.setPosition('x', e.target.value)} />
-          <label className="field" htmlFor="gradient-pos-y"><span>Position Y: {g.position.y}%</span></label>
-          <input id="gradient-pos-y" type="range" min={0} max={100} value={g.position.y} onChange={(e) => st.setPosition('y', e.target.value)} />
+          <label className="field" htmlFor="gradient-pos-x">
+            <span>Position X: {g.position.x}%</span>
+          </label>
+          <input
+            id="gradient-pos-x"
+            type="range"
+            min={0}
+            max={100}
+            value={g.position.x}
+            onChange={(e) => st.setPosition('x', e.target.value)}
+          />
+          <label className="field" htmlFor="gradient-pos-y">
+            <span>Position Y: {g.position.y}%</span>
+          </label>
+          <input
+            id="gradient-pos-y"
+            type="range"
+            min={0}
+            max={100}
+            value={g.position.y}
+            onChange={(e) => st.setPosition('y', e.target.value)}
+          />
         </section>
       )}
 
@@ -64,8 +115,12 @@ export function EditorTab() {
         <div className="section-head">
           <h3>Color Stops ({g.stops.length})</h3>
           <div className="row">
-            <button type="button" onClick={st.addStop} aria-label="+ Add color stop">+ Add</button>
-            <button type="button" onClick={st.randomizeStops} aria-label="Random color stops">Random</button>
+            <button type="button" onClick={st.addStop} aria-label="+ Add color stop">
+              + Add
+            </button>
+            <button type="button" onClick={st.randomizeStops} aria-label="Random color stops">
+              Random
+            </button>
           </div>
         </div>
         <ul className="stop-list">
@@ -80,12 +135,21 @@ export function EditorTab() {
         <div className="row">
           <label className="field" htmlFor="gradient-blend">
             <span>Blend Mode</span>
-            <select id="gradient-blend" value={g.blendMode} onChange={(e) => st.setBlendMode(e.target.value as (typeof BLEND_MODES)[number])}>
-              {BLEND_MODES.map((m) => <option key={m} value={m}>{m}</option>)}
+            <select
+              id="gradient-blend"
+              value={g.blendMode}
+              onChange={(e) => st.setBlendMode(e.target.value as (typeof BLEND_MODES)[number])}
+            >
+              {BLEND_MODES.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
             </select>
           </label>
           <label className="checkbox">
-            <input type="checkbox" checked={g.repeating} onChange={(e) => st.setRepeating(e.target.checked)} /> Repeating
+            <input type="checkbox" checked={g.repeating} onChange={(e) => st.setRepeating(e.target.checked)} />{' '}
+            Repeating
           </label>
         </div>
       </section>
@@ -115,7 +179,9 @@ function SaveSection() {
           // Enter with a blank name: the disabled Save button blocks the form's own submission.
           onKeyDown={(e) => e.key === 'Enter' && !name.trim() && submit(e)}
         />
-        <button type="submit" className="primary" disabled={!name.trim()}>Save Gradient</button>
+        <button type="submit" className="primary" disabled={!name.trim()}>
+          Save Gradient
+        </button>
       </form>
     </section>
   );

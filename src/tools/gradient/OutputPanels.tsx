@@ -18,9 +18,17 @@ export function PreviewPanel() {
     <section className="panel" aria-labelledby="gradient-preview-heading">
       <div className="section-head">
         <h2 id="gradient-preview-heading">Live Preview</h2>
-        <button type="button" onClick={randomize}>Random</button>
+        <button type="button" onClick={randomize}>
+          Random
+        </button>
       </div>
-      <div className="gradient-preview" data-testid="gradient-preview" role="img" aria-label={`Preview: ${gradientFunction(g)}`} style={previewStyle(g)} />
+      <div
+        className="gradient-preview"
+        data-testid="gradient-preview"
+        role="img"
+        aria-label={`Preview: ${gradientFunction(g)}`}
+        style={previewStyle(g)}
+      />
     </section>
   );
 }
@@ -39,7 +47,9 @@ export function CssPanel() {
           <CopyButton text={fn} label="Gradient Only" onCopied={() => copied('gradient')} />
         </div>
       </div>
-      <pre className="code gradient-css" data-testid="gradient-css">{css}</pre>
+      <pre className="code gradient-css" data-testid="gradient-css">
+        {css}
+      </pre>
     </section>
   );
 }
@@ -66,7 +76,9 @@ export function ExportPanel() {
     try {
       const started = performance.now();
       const { name, size } = await downloadPng(g, width, height, dither, onProgress, controller.signal);
-      setStatus(`✅ ${name} (${width} × ${height}, ${formatBytes(size)}) in ${Math.round(performance.now() - started)} ms`);
+      setStatus(
+        `✅ ${name} (${width} × ${height}, ${formatBytes(size)}) in ${Math.round(performance.now() - started)} ms`,
+      );
       trackToolUsage(tool.analyticsName, 'download_image', { type: g.type, width, height, bytes: size });
     } catch (e) {
       if (isAbortError(e)) {
@@ -101,25 +113,50 @@ export function ExportPanel() {
       <div className="row">
         <label className="field">
           <span>Width (px)</span>
-          <input type="number" min={1} max={MAX_EXPORT_SIDE} value={exportWidth} onChange={(e) => setExportSize('width', e.target.value)} />
+          <input
+            type="number"
+            min={1}
+            max={MAX_EXPORT_SIDE}
+            value={exportWidth}
+            onChange={(e) => setExportSize('width', e.target.value)}
+          />
         </label>
         <label className="field">
           <span>Height (px)</span>
-          <input type="number" min={1} max={MAX_EXPORT_SIDE} value={exportHeight} onChange={(e) => setExportSize('height', e.target.value)} />
+          <input
+            type="number"
+            min={1}
+            max={MAX_EXPORT_SIDE}
+            value={exportHeight}
+            onChange={(e) => setExportSize('height', e.target.value)}
+          />
         </label>
       </div>
       <label className="checkbox">
-        <input type="checkbox" checked={dither} onChange={(e) => setDither(e.target.checked)} /> Dither PNG (off by default)
+        <input type="checkbox" checked={dither} onChange={(e) => setDither(e.target.checked)} /> Dither PNG (off by
+        default)
       </label>
       <p className="hint">
-        Output {width} × {height} px (up to {MAX_EXPORT_SIDE} per side). Without dithering the PNG matches the browser&apos;s rendering
-        within a few levels per channel and compresses best; dithering hides banding in subtle gradients at the cost of file size.
+        Output {width} × {height} px (up to {MAX_EXPORT_SIDE} per side). Without dithering the PNG matches the
+        browser&apos;s rendering within a few levels per channel and compresses best; dithering hides banding in subtle
+        gradients at the cost of file size.
       </p>
       <div className="row">
-        <button type="button" className="primary" onClick={onPng} disabled={!!progress}>Download PNG</button>
-        <button type="button" onClick={onSvg}>Export SVG</button>
+        <button type="button" className="primary" onClick={onPng} disabled={!!progress}>
+          Download PNG
+        </button>
+        <button type="button" onClick={onSvg}>
+          Export SVG
+        </button>
       </div>
-      {progress && <Progress label="Rendering PNG" done={progress.done} total={progress.total} onCancel={() => abortRef.current?.abort()} />}
+      {progress && (
+        <Progress
+          label="Rendering PNG"
+          done={progress.done}
+          total={progress.total}
+          onCancel={() => abortRef.current?.abort()}
+        />
+      )}
       <StatusLine text={status} />
     </section>
   );

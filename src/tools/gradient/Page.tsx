@@ -14,9 +14,18 @@ const TABS: { id: GradientTab; label: string }[] = [
 ];
 
 const INFO_CARDS = [
-  { title: 'Exports that match', text: 'PNG files are rasterised in WebAssembly with the same geometry and colour interpolation as the browser, so the download looks like the preview, conic gradients included.' },
-  { title: 'Big images, no freeze', text: 'Exports up to 8192 × 8192 run in a background worker with progress and Cancel; the page stays responsive.' },
-  { title: 'Tips', text: 'Put two stops at the same position for a hard edge; turn on Repeating to tile the stops; press Random for inspiration.' },
+  {
+    title: 'Exports that match',
+    text: 'PNG files are rasterised in WebAssembly with the same geometry and colour interpolation as the browser, so the download looks like the preview, conic gradients included.',
+  },
+  {
+    title: 'Big images, no freeze',
+    text: 'Exports up to 8192 × 8192 run in a background worker with progress and Cancel; the page stays responsive.',
+  },
+  {
+    title: 'Tips',
+    text: 'Put two stops at the same position for a hard edge; turn on Repeating to tile the stops; press Random for inspiration.',
+  },
 ];
 
 export default function GradientPage() {

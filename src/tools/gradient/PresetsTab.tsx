@@ -9,8 +9,17 @@ export function PresetsTab() {
       <h3>Gradient Presets ({PRESETS.length})</h3>
       <div className="gradient-cards">
         {PRESETS.map((p) => (
-          <button key={p.name} type="button" className="gradient-card" onClick={() => loadPreset(p)} aria-label={`Load preset ${p.name}`}>
-            <span className="card-preview" style={{ backgroundImage: gradientFunction({ ...p, stops: presetStops(p), repeating: false }) }} />
+          <button
+            key={p.name}
+            type="button"
+            className="gradient-card"
+            onClick={() => loadPreset(p)}
+            aria-label={`Load preset ${p.name}`}
+          >
+            <span
+              className="card-preview"
+              style={{ backgroundImage: gradientFunction({ ...p, stops: presetStops(p), repeating: false }) }}
+            />
             <span className="card-name">{p.name}</span>
             <span className="card-meta">{p.type}</span>
           </button>

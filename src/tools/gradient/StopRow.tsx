@@ -56,7 +56,12 @@ export function StopRow({ stop, index, canRemove }: { stop: ColorStop; index: nu
         %
       </span>
       {canRemove && (
-        <button type="button" className="remove-stop" aria-label={`Remove stop ${index}`} onClick={() => removeStop(stop.id)}>
+        <button
+          type="button"
+          className="remove-stop"
+          aria-label={`Remove stop ${index}`}
+          onClick={() => removeStop(stop.id)}
+        >
           ×
         </button>
       )}
@@ -76,7 +81,12 @@ function ColorPopup({ stop, index }: { stop: ColorStop; index: number }) {
   }
   return (
     <div className="color-popup" role="dialog" aria-label={`Edit color of stop ${index}`}>
-      <input type="color" aria-label={`Color picker for stop ${index}`} value={stop.color} onChange={(e) => setStopColor(stop.id, e.target.value)} />
+      <input
+        type="color"
+        aria-label={`Color picker for stop ${index}`}
+        value={stop.color}
+        onChange={(e) => setStopColor(stop.id, e.target.value)}
+      />
       <input
         type="text"
         className="hex-input"

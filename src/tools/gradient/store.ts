@@ -1,11 +1,33 @@
 /** Gradient generator state (spec part 2, sections 3-4). Saved gradients mirror localStorage. */
 import { create } from 'zustand';
 import { trackToolUsage } from '../../analytics';
-import { defaultGradient, DEFAULT_EXPORT, type BlendMode, type GradientSpec, type GradientType, type RadialShape } from '../../core/gradient/model';
-import { addStop, removeStop, setStopColor, setStopPosition, clampNumber, canRemoveStop } from '../../core/gradient/stops';
+import {
+  defaultGradient,
+  DEFAULT_EXPORT,
+  type BlendMode,
+  type GradientSpec,
+  type GradientType,
+  type RadialShape,
+} from '../../core/gradient/model';
+import {
+  addStop,
+  removeStop,
+  setStopColor,
+  setStopPosition,
+  clampNumber,
+  canRemoveStop,
+} from '../../core/gradient/stops';
 import { randomGradient, randomStops } from '../../core/gradient/random';
 import { presetStops, type Preset } from '../../core/gradient/presets';
-import { addSaved, deleteSaved, gradientFromSaved, loadSaved, makeSaved, storeSaved, type SavedGradient } from '../../core/gradient/saved';
+import {
+  addSaved,
+  deleteSaved,
+  gradientFromSaved,
+  loadSaved,
+  makeSaved,
+  storeSaved,
+  type SavedGradient,
+} from '../../core/gradient/saved';
 import { tool } from './tool';
 
 export type GradientTab = 'editor' | 'presets' | 'saved';
@@ -46,7 +68,8 @@ export interface GradientState {
   setDither(on: boolean): void;
 }
 
-const track = (action: string, meta?: Record<string, string | number | boolean>) => trackToolUsage(tool.analyticsName, action, meta);
+const track = (action: string, meta?: Record<string, string | number | boolean>) =>
+  trackToolUsage(tool.analyticsName, action, meta);
 
 // Dragging the colour picker fires many changes: report one update_color per pause.
 let colorEventTimer: ReturnType<typeof setTimeout> | undefined;
@@ -76,7 +99,10 @@ export const useGradientStore = create<GradientState>()((set, get) => {
     setAngle: (angle) => update((g) => ({ ...g, angle: Math.round(clampNumber(angle, 0, 360, g.angle)) })),
     setShape: (shape) => update((g) => ({ ...g, shape })),
     setPosition: (axis, value) =>
-      update((g) => ({ ...g, position: { ...g.position, [axis]: Math.round(clampNumber(value, 0, 100, g.position[axis])) } })),
+      update((g) => ({
+        ...g,
+        position: { ...g.position, [axis]: Math.round(clampNumber(value, 0, 100, g.position[axis])) },
+      })),
     addStop: () => {
       update((g) => ({ ...g, stops: addStop(g.stops) }));
       track('add_color_stop', { count: get().gradient.stops.length });
@@ -111,7 +137,14 @@ export const useGradientStore = create<GradientState>()((set, get) => {
     },
     loadPreset: (p) => {
       // Blend mode and repeating are kept (spec: a preset restores the rest only).
-      update((g) => ({ ...g, type: p.type, angle: p.angle, shape: p.shape, position: { ...p.position }, stops: presetStops(p) }));
+      update((g) => ({
+        ...g,
+        type: p.type,
+        angle: p.angle,
+        shape: p.shape,
+        position: { ...p.position },
+        stops: presetStops(p),
+      }));
       set({ activeTab: 'editor', openStopId: null });
       track('load_preset', { name: p.name });
     },

@@ -10,9 +10,18 @@ import { ACTION_NAMES, formatterOp, type FormatterAction } from './logic';
 import { useFormatterStore } from './store';
 
 const INFO_CARDS = [
-  { title: 'Exact numbers', text: 'Big integers and long decimals such as 12345678901234567890 are written exactly as you typed them.' },
-  { title: 'Find errors fast', text: 'Invalid JSON is reported with its line and column, and the position is selected in the input.' },
-  { title: 'Big files', text: 'Open or drop a file. Inputs over 1 MB are processed in the background; large results can be downloaded.' },
+  {
+    title: 'Exact numbers',
+    text: 'Big integers and long decimals such as 12345678901234567890 are written exactly as you typed them.',
+  },
+  {
+    title: 'Find errors fast',
+    text: 'Invalid JSON is reported with its line and column, and the position is selected in the input.',
+  },
+  {
+    title: 'Big files',
+    text: 'Open or drop a file. Inputs over 1 MB are processed in the background; large results can be downloaded.',
+  },
 ];
 
 export default function JsonFormatterPage() {
@@ -24,12 +33,22 @@ export default function JsonFormatterPage() {
     const r = await runner.run(formatterOp(action, indent, sortKeys), input.file ?? input.text);
     if (!r) return;
     s.set({ result: r.ok ? r : null, status: r.status, errorPosition: r.position });
-    trackToolUsage(tool.analyticsName, ACTION_NAMES[action], { indent, sort_keys: sortKeys, input_length: input.file?.size ?? input.text.length, valid: r.ok });
+    trackToolUsage(tool.analyticsName, ACTION_NAMES[action], {
+      indent,
+      sort_keys: sortKeys,
+      input_length: input.file?.size ?? input.text.length,
+      valid: r.ok,
+    });
   };
 
   const loadExample = (key: FormatterExample) => {
     runner.discard();
-    s.set({ input: { text: FORMATTER_EXAMPLES[key].text, file: null }, result: null, status: '', errorPosition: undefined });
+    s.set({
+      input: { text: FORMATTER_EXAMPLES[key].text, file: null },
+      result: null,
+      status: '',
+      errorPosition: undefined,
+    });
     trackToolUsage(tool.analyticsName, `load_example_${key}`);
   };
 
@@ -46,20 +65,41 @@ export default function JsonFormatterPage() {
             </select>
           </label>
           <label className="check">
-            <input type="checkbox" checked={s.sortKeys} onChange={(e) => s.set({ sortKeys: e.currentTarget.checked })} />
+            <input
+              type="checkbox"
+              checked={s.sortKeys}
+              onChange={(e) => s.set({ sortKeys: e.currentTarget.checked })}
+            />
             Sort keys
           </label>
           <div className="row">
-            <button type="button" className="primary" disabled={runner.busy} onClick={() => act('format')}>Format</button>
-            <button type="button" disabled={runner.busy} onClick={() => act('minify')}>Minify</button>
-            <button type="button" disabled={runner.busy} onClick={() => act('validate')}>Validate</button>
-            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(tool.analyticsName, 'clear_all'); }}>Clear All</button>
+            <button type="button" className="primary" disabled={runner.busy} onClick={() => act('format')}>
+              Format
+            </button>
+            <button type="button" disabled={runner.busy} onClick={() => act('minify')}>
+              Minify
+            </button>
+            <button type="button" disabled={runner.busy} onClick={() => act('validate')}>
+              Validate
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                runner.discard();
+                s.clear();
+                trackToolUsage(tool.analyticsName, 'clear_all');
+              }}
+            >
+              Clear All
+            </button>
           </div>
         </div>
         <div className="row examples" role="group" aria-label="Examples">
           <span>Examples:</span>
           {(Object.keys(FORMATTER_EXAMPLES) as FormatterExample[]).map((k) => (
-            <button type="button" key={k} onClick={() => loadExample(k)}>{FORMATTER_EXAMPLES[k].label}</button>
+            <button type="button" key={k} onClick={() => loadExample(k)}>
+              {FORMATTER_EXAMPLES[k].label}
+            </button>
           ))}
         </div>
       </section>
@@ -74,9 +114,14 @@ export default function JsonFormatterPage() {
           accept=".json,application/json,text/plain"
           errorPosition={s.errorPosition}
           onText={(text) => s.setInput({ text, file: null })}
-          onFile={async (f) => { runner.discard(); s.setInput(await inputFromFile(f)); }}
+          onFile={async (f) => {
+            runner.discard();
+            s.setInput(await inputFromFile(f));
+          }}
           onClearFile={() => s.setInput({ text: '', file: null })}
-          onSubmit={() => { if (!runner.busy) act('format'); }}
+          onSubmit={() => {
+            if (!runner.busy) act('format');
+          }}
         />
         <OutputArea
           id="json-output"

@@ -8,12 +8,20 @@ import { useDataRunner } from '../../components/useDataRunner';
 import { CLEARED_MESSAGES, FORMAT, otherFormatHint, swapped, usageAction, type Direction } from './logic';
 import { useJsonYamlStore } from './store';
 
-
 const INFO_CARDS = [
-  { title: 'YAML features', text: 'Anchors, aliases and merge keys (<<: *anchor) are resolved; several documents separated by --- become a JSON array.' },
-  { title: 'Exact numbers', text: 'Number literals such as 12345678901234567890 or 0.10000000000000000001 are kept digit for digit in both directions.' },
+  {
+    title: 'YAML features',
+    text: 'Anchors, aliases and merge keys (<<: *anchor) are resolved; several documents separated by --- become a JSON array.',
+  },
+  {
+    title: 'Exact numbers',
+    text: 'Number literals such as 12345678901234567890 or 0.10000000000000000001 are kept digit for digit in both directions.',
+  },
   { title: 'Swap', text: 'Swap turns the output into the new input and flips the direction, for quick round trips.' },
-  { title: 'Errors with position', text: 'Invalid input is reported with its line and column, and the position is selected in the input.' },
+  {
+    title: 'Errors with position',
+    text: 'Invalid input is reported with its line and column, and the position is selected in the input.',
+  },
 ];
 
 export default function JsonYamlPage() {
@@ -60,7 +68,9 @@ export default function JsonYamlPage() {
               <option value="yamlToJson">YAML → JSON</option>
             </select>
           </label>
-          <button type="button" onClick={swap}>Swap</button>
+          <button type="button" onClick={swap}>
+            Swap
+          </button>
           <label className="field">
             Indentation
             <select value={s.indent} onChange={(e) => s.set({ indent: Number(e.currentTarget.value) as 2 | 4 })}>
@@ -69,18 +79,35 @@ export default function JsonYamlPage() {
             </select>
           </label>
           <label className="check">
-            <input type="checkbox" checked={s.sortKeys} onChange={(e) => s.set({ sortKeys: e.currentTarget.checked })} />
+            <input
+              type="checkbox"
+              checked={s.sortKeys}
+              onChange={(e) => s.set({ sortKeys: e.currentTarget.checked })}
+            />
             Sort keys
           </label>
           <div className="row">
-            <button type="button" className="primary" disabled={runner.busy} onClick={convert}>Convert</button>
-            <button type="button" onClick={() => { runner.discard(); s.clear(); trackToolUsage(tool.analyticsName, 'clear_all'); }}>Clear All</button>
+            <button type="button" className="primary" disabled={runner.busy} onClick={convert}>
+              Convert
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                runner.discard();
+                s.clear();
+                trackToolUsage(tool.analyticsName, 'clear_all');
+              }}
+            >
+              Clear All
+            </button>
           </div>
         </div>
         <div className="row examples" role="group" aria-label="Examples">
           <span>Examples:</span>
           {(Object.keys(JSON_YAML_EXAMPLES) as JsonYamlExample[]).map((k) => (
-            <button type="button" key={k} onClick={() => loadExample(k)}>{JSON_YAML_EXAMPLES[k].label}</button>
+            <button type="button" key={k} onClick={() => loadExample(k)}>
+              {JSON_YAML_EXAMPLES[k].label}
+            </button>
           ))}
         </div>
       </section>
@@ -93,8 +120,17 @@ export default function JsonYamlPage() {
         </p>
       )}
       <StatusLine text={s.status} />
-      {s.note && <p className="data-note" role="note">{s.note}</p>}
-      <BusyProgress busy={runner.busy} progress={runner.progress} onCancel={runner.cancel} label={`Converting ${from} to ${to}`} />
+      {s.note && (
+        <p className="data-note" role="note">
+          {s.note}
+        </p>
+      )}
+      <BusyProgress
+        busy={runner.busy}
+        progress={runner.progress}
+        onCancel={runner.cancel}
+        label={`Converting ${from} to ${to}`}
+      />
       <div className="grid-2">
         <InputArea
           id="data-input"
@@ -104,9 +140,14 @@ export default function JsonYamlPage() {
           accept=".json,.yaml,.yml,application/json,text/yaml,text/plain"
           errorPosition={s.errorPosition}
           onText={(t) => s.setInput({ text: t, file: null })}
-          onFile={async (f) => { runner.discard(); s.setInput(await inputFromFile(f)); }}
+          onFile={async (f) => {
+            runner.discard();
+            s.setInput(await inputFromFile(f));
+          }}
           onClearFile={() => s.setInput({ text: '', file: null })}
-          onSubmit={() => { if (!runner.busy) convert(); }}
+          onSubmit={() => {
+            if (!runner.busy) convert();
+          }}
         />
         <OutputArea
           id="data-output"

@@ -8,7 +8,9 @@ describe('JSON and YAML page logic', () => {
     expect(s).toMatchObject({ direction: 'yamlToJson', input: { text: 'a: 1\n', file: null }, status: '' });
     expect(s.result).toMatchObject({ ok: true, output: '{"a": 1}', outputLength: 8 });
     expect(swapped({ direction: 'yamlToJson', input: { text: '', file: null }, result: null })).toMatchObject({
-      direction: 'jsonToYaml', input: { text: '' }, result: null,
+      direction: 'jsonToYaml',
+      input: { text: '' },
+      result: null,
     });
   });
 

@@ -18,7 +18,13 @@ interface JsonYamlState {
   clear: () => void;
 }
 
-const cleared = { input: { text: '', file: null }, result: null, status: '', note: undefined, errorPosition: undefined };
+const cleared = {
+  input: { text: '', file: null },
+  result: null,
+  status: '',
+  note: undefined,
+  errorPosition: undefined,
+};
 
 export const useJsonYamlStore = create<JsonYamlState>((set) => ({
   direction: 'jsonToYaml',

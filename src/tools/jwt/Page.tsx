@@ -6,7 +6,16 @@ import { copyText, useTransientMessage } from '../../components/CopyButton';
 import { trackToolUsage } from '../../analytics';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
 import {
-  decodeJwt, fragmentForToken, hasThreeParts, isUnsigned, lifetimeStatus, MESSAGES, prettyJson, timeClaims, tokenFromFragment, tokenInfo,
+  decodeJwt,
+  fragmentForToken,
+  hasThreeParts,
+  isUnsigned,
+  lifetimeStatus,
+  MESSAGES,
+  prettyJson,
+  timeClaims,
+  tokenFromFragment,
+  tokenInfo,
 } from './logic';
 import { verifySignature } from './verify';
 import { useJwtStore } from './store';
@@ -46,21 +55,38 @@ export default function JwtPage() {
   const t = s.decoded;
   const info = t ? tokenInfo(t) : null;
   const life = t ? lifetimeStatus(t.payload) : null;
-  const parts: [Part, string][] = t ? [['header', t.parts[0]], ['payload', t.parts[1]], ['signature', t.parts[2]]] : [];
+  const parts: [Part, string][] = t
+    ? [
+        ['header', t.parts[0]],
+        ['payload', t.parts[1]],
+        ['signature', t.parts[2]],
+      ]
+    : [];
   const isHmac = typeof t?.header.alg === 'string' && t.header.alg.startsWith('HS');
 
   return (
     <ToolPage
       tool={tool}
       infoCards={[
-        { title: 'Private by design', text: 'Decoding and verification run in this browser with WebCrypto. The token is never sent anywhere.' },
-        { title: 'Decoding is not trust', text: 'Anyone can read a JWT. Only a verified signature shows it was issued by the key holder.' },
-        { title: 'Time claims', text: 'iat, nbf and exp are seconds since 1970 (UTC); they are shown here in your local time.' },
+        {
+          title: 'Private by design',
+          text: 'Decoding and verification run in this browser with WebCrypto. The token is never sent anywhere.',
+        },
+        {
+          title: 'Decoding is not trust',
+          text: 'Anyone can read a JWT. Only a verified signature shows it was issued by the key holder.',
+        },
+        {
+          title: 'Time claims',
+          text: 'iat, nbf and exp are seconds since 1970 (UTC); they are shown here in your local time.',
+        },
       ]}
     >
       <p className="privacy-line">🔒 Your token is decoded in this browser. Nothing leaves your device.</p>
       <section className="panel">
-        <label className="field" htmlFor="jwt-input">JWT Token</label>
+        <label className="field" htmlFor="jwt-input">
+          JWT Token
+        </label>
         <textarea
           id="jwt-input"
           className="jwt-input"
@@ -70,34 +96,67 @@ export default function JwtPage() {
           onChange={(e) => s.setInput(e.target.value)}
         />
         <div className="row">
-          <span className="char-count" aria-live="polite">{s.input.length} characters</span>
-          <button type="button" className="primary" onClick={() => decode(true)}>Decode</button>
-          <button type="button" onClick={() => { s.setInput(EXAMPLE_TOKEN); s.setResult(null, ''); trackToolUsage(tool.analyticsName, 'load_example'); }}>Load Example</button>
-          <button type="button" onClick={() => { s.clear(); trackToolUsage(tool.analyticsName, 'clear_all'); }}>Clear All</button>
+          <span className="char-count" aria-live="polite">
+            {s.input.length} characters
+          </span>
+          <button type="button" className="primary" onClick={() => decode(true)}>
+            Decode
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              s.setInput(EXAMPLE_TOKEN);
+              s.setResult(null, '');
+              trackToolUsage(tool.analyticsName, 'load_example');
+            }}
+          >
+            Load Example
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              s.clear();
+              trackToolUsage(tool.analyticsName, 'clear_all');
+            }}
+          >
+            Clear All
+          </button>
           <button
             type="button"
             disabled={!s.input.trim()}
-            onClick={() => history.replaceState(history.state, '', location.pathname + location.search + fragmentForToken(s.input))}
+            onClick={() =>
+              history.replaceState(history.state, '', location.pathname + location.search + fragmentForToken(s.input))
+            }
             title="Writes #token=… to the address bar; the fragment is never sent to a server"
           >
             Put token in URL
           </button>
         </div>
         <StatusLine text={s.error} />
-        <div className="copy-message" role="status" aria-live="polite">{copyMessage}</div>
+        <div className="copy-message" role="status" aria-live="polite">
+          {copyMessage}
+        </div>
       </section>
 
       {t && info && life && (
         <>
           {isUnsigned(t.header) && (
-            <div className="error-banner" role="alert">⚠️ This token uses <code>alg: none</code>: it has no signature, so anyone can forge it. Never accept it.</div>
+            <div className="error-banner" role="alert">
+              ⚠️ This token uses <code>alg: none</code>: it has no signature, so anyone can forge it. Never accept it.
+            </div>
           )}
           <section className="panel" aria-label="Token structure">
             <h2>Token structure</h2>
             <p className="jwt-structure mono">
               {parts.map(([part, text], i) => (
                 <span key={part}>
-                  <button type="button" className={`jwt-part jwt-${part}`} onClick={() => copyPart(part, text)} aria-label={`Copy ${part}`} title={`Click to copy the ${part}`}>
+                  <button
+                    type="button"
+                    className={`jwt-part jwt-${part}`}
+                    onClick={() => copyPart(part, text)}
+                    aria-label={`Copy ${part}`}
+                    title={`Click to copy the ${part}`}
+                  >
                     {text || '(empty)'}
                   </button>
                   {i < 2 && <span className="jwt-dot">.</span>}
@@ -109,17 +168,42 @@ export default function JwtPage() {
           <section className="panel" aria-label="Token information">
             <h2>Token information</h2>
             <dl className="jwt-info">
-              <div><dt>Algorithm</dt><dd>{info.algorithm}</dd></div>
-              <div><dt>Type</dt><dd>{info.type}</dd></div>
-              <div><dt>Issued At</dt><dd>{info.issuedAt}</dd></div>
-              <div><dt>Expires At</dt><dd>{info.expiresAt}</dd></div>
-              <div><dt>Subject</dt><dd>{info.subject}</dd></div>
-              <div><dt>Issuer</dt><dd>{info.issuer}</dd></div>
-              <div><dt>Audience</dt><dd>{info.audience}</dd></div>
+              <div>
+                <dt>Algorithm</dt>
+                <dd>{info.algorithm}</dd>
+              </div>
+              <div>
+                <dt>Type</dt>
+                <dd>{info.type}</dd>
+              </div>
+              <div>
+                <dt>Issued At</dt>
+                <dd>{info.issuedAt}</dd>
+              </div>
+              <div>
+                <dt>Expires At</dt>
+                <dd>{info.expiresAt}</dd>
+              </div>
+              <div>
+                <dt>Subject</dt>
+                <dd>{info.subject}</dd>
+              </div>
+              <div>
+                <dt>Issuer</dt>
+                <dd>{info.issuer}</dd>
+              </div>
+              <div>
+                <dt>Audience</dt>
+                <dd>{info.audience}</dd>
+              </div>
               <div>
                 <dt>Status</dt>
-                <dd data-testid="jwt-status" className={info.expired || life.kind === 'not-yet-valid' ? 'status-bad' : 'status-good'}>
-                  {info.expired ? 'Expired' : life.kind === 'not-yet-valid' ? 'Not yet valid' : 'Not expired'} — {life.text}
+                <dd
+                  data-testid="jwt-status"
+                  className={info.expired || life.kind === 'not-yet-valid' ? 'status-bad' : 'status-good'}
+                >
+                  {info.expired ? 'Expired' : life.kind === 'not-yet-valid' ? 'Not yet valid' : 'Not expired'} —{' '}
+                  {life.text}
                 </dd>
               </div>
             </dl>
@@ -128,7 +212,9 @@ export default function JwtPage() {
                 <h3>Time claims</h3>
                 <ul className="time-claims">
                   {timeClaims(t.payload).map((c) => (
-                    <li key={c.claim}><code>{c.claim}</code>: {c.date} <span className="muted">({c.seconds})</span></li>
+                    <li key={c.claim}>
+                      <code>{c.claim}</code>: {c.date} <span className="muted">({c.seconds})</span>
+                    </li>
                   ))}
                 </ul>
               </>
@@ -136,11 +222,18 @@ export default function JwtPage() {
           </section>
 
           <div className="grid-2">
-            {([['header', 'Header', prettyJson(t.header)], ['payload', 'Payload', prettyJson(t.payload)]] as const).map(([part, label, json]) => (
+            {(
+              [
+                ['header', 'Header', prettyJson(t.header)],
+                ['payload', 'Payload', prettyJson(t.payload)],
+              ] as const
+            ).map(([part, label, json]) => (
               <section className="panel" key={part} aria-label={`Decoded ${label}`}>
                 <div className="row section-head">
                   <h2>{label}</h2>
-                  <button type="button" onClick={() => copyPart(part, json)}>Copy {label}</button>
+                  <button type="button" onClick={() => copyPart(part, json)}>
+                    Copy {label}
+                  </button>
                 </div>
                 <pre className={`code jwt-json jwt-${part}-json`}>{json}</pre>
               </section>
@@ -149,16 +242,31 @@ export default function JwtPage() {
           <section className="panel" aria-label="Signature">
             <div className="row section-head">
               <h2>Signature</h2>
-              <button type="button" onClick={() => copyPart('signature', t.signature)}>Copy Signature</button>
+              <button type="button" onClick={() => copyPart('signature', t.signature)}>
+                Copy Signature
+              </button>
             </div>
             <pre className="code jwt-signature-text">{t.signature || '(empty)'}</pre>
             <div className="verify">
-              <label className="field" htmlFor="jwt-key">{isHmac ? 'Secret' : 'Public key (PEM or JWK)'} for verification</label>
-              <textarea id="jwt-key" className="jwt-key" value={s.verifyKey} spellCheck={false} onChange={(e) => s.setVerifyKey(e.target.value)} />
+              <label className="field" htmlFor="jwt-key">
+                {isHmac ? 'Secret' : 'Public key (PEM or JWK)'} for verification
+              </label>
+              <textarea
+                id="jwt-key"
+                className="jwt-key"
+                value={s.verifyKey}
+                spellCheck={false}
+                onChange={(e) => s.setVerifyKey(e.target.value)}
+              />
               <div className="row">
                 {isHmac && (
                   <label>
-                    <input type="checkbox" checked={s.secretIsBase64Url} onChange={(e) => s.setSecretIsBase64Url(e.target.checked)} /> Secret is base64url-encoded
+                    <input
+                      type="checkbox"
+                      checked={s.secretIsBase64Url}
+                      onChange={(e) => s.setSecretIsBase64Url(e.target.checked)}
+                    />{' '}
+                    Secret is base64url-encoded
                   </label>
                 )}
                 <button
@@ -172,7 +280,12 @@ export default function JwtPage() {
                   Verify signature
                 </button>
               </div>
-              <p className={`verify-result verify-${s.verification?.status ?? 'none'}`} role="status" aria-live="polite" data-testid="verify-result">
+              <p
+                className={`verify-result verify-${s.verification?.status ?? 'none'}`}
+                role="status"
+                aria-live="polite"
+                data-testid="verify-result"
+              >
                 {s.verification
                   ? `${s.verification.status === 'valid' ? '✅' : '❌'} ${s.verification.message}`
                   : 'Signature not verified. Enter the secret or public key and press Verify signature to check it.'}

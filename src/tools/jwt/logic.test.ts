@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  base64UrlToBytes, bytesToBase64Url, decodeJwt, duration, fragmentForToken, hasThreeParts, isUnsigned, lifetimeStatus,
-  MESSAGES, timeClaims, tokenFromFragment, tokenInfo, type DecodedJwt,
+  base64UrlToBytes,
+  bytesToBase64Url,
+  decodeJwt,
+  duration,
+  fragmentForToken,
+  hasThreeParts,
+  isUnsigned,
+  lifetimeStatus,
+  MESSAGES,
+  timeClaims,
+  tokenFromFragment,
+  tokenInfo,
+  type DecodedJwt,
 } from './logic';
 import { verifySignature } from './verify';
 
@@ -23,7 +34,13 @@ describe('decoding and the spec messages', () => {
   });
 
   it('reports undecodable header or payload as "Failed to decode token: {detail}"', () => {
-    for (const t of ['!!!.e30.x', 'e30.%%%.x', `${enc({ alg: 'HS256' })}.bm90IGpzb24.x`, `${enc([1, 2])}.e30.x`, `${bytesToBase64Url(new Uint8Array([0xff, 0xfe]))}.e30.x`]) {
+    for (const t of [
+      '!!!.e30.x',
+      'e30.%%%.x',
+      `${enc({ alg: 'HS256' })}.bm90IGpzb24.x`,
+      `${enc([1, 2])}.e30.x`,
+      `${bytesToBase64Url(new Uint8Array([0xff, 0xfe]))}.e30.x`,
+    ]) {
       const r = decodeJwt(t);
       expect(r.ok, t).toBe(false);
       expect((r as { error: string }).error, t).toMatch(/^Failed to decode token: .+/);
@@ -56,20 +73,49 @@ describe('token information', () => {
   const now = Date.UTC(2026, 0, 1, 12, 0, 0);
   it("shows 'Unknown' / 'Not specified' for missing values and JWT as default type", () => {
     const info = tokenInfo(decoded(make({}, {})), now);
-    expect(info).toMatchObject({ algorithm: 'Unknown', type: 'JWT', issuedAt: 'Not specified', expiresAt: 'Not specified', subject: 'Not specified', issuer: 'Not specified', audience: 'Not specified', expired: false });
+    expect(info).toMatchObject({
+      algorithm: 'Unknown',
+      type: 'JWT',
+      issuedAt: 'Not specified',
+      expiresAt: 'Not specified',
+      subject: 'Not specified',
+      issuer: 'Not specified',
+      audience: 'Not specified',
+      expired: false,
+    });
   });
 
   it('fills every field and sets the expired flag when exp is in the past', () => {
-    const t = decoded(make({ alg: 'RS256', typ: 'at+jwt' }, { sub: 'u1', iss: 'https://id.example', aud: ['api', 'web'], iat: now / 1000 - 7200, exp: now / 1000 - 3 * 3600 }));
+    const t = decoded(
+      make(
+        { alg: 'RS256', typ: 'at+jwt' },
+        {
+          sub: 'u1',
+          iss: 'https://id.example',
+          aud: ['api', 'web'],
+          iat: now / 1000 - 7200,
+          exp: now / 1000 - 3 * 3600,
+        },
+      ),
+    );
     const info = tokenInfo(t, now, 'en-GB');
-    expect(info).toMatchObject({ algorithm: 'RS256', type: 'at+jwt', subject: 'u1', issuer: 'https://id.example', audience: 'api, web', expired: true });
+    expect(info).toMatchObject({
+      algorithm: 'RS256',
+      type: 'at+jwt',
+      subject: 'u1',
+      issuer: 'https://id.example',
+      audience: 'api, web',
+      expired: true,
+    });
     expect(info.expiresAt).toBe(new Date(now - 3 * 3600_000).toLocaleString('en-GB'));
   });
 
   it('describes the lifetime in words', () => {
     expect(lifetimeStatus({ exp: now / 1000 - 3 * 3600 }, now).text).toBe('expired 3 hours ago');
     expect(lifetimeStatus({ exp: now / 1000 + 12 * 60 + 5 }, now).text).toBe('valid for 12 minutes');
-    expect(lifetimeStatus({ exp: now / 1000 + 86400, nbf: now / 1000 + 90 }, now)).toMatchObject({ kind: 'not-yet-valid' });
+    expect(lifetimeStatus({ exp: now / 1000 + 86400, nbf: now / 1000 + 90 }, now)).toMatchObject({
+      kind: 'not-yet-valid',
+    });
     expect(lifetimeStatus({ exp: now / 1000 + 86400, nbf: now / 1000 + 90 }, now).text).toMatch(/^not yet valid/);
     expect(lifetimeStatus({}, now).kind).toBe('no-expiry');
     expect(duration(1000)).toBe('1 second');
@@ -98,7 +144,10 @@ describe('token information', () => {
 });
 
 // Tokens signed with WebCrypto here, verified by the page's code.
-async function sign(alg: string, payload: object): Promise<{ token: string; verifyKey: string; jwk: string; wrongKey: string }> {
+async function sign(
+  alg: string,
+  payload: object,
+): Promise<{ token: string; verifyKey: string; jwk: string; wrongKey: string }> {
   const bits = alg.slice(2);
   const hash = `SHA-${bits}`;
   const header = enc({ alg, typ: 'JWT' });
@@ -110,7 +159,9 @@ async function sign(alg: string, payload: object): Promise<{ token: string; veri
   };
   if (alg.startsWith('HS')) {
     const secret = `secret-for-${alg}-✓`;
-    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash }, false, ['sign']);
+    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash }, false, [
+      'sign',
+    ]);
     const sig = new Uint8Array(await crypto.subtle.sign('HMAC', key, data));
     return { token: `${header}.${body}.${bytesToBase64Url(sig)}`, verifyKey: secret, jwk: '', wrongKey: 'wrong' };
   }
@@ -118,10 +169,20 @@ async function sign(alg: string, payload: object): Promise<{ token: string; veri
   const gen =
     family === 'ES'
       ? { name: 'ECDSA', namedCurve: { '256': 'P-256', '384': 'P-384', '512': 'P-521' }[bits]! }
-      : { name: family === 'RS' ? 'RSASSA-PKCS1-v1_5' : 'RSA-PSS', modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash };
+      : {
+          name: family === 'RS' ? 'RSASSA-PKCS1-v1_5' : 'RSA-PSS',
+          modulusLength: 2048,
+          publicExponent: new Uint8Array([1, 0, 1]),
+          hash,
+        };
   const pair = (await crypto.subtle.generateKey(gen, true, ['sign', 'verify'])) as CryptoKeyPair;
   const other = (await crypto.subtle.generateKey(gen, true, ['sign', 'verify'])) as CryptoKeyPair;
-  const params = family === 'ES' ? { name: 'ECDSA', hash } : family === 'PS' ? { name: 'RSA-PSS', saltLength: Number(bits) / 8 } : { name: 'RSASSA-PKCS1-v1_5' };
+  const params =
+    family === 'ES'
+      ? { name: 'ECDSA', hash }
+      : family === 'PS'
+        ? { name: 'RSA-PSS', saltLength: Number(bits) / 8 }
+        : { name: 'RSASSA-PKCS1-v1_5' };
   const sig = new Uint8Array(await crypto.subtle.sign(params, pair.privateKey, data));
   return {
     token: `${header}.${body}.${bytesToBase64Url(sig)}`,
@@ -132,15 +193,18 @@ async function sign(alg: string, payload: object): Promise<{ token: string; veri
 }
 
 describe('signature verification (WebCrypto)', () => {
-  it.each(['HS256', 'HS384', 'HS512', 'RS256', 'RS512', 'PS256', 'PS384', 'ES256', 'ES384', 'ES512'])('%s: right key verifies, wrong key or tampered payload does not', async (alg) => {
-    const { token, verifyKey, jwk, wrongKey } = await sign(alg, { sub: 'ü-user', admin: false });
-    const t = decoded(token);
-    expect(await verifySignature(t, verifyKey)).toMatchObject({ status: 'valid' });
-    if (jwk) expect(await verifySignature(t, jwk)).toMatchObject({ status: 'valid' });
-    expect(await verifySignature(t, wrongKey)).toMatchObject({ status: 'invalid' });
-    const tampered = decoded(`${token.split('.')[0]}.${enc({ sub: 'ü-user', admin: true })}.${token.split('.')[2]}`);
-    expect(await verifySignature(tampered, verifyKey)).toMatchObject({ status: 'invalid' });
-  });
+  it.each(['HS256', 'HS384', 'HS512', 'RS256', 'RS512', 'PS256', 'PS384', 'ES256', 'ES384', 'ES512'])(
+    '%s: right key verifies, wrong key or tampered payload does not',
+    async (alg) => {
+      const { token, verifyKey, jwk, wrongKey } = await sign(alg, { sub: 'ü-user', admin: false });
+      const t = decoded(token);
+      expect(await verifySignature(t, verifyKey)).toMatchObject({ status: 'valid' });
+      if (jwk) expect(await verifySignature(t, jwk)).toMatchObject({ status: 'valid' });
+      expect(await verifySignature(t, wrongKey)).toMatchObject({ status: 'invalid' });
+      const tampered = decoded(`${token.split('.')[0]}.${enc({ sub: 'ü-user', admin: true })}.${token.split('.')[2]}`);
+      expect(await verifySignature(tampered, verifyKey)).toMatchObject({ status: 'invalid' });
+    },
+  );
 
   it('accepts a base64url-encoded HMAC secret when told so', async () => {
     const raw = crypto.getRandomValues(new Uint8Array(32));
@@ -148,14 +212,19 @@ describe('signature verification (WebCrypto)', () => {
     const signingInput = `${enc({ alg: 'HS256' })}.${enc({ a: 1 })}`;
     const sig = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(signingInput)));
     const t = decoded(`${signingInput}.${bytesToBase64Url(sig)}`);
-    expect(await verifySignature(t, bytesToBase64Url(raw), { secretIsBase64Url: true })).toMatchObject({ status: 'valid' });
+    expect(await verifySignature(t, bytesToBase64Url(raw), { secretIsBase64Url: true })).toMatchObject({
+      status: 'valid',
+    });
     expect(await verifySignature(t, bytesToBase64Url(raw))).toMatchObject({ status: 'invalid' });
   });
 
   it('never claims anything for alg none, unknown algorithms, empty or malformed keys', async () => {
     expect(await verifySignature(decoded(make({ alg: 'none' }, {}, '')), 'x')).toMatchObject({ status: 'error' });
     expect(await verifySignature(decoded(make({ alg: 'HS256' }, {})), '  ')).toMatchObject({ status: 'error' });
-    expect(await verifySignature(decoded(make({ alg: 'RS256' }, {})), 'not a key')).toMatchObject({ status: 'error', message: expect.stringMatching(/PEM public key/) });
+    expect(await verifySignature(decoded(make({ alg: 'RS256' }, {})), 'not a key')).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/PEM public key/),
+    });
     expect(await verifySignature(decoded(make({ alg: 'EdDSA' }, {})), 'k')).toMatchObject({ status: 'error' });
   });
 });

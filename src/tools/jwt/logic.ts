@@ -44,7 +44,9 @@ function decodeJsonPart(part: string, name: string): Record<string, unknown> {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(base64UrlToBytes(part));
   } catch (e) {
-    throw new Error(`${name}: ${(e as Error).message === 'The encoded data was not valid.' ? 'not valid UTF-8' : (e as Error).message}`);
+    throw new Error(
+      `${name}: ${(e as Error).message === 'The encoded data was not valid.' ? 'not valid UTF-8' : (e as Error).message}`,
+    );
   }
   let value: unknown;
   try {
@@ -52,7 +54,8 @@ function decodeJsonPart(part: string, name: string): Record<string, unknown> {
   } catch (e) {
     throw new Error(`${name} is not valid JSON (${(e as Error).message})`);
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${name} is not a JSON object`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${name} is not a JSON object`);
   return value as Record<string, unknown>;
 }
 
@@ -115,7 +118,14 @@ export function tokenInfo(t: DecodedJwt, now = Date.now(), locale?: string): Tok
 /** "3 hours", "12 minutes", "1 day" — the largest whole unit. */
 export function duration(ms: number): string {
   const s = Math.floor(Math.abs(ms) / 1000);
-  const units: [number, string][] = [[31_536_000, 'year'], [2_592_000, 'month'], [86_400, 'day'], [3_600, 'hour'], [60, 'minute'], [1, 'second']];
+  const units: [number, string][] = [
+    [31_536_000, 'year'],
+    [2_592_000, 'month'],
+    [86_400, 'day'],
+    [3_600, 'hour'],
+    [60, 'minute'],
+    [1, 'second'],
+  ];
   for (const [size, name] of units) {
     const n = Math.floor(s / size);
     if (n >= 1) return `${n} ${name}${n === 1 ? '' : 's'}`;
@@ -124,16 +134,23 @@ export function duration(ms: number): string {
 }
 
 /** Lifetime in words: "expired 3 hours ago", "valid for 12 minutes", "not yet valid", ... */
-export function lifetimeStatus(payload: Record<string, unknown>, now = Date.now()): { kind: 'expired' | 'valid' | 'not-yet-valid' | 'no-expiry'; text: string } {
+export function lifetimeStatus(
+  payload: Record<string, unknown>,
+  now = Date.now(),
+): { kind: 'expired' | 'valid' | 'not-yet-valid' | 'no-expiry'; text: string } {
   const { exp, nbf } = payload;
-  if (typeof nbf === 'number' && nbf * 1000 > now) return { kind: 'not-yet-valid', text: `not yet valid (becomes valid in ${duration(nbf * 1000 - now)})` };
+  if (typeof nbf === 'number' && nbf * 1000 > now)
+    return { kind: 'not-yet-valid', text: `not yet valid (becomes valid in ${duration(nbf * 1000 - now)})` };
   if (typeof exp !== 'number') return { kind: 'no-expiry', text: 'no expiry (exp not set)' };
   if (exp * 1000 < now) return { kind: 'expired', text: `expired ${duration(now - exp * 1000)} ago` };
   return { kind: 'valid', text: `valid for ${duration(exp * 1000 - now)}` };
 }
 
 /** Time claims present in the payload, each as a local date. */
-export function timeClaims(payload: Record<string, unknown>, locale?: string): { claim: string; seconds: number; date: string }[] {
+export function timeClaims(
+  payload: Record<string, unknown>,
+  locale?: string,
+): { claim: string; seconds: number; date: string }[] {
   return TIME_CLAIMS.filter((c) => typeof payload[c] === 'number').map((c) => ({
     claim: c,
     seconds: payload[c] as number,

@@ -12,7 +12,20 @@ type Bits = '256' | '384' | '512';
 const HASHES: Record<Bits, string> = { '256': 'SHA-256', '384': 'SHA-384', '512': 'SHA-512' };
 const CURVES: Record<Bits, string> = { '256': 'P-256', '384': 'P-384', '512': 'P-521' };
 
-const SUPPORTED_ALGORITHMS = ['HS256', 'HS384', 'HS512', 'RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512'];
+const SUPPORTED_ALGORITHMS = [
+  'HS256',
+  'HS384',
+  'HS512',
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+];
 
 function parseAlg(alg: unknown): { family: Family; bits: Bits } | null {
   const m = typeof alg === 'string' ? /^(HS|RS|PS|ES)(256|384|512)$/.exec(alg) : null;
@@ -57,19 +70,42 @@ async function importKey(family: Family, bits: Bits, key: string, secretIsBase64
 }
 
 /** Verifies the token's signature with `key`; never throws. */
-export async function verifySignature(token: DecodedJwt, key: string, opts: { secretIsBase64Url?: boolean } = {}): Promise<VerifyOutcome> {
+export async function verifySignature(
+  token: DecodedJwt,
+  key: string,
+  opts: { secretIsBase64Url?: boolean } = {},
+): Promise<VerifyOutcome> {
   const alg = token.header.alg;
   const parsed = parseAlg(alg);
-  if (!parsed) return { status: 'error', message: `Cannot verify algorithm "${String(alg)}": supported are ${SUPPORTED_ALGORITHMS.join(', ')}.` };
-  if (!key.trim()) return { status: 'error', message: parsed.family === 'HS' ? 'Enter the secret to verify the signature.' : 'Enter the public key (PEM or JWK) to verify the signature.' };
+  if (!parsed)
+    return {
+      status: 'error',
+      message: `Cannot verify algorithm "${String(alg)}": supported are ${SUPPORTED_ALGORITHMS.join(', ')}.`,
+    };
+  if (!key.trim())
+    return {
+      status: 'error',
+      message:
+        parsed.family === 'HS'
+          ? 'Enter the secret to verify the signature.'
+          : 'Enter the public key (PEM or JWK) to verify the signature.',
+    };
   try {
     const cryptoKey = await importKey(parsed.family, parsed.bits, key, !!opts.secretIsBase64Url);
     const data = new TextEncoder().encode(`${token.parts[0]}.${token.parts[1]}`);
     const signature = base64UrlToBytes(token.signature);
-    const ok = await crypto.subtle.verify(verifyParams(parsed.family, parsed.bits), cryptoKey, signature as BufferSource, data);
+    const ok = await crypto.subtle.verify(
+      verifyParams(parsed.family, parsed.bits),
+      cryptoKey,
+      signature as BufferSource,
+      data,
+    );
     return ok
       ? { status: 'valid', message: `Signature verified (${alg}).` }
-      : { status: 'invalid', message: `Invalid signature: it does not match this ${parsed.family === 'HS' ? 'secret' : 'key'}.` };
+      : {
+          status: 'invalid',
+          message: `Invalid signature: it does not match this ${parsed.family === 'HS' ? 'secret' : 'key'}.`,
+        };
   } catch (e) {
     return { status: 'error', message: `Could not verify: ${(e as Error).message || String(e)}` };
   }

@@ -9,8 +9,15 @@ import { tool } from './tool';
 export function Inputs() {
   const s = useSubnetStore(
     useShallow((s) => ({
-      ip: s.ip, mode: s.mode, cidrText: s.cidrText, maskText: s.maskText,
-      setIp: s.setIp, setMode: s.setMode, setCidrText: s.setCidrText, setMaskText: s.setMaskText, reset: s.reset,
+      ip: s.ip,
+      mode: s.mode,
+      cidrText: s.cidrText,
+      maskText: s.maskText,
+      setIp: s.setIp,
+      setMode: s.setMode,
+      setCidrText: s.setCidrText,
+      setMaskText: s.setMaskText,
+      reset: s.reset,
     })),
   );
   const sliderValue = parseCidr(s.cidrText) ?? 24;
@@ -32,19 +39,43 @@ export function Inputs() {
         <div className={`field${s.mode === 'cidr' ? ' field-active' : ''}`}>
           <label htmlFor="subnet-cidr">CIDR</label>
           <div className="cidr-controls">
-            <input id="subnet-cidr" type="number" min={0} max={32} value={s.cidrText} onChange={(e) => s.setCidrText(e.target.value)} />
-            <input type="range" min={0} max={32} value={sliderValue} aria-label="CIDR slider" onChange={(e) => s.setCidrText(e.target.value)} />
+            <input
+              id="subnet-cidr"
+              type="number"
+              min={0}
+              max={32}
+              value={s.cidrText}
+              onChange={(e) => s.setCidrText(e.target.value)}
+            />
+            <input
+              type="range"
+              min={0}
+              max={32}
+              value={sliderValue}
+              aria-label="CIDR slider"
+              onChange={(e) => s.setCidrText(e.target.value)}
+            />
           </div>
         </div>
         <label className={`field${s.mode === 'mask' ? ' field-active' : ''}`}>
           Subnet Mask
-          <input type="text" value={s.maskText} onChange={(e) => s.setMaskText(e.target.value)} spellCheck={false} autoComplete="off" />
+          <input
+            type="text"
+            value={s.maskText}
+            onChange={(e) => s.setMaskText(e.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
         </label>
       </div>
       <div className="row" style={{ marginTop: '0.75rem' }}>
         <div className="mode-toggle" role="group" aria-label="Input mode">
-          <button type="button" aria-pressed={s.mode === 'cidr'} onClick={() => s.setMode('cidr')}>CIDR</button>
-          <button type="button" aria-pressed={s.mode === 'mask'} onClick={() => s.setMode('mask')}>Mask</button>
+          <button type="button" aria-pressed={s.mode === 'cidr'} onClick={() => s.setMode('cidr')}>
+            CIDR
+          </button>
+          <button type="button" aria-pressed={s.mode === 'mask'} onClick={() => s.setMode('mask')}>
+            Mask
+          </button>
         </div>
         <button
           type="button"

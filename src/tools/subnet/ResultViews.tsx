@@ -6,7 +6,13 @@ import { summaryText } from './logic';
 import { tool } from './tool';
 
 const n = (v: number) => v.toLocaleString('en-US');
-const CLASS_NOTE: Record<IpClass, string> = { A: 'Class A', B: 'Class B', C: 'Class C', D: 'Class D (multicast)', E: 'Class E (experimental)' };
+const CLASS_NOTE: Record<IpClass, string> = {
+  A: 'Class A',
+  B: 'Class B',
+  C: 'Class C',
+  D: 'Class D (multicast)',
+  E: 'Class E (experimental)',
+};
 
 function Fields({ items }: { items: [string, keyof SubnetResult | string, string][] }) {
   return (
@@ -39,9 +45,17 @@ export function OverviewTab({ r, ip }: { r: SubnetResult; ip: string }) {
       <p className="row" style={{ marginTop: '0.75rem' }}>
         <span className="badge">{CLASS_NOTE[r.ipClass]}</span>
         <span className={`badge ${r.isPrivate ? 'badge-ok' : ''}`}>{r.isPrivate ? 'Private' : 'Public'}</span>
-        {r.cidr >= 31 && <span className="hint">/{r.cidr}: no usable hosts by the 2^(32-cidr) - 2 rule; first and last host are the block's own addresses.</span>}
+        {r.cidr >= 31 && (
+          <span className="hint">
+            /{r.cidr}: no usable hosts by the 2^(32-cidr) - 2 rule; first and last host are the block's own addresses.
+          </span>
+        )}
       </p>
-      <CopyButton label="Copy summary" text={() => summaryText(r, ip)} onCopied={() => trackToolUsage(tool.analyticsName, 'copy_result', { cidr: r.cidr })} />
+      <CopyButton
+        label="Copy summary"
+        text={() => summaryText(r, ip)}
+        onCopied={() => trackToolUsage(tool.analyticsName, 'copy_result', { cidr: r.cidr })}
+      />
     </div>
   );
 }
@@ -122,7 +136,8 @@ export function BinaryTab({ r }: { r: SubnetResult }) {
         </tbody>
       </table>
       <p className="hint">
-        <span className="bits-net">Network bits ({r.cidr})</span> · <span className="bits-host">Host bits ({32 - r.cidr})</span>
+        <span className="bits-net">Network bits ({r.cidr})</span> ·{' '}
+        <span className="bits-host">Host bits ({32 - r.cidr})</span>
       </p>
     </div>
   );
@@ -137,7 +152,13 @@ export function ReferenceList({ cidr, onPick }: { cidr: number | null; onPick(ci
       <div className="reference-list">
         <table className="data-table">
           <thead>
-            <tr><th>CIDR</th><th>Subnet mask</th><th>Addresses</th><th>Usable hosts</th><th /></tr>
+            <tr>
+              <th>CIDR</th>
+              <th>Subnet mask</th>
+              <th>Addresses</th>
+              <th>Usable hosts</th>
+              <th />
+            </tr>
           </thead>
           <tbody>
             {REFERENCE.map((row) => (
@@ -146,7 +167,11 @@ export function ReferenceList({ cidr, onPick }: { cidr: number | null; onPick(ci
                 <td>{row.mask}</td>
                 <td>{n(row.total)}</td>
                 <td>{n(row.usable)}</td>
-                <td><button type="button" onClick={() => onPick(row.cidr)} aria-label={`Use /${row.cidr}`}>Use</button></td>
+                <td>
+                  <button type="button" onClick={() => onPick(row.cidr)} aria-label={`Use /${row.cidr}`}>
+                    Use
+                  </button>
+                </td>
               </tr>
             ))}
           </tbody>

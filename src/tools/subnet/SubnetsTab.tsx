@@ -5,7 +5,12 @@
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import {
-  addressAt, estimateExportBytes, parseJump, rowCount, subnetRowAt, type ListSpec,
+  addressAt,
+  estimateExportBytes,
+  parseJump,
+  rowCount,
+  subnetRowAt,
+  type ListSpec,
 } from '../../core/subnet/enumerate';
 import { formatIpv4, networkRange, usableHosts } from '../../core/subnet/ipv4';
 import { Progress } from '../../components/Progress';
@@ -26,11 +31,21 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 2 : 0)} MB`
 
 export function SubnetsTab({ ip, cidr }: { ip: number; cidr: number }) {
   const s = useSubnetStore(
-    useShallow((s) => ({ kind: s.listKind, childCidr: s.childCidr, format: s.exportFormat, setKind: s.setListKind, setChild: s.setChildCidr, setFormat: s.setExportFormat })),
+    useShallow((s) => ({
+      kind: s.listKind,
+      childCidr: s.childCidr,
+      format: s.exportFormat,
+      setKind: s.setListKind,
+      setChild: s.setChildCidr,
+      setFormat: s.setExportFormat,
+    })),
   );
   const child = Math.min(32, Math.max(cidr, s.childCidr ?? defaultChildCidr(cidr)));
   const network = networkRange(ip, cidr).network;
-  const spec = useMemo<ListSpec>(() => ({ kind: s.kind, network, cidr, childCidr: child }), [s.kind, network, cidr, child]);
+  const spec = useMemo<ListSpec>(
+    () => ({ kind: s.kind, network, cidr, childCidr: child }),
+    [s.kind, network, cidr, child],
+  );
   const rows = rowCount(spec);
   const tableRef = useRef<VirtualTableHandle | null>(null);
 
@@ -48,8 +63,12 @@ export function SubnetsTab({ ip, cidr }: { ip: number; cidr: number }) {
     <div>
       <div className="list-controls">
         <div className="mode-toggle" role="group" aria-label="List">
-          <button type="button" aria-pressed={s.kind === 'subnets'} onClick={() => s.setKind('subnets')}>Subnets</button>
-          <button type="button" aria-pressed={s.kind === 'hosts'} onClick={() => s.setKind('hosts')}>Host addresses</button>
+          <button type="button" aria-pressed={s.kind === 'subnets'} onClick={() => s.setKind('subnets')}>
+            Subnets
+          </button>
+          <button type="button" aria-pressed={s.kind === 'hosts'} onClick={() => s.setKind('hosts')}>
+            Host addresses
+          </button>
         </div>
         {s.kind === 'subnets' && (
           <label className="field">
@@ -73,7 +92,11 @@ export function SubnetsTab({ ip, cidr }: { ip: number; cidr: number }) {
       <VirtualTable
         label={spec.kind === 'hosts' ? 'Host addresses' : 'Subnets'}
         rowCount={rows}
-        columns={spec.kind === 'hosts' ? ['#', 'Address'] : ['#', 'Network', 'First host', 'Last host', 'Broadcast', 'Usable hosts']}
+        columns={
+          spec.kind === 'hosts'
+            ? ['#', 'Address']
+            : ['#', 'Network', 'First host', 'Last host', 'Broadcast', 'Usable hosts']
+        }
         template={spec.kind === 'hosts' ? '9rem 1fr' : '8rem 1.3fr 1fr 1fr 1fr 8rem'}
         cellsAt={cellsAt}
         handle={tableRef}
@@ -98,15 +121,37 @@ function JumpBox({ spec, onJump }: { spec: ListSpec; onJump(row: number): void }
     <form className="row" onSubmit={submit} role="search" aria-label="Jump to row">
       <label className="field">
         Jump to row or address
-        <input type="text" value={text} onChange={(e) => setText(e.target.value)} placeholder="e.g. 1000 or 10.1.2.3" spellCheck={false} />
+        <input
+          type="text"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="e.g. 1000 or 10.1.2.3"
+          spellCheck={false}
+        />
       </label>
-      <button type="submit" style={{ alignSelf: 'end' }}>Go</button>
-      {error && <span className="status-line status-error" role="alert">{error}</span>}
+      <button type="submit" style={{ alignSelf: 'end' }}>
+        Go
+      </button>
+      {error && (
+        <span className="status-line status-error" role="alert">
+          {error}
+        </span>
+      )}
     </form>
   );
 }
 
-function ExportPanel({ spec, rows, format, setFormat }: { spec: ListSpec; rows: number; format: 'text' | 'csv'; setFormat(f: 'text' | 'csv'): void }) {
+function ExportPanel({
+  spec,
+  rows,
+  format,
+  setFormat,
+}: {
+  spec: ListSpec;
+  rows: number;
+  format: 'text' | 'csv';
+  setFormat(f: 'text' | 'csv'): void;
+}) {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [message, setMessage] = useState('');
   const abort = useRef<AbortController | null>(null);
@@ -123,7 +168,12 @@ function ExportPanel({ spec, rows, format, setFormat }: { spec: ListSpec; rows: 
       const blob = await subnetWorker.exportList(spec, format, { onProgress, signal: ctrl.signal });
       downloadBlob(exportFileName(spec, format), blob);
       setMessage(`✅ Exported ${n(rows)} rows (${mb(blob.size)}) as ${exportFileName(spec, format)}`);
-      trackToolUsage(tool.analyticsName, 'export_list', { kind: spec.kind, format, rows, cidr: spec.cidr, child_cidr: spec.childCidr }, Math.round(performance.now() - started));
+      trackToolUsage(
+        tool.analyticsName,
+        'export_list',
+        { kind: spec.kind, format, rows, cidr: spec.cidr, child_cidr: spec.childCidr },
+        Math.round(performance.now() - started),
+      );
     } catch (e) {
       if (isAbortError(e)) setMessage('Export cancelled');
       else {
@@ -146,13 +196,32 @@ function ExportPanel({ spec, rows, format, setFormat }: { spec: ListSpec; rows: 
             <option value="csv">CSV</option>
           </select>
         </label>
-        <button type="button" className="primary" disabled={!!progress || tooBig} onClick={run} style={{ alignSelf: 'end' }}>
+        <button
+          type="button"
+          className="primary"
+          disabled={!!progress || tooBig}
+          onClick={run}
+          style={{ alignSelf: 'end' }}
+        >
           Export {n(rows)} rows
         </button>
-        <span className="hint" style={{ alignSelf: 'end' }}>about {mb(estimateExportBytes(spec, format))}</span>
+        <span className="hint" style={{ alignSelf: 'end' }}>
+          about {mb(estimateExportBytes(spec, format))}
+        </span>
       </div>
-      {tooBig && <p className="hint">Exports are limited to {n(EXPORT_MAX_ROWS)} rows; choose a longer prefix or a smaller network.</p>}
-      {progress && <Progress label="Exporting" done={progress.done} total={progress.total} onCancel={() => abort.current?.abort()} />}
+      {tooBig && (
+        <p className="hint">
+          Exports are limited to {n(EXPORT_MAX_ROWS)} rows; choose a longer prefix or a smaller network.
+        </p>
+      )}
+      {progress && (
+        <Progress
+          label="Exporting"
+          done={progress.done}
+          total={progress.total}
+          onCancel={() => abort.current?.abort()}
+        />
+      )}
       <StatusLine text={message} />
     </section>
   );

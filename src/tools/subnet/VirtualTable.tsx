@@ -4,7 +4,16 @@
  * MAX_SCROLL_PX the scrollbar is scaled: dragging it moves proportionally, while the wheel and
  * the keyboard move by true rows, keeping the row position (not scrollTop) as the source of truth.
  */
-import { useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type KeyboardEvent, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type Ref,
+} from 'react';
 
 const MAX_SCROLL_PX = 8_000_000;
 
@@ -25,7 +34,16 @@ interface VirtualTableProps {
   handle?: Ref<VirtualTableHandle>;
 }
 
-export function VirtualTable({ label, rowCount, columns, template, cellsAt, rowHeight = 28, height: maxHeight = 420, handle }: VirtualTableProps) {
+export function VirtualTable({
+  label,
+  rowCount,
+  columns,
+  template,
+  cellsAt,
+  rowHeight = 28,
+  height: maxHeight = 420,
+  handle,
+}: VirtualTableProps) {
   // Short lists get a short table.
   const height = Math.min(maxHeight, Math.max(1, rowCount) * rowHeight);
   const scroller = useRef<HTMLDivElement>(null);
@@ -97,7 +115,13 @@ export function VirtualTable({ label, rowCount, columns, template, cellsAt, rowH
   }, [moveTo, rowHeight, height]);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const step: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: visible - 1, PageUp: 1 - visible, ' ': visible - 1 };
+    const step: Record<string, number> = {
+      ArrowDown: 1,
+      ArrowUp: -1,
+      PageDown: visible - 1,
+      PageUp: 1 - visible,
+      ' ': visible - 1,
+    };
     const by = step[e.key];
     if (e.key === 'Home') moveTo(0);
     else if (e.key === 'End') moveTo(maxPos);
@@ -122,9 +146,17 @@ export function VirtualTable({ label, rowCount, columns, template, cellsAt, rowH
   const rows = [];
   for (let i = first; i < Math.min(rowCount, first + visible + 2); i++) {
     rows.push(
-      <div role="row" aria-rowindex={i + 2} key={i} className={`vt-row${i % 2 ? ' vt-odd' : ''}${i === highlight ? ' vt-highlight' : ''}`} style={{ gridTemplateColumns: template, height: rowHeight }}>
+      <div
+        role="row"
+        aria-rowindex={i + 2}
+        key={i}
+        className={`vt-row${i % 2 ? ' vt-odd' : ''}${i === highlight ? ' vt-highlight' : ''}`}
+        style={{ gridTemplateColumns: template, height: rowHeight }}
+      >
         {cellsAt(i).map((c, j) => (
-          <span role="cell" key={j}>{c}</span>
+          <span role="cell" key={j}>
+            {c}
+          </span>
         ))}
       </div>,
     );
@@ -135,7 +167,9 @@ export function VirtualTable({ label, rowCount, columns, template, cellsAt, rowH
       <div role="rowgroup">
         <div role="row" aria-rowindex={1} className="vt-row vt-head" style={{ gridTemplateColumns: template }}>
           {columns.map((c) => (
-            <span role="columnheader" key={c}>{c}</span>
+            <span role="columnheader" key={c}>
+              {c}
+            </span>
           ))}
         </div>
       </div>

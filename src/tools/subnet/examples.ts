@@ -22,4 +22,3 @@ export const EXAMPLES: SubnetExample[] = [
   { id: 'p2p', label: 'Point-to-point link', ip: '203.0.113.9', cidr: 30 },
   { id: 'class-a', label: 'Whole 10.0.0.0/8', ip: '10.0.0.0', cidr: 8 },
 ];
-

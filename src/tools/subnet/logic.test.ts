@@ -19,9 +19,17 @@ describe('subnet page logic', () => {
     if (!calc.ok) throw new Error(calc.error);
     const text = summaryText(calc.result, '192.168.1.100');
     expect(text.split('\n')).toEqual([
-      'IP address: 192.168.1.100', 'Network: 192.168.1.0/24', 'Broadcast: 192.168.1.255', 'First host: 192.168.1.1',
-      'Last host: 192.168.1.254', 'Total hosts: 256', 'Usable hosts: 254', 'Subnet mask: 255.255.255.0',
-      'Wildcard mask: 0.0.0.255', 'Class: C', 'Private: yes',
+      'IP address: 192.168.1.100',
+      'Network: 192.168.1.0/24',
+      'Broadcast: 192.168.1.255',
+      'First host: 192.168.1.1',
+      'Last host: 192.168.1.254',
+      'Total hosts: 256',
+      'Usable hosts: 254',
+      'Subnet mask: 255.255.255.0',
+      'Wildcard mask: 0.0.0.255',
+      'Class: C',
+      'Private: yes',
     ]);
   });
 

@@ -4,7 +4,15 @@
  */
 import type { ListSpec } from '../../core/subnet/enumerate';
 import {
-  cidrFromMask, formatIpv4, maskFromCidr, networkRange, parseCidr, parseIpv4, parseMask, splitIpBox, type SubnetResult,
+  cidrFromMask,
+  formatIpv4,
+  maskFromCidr,
+  networkRange,
+  parseCidr,
+  parseIpv4,
+  parseMask,
+  splitIpBox,
+  type SubnetResult,
 } from '../../core/subnet/ipv4';
 
 export interface SubnetInputs {
@@ -17,10 +25,14 @@ export interface SubnetInputs {
 /** "Mask: 255.255.255.0 (/24)" for the mode's field (an inline "/n" or mask wins), or "Mask: invalid". */
 function maskStatus({ ip, mode, cidrText, maskText }: SubnetInputs): string {
   const inline = splitIpBox(ip).cidr;
-  const cidr = inline ?? (mode === 'cidr' ? parseCidr(cidrText) : (() => {
-    const m = parseMask(maskText);
-    return m === null ? null : cidrFromMask(m);
-  })());
+  const cidr =
+    inline ??
+    (mode === 'cidr'
+      ? parseCidr(cidrText)
+      : (() => {
+          const m = parseMask(maskText);
+          return m === null ? null : cidrFromMask(m);
+        })());
   return cidr === null ? 'Mask: invalid' : `Mask: ${formatIpv4(maskFromCidr(cidr))} (/${cidr})`;
 }
 
@@ -33,11 +45,17 @@ export function statusText(inputs: SubnetInputs): string {
 /** The Overview's "Copy summary" text. */
 export function summaryText(r: SubnetResult, ip: string): string {
   return [
-    `IP address: ${ip}`, `Network: ${r.networkAddress}/${r.cidr}`, `Broadcast: ${r.broadcastAddress}`,
-    `First host: ${r.firstHost}`, `Last host: ${r.lastHost}`,
-    `Total hosts: ${r.totalHosts}`, `Usable hosts: ${r.usableHosts}`,
-    `Subnet mask: ${r.subnetMask}`, `Wildcard mask: ${r.wildcardMask}`,
-    `Class: ${r.ipClass}`, `Private: ${r.isPrivate ? 'yes' : 'no'}`,
+    `IP address: ${ip}`,
+    `Network: ${r.networkAddress}/${r.cidr}`,
+    `Broadcast: ${r.broadcastAddress}`,
+    `First host: ${r.firstHost}`,
+    `Last host: ${r.lastHost}`,
+    `Total hosts: ${r.totalHosts}`,
+    `Usable hosts: ${r.usableHosts}`,
+    `Subnet mask: ${r.subnetMask}`,
+    `Wildcard mask: ${r.wildcardMask}`,
+    `Class: ${r.ipClass}`,
+    `Private: ${r.isPrivate ? 'yes' : 'no'}`,
   ].join('\n');
 }
 

@@ -35,6 +35,12 @@ describe('subnet store', () => {
     state().loadExample(EXAMPLES.find((e) => e.id === 'small')!);
     expect(state()).toMatchObject({ ip: '192.168.10.37', cidrText: '28', maskText: '255.255.255.240', mode: 'cidr' });
     state().reset();
-    expect(state()).toMatchObject({ ip: '192.168.1.100', cidrText: '24', maskText: '255.255.255.0', mode: 'cidr', tab: 'overview' });
+    expect(state()).toMatchObject({
+      ip: '192.168.1.100',
+      cidrText: '24',
+      maskText: '255.255.255.0',
+      mode: 'cidr',
+      tab: 'overview',
+    });
   });
 });

@@ -32,7 +32,13 @@ interface SubnetState {
   reset(): void;
 }
 
-const INPUT_DEFAULTS = { ip: DEFAULT_IP, mode: 'cidr' as Mode, cidrText: String(DEFAULT_CIDR), maskText: DEFAULT_MASK, tab: 'overview' as Tab };
+const INPUT_DEFAULTS = {
+  ip: DEFAULT_IP,
+  mode: 'cidr' as Mode,
+  cidrText: String(DEFAULT_CIDR),
+  maskText: DEFAULT_MASK,
+  tab: 'overview' as Tab,
+};
 
 export const useSubnetStore = create<SubnetState>()((set) => ({
   ...INPUT_DEFAULTS,
@@ -49,12 +55,22 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
   setCidrText: (cidrText) =>
     set((s) => {
       const cidr = parseCidr(cidrText);
-      return { cidrText, mode: 'cidr', ip: bareIp(s.ip), ...(cidr === null ? {} : { maskText: formatIpv4(maskFromCidr(cidr)) }) };
+      return {
+        cidrText,
+        mode: 'cidr',
+        ip: bareIp(s.ip),
+        ...(cidr === null ? {} : { maskText: formatIpv4(maskFromCidr(cidr)) }),
+      };
     }),
   setMaskText: (maskText) =>
     set((s) => {
       const mask = parseMask(maskText);
-      return { maskText, mode: 'mask', ip: bareIp(s.ip), ...(mask === null ? {} : { cidrText: String(cidrFromMask(mask)) }) };
+      return {
+        maskText,
+        mode: 'mask',
+        ip: bareIp(s.ip),
+        ...(mask === null ? {} : { cidrText: String(cidrFromMask(mask)) }),
+      };
     }),
   setMode: (mode) => set({ mode }),
   setTab: (tab) => set({ tab }),
@@ -62,6 +78,7 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
   setChildCidr: (childCidr) => set({ childCidr }),
   setExportFormat: (exportFormat) => set({ exportFormat }),
   setVlsmText: (vlsmText) => set({ vlsmText }),
-  loadExample: (e) => set({ ip: e.ip, cidrText: String(e.cidr), maskText: formatIpv4(maskFromCidr(e.cidr)), mode: 'cidr' }),
+  loadExample: (e) =>
+    set({ ip: e.ip, cidrText: String(e.cidr), maskText: formatIpv4(maskFromCidr(e.cidr)), mode: 'cidr' }),
   reset: () => set({ ...INPUT_DEFAULTS }),
 }));

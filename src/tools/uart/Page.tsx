@@ -5,8 +5,18 @@ import { GeneratedCode } from '../../components/GeneratedCode';
 import { useTimedGeneration } from '../../lib/useTimedGeneration';
 import { trackError, trackToolUsage } from '../../analytics';
 import {
-  BAUD_RATES, CLOCK_MAX, CLOCK_MIN, DATA_BITS_OPTIONS, FIFO_DEPTH_MAX, FIFO_DEPTH_MIN, OVERSAMPLING_OPTIONS,
-  PARITY_OPTIONS, STOP_BITS_OPTIONS, UART_PRESETS, type Parity, type UartConfig,
+  BAUD_RATES,
+  CLOCK_MAX,
+  CLOCK_MIN,
+  DATA_BITS_OPTIONS,
+  FIFO_DEPTH_MAX,
+  FIFO_DEPTH_MIN,
+  OVERSAMPLING_OPTIONS,
+  PARITY_OPTIONS,
+  STOP_BITS_OPTIONS,
+  UART_PRESETS,
+  type Parity,
+  type UartConfig,
 } from '../../core/hdl/uart/config';
 import { uartGenerator } from '../../core/hdl/uart';
 import type { HdlLanguage } from '../../core/hdl/contract';
@@ -14,8 +24,14 @@ import { formatHz, parseForm } from './logic';
 import { useUartStore } from './store';
 import './styles.css';
 
-
-function SelectField<T extends string | number>({ id, label, value, options, format = String, onChange }: {
+function SelectField<T extends string | number>({
+  id,
+  label,
+  value,
+  options,
+  format = String,
+  onChange,
+}: {
   id: string;
   label: string;
   value: T;
@@ -26,8 +42,16 @@ function SelectField<T extends string | number>({ id, label, value, options, for
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={String(value)} onChange={(e) => onChange(options.find((o) => String(o) === e.target.value) as T)}>
-        {options.map((o) => <option key={String(o)} value={String(o)}>{format(o)}</option>)}
+      <select
+        id={id}
+        value={String(value)}
+        onChange={(e) => onChange(options.find((o) => String(o) === e.target.value) as T)}
+      >
+        {options.map((o) => (
+          <option key={String(o)} value={String(o)}>
+            {format(o)}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -40,24 +64,45 @@ function Summary({ config }: { config: UartConfig }) {
     <section className="panel uart-summary" aria-labelledby="uart-summary-title">
       <h2 id="uart-summary-title">Configuration Summary</h2>
       <dl className="uart-summary-grid">
-        <div><dt>Frame</dt><dd>{s.frameBits} bits (1 start, {config.dataBits} data, {config.parity === 'none' ? 'no' : config.parity} parity, {config.stopBits} stop)</dd></div>
-        <div><dt>Baud Counter</dt><dd data-testid="baud-counter">{s.baudCounter}</dd></div>
-        <div><dt>Actual Baud Rate</dt><dd data-testid="actual-baud">{usable ? s.actualBaud.toFixed(2) : '—'}</dd></div>
+        <div>
+          <dt>Frame</dt>
+          <dd>
+            {s.frameBits} bits (1 start, {config.dataBits} data, {config.parity === 'none' ? 'no' : config.parity}{' '}
+            parity, {config.stopBits} stop)
+          </dd>
+        </div>
+        <div>
+          <dt>Baud Counter</dt>
+          <dd data-testid="baud-counter">{s.baudCounter}</dd>
+        </div>
+        <div>
+          <dt>Actual Baud Rate</dt>
+          <dd data-testid="actual-baud">{usable ? s.actualBaud.toFixed(2) : '—'}</dd>
+        </div>
         <div>
           <dt>Baud Error</dt>
           <dd data-testid="baud-error">
             {usable ? `${s.errorPercent.toFixed(2)}%` : '—'}{' '}
-            {s.errorFlagged
-              ? <span className="badge badge-bad" role="status">Error above 2%</span>
-              : <span className="badge badge-ok">Within 2%</span>}
+            {s.errorFlagged ? (
+              <span className="badge badge-bad" role="status">
+                Error above 2%
+              </span>
+            ) : (
+              <span className="badge badge-ok">Within 2%</span>
+            )}
           </dd>
         </div>
         <div>
           <dt>Bit Duration</dt>
-          <dd><span data-testid="bit-duration">{s.bitDurationUs.toFixed(2)} µs</span>
-            {usable && <span className="uart-actual"> (actual {s.actualBitDurationUs.toFixed(2)} µs)</span>}</dd>
+          <dd>
+            <span data-testid="bit-duration">{s.bitDurationUs.toFixed(2)} µs</span>
+            {usable && <span className="uart-actual"> (actual {s.actualBitDurationUs.toFixed(2)} µs)</span>}
+          </dd>
         </div>
-        <div><dt>Clock</dt><dd>{formatHz(config.clockFreq)}</dd></div>
+        <div>
+          <dt>Clock</dt>
+          <dd>{formatHz(config.clockFreq)}</dd>
+        </div>
       </dl>
     </section>
   );
@@ -66,7 +111,11 @@ function Summary({ config }: { config: UartConfig }) {
 export default function UartPage() {
   const { form, language, generated, setField, setForm, setLanguage, setGenerated } = useUartStore();
   const [error, setError] = useState('');
-  const { generating, generate: generateLater, showLanguage } = useTimedGeneration({
+  const {
+    generating,
+    generate: generateLater,
+    showLanguage,
+  } = useTimedGeneration({
     generated,
     setGenerated,
     currentLanguage: () => useUartStore.getState().language,
@@ -105,22 +154,34 @@ export default function UartPage() {
     trackToolUsage(tool.analyticsName, 'load_preset', { preset: id });
   };
 
-  const track = (action: string) => generated && trackToolUsage(tool.analyticsName, action, { language: generated.language });
+  const track = (action: string) =>
+    generated && trackToolUsage(tool.analyticsName, action, { language: generated.language });
 
   return (
     <ToolPage
       tool={tool}
       infoCards={[
-        { title: 'Baud accuracy', text: 'Keep the baud error under 2%: pick a clock that divides evenly by baud x oversampling.' },
-        { title: 'Oversampling', text: 'The receiver samples each bit in its middle; 16x is the usual choice, 8x allows faster baud rates from slower clocks.' },
-        { title: 'Verified', text: 'Every option is simulated in Icarus Verilog and GHDL with the same self-checking testbench you can download.' },
+        {
+          title: 'Baud accuracy',
+          text: 'Keep the baud error under 2%: pick a clock that divides evenly by baud x oversampling.',
+        },
+        {
+          title: 'Oversampling',
+          text: 'The receiver samples each bit in its middle; 16x is the usual choice, 8x allows faster baud rates from slower clocks.',
+        },
+        {
+          title: 'Verified',
+          text: 'Every option is simulated in Icarus Verilog and GHDL with the same self-checking testbench you can download.',
+        },
       ]}
     >
       <section className="panel" aria-labelledby="uart-presets-title">
         <h2 id="uart-presets-title">Presets</h2>
         <div className="row">
           {UART_PRESETS.map((p) => (
-            <button key={p.id} type="button" onClick={() => loadPreset(p.id)}>{p.label}</button>
+            <button key={p.id} type="button" onClick={() => loadPreset(p.id)}>
+              {p.label}
+            </button>
           ))}
         </div>
       </section>
@@ -128,29 +189,81 @@ export default function UartPage() {
       <section className="panel" aria-labelledby="uart-config-title">
         <h2 id="uart-config-title">Configuration</h2>
         <div className="uart-grid">
-          <SelectField id="uart-baud" label="Baud Rate" value={form.baudRate} options={BAUD_RATES} onChange={(v) => setField('baudRate', v)} />
-          <SelectField id="uart-data-bits" label="Data Bits" value={form.dataBits} options={DATA_BITS_OPTIONS} onChange={(v) => setField('dataBits', v)} />
-          <SelectField id="uart-stop-bits" label="Stop Bits" value={form.stopBits} options={STOP_BITS_OPTIONS} onChange={(v) => setField('stopBits', v)} />
-          <SelectField<Parity> id="uart-parity" label="Parity" value={form.parity} options={PARITY_OPTIONS}
-            format={(p) => p.charAt(0).toUpperCase() + p.slice(1)} onChange={(v) => setField('parity', v)} />
+          <SelectField
+            id="uart-baud"
+            label="Baud Rate"
+            value={form.baudRate}
+            options={BAUD_RATES}
+            onChange={(v) => setField('baudRate', v)}
+          />
+          <SelectField
+            id="uart-data-bits"
+            label="Data Bits"
+            value={form.dataBits}
+            options={DATA_BITS_OPTIONS}
+            onChange={(v) => setField('dataBits', v)}
+          />
+          <SelectField
+            id="uart-stop-bits"
+            label="Stop Bits"
+            value={form.stopBits}
+            options={STOP_BITS_OPTIONS}
+            onChange={(v) => setField('stopBits', v)}
+          />
+          <SelectField<Parity>
+            id="uart-parity"
+            label="Parity"
+            value={form.parity}
+            options={PARITY_OPTIONS}
+            format={(p) => p.charAt(0).toUpperCase() + p.slice(1)}
+            onChange={(v) => setField('parity', v)}
+          />
           <div className="field">
             <label htmlFor="uart-clock">Clock Frequency (Hz)</label>
-            <input id="uart-clock" type="number" min={CLOCK_MIN} max={CLOCK_MAX} step={1} value={form.clockFreq}
-              aria-invalid={!Number.isFinite(config.clockFreq) || config.clockFreq < CLOCK_MIN || config.clockFreq > CLOCK_MAX}
-              onChange={(e) => setField('clockFreq', e.target.value)} />
+            <input
+              id="uart-clock"
+              type="number"
+              min={CLOCK_MIN}
+              max={CLOCK_MAX}
+              step={1}
+              value={form.clockFreq}
+              aria-invalid={
+                !Number.isFinite(config.clockFreq) || config.clockFreq < CLOCK_MIN || config.clockFreq > CLOCK_MAX
+              }
+              onChange={(e) => setField('clockFreq', e.target.value)}
+            />
           </div>
           <div className="field">
             <label htmlFor="uart-depth">FIFO Depth</label>
-            <input id="uart-depth" type="number" min={FIFO_DEPTH_MIN} max={FIFO_DEPTH_MAX} step={1} value={form.fifoDepth}
-              aria-invalid={!Number.isFinite(config.fifoDepth) || config.fifoDepth < FIFO_DEPTH_MIN || config.fifoDepth > FIFO_DEPTH_MAX}
-              onChange={(e) => setField('fifoDepth', e.target.value)} />
+            <input
+              id="uart-depth"
+              type="number"
+              min={FIFO_DEPTH_MIN}
+              max={FIFO_DEPTH_MAX}
+              step={1}
+              value={form.fifoDepth}
+              aria-invalid={
+                !Number.isFinite(config.fifoDepth) ||
+                config.fifoDepth < FIFO_DEPTH_MIN ||
+                config.fifoDepth > FIFO_DEPTH_MAX
+              }
+              onChange={(e) => setField('fifoDepth', e.target.value)}
+            />
           </div>
-          <SelectField id="uart-oversampling" label="Oversampling" value={form.oversampling} options={OVERSAMPLING_OPTIONS}
-            format={(o) => `${o}x`} onChange={(v) => setField('oversampling', v)} />
+          <SelectField
+            id="uart-oversampling"
+            label="Oversampling"
+            value={form.oversampling}
+            options={OVERSAMPLING_OPTIONS}
+            format={(o) => `${o}x`}
+            onChange={(v) => setField('oversampling', v)}
+          />
         </div>
         {!valid && (
           <ul className="uart-problems" role="alert">
-            {problems.map((p) => <li key={p}>{p}</li>)}
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
           </ul>
         )}
       </section>
@@ -163,18 +276,22 @@ export default function UartPage() {
         language={generated?.language ?? language}
         file={generated?.file ?? null}
         onLanguageChange={chooseLanguage}
-        controls={(
+        controls={
           <button type="button" className="primary" onClick={generate} disabled={generating}>
             {generating ? 'Generating...' : 'Generate Code'}
           </button>
-        )}
+        }
         testbench={() => uartGenerator.testbench(generated!.config, generated!.language)}
         stale={stale}
         onCopied={() => track('copy_code')}
         onDownloaded={() => track('download_code')}
         onTestbenchDownloaded={() => track('download_testbench')}
       >
-        {error && <div className="error-banner" role="alert">{error}</div>}
+        {error && (
+          <div className="error-banner" role="alert">
+            {error}
+          </div>
+        )}
       </GeneratedCode>
     </ToolPage>
   );

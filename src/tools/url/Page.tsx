@@ -4,10 +4,20 @@ import { StatusLine } from '../../components/StatusLine';
 import { CopyButton } from '../../components/CopyButton';
 import { trackToolUsage } from '../../analytics';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
-import { analyzeUrl, COMPONENT_TYPES, convert, ENCODING_TYPES, EXAMPLES, preview, stats, type ComponentType, type EncodingType, type Operation } from './logic';
+import {
+  analyzeUrl,
+  COMPONENT_TYPES,
+  convert,
+  ENCODING_TYPES,
+  EXAMPLES,
+  preview,
+  stats,
+  type ComponentType,
+  type EncodingType,
+  type Operation,
+} from './logic';
 import { useUrlStore } from './store';
 import './styles.css';
-
 
 export default function UrlPage() {
   const s = useUrlStore();
@@ -16,8 +26,21 @@ export default function UrlPage() {
     const r = convert(input, operation, s.encodingType, s.componentType);
     if (r.ok) {
       s.set({ output: r.output, message: '', operation });
-      s.record({ input, output: r.output, operation, encodingType: s.encodingType, componentType: s.componentType, timestamp: new Date().toISOString() });
-      if (manual) trackToolUsage(tool.analyticsName, operation, { encoding_type: s.encodingType, component: s.componentType, input_length: input.length, output_length: r.output.length });
+      s.record({
+        input,
+        output: r.output,
+        operation,
+        encodingType: s.encodingType,
+        componentType: s.componentType,
+        timestamp: new Date().toISOString(),
+      });
+      if (manual)
+        trackToolUsage(tool.analyticsName, operation, {
+          encoding_type: s.encodingType,
+          component: s.componentType,
+          input_length: input.length,
+          output_length: r.output.length,
+        });
     } else {
       // Spec: on failure the input is kept and the output emptied.
       s.set({ output: '', message: r.error, operation });
@@ -39,19 +62,47 @@ export default function UrlPage() {
     <ToolPage
       tool={tool}
       infoCards={[
-        { title: 'Which encoding?', text: 'Component for a single query value or path segment; Full URI for a whole address; Form for HTML form bodies (spaces become +); Strict RFC 3986 also escapes !\'()*.' },
-        { title: 'Components', text: 'Pick Path segments, Query parameters or Fragment to convert only that part of a URL and keep its structure.' },
-        { title: 'Errors', text: 'A malformed escape such as %E0%A4 or %2w is reported with its position, and your input is kept.' },
+        {
+          title: 'Which encoding?',
+          text: "Component for a single query value or path segment; Full URI for a whole address; Form for HTML form bodies (spaces become +); Strict RFC 3986 also escapes !'()*.",
+        },
+        {
+          title: 'Components',
+          text: 'Pick Path segments, Query parameters or Fragment to convert only that part of a URL and keep its structure.',
+        },
+        {
+          title: 'Errors',
+          text: 'A malformed escape such as %E0%A4 or %2w is reported with its position, and your input is kept.',
+        },
       ]}
     >
       <section className="panel">
         <div className="row url-controls">
-          <button type="button" className={s.operation === 'encode' ? 'primary' : ''} aria-pressed={s.operation === 'encode'} onClick={() => run('encode')}>Encode</button>
-          <button type="button" className={s.operation === 'decode' ? 'primary' : ''} aria-pressed={s.operation === 'decode'} onClick={() => run('decode')}>Decode</button>
+          <button
+            type="button"
+            className={s.operation === 'encode' ? 'primary' : ''}
+            aria-pressed={s.operation === 'encode'}
+            onClick={() => run('encode')}
+          >
+            Encode
+          </button>
+          <button
+            type="button"
+            className={s.operation === 'decode' ? 'primary' : ''}
+            aria-pressed={s.operation === 'decode'}
+            onClick={() => run('decode')}
+          >
+            Decode
+          </button>
           <button
             type="button"
             onClick={() => {
-              s.set({ operation: s.operation === 'encode' ? 'decode' : 'encode', input: s.output, output: s.input, message: '' });
+              s.set({
+                operation: s.operation === 'encode' ? 'decode' : 'encode',
+                input: s.output,
+                output: s.input,
+                message: '',
+              });
               trackToolUsage(tool.analyticsName, 'swap');
             }}
           >
@@ -60,35 +111,65 @@ export default function UrlPage() {
           <label className="field">
             Encoding Type
             <select value={s.encodingType} onChange={(e) => s.set({ encodingType: e.target.value as EncodingType })}>
-              {ENCODING_TYPES.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+              {ENCODING_TYPES.map(([v, label]) => (
+                <option key={v} value={v}>
+                  {label}
+                </option>
+              ))}
             </select>
           </label>
           <label className="field">
             URL Component
             <select value={s.componentType} onChange={(e) => s.set({ componentType: e.target.value as ComponentType })}>
-              {COMPONENT_TYPES.map(([v, label]) => <option key={v} value={v}>{label}</option>)}
+              {COMPONENT_TYPES.map(([v, label]) => (
+                <option key={v} value={v}>
+                  {label}
+                </option>
+              ))}
             </select>
           </label>
           <label className="auto-update">
-            <input type="checkbox" checked={s.autoUpdate} onChange={(e) => s.set({ autoUpdate: e.target.checked })} /> Auto-update
+            <input type="checkbox" checked={s.autoUpdate} onChange={(e) => s.set({ autoUpdate: e.target.checked })} />{' '}
+            Auto-update
           </label>
         </div>
 
         <div className="grid-2">
           <div>
-            <label className="field" htmlFor="url-input">Input ({s.operation === 'encode' ? 'text to encode' : 'text to decode'})</label>
-            <textarea id="url-input" value={s.input} spellCheck={false} onChange={(e) => s.set({ input: e.target.value })} />
+            <label className="field" htmlFor="url-input">
+              Input ({s.operation === 'encode' ? 'text to encode' : 'text to decode'})
+            </label>
+            <textarea
+              id="url-input"
+              value={s.input}
+              spellCheck={false}
+              onChange={(e) => s.set({ input: e.target.value })}
+            />
             <div className="row">
               <span className="muted">{s.input.length} characters</span>
-              <button type="button" onClick={() => { s.set({ input: '', output: '', message: '' }); trackToolUsage(tool.analyticsName, 'clear_all'); }}>Clear All</button>
+              <button
+                type="button"
+                onClick={() => {
+                  s.set({ input: '', output: '', message: '' });
+                  trackToolUsage(tool.analyticsName, 'clear_all');
+                }}
+              >
+                Clear All
+              </button>
             </div>
           </div>
           <div>
-            <label className="field" htmlFor="url-output">Output</label>
+            <label className="field" htmlFor="url-output">
+              Output
+            </label>
             <textarea id="url-output" value={s.output} readOnly spellCheck={false} />
             <div className="row">
               <span className="muted">{s.output.length} characters</span>
-              <CopyButton text={s.output} disabled={!s.output} onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard')} />
+              <CopyButton
+                text={s.output}
+                disabled={!s.output}
+                onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard')}
+              />
             </div>
           </div>
         </div>
@@ -99,34 +180,70 @@ export default function UrlPage() {
         <section className="panel" aria-label="URL analysis">
           <div className="row">
             <h2 className="panel-title">URL Analysis</h2>
-            {analysis && (analysis.valid ? <span className="badge badge-ok">Valid URL</span> : <span className="badge badge-bad">Invalid URL Format</span>)}
+            {analysis &&
+              (analysis.valid ? (
+                <span className="badge badge-ok">Valid URL</span>
+              ) : (
+                <span className="badge badge-bad">Invalid URL Format</span>
+              ))}
           </div>
           {analysis?.valid ? (
             <dl className="url-analysis">
               {(['protocol', 'host', 'hostname', 'port', 'pathname', 'search', 'hash', 'origin'] as const).map((k) => (
-                <div key={k}><dt>{k}</dt><dd className="mono">{analysis[k] || '—'}</dd></div>
+                <div key={k}>
+                  <dt>{k}</dt>
+                  <dd className="mono">{analysis[k] || '—'}</dd>
+                </div>
               ))}
               <div className="search-params">
                 <dt>searchParams</dt>
                 <dd>
                   {analysis.searchParams.length ? (
-                    <table><tbody>{analysis.searchParams.map(([k, v], i) => <tr key={i}><td className="mono">{k}</td><td className="mono">{v}</td></tr>)}</tbody></table>
-                  ) : '—'}
+                    <table>
+                      <tbody>
+                        {analysis.searchParams.map(([k, v], i) => (
+                          <tr key={i}>
+                            <td className="mono">{k}</td>
+                            <td className="mono">{v}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  ) : (
+                    '—'
+                  )}
                 </dd>
               </div>
             </dl>
           ) : (
-            <p className="muted">{analysis ? 'The input is not a URL; it is still converted as text.' : 'Enter a URL to see its parts.'}</p>
+            <p className="muted">
+              {analysis ? 'The input is not a URL; it is still converted as text.' : 'Enter a URL to see its parts.'}
+            </p>
           )}
         </section>
 
         <section className="panel" aria-label="Statistics">
           <h2 className="panel-title">Statistics</h2>
           <dl className="url-stats">
-            <div><dt>Input length</dt><dd>{st.inputLength}</dd></div>
-            <div><dt>Output length</dt><dd>{st.outputLength}</dd></div>
-            <div><dt>Percent-escapes in output</dt><dd>{st.encodedSequences}</dd></div>
-            <div><dt>Size change</dt><dd>{st.sizeChangePercent > 0 ? '+' : ''}{st.sizeChangePercent}%</dd></div>
+            <div>
+              <dt>Input length</dt>
+              <dd>{st.inputLength}</dd>
+            </div>
+            <div>
+              <dt>Output length</dt>
+              <dd>{st.outputLength}</dd>
+            </div>
+            <div>
+              <dt>Percent-escapes in output</dt>
+              <dd>{st.encodedSequences}</dd>
+            </div>
+            <div>
+              <dt>Size change</dt>
+              <dd>
+                {st.sizeChangePercent > 0 ? '+' : ''}
+                {st.sizeChangePercent}%
+              </dd>
+            </div>
           </dl>
           <h2 className="panel-title">Examples</h2>
           <div className="row">
@@ -149,7 +266,11 @@ export default function UrlPage() {
       <section className="panel" aria-label="History">
         <div className="row">
           <h2 className="panel-title">History</h2>
-          {s.history.length > 0 && <button type="button" onClick={() => s.set({ history: [] })}>Clear history</button>}
+          {s.history.length > 0 && (
+            <button type="button" onClick={() => s.set({ history: [] })}>
+              Clear history
+            </button>
+          )}
         </div>
         {s.history.length === 0 ? (
           <p className="muted">Conversions you make appear here (the 10 most recent).</p>
@@ -161,7 +282,14 @@ export default function UrlPage() {
                   type="button"
                   className="history-entry"
                   onClick={() => {
-                    s.set({ input: h.input, output: h.output, operation: h.operation, encodingType: h.encodingType, componentType: h.componentType, message: '' });
+                    s.set({
+                      input: h.input,
+                      output: h.output,
+                      operation: h.operation,
+                      encodingType: h.encodingType,
+                      componentType: h.componentType,
+                      message: '',
+                    });
                     trackToolUsage(tool.analyticsName, 'load_history');
                   }}
                 >

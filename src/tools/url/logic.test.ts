@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { addToHistory, analyzeUrl, convert, decodeText, encodeText, EXAMPLES, MESSAGES, preview, safeDecode, safeEncode, stats, type HistoryEntry } from './logic';
+import {
+  addToHistory,
+  analyzeUrl,
+  convert,
+  decodeText,
+  encodeText,
+  EXAMPLES,
+  MESSAGES,
+  preview,
+  safeDecode,
+  safeEncode,
+  stats,
+  type HistoryEntry,
+} from './logic';
 
 describe('spec rules', () => {
   it('asks for text when the input is blank', () => {
@@ -24,7 +37,15 @@ describe('spec rules', () => {
 
   it('keeps 10 history entries, newest first, with 50-character previews', () => {
     let h: HistoryEntry[] = [];
-    for (let i = 0; i < 12; i++) h = addToHistory(h, { input: `in${i}`, output: `out${i}`, operation: 'encode', encodingType: 'component', componentType: 'full', timestamp: new Date(i).toISOString() });
+    for (let i = 0; i < 12; i++)
+      h = addToHistory(h, {
+        input: `in${i}`,
+        output: `out${i}`,
+        operation: 'encode',
+        encodingType: 'component',
+        componentType: 'full',
+        timestamp: new Date(i).toISOString(),
+      });
     expect(h).toHaveLength(10);
     expect(h[0]?.input).toBe('in11');
     expect(h[9]?.input).toBe('in2');
@@ -37,7 +58,8 @@ describe('encoding types', () => {
   const text = "a b!'()*~&=/?#é";
   it('component = encodeURIComponent', () => expect(encodeText(text, 'component')).toBe(encodeURIComponent(text)));
   it('full URI = encodeURI', () => expect(encodeText(text, 'uri')).toBe(encodeURI(text)));
-  it("strict RFC 3986 also escapes !'()*", () => expect(encodeText(text, 'rfc3986')).toBe('a%20b%21%27%28%29%2A~%26%3D%2F%3F%23%C3%A9'));
+  it("strict RFC 3986 also escapes !'()*", () =>
+    expect(encodeText(text, 'rfc3986')).toBe('a%20b%21%27%28%29%2A~%26%3D%2F%3F%23%C3%A9'));
   it('form uses + for spaces, like URLSearchParams', () => {
     expect(encodeText(text, 'form')).toBe(new URLSearchParams({ k: text }).toString().slice(2));
   });
@@ -46,7 +68,8 @@ describe('encoding types', () => {
     const chars = ['a', ' ', '+', '%', '&', '=', '/', '?', '#', 'é', '東', '🚀', '!', '*', '~', "'", '\n'];
     for (let n = 0; n < 300; n++) {
       const s = Array.from({ length: n % 23 }, (_, i) => chars[(n * 7 + i * 13) % chars.length]).join('');
-      for (const t of ['component', 'rfc3986', 'form'] as const) expect(decodeText(encodeText(s, t), t), `${t} ${JSON.stringify(s)}`).toBe(s);
+      for (const t of ['component', 'rfc3986', 'form'] as const)
+        expect(decodeText(encodeText(s, t), t), `${t} ${JSON.stringify(s)}`).toBe(s);
       expect(decodeText(encodeText(s, 'uri'), 'uri')).toBe(decodeURI(encodeURI(s)));
     }
   });
@@ -62,33 +85,70 @@ describe('encoding types', () => {
     expect(() => decodeText('ok%4', 'component')).toThrow('at position 2');
     expect(() => decodeText('12%C3', 'component')).toThrow('invalid UTF-8 percent-sequence at position 2');
     expect(() => decodeText('x%FFy', 'component')).toThrow('at position 1');
-    expect(convert('hello%2world', 'decode', 'component', 'full')).toEqual({ ok: false, error: 'Decoding failed: malformed percent-sequence at position 5 ("%2w")' });
+    expect(convert('hello%2world', 'decode', 'component', 'full')).toEqual({
+      ok: false,
+      error: 'Decoding failed: malformed percent-sequence at position 5 ("%2w")',
+    });
   });
 });
 
 describe('URL components', () => {
   const url = 'https://ex.com/a b/c&d?q=1 2&x=a/b#frag ment';
   it('encodes only the query keys and values', () => {
-    expect(convert(url, 'encode', 'component', 'query')).toEqual({ ok: true, output: 'https://ex.com/a b/c&d?q=1%202&x=a%2Fb#frag ment' });
+    expect(convert(url, 'encode', 'component', 'query')).toEqual({
+      ok: true,
+      output: 'https://ex.com/a b/c&d?q=1%202&x=a%2Fb#frag ment',
+    });
   });
   it('encodes only the path segments', () => {
-    expect(convert(url, 'encode', 'component', 'path')).toEqual({ ok: true, output: 'https://ex.com/a%20b/c%26d?q=1 2&x=a/b#frag ment' });
+    expect(convert(url, 'encode', 'component', 'path')).toEqual({
+      ok: true,
+      output: 'https://ex.com/a%20b/c%26d?q=1 2&x=a/b#frag ment',
+    });
   });
   it('encodes only the fragment', () => {
-    expect(convert(url, 'encode', 'component', 'hash')).toEqual({ ok: true, output: 'https://ex.com/a b/c&d?q=1 2&x=a/b#frag%20ment' });
+    expect(convert(url, 'encode', 'component', 'hash')).toEqual({
+      ok: true,
+      output: 'https://ex.com/a b/c&d?q=1 2&x=a/b#frag%20ment',
+    });
   });
   it('decodes a component back', () => {
-    expect(convert('https://ex.com/?q=caf%C3%A9&n=%F0%9F%9A%80', 'decode', 'component', 'query')).toEqual({ ok: true, output: 'https://ex.com/?q=café&n=🚀' });
+    expect(convert('https://ex.com/?q=caf%C3%A9&n=%F0%9F%9A%80', 'decode', 'component', 'query')).toEqual({
+      ok: true,
+      output: 'https://ex.com/?q=café&n=🚀',
+    });
   });
 });
 
 describe('analysis and statistics', () => {
   it('analyses a URL and retries without a scheme with https://', () => {
     const a = analyzeUrl('https://user@example.com:8443/p/a?x=1&y=two#top')!;
-    expect(a).toMatchObject({ valid: true, protocol: 'https:', host: 'example.com:8443', hostname: 'example.com', port: '8443', pathname: '/p/a', search: '?x=1&y=two', hash: '#top', origin: 'https://example.com:8443' });
-    expect(a.searchParams).toEqual([['x', '1'], ['y', 'two']]);
-    expect(analyzeUrl('example.org/path?q=1')).toMatchObject({ valid: true, protocol: 'https:', hostname: 'example.org' });
-    expect(analyzeUrl('example.com:8080/a')).toMatchObject({ valid: true, protocol: 'https:', port: '8080', pathname: '/a' });
+    expect(a).toMatchObject({
+      valid: true,
+      protocol: 'https:',
+      host: 'example.com:8443',
+      hostname: 'example.com',
+      port: '8443',
+      pathname: '/p/a',
+      search: '?x=1&y=two',
+      hash: '#top',
+      origin: 'https://example.com:8443',
+    });
+    expect(a.searchParams).toEqual([
+      ['x', '1'],
+      ['y', 'two'],
+    ]);
+    expect(analyzeUrl('example.org/path?q=1')).toMatchObject({
+      valid: true,
+      protocol: 'https:',
+      hostname: 'example.org',
+    });
+    expect(analyzeUrl('example.com:8080/a')).toMatchObject({
+      valid: true,
+      protocol: 'https:',
+      port: '8080',
+      pathname: '/a',
+    });
     expect(analyzeUrl('localhost:3000')).toMatchObject({ valid: true, hostname: 'localhost', port: '3000' });
     expect(analyzeUrl('mailto:a@b.example')).toMatchObject({ valid: true, protocol: 'mailto:' });
     expect(analyzeUrl('just some words')?.valid).toBe(false);
@@ -96,7 +156,12 @@ describe('analysis and statistics', () => {
   });
 
   it('counts lengths, escapes and size change', () => {
-    expect(stats('a b', 'a%20b')).toEqual({ inputLength: 3, outputLength: 5, encodedSequences: 1, sizeChangePercent: 66.7 });
+    expect(stats('a b', 'a%20b')).toEqual({
+      inputLength: 3,
+      outputLength: 5,
+      encodedSequences: 1,
+      sizeChangePercent: 66.7,
+    });
   });
 
   it('ships examples that convert', () => {

@@ -35,7 +35,9 @@ export function encodeText(text: string, type: EncodingType): string {
       return encodeURI(text);
     case 'form':
       // WHATWG application/x-www-form-urlencoded: like URLSearchParams (keeps *-._, escapes ~).
-      return encodeURIComponent(text).replace(/%20/g, '+').replace(/[!'()~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+      return encodeURIComponent(text)
+        .replace(/%20/g, '+')
+        .replace(/[!'()~]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
     case 'rfc3986':
       return encodeURIComponent(text).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
     default:
@@ -76,7 +78,8 @@ export function decodeText(text: string, type: EncodingType): string {
     const bytes: number[] = [];
     while (i < source.length && source[i] === '%') {
       const hex = source.slice(i + 1, i + 3);
-      if (!/^[0-9a-fA-F]{2}$/.test(hex)) throw new MalformedPercentError(i, source.slice(i, i + 3), 'malformed percent-sequence');
+      if (!/^[0-9a-fA-F]{2}$/.test(hex))
+        throw new MalformedPercentError(i, source.slice(i, i + 3), 'malformed percent-sequence');
       bytes.push(parseInt(hex, 16));
       i += 3;
     }
@@ -94,7 +97,12 @@ function decodeRun(bytes: number[], start: number, source: string, keepReserved:
     const b = bytes[k]!;
     const len = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
     const at = start + k * 3;
-    if (len === 0 || k + len > bytes.length) throw new MalformedPercentError(at, source.slice(at, at + 3 * Math.max(1, Math.min(len, bytes.length - k))), 'invalid UTF-8 percent-sequence');
+    if (len === 0 || k + len > bytes.length)
+      throw new MalformedPercentError(
+        at,
+        source.slice(at, at + 3 * Math.max(1, Math.min(len, bytes.length - k))),
+        'invalid UTF-8 percent-sequence',
+      );
     const seq = Uint8Array.from(bytes.slice(k, k + len));
     let ch: string;
     try {
@@ -133,7 +141,10 @@ function mapComponent(text: string, component: ComponentType, fn: (s: string) =>
   // Path: keep scheme://authority, map each segment between slashes.
   const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(base)?.[0] ?? '';
   const path = base.slice(authority.length);
-  const mappedPath = path.split('/').map((seg) => (seg ? fn(seg) : seg)).join('/');
+  const mappedPath = path
+    .split('/')
+    .map((seg) => (seg ? fn(seg) : seg))
+    .join('/');
   return `${authority}${mappedPath}${qAt === -1 ? '' : `?${query}`}${tail}`;
 }
 
@@ -146,7 +157,8 @@ export function convert(input: string, op: Operation, type: EncodingType, compon
     const fn = op === 'encode' ? (s: string) => encodeText(s, type) : (s: string) => decodeText(s, type);
     return { ok: true, output: mapComponent(input, component, fn) };
   } catch (e) {
-    const reason = e instanceof URIError ? 'the text contains an unpaired surrogate (invalid Unicode)' : (e as Error).message;
+    const reason =
+      e instanceof URIError ? 'the text contains an unpaired surrogate (invalid Unicode)' : (e as Error).message;
     if (op === 'encode') return { ok: false, error: MESSAGES.encodingFailed(reason) };
     if (e instanceof MalformedPercentError) return { ok: false, error: MESSAGES.decodingFailed(reason) };
     return { ok: false, error: MESSAGES.conversionFailed(reason) };
@@ -198,7 +210,18 @@ export function analyzeUrl(text: string): UrlAnalysis | null {
   const hasScheme = !!name && !name.includes('.') && !/^\d/.test(rest);
   const url = hasScheme ? parse(t) : parse(`https://${t}`);
   if (!url || (!hasScheme && !url.hostname.includes('.') && url.hostname !== 'localhost')) {
-    return { valid: false, protocol: '', host: '', hostname: '', port: '', pathname: '', search: '', hash: '', origin: '', searchParams: [] };
+    return {
+      valid: false,
+      protocol: '',
+      host: '',
+      hostname: '',
+      port: '',
+      pathname: '',
+      search: '',
+      hash: '',
+      origin: '',
+      searchParams: [],
+    };
   }
   return {
     valid: true,
@@ -252,9 +275,17 @@ export function preview(text: string): string {
 }
 
 export const EXAMPLES: { label: string; text: string; operation: Operation }[] = [
-  { label: 'URL with query', text: 'https://example.com/search?q=hello world&lang=en&sort=date desc', operation: 'encode' },
+  {
+    label: 'URL with query',
+    text: 'https://example.com/search?q=hello world&lang=en&sort=date desc',
+    operation: 'encode',
+  },
   { label: 'Special characters', text: 'name=John & Jane; price=$100 (50% off!) #1', operation: 'encode' },
   { label: 'Unicode', text: 'Grüße aus Köln – 東京 🚀', operation: 'encode' },
   { label: 'Email link', text: 'mailto:team@example.com?subject=Hello there&body=Line 1\nLine 2', operation: 'encode' },
-  { label: 'Encoded URL', text: 'https%3A%2F%2Fexample.com%2Fpath%3Fname%3DJ%C3%BCrgen%26city%3DM%C3%BCnchen', operation: 'decode' },
+  {
+    label: 'Encoded URL',
+    text: 'https%3A%2F%2Fexample.com%2Fpath%3Fname%3DJ%C3%BCrgen%26city%3DM%C3%BCnchen',
+    operation: 'decode',
+  },
 ];

@@ -31,7 +31,12 @@ export const useUrlStore = create<UrlState>()(
       record: (e) =>
         set((s) => {
           const top = s.history[0];
-          const same = top && top.input === e.input && top.operation === e.operation && top.encodingType === e.encodingType && top.componentType === e.componentType;
+          const same =
+            top &&
+            top.input === e.input &&
+            top.operation === e.operation &&
+            top.encodingType === e.encodingType &&
+            top.componentType === e.componentType;
           return same ? s : { history: addToHistory(s.history, e) };
         }),
     }),

@@ -39,7 +39,11 @@ export function validateCrcConfig(c: CrcConfig): string[] {
   if (!isDataWidth(c.dataWidth, MAX_DATA_WIDTH_API)) problems.push(dataWidthMessage(MAX_DATA_WIDTH_API));
   if (problems.length) return problems;
   const { poly, init, xorout } = c.params;
-  const values: [string, bigint][] = [['Polynomial', poly], ['Init', init], ['XorOut', xorout]];
+  const values: [string, bigint][] = [
+    ['Polynomial', poly],
+    ['Init', init],
+    ['XorOut', xorout],
+  ];
   for (const [what, value] of values) if (!fitsWidth(value, width)) problems.push(doesNotFitMessage(what, width));
   return problems;
 }

@@ -20,7 +20,10 @@ beforeAll(async () => {
 const rand = testRandom();
 const randomBig = (bits: number) => randomBigInt(rand, bits);
 const randomInt = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
-const crc32: CrcConfig = { params: paramsOf(predefinedAlgorithms().find((a) => a.name === 'CRC-32/ISO-HDLC')!), dataWidth: 64 };
+const crc32: CrcConfig = {
+  params: paramsOf(predefinedAlgorithms().find((a) => a.name === 'CRC-32/ISO-HDLC')!),
+  dataWidth: 64,
+};
 
 /** Evaluates the emitted equations on a data_in word. */
 function applyEquations(p: CrcParams, dataWidth: number, state: bigint, dataIn: bigint): bigint {
@@ -40,10 +43,19 @@ describe('equations', () => {
     for (let n = 0; n < 30; n++) {
       const w = randomInt(1, 67);
       const d = randomInt(1, 130);
-      const p: CrcParams = { width: w, poly: randomBig(w) | 1n, init: 0n, refin: rand() < 0.5, refout: false, xorout: 0n };
+      const p: CrcParams = {
+        width: w,
+        poly: randomBig(w) | 1n,
+        init: 0n,
+        refin: rand() < 0.5,
+        refout: false,
+        xorout: 0n,
+      };
       const state = randomBig(w);
       const bits = randomBits(rand, d);
-      expect(applyEquations(p, d, state, wordOf(bits, p.refin)), `W=${w} D=${d} refin=${p.refin}`).toBe(referenceRegister(p, bits, state));
+      expect(applyEquations(p, d, state, wordOf(bits, p.refin)), `W=${w} D=${d} refin=${p.refin}`).toBe(
+        referenceRegister(p, bits, state),
+      );
     }
   });
 
@@ -76,16 +88,30 @@ describe('CRC generator', () => {
   });
 
   it('summarises the check value and the equations', () => {
-    expect(generator.summary(crc32)).toEqual({ check: 0xcbf43926n, xorCount: 1390, deepestTerms: expect.any(Number), deepestBit: expect.any(Number), deepestLevels: expect.any(Number) });
+    expect(generator.summary(crc32)).toEqual({
+      check: 0xcbf43926n,
+      xorCount: 1390,
+      deepestTerms: expect.any(Number),
+      deepestBit: expect.any(Number),
+      deepestLevels: expect.any(Number),
+    });
     expect(generator.generate(crc32, 'verilog').text).toContain('XOR count: 1390 two-input XORs');
   });
 
   it('refuses configurations outside the limits with readable messages', () => {
     expect(generator.validate(crc32)).toEqual([]);
-    expect(generator.validate({ ...crc32, dataWidth: 1025 })).toEqual(['Data width must be a whole number from 1 to 1024.']);
-    expect(generator.validate({ ...crc32, params: { ...crc32.params, width: 68 } })).toEqual(['CRC width must be a whole number from 1 to 67.']);
-    expect(generator.validate({ ...crc32, params: { ...crc32.params, init: 1n << 32n } })).toEqual(['Init does not fit in 32 bits (the CRC width).']);
-    expect(() => generator.generate({ ...crc32, dataWidth: 0 }, 'vhdl')).toThrow('Data width must be a whole number from 1 to 1024.');
+    expect(generator.validate({ ...crc32, dataWidth: 1025 })).toEqual([
+      'Data width must be a whole number from 1 to 1024.',
+    ]);
+    expect(generator.validate({ ...crc32, params: { ...crc32.params, width: 68 } })).toEqual([
+      'CRC width must be a whole number from 1 to 67.',
+    ]);
+    expect(generator.validate({ ...crc32, params: { ...crc32.params, init: 1n << 32n } })).toEqual([
+      'Init does not fit in 32 bits (the CRC width).',
+    ]);
+    expect(() => generator.generate({ ...crc32, dataWidth: 0 }, 'vhdl')).toThrow(
+      'Data width must be a whole number from 1 to 1024.',
+    );
   });
 
   it('writes a self-checking testbench in both languages', () => {
@@ -105,7 +131,8 @@ describe('CRC generator', () => {
       { name: 'CRC-32', config: { ...crc32, dataWidth: 24 }, seed: 2, check: 0xcbf43926n },
       ...randomSimulationCases(20, 5),
     ];
-    for (const c of cases) expect(scenarioProblems(c, crcTestbenchScenario(kernel, c.config, { seed: c.seed }))).toEqual([]);
+    for (const c of cases)
+      expect(scenarioProblems(c, crcTestbenchScenario(kernel, c.config, { seed: c.seed }))).toEqual([]);
     const s = crcTestbenchScenario(kernel, { ...crc32, dataWidth: 33 }, { seed: 3 });
     expect(s.steps.filter((st) => st.kind === 'word' && st.enable).length % 8).toBe(0); // whole bytes: lcm(33, 8) bits
   });

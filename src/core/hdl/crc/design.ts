@@ -67,7 +67,12 @@ export function equationStats(eqs: Equation[]): EquationStats {
       deepestBit = r;
     }
   });
-  return { xorCount, deepestTerms, deepestBit, deepestLevels: deepestTerms > 1 ? Math.ceil(Math.log2(deepestTerms)) : 0 };
+  return {
+    xorCount,
+    deepestTerms,
+    deepestBit,
+    deepestLevels: deepestTerms > 1 ? Math.ceil(Math.log2(deepestTerms)) : 0,
+  };
 }
 
 export interface CrcDesign {
@@ -100,12 +105,16 @@ function bitOrderLines(dataWidth: number, refin: boolean): string[] {
   if (refin) {
     return [
       `Bit order (refin): data_in[0] is the first bit in time, data_in[${d - 1}] the last.`,
-      bytes ? `A ${d}-bit word carries its first byte in data_in[7:0], each byte least significant bit first.` : 'Bytes enter least significant bit first.',
+      bytes
+        ? `A ${d}-bit word carries its first byte in data_in[7:0], each byte least significant bit first.`
+        : 'Bytes enter least significant bit first.',
     ];
   }
   return [
     `Bit order: data_in[${d - 1}] is the first bit in time, data_in[0] the last.`,
-    bytes ? `A ${d}-bit word carries its first byte in data_in[${d - 1}:${d - 8}], each byte most significant bit first.` : 'Bytes enter most significant bit first.',
+    bytes
+      ? `A ${d}-bit word carries its first byte in data_in[${d - 1}:${d - 8}], each byte most significant bit first.`
+      : 'Bytes enter most significant bit first.',
   ];
 }
 

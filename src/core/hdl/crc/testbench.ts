@@ -79,9 +79,17 @@ export function crcScenario(
   const message1 = usesCheck ? CHECK_INPUT : randomBytes(rand, messageBytes(dataWidth, 3));
   const message2 = randomBytes(rand, messageBytes(dataWidth, 2));
   // One word: dataWidth bits make exactly one word.
-  const idle = wordsOf(Array.from({ length: dataWidth }, () => randomInt(rand, 2)), dataWidth, false)[0]!;
+  const idle = wordsOf(
+    Array.from({ length: dataWidth }, () => randomInt(rand, 2)),
+    dataWidth,
+    false,
+  )[0]!;
   const feed = (bytes: Uint8Array): CrcStep[] =>
-    wordsOf(bitsInTimeOrder(bytes, p.refin), dataWidth, p.refin).map((value) => ({ kind: 'word', value, enable: true }));
+    wordsOf(bitsInTimeOrder(bytes, p.refin), dataWidth, p.refin).map((value) => ({
+      kind: 'word',
+      value,
+      enable: true,
+    }));
   const afterMessage1 = crcOf(message1);
   const steps: CrcStep[] = [
     { kind: 'reset' },

@@ -82,7 +82,12 @@ export const FIFO_PRESETS: FifoPreset[] = [
   preset('small', 'Small (8x16)', { dataWidth: 8, fifoDepth: 16, memoryType: 'distributed' }),
   preset('medium', 'Medium (32x64)', { dataWidth: 32, fifoDepth: 64, memoryType: 'distributed' }),
   preset('large', 'Large (64x512)', { dataWidth: 64, fifoDepth: 512, memoryType: 'block_ram' }),
-  preset('high_performance', 'High Performance (128x1024)', { dataWidth: 128, fifoDepth: 1024, memoryType: 'block_ram', outputRegister: true }),
+  preset('high_performance', 'High Performance (128x1024)', {
+    dataWidth: 128,
+    fifoDepth: 1024,
+    memoryType: 'block_ram',
+    outputRegister: true,
+  }),
   preset('async', 'Async (32x128)', { dataWidth: 32, fifoDepth: 128, memoryType: 'block_ram', clockingMode: 'async' }),
 ];
 
@@ -122,24 +127,32 @@ export const fifoDepthProblem = (value: unknown) => sizeProblem(DEPTH_RULE, valu
 const size = (problem: (v: unknown) => string | null) =>
   z.custom<number>((v) => problem(v) === null, { error: (issue) => problem(issue.input) ?? '' });
 
-const schema = z.object({
-  dataWidth: size(dataWidthProblem),
-  fifoDepth: size(fifoDepthProblem),
-  memoryType: z.enum(MEMORY_TYPES, { message: 'Memory type must be distributed, block_ram or registers' }),
-  clockingMode: z.enum(CLOCKING_MODES, { message: 'Clocking mode must be sync or async' }),
-  readMode: z.enum(READ_MODES, { message: 'Read mode must be standard or fwft' }),
-  writeMode: z.enum(WRITE_MODES, { message: 'Write mode must be standard or packet' }),
-  almostFullThreshold: z.number().int({ message: 'Almost full threshold must be a whole percent' })
-    .min(ALMOST_FULL_RANGE.min, { message: 'Almost full threshold must be between 50 and 95 percent' })
-    .max(ALMOST_FULL_RANGE.max, { message: 'Almost full threshold must be between 50 and 95 percent' }),
-  almostEmptyThreshold: z.number().int({ message: 'Almost empty threshold must be a whole percent' })
-    .min(ALMOST_EMPTY_RANGE.min, { message: 'Almost empty threshold must be between 5 and 50 percent' })
-    .max(ALMOST_EMPTY_RANGE.max, { message: 'Almost empty threshold must be between 5 and 50 percent' }),
-  outputRegister: z.boolean({ message: 'Output register must be true or false' }),
-  resetType: z.enum(RESET_TYPES, { message: 'Reset type must be async or sync' }),
-  enableECC: z.boolean({ message: 'ECC must be true or false' }),
-  enablePacketMode: z.boolean({ message: 'Packet mode must be true or false' }),
-}).refine((c) => c.enablePacketMode === (c.writeMode === 'packet'), { message: 'Write mode "packet" and packet mode must be chosen together' });
+const schema = z
+  .object({
+    dataWidth: size(dataWidthProblem),
+    fifoDepth: size(fifoDepthProblem),
+    memoryType: z.enum(MEMORY_TYPES, { message: 'Memory type must be distributed, block_ram or registers' }),
+    clockingMode: z.enum(CLOCKING_MODES, { message: 'Clocking mode must be sync or async' }),
+    readMode: z.enum(READ_MODES, { message: 'Read mode must be standard or fwft' }),
+    writeMode: z.enum(WRITE_MODES, { message: 'Write mode must be standard or packet' }),
+    almostFullThreshold: z
+      .number()
+      .int({ message: 'Almost full threshold must be a whole percent' })
+      .min(ALMOST_FULL_RANGE.min, { message: 'Almost full threshold must be between 50 and 95 percent' })
+      .max(ALMOST_FULL_RANGE.max, { message: 'Almost full threshold must be between 50 and 95 percent' }),
+    almostEmptyThreshold: z
+      .number()
+      .int({ message: 'Almost empty threshold must be a whole percent' })
+      .min(ALMOST_EMPTY_RANGE.min, { message: 'Almost empty threshold must be between 5 and 50 percent' })
+      .max(ALMOST_EMPTY_RANGE.max, { message: 'Almost empty threshold must be between 5 and 50 percent' }),
+    outputRegister: z.boolean({ message: 'Output register must be true or false' }),
+    resetType: z.enum(RESET_TYPES, { message: 'Reset type must be async or sync' }),
+    enableECC: z.boolean({ message: 'ECC must be true or false' }),
+    enablePacketMode: z.boolean({ message: 'Packet mode must be true or false' }),
+  })
+  .refine((c) => c.enablePacketMode === (c.writeMode === 'packet'), {
+    message: 'Write mode "packet" and packet mode must be chosen together',
+  });
 
 export type FifoValidation = { ok: true; config: FifoConfig } | { ok: false; errors: string[] };
 
@@ -158,7 +171,9 @@ export interface FifoThresholds {
 }
 
 /** Spec: almost thresholds = floor(depth x percent / 100). */
-export function fifoThresholds(c: Pick<FifoConfig, 'fifoDepth' | 'almostFullThreshold' | 'almostEmptyThreshold'>): FifoThresholds {
+export function fifoThresholds(
+  c: Pick<FifoConfig, 'fifoDepth' | 'almostFullThreshold' | 'almostEmptyThreshold'>,
+): FifoThresholds {
   return {
     almostFull: Math.floor((c.fifoDepth * c.almostFullThreshold) / 100),
     almostEmpty: Math.floor((c.fifoDepth * c.almostEmptyThreshold) / 100),
@@ -188,7 +203,9 @@ export const BRAM_MAX_WIDTH = 256;
  * only extension: block RAMs are at least ceil(width / BRAM_MAX_WIDTH), which changes nothing up
  * to 256 bits and counts wide, shallow FIFOs sensibly (1024 x 16 needs 4 blocks, not 1).
  */
-export function fifoMetrics(c: Pick<FifoConfig, 'dataWidth' | 'fifoDepth' | 'memoryType' | 'outputRegister'>): FifoMetrics {
+export function fifoMetrics(
+  c: Pick<FifoConfig, 'dataWidth' | 'fifoDepth' | 'memoryType' | 'outputRegister'>,
+): FifoMetrics {
   const totalBits = c.fifoDepth * c.dataWidth;
   const blocks = Math.max(Math.ceil(totalBits / 16384), Math.ceil(c.dataWidth / BRAM_MAX_WIDTH));
   return {
@@ -214,8 +231,10 @@ export function sizeNotes(c: Pick<FifoConfig, 'dataWidth' | 'fifoDepth' | 'memor
   if (!isPowerOfTwo(d)) {
     notes.push(`Depth ${d} is not a power of two: the pointers wrap at ${d}, so the FIFO stores exactly ${d} words.`);
     if (c.clockingMode === 'async') {
-      notes.push(`The pointers cross the clock domains as a ${2 * d}-step window of the reflected Gray code, `
-        + 'so they still change one bit per step, the wrap included.');
+      notes.push(
+        `The pointers cross the clock domains as a ${2 * d}-step window of the reflected Gray code, ` +
+          'so they still change one bit per step, the wrap included.',
+      );
     }
   }
   const byWidth = Math.ceil(c.dataWidth / BRAM_MAX_WIDTH);

@@ -111,7 +111,12 @@ export function fifoPorts(d: FifoDesign): PortInfo[] {
   } else {
     add('clk', 'in', 1, 'clock');
   }
-  add('rst', 'in', 1, `active-high ${d.c.resetType === 'async' ? 'asynchronous' : 'synchronous'} reset${d.async ? ' of both clock domains' : ''}`);
+  add(
+    'rst',
+    'in',
+    1,
+    `active-high ${d.c.resetType === 'async' ? 'asynchronous' : 'synchronous'} reset${d.async ? ' of both clock domains' : ''}`,
+  );
   add('wr_en', 'in', 1, 'write din (ignored while full)');
   add('din', 'in', d.width, 'write data');
   if (d.packet) {
@@ -119,15 +124,37 @@ export function fifoPorts(d: FifoDesign): PortInfo[] {
     add('wr_discard', 'in', 1, 'drops the uncommitted words of the open packet (and any word written with it)');
   }
   if (d.ecc) {
-    add('inject_sbit_err', 'in', 1, `with wr_en: store the word with one flipped bit (codeword bit ${INJECT_SINGLE_BITS[0]}), for testing`);
+    add(
+      'inject_sbit_err',
+      'in',
+      1,
+      `with wr_en: store the word with one flipped bit (codeword bit ${INJECT_SINGLE_BITS[0]}), for testing`,
+    );
     const bits = d.doubleBits.join(' and ');
-    add('inject_dbit_err', 'in', 1, `with wr_en: store the word with two flipped bits (codeword bits ${bits}), for testing`);
+    add(
+      'inject_dbit_err',
+      'in',
+      1,
+      `with wr_en: store the word with two flipped bits (codeword bits ${bits}), for testing`,
+    );
   }
   add('full', 'out', 1, 'no room for another word');
   add('almost_full', 'out', 1, `write-side count >= ${d.afLevel}`);
-  add('rd_en', 'in', 1, d.fwft ? 'acknowledge: pop the word shown on dout (ignored while empty)' : 'read request (ignored while empty)');
+  add(
+    'rd_en',
+    'in',
+    1,
+    d.fwft ? 'acknowledge: pop the word shown on dout (ignored while empty)' : 'read request (ignored while empty)',
+  );
   add('dout', 'out', d.width, 'read data');
-  add('valid', 'out', 1, d.fwft ? 'dout holds the head word (same as not empty)' : `dout holds newly read data ${d.outReg ? '2 cycles' : '1 cycle'} after rd_en`);
+  add(
+    'valid',
+    'out',
+    1,
+    d.fwft
+      ? 'dout holds the head word (same as not empty)'
+      : `dout holds newly read data ${d.outReg ? '2 cycles' : '1 cycle'} after rd_en`,
+  );
   add('empty', 'out', 1, d.fwft ? 'no word on dout' : 'no word to read');
   add('almost_empty', 'out', 1, `read-side count <= ${d.aeLevel}`);
   if (d.ecc) {
@@ -159,17 +186,20 @@ export function headerLines(d: FifoDesign, title = 'FIFO buffer'): string[] {
     `  enablePacketMode     ${c.enablePacketMode ? 'on' : 'off'}`,
     '',
     'Ports:',
-    ...fifoPorts(d).map((p) => `  ${p.name.padEnd(16)} ${p.dir === 'in' ? 'in ' : 'out'} ${String(p.width).padStart(3)}  ${p.doc}`),
+    ...fifoPorts(d).map(
+      (p) => `  ${p.name.padEnd(16)} ${p.dir === 'in' ? 'in ' : 'out'} ${String(p.width).padStart(3)}  ${p.doc}`,
+    ),
     '',
     'Notes:',
     '  The write-side count (full, almost_full) includes words not yet read;',
     '  the read-side count (empty, almost_empty) includes only readable words.',
   ];
   if (d.async) lines.push('  Flags crossing clock domains are conservative: they update 2-3 cycles late.');
-  if (c.resetType === 'async') lines.push('  Release rst synchronously to the clock(s) (e.g. through a reset synchroniser).');
+  if (c.resetType === 'async')
+    lines.push('  Release rst synchronously to the clock(s) (e.g. through a reset synchroniser).');
   else lines.push(`  Hold rst for at least two cycles of ${d.async ? 'each clock' : 'clk'}.`);
   if (d.packet) {
-    lines.push('  Packet mode: words are readable only after the packet\'s last word (wr_last)');
+    lines.push("  Packet mode: words are readable only after the packet's last word (wr_last)");
     lines.push('  is written; wr_discard drops an unfinished packet. A packet longer than the');
     lines.push('  depth can never commit: discard it.');
   }
@@ -185,4 +215,3 @@ export function headerLines(d: FifoDesign, title = 'FIFO buffer'): string[] {
   lines.push('  Verilog-2005 / VHDL-93, no vendor primitives.');
   return lines;
 }
-

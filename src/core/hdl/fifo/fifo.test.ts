@@ -1,11 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { HdlLanguage } from '../contract';
 import {
-  dataWidthProblem, DEFAULT_FIFO_CONFIG, fifoDepthProblem, fifoGenerator, validateFifoConfig, type FifoConfig,
+  dataWidthProblem,
+  DEFAULT_FIFO_CONFIG,
+  fifoDepthProblem,
+  fifoGenerator,
+  validateFifoConfig,
+  type FifoConfig,
 } from '.';
 import {
-  eccCodewordWidth, eccDataPositions, eccDecode, eccEncode, eccParityBits, injectDoubleBits,
-  INJECT_DOUBLE_BITS, INJECT_SINGLE_BITS,
+  eccCodewordWidth,
+  eccDataPositions,
+  eccDecode,
+  eccEncode,
+  eccParityBits,
+  injectDoubleBits,
+  INJECT_DOUBLE_BITS,
+  INJECT_SINGLE_BITS,
 } from './ecc';
 import { bin2gray, grayToPtr, pointerScheme, ptrCount, ptrNext, ptrToGray } from './pointers';
 
@@ -14,18 +25,27 @@ const generateFifo = (c: FifoConfig, language: HdlLanguage) => fifoGenerator.gen
 const generateFifoTestbench = (c: FifoConfig, language: HdlLanguage) => fifoGenerator.testbench(c, language).text;
 
 describe('FIFO configuration validation', () => {
-  const errors = (c: unknown) => { const r = validateFifoConfig(c); return r.ok ? [] : r.errors; };
+  const errors = (c: unknown) => {
+    const r = validateFifoConfig(c);
+    return r.ok ? [] : r.errors;
+  };
   it('accepts the defaults and every listed option', () => {
     expect(validateFifoConfig(DEFAULT_FIFO_CONFIG).ok).toBe(true);
     for (const w of [8, 16, 32, 64, 128, 256]) expect(validateFifoConfig(cfg({ dataWidth: w })).ok).toBe(true);
-    for (const d of [16, 32, 64, 128, 256, 512, 1024, 2048]) expect(validateFifoConfig(cfg({ fifoDepth: d })).ok).toBe(true);
+    for (const d of [16, 32, 64, 128, 256, 512, 1024, 2048])
+      expect(validateFifoConfig(cfg({ fifoDepth: d })).ok).toBe(true);
   });
   it('accepts any whole width 1..1024 and depth 2..131072, powers of two or not', () => {
     for (const w of [1, 2, 12, 33, 1000, 1024]) expect(errors(cfg({ dataWidth: w }))).toEqual([]);
     for (const d of [2, 3, 5, 48, 100, 1000, 4096, 100000, 131072]) expect(errors(cfg({ fifoDepth: d }))).toEqual([]);
     const all = cfg({
-      dataWidth: 1024, fifoDepth: 131071, clockingMode: 'async', readMode: 'fwft',
-      enableECC: true, enablePacketMode: true, writeMode: 'packet',
+      dataWidth: 1024,
+      fifoDepth: 131071,
+      clockingMode: 'async',
+      readMode: 'fwft',
+      enableECC: true,
+      enablePacketMode: true,
+      writeMode: 'packet',
     });
     expect(errors(all)).toEqual([]);
   });
@@ -44,16 +64,30 @@ describe('FIFO configuration validation', () => {
     expect([fifoDepthProblem(Infinity)]).toEqual(depth('Infinity is not a whole number'));
   });
   it('rejects the other options with clear messages', () => {
-    expect(errors(cfg({ almostFullThreshold: 49 }))).toEqual(['Almost full threshold must be between 50 and 95 percent']);
-    expect(errors(cfg({ almostFullThreshold: 96 }))).toEqual(['Almost full threshold must be between 50 and 95 percent']);
-    expect(errors(cfg({ almostEmptyThreshold: 4 }))).toEqual(['Almost empty threshold must be between 5 and 50 percent']);
-    expect(errors(cfg({ almostEmptyThreshold: 51 }))).toEqual(['Almost empty threshold must be between 5 and 50 percent']);
-    expect(errors({ ...DEFAULT_FIFO_CONFIG, memoryType: 'ultra' })).toEqual(['Memory type must be distributed, block_ram or registers']);
-    expect(errors(cfg({ enablePacketMode: true }))).toEqual(['Write mode "packet" and packet mode must be chosen together']);
+    expect(errors(cfg({ almostFullThreshold: 49 }))).toEqual([
+      'Almost full threshold must be between 50 and 95 percent',
+    ]);
+    expect(errors(cfg({ almostFullThreshold: 96 }))).toEqual([
+      'Almost full threshold must be between 50 and 95 percent',
+    ]);
+    expect(errors(cfg({ almostEmptyThreshold: 4 }))).toEqual([
+      'Almost empty threshold must be between 5 and 50 percent',
+    ]);
+    expect(errors(cfg({ almostEmptyThreshold: 51 }))).toEqual([
+      'Almost empty threshold must be between 5 and 50 percent',
+    ]);
+    expect(errors({ ...DEFAULT_FIFO_CONFIG, memoryType: 'ultra' })).toEqual([
+      'Memory type must be distributed, block_ram or registers',
+    ]);
+    expect(errors(cfg({ enablePacketMode: true }))).toEqual([
+      'Write mode "packet" and packet mode must be chosen together',
+    ]);
     expect(errors(null).length).toBeGreaterThan(0);
   });
   it('generation refuses an invalid configuration', () => {
-    expect(() => generateFifo(cfg({ dataWidth: 2000 }), 'verilog')).toThrow('Data width must be a whole number from 1 to 1024');
+    expect(() => generateFifo(cfg({ dataWidth: 2000 }), 'verilog')).toThrow(
+      'Data width must be a whole number from 1 to 1024',
+    );
     expect(fifoGenerator.validate(cfg({ fifoDepth: 1 }))).toEqual([
       'FIFO depth must be a whole number from 2 to 131072 words (1 is too small)',
     ]);
@@ -77,10 +111,12 @@ describe('Hamming SECDED reference', () => {
     const cw = eccEncode(data);
     expect(eccDecode(cw, 16)).toEqual({ data, singleError: false, doubleError: false });
     for (let i = 0; i < cw.length; i++) {
-      const one = cw.slice(); one[i]! ^= 1;
+      const one = cw.slice();
+      one[i]! ^= 1;
       expect(eccDecode(one, 16)).toEqual({ data, singleError: true, doubleError: false });
       for (let j = i + 1; j < cw.length; j++) {
-        const two = one.slice(); two[j]! ^= 1;
+        const two = one.slice();
+        two[j]! ^= 1;
         expect(eccDecode(two, 16).doubleError).toBe(true);
       }
     }
@@ -93,7 +129,15 @@ describe('Hamming SECDED reference', () => {
 describe('generated FIFO text', () => {
   const all: FifoConfig[] = [
     DEFAULT_FIFO_CONFIG,
-    cfg({ clockingMode: 'async', readMode: 'fwft', enableECC: true, enablePacketMode: true, writeMode: 'packet', resetType: 'sync', memoryType: 'registers' }),
+    cfg({
+      clockingMode: 'async',
+      readMode: 'fwft',
+      enableECC: true,
+      enablePacketMode: true,
+      writeMode: 'packet',
+      resetType: 'sync',
+      memoryType: 'registers',
+    }),
     cfg({ memoryType: 'distributed', outputRegister: false }),
   ];
   it('starts with a header comment stating the configuration', () => {
@@ -112,20 +156,38 @@ describe('generated FIFO text', () => {
     }
   });
   it('shows the memory type as inference attributes', () => {
-    expect(generateFifo(cfg({ memoryType: 'block_ram' }), 'verilog')).toContain('(* ram_style = "block", syn_ramstyle = "block_ram" *)');
+    expect(generateFifo(cfg({ memoryType: 'block_ram' }), 'verilog')).toContain(
+      '(* ram_style = "block", syn_ramstyle = "block_ram" *)',
+    );
     expect(generateFifo(cfg({ memoryType: 'distributed' }), 'verilog')).toContain('ram_style = "distributed"');
-    expect(generateFifo(cfg({ memoryType: 'registers' }), 'vhdl')).toContain('attribute ram_style of mem : signal is "registers";');
+    expect(generateFifo(cfg({ memoryType: 'registers' }), 'vhdl')).toContain(
+      'attribute ram_style of mem : signal is "registers";',
+    );
   });
   it('uses no vendor primitives or libraries', () => {
     for (const c of all) {
       for (const text of [generateFifo(c, 'verilog'), generateFifo(c, 'vhdl')]) {
-        expect(text).not.toMatch(/\b(unisim|RAMB\d|FIFO18|FIFO36|altsyncram|scfifo|dcfifo|xpm_|std_logic_arith|std_logic_unsigned)\b/i);
+        expect(text).not.toMatch(
+          /\b(unisim|RAMB\d|FIFO18|FIFO36|altsyncram|scfifo|dcfifo|xpm_|std_logic_arith|std_logic_unsigned)\b/i,
+        );
       }
     }
   });
   it('exposes the ports of the chosen options', () => {
     const v = generateFifo(all[1]!, 'verilog');
-    for (const p of ['wr_clk', 'rd_clk', 'wr_last', 'wr_discard', 'inject_sbit_err', 'inject_dbit_err', 'sbit_err', 'dbit_err', 'almost_full', 'almost_empty', 'valid']) {
+    for (const p of [
+      'wr_clk',
+      'rd_clk',
+      'wr_last',
+      'wr_discard',
+      'inject_sbit_err',
+      'inject_dbit_err',
+      'sbit_err',
+      'dbit_err',
+      'almost_full',
+      'almost_empty',
+      'valid',
+    ]) {
       expect(v).toMatch(new RegExp(`wire\\s+(\\[\\d+:0\\]\\s+)?${p}\\b`));
     }
     const plain = generateFifo(DEFAULT_FIFO_CONFIG, 'vhdl');
@@ -146,13 +208,12 @@ describe('generated FIFO text', () => {
 });
 
 describe('pointer scheme (the reference of the HDL pointers)', () => {
-  const depths = [
-    ...Array.from({ length: 599 }, (_, i) => i + 2),
-    1000, 1023, 1025, 2047, 65537, 131071, 131072,
-  ];
+  const depths = [...Array.from({ length: 599 }, (_, i) => i + 2), 1000, 1023, 1025, 2047, 65537, 131071, 131072];
   const oneBit = (x: number) => x !== 0 && (x & (x - 1)) === 0;
   // Plain checks in the step loops: expect() per step would take minutes over ~1.6 million steps.
-  const fail = (message: string) => { throw new Error(message); };
+  const fail = (message: string) => {
+    throw new Error(message);
+  };
 
   it('the address counts 0..depth-1 and toggles the wrap bit: 2 x depth distinct pointers', () => {
     for (const depth of depths) {
@@ -249,7 +310,12 @@ describe('widths and depths beyond the spec in the generated text', () => {
     expect(generateFifo(c, 'verilog')).toContain("inject_dbit_err ? 4'd12");
     expect(injectDoubleBits(1)).toEqual([2, 3]);
     expect(injectDoubleBits(2)).toEqual(INJECT_DOUBLE_BITS);
-    expect(eccDecode(eccEncode([1]).map((b, i) => (i === 2 || i === 3 ? b ^ 1 : b)), 1).doubleError).toBe(true);
+    expect(
+      eccDecode(
+        eccEncode([1]).map((b, i) => (i === 2 || i === 3 ? b ^ 1 : b)),
+        1,
+      ).doubleError,
+    ).toBe(true);
   });
   it('ECC at 1024 bits: an 1036-bit codeword', () => {
     const v = generateFifo(cfg({ dataWidth: 1024, enableECC: true }), 'verilog');

@@ -1,7 +1,13 @@
 /** The FIFO generator (the shared HDL contract): fifo_module.v / fifo_module.vhd and testbenches. */
 import { defineHdlGenerator } from '../contract';
 import {
-  fifoMetrics, fifoThresholds, sizeNotes, validateFifoConfig, type FifoConfig, type FifoMetrics, type FifoThresholds,
+  fifoMetrics,
+  fifoThresholds,
+  sizeNotes,
+  validateFifoConfig,
+  type FifoConfig,
+  type FifoMetrics,
+  type FifoThresholds,
 } from './config';
 import { fifoDesign, MODULE_NAME } from './design';
 import { generateFifoTestbenchVerilog } from './testbench-verilog';

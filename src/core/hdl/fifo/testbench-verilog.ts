@@ -14,9 +14,16 @@ export function generateFifoTestbenchVerilog(d: FifoDesign, options: FifoTestben
   const WCLK = d.wclk;
   const RCLK = d.rclk;
   const b = (v: boolean) => (v ? 1 : 0);
-  const conns = fifoPorts(d).map((p) => `.${p.name}(${p.name})`).join(', ');
+  const conns = fifoPorts(d)
+    .map((p) => `.${p.name}(${p.name})`)
+    .join(', ');
   const clocks = d.async
-    ? [`reg wr_clk = 1'b0;`, `reg rd_clk = 1'b0;`, `always #${ns(s.wrPeriodPs / 2)} wr_clk = ~wr_clk;`, `always #${ns(s.rdPeriodPs / 2)} rd_clk = ~rd_clk;`]
+    ? [
+        `reg wr_clk = 1'b0;`,
+        `reg rd_clk = 1'b0;`,
+        `always #${ns(s.wrPeriodPs / 2)} wr_clk = ~wr_clk;`,
+        `always #${ns(s.rdPeriodPs / 2)} rd_clk = ~rd_clk;`,
+      ]
     : [`reg clk = 1'b0;`, `always #${ns(s.wrPeriodPs / 2)} clk = ~clk;`];
 
   const readWord = d.fwft
@@ -330,8 +337,12 @@ ${readerBody}
     write_word(1, 0, 0, 0);
     lat = 0;
     while (empty && lat < 64) begin @(negedge ${RCLK}); lat = lat + 1; end
-    ${d.async ? 'check(!empty, "first word: becomes readable");' : `if (lat != ${d.fwft ? s.latency : 0}) $display("ERROR at %0t: first word visible after %0d cycles, expected ${d.fwft ? s.latency : 0}", $time, lat);
-    check(lat == ${d.fwft ? s.latency : 0}, "first word: timing");`}
+    ${
+      d.async
+        ? 'check(!empty, "first word: becomes readable");'
+        : `if (lat != ${d.fwft ? s.latency : 0}) $display("ERROR at %0t: first word visible after %0d cycles, expected ${d.fwft ? s.latency : 0}", $time, lat);
+    check(lat == ${d.fwft ? s.latency : 0}, "first word: timing");`
+    }
     ${d.fwft ? 'check(dout === word(0), "first word: FWFT data on dout before rd_en");' : ''}
     read_word;
     check(got === word(0), "first word: data");

@@ -12,7 +12,9 @@ export function generateFifoTestbenchVhdl(d: FifoDesign, options: FifoTestbenchO
   const WCLK = d.wclk;
   const RCLK = d.rclk;
   const bool = (v: boolean) => (v ? 'true' : 'false');
-  const portMap = fifoPorts(d).map((p) => `${p.name} => ${p.name}`).join(', ');
+  const portMap = fifoPorts(d)
+    .map((p) => `${p.name} => ${p.name}`)
+    .join(', ');
   const clocks = d.async
     ? `  wr_clk <= not wr_clk after WR_HALF when not done else wr_clk;
   rd_clk <= not rd_clk after RD_HALF when not done else rd_clk;`
@@ -492,7 +494,10 @@ ${packetPhase}${eccPhase}    -- ---- reset while the FIFO holds data: it empties
     loop
       wait until falling_edge(${WCLK});
       r_wr_en <= '0'; r_wr_last <= '0'; r_wr_discard <= '0';
-${writerLoop.split('\n').map((l) => `  ${l}`).join('\n')}
+${writerLoop
+  .split('\n')
+  .map((l) => `  ${l}`)
+  .join('\n')}
     end loop;
     wait until falling_edge(${WCLK});
     r_wr_en <= '0'; r_wr_last <= '0'; r_wr_discard <= '0';
@@ -526,7 +531,10 @@ ${writerLoop.split('\n').map((l) => `  ${l}`).join('\n')}
     r_issued := base;
     loop
       wait until falling_edge(${RCLK});
-${readerLoop.split('\n').map((l) => `  ${l}`).join('\n')}
+${readerLoop
+  .split('\n')
+  .map((l) => `  ${l}`)
+  .join('\n')}
     end loop;
     wait until falling_edge(${RCLK});
     r_rd_en <= '0';

@@ -91,8 +91,10 @@ export function tbHeaderLines(d: FifoDesign, s: TbSettings): string[] {
     `Clocks: ${d.async ? `wr_clk ${s.wrPeriodPs / 1000} ns, rd_clk ${s.rdPeriodPs / 1000} ns (unrelated)` : `clk ${s.wrPeriodPs / 1000} ns`}`,
     'Phases: reset values; first-word latency' + (d.fwft ? ' (FWFT fall-through)' : '') + '; fill to full',
     '  with an overflow attempt; drain to empty with an underflow attempt; all four',
-    `  flags checked against the model ${s.sparse ? 'near the ends and the thresholds' : 'after every word'}`
-      + (d.packet ? '; packet commit/discard' : '') + (d.ecc ? '; ECC injection' : '') + ';',
+    `  flags checked against the model ${s.sparse ? 'near the ends and the thresholds' : 'after every word'}` +
+      (d.packet ? '; packet commit/discard' : '') +
+      (d.ecc ? '; ECC injection' : '') +
+      ';',
     '  reset while holding data;',
     `  ${s.randomWords} words of random read/write traffic checked in order.`,
     `Prints "${TB_PASS} checks=N" on success, "${TB_FAIL} ..." or ERROR lines otherwise.`,

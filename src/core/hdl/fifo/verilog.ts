@@ -25,7 +25,8 @@ const grayReset = (d: FifoDesign) => (d.pow2 ? "{(ADDR_WIDTH+1){1'b0}}" : 'GRAY_
 
 /** An always block clocked by `clk` with the configured reset style. */
 function clocked(d: FifoDesign, clk: string, reset: string[], body: string[]): string[] {
-  const head = d.c.resetType === 'async' ? `always @(posedge ${clk} or posedge rst) begin` : `always @(posedge ${clk}) begin`;
+  const head =
+    d.c.resetType === 'async' ? `always @(posedge ${clk} or posedge rst) begin` : `always @(posedge ${clk}) begin`;
   return [
     head,
     '  if (rst) begin',
@@ -118,7 +119,7 @@ function functions(d: FifoDesign): string[] {
       '  reg [MEM_WIDTH-1:0] cw;',
       '  reg p;',
       '  begin',
-      '    cw = {MEM_WIDTH{1\'b0}};',
+      "    cw = {MEM_WIDTH{1'b0}};",
       '    j = 0;',
       '    for (pos = 1; pos <= CODE_BITS; pos = pos + 1)',
       '      if ((pos & (pos - 1)) != 0) begin',
@@ -126,7 +127,7 @@ function functions(d: FifoDesign): string[] {
       '        j = j + 1;',
       '      end',
       '    for (i = 0; i < PARITY_BITS; i = i + 1) begin',
-      '      p = 1\'b0;',
+      "      p = 1'b0;",
       '      for (pos = 1; pos <= CODE_BITS; pos = pos + 1)',
       '        if (((pos >> i) & 1) == 1) p = p ^ cw[pos];',
       '      cw[1 << i] = p;',
@@ -147,18 +148,18 @@ function functions(d: FifoDesign): string[] {
       '    cw = c;',
       '    syn = 0;',
       '    for (i = 0; i < PARITY_BITS; i = i + 1) begin',
-      '      p = 1\'b0;',
+      "      p = 1'b0;",
       '      for (pos = 1; pos <= CODE_BITS; pos = pos + 1)',
       '        if (((pos >> i) & 1) == 1) p = p ^ cw[pos];',
       '      if (p) syn = syn + (1 << i);',
       '    end',
-      '    sbit = 1\'b0;',
-      '    dbit = 1\'b0;',
+      "    sbit = 1'b0;",
+      "    dbit = 1'b0;",
       '    if (^cw) begin',
-      '      sbit = 1\'b1;',
+      "      sbit = 1'b1;",
       '      if (syn != 0 && syn <= CODE_BITS) cw[syn] = ~cw[syn];',
       '    end else if (syn != 0) begin',
-      '      dbit = 1\'b1;',
+      "      dbit = 1'b1;",
       '    end',
       '    j = 0;',
       '    for (pos = 1; pos <= CODE_BITS; pos = pos + 1)',
@@ -180,20 +181,23 @@ function writeSide(d: FifoDesign): string[] {
   const out: string[] = ['// ---------------- write clock domain ----------------'];
   out.push('reg  [ADDR_WIDTH:0] wr_ptr;         // next address to write');
   if (d.packet) out.push('reg  [ADDR_WIDTH:0] commit_ptr;     // end of the last committed packet');
-  if (d.async && d.packet) out.push('reg  [ADDR_WIDTH:0] publish_ptr;    // steps towards commit_ptr one word per cycle');
+  if (d.async && d.packet)
+    out.push('reg  [ADDR_WIDTH:0] publish_ptr;    // steps towards commit_ptr one word per cycle');
   out.push('wire [ADDR_WIDTH:0] rd_released;    // read pointer as seen by the write side');
   out.push(`wire [ADDR_WIDTH:0] wr_count = ${count(d, 'wr_ptr', 'rd_released')};`);
-  out.push("assign full        = (wr_count == DEPTH);");
-  out.push("assign almost_full = (wr_count >= AF_LEVEL);");
+  out.push('assign full        = (wr_count == DEPTH);');
+  out.push('assign almost_full = (wr_count >= AF_LEVEL);');
   out.push(`wire wr_fire = wr_en & ~full${d.packet ? ' & ~wr_discard' : ''};`);
   if (d.ecc) {
-    out.push(`wire [MEM_WIDTH-1:0] inject_mask = inject_dbit_err ? ${d.memWidth}'d${d.doubleMask} : (inject_sbit_err ? ${d.memWidth}'d${d.singleMask} : {MEM_WIDTH{1'b0}});`);
+    out.push(
+      `wire [MEM_WIDTH-1:0] inject_mask = inject_dbit_err ? ${d.memWidth}'d${d.doubleMask} : (inject_sbit_err ? ${d.memWidth}'d${d.singleMask} : {MEM_WIDTH{1'b0}});`,
+    );
     out.push('wire [MEM_WIDTH-1:0] wr_word = ecc_encode(din) ^ inject_mask;');
   } else {
     out.push('wire [MEM_WIDTH-1:0] wr_word = din;');
   }
   out.push('', `always @(posedge ${W}) begin`, '  if (wr_fire) mem[wr_ptr[ADDR_WIDTH-1:0]] <= wr_word;', 'end', '');
-  const reset = ['wr_ptr <= {(ADDR_WIDTH+1){1\'b0}};'];
+  const reset = ["wr_ptr <= {(ADDR_WIDTH+1){1'b0}};"];
   let body: string[];
   if (d.packet) {
     reset.push("commit_ptr <= {(ADDR_WIDTH+1){1'b0}};");
@@ -223,8 +227,12 @@ function writeSide(d: FifoDesign): string[] {
       '// two-flop synchroniser: read pointer into the write domain',
       '(* ASYNC_REG = "TRUE" *) reg [ADDR_WIDTH:0] rd_gray_s1;',
       '(* ASYNC_REG = "TRUE" *) reg [ADDR_WIDTH:0] rd_gray_s2;',
-      ...clocked(d, W, [`rd_gray_s1 <= ${grayReset(d)};`, `rd_gray_s2 <= ${grayReset(d)};`],
-        ['rd_gray_s1 <= rd_gray;', 'rd_gray_s2 <= rd_gray_s1;']),
+      ...clocked(
+        d,
+        W,
+        [`rd_gray_s1 <= ${grayReset(d)};`, `rd_gray_s2 <= ${grayReset(d)};`],
+        ['rd_gray_s1 <= rd_gray;', 'rd_gray_s2 <= rd_gray_s1;'],
+      ),
       `assign rd_released = ${fromGray(d, 'rd_gray_s2')};`,
     );
   }
@@ -236,7 +244,11 @@ function readSide(d: FifoDesign): string[] {
   const zeroPtr = "{(ADDR_WIDTH+1){1'b0}}";
   const out: string[] = ['// ---------------- read clock domain ----------------'];
   out.push('reg  [ADDR_WIDTH:0] rd_ptr;         // next address to fetch from memory');
-  out.push(d.fwft ? 'reg  [ADDR_WIDTH:0] pop_ptr;        // words handed to the reader' : 'wire [ADDR_WIDTH:0] pop_ptr = rd_ptr;');
+  out.push(
+    d.fwft
+      ? 'reg  [ADDR_WIDTH:0] pop_ptr;        // words handed to the reader'
+      : 'wire [ADDR_WIDTH:0] pop_ptr = rd_ptr;',
+  );
   out.push('wire [ADDR_WIDTH:0] wr_visible;     // committed write pointer as seen by the read side');
   out.push(`wire [ADDR_WIDTH:0] rd_count = ${count(d, 'wr_visible', 'pop_ptr')};`);
   out.push(`wire [ADDR_WIDTH:0] rd_avail = ${count(d, 'wr_visible', 'rd_ptr')};`);
@@ -258,8 +270,10 @@ function readSide(d: FifoDesign): string[] {
   }
   const validOut = d.outReg ? 'out_valid' : 'ram_valid';
   if (d.fwft) {
-    out.push(`wire take = ${d.outReg ? 'ram_valid & (~out_valid | rd_en)' : 'ram_valid & rd_en'};   // stage 1 moves on`);
-    out.push("wire fetch = (rd_avail != 0) & (~ram_valid | take);");
+    out.push(
+      `wire take = ${d.outReg ? 'ram_valid & (~out_valid | rd_en)' : 'ram_valid & rd_en'};   // stage 1 moves on`,
+    );
+    out.push('wire fetch = (rd_avail != 0) & (~ram_valid | take);');
     out.push(`assign empty = ~${validOut};`);
     out.push(`wire pop = rd_en & ${validOut};`);
   } else {
@@ -287,10 +301,29 @@ function readSide(d: FifoDesign): string[] {
   }
   out.push('// ram_q is reset too, so dout and the status outputs are defined before the first read');
   out.push(`always @(posedge ${R}${d.c.resetType === 'async' ? ' or posedge rst' : ''}) begin`);
-  out.push('  if (rst) begin', "    ram_q <= {MEM_WIDTH{1'b0}};", '  end else begin', '    if (fetch) ram_q <= mem[rd_ptr[ADDR_WIDTH-1:0]];', '  end', 'end');
-  out.push('', ...clocked(d, R, reset, body.flatMap((l) => l.split('\n'))));
+  out.push(
+    '  if (rst) begin',
+    "    ram_q <= {MEM_WIDTH{1'b0}};",
+    '  end else begin',
+    '    if (fetch) ram_q <= mem[rd_ptr[ADDR_WIDTH-1:0]];',
+    '  end',
+    'end',
+  );
+  out.push(
+    '',
+    ...clocked(
+      d,
+      R,
+      reset,
+      body.flatMap((l) => l.split('\n')),
+    ),
+  );
   out.push('', `assign dout  = ${d.outReg ? 'dout_r' : 'ram_data'};`, `assign valid = ${validOut};`);
-  if (d.ecc) out.push(`assign sbit_err = ${d.outReg ? 'sbit_r' : 'ram_sbit'};`, `assign dbit_err = ${d.outReg ? 'dbit_r' : 'ram_dbit'};`);
+  if (d.ecc)
+    out.push(
+      `assign sbit_err = ${d.outReg ? 'sbit_r' : 'ram_sbit'};`,
+      `assign dbit_err = ${d.outReg ? 'dbit_r' : 'ram_dbit'};`,
+    );
   if (d.async) {
     out.push(
       '',
@@ -300,8 +333,12 @@ function readSide(d: FifoDesign): string[] {
       '// two-flop synchroniser: write pointer into the read domain',
       '(* ASYNC_REG = "TRUE" *) reg [ADDR_WIDTH:0] wr_gray_s1;',
       '(* ASYNC_REG = "TRUE" *) reg [ADDR_WIDTH:0] wr_gray_s2;',
-      ...clocked(d, R, [`wr_gray_s1 <= ${grayReset(d)};`, `wr_gray_s2 <= ${grayReset(d)};`],
-        ['wr_gray_s1 <= wr_gray;', 'wr_gray_s2 <= wr_gray_s1;']),
+      ...clocked(
+        d,
+        R,
+        [`wr_gray_s1 <= ${grayReset(d)};`, `wr_gray_s2 <= ${grayReset(d)};`],
+        ['wr_gray_s1 <= wr_gray;', 'wr_gray_s2 <= wr_gray_s1;'],
+      ),
       `assign wr_visible = ${fromGray(d, 'wr_gray_s2')};`,
     );
   } else {
@@ -321,16 +358,25 @@ export function generateFifoVerilog(d: FifoDesign): string {
     `localparam AF_LEVEL   = ${d.afLevel};   // floor(${d.depth} x ${config.almostFullThreshold} / 100)`,
     `localparam AE_LEVEL   = ${d.aeLevel};   // floor(${d.depth} x ${config.almostEmptyThreshold} / 100)`,
     ...(d.ecc ? [`localparam PARITY_BITS = ${d.parityBits};`, `localparam CODE_BITS   = ${d.codeBits};`] : []),
-    ...(d.async && !d.pow2 ? [
-      `localparam GRAY_OFFSET = ${d.grayOffset};   // 2^ADDR_WIDTH - DEPTH`,
-      `localparam [ADDR_WIDTH:0] GRAY_RESET = ${d.grayReset};   // crossing code of pointer 0: bin2gray(GRAY_OFFSET)`,
-    ] : []),
+    ...(d.async && !d.pow2
+      ? [
+          `localparam GRAY_OFFSET = ${d.grayOffset};   // 2^ADDR_WIDTH - DEPTH`,
+          `localparam [ADDR_WIDTH:0] GRAY_RESET = ${d.grayReset};   // crossing code of pointer 0: bin2gray(GRAY_OFFSET)`,
+        ]
+      : []),
     '',
     ...functions(d),
     `// Storage: ${config.memoryType} memory`,
     `(* ram_style = "${d.ramStyle}", syn_ramstyle = "${d.synRamStyle}" *)`,
     'reg [MEM_WIDTH-1:0] mem [0:DEPTH-1];',
-    ...(d.async ? ['', '// Gray-coded pointers crossing the clock domains', 'reg [ADDR_WIDTH:0] wr_gray;   // write domain', 'reg [ADDR_WIDTH:0] rd_gray;   // read domain'] : []),
+    ...(d.async
+      ? [
+          '',
+          '// Gray-coded pointers crossing the clock domains',
+          'reg [ADDR_WIDTH:0] wr_gray;   // write domain',
+          'reg [ADDR_WIDTH:0] rd_gray;   // read domain',
+        ]
+      : []),
     '',
     ...writeSide(d),
     '',

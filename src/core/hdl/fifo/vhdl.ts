@@ -6,7 +6,7 @@ import { headerComment } from '../comment';
 import { fifoPorts, headerLines, MODULE_NAME, type FifoDesign } from './design';
 
 const slv = (w: number, bus = false) => (w === 1 && !bus ? 'std_logic' : `std_logic_vector(${w - 1} downto 0)`);
-const ZP = '(others => \'0\')';
+const ZP = "(others => '0')";
 
 /** Pointer arithmetic: plain binary for power-of-two depths, the wrap-aware functions otherwise. */
 const next = (d: FifoDesign, p: string) => (d.pow2 ? `${p} + 1` : `ptr_next(${p})`);
@@ -235,7 +235,8 @@ function declarations(d: FifoDesign): string[] {
     `constant AF_LEVEL   : integer := ${d.afLevel};  -- floor(${d.depth} x ${c.almostFullThreshold} / 100)`,
     `constant AE_LEVEL   : integer := ${d.aeLevel};  -- floor(${d.depth} x ${c.almostEmptyThreshold} / 100)`,
   ];
-  if (d.ecc) out.push(`constant PARITY_BITS : integer := ${d.parityBits};`, `constant CODE_BITS   : integer := ${d.codeBits};`);
+  if (d.ecc)
+    out.push(`constant PARITY_BITS : integer := ${d.parityBits};`, `constant CODE_BITS   : integer := ${d.codeBits};`);
   if (d.async && !d.pow2) out.push(`constant GRAY_OFFSET : integer := ${d.grayOffset};  -- 2**ADDR_WIDTH - DEPTH`);
   out.push(
     '',
@@ -275,12 +276,13 @@ function declarations(d: FifoDesign): string[] {
     'signal wr_visible  : ptr_t;  -- committed write pointer as seen by the read side',
     'signal rd_count, rd_avail : ptr_t;',
     'signal ram_q       : word_t;  -- registered memory read port',
-    "signal ram_valid   : std_logic;",
+    'signal ram_valid   : std_logic;',
     'signal ram_data    : data_t;',
     'signal empty_i, fetch, valid_i : std_logic;',
   );
   if (d.fwft) out.push('signal take, pop : std_logic;');
-  if (d.ecc) out.push('signal decoded : std_logic_vector(DATA_WIDTH + 1 downto 0);', 'signal ram_sbit, ram_dbit : std_logic;');
+  if (d.ecc)
+    out.push('signal decoded : std_logic_vector(DATA_WIDTH + 1 downto 0);', 'signal ram_sbit, ram_dbit : std_logic;');
   if (d.outReg) {
     out.push('signal dout_r    : data_t;  -- output register', 'signal out_valid : std_logic;');
     if (d.ecc) out.push('signal sbit_r, dbit_r : std_logic;');
@@ -361,8 +363,12 @@ function writeSide(d: FifoDesign): string[] {
       ...clocked(d, W, [`wr_gray <= ${grayReset(d)};`], [`wr_gray <= ${toGray(d, visible)};`]),
       '',
       '-- two-flop synchroniser: read pointer into the write domain',
-      ...clocked(d, W, [`rd_gray_s1 <= ${grayReset(d)};`, `rd_gray_s2 <= ${grayReset(d)};`],
-        ['rd_gray_s1 <= rd_gray;', 'rd_gray_s2 <= rd_gray_s1;']),
+      ...clocked(
+        d,
+        W,
+        [`rd_gray_s1 <= ${grayReset(d)};`, `rd_gray_s2 <= ${grayReset(d)};`],
+        ['rd_gray_s1 <= rd_gray;', 'rd_gray_s2 <= rd_gray_s1;'],
+      ),
       `rd_released <= ${fromGray(d, 'rd_gray_s2')};`,
     );
   } else {
@@ -404,7 +410,12 @@ function readSide(d: FifoDesign): string[] {
     'empty <= empty_i;',
     '',
     '-- ram_q is reset too, so dout and the status outputs are defined before the first read',
-    ...clocked(d, R, [`ram_q <= ${ZP};`], ["if fetch = '1' then", '  ram_q <= mem(to_integer(rd_ptr(ADDR_WIDTH - 1 downto 0)));', 'end if;']),
+    ...clocked(
+      d,
+      R,
+      [`ram_q <= ${ZP};`],
+      ["if fetch = '1' then", '  ram_q <= mem(to_integer(rd_ptr(ADDR_WIDTH - 1 downto 0)));', 'end if;'],
+    ),
     '',
   );
   const reset = [`rd_ptr <= ${ZP};`, "ram_valid <= '0';"];
@@ -431,12 +442,20 @@ function readSide(d: FifoDesign): string[] {
     body.push(`if ${load} = '1' then`, '  dout_r <= ram_data;');
     if (d.ecc) body.push('  sbit_r <= ram_sbit;', '  dbit_r <= ram_dbit;');
     body.push('end if;');
-    if (d.fwft) body.push("if take = '1' then", "  out_valid <= '1';", "elsif rd_en = '1' then", "  out_valid <= '0';", 'end if;');
+    if (d.fwft)
+      body.push(
+        "if take = '1' then",
+        "  out_valid <= '1';",
+        "elsif rd_en = '1' then",
+        "  out_valid <= '0';",
+        'end if;',
+      );
     else body.push('out_valid <= ram_valid;');
   }
   out.push(...clocked(d, R, reset, body));
   out.push('', `valid_i <= ${validOut};`, 'valid   <= valid_i;', `dout    <= ${d.outReg ? 'dout_r' : 'ram_data'};`);
-  if (d.ecc) out.push(`sbit_err <= ${d.outReg ? 'sbit_r' : 'ram_sbit'};`, `dbit_err <= ${d.outReg ? 'dbit_r' : 'ram_dbit'};`);
+  if (d.ecc)
+    out.push(`sbit_err <= ${d.outReg ? 'sbit_r' : 'ram_sbit'};`, `dbit_err <= ${d.outReg ? 'dbit_r' : 'ram_dbit'};`);
   if (d.async) {
     out.push(
       '',
@@ -444,8 +463,12 @@ function readSide(d: FifoDesign): string[] {
       ...clocked(d, R, [`rd_gray <= ${grayReset(d)};`], [`rd_gray <= ${toGray(d, 'pop_ptr')};`]),
       '',
       '-- two-flop synchroniser: write pointer into the read domain',
-      ...clocked(d, R, [`wr_gray_s1 <= ${grayReset(d)};`, `wr_gray_s2 <= ${grayReset(d)};`],
-        ['wr_gray_s1 <= wr_gray;', 'wr_gray_s2 <= wr_gray_s1;']),
+      ...clocked(
+        d,
+        R,
+        [`wr_gray_s1 <= ${grayReset(d)};`, `wr_gray_s2 <= ${grayReset(d)};`],
+        ['wr_gray_s1 <= wr_gray;', 'wr_gray_s2 <= wr_gray_s1;'],
+      ),
       `wr_visible <= ${fromGray(d, 'wr_gray_s2')};`,
     );
   } else {

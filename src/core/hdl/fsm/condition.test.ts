@@ -17,7 +17,11 @@ describe('condition language', () => {
       ['start == 1', "(start == 1'd1)", "(unsigned'(0 => start) = 1)"],
       ['', "1'b1", 'true'],
       ['1', "1'b1", 'true'],
-      ['a || b && c'.replace(/a/, 'start').replace(/b/, 'stop').replace(/c/, 'data[0]'), '(start || (stop && data[0]))', "((start = '1') or ((stop = '1') and (data(0) = '1')))"],
+      [
+        'a || b && c'.replace(/a/, 'start').replace(/b/, 'stop').replace(/c/, 'data[0]'),
+        '(start || (stop && data[0]))',
+        "((start = '1') or ((stop = '1') and (data(0) = '1')))",
+      ],
       ['!!start', '!(!start)', "(not (not (start = '1')))"],
       ['!(!stop)', '!(!stop)', "(not (not (stop = '1')))"],
       ['!!!data[2]', '!(!(!data[2]))', "(not (not (not (data(2) = '1'))))"],
@@ -25,7 +29,11 @@ describe('condition language', () => {
       ['!(count == 3)', "!(count == 4'd3)", '(not (unsigned(count) = 3))'],
       ['!count', '!(count != 0)', '(not (unsigned(count) /= 0))'],
       ['!1', "!1'b1", '(not true)'],
-      ['wide == 0x10000000000', "(wide == 41'd1099511627776)", `(unsigned(wide) = unsigned'("${'1'.padEnd(41, '0')}"))`],
+      [
+        'wide == 0x10000000000',
+        "(wide == 41'd1099511627776)",
+        `(unsigned(wide) = unsigned'("${'1'.padEnd(41, '0')}"))`,
+      ],
     ];
     for (const [text, verilog, vhdl] of cases) {
       const c = parseCondition(text);

@@ -126,7 +126,9 @@ class Parser {
       const op = this.next().text as CmpOp;
       return { kind: 'cmp', op, left, right: this.operand() };
     }
-    return left.kind === 'num' ? { kind: 'const', value: left.value !== 0n } : { kind: 'ref', name: left.name, bit: left.bit };
+    return left.kind === 'num'
+      ? { kind: 'const', value: left.value !== 0n }
+      : { kind: 'ref', name: left.name, bit: left.bit };
   }
   private operand(): Operand {
     const t = this.next();
@@ -197,12 +199,18 @@ function operandValue(o: Operand, values: Record<string, bigint>): bigint {
 
 function compare(op: CmpOp, a: bigint, b: bigint): boolean {
   switch (op) {
-    case '==': return a === b;
-    case '!=': return a !== b;
-    case '<': return a < b;
-    case '<=': return a <= b;
-    case '>': return a > b;
-    case '>=': return a >= b;
+    case '==':
+      return a === b;
+    case '!=':
+      return a !== b;
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
   }
 }
 
@@ -226,7 +234,7 @@ export function evaluateCondition(c: Cond, values: Record<string, bigint>): bool
 
 function operandWidth(o: Operand, widths: Widths): number {
   if (o.kind === 'num') return Math.max(1, o.value.toString(2).length);
-  return o.bit !== undefined ? 1 : widths[o.name] ?? 1;
+  return o.bit !== undefined ? 1 : (widths[o.name] ?? 1);
 }
 
 function verilogSignal(name: string, bit: number | undefined, widths: Widths): string {
@@ -291,7 +299,9 @@ export function conditionToVhdl(c: Cond, widths: Widths): string {
     case 'const':
       return c.value ? 'true' : 'false';
     case 'ref':
-      return c.bit === undefined && (widths[c.name] ?? 1) > 1 ? `(unsigned(${c.name}) /= 0)` : `(${vhdlBit(c.name, c.bit, widths)} = '1')`;
+      return c.bit === undefined && (widths[c.name] ?? 1) > 1
+        ? `(unsigned(${c.name}) /= 0)`
+        : `(${vhdlBit(c.name, c.bit, widths)} = '1')`;
     case 'not':
       return `(not ${conditionToVhdl(c.arg, widths)})`;
     case 'and':
@@ -299,7 +309,8 @@ export function conditionToVhdl(c: Cond, widths: Widths): string {
     case 'or':
       return `(${conditionToVhdl(c.left, widths)} or ${conditionToVhdl(c.right, widths)})`;
     case 'cmp':
-      if (c.left.kind === 'num' && c.right.kind === 'num') return compare(c.op, c.left.value, c.right.value) ? 'true' : 'false';
+      if (c.left.kind === 'num' && c.right.kind === 'num')
+        return compare(c.op, c.left.value, c.right.value) ? 'true' : 'false';
       return `(${vhdlOperand(c.left, c.right, widths)} ${VHDL_OPS[c.op]} ${vhdlOperand(c.right, c.left, widths)})`;
   }
 }

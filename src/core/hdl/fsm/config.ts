@@ -137,7 +137,12 @@ export const SIMPLE_EXAMPLE: FsmConfig = {
   states: [
     { name: 'RED', code: '00', description: 'Stop', outputs: { red_on: '1', yellow_on: '0', green_on: '0' } },
     { name: 'GREEN', code: '01', description: 'Go', outputs: { red_on: '0', yellow_on: '0', green_on: '1' } },
-    { name: 'YELLOW', code: '10', description: 'Prepare to stop', outputs: { red_on: '0', yellow_on: '1', green_on: '0' } },
+    {
+      name: 'YELLOW',
+      code: '10',
+      description: 'Prepare to stop',
+      outputs: { red_on: '0', yellow_on: '1', green_on: '0' },
+    },
   ],
   inputs: [{ name: 'timer_done', width: 1, description: 'Phase timer expired' }],
   outputs: [
@@ -163,9 +168,24 @@ export const COMPLEX_EXAMPLE: FsmConfig = {
   numStates: 4,
   states: [
     { name: 'IDLE', code: '00', description: 'Waiting for a request', outputs: { ready: '1', load: '0', phase: '0' } },
-    { name: 'REQUEST', code: '01', description: 'Waiting for the bus grant', outputs: { ready: '0', load: '0', phase: '1' } },
-    { name: 'TRANSFER', code: '10', description: 'Moving words until the count reaches 15', outputs: { ready: '0', load: '1', phase: '2' } },
-    { name: 'FINISH', code: '11', description: 'Acknowledge the burst', outputs: { ready: '0', load: '0', phase: '3' } },
+    {
+      name: 'REQUEST',
+      code: '01',
+      description: 'Waiting for the bus grant',
+      outputs: { ready: '0', load: '0', phase: '1' },
+    },
+    {
+      name: 'TRANSFER',
+      code: '10',
+      description: 'Moving words until the count reaches 15',
+      outputs: { ready: '0', load: '1', phase: '2' },
+    },
+    {
+      name: 'FINISH',
+      code: '11',
+      description: 'Acknowledge the burst',
+      outputs: { ready: '0', load: '0', phase: '3' },
+    },
   ],
   inputs: [
     { name: 'req', width: 1, description: 'Transfer request' },

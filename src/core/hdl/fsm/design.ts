@@ -6,7 +6,14 @@
  */
 import { ENCODINGS, type FsmConfig, type FsmSignal } from './config';
 import {
-  comparedConstants, ConditionError, conditionSignals, evaluateCondition, isAlways, parseCondition, type Cond, type Widths,
+  comparedConstants,
+  ConditionError,
+  conditionSignals,
+  evaluateCondition,
+  isAlways,
+  parseCondition,
+  type Cond,
+  type Widths,
 } from './condition';
 import { identifierProblem } from './names';
 import { stateCodes, type StateCodes } from './encoding';
@@ -61,7 +68,10 @@ function checkNames(c: FsmConfig, errors: string[]): void {
     }
     const key = name.toLowerCase();
     const other = seen.get(key);
-    if (other) errors.push(`Duplicate name '${name}': ${other} and ${kind.toLowerCase()} '${name}' (names are compared without case, as in VHDL).`);
+    if (other)
+      errors.push(
+        `Duplicate name '${name}': ${other} and ${kind.toLowerCase()} '${name}' (names are compared without case, as in VHDL).`,
+      );
     else seen.set(key, `${kind.toLowerCase()} '${name}'`);
   };
   claim('Module name', c.moduleName);
@@ -80,11 +90,19 @@ function checkWidths(kind: string, signals: FsmSignal[], errors: string[]): void
   }
 }
 
-function outputValues(c: FsmConfig, where: string, values: Record<string, string> | undefined, blank: bigint | undefined, errors: string[]): (bigint | undefined)[] {
+function outputValues(
+  c: FsmConfig,
+  where: string,
+  values: Record<string, string> | undefined,
+  blank: bigint | undefined,
+  errors: string[],
+): (bigint | undefined)[] {
   return c.outputs.map((o) => {
     const v = parseValue(values?.[o.name], blank);
     if (v === null) {
-      errors.push(`${where}: value '${values?.[o.name]}' for output '${o.name}' is not a number (use 5, 0x1F or 0b101).`);
+      errors.push(
+        `${where}: value '${values?.[o.name]}' for output '${o.name}' is not a number (use 5, 0x1F or 0b101).`,
+      );
       return 0n;
     }
     if (v !== undefined && Number.isInteger(o.width) && o.width >= 1 && !fits(v, Math.min(o.width, MAX_WIDTH))) {
@@ -106,11 +124,13 @@ function compileCondition(t: FsmConfig['transitions'][number], label: string, wi
   for (const s of conditionSignals(cond)) {
     const width = widths[s.name];
     if (width === undefined) errors.push(`${label}: condition uses '${s.name}', which is not an input.`);
-    else if (s.bit !== undefined && s.bit >= width) errors.push(`${label}: bit ${s.bit} is outside input '${s.name}' (${width} bit${width > 1 ? 's' : ''}).`);
+    else if (s.bit !== undefined && s.bit >= width)
+      errors.push(`${label}: bit ${s.bit} is outside input '${s.name}' (${width} bit${width > 1 ? 's' : ''}).`);
   }
   for (const { signal, value } of comparedConstants(cond)) {
     const width = signal.bit !== undefined ? 1 : widths[signal.name];
-    if (width !== undefined && !fits(value, width)) errors.push(`${label}: ${value} can never equal input '${signal.name}' (${width} bit${width > 1 ? 's' : ''}).`);
+    if (width !== undefined && !fits(value, width))
+      errors.push(`${label}: ${value} can never equal input '${signal.name}' (${width} bit${width > 1 ? 's' : ''}).`);
   }
   return cond;
 }
@@ -160,7 +180,8 @@ export function compileFsm(config: FsmConfig): CompileResult {
 
   const inputWidths: Widths = Object.fromEntries(c.inputs.map((s) => [s.name, s.width]));
   const stateOutputs = new Map<string, bigint[]>();
-  for (const s of c.states) stateOutputs.set(s.name, outputValues(c, `State ${s.name}`, s.outputs, 0n, errors) as bigint[]);
+  for (const s of c.states)
+    stateOutputs.set(s.name, outputValues(c, `State ${s.name}`, s.outputs, 0n, errors) as bigint[]);
 
   const transitionsFrom = new Map<string, CompiledTransition[]>(c.states.map((s) => [s.name, []]));
   c.transitions.forEach((t, index) => {
@@ -168,8 +189,11 @@ export function compileFsm(config: FsmConfig): CompileResult {
     if (!stateNames.has(t.from)) errors.push(`${label}: unknown state '${t.from}'.`);
     if (!stateNames.has(t.to)) errors.push(`${label}: unknown state '${t.to}'.`);
     const cond = compileCondition(t, label, inputWidths, errors);
-    const outputs = c.fsmType === 'mealy' ? outputValues(c, label, t.outputs, undefined, errors) : c.outputs.map(() => undefined);
-    transitionsFrom.get(t.from)?.push({ index, from: t.from, to: t.to, text: t.condition.trim() || '1', cond, outputs });
+    const outputs =
+      c.fsmType === 'mealy' ? outputValues(c, label, t.outputs, undefined, errors) : c.outputs.map(() => undefined);
+    transitionsFrom
+      .get(t.from)
+      ?.push({ index, from: t.from, to: t.to, text: t.condition.trim() || '1', cond, outputs });
   });
 
   const neverTaken = new Set<number>();
@@ -178,11 +202,14 @@ export function compileFsm(config: FsmConfig): CompileResult {
     for (const t of list.slice(always + 1)) {
       if (always < 0) continue;
       neverTaken.add(t.index);
-      warnings.push(`Transition ${t.index + 1} (${state} → ${t.to}) is never taken: an earlier transition out of ${state} is always true.`);
+      warnings.push(
+        `Transition ${t.index + 1} (${state} → ${t.to}) is never taken: an earlier transition out of ${state} is always true.`,
+      );
     }
   }
   if (errors.length) return { errors, warnings };
-  for (const name of unreachable(c, transitionsFrom, neverTaken)) warnings.push(`State ${name} is unreachable from the reset state ${c.resetState}.`);
+  for (const name of unreachable(c, transitionsFrom, neverTaken))
+    warnings.push(`State ${name} is unreachable from the reset state ${c.resetState}.`);
   const codes = stateCodes(c);
   if (codes.note) warnings.push(codes.note);
   return { fsm: { config: c, codes, inputWidths, stateOutputs, transitionsFrom }, errors, warnings };
@@ -218,7 +245,10 @@ export function configurationLines(fsm: CompiledFsm): string[] {
     `  Clock:       ${c.clkName} (rising edge)`,
     `  Reset:       ${c.resetName} (asynchronous, active high) -> ${c.resetState}`,
     `  States (${c.states.length}):`,
-    ...c.states.map((s) => `    ${s.name.padEnd(nameWidth)} = ${fsm.codes.codes.get(s.name)}${s.description ? `  ${s.description}` : ''}`),
+    ...c.states.map(
+      (s) =>
+        `    ${s.name.padEnd(nameWidth)} = ${fsm.codes.codes.get(s.name)}${s.description ? `  ${s.description}` : ''}`,
+    ),
     `  Inputs (${c.inputs.length}):`,
     ...c.inputs.map(signal),
     `  Outputs (${c.outputs.length}):`,

@@ -41,7 +41,12 @@ export function layoutDiagram(c: FsmConfig): Diagram {
   const centre = size / 2;
   const nodes: DiagramNode[] = c.states.map((s, i) => {
     const angle = -Math.PI / 2 + (2 * Math.PI * i) / Math.max(1, n);
-    return { name: s.name, x: round(centre + ring * Math.cos(angle)), y: round(centre + ring * Math.sin(angle)), reset: s.name === c.resetState };
+    return {
+      name: s.name,
+      x: round(centre + ring * Math.cos(angle)),
+      y: round(centre + ring * Math.sin(angle)),
+      reset: s.name === c.resetState,
+    };
   });
   const byName = new Map(nodes.map((nd) => [nd.name, nd]));
   const pairs = new Set(c.transitions.map((t) => `${t.from}\u0000${t.to}`));
@@ -59,25 +64,40 @@ export function layoutDiagram(c: FsmConfig): Diagram {
       // Self-loop: an arc above the state (below for states in the lower half), stacked when repeated.
       const dir = a.y > centre + 1 ? 1 : -1;
       const lift = NODE_RADIUS + 28 + repeat * 18;
-      const x1 = a.x - 14, x2 = a.x + 14, y0 = a.y + dir * (NODE_RADIUS - 4);
+      const x1 = a.x - 14,
+        x2 = a.x + 14,
+        y0 = a.y + dir * (NODE_RADIUS - 4);
       edges.push({
-        index, from: t.from, to: t.to, label,
+        index,
+        from: t.from,
+        to: t.to,
+        label,
         path: `M ${round(x1)} ${round(y0)} C ${round(x1 - 26)} ${round(a.y + dir * lift)}, ${round(x2 + 26)} ${round(a.y + dir * lift)}, ${round(x2)} ${round(y0)}`,
-        labelX: a.x, labelY: round(a.y + dir * (lift + 4)),
+        labelX: a.x,
+        labelY: round(a.y + dir * (lift + 4)),
       });
       return;
     }
-    const dx = b.x - a.x, dy = b.y - a.y;
+    const dx = b.x - a.x,
+      dy = b.y - a.y;
     const len = Math.hypot(dx, dy) || 1;
-    const ux = dx / len, uy = dy / len;
+    const ux = dx / len,
+      uy = dy / len;
     const bend = (pairs.has(`${t.to}\u0000${t.from}`) ? 26 : 0) + repeat * 22;
-    const sx = a.x + ux * NODE_RADIUS, sy = a.y + uy * NODE_RADIUS;
-    const ex = b.x - ux * (NODE_RADIUS + 2), ey = b.y - uy * (NODE_RADIUS + 2);
-    const mx = (sx + ex) / 2 - uy * bend, my = (sy + ey) / 2 + ux * bend;
+    const sx = a.x + ux * NODE_RADIUS,
+      sy = a.y + uy * NODE_RADIUS;
+    const ex = b.x - ux * (NODE_RADIUS + 2),
+      ey = b.y - uy * (NODE_RADIUS + 2);
+    const mx = (sx + ex) / 2 - uy * bend,
+      my = (sy + ey) / 2 + ux * bend;
     edges.push({
-      index, from: t.from, to: t.to, label,
+      index,
+      from: t.from,
+      to: t.to,
+      label,
       path: `M ${round(sx)} ${round(sy)} Q ${round(mx)} ${round(my)} ${round(ex)} ${round(ey)}`,
-      labelX: round((sx + ex) / 4 + mx / 2), labelY: round((sy + ey) / 4 + my / 2 - 4),
+      labelX: round((sx + ex) / 4 + mx / 2),
+      labelY: round((sy + ey) / 4 + my / 2 - 4),
     });
   });
   return { width: round(size), height: round(size), radius: NODE_RADIUS, nodes, edges };

@@ -30,7 +30,8 @@ export function stateCodes(c: FsmConfig): StateCodes {
     return { width, codes };
   }
   const own = c.states.map((s) => s.code.trim());
-  const usable = own.every((code) => /^[01]+$/.test(code)) && new Set(own.map((code) => BigInt(`0b${code}`))).size === n;
+  const usable =
+    own.every((code) => /^[01]+$/.test(code)) && new Set(own.map((code) => BigInt(`0b${code}`))).size === n;
   if (usable) {
     const width = Math.max(bitsFor(n), ...own.map((code) => code.replace(/^0+(?=.)/, '').length));
     c.states.forEach((s, i) => codes.set(s.name, BigInt(`0b${own[i]}`).toString(2).padStart(width, '0')));
@@ -38,5 +39,9 @@ export function stateCodes(c: FsmConfig): StateCodes {
   }
   const width = bitsFor(n);
   c.states.forEach((s, i) => codes.set(s.name, i.toString(2).padStart(width, '0')));
-  return { width, codes, note: 'State codes are not distinct binary numbers, so the binary encoding numbers the states in list order.' };
+  return {
+    width,
+    codes,
+    note: 'State codes are not distinct binary numbers, so the binary encoding numbers the states in list order.',
+  };
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { compileFsm, step } from './design';
-import { addState, COMPLEX_EXAMPLE, DEFAULT_FSM, removeState, renameState, SIMPLE_EXAMPLE, type FsmConfig } from './config';
+import {
+  addState,
+  COMPLEX_EXAMPLE,
+  DEFAULT_FSM,
+  removeState,
+  renameState,
+  SIMPLE_EXAMPLE,
+  type FsmConfig,
+} from './config';
 import { stateCodes } from './encoding';
 import { layoutDiagram } from './diagram';
 import { generateFsmVerilog } from './verilog';
@@ -10,12 +18,23 @@ import { fsmGenerator } from '.';
 describe('FSM configuration rules', () => {
   it('has the spec defaults', () => {
     const c = DEFAULT_FSM;
-    expect([c.moduleName, c.fsmType, c.encoding, c.resetState, c.clkName, c.resetName]).toEqual(['my_fsm', 'moore', 'binary', 'IDLE', 'clk', 'reset']);
+    expect([c.moduleName, c.fsmType, c.encoding, c.resetState, c.clkName, c.resetName]).toEqual([
+      'my_fsm',
+      'moore',
+      'binary',
+      'IDLE',
+      'clk',
+      'reset',
+    ]);
     expect(c.states.map((s) => s.name)).toEqual(['IDLE', 'RUN', 'DONE']);
     expect(c.inputs.map((s) => s.name)).toEqual(['start', 'stop']);
     expect(c.outputs.map((s) => s.name)).toEqual(['busy', 'complete']);
     expect(SIMPLE_EXAMPLE.states).toHaveLength(3);
-    expect([COMPLEX_EXAMPLE.states.length, COMPLEX_EXAMPLE.fsmType, COMPLEX_EXAMPLE.encoding]).toEqual([4, 'mealy', 'onehot']);
+    expect([COMPLEX_EXAMPLE.states.length, COMPLEX_EXAMPLE.fsmType, COMPLEX_EXAMPLE.encoding]).toEqual([
+      4,
+      'mealy',
+      'onehot',
+    ]);
   });
 
   it('adds STATE_n with the 2-bit binary of the count and "State n"; removal stops at one state', () => {
@@ -42,7 +61,8 @@ describe('FSM configuration rules', () => {
 
 describe('FSM checks', () => {
   it('accepts the default and both examples', () => {
-    for (const c of [DEFAULT_FSM, SIMPLE_EXAMPLE, COMPLEX_EXAMPLE]) expect(compileFsm(c)).toMatchObject({ errors: [], warnings: [] });
+    for (const c of [DEFAULT_FSM, SIMPLE_EXAMPLE, COMPLEX_EXAMPLE])
+      expect(compileFsm(c)).toMatchObject({ errors: [], warnings: [] });
   });
 
   it('names duplicate, reserved and unknown names clearly', () => {
@@ -55,7 +75,9 @@ describe('FSM checks', () => {
     const { errors, fsm } = compileFsm(bad);
     expect(fsm).toBeUndefined();
     expect(errors).toContain("Module name 'entity' is a reserved word in Verilog, SystemVerilog or VHDL.");
-    expect(errors).toContain("Duplicate name 'busy': input 'Busy' and output 'busy' (names are compared without case, as in VHDL).");
+    expect(errors).toContain(
+      "Duplicate name 'busy': input 'Busy' and output 'busy' (names are compared without case, as in VHDL).",
+    );
     expect(errors).toContain("Transition 4 (RUN → NOWHERE): unknown state 'NOWHERE'.");
     expect(errors).toContain("Transition 4 (RUN → NOWHERE): condition uses 'go', which is not an input.");
     expect(errors).toContain("Transition 4 (RUN → NOWHERE): bit 3 is outside input 'start' (1 bit).");
@@ -64,7 +86,10 @@ describe('FSM checks', () => {
   it('checks values, widths and constants against the widths', () => {
     const c: FsmConfig = {
       ...DEFAULT_FSM,
-      inputs: [{ name: 'count', width: 3, description: '' }, { name: 'start', width: 0, description: '' }],
+      inputs: [
+        { name: 'count', width: 3, description: '' },
+        { name: 'start', width: 0, description: '' },
+      ],
       states: DEFAULT_FSM.states.map((s, i) => (i === 1 ? { ...s, outputs: { busy: '2', complete: 'x' } } : s)),
       transitions: [{ from: 'IDLE', to: 'RUN', condition: 'count == 8' }],
     };
@@ -78,11 +103,17 @@ describe('FSM checks', () => {
   it('warns about unreachable states and transitions hidden behind an always-true one', () => {
     const c: FsmConfig = {
       ...addState(DEFAULT_FSM),
-      transitions: [{ from: 'IDLE', to: 'RUN', condition: '' }, { from: 'IDLE', to: 'DONE', condition: 'start' }, { from: 'RUN', to: 'IDLE', condition: 'stop' }],
+      transitions: [
+        { from: 'IDLE', to: 'RUN', condition: '' },
+        { from: 'IDLE', to: 'DONE', condition: 'start' },
+        { from: 'RUN', to: 'IDLE', condition: 'stop' },
+      ],
     };
     const { errors, warnings } = compileFsm(c);
     expect(errors).toEqual([]);
-    expect(warnings).toContain('Transition 2 (IDLE → DONE) is never taken: an earlier transition out of IDLE is always true.');
+    expect(warnings).toContain(
+      'Transition 2 (IDLE → DONE) is never taken: an earlier transition out of IDLE is always true.',
+    );
     expect(warnings).toContain('State DONE is unreachable from the reset state IDLE.');
     expect(warnings).toContain('State STATE_3 is unreachable from the reset state IDLE.');
   });
@@ -94,8 +125,14 @@ describe('FSM model, encodings, emitters, diagram', () => {
     const inputs = { req: 1n, grant: 1n, abort: 1n, count: 15n };
     expect(step(fsm, 'TRANSFER', inputs)).toMatchObject({ next: 'IDLE', outputs: [0n, 0n, 2n] });
     expect(step(fsm, 'TRANSFER', { ...inputs, abort: 0n })).toMatchObject({ next: 'FINISH' });
-    expect(step(fsm, 'TRANSFER', { ...inputs, abort: 0n, count: 3n })).toMatchObject({ next: 'TRANSFER', outputs: [0n, 1n, 2n] });
-    expect(step(fsm, 'IDLE', { req: 0n, grant: 0n, abort: 0n, count: 0n })).toMatchObject({ next: 'IDLE', outputs: [1n, 0n, 0n] });
+    expect(step(fsm, 'TRANSFER', { ...inputs, abort: 0n, count: 3n })).toMatchObject({
+      next: 'TRANSFER',
+      outputs: [0n, 1n, 2n],
+    });
+    expect(step(fsm, 'IDLE', { req: 0n, grant: 0n, abort: 0n, count: 0n })).toMatchObject({
+      next: 'IDLE',
+      outputs: [1n, 0n, 0n],
+    });
   });
 
   it('encodes binary (own codes), one-hot and Gray', () => {
@@ -113,14 +150,22 @@ describe('FSM model, encodings, emitters, diagram', () => {
     const fsm = compileFsm(COMPLEX_EXAMPLE).fsm!;
     const v = generateFsmVerilog(fsm);
     const h = generateFsmVhdl(fsm);
-    for (const line of ['Module:      burst_controller', 'Encoding:    One-Hot (4 state bits)', '5. TRANSFER -> FINISH when count == 15', 'Reset:       rst (asynchronous, active high) -> IDLE']) {
+    for (const line of [
+      'Module:      burst_controller',
+      'Encoding:    One-Hot (4 state bits)',
+      '5. TRANSFER -> FINISH when count == 15',
+      'Reset:       rst (asynchronous, active high) -> IDLE',
+    ]) {
       expect(v).toContain(`//   ${line.startsWith('5.') ? '  ' : ''}${line}`);
       expect(h).toContain(`--   ${line.startsWith('5.') ? '  ' : ''}${line}`);
     }
   });
 
   it('lays out every state and drawable transition', () => {
-    const d = layoutDiagram({ ...COMPLEX_EXAMPLE, transitions: [...COMPLEX_EXAMPLE.transitions, { from: 'IDLE', to: 'IDLE', condition: '' }] });
+    const d = layoutDiagram({
+      ...COMPLEX_EXAMPLE,
+      transitions: [...COMPLEX_EXAMPLE.transitions, { from: 'IDLE', to: 'IDLE', condition: '' }],
+    });
     expect(d.nodes).toHaveLength(4);
     expect(d.edges).toHaveLength(7);
     expect(d.nodes.filter((n) => n.reset).map((n) => n.name)).toEqual(['IDLE']);
@@ -140,8 +185,12 @@ describe('FSM generator', () => {
 
   it('validates with the compile errors and summarises warnings and state codes', () => {
     expect(fsmGenerator.validate(DEFAULT_FSM)).toEqual([]);
-    expect(fsmGenerator.validate({ ...DEFAULT_FSM, resetState: 'NOPE' })).toEqual(["Reset state 'NOPE' is not one of the states."]);
-    expect(() => fsmGenerator.generate({ ...DEFAULT_FSM, resetState: 'NOPE' }, 'vhdl')).toThrow("Reset state 'NOPE' is not one of the states.");
+    expect(fsmGenerator.validate({ ...DEFAULT_FSM, resetState: 'NOPE' })).toEqual([
+      "Reset state 'NOPE' is not one of the states.",
+    ]);
+    expect(() => fsmGenerator.generate({ ...DEFAULT_FSM, resetState: 'NOPE' }, 'vhdl')).toThrow(
+      "Reset state 'NOPE' is not one of the states.",
+    );
     const s = fsmGenerator.summary({ ...DEFAULT_FSM, encoding: 'onehot' });
     expect(s.warnings).toEqual([]);
     expect(s.codes?.width).toBe(3);

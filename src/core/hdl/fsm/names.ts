@@ -31,7 +31,12 @@ numeric_std std_logic_1164 work rising_edge falling_edge to_unsigned true false 
 time character`;
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
-const RESERVED = new Set([...words(VERILOG_KEYWORDS), ...words(SYSTEMVERILOG_KEYWORDS), ...words(VHDL_RESERVED), ...words(INTERNAL)]);
+const RESERVED = new Set([
+  ...words(VERILOG_KEYWORDS),
+  ...words(SYSTEMVERILOG_KEYWORDS),
+  ...words(VHDL_RESERVED),
+  ...words(INTERNAL),
+]);
 
 /** Letters, digits and single underscores, starting with a letter, not ending with '_'. */
 const IDENTIFIER = /^[A-Za-z](?:_?[A-Za-z0-9])*$/;
@@ -39,7 +44,8 @@ const IDENTIFIER = /^[A-Za-z](?:_?[A-Za-z0-9])*$/;
 /** Why `name` cannot be used as an identifier in both languages, or '' when it can. */
 export function identifierProblem(name: string): string {
   if (name === '') return 'is empty';
-  if (!IDENTIFIER.test(name)) return 'must start with a letter and use only letters, digits and single underscores (not at the end)';
+  if (!IDENTIFIER.test(name))
+    return 'must start with a letter and use only letters, digits and single underscores (not at the end)';
   if (RESERVED.has(name.toLowerCase())) return 'is a reserved word in Verilog, SystemVerilog or VHDL';
   return '';
 }

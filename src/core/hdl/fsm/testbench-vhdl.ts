@@ -6,7 +6,7 @@ import { vhdlType, vhdlValue } from './vhdl';
 export function generateFsmTestbenchVhdl(fsm: CompiledFsm, o: FsmTestbenchOptions = {}): string {
   const c = fsm.config;
   const seq = fsmTestSequence(fsm, o);
-  const zero = (w: number) => (w > 1 ? '(others => \'0\')' : "'0'");
+  const zero = (w: number) => (w > 1 ? "(others => '0')" : "'0'");
   const decl = [
     `  signal ${c.clkName} : std_logic := '0';`,
     `  signal ${c.resetName} : std_logic := '1';`,
@@ -14,14 +14,21 @@ export function generateFsmTestbenchVhdl(fsm: CompiledFsm, o: FsmTestbenchOption
     ...c.outputs.map((s) => `  signal ${s.name} : ${vhdlType(s.width)};`),
     '  signal tb_done : boolean := false;',
   ];
-  const conns = [c.clkName, c.resetName, ...c.inputs.map((s) => s.name), ...c.outputs.map((s) => s.name)].map((n) => `${n} => ${n}`);
+  const conns = [c.clkName, c.resetName, ...c.inputs.map((s) => s.name), ...c.outputs.map((s) => s.name)].map(
+    (n) => `${n} => ${n}`,
+  );
   const steps = seq.flatMap((cy, i) => {
-    const drive = [`${c.resetName} <= '${cy.reset ? 1 : 0}';`, ...c.inputs.map((s, k) => `${s.name} <= ${vhdlValue(cy.inputs[k]!, s.width)};`)];
+    const drive = [
+      `${c.resetName} <= '${cy.reset ? 1 : 0}';`,
+      ...c.inputs.map((s, k) => `${s.name} <= ${vhdlValue(cy.inputs[k]!, s.width)};`),
+    ];
     return [
       `    -- cycle ${i}: state ${cy.state}${cy.reset ? ' (reset)' : ''}`,
       `    wait until falling_edge(${c.clkName}); ${drive.join(' ')} wait for 1 ns;`,
-      ...c.outputs.map((s, k) =>
-        `    if ${s.name} /= ${vhdlValue(cy.outputs[k]!, s.width)} then report "FAIL: cycle ${i} (state ${cy.state}): ${s.name} is not ${cy.outputs[k]}" severity error; tb_errors := tb_errors + 1; end if;`),
+      ...c.outputs.map(
+        (s, k) =>
+          `    if ${s.name} /= ${vhdlValue(cy.outputs[k]!, s.width)} then report "FAIL: cycle ${i} (state ${cy.state}): ${s.name} is not ${cy.outputs[k]}" severity error; tb_errors := tb_errors + 1; end if;`,
+      ),
     ];
   });
   return `${tbHeader('vhdl', fsm, seq.length)}

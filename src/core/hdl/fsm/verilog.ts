@@ -21,12 +21,19 @@ function ports(fsm: CompiledFsm): string[] {
     ...c.inputs.map((s) => port('input ', s, 'wire')),
     ...c.outputs.map((s) => port('output', s, 'reg ')),
   ];
-  const notes = ['rising edge', 'asynchronous, active high', ...c.inputs.map((s) => s.description), ...c.outputs.map((s) => s.description)];
+  const notes = [
+    'rising edge',
+    'asynchronous, active high',
+    ...c.inputs.map((s) => s.description),
+    ...c.outputs.map((s) => s.description),
+  ];
   return lines.map((l, i) => `${l}${i < lines.length - 1 ? ',' : ''}${notes[i] ? ` // ${notes[i]}` : ''}`);
 }
 
 function assignOutputs(fsm: CompiledFsm, values: (bigint | undefined)[], indent: string): string[] {
-  return fsm.config.outputs.flatMap((o, i) => (values[i] === undefined ? [] : [`${indent}${o.name} = ${verilogValue(values[i]!, o.width)};`]));
+  return fsm.config.outputs.flatMap((o, i) =>
+    values[i] === undefined ? [] : [`${indent}${o.name} = ${verilogValue(values[i]!, o.width)};`],
+  );
 }
 
 function transitionChain(fsm: CompiledFsm, state: string, indent: string, withOutputs: boolean): string[] {
@@ -47,8 +54,9 @@ export function generateFsmVerilog(fsm: CompiledFsm): string {
   const { width, codes } = fsm.codes;
   const mealy = c.fsmType === 'mealy';
   const nameWidth = Math.max(...c.states.map((s) => s.name.length));
-  const stateParams = c.states.map((s, i) =>
-    `${i === 0 ? `    localparam ${range(width)}` : ' '.repeat(15 + range(width).length)}${s.name.padEnd(nameWidth)} = ${width}'b${codes.get(s.name)}${i < c.states.length - 1 ? ',' : ';'}${s.description ? ` // ${s.description}` : ''}`,
+  const stateParams = c.states.map(
+    (s, i) =>
+      `${i === 0 ? `    localparam ${range(width)}` : ' '.repeat(15 + range(width).length)}${s.name.padEnd(nameWidth)} = ${width}'b${codes.get(s.name)}${i < c.states.length - 1 ? ',' : ';'}${s.description ? ` // ${s.description}` : ''}`,
   );
   const resetOutputs = fsm.stateOutputs.get(c.resetState)!;
   const body: string[] = [];

@@ -17,15 +17,30 @@ function ports(fsm: CompiledFsm): string[] {
   const all: [string, string, string, string][] = [
     [c.clkName, 'in ', 'std_logic', 'rising edge'],
     [c.resetName, 'in ', 'std_logic', 'asynchronous, active high'],
-    ...c.inputs.map((s: FsmSignal): [string, string, string, string] => [s.name, 'in ', vhdlType(s.width), s.description]),
-    ...c.outputs.map((s: FsmSignal): [string, string, string, string] => [s.name, 'out', vhdlType(s.width), s.description]),
+    ...c.inputs.map((s: FsmSignal): [string, string, string, string] => [
+      s.name,
+      'in ',
+      vhdlType(s.width),
+      s.description,
+    ]),
+    ...c.outputs.map((s: FsmSignal): [string, string, string, string] => [
+      s.name,
+      'out',
+      vhdlType(s.width),
+      s.description,
+    ]),
   ];
   const w = Math.max(...all.map(([n]) => n.length));
-  return all.map(([n, dir, type, note], i) => `    ${n.padEnd(w)} : ${dir} ${type}${i < all.length - 1 ? ';' : ''}${note ? `  -- ${note}` : ''}`);
+  return all.map(
+    ([n, dir, type, note], i) =>
+      `    ${n.padEnd(w)} : ${dir} ${type}${i < all.length - 1 ? ';' : ''}${note ? `  -- ${note}` : ''}`,
+  );
 }
 
 function assignOutputs(fsm: CompiledFsm, values: (bigint | undefined)[], indent: string): string[] {
-  return fsm.config.outputs.flatMap((o, i) => (values[i] === undefined ? [] : [`${indent}${o.name} <= ${vhdlValue(values[i]!, o.width)};`]));
+  return fsm.config.outputs.flatMap((o, i) =>
+    values[i] === undefined ? [] : [`${indent}${o.name} <= ${vhdlValue(values[i]!, o.width)};`],
+  );
 }
 
 function transitionChain(fsm: CompiledFsm, state: string, indent: string, withOutputs: boolean): string[] {

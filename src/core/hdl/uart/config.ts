@@ -45,9 +45,21 @@ export interface UartPreset {
 
 /** Presets set the framing only; clock, FIFO depth and oversampling keep their values. */
 export const UART_PRESETS: UartPreset[] = [
-  { id: 'standard', label: 'Standard (9600-8-N-1)', values: { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 } },
-  { id: 'industrial', label: 'Industrial (115200-8-E-1)', values: { baudRate: 115200, dataBits: 8, parity: 'even', stopBits: 1 } },
-  { id: 'highspeed', label: 'High Speed (921600-8-N-1)', values: { baudRate: 921600, dataBits: 8, parity: 'none', stopBits: 1 } },
+  {
+    id: 'standard',
+    label: 'Standard (9600-8-N-1)',
+    values: { baudRate: 9600, dataBits: 8, parity: 'none', stopBits: 1 },
+  },
+  {
+    id: 'industrial',
+    label: 'Industrial (115200-8-E-1)',
+    values: { baudRate: 115200, dataBits: 8, parity: 'even', stopBits: 1 },
+  },
+  {
+    id: 'highspeed',
+    label: 'High Speed (921600-8-N-1)',
+    values: { baudRate: 921600, dataBits: 8, parity: 'none', stopBits: 1 },
+  },
   { id: 'legacy', label: 'Legacy (2400-7-O-2)', values: { baudRate: 2400, dataBits: 7, parity: 'odd', stopBits: 2 } },
 ];
 

@@ -73,7 +73,17 @@ export function plan(c: UartConfig, o: UartTestbenchOptions): Plan {
   const special: [number, number, number] = [randomInt(rand, max), randomInt(rand, max), randomInt(rand, max)];
   const frames = words.length + 8 + (overrun ? c.fifoDepth + 1 : 0);
   const sendClks = Math.max(1, Math.round(bitClks * (1 + (o.senderSkewPercent ?? 0) / 100)));
-  return { c, clockFreq, words, bitClks, frameClks, overrun, special, timeoutCycles: frames * frameClks * 3 + 10_000, sendClks };
+  return {
+    c,
+    clockFreq,
+    words,
+    bitClks,
+    frameClks,
+    overrun,
+    special,
+    timeoutCycles: frames * frameClks * 3 + 10_000,
+    sendClks,
+  };
 }
 
 export function tbHeader(language: HdlLanguage, p: Plan): string {

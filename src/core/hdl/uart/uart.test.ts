@@ -7,12 +7,25 @@ const generateUartVhdl = (c: typeof DEFAULT_UART) => uartGenerator.generate(c, '
 
 describe('UART configuration', () => {
   it('has the spec defaults and baud list', () => {
-    expect(DEFAULT_UART).toEqual({ baudRate: 9600, dataBits: 8, stopBits: 1, parity: 'none', clockFreq: 100_000_000, fifoDepth: 16, oversampling: 16 });
+    expect(DEFAULT_UART).toEqual({
+      baudRate: 9600,
+      dataBits: 8,
+      stopBits: 1,
+      parity: 'none',
+      clockFreq: 100_000_000,
+      fifoDepth: 16,
+      oversampling: 16,
+    });
     expect([...BAUD_RATES]).toEqual([2400, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600]);
   });
 
   it('has the four presets', () => {
-    expect(UART_PRESETS.map((p) => framingName(applyPreset(DEFAULT_UART, p)))).toEqual(['9600-8-N-1', '115200-8-E-1', '921600-8-N-1', '2400-7-O-2']);
+    expect(UART_PRESETS.map((p) => framingName(applyPreset(DEFAULT_UART, p)))).toEqual([
+      '9600-8-N-1',
+      '115200-8-E-1',
+      '921600-8-N-1',
+      '2400-7-O-2',
+    ]);
   });
 
   it('computes the summary: floor(clock / (baud x oversampling)), actual baud, error, bit time', () => {
@@ -71,6 +84,8 @@ describe('UART generator', () => {
     expect(uartGenerator.generate(DEFAULT_UART, 'vhdl').text).toContain('entity uart_module is');
     expect(uartGenerator.testbench(DEFAULT_UART, 'verilog').text).toContain('module uart_module_tb;');
     expect(uartGenerator.testbench(DEFAULT_UART, 'vhdl').text).toContain('entity uart_module_tb is');
-    expect(() => uartGenerator.generate({ ...DEFAULT_UART, dataBits: 10 }, 'verilog')).toThrow('Data bits must be between 5 and 9.');
+    expect(() => uartGenerator.generate({ ...DEFAULT_UART, dataBits: 10 }, 'verilog')).toThrow(
+      'Data bits must be between 5 and 9.',
+    );
   });
 });
