@@ -23,7 +23,7 @@ interface AppDeps {
 export function createApp({ config, store }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  if (config.trustProxy) app.set('trust proxy', config.trustProxy);
+  if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
   app.use(
     helmet({

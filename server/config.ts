@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -9,7 +10,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   MONGODB_URI: z
     .string()
-    .url()
+    .regex(/^mongodb(\+srv)?:\/\/\S+$/, 'must start with mongodb:// or mongodb+srv:// (e.g. mongodb://127.0.0.1:27017)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MONGODB_DB: z.string().default('bitsmith'),
@@ -24,6 +25,7 @@ const EnvSchema = z.object({
   ANALYTICS_SHUTDOWN_FLUSH_MS: z.coerce.number().int().min(0).max(9_000).default(8_000),
   STATIC_DIR: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
 });
 
 export interface Config {
@@ -43,7 +45,10 @@ export interface Config {
   /** How long a graceful shutdown keeps retrying buffered events while the database is down. */
   analyticsShutdownFlushMs: number;
   staticDir?: string;
-  trustProxy?: string;
+  /** Express `trust proxy` value; undefined when TRUST_PROXY is unset or empty. */
+  trustProxy?: TrustProxy;
+  /** Longest time a client may take to send a whole request (headers and body). */
+  requestTimeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -66,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     analyticsBufferLimit: e.ANALYTICS_BUFFER_LIMIT,
     analyticsShutdownFlushMs: e.ANALYTICS_SHUTDOWN_FLUSH_MS,
     staticDir: e.STATIC_DIR,
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY?.trim() ? parseTrustProxy(e.TRUST_PROXY) : undefined,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
   };
 }

@@ -1,4 +1,5 @@
 /** Starts BitSmith: validated config, store, HTTP server; graceful shutdown on SIGTERM/SIGINT. */
+import { createServer } from 'node:http';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { openStore } from './store';
@@ -7,7 +8,17 @@ async function main() {
   const config = loadConfig();
   const store = await openStore(config);
   const app = createApp({ config, store });
-  const server = app.listen(config.port, config.host);
+  // A client must send its whole request (headers and body) within REQUEST_TIMEOUT_MS; a slow body
+  // is then answered 408 and closed. Node checks the deadline every connectionsCheckingInterval.
+  const server = createServer(
+    {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
+      connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs / 4),
+    },
+    app,
+  );
+  server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

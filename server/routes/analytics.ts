@@ -4,6 +4,7 @@
  * Stats: GET /stats?days=7|30|90 for the admin token only.
  */
 import { Router, json, text } from 'express';
+import { refuseOversizedBodies } from '../body-limit';
 import { HttpError, validationError } from '../errors';
 import { requireAdmin } from '../auth';
 import { isBot, StatsQuerySchema } from '../services/analytics';
@@ -11,7 +12,7 @@ import { StoreUnavailableError, type AnalyticsStore } from '../store/types';
 import { EVENT_KINDS } from '../../src/core/analytics/contract';
 import { schemas } from './analytics-schemas';
 
-const BODY_LIMIT = '16kb';
+const BODY_LIMIT = 16 * 1024;
 
 /** Parses a text/plain body as JSON (sendBeacon); JSON bodies are already objects. */
 function bodyObject(body: unknown): unknown {
@@ -29,6 +30,7 @@ interface AnalyticsRouterOptions {
 
 export function analyticsRouter(store: AnalyticsStore, { adminToken }: AnalyticsRouterOptions): Router {
   const router = Router();
+  router.use(refuseOversizedBodies(BODY_LIMIT));
   router.use(json({ limit: BODY_LIMIT, strict: true }), text({ type: 'text/plain', limit: BODY_LIMIT }));
 
   for (const kind of EVENT_KINDS) {

@@ -1,12 +1,13 @@
 /** CRC API: GET /predefined (the catalogue) and POST /generate (a Verilog or VHDL download). */
 import { Router, json } from 'express';
+import { refuseOversizedBodies } from '../body-limit';
 import { generateRequestSchema, requestConfig } from '../../src/core/crc/request';
 import { generateHdl, predefinedBody } from '../services/crc';
 import type { z } from 'zod';
 import { validationError } from '../errors';
 
 /** A generate request is ~200 bytes (68 coefficients and a few fields). */
-const GENERATE_BODY_LIMIT = '4kb';
+const GENERATE_BODY_LIMIT = 4 * 1024;
 
 /** 422 with the first 20 problems listed: `{error, details: [{path, message}]}`. */
 const invalidRequest = (error: z.ZodError) =>
@@ -19,17 +20,22 @@ export function crcRouter(): Router {
     res.set('Cache-Control', 'public, max-age=300').type('application/json').send(predefinedBody());
   });
 
-  router.post('/generate', json({ limit: GENERATE_BODY_LIMIT, strict: true }), async (req, res) => {
-    const parsed = generateRequestSchema.safeParse(req.body);
-    if (!parsed.success) throw invalidRequest(parsed.error);
-    const { config, language } = requestConfig(parsed.data);
-    const file = await generateHdl(config, language);
-    res
-      .status(200)
-      .set('Content-Disposition', `attachment; filename="${file.name}"`)
-      .type(language === 'verilog' ? 'text/x-verilog; charset=utf-8' : 'text/x-vhdl; charset=utf-8')
-      .send(file.text);
-  });
+  router.post(
+    '/generate',
+    refuseOversizedBodies(GENERATE_BODY_LIMIT),
+    json({ limit: GENERATE_BODY_LIMIT, strict: true }),
+    async (req, res) => {
+      const parsed = generateRequestSchema.safeParse(req.body);
+      if (!parsed.success) throw invalidRequest(parsed.error);
+      const { config, language } = requestConfig(parsed.data);
+      const file = await generateHdl(config, language);
+      res
+        .status(200)
+        .set('Content-Disposition', `attachment; filename="${file.name}"`)
+        .type(language === 'verilog' ? 'text/x-verilog; charset=utf-8' : 'text/x-vhdl; charset=utf-8')
+        .send(file.text);
+    },
+  );
 
   return router;
 }

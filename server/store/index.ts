@@ -21,9 +21,34 @@ export async function openStore(config: Config): Promise<AnalyticsStore> {
     backend.prepare();
     return new BufferedStore(backend, buffer);
   }
-  mkdirSync(config.dataDir, { recursive: true });
-  return new BufferedStore(
-    new SqliteBackend(join(config.dataDir, EMBEDDED_FILE), { retentionDays: config.analyticsRetentionDays }),
-    buffer,
-  );
+  return new BufferedStore(openEmbedded(config), buffer);
+}
+
+/** Opens DATA_DIR/analytics.sqlite; a failure names the variable, the path and what to do. */
+function openEmbedded(config: Config): SqliteBackend {
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+  } catch (e) {
+    throw new Error(
+      `DATA_DIR: cannot create the directory ${config.dataDir} (${errorText(e)}); ` +
+        'set DATA_DIR to a writable directory, or create this one and give the server write access',
+    );
+  }
+  const file = join(config.dataDir, EMBEDDED_FILE);
+  try {
+    return new SqliteBackend(file, { retentionDays: config.analyticsRetentionDays });
+  } catch (e) {
+    const corrupt = /not a database|malformed|corrupt/i.test(errorText(e));
+    throw new Error(
+      corrupt
+        ? `DATA_DIR: the database ${file} is corrupt (${errorText(e)}); stop the server, move the file ` +
+            '(and its -wal/-shm files) aside or restore it from a backup, then start again'
+        : `DATA_DIR: cannot open the database ${file} (${errorText(e)}); ` +
+            'check that DATA_DIR is a directory the server can write to',
+    );
+  }
+}
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }
