@@ -1,0 +1,83 @@
+// Start-up configuration over the real built server: TRUST_PROXY forms (per-client rate limits
+// behind one proxy hop) and start-up failures that name the variable, the path and what to do.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServer } from '../helpers/server';
+
+const temp = mkdtempSync(join(tmpdir(), 'bitsmith-config-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+
+/** Runs the built server with `env` and expects it to exit at once; returns its code and output. */
+function failedStart(env: Record<string, string>) {
+  const r = spawnSync(process.execPath, ['dist/server/index.mjs'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ADMIN_TOKEN: 'test-admin-token-123', ...env },
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
+  return { code: r.status, output: r.stdout + r.stderr };
+}
+
+function pageview(url: string, forwardedFor: string) {
+  return fetch(`${url}/api/analytics/pageview`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+    body: JSON.stringify({ page_path: '/', session_id: 's' }),
+  });
+}
+
+describe('TRUST_PROXY', () => {
+  it('with 1 (one hop), two forwarded clients get separate rate-limit buckets', async () => {
+    const server = await startServer({ env: { TRUST_PROXY: '1', RATE_LIMIT_PER_MINUTE: '2' } });
+    try {
+      const a = [];
+      for (let i = 0; i < 3; i++) a.push((await pageview(server.url, '203.0.113.7')).status);
+      expect(a).toEqual([202, 202, 429]);
+      expect((await pageview(server.url, '198.51.100.9')).status).toBe(202);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('starts with true', async () => {
+    const server = await startServer({ env: { TRUST_PROXY: 'true' } });
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    await server.stop();
+  });
+
+  it('refuses an unknown form, naming the variable and the accepted forms', () => {
+    const r = failedStart({ DATA_DIR: join(temp, 'tp'), TRUST_PROXY: 'yes' });
+    expect(r.code).toBe(1);
+    expect(r.output).toMatch(/TRUST_PROXY: "yes" is not accepted.*hop count/);
+  });
+});
+
+describe('start-up failures', () => {
+  it('a DATA_DIR that cannot be created names the variable and the path', () => {
+    const file = join(temp, 'file.txt');
+    writeFileSync(file, 'not a directory');
+    const dir = join(file, 'sub');
+    const r = failedStart({ DATA_DIR: dir });
+    expect(r.code).toBe(1);
+    expect(r.output).toContain(`DATA_DIR: cannot create the directory ${dir}`);
+    expect(r.output).toMatch(/set DATA_DIR to a writable directory/);
+  });
+
+  it('a corrupt database file names the variable, the file and what to do', () => {
+    const dir = join(temp, 'corrupt');
+    mkdirSync(dir);
+    writeFileSync(join(dir, 'analytics.sqlite'), 'garbage '.repeat(1000));
+    const r = failedStart({ DATA_DIR: dir });
+    expect(r.code).toBe(1);
+    expect(r.output).toContain(`DATA_DIR: the database ${join(dir, 'analytics.sqlite')} is corrupt`);
+    expect(r.output).toMatch(/restore it from a backup/);
+  });
+
+  it('a MONGODB_URI without a mongodb scheme names the variable', () => {
+    const r = failedStart({ DATA_DIR: join(temp, 'mongo'), MONGODB_URI: 'http://127.0.0.1:27017' });
+    expect(r.code).toBe(1);
+    expect(r.output).toMatch(/MONGODB_URI: must start with mongodb:\/\/ or mongodb\+srv:\/\//);
+  });
+});
