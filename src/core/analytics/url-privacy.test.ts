@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { redactUrl } from './url-privacy';
+
+describe('redactUrl', () => {
+  it.each([
+    ['/jwt-debugger#token=eyJhbGciOi.x.y', '/jwt-debugger'],
+    ['https://a.example/p?x=1&token=abc#frag', 'https://a.example/p?x=1&token=REDACTED'],
+    [
+      '/p?api_key=1&client-secret=2&Password=3&jwt=4&code=5',
+      '/p?api_key=REDACTED&client-secret=REDACTED&Password=REDACTED&jwt=REDACTED&code=REDACTED',
+    ],
+    ['/p?keyboard=us&monkey=1&zipcode=2', '/p?keyboard=us&monkey=1&zipcode=2'],
+    ['/p?%74oken=abc', '/p?%74oken=REDACTED'],
+    ['/p?bad=%E0%A4%A&key=1', '/p?bad=%E0%A4%A&key=REDACTED'],
+    ['/p?', '/p'],
+    ['/plain', '/plain'],
+  ])('%s -> %s', (input, expected) => {
+    expect(redactUrl(input)).toBe(expected);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * What of a URL may leave the browser in an analytics report, and what the server keeps: never the
+ * fragment (the JWT debugger keeps the token there), never a query parameter whose name looks like
+ * a credential. Used by the client before sending and by the server before storing (second line).
+ */
+
+/** Parameter names treated as secrets: the whole name, or a name ending in one of them (`api_key`). */
+export const SENSITIVE_PARAM =
+  /(^|[_-])(token|access_token|id_token|refresh_token|key|apikey|secret|password|passwd|pwd|jwt|code|auth|authorization|session|sig|signature|credential|credentials)$/i;
+
+/** The placeholder a removed parameter's value becomes, so the report still shows it was there. */
+export const REDACTED = 'REDACTED';
+
+function redactQuery(query: string): string {
+  return query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq < 0 ? pair : pair.slice(0, eq);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        // A malformed escape: judge the raw name.
+      }
+      return SENSITIVE_PARAM.test(name) && eq >= 0 ? `${rawName}=${REDACTED}` : pair;
+    })
+    .join('&');
+}
+
+/**
+ * `href` (absolute or a path) without its fragment and with credential-like query values replaced,
+ * e.g. `/jwt-debugger?x=1&token=abc#token=eyJ...` -> `/jwt-debugger?x=1&token=REDACTED`.
+ */
+export function redactUrl(href: string): string {
+  const hash = href.indexOf('#');
+  const noFragment = hash < 0 ? href : href.slice(0, hash);
+  const q = noFragment.indexOf('?');
+  if (q < 0) return noFragment;
+  const query = redactQuery(noFragment.slice(q + 1));
+  return query === '' ? noFragment.slice(0, q) : `${noFragment.slice(0, q)}?${query}`;
+}
