@@ -6,6 +6,7 @@
 import Papa from 'papaparse';
 import { JSON_NUMBER, LosslessNumber, numberFromLiteral, type JsonObject, type JsonValue } from './lossless';
 import { keyText, writeJson } from './json-write';
+import { neutraliseFormula } from './formula';
 
 export const DELIMITERS = [
   { value: ',', label: 'Comma (,)' },
@@ -109,11 +110,9 @@ export function csvToJsonText(text: string, options: CsvReadOptions): { json: st
 
 interface CsvWriteOptions {
   delimiter: Delimiter;
-  /** Prefix cells that a spreadsheet would run as a formula (=, +, -, @) with an apostrophe. */
+  /** Prefix cells that a spreadsheet would run as a formula with an apostrophe (see ./formula.ts). */
   neutraliseFormulas?: boolean;
 }
-
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** Spec quoting: a cell with the delimiter or a quote (or a line break) is quoted, quotes doubled. */
 export function quoteCell(text: string, delimiter: string): string {
@@ -127,7 +126,7 @@ export function cellText(value: unknown, neutraliseFormulas = false): string {
   if (typeof value === 'object') return writeJson(value, { indent: 0 });
   const text = String(value);
   // Only text can be a formula; a negative number such as -5 is data.
-  return neutraliseFormulas && typeof value === 'string' && FORMULA_START.test(text) ? `'${text}` : text;
+  return neutraliseFormulas && typeof value === 'string' ? neutraliseFormula(text) : text;
 }
 
 export function isRowObject(v: unknown): v is JsonObject {

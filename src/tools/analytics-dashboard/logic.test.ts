@@ -1,3 +1,4 @@
+import { OWASP_PAYLOADS } from '../../../tests/support/csv-injection';
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import type { Stats } from '../../core/analytics/contract';
@@ -75,5 +76,20 @@ describe('analytics dashboard logic', () => {
     expect(rows).toContainEqual(['popular_pages', '/"q"', '2']);
     expect(rows).toContainEqual(['tool_usage', "'=cmd", '3']);
     expect(csvFileName(30, new Date('2026-03-01T10:00:00Z'))).toBe('bitsmith-analytics-30d-2026-03-01.csv');
+  });
+
+  it('the dashboard export neutralises visitor-supplied paths and tool names', () => {
+    const stats = {
+      range: { from: '2026-01-01', to: '2026-01-07', tool_uses: 1 },
+      previous: { from: '2025-12-25', to: '2025-12-31', total_views: 0, unique_visitors: 0, tool_uses: 0 },
+      total_views: 1,
+      unique_visitors: 1,
+      daily_views: [],
+      popular_pages: OWASP_PAYLOADS.map((page_path) => ({ page_path, view_count: 1 })),
+      tool_usage: OWASP_PAYLOADS.map((tool_name) => ({ tool_name, usage_count: 1 })),
+    } as unknown as typeof stats;
+    const rows = Papa.parse<string[]>(statsToCsv(stats, 7), { newline: '\r\n' }).data;
+    const values = rows.filter((r) => r[0] === 'popular_pages' || r[0] === 'tool_usage').map((r) => r[1]);
+    expect(values).toEqual([...OWASP_PAYLOADS, ...OWASP_PAYLOADS].map((p) => `'${p}`));
   });
 });

@@ -1,6 +1,7 @@
 /** Pure helpers of the analytics dashboard: chart days, period change, CSV export, Russian plurals. */
 import Papa from 'papaparse';
 import type { Stats, StatsRange } from '../../core/analytics/contract';
+import { neutraliseFormula } from '../../core/data/formula';
 
 /** The daily chart shows the latest 14 days (spec part 1, section 9). */
 export const CHART_DAYS = 14;
@@ -68,8 +69,9 @@ export function statsToCsv(stats: Stats, days: StatsRange): string {
     ...stats.popular_pages.map((p) => ['popular_pages', p.page_path, p.view_count]),
     ...stats.tool_usage.map((t) => ['tool_usage', t.tool_name, t.usage_count]),
   ];
-  // Cells starting with = + - @ are neutralised so spreadsheets do not run them as formulas.
-  return Papa.unparse({ fields: ['section', 'key', 'value'], data: rows }, { escapeFormulae: true, newline: '\r\n' });
+  // Paths and tool names come from visitors: no cell may reach a spreadsheet as a live formula.
+  const cells = rows.map((row) => row.map((c) => (typeof c === 'string' ? neutraliseFormula(c) : c)));
+  return Papa.unparse({ fields: ['section', 'key', 'value'], data: cells }, { newline: '\r\n' });
 }
 
 export function csvFileName(days: StatsRange, today = new Date()): string {
