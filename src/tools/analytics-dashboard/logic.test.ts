@@ -1,7 +1,7 @@
-import { OWASP_PAYLOADS } from '../../../tests/support/csv-injection';
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import type { Stats } from '../../core/analytics/contract';
+import { OWASP_PAYLOADS } from '../../../tests/support/csv-injection';
 import {
   chartDays,
   csvFileName,
@@ -79,7 +79,7 @@ describe('analytics dashboard logic', () => {
   });
 
   it('the dashboard export neutralises visitor-supplied paths and tool names', () => {
-    const stats = {
+    const hostile = {
       range: { from: '2026-01-01', to: '2026-01-07', tool_uses: 1 },
       previous: { from: '2025-12-25', to: '2025-12-31', total_views: 0, unique_visitors: 0, tool_uses: 0 },
       total_views: 1,
@@ -87,8 +87,8 @@ describe('analytics dashboard logic', () => {
       daily_views: [],
       popular_pages: OWASP_PAYLOADS.map((page_path) => ({ page_path, view_count: 1 })),
       tool_usage: OWASP_PAYLOADS.map((tool_name) => ({ tool_name, usage_count: 1 })),
-    } as unknown as typeof stats;
-    const rows = Papa.parse<string[]>(statsToCsv(stats, 7), { newline: '\r\n' }).data;
+    } as unknown as Stats;
+    const rows = Papa.parse<string[]>(statsToCsv(hostile, 7), { newline: '\r\n' }).data;
     const values = rows.filter((r) => r[0] === 'popular_pages' || r[0] === 'tool_usage').map((r) => r[1]);
     expect(values).toEqual([...OWASP_PAYLOADS, ...OWASP_PAYLOADS].map((p) => `'${p}`));
   });
