@@ -16,6 +16,7 @@ import {
   type EventKind,
   type TextField,
 } from '../../src/core/analytics/contract';
+import { redactUrl } from '../../src/core/analytics/url-privacy';
 
 const primitive = z.union([z.string().max(METADATA_MAX_STRING), z.number().finite(), z.boolean(), z.null()]);
 const hasReservedKey = (v: unknown) =>
@@ -49,9 +50,10 @@ function event<K extends EventKind, S extends z.ZodRawShape>(kind: K, shape: (te
 
 export const schemas = {
   pageview: event('pageview', (text) => ({
-    page_path: text('page_path'),
+    // Second line behind the client: stored URLs never keep a fragment or a credential-like value.
+    page_path: text('page_path').transform(redactUrl),
     user_agent: text('user_agent').optional().default(''),
-    referrer: text('referrer').optional().default('direct'),
+    referrer: text('referrer').transform(redactUrl).optional().default('direct'),
     session_id: text('session_id'),
   })),
   'tool-usage': event('tool-usage', (text) => ({
@@ -74,7 +76,7 @@ export const schemas = {
     tool_name: text('tool_name').optional().default(''),
     session_id: text('session_id'),
     user_agent: text('user_agent').optional().default(''),
-    page_url: text('page_url').optional().default(''),
+    page_url: text('page_url').transform(redactUrl).optional().default(''),
     timestamp: text('timestamp').optional(),
   })),
   performance: event('performance', (text) => ({

@@ -3,6 +3,7 @@
  * the console, the visitor never sees them.
  */
 import type { EventBodies, EventKind } from '../core/analytics/contract';
+import { redactUrl } from '../core/analytics/url-privacy';
 import { getSessionId } from './session';
 import { cleanDuration, clipFields, flatMetadata, rejection } from './sanitize';
 import type { ToolAnalyticsName } from '../tools';
@@ -43,9 +44,9 @@ const userAgent = () => (typeof navigator === 'undefined' ? '' : navigator.userA
 /** A page view: path plus query, 'direct' when there is no referrer. */
 export function trackPageView(pagePath: string, referrer = document.referrer): void {
   post('pageview', {
-    page_path: pagePath,
+    page_path: redactUrl(pagePath),
     user_agent: userAgent(),
-    referrer: referrer || 'direct',
+    referrer: referrer ? redactUrl(referrer) : 'direct',
     session_id: getSessionId(),
   });
 }
@@ -81,7 +82,8 @@ function sendError(errorContext: string, errorMessage: string, where: string): v
     tool_name: where,
     session_id: getSessionId(),
     user_agent: userAgent(),
-    page_url: location.href,
+    // Never the fragment (the JWT debugger's #token=) nor credential-like query values.
+    page_url: redactUrl(location.href),
     timestamp: new Date().toISOString(),
   });
 }

@@ -1,0 +1,43 @@
+// The JWT debugger's promise, tested (issue 16 item 6): with the token in the URL fragment,
+// decoded, and an uncaught error reported, no request leaving the page carries the token.
+import { expect, it } from 'vitest';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
+import { describeWith } from '../helpers/system';
+
+const b64u = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+describeWith(['chromium'], 'JWT token privacy', () => {
+  const app = useSharedApp();
+
+  it('sends page views and error reports without the token or any of its parts', async () => {
+    const header = b64u({ alg: 'HS256', typ: 'JWT' });
+    const payload = b64u({ sub: 'private-subject-4711', name: 'Secret Person' });
+    const signature = Buffer.from('signature-bytes-that-are-secret').toString('base64url');
+    const token = `${header}.${payload}.${signature}`;
+    const { page } = await openPage(app.browser);
+    const sent: string[] = [];
+    page.on('request', (r) => sent.push(`${r.method()} ${r.url()}\n${r.postData() ?? ''}`));
+
+    await page.goto(`${app.url}/jwt-debugger?access_token=${token}#token=${token}`);
+    await page.getByLabel('Token information').waitFor();
+    expect(await page.getByLabel('Token information').textContent()).toContain('private-subject-4711');
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('uncaught on the JWT page');
+      });
+    });
+    await expect.poll(() => sent.filter((s) => s.includes('/api/analytics/error')).length).toBe(1);
+    await expect.poll(() => sent.filter((s) => s.includes('/api/analytics/pageview')).length).toBeGreaterThan(0);
+
+    const reports = sent.filter((s) => s.includes('/api/analytics/'));
+    expect(reports.join('\n')).toContain('/jwt-debugger');
+    // The navigation itself is the only request allowed to carry the query string (the browser
+    // sends it to the server, never the fragment); every other request must be token-free.
+    const others = sent.filter((s) => !s.startsWith(`GET ${app.url}/jwt-debugger?`));
+    for (const part of [header, payload, signature]) {
+      for (const request of others) expect(request).not.toContain(part);
+    }
+    await page.context().close();
+  });
+});

@@ -1,0 +1,50 @@
+/**
+ * The server's second line of privacy (issue 16 item 6): whatever a client sends, the stored
+ * events keep no URL fragment and no credential-like query value. Read back from the real
+ * database file after a real server stored them over HTTP.
+ */
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../helpers/server';
+import { post } from './analytics-helpers';
+
+const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzZWNyZXQtdXNlciJ9.c2lnbmF0dXJlLXNlY3JldA';
+
+describe('stored analytics never keep tokens (real server, embedded store)', () => {
+  it('drops fragments and redacts credential-like query values from page_path, referrer and page_url', async () => {
+    const server = await startServer({ keepDataDir: true });
+    try {
+      const views = await post(server.url, 'pageview', {
+        page_path: `/jwt-debugger?tab=1&access_token=${TOKEN}#token=${TOKEN}`,
+        referrer: `https://example.com/cb?code=${TOKEN}&state=ok`,
+        session_id: 'privacy-1',
+      });
+      const error = await post(server.url, 'error', {
+        error_context: 'uncaught',
+        error_message: 'boom',
+        session_id: 'privacy-1',
+        page_url: `http://localhost/jwt-debugger?api_key=${TOKEN}#token=${TOKEN}`,
+      });
+      expect([views.status, error.status]).toEqual([202, 202]);
+    } finally {
+      expect(await server.stop('SIGTERM')).toBe(0);
+    }
+    const db = new Database(join(server.dataDir, 'analytics.sqlite'), { readonly: true });
+    try {
+      const stored = db.prepare('SELECT kind, data FROM events ORDER BY id').all() as { kind: string; data: string }[];
+      const pages = db.prepare('SELECT * FROM daily_pages').all();
+      expect(stored.map((e) => e.kind)).toEqual(['pageview', 'error']);
+      const [view, error] = stored.map((e) => JSON.parse(e.data) as Record<string, string>);
+      expect(view).toMatchObject({
+        page_path: '/jwt-debugger?tab=1&access_token=REDACTED',
+        referrer: 'https://example.com/cb?code=REDACTED&state=ok',
+      });
+      expect(error).toMatchObject({ page_url: 'http://localhost/jwt-debugger?api_key=REDACTED' });
+      const everything = JSON.stringify([stored, pages]);
+      for (const part of TOKEN.split('.')) expect(everything).not.toContain(part);
+    } finally {
+      db.close();
+    }
+  });
+});
