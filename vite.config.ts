@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pages } from './src/app/registry';
+import { delivery } from './scripts/delivery-plugin';
 
 const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), delivery(['/', ...pages.map((p) => p.path)])],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -1,11 +1,11 @@
 /**
  * Builds the Express 5 app: security headers, rate limiting of /api, the APIs, JSON 404 and error
- * handling, and the SPA with history fallback. Importable by tests without listening.
+ * handling, compressed API answers, and the built app (server/static.ts). Importable by tests without listening.
  */
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { rateLimit } from 'express-rate-limit';
-import { existsSync } from 'node:fs';
+import compression from 'compression';
 import { join } from 'node:path';
 import type { Config } from './config';
 import type { AnalyticsStore } from './store/types';
@@ -14,6 +14,7 @@ import { bearerToken, tokenMatches } from './auth';
 import { analyticsRouter } from './routes/analytics';
 import { crcRouter } from './routes/crc';
 import { projectRoot } from './paths';
+import { serveBuiltApp } from './static';
 
 interface AppDeps {
   config: Config;
@@ -51,6 +52,9 @@ export function createApp({ config, store }: AppDeps): Express {
     res.json({ status: 'ok', store: store.name, analytics });
   });
 
+  // API answers (the stats, a generated HDL file of up to ~625 KB) by Accept-Encoding.
+  app.use('/api', compression());
+
   if (config.rateLimitPerMinute > 0) {
     app.use(
       '/api',
@@ -72,18 +76,7 @@ export function createApp({ config, store }: AppDeps): Express {
   app.use('/api', crcRouter());
   app.use('/api', apiNotFound);
 
-  const staticDir = config.staticDir ?? join(projectRoot(), 'dist', 'client');
-  if (existsSync(staticDir)) {
-    app.use(
-      '/assets',
-      express.static(join(staticDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
-    );
-    app.use(express.static(staticDir, { index: false }));
-    // History fallback: every other GET is the SPA.
-    app.get('/{*path}', (_req, res) => {
-      res.sendFile(join(staticDir, 'index.html'));
-    });
-  }
+  serveBuiltApp(app, config.staticDir ?? join(projectRoot(), 'dist', 'client'));
 
   app.use(errorHandler);
   return app;

@@ -1,10 +1,11 @@
-// The server skeleton over real HTTP: health, JSON 404, SPA fallback, headers, body limits,
+// The server skeleton over real HTTP: health, JSON 404, SPA fallback and real 404, headers, body limits,
 // JSON errors without stack traces, rate limiting, config validation and graceful shutdown.
 import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server';
+import { pages } from '../../src/app/registry';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -28,12 +29,20 @@ describe('server skeleton', () => {
     expect((await r.json()).error).toMatch(/does-not-exist/);
   });
 
-  it('serves the SPA for every client route (history fallback)', async () => {
-    for (const path of ['/', '/ip-subnet', '/admin/analytics', '/no/such/page']) {
+  it('serves the SPA for every declared route (history fallback) and its not-found page as a real 404', async () => {
+    const routes = ['/', ...pages.map((p) => p.path), '/ip-subnet/'];
+    expect(routes).toContain('/admin/analytics');
+    for (const path of routes) {
       const r = await fetch(`${server.url}${path}`);
       expect(r.status, path).toBe(200);
       expect(r.headers.get('content-type'), path).toMatch(/text\/html/);
       expect(await r.text()).toContain('<div id="root">');
+    }
+    for (const path of ['/no/such/page', '/crc-generator/extra', '/index', '/IP-SUBNET']) {
+      const r = await fetch(`${server.url}${path}`);
+      expect(r.status, path).toBe(404);
+      expect(r.headers.get('content-type'), path).toMatch(/text\/html/);
+      expect(await r.text(), 'the app renders its not-found page').toContain('<div id="root">');
     }
   });
 
