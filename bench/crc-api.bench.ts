@@ -1,8 +1,11 @@
 /**
  * End-to-end POST /api/generate throughput against the real built server (autocannon, 10
- * connections), for a small and a wide request, with GET /api/predefined as the baseline.
+ * connections), for a small and a wide request, with GET /api/predefined as the baseline; and
+ * /healthz p99 while 300 connections generate CRC-64 x 1024 files, next to its idle p99.
  */
 import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { defineSuite } from './harness';
 import { startServer, type RunningServer } from '../tests/helpers/server';
 import { bitsFromPoly } from '../src/core/crc/params';
@@ -27,12 +30,56 @@ async function load(url: string, body: unknown, seconds: number, runs: number): 
   return out;
 }
 
+/** p99 of /healthz latencies (ms), probing one request at a time for `ms`. */
+async function healthP99(url: string, ms: number): Promise<number> {
+  const latencies: number[] = [];
+  const end = performance.now() + ms;
+  while (performance.now() < end) {
+    const t0 = performance.now();
+    await (await fetch(`${url}/healthz`)).text();
+    latencies.push(performance.now() - t0);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  latencies.sort((a, b) => a - b);
+  return latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]!;
+}
+
+/** Outcome of the last loaded health run, recorded as extra figures. */
+const underLoad: Record<string, number> = {};
+
+/**
+ * /healthz p99 while `connections` clients post CRC-64 x 1024 generates as fast as they can. The
+ * load runs in its own process (autocannon's CLI) so that its event loop does not delay the probes.
+ */
+async function healthUnderGenerateLoad(url: string, body: unknown, seconds: number, connections: number) {
+  const args = ['-c', `${connections}`, '-d', `${seconds}`, '-t', '10', '-m', 'POST', '--json'];
+  args.push('-H', 'content-type=application/json', '-b', JSON.stringify(body), `${url}/api/generate`);
+  const child = spawn(join(process.cwd(), 'node_modules/.bin/autocannon'), args, {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d));
+  const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await new Promise((r) => setTimeout(r, 500)); // let the load ramp up
+  const p99 = await healthP99(url, seconds * 1000 - 1000);
+  await done;
+  const r = JSON.parse(out) as { '2xx': number; non2xx: number; timeouts: number; errors: number };
+  Object.assign(underLoad, {
+    generate_2xx: r['2xx'],
+    generate_503: r.non2xx,
+    generate_timeouts: r.timeouts,
+    generate_errors: r.errors,
+  });
+  return p99;
+}
+
 export default defineSuite({
   name: 'crc-api',
   async groups({ quick }) {
     server = await startServer();
     const seconds = quick ? 2 : 5;
     const runs = quick ? 1 : 3;
+    const connections = quick ? 100 : 300;
     const crc32 = bitsFromPoly(32, 0x04c11db7n);
     const crc64 = bitsFromPoly(64, 0x42f0e1eba9ea3693n);
     const gen = `${server.url}/api/generate`;
@@ -60,6 +107,20 @@ export default defineSuite({
           { name: 'POST /api/generate CRC-32 D=8 verilog', ops: 1, measure: () => load(gen, small, seconds, runs) },
           { name: 'POST /api/generate CRC-32 D=128 vhdl', ops: 1, measure: () => load(gen, wide, seconds, runs) },
           { name: 'POST /api/generate CRC-64 D=1024 verilog', ops: 1, measure: () => load(gen, huge, seconds, runs) },
+        ],
+      },
+      {
+        // Issue 16 item 3: generation runs in the worker-thread pool, so the event loop stays free.
+        name: '/healthz p99 latency (ms) under POST /api/generate CRC-64 D=1024 load',
+        baseline: 'idle',
+        cases: [
+          { name: 'idle', ops: 1, measure: async () => [await healthP99(server!.url, seconds * 1000)] },
+          {
+            name: `${connections} connections generating`,
+            ops: 1,
+            measure: async () => [await healthUnderGenerateLoad(server!.url, huge, seconds + 1, connections)],
+            extra: underLoad,
+          },
         ],
       },
     ];

@@ -81,16 +81,20 @@ const steps = {
   },
   server: {
     inputs: ['server', 'src/core', 'package.json'],
-    outputs: ['dist/server/index.mjs'],
+    outputs: ['dist/server/index.mjs', 'dist/server/crc-worker.mjs'],
     build: () =>
       run(bin('esbuild'), [
         'server/index.ts',
+        // The HDL generation pool's thread (server/services/crc-pool.ts loads it beside index.mjs).
+        'server/services/crc-worker.ts',
         '--bundle',
         '--platform=node',
         '--format=esm',
         '--target=node20',
         '--packages=external',
-        '--outfile=dist/server/index.mjs',
+        '--outdir=dist/server',
+        '--entry-names=[name]',
+        '--out-extension:.js=.mjs',
         '--log-level=warning',
       ]),
   },

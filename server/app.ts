@@ -13,15 +13,17 @@ import { apiNotFound, errorHandler } from './errors';
 import { bearerToken, tokenMatches } from './auth';
 import { analyticsRouter } from './routes/analytics';
 import { crcRouter } from './routes/crc';
+import type { GeneratePool } from './services/crc-pool';
 import { projectRoot } from './paths';
 import { serveBuiltApp } from './static';
 
 interface AppDeps {
   config: Config;
   store: AnalyticsStore;
+  generatePool: GeneratePool;
 }
 
-export function createApp({ config, store }: AppDeps): Express {
+export function createApp({ config, store, generatePool }: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
@@ -73,7 +75,7 @@ export function createApp({ config, store }: AppDeps): Express {
   }
 
   app.use('/api/analytics', analyticsRouter(store, { adminToken: config.adminToken }));
-  app.use('/api', crcRouter());
+  app.use('/api', crcRouter(generatePool));
   app.use('/api', apiNotFound);
 
   serveBuiltApp(app, config.staticDir ?? join(projectRoot(), 'dist', 'client'));

@@ -1,5 +1,6 @@
 /** Server configuration from the environment, validated once at start. */
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
@@ -26,6 +27,15 @@ const EnvSchema = z.object({
   STATIC_DIR: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  // One core is left to the event loop (health checks, static files, analytics, compression).
+  GENERATE_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1)),
+  GENERATE_QUEUE_LIMIT: z.coerce.number().int().min(0).default(512),
+  GENERATE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
 });
 
 export interface Config {
@@ -49,6 +59,8 @@ export interface Config {
   trustProxy?: TrustProxy;
   /** Longest time a client may take to send a whole request (headers and body). */
   requestTimeoutMs: number;
+  /** HDL generation worker threads, tasks allowed to wait for one, and the longest wait plus run. */
+  generate: { threads: number; queueLimit: number; timeoutMs: number };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -73,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: e.STATIC_DIR,
     trustProxy: e.TRUST_PROXY?.trim() ? parseTrustProxy(e.TRUST_PROXY) : undefined,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    generate: { threads: e.GENERATE_THREADS, queueLimit: e.GENERATE_QUEUE_LIMIT, timeoutMs: e.GENERATE_TIMEOUT_MS },
   };
 }

@@ -50,7 +50,7 @@ const MESSAGES: Record<number, string> = {
 
 export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
   const status = statusOf(err);
-  if (status >= 500) console.error('Unhandled error:', err);
+  if (status >= 500 && !(err instanceof HttpError)) console.error('Unhandled error:', err);
   const message =
     err instanceof HttpError
       ? err.message

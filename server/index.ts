@@ -3,11 +3,13 @@ import { createServer } from 'node:http';
 import { createApp } from './app';
 import { loadConfig } from './config';
 import { openStore } from './store';
+import { createGeneratePool } from './services/crc-pool';
 
 async function main() {
   const config = loadConfig();
   const store = await openStore(config);
-  const app = createApp({ config, store });
+  const generatePool = createGeneratePool(config.generate);
+  const app = createApp({ config, store, generatePool });
   // A client must send its whole request (headers and body) within REQUEST_TIMEOUT_MS; a slow body
   // is then answered 408 and closed. Node checks the deadline every connectionsCheckingInterval.
   const server = createServer(
@@ -43,6 +45,7 @@ async function main() {
     await Promise.race([drained, new Promise((r) => setTimeout(r, 3_000).unref())]);
     server.closeAllConnections();
     try {
+      await generatePool.close();
       await store.close(); // flushes everything acknowledged
       process.exit(0);
     } catch (e) {

@@ -1,8 +1,12 @@
-/** CRC API: GET /predefined (the catalogue) and POST /generate (a Verilog or VHDL download). */
+/**
+ * CRC API: GET /predefined (the catalogue) and POST /generate (a Verilog or VHDL download, built
+ * in the worker-thread pool of services/crc-pool.ts; 503 with Retry-After when it is saturated).
+ */
 import { Router, json } from 'express';
 import { refuseOversizedBodies } from '../body-limit';
 import { generateRequestSchema, requestConfig } from '../../src/core/crc/request';
-import { generateHdl, predefinedBody } from '../services/crc';
+import { predefinedBody } from '../services/crc';
+import { GenerateBusyError, type GeneratePool } from '../services/crc-pool';
 import type { z } from 'zod';
 import { validationError } from '../errors';
 
@@ -13,7 +17,7 @@ const GENERATE_BODY_LIMIT = 4 * 1024;
 const invalidRequest = (error: z.ZodError) =>
   validationError(error, { title: 'Invalid generate request', maxIssues: 20, maxLength: 500 });
 
-export function crcRouter(): Router {
+export function crcRouter(pool: GeneratePool): Router {
   const router = Router();
 
   router.get('/predefined', (_req, res) => {
@@ -28,7 +32,13 @@ export function crcRouter(): Router {
       const parsed = generateRequestSchema.safeParse(req.body);
       if (!parsed.success) throw invalidRequest(parsed.error);
       const { config, language } = requestConfig(parsed.data);
-      const file = await generateHdl(config, language);
+      let file;
+      try {
+        file = await pool.run({ config, language });
+      } catch (e) {
+        if (e instanceof GenerateBusyError) res.set('Retry-After', String(e.retryAfterSeconds));
+        throw e;
+      }
       res
         .status(200)
         .set('Content-Disposition', `attachment; filename="${file.name}"`)
