@@ -22,6 +22,9 @@ const EnvSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   ANALYTICS_RETENTION_DAYS: z.coerce.number().min(1).default(180),
+  ANALYTICS_ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(181).default(400),
+  ANALYTICS_DAILY_KEYS_MAX: z.coerce.number().int().min(10).default(1000),
+  ANALYTICS_MAX_DB_MB: z.coerce.number().min(1).default(1024),
   ANALYTICS_BUFFER_LIMIT: z.coerce.number().int().min(1).default(100_000),
   ANALYTICS_SHUTDOWN_FLUSH_MS: z.coerce.number().int().min(0).max(9_000).default(8_000),
   STATIC_DIR: z.string().optional(),
@@ -48,8 +51,10 @@ export interface Config {
   /** True when ADMIN_TOKEN was not set and a token was generated for this run. */
   adminTokenGenerated: boolean;
   rateLimitPerMinute: number;
-  /** Days raw analytics events are kept (daily rollups are kept forever). */
+  /** Days raw analytics events are kept. */
   analyticsRetentionDays: number;
+  /** Days daily rollups are kept; distinct paths/tool names per day; raw events' disk budget. */
+  analyticsBounds: { rollupRetentionDays: number; dailyKeysMax: number; maxDbBytes: number };
   /** Events held in memory while the database is down; more are dropped and counted. */
   analyticsBufferLimit: number;
   /** How long a graceful shutdown keeps retrying buffered events while the database is down. */
@@ -80,6 +85,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminTokenGenerated: !e.ADMIN_TOKEN,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     analyticsRetentionDays: e.ANALYTICS_RETENTION_DAYS,
+    analyticsBounds: {
+      rollupRetentionDays: e.ANALYTICS_ROLLUP_RETENTION_DAYS,
+      dailyKeysMax: e.ANALYTICS_DAILY_KEYS_MAX,
+      maxDbBytes: e.ANALYTICS_MAX_DB_MB * 1024 * 1024,
+    },
     analyticsBufferLimit: e.ANALYTICS_BUFFER_LIMIT,
     analyticsShutdownFlushMs: e.ANALYTICS_SHUTDOWN_FLUSH_MS,
     staticDir: e.STATIC_DIR,

@@ -18,6 +18,18 @@ import {
 } from '../../src/core/analytics/contract';
 import { redactUrl } from '../../src/core/analytics/url-privacy';
 
+/** Longest page path kept; longer ones are cut (they are one row of a bounded daily rollup). */
+export const STORED_PATH_MAX = 256;
+
+/**
+ * The page path as stored: no fragment, no query string (a path is what the popular-pages table
+ * counts; queries would make every permalink a distinct row), at most STORED_PATH_MAX characters.
+ */
+export function normalisePagePath(path: string): string {
+  const end = path.search(/[?#]/);
+  return (end < 0 ? path : path.slice(0, end)).slice(0, STORED_PATH_MAX) || '/';
+}
+
 const primitive = z.union([z.string().max(METADATA_MAX_STRING), z.number().finite(), z.boolean(), z.null()]);
 const hasReservedKey = (v: unknown) =>
   !!v && typeof v === 'object' && Object.keys(v).some((k) => RESERVED_METADATA_KEYS.has(k));
@@ -51,7 +63,7 @@ function event<K extends EventKind, S extends z.ZodRawShape>(kind: K, shape: (te
 export const schemas = {
   pageview: event('pageview', (text) => ({
     // Second line behind the client: stored URLs never keep a fragment or a credential-like value.
-    page_path: text('page_path').transform(redactUrl),
+    page_path: text('page_path').transform(normalisePagePath),
     user_agent: text('user_agent').optional().default(''),
     referrer: text('referrer').transform(redactUrl).optional().default('direct'),
     session_id: text('session_id'),

@@ -36,7 +36,7 @@ function openEmbedded(config: Config): SqliteBackend {
   }
   const file = join(config.dataDir, EMBEDDED_FILE);
   try {
-    return new SqliteBackend(file, { retentionDays: config.analyticsRetentionDays });
+    return new SqliteBackend(file, { retentionDays: config.analyticsRetentionDays, ...config.analyticsBounds });
   } catch (e) {
     const corrupt = /not a database|malformed|corrupt/i.test(errorText(e));
     throw new Error(

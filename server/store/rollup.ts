@@ -112,4 +112,6 @@ export interface Backend {
   /** Reads the rows of one stats request; throws StoreUnavailableError when unreachable. */
   read(range: DayRange, limit: number): Promise<StatsRows>;
   close(): Promise<void>;
+  /** Disk-budget state, for backends that have one (the embedded store). */
+  budgetHealth?(): { overBudget: boolean; rawDroppedOverBudget: number };
 }

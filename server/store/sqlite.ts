@@ -2,7 +2,9 @@
  * The embedded default: SQLite through better-sqlite3, one file in DATA_DIR. WAL journal, so a
  * committed batch survives a killed process; each flush is one transaction that appends the raw
  * events and bumps the daily rollup tables (the same rollups MongoStore keeps), so stats read a
- * few thousand rollup rows instead of millions of events.
+ * few thousand rollup rows instead of millions of events. Storage is bounded: each day's rollups
+ * hold at most `dailyKeysMax` distinct paths and tool names (the rest under OTHER_KEY), rollups and
+ * raw events are pruned after their retention, and beyond `maxDbBytes` raw events are dropped.
  */
 import Database from 'better-sqlite3';
 import { StoreUnavailableError, type StoredEvent } from './types';
@@ -56,10 +58,25 @@ interface PeriodRow {
   to: string;
 }
 
-interface SqliteOptions {
-  /** Days raw events are kept (rollups are kept forever). */
+export interface SqliteOptions {
+  /** Days raw events are kept. */
   retentionDays: number;
+  /** Days daily rollups are kept (at least the longest stats range and its previous period). */
+  rollupRetentionDays?: number;
+  /** Distinct page paths (and tool names) one day's rollup holds; the rest count under OTHER_KEY. */
+  dailyKeysMax?: number;
+  /** Database size beyond which raw events are no longer stored (rollups, which are bounded, are). */
+  maxDbBytes?: number;
 }
+
+/** Defaults of the storage bounds (server/config.ts documents the variables that set them). */
+export const STORAGE_DEFAULTS = { rollupRetentionDays: 400, dailyKeysMax: 1000, maxDbBytes: 1024 * 1024 * 1024 };
+
+/** The rollup row that counts a day's values beyond `dailyKeysMax`. */
+export const OTHER_KEY = '(other)';
+
+/** How often (in batches) the database size is read for the disk budget. */
+const SIZE_CHECK_EVERY = 32;
 
 export class SqliteBackend implements Backend {
   readonly name = 'embedded';
@@ -68,11 +85,15 @@ export class SqliteBackend implements Backend {
   private readonly readRows: (range: DayRange, limit: number) => StatsRows;
   private lastPrune = 0;
   private readonly periods = new Map<string, PeriodRow>();
+  private batchesSinceSizeCheck = SIZE_CHECK_EVERY;
+  private overBudget = false;
+  /** Raw events not stored because the database was over its size budget. */
+  private rawDropped = 0;
 
-  constructor(
-    file: string,
-    private readonly options: SqliteOptions,
-  ) {
+  private readonly options: Required<SqliteOptions>;
+
+  constructor(file: string, options: SqliteOptions) {
+    this.options = { ...STORAGE_DEFAULTS, ...options };
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
     // NORMAL in WAL mode: a commit is in the OS page cache before we acknowledge, so a killed
@@ -138,18 +159,25 @@ export class SqliteBackend implements Backend {
 
   private prepareWrite() {
     const insertEvent = this.db.prepare('INSERT INTO events (ts, kind, session_id, data) VALUES (?, ?, ?, ?)');
-    const bumpPage = this.db.prepare(
-      'INSERT INTO daily_pages (day, page_path, views) VALUES (?, ?, ?) ON CONFLICT (day, page_path) DO UPDATE SET views = views + excluded.views',
-    );
-    const bumpTool = this.db.prepare(
-      'INSERT INTO daily_tools (day, tool_name, uses) VALUES (?, ?, ?) ON CONFLICT (day, tool_name) DO UPDATE SET uses = uses + excluded.uses',
-    );
+    // A key new to its day goes under OTHER_KEY once the day holds dailyKeysMax keys: a flood of
+    // distinct values adds at most dailyKeysMax + 1 rows per day. COUNT reads at most that many.
+    const capped = (table: string, column: string, amount: string) =>
+      this.db.prepare(
+        `INSERT INTO ${table} (day, ${column}, ${amount}) SELECT $day, CASE ` +
+          `WHEN EXISTS (SELECT 1 FROM ${table} WHERE day = $day AND ${column} = $key) THEN $key ` +
+          `WHEN (SELECT COUNT(*) FROM ${table} WHERE day = $day) < $max THEN $key ELSE '${OTHER_KEY}' END, $n ` +
+          `WHERE true ON CONFLICT (day, ${column}) DO UPDATE SET ${amount} = ${amount} + excluded.${amount}`,
+      );
+    const bumpPage = capped('daily_pages', 'page_path', 'views');
+    const bumpTool = capped('daily_tools', 'tool_name', 'uses');
+    const max = this.options.dailyKeysMax;
     const addVisits = this.prepareVisitorWrite();
     return this.db.transaction((events: readonly StoredEvent[]) => {
-      for (const e of events) insertEvent.run(e.ts.getTime(), e.kind, e.session_id, JSON.stringify(e.data));
+      if (this.overBudget) this.rawDropped += events.length;
+      else for (const e of events) insertEvent.run(e.ts.getTime(), e.kind, e.session_id, JSON.stringify(e.data));
       const d = batchDeltas(events);
-      for (const p of d.pages) bumpPage.run(p.day, p.key, p.count);
-      for (const t of d.tools) bumpTool.run(t.day, t.key, t.count);
+      for (const p of d.pages) bumpPage.run({ day: p.day, key: p.key, n: p.count, max });
+      for (const t of d.tools) bumpTool.run({ day: t.day, key: t.key, n: t.count, max });
       addVisits(d.sessions);
       this.forgetPeriodsFrom(events);
     });
@@ -224,8 +252,31 @@ export class SqliteBackend implements Backend {
   }
 
   async write(events: readonly StoredEvent[]): Promise<void> {
+    this.checkBudgetIfDue();
     this.writeBatch(events);
     this.pruneIfDue();
+  }
+
+  /** Raw events dropped over the disk budget (shown on /healthz). */
+  budgetHealth() {
+    return { overBudget: this.overBudget, rawDroppedOverBudget: this.rawDropped };
+  }
+
+  /** Reads the file size (pages in use, not free pages) every few batches against the budget. */
+  private checkBudgetIfDue(): void {
+    if (++this.batchesSinceSizeCheck < SIZE_CHECK_EVERY) return;
+    this.batchesSinceSizeCheck = 0;
+    const pages =
+      (this.db.pragma('page_count', { simple: true }) as number) -
+      (this.db.pragma('freelist_count', { simple: true }) as number);
+    const bytes = pages * (this.db.pragma('page_size', { simple: true }) as number);
+    const over = bytes >= this.options.maxDbBytes;
+    if (over && !this.overBudget)
+      console.warn(
+        `Analytics database over ANALYTICS_MAX_DB_MB (${Math.round(bytes / 1e6)} MB): raw events are no longer stored, ` +
+          'daily figures still are; raise the budget or lower ANALYTICS_RETENTION_DAYS',
+      );
+    this.overBudget = over;
   }
 
   async read(range: DayRange, limit: number): Promise<StatsRows> {
@@ -244,6 +295,17 @@ export class SqliteBackend implements Backend {
     const cutoff = now - this.options.retentionDays * 86_400_000;
     const del = this.db.prepare('DELETE FROM events WHERE id IN (SELECT id FROM events WHERE ts < ? LIMIT 5000)');
     while (del.run(cutoff).changes > 0);
+    this.pruneRollups(utcDay(now - this.options.rollupRetentionDays * 86_400_000));
+    this.batchesSinceSizeCheck = SIZE_CHECK_EVERY; // freed pages count at the next batch
+  }
+
+  /** Deletes rollup rows of days before `day`, and visitors last seen before it. */
+  private pruneRollups(day: string): void {
+    this.db.transaction(() => {
+      for (const table of ['daily_pages', 'daily_tools', 'visitor_days', 'visitors_by_last_day'])
+        this.db.prepare(`DELETE FROM ${table} WHERE day < ?`).run(day);
+      this.db.prepare('DELETE FROM visitor WHERE last_day < ?').run(day);
+    })();
   }
 
   async close(): Promise<void> {

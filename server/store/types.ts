@@ -31,6 +31,9 @@ export interface StoreHealth {
   /** Events dropped because the buffer was full while the database was down. */
   dropped: number;
   stored: number;
+  /** Embedded store: over ANALYTICS_MAX_DB_MB, and raw events not stored because of it. */
+  overBudget?: boolean;
+  rawDroppedOverBudget?: number;
   lastError?: string;
 }
 
