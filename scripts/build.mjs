@@ -81,12 +81,14 @@ const steps = {
   },
   server: {
     inputs: ['server', 'src/core', 'package.json'],
-    outputs: ['dist/server/index.mjs', 'dist/server/crc-worker.mjs'],
+    outputs: ['dist/server/index.mjs', 'dist/server/crc-worker.mjs', 'dist/server/integrity-worker.mjs'],
     build: () =>
       run(bin('esbuild'), [
         'server/index.ts',
         // The HDL generation pool's thread (server/services/crc-pool.ts loads it beside index.mjs).
         'server/services/crc-worker.ts',
+        // PRAGMA quick_check on its own connection (server/store/integrity.ts).
+        'server/store/integrity-worker.ts',
         '--bundle',
         '--platform=node',
         '--format=esm',

@@ -25,6 +25,7 @@ const EnvSchema = z.object({
   ANALYTICS_ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(181).default(400),
   ANALYTICS_DAILY_KEYS_MAX: z.coerce.number().int().min(10).default(1000),
   ANALYTICS_MAX_DB_MB: z.coerce.number().min(1).default(1024),
+  ANALYTICS_INTEGRITY_CHECK_HOURS: z.coerce.number().min(0.01).default(6),
   ANALYTICS_BUFFER_LIMIT: z.coerce.number().int().min(1).default(100_000),
   ANALYTICS_SHUTDOWN_FLUSH_MS: z.coerce.number().int().min(0).max(9_000).default(8_000),
   STATIC_DIR: z.string().optional(),
@@ -55,6 +56,8 @@ export interface Config {
   analyticsRetentionDays: number;
   /** Days daily rollups are kept; distinct paths/tool names per day; raw events' disk budget. */
   analyticsBounds: { rollupRetentionDays: number; dailyKeysMax: number; maxDbBytes: number };
+  /** How often the embedded database's PRAGMA quick_check runs (also once at start). */
+  analyticsIntegrityCheckMs: number;
   /** Events held in memory while the database is down; more are dropped and counted. */
   analyticsBufferLimit: number;
   /** How long a graceful shutdown keeps retrying buffered events while the database is down. */
@@ -90,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       dailyKeysMax: e.ANALYTICS_DAILY_KEYS_MAX,
       maxDbBytes: e.ANALYTICS_MAX_DB_MB * 1024 * 1024,
     },
+    analyticsIntegrityCheckMs: e.ANALYTICS_INTEGRITY_CHECK_HOURS * 3_600_000,
     analyticsBufferLimit: e.ANALYTICS_BUFFER_LIMIT,
     analyticsShutdownFlushMs: e.ANALYTICS_SHUTDOWN_FLUSH_MS,
     staticDir: e.STATIC_DIR,

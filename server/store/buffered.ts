@@ -147,7 +147,7 @@ export class BufferedStore implements AnalyticsStore {
       bufferLimit: this.opts.bufferLimit,
       dropped: this.dropped,
       stored: this.written,
-      ...this.backend.budgetHealth?.(),
+      ...this.backend.healthDetails?.(),
       ...(this.lastError ? { lastError: this.lastError } : {}),
     };
   }

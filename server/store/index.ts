@@ -36,7 +36,12 @@ function openEmbedded(config: Config): SqliteBackend {
   }
   const file = join(config.dataDir, EMBEDDED_FILE);
   try {
-    return new SqliteBackend(file, { retentionDays: config.analyticsRetentionDays, ...config.analyticsBounds });
+    const backend = new SqliteBackend(file, {
+      retentionDays: config.analyticsRetentionDays,
+      ...config.analyticsBounds,
+    });
+    backend.startIntegrityChecks(config.analyticsIntegrityCheckMs, (m) => console.error(m));
+    return backend;
   } catch (e) {
     const corrupt = /not a database|malformed|corrupt/i.test(errorText(e));
     throw new Error(

@@ -3,7 +3,7 @@
  * per-day deltas one batch of events adds to the rollups. Keeping this in one place is what gives
  * the embedded store and MongoDB the same semantics.
  */
-import type { Stats, StatsRange, StoredEvent } from './types';
+import type { Stats, StatsRange, StoreHealth, StoredEvent } from './types';
 
 const DAY_MS = 86_400_000;
 
@@ -112,6 +112,6 @@ export interface Backend {
   /** Reads the rows of one stats request; throws StoreUnavailableError when unreachable. */
   read(range: DayRange, limit: number): Promise<StatsRows>;
   close(): Promise<void>;
-  /** Disk-budget state, for backends that have one (the embedded store). */
-  budgetHealth?(): { overBudget: boolean; rawDroppedOverBudget: number };
+  /** Backend-specific health (the embedded store's disk budget and integrity). */
+  healthDetails?(): Partial<StoreHealth>;
 }

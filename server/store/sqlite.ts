@@ -7,7 +7,8 @@
  * raw events are pruned after their retention, and beyond `maxDbBytes` raw events are dropped.
  */
 import Database from 'better-sqlite3';
-import { StoreUnavailableError, type StoredEvent } from './types';
+import { StoreUnavailableError, type StoreHealth, type StoredEvent } from './types';
+import { quickCheck } from './integrity';
 import { batchDeltas, utcDay, type Backend, type DayRange, type StatsRows } from './rollup';
 
 const SCHEMA = `
@@ -89,10 +90,15 @@ export class SqliteBackend implements Backend {
   private overBudget = false;
   /** Raw events not stored because the database was over its size budget. */
   private rawDropped = 0;
+  private integrity: 'checking' | 'ok' | 'corrupt' = 'checking';
+  private integrityTimer?: NodeJS.Timeout;
 
   private readonly options: Required<SqliteOptions>;
 
-  constructor(file: string, options: SqliteOptions) {
+  constructor(
+    private readonly file: string,
+    options: SqliteOptions,
+  ) {
     this.options = { ...STORAGE_DEFAULTS, ...options };
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
@@ -252,14 +258,44 @@ export class SqliteBackend implements Backend {
   }
 
   async write(events: readonly StoredEvent[]): Promise<void> {
+    this.refuseIfCorrupt();
     this.checkBudgetIfDue();
     this.writeBatch(events);
     this.pruneIfDue();
   }
 
-  /** Raw events dropped over the disk budget (shown on /healthz). */
-  budgetHealth() {
-    return { overBudget: this.overBudget, rawDroppedOverBudget: this.rawDropped };
+  healthDetails(): Partial<StoreHealth> {
+    return { overBudget: this.overBudget, rawDroppedOverBudget: this.rawDropped, integrity: this.integrity };
+  }
+
+  /**
+   * Runs PRAGMA quick_check in a worker thread now and every `everyMs`. A corrupt file makes
+   * writes fail (BufferedStore keeps the events in its bounded buffer and /healthz shows
+   * available: false) and stats answer 503, and `log` says what to do.
+   */
+  startIntegrityChecks(everyMs: number, log: (message: string) => void): void {
+    const check = async () => {
+      const problems = await quickCheck(this.file).catch((e: Error) => [e.message]);
+      if (problems.length === 0) {
+        this.integrity = 'ok';
+        return;
+      }
+      if (this.integrity !== 'corrupt')
+        log(
+          `DATA_DIR: the analytics database ${this.file} is corrupt (${problems.slice(0, 3).join('; ')}); ` +
+            'events are buffered in memory meanwhile. Stop the server, move the file (and its -wal/-shm files) ' +
+            'aside or restore it from a backup (sqlite3 .recover can save most rows), then start again',
+        );
+      this.integrity = 'corrupt';
+    };
+    void check();
+    this.integrityTimer = setInterval(() => void check(), everyMs);
+    this.integrityTimer.unref();
+  }
+
+  private refuseIfCorrupt(): void {
+    if (this.integrity === 'corrupt')
+      throw new StoreUnavailableError('Analytics storage is corrupt: see the server log for what to do');
   }
 
   /** Reads the file size (pages in use, not free pages) every few batches against the budget. */
@@ -280,6 +316,7 @@ export class SqliteBackend implements Backend {
   }
 
   async read(range: DayRange, limit: number): Promise<StatsRows> {
+    this.refuseIfCorrupt();
     try {
       return this.readRows(range, limit);
     } catch (e) {
@@ -309,6 +346,7 @@ export class SqliteBackend implements Backend {
   }
 
   async close(): Promise<void> {
+    clearInterval(this.integrityTimer);
     if (!this.db.open) return;
     this.db.pragma('wal_checkpoint(TRUNCATE)');
     this.db.close();

@@ -34,6 +34,8 @@ export interface StoreHealth {
   /** Embedded store: over ANALYTICS_MAX_DB_MB, and raw events not stored because of it. */
   overBudget?: boolean;
   rawDroppedOverBudget?: number;
+  /** Embedded store: result of the last PRAGMA quick_check (at start, then on a schedule). */
+  integrity?: 'checking' | 'ok' | 'corrupt';
   lastError?: string;
 }
 

@@ -7,7 +7,7 @@ import { bearerToken, tokenMatches } from '../../server/auth';
 describe('ingest schemas', () => {
   it('accept the spec fields of every endpoint and fill defaults', () => {
     expect(schemas.pageview.parse({ page_path: '/a?b=1', session_id: 's' })).toEqual({
-      page_path: '/a?b=1',
+      page_path: '/a', // stored without query (bounded rollups, docs/analytics.md)
       user_agent: '',
       referrer: 'direct',
       session_id: 's',
@@ -40,6 +40,14 @@ describe('ingest schemas', () => {
     } as const;
     for (const [kind, body] of Object.entries(full))
       expect(schemas[kind as keyof typeof full].parse(body)).toEqual(body);
+  });
+
+  it('normalise page paths: no query or fragment, at most 256 characters, never empty', () => {
+    const path = (page_path: string) => schemas.pageview.parse({ page_path, session_id: 's' }).page_path;
+    expect(path('/jwt-debugger#token=abc')).toBe('/jwt-debugger');
+    expect(path('/x?token=1#y')).toBe('/x');
+    expect(path(`/${'a'.repeat(2000)}`)).toHaveLength(256);
+    expect(path('?only=query')).toBe('/');
   });
 
   it('keep flat metadata of primitives', () => {
