@@ -81,7 +81,12 @@ const steps = {
   },
   server: {
     inputs: ['server', 'src/core', 'package.json'],
-    outputs: ['dist/server/index.mjs', 'dist/server/crc-worker.mjs', 'dist/server/integrity-worker.mjs'],
+    outputs: [
+      'dist/server/index.mjs',
+      'dist/server/crc-worker.mjs',
+      'dist/server/integrity-worker.mjs',
+      'dist/server/sqlite-thread.mjs',
+    ],
     build: () =>
       run(bin('esbuild'), [
         'server/index.ts',
@@ -89,6 +94,8 @@ const steps = {
         'server/services/crc-worker.ts',
         // PRAGMA quick_check on its own connection (server/store/integrity.ts).
         'server/store/integrity-worker.ts',
+        // The thread that owns the embedded database (server/store/sqlite-client.ts).
+        'server/store/sqlite-thread.ts',
         '--bundle',
         '--platform=node',
         '--format=esm',

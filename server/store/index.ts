@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import type { AnalyticsStore } from './types';
 import { BufferedStore } from './buffered';
-import { SqliteBackend } from './sqlite';
+import { ThreadedSqliteBackend } from './sqlite-client';
 import { MongoBackend } from './mongo';
 
 const EMBEDDED_FILE = 'analytics.sqlite';
@@ -21,11 +21,11 @@ export async function openStore(config: Config): Promise<AnalyticsStore> {
     backend.prepare();
     return new BufferedStore(backend, buffer);
   }
-  return new BufferedStore(openEmbedded(config), buffer);
+  return new BufferedStore(await openEmbedded(config), buffer);
 }
 
 /** Opens DATA_DIR/analytics.sqlite; a failure names the variable, the path and what to do. */
-function openEmbedded(config: Config): SqliteBackend {
+async function openEmbedded(config: Config): Promise<ThreadedSqliteBackend> {
   try {
     mkdirSync(config.dataDir, { recursive: true });
   } catch (e) {
@@ -36,12 +36,12 @@ function openEmbedded(config: Config): SqliteBackend {
   }
   const file = join(config.dataDir, EMBEDDED_FILE);
   try {
-    const backend = new SqliteBackend(file, {
-      retentionDays: config.analyticsRetentionDays,
-      ...config.analyticsBounds,
-    });
-    backend.startIntegrityChecks(config.analyticsIntegrityCheckMs, (m) => console.error(m));
-    return backend;
+    // The connection lives in its own thread (sqlite-client.ts): SQLite never blocks the event loop.
+    return await ThreadedSqliteBackend.open(
+      file,
+      { retentionDays: config.analyticsRetentionDays, ...config.analyticsBounds },
+      config.analyticsIntegrityCheckMs,
+    );
   } catch (e) {
     const corrupt = /not a database|malformed|corrupt/i.test(errorText(e));
     throw new Error(
