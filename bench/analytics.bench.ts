@@ -12,10 +12,13 @@ import { BufferedStore } from '../server/store/buffered';
 import { SqliteBackend } from '../server/store/sqlite';
 import type { StoredEvent } from '../server/store/types';
 import { startServer, type RunningServer } from '../tests/helpers/server';
+import { spawn } from 'node:child_process';
+import { healthP99 } from './http';
 
 const dirs: string[] = [];
 const stores: BufferedStore[] = [];
 let server: RunningServer | undefined;
+const servers: RunningServer[] = [];
 
 function openStore(): { store: BufferedStore; backend: SqliteBackend } {
   const dir = mkdtempSync(join(tmpdir(), 'bitsmith-bench-'));
@@ -24,6 +27,53 @@ function openStore(): { store: BufferedStore; backend: SqliteBackend } {
   const store = new BufferedStore(backend, { log: () => {} });
   stores.push(store);
   return { store, backend };
+}
+
+/** Holds the write lock of `file` from another process (BEGIN EXCLUSIVE) for `ms`. */
+async function withExternalLock<T>(file: string, ms: number, during: () => Promise<T>): Promise<T> {
+  const script = `const db = require('better-sqlite3')(${JSON.stringify(file)}); db.pragma('busy_timeout = 10000');
+    db.exec('BEGIN EXCLUSIVE'); db.exec('CREATE TABLE IF NOT EXISTS lock_probe (x)'); console.log('locked');
+    setTimeout(() => process.exit(0), ${ms});`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve) => child.stdout.on('data', (d: Buffer) => d.includes('locked') && resolve()));
+  try {
+    return await during();
+  } finally {
+    child.kill('SIGKILL');
+  }
+}
+
+/** /healthz p99 while page views keep arriving, with or without another process holding the lock. */
+async function healthWhileIngesting(srv: RunningServer, ms: number, locked: boolean): Promise<number> {
+  let stop = false;
+  const writer = (async () => {
+    for (let i = 0; !stop; i++)
+      await fetch(`${srv.url}/api/analytics/pageview`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ page_path: '/lock', session_id: `l${i % 50}` }),
+      });
+  })();
+  const probe = () => healthP99(srv.url, ms);
+  const p99 = locked ? await withExternalLock(join(srv.dataDir, 'analytics.sqlite'), ms + 500, probe) : await probe();
+  stop = true;
+  await writer;
+  return p99;
+}
+
+/** A store seeded with `count` page views today over `distinct` paths of 256 characters. */
+async function seededPaths(count: number, distinct: number): Promise<BufferedStore> {
+  const { store } = openStore();
+  const now = new Date();
+  const batch: StoredEvent[] = [];
+  for (let i = 0; i < count; i++) {
+    const page_path = `/p/${i % distinct}/`.padEnd(256, 'x');
+    batch.push({ kind: 'pageview', ts: now, session_id: `s${i % 5000}`, data: { page_path } });
+    if (batch.length === 1000) await store.record(batch.splice(0));
+  }
+  await store.record(batch.splice(0));
+  await store.flush();
+  return store;
 }
 
 const PAGES = Array.from({ length: 60 }, (_, i) => `/page/${i}`);
@@ -141,7 +191,40 @@ export default defineSuite({
         extra: { stored_events: events, visitors, first_call_ms: first },
       };
     };
+    // Issue 16: a flood of distinct paths is capped per day, so stats cost what a normal day costs.
+    const flood = quick ? 20_000 : 200_000;
+    const normalDay = await seededPaths(flood, 60);
+    const floodedDay = await seededPaths(flood, flood);
+    // Issue 16: the database runs in its own thread, so a lock held elsewhere never stalls /healthz.
+    // Its own server: after the lock its store backs off, which must not colour the ingest figures.
+    const lockServer = await startServer();
+    servers.push(lockServer);
+    const lockMs = quick ? 3_000 : 30_000;
     return [
+      {
+        name: `/healthz p99 latency (ms) while ingesting, with another process holding the write lock for ${lockMs / 1000} s`,
+        baseline: 'no lock',
+        cases: [
+          { name: 'no lock', ops: 1, measure: async () => [await healthWhileIngesting(lockServer, lockMs, false)] },
+          {
+            name: 'external lock',
+            ops: 1,
+            measure: async () => [await healthWhileIngesting(lockServer, lockMs, true)],
+          },
+        ],
+      },
+      {
+        name: `stats latency (7 days) after ${flood / 1000}k page views today`,
+        baseline: 'over 60 paths',
+        cases: [
+          { name: 'over 60 paths', ops: 1, run: () => normalDay.stats({ days: 7 }) },
+          {
+            name: `over ${flood / 1000}k distinct paths (capped per day)`,
+            ops: 1,
+            run: () => floodedDay.stats({ days: 7 }),
+          },
+        ],
+      },
       {
         name: `ingest into the embedded store (${n} events, acknowledged after commit)`,
         baseline: 'one transaction per event',
@@ -161,6 +244,7 @@ export default defineSuite({
   async teardown() {
     for (const s of stores) await s.close();
     await server?.stop();
+    for (const s of servers) await s.stop();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   },
 });

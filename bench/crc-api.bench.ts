@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { defineSuite } from './harness';
+import { healthP99 } from './http';
 import { startServer, type RunningServer } from '../tests/helpers/server';
 import { bitsFromPoly } from '../src/core/crc/params';
 
@@ -28,20 +29,6 @@ async function load(url: string, body: unknown, seconds: number, runs: number): 
     out.push(1000 / r.requests.average); // ms per request at the measured rate
   }
   return out;
-}
-
-/** p99 of /healthz latencies (ms), probing one request at a time for `ms`. */
-async function healthP99(url: string, ms: number): Promise<number> {
-  const latencies: number[] = [];
-  const end = performance.now() + ms;
-  while (performance.now() < end) {
-    const t0 = performance.now();
-    await (await fetch(`${url}/healthz`)).text();
-    latencies.push(performance.now() - t0);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  latencies.sort((a, b) => a - b);
-  return latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))]!;
 }
 
 /** Outcome of the last loaded health run, recorded as extra figures. */
