@@ -16,6 +16,7 @@ import { crcRouter } from './routes/crc';
 import type { GeneratePool } from './services/crc-pool';
 import { projectRoot } from './paths';
 import { serveBuiltApp } from './static';
+import { MongoRateLimitStore } from './store/mongo-rate-limit';
 
 interface AppDeps {
   config: Config;
@@ -66,6 +67,11 @@ export function createApp({ config, store, generatePool }: AppDeps): Express {
         standardHeaders: 'draft-8',
         legacyHeaders: false,
         message: { error: 'Too many requests, please slow down' },
+        // With MONGODB_URI, counters live in MongoDB so every instance enforces the same limit;
+        // if MongoDB cannot answer, requests pass (the limit protects, it must not take the site down).
+        ...(config.mongoUri
+          ? { store: new MongoRateLimitStore(config.mongoUri, config.mongoDb), passOnStoreError: true }
+          : {}),
         // The authenticated admin reading stats is not counted against the visitors' budget of
         // its address (a burst of ingest must not lock the dashboard out); wrong tokens are.
         skip: (req) =>

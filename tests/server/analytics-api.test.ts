@@ -4,9 +4,8 @@
  * SIGTERM and a SIGKILL, and the degraded mode when MongoDB cannot be reached.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from 'node:net';
 import { startServer, type RunningServer } from '../helpers/server';
-import { getStats, pageview, post, toolUsage } from './analytics-helpers';
+import { closedPort, getStats, pageview, post, toolUsage } from './analytics-helpers';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -358,15 +357,6 @@ describe('analytics with rate limiting on (RATE_LIMIT_PER_MINUTE=5)', () => {
     }
   });
 });
-
-/** A loopback port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise((r) => srv.close(r));
-  return port;
-}
 
 describe('analytics with MongoDB unreachable (MONGODB_URI pointing at a closed port)', () => {
   let server: RunningServer;

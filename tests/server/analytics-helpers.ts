@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 /** Small HTTP helpers shared by the analytics API, load and e2e tests. */
 export const INGEST_KINDS = ['pageview', 'tool-usage', 'suggestion', 'error', 'performance'] as const;
 
@@ -57,3 +58,12 @@ export const toolUsage = (
   session_id,
   metadata,
 });
+
+/** A loopback port nothing listens on. */
+export async function closedPort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise((r) => srv.close(r));
+  return port;
+}
