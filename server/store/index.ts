@@ -16,6 +16,8 @@ export async function openStore(config: Config): Promise<AnalyticsStore> {
       uri: config.mongoUri,
       dbName: config.mongoDb,
       retentionDays: config.analyticsRetentionDays,
+      rollupRetentionDays: config.analyticsBounds.rollupRetentionDays,
+      dailyKeysMax: config.analyticsBounds.dailyKeysMax,
     });
     // Not awaited: the server starts even while MongoDB is down and catches up when it returns.
     backend.prepare();

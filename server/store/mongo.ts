@@ -15,12 +15,24 @@ import {
   type Db,
 } from 'mongodb';
 import { StoreUnavailableError, type StoredEvent } from './types';
-import { batchDeltas, type Backend, type DayRange, type StatsRows } from './rollup';
+import {
+  OTHER_KEY,
+  STORAGE_DEFAULTS,
+  batchDeltas,
+  utcDay,
+  type Backend,
+  type DayRange,
+  type Delta,
+  type StatsRows,
+} from './rollup';
 
 interface MongoOptions {
   uri: string;
   dbName: string;
   retentionDays: number;
+  /** Days rollups are kept, and distinct keys per day and type (the rest count under OTHER_KEY). */
+  rollupRetentionDays?: number;
+  dailyKeysMax?: number;
   /** How long an operation waits for a reachable server before failing (driver default is 30 s). */
   serverSelectionTimeoutMS?: number;
 }
@@ -50,6 +62,7 @@ export class MongoBackend implements Backend {
   private readonly events: Collection<EventDoc>;
   private readonly rollups: Collection<RollupDoc>;
   private ready: Promise<void> | null = null;
+  private lastPrune = 0;
   /** Stable ids per event, so a retried batch does not insert an event twice. */
   private readonly ids = new WeakMap<StoredEvent, ObjectId>();
 
@@ -107,8 +120,8 @@ export class MongoBackend implements Backend {
     await this.insertEvents(events);
     const d = batchDeltas(events);
     const ops: AnyBulkWriteOperation<RollupDoc>[] = [];
-    for (const p of d.pages) ops.push(inc('page', p.day, p.key, p.count));
-    for (const t of d.tools) ops.push(inc('tool', t.day, t.key, t.count));
+    for (const p of await this.capped('page', d.pages)) ops.push(inc('page', p.day, p.key, p.count));
+    for (const t of await this.capped('tool', d.tools)) ops.push(inc('tool', t.day, t.key, t.count));
     for (const s of d.sessions) {
       ops.push({
         updateOne: {
@@ -119,6 +132,44 @@ export class MongoBackend implements Backend {
       });
     }
     if (ops.length > 0) await this.rollups.bulkWrite(ops, { ordered: false });
+    await this.pruneRollupsIfDue();
+  }
+
+  /**
+   * The deltas with keys new to a day that already holds `dailyKeysMax` keys moved to OTHER_KEY.
+   * Two instances writing at once can each add one batch's keys past the cap: still bounded.
+   */
+  private async capped(type: 'page' | 'tool', deltas: Delta[]): Promise<Delta[]> {
+    const max = this.options.dailyKeysMax ?? STORAGE_DEFAULTS.dailyKeysMax;
+    const out: Delta[] = [];
+    for (const day of new Set(deltas.map((x) => x.day))) {
+      const ofDay = deltas.filter((x) => x.day === day);
+      const known = new Set(
+        (
+          await this.rollups
+            .find({ day, type, key: { $in: ofDay.map((x) => x.key) } }, { projection: { key: 1 } })
+            .toArray()
+        ).map((r) => r.key),
+      );
+      let room = max - (await this.rollups.countDocuments({ day, type }));
+      let other = 0;
+      for (const x of ofDay) {
+        if (known.has(x.key) || x.key === OTHER_KEY) out.push(x);
+        else if (room-- > 0) out.push(x);
+        else other += x.count;
+      }
+      if (other > 0) out.push({ day, key: OTHER_KEY, count: other });
+    }
+    return out;
+  }
+
+  /** Hourly: rollups of days past the rollup retention (raw events expire by their TTL index). */
+  private async pruneRollupsIfDue(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPrune < 3_600_000) return;
+    this.lastPrune = now;
+    const days = this.options.rollupRetentionDays ?? STORAGE_DEFAULTS.rollupRetentionDays;
+    await this.rollups.deleteMany({ day: { $lt: utcDay(now - days * 86_400_000) } });
   }
 
   /** Unordered insert; duplicates of a retried batch (same _id) are ignored. */

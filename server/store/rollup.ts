@@ -35,7 +35,7 @@ export function dayRange(days: StatsRange, now: Date = new Date()): DayRange {
   };
 }
 
-interface Delta {
+export interface Delta {
   day: string;
   key: string;
   count: number;
@@ -49,6 +49,12 @@ interface BatchDeltas {
   /** Distinct (day, session_id) pairs of sessions that viewed a page. */
   sessions: { day: string; key: string }[];
 }
+
+/** The rollup row that counts a day's values beyond the per-day key cap (both stores). */
+export const OTHER_KEY = '(other)';
+
+/** Defaults of the storage bounds (server/config.ts documents the variables that set them). */
+export const STORAGE_DEFAULTS = { rollupRetentionDays: 400, dailyKeysMax: 1000, maxDbBytes: 1024 * 1024 * 1024 };
 
 /** Folds a batch into per-day increments, so a flush writes one upsert per key, not per event. */
 export function batchDeltas(events: readonly StoredEvent[]): BatchDeltas {

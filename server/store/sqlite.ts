@@ -9,7 +9,15 @@
 import Database from 'better-sqlite3';
 import { StoreUnavailableError, type StoreHealth, type StoredEvent } from './types';
 import { quickCheck } from './integrity';
-import { batchDeltas, utcDay, type Backend, type DayRange, type StatsRows } from './rollup';
+import {
+  OTHER_KEY,
+  STORAGE_DEFAULTS,
+  batchDeltas,
+  utcDay,
+  type Backend,
+  type DayRange,
+  type StatsRows,
+} from './rollup';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (
@@ -69,12 +77,6 @@ export interface SqliteOptions {
   /** Database size beyond which raw events are no longer stored (rollups, which are bounded, are). */
   maxDbBytes?: number;
 }
-
-/** Defaults of the storage bounds (server/config.ts documents the variables that set them). */
-export const STORAGE_DEFAULTS = { rollupRetentionDays: 400, dailyKeysMax: 1000, maxDbBytes: 1024 * 1024 * 1024 };
-
-/** The rollup row that counts a day's values beyond `dailyKeysMax`. */
-export const OTHER_KEY = '(other)';
 
 /** How often (in batches) the database size is read for the disk budget. */
 const SIZE_CHECK_EVERY = 32;

@@ -47,6 +47,8 @@ interface Harness {
   open(): Promise<AnalyticsStore>;
   /** The same data opened again (persistence). */
   reopen(): Promise<AnalyticsStore>;
+  /** A fresh store whose days hold at most `dailyKeysMax` distinct paths and tool names. */
+  openCapped(dailyKeysMax: number): Promise<AnalyticsStore>;
   cleanup(): Promise<void>;
 }
 
@@ -54,16 +56,19 @@ function sqliteHarness(): Harness {
   const dir = mkdtempSync(join(tmpdir(), 'bitsmith-store-'));
   const file = join(dir, 'analytics.sqlite');
   const open = async () => new BufferedStore(new SqliteBackend(file, { retentionDays: 400 }));
-  return { open, reopen: open, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+  const openCapped = async (dailyKeysMax: number) =>
+    new BufferedStore(new SqliteBackend(file, { retentionDays: 400, dailyKeysMax }));
+  return { open, reopen: open, openCapped, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 function mongoHarness(uri: string): Harness {
   const dbName = `bitsmith_contract_${randomBytes(6).toString('hex')}`;
-  const backend = () => new MongoBackend({ uri, dbName, retentionDays: 400 });
+  const backend = (dailyKeysMax?: number) => new MongoBackend({ uri, dbName, retentionDays: 400, dailyKeysMax });
   const open = async () => new BufferedStore(backend());
   return {
     open,
     reopen: open,
+    openCapped: async (dailyKeysMax: number) => new BufferedStore(backend(dailyKeysMax)),
     async cleanup() {
       const b = backend();
       await b.dropDatabase();
@@ -99,6 +104,37 @@ function contract(name: string, makeHarness: () => Harness) {
         range: { days: 30, from: '2026-02-14', to: '2026-03-15', tool_uses: 0 },
         previous: { from: '2026-01-15', to: '2026-02-13', total_views: 0, unique_visitors: 0, tool_uses: 0 },
       });
+    });
+
+    it('holds at most dailyKeysMax paths and tool names per day, the rest under (other)', async () => {
+      harness = makeHarness();
+      const store = await harness.openCapped(3);
+      opened.push(store);
+      await store.record([view('/a', 's1'), view('/b', 's1'), tool('T1', 's1')]);
+      await store.record([
+        ...Array.from({ length: 10 }, (_, i) => view(`/flood/${i}`, 's2')),
+        view('/a', 's3'),
+        view('/flood/0', 's4', at(1)),
+        ...Array.from({ length: 6 }, (_, i) => tool(`T${i}`, 's2')),
+      ]);
+      const s = await stats(store, 7, 100);
+      expect(s.total_views).toBe(14);
+      expect(new Map(s.popular_pages.map((p) => [p.page_path, p.view_count]))).toEqual(
+        new Map([
+          ['/a', 2],
+          ['/b', 1],
+          ['/flood/0', 2], // the third key of its day, and the first of the next day
+          ['(other)', 9],
+        ]),
+      );
+      expect(new Map(s.tool_usage.map((t) => [t.tool_name, t.usage_count]))).toEqual(
+        new Map([
+          ['T1', 2],
+          ['T0', 1],
+          ['T2', 1],
+          ['(other)', 3],
+        ]),
+      );
     });
 
     it('counts views, pages, tools and days exactly, oldest day first', async () => {
