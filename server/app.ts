@@ -15,6 +15,7 @@ import { analyticsRouter } from './routes/analytics';
 import { crcRouter } from './routes/crc';
 import type { GeneratePool } from './services/crc-pool';
 import { projectRoot } from './paths';
+import { bodyDeadline } from './body-limit';
 import { serveBuiltApp } from './static';
 import { MongoRateLimitStore } from './store/mongo-rate-limit';
 
@@ -54,6 +55,9 @@ export function createApp({ config, store, generatePool }: AppDeps): Express {
     const { lastError: _hidden, ...analytics } = store.health(); // driver errors can name internal hosts
     res.json({ status: 'ok', store: store.name, analytics });
   });
+
+  // A body that trickles in is answered 408 (JSON) once REQUEST_TIMEOUT_MS is over.
+  app.use('/api', bodyDeadline(config.requestTimeoutMs));
 
   // API answers (the stats, a generated HDL file of up to ~625 KB) by Accept-Encoding.
   app.use('/api', compression());

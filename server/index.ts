@@ -14,7 +14,8 @@ async function main() {
   // is then answered 408 and closed. Node checks the deadline every connectionsCheckingInterval.
   const server = createServer(
     {
-      requestTimeout: config.requestTimeoutMs,
+      // A backstop 1 s after bodyDeadline (server/body-limit.ts), which answers with a JSON 408.
+      requestTimeout: config.requestTimeoutMs + 1_000,
       headersTimeout: Math.min(config.requestTimeoutMs, 60_000),
       connectionsCheckingInterval: Math.min(1_000, config.requestTimeoutMs / 4),
     },

@@ -44,7 +44,7 @@ describe('body limits', () => {
     });
   }
 
-  it('closes a connection that sends its body a byte every second once REQUEST_TIMEOUT_MS is over', async () => {
+  it('answers a body sent a byte a second with a JSON 408 and closes once REQUEST_TIMEOUT_MS is over', async () => {
     const head = `POST /api/analytics/pageview HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n`;
     let timer: NodeJS.Timeout | undefined;
     const { text, ms } = await rawRequest(head, (write) => {
@@ -52,6 +52,10 @@ describe('body limits', () => {
     });
     clearInterval(timer);
     expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(text).toMatch(/connection: close/i);
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
+      error: `Request body not received within ${REQUEST_TIMEOUT_MS} ms`,
+    });
     expect(ms).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
     expect(ms).toBeLessThan(REQUEST_TIMEOUT_MS + 1_500);
   });
