@@ -59,8 +59,9 @@ export function createApp({ config, store, generatePool }: AppDeps): Express {
   // A body that trickles in is answered 408 (JSON) once REQUEST_TIMEOUT_MS is over.
   app.use('/api', bodyDeadline(config.requestTimeoutMs));
 
-  // API answers (the stats, a generated HDL file of up to ~625 KB) by Accept-Encoding.
-  app.use('/api', compression());
+  // Answers worth compressing (a generated HDL file of up to ~620 KB, the catalogue, the stats),
+  // by Accept-Encoding; the ingest's empty 202s skip the middleware's per-request cost.
+  app.use(['/api/generate', '/api/predefined', '/api/analytics/stats'], compression());
 
   if (config.rateLimitPerMinute > 0) {
     app.use(
