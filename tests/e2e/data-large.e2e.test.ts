@@ -77,7 +77,10 @@ describeWith(['chromium'], 'data converters with a 50 MB input', () => {
     const { page, errors } = await openWithObserver('/json-formatter');
     await page.locator('input[type=file]').setInputFiles(jsonPath);
     await expect.poll(() => page.getByRole('note').first().textContent()).toContain('is large');
-    expect(await page.getByLabel('Input JSON').inputValue()).toMatch(/^\[\{"id":0,"big":12345678901234567890,/);
+    // The note and the textarea's value are set by separate renders: wait for the value too.
+    await expect
+      .poll(() => page.getByLabel('Input JSON').inputValue())
+      .toMatch(/^\[\{"id":0,"big":12345678901234567890,/);
 
     await watchLongTasks(page);
     const started = Date.now();
