@@ -6,16 +6,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import express from 'express';
-import type { AddressInfo } from 'node:net';
 import { defineSuite, type BenchCase } from './harness';
 import { BufferedStore } from '../server/store/buffered';
 import { SqliteBackend } from '../server/store/sqlite';
 import type { StoredEvent } from '../server/store/types';
 import { startServer, type RunningServer } from '../tests/helpers/server';
 import { spawn } from 'node:child_process';
-import { healthP99 } from './http';
+import { autocannonCli, healthP99, startBareExpress } from './http';
 
 const dirs: string[] = [];
 const stores: BufferedStore[] = [];
@@ -64,30 +61,14 @@ async function healthWhileIngesting(srv: RunningServer, ms: number, locked: bool
 }
 
 /**
- * Milliseconds per `amount` page-view POSTs at the rate 50 autocannon connections sustain for
- * `seconds` (autocannon's `amount` mode ends on its 1 s sampling tick, too coarse to compare).
+ * Milliseconds per `amount` page-view POSTs at the rate 50 connections sustain for `seconds`
+ * (autocannon in its own process; its `amount` mode ends on a 1 s sampling tick, too coarse).
  */
 async function postRun(url: string, amount: number, seconds: number): Promise<number> {
-  const r = await autocannon({
-    url,
-    connections: 50,
-    duration: seconds,
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ page_path: '/bench', session_id: 'bench', referrer: 'direct' }),
-  });
+  const body = { page_path: '/bench', session_id: 'bench', referrer: 'direct' };
+  const r = await autocannonCli(url, { connections: 50, seconds, body });
   if (r.non2xx || r.errors) throw new Error(`${r.non2xx} non-2xx, ${r.errors} errors`);
-  return (amount * 1000) / r.requests.average;
-}
-
-/** The floor for HTTP ingest on this machine: Express parsing JSON and answering 202, nothing else. */
-async function bareExpress(): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = express();
-  app.post('/ingest', express.json({ limit: '16kb' }), (_req, res) => void res.status(202).end());
-  const srv = app.listen(0, '127.0.0.1');
-  await new Promise((r) => srv.once('listening', r));
-  const { port } = srv.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/ingest`, close: () => new Promise((r) => srv.close(() => r())) };
+  return (amount * 1000) / r.requestsPerSecond;
 }
 
 /** A store seeded with `count` page views today over `distinct` paths of 256 characters. */
@@ -230,14 +211,14 @@ export default defineSuite({
             name: 'bare Express: parse JSON, answer 202',
             ops: httpEvents,
             async measure(samples) {
-              const bare = await bareExpress();
+              const bare = await startBareExpress();
               try {
                 const out: number[] = [];
                 for (let i = 0; i < Math.min(samples, 3); i++)
                   out.push(await postRun(bare.url, httpEvents, httpSeconds));
                 return out;
               } finally {
-                await bare.close();
+                bare.close();
               }
             },
           },

@@ -4,10 +4,8 @@
  * /healthz p99 while 300 connections generate CRC-64 x 1024 files, next to its idle p99.
  */
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { defineSuite } from './harness';
-import { healthP99 } from './http';
+import { autocannonCli, healthP99 } from './http';
 import { startServer, type RunningServer } from '../tests/helpers/server';
 import { bitsFromPoly } from '../src/core/crc/params';
 
@@ -39,20 +37,12 @@ const underLoad: Record<string, number> = {};
  * load runs in its own process (autocannon's CLI) so that its event loop does not delay the probes.
  */
 async function healthUnderGenerateLoad(url: string, body: unknown, seconds: number, connections: number) {
-  const args = ['-c', `${connections}`, '-d', `${seconds}`, '-t', '10', '-m', 'POST', '--json'];
-  args.push('-H', 'content-type=application/json', '-b', JSON.stringify(body), `${url}/api/generate`);
-  const child = spawn(join(process.cwd(), 'node_modules/.bin/autocannon'), args, {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => (out += d));
-  const done = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const loaded = autocannonCli(`${url}/api/generate`, { connections, seconds, body, timeoutSeconds: 10 });
   await new Promise((r) => setTimeout(r, 500)); // let the load ramp up
   const p99 = await healthP99(url, seconds * 1000 - 1000);
-  await done;
-  const r = JSON.parse(out) as { '2xx': number; non2xx: number; timeouts: number; errors: number };
+  const r = await loaded;
   Object.assign(underLoad, {
-    generate_2xx: r['2xx'],
+    generate_2xx: r.ok,
     generate_503: r.non2xx,
     generate_timeouts: r.timeouts,
     generate_errors: r.errors,
