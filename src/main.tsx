@@ -3,8 +3,10 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { installErrorReporting, installPageLoadBeacon } from './analytics';
+import { applyStoredTheme } from './app/theme';
 import './styles.css';
 
+applyStoredTheme();
 installPageLoadBeacon();
 installErrorReporting();
 

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { iconGlyph, type IconName } from './icons';
-import { sidebarGroups } from './registry';
+import { Icon, type IconName } from './icons';
+import { pages, sidebarGroups } from './registry';
+import { searchPages } from './search';
 
 // "20+ Tools" is the spec's wording (the registry test keeps at least 20 pages declared).
 const STATS = ['20+ Tools', `${sidebarGroups.length} Categories`, '100% Free & Open'];
@@ -24,6 +26,8 @@ const FEATURES: { title: string; icon: IconName; text: string }[] = [
 ];
 
 export function Home() {
+  const [filter, setFilter] = useState('');
+  const matches = filter.trim() ? searchPages(filter, pages).filter((p) => p.kind !== 'admin') : null;
   return (
     <article className="home">
       <section className="hero">
@@ -43,18 +47,43 @@ export function Home() {
         {FEATURES.map((f) => (
           <div key={f.title} className="feature-card">
             <div className="feature-icon" aria-hidden="true">
-              {iconGlyph(f.icon)}
+              <Icon name={f.icon} size={28} />
             </div>
             <h2>{f.title}</h2>
             <p>{f.text}</p>
           </div>
         ))}
       </section>
-      <section className="home-groups" aria-label="All tools">
+      <div className="home-filter">
+        <input
+          type="search"
+          aria-label="Filter tools"
+          placeholder="Filter tools (or press Ctrl K anywhere)"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+      </div>
+      {matches && (
+        <section className="home-matches" aria-label="Matching tools">
+          {matches.length === 0 && <p role="status">No tool matches “{filter}”.</p>}
+          <ul>
+            {matches.map(({ path, title, description, icon, kind }) => (
+              <li key={path}>
+                <Link to={path}>
+                  <Icon name={icon} /> {title}
+                </Link>
+                {kind === 'placeholder' && <span className="badge badge-soon">Soon</span>}
+                <p>{description}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section className="home-groups" aria-label="All tools" hidden={matches !== null}>
         {sidebarGroups.map((g) => (
           <div key={g.id} className="home-group">
             <h2>
-              {iconGlyph(g.icon)} {g.title}
+              <Icon name={g.icon} /> {g.title}
             </h2>
             <ul>
               {g.pages.map(({ path, title, kind }) => (

@@ -1,15 +1,66 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
+import { CommandPalette } from './CommandPalette';
+import { Icon } from './icons';
 import { PRODUCT, pageByPath } from './registry';
+import { useTheme } from './theme';
 
-/** Page frame: navigation bar (with the mobile menu toggle), sidebar, overlay and content. */
+/** Below this width the sidebar is an off-canvas menu (keep in step with styles.css). */
+const MOBILE_QUERY = '(max-width: 900px)';
+
+function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const media = window.matchMedia(query);
+      media.addEventListener('change', onChange);
+      return () => media.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+  );
+}
+
+const isTextField = (t: EventTarget | null) =>
+  t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+
+/** Ctrl+K / Cmd+K anywhere, or "/" outside a text field, opens the command palette. */
+function usePaletteShortcut(open: () => void) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const ctrlK = e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey;
+      const slash = e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isTextField(e.target);
+      if (!ctrlK && !slash) return;
+      e.preventDefault();
+      open();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+}
+
+/** Page frame: skip link, navigation bar (menu toggle, search, theme), sidebar, overlay and content. */
 export function Layout() {
   const { pathname } = useLocation();
   // The menu is open for the route it was opened on, so a route change closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
   const menuOpen = menuOpenAt === pathname;
   const close = () => setMenuOpenAt(null);
+  const mobile = useMediaQuery(MOBILE_QUERY);
+  const [theme, toggleTheme] = useTheme();
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const focusBeforePalette = useRef<Element | null>(null);
+
+  const openPalette = useCallback(() => {
+    focusBeforePalette.current ??= document.activeElement;
+    setPaletteOpen(true);
+  }, []);
+  const closePalette = () => {
+    setPaletteOpen(false);
+    const back = focusBeforePalette.current;
+    focusBeforePalette.current = null;
+    if (back instanceof HTMLElement && back.isConnected) back.focus();
+  };
+  usePaletteShortcut(openPalette);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -32,6 +83,9 @@ export function Layout() {
   const current = pageByPath(pathname);
   return (
     <div className="app">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
       <header className="navbar">
         <button
           type="button"
@@ -41,7 +95,7 @@ export function Layout() {
           aria-controls="sidebar"
           onClick={() => setMenuOpenAt(menuOpen ? null : pathname)}
         >
-          {menuOpen ? '✕' : '☰'}
+          <Icon name={menuOpen ? 'close' : 'menu'} size={20} />
         </button>
         <Link to="/" className="navbar-brand">
           {PRODUCT}
@@ -51,16 +105,37 @@ export function Layout() {
             / {current.title}
           </span>
         )}
+        <button
+          type="button"
+          className="palette-button"
+          aria-label="Search tools"
+          aria-keyshortcuts="Control+K Meta+K /"
+          onClick={openPalette}
+        >
+          <Icon name="search" size={16} />
+          <span className="palette-button-text">Search</span>
+          <kbd>Ctrl K</kbd>
+        </button>
         <nav className="navbar-links" aria-label="Main">
           <Link to="/">Home</Link>
           <Link to="/admin/analytics">Analytics</Link>
         </nav>
+        <button
+          type="button"
+          className="theme-toggle"
+          aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+          onClick={toggleTheme}
+        >
+          <Icon name={theme === 'dark' ? 'sun' : 'moon'} size={18} />
+        </button>
       </header>
-      <Sidebar open={menuOpen} onClose={close} />
+      {/* Off-canvas and closed, the sidebar is out of the Tab order and the accessibility tree. */}
+      <Sidebar open={menuOpen} onClose={close} inert={mobile && !menuOpen} />
       {menuOpen && <div className="overlay" data-testid="overlay" aria-hidden="true" onClick={close} />}
-      <main className="content" id="main">
+      <main className="content" id="main" tabIndex={-1}>
         <Outlet />
       </main>
+      {paletteOpen && <CommandPalette onClose={closePalette} />}
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { iconGlyph } from './icons';
-import { sidebarGroups, groupOfPath, VERSION, PRODUCT } from './registry';
+import { Icon } from './icons';
+import { sidebarGroups, groupOfPath, pages, VERSION, PRODUCT } from './registry';
+import { searchPages } from './search';
+import type { PageDeclaration } from './tool';
 
 const NAV_DELAY_MS = 300;
 
@@ -9,9 +11,11 @@ const NAV_DELAY_MS = 300;
  * Sidebar (spec part 1, "Sidebar navigation"): one group expanded at a time, clicking the open
  * group collapses it; a tool link closes the menu, then navigates after 300 ms with a full load.
  */
-export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function Sidebar({ open, onClose, inert }: { open: boolean; onClose: () => void; inert: boolean }) {
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState<string | null>(() => groupOfPath(pathname)?.id ?? null);
+  const [filter, setFilter] = useState('');
+  const matches = filter.trim() ? searchPages(filter, pages).filter((p) => p.kind !== 'admin') : null;
 
   const followLink = (e: MouseEvent<HTMLAnchorElement>, path: string) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return; // new tab etc. stays native
@@ -20,15 +24,43 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
     setTimeout(() => window.location.assign(path), NAV_DELAY_MS);
   };
 
+  const toolLink = ({ path, title, kind }: PageDeclaration) => (
+    <a
+      href={path}
+      className={`tool-link ${pathname === path ? 'active' : ''}`}
+      aria-current={pathname === path ? 'page' : undefined}
+      onClick={(e) => followLink(e, path)}
+    >
+      {title}
+      {kind === 'placeholder' && <span className="soon-dot"> soon</span>}
+    </a>
+  );
+
   return (
-    <nav id="sidebar" className={`sidebar ${open ? 'sidebar-open' : ''}`} aria-label="Tools">
+    <nav id="sidebar" className={`sidebar ${open ? 'sidebar-open' : ''}`} aria-label="Tools" inert={inert}>
       <Link to="/" className="sidebar-brand" onClick={onClose}>
         <span className="brand-mark" aria-hidden="true">
           ⟨B⟩
         </span>{' '}
         {PRODUCT}
       </Link>
-      <ul className="sidebar-groups">
+      <input
+        type="search"
+        className="sidebar-filter"
+        aria-label="Filter tools"
+        placeholder="Filter tools"
+        value={filter}
+        onChange={(e) => setFilter(e.target.value)}
+      />
+      {matches && (
+        <ul className="group-tools sidebar-matches" aria-label="Matching tools">
+          {matches.map((page) => (
+            <li key={page.path}>{toolLink(page)}</li>
+          ))}
+          {matches.length === 0 && <li className="sidebar-no-match">No tool matches</li>}
+        </ul>
+      )}
+      <ul className="sidebar-groups" hidden={matches !== null}>
         {sidebarGroups.map((g) => {
           const isOpen = expanded === g.id;
           return (
@@ -40,24 +72,14 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
                 aria-controls={`group-${g.id}`}
                 onClick={() => setExpanded(isOpen ? null : g.id)}
               >
-                <span aria-hidden="true">{iconGlyph(g.icon)}</span> {g.title}
-                <span className="chevron" aria-hidden="true">
-                  {isOpen ? '▾' : '▸'}
+                <Icon name={g.icon} /> {g.title}
+                <span className="chevron">
+                  <Icon name={isOpen ? 'chevron-down' : 'chevron-right'} size={16} />
                 </span>
               </button>
               <ul id={`group-${g.id}`} className="group-tools" hidden={!isOpen}>
-                {g.pages.map(({ path, title, kind }) => (
-                  <li key={path}>
-                    <a
-                      href={path}
-                      className={`tool-link ${pathname === path ? 'active' : ''}`}
-                      aria-current={pathname === path ? 'page' : undefined}
-                      onClick={(e) => followLink(e, path)}
-                    >
-                      {title}
-                      {kind === 'placeholder' && <span className="soon-dot"> soon</span>}
-                    </a>
-                  </li>
+                {g.pages.map((page) => (
+                  <li key={page.path}>{toolLink(page)}</li>
                 ))}
               </ul>
             </li>

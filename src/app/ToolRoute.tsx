@@ -3,6 +3,7 @@ import type { PageDeclaration } from './tool';
 import { pages } from './registry';
 import { PlaceholderPage } from './PlaceholderPage';
 import { ToolPage } from '../components/ToolPage';
+import { rememberVisit } from './recent';
 
 // Each tool page is its own lazily loaded chunk; a folder without Page.tsx yet falls back below.
 const pageModules = import.meta.glob<{ default: ComponentType }>('../tools/*/Page.tsx');
@@ -25,8 +26,9 @@ export const routeElements = new Map(
 function ToolRoute({ page, Page }: { page: PageDeclaration; Page?: ComponentType }) {
   useEffect(() => {
     document.title = `${page.title} · BitSmith`;
+    rememberVisit(page.path);
     return () => void (document.title = 'BitSmith');
-  }, [page.title]);
+  }, [page.title, page.path]);
 
   if (page.kind === 'placeholder') return <PlaceholderPage page={page} />;
   if (!Page) {

@@ -2,7 +2,7 @@
  * The sidebar groups, in sidebar order (spec part 1, "Sidebar navigation"). A group does not
  * list its tools: each declaration names the group(s) it sits in and its place there.
  */
-import type { IconName } from './icons';
+import type { IconName } from './icon-names';
 
 export interface GroupDeclaration {
   id: string;

@@ -5,7 +5,7 @@
  * no React and no page, so tests and scripts can read them cheaply.
  */
 import type { GroupId } from './groups';
-import type { IconName } from './icons';
+import type { IconName } from './icon-names';
 
 /**
  * The sidebar groups a page sits in, each with its 1-based place inside that group,

@@ -384,7 +384,7 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await page.locator('input[type=file]').setInputFiles(path);
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => status(page).textContent()).toBe('Conversion cancelled');
-    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
     expect(await output(page).inputValue()).toBe('');
     expect(await page.getByRole('button', { name: 'Download' }).isDisabled()).toBe(true);
     // The tool works again after a cancel (a new worker).

@@ -1,5 +1,5 @@
 /** Base64 converter (spec part 2): text and files of any size, converted by a WASM kernel in a worker. */
-import { useEffect, useRef, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { trackToolUsage } from '../../analytics';
 import { COPIED_MESSAGE, COPY_CONFIRM_MS, copyText } from '../../components/CopyButton';
@@ -126,7 +126,27 @@ export default function Base64Page() {
 
   const chooseFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
+    if (file) openFile(file);
+  };
+
+  // A file dragged from the desktop onto the page is opened like a chosen one.
+  const [dragOver, setDragOver] = useState(false);
+  const onDragOver = (e: DragEvent) => {
+    if (![...e.dataTransfer.types].includes('Files')) return;
+    e.preventDefault();
+    e.dataTransfer.dropEffect = 'copy';
+    setDragOver(true);
+  };
+  const onDrop = (e: DragEvent) => {
+    setDragOver(false);
+    const file = e.dataTransfer.files[0];
     if (!file) return;
+    e.preventDefault();
+    if (fileInput.current) fileInput.current.value = '';
+    openFile(file);
+  };
+
+  const openFile = (file: File) => {
     reset();
     set({
       file,
@@ -203,196 +223,205 @@ export default function Base64Page() {
 
   return (
     <ToolPage tool={tool} infoCards={infoCards}>
-      <section className="panel b64-controls" aria-label="Options">
-        <div className="row">
-          <div className="b64-toggle" role="group" aria-label="Mode">
-            {(['encode', 'decode'] as Mode[]).map((m) => (
-              <button
-                key={m}
-                type="button"
-                className={s.mode === m ? 'primary' : ''}
-                aria-pressed={s.mode === m}
-                onClick={() => switchMode(m)}
-              >
-                {m === 'encode' ? 'Encode' : 'Decode'}
+      <div
+        className={`b64-drop${dragOver ? ' b64-drop-over' : ''}`}
+        onDragOver={onDragOver}
+        onDragLeave={(e) => e.currentTarget === e.target && setDragOver(false)}
+        onDrop={onDrop}
+      >
+        <section className="panel b64-controls" aria-label="Options">
+          <div className="row">
+            <div className="b64-toggle" role="group" aria-label="Mode">
+              {(['encode', 'decode'] as Mode[]).map((m) => (
+                <button
+                  key={m}
+                  type="button"
+                  className={s.mode === m ? 'primary' : ''}
+                  aria-pressed={s.mode === m}
+                  onClick={() => switchMode(m)}
+                >
+                  {m === 'encode' ? 'Encode' : 'Decode'}
+                </button>
+              ))}
+            </div>
+            <label className="b64-inline">
+              Text encoding
+              <select value={s.encoding} onChange={(e) => changeEncoding(e.target.value as TextEncodingName)}>
+                {TEXT_ENCODINGS.map((enc) => (
+                  <option key={enc} value={enc}>
+                    {enc}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="b64-inline">
+              <input type="checkbox" checked={s.autoConvert} onChange={(e) => set({ autoConvert: e.target.checked })} />
+              Auto-convert
+            </label>
+            <label className="b64-inline" title="RFC 4648 section 5: - and _ instead of + and /, padding optional">
+              <input
+                type="checkbox"
+                checked={s.alphabet === 'url'}
+                onChange={(e) => set({ alphabet: e.target.checked ? 'url' : 'standard' })}
+              />
+              URL-safe alphabet
+            </label>
+          </div>
+          <div className="row b64-file-row">
+            <label className="b64-inline">
+              {s.mode === 'encode' ? 'Choose a file to encode' : 'Choose a Base64 file to decode'}
+              <input ref={fileInput} type="file" onChange={chooseFile} />
+            </label>
+            <span className="b64-muted">or drop a file on the page</span>
+            {s.fileInfo && (
+              <div className="b64-file-info" aria-label="Selected file">
+                <span>
+                  <strong>Name:</strong> <span data-testid="file-name">{s.fileInfo.name}</span>
+                </span>
+                <span>
+                  <strong>Type:</strong> <span data-testid="file-type">{fileTypeLabel(s.fileInfo.type)}</span>
+                </span>
+                <span>
+                  <strong>Size:</strong> <span data-testid="file-size">{formatKB(s.fileInfo.size)}</span>
+                </span>
+                <button type="button" onClick={removeFile}>
+                  Remove file
+                </button>
+              </div>
+            )}
+          </div>
+          <div className="row">
+            {!s.autoConvert && (
+              <button type="button" className="primary" onClick={() => void convert()} disabled={busy}>
+                Convert
+              </button>
+            )}
+            <button type="button" onClick={clearAll}>
+              Clear All
+            </button>
+          </div>
+          <FileProgress mode={s.mode} onCancel={cancel} />
+        </section>
+
+        <section className="panel" aria-label="Examples">
+          <div className="row">
+            <span className="b64-muted">Examples:</span>
+            {examples.map((ex) => (
+              <button key={ex.id} type="button" onClick={() => loadExample(ex.id, ex.text)}>
+                {ex.label}
               </button>
             ))}
           </div>
-          <label className="b64-inline">
-            Text encoding
-            <select value={s.encoding} onChange={(e) => changeEncoding(e.target.value as TextEncodingName)}>
-              {TEXT_ENCODINGS.map((enc) => (
-                <option key={enc} value={enc}>
-                  {enc}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="b64-inline">
-            <input type="checkbox" checked={s.autoConvert} onChange={(e) => set({ autoConvert: e.target.checked })} />
-            Auto-convert
-          </label>
-          <label className="b64-inline" title="RFC 4648 section 5: - and _ instead of + and /, padding optional">
-            <input
-              type="checkbox"
-              checked={s.alphabet === 'url'}
-              onChange={(e) => set({ alphabet: e.target.checked ? 'url' : 'standard' })}
-            />
-            URL-safe alphabet
-          </label>
-        </div>
-        <div className="row b64-file-row">
-          <label className="b64-inline">
-            {s.mode === 'encode' ? 'Choose a file to encode' : 'Choose a Base64 file to decode'}
-            <input ref={fileInput} type="file" onChange={chooseFile} />
-          </label>
-          {s.fileInfo && (
-            <div className="b64-file-info" aria-label="Selected file">
-              <span>
-                <strong>Name:</strong> <span data-testid="file-name">{s.fileInfo.name}</span>
-              </span>
-              <span>
-                <strong>Type:</strong> <span data-testid="file-type">{fileTypeLabel(s.fileInfo.type)}</span>
-              </span>
-              <span>
-                <strong>Size:</strong> <span data-testid="file-size">{formatKB(s.fileInfo.size)}</span>
-              </span>
-              <button type="button" onClick={removeFile}>
-                Remove file
-              </button>
-            </div>
-          )}
-        </div>
-        <div className="row">
-          {!s.autoConvert && (
-            <button type="button" className="primary" onClick={() => void convert()} disabled={busy}>
-              Convert
-            </button>
-          )}
-          <button type="button" onClick={clearAll}>
-            Clear All
-          </button>
-        </div>
-        <FileProgress mode={s.mode} onCancel={cancel} />
-      </section>
-
-      <section className="panel" aria-label="Examples">
-        <div className="row">
-          <span className="b64-muted">Examples:</span>
-          {examples.map((ex) => (
-            <button key={ex.id} type="button" onClick={() => loadExample(ex.id, ex.text)}>
-              {ex.label}
-            </button>
-          ))}
-        </div>
-      </section>
-
-      <div className="grid-2">
-        <section className="panel">
-          <div className="b64-area-head">
-            <label htmlFor={s.file ? undefined : 'b64-input'}>
-              {s.mode === 'encode' ? 'Text to encode' : 'Base64 to decode'}
-            </label>
-            {s.mode === 'decode' && !s.file && (
-              <span className={`badge ${s.isValid ? 'badge-ok' : 'badge-bad'}`} data-testid="validity-badge">
-                {s.isValid ? 'Valid Base64' : 'Invalid Base64'}
-              </span>
-            )}
-          </div>
-          {s.file ? (
-            <p className="b64-file-note">
-              Converting the file <strong>{s.file.name}</strong> directly ({formatCount(s.file.size)} bytes). Remove the
-              file to type text again.
-            </p>
-          ) : (
-            <textarea
-              id="b64-input"
-              className="code b64-area"
-              value={s.input}
-              spellCheck={false}
-              placeholder={s.mode === 'encode' ? 'Type or paste text to encode' : 'Paste Base64 to decode'}
-              onChange={(e) => changeInput(e.target.value)}
-            />
-          )}
-          <div className="b64-count" data-testid="input-count">
-            {formatCount(inputLength)} {s.file ? 'bytes' : 'characters'}
-          </div>
         </section>
 
-        <section className="panel">
-          <div className="b64-area-head">
-            <label htmlFor="b64-output">{s.mode === 'encode' ? 'Base64 output' : 'Decoded output'}</label>
-            <div className="row">
-              <button
-                type="button"
-                onClick={() => void copyOutput()}
-                disabled={!copyable}
-                title={s.result && !copyable ? 'Too large for the clipboard: use Download' : undefined}
-              >
-                Copy
-              </button>
-              {s.mode === 'encode' && s.file && s.result && !s.result.truncated && (
-                <button type="button" onClick={() => void copyOutput(true)}>
-                  Copy as data URL
-                </button>
+        <div className="grid-2">
+          <section className="panel">
+            <div className="b64-area-head">
+              <label htmlFor={s.file ? undefined : 'b64-input'}>
+                {s.mode === 'encode' ? 'Text to encode' : 'Base64 to decode'}
+              </label>
+              {s.mode === 'decode' && !s.file && (
+                <span className={`badge ${s.isValid ? 'badge-ok' : 'badge-bad'}`} data-testid="validity-badge">
+                  {s.isValid ? 'Valid Base64' : 'Invalid Base64'}
+                </span>
               )}
-              <button type="button" onClick={download} disabled={!s.result}>
-                Download
-              </button>
             </div>
-          </div>
-          <textarea
-            id="b64-output"
-            className={`code b64-area${s.result?.previewKind === 'hex' ? ' b64-hex' : ''}`}
-            value={s.output}
-            readOnly
-            spellCheck={false}
-            placeholder="Output appears here"
-          />
-          <div className="b64-count" data-testid="output-count">
-            {formatCount(outputLength)} {outputUnit}
-          </div>
-          {s.result?.previewKind === 'hex' ? (
-            <p className="b64-note" role="note" data-testid="preview-note">
-              Binary data (not {s.encoding} text): showing a hex dump of the first {formatCount(HEX_PREVIEW_BYTES)} of{' '}
-              {formatCount(s.result.blob.size)} bytes. Download for the full result.
-            </p>
-          ) : (
-            s.result?.truncated && (
-              <p className="b64-note" role="note" data-testid="preview-note">
-                Preview: showing the first {formatCount(PREVIEW_LIMIT)} {s.mode === 'encode' ? 'characters' : 'bytes'}{' '}
-                of {formatCount(s.result.outputLength)}. Download for the full result.
+            {s.file ? (
+              <p className="b64-file-note">
+                Converting the file <strong>{s.file.name}</strong> directly ({formatCount(s.file.size)} bytes). Remove
+                the file to type text again.
               </p>
-            )
-          )}
-          {s.result?.lossy && s.result.previewKind === 'text' && (
-            <p className="b64-note" role="note">
-              Some decoded bytes are not {s.encoding} text and are shown approximately; Download gives the exact bytes.
-            </p>
-          )}
+            ) : (
+              <textarea
+                id="b64-input"
+                className="code b64-area"
+                value={s.input}
+                spellCheck={false}
+                placeholder={s.mode === 'encode' ? 'Type or paste text to encode' : 'Paste Base64 to decode'}
+                onChange={(e) => changeInput(e.target.value)}
+              />
+            )}
+            <div className="b64-count" data-testid="input-count">
+              {formatCount(inputLength)} {s.file ? 'bytes' : 'characters'}
+            </div>
+          </section>
+
+          <section className="panel">
+            <div className="b64-area-head">
+              <label htmlFor="b64-output">{s.mode === 'encode' ? 'Base64 output' : 'Decoded output'}</label>
+              <div className="row">
+                <button
+                  type="button"
+                  onClick={() => void copyOutput()}
+                  disabled={!copyable}
+                  title={s.result && !copyable ? 'Too large for the clipboard: use Download' : undefined}
+                >
+                  Copy
+                </button>
+                {s.mode === 'encode' && s.file && s.result && !s.result.truncated && (
+                  <button type="button" onClick={() => void copyOutput(true)}>
+                    Copy as data URL
+                  </button>
+                )}
+                <button type="button" onClick={download} disabled={!s.result}>
+                  Download
+                </button>
+              </div>
+            </div>
+            <textarea
+              id="b64-output"
+              className={`code b64-area${s.result?.previewKind === 'hex' ? ' b64-hex' : ''}`}
+              value={s.output}
+              readOnly
+              spellCheck={false}
+              placeholder="Output appears here"
+            />
+            <div className="b64-count" data-testid="output-count">
+              {formatCount(outputLength)} {outputUnit}
+            </div>
+            {s.result?.previewKind === 'hex' ? (
+              <p className="b64-note" role="note" data-testid="preview-note">
+                Binary data (not {s.encoding} text): showing a hex dump of the first {formatCount(HEX_PREVIEW_BYTES)} of{' '}
+                {formatCount(s.result.blob.size)} bytes. Download for the full result.
+              </p>
+            ) : (
+              s.result?.truncated && (
+                <p className="b64-note" role="note" data-testid="preview-note">
+                  Preview: showing the first {formatCount(PREVIEW_LIMIT)} {s.mode === 'encode' ? 'characters' : 'bytes'}{' '}
+                  of {formatCount(s.result.outputLength)}. Download for the full result.
+                </p>
+              )
+            )}
+            {s.result?.lossy && s.result.previewKind === 'text' && (
+              <p className="b64-note" role="note">
+                Some decoded bytes are not {s.encoding} text and are shown approximately; Download gives the exact
+                bytes.
+              </p>
+            )}
+          </section>
+        </div>
+
+        <StatusLine text={s.message} />
+
+        <section className="b64-stats" aria-label="Statistics">
+          <div className="b64-stat">
+            <span>Input characters</span>
+            <strong data-testid="stat-input">{formatCount(inputLength)}</strong>
+          </div>
+          <div className="b64-stat">
+            <span>Output characters</span>
+            <strong data-testid="stat-output">{formatCount(outputLength)}</strong>
+          </div>
+          <div className="b64-stat">
+            <span>Size ratio</span>
+            <strong data-testid="stat-ratio">{sizeRatio(inputLength, outputLength)}</strong>
+          </div>
+          <div className="b64-stat">
+            <span>Valid Base64</span>
+            <strong data-testid="stat-valid">{s.isValid ? 'Yes' : 'No'}</strong>
+          </div>
         </section>
       </div>
-
-      <StatusLine text={s.message} />
-
-      <section className="b64-stats" aria-label="Statistics">
-        <div className="b64-stat">
-          <span>Input characters</span>
-          <strong data-testid="stat-input">{formatCount(inputLength)}</strong>
-        </div>
-        <div className="b64-stat">
-          <span>Output characters</span>
-          <strong data-testid="stat-output">{formatCount(outputLength)}</strong>
-        </div>
-        <div className="b64-stat">
-          <span>Size ratio</span>
-          <strong data-testid="stat-ratio">{sizeRatio(inputLength, outputLength)}</strong>
-        </div>
-        <div className="b64-stat">
-          <span>Valid Base64</span>
-          <strong data-testid="stat-valid">{s.isValid ? 'Yes' : 'No'}</strong>
-        </div>
-      </section>
     </ToolPage>
   );
 }

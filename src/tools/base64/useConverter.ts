@@ -73,7 +73,9 @@ export function useConverter() {
       const res: ConversionResult = file
         ? await base64Worker.convertFile(file, opts, {
             onProgress: (done, total) => {
-              if (job.current?.controller === controller) set({ progress: { done, total } });
+              // A progress report still in flight after Cancel must not bring the progress bar back.
+              if (job.current?.controller === controller && !controller.signal.aborted)
+                set({ progress: { done, total } });
             },
             signal: controller.signal,
           })

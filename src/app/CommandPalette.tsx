@@ -1,0 +1,111 @@
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Icon } from './icons';
+import { pageByPath, pages } from './registry';
+import { recentPaths } from './recent';
+import { searchPages } from './search';
+import type { PageDeclaration } from './tool';
+import './palette.css';
+
+interface Entry {
+  page: PageDeclaration;
+  recent: boolean;
+}
+
+/** Recent tools then every tool for an empty query; otherwise the ranked matches. */
+function entriesFor(query: string): Entry[] {
+  if (query.trim()) return searchPages(query, pages).map((page) => ({ page, recent: false }));
+  const recent = recentPaths()
+    .map(pageByPath)
+    .filter((p): p is PageDeclaration => p !== undefined);
+  const rest = pages.filter((p) => p.kind !== 'placeholder' && !recent.includes(p));
+  return [...recent.map((page) => ({ page, recent: true })), ...rest.map((page) => ({ page, recent: false }))];
+}
+
+/**
+ * The command palette (Ctrl+K, Cmd+K or "/"): a modal dialog holding an ARIA 1.2 combobox. The
+ * input keeps focus; arrows move the active option, Enter opens it, Escape closes.
+ */
+export function CommandPalette({ onClose }: { onClose: () => void }) {
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(0);
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const id = useId();
+  const entries = useMemo(() => entriesFor(query), [query]);
+  const activeIndex = Math.min(active, entries.length - 1);
+
+  useEffect(() => input.current?.focus(), []);
+  useEffect(() => {
+    list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
+  }, [activeIndex]);
+
+  const open = (page: PageDeclaration) => {
+    onClose();
+    void navigate(page.path);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    const n = entries.length;
+    if (e.key === 'ArrowDown' && n) setActive((activeIndex + 1) % n);
+    else if (e.key === 'ArrowUp' && n) setActive((activeIndex - 1 + n) % n);
+    else if (e.key === 'Enter' && entries[activeIndex]) open(entries[activeIndex].page);
+    else if (e.key === 'Escape') onClose();
+    else if (e.key !== 'Tab') return; // Tab stays in the dialog: the input is its only stop
+    e.preventDefault();
+  };
+
+  const optionId = (i: number) => `${id}-option-${i}`;
+  return (
+    <div className="palette-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+      <div className="palette" role="dialog" aria-modal="true" aria-label="Search tools">
+        <input
+          ref={input}
+          className="palette-input"
+          type="text"
+          role="combobox"
+          aria-label="Search tools"
+          aria-expanded={entries.length > 0}
+          aria-controls={`${id}-list`}
+          aria-autocomplete="list"
+          aria-activedescendant={entries.length ? optionId(activeIndex) : undefined}
+          placeholder="Search tools… (↑ ↓ to move, Enter to open, Esc to close)"
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+        />
+        <ul ref={list} id={`${id}-list`} className="palette-list" role="listbox" aria-label="Tools">
+          {entries.map(({ page, recent }, i) => (
+            <li
+              key={page.path}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === activeIndex}
+              className="palette-option"
+              onMouseMove={() => i !== activeIndex && setActive(i)}
+              onMouseDown={(e) => e.preventDefault()} // keep focus in the input
+              onClick={() => open(page)}
+            >
+              <Icon name={page.icon} />
+              <span className="palette-title">{page.title}</span>
+              {recent && <span className="palette-tag">Recent</span>}
+              {page.kind === 'placeholder' && <span className="palette-tag">Soon</span>}
+              <span className="palette-description">{page.description}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="palette-status" role="status">
+          {entries.length
+            ? `${entries.length} ${entries.length === 1 ? 'tool' : 'tools'}`
+            : `No tool matches “${query}”`}
+        </p>
+      </div>
+    </div>
+  );
+}

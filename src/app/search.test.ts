@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { pages } from './registry';
+import { editDistance, searchPages } from './search';
+
+const top = (query: string) => searchPages(query, pages)[0]?.path;
+
+describe('tool search', () => {
+  it.each([
+    ['crc', '/crc-generator'],
+    ['CRC', '/crc-generator'],
+    ['yaml', '/json-yaml-converter'],
+    ['yml', '/json-yaml-converter'],
+    ['jwt', '/jwt-debugger'],
+    ['token', '/jwt-debugger'],
+    ['bearer', '/jwt-debugger'],
+    ['base64', '/base64-converter'],
+    ['b64', '/base64-converter'],
+    ['subnet', '/ip-subnet'],
+    ['cidr', '/ip-subnet'],
+    ['netmask', '/ip-subnet'],
+    ['gradient', '/gradient-generator'],
+    ['contrast', '/color-contrast'],
+    ['wcag', '/color-contrast'],
+    ['csv', '/csv-json-converter'],
+    ['uart', '/uart-generator'],
+    ['fifo', '/fifo-generator'],
+    ['state machine', '/fsm-generator'],
+    ['percent encoding', '/url-encoder'],
+    ['json format', '/json-formatter'],
+  ])('"%s" lists %s first', (query, path) => {
+    expect(top(query)).toBe(path);
+  });
+
+  it.each([
+    ['gradeint', '/gradient-generator'],
+    ['subnte', '/ip-subnet'],
+    ['jwr', '/jwt-debugger'],
+    ['contarst', '/color-contrast'],
+    ['genrator crc', '/crc-generator'],
+  ])('tolerates the typo "%s"', (query, path) => {
+    expect(top(query)).toBe(path);
+  });
+
+  it('finds nothing for a word no tool has, and every page for an empty query', () => {
+    expect(searchPages('zzzqqq', pages)).toEqual([]);
+    expect(searchPages('  ', pages)).toHaveLength(pages.length);
+  });
+
+  it('needs every word of the query to match', () => {
+    expect(searchPages('crc yaml', pages)).toEqual([]);
+  });
+
+  it('lists built tools before announced ones that match as well', () => {
+    const hits = searchPages('generator', pages);
+    const firstPlaceholder = hits.findIndex((p) => p.kind === 'placeholder');
+    expect(firstPlaceholder).toBeGreaterThan(0);
+    expect(hits.slice(firstPlaceholder).every((p) => p.kind === 'placeholder')).toBe(true);
+  });
+
+  it('counts a swap of neighbours as one edit', () => {
+    expect(editDistance('gradeint', 'gradient')).toBe(1);
+    expect(editDistance('abc', 'abc')).toBe(0);
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Tool search for the command palette and the filter boxes: ranks the declared pages by how well
+ * a query matches their title, keywords and description, tolerating typos ("gradeint") and
+ * abbreviations ("b64" is a keyword). Pure, so it is tested without a browser.
+ */
+import type { PageDeclaration } from './tool';
+
+/** How much a match in each field counts: a title hit beats a keyword hit beats a description hit. */
+const FIELD_WEIGHT = { title: 3, keywords: 2, description: 1 } as const;
+
+/** Match quality of one query token against one word. */
+const EXACT = 100;
+const PREFIX = 80;
+const INSIDE = 50;
+const ONE_TYPO = 40;
+const TWO_TYPOS = 20;
+
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
+/** Optimal-string-alignment distance (a swap of two neighbours counts as one edit), capped at 3. */
+export function editDistance(a: string, b: string): number {
+  if (Math.abs(a.length - b.length) > 2) return 3;
+  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = v;
+    }
+  }
+  return Math.min(3, d[a.length]![b.length]!);
+}
+
+/** How well `token` matches `word`: exact, prefix, inside, or within one or two typos. */
+function wordScore(token: string, word: string): number {
+  if (word === token) return EXACT;
+  if (word.startsWith(token)) return PREFIX;
+  if (token.length >= 3 && word.includes(token)) return INSIDE;
+  if (token.length < 3) return 0;
+  // Compare with the word's start too, so a typo in a prefix ("gradi" -> "grad") still counts.
+  const distance = Math.min(editDistance(token, word), editDistance(token, word.slice(0, token.length)));
+  if (distance === 1) return ONE_TYPO;
+  if (distance === 2 && token.length >= 6) return TWO_TYPOS;
+  return 0;
+}
+
+/** Best match of `token` in a field (its words, and the whole text for multi-word keywords). */
+function fieldScore(token: string, text: string): number {
+  let best = 0;
+  for (const w of words(text)) best = Math.max(best, wordScore(token, w));
+  // "base64" in "Base64 Converter", "json to yaml": a token may span what words() splits.
+  const joined = text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  if (best < INSIDE && token.length >= 3 && joined.includes(token)) best = INSIDE;
+  return best;
+}
+
+function tokenScore(token: string, page: PageDeclaration): number {
+  return Math.max(
+    FIELD_WEIGHT.title * fieldScore(token, page.title),
+    FIELD_WEIGHT.keywords * Math.max(0, ...page.keywords.map((k) => fieldScore(token, k))),
+    FIELD_WEIGHT.description * fieldScore(token, page.description),
+  );
+}
+
+/** A page's score for `query`: every token must match somewhere; 0 means no match. */
+export function pageScore(query: string, page: PageDeclaration): number {
+  const tokens = words(query);
+  if (tokens.length === 0) return 0;
+  let total = 0;
+  for (const t of tokens) {
+    const s = tokenScore(t, page);
+    if (s === 0) return 0;
+    total += s;
+  }
+  // Built tools come before announced ones when both match as well.
+  return page.kind === 'placeholder' ? total * 0.5 : total;
+}
+
+/** The pages matching `query`, best first (declaration order breaks ties); all pages for an empty query. */
+export function searchPages<P extends PageDeclaration>(query: string, from: readonly P[]): P[] {
+  if (!query.trim()) return [...from];
+  return from
+    .map((page, order) => ({ page, order, score: pageScore(query, page) }))
+    .filter((h) => h.score > 0)
+    .sort((a, b) => b.score - a.score || a.order - b.order)
+    .map((h) => h.page);
+}

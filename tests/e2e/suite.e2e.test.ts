@@ -1,0 +1,167 @@
+// The suite's shell in Chromium (issue 14): the command palette and filter boxes, recent tools,
+// dark mode, SVG icons, the skip link and the closed mobile menu's Tab order, and axe in the
+// states these reach, in both themes.
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
+import { seriousViolations } from '../helpers/axe';
+import { describeWith } from '../helpers/system';
+
+describeWith(['chromium'], 'suite shell in Chromium', () => {
+  const app = useSharedApp();
+
+  async function open(path: string, width = 1280, colorScheme: 'light' | 'dark' = 'light') {
+    const p = await openPage(app.browser, { viewport: { width, height: 800 }, colorScheme });
+    await p.page.goto(app.url + path);
+    await p.page.locator('main h1').first().waitFor();
+    return p;
+  }
+  const palette = (page: Page) => page.getByRole('dialog', { name: 'Search tools' });
+  const combobox = (page: Page) => page.getByRole('combobox', { name: 'Search tools' });
+  const options = (page: Page) => palette(page).getByRole('option');
+
+  it('opens the palette with Ctrl+K, ranks "b64" to Base64, moves with arrows, opens with Enter', async () => {
+    const { page, errors } = await open('/crc-generator');
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => combobox(page).evaluate((e) => e === document.activeElement)).toBe(true);
+    await combobox(page).fill('b64');
+    expect(await options(page).first().locator('.palette-title').textContent()).toBe('Base64 Converter');
+    expect(await options(page).first().getAttribute('aria-selected')).toBe('true');
+    await combobox(page).fill('generator');
+    const second = await options(page).nth(1).locator('.palette-title').textContent();
+    await page.keyboard.press('ArrowDown');
+    expect(await options(page).nth(1).getAttribute('aria-selected')).toBe('true');
+    const active = await combobox(page).getAttribute('aria-activedescendant');
+    expect(await options(page).nth(1).getAttribute('id')).toBe(active);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe(second);
+    expect(await palette(page).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens with "/" outside text fields only, closes with Escape and gives focus back', async () => {
+    const { page } = await open('/url-encoder');
+    const field = page.locator('main textarea').first();
+    await field.click();
+    await page.keyboard.type('a/b');
+    expect(await field.inputValue()).toContain('a/b');
+    expect(await palette(page).count()).toBe(0);
+    const toggle = page.getByRole('button', { name: /Switch to (dark|light) theme/ });
+    await toggle.focus();
+    await page.keyboard.press('/');
+    await palette(page).waitFor();
+    await combobox(page).fill('cidr');
+    expect(await options(page).first().locator('.palette-title').textContent()).toBe('IP Subnet Calculator');
+    await combobox(page).fill('zzzz');
+    expect(await options(page).count()).toBe(0);
+    expect(await page.getByRole('status').filter({ hasText: 'No tool matches' }).textContent()).toBe(
+      'No tool matches “zzzz”',
+    );
+    await page.keyboard.press('Escape');
+    expect(await palette(page).count()).toBe(0);
+    expect(await toggle.evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
+  it('lists recently opened tools first, and the navbar button opens the palette', async () => {
+    const { page } = await open('/jwt-debugger');
+    await page.goto(app.url + '/gradient-generator');
+    await page.locator('main h1').first().waitFor();
+    await page.getByRole('button', { name: 'Search tools' }).click();
+    const firstTwo = await options(page).evaluateAll((els) =>
+      els.slice(0, 2).map((e) => e.querySelector('.palette-title')?.textContent + ' ' + e.textContent),
+    );
+    expect(firstTwo[0]).toMatch(/^Gradient Generator .*Recent/);
+    expect(firstTwo[1]).toMatch(/^JWT Debugger .*Recent/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('filters tools from visible boxes on the home page and in the sidebar', async () => {
+    const { page } = await open('/');
+    const home = page.locator('main').getByRole('searchbox', { name: 'Filter tools' });
+    await home.fill('yaml');
+    const matches = page.getByRole('region', { name: 'Matching tools' }).getByRole('link');
+    expect(await matches.first().textContent()).toContain('JSON and YAML Converter');
+    expect(await page.getByRole('region', { name: 'All tools' }).isVisible()).toBe(false);
+    await home.fill('');
+    expect(await page.getByRole('region', { name: 'All tools' }).isVisible()).toBe(true);
+    const side = page.locator('#sidebar').getByRole('searchbox', { name: 'Filter tools' });
+    await side.fill('gradeint');
+    expect(await page.locator('#sidebar').getByRole('list', { name: 'Matching tools' }).textContent()).toContain(
+      'Gradient Generator',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('follows the system theme, toggles to the other and keeps the choice after a reload', async () => {
+    const { page } = await open('/', 1280, 'dark');
+    const bg = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    const darkBg = await bg();
+    expect(darkBg).toBe('rgb(15, 18, 24)');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+    expect(await bg()).toBe('rgb(246, 247, 251)');
+    await page.reload();
+    await page.locator('main h1').first().waitFor();
+    expect(await bg()).toBe('rgb(246, 247, 251)');
+    expect(await page.getByRole('button', { name: 'Switch to dark theme' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await page.goto(app.url + '/jwt-debugger');
+    await page.locator('main h1').first().waitFor();
+    expect(await bg()).toBe('rgb(15, 18, 24)');
+    await page.keyboard.press('Control+k');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('draws icons as SVG, never emoji', async () => {
+    const { page } = await open('/');
+    const toggles = page.locator('#sidebar .group-toggle');
+    const n = await toggles.count();
+    expect(n).toBeGreaterThan(0);
+    for (let i = 0; i < n; i++) expect(await toggles.nth(i).locator('svg').count()).toBeGreaterThan(0);
+    const text = await page.locator('body').textContent();
+    expect(text).not.toMatch(/\p{Extended_Pictographic}/u);
+    await page.context().close();
+  });
+
+  it('at 375 px: Tab reaches the skip link then the menu button, never the closed sidebar', async () => {
+    const { page } = await open('/base64-converter', 375);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.keyboard.press('Shift+Tab'); // back before main's first control
+    const stops: string[] = [];
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      stops.push(await page.evaluate(() => (document.activeElement?.closest('#sidebar') ? 'sidebar' : 'page')));
+    }
+    expect(stops).not.toContain('sidebar');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#sidebar').getByRole('button').first().focus();
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#sidebar')))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.context().close();
+  });
+
+  it('Base64 encodes a file dropped on the page', async () => {
+    const { page, errors } = await open('/base64-converter');
+    await page.evaluate(() => {
+      const dt = new DataTransfer();
+      dt.items.add(new File(['hello drop'], 'drop.txt', { type: 'text/plain' }));
+      const target = document.querySelector('main textarea')!;
+      target.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    });
+    await expect.poll(() => page.getByTestId('file-name').textContent()).toBe('drop.txt');
+    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Encoded drop.txt');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
