@@ -62,6 +62,19 @@ describe('decoding and the spec messages', () => {
     expect(() => base64UrlToBytes('a')).toThrow();
   });
 
+  it('takes a token pasted with its Bearer scheme, Authorization header name or quotes', () => {
+    const token = make({ alg: 'HS256' }, { sub: '1' });
+    for (const pasted of [`Bearer ${token}`, `bearer  ${token}`, `Authorization: Bearer ${token}`, `"${token}"`]) {
+      expect(decoded(pasted).payload, pasted).toEqual({ sub: '1' });
+      expect(hasThreeParts(pasted), pasted).toBe(true);
+    }
+  });
+
+  it("names a part that is not UTF-8 in words, not with the browser decoder's error", () => {
+    const bad = `${bytesToBase64Url(new Uint8Array([0xff, 0xfe]))}.e30.x`;
+    expect(decodeJwt(bad)).toEqual({ ok: false, error: 'Failed to decode token: header: not valid UTF-8 text' });
+  });
+
   it('auto-decodes only with exactly three parts', () => {
     expect(hasThreeParts('a.b.c')).toBe(true);
     expect(hasThreeParts('a.b')).toBe(false);

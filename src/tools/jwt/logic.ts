@@ -40,13 +40,18 @@ export function bytesToBase64Url(bytes: Uint8Array): string {
 }
 
 function decodeJsonPart(part: string, name: string): Record<string, unknown> {
+  let bytes: Uint8Array;
+  try {
+    bytes = base64UrlToBytes(part);
+  } catch (e) {
+    throw new Error(`${name}: ${(e as Error).message}`);
+  }
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(base64UrlToBytes(part));
-  } catch (e) {
-    throw new Error(
-      `${name}: ${(e as Error).message === 'The encoded data was not valid.' ? 'not valid UTF-8' : (e as Error).message}`,
-    );
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // The browser's own wording ("Failed to execute 'decode' on 'TextDecoder'...") means nothing to a user.
+    throw new Error(`${name}: not valid UTF-8 text`);
   }
   let value: unknown;
   try {
@@ -61,9 +66,22 @@ function decodeJsonPart(part: string, name: string): Record<string, unknown> {
 
 const isThreeParts = (parts: string[]): parts is [string, string, string] => parts.length === 3;
 
+/**
+ * The token in what was pasted: surrounding space and quotes, and an `Authorization:` header
+ * name or `Bearer` scheme copied along with it, are not part of it.
+ */
+export function tokenText(input: string): string {
+  return input
+    .trim()
+    .replace(/^authorization:\s*/i, '')
+    .replace(/^bearer\s+/i, '')
+    .replace(/^(["'])(.*)\1$/s, '$2')
+    .trim();
+}
+
 /** Decodes a token; the messages are the spec's. The signature is not verified here. */
 export function decodeJwt(input: string): DecodeResult {
-  const token = input.trim();
+  const token = tokenText(input);
   if (!token) return { ok: false, error: MESSAGES.empty };
   const parts = token.split('.');
   if (!isThreeParts(parts)) return { ok: false, error: MESSAGES.format };
@@ -78,7 +96,7 @@ export function decodeJwt(input: string): DecodeResult {
 
 /** Exactly three dot-separated parts: the condition for auto-decoding. */
 export function hasThreeParts(input: string): boolean {
-  return input.trim().split('.').length === 3;
+  return tokenText(input).split('.').length === 3;
 }
 
 interface TokenInfo {
@@ -169,7 +187,7 @@ export function tokenFromFragment(hash: string): string {
 }
 
 export function fragmentForToken(token: string): string {
-  return `#token=${token.trim()}`;
+  return `#token=${tokenText(token)}`;
 }
 
 export function prettyJson(value: unknown): string {
