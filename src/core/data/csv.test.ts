@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import { runDataOp } from './ops';
-import { typeCsvValue, quoteCell, cellText } from './csv';
+import { typeCsvValue, quoteCell, cellText, csvToJsonText } from './csv';
 import { LosslessNumber } from './lossless';
 import { CSV_EXAMPLES, JSON_CSV_EXAMPLES } from './examples';
 import { randomNumberLiteral, randomText } from '../../../tests/support/testdata';
@@ -36,6 +36,24 @@ describe('CSV and JSON messages (spec sections 5 and 8)', () => {
 });
 
 describe('CSV to JSON typing rules', () => {
+  it('keeps ZIP codes and phone numbers with leading zeros as text when asked, or every value', () => {
+    const zeros = (v: string) => typeCsvValue(v, 'keepLeadingZeros');
+    expect(zeros('02134')).toBe('02134');
+    expect(zeros('0049301234567')).toBe('0049301234567');
+    expect(zeros('-007')).toBe('-007');
+    expect(zeros('0')).toBe(0);
+    expect(zeros('0.5')).toBe(0.5);
+    expect(zeros('2134')).toBe(2134);
+    expect(zeros('true')).toBe(true);
+    expect(typeCsvValue('02134', 'text')).toBe('02134');
+    expect(typeCsvValue('true', 'text')).toBe('true');
+    expect(typeCsvValue('null', 'text')).toBe('null');
+    const csv = 'zip,phone,n\n02134,0049301234567,7\n';
+    expect(csvToJsonText(csv, { delimiter: ',', header: true, typing: 'keepLeadingZeros' }).json).toBe(
+      '[\n  {\n    "zip": "02134",\n    "phone": "0049301234567",\n    "n": 7\n  }\n]',
+    );
+  });
+
   it('numbers, booleans, null, empty, text', () => {
     expect(typeCsvValue('42')).toBe(42);
     expect(typeCsvValue('-3.5')).toBe(-3.5);

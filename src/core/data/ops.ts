@@ -5,7 +5,7 @@
 import { readJson } from './json-read';
 import { writeJson } from './json-write';
 import { readYaml, writeYaml } from './yaml';
-import { csvToJsonText, CsvError, isRowObject, rowsToCsv, type Delimiter } from './csv';
+import { csvToJsonText, CsvError, isRowObject, rowsToCsv, type Delimiter, type ValueTyping } from './csv';
 import { MSG } from './messages';
 import { describePosition, type TextPosition } from './position';
 import type { JsonObject } from './lossless';
@@ -18,7 +18,7 @@ export type DataOp =
   | { kind: 'validate'; indent: Indent; sortKeys: boolean }
   | { kind: 'jsonToYaml'; indent: 2 | 4; sortKeys: boolean }
   | { kind: 'yamlToJson'; indent: 2 | 4; sortKeys: boolean }
-  | { kind: 'csvToJson'; delimiter: Delimiter; header: boolean }
+  | { kind: 'csvToJson'; delimiter: Delimiter; header: boolean; typing?: ValueTyping }
   | { kind: 'jsonToCsv'; delimiter: Delimiter; neutraliseFormulas: boolean };
 
 type OpResult =
@@ -55,10 +55,10 @@ function yamlToJson(text: string, indent: 2 | 4, sortKeys: boolean): OpResult {
   return { ok: true, output: writeJson(r.value, { indent, sortKeys }), status: '✅ Converted YAML to JSON', note };
 }
 
-function csvToJson(text: string, delimiter: Delimiter, header: boolean, onProgress?: ProgressFn): OpResult {
+function csvToJson(text: string, op: { delimiter: Delimiter; header: boolean; typing?: ValueTyping }, onProgress?: ProgressFn): OpResult {
   if (isBlank(text)) return { ok: false, status: MSG.enterCsv };
   try {
-    const { json, rows } = csvToJsonText(text, { delimiter, header, onProgress });
+    const { json, rows } = csvToJsonText(text, { ...op, onProgress });
     const s = rows === 1 ? '' : 's';
     return { ok: true, output: json, status: `✅ Converted ${rows} row${s} to JSON` };
   } catch (e) {
@@ -92,7 +92,7 @@ export function runDataOp(op: DataOp, text: string, onProgress?: ProgressFn): Op
     case 'validate': return jsonAction(text, op.indent, op.sortKeys, MSG.enterJsonToValidate, MSG.invalidJsonValidate);
     case 'jsonToYaml': return jsonToYaml(text, op.indent, op.sortKeys);
     case 'yamlToJson': return yamlToJson(text, op.indent, op.sortKeys);
-    case 'csvToJson': return csvToJson(text, op.delimiter, op.header, onProgress);
+    case 'csvToJson': return csvToJson(text, op, onProgress);
     case 'jsonToCsv': return jsonToCsv(text, op.delimiter, op.neutraliseFormulas);
   }
 }

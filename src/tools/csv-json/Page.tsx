@@ -10,7 +10,7 @@ import {
   type CsvExample,
   type JsonCsvExample,
 } from '../../core/data/examples';
-import { DELIMITERS, type Delimiter } from '../../core/data/csv';
+import { DELIMITERS, VALUE_TYPINGS, type Delimiter, type ValueTyping } from '../../core/data/csv';
 import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
 import { useDataRunner } from '../../components/useDataRunner';
 import { conversionOp, failureMessage, otherFormatHint, usageAction, type CsvDirection } from './logic';
@@ -118,6 +118,18 @@ export default function CsvJsonPage() {
             <input type="checkbox" checked={s.header} onChange={(e) => s.set({ header: e.currentTarget.checked })} />
             First row contains headers
           </label>
+          {s.direction === 'csvToJson' && (
+            <label className="field">
+              Values
+              <select value={s.typing} onChange={(e) => s.set({ typing: e.currentTarget.value as ValueTyping })}>
+                {VALUE_TYPINGS.map((t) => (
+                  <option key={t.value} value={t.value}>
+                    {t.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <label className="check">
             <input
               type="checkbox"
