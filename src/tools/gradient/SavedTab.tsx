@@ -1,26 +1,76 @@
+import { useState } from 'react';
+import { Trash2 } from 'lucide-react';
 import { useGradientStore } from './store';
 import { gradientFunction } from '../../core/gradient/css';
-import { gradientFromSaved, savedSubtitle } from '../../core/gradient/saved';
+import { gradientFromSaved, savedSubtitle, type SavedGradient } from '../../core/gradient/saved';
+
+/** What the last Delete or Clear All removed, so that Undo can put it back. */
+interface Removed {
+  message: string;
+  before: SavedGradient[];
+}
 
 export function SavedTab() {
   const saved = useGradientStore((s) => s.saved);
-  const { loadSaved, deleteSaved, clearSaved } = useGradientStore.getState();
+  const { loadSaved, deleteSaved, clearSaved, restoreSaved } = useGradientStore.getState();
+  const [confirming, setConfirming] = useState(false);
+  const [removed, setRemoved] = useState<Removed | null>(null);
+
+  const remove = (message: string, action: () => void) => {
+    setRemoved({ message, before: saved });
+    setConfirming(false);
+    action();
+  };
+
+  const undoBar = removed && (
+    <div className="undo-bar" role="status">
+      {removed.message}
+      <button
+        type="button"
+        onClick={() => {
+          restoreSaved(removed.before);
+          setRemoved(null);
+        }}
+      >
+        Undo
+      </button>
+    </div>
+  );
+
   if (saved.length === 0) {
     return (
-      <div className="empty-state">
-        <p className="empty-title">No saved gradients yet</p>
-        <p>Create and save gradients to see them here!</p>
+      <div>
+        {undoBar}
+        <div className="empty-state">
+          <p className="empty-title">No saved gradients yet</p>
+          <p>Create and save gradients to see them here!</p>
+        </div>
       </div>
     );
   }
+  const count = `${saved.length} saved gradient${saved.length === 1 ? '' : 's'}`;
   return (
     <div>
+      {undoBar}
       <div className="section-head">
         <h3>Saved Gradients ({saved.length})</h3>
-        <button type="button" onClick={clearSaved}>
-          Clear All
-        </button>
+        {!confirming && (
+          <button type="button" onClick={() => setConfirming(true)}>
+            Clear All
+          </button>
+        )}
       </div>
+      {confirming && (
+        <div className="confirm-bar" role="alertdialog" aria-label="Clear all saved gradients">
+          <span>Delete all {count}?</span>
+          <button type="button" className="danger" onClick={() => remove(`Deleted ${count}.`, clearSaved)}>
+            Delete all
+          </button>
+          <button type="button" onClick={() => setConfirming(false)} autoFocus>
+            Cancel
+          </button>
+        </div>
+      )}
       <ul className="gradient-cards saved-list">
         {saved.map((s) => (
           <li key={s.id} className="gradient-card saved-card">
@@ -38,9 +88,9 @@ export function SavedTab() {
               type="button"
               className="card-delete"
               aria-label={`Delete saved gradient ${s.name}`}
-              onClick={() => deleteSaved(s.id)}
+              onClick={() => remove(`Deleted “${s.name}”.`, () => deleteSaved(s.id))}
             >
-              🗑
+              <Trash2 size={16} aria-hidden="true" />
             </button>
           </li>
         ))}

@@ -64,6 +64,8 @@ export interface GradientState {
   save(): boolean;
   deleteSaved(id: number): void;
   clearSaved(): void;
+  /** Puts back a list removed by Delete or Clear All (Undo). */
+  restoreSaved(list: SavedGradient[]): void;
   setExportSize(axis: 'width' | 'height', value: string): void;
   setDither(on: boolean): void;
 }
@@ -169,6 +171,7 @@ export const useGradientStore = create<GradientState>()((set, get) => {
       setSaved([]);
       track('delete_gradient', { all: true });
     },
+    restoreSaved: (list) => setSaved(list),
     setExportSize: (axis, value) => set(axis === 'width' ? { exportWidth: value } : { exportHeight: value }),
     setDither: (dither) => set({ dither }),
   };
