@@ -7,6 +7,7 @@ import { openPage } from '../helpers/browser';
 import { useSharedApp } from '../helpers/e2e';
 import { seriousViolations } from '../helpers/axe';
 import { describeWith } from '../helpers/system';
+import { pages } from '../../src/app/registry';
 
 describeWith(['chromium'], 'suite shell in Chromium', () => {
   const app = useSharedApp();
@@ -162,6 +163,25 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await expect.poll(() => page.getByTestId('file-name').textContent()).toBe('drop.txt');
     await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Encoded drop.txt');
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('at 375 px no page scrolls sideways and no form field is under 16 px (iOS would zoom)', async () => {
+    const { page } = await open('/', 375);
+    const problems: string[] = [];
+    for (const p of pages) {
+      await page.goto(app.url + p.path);
+      await page.locator('main h1').first().waitFor();
+      const r = await page.evaluate(() => ({
+        width: document.documentElement.scrollWidth,
+        small: [...document.querySelectorAll('input, select, textarea')].filter(
+          (e) => parseFloat(getComputedStyle(e).fontSize) < 16,
+        ).length,
+      }));
+      if (r.width > 375) problems.push(`${p.path} is ${r.width} px wide`);
+      if (r.small) problems.push(`${p.path} has ${r.small} fields under 16 px`);
+    }
+    expect(problems).toEqual([]);
     await page.context().close();
   });
 });
