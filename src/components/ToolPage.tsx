@@ -33,7 +33,10 @@ export function ToolPage({
 
 function InfoCards({ cards }: { cards: InfoCard[] }) {
   return (
-    <section className="info-cards" aria-label="Tips and features">
+    <section className="info-cards" aria-labelledby="info-cards-heading">
+      <h2 id="info-cards-heading" className="sr-only">
+        Tips and features
+      </h2>
       {cards.map((c) => (
         <div className="info-card" key={c.title}>
           <h3>{c.title}</h3>

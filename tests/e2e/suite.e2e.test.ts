@@ -184,4 +184,63 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     expect(problems).toEqual([]);
     await page.context().close();
   });
+
+  /** States a visitor reaches after using each tool (axe on first render alone missed most problems). */
+  const interactions: [string, (page: Page) => Promise<void>][] = [
+    [
+      '/crc-generator',
+      async (p) => {
+        await p.getByLabel('Search algorithms').fill('ethernet');
+        await p.locator('main select').first().selectOption('CRC-32/ISO-HDLC');
+        await p.getByText('0xcbf43926').waitFor();
+      },
+    ],
+    [
+      '/jwt-debugger',
+      async (p) => {
+        await p.getByRole('button', { name: 'Load Example' }).click();
+        await p.locator('.jwt-signature').first().waitFor();
+      },
+    ],
+    ['/gradient-generator', (p) => p.getByRole('tab', { name: /Presets/ }).click()],
+    [
+      '/json-formatter',
+      async (p) => {
+        await p.locator('main textarea').first().fill('{"a":');
+        await p
+          .getByRole('button', { name: /^Format/ })
+          .first()
+          .click();
+        await p.getByRole('alert').first().waitFor();
+      },
+    ],
+    [
+      '/csv-json-converter',
+      async (p) => {
+        await p.locator('main textarea').first().fill('a,b\n1,2');
+        await p.getByRole('button', { name: 'Convert', exact: true }).click();
+        await p.getByText('Converted 1 row to JSON').waitFor();
+      },
+    ],
+    [
+      '/base64-converter',
+      async (p) => {
+        await p.locator('main textarea').first().fill('hello');
+        await expect.poll(() => p.locator('main textarea').nth(1).inputValue()).toBe('aGVsbG8=');
+      },
+    ],
+  ];
+
+  it.each(['light', 'dark'] as const)('axe finds nothing serious after using the tools (%s theme)', async (scheme) => {
+    const { page } = await open('/', 1280, scheme);
+    const problems: string[] = [];
+    for (const [path, use] of interactions) {
+      await page.goto(app.url + path);
+      await page.locator('main h1').first().waitFor();
+      await use(page);
+      problems.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -344,21 +344,24 @@ export default function CrcPage() {
           <li>Mode: {selected ? `Predefined (${selected.name})` : 'Custom'}</li>
           <li>Language: {HDL_LANGUAGE_LABEL[s.language]}</li>
         </ul>
-        <ul className="crc-live" role="status" aria-live="polite">
-          {params.ok && dataWidth.ok && current?.result && (
-            <>
-              <li>
-                Check value (CRC of "123456789"): <span className="mono">{hex(current.result.check, width)}</span>
-              </li>
-              <li>XOR count: {current.result.xorCount} two-input XORs (without sharing)</li>
-              <li>
-                Deepest equation: {current.result.deepestTerms} terms, {current.result.deepestLevels} XOR levels (bit{' '}
-                {current.result.deepestBit})
-              </li>
-            </>
-          )}
-          {current?.error && <li>Could not analyse: {current.error}</li>}
-        </ul>
+        {/* The live region wraps the list: a list with role=status is no longer a list to assistive tech. */}
+        <div role="status" aria-live="polite">
+          <ul className="crc-live">
+            {params.ok && dataWidth.ok && current?.result && (
+              <>
+                <li>
+                  Check value (CRC of "123456789"): <span className="mono">{hex(current.result.check, width)}</span>
+                </li>
+                <li>XOR count: {current.result.xorCount} two-input XORs (without sharing)</li>
+                <li>
+                  Deepest equation: {current.result.deepestTerms} terms, {current.result.deepestLevels} XOR levels (bit{' '}
+                  {current.result.deepestBit})
+                </li>
+              </>
+            )}
+            {current?.error && <li>Could not analyse: {current.error}</li>}
+          </ul>
+        </div>
         <button
           type="button"
           className="primary"

@@ -19,7 +19,7 @@ export function EditorTab() {
   return (
     <div className="gradient-editor">
       <section className="editor-section">
-        <h3 id="gradient-type-heading">Gradient Type</h3>
+        <h2 id="gradient-type-heading">Gradient Type</h2>
         <div className="segmented" role="group" aria-labelledby="gradient-type-heading">
           {TYPE_LABELS.map(([t, label]) => (
             <button
@@ -67,7 +67,7 @@ export function EditorTab() {
 
       {g.type === 'radial' && (
         <section className="editor-section">
-          <h3 id="gradient-shape-heading">Shape</h3>
+          <h2 id="gradient-shape-heading">Shape</h2>
           <div className="segmented" role="group" aria-labelledby="gradient-shape-heading">
             {SHAPE_LABELS.map(([s, label]) => (
               <button
@@ -113,7 +113,7 @@ export function EditorTab() {
 
       <section className="editor-section">
         <div className="section-head">
-          <h3>Color Stops ({g.stops.length})</h3>
+          <h2>Color Stops ({g.stops.length})</h2>
           <div className="row">
             <button type="button" onClick={st.addStop} aria-label="+ Add color stop">
               + Add
@@ -131,7 +131,7 @@ export function EditorTab() {
       </section>
 
       <section className="editor-section">
-        <h3>Advanced Options</h3>
+        <h2>Advanced Options</h2>
         <div className="row">
           <label className="field" htmlFor="gradient-blend">
             <span>Blend Mode</span>
@@ -168,7 +168,7 @@ function SaveSection() {
   };
   return (
     <section className="editor-section">
-      <h3>Save Gradient</h3>
+      <h2>Save Gradient</h2>
       <form className="row" onSubmit={submit}>
         <input
           aria-label="Gradient name"

@@ -6,7 +6,7 @@ export function PresetsTab() {
   const loadPreset = useGradientStore((s) => s.loadPreset);
   return (
     <div>
-      <h3>Gradient Presets ({PRESETS.length})</h3>
+      <h2>Gradient Presets ({PRESETS.length})</h2>
       <div className="gradient-cards">
         {PRESETS.map((p) => (
           <button

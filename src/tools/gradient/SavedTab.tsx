@@ -53,7 +53,7 @@ export function SavedTab() {
     <div>
       {undoBar}
       <div className="section-head">
-        <h3>Saved Gradients ({saved.length})</h3>
+        <h2>Saved Gradients ({saved.length})</h2>
         {!confirming && (
           <button type="button" onClick={() => setConfirming(true)}>
             Clear All
