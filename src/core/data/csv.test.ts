@@ -36,22 +36,23 @@ describe('CSV and JSON messages (spec sections 5 and 8)', () => {
 });
 
 describe('CSV to JSON typing rules', () => {
-  it('keeps ZIP codes and phone numbers with leading zeros as text when asked, or every value', () => {
-    const zeros = (v: string) => typeCsvValue(v, 'keepLeadingZeros');
-    expect(zeros('02134')).toBe('02134');
-    expect(zeros('0049301234567')).toBe('0049301234567');
-    expect(zeros('-007')).toBe('-007');
-    expect(zeros('0')).toBe(0);
-    expect(zeros('0.5')).toBe(0.5);
-    expect(zeros('2134')).toBe(2134);
-    expect(zeros('true')).toBe(true);
-    expect(typeCsvValue('02134', 'text')).toBe('02134');
-    expect(typeCsvValue('true', 'text')).toBe('true');
-    expect(typeCsvValue('null', 'text')).toBe('null');
+  it('keeps numbers written with a leading zero as text, and every value with Detect numbers off', () => {
+    expect(typeCsvValue('02134')).toBe('02134');
+    expect(typeCsvValue('0049301234567')).toBe('0049301234567');
+    expect(typeCsvValue('-007')).toBe('-007');
+    expect(typeCsvValue('0')).toBe(0);
+    expect(typeCsvValue('0.5')).toBe(0.5);
+    expect(typeCsvValue('-0.25')).toBe(-0.25);
+    expect(typeCsvValue('2134')).toBe(2134);
+    expect(typeCsvValue('02134', false)).toBe('02134');
+    expect(typeCsvValue('42', false)).toBe('42');
+    expect(typeCsvValue('true', false)).toBe('true');
+    expect(typeCsvValue('null', false)).toBe('null');
     const csv = 'zip,phone,n\n02134,0049301234567,7\n';
-    expect(csvToJsonText(csv, { delimiter: ',', header: true, typing: 'keepLeadingZeros' }).json).toBe(
+    expect(csvToJsonText(csv, { delimiter: ',', header: true }).json).toBe(
       '[\n  {\n    "zip": "02134",\n    "phone": "0049301234567",\n    "n": 7\n  }\n]',
     );
+    expect(csvToJsonText(csv, { delimiter: ',', header: true, detectTypes: false }).json).toContain('"n": "7"');
   });
 
   it('numbers, booleans, null, empty, text', () => {
@@ -63,7 +64,7 @@ describe('CSV to JSON typing rules', () => {
     expect(typeCsvValue('false')).toBe(false);
     expect(typeCsvValue('null')).toBe(null);
     expect(typeCsvValue('')).toBe('');
-    expect(typeCsvValue('007')).toBe(7);
+    expect(typeCsvValue('007')).toBe('007');
     expect(typeCsvValue('+5')).toBe(5);
     expect(typeCsvValue('.5')).toBe(0.5);
     expect(typeCsvValue('0x1F')).toBe('0x1F');

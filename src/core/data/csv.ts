@@ -20,30 +20,22 @@ const RADIX_PREFIX = /^[+-]?0[xob]/i;
 /** "02134", "0049...", "-007": a leading zero before more digits (ZIP codes, phone numbers, IDs). */
 const LEADING_ZERO = /^[+-]?0\d/;
 
-/**
- * How CSV cells become JSON values: the spec's typing (`typed`), the same but with numbers that
- * start with a zero kept as text (`keepLeadingZeros`), or every cell as text (`text`).
- */
-export const VALUE_TYPINGS = [
-  { value: 'typed', label: 'Detect numbers, booleans and null' },
-  { value: 'keepLeadingZeros', label: 'Detect, but keep numbers with leading zeros as text' },
-  { value: 'text', label: 'Keep every value as text' },
-] as const;
-export type ValueTyping = (typeof VALUE_TYPINGS)[number]['value'];
 
 /**
  * Spec typing: values that are numbers become numbers, true/false booleans, 'null' null; anything
  * else (including '') stays text. "Is a number" is JavaScript's reading (`Number(v)`, so ` 30`
- * and `007` count) without hex/octal/binary prefixes. JSON number literals are kept exactly
- * (`1.50`, `12345678901234567890`); other spellings are written in their plain form (`007` -> 7).
+ * counts) without hex/octal/binary prefixes, and except numbers written with a leading zero
+ * (`02134`, `0049...`: ZIP codes, phone numbers, IDs), which stay text so no digit is lost.
+ * JSON number literals are kept exactly (`1.50`, `12345678901234567890`); other spellings are
+ * written in their plain form (`+5` -> 5). `detectTypes: false` keeps every value as text.
  */
-export function typeCsvValue(cell: string, typing: ValueTyping = 'typed'): JsonValue {
-  if (typing === 'text') return cell;
+export function typeCsvValue(cell: string, detectTypes = true): JsonValue {
+  if (!detectTypes) return cell;
   const t = cell.length && (cell.charCodeAt(0) <= 32 || cell.charCodeAt(cell.length - 1) <= 32) ? cell.trim() : cell;
   if (t === 'true') return true;
   if (t === 'false') return false;
   if (t === 'null') return null;
-  if (typing === 'keepLeadingZeros' && LEADING_ZERO.test(t)) return cell;
+  if (LEADING_ZERO.test(t)) return cell;
   if (JSON_NUMBER.test(t)) return numberFromLiteral(t);
   if (t !== '' && !RADIX_PREFIX.test(t)) {
     const n = Number(t);
@@ -57,8 +49,8 @@ export class CsvError extends Error {}
 interface CsvReadOptions {
   delimiter: Delimiter;
   header: boolean;
-  /** The spec's typing when absent. */
-  typing?: ValueTyping;
+  /** "Detect numbers": type values (the default), or keep every value as text. */
+  detectTypes?: boolean;
   /** Called every ~1 MB of input with the characters read so far. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -83,7 +75,7 @@ function uniqueHeaders(row: string[]): string[] {
  * (keys from the header row or column_N). Rows are handed over one by one, so callers can write
  * them out at once instead of keeping millions of objects alive.
  */
-function readCsv(text: string, { delimiter, header, typing, onProgress }: CsvReadOptions, onRow: (row: JsonObject) => void): void {
+function readCsv(text: string, { delimiter, header, detectTypes, onProgress }: CsvReadOptions, onRow: (row: JsonObject) => void): void {
   let names: string[] | undefined = header ? undefined : [];
   let quoteError: Papa.ParseError | undefined;
   let step = 0;
@@ -104,7 +96,7 @@ function readCsv(text: string, { delimiter, header, typing, onProgress }: CsvRea
       }
       const obj: JsonObject = new Map();
       const width = Math.max(cells.length, names.length);
-      for (let i = 0; i < width; i++) obj.set(names[i] ?? `column_${i + 1}`, typeCsvValue(cells[i] ?? '', typing));
+      for (let i = 0; i < width; i++) obj.set(names[i] ?? `column_${i + 1}`, typeCsvValue(cells[i] ?? '', detectTypes));
       onRow(obj);
     },
   });

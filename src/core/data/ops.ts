@@ -5,7 +5,7 @@
 import { readJson } from './json-read';
 import { writeJson } from './json-write';
 import { readYaml, writeYaml } from './yaml';
-import { csvToJsonText, CsvError, isRowObject, rowsToCsv, type Delimiter, type ValueTyping } from './csv';
+import { csvToJsonText, CsvError, isRowObject, rowsToCsv, type Delimiter } from './csv';
 import { MSG } from './messages';
 import { describePosition, type TextPosition } from './position';
 import type { JsonObject } from './lossless';
@@ -18,7 +18,7 @@ export type DataOp =
   | { kind: 'validate'; indent: Indent; sortKeys: boolean }
   | { kind: 'jsonToYaml'; indent: 2 | 4; sortKeys: boolean }
   | { kind: 'yamlToJson'; indent: 2 | 4; sortKeys: boolean }
-  | { kind: 'csvToJson'; delimiter: Delimiter; header: boolean; typing?: ValueTyping }
+  | { kind: 'csvToJson'; delimiter: Delimiter; header: boolean; detectTypes?: boolean }
   | { kind: 'jsonToCsv'; delimiter: Delimiter; neutraliseFormulas: boolean };
 
 type OpResult =
@@ -55,7 +55,7 @@ function yamlToJson(text: string, indent: 2 | 4, sortKeys: boolean): OpResult {
   return { ok: true, output: writeJson(r.value, { indent, sortKeys }), status: '✅ Converted YAML to JSON', note };
 }
 
-function csvToJson(text: string, op: { delimiter: Delimiter; header: boolean; typing?: ValueTyping }, onProgress?: ProgressFn): OpResult {
+function csvToJson(text: string, op: { delimiter: Delimiter; header: boolean; detectTypes?: boolean }, onProgress?: ProgressFn): OpResult {
   if (isBlank(text)) return { ok: false, status: MSG.enterCsv };
   try {
     const { json, rows } = csvToJsonText(text, { ...op, onProgress });

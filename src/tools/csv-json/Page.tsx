@@ -10,7 +10,7 @@ import {
   type CsvExample,
   type JsonCsvExample,
 } from '../../core/data/examples';
-import { DELIMITERS, VALUE_TYPINGS, type Delimiter, type ValueTyping } from '../../core/data/csv';
+import { DELIMITERS, type Delimiter } from '../../core/data/csv';
 import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
 import { useDataRunner } from '../../components/useDataRunner';
 import { conversionOp, failureMessage, otherFormatHint, usageAction, type CsvDirection } from './logic';
@@ -119,15 +119,13 @@ export default function CsvJsonPage() {
             First row contains headers
           </label>
           {s.direction === 'csvToJson' && (
-            <label className="field">
-              Values
-              <select value={s.typing} onChange={(e) => s.set({ typing: e.currentTarget.value as ValueTyping })}>
-                {VALUE_TYPINGS.map((t) => (
-                  <option key={t.value} value={t.value}>
-                    {t.label}
-                  </option>
-                ))}
-              </select>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={s.detectTypes}
+                onChange={(e) => s.set({ detectTypes: e.currentTarget.checked })}
+              />
+              Detect numbers
             </label>
           )}
           <label className="check">

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { conversionOp, failureMessage, otherFormatHint, usageAction } from './logic';
 
 describe('CSV and JSON page logic', () => {
-  const options = { delimiter: ';', header: false, typing: 'keepLeadingZeros', neutraliseFormulas: true } as const;
+  const options = { delimiter: ';', header: false, detectTypes: false, neutraliseFormulas: true } as const;
 
   it('runs each direction with its own options', () => {
     expect(conversionOp({ direction: 'csvToJson', ...options })).toEqual({
       kind: 'csvToJson',
       delimiter: ';',
       header: false,
-      typing: 'keepLeadingZeros',
+      detectTypes: false,
     });
     expect(conversionOp({ direction: 'jsonToCsv', ...options })).toEqual({
       kind: 'jsonToCsv',

@@ -1,5 +1,5 @@
 /** CSV and JSON converter page logic (no React): the operation to run, messages, hints, usage names. */
-import type { Delimiter, ValueTyping } from '../../core/data/csv';
+import type { Delimiter } from '../../core/data/csv';
 import { looksLikeCsv, looksLikeJson } from '../../core/data/detect';
 import { MSG } from '../../core/data/messages';
 import type { DataOp } from '../../core/data/ops';
@@ -11,15 +11,15 @@ export interface CsvOptions {
   delimiter: Delimiter;
   /** Spec: 'First row contains headers'. */
   header: boolean;
-  /** CSV to JSON: which cells become numbers, booleans and null. */
-  typing: ValueTyping;
+  /** CSV to JSON, "Detect numbers": numbers, booleans and null become JSON values (else all text). */
+  detectTypes: boolean;
   neutraliseFormulas: boolean;
 }
 
 /** Each direction takes only its own options. */
-export function conversionOp({ direction, delimiter, header, typing, neutraliseFormulas }: CsvOptions): DataOp {
+export function conversionOp({ direction, delimiter, header, detectTypes, neutraliseFormulas }: CsvOptions): DataOp {
   return direction === 'csvToJson'
-    ? { kind: 'csvToJson', delimiter, header, typing }
+    ? { kind: 'csvToJson', delimiter, header, detectTypes }
     : { kind: 'jsonToCsv', delimiter, neutraliseFormulas };
 }
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { JobResult } from '../../core/data/job';
 import type { TextPosition } from '../../core/data/position';
-import type { Delimiter, ValueTyping } from '../../core/data/csv';
+import type { Delimiter } from '../../core/data/csv';
 import type { DataInput } from '../../components/DataIO';
 import type { CsvDirection } from './logic';
 
@@ -11,7 +11,7 @@ interface CsvJsonState {
   delimiter: Delimiter;
   /** Spec: 'First row contains headers', on by default. */
   header: boolean;
-  typing: ValueTyping;
+  detectTypes: boolean;
   neutraliseFormulas: boolean;
   input: DataInput;
   result: JobResult | null;
@@ -28,7 +28,7 @@ export const useCsvJsonStore = create<CsvJsonState>((set) => ({
   direction: 'csvToJson',
   delimiter: ',',
   header: true,
-  typing: 'typed',
+  detectTypes: true,
   neutraliseFormulas: false,
   ...clearedFields,
   set: (patch) => set(patch),
