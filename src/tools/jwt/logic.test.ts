@@ -72,7 +72,15 @@ describe('decoding and the spec messages', () => {
 
   it("names a part that is not UTF-8 in words, not with the browser decoder's error", () => {
     const bad = `${bytesToBase64Url(new Uint8Array([0xff, 0xfe]))}.e30.x`;
-    expect(decodeJwt(bad)).toEqual({ ok: false, error: 'Failed to decode token: header: not valid UTF-8 text' });
+    expect(decodeJwt(bad)).toEqual({ ok: false, error: 'Failed to decode token: the header is not valid UTF-8 text' });
+    expect(decodeJwt('e30.a%b.x')).toEqual({
+      ok: false,
+      error:
+        'Failed to decode token: the payload is not valid Base64url: it contains "%" (only A-Z, a-z, 0-9, - and _ may appear)',
+    });
+    expect((decodeJwt('e30.bm90IGpzb24.x') as { error: string }).error).toMatch(
+      /^Failed to decode token: the payload is not valid JSON \(/,
+    );
   });
 
   it('auto-decodes only with exactly three parts', () => {

@@ -27,8 +27,10 @@ type DecodeResult = { ok: true; token: DecodedJwt } | { ok: false; error: string
 /** Base64url (padding optional; standard alphabet tolerated) to bytes; throws on bad input. */
 export function base64UrlToBytes(part: string): Uint8Array {
   const clean = part.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  if (!/^[A-Za-z0-9+/]*$/.test(clean)) throw new Error('invalid base64url characters');
-  if (clean.length % 4 === 1) throw new Error('invalid base64url length');
+  const bad = /[^A-Za-z0-9+/]/.exec(clean);
+  if (bad)
+    throw new Error(`not valid Base64url: it contains "${part[bad.index]}" (only A-Z, a-z, 0-9, - and _ may appear)`);
+  if (clean.length % 4 === 1) throw new Error('not valid Base64url: its length is one character too many or too few');
   const bin = atob(clean + '='.repeat((4 - (clean.length % 4)) % 4));
   return Uint8Array.from(bin, (c) => c.charCodeAt(0));
 }
@@ -44,23 +46,23 @@ function decodeJsonPart(part: string, name: string): Record<string, unknown> {
   try {
     bytes = base64UrlToBytes(part);
   } catch (e) {
-    throw new Error(`${name}: ${(e as Error).message}`);
+    throw new Error(`the ${name} is ${(e as Error).message}`);
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     // The browser's own wording ("Failed to execute 'decode' on 'TextDecoder'...") means nothing to a user.
-    throw new Error(`${name}: not valid UTF-8 text`);
+    throw new Error(`the ${name} is not valid UTF-8 text`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw new Error(`${name} is not valid JSON (${(e as Error).message})`);
+    throw new Error(`the ${name} is not valid JSON (${(e as Error).message})`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new Error(`${name} is not a JSON object`);
+    throw new Error(`the ${name} is not a JSON object`);
   return value as Record<string, unknown>;
 }
 
