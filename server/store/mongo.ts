@@ -216,7 +216,7 @@ export class MongoBackend implements Backend {
             { $limit: limit },
           ],
           daily: [
-            { $match: { type: 'page', ...current } },
+            { $match: { type: 'page', day: { $gte: r.dailyFrom, $lte: r.to } } },
             { $group: { _id: '$day', n: { $sum: '$count' } } },
             { $sort: { _id: 1 } },
           ],

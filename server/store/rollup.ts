@@ -4,6 +4,7 @@
  * the embedded store and MongoDB the same semantics.
  */
 import type { Stats, StatsRange, StoreHealth, StoredEvent } from './types';
+import { DAILY_VIEWS_DAYS } from '../../src/core/analytics/contract';
 
 const DAY_MS = 86_400_000;
 
@@ -20,6 +21,8 @@ export interface DayRange {
   /** The period of the same length just before it. */
   prevFrom: string;
   prevTo: string;
+  /** First day of `daily_views`: the range, or the latest DAILY_VIEWS_DAYS days if longer. */
+  dailyFrom: string;
 }
 
 /** `days` UTC calendar days ending with today (today counts as the last day). */
@@ -32,6 +35,7 @@ export function dayRange(days: StatsRange, now: Date = new Date()): DayRange {
     to: utcDay(today),
     prevFrom: utcDay(from - days * DAY_MS),
     prevTo: utcDay(from - DAY_MS),
+    dailyFrom: utcDay(today - (Math.max(days, DAILY_VIEWS_DAYS) - 1) * DAY_MS),
   };
 }
 

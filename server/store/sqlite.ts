@@ -242,7 +242,7 @@ export class SqliteBackend implements Backend {
         toolUses: sumTools.get(r.from, r.to) as number,
         pages: pages.all(r.from, r.to, limit) as StatsRows['pages'],
         tools: tools.all(r.from, r.to, limit) as StatsRows['tools'],
-        daily: daily.all(r.from, r.to) as StatsRows['daily'],
+        daily: daily.all(r.dailyFrom, r.to) as StatsRows['daily'],
         prevViews: prev.views,
         prevVisitors: prev.visitors,
         prevToolUses: prev.tools,

@@ -174,6 +174,24 @@ function contract(name: string, makeHarness: () => Harness) {
       expect(s.range.tool_uses).toBe(4);
     });
 
+    it('gives daily views for the latest 14 days even when the range is 7 days (the chart shows 14)', async () => {
+      const store = await fresh();
+      await store.record([
+        view('/a', 's1'),
+        view('/a', 's1', at(10)),
+        view('/a', 's1', at(13)),
+        view('/a', 's1', at(14)),
+      ]);
+      const s = await stats(store, 7);
+      expect(s.total_views).toBe(1);
+      expect(s.daily_views).toEqual([
+        { date: '2026-03-02', views: 1 },
+        { date: '2026-03-05', views: 1 },
+        { date: '2026-03-15', views: 1 },
+      ]);
+      expect((await stats(store, 30)).daily_views).toHaveLength(4);
+    });
+
     it('counts unique visitors over the whole range, not as a sum of daily uniques', async () => {
       const store = await fresh();
       // s1 on 5 different days, s2 on 2 days, s3 once: daily sums would give 8.
@@ -199,7 +217,10 @@ function contract(name: string, makeHarness: () => Harness) {
       ]);
       const week = await stats(store, 7);
       expect(week.total_views).toBe(2);
+      // The chart's 14 days: the previous week's views are drawn, not counted in the totals.
       expect(week.daily_views).toEqual([
+        { date: '2026-03-02', views: 1 },
+        { date: '2026-03-08', views: 1 },
         { date: '2026-03-09', views: 1 },
         { date: '2026-03-15', views: 1 },
       ]);
@@ -437,8 +458,13 @@ describe('day ranges', () => {
       to: '2026-01-03',
       prevFrom: '2025-12-21',
       prevTo: '2025-12-27',
+      dailyFrom: '2025-12-21',
     });
-    expect(dayRange(90, new Date('2024-03-01T00:00:00Z'))).toMatchObject({ from: '2023-12-03', to: '2024-03-01' });
+    expect(dayRange(90, new Date('2024-03-01T00:00:00Z'))).toMatchObject({
+      from: '2023-12-03',
+      to: '2024-03-01',
+      dailyFrom: '2023-12-03',
+    });
     expect(DAY).toBe(86_400_000);
   });
 });

@@ -27,6 +27,9 @@ export const FIELD_MAX = {
 export type TextField = keyof typeof FIELD_MAX;
 
 /** Longest tool-usage duration, in ms (24 h). */
+/** `daily_views` covers the latest this many days whatever the range: the spec's chart shows 14 days. */
+export const DAILY_VIEWS_DAYS = 14;
+
 export const MAX_DURATION_MS = 86_400_000;
 
 /** Tool-usage metadata: a flat record of at most 32 primitives, strings at most 512 long. */

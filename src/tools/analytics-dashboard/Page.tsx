@@ -96,7 +96,7 @@ export default function AnalyticsDashboardPage() {
               aria-busy={state.status === 'loading'}
             >
               <Totals stats={shown} days={days} />
-              <DailyChart stats={shown} days={days} />
+              <DailyChart stats={shown} />
               <div className="grid-2">
                 <RankedTable
                   title="Популярные страницы"

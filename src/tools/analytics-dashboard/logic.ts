@@ -3,8 +3,8 @@ import Papa from 'papaparse';
 import type { Stats, StatsRange } from '../../core/analytics/contract';
 import { neutraliseFormula } from '../../core/data/formula';
 
-/** The daily chart shows the latest 14 days (spec part 1, section 9). */
-export const CHART_DAYS = 14;
+/** The daily chart shows the latest 14 days whatever the range (spec part 1, section 9). */
+export { DAILY_VIEWS_DAYS as CHART_DAYS } from '../../core/analytics/contract';
 
 const DAY_MS = 86_400_000;
 

@@ -35,8 +35,8 @@ export function Totals({ stats, days }: { stats: Stats; days: StatsRange }) {
   );
 }
 
-export function DailyChart({ stats, days }: { stats: Stats; days: StatsRange }) {
-  const bars = chartDays(stats.daily_views, stats.range.to, Math.min(CHART_DAYS, days));
+export function DailyChart({ stats }: { stats: Stats }) {
+  const bars = chartDays(stats.daily_views, stats.range.to, CHART_DAYS);
   const max = Math.max(1, ...bars.map((b) => b.views));
   const title = `Просмотры по дням (последние ${rangeLabel(bars.length)})`;
   return (
