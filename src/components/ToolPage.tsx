@@ -1,5 +1,13 @@
 import type { ReactNode } from 'react';
 import type { PageDeclaration } from '../app/tool';
+import { CopyButton } from './CopyButton';
+import { draftKey } from '../lib/draft';
+
+/** Forgets the tool's draft and its settings in the link, and reloads it with the defaults. */
+function startFresh() {
+  sessionStorage.removeItem(draftKey(location.pathname));
+  location.replace(location.pathname);
+}
 
 export interface InfoCard {
   title: string;
@@ -24,6 +32,16 @@ export function ToolPage({
       <header className="tool-header">
         <h1>{tool.title}</h1>
         <p className="tool-description">{tool.description}</p>
+        <div className="tool-actions">
+          <CopyButton
+            text={() => location.href}
+            label="Copy link"
+            confirmation="✅ Link copied: it opens this tool with these settings"
+          />
+          <button type="button" onClick={startFresh}>
+            Start fresh
+          </button>
+        </div>
       </header>
       {children}
       {infoCards.length > 0 && <InfoCards cards={infoCards} />}

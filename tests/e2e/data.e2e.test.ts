@@ -128,7 +128,9 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await button(page, 'Array Example').click();
       await button(page, 'Format').click();
       await button(page, 'Copy').click();
-      await expect.poll(() => page.locator('.copy-message').textContent()).toBe('✅ Copied to clipboard!');
+      await expect
+        .poll(() => page.locator('.copy-message:not(.tool-actions .copy-message)').textContent())
+        .toBe('✅ Copied to clipboard!');
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await value(page, 'Output'));
       await button(page, 'Clear All').click();
       expect(await value(page, 'Input JSON')).toBe('');

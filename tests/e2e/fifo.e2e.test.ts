@@ -70,7 +70,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(await metric(page, 'latency')).toBe('2 cycles');
     expect(await metric(page, 'almost-full')).toBe('12 words');
     expect(await metric(page, 'almost-empty')).toBe('3 words');
-    expect(await page.getByRole('button', { name: 'Copy' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Copy', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Download', exact: true }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Medium (32x64)' }).click();
@@ -129,7 +129,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(code).toContain('readMode             fwft');
     expect(code).toContain('syn_ramstyle = "select_ram"');
 
-    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect.poll(() => page.getByText('✅ Copied to clipboard!').count()).toBe(1);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 

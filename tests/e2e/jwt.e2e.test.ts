@@ -81,11 +81,15 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     await page.getByLabel('Token structure').waitFor();
     await page.clock.install();
     await page.getByRole('button', { name: 'Copy payload', exact: true }).click();
-    await expect.poll(() => page.locator('.copy-message').first().textContent()).toBe('Copied payload to clipboard!');
+    await expect
+      .poll(() => page.locator('.copy-message:not(.tool-actions .copy-message)').first().textContent())
+      .toBe('Copied payload to clipboard!');
     const token = await page.getByLabel('JWT Token').inputValue();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token.split('.')[1]);
     await page.clock.runFor(2100);
-    await expect.poll(() => page.locator('.copy-message').first().textContent()).toBe('');
+    await expect
+      .poll(() => page.locator('.copy-message:not(.tool-actions .copy-message)').first().textContent())
+      .toBe('');
     await page.getByRole('button', { name: 'Copy Header', exact: true }).click();
     expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual({ alg: 'HS256', typ: 'JWT' });
     await page.context().close();

@@ -53,7 +53,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     expect(await page.getByTestId('bit-duration').textContent()).toBe(`${s.bitDurationUs.toFixed(2)} µs`);
     expect(await page.getByTestId('baud-error').textContent()).toContain('Within 2%');
     // No code yet: no Copy or Download.
-    expect(await page.getByRole('button', { name: 'Copy' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Copy', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Download', exact: true }).count()).toBe(0);
 
     // A slow clock flags the error; an impossible one explains itself and keeps the input.
@@ -88,7 +88,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     const code = await page.locator('pre.code').textContent();
     expect(code).toContain('module uart_module');
 
-    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect.poll(() => page.getByText('✅ Copied to clipboard!').count()).toBe(1);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
 

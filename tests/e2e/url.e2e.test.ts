@@ -28,8 +28,10 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     expect(await page.getByLabel(/^Input/).inputValue()).toBe('a%20b%26c%3Dd%2F%C3%A9%21%27');
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
     expect(await page.getByLabel('Output').inputValue()).toBe("a b&c=d/é!'");
-    await page.getByRole('button', { name: 'Copy' }).click();
-    await expect.poll(() => page.locator('.copy-message').textContent()).toBe('✅ Copied to clipboard!');
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect
+      .poll(() => page.locator('.copy-message:not(.tool-actions .copy-message)').textContent())
+      .toBe('✅ Copied to clipboard!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("a b&c=d/é!'");
     expect(errors).toEqual([]);
     await page.context().close();

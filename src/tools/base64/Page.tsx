@@ -24,7 +24,8 @@ import {
   formatKB,
   sizeRatio,
 } from './logic';
-import { CLEARED, useBase64Store } from './store';
+import { base64Link, CLEARED, useBase64Store } from './store';
+import { usePermalink } from '../../lib/permalink';
 import { useConverter } from './useConverter';
 import './styles.css';
 
@@ -58,6 +59,7 @@ function FileProgress({ mode, onCancel }: { mode: Mode; onCancel: () => void }) 
 }
 
 export default function Base64Page() {
+  usePermalink(useBase64Store, base64Link);
   // Everything but the progress figures (see FileProgress).
   const s = useBase64Store(useShallow(({ progress, ...rest }) => ({ ...rest, busy: progress !== null })));
   const { set } = s;

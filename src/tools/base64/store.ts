@@ -4,6 +4,10 @@ import type { ConversionResult, Mode } from '../../core/base64/convert';
 import type { Alphabet } from '../../core/base64/kernel';
 import type { TextEncodingName } from '../../core/base64/text';
 import type { FileInfo } from './logic';
+import { TEXT_ENCODINGS } from '../../core/base64/text';
+import { keepDraft } from '../../lib/draft';
+import type { PermalinkSpec } from '../../lib/permalink';
+import { tool } from './tool';
 
 export interface Base64State {
   mode: Mode;
@@ -49,4 +53,26 @@ export const CLEARED: Partial<Base64State> = {
   isValid: false,
   result: null,
   progress: null,
+};
+
+// The text typed or pasted and the options; a file is never stored.
+keepDraft(useBase64Store, tool.path, ({ mode, encoding, autoConvert, alphabet, input }) => ({
+  mode,
+  encoding,
+  autoConvert,
+  alphabet,
+  input,
+}));
+
+type Base64Settings = Pick<Base64State, 'mode' | 'encoding' | 'alphabet' | 'autoConvert'>;
+
+/** The options are in the link (the text is not: it can be large or private). */
+export const base64Link: PermalinkSpec<Base64State, Base64Settings> = {
+  pick: ({ mode, encoding, alphabet, autoConvert }) => ({ mode, encoding, alphabet, autoConvert }),
+  apply: (settings) => useBase64Store.getState().set(settings),
+  defaults: { mode: 'encode', encoding: 'UTF-8', alphabet: 'standard', autoConvert: true },
+  accept: (s) =>
+    (s.mode === undefined || s.mode === 'encode' || s.mode === 'decode') &&
+    (s.encoding === undefined || (TEXT_ENCODINGS as readonly string[]).includes(s.encoding)) &&
+    (s.alphabet === undefined || s.alphabet === 'standard' || s.alphabet === 'url'),
 };

@@ -1,5 +1,7 @@
 import { create } from 'zustand';
 import { INITIAL_BACKGROUND, INITIAL_TEXT } from './logic';
+import { keepDraft } from '../../lib/draft';
+import { tool } from './tool';
 
 interface ContrastState {
   background: string;
@@ -21,3 +23,5 @@ export const useContrastStore = create<ContrastState>((set) => ({
   setAlpha: (alpha) => set({ alpha }),
   swap: () => set((s) => ({ background: s.text, text: s.background })),
 }));
+
+keepDraft(useContrastStore, tool.path, ({ background, text, alpha }) => ({ background, text, alpha }));

@@ -36,7 +36,8 @@ import {
   usageDetails,
 } from './logic';
 import { SizeField } from './SizeField';
-import { useFifoStore } from './store';
+import { fifoLink, useFifoStore } from './store';
+import { usePermalink } from '../../lib/permalink';
 import './styles.css';
 
 function SelectField<T extends string | number>({
@@ -160,6 +161,7 @@ const CUSTOM_DEPTH_LABEL = `Custom depth (${FIFO_DEPTH_RANGE.min}-${FIFO_DEPTH_R
 
 export default function FifoPage() {
   const { config, language, generated, setField, setConfig, setLanguage, setGenerated } = useFifoStore();
+  usePermalink(useFifoStore, fifoLink);
   const [error, setError] = useState('');
   // Remounts the size fields on a preset, which closes their custom number fields.
   const [presetLoads, setPresetLoads] = useState(0);

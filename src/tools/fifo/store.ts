@@ -3,6 +3,9 @@ import type { Generated } from '../../lib/useTimedGeneration';
 import { DEFAULT_FIFO_CONFIG, type FifoConfig } from '../../core/hdl/fifo/config';
 import type { HdlLanguage } from '../../core/hdl/contract';
 import { updateConfig } from './logic';
+import { keepDraft } from '../../lib/draft';
+import type { PermalinkSpec } from '../../lib/permalink';
+import { tool } from './tool';
 
 export type GeneratedFifo = Generated<FifoConfig>;
 
@@ -25,3 +28,18 @@ export const useFifoStore = create<FifoState>((set) => ({
   setLanguage: (language) => set({ language }),
   setGenerated: (generated) => set({ generated }),
 }));
+
+keepDraft(useFifoStore, tool.path, ({ config, language }) => ({ config, language }));
+
+type FifoSettings = FifoConfig & { language: HdlLanguage };
+
+/** The whole configuration and the language are in the link. */
+export const fifoLink: PermalinkSpec<FifoState, FifoSettings> = {
+  pick: ({ config, language }) => ({ ...config, language }),
+  apply: ({ language, ...config }) => {
+    const s = useFifoStore.getState();
+    s.setConfig({ ...s.config, ...config });
+    if (language === 'verilog' || language === 'vhdl') s.setLanguage(language);
+  },
+  defaults: { ...DEFAULT_FIFO_CONFIG, language: 'verilog' },
+};

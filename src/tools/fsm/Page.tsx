@@ -15,7 +15,8 @@ import { StateDiagram } from './Diagram';
 import { SignalsEditor, StatesEditor, TransitionsEditor } from './Editors';
 import { CodeTab } from './CodeTab';
 import { generateBoth } from './logic';
-import { useFsmStore, type FsmTab } from './store';
+import { fsmLink, useFsmStore, type FsmTab } from './store';
+import { usePermalink } from '../../lib/permalink';
 import './styles.css';
 
 function TextField({
@@ -131,6 +132,7 @@ function Checks({ errors, warnings }: { errors: string[]; warnings: string[] }) 
 
 export default function FsmPage() {
   const { config, tab, generated, setTab, setConfig, setGenerated } = useFsmStore();
+  usePermalink(useFsmStore, fsmLink);
   const [failure, setFailure] = useState('');
   const errors = useMemo(() => fsmGenerator.validate(config), [config]);
   const { warnings } = useMemo(() => fsmGenerator.summary(config), [config]);

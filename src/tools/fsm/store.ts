@@ -10,6 +10,9 @@ import {
   type FsmTransition,
 } from '../../core/hdl/fsm/config';
 import type { GenerationResult } from './logic';
+import { keepDraft } from '../../lib/draft';
+import type { PermalinkSpec } from '../../lib/permalink';
+import { tool } from './tool';
 
 export type FsmTab = 'config' | 'code';
 
@@ -132,3 +135,30 @@ export const useFsmStore = create<FsmStore>((set) => {
     setGenerated: (generated) => set({ generated }),
   };
 });
+
+keepDraft(useFsmStore, tool.path, ({ config, tab }) => ({ config, tab }));
+
+const isText = (v: unknown) => typeof v === 'string';
+const isRecordOfText = (v: unknown) =>
+  v === undefined || (typeof v === 'object' && v !== null && Object.values(v).every(isText));
+const listOf = (v: unknown, ok: (item: Record<string, unknown>) => boolean) =>
+  v === undefined ||
+  (Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && ok(x as Record<string, unknown>)));
+
+/** A machine from a link must have the shape the editors draw; its meaning is checked by validate(). */
+function fsmShapeOk(c: Partial<FsmConfig>): boolean {
+  return (
+    listOf(c.states, (s) => isText(s.name) && isText(s.code) && isText(s.description) && isRecordOfText(s.outputs)) &&
+    listOf(c.inputs, (s) => isText(s.name) && typeof s.width === 'number' && isText(s.description)) &&
+    listOf(c.outputs, (s) => isText(s.name) && typeof s.width === 'number' && isText(s.description)) &&
+    listOf(c.transitions, (t) => isText(t.from) && isText(t.to) && isText(t.condition) && isRecordOfText(t.outputs))
+  );
+}
+
+/** The whole machine is in the link (its lists as JSON). */
+export const fsmLink: PermalinkSpec<FsmStore, FsmConfig> = {
+  pick: ({ config }) => config,
+  apply: (config) => useFsmStore.getState().setConfig({ ...useFsmStore.getState().config, ...config }),
+  defaults: DEFAULT_FSM,
+  accept: fsmShapeOk,
+};

@@ -1,6 +1,7 @@
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
-import { useGradientStore, type GradientTab } from './store';
+import { gradientLink, useGradientStore, type GradientTab } from './store';
+import { usePermalink } from '../../lib/permalink';
 import { EditorTab } from './EditorTab';
 import { PresetsTab } from './PresetsTab';
 import { SavedTab } from './SavedTab';
@@ -29,6 +30,7 @@ const INFO_CARDS = [
 ];
 
 export default function GradientPage() {
+  usePermalink(useGradientStore, gradientLink);
   const activeTab = useGradientStore((s) => s.activeTab);
   const setTab = useGradientStore((s) => s.setTab);
   const savedCount = useGradientStore((s) => s.saved.length);

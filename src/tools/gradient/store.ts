@@ -29,6 +29,14 @@ import {
   type SavedGradient,
 } from '../../core/gradient/saved';
 import { tool } from './tool';
+import { keepDraft } from '../../lib/draft';
+import type { PermalinkSpec } from '../../lib/permalink';
+import {
+  GRADIENT_LINK_DEFAULTS,
+  gradientFromSettings,
+  gradientSettings,
+  type GradientSettings,
+} from '../../core/gradient/link';
 
 export type GradientTab = 'editor' | 'presets' | 'saved';
 
@@ -176,3 +184,16 @@ export const useGradientStore = create<GradientState>()((set, get) => {
     setDither: (dither) => set({ dither }),
   };
 });
+
+keepDraft(useGradientStore, tool.path, ({ gradient, activeTab, name }) => ({ gradient, activeTab, name }));
+
+/** The whole gradient is in the link. */
+export const gradientLink: PermalinkSpec<GradientState, GradientSettings> = {
+  pick: ({ gradient }) => gradientSettings(gradient),
+  apply: (settings) => {
+    const gradient = gradientFromSettings(settings);
+    if (gradient) useGradientStore.setState({ gradient });
+  },
+  defaults: GRADIENT_LINK_DEFAULTS,
+  accept: (settings) => gradientFromSettings(settings) !== null,
+};

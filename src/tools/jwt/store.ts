@@ -1,6 +1,8 @@
 import { create } from 'zustand';
 import type { DecodedJwt } from './logic';
 import type { VerifyOutcome } from './verify';
+import { keepDraft } from '../../lib/draft';
+import { tool } from './tool';
 
 interface JwtState {
   input: string;
@@ -32,3 +34,7 @@ export const useJwtStore = create<JwtState>((set) => ({
   setVerification: (verification) => set({ verification }),
   clear: () => set({ input: '', decoded: null, error: '', verification: null }),
 }));
+
+// Never the token or the verification key: a token stays in the page (and in the #token= fragment
+// when the visitor puts it there); only the key's format option is kept.
+keepDraft(useJwtStore, tool.path, ({ secretIsBase64Url }) => ({ secretIsBase64Url }));

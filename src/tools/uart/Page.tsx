@@ -21,7 +21,8 @@ import {
 import { uartGenerator } from '../../core/hdl/uart';
 import type { HdlLanguage } from '../../core/hdl/contract';
 import { formatHz, parseForm } from './logic';
-import { useUartStore } from './store';
+import { uartLink, useUartStore } from './store';
+import { usePermalink } from '../../lib/permalink';
 import './styles.css';
 
 function SelectField<T extends string | number>({
@@ -110,6 +111,7 @@ function Summary({ config }: { config: UartConfig }) {
 
 export default function UartPage() {
   const { form, language, generated, setField, setForm, setLanguage, setGenerated } = useUartStore();
+  usePermalink(useUartStore, uartLink);
   const [error, setError] = useState('');
   const {
     generating,

@@ -3,6 +3,9 @@ import type { Generated } from '../../lib/useTimedGeneration';
 import type { UartConfig } from '../../core/hdl/uart/config';
 import type { HdlLanguage } from '../../core/hdl/contract';
 import { DEFAULT_FORM, type UartForm } from './logic';
+import { keepDraft } from '../../lib/draft';
+import type { PermalinkSpec } from '../../lib/permalink';
+import { tool } from './tool';
 
 export type GeneratedUart = Generated<UartConfig>;
 
@@ -25,3 +28,18 @@ export const useUartStore = create<UartState>((set) => ({
   setLanguage: (language) => set({ language }),
   setGenerated: (generated) => set({ generated }),
 }));
+
+keepDraft(useUartStore, tool.path, ({ form, language }) => ({ form, language }));
+
+type UartSettings = UartForm & { language: HdlLanguage };
+
+/** The whole configuration and the language are in the link. */
+export const uartLink: PermalinkSpec<UartState, UartSettings> = {
+  pick: ({ form, language }) => ({ ...form, language }),
+  apply: ({ language, ...form }) => {
+    const s = useUartStore.getState();
+    s.setForm({ ...s.form, ...form });
+    if (language === 'verilog' || language === 'vhdl') s.setLanguage(language);
+  },
+  defaults: { ...DEFAULT_FORM, language: 'verilog' },
+};

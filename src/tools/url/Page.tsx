@@ -16,11 +16,13 @@ import {
   type EncodingType,
   type Operation,
 } from './logic';
-import { useUrlStore } from './store';
+import { urlLink, useUrlStore } from './store';
+import { usePermalink } from '../../lib/permalink';
 import './styles.css';
 
 export default function UrlPage() {
   const s = useUrlStore();
+  usePermalink(useUrlStore, urlLink);
 
   const run = (operation: Operation = s.operation, input = s.input, manual = true) => {
     const r = convert(input, operation, s.encodingType, s.componentType);

@@ -1,5 +1,8 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { keepDraft } from '../../lib/draft';
+import type { PermalinkSpec } from '../../lib/permalink';
+import { tool } from './tool';
 import { addToHistory, type ComponentType, type EncodingType, type HistoryEntry, type Operation } from './logic';
 
 interface UrlState {
@@ -44,3 +47,31 @@ export const useUrlStore = create<UrlState>()(
     { name: 'bitsmith_url_history', version: 1, partialize: (s) => ({ history: s.history }) },
   ),
 );
+
+keepDraft(useUrlStore, tool.path, ({ input, operation, encodingType, componentType, autoUpdate }) => ({
+  input,
+  operation,
+  encodingType,
+  componentType,
+  autoUpdate,
+}));
+
+const oneOf = (v: string | undefined, allowed: readonly string[]) => v === undefined || allowed.includes(v);
+
+type UrlSettings = Pick<UrlState, 'operation' | 'encodingType' | 'componentType' | 'autoUpdate'>;
+
+/** The options are in the link (the text is not). */
+export const urlLink: PermalinkSpec<UrlState, UrlSettings> = {
+  pick: ({ operation, encodingType, componentType, autoUpdate }) => ({
+    operation,
+    encodingType,
+    componentType,
+    autoUpdate,
+  }),
+  apply: (settings) => useUrlStore.getState().set(settings),
+  defaults: { operation: 'encode', encodingType: 'component', componentType: 'full', autoUpdate: true },
+  accept: (s) =>
+    oneOf(s.operation, ['encode', 'decode']) &&
+    oneOf(s.encodingType, ['component', 'uri', 'form', 'rfc3986']) &&
+    oneOf(s.componentType, ['full', 'path', 'query', 'hash']),
+};

@@ -1,0 +1,55 @@
+/**
+ * A gradient as permalink settings: flat, readable values (`stops=6366f1-0_8b5cf6-100`), and back
+ * through the same checks a saved gradient passes, so a hand-edited link cannot break the editor.
+ */
+import { defaultGradient, MIN_STOPS, type GradientSpec } from './model';
+import { gradientFromSaved } from './saved';
+import { isHexColor } from './color';
+
+export interface GradientSettings {
+  type: string;
+  angle: number;
+  shape: string;
+  x: number;
+  y: number;
+  stops: string;
+  blend: string;
+  repeating: boolean;
+}
+
+export function gradientSettings(g: GradientSpec): GradientSettings {
+  return {
+    type: g.type,
+    angle: g.angle,
+    shape: g.shape,
+    x: g.position.x,
+    y: g.position.y,
+    stops: g.stops.map((s) => `${s.color.slice(1)}-${s.position}`).join('_'),
+    blend: g.blendMode,
+    repeating: g.repeating,
+  };
+}
+
+export const GRADIENT_LINK_DEFAULTS = gradientSettings(defaultGradient());
+
+/** The gradient a link describes (missing settings take the defaults), or null when its stops are unusable. */
+export function gradientFromSettings(s: Partial<GradientSettings>): GradientSpec | null {
+  const d = { ...GRADIENT_LINK_DEFAULTS, ...s };
+  const colors = d.stops.split('_').map((part, i) => {
+    const [hex = '', pos = ''] = part.split('-');
+    return { id: i + 1, color: `#${hex.toLowerCase()}`, position: Number(pos) };
+  });
+  const ok = colors.every((c) => isHexColor(c.color) && pos(c.position));
+  if (!ok || colors.length < MIN_STOPS) return null;
+  return gradientFromSaved({
+    type: d.type as GradientSpec['type'],
+    angle: d.angle,
+    shape: d.shape as GradientSpec['shape'],
+    position: { x: d.x, y: d.y },
+    colors,
+    blendMode: d.blend as GradientSpec['blendMode'],
+    repeating: d.repeating,
+  });
+}
+
+const pos = (n: number) => Number.isFinite(n) && n >= 0 && n <= 100;

@@ -1,0 +1,50 @@
+/**
+ * Drafts: a tool's inputs and options survive the sidebar's full-page navigation and a reload.
+ * Kept in sessionStorage (this tab only, gone when it closes), versioned, and capped: a text
+ * longer than DRAFT_MAX_CHARS (a 50 MB paste) is not written, so storage never fills and a
+ * keystroke never serialises megabytes. Files are never stored; secrets are left out by `pick`.
+ */
+import type { StoreApi } from 'zustand';
+
+const PREFIX = 'bitsmith:draft:';
+export const DRAFT_MAX_CHARS = 200_000;
+
+export const draftKey = (path: string) => PREFIX + path;
+
+/** The picked fields minus strings too long to keep (checked before any serialisation). */
+function capped(fields: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(fields).filter(([, v]) => !(typeof v === 'string' && v.length > DRAFT_MAX_CHARS)),
+  );
+}
+
+/**
+ * Restores `store` from the draft saved for the tool at `path` (if its version matches) and keeps
+ * the draft up to date with what `pick` returns. Call once, next to the store's creation.
+ */
+export function keepDraft<T extends object>(
+  store: Pick<StoreApi<T>, 'getState' | 'setState' | 'subscribe'>,
+  path: string,
+  pick: (state: T) => Partial<T>,
+  version = 1,
+): void {
+  if (typeof sessionStorage === 'undefined') return; // unit tests in Node
+  const key = draftKey(path);
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(key) ?? 'null') as { v?: number; state?: Partial<T> } | null;
+    if (saved?.v === version && saved.state && typeof saved.state === 'object') store.setState(saved.state);
+  } catch {
+    sessionStorage.removeItem(key); // a damaged draft is dropped, never an error
+  }
+  let last = '';
+  store.subscribe((state) => {
+    const text = JSON.stringify({ v: version, state: capped(pick(state)) });
+    if (text === last || text.length > DRAFT_MAX_CHARS) return;
+    last = text;
+    try {
+      sessionStorage.setItem(key, text);
+    } catch {
+      // Quota or privacy mode: the tool works, the draft just is not kept.
+    }
+  });
+}

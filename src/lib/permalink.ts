@@ -1,0 +1,83 @@
+/**
+ * Permalinks: a tool's settings (never large data, never secrets) live in the query string, so a
+ * copied link restores them in a fresh browser. Only settings that differ from the defaults are
+ * written; primitives as themselves, objects as JSON. Reading coerces each value to its default's
+ * type and drops what does not fit, so a hand-edited link cannot put garbage into a tool.
+ */
+import { useEffect, useLayoutEffect } from 'react';
+import type { StoreApi } from 'zustand';
+
+type Settings = object;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Query parameters for the settings that differ from `defaults`. */
+export function settingsToParams(settings: Settings, defaults: Settings): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(settings)) {
+    if (!(k in defaults) || same(v, (defaults as Record<string, unknown>)[k])) continue;
+    out[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
+  }
+  return out;
+}
+
+/** The settings a query string holds, each of its default's type; anything else is dropped. */
+export function settingsFromParams<S extends Settings>(search: string, defaults: S): Partial<S> {
+  const q = new URLSearchParams(search);
+  const out: Record<string, unknown> = {};
+  for (const [k, d] of Object.entries(defaults)) {
+    const raw = q.get(k);
+    if (raw === null) continue;
+    if (typeof d === 'number') {
+      const n = Number(raw);
+      if (raw.trim() !== '' && Number.isFinite(n)) out[k] = n;
+    } else if (typeof d === 'boolean') {
+      if (raw === 'true' || raw === 'false') out[k] = raw === 'true';
+    } else if (typeof d === 'string') {
+      out[k] = raw;
+    } else {
+      try {
+        const v: unknown = JSON.parse(raw);
+        if (typeof v === 'object' && v !== null && Array.isArray(v) === Array.isArray(d)) out[k] = v;
+      } catch {
+        // not JSON: dropped
+      }
+    }
+  }
+  return out as Partial<S>;
+}
+
+export interface PermalinkSpec<T, S extends Settings> {
+  /** The shareable settings of the state. */
+  pick: (state: T) => S;
+  /** Puts settings read from a link into the store (after `accept`). */
+  apply: (settings: Partial<S>) => void;
+  defaults: S;
+  /** Shape checks for settings from a link: false drops them all. */
+  accept?: (settings: Partial<S>) => boolean;
+}
+
+/** Replaces the given keys of the query string, keeping other parameters and the fragment. */
+function writeParams(keys: string[], params: Record<string, string>): void {
+  const url = new URL(location.href);
+  for (const k of keys) url.searchParams.delete(k);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  if (url.href !== location.href) history.replaceState(history.state, '', url);
+}
+
+/** Reads the tool's settings from the link once (they win over a draft), then keeps the link in step. */
+export function usePermalink<T, S extends Settings>(
+  store: Pick<StoreApi<T>, 'getState' | 'subscribe'>,
+  spec: PermalinkSpec<T, S>,
+) {
+  useLayoutEffect(() => {
+    const fromLink = settingsFromParams(location.search, spec.defaults);
+    if (Object.keys(fromLink).length > 0 && (spec.accept?.(fromLink) ?? true)) spec.apply(fromLink);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arrival
+  useEffect(() => {
+    const keys = Object.keys(spec.defaults);
+    const sync = (state: T) => writeParams(keys, settingsToParams(spec.pick(state), spec.defaults));
+    sync(store.getState());
+    return store.subscribe(sync);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- the spec is static per tool
+}

@@ -1,0 +1,128 @@
+// Issue 14, items 2 and 3: inputs and options survive the sidebar's full-page navigation and a
+// reload (sessionStorage drafts, capped, never files or secrets), settings travel in the link
+// and restore in a fresh browser, "Copy link" copies it and "Start fresh" forgets both.
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
+import { describeWith } from '../helpers/system';
+
+describeWith(['chromium'], 'state and permalinks in Chromium', () => {
+  const app = useSharedApp();
+
+  async function open(path: string, page?: Page) {
+    const p = page
+      ? { page, errors: [] as string[] }
+      : await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
+    await p.page.goto(app.url + path);
+    await p.page.locator('main h1').first().waitFor();
+    return p;
+  }
+  const drafts = (page: Page) =>
+    page.evaluate(() => Object.fromEntries(Object.keys(sessionStorage).map((k) => [k, sessionStorage.getItem(k)])));
+
+  it('keeps text and options through the sidebar full-page navigation and a reload', async () => {
+    const { page, errors } = await open('/url-encoder');
+    await page.getByLabel(/^Input/).fill('a b&c');
+    await page.getByLabel('Encoding Type').selectOption('rfc3986');
+    await page
+      .locator('#sidebar')
+      .getByRole('link', { name: 'Base64 Converter' })
+      .click({ force: true })
+      .catch(() => {});
+    await page.goto(app.url + '/base64-converter'); // the sidebar's delayed full load, made directly
+    await page.locator('main textarea').first().fill('draft text');
+    await page.goto(app.url + '/url-encoder');
+    await page.getByLabel(/^Input/).waitFor();
+    expect(await page.getByLabel(/^Input/).inputValue()).toBe('a b&c');
+    expect(await page.getByLabel('Encoding Type').inputValue()).toBe('rfc3986');
+    await page.goto(app.url + '/base64-converter');
+    await page.locator('main h1').waitFor();
+    await page.reload();
+    await expect.poll(() => page.locator('main textarea').first().inputValue()).toBe('draft text');
+    await expect.poll(() => page.locator('main textarea').nth(1).inputValue()).toBe('ZHJhZnQgdGV4dA==');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('does not store a very large paste, and never a JWT or its verification key', async () => {
+    const { page } = await open('/base64-converter');
+    const big = 'x'.repeat(300_000);
+    await page.locator('main textarea').first().fill(big);
+    await page.getByLabel('URL-safe alphabet').check();
+    await expect
+      .poll(async () => (await drafts(page))['bitsmith:draft:/base64-converter'] ?? '')
+      .toContain('"alphabet":"url"');
+    const stored = (await drafts(page))['bitsmith:draft:/base64-converter']!;
+    expect(stored.length).toBeLessThan(1000);
+    expect(stored).not.toContain('xxxxxxxxxx');
+
+    await page.goto(app.url + '/jwt-debugger');
+    await page.getByRole('button', { name: 'Load Example' }).click();
+    await page.getByLabel(/Secret for verification/).fill('top-secret-key-123');
+    await page.getByLabel('Token information').waitFor();
+    const token = await page.getByLabel('JWT Token').inputValue();
+    const all = JSON.stringify(await drafts(page)) + (await page.evaluate(() => JSON.stringify({ ...localStorage })));
+    expect(all).not.toContain(token.split('.')[1]);
+    expect(all).not.toContain('top-secret-key-123');
+    await page.reload();
+    await page.getByLabel('JWT Token').waitFor();
+    expect(await page.getByLabel('JWT Token').inputValue()).toBe('');
+    await page.context().close();
+  });
+
+  it('restores UART settings from a copied link in a fresh browser context', async () => {
+    const first = await open('/uart-generator');
+    await first.page.getByLabel('Baud Rate').selectOption('921600');
+    await first.page.getByLabel('Parity').selectOption('even');
+    await first.page.getByLabel('Data Bits').selectOption('7');
+    await first.page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await first.page.getByRole('button', { name: 'Copy link' }).click();
+    await first.page.getByText('Link copied').waitFor();
+    const link = await first.page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toContain('baudRate=921600');
+    expect(link).toContain('dataBits=7');
+    await first.page.context().close();
+
+    const fresh = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
+    await fresh.page.goto(link);
+    await fresh.page.getByLabel('Baud Rate').waitFor();
+    expect(await fresh.page.getByLabel('Baud Rate').inputValue()).toBe('921600');
+    expect(await fresh.page.getByLabel('Parity').inputValue()).toBe('even');
+    expect(await fresh.page.getByLabel('Data Bits').inputValue()).toBe('7');
+    expect(fresh.errors).toEqual([]);
+    await fresh.page.context().close();
+  });
+
+  it('opens a gradient and an FSM from their links, ignores a broken link, and starts fresh', async () => {
+    const { page, errors } = await open('/gradient-generator?type=radial&shape=circle&stops=ff0000-0_0000ff-100');
+    await expect
+      .poll(() => page.getByTestId('gradient-css').textContent())
+      .toBe('background: radial-gradient(circle at 50% 50%, #ff0000 0%, #0000ff 100%);');
+    await page.goto(app.url + '/gradient-generator?stops=nonsense');
+    await page.locator('main h1').waitFor();
+    expect(await page.getByTestId('gradient-css').textContent()).toContain('#ff0000'); // the draft, untouched
+
+    await page.goto(app.url + '/fsm-generator');
+    await page.getByRole('button', { name: 'Add State' }).click();
+    const url = page.url();
+    expect(new URL(url).searchParams.get('states')).toBeTruthy();
+    const fresh = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
+    await fresh.page.goto(url);
+    await fresh.page.getByLabel('Module Name').waitFor();
+    expect(await fresh.page.getByLabel('Reset State').inputValue()).toBe(
+      await page.getByLabel('Reset State').inputValue(),
+    );
+    const states = (p: Page) => p.evaluate(() => new URL(location.href).searchParams.get('states'));
+    expect(await states(fresh.page)).toBe(await states(page));
+    await fresh.page.context().close();
+
+    await page.getByRole('button', { name: 'Start fresh' }).click();
+    await page.waitForURL(app.url + '/fsm-generator');
+    await page.getByLabel('Module Name').waitFor();
+    expect(await states(page)).toBeNull();
+    expect(await page.getByLabel('Module Name').inputValue()).toBe('my_fsm');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
