@@ -148,3 +148,101 @@ export function formatPage(page: usize, count: u32, out: usize, layout: u32, row
   }
   return <u32>(p - out);
 }
+
+// ---- IPv6 (issue 18): 128-bit addresses as (hi, lo) u64 pairs ----
+
+/** Group `g` (0..0xffff) as lower-case hex without leading zeros at `p`; returns the end. */
+@inline function putGroup(p: usize, g: u32): usize {
+  let digits: usize = g >= 0x1000 ? 4 : g >= 0x100 ? 3 : g >= 0x10 ? 2 : 1;
+  let q = p + digits;
+  do {
+    q--;
+    const d = g & 15;
+    store<u8>(q, <u8>(d < 10 ? 48 + d : 87 + d));
+    g >>= 4;
+  } while (q > p);
+  return p + digits;
+}
+
+@inline function groupAt(hi: u64, lo: u64, i: u32): u32 {
+  return i < 4 ? <u32>((hi >> (<u64>(3 - i) << 4)) & 0xffff) : <u32>((lo >> (<u64>(7 - i) << 4)) & 0xffff);
+}
+
+/** RFC 5952 text of an address at `p`: the longest run (>= 2, leftmost on ties) of zero groups
+ *  becomes "::". Returns the end. */
+function putIpv6(p: usize, hi: u64, lo: u64): usize {
+  let bestStart: i32 = -1;
+  let bestLen: i32 = 1;
+  let runStart: i32 = -1;
+  for (let i: i32 = 0; i <= 8; i++) {
+    const zero = i < 8 && groupAt(hi, lo, <u32>i) == 0;
+    if (zero) {
+      if (runStart < 0) runStart = i;
+    } else if (runStart >= 0) {
+      if (i - runStart > bestLen) {
+        bestStart = runStart;
+        bestLen = i - runStart;
+      }
+      runStart = -1;
+    }
+  }
+  const bestEnd = bestStart < 0 ? -1 : bestStart + bestLen;
+  for (let i: i32 = 0; i < 8; i++) {
+    if (i == bestStart) {
+      store<u8>(p++, 58);
+      store<u8>(p++, 58);
+      i = bestEnd - 1;
+      continue;
+    }
+    if (i > 0 && i != bestEnd) store<u8>(p++, 58);
+    p = putGroup(p, groupAt(hi, lo, <u32>i));
+  }
+  return p;
+}
+
+/**
+ * Formats `count` IPv6 subnets at prefix `child`, the first at (baseHi, baseLo), as lines at `out`
+ * and returns the byte count: "2001:db8::/64" (csv = 0) or
+ * "row,network,prefix,first_address,last_address" (csv = 1, `row` is the first row number).
+ * `out` needs 112 bytes per row.
+ */
+export function formatSubnets6(
+  baseHi: u64,
+  baseLo: u64,
+  child: u32,
+  count: u32,
+  out: usize,
+  csv: u32,
+  row: u64,
+): u32 {
+  // Step 2^(128-child) and host bits; wasm shifts are mod 64, so the edges are explicit.
+  const stepHi: u64 = child == 0 || child > 64 ? 0 : <u64>1 << (64 - <u64>child);
+  const stepLo: u64 = child > 64 ? <u64>1 << (128 - <u64>child) : 0;
+  const hostHi: u64 = child >= 64 ? 0 : child == 0 ? u64.MAX_VALUE : (<u64>1 << (64 - <u64>child)) - 1;
+  const hostLo: u64 = child <= 64 ? u64.MAX_VALUE : (<u64>1 << (128 - <u64>child)) - 1;
+  let hi = baseHi;
+  let lo = baseLo;
+  let p = out;
+  for (let i: u32 = 0; i < count; i++) {
+    if (csv) {
+      p = putDecimal(p, row++);
+      store<u8>(p++, 44);
+      p = putIpv6(p, hi, lo);
+      store<u8>(p++, 44);
+      p = putDecimal(p, child);
+      store<u8>(p++, 44);
+      p = putIpv6(p, hi, lo);
+      store<u8>(p++, 44);
+      p = putIpv6(p, hi | hostHi, lo | hostLo);
+    } else {
+      p = putIpv6(p, hi, lo);
+      store<u8>(p++, 47);
+      p = putDecimal(p, child);
+    }
+    store<u8>(p++, 10);
+    const next = lo + stepLo;
+    hi += stepHi + (next < lo ? 1 : 0);
+    lo = next;
+  }
+  return <u32>(p - out);
+}

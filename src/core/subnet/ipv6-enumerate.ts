@@ -101,6 +101,8 @@ export class WasmPager6 {
   /** Rows start..start+count as lines; a view of the kernel's bytes (valid until the next call). */
   format(spec: ListSpec6, format: ExportFormat, start: bigint, count: number): Uint8Array {
     if (count > this.pageRows) throw new RangeError(`page holds at most ${this.pageRows} rows`);
+    // CSV row numbers are u64 in the kernel (exports stop far below; see EXPORT_MAX_ROWS6).
+    if (format === 'csv' && start + BigInt(count) > U64) throw new RangeError('CSV row numbers stop at 2^64 - 1');
     const base = subnetAt6(spec, start);
     const n = this.kernel.formatSubnets6(
       base >> 64n,
