@@ -170,3 +170,53 @@ export function Binary6({ r }: { r: Ipv6Result }) {
     </div>
   );
 }
+
+const COMMON_PREFIXES: [number, string][] = [
+  [128, 'one address (host route, loopback)'],
+  [127, 'point-to-point link (RFC 6164)'],
+  [112, 'small fixed range'],
+  [96, 'IPv4-embedding (NAT64, mapped)'],
+  [64, 'one LAN segment (SLAAC)'],
+  [60, '16 LANs (some ISPs, home)'],
+  [56, '256 LANs (typical home or small site)'],
+  [48, '65,536 LANs (a site)'],
+  [32, 'an ISP allocation'],
+];
+
+export function Reference6({ prefix, onPick }: { prefix: number | null; onPick(prefix: number): void }) {
+  return (
+    <section className="panel" aria-label="IPv6 prefix reference">
+      <h2>Common IPv6 prefixes</h2>
+      <div className="reference-list">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th>Prefix</th>
+              <th>Typical use</th>
+              <th>/64 networks</th>
+              <th>Addresses</th>
+              <th>
+                <span className="sr-only">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {COMMON_PREFIXES.map(([p, use]) => (
+              <tr key={p} className={p === prefix ? 'current' : ''}>
+                <td>/{p}</td>
+                <td>{use}</td>
+                <td>{p <= 64 ? n(1n << BigInt(64 - p)) : '-'}</td>
+                <td>2^{128 - p}</td>
+                <td>
+                  <button type="button" onClick={() => onPick(p)} aria-label={`Use /${p}`}>
+                    Use
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -13,7 +13,7 @@ import { BinaryTab, DetailsTab, OverviewTab, ReferenceList } from './ResultViews
 import { SubnetsTab } from './SubnetsTab';
 import { calculate6 } from '../../core/subnet/ipv6';
 import { looksLikeIpv6, parseIpv6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
-import { Binary6, Details6, Overview6 } from './Ipv6Views';
+import { Binary6, Details6, Overview6, Reference6 } from './Ipv6Views';
 import { Subnets6Tab } from './Subnets6Tab';
 import { readUrlState, writeUrlState } from './url-state';
 import { useSubnetStore, type Tab } from './store';
@@ -174,6 +174,7 @@ export default function SubnetPage() {
           </div>
         </section>
       )}
+      {v6 && <Reference6 prefix={calc6?.ok ? calc6.result.prefix : null} onPick={(p) => setCidrText(String(p))} />}
       {!v6 && <ReferenceList cidr={calc.ok ? calc.result.cidr : null} onPick={(c) => setCidrText(String(c))} />}
     </ToolPage>
   );
