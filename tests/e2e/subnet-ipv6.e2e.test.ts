@@ -149,6 +149,24 @@ describeWith(['chromium'], 'IPv6 in the subnet calculator (Chromium)', () => {
       .toMatch(/^✅ Exported 65,536 rows/);
   });
 
+  it('cancels a 16,777,216-row export (the limit) and refuses one row more', async () => {
+    await ipBox().fill('2001:db8:ab00::/40');
+    await page.getByLabel('Split into').selectOption('64');
+    await page.getByRole('button', { name: 'Export 16,777,216 rows' }).click();
+    await page.getByRole('group', { name: 'Exporting' }).getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.locator('.status-line').filter({ hasText: 'Export cancelled' }).count()).toBe(1);
+    await page.getByLabel('Split into').selectOption('65');
+    expect(await page.getByRole('button', { name: 'Export 33,554,432 rows' }).isDisabled()).toBe(true);
+    expect(
+      await page
+        .getByText('Exports are limited to 16,777,216 rows; choose a shorter split (a smaller prefix) to export.')
+        .count(),
+    ).toBe(1);
+    // Back to the /48 the URL test expects.
+    await ipBox().fill('2001:db8:abcd:12::/48');
+    await page.getByLabel('Split into').selectOption('64');
+  });
+
   it('restores address, prefix and tab from the URL in a fresh page', async () => {
     const url = page.url();
     expect(new URL(url).searchParams.get('tab')).toBe('subnets');
