@@ -4,16 +4,14 @@
 // rule, URL state restored in a fresh page, a 2^128-row list, VLSM, and axe on every IPv6 view.
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
-import { createReadStream, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { createReadStream } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { beforeAll, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { openPage } from '../helpers/browser';
 import { useSharedApp } from '../helpers/e2e';
 import { describeWith } from '../helpers/system';
 import { testRandom } from '../support/seed';
-
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Row i (0-based) of 2001:db8:abcd::/48 split into /64s, by hand: the fourth group is i in hex. */
 const row64 = (i: number) => (i === 0 ? '2001:db8:abcd::' : `2001:db8:abcd:${i.toString(16)}::`);
@@ -32,14 +30,8 @@ async function compareLines(download: Download, want: (i: number) => string) {
 
 /** axe-core violations of the page (rule ids and the first target of each). */
 async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }
-    ).axe;
-    const r = await axe.run();
-    return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes[0]?.target)}`);
-  });
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes[0]?.target)}`);
 }
 
 describeWith(['chromium'], 'IPv6 in the subnet calculator (Chromium)', () => {
