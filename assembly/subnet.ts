@@ -148,3 +148,135 @@ export function formatPage(page: usize, count: u32, out: usize, layout: u32, row
   }
   return <u32>(p - out);
 }
+
+// ---- IPv6 (issue 18): 128-bit addresses as (hi, lo) u64 pairs ----
+
+// Hex pairs: for b in 0..255 one u16 of its two lower-case hex digits ("0f" -> '0' | 'f' << 8).
+const HEX2 = memory.data(256 * 2);
+function buildHex(): void {
+  for (let b: u32 = 0; b < 256; b++) {
+    const hi = b >> 4;
+    const lo = b & 15;
+    store<u16>(HEX2 + (b << 1), <u16>((hi < 10 ? 48 + hi : 87 + hi) | ((lo < 10 ? 48 + lo : 87 + lo) << 8)));
+  }
+}
+buildHex();
+
+/** Group `g` (0..0xffff) as lower-case hex without leading zeros at `p`; returns the end. */
+@inline function putGroup(p: usize, g: u32): usize {
+  const h = g >> 8;
+  const pair = <u32>load<u16>(HEX2 + ((g & 0xff) << 1));
+  if (h >= 16) {
+    store<u16>(p, load<u16>(HEX2 + (h << 1)));
+    store<u16>(p + 2, <u16>pair);
+    return p + 4;
+  }
+  if (h > 0) {
+    store<u8>(p, <u8>(load<u16>(HEX2 + (h << 1)) >> 8));
+    store<u16>(p + 1, <u16>pair);
+    return p + 3;
+  }
+  if (g >= 16) {
+    store<u16>(p, <u16>pair);
+    return p + 2;
+  }
+  store<u8>(p, <u8>(pair >> 8));
+  return p + 1;
+}
+
+// The eight groups of the address being written.
+const GROUPS = memory.data(8 * 4);
+
+/** RFC 5952 text of an address at `p`: the longest run (>= 2, leftmost on ties) of zero groups
+ *  becomes "::". Returns the end. */
+function putIpv6(p: usize, hi: u64, lo: u64): usize {
+  let zeros: u32 = 0; // bit i: group i is zero
+  for (let i: u32 = 0; i < 4; i++) {
+    const a = <u32>(hi >> (<u64>(3 - i) << 4)) & 0xffff;
+    const b = <u32>(lo >> (<u64>(3 - i) << 4)) & 0xffff;
+    store<u32>(GROUPS + (i << 2), a);
+    store<u32>(GROUPS + ((i + 4) << 2), b);
+    zeros |= (<u32>(a == 0) << i) | (<u32>(b == 0) << (i + 4));
+  }
+  let bestStart: i32 = -1;
+  let bestLen: i32 = 1;
+  if (zeros != 0) {
+    let i: i32 = 0;
+    while (i < 8) {
+      if (((zeros >> i) & 1) == 0) {
+        i++;
+        continue;
+      }
+      // Length of the run of ones starting at bit i.
+      const run = <i32>ctz(~(zeros >> i));
+      if (run > bestLen) {
+        bestStart = i;
+        bestLen = run;
+      }
+      i += run;
+    }
+  }
+  const bestEnd = bestStart < 0 ? -1 : bestStart + bestLen;
+  for (let i: i32 = 0; i < 8; i++) {
+    if (i == bestStart) {
+      store<u16>(p, 0x3a3a);
+      p += 2;
+      i = bestEnd - 1;
+      continue;
+    }
+    if (i > 0 && i != bestEnd) store<u8>(p++, 58);
+    p = putGroup(p, load<u32>(GROUPS + (<usize>i << 2)));
+  }
+  return p;
+}
+
+/**
+ * Formats `count` IPv6 subnets at prefix `child`, the first at (baseHi, baseLo), as lines at `out`
+ * and returns the byte count: "2001:db8::/64" (csv = 0) or
+ * "row,network,prefix,first_address,last_address" (csv = 1, `row` is the first row number).
+ * `out` needs 112 bytes per row.
+ */
+export function formatSubnets6(
+  baseHi: u64,
+  baseLo: u64,
+  child: u32,
+  count: u32,
+  out: usize,
+  csv: u32,
+  row: u64,
+): u32 {
+  // Step 2^(128-child) and host bits; wasm shifts are mod 64, so the edges are explicit.
+  const stepHi: u64 = child == 0 || child > 64 ? 0 : <u64>1 << (64 - <u64>child);
+  const stepLo: u64 = child > 64 ? <u64>1 << (128 - <u64>child) : 0;
+  const hostHi: u64 = child >= 64 ? 0 : child == 0 ? u64.MAX_VALUE : (<u64>1 << (64 - <u64>child)) - 1;
+  const hostLo: u64 = child <= 64 ? u64.MAX_VALUE : (<u64>1 << (128 - <u64>child)) - 1;
+  // "/64" as up to four bytes, written with one store per text row.
+  const suffix: u32 = child >= 100 ? 47 | ((48 + child / 100) << 8) | ((48 + (child / 10) % 10) << 16) | ((48 + child % 10) << 24)
+    : child >= 10 ? 47 | ((48 + child / 10) << 8) | ((48 + child % 10) << 16) : 47 | ((48 + child) << 8);
+  const suffixLen: usize = child >= 100 ? 4 : child >= 10 ? 3 : 2;
+  let hi = baseHi;
+  let lo = baseLo;
+  let p = out;
+  for (let i: u32 = 0; i < count; i++) {
+    if (csv) {
+      p = putDecimal(p, row++);
+      store<u8>(p++, 44);
+      p = putIpv6(p, hi, lo);
+      store<u8>(p++, 44);
+      p = putDecimal(p, child);
+      store<u8>(p++, 44);
+      p = putIpv6(p, hi, lo);
+      store<u8>(p++, 44);
+      p = putIpv6(p, hi | hostHi, lo | hostLo);
+    } else {
+      p = putIpv6(p, hi, lo);
+      store<u32>(p, suffix);
+      p += suffixLen;
+    }
+    store<u8>(p++, 10);
+    const next = lo + stepLo;
+    hi += stepHi + (next < lo ? 1 : 0);
+    lo = next;
+  }
+  return <u32>(p - out);
+}

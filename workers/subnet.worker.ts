@@ -13,9 +13,20 @@ import {
   type ListSpec,
   type SubnetExports,
 } from '../src/core/subnet/enumerate';
+import {
+  exportChunks6,
+  rowCount6,
+  WasmPager6,
+  type ListSpec6,
+  type Subnet6Exports,
+} from '../src/core/subnet/ipv6-enumerate';
 
 let pager: Promise<WasmPager> | undefined;
-const getPager = () => (pager ??= loadKernelFromUrl<SubnetExports>(wasmUrl).then((k) => new WasmPager(k)));
+let kernel: Promise<SubnetExports & Subnet6Exports> | undefined;
+const getKernel = () => (kernel ??= loadKernelFromUrl<SubnetExports & Subnet6Exports>(wasmUrl));
+const getPager = () => (pager ??= getKernel().then((k) => new WasmPager(k)));
+let pager6: Promise<WasmPager6> | undefined;
+const getPager6 = () => (pager6 ??= getKernel().then((k) => new WasmPager6(k)));
 
 /** Fold the output Blob every ~32 MiB (Chromium may spill blobs to disk). */
 const FOLD_BYTES = 32 << 20;
@@ -42,6 +53,32 @@ const api = {
       sink.push(chunk);
       if (first) first = false;
       else done = Math.min(total, done + PAGE_ROWS);
+      const now = performance.now();
+      if (onProgress && now - lastReport >= PROGRESS_EVERY_MS) {
+        lastReport = now;
+        await onProgress(done, total);
+      }
+    }
+    await onProgress?.(total, total);
+    return sink.blob();
+  },
+
+  /** IPv6 subnets of a network as a Blob, like exportList (rows as numbers: exports are capped). */
+  async exportList6(
+    spec: ListSpec6,
+    format: ExportFormat,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<Blob> {
+    const p = await getPager6();
+    const total = Number(rowCount6(spec));
+    const sink = new BlobSink(format === 'csv' ? 'text/csv' : 'text/plain', FOLD_BYTES);
+    let done = 0;
+    let lastReport = 0;
+    let first = format === 'csv';
+    for (const chunk of exportChunks6(p, spec, format)) {
+      sink.push(chunk);
+      if (first) first = false;
+      else done = Math.min(total, done + p.pageRows);
       const now = performance.now();
       if (onProgress && now - lastReport >= PROGRESS_EVERY_MS) {
         lastReport = now;

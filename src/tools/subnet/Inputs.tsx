@@ -1,6 +1,7 @@
 /** IP box, CIDR/Mask mode toggle, CIDR number box and slider, mask input, Reset, quick examples. */
 import { useShallow } from 'zustand/react/shallow';
 import { parseCidr } from '../../core/subnet/ipv4';
+import { looksLikeIpv6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
 import { trackToolUsage } from '../../analytics';
 import { EXAMPLES } from './examples';
 import { useSubnetStore } from './store';
@@ -20,7 +21,10 @@ export function Inputs() {
       reset: s.reset,
     })),
   );
-  const sliderValue = parseCidr(s.cidrText) ?? 24;
+  // IPv6 input switches the prefix range to 0..128 (and has no dotted mask).
+  const v6 = looksLikeIpv6(s.ip);
+  const maxPrefix = v6 ? 128 : 32;
+  const sliderValue = (v6 ? parsePrefix6(s.cidrText) : parseCidr(s.cidrText)) ?? (v6 ? 64 : 24);
   return (
     <section className="panel" aria-label="Network input">
       <div className="subnet-inputs">
@@ -30,7 +34,7 @@ export function Inputs() {
             type="text"
             value={s.ip}
             onChange={(e) => s.setIp(e.target.value)}
-            placeholder="192.168.1.100 (or 10.0.0.1/16, 10.0.0.1 255.255.0.0)"
+            placeholder="192.168.1.100 (or 10.0.0.1/16, 10.0.0.1 255.255.0.0, 2001:db8::/48)"
             spellCheck={false}
             autoComplete="off"
             inputMode="decimal"
@@ -43,14 +47,14 @@ export function Inputs() {
               id="subnet-cidr"
               type="number"
               min={0}
-              max={32}
+              max={maxPrefix}
               value={s.cidrText}
               onChange={(e) => s.setCidrText(e.target.value)}
             />
             <input
               type="range"
               min={0}
-              max={32}
+              max={maxPrefix}
               value={sliderValue}
               aria-label="CIDR slider"
               onChange={(e) => s.setCidrText(e.target.value)}
@@ -65,6 +69,8 @@ export function Inputs() {
             onChange={(e) => s.setMaskText(e.target.value)}
             spellCheck={false}
             autoComplete="off"
+            disabled={v6}
+            title={v6 ? 'IPv6 uses the prefix only' : undefined}
           />
         </label>
       </div>
@@ -73,7 +79,7 @@ export function Inputs() {
           <button type="button" aria-pressed={s.mode === 'cidr'} onClick={() => s.setMode('cidr')}>
             CIDR
           </button>
-          <button type="button" aria-pressed={s.mode === 'mask'} onClick={() => s.setMode('mask')}>
+          <button type="button" aria-pressed={s.mode === 'mask'} onClick={() => s.setMode('mask')} disabled={v6}>
             Mask
           </button>
         </div>

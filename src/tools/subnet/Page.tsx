@@ -1,5 +1,5 @@
 /** IP subnet calculator (spec part 2): exact IPv4 arithmetic, tabs, subnet lists and VLSM. */
-import { useMemo, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
@@ -11,6 +11,11 @@ import { statusText } from './logic';
 import { Inputs } from './Inputs';
 import { BinaryTab, DetailsTab, OverviewTab, ReferenceList } from './ResultViews';
 import { SubnetsTab } from './SubnetsTab';
+import { calculate6 } from '../../core/subnet/ipv6';
+import { looksLikeIpv6, parseIpv6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
+import { Binary6, Details6, Overview6, Reference6 } from './Ipv6Views';
+import { Subnets6Tab } from './Subnets6Tab';
+import { readUrlState, writeUrlState } from './url-state';
 import { useSubnetStore, type Tab } from './store';
 import './styles.css';
 
@@ -35,6 +40,10 @@ const INFO_CARDS = [
     text: 'The Subnets tab lists every host or subnet, scrolls through millions of rows and exports them as text or CSV.',
   },
   {
+    title: 'IPv6',
+    text: 'Type an IPv6 address (any RFC 4291 form, e.g. 2001:db8::/48): exact counts, address type, ip6.arpa, EUI-64, /64 splits and planning.',
+  },
+  {
     title: 'VLSM',
     text: 'Plan variable-length subnets: give host counts, get the allocations largest first and the space left.',
   },
@@ -52,6 +61,30 @@ function onTabKey(e: KeyboardEvent<HTMLDivElement>, tab: Tab, setTab: (t: Tab) =
   document.getElementById(`subnet-tab-${id}`)?.focus();
 }
 
+/** Spec: valid/invalid IPv6 with the prefix in the status line. */
+function statusText6(ip: string, cidrText: string): string {
+  const p = parseIpv6(ip);
+  const prefix = (p.ok ? p.value.prefix : undefined) ?? parsePrefix6(cidrText);
+  return `${p.ok ? '✅ Valid IPv6 address' : '❌ Invalid IPv6 address'} · Prefix: ${prefix === null ? 'invalid' : `/${prefix}`}`;
+}
+
+/** Reads address, prefix and tab from the URL once, then keeps the URL in step (shared links). */
+function useUrlSync(ip: string, cidrText: string, tab: Tab) {
+  const restore = useSubnetStore((s) => s.restore);
+  const restored = useRef(false);
+  useEffect(() => {
+    if (restored.current) return;
+    restored.current = true;
+    const state = readUrlState(location.search);
+    if (state) restore(state);
+  }, [restore]);
+  useEffect(() => {
+    if (!restored.current) return;
+    const search = writeUrlState(location.search, { ip, cidrText, tab });
+    if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}`);
+  }, [ip, cidrText, tab]);
+}
+
 export default function SubnetPage() {
   const { ip, mode, cidrText, maskText, tab, setTab, setCidrText } = useSubnetStore(
     useShallow((s) => ({
@@ -65,8 +98,11 @@ export default function SubnetPage() {
     })),
   );
   // Recomputed only when an input changes (spec: skipped if unchanged).
+  const v6 = looksLikeIpv6(ip);
   const calc = useMemo(() => calculate({ ip, mode, cidrText, maskText }), [ip, mode, cidrText, maskText]);
-  const status = statusText({ ip, mode, cidrText, maskText });
+  const calc6 = useMemo(() => (v6 ? calculate6(ip, cidrText) : null), [v6, ip, cidrText]);
+  const status = v6 ? statusText6(ip, cidrText) : statusText({ ip, mode, cidrText, maskText });
+  useUrlSync(ip, cidrText, tab);
 
   const usageKey = calc.ok ? `${calc.ip}/${calc.result.cidr}` : '';
   useDebouncedEffect(
@@ -80,19 +116,35 @@ export default function SubnetPage() {
     },
     [usageKey],
     1000,
-    usageKey !== '',
+    usageKey !== '' && !v6,
   );
+  const usageKey6 = calc6?.ok ? `${calc6.result.cidr}` : '';
+  useDebouncedEffect(
+    () => {
+      if (calc6?.ok)
+        trackToolUsage(tool.analyticsName, 'calculate', {
+          family: 'ipv6',
+          cidr: calc6.result.prefix,
+          type: calc6.result.type.name,
+        });
+    },
+    [usageKey6],
+    1000,
+    usageKey6 !== '',
+  );
+  const ok = v6 ? !!calc6?.ok : calc.ok;
+  const error = v6 ? (calc6 && !calc6.ok ? calc6.error : '') : !calc.ok ? calc.error : '';
 
   return (
     <ToolPage tool={tool} infoCards={INFO_CARDS}>
       <Inputs />
       <StatusLine text={status} className="subnet-status" />
-      {!calc.ok && (
+      {!ok && (
         <div className="error-banner" role="alert" data-testid="subnet-error">
-          {calc.error}
+          {error}
         </div>
       )}
-      {calc.ok && (
+      {ok && (
         <section className="panel" aria-label="Results">
           <div className="tabs" role="tablist" aria-label="Result views" onKeyDown={(e) => onTabKey(e, tab, setTab)}>
             {TABS.map(([id, label]) => (
@@ -111,14 +163,19 @@ export default function SubnetPage() {
             ))}
           </div>
           <div role="tabpanel" id="subnet-tabpanel" aria-labelledby={`subnet-tab-${tab}`}>
-            {tab === 'overview' && <OverviewTab r={calc.result} ip={formatIpv4(calc.ip)} />}
-            {tab === 'details' && <DetailsTab r={calc.result} ip={formatIpv4(calc.ip)} />}
-            {tab === 'binary' && <BinaryTab r={calc.result} />}
-            {tab === 'subnets' && <SubnetsTab ip={calc.ip} cidr={calc.result.cidr} />}
+            {calc6?.ok && tab === 'overview' && <Overview6 r={calc6.result} />}
+            {calc6?.ok && tab === 'details' && <Details6 r={calc6.result} />}
+            {calc6?.ok && tab === 'binary' && <Binary6 r={calc6.result} />}
+            {calc6?.ok && tab === 'subnets' && <Subnets6Tab addr={calc6.addr} prefix={calc6.result.prefix} />}
+            {!v6 && calc.ok && tab === 'overview' && <OverviewTab r={calc.result} ip={formatIpv4(calc.ip)} />}
+            {!v6 && calc.ok && tab === 'details' && <DetailsTab r={calc.result} ip={formatIpv4(calc.ip)} />}
+            {!v6 && calc.ok && tab === 'binary' && <BinaryTab r={calc.result} />}
+            {!v6 && calc.ok && tab === 'subnets' && <SubnetsTab ip={calc.ip} cidr={calc.result.cidr} />}
           </div>
         </section>
       )}
-      <ReferenceList cidr={calc.ok ? calc.result.cidr : null} onPick={(c) => setCidrText(String(c))} />
+      {v6 && <Reference6 prefix={calc6?.ok ? calc6.result.prefix : null} onPick={(p) => setCidrText(String(p))} />}
+      {!v6 && <ReferenceList cidr={calc.ok ? calc.result.cidr : null} onPick={(c) => setCidrText(String(c))} />}
     </ToolPage>
   );
 }

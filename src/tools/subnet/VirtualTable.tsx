@@ -175,6 +175,7 @@ export function VirtualTable({
       </div>
       <div
         ref={scroller}
+        role="rowgroup"
         className="vt-scroller"
         style={{ height }}
         tabIndex={0}
@@ -185,9 +186,7 @@ export function VirtualTable({
       >
         <div className="vt-spacer" style={{ height: Math.max(spacer, height) }}>
           <div className="vt-window" style={{ height }}>
-            <div role="rowgroup" style={{ transform: `translateY(${-offset}px)` }}>
-              {rows}
-            </div>
+            <div style={{ transform: `translateY(${-offset}px)` }}>{rows}</div>
           </div>
         </div>
       </div>

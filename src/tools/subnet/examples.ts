@@ -21,4 +21,5 @@ export const EXAMPLES: SubnetExample[] = [
   { id: 'large', label: 'Large enterprise', ip: '10.20.30.40', cidr: 20 },
   { id: 'p2p', label: 'Point-to-point link', ip: '203.0.113.9', cidr: 30 },
   { id: 'class-a', label: 'Whole 10.0.0.0/8', ip: '10.0.0.0', cidr: 8 },
+  { id: 'ipv6-site', label: 'IPv6 site', ip: '2001:db8:abcd::', cidr: 48 },
 ];

@@ -43,4 +43,17 @@ describe('subnet store', () => {
       tab: 'overview',
     });
   });
+
+  it('IPv6: an inline /prefix sets the prefix box (mask left alone); editing the prefix drops it', () => {
+    state().setIp('2001:db8::1%eth0/48');
+    expect(state()).toMatchObject({ ip: '2001:db8::1%eth0/48', cidrText: '48', maskText: '255.255.255.0' });
+    state().setCidrText('64');
+    expect(state()).toMatchObject({ ip: '2001:db8::1%eth0', cidrText: '64', maskText: '255.255.255.0' });
+    state().setIp('2001:db8::/129');
+    expect(state()).toMatchObject({ ip: '2001:db8::/129', cidrText: '64' });
+    state().loadExample(EXAMPLES.find((e) => e.id === 'ipv6-site')!);
+    expect(state()).toMatchObject({ ip: '2001:db8:abcd::', cidrText: '48', maskText: '255.255.255.0' });
+    state().restore({ ip: '2001:db8::/56', cidrText: '56', tab: 'subnets' });
+    expect(state()).toMatchObject({ ip: '2001:db8::/56', cidrText: '56', tab: 'subnets', mode: 'cidr' });
+  });
 });

@@ -4,6 +4,7 @@ import { cidrFromMask, formatIpv4, maskFromCidr, parseCidr, parseMask, splitIpBo
 import type { ExportFormat, ListKind } from '../../core/subnet/enumerate';
 import { DEFAULT_CIDR, DEFAULT_IP, DEFAULT_MASK, type SubnetExample } from './examples';
 import { bareIp } from './logic';
+import { looksLikeIpv6, parseIpv6 } from '../../core/subnet/ipv6-parse';
 
 export type Mode = 'cidr' | 'mask';
 export type Tab = 'overview' | 'details' | 'binary' | 'subnets';
@@ -19,6 +20,15 @@ interface SubnetState {
   childCidr: number | null;
   exportFormat: ExportFormat;
   vlsmText: string;
+  /** IPv6: chosen prefix of the subnet list (clamped to prefix..128); null: a default per network. */
+  childPrefix6: number | null;
+  vlsm6Text: string;
+  macText: string;
+  setChildPrefix6(prefix: number): void;
+  setVlsm6Text(text: string): void;
+  setMacText(text: string): void;
+  /** Restores address, prefix and tab from the page URL (shared links). */
+  restore(state: { ip: string; cidrText?: string; tab?: Tab }): void;
   setIp(text: string): void;
   setCidrText(text: string): void;
   setMaskText(text: string): void;
@@ -46,8 +56,21 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
   childCidr: null,
   exportFormat: 'text',
   vlsmText: 'Sales: 50, Engineering: 100, Lab: 20, Link: 2',
+  childPrefix6: null,
+  vlsm6Text: 'Campus: 256, Branch: 16, Lab: 4, Servers: 300 addresses',
+  macText: '00:1a:2b:3c:4d:5e',
+  setChildPrefix6: (childPrefix6) => set({ childPrefix6 }),
+  setVlsm6Text: (vlsm6Text) => set({ vlsm6Text }),
+  setMacText: (macText) => set({ macText }),
+  restore: ({ ip, cidrText, tab }) =>
+    set(() => ({ ip, mode: 'cidr', ...(cidrText === undefined ? {} : { cidrText }), ...(tab ? { tab } : {}) })),
   setIp: (ip) =>
     set(() => {
+      // IPv6: an inline "/n" also sets the prefix box (there is no mask).
+      if (looksLikeIpv6(ip)) {
+        const p = parseIpv6(ip);
+        return p.ok && p.value.prefix !== undefined ? { ip, cidrText: String(p.value.prefix) } : { ip };
+      }
       // "10.0.0.1 255.255.0.0" or "10.0.0.1/16" also set the CIDR and mask fields.
       const { cidr } = splitIpBox(ip);
       return cidr === undefined ? { ip } : { ip, cidrText: String(cidr), maskText: formatIpv4(maskFromCidr(cidr)) };
@@ -79,6 +102,11 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
   setExportFormat: (exportFormat) => set({ exportFormat }),
   setVlsmText: (vlsmText) => set({ vlsmText }),
   loadExample: (e) =>
-    set({ ip: e.ip, cidrText: String(e.cidr), maskText: formatIpv4(maskFromCidr(e.cidr)), mode: 'cidr' }),
+    set({
+      ip: e.ip,
+      cidrText: String(e.cidr),
+      ...(looksLikeIpv6(e.ip) ? {} : { maskText: formatIpv4(maskFromCidr(e.cidr)) }),
+      mode: 'cidr',
+    }),
   reset: () => set({ ...INPUT_DEFAULTS }),
 }));

@@ -1,0 +1,157 @@
+/**
+ * IPv6 text forms (RFC 4291 section 2.2) to a 128-bit BigInt and back (RFC 5952 canonical text and
+ * the full form). Parsing names what is wrong; it never throws. No DOM: shared by page, worker,
+ * tests and benchmarks.
+ */
+import { parseIpv4 } from './ipv4';
+
+export const V6_BITS = 128n;
+export const V6_MAX = (1n << 128n) - 1n;
+
+export const V6_MESSAGES = {
+  empty: 'Enter an IPv6 address',
+  tooManyGroups: 'Too many groups: an IPv6 address has at most 8 groups of hex digits',
+  tooFewGroups: 'Too few groups: an IPv6 address without "::" needs 8 groups',
+  twoDoubleColons: 'Only one "::" is allowed in an IPv6 address',
+  groupTooLong: (g: string) => `Group "${g}" has more than 4 hex digits`,
+  badGroup: (g: string) => `Group "${g}" is not hexadecimal (0-9, a-f)`,
+  emptyGroup: 'Empty group: a single ":" cannot start or end an address or follow another ":"',
+  badIpv4: (v4: string) => `Bad embedded IPv4 address "${v4}" (it must be 4 numbers 0-255, last)`,
+  prefix: 'Prefix must be between 0 and 128',
+  badZone: 'Empty zone after "%"',
+} as const;
+
+export interface ParsedV6 {
+  addr: bigint;
+  /** Inline "/n" when present. */
+  prefix?: number;
+  /** Zone id after "%" (shown, otherwise ignored). */
+  zone?: string;
+}
+
+/** True when the IP box holds IPv6 (any ":"); IPv4 input never has one. */
+export function looksLikeIpv6(text: string): boolean {
+  return text.includes(':');
+}
+
+/** Parses a prefix 0..128 ("64" or "/64"); null when out of range or not a number. */
+export function parsePrefix6(text: string): number | null {
+  const t = text.trim().replace(/^\//, '');
+  if (!/^\d{1,3}$/.test(t)) return null;
+  const n = Number(t);
+  return n <= 128 ? n : null;
+}
+
+/** Groups of one side of "::" (empty side -> no groups); the last may be dotted IPv4. */
+function parseGroups(side: string, allowV4: boolean): bigint[] | string {
+  if (side === '') return [];
+  const parts = side.split(':');
+  const out: bigint[] = [];
+  for (const [i, g] of parts.entries()) {
+    if (g === '') return V6_MESSAGES.emptyGroup;
+    if (g.includes('.')) {
+      if (!allowV4 || i !== parts.length - 1) return V6_MESSAGES.badIpv4(g);
+      const v4 = parseIpv4(g);
+      if (v4 === null || /\s/.test(g)) return V6_MESSAGES.badIpv4(g);
+      out.push(BigInt(v4 >>> 16), BigInt(v4 & 0xffff));
+      continue;
+    }
+    if (!/^[0-9a-fA-F]+$/.test(g)) return V6_MESSAGES.badGroup(g);
+    if (g.length > 4) return V6_MESSAGES.groupTooLong(g);
+    out.push(BigInt(parseInt(g, 16)));
+  }
+  return out;
+}
+
+/**
+ * Parses "2001:db8::1", "2001:DB8:0:0:0:0:0:1", "::ffff:192.0.2.1", "fe80::1%eth0/64" ...
+ * Surrounding spaces are ignored.
+ */
+export function parseIpv6(text: string): { ok: true; value: ParsedV6 } | { ok: false; error: string } {
+  let t = text.trim();
+  if (t === '') return { ok: false, error: V6_MESSAGES.empty };
+  let prefix: number | undefined;
+  const slash = t.indexOf('/');
+  if (slash >= 0) {
+    const p = parsePrefix6(t.slice(slash + 1));
+    if (p === null) return { ok: false, error: V6_MESSAGES.prefix };
+    prefix = p;
+    t = t.slice(0, slash).trim();
+  }
+  let zone: string | undefined;
+  const pct = t.indexOf('%');
+  if (pct >= 0) {
+    zone = t.slice(pct + 1);
+    if (zone === '') return { ok: false, error: V6_MESSAGES.badZone };
+    t = t.slice(0, pct);
+  }
+  const halves = t.split('::');
+  if (halves.length > 2) return { ok: false, error: V6_MESSAGES.twoDoubleColons };
+  let groups: bigint[];
+  if (halves.length === 2) {
+    const left = parseGroups(halves[0]!, false);
+    if (typeof left === 'string') return { ok: false, error: left };
+    const right = parseGroups(halves[1]!, true);
+    if (typeof right === 'string') return { ok: false, error: right };
+    // "::" stands for at least one zero group.
+    if (left.length + right.length > 7) return { ok: false, error: V6_MESSAGES.tooManyGroups };
+    groups = [...left, ...Array<bigint>(8 - left.length - right.length).fill(0n), ...right];
+  } else {
+    const all = parseGroups(t, true);
+    if (typeof all === 'string') return { ok: false, error: all };
+    if (all.length > 8) return { ok: false, error: V6_MESSAGES.tooManyGroups };
+    if (all.length < 8) return { ok: false, error: V6_MESSAGES.tooFewGroups };
+    groups = all;
+  }
+  const addr = groups.reduce((a, g) => (a << 16n) | g, 0n);
+  return { ok: true, value: { addr, ...(prefix === undefined ? {} : { prefix }), ...(zone ? { zone } : {}) } };
+}
+
+/** The eight 16-bit groups of an address, most significant first. */
+export function groupsOf(addr: bigint): number[] {
+  const out: number[] = [];
+  for (let s = 112n; s >= 0n; s -= 16n) out.push(Number((addr >> s) & 0xffffn));
+  return out;
+}
+
+/**
+ * RFC 5952 text: lower case, no leading zeros, the longest run of two or more zero groups as
+ * "::" (the leftmost on ties), a single zero group written "0".
+ */
+export function formatIpv6(addr: bigint): string {
+  const g = groupsOf(addr);
+  let bestStart = -1;
+  let bestLen = 1;
+  for (let i = 0; i < 8;) {
+    if (g[i] !== 0) {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < 8 && g[j] === 0) j++;
+    if (j - i > bestLen) {
+      bestStart = i;
+      bestLen = j - i;
+    }
+    i = j;
+  }
+  const hex = g.map((v) => v.toString(16));
+  if (bestStart < 0) return hex.join(':');
+  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLen).join(':')}`;
+}
+
+/** Full form: eight groups of four hex digits ("2001:0db8:0000:...:0001"). */
+export function formatIpv6Full(addr: bigint): string {
+  return groupsOf(addr)
+    .map((v) => v.toString(16).padStart(4, '0'))
+    .join(':');
+}
+
+/** Mask of a prefix: /0 -> 0, /64 -> ffff:ffff:ffff:ffff::, /128 -> all ones. */
+export function mask6(prefix: number): bigint {
+  return V6_MAX ^ hostMask6(prefix);
+}
+
+export function hostMask6(prefix: number): bigint {
+  return (1n << BigInt(128 - prefix)) - 1n;
+}

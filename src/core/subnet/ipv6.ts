@@ -1,0 +1,186 @@
+/**
+ * Exact IPv6 arithmetic for the subnet calculator (issue 18): network, first and last address,
+ * counts as BigInt, RFC 5952 and full text, address type, ip6.arpa names, EUI-64 and the binary
+ * view. Addresses are 128-bit BigInts (0 .. 2^128-1).
+ */
+import { formatIpv4 } from './ipv4';
+import {
+  formatIpv6,
+  formatIpv6Full,
+  groupsOf,
+  hostMask6,
+  mask6,
+  parseIpv6,
+  parsePrefix6,
+  V6_MESSAGES,
+} from './ipv6-parse';
+
+export interface Ipv6Type {
+  /** "Global unicast", "Unique local", "Multicast" ... */
+  name: string;
+  /** The block it belongs to ("fc00::/7"). */
+  block: string;
+  /** Multicast scope ("link-local", "global" ...), when multicast. */
+  scope?: string;
+  /** Embedded IPv4 (IPv4-mapped, NAT64, 6to4 gateway, Teredo client), when there is one. */
+  ipv4?: string;
+}
+
+export interface Ipv6Result {
+  address: string;
+  addressFull: string;
+  zone: string;
+  prefix: number;
+  network: string;
+  networkFull: string;
+  /** Canonical "network/prefix". */
+  cidr: string;
+  cidrFull: string;
+  first: string;
+  last: string;
+  netmask: string;
+  /** 2^(128-prefix) */
+  count: bigint;
+  /** Number of /64 networks inside (0 when the prefix is longer than 64). */
+  count64: bigint;
+  type: Ipv6Type;
+  /** ip6.arpa name of the network address (32 nibbles). */
+  reverseName: string;
+  /** Reverse zone of the network: the whole nibbles of the prefix (ceil(prefix/4)). */
+  reverseZone: string;
+  addressBinary: string;
+  maskBinary: string;
+  networkBinary: string;
+}
+
+const MCAST_SCOPES: Record<number, string> = {
+  1: 'interface-local',
+  2: 'link-local',
+  3: 'realm-local',
+  4: 'admin-local',
+  5: 'site-local',
+  8: 'organization-local',
+  14: 'global',
+};
+
+const inBlock = (addr: bigint, net: bigint, prefix: number) => (addr & mask6(prefix)) === net;
+const v6 = (text: string) => (parseIpv6(text) as { ok: true; value: { addr: bigint } }).value.addr;
+const v4at = (addr: bigint, shift: bigint) => formatIpv4(Number((addr >> shift) & 0xffffffffn));
+
+const BLOCKS = {
+  mapped: v6('::ffff:0:0'),
+  nat64: v6('64:ff9b::'),
+  multicast: v6('ff00::'),
+  linkLocal: v6('fe80::'),
+  ula: v6('fc00::'),
+  documentation: v6('2001:db8::'),
+  teredo: v6('2001::'),
+  sixToFour: v6('2002::'),
+  global: v6('2000::'),
+};
+
+/** Type of an address; the most specific block wins (documentation before global unicast ...). */
+export function ipv6Type(addr: bigint): Ipv6Type {
+  if (addr === 0n) return { name: 'Unspecified', block: '::/128' };
+  if (addr === 1n) return { name: 'Loopback', block: '::1/128' };
+  if (inBlock(addr, BLOCKS.mapped, 96)) return { name: 'IPv4-mapped', block: '::ffff:0:0/96', ipv4: v4at(addr, 0n) };
+  if (inBlock(addr, BLOCKS.nat64, 96)) return { name: 'NAT64', block: '64:ff9b::/96', ipv4: v4at(addr, 0n) };
+  if (inBlock(addr, BLOCKS.multicast, 8)) {
+    const scopeNibble = Number((addr >> 112n) & 0xfn);
+    return { name: 'Multicast', block: 'ff00::/8', scope: MCAST_SCOPES[scopeNibble] ?? `reserved (${scopeNibble})` };
+  }
+  if (inBlock(addr, BLOCKS.linkLocal, 10)) return { name: 'Link-local unicast', block: 'fe80::/10' };
+  if (inBlock(addr, BLOCKS.ula, 7)) return { name: 'Unique local', block: 'fc00::/7' };
+  if (inBlock(addr, BLOCKS.documentation, 32)) return { name: 'Documentation', block: '2001:db8::/32' };
+  if (inBlock(addr, BLOCKS.teredo, 32))
+    // The client's IPv4 is the low 32 bits inverted (RFC 4380).
+    return { name: 'Teredo', block: '2001::/32', ipv4: formatIpv4(Number(~addr & 0xffffffffn) >>> 0) };
+  if (inBlock(addr, BLOCKS.sixToFour, 16)) return { name: '6to4', block: '2002::/16', ipv4: v4at(addr, 80n) };
+  if (inBlock(addr, BLOCKS.global, 3)) return { name: 'Global unicast', block: '2000::/3' };
+  return { name: 'Reserved', block: 'other' };
+}
+
+/** The 32 nibbles reversed, dot-separated, with ".ip6.arpa" (as in DNS PTR names). */
+export function reverseName6(addr: bigint, nibbles = 32): string {
+  const hex = addr.toString(16).padStart(32, '0').slice(0, nibbles);
+  return [...hex].reverse().join('.') + (nibbles ? '.ip6.arpa' : 'ip6.arpa');
+}
+
+/** 128 bits as eight colon-separated groups of 16. */
+export function binary6(addr: bigint): string {
+  return groupsOf(addr)
+    .map((g) => g.toString(2).padStart(16, '0'))
+    .join(':');
+}
+
+/** "2^64 = 18,446,744,073,709,551,616" parts. */
+export const countText = (v: bigint) => v.toLocaleString('en-US');
+
+export function computeIpv6(addr: bigint, prefix: number, zone = ''): Ipv6Result {
+  const mask = mask6(prefix);
+  const network = addr & mask;
+  const last = network | hostMask6(prefix);
+  return {
+    address: formatIpv6(addr),
+    addressFull: formatIpv6Full(addr),
+    zone,
+    prefix,
+    network: formatIpv6(network),
+    networkFull: formatIpv6Full(network),
+    cidr: `${formatIpv6(network)}/${prefix}`,
+    cidrFull: `${formatIpv6Full(network)}/${prefix}`,
+    first: formatIpv6(network),
+    last: formatIpv6(last),
+    netmask: formatIpv6(mask),
+    count: 1n << BigInt(128 - prefix),
+    count64: prefix <= 64 ? 1n << BigInt(64 - prefix) : 0n,
+    type: ipv6Type(addr),
+    reverseName: reverseName6(network),
+    reverseZone: reverseName6(network, Math.ceil(prefix / 4)),
+    addressBinary: binary6(addr),
+    maskBinary: binary6(mask),
+    networkBinary: binary6(network),
+  };
+}
+
+/** What the page shows for IPv6 input: a result, or the message naming what is wrong. */
+export type Calculation6 = { ok: true; result: Ipv6Result; addr: bigint } | { ok: false; error: string };
+
+/** The IP box (with an optional inline "/n", which wins) and the prefix box. */
+export function calculate6(ipText: string, prefixText: string): Calculation6 {
+  const parsed = parseIpv6(ipText);
+  if (!parsed.ok) return parsed;
+  const prefix = parsed.value.prefix ?? parsePrefix6(prefixText);
+  if (prefix === null) return { ok: false, error: V6_MESSAGES.prefix };
+  return { ok: true, result: computeIpv6(parsed.value.addr, prefix, parsed.value.zone ?? ''), addr: parsed.value.addr };
+}
+
+export const MAC_MESSAGE = 'Invalid MAC address: use six hex bytes, e.g. 00:1a:2b:3c:4d:5e';
+
+/** Parses "00:1A:2B:3C:4D:5E", "00-1a-2b-3c-4d-5e", "001a.2b3c.4d5e" or "001a2b3c4d5e". */
+export function parseMac(text: string): bigint | null {
+  const t = text.trim();
+  const m =
+    /^([0-9a-f]{2})([:-])([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})$/i.exec(t) ??
+    /^([0-9a-f]{2})([0-9a-f]{2})\.?([0-9a-f]{2})([0-9a-f]{2})\.?([0-9a-f]{2})([0-9a-f]{2})$/i.exec(t);
+  if (!m) return null;
+  const bytes = m.slice(1).filter((b) => b.length === 2);
+  return BigInt(`0x${bytes.join('')}`);
+}
+
+/**
+ * Modified EUI-64 interface identifier (RFC 4291 appendix A): ff:fe inserted in the middle and the
+ * universal/local bit flipped. Returns the 64-bit identifier.
+ */
+export function eui64(mac: bigint): bigint {
+  const oui = mac >> 24n;
+  const nic = mac & 0xffffffn;
+  return ((oui << 40n) | (0xfffen << 24n) | nic) ^ (0x02n << 56n);
+}
+
+/** Interface id as four groups ("021a:2bff:fe3c:4d5e") and the address in the network's /64. */
+export function eui64Address(network: bigint, mac: bigint): { interfaceId: string; address: string } {
+  const iid = eui64(mac);
+  const groups = [48n, 32n, 16n, 0n].map((s) => ((iid >> s) & 0xffffn).toString(16).padStart(4, '0'));
+  return { interfaceId: groups.join(':'), address: formatIpv6((network & mask6(64)) | iid) };
+}

@@ -1,0 +1,222 @@
+/** IPv6 Overview (with EUI-64 from a MAC), Details and Binary tabs (issue 18). */
+import { CopyButton } from '../../components/CopyButton';
+import { eui64Address, MAC_MESSAGE, parseMac, type Ipv6Result } from '../../core/subnet/ipv6';
+import { parseIpv6 } from '../../core/subnet/ipv6-parse';
+import { useSubnetStore } from './store';
+
+const n = (v: bigint) => v.toLocaleString('en-US');
+
+function Fields({ items }: { items: [string, string, string][] }) {
+  return (
+    <dl className="result-grid">
+      {items.map(([label, field, value]) => (
+        <div key={field}>
+          <dt>{label}</dt>
+          <dd data-field={field}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function typeText(r: Ipv6Result): string {
+  const t = r.type;
+  return `${t.name}${t.scope ? ` (scope: ${t.scope})` : ''} · ${t.block}${t.ipv4 ? ` · IPv4 ${t.ipv4}` : ''}`;
+}
+
+function summary6(r: Ipv6Result): string {
+  return [
+    `Address: ${r.address}${r.zone ? `%${r.zone}` : ''}`,
+    `Network: ${r.cidr}`,
+    `First address: ${r.first}`,
+    `Last address: ${r.last}`,
+    `Addresses: ${n(r.count)} (2^${128 - r.prefix})`,
+    `/64 networks: ${n(r.count64)}`,
+    `Type: ${typeText(r)}`,
+    `Reverse zone: ${r.reverseZone}`,
+  ].join('\n');
+}
+
+export function Overview6({ r }: { r: Ipv6Result }) {
+  return (
+    <div>
+      <Fields
+        items={[
+          ['Network', 'network6', r.cidr],
+          ['First Address', 'first6', r.first],
+          ['Last Address', 'last6', r.last],
+          ['Addresses', 'count6', `${n(r.count)} (2^${128 - r.prefix})`],
+          ['/64 Networks', 'count64', r.prefix <= 64 ? n(r.count64) : `none (a /${r.prefix} is smaller than a /64)`],
+          ['Address Type', 'type6', typeText(r)],
+          ['Prefix', 'prefix6', `/${r.prefix}`],
+          ...(r.zone
+            ? ([['Zone', 'zone6', `%${r.zone} (shown only; not used in the calculation)`]] as [
+                string,
+                string,
+                string,
+              ][])
+            : []),
+        ]}
+      />
+      <CopyButton label="Copy summary" text={() => summary6(r)} />
+      <Eui64 r={r} />
+    </div>
+  );
+}
+
+function Eui64({ r }: { r: Ipv6Result }) {
+  const mac = useSubnetStore((s) => s.macText);
+  const setMac = useSubnetStore((s) => s.setMacText);
+  const parsed = parseMac(mac);
+  const net = parseIpv6(r.network);
+  const out = parsed !== null && net.ok ? eui64Address(net.value.addr, parsed) : null;
+  return (
+    <section className="panel" aria-label="EUI-64 interface identifier" style={{ marginTop: '1rem' }}>
+      <h2>EUI-64 from a MAC address</h2>
+      <label className="field">
+        MAC address
+        <input type="text" value={mac} onChange={(e) => setMac(e.target.value)} spellCheck={false} autoComplete="off" />
+      </label>
+      {mac.trim() !== '' && out === null && (
+        <p className="status-line status-error" role="alert">
+          {MAC_MESSAGE}
+        </p>
+      )}
+      {out && (
+        <Fields
+          items={[
+            ['Interface identifier', 'eui64', out.interfaceId],
+            [
+              r.prefix <= 64 ? 'SLAAC address in this /64' : 'Address with the /64 of this network',
+              'eui64Address',
+              out.address,
+            ],
+          ]}
+        />
+      )}
+    </section>
+  );
+}
+
+export function Details6({ r }: { r: Ipv6Result }) {
+  const rows: [string, string, string][] = [
+    ['Address (RFC 5952)', 'address6', r.address],
+    ['Address (full)', 'addressFull6', r.addressFull],
+    ['Prefix (RFC 5952)', 'cidr6', r.cidr],
+    ['Prefix (full)', 'cidrFull6', r.cidrFull],
+    ['Network (full)', 'networkFull6', r.networkFull],
+    ['First address', 'first6d', r.first],
+    ['Last address', 'last6d', r.last],
+    ['Netmask', 'netmask6', r.netmask],
+    ['Addresses', 'countExact6', n(r.count)],
+    ['Addresses as a power of two', 'countPow6', `2^${128 - r.prefix}`],
+    ['/64 networks', 'count64d', n(r.count64)],
+    ['Address type', 'typeDetail6', typeText(r)],
+    ['Reverse DNS zone (ip6.arpa)', 'reverseZone6', r.reverseZone],
+    ['Reverse DNS name of the network', 'reverseName6', r.reverseName],
+  ];
+  return (
+    <table className="data-table" aria-label="IPv6 details">
+      <tbody>
+        {rows.map(([label, field, value]) => (
+          <tr key={field}>
+            <th scope="row">{label}</th>
+            <td data-field={field} style={{ wordBreak: 'break-all' }}>
+              {value}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** 128 bits in groups of 16, network bits apart from interface/host bits. */
+function Bits({ bits, prefix }: { bits: string; prefix: number }) {
+  // Character index after `prefix` bits: one ":" follows each full group before it.
+  const at = prefix === 0 ? 0 : prefix + Math.floor((prefix - 1) / 16);
+  return (
+    <>
+      <span className="bits-net">{bits.slice(0, at)}</span>
+      <span className="bits-host">{bits.slice(at)}</span>
+    </>
+  );
+}
+
+export function Binary6({ r }: { r: Ipv6Result }) {
+  const rows: [string, string, string][] = [
+    ['Address', 'addressBinary6', r.addressBinary],
+    ['Netmask', 'maskBinary6', r.maskBinary],
+    ['Network', 'networkBinary6', r.networkBinary],
+  ];
+  return (
+    <div>
+      <table className="binary-table" aria-label="Binary representation">
+        <tbody>
+          {rows.map(([label, field, bits]) => (
+            <tr key={field}>
+              <th scope="row">{label}</th>
+              <td data-field={field} aria-label={bits} style={{ wordBreak: 'break-all' }}>
+                <Bits bits={bits} prefix={r.prefix} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="hint">
+        <span className="bits-net">Network bits ({r.prefix})</span> ·{' '}
+        <span className="bits-host">Host bits ({128 - r.prefix})</span>
+      </p>
+    </div>
+  );
+}
+
+const COMMON_PREFIXES: [number, string][] = [
+  [128, 'one address (host route, loopback)'],
+  [127, 'point-to-point link (RFC 6164)'],
+  [112, 'small fixed range'],
+  [96, 'IPv4-embedding (NAT64, mapped)'],
+  [64, 'one LAN segment (SLAAC)'],
+  [60, '16 LANs (some ISPs, home)'],
+  [56, '256 LANs (typical home or small site)'],
+  [48, '65,536 LANs (a site)'],
+  [32, 'an ISP allocation'],
+];
+
+export function Reference6({ prefix, onPick }: { prefix: number | null; onPick(prefix: number): void }) {
+  return (
+    <section className="panel" aria-label="IPv6 prefix reference">
+      <h2>Common IPv6 prefixes</h2>
+      <div className="reference-list">
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th>Prefix</th>
+              <th>Typical use</th>
+              <th>/64 networks</th>
+              <th>Addresses</th>
+              <th>
+                <span className="sr-only">Action</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {COMMON_PREFIXES.map(([p, use]) => (
+              <tr key={p} className={p === prefix ? 'current' : ''}>
+                <td>/{p}</td>
+                <td>{use}</td>
+                <td>{p <= 64 ? n(1n << BigInt(64 - p)) : '-'}</td>
+                <td>2^{128 - p}</td>
+                <td>
+                  <button type="button" onClick={() => onPick(p)} aria-label={`Use /${p}`}>
+                    Use
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

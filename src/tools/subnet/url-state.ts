@@ -1,0 +1,36 @@
+/**
+ * The calculator's shareable state in the URL: ?ip=2001:db8::/48&prefix=48&tab=subnets. Pure
+ * (no DOM) so it is unit-tested; the page reads it once and writes it on change.
+ */
+import type { Tab } from './store';
+
+const TABS: Tab[] = ['overview', 'details', 'binary', 'subnets'];
+
+export interface UrlState {
+  ip: string;
+  cidrText?: string;
+  tab?: Tab;
+}
+
+/** The state in a query string, or null when it carries no address. */
+export function readUrlState(search: string): UrlState | null {
+  const q = new URLSearchParams(search);
+  const ip = q.get('ip');
+  if (!ip) return null;
+  const prefix = q.get('prefix');
+  const tab = q.get('tab') as Tab | null;
+  return {
+    ip: ip.slice(0, 200),
+    ...(prefix !== null && /^\d{1,3}$/.test(prefix) ? { cidrText: prefix } : {}),
+    ...(tab && TABS.includes(tab) ? { tab } : {}),
+  };
+}
+
+/** The query string for the current inputs (other parameters kept). */
+export function writeUrlState(search: string, state: Required<UrlState>): string {
+  const q = new URLSearchParams(search);
+  q.set('ip', state.ip);
+  q.set('prefix', state.cidrText);
+  q.set('tab', state.tab);
+  return `?${q.toString()}`;
+}
