@@ -125,4 +125,17 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it("keeps the subnet calculator's address and tab through a reload", async () => {
+    const { page, errors } = await open('/ip-subnet');
+    const ip = page.getByLabel('IP Address');
+    await ip.fill('2001:db8:abcd::/48');
+    await page.getByRole('tab', { name: /Subnets/ }).click();
+    await page.goto(app.url + '/ip-subnet'); // a full load without the link's parameters
+    await page.locator('main h1').waitFor();
+    expect(await page.getByLabel('IP Address').inputValue()).toBe('2001:db8:abcd::/48');
+    expect(await page.getByRole('tab', { name: /Subnets/ }).getAttribute('aria-selected')).toBe('true');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

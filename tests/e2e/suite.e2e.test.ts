@@ -161,7 +161,7 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
       target.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     });
     await expect.poll(() => page.getByTestId('file-name').textContent()).toBe('drop.txt');
-    await expect.poll(() => page.getByRole('status').first().textContent()).toContain('Encoded drop.txt');
+    await page.getByRole('status').filter({ hasText: 'Encoded drop.txt' }).waitFor();
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -203,6 +203,20 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
       },
     ],
     ['/gradient-generator', (p) => p.getByRole('tab', { name: /Presets/ }).click()],
+    ...(['Details', 'Binary', 'Subnets'] as const).map(
+      (tab) =>
+        ['/ip-subnet', (p: Page) => p.getByRole('tab', { name: new RegExp(tab) }).click()] as [
+          string,
+          (p: Page) => Promise<void>,
+        ],
+    ),
+    [
+      '/ip-subnet',
+      async (p) => {
+        await p.getByLabel('IP Address').fill('2001:db8:abcd::/48');
+        await p.getByRole('tab', { name: /Subnets/ }).click();
+      },
+    ],
     [
       '/json-formatter',
       async (p) => {

@@ -5,6 +5,8 @@ import type { ExportFormat, ListKind } from '../../core/subnet/enumerate';
 import { DEFAULT_CIDR, DEFAULT_IP, DEFAULT_MASK, type SubnetExample } from './examples';
 import { bareIp } from './logic';
 import { looksLikeIpv6, parseIpv6 } from '../../core/subnet/ipv6-parse';
+import { keepDraft } from '../../lib/draft';
+import { tool } from './tool';
 
 export type Mode = 'cidr' | 'mask';
 export type Tab = 'overview' | 'details' | 'binary' | 'subnets';
@@ -109,4 +111,20 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
       mode: 'cidr',
     }),
   reset: () => set({ ...INPUT_DEFAULTS }),
+}));
+
+// The link (?ip=&prefix=&tab=, url-state.ts) wins over this draft when both are there.
+keepDraft(useSubnetStore, tool.path, (s) => ({
+  ip: s.ip,
+  mode: s.mode,
+  cidrText: s.cidrText,
+  maskText: s.maskText,
+  tab: s.tab,
+  listKind: s.listKind,
+  childCidr: s.childCidr,
+  exportFormat: s.exportFormat,
+  vlsmText: s.vlsmText,
+  childPrefix6: s.childPrefix6,
+  vlsm6Text: s.vlsm6Text,
+  macText: s.macText,
 }));
