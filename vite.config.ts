@@ -2,11 +2,38 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pages } from './src/app/registry';
 import { delivery } from './scripts/delivery-plugin';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = process.env.PORT ?? '3000';
 
 export default defineConfig({
-  plugins: [react(), delivery(['/', ...pages.map((p) => p.path)])],
+  plugins: [
+    react(),
+    // Installable, and offline after the first visit: every built file (WASM and workers included)
+    // is precached; navigations fall back to the app shell. /api and /healthz always go to the network.
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script',
+      manifest: {
+        name: 'BitSmith',
+        short_name: 'BitSmith',
+        description: 'Free browser-based tools for developers, hardware engineers and designers.',
+        start_url: '/',
+        display: 'standalone',
+        theme_color: '#4f46e5',
+        background_color: '#f6f7fb',
+        icons: [{ src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,wasm,svg,json}'],
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+    delivery(['/', ...pages.map((p) => p.path)]),
+  ],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

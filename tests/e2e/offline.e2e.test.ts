@@ -1,0 +1,44 @@
+// Issue 14, item 7: BitSmith is an installable PWA; after the first visit, tools that need no
+// server work offline (their WASM workers included), served by the service worker's precache.
+import { expect, it } from 'vitest';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
+import { describeWith } from '../helpers/system';
+
+describeWith(['chromium'], 'offline in Chromium', () => {
+  const app = useSharedApp();
+
+  it('serves a manifest and, once the service worker runs, reloads three tools offline', async () => {
+    const manifest = (await (await fetch(`${app.url}/manifest.webmanifest`)).json()) as Record<string, unknown>;
+    expect(manifest).toMatchObject({ name: 'BitSmith', start_url: '/', display: 'standalone' });
+
+    const { page, errors } = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(app.url + '/');
+    await page.locator('main h1').first().waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload(); // the page is now controlled by the worker
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    await page.context().setOffline(true);
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+
+    // Base64 runs its WASM kernel in a worker: both come from the cache.
+    await page.goto(app.url + '/base64-converter');
+    await page.locator('main textarea').first().fill('offline');
+    await expect.poll(() => page.locator('main textarea').nth(1).inputValue()).toBe('b2ZmbGluZQ==');
+
+    await page.goto(app.url + '/url-encoder');
+    await page.getByLabel(/^Input/).fill('a b');
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+
+    await page.goto(app.url + '/color-contrast');
+    await page.locator('main h1').waitFor();
+    expect(await page.locator('main').textContent()).toContain('Contrast');
+
+    await page.context().setOffline(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
