@@ -26,7 +26,7 @@ function entriesFor(query: string): Entry[] {
  * The command palette (Ctrl+K, Cmd+K or "/"): a modal dialog holding an ARIA 1.2 combobox. The
  * input keeps focus; arrows move the active option, Enter opens it, Escape closes.
  */
-export function CommandPalette({ onClose }: { onClose: () => void }) {
+export default function CommandPalette({ onClose }: { onClose: () => void }) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const navigate = useNavigate();

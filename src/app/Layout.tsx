@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
-import { CommandPalette } from './CommandPalette';
 import { Icon } from './icons';
 import { PRODUCT, pageByPath } from './registry';
 import { useTheme } from './theme';
+
+// The palette is its own chunk (the first load stays small), fetched when the browser is idle.
+const loadPalette = () => import('./CommandPalette');
+const CommandPalette = lazy(loadPalette);
 
 /** Below this width the sidebar is an off-canvas menu (keep in step with styles.css). */
 const MOBILE_QUERY = '(max-width: 900px)';
@@ -61,6 +64,10 @@ export function Layout() {
     if (back instanceof HTMLElement && back.isConnected) back.focus();
   };
   usePaletteShortcut(openPalette);
+  useEffect(() => {
+    const id = setTimeout(() => void loadPalette(), 1500);
+    return () => clearTimeout(id);
+  }, []);
 
   useEffect(() => {
     if (!menuOpen) return;
@@ -135,7 +142,11 @@ export function Layout() {
       <main className="content" id="main" tabIndex={-1}>
         <Outlet />
       </main>
-      {paletteOpen && <CommandPalette onClose={closePalette} />}
+      {paletteOpen && (
+        <Suspense fallback={null}>
+          <CommandPalette onClose={closePalette} />
+        </Suspense>
+      )}
     </div>
   );
 }
