@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describeWith } from '../helpers/system';
 import { openPage } from '../helpers/browser';
 import { useSharedApp } from '../helpers/e2e';
-import { simulateVhdl } from '../helpers/hdl';
+import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
 
 describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
   const app = useSharedApp();
@@ -102,6 +102,46 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     await grid.getByRole('button', { name: 'x67', exact: true }).click();
     await page.getByText('Mode: Custom').waitFor();
     await page.getByText('CRC width: 67 bits').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('adds a partial last word and pipelining to the download, the preview, the figures and the testbench', async () => {
+    const { page, errors } = await openTool();
+    const select = page.getByLabel('Predefined algorithm');
+    await select.locator('option[value="CRC-64/XZ"]').waitFor({ state: 'attached' });
+    await select.selectOption('CRC-64/XZ');
+    await page.getByLabel('Data width (bits)').fill('128');
+    await page.getByLabel('Partial last word (data_bytes input)').check();
+    await page.getByLabel('Pipeline stages').selectOption('2');
+    await page.getByText('Latency: 2 clock cycles').waitFor();
+    await page.getByText(/^Depth: data stages/).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('crc_module.v');
+    const downloaded = readFileSync((await download.path())!, 'utf8');
+    expect(downloaded).toContain('input  wire [4:0] data_bytes,');
+    expect(downloaded).toContain('Latency: 2 clock cycles');
+
+    await page.getByText('Preview (crc_module.v)').click();
+    const preview = page.getByLabel('Generated code preview');
+    await preview.waitFor();
+    await expect.poll(async () => (await preview.textContent())?.slice(0, 2000)).toBe(downloaded.slice(0, 2000));
+
+    const [tbDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Testbench' }).click(),
+    ]);
+    expect(tbDownload.suggestedFilename()).toBe('crc_module_tb.v');
+    const tb = readFileSync((await tbDownload.path())!, 'utf8');
+    const sim = await simulateVerilog({ 'crc_module.v': downloaded, 'crc_module_tb.v': tb }, 'crc_tb');
+    expect(sim.stdout).toMatch(/CRC_TB PASS checks=\d+/);
+
+    // A width that is not whole bytes leaves the partial last word out and says so.
+    await page.getByLabel('Data width (bits)').fill('12');
+    await page.getByText('Partial last word needs a data width that is a multiple of 8; it is left out.').waitFor();
     expect(errors).toEqual([]);
   });
 

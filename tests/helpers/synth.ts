@@ -35,6 +35,8 @@ export interface SynthOptions {
   keepMemories?: boolean;
   /** VHDL only: run GHDL's netlist through the Yosys checks too (default true). */
   checkNetlist?: boolean;
+  /** Map to LUTs of this many inputs (`synth -lut N`), as an FPGA flow does. */
+  lut?: number;
 }
 
 /** `synth` without memory_map: its coarse steps, then the fine steps that do not touch memories. */
@@ -51,7 +53,7 @@ function yosysScript(netlist: string, top: string, checkLatches: boolean, o: Syn
   return [
     `read_verilog ${netlist}`,
     `hierarchy -check -top ${top}`,
-    ...(o.keepMemories ? SYNTH_KEEPING_MEMORIES(top) : [`synth -top ${top}`]),
+    ...(o.keepMemories ? SYNTH_KEEPING_MEMORIES(top) : [`synth -top ${top}${o.lut ? ` -lut ${o.lut}` : ''}`]),
     'check -assert',
     ...(checkLatches ? [`select -assert-none ${LATCH_CELLS}`] : []),
     '',

@@ -1,13 +1,17 @@
 /**
  * Verilog-2005 stream CRC (stream.ts): module `crc` with clk, rst, crc_en, sop, data_in,
- * data_bytes (partial last word), crc_out and crc_valid; flat assignments, no loops.
+ * data_bytes (partial last word), crc_out and crc_valid; flat equations, no loops. Each XOR
+ * vector is one `always @*` block of blocking assignments rather than one `assign` per bit: the
+ * same logic, but an event-driven simulator then evaluates a stage once per change of its input
+ * instead of once per changed bit of it (per-bit assigns made Icarus re-run each cascade stage for
+ * every glitch of the one before, 100 times slower at 1024 bits).
  */
 import { headerComment } from '../comment';
 import { CRC_MODULE, outputSource, wrapTerms } from './design';
 import { hasDataTerm, streamHeaderLines, type StreamDesign } from './stream';
 
 function xorOf(lhs: string, terms: string[]): string {
-  const head = `  assign ${lhs} = `;
+  const head = `    ${lhs} = `;
   return `${head}${terms.length ? wrapTerms(terms, ' ^ ', ' '.repeat(head.length)) : "1'b0"};`;
 }
 
@@ -54,9 +58,9 @@ export function generateCrcStreamVerilog(d: StreamDesign): string {
     ');',
     '',
     `  reg  [${w - 1}:0] lfsr_q;`,
-    `  wire [${w - 1}:0] lfsr_c;`,
+    `  ${d.partial ? 'wire' : 'reg '} [${w - 1}:0] lfsr_c;`,
     '  reg  valid_q;',
-    `  wire [${w - 1}:0] dterm;`,
+    `  ${P ? 'wire' : 'reg '} [${w - 1}:0] dterm;`,
   );
   if (d.partial) out.push(...shifter(d));
   else out.push(`  wire [${dw - 1}:0] data_w = data_in;`);
@@ -65,7 +69,7 @@ export function generateCrcStreamVerilog(d: StreamDesign): string {
   const item = (level: number, r: number, t: number): string =>
     level === 0 ? `data_w[${d.dataTerms[r]![t]}]` : `dp${level}_q[${d.levels[level - 1]!.offset[r]! + t}]`;
   if (P === 0) {
-    out.push('', '  // Data term G*d: one XOR per register bit (data only).');
+    out.push('', '  // Data term G*d: one XOR per register bit (data only).', '  always @* begin');
     d.dataTerms.forEach((t, r) =>
       out.push(
         xorOf(
@@ -74,14 +78,16 @@ export function generateCrcStreamVerilog(d: StreamDesign): string {
         ),
       ),
     );
+    out.push('  end');
   } else {
     d.levels.forEach((level, i) => {
       const s = i + 1;
       out.push(
         '',
         `  // Pipeline stage ${s}: partial sums of the data term (data only), registered.`,
-        `  wire [${level.size - 1}:0] dp${s}_c;`,
+        `  reg  [${level.size - 1}:0] dp${s}_c;`,
         `  reg  [${level.size - 1}:0] dp${s}_q;`,
+        '  always @* begin',
       );
       level.groups.forEach((groups, r) =>
         groups.forEach((g, c) =>
@@ -93,13 +99,13 @@ export function generateCrcStreamVerilog(d: StreamDesign): string {
           ),
         ),
       );
-      out.push(`  always @(posedge clk) dp${s}_q <= dp${s}_c;`);
+      out.push('  end', `  always @(posedge clk) dp${s}_q <= dp${s}_c;`);
     });
     out.push('');
     for (let r = 0; r < w; r++) out.push(`  assign dterm[${r}] = ${hasDataTerm(d, r) ? item(P, r, 0) : "1'b0"};`);
     out.push(
       '',
-      '  // crc_en, sop and data_bytes travel alongside the data term.',
+      `  // crc_en${b ? ', sop and data_bytes' : ' and sop'} travel alongside the data term.`,
       ...Array.from({ length: P }, (_, i) => `  reg en_p${i + 1}, sop_p${i + 1};`),
       ...(b ? Array.from({ length: P }, (_, i) => `  reg [${b - 1}:0] bytes_p${i + 1};`) : []),
       '  always @(posedge clk or posedge rst) begin',
@@ -134,8 +140,9 @@ export function generateCrcStreamVerilog(d: StreamDesign): string {
     d.cascade.forEach(({ bytes, rows }, j) => {
       out.push(
         `  // Stage ${j + 1}: advance by ${bytes} byte${bytes === 1 ? '' : 's'} (F_${8 * bytes}) when data_bytes[${j}] is set.`,
-        `  wire [${w - 1}:0] adv${j + 1};`,
+        `  reg  [${w - 1}:0] adv${j + 1};`,
         `  wire [${w - 1}:0] cas${j + 1} = ${count}[${j}] ? adv${j + 1} : cas${j};`,
+        '  always @* begin',
       );
       rows.forEach((row, r) =>
         out.push(
@@ -145,12 +152,15 @@ export function generateCrcStreamVerilog(d: StreamDesign): string {
           ),
         ),
       );
+      out.push('  end');
     });
     out.push(`  assign lfsr_c = cas${d.cascade.length} ^ dterm;`);
   } else {
+    out.push('  always @* begin');
     d.feedback.forEach((row, r) =>
       out.push(xorOf(`lfsr_c[${r}]`, [...row.map((i) => `s_in[${i}]`), ...(hasDataTerm(d, r) ? [`dterm[${r}]`] : [])])),
     );
+    out.push('  end');
   }
   out.push('', `  // Output: register${p.refout ? ' reversed' : ''} xor xorout.`);
   for (let k = 0; k < w; k++) {

@@ -98,7 +98,7 @@ export function generateCrcStreamVhdl(d: StreamDesign): string {
     for (let r = 0; r < w; r++) body.push(`  dterm(${r}) <= ${hasDataTerm(d, r) ? item(P, r, 0) : "'0'"};`);
     body.push(
       '',
-      '  -- crc_en, sop and data_bytes travel alongside the data term.',
+      `  -- crc_en${b ? ', sop and data_bytes' : ' and sop'} travel alongside the data term.`,
       '  process (clk, rst)',
       '  begin',
       "    if rst = '1' then",
