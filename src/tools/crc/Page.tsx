@@ -34,6 +34,7 @@ import {
   streamOptions,
 } from './logic';
 import { useCrcStore } from './store';
+import { SynthesisReport } from './SynthesisReport';
 import './styles.css';
 
 function isAlgorithmList(v: unknown): v is PredefinedAlgorithm[] {
@@ -431,6 +432,8 @@ export default function CrcPage() {
         </div>
         <StatusLine text={status} />
       </section>
+
+      <SynthesisReport config={config} configKey={analysisKey} language={s.language} />
 
       <GeneratedCode
         title={`Preview (${crcFileName(s.language)})`}
