@@ -22,7 +22,8 @@ import { promisify } from 'node:util';
 
 const exec = promisify(execFile);
 const MAX_BUFFER = 256 << 20;
-const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'bitsmith-synth');
+/** BITSMITH_SYNTH_CACHE points elsewhere, e.g. an empty folder to time the suite from scratch. */
+const CACHE_DIR = process.env.BITSMITH_SYNTH_CACHE ?? join(process.cwd(), 'node_modules', '.cache', 'bitsmith-synth');
 const LATCH_CELLS = 't:$_DLATCH* t:$dlatch t:$adlatch t:$dlatchsr t:$_SR_* t:$sr';
 
 export interface SynthOptions {
