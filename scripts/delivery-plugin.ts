@@ -50,6 +50,8 @@ export function buildReport(bundle: Rollup.OutputBundle): BuildReport {
 export const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|wasm|webmanifest|txt|map)$/;
 /** Below this, the headers cost more than compression saves. */
 const MIN_BYTES = 1024;
+/** Above this (the 31 MB Yosys WebAssembly of the CRC synthesis report) brotli quality 11 takes minutes: 6 instead. */
+const LARGE_BYTES = 4 << 20;
 
 function* files(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
@@ -64,7 +66,8 @@ function precompress(dir: string): void {
     if (!COMPRESSIBLE.test(path)) continue;
     const raw = readFileSync(path);
     if (raw.length < MIN_BYTES) continue;
-    writeFileSync(`${path}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    const quality = raw.length > LARGE_BYTES ? 6 : 11;
+    writeFileSync(`${path}.br`, brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } }));
     writeFileSync(`${path}.gz`, gzipSync(raw, { level: 9 }));
   }
 }

@@ -8,7 +8,9 @@ import type { Page } from 'playwright-core';
 import { describeWith } from '../helpers/system';
 import { openPage } from '../helpers/browser';
 import { useSharedApp } from '../helpers/e2e';
-import { simulateVhdl } from '../helpers/hdl';
+import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
+import { runYosys } from '@yowasp/yosys';
+import { synthesisReport } from '../../src/core/hdl/synth/report';
 
 describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
   const app = useSharedApp();
@@ -104,6 +106,88 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     await page.getByText('CRC width: 67 bits').waitFor();
     expect(errors).toEqual([]);
   });
+
+  it('adds a partial last word and pipelining to the download, the preview, the figures and the testbench', async () => {
+    const { page, errors } = await openTool();
+    const select = page.getByLabel('Predefined algorithm');
+    await select.locator('option[value="CRC-64/XZ"]').waitFor({ state: 'attached' });
+    await select.selectOption('CRC-64/XZ');
+    await page.getByLabel('Data width (bits)').fill('128');
+    await page.getByLabel('Partial last word (data_bytes input)').check();
+    await page.getByLabel('Pipeline stages').selectOption('2');
+    await page.getByText('Latency: 2 clock cycles').waitFor();
+    await page.getByText(/^Depth: data stages/).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('crc_module.v');
+    const downloaded = readFileSync((await download.path())!, 'utf8');
+    expect(downloaded).toContain('input  wire [4:0] data_bytes,');
+    expect(downloaded).toContain('Latency: 2 clock cycles');
+
+    await page.getByText('Preview (crc_module.v)').click();
+    const preview = page.getByLabel('Generated code preview');
+    await preview.waitFor();
+    await expect.poll(async () => (await preview.textContent())?.slice(0, 2000)).toBe(downloaded.slice(0, 2000));
+
+    const [tbDownload] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download Testbench' }).click(),
+    ]);
+    expect(tbDownload.suggestedFilename()).toBe('crc_module_tb.v');
+    const tb = readFileSync((await tbDownload.path())!, 'utf8');
+    const sim = await simulateVerilog({ 'crc_module.v': downloaded, 'crc_module_tb.v': tb }, 'crc_tb');
+    expect(sim.stdout).toMatch(/CRC_TB PASS checks=\d+/);
+
+    // A width that is not whole bytes leaves the partial last word out and says so.
+    await page.getByLabel('Data width (bits)').fill('12');
+    await page.getByText('Partial last word needs a data width that is a multiple of 8; it is left out.').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('runs the synthesis report in the browser on the file the API gives', async () => {
+    const { page, errors } = await openTool();
+    const select = page.getByLabel('Predefined algorithm');
+    await select.locator('option[value="CRC-32/ISO-HDLC"]').waitFor({ state: 'attached' });
+    await select.selectOption('CRC-32/ISO-HDLC');
+    await page.getByLabel('Data width (bits)').fill('32');
+    await page.getByLabel('Pipeline stages').selectOption('1');
+    await page.getByText('Latency: 1 clock cycle').waitFor();
+    await page.getByRole('button', { name: 'Run synthesis report' }).click();
+    const lut6 = page.getByText(/^LUT6: \d+ LUTs, depth \d+ LUTs$/);
+    await lut6.waitFor({ timeout: 180_000 });
+
+    // The same figures as the same Yosys (WebAssembly) gives in Node for the API's file.
+    const eth = ((await (await fetch(`${app.url}/api/predefined`)).json()) as { name: string; poly: number[] }[]).find(
+      (a) => a.name === 'CRC-32/ISO-HDLC',
+    )!;
+    const body = {
+      poly: eth.poly,
+      data_width: 32,
+      language: 'verilog',
+      init: '0xffffffff',
+      refin: true,
+      refout: true,
+      xorout: '0xffffffff',
+      pipeline_stages: 1,
+    };
+    const api = await fetch(`${app.url}/api/generate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const want = await synthesisReport(
+      async (args, files) => (await runYosys(args, files, { stdout: null, stderr: null })) ?? undefined,
+      await api.text(),
+      'crc',
+    );
+    expect(await lut6.textContent()).toBe(`LUT6: ${want.lut6.luts} LUTs, depth ${want.lut6.depth} LUTs`);
+    await page.getByText(`LUT4: ${want.lut4.luts} LUTs, depth ${want.lut4.depth} LUTs`).waitFor();
+    await page.getByText(`Flip-flops: ${want.flipFlops}`).waitFor();
+    expect(errors).toEqual([]);
+  }, 300_000);
 
   it('validates the custom inputs and the data width without losing them', async () => {
     const { page, errors } = await openTool();

@@ -91,7 +91,8 @@ describeWith(
     for (const { label, config } of draws<CrcConfig>(3, (rand) => fuzzCrcConfig(rand, CRC_MAX_TERMS))) {
       const p = config.params;
       const reflect = `refin=${p.refin} refout=${p.refout}`;
-      const name = `W=${p.width} poly=0x${p.poly.toString(16)} ${reflect} D=${config.dataWidth}`;
+      const wide = `${config.partialLastWord ? ' partial' : ''}${config.pipelineStages ? ` P=${config.pipelineStages}` : ''}`;
+      const name = `W=${p.width} poly=0x${p.poly.toString(16)} ${reflect} D=${config.dataWidth}${wide}`;
       it.concurrent(
         `CRC ${label}: ${name}`,
         async () => {

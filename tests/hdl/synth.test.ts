@@ -13,6 +13,9 @@
  *   one catalogue algorithm per CRC width (21 widths) at an 8-bit bus, CRC-32 at each other
  *   simulated bus width, the simulated random parameter sets up to W x D = CRC_TERMS_LIMIT (the
  *   fuzzer draws more), and one wide bus (D = 512).
+ * - CRC for wide data paths: every case tests/hdl/crc-stream.test.ts simulates (partial last word
+ *   and pipelining at every depth, D up to 1024), mapped to 6-input LUTs (`synth -lut 6`); the
+ *   VHDL of D > 256 gets ghdl --synth without a second Yosys run on its netlist (minutes each).
  * - The widest case: one 256-bit FIFO with ECC, not all of them: its SECDED logic takes Yosys 4-9
  *   minutes and 1.4 GB (GHDL's netlist of it gets ghdl --synth only, not Yosys a second time).
  */
@@ -29,6 +32,7 @@ import { fifoGenerator, MODULE_NAME as FIFO_MODULE } from '../../src/core/hdl/fi
 import { fsmGenerator } from '../../src/core/hdl/fsm';
 import { uartGenerator, UART_MODULE } from '../../src/core/hdl/uart';
 import { catalogueSimulationCases, randomSimulationCases, SMALL_DATA_WIDTHS } from '../support/crc-simulation';
+import { streamCases } from '../support/crc-stream-cases';
 import { fifoConfig, memoryBits, optionFifoCases, presetFifoCases } from '../support/fifo-cases';
 import { fixedFsmCases, randomFsmCases } from '../support/fsm-cases';
 import { DIVIDER_ONE, highSpeedRealClock, presetUartCases, randomUartCases } from '../support/uart-cases';
@@ -126,5 +130,14 @@ describeWith(['yosys', 'ghdl'], `Synthesis of generated HDL: Yosys and ghdl --sy
 
   for (const { name, config } of crcCases()) {
     it.concurrent(`CRC ${name}`, () => synthesiseBoth(crcGenerate(config), CRC_MODULE), TIMEOUT_MS);
+  }
+
+  for (const { name, config } of streamCases(SEED)) {
+    it.concurrent(
+      `CRC wide data path ${name} (synth -lut 6)`,
+      // GHDL's netlist of the widest goes through ghdl --synth only: Yosys already maps the Verilog.
+      () => synthesiseBoth(crcGenerate(config), CRC_MODULE, { lut: 6, checkNetlist: config.dataWidth <= 256 }),
+      TIMEOUT_MS,
+    );
   }
 });

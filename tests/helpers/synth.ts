@@ -22,7 +22,8 @@ import { promisify } from 'node:util';
 
 const exec = promisify(execFile);
 const MAX_BUFFER = 256 << 20;
-const CACHE_DIR = join(process.cwd(), 'node_modules', '.cache', 'bitsmith-synth');
+/** BITSMITH_SYNTH_CACHE points elsewhere, e.g. an empty folder to time the suite from scratch. */
+const CACHE_DIR = process.env.BITSMITH_SYNTH_CACHE ?? join(process.cwd(), 'node_modules', '.cache', 'bitsmith-synth');
 const LATCH_CELLS = 't:$_DLATCH* t:$dlatch t:$adlatch t:$dlatchsr t:$_SR_* t:$sr';
 
 export interface SynthOptions {
@@ -35,6 +36,8 @@ export interface SynthOptions {
   keepMemories?: boolean;
   /** VHDL only: run GHDL's netlist through the Yosys checks too (default true). */
   checkNetlist?: boolean;
+  /** Map to LUTs of this many inputs (`synth -lut N`), as an FPGA flow does. */
+  lut?: number;
 }
 
 /** `synth` without memory_map: its coarse steps, then the fine steps that do not touch memories. */
@@ -51,7 +54,7 @@ function yosysScript(netlist: string, top: string, checkLatches: boolean, o: Syn
   return [
     `read_verilog ${netlist}`,
     `hierarchy -check -top ${top}`,
-    ...(o.keepMemories ? SYNTH_KEEPING_MEMORIES(top) : [`synth -top ${top}`]),
+    ...(o.keepMemories ? SYNTH_KEEPING_MEMORIES(top) : [`synth -top ${top}${o.lut ? ` -lut ${o.lut}` : ''}`]),
     'check -assert',
     ...(checkLatches ? [`select -assert-none ${LATCH_CELLS}`] : []),
     '',

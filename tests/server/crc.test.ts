@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server';
 import catalogue from '../../src/core/crc/catalogue.json';
+import { createHash } from 'node:crypto';
 import { bitsFromPoly, parseHex } from '../../src/core/crc/params';
 
 let server: RunningServer;
@@ -200,4 +201,67 @@ describe('POST /api/generate', () => {
     expect(r.status).toBe(200);
     expect(await r.text()).toContain('entity crc is');
   });
+});
+
+describe('POST /api/generate: wide data path options', () => {
+  const crc32 = { poly: crc32Bits, init: '0xffffffff', refin: true, refout: true, xorout: '0xffffffff' };
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+  it('gives the files of before the options byte for byte when they are absent, false or 0', async () => {
+    // SHA-256 of the files generated before partial_last_word and pipeline_stages existed (commit 13ff223).
+    const before: [Record<string, unknown>, string][] = [
+      [
+        { ...crc32, data_width: 64, language: 'verilog' },
+        '42080c8d15b3c84affd8fea18221006eb6ad3a945e159878206917b9360e14c8',
+      ],
+      [
+        { ...crc32, data_width: 64, language: 'vhdl' },
+        '41ab88a099b0531adaf70b658b65413100d07c8f3545a0d90a4a7232addbf567',
+      ],
+      [
+        { poly: bitsFromPoly(16, 0x1021n), data_width: 8, language: 'vhdl' },
+        '567a4a6cda3d3f2d57670154a0bad61276161b325b49848d6cb4ae939f5e372c',
+      ],
+    ];
+    for (const [body, hash] of before) {
+      expect(sha256(await (await post(body)).text())).toBe(hash);
+      const explicit = await post({ ...body, partial_last_word: false, pipeline_stages: 0 });
+      expect(sha256(await explicit.text())).toBe(hash);
+    }
+  });
+
+  it('adds data_bytes, sop and crc_valid and states the latency', async () => {
+    const r = await post({
+      ...crc32,
+      data_width: 256,
+      language: 'verilog',
+      partial_last_word: true,
+      pipeline_stages: 3,
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-disposition')).toBe('attachment; filename="crc_module.v"');
+    const text = await r.text();
+    expect(text).toContain('input  wire [5:0] data_bytes,');
+    expect(text).toContain('input  wire sop,');
+    expect(text).toContain('output wire crc_valid');
+    expect(text).toContain('Latency: 3 clock cycles');
+    const vhdl = await (await post({ ...crc32, data_width: 24, language: 'vhdl', pipeline_stages: 1 })).text();
+    expect(vhdl).toContain('crc_valid  : out std_logic');
+    expect(vhdl).not.toContain('data_bytes');
+  });
+
+  for (const [name, extra, detail] of [
+    ['a partial last word on 12 bits', { data_width: 12, partial_last_word: true }, 'partial_last_word'],
+    ['4 pipeline stages', { data_width: 64, pipeline_stages: 4 }, 'pipeline_stages'],
+    ['fractional pipeline stages', { data_width: 64, pipeline_stages: 1.5 }, 'pipeline_stages'],
+    ['pipeline stages as text', { data_width: 64, pipeline_stages: '2' }, 'pipeline_stages'],
+    ['partial_last_word as text', { data_width: 64, partial_last_word: 'yes' }, 'partial_last_word'],
+  ] as const) {
+    it(`rejects ${name} with 422 JSON`, async () => {
+      const r = await post({ ...crc32, language: 'verilog', ...extra });
+      expect(r.status).toBe(422);
+      const body = (await r.json()) as { error: string; details: { path: string }[] };
+      expect(body.details.map((d) => d.path)).toEqual([detail]);
+    });
+  }
 });

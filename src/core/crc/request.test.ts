@@ -91,3 +91,30 @@ describe('the page and the API apply the same rules', () => {
     expect(apiIssues({ poly: crc16.slice(1) })).toEqual(['poly: must have exactly 68 coefficients (x^0..x^67)']);
   });
 });
+
+describe('wide data path options', () => {
+  it('are validated strictly by the API', () => {
+    expect(apiIssues({ data_width: 64, partial_last_word: true, pipeline_stages: 3 })).toEqual([]);
+    expect(apiIssues({ data_width: 12, partial_last_word: true })).toEqual([
+      'partial_last_word: needs a data_width that is a multiple of 8',
+    ]);
+    expect(apiIssues({ pipeline_stages: 4 })).toEqual(['pipeline_stages: Too big: expected number to be <=3']);
+    for (const bad of [-1, 1.5, '2', null, true])
+      expect(apiIssues({ pipeline_stages: bad }).length, String(bad)).toBe(1);
+    for (const bad of ['true', 1, null]) expect(apiIssues({ partial_last_word: bad }).length, String(bad)).toBe(1);
+  });
+
+  it('reach the configuration only when they change the design', () => {
+    const bits = bitsFromPoly(32, 0x04c11db7n);
+    const plain = generateBody(bits, 64, 'verilog', fields({}), { partialLastWord: false, pipelineStages: 0 });
+    expect(Object.keys(plain)).not.toContain('partial_last_word');
+    expect(Object.keys(plain)).not.toContain('pipeline_stages');
+    const wide = generateBody(bits, 64, 'verilog', fields({}), { partialLastWord: true, pipelineStages: 2 });
+    expect(requestConfig(generateRequestSchema.parse(wide)).config).toMatchObject({
+      partialLastWord: true,
+      pipelineStages: 2,
+    });
+    const explicit = generateRequestSchema.parse({ ...plain, partial_last_word: false, pipeline_stages: 0 });
+    expect(Object.keys(requestConfig(explicit).config).sort()).toEqual(['dataWidth', 'params']);
+  });
+});

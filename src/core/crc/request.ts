@@ -7,7 +7,14 @@
  */
 import { z } from 'zod';
 import { HDL_LANGUAGES, type HdlLanguage } from '../hdl/contract';
-import { dataWidthMessage, doesNotFitMessage, fitsWidth, isDataWidth, type CrcConfig } from '../hdl/crc/config';
+import {
+  dataWidthMessage,
+  doesNotFitMessage,
+  fitsWidth,
+  isDataWidth,
+  MAX_PIPELINE_STAGES,
+  type CrcConfig,
+} from '../hdl/crc/config';
 import {
   MAX_DATA_WIDTH_API,
   MAX_DATA_WIDTH_UI,
@@ -71,8 +78,23 @@ export function checkParams(bits: number[], fields: CustomFields): Checked<CrcPa
   return { ok: true, value: { width, poly, init: values.init, xorout: values.xorout, refin, refout } };
 }
 
-/** The POST /api/generate body: the spec's three fields plus the full parameters. */
-export function generateBody(bits: number[], dataWidth: number, language: HdlLanguage, fields: CustomFields) {
+/** The page's wide-data-path options; the defaults give the classic single-cycle design. */
+export interface StreamOptions {
+  partialLastWord: boolean;
+  pipelineStages: number;
+}
+
+/**
+ * The POST /api/generate body: the spec's three fields plus the full parameters, and the
+ * wide-data-path options only when they are not the defaults (so the request is the old one).
+ */
+export function generateBody(
+  bits: number[],
+  dataWidth: number,
+  language: HdlLanguage,
+  fields: CustomFields,
+  options: StreamOptions = { partialLastWord: false, pipelineStages: 0 },
+) {
   return {
     poly: bits,
     data_width: dataWidth,
@@ -81,6 +103,8 @@ export function generateBody(bits: number[], dataWidth: number, language: HdlLan
     refin: fields.refin,
     refout: fields.refout,
     xorout: fields.xorout.trim() || '0',
+    ...(options.partialLastWord ? { partial_last_word: true } : {}),
+    ...(options.pipelineStages ? { pipeline_stages: options.pipelineStages } : {}),
   };
 }
 
@@ -103,8 +127,17 @@ export const generateRequestSchema = z
     refin: z.boolean().optional(),
     refout: z.boolean().optional(),
     xorout: hexValue.optional(),
+    partial_last_word: z.boolean().optional(),
+    pipeline_stages: z.number().int().min(0).max(MAX_PIPELINE_STAGES).optional(),
   })
   .superRefine((req, ctx) => {
+    if (req.partial_last_word && req.data_width % 8 !== 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['partial_last_word'],
+        message: 'needs a data_width that is a multiple of 8',
+      });
+    }
     const { width } = polyFromBits(req.poly);
     if (width < 1) return;
     for (const key of ['init', 'xorout'] as const) {
@@ -129,5 +162,9 @@ export function requestConfig(req: GenerateRequest): { config: CrcConfig; langua
     refout: req.refout ?? false,
     xorout: parseHex(req.xorout ?? '0')!,
   };
-  return { config: { params, dataWidth: req.data_width }, language: req.language };
+  const config: CrcConfig = { params, dataWidth: req.data_width };
+  // Only options that change the design are kept: without them the file is the classic one.
+  if (req.partial_last_word) config.partialLastWord = true;
+  if (req.pipeline_stages) config.pipelineStages = req.pipeline_stages;
+  return { config, language: req.language };
 }

@@ -21,7 +21,7 @@ import {
 } from '../../core/crc/params';
 import { checkDataWidth, checkParams, generateBody } from '../../core/crc/request';
 import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES, type HdlFile } from '../../core/hdl/contract';
-import { crcFileName, type CrcSummary } from '../../core/hdl/crc';
+import { crcFileName, MAX_PIPELINE_STAGES, type CrcConfig, type CrcSummary } from '../../core/hdl/crc';
 import {
   BITS_PER_ROW,
   CUSTOM_OPTION,
@@ -30,8 +30,11 @@ import {
   VALIDATION_ALERT,
   generateErrorAlert,
   groupAlgorithms,
+  latencyText,
+  streamOptions,
 } from './logic';
 import { useCrcStore } from './store';
+import { SynthesisReport } from './SynthesisReport';
 import './styles.css';
 
 function isAlgorithmList(v: unknown): v is PredefinedAlgorithm[] {
@@ -112,16 +115,19 @@ export default function CrcPage() {
   const dataWidth = checkDataWidth(s.dataWidth);
   const width = polyWidth(s.bits);
   const text = polyText(s.bits);
-  const analysisKey = params.ok && dataWidth.ok ? JSON.stringify([s.bits, s.fields, dataWidth.value]) : '';
+  const options = streamOptions(dataWidth.ok ? dataWidth.value : 0, s.partialLastWord, s.pipelineStages);
+  const config: CrcConfig | undefined =
+    params.ok && dataWidth.ok ? { params: params.value, dataWidth: dataWidth.value, ...options } : undefined;
+  const analysisKey = config ? JSON.stringify([s.bits, s.fields, dataWidth.ok && dataWidth.value, options]) : '';
 
   // Live figures from the WASM worker as the user edits; answers for an older input are ignored
   // (each takes well under a millisecond, so there is nothing worth cancelling).
   useDebouncedEffect(
     () => {
-      if (!params.ok || !dataWidth.ok) return;
+      if (!config) return;
       const key = analysisKey;
       crcWorker
-        .summary({ params: params.value, dataWidth: dataWidth.value })
+        .summary(config)
         .then((result) => setAnalysis({ key, result }))
         .catch((e) => !isAbortError(e) && setAnalysis({ key, error: (e as Error).message }));
     },
@@ -133,10 +139,10 @@ export default function CrcPage() {
   const previewKey = analysisKey && previewOpen ? `${analysisKey}|${s.language}` : '';
   useDebouncedEffect(
     () => {
-      if (!previewKey || !params.ok || !dataWidth.ok) return;
+      if (!previewKey || !config) return;
       const key = previewKey;
       crcWorker
-        .generate({ params: params.value, dataWidth: dataWidth.value }, s.language)
+        .generate(config, s.language)
         .then((file) => setPreview({ key, file }))
         .catch((e) => {
           if (!isAbortError(e)) setPreview({ key, error: `Could not generate a preview: ${(e as Error).message}` });
@@ -158,7 +164,7 @@ export default function CrcPage() {
       const r = await fetch('/api/generate', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(generateBody(s.bits, dataWidth.value, language, s.fields)),
+        body: JSON.stringify(generateBody(s.bits, dataWidth.value, language, s.fields, options)),
       });
       if (r.status === 422) {
         setAlert(VALIDATION_ALERT);
@@ -172,7 +178,14 @@ export default function CrcPage() {
       trackToolUsage(
         tool.analyticsName,
         'generate_code',
-        { language, width, data_width: dataWidth.value, algorithm: s.selected || 'custom' },
+        {
+          language,
+          width,
+          data_width: dataWidth.value,
+          algorithm: s.selected || 'custom',
+          partial_last_word: options.partialLastWord,
+          pipeline_stages: options.pipelineStages,
+        },
         Math.round(performance.now() - started),
       );
     } catch (e) {
@@ -186,7 +199,6 @@ export default function CrcPage() {
 
   const current = analysis.key === analysisKey ? analysis : undefined;
   const shownPreview = preview.key === previewKey && previewKey ? preview : undefined;
-  const previewConfig = params.ok && dataWidth.ok ? { params: params.value, dataWidth: dataWidth.value } : undefined;
   return (
     <ToolPage
       tool={tool}
@@ -308,6 +320,29 @@ export default function CrcPage() {
             <input type="checkbox" checked={s.fields.refout} onChange={(e) => s.setField('refout', e.target.checked)} />{' '}
             Reflect output (refout)
           </label>
+          <label className="crc-check">
+            <input
+              type="checkbox"
+              checked={s.partialLastWord}
+              aria-describedby="crc-partial-hint"
+              onChange={(e) => s.setPartialLastWord(e.target.checked)}
+            />{' '}
+            Partial last word (data_bytes input)
+          </label>
+          <div className="field">
+            <label htmlFor="crc-pipeline">Pipeline stages</label>
+            <select
+              id="crc-pipeline"
+              value={s.pipelineStages}
+              onChange={(e) => s.setPipelineStages(Number(e.target.value))}
+            >
+              {Array.from({ length: MAX_PIPELINE_STAGES + 1 }, (_, n) => (
+                <option key={n} value={n}>
+                  {n === 0 ? '0 (single cycle)' : n}
+                </option>
+              ))}
+            </select>
+          </div>
           <fieldset className="crc-language">
             <legend>Output language</legend>
             {HDL_LANGUAGES.map((value) => (
@@ -324,6 +359,11 @@ export default function CrcPage() {
             ))}
           </fieldset>
         </div>
+        <p id="crc-partial-hint" className="field-hint">
+          {s.partialLastWord && dataWidth.ok && dataWidth.value % 8 !== 0
+            ? 'Partial last word needs a data width that is a multiple of 8; it is left out.'
+            : 'data_bytes: valid bytes of a beat, 1..D/8, counted from the first byte in time. With either option the module also has sop (start of packet) and crc_valid.'}
+        </p>
         {!dataWidth.ok && (
           <p className="field-hint crc-invalid" role="alert">
             {dataWidth.error}
@@ -352,11 +392,30 @@ export default function CrcPage() {
                 <li>
                   Check value (CRC of "123456789"): <span className="mono">{hex(current.result.check, width)}</span>
                 </li>
-                <li>XOR count: {current.result.xorCount} two-input XORs (without sharing)</li>
-                <li>
-                  Deepest equation: {current.result.deepestTerms} terms, {current.result.deepestLevels} XOR levels (bit{' '}
-                  {current.result.deepestBit})
-                </li>
+                {current.result.stream ? (
+                  <>
+                    <li>
+                      XOR count: {current.result.stream.dataXors + current.result.stream.feedbackXors} two-input XORs
+                      (data term {current.result.stream.dataXors}, feedback {current.result.stream.feedbackXors}),{' '}
+                      {current.result.stream.muxes} multiplexer bits, {current.result.stream.flipFlops} flip-flops
+                    </li>
+                    <li>
+                      Depth: data stage{current.result.stream.dataLevels.length === 1 ? '' : 's'}{' '}
+                      {current.result.stream.dataLevels.join(', ')} levels, feedback{' '}
+                      {current.result.stream.feedbackLevels} levels
+                    </li>
+                    <li>{latencyText(current.result.stream.latency)}</li>
+                  </>
+                ) : (
+                  <>
+                    <li>XOR count: {current.result.xorCount} two-input XORs (without sharing)</li>
+                    <li>
+                      Deepest equation: {current.result.deepestTerms} terms, {current.result.deepestLevels} XOR levels
+                      (bit {current.result.deepestBit})
+                    </li>
+                    <li>{latencyText(0)}</li>
+                  </>
+                )}
               </>
             )}
             {current?.error && <li>Could not analyse: {current.error}</li>}
@@ -377,6 +436,8 @@ export default function CrcPage() {
         <StatusLine text={status} />
       </section>
 
+      <SynthesisReport config={config} configKey={analysisKey} language={s.language} />
+
       <GeneratedCode
         title={`Preview (${crcFileName(s.language)})`}
         id="crc-preview"
@@ -387,7 +448,7 @@ export default function CrcPage() {
         downloadable={false}
         codeLabel="Generated code preview"
         maxLines={PREVIEW_LINES}
-        testbench={() => crcWorker.testbench(previewConfig!, s.language)}
+        testbench={() => crcWorker.testbench(config!, s.language)}
         onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard', { language: s.language })}
         onTestbenchDownloaded={() => trackToolUsage(tool.analyticsName, 'download_testbench', { language: s.language })}
       >

@@ -56,3 +56,18 @@ export function groupAlgorithms(list: PredefinedAlgorithm[], query = ''): Algori
 export function fieldsOf(a: PredefinedAlgorithm): CustomFields {
   return { init: a.init, xorout: a.xorout, refin: a.refin, refout: a.refout };
 }
+
+/** The wide-data-path options as the generator takes them: a partial last word only on whole bytes. */
+export function streamOptions(
+  dataWidth: number,
+  partialLastWord: boolean,
+  pipelineStages: number,
+): { partialLastWord: boolean; pipelineStages: number } {
+  return { partialLastWord: partialLastWord && dataWidth % 8 === 0, pipelineStages };
+}
+
+/** The latency line of the summary. */
+export function latencyText(stages: number): string {
+  if (stages === 0) return 'Latency: crc_out shows a beat right after the clock edge that takes it';
+  return `Latency: ${stages} clock cycle${stages === 1 ? '' : 's'} (crc_out and crc_valid show a beat ${stages} clock edge${stages === 1 ? '' : 's'} after it is taken)`;
+}

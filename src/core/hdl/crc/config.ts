@@ -9,6 +9,27 @@ export interface CrcConfig {
   params: CrcParams;
   /** Data bits absorbed per clock (1..1024). */
   dataWidth: number;
+  /**
+   * Adds the data_bytes input (valid bytes of a beat, 1..D/8, counted from the first byte in
+   * time); data widths that are multiples of 8 only. Absent or false: no such input.
+   */
+  partialLastWord?: boolean;
+  /** Register stages before the CRC register (0..MAX_PIPELINE_STAGES); absent or 0: none. */
+  pipelineStages?: number;
+}
+
+/** The most register stages the generator offers (0 = the single-cycle design). */
+export const MAX_PIPELINE_STAGES = 3;
+
+export const PARTIAL_WIDTH_MESSAGE = 'Partial last word needs a data width that is a multiple of 8.';
+export const PIPELINE_MESSAGE = `Pipeline stages must be a whole number from 0 to ${MAX_PIPELINE_STAGES}.`;
+
+/**
+ * The stream interface (sop, crc_valid, and data_bytes with a partial last word) is used when
+ * either option is on; otherwise the design is the classic single-cycle register.
+ */
+export function isStreamConfig(c: CrcConfig): boolean {
+  return Boolean(c.partialLastWord) || (c.pipelineStages ?? 0) > 0;
 }
 
 /** 'Data width must be a whole number from 1 to <max>.' */
@@ -45,5 +66,8 @@ export function validateCrcConfig(c: CrcConfig): string[] {
     ['XorOut', xorout],
   ];
   for (const [what, value] of values) if (!fitsWidth(value, width)) problems.push(doesNotFitMessage(what, width));
+  if (c.partialLastWord && c.dataWidth % 8 !== 0) problems.push(PARTIAL_WIDTH_MESSAGE);
+  const stages = c.pipelineStages ?? 0;
+  if (!(Number.isInteger(stages) && stages >= 0 && stages <= MAX_PIPELINE_STAGES)) problems.push(PIPELINE_MESSAGE);
   return problems;
 }

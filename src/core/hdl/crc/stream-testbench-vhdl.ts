@@ -1,0 +1,104 @@
+/** Self-checking VHDL-93 testbench for the stream crc entity (scenario in stream-testbench.ts). */
+import { headerComment } from '../comment';
+import { crcFileName, CRC_MODULE } from './design';
+import { TB_FAIL, TB_NAME, TB_PASS } from './testbench';
+import { streamTbHeaderLines, type StreamCycle, type StreamScenario } from './stream-testbench';
+
+/** A std_logic_vector literal: X"..." when the width is a multiple of 4, else a binary string. */
+function literal(v: bigint, bits: number): string {
+  return bits % 4 === 0 ? `X"${v.toString(16).padStart(bits / 4, '0')}"` : `"${v.toString(2).padStart(bits, '0')}"`;
+}
+
+function cycleLine(c: StreamCycle, s: StreamScenario): string {
+  const args = [
+    literal(c.value, s.dataWidth),
+    `'${c.en ? 1 : 0}'`,
+    `'${c.sop ? 1 : 0}'`,
+    ...(s.partial ? [`"${c.bytes.toString(2).padStart(s.countBits, '0')}"`] : []),
+    `'${c.valid ? 1 : 0}'`,
+    literal(c.expected, s.params.width),
+  ];
+  return `    cyc(${args.join(', ')});`;
+}
+
+export function generateCrcStreamTestbenchVhdl(s: StreamScenario): string {
+  const w = s.params.width;
+  const d = s.dataWidth;
+  const b = s.countBits;
+  return [
+    headerComment('vhdl', streamTbHeaderLines(s, crcFileName('vhdl'), TB_PASS, TB_FAIL)),
+    'library ieee;',
+    'use ieee.std_logic_1164.all;',
+    '',
+    `entity ${TB_NAME} is`,
+    `end entity ${TB_NAME};`,
+    '',
+    `architecture sim of ${TB_NAME} is`,
+    "  signal clk, rst, crc_en, sop, crc_valid : std_logic := '0';",
+    `  signal data_in : std_logic_vector(${d - 1} downto 0) := (others => '0');`,
+    ...(s.partial ? [`  signal data_bytes : std_logic_vector(${b - 1} downto 0) := (others => '0');`] : []),
+    `  signal crc_out : std_logic_vector(${w - 1} downto 0);`,
+    '',
+    '  -- The value as a string of 0/1 characters, most significant bit first.',
+    '  function bits(v : std_logic_vector) return string is',
+    "    variable text : string(1 to v'length);",
+    '    variable k : positive := 1;',
+    '    variable img : string(1 to 3);',
+    '  begin',
+    "    for i in v'range loop",
+    "      img := std_logic'image(v(i));",
+    '      text(k) := img(2);',
+    '      k := k + 1;',
+    '    end loop;',
+    '    return text;',
+    '  end function bits;',
+    'begin',
+    `  dut : entity work.${CRC_MODULE}`,
+    `    port map (clk => clk, rst => rst, crc_en => crc_en, sop => sop, data_in => data_in,${s.partial ? ' data_bytes => data_bytes,' : ''}`,
+    '              crc_out => crc_out, crc_valid => crc_valid);',
+    '',
+    '  stimulus : process',
+    '    variable checks : natural := 0;',
+    '    variable errors : natural := 0;',
+    '    variable n : natural := 0;',
+    '',
+    '    -- One clock: the inputs, a rising edge, then what crc_valid (and crc_out when valid) must be.',
+    '    procedure cyc(v : std_logic_vector; en, s : std_logic;' + (s.partial ? ' k : std_logic_vector;' : ''),
+    '                  want_valid : std_logic; want : std_logic_vector) is',
+    '    begin',
+    `      data_in <= v; crc_en <= en; sop <= s;${s.partial ? ' data_bytes <= k;' : ''}`,
+    "      wait for 1 ns; clk <= '1'; wait for 1 ns; clk <= '0'; wait for 1 ns;",
+    '      n := n + 1;',
+    '      if crc_valid /= want_valid then',
+    `        report "${TB_FAIL} clock " & integer'image(n) & ": crc_valid = " & std_logic'image(crc_valid) severity error;`,
+    '        errors := errors + 1;',
+    "      elsif want_valid = '1' then",
+    '        checks := checks + 1;',
+    '        if crc_out /= want then',
+    `          report "${TB_FAIL} clock " & integer'image(n) & ": crc_out = " & bits(crc_out) & ", expected " & bits(want) severity error;`,
+    '          errors := errors + 1;',
+    '        end if;',
+    '      end if;',
+    '    end procedure cyc;',
+    '  begin',
+    "    rst <= '1'; wait for 1 ns; rst <= '0'; wait for 1 ns;",
+    `    if crc_valid /= '0' or crc_out /= ${literal(s.afterReset, w)} then`,
+    `      report "${TB_FAIL} after reset: crc_out = " & bits(crc_out) severity error;`,
+    '      errors := errors + 1;',
+    '    end if;',
+    ...s.cycles.map((c) => cycleLine(c, s)),
+    `    if checks /= ${s.beats} then`,
+    `      report "${TB_FAIL} " & integer'image(checks) & " results seen, expected ${s.beats}" severity error;`,
+    '      errors := errors + 1;',
+    '    end if;',
+    '    if errors = 0 then',
+    `      report "${TB_PASS} checks=" & integer'image(checks);`,
+    '    else',
+    `      report "${TB_FAIL} errors=" & integer'image(errors) severity failure;`,
+    '    end if;',
+    '    wait;',
+    '  end process stimulus;',
+    'end architecture sim;',
+    '',
+  ].join('\n');
+}

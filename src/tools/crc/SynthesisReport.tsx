@@ -1,0 +1,84 @@
+/**
+ * The CRC page's synthesis report: the Verilog file of the current configuration (the same text
+ * POST /api/generate answers) synthesised by Yosys compiled to WebAssembly in a worker, loaded only
+ * when asked. Results belong to the configuration they were made for; Cancel terminates the worker.
+ */
+import { useRef, useState } from 'react';
+import type { CrcConfig } from '../../core/hdl/crc';
+import { CRC_MODULE } from '../../core/hdl/crc';
+import type { SynthesisReport as Report } from '../../core/hdl/synth/report';
+import type { HdlLanguage } from '../../core/hdl/contract';
+import { crcWorker } from '../../workers/crc';
+import { yosysWorker } from '../../workers/yosys';
+import { isAbortError } from '../../workers/bridge';
+
+export function SynthesisReport({
+  config,
+  configKey,
+  language,
+}: {
+  config: CrcConfig | undefined;
+  configKey: string;
+  language: HdlLanguage;
+}) {
+  const [state, setState] = useState<{ key: string; report?: Report; error?: string; running?: boolean }>({
+    key: '',
+  });
+  const abort = useRef<AbortController | null>(null);
+  const current = state.key === configKey ? state : { key: '' };
+
+  async function run() {
+    if (!config) return;
+    const key = configKey;
+    const controller = new AbortController();
+    abort.current = controller;
+    setState({ key, running: true });
+    try {
+      const file = await crcWorker.generate(config, 'verilog');
+      const report = await yosysWorker.report(file.text, CRC_MODULE, { signal: controller.signal });
+      setState({ key, report });
+    } catch (e) {
+      setState({ key, error: isAbortError(e) ? 'Synthesis cancelled.' : `Synthesis failed: ${(e as Error).message}` });
+    } finally {
+      abort.current = null;
+    }
+  }
+
+  return (
+    <section className="panel" aria-label="Synthesis report">
+      <h2 className="crc-heading">Synthesis report</h2>
+      <p className="field-hint">
+        Yosys compiled to WebAssembly (about 31 MB, fetched on the first report) synthesises crc_module.v in your
+        browser: synth -lut 6 and -lut 4, logic depth from ltp.
+        {language === 'vhdl' ? ' For VHDL the figures are those of the Verilog file of the same design.' : ''}
+      </p>
+      <button type="button" disabled={!config || current.running} aria-busy={current.running} onClick={run}>
+        {current.running ? 'Synthesising...' : 'Run synthesis report'}
+      </button>
+      {current.running && (
+        <button type="button" onClick={() => abort.current?.abort()}>
+          Cancel synthesis
+        </button>
+      )}
+      <div role="status" aria-live="polite">
+        {current.running && <p className="field-hint">Synthesising in Yosys (WebAssembly)...</p>}
+        {current.report && (
+          <ul>
+            <li>
+              LUT6: {current.report.lut6.luts} LUTs, depth {current.report.lut6.depth} LUTs
+            </li>
+            <li>
+              LUT4: {current.report.lut4.luts} LUTs, depth {current.report.lut4.depth} LUTs
+            </li>
+            <li>Flip-flops: {current.report.flipFlops}</li>
+          </ul>
+        )}
+      </div>
+      {current.error && (
+        <p className="field-hint crc-invalid" role="alert">
+          {current.error}
+        </p>
+      )}
+    </section>
+  );
+}
