@@ -373,7 +373,8 @@ export function run(src: usize, len: usize, dst: usize, cap: usize): isize {
         } else if (c == 34 || c == 92 || c == 47 || c == 98 || c == 102 || c == 110 || c == 114 || c == 116) {
           st = S_STR;
         } else {
-          code = E_ESCAPE;
+          // V8 names characters above U+00FF (UTF-8 lead byte 0xC4 and up) as an unexpected token
+          code = c >= 0xc4 ? E_TOKEN : E_ESCAPE;
           break;
         }
         store<u8>(out, <u8>c);

@@ -71,7 +71,7 @@ function unitAt(bytes: Uint8Array, i: number): string {
   if (b >= 0xf0) n = 4;
   else if (b >= 0xe0) n = 3;
   else if (b >= 0xc0) n = 2;
-  const s = new TextDecoder().decode(bytes.subarray(i, i + n));
+  const s = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(i, i + n));
   return s.charAt(0);
 }
 
