@@ -542,3 +542,25 @@ export function finish(): i32 {
   errAt = base;
   return -1;
 }
+
+/** UTF-16 units of the UTF-8 text at ptr (for the page's character counts), 16 bytes per step. */
+export function utf16Length(ptr: usize, len: usize): f64 {
+  const end = ptr + len;
+  let n: u64 = 0;
+  const hi2 = i8x16.splat(<i8>0xc0);
+  const cont = i8x16.splat(<i8>0x80);
+  const four = i8x16.splat(<i8>0xef);
+  while (ptr + 16 <= end) {
+    const v = v128.load(ptr);
+    const c = i8x16.bitmask(i8x16.eq(v128.and(v, hi2), cont));
+    const f = i8x16.bitmask(i8x16.gt_u(v, four));
+    n += <u64>(16 - popcnt<u32>(c) + popcnt<u32>(f));
+    ptr += 16;
+  }
+  while (ptr < end) {
+    const b = <u32>load<u8>(ptr++);
+    if ((b & 0xc0) != 0x80) n++;
+    if (b >= 0xf0) n++;
+  }
+  return <f64>n;
+}

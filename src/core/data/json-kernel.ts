@@ -15,6 +15,8 @@ export interface JsonExports extends KernelExports {
   outputLength(): number;
   errorCode(): number;
   errorOffset(): number;
+  /** UTF-16 units of the UTF-8 text at ptr. */
+  utf16Length(ptr: number, len: number): number;
 }
 
 export type JsonKernelMode = 'validate' | 'minify' | 'format';
