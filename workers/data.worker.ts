@@ -11,10 +11,24 @@ import type { DataOp } from '../src/core/data/ops';
 let kernel: Promise<JsonExports> | undefined;
 const getKernel = () => (kernel ??= loadKernelFromUrl<JsonExports>(wasmUrl));
 
+/** Pieces of a long text sent one message at a time (one big message is one long page task). */
+let staged: string[] = [];
+
 const api = {
   /** Runs one action on text or a File/Blob; `onProgress(permille)` as it goes. */
   async run(op: DataOp, input: string | Blob, onProgress?: JobProgress) {
     return runJob(op, input, onProgress, undefined, await getKernel());
+  },
+  /** Adds a piece of the text for `runStaged` (the first piece starts a new text). */
+  stage(piece: string, first: boolean) {
+    if (first) staged = [];
+    staged.push(piece);
+  },
+  /** Runs one action on the staged pieces, joined here in the worker. */
+  async runStaged(op: DataOp, onProgress?: JobProgress) {
+    const text = staged.join('');
+    staged = [];
+    return runJob(op, text, onProgress, undefined, await getKernel());
   },
 };
 
