@@ -16,7 +16,7 @@ const OUT_PIECE = 4 << 20;
 /** Input chunks handed to the kernel between progress reports for text input. */
 const TEXT_CHUNK = 4 << 20;
 
-export interface KernelPlan {
+interface KernelPlan {
   mode: JsonKernelMode;
   indent: JsonKernelIndent;
   empty: string;
