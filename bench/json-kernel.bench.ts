@@ -40,7 +40,6 @@ export default defineSuite({
     const bytes = new TextEncoder().encode(text);
     const mb = `${(bytes.length / 1e6).toFixed(1)} MB`;
     const n = bytes.length;
-    const enc = new TextEncoder();
     const dec = new TextDecoder();
 
     /** Kernel, bytes in -> output bytes (streamed, gathered as a file's pipeline gathers them). */
@@ -53,11 +52,11 @@ export default defineSuite({
         s.finish();
         return parts;
       };
-    /** Kernel, string in -> string out. */
+    /** Kernel, string in (encoded piece by piece into its memory) -> string out. */
     const kernelString =
       (mode: JsonKernelMode, indent: JsonKernelIndent = 2) =>
       () =>
-        dec.decode(runJsonBytes(kernel, enc.encode(text), mode, indent));
+        dec.decode(runJsonBytes(kernel, text, mode, indent));
 
     const native = 'native JSON.stringify(JSON.parse(s), null, 2)';
     const nativeMin = 'native JSON.stringify(JSON.parse(s))';

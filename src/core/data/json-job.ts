@@ -13,8 +13,6 @@ import type { JobProgress, JobResult } from './job';
 const READ_CHUNK = 4 << 20;
 /** Output is gathered in pieces of this size before becoming Blob parts. */
 const OUT_PIECE = 4 << 20;
-/** Input chunks handed to the kernel between progress reports for text input. */
-const TEXT_CHUNK = 4 << 20;
 
 interface KernelPlan {
   mode: JsonKernelMode;
@@ -95,21 +93,20 @@ export async function runKernelJob(
   if (typeof input === 'string' && (await isBlank(input))) return failed(plan.empty);
   const out = new Collector(kernel);
   const stream = new JsonStream(kernel, plan.mode, plan.indent);
-  const bytes = typeof input === 'string' ? new TextEncoder().encode(input) : undefined;
-  const total = bytes ? bytes.length : (input as Blob).size;
   try {
-    for (let off = 0; off < total; off += bytes ? TEXT_CHUNK : READ_CHUNK) {
-      const chunk = bytes
-        ? bytes.subarray(off, off + TEXT_CHUNK)
-        : new Uint8Array(await (input as Blob).slice(off, off + READ_CHUNK).arrayBuffer());
-      stream.push(chunk, out.emit);
-      onProgress?.(Math.round((950 * Math.min(total, off + chunk.length)) / Math.max(1, total)));
+    if (typeof input === 'string') {
+      stream.pushText(input, out.emit); // in memory already: about 0.1 s for 30 MB, one progress step
+    } else {
+      for (let off = 0; off < input.size; off += READ_CHUNK) {
+        stream.push(new Uint8Array(await input.slice(off, off + READ_CHUNK).arrayBuffer()), out.emit);
+        onProgress?.(Math.round((950 * Math.min(input.size, off + READ_CHUNK)) / input.size));
+      }
     }
     stream.finish();
   } catch (e) {
     if (!(e instanceof JsonKernelError)) throw e;
     if (typeof input !== 'string' && e.detail === 'Unexpected end of JSON input' && (await isBlank(input))) return failed(plan.empty);
-    const position = await positionOf(bytes ?? (input as Blob), e.byteOffset);
+    const position = await positionOf(typeof input === 'string' ? new TextEncoder().encode(input) : input, e.byteOffset);
     return { ...failed(plan.invalid(`${e.detail} (${describePosition(position)})`)), position };
   }
   out.flush();
@@ -128,16 +125,15 @@ function failed(status: string): JobResult {
 
 /** The kernel's verdict on JSON text: undefined when valid, else JSON.parse's words and the position. */
 export function checkJson(kernel: JsonExports, text: string): { detail: string; position: TextPosition } | undefined {
-  const bytes = new TextEncoder().encode(text);
   const stream = new JsonStream(kernel, 'validate');
   try {
-    stream.push(bytes);
+    stream.pushText(text);
     stream.finish();
     return undefined;
   } catch (e) {
     if (!(e instanceof JsonKernelError)) throw e;
     const p = new BytePosition(e.byteOffset);
-    p.feed(bytes);
+    p.feed(new TextEncoder().encode(text));
     return { detail: e.detail, position: p.position };
   }
 }

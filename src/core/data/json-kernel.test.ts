@@ -260,6 +260,28 @@ describe('JSON kernel streaming', () => {
     }
   });
 
+  it('text pushed piece by piece (encodeInto) gives what its UTF-8 bytes give, surrogate pairs at every cut', () => {
+    const r = testRandom(6);
+    const docs = [...DOCS, '["😀😀😀😀😀😀😀😀", "é😀x", {"👋🏽": [1, "日本語"]}]', ...Array.from({ length: 20 }, () => spaced(randomJsonText(r, 3), r))];
+    for (const text of docs) {
+      for (const chunk of [4, 5, 6, 7, 8, 11, 1 << 20]) {
+        const whole = kernelRun(enc.encode(text), 'format', 2);
+        const parts: Uint8Array[] = [];
+        let got: Outcome;
+        try {
+          const s = new JsonStream(kernel, 'format', 2, chunk);
+          s.pushText(text, (b) => parts.push(b.slice()));
+          s.finish();
+          got = { ok: true, out: parts.map((p) => dec.decode(p, { stream: true })).join('') + dec.decode() };
+        } catch (e) {
+          if (!(e instanceof JsonKernelError)) throw e;
+          got = { ok: false, detail: e.detail, offset: e.byteOffset };
+        }
+        expect(got, `${JSON.stringify(text)} chunk ${chunk}`).toEqual(whole);
+      }
+    }
+  });
+
   it('tiny kernel chunks and output that outgrows its region (deep nesting formatted)', () => {
     const depth = 3000;
     const text = '['.repeat(depth) + '"x"' + ']'.repeat(depth);
