@@ -1,12 +1,34 @@
-// Data worker: JSON/YAML/CSV actions on big inputs (no WASM: the work is parsing and writing text).
+// Data worker: JSON/YAML/CSV actions. Format, minify and validate stream through the JSON WASM
+// kernel (build/wasm/json.wasm), which also checks JSON for JSON -> YAML and JSON -> CSV; the
+// conversions themselves parse and write text with their libraries.
 import * as Comlink from 'comlink';
+import wasmUrl from '../build/wasm/json.wasm?url';
+import { loadKernelFromUrl } from '../src/core/wasm/instantiate';
+import type { JsonExports } from '../src/core/data/json-kernel';
 import { runJob, type JobProgress } from '../src/core/data/job';
 import type { DataOp } from '../src/core/data/ops';
 
+let kernel: Promise<JsonExports> | undefined;
+const getKernel = () => (kernel ??= loadKernelFromUrl<JsonExports>(wasmUrl));
+
+/** Pieces of a long text sent one message at a time (one big message is one long page task). */
+let staged: string[] = [];
+
 const api = {
   /** Runs one action on text or a File/Blob; `onProgress(permille)` as it goes. */
-  run(op: DataOp, input: string | Blob, onProgress?: JobProgress) {
-    return runJob(op, input, onProgress);
+  async run(op: DataOp, input: string | Blob, onProgress?: JobProgress) {
+    return runJob(op, input, onProgress, undefined, await getKernel());
+  },
+  /** Adds a piece of the text for `runStaged` (the first piece starts a new text). */
+  stage(piece: string, first: boolean) {
+    if (first) staged = [];
+    staged.push(piece);
+  },
+  /** Runs one action on the staged pieces, joined here in the worker. */
+  async runStaged(op: DataOp, onProgress?: JobProgress) {
+    const text = staged.join('');
+    staged = [];
+    return runJob(op, text, onProgress, undefined, await getKernel());
   },
 };
 

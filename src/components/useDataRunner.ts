@@ -1,10 +1,14 @@
 /**
- * Runs a data action: on the main thread for small text, in the data worker (with progress and
- * cancel) for big text or a file. Either way the page gets a JobResult.
+ * Runs a data action in the data worker (with progress and cancel), where format, minify and
+ * validate go through the JSON WASM kernel; only conversions and sort-keys runs of short text
+ * (MAIN_THREAD_LIMIT) stay on the page's thread, which is so never busy for long. Kernel actions
+ * always run in the worker so short and long inputs give the same output. Either way the page
+ * gets a JobResult.
  */
 import { useCallback, useRef, useState } from 'react';
 import { runDataOp, type DataOp } from '../core/data/ops';
-import { WORKER_THRESHOLD, type JobResult } from '../core/data/job';
+import { MAIN_THREAD_LIMIT, type JobResult } from '../core/data/job';
+import { kernelPlan } from '../core/data/json-job';
 import { dataWorker } from '../workers/data';
 import { isAbortError } from '../workers/bridge';
 
@@ -43,7 +47,7 @@ export function useDataRunner(crashMessage: (detail: string) => string = default
 
   const run = useCallback(
     async (op: DataOp, input: string | File): Promise<JobResult | null> => {
-      if (typeof input === 'string' && input.length <= WORKER_THRESHOLD) return runHere(op, input);
+      if (typeof input === 'string' && input.length <= MAIN_THREAD_LIMIT && !kernelPlan(op)) return runHere(op, input);
       abort.current?.abort();
       const ctrl = new AbortController();
       abort.current = ctrl;

@@ -7,6 +7,7 @@ declare var console: { log(...data: unknown[]): void };
 
 interface TextEncoder {
   encode(input?: string): Uint8Array<ArrayBuffer>;
+  encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
 }
 declare var TextEncoder: { prototype: TextEncoder; new (): TextEncoder };
 

@@ -149,7 +149,7 @@ function nativeDetail(text: string): { message: string; offset?: number } | unde
     const raw = (e as Error).message;
     const at = /at position (\d+)/.exec(raw);
     // V8 quotes the surrounding source ("Unexpected token 'x', "<source>" is not valid JSON"): drop it.
-    const message = raw.replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, '').replace(/\s*\(line \d+ column \d+\)\s*$/, '').replace(/\s+at position \d+$/, '').replace(/\s+in JSON$/, ' in JSON');
+    const message = raw.replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '').replace(/\s*\(line \d+ column \d+\)\s*$/, '').replace(/\s+at position \d+$/, '').replace(/\s+in JSON$/, ' in JSON');
     return { message, offset: at ? Number(at[1]) : undefined };
   }
 }

@@ -20,7 +20,7 @@ const INFO_CARDS = [
   },
   {
     title: 'Big files',
-    text: 'Open or drop a file. Inputs over 1 MB are processed in the background; large results can be downloaded.',
+    text: 'Open or drop a file of any size. Formatting runs in the background in WebAssembly, in chunks; large results can be downloaded.',
   },
 ];
 

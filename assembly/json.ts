@@ -1,0 +1,582 @@
+// JSON (RFC 8259) in one pass over UTF-8 bytes: validate, minify, or format with an indent of
+// 2 or 4 spaces or a tab, exactly like JSON.stringify(JSON.parse(s), null, indent) lays it out,
+// but copying every string and number literal byte for byte. No tree: a state machine whose
+// state lives in globals, so the input can arrive in chunks of any size (split anywhere, even
+// inside a string escape or a number) and be larger than this module's memory.
+// SIMD: string bodies and whitespace runs are scanned 16 bytes at a time.
+//
+// Protocol: begin(mode, unit, count); then run(src, len, dst, cap) per chunk, which returns the
+// input bytes it consumed (it stops early when the output region is nearly full: call it again
+// with the rest) or -1 on the first error; outputLength() is what that call wrote. finish()
+// checks the end of input (0 or -1). errorCode() and errorOffset() (absolute byte offset) tell
+// what and where; the bridge (src/core/data/json-kernel.ts) words it like JSON.parse does.
+
+export { reserve } from "./shared/memory";
+
+/** Nesting deeper than this is an error (JSON is nested too deeply), not a crash. */
+const MAX_DEPTH: i32 = 4096;
+/** Output room kept free before each step: the longest a step writes (a newline + indentation). */
+const ROOM: usize = <usize>(MAX_DEPTH + 2) * 4 + 64;
+
+// Modes
+const VALIDATE: i32 = 0;
+const MINIFY: i32 = 1;
+const FORMAT: i32 = 2;
+
+// Error codes (messages in the bridge, worded as V8's JSON.parse words them)
+const E_EOF: i32 = 1; //            Unexpected end of JSON input
+const E_TOKEN: i32 = 2; //          Unexpected token 'c'
+const E_NUMBER: i32 = 3; //         Unexpected number in JSON
+const E_STRING: i32 = 4; //         Unexpected string in JSON
+const E_AFTER: i32 = 5; //          Unexpected non-whitespace character after JSON
+const E_CONTROL: i32 = 6; //        Bad control character in string literal in JSON
+const E_ESCAPE: i32 = 7; //         Bad escaped character in JSON
+const E_UNICODE: i32 = 8; //        Bad Unicode escape in JSON
+const E_UNTERMINATED: i32 = 9; //   Unterminated string in JSON
+const E_PROP_OR_BRACE: i32 = 10; // Expected property name or '}' in JSON
+const E_PROP: i32 = 11; //          Expected double-quoted property name in JSON
+const E_COLON: i32 = 12; //         Expected ':' after property name in JSON
+const E_COMMA_BRACE: i32 = 13; //   Expected ',' or '}' after property value in JSON
+const E_COMMA_BRACKET: i32 = 14; // Expected ',' or ']' after array element in JSON
+const E_MINUS: i32 = 15; //         No number after minus sign in JSON
+const E_FRACTION: i32 = 16; //      Unterminated fractional number in JSON
+const E_EXPONENT: i32 = 17; //      Exponent part is missing a number in JSON
+const E_DEPTH: i32 = 18; //         JSON is nested too deeply
+
+// States
+const S_TOP: i32 = 0; //           expecting the document's value
+const S_VALUE: i32 = 1; //         expecting a value (after ':' or an array's ',')
+const S_VALUE_OR_CLOSE: i32 = 2; // after '['
+const S_KEY_OR_CLOSE: i32 = 3; //  after '{'
+const S_KEY: i32 = 4; //           after an object's ','
+const S_COLON_FIRST: i32 = 5; //   after an object's first key
+const S_COLON: i32 = 6; //         after any later key (V8 words errors here differently)
+const S_AFTER: i32 = 7; //         after a value
+const S_STR: i32 = 8; //           inside a string
+const S_STR_ESC: i32 = 9; //       after a backslash
+const S_STR_HEX: i32 = 10; //      inside \uXXXX (sub = hex digits read)
+const S_MINUS: i32 = 11;
+const S_ZERO: i32 = 12; //         after a leading 0
+const S_INT: i32 = 13;
+const S_DOT: i32 = 14;
+const S_FRAC: i32 = 15;
+const S_E: i32 = 16;
+const S_ESIGN: i32 = 17;
+const S_EXP: i32 = 18;
+const S_LIT: i32 = 19; //          inside true/false/null (sub = index into LIT)
+const S_ERROR: i32 = 20;
+
+const LIT = new StaticArray<u8>(13); // "truefalsenull"
+function buildLit(): void {
+  const s = "truefalsenull";
+  for (let i = 0; i < 13; i++) unchecked((LIT[i] = <u8>s.charCodeAt(i)));
+}
+buildLit();
+
+const stack = new StaticArray<u8>(MAX_DEPTH + 1); // 1 = object, 0 = array
+
+let mode: i32 = VALIDATE;
+let unit: u8 = 32;
+let unitCount: i32 = 2;
+let depth: i32 = 0;
+let state: i32 = S_TOP;
+let sub: i32 = 0;
+let litEnd: i32 = 0;
+let isKey: bool = false;
+let firstKey: bool = false;
+let base: u64 = 0;
+let errCode: i32 = 0;
+let errAt: u64 = 0;
+let outLen: usize = 0;
+
+/** Starts a document. mode: 0 validate, 1 minify, 2 format with `count` copies of byte `indentByte`. */
+export function begin(m: i32, indentByte: i32, count: i32): void {
+  mode = m;
+  unit = <u8>indentByte;
+  unitCount = count;
+  depth = 0;
+  state = S_TOP;
+  sub = 0;
+  base = 0;
+  errCode = 0;
+  errAt = 0;
+  outLen = 0;
+}
+
+export function outputLength(): usize {
+  return outLen;
+}
+export function errorCode(): i32 {
+  return errCode;
+}
+/** Absolute byte offset of the first error (the input length for errors at the end). */
+export function errorOffset(): f64 {
+  return <f64>errAt;
+}
+/** Bytes consumed by all run calls so far. */
+export function consumed(): f64 {
+  return <f64>base;
+}
+
+@inline function isWs(c: u32): bool {
+  return c == 32 || c == 10 || c == 13 || c == 9;
+}
+@inline function isDigit(c: u32): bool {
+  return c - 48 < 10;
+}
+@inline function isHex(c: u32): bool {
+  return c - 48 < 10 || (c | 32) - 97 < 6;
+}
+
+/** V8's wording for a token where it expected something it does not name. */
+@inline function tokenError(c: u32): i32 {
+  if (c == 34) return E_STRING;
+  if (c == 45 || isDigit(c)) return E_NUMBER;
+  return E_TOKEN;
+}
+
+/** First non-whitespace byte at or after p (or end). */
+@inline function skipWs(p: usize, end: usize): usize {
+  if (p < end && load<u8>(p) > 32) return p;
+  const sp = i8x16.splat(32);
+  const nl = i8x16.splat(10);
+  const cr = i8x16.splat(13);
+  const tab = i8x16.splat(9);
+  while (p + 16 <= end) {
+    const v = v128.load(p);
+    const ws = v128.or(v128.or(i8x16.eq(v, sp), i8x16.eq(v, nl)), v128.or(i8x16.eq(v, cr), i8x16.eq(v, tab)));
+    const m = ~i8x16.bitmask(ws) & 0xffff;
+    if (m != 0) return p + ctz<u32>(m);
+    p += 16;
+  }
+  while (p < end && isWs(load<u8>(p))) p++;
+  return p;
+}
+
+/** Writes a newline and the indentation of `level` at out; returns the new out. */
+@inline function newline(out: usize, level: i32): usize {
+  store<u8>(out, 10);
+  out++;
+  const n = <usize>(level * unitCount);
+  memory.fill(out, unit, n);
+  return out + n;
+}
+
+/**
+ * Consumes up to `len` bytes at `src`, writing output at `dst` (at most `cap` bytes; `cap` must
+ * exceed ROOM, about 16 KB). Returns the bytes consumed (less than `len` when the output region
+ * filled up) or -1 on an error.
+ */
+export function run(src: usize, len: usize, dst: usize, cap: usize): isize {
+  if (state == S_ERROR) return -1;
+  const emit = mode != VALIDATE;
+  const fmt = mode == FORMAT;
+  const step: usize = emit ? 1 : 0;
+  const end = src + len;
+  const outLim = dst + cap - ROOM;
+  let p = src;
+  let out = dst;
+  let st = state;
+  let code: i32 = 0;
+  const quote = i8x16.splat(34);
+  const bslash = i8x16.splat(92);
+  const space = i8x16.splat(32);
+  const zero = i8x16.splat(48);
+  const nine = i8x16.splat(9);
+
+  // Every exit from a state's case is a plain break: the loop stops on an error, at the end of
+  // the chunk or when the output region is full (AssemblyScript has no labelled breaks).
+  while (p < end && out <= outLim && code == 0) {
+    switch (st) {
+      case S_TOP:
+      case S_VALUE:
+      case S_VALUE_OR_CLOSE: {
+        p = skipWs(p, end);
+        if (p >= end) break;
+        const c = <u32>load<u8>(p);
+        if (st == S_VALUE_OR_CLOSE) {
+          if (c == 93) {
+            // empty array
+            store<u8>(out, 93);
+            out += step;
+            p++;
+            depth--;
+            st = S_AFTER;
+            break;
+          }
+          if (fmt) out = newline(out, depth);
+        }
+        if (c == 34) {
+          store<u8>(out, 34);
+          out += step;
+          p++;
+          isKey = false;
+          st = S_STR;
+        } else if (c == 123 || c == 91) {
+          if (depth >= MAX_DEPTH) {
+            code = E_DEPTH;
+            break;
+          }
+          unchecked((stack[depth] = c == 123 ? 1 : 0));
+          depth++;
+          store<u8>(out, <u8>c);
+          out += step;
+          p++;
+          st = c == 123 ? S_KEY_OR_CLOSE : S_VALUE_OR_CLOSE;
+        } else if (c == 45) {
+          store<u8>(out, 45);
+          out += step;
+          p++;
+          st = S_MINUS;
+        } else if (c == 48) {
+          store<u8>(out, 48);
+          out += step;
+          p++;
+          st = S_ZERO;
+        } else if (isDigit(c)) {
+          store<u8>(out, <u8>c);
+          out += step;
+          p++;
+          st = S_INT;
+        } else if (c == 116 || c == 102 || c == 110) {
+          store<u8>(out, <u8>c);
+          out += step;
+          p++;
+          sub = c == 116 ? 1 : c == 102 ? 5 : 10;
+          litEnd = c == 116 ? 4 : c == 102 ? 9 : 13;
+          st = S_LIT;
+        } else {
+          code = E_TOKEN;
+          break;
+        }
+        break;
+      }
+      case S_KEY_OR_CLOSE:
+      case S_KEY: {
+        p = skipWs(p, end);
+        if (p >= end) break;
+        const c = <u32>load<u8>(p);
+        if (c == 125 && st == S_KEY_OR_CLOSE) {
+          store<u8>(out, 125);
+          out += step;
+          p++;
+          depth--;
+          st = S_AFTER;
+          break;
+        }
+        if (c != 34) {
+          code = st == S_KEY_OR_CLOSE ? E_PROP_OR_BRACE : E_PROP;
+          break;
+        }
+        if (fmt) out = newline(out, depth);
+        firstKey = st == S_KEY_OR_CLOSE;
+        store<u8>(out, 34);
+        out += step;
+        p++;
+        isKey = true;
+        st = S_STR;
+        break;
+      }
+      case S_COLON_FIRST:
+      case S_COLON: {
+        p = skipWs(p, end);
+        if (p >= end) break;
+        const c = <u32>load<u8>(p);
+        if (c != 58) {
+          code = st == S_COLON_FIRST ? E_COLON : tokenError(c);
+          break;
+        }
+        store<u8>(out, 58);
+        out += step;
+        if (fmt) {
+          store<u8>(out, 32);
+          out++;
+        }
+        p++;
+        st = S_VALUE;
+        break;
+      }
+      case S_AFTER: {
+        p = skipWs(p, end);
+        if (p >= end) break;
+        const c = <u32>load<u8>(p);
+        if (depth == 0) {
+          code = E_AFTER;
+          break;
+        }
+        const inObject = unchecked(stack[depth - 1]) != 0;
+        if (c == 44) {
+          store<u8>(out, 44);
+          out += step;
+          p++;
+          // S_KEY writes the newline before the key; a value after ',' gets it here
+          if (fmt && !inObject) out = newline(out, depth);
+          st = inObject ? S_KEY : S_VALUE;
+        } else if (c == (inObject ? 125 : 93)) {
+          depth--;
+          if (fmt) out = newline(out, depth);
+          store<u8>(out, <u8>c);
+          out += step;
+          p++;
+        } else {
+          code = inObject ? E_COMMA_BRACE : E_COMMA_BRACKET;
+          break;
+        }
+        break;
+      }
+      case S_STR: {
+        for (;;) {
+          if (out > outLim) break;
+          if (p + 16 <= end) {
+            const v = v128.load(p);
+            const special = v128.or(v128.or(i8x16.eq(v, quote), i8x16.eq(v, bslash)), i8x16.lt_u(v, space));
+            const m = i8x16.bitmask(special);
+            v128.store(out, v);
+            if (m == 0) {
+              p += 16;
+              out += 16 & (0 - step);
+              continue;
+            }
+            const k = <usize>ctz<u32>(m);
+            p += k;
+            out += k & (0 - step);
+          }
+          if (p >= end) break;
+          const c = <u32>load<u8>(p);
+          if (c == 34) {
+            store<u8>(out, 34);
+            out += step;
+            p++;
+            st = isKey ? (firstKey ? S_COLON_FIRST : S_COLON) : S_AFTER;
+            break;
+          }
+          if (c == 92) {
+            store<u8>(out, 92);
+            out += step;
+            p++;
+            st = S_STR_ESC;
+            break;
+          }
+          if (c < 32) {
+            code = E_CONTROL;
+            break;
+          }
+          store<u8>(out, <u8>c);
+          out += step;
+          p++;
+        }
+        break;
+      }
+      case S_STR_ESC: {
+        const c = <u32>load<u8>(p);
+        if (c == 117) {
+          sub = 0;
+          st = S_STR_HEX;
+        } else if (c == 34 || c == 92 || c == 47 || c == 98 || c == 102 || c == 110 || c == 114 || c == 116) {
+          st = S_STR;
+        } else {
+          // V8 names characters above U+00FF (UTF-8 lead byte 0xC4 and up) as an unexpected token
+          code = c >= 0xc4 ? E_TOKEN : E_ESCAPE;
+          break;
+        }
+        store<u8>(out, <u8>c);
+        out += step;
+        p++;
+        break;
+      }
+      case S_STR_HEX: {
+        const c = <u32>load<u8>(p);
+        if (!isHex(c)) {
+          code = E_UNICODE;
+          break;
+        }
+        store<u8>(out, <u8>c);
+        out += step;
+        p++;
+        if (++sub == 4) st = S_STR;
+        break;
+      }
+      case S_MINUS: {
+        const c = <u32>load<u8>(p);
+        if (!isDigit(c)) {
+          code = E_MINUS;
+          break;
+        }
+        store<u8>(out, <u8>c);
+        out += step;
+        p++;
+        st = c == 48 ? S_ZERO : S_INT;
+        break;
+      }
+      case S_ZERO:
+      case S_INT:
+      case S_FRAC:
+      case S_EXP: {
+        let c = <u32>load<u8>(p);
+        if (st != S_ZERO && p + 16 <= end) {
+          // a run of digits, 16 bytes at a time (19-digit integers are common)
+          const v = v128.load(p);
+          const nonDigit = i8x16.bitmask(i8x16.gt_u(i8x16.sub(v, zero), nine));
+          v128.store(out, v);
+          if (nonDigit == 0) {
+            p += 16;
+            out += 16 & (0 - step);
+            break;
+          }
+          const k = <usize>ctz<u32>(nonDigit);
+          p += k;
+          out += k & (0 - step);
+          c = <u32>load<u8>(p);
+        } else if (st != S_ZERO) {
+          while (isDigit(c)) {
+            store<u8>(out, <u8>c);
+            out += step;
+            if (++p >= end || out > outLim) break;
+            c = <u32>load<u8>(p);
+          }
+          if (isDigit(c)) break; // stopped at the end of the chunk or of the output room
+        } else if (isDigit(c)) {
+          code = E_NUMBER;
+          break;
+        }
+        if (c == 46 && (st == S_ZERO || st == S_INT)) {
+          store<u8>(out, 46);
+          out += step;
+          p++;
+          st = S_DOT;
+        } else if ((c | 32) == 101 && st != S_EXP) {
+          store<u8>(out, <u8>c);
+          out += step;
+          p++;
+          st = S_E;
+        } else {
+          st = S_AFTER; // the byte ends the number: look at it again after the value
+        }
+        break;
+      }
+      case S_DOT: {
+        const c = <u32>load<u8>(p);
+        if (!isDigit(c)) {
+          code = E_FRACTION;
+          break;
+        }
+        store<u8>(out, <u8>c);
+        out += step;
+        p++;
+        st = S_FRAC;
+        break;
+      }
+      case S_E:
+      case S_ESIGN: {
+        const c = <u32>load<u8>(p);
+        if (st == S_E && (c == 43 || c == 45)) {
+          st = S_ESIGN;
+        } else if (isDigit(c)) {
+          st = S_EXP;
+        } else {
+          code = E_EXPONENT;
+          break;
+        }
+        store<u8>(out, <u8>c);
+        out += step;
+        p++;
+        break;
+      }
+      case S_LIT: {
+        const c = <u32>load<u8>(p);
+        if (c != <u32>unchecked(LIT[sub])) {
+          code = tokenError(c);
+          break;
+        }
+        store<u8>(out, <u8>c);
+        out += step;
+        p++;
+        if (++sub == litEnd) st = S_AFTER;
+        break;
+      }
+      default:
+        unreachable();
+    }
+  }
+  const used = p - src;
+  base += <u64>used;
+  outLen = emit ? out - dst : 0;
+  if (code != 0) {
+    state = S_ERROR;
+    errCode = code;
+    errAt = base;
+    return -1;
+  }
+  state = st;
+  return <isize>used;
+}
+
+/** Checks the end of the input: 0 when the document is complete, -1 (see errorCode) if not. */
+export function finish(): i32 {
+  let code: i32 = 0;
+  switch (state) {
+    case S_ERROR:
+      return -1;
+    case S_AFTER:
+    case S_ZERO:
+    case S_INT:
+    case S_FRAC:
+    case S_EXP:
+      if (depth > 0) code = unchecked(stack[depth - 1]) != 0 ? E_COMMA_BRACE : E_COMMA_BRACKET;
+      break;
+    case S_KEY_OR_CLOSE:
+      code = E_PROP_OR_BRACE;
+      break;
+    case S_KEY:
+      code = E_PROP;
+      break;
+    case S_COLON_FIRST:
+      code = E_COLON;
+      break;
+    case S_STR:
+      code = E_UNTERMINATED;
+      break;
+    case S_STR_HEX:
+      code = E_UNICODE;
+      break;
+    case S_MINUS:
+      code = E_MINUS;
+      break;
+    case S_DOT:
+      code = E_FRACTION;
+      break;
+    case S_E:
+    case S_ESIGN:
+      code = E_EXPONENT;
+      break;
+    default:
+      code = E_EOF; // S_TOP, S_VALUE, S_VALUE_OR_CLOSE, S_COLON, S_STR_ESC, S_LIT
+  }
+  if (code == 0) return 0;
+  state = S_ERROR;
+  errCode = code;
+  errAt = base;
+  return -1;
+}
+
+/** UTF-16 units of the UTF-8 text at ptr (for the page's character counts), 16 bytes per step. */
+export function utf16Length(ptr: usize, len: usize): f64 {
+  const end = ptr + len;
+  let n: u64 = 0;
+  const hi2 = i8x16.splat(<i8>0xc0);
+  const cont = i8x16.splat(<i8>0x80);
+  const four = i8x16.splat(<i8>0xef);
+  while (ptr + 16 <= end) {
+    const v = v128.load(ptr);
+    const c = i8x16.bitmask(i8x16.eq(v128.and(v, hi2), cont));
+    const f = i8x16.bitmask(i8x16.gt_u(v, four));
+    n += <u64>(16 - popcnt<u32>(c) + popcnt<u32>(f));
+    ptr += 16;
+  }
+  while (ptr < end) {
+    const b = <u32>load<u8>(ptr++);
+    if ((b & 0xc0) != 0x80) n++;
+    if (b >= 0xf0) n++;
+  }
+  return <f64>n;
+}

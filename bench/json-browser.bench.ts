@@ -1,0 +1,162 @@
+/**
+ * JSON format of a file in Chromium: the JSON formatter page's pipeline (File -> data worker ->
+ * 4 MB slices -> WASM kernel -> Blob, from the Format click to the success status) against the
+ * native pipeline in a worker (`file.text()` -> JSON.parse -> JSON.stringify(v, null, 2) -> Blob).
+ * Served by the real server from the built app. Long main-thread tasks during the page's runs
+ * are recorded.
+ */
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { defineSuite, type BenchCase } from './harness';
+import { launchBrowser, openPage } from '../tests/helpers/browser';
+import { startServer, type RunningServer } from '../tests/helpers/server';
+
+let server: RunningServer | undefined;
+let browser: Browser | undefined;
+let dir: string | undefined;
+
+const NATIVE_WORKER = `
+onmessage = async ({ data: { file } }) => {
+  const out = new Blob([JSON.stringify(JSON.parse(await file.text()), null, 2)], { type: 'application/json' });
+  postMessage({ size: out.size });
+};`;
+
+function writeMixedJson(path: string, target: number): number {
+  const fd = openSync(path, 'w');
+  let batch = '[';
+  let size = 0;
+  for (let i = 0; size < target; i++) {
+    const row =
+      (i ? ',\n' : '') +
+      `{"id":${i},"big":1234567890123456789${i % 10},"price":${i}.${i % 100}5,"ratio":-${i % 7}.25e-${i % 9},` +
+      `"name":"Zürich \\"${i}\\" 👋 日本語","ok":${i % 2 === 0},"none":null,"tags":["alpha","beta","\\u00e9t\\u00e9"],` +
+      `"geo":{"lat":52.${i % 1000}1,"lon":13.4${i % 97},"alt":[${i % 5},${i % 3},0.5]},"text":"${'Lorem ipsum dolor sit amet '.repeat(1 + (i % 3))}"}`;
+    batch += row;
+    size += row.length;
+    if (batch.length > 1 << 20) {
+      writeSync(fd, batch);
+      batch = '';
+    }
+  }
+  writeSync(fd, batch + ']');
+  closeSync(fd);
+  return statSync(path).size;
+}
+
+async function setUpPage(page: Page): Promise<void> {
+  await page.goto(server!.url + '/json-formatter');
+  await page.locator('h1').waitFor();
+  await page.evaluate((src) => {
+    const w = window as unknown as Record<string, unknown>;
+    w.nativeWorker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+    const input = document.createElement('input');
+    input.type = 'file';
+    input.id = 'bench-native';
+    input.hidden = true;
+    document.body.append(input);
+    w.longTasks = [] as number[];
+    new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.longTasks as number[]).push(e.duration))).observe({
+      type: 'longtask',
+    });
+  }, NATIVE_WORKER);
+}
+
+interface PageTimes {
+  t0: number;
+  t1: number;
+}
+
+/** One run of the page: ms from the Format click to `✅ Valid JSON!`. */
+async function pageRun(page: Page, path: string): Promise<number> {
+  await page.getByRole('button', { name: 'Clear All' }).click();
+  await page.locator('input[type=file]').first().setInputFiles(path);
+  await page.getByRole('note').first().waitFor();
+  const format = page.getByRole('button', { name: 'Format', exact: true });
+  await page.evaluate(() => {
+    const w = window as unknown as PageTimes;
+    w.t0 = 0;
+    w.t1 = 0;
+    const status = document.querySelector('.status-line')!;
+    const obs = new MutationObserver(() => {
+      if (status.textContent === '✅ Valid JSON!') {
+        w.t1 = performance.now();
+        obs.disconnect();
+      }
+    });
+    obs.observe(status, { childList: true, characterData: true, subtree: true });
+    document.addEventListener('click', () => (w.t0 = performance.now()), { once: true, capture: true });
+  });
+  await format.click();
+  await page.waitForFunction(() => (window as unknown as PageTimes).t1 > 0, null, { timeout: 300_000 });
+  return page.evaluate(() => {
+    const w = window as unknown as PageTimes;
+    return w.t1 - w.t0;
+  });
+}
+
+/** One run of the native pipeline on the same file. */
+async function nativeRun(page: Page, path: string): Promise<number> {
+  await page.locator('#bench-native').setInputFiles(path);
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        const w = (window as unknown as { nativeWorker: Worker }).nativeWorker;
+        const file = (document.getElementById('bench-native') as HTMLInputElement).files![0];
+        const t0 = performance.now();
+        w.onmessage = () => resolve(performance.now() - t0);
+        w.postMessage({ file });
+      }),
+  );
+}
+
+export default defineSuite({
+  name: 'json-browser',
+  async groups({ quick }) {
+    dir = mkdtempSync(join(tmpdir(), 'bitsmith-json-bench-'));
+    const path = join(dir, 'mixed.json');
+    const size = writeMixedJson(path, quick ? 4_000_000 : 30_000_000);
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    const { page } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
+    await setUpPage(page);
+    const count = quick ? 3 : 6;
+    // Interleaved (native, page, native, page, ...) so load bursts on the shared machine hit both.
+    let all: Promise<[number[], number[]]> | undefined;
+    const measureAll = async (): Promise<[number[], number[]]> => {
+      await nativeRun(page, path);
+      await pageRun(page, path); // warm-up: worker start, WASM compile
+      await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
+      const native: number[] = [];
+      const paged: number[] = [];
+      for (let i = 0; i < count; i++) {
+        native.push(await nativeRun(page, path));
+        paged.push(await pageRun(page, path));
+      }
+      return [native, paged];
+    };
+    const pageCase: BenchCase = {
+      name: 'page pipeline (WASM kernel in the data worker)',
+      bytes: size,
+      measure: async () => {
+        const times = (await (all ??= measureAll()))[1];
+        const t = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
+        pageCase.extra = { long_tasks: t.length, max_long_task_ms: Math.round(Math.max(0, ...t)) };
+        return times;
+      },
+    };
+    const native = 'native pipeline (file.text, JSON.parse, JSON.stringify, Blob)';
+    return [
+      {
+        name: `format a ${(size / 1e6).toFixed(1)} MB JSON file to a Blob (indent 2)`,
+        baseline: native,
+        cases: [{ name: native, bytes: size, measure: async () => (await (all ??= measureAll()))[0] }, pageCase],
+      },
+    ];
+  },
+  async teardown() {
+    await browser?.close();
+    await server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  },
+});

@@ -1,0 +1,309 @@
+/**
+ * The JSON WASM kernel against V8's JSON.parse (values, messages, positions), against today's
+ * lossless tree formatter (output), and against itself split at every byte (streaming).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadFreshKernel } from '../../../server/wasm';
+import { randomJsonText } from '../../../tests/support/testdata';
+import { testRandom } from '../../../tests/support/seed';
+import type { Random } from '../random';
+import { BytePosition, JsonKernelError, JsonStream, runJsonBytes, type JsonExports, type JsonKernelIndent, type JsonKernelMode } from './json-kernel';
+import { readJson } from './json-read';
+import { writeJson } from './json-write';
+import { positionAt } from './position';
+
+let kernel: JsonExports;
+beforeAll(async () => {
+  kernel = await loadFreshKernel<JsonExports>('json');
+});
+
+const enc = new TextEncoder();
+const dec = new TextDecoder();
+
+type Outcome = { ok: true; out: string } | { ok: false; detail: string; offset: number };
+
+function kernelRun(text: string | Uint8Array, mode: JsonKernelMode = 'minify', indent: JsonKernelIndent = 2): Outcome {
+  try {
+    return { ok: true, out: dec.decode(runJsonBytes(kernel, typeof text === 'string' ? enc.encode(text) : text, mode, indent)) };
+  } catch (e) {
+    if (!(e instanceof JsonKernelError)) throw e;
+    return { ok: false, detail: e.detail, offset: e.byteOffset };
+  }
+}
+
+/** Character (UTF-16) offset of a byte offset in `text`. */
+const charOffset = (text: string, byteOffset: number) => dec.decode(enc.encode(text).subarray(0, byteOffset)).length;
+
+/** V8's verdict: undefined when valid, else its message (without source quote) and position if it says one. */
+function v8(text: string): { message: string; position?: number } | undefined {
+  try {
+    JSON.parse(text);
+    return undefined;
+  } catch (e) {
+    const raw = (e as Error).message;
+    const at = /at position (\d+)/.exec(raw);
+    const message = raw
+      .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
+      .replace(/\s*\(line \d+ column \d+\)\s*$/, '')
+      .replace(/\s+at position \d+$/, '');
+    return { message, position: at ? Number(at[1]) : undefined };
+  }
+}
+
+/** A prefix V8 could still complete: it parses, or fails only because it ends there. */
+function viablePrefix(prefix: string): boolean {
+  const r = v8(prefix);
+  return r === undefined || r.message === 'Unexpected end of JSON input' || r.position === prefix.length;
+}
+
+/** The kernel and V8 agree on validity, message and position (see viablePrefix when V8 gives none). */
+function expectLikeV8(text: string): void {
+  const ref = v8(text);
+  const got = kernelRun(text, 'validate');
+  if (!ref) {
+    expect(got, JSON.stringify(text)).toEqual({ ok: true, out: '' });
+    return;
+  }
+  expect(got.ok, JSON.stringify(text)).toBe(false);
+  if (got.ok) return;
+  expect(got.detail, JSON.stringify(text)).toBe(ref.message);
+  const at = charOffset(text, got.offset);
+  if (ref.position !== undefined) {
+    expect(at, JSON.stringify(text)).toBe(ref.position);
+  } else if (ref.message === 'Unexpected end of JSON input') {
+    expect(at, JSON.stringify(text)).toBe(text.length);
+  } else {
+    // The error is where V8 stops: everything before it could still be JSON, one more character not.
+    expect(viablePrefix(text.slice(0, at)), JSON.stringify(text)).toBe(true);
+    expect(viablePrefix(text.slice(0, at + 1)), JSON.stringify(text)).toBe(false);
+  }
+  // And the page's message today (the tree path) is the same words.
+  const today = readJson(text);
+  if (!today.ok) expect(today.detail).toBe(got.detail);
+}
+
+const WS = [' ', '\n', '\t', '\r\n', '  ', '    ', '\n        '];
+
+/** Random JSON with random whitespace between tokens (strings untouched). */
+function spaced(text: string, r: Random): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    out += c;
+    if (inString) {
+      if (c === '\\') out += text[++i];
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    if (!inString && '[]{},:'.includes(c) && r() < 0.5) out += WS[Math.floor(r() * WS.length)];
+  }
+  return (r() < 0.3 ? ' \n' : '') + out + (r() < 0.3 ? '\n' : '');
+}
+
+/** Safe numbers only, so JSON.stringify(JSON.parse(x)) writes the same literals. */
+const safeNumbers = (text: string) => text.replace(/-?\d[\d.eE+-]*/g, (m) => String(Number(m))).replace(/Infinity|NaN/g, '1');
+
+describe('JSON kernel on valid documents', () => {
+  it('minify and format give what JSON.stringify(JSON.parse(x), null, n) gives', () => {
+    const r = testRandom();
+    let compared = 0;
+    for (let i = 0; i < 400; i++) {
+      const text = safeNumbers(randomJsonText(r, 4));
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        continue; // the number replacement touched a string
+      }
+      if (/"\d+"\s*:/.test(text)) continue; // JSON.parse reorders integer-like keys; we keep document order
+      const input = spaced(text, r);
+      expect(kernelRun(input, 'minify')).toEqual({ ok: true, out: JSON.stringify(value) });
+      expect(kernelRun(input, 'format', 2)).toEqual({ ok: true, out: JSON.stringify(value, null, 2) });
+      expect(kernelRun(input, 'format', 4)).toEqual({ ok: true, out: JSON.stringify(value, null, 4) });
+      expect(kernelRun(input, 'format', 'tab')).toEqual({ ok: true, out: JSON.stringify(value, null, '\t') });
+      expect(kernelRun(input, 'validate')).toEqual({ ok: true, out: '' });
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(200);
+  });
+
+  it('keeps every literal: minified parses to the same value, format is idempotent, output equals the tree formatter', () => {
+    const r = testRandom(1);
+    for (let i = 0; i < 400; i++) {
+      const text = spaced(randomJsonText(r, 4), r);
+      const min = kernelRun(text, 'minify');
+      expect(min.ok).toBe(true);
+      if (!min.ok) continue;
+      expect(JSON.parse(min.out)).toEqual(JSON.parse(text));
+      for (const indent of [2, 4] as const) {
+        const pretty = kernelRun(text, 'format', indent);
+        expect(pretty.ok && kernelRun(pretty.out, 'format', indent)).toEqual(pretty);
+        expect(pretty.ok && kernelRun(pretty.out, 'minify')).toEqual(min);
+        // Today's lossless tree path (random keys are distinct, strings are in JSON.stringify form)
+        const tree = readJson(text);
+        expect(tree.ok && writeJson(tree.value, { indent })).toBe(pretty.ok && pretty.out);
+      }
+      const tree = readJson(text);
+      expect(tree.ok && writeJson(tree.value, { indent: 0 })).toBe(min.out);
+    }
+  });
+
+  it('copies number literals and strings byte for byte (escapes, big numbers, unicode)', () => {
+    const src = '[12345678901234567890,0.10000000000000000001,1.50,1E400,-0,2.5e-3,9007199254740993,"\\u00e9\\/\\ud83d\\ude00","é😀","\\ud800"]';
+    expect(kernelRun(src, 'minify')).toEqual({ ok: true, out: src });
+    expect(kernelRun(' [ 1 , {"a" : [ ] , "b" : { } } ] ', 'format', 2)).toEqual({ ok: true, out: '[\n  1,\n  {\n    "a": [],\n    "b": {}\n  }\n]' });
+    expect(kernelRun('{"a":{"b":[1]}}', 'format', 'tab')).toEqual({ ok: true, out: '{\n\t"a": {\n\t\t"b": [\n\t\t\t1\n\t\t]\n\t}\n}' });
+    expect(kernelRun(' 0 ', 'format')).toEqual({ ok: true, out: '0' });
+    expect(kernelRun('"x"', 'minify')).toEqual({ ok: true, out: '"x"' });
+  });
+
+  it('long strings and whitespace runs (the SIMD paths) at every alignment', () => {
+    for (let n = 0; n < 70; n++) {
+      const s = 'a'.repeat(n) + 'é\\"' + 'b'.repeat(n % 17) + '\\u0041';
+      const text = `${' '.repeat(n)}[${'\n'.repeat(n % 19)}"${s}"${' \t'.repeat(n)},"${'x'.repeat(n)}"]`;
+      expect(kernelRun(text, 'minify')).toEqual({ ok: true, out: `["${s}","${'x'.repeat(n)}"]` });
+      const bad = `["${'a'.repeat(n)}\u0001"]`;
+      expect(kernelRun(bad, 'validate')).toEqual({ ok: false, detail: 'Bad control character in string literal in JSON', offset: n + 2 });
+    }
+  });
+});
+
+describe('JSON kernel on invalid documents: message and position like JSON.parse', () => {
+  const CASES = [
+    '', ' ', '{', '[', '[1,', '{"a":', '{"a":1,', '{"a"', '"\\u12', '"\\', '"\\ud83d\\ude', '[1e5x]', '[-]', '[1.5.3]', '{"a":1}x',
+    '["\\u00G0"]', '[0x1]', '[1.0e]', '[1e-]', '[t]', '[tx]', '[t1]', '[nul]', 'tru', '{"a":1,"b"}', '{"a":1,"b" 1}', '{"a":1,"b""',
+    '[1,]', '{"a":1,}', "{'a':1}", '01', '-01', '[00]', '1.', '.5', '+1', 'NaN', 'Infinity', 'undefined', '[NaN]', '[1] [2]', '"\t"',
+    '"\\x"', '{"a" 1}', '[1 2]', '\u00a0[]', '\ufeff[]', '😀', '["😀" x]', '"abc', '{1:2}', '[1,2', '{,}', '[,]', '[]]', 'x',
+    '["a\nb"]', '[truex]', '{"a":}', '{"a":[}', '[1}', '{"a":1]', ' 1x', '[-a]', '[1.e5]', '1.5e', '[1,,2]', '{"a":1 "b":2}',
+    '"a" "b"', '[""x]', '[1e+]', '[1E-3', '{"a":"b"', '{"a":"b",', '{"a":{"b":1}', '[[[]]', '[{}', '{"é":1,"ü"]', '[\u2028]',
+    '{"a":1,"b":2,}', '[{"a":1,}]', '"\\uD834\\uDD1E\\u"', '[true,fals]', 'nulll', '[-0.0e+00, 01.5]',
+  ];
+  for (const text of CASES) it(JSON.stringify(text), () => expectLikeV8(text));
+
+  it('mutations of valid documents: truncations, insertions, deletions, replacements', () => {
+    const r = testRandom(2);
+    const ALPHABET = ['"', '\\', ',', ':', '[', ']', '{', '}', '0', '1', '-', '.', 'e', '+', 't', 'n', 'x', ' ', '\n', '\u0001', '\u001f', 'é', '😀'];
+    for (let i = 0; i < 1500; i++) {
+      const text = spaced(randomJsonText(r, 3), r);
+      const at = Math.floor(r() * (text.length + 1));
+      const ch = ALPHABET[Math.floor(r() * ALPHABET.length)]!;
+      const kind = Math.floor(r() * 4);
+      const mutated =
+        kind === 0 ? text.slice(0, at)
+        : kind === 1 ? text.slice(0, at) + ch + text.slice(at)
+        : kind === 2 ? text.slice(0, at) + text.slice(at + 1)
+        : text.slice(0, at) + ch + text.slice(at + 1);
+      if (/[\ud800-\udfff]/.test(mutated.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''))) continue; // split a pair
+      expectLikeV8(mutated);
+    }
+  });
+
+  it('targeted mutations: trailing commas, leading zeros, bad escapes, lone surrogates, control characters', () => {
+    const r = testRandom(3);
+    for (let i = 0; i < 300; i++) {
+      const text = randomJsonText(r, 3);
+      expectLikeV8(text.replace(/([\]}])/, ',$1'));
+      expectLikeV8(text.replace(/(?<![\d.eE+-])(\d)/, '0$1'));
+      expectLikeV8(text.replace(/"([^"\\]*)"/, '"$1\\q"'));
+      expectLikeV8(text.replace(/"([^"\\]*)"/, '"$1\\ud800"')); // a lone surrogate escape: valid, as for JSON.parse
+      expectLikeV8(text.replace(/"([^"\\]*)"/, '"$1\\udc00\\u12"'));
+      expectLikeV8(text.replace(/"([^"\\]*)"/, '"$1\u0000"'));
+      expectLikeV8(text.replace(/"([^"\\]*)"/, '"$1\n"'));
+    }
+  });
+
+  it('nesting deeper than 4096 levels is an error at the bracket that goes too deep, not a crash', () => {
+    const ok = '['.repeat(4096) + ']'.repeat(4096);
+    expect(kernelRun(ok, 'validate')).toEqual({ ok: true, out: '' });
+    const deep = '[{"a":'.repeat(3000) + '1' + '}]'.repeat(3000);
+    expect(kernelRun(deep, 'validate')).toEqual({ ok: false, detail: 'JSON is nested too deeply', offset: 6 * 2048 });
+    expect(kernelRun('['.repeat(100_000), 'format')).toEqual({ ok: false, detail: 'JSON is nested too deeply', offset: 4096 });
+  });
+});
+
+describe('JSON kernel streaming', () => {
+  const DOCS = [
+    '{"a":[1,{"b":null}],"c":"x\\"y\\u00e9\\ud83d\\ude00","d":-12.5e+3,"e":[],"f":{},"g":true,"h":false}',
+    ' [ "é😀日本" , 12345678901234567890 , 0.10000000000000000001 , "\\\\\\/" ]\n',
+    '[1,]',
+    '{"a":1,"b"}',
+    '["\\u12x4"]',
+    '[1.e5]',
+    '"\\ud83d\\ude',
+    '{"a":tru}',
+  ];
+
+  it('every input split at every byte position across two chunks gives the same output or error', () => {
+    const r = testRandom(4);
+    const docs = [...DOCS, ...Array.from({ length: 30 }, () => spaced(randomJsonText(r, 3), r))];
+    for (const text of docs) {
+      const bytes = enc.encode(text);
+      for (const [mode, indent] of [['format', 2], ['format', 'tab'], ['minify', 2], ['validate', 2]] as const) {
+        const whole = kernelRun(bytes, mode, indent);
+        for (let cut = 0; cut <= bytes.length; cut++) {
+          const parts: Uint8Array[] = [];
+          const emit = (b: Uint8Array) => parts.push(b.slice());
+          let got: Outcome;
+          try {
+            const s = new JsonStream(kernel, mode, indent);
+            s.push(bytes.subarray(0, cut), emit);
+            s.push(bytes.subarray(cut), emit);
+            s.finish();
+            got = { ok: true, out: parts.map((p) => dec.decode(p, { stream: true })).join('') + dec.decode() };
+          } catch (e) {
+            if (!(e instanceof JsonKernelError)) throw e;
+            got = { ok: false, detail: e.detail, offset: e.byteOffset };
+          }
+          expect(got, `${JSON.stringify(text)} cut at ${cut}`).toEqual(whole);
+        }
+      }
+    }
+  });
+
+  it('text pushed piece by piece (encodeInto) gives what its UTF-8 bytes give, surrogate pairs at every cut', () => {
+    const r = testRandom(6);
+    const docs = [...DOCS, '["😀😀😀😀😀😀😀😀", "é😀x", {"👋🏽": [1, "日本語"]}]', ...Array.from({ length: 20 }, () => spaced(randomJsonText(r, 3), r))];
+    for (const text of docs) {
+      for (const chunk of [4, 5, 6, 7, 8, 11, 1 << 20]) {
+        const whole = kernelRun(enc.encode(text), 'format', 2);
+        const parts: Uint8Array[] = [];
+        let got: Outcome;
+        try {
+          const s = new JsonStream(kernel, 'format', 2, chunk);
+          s.pushText(text, (b) => parts.push(b.slice()));
+          s.finish();
+          got = { ok: true, out: parts.map((p) => dec.decode(p, { stream: true })).join('') + dec.decode() };
+        } catch (e) {
+          if (!(e instanceof JsonKernelError)) throw e;
+          got = { ok: false, detail: e.detail, offset: e.byteOffset };
+        }
+        expect(got, `${JSON.stringify(text)} chunk ${chunk}`).toEqual(whole);
+      }
+    }
+  });
+
+  it('tiny kernel chunks and output that outgrows its region (deep nesting formatted)', () => {
+    const depth = 3000;
+    const text = '['.repeat(depth) + '"x"' + ']'.repeat(depth);
+    const expected = JSON.stringify(JSON.parse(text), null, 4);
+    const parts: string[] = [];
+    const s = new JsonStream(kernel, 'format', 4, 7);
+    s.push(enc.encode(text), (b) => parts.push(dec.decode(b)));
+    s.finish();
+    expect(parts.join('')).toBe(expected);
+    expect(kernelRun(text, 'format', 4)).toEqual({ ok: true, out: expected });
+  });
+});
+
+describe('BytePosition', () => {
+  it('gives the line, column and UTF-16 offset that positionAt gives on the text', () => {
+    const text = 'ab\n"é😀"\r\n  日本 x\n\nz';
+    const bytes = enc.encode(text);
+    for (let b = 0; b <= bytes.length; b++) {
+      if (b < bytes.length && (bytes[b]! & 0xc0) === 0x80) continue; // inside a character
+      const p = new BytePosition(b);
+      for (let i = 0; i < bytes.length && p.feed(bytes.subarray(i, i + 3)); i += 3);
+      expect(p.position, `byte ${b}`).toEqual(positionAt(text, charOffset(text, b)));
+    }
+  });
+});
