@@ -26,6 +26,9 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,wasm,svg,json}'],
+        // Yosys in WebAssembly (31 MB, the CRC synthesis report, loaded only when asked) is not
+        // precached: the report needs a first online use.
+        globIgnores: ['**/yosys*', '**/resources-yosys*'],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
