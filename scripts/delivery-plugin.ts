@@ -16,6 +16,8 @@ export interface BuildReport {
   tools: Record<string, { jsGzip: number; packages: string[] }>;
 }
 
+const packageOf = (moduleId: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(moduleId)?.[1];
+
 const gz = (code: string) => gzipSync(code, { level: 9 }).length;
 
 /** Static-import closure of a chunk (what loads with it). */
@@ -40,7 +42,7 @@ export function buildReport(bundle: Rollup.OutputBundle): BuildReport {
     if (!folder) continue;
     const own = [...closure(bundle, c.fileName)].filter((f) => !initial.has(f));
     const modules = own.flatMap((f) => Object.keys((bundle[f] as Rollup.OutputChunk).modules));
-    const packages = new Set(modules.map((m) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(m)?.[1]).filter(Boolean));
+    const packages = new Set(modules.map(packageOf).filter(Boolean));
     tools[folder] = { jsGzip: size(own), packages: [...packages].sort() as string[] };
   }
   return { initialJsGzip: size(initial), tools };

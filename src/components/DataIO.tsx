@@ -4,7 +4,8 @@ import { FileDrop } from './FileDrop';
 import { CopyButton } from './CopyButton';
 import { Progress } from './Progress';
 import { downloadBlob } from '../lib/download';
-import { WORKER_THRESHOLD, PREVIEW_CHARS, type JobResult } from '../core/data/job';
+import { WORKER_THRESHOLD, PREVIEW_CHARS } from '../core/data/limits';
+import type { JobResult } from '../core/data/job';
 import type { TextPosition } from '../core/data/position';
 import './data-io.css';
 

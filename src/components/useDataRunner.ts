@@ -6,8 +6,10 @@
  * gets a JobResult.
  */
 import { useCallback, useRef, useState } from 'react';
-import { runDataOp, type DataOp } from '../core/data/ops';
-import { MAIN_THREAD_LIMIT, type JobResult } from '../core/data/job';
+import type { DataOp } from '../core/data/ops';
+import { runDataOpLazily } from '../core/data/ops-lazy';
+import { MAIN_THREAD_LIMIT } from '../core/data/limits';
+import type { JobResult } from '../core/data/job';
 import { kernelPlan } from '../core/data/json-job';
 import { dataWorker } from '../workers/data';
 import { isAbortError } from '../workers/bridge';
@@ -26,8 +28,8 @@ interface DataRunner {
   discard(): void;
 }
 
-function runHere(op: DataOp, text: string): JobResult {
-  const r = runDataOp(op, text);
+async function runHere(op: DataOp, text: string): Promise<JobResult> {
+  const r = await runDataOpLazily(op, text);
   return r.ok
     ? { ok: true, status: r.status, note: r.note, output: r.output, preview: r.output, outputLength: r.output.length }
     : { ok: false, status: r.status, position: r.position, preview: '', outputLength: 0 };

@@ -8,13 +8,8 @@ import { JSON_NUMBER, LosslessNumber, numberFromLiteral, type JsonObject, type J
 import { keyText, writeJson } from './json-write';
 import { neutraliseFormula } from './formula';
 
-export const DELIMITERS = [
-  { value: ',', label: 'Comma (,)' },
-  { value: ';', label: 'Semicolon (;)' },
-  { value: '\t', label: 'Tab' },
-  { value: '|', label: 'Pipe (|)' },
-] as const;
-export type Delimiter = (typeof DELIMITERS)[number]['value'];
+export { DELIMITERS, type Delimiter } from './delimiters';
+import type { Delimiter } from './delimiters';
 
 const RADIX_PREFIX = /^[+-]?0[xob]/i;
 /** "02134", "0049...", "-007": a leading zero before more digits (ZIP codes, phone numbers, IDs). */

@@ -3,22 +3,17 @@
  * (with progress), runs the action, and hands back big outputs as a Blob plus a short preview,
  * so the page never has to hold or render the whole text.
  */
-import { runDataOp, type DataOp } from './ops';
+import type { DataOp } from './ops';
+import { runDataOpLazily } from './ops-lazy';
+import { MAIN_THREAD_LIMIT, PREVIEW_CHARS, WORKER_THRESHOLD } from './limits';
+
+export { MAIN_THREAD_LIMIT, PREVIEW_CHARS, WORKER_THRESHOLD };
 import type { TextPosition } from './position';
 import type { JsonExports } from './json-kernel';
 import { kernelPlan, runKernelJob } from './json-job';
 
-/** Files above this many bytes stay a File (the worker reads them); smaller ones fill the textarea. */
-export const WORKER_THRESHOLD = 1_000_000;
-/**
- * Typed text up to this many characters runs on the page's thread, everything longer in the
- * worker: the tree path measured about 0.4 MB/s in the page (parse, write and render), so 16 K
- * characters stay well under a 50 ms task.
- */
-export const MAIN_THREAD_LIMIT = 16_384;
 /** Outputs above this many characters are offered as a download with a preview. */
 const DISPLAY_LIMIT = 1_000_000;
-export const PREVIEW_CHARS = 64 * 1024;
 const READ_CHUNK = 4 << 20;
 
 export interface JobResult {
@@ -59,7 +54,7 @@ export async function runJob(op: DataOp, input: string | Blob, onProgress?: JobP
   if (json && plan) return runKernelJob(json, plan, input, onProgress, displayLimit, PREVIEW_CHARS);
   const text = typeof input === 'string' ? input : await readBlob(input, onProgress);
   onProgress?.(300);
-  const r = runDataOp(op, text, (done, total) => onProgress?.(300 + Math.round((600 * done) / Math.max(1, total))), json);
+  const r = await runDataOpLazily(op, text, (done, total) => onProgress?.(300 + Math.round((600 * done) / Math.max(1, total))), json);
   onProgress?.(950);
   if (!r.ok) return { ok: false, status: r.status, position: r.position, preview: '', outputLength: 0 };
   const base = { ok: true, status: r.status, note: r.note, outputLength: r.output.length };

@@ -1,0 +1,39 @@
+/** CSV <-> JSON actions (`papaparse` for reading CSV). */
+import { csvToJsonText, CsvError, isRowObject, rowsToCsv, type Delimiter } from './csv';
+import { MSG } from './messages';
+import type { JsonObject } from './lossless';
+import type { JsonExports } from './json-kernel';
+import type { DataOp } from './ops';
+import { isBlank, parseJson, withPosition, type OpResult, type ProgressFn } from './ops-shared';
+
+function csvToJson(text: string, op: { delimiter: Delimiter; header: boolean; detectTypes?: boolean }, onProgress?: ProgressFn): OpResult {
+  if (isBlank(text)) return { ok: false, status: MSG.enterCsv };
+  try {
+    const { json, rows } = csvToJsonText(text, { ...op, onProgress });
+    const s = rows === 1 ? '' : 's';
+    return { ok: true, output: json, status: `✅ Converted ${rows} row${s} to JSON` };
+  } catch (e) {
+    if (!(e instanceof CsvError)) throw e;
+    return { ok: false, status: MSG.csvToJsonFailed(e.message) };
+  }
+}
+
+function jsonToCsv(text: string, delimiter: Delimiter, neutraliseFormulas: boolean, json?: JsonExports): OpResult {
+  if (isBlank(text)) return { ok: false, status: MSG.enterJsonData };
+  const r = parseJson(text, json);
+  if (!r.ok) return { ok: false, status: MSG.jsonToCsvFailed(withPosition(r.detail, r.position)), position: r.position };
+  const rows = r.value;
+  if (!Array.isArray(rows) || rows.length === 0 || !rows.every(isRowObject)) return { ok: false, status: MSG.notArrayOfObjects };
+  const s = rows.length === 1 ? '' : 's';
+  return { ok: true, output: rowsToCsv(rows as JsonObject[], { delimiter, neutraliseFormulas }), status: `✅ Converted ${rows.length} row${s} to CSV` };
+}
+
+/** CSV -> JSON and JSON -> CSV; `json` (the kernel, in the worker) checks JSON input. */
+export function runCsvOp(
+  op: Extract<DataOp, { kind: 'csvToJson' | 'jsonToCsv' }>,
+  text: string,
+  onProgress?: ProgressFn,
+  json?: JsonExports,
+): OpResult {
+  return op.kind === 'csvToJson' ? csvToJson(text, op, onProgress) : jsonToCsv(text, op.delimiter, op.neutraliseFormulas, json);
+}

@@ -1,0 +1,46 @@
+/**
+ * What every data action shares: its result type, the blank-input and position helpers, JSON
+ * reading (through the WASM kernel when the worker has it) and the JSON formatter's own actions.
+ * Each family of actions lives in its own module (ops-yaml.ts, ops-csv.ts) so that a page loads
+ * only the libraries its tool uses; ops.ts puts them together for the worker.
+ */
+import { readJson } from './json-read';
+import { writeJson } from './json-write';
+import { MSG } from './messages';
+import { describePosition, type TextPosition } from './position';
+import type { JsonExports } from './json-kernel';
+import { checkJson } from './json-job';
+import type { DataOp, Indent } from './ops';
+
+export type OpResult =
+  | { ok: true; output: string; status: string; note?: string }
+  | { ok: false; status: string; position?: TextPosition };
+
+export type ProgressFn = (done: number, total: number) => void;
+
+export const isBlank = (text: string) => text.trim() === '';
+export const withPosition = (detail: string, p: TextPosition) => `${detail} (${describePosition(p)})`;
+
+function jsonAction(text: string, indent: Indent, sortKeys: boolean, empty: string, invalid: (d: string) => string): OpResult {
+  if (isBlank(text)) return { ok: false, status: empty };
+  const r = readJson(text);
+  if (!r.ok) return { ok: false, status: invalid(withPosition(r.detail, r.position)), position: r.position };
+  return { ok: true, output: writeJson(r.value, { indent, sortKeys }), status: MSG.validJson };
+}
+
+/** The tree of JSON text; with the kernel, validity and the error position come from it (faster, same words). */
+export function parseJson(text: string, json?: JsonExports): ReturnType<typeof readJson> {
+  const bad = json && checkJson(json, text);
+  return bad ? { ok: false, ...bad } : readJson(text);
+}
+
+/** The JSON formatter's actions (format, minify, validate). */
+export function runJsonOp(op: Extract<DataOp, { kind: 'format' | 'minify' | 'validate' }>, text: string): OpResult {
+  switch (op.kind) {
+    case 'format': return jsonAction(text, op.indent, op.sortKeys, MSG.enterJsonToFormat, MSG.invalidJson);
+    case 'minify': return jsonAction(text, 0, op.sortKeys, MSG.enterJsonToMinify, MSG.invalidJson);
+    case 'validate': return jsonAction(text, op.indent, op.sortKeys, MSG.enterJsonToValidate, MSG.invalidJsonValidate);
+  }
+}
+
+export type { Indent };
