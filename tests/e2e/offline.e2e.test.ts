@@ -1,5 +1,6 @@
 // Issue 14, item 7: BitSmith is an installable PWA; after the first visit, tools that need no
 // server work offline (their WASM workers included), served by the service worker's precache.
+import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import { openPage } from '../helpers/browser';
 import { useSharedApp } from '../helpers/e2e';
@@ -12,7 +13,10 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     const manifest = (await (await fetch(`${app.url}/manifest.webmanifest`)).json()) as Record<string, unknown>;
     expect(manifest).toMatchObject({ name: 'BitSmith', start_url: '/', display: 'standalone' });
 
-    const { page, errors } = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
+    const { page, errors } = await openPage(app.browser, {
+      viewport: { width: 1280, height: 800 },
+      acceptDownloads: true,
+    });
     await page.goto(app.url + '/');
     await page.locator('main h1').first().waitFor();
     await page.evaluate(async () => {
@@ -21,8 +25,26 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     await page.reload(); // the page is now controlled by the worker
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
 
+    // CRC online first: the server's file, to compare with the one made offline.
+    const generateFile = async () => {
+      await page.goto(app.url + '/crc-generator');
+      await page.getByLabel('Search algorithms').fill('ethernet');
+      await page.locator('main select').first().selectOption('CRC-32/ISO-HDLC');
+      await page.getByText('0xcbf43926').waitFor();
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Generate' }).click(),
+      ]);
+      return readFileSync((await download.path())!, 'utf8');
+    };
+    const online = await generateFile();
+
     await page.context().setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+
+    // Offline the CRC generator makes the same file in its worker, and says so.
+    expect(await generateFile()).toBe(online);
+    await page.getByText('generated in your browser: the server could not be reached').waitFor();
 
     // Base64 runs its WASM kernel in a worker: both come from the cache.
     await page.goto(app.url + '/base64-converter');

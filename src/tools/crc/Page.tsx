@@ -161,18 +161,26 @@ export default function CrcPage() {
     const language = s.language;
     const started = performance.now();
     try {
+      const name = crcFileName(language);
       const r = await fetch('/api/generate', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(generateBody(s.bits, dataWidth.value, language, s.fields, options)),
-      });
+      }).catch(() => null); // offline or the server unreachable
+      if (r === null && config) {
+        // The worker holds the same generator as the server: offline, the file is made here.
+        const file = await crcWorker.generate(config, language);
+        downloadBlob(name, new Blob([file.text], { type: 'text/plain' }));
+        setStatus(`✅ Downloaded ${name} (generated in your browser: the server could not be reached)`);
+        return;
+      }
+      if (!r) throw new Error('The server could not be reached');
       if (r.status === 422) {
         setAlert(VALIDATION_ALERT);
         trackError('generate_validation', await r.text(), tool.analyticsName);
         return;
       }
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      const name = crcFileName(language);
       downloadBlob(name, await r.blob());
       setStatus(`✅ Downloaded ${name}`);
       trackToolUsage(
