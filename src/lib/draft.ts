@@ -48,3 +48,8 @@ export function keepDraft<T extends object>(
     }
   });
 }
+
+/** A data tool's input as a draft: its text when short enough, never its file. */
+export function draftInput(input: { text: string }): { input?: { text: string; file: null } } {
+  return input.text.length <= DRAFT_MAX_CHARS ? { input: { text: input.text, file: null } } : {};
+}

@@ -50,7 +50,7 @@ export function settingsFromParams<S extends Settings>(search: string, defaults:
 export interface PermalinkSpec<T, S extends Settings> {
   /** The shareable settings of the state. */
   pick: (state: T) => S;
-  /** Puts settings read from a link into the store (after `accept`). */
+  /** Puts the settings of a link (the defaults for those it omits) into the store, after `accept`. */
   apply: (settings: Partial<S>) => void;
   defaults: S;
   /** Shape checks for settings from a link: false drops them all. */
@@ -72,7 +72,9 @@ export function usePermalink<T, S extends Settings>(
 ) {
   useLayoutEffect(() => {
     const fromLink = settingsFromParams(location.search, spec.defaults);
-    if (Object.keys(fromLink).length > 0 && (spec.accept?.(fromLink) ?? true)) spec.apply(fromLink);
+    // A link states every setting (absent ones are the defaults), so a draft does not leak into it.
+    if (Object.keys(fromLink).length > 0 && (spec.accept?.(fromLink) ?? true))
+      spec.apply({ ...spec.defaults, ...fromLink });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arrival
   useEffect(() => {
     const keys = Object.keys(spec.defaults);

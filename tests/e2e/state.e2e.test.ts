@@ -138,4 +138,41 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('restores a CRC configuration from its link in a fresh context', async () => {
+    const { page } = await open('/crc-generator');
+    await page.getByLabel('Search algorithms').fill('ethernet');
+    await page.locator('main select').first().selectOption('CRC-32/ISO-HDLC');
+    await page.getByLabel('Data width (bits)').fill('64');
+    await page.getByText('0xcbf43926').waitFor();
+    const link = page.url();
+    expect(new URL(link).searchParams.get('poly')).toBe('0x104c11db7');
+    await page.context().close();
+
+    const fresh = await open(link.replace(app.url, ''));
+    await fresh.page.getByText('Mode: Predefined (CRC-32/ISO-HDLC)').waitFor();
+    await fresh.page.getByText('0xcbf43926').waitFor();
+    expect(await fresh.page.getByLabel('Data width (bits)').inputValue()).toBe('64');
+    expect(await fresh.page.getByLabel('Init (hex)').inputValue()).toBe('0xffffffff');
+    expect(fresh.errors).toEqual([]);
+    await fresh.page.context().close();
+  });
+
+  it("keeps the data tools' text and options through a reload", async () => {
+    const { page } = await open('/json-formatter');
+    await page.getByLabel('Input JSON').fill('{"kept": true}');
+    await page.getByLabel('Sort keys').check();
+    await page.reload();
+    await page.getByLabel('Input JSON').waitFor();
+    expect(await page.getByLabel('Input JSON').inputValue()).toBe('{"kept": true}');
+    expect(await page.getByLabel('Sort keys').isChecked()).toBe(true);
+    await page.goto(app.url + '/csv-json-converter');
+    await page.locator('main textarea').first().fill('zip\n02134');
+    await page.getByLabel('Detect numbers').uncheck();
+    await page.reload();
+    await page.locator('main h1').waitFor();
+    expect(await page.locator('main textarea').first().inputValue()).toBe('zip\n02134');
+    expect(await page.getByLabel('Detect numbers').isChecked()).toBe(false);
+    await page.context().close();
+  });
 });

@@ -33,7 +33,8 @@ import {
   latencyText,
   streamOptions,
 } from './logic';
-import { useCrcStore } from './store';
+import { crcLink, useCrcStore } from './store';
+import { usePermalink } from '../../lib/permalink';
 import { SynthesisReport } from './SynthesisReport';
 import './styles.css';
 
@@ -99,6 +100,7 @@ function PolynomialGrid({ bits, onToggle }: { bits: number[]; onToggle: (i: numb
 }
 
 export default function CrcPage() {
+  usePermalink(useCrcStore, crcLink);
   const s = useCrcStore();
   const { algorithms, loadError } = usePredefined();
   const [generating, setGenerating] = useState(false);

@@ -4,6 +4,10 @@ import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
 import type { CustomFields } from '../../core/crc/request';
 import type { HdlLanguage } from '../../core/hdl/contract';
 import { defaultBits, fieldsOf } from './logic';
+import { POLY_BITS } from '../../core/crc/params';
+import { keepDraft } from '../../lib/draft';
+import type { PermalinkSpec } from '../../lib/permalink';
+import { tool } from './tool';
 
 interface CrcState {
   bits: number[];
@@ -47,3 +51,73 @@ export const useCrcStore = create<CrcState>((set) => ({
   setPartialLastWord: (partialLastWord) => set({ partialLastWord }),
   setPipelineStages: (pipelineStages) => set({ pipelineStages }),
 }));
+
+keepDraft(useCrcStore, tool.path, (s) => ({
+  bits: s.bits,
+  selected: s.selected,
+  fields: s.fields,
+  dataWidth: s.dataWidth,
+  language: s.language,
+  partialLastWord: s.partialLastWord,
+  pipelineStages: s.pipelineStages,
+}));
+
+/** The x^0..x^67 toggles as one hex number (bit i = x^i), e.g. 0x104c11db7 for CRC-32. */
+export const bitsToHex = (bits: readonly number[]) =>
+  `0x${bits.reduceRight((n, b) => (n << 1n) | BigInt(b ? 1 : 0), 0n).toString(16)}`;
+
+export function bitsFromHex(hex: string): number[] | null {
+  if (!/^0x[0-9a-f]{1,17}$/i.test(hex)) return null;
+  const n = BigInt(hex);
+  if (n >> BigInt(POLY_BITS) !== 0n) return null;
+  return Array.from({ length: POLY_BITS }, (_, i) => Number((n >> BigInt(i)) & 1n));
+}
+
+interface CrcSettings {
+  algorithm: string;
+  poly: string;
+  init: string;
+  xorout: string;
+  refin: boolean;
+  refout: boolean;
+  dataWidth: string;
+  language: string;
+  partialLastWord: boolean;
+  pipelineStages: number;
+}
+
+/** Algorithm name, polynomial, parameters, data width, language and stream options are in the link. */
+export const crcLink: PermalinkSpec<CrcState, CrcSettings> = {
+  pick: (s) => ({
+    algorithm: s.selected,
+    poly: bitsToHex(s.bits),
+    ...s.fields,
+    dataWidth: s.dataWidth,
+    language: s.language,
+    partialLastWord: s.partialLastWord,
+    pipelineStages: s.pipelineStages,
+  }),
+  apply: ({ algorithm, poly, init, xorout, refin, refout, language, ...rest }) =>
+    useCrcStore.setState((s) => ({
+      ...rest,
+      ...(poly ? { bits: bitsFromHex(poly)! } : {}),
+      fields: {
+        init: init ?? s.fields.init,
+        xorout: xorout ?? s.fields.xorout,
+        refin: refin ?? s.fields.refin,
+        refout: refout ?? s.fields.refout,
+      },
+      ...(language === 'verilog' || language === 'vhdl' ? { language } : {}),
+      selected: algorithm ?? '',
+    })),
+  defaults: {
+    algorithm: '',
+    poly: bitsToHex(defaultBits()),
+    ...CUSTOM_FIELDS,
+    dataWidth: '8',
+    language: 'verilog',
+    partialLastWord: false,
+    pipelineStages: 0,
+  },
+  accept: (s) => s.poly === undefined || bitsFromHex(s.poly) !== null,
+};

@@ -1,4 +1,6 @@
 import { create } from 'zustand';
+import { draftInput, keepDraft } from '../../lib/draft';
+import { tool } from './tool';
 import type { JobResult } from '../../core/data/job';
 import type { TextPosition } from '../../core/data/position';
 import type { Delimiter } from '../../core/data/csv';
@@ -34,4 +36,14 @@ export const useCsvJsonStore = create<CsvJsonState>((set) => ({
   set: (patch) => set(patch),
   setInput: (input) => set({ input, errorPosition: undefined }),
   clear: () => set(clearedFields),
+}));
+
+// The text (when short enough, never a file) and the options survive a reload.
+keepDraft(useCsvJsonStore, tool.path, ({ input, direction, delimiter, header, detectTypes, neutraliseFormulas }) => ({
+  ...draftInput(input),
+  direction,
+  delimiter,
+  header,
+  detectTypes,
+  neutraliseFormulas,
 }));

@@ -1,4 +1,6 @@
 import { create } from 'zustand';
+import { draftInput, keepDraft } from '../../lib/draft';
+import { tool } from './tool';
 import type { JobResult } from '../../core/data/job';
 import type { TextPosition } from '../../core/data/position';
 import type { Indent } from '../../core/data/ops';
@@ -29,3 +31,6 @@ export const useFormatterStore = create<FormatterState>((set) => ({
   setInput: (input) => set({ input, errorPosition: undefined }),
   clear: () => set({ input: { text: '', file: null }, result: null, status: '', errorPosition: undefined }),
 }));
+
+// The text (when short enough, never a file) and the options survive a reload.
+keepDraft(useFormatterStore, tool.path, ({ input, indent, sortKeys }) => ({ ...draftInput(input), indent, sortKeys }));

@@ -1,4 +1,6 @@
 import { create } from 'zustand';
+import { draftInput, keepDraft } from '../../lib/draft';
+import { tool } from './tool';
 import type { JobResult } from '../../core/data/job';
 import type { TextPosition } from '../../core/data/position';
 import type { DataInput } from '../../components/DataIO';
@@ -34,4 +36,12 @@ export const useJsonYamlStore = create<JsonYamlState>((set) => ({
   set: (patch) => set(patch),
   setInput: (input) => set({ input, errorPosition: undefined }),
   clear: () => set(cleared),
+}));
+
+// The text (when short enough, never a file) and the options survive a reload.
+keepDraft(useJsonYamlStore, tool.path, ({ input, direction, indent, sortKeys }) => ({
+  ...draftInput(input),
+  direction,
+  indent,
+  sortKeys,
 }));
