@@ -71,6 +71,7 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.goto(app.url + '/gradient-generator');
     await page.locator('main h1').first().waitFor();
     await page.getByRole('button', { name: 'Search tools' }).click();
+    await options(page).first().waitFor(); // the palette is its own chunk
     const firstTwo = await options(page).evaluateAll((els) =>
       els.slice(0, 2).map((e) => e.querySelector('.palette-title')?.textContent + ' ' + e.textContent),
     );
@@ -115,6 +116,7 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.locator('main h1').first().waitFor();
     expect(await bg()).toBe('rgb(15, 18, 24)');
     await page.keyboard.press('Control+k');
+    await options(page).first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
@@ -200,6 +202,24 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
       async (p) => {
         await p.getByRole('button', { name: 'Load Example' }).click();
         await p.locator('.jwt-signature').first().waitFor();
+      },
+    ],
+    ...(['/uart-generator', '/fifo-generator', '/fsm-generator'] as const).map(
+      (path) =>
+        [
+          path,
+          async (p: Page) => {
+            await p.getByRole('button', { name: 'Generate Code' }).click();
+            await p.locator('pre.code').first().waitFor();
+          },
+        ] as [string, (p: Page) => Promise<void>],
+    ),
+    [
+      '/json-yaml-converter',
+      async (p) => {
+        await p.getByRole('button', { name: 'Basic Object', exact: true }).click();
+        await p.getByRole('button', { name: 'Convert', exact: true }).click();
+        await p.getByText('Converted JSON to YAML').waitFor();
       },
     ],
     ['/gradient-generator', (p) => p.getByRole('tab', { name: /Presets/ }).click()],
