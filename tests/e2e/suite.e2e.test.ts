@@ -195,6 +195,16 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
         await p.getByLabel('Search algorithms').fill('ethernet');
         await p.locator('main select').first().selectOption('CRC-32/ISO-HDLC');
         await p.getByText('0xcbf43926').waitFor();
+        await p.getByText('Preview (crc_module.v)').click(); // the generated code view
+        await p.locator('pre.code').first().waitFor();
+      },
+    ],
+    [
+      '/admin/analytics',
+      async (p) => {
+        await p.getByLabel('Токен администратора').fill('test-admin-token-123'); // the shared server's
+        await p.getByRole('button', { name: 'Войти' }).click();
+        await p.getByRole('list', { name: /Просмотры по дням/ }).waitFor();
       },
     ],
     [
