@@ -35,6 +35,8 @@ interface BufferOptions {
 interface Waiter {
   /** Resolved once this many events (in arrival order) have been written. */
   seq: number;
+  /** ...or at this time (ms), whichever comes first. */
+  deadline: number;
   resolve: () => void;
 }
 
@@ -46,6 +48,7 @@ export class BufferedStore implements AnalyticsStore {
   private waiters: Waiter[] = [];
   private draining: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
+  private ackTimer: NodeJS.Timeout | null = null;
   private failures = 0;
   private available = true;
   private lastError?: string;
@@ -89,10 +92,29 @@ export class BufferedStore implements AnalyticsStore {
   private writtenUpTo(seq: number): Promise<void> {
     if (this.written >= seq) return Promise.resolve();
     return new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, this.opts.ackTimeoutMs);
-      timer.unref();
-      this.waiters.push({ seq, resolve: () => (clearTimeout(timer), resolve()) });
+      this.waiters.push({ seq, deadline: Date.now() + this.opts.ackTimeoutMs, resolve });
+      this.armAckTimer();
     });
+  }
+
+  /**
+   * One timer for all waiters (a timer per request cost ingest throughput): waiters arrive in
+   * deadline order, so it fires for the oldest, answers every waiter past its deadline, re-arms.
+   */
+  private armAckTimer(): void {
+    if (this.ackTimer || this.waiters.length === 0) return;
+    this.ackTimer = setTimeout(
+      () => {
+        this.ackTimer = null;
+        const now = Date.now();
+        let n = 0;
+        while (n < this.waiters.length && this.waiters[n]!.deadline <= now) this.waiters[n++]!.resolve();
+        this.waiters.splice(0, n);
+        this.armAckTimer();
+      },
+      Math.max(0, this.waiters[0]!.deadline - Date.now()),
+    );
+    this.ackTimer.unref();
   }
 
   async stats(query: StatsQuery): Promise<Stats> {
@@ -135,6 +157,7 @@ export class BufferedStore implements AnalyticsStore {
     } finally {
       this.clearRetry();
       this.releaseWaiters();
+      if (this.ackTimer) clearTimeout(this.ackTimer);
       await this.backend.close();
     }
   }

@@ -347,10 +347,13 @@ class SwitchableBackend implements Backend {
   readonly name = 'switchable';
   down = false;
   writes = 0;
+  /** While set, writes wait for it, as behind another process's lock. */
+  lock?: Promise<void>;
   constructor(readonly inner: SqliteBackend) {}
   async write(events: readonly StoredEvent[]) {
     this.writes++;
     if (this.down) throw new Error('connection refused (injected)');
+    await this.lock;
     return this.inner.write(events);
   }
   async read(range: DayRange, limit: number): Promise<StatsRows> {
@@ -380,6 +383,29 @@ describe('buffered write path under database failures', () => {
     await store.record([view('/a', 's1', new Date())]);
     const rows = await backend.inner.read(dayRange(7), 10);
     expect(rows.totalViews).toBe(1);
+    await store.close();
+  });
+
+  it('answers writes stuck behind a lock after the acknowledgement timeout, each from its arrival, and stores them later', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bitsmith-buffer-'));
+    const backend = new SwitchableBackend(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }));
+    const store = new BufferedStore(backend, { ackTimeoutMs: 150, log: () => {} });
+    let unlock!: () => void;
+    backend.lock = new Promise((r) => (unlock = r));
+    const t0 = performance.now();
+    const answeredAt: number[] = [];
+    const answers = [0, 100].map(async (delay, i) => {
+      await new Promise((r) => setTimeout(r, delay));
+      await store.record([view(`/${i}`, 's', new Date())]);
+      answeredAt[i] = performance.now() - t0;
+    });
+    await Promise.all(answers);
+    expect(answeredAt[0]).toBeGreaterThanOrEqual(145); // not before its own timeout...
+    expect(answeredAt[1]).toBeGreaterThanOrEqual(245); // ...the second one counts from its own arrival
+    expect(store.health()).toMatchObject({ available: true, stored: 0 });
+    unlock();
+    const s = await store.stats({ days: 7 }); // waits for the buffered events
+    expect(s.total_views).toBe(2);
     await store.close();
   });
 
