@@ -63,6 +63,11 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await expect
         .poll(() => value(page, 'Output'))
         .toBe(JSON.stringify(JSON.parse(FORMATTER_EXAMPLES.basic.text), null, 4));
+      await page.getByLabel('Indentation').selectOption('Tab');
+      await button(page, 'Format').click();
+      await expect
+        .poll(() => value(page, 'Output'))
+        .toBe(JSON.stringify(JSON.parse(FORMATTER_EXAMPLES.basic.text), null, '\t'));
       await page.getByLabel('Indentation').selectOption('0');
       await button(page, 'Format').click();
       await expect.poll(() => value(page, 'Output')).toBe(JSON.stringify(JSON.parse(FORMATTER_EXAMPLES.basic.text)));
@@ -82,10 +87,11 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await page.getByLabel('Sort keys').check();
       await page.getByLabel('Indentation').selectOption('2');
       await button(page, 'Validate').click();
-      await expect.poll(() => status(page)).toBe('✅ Valid JSON!');
-      expect(await value(page, 'Output')).toBe(
-        '{\n  "a": [\n    0.10000000000000000001,\n    1.50,\n    1E400\n  ],\n  "z": 12345678901234567890\n}',
-      );
+      // The status and the output of the previous Minify look the same: wait for the new output.
+      await expect
+        .poll(() => value(page, 'Output'))
+        .toBe('{\n  "a": [\n    0.10000000000000000001,\n    1.50,\n    1E400\n  ],\n  "z": 12345678901234567890\n}');
+      expect(await status(page)).toBe('✅ Valid JSON!');
 
       for (const key of ['array', 'nested'] as const) {
         await button(page, FORMATTER_EXAMPLES[key].label).click();
@@ -257,12 +263,14 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await page.getByLabel('Delimiter').selectOption(';');
       await page.getByLabel('First row contains headers').uncheck();
       await button(page, 'Convert').click();
-      await expect.poll(() => value(page, 'JSON Output')).not.toBe('');
-      expect(JSON.parse(await value(page, 'JSON Output'))).toEqual([
-        { column_1: 'a', column_2: 'b' },
-        { column_1: 1, column_2: 'x y' },
-        { column_1: 2, column_2: 'q;r' },
-      ]);
+      // The previous conversion's output stays until this one lands: wait for the new rows.
+      await expect
+        .poll(async () => JSON.parse(await value(page, 'JSON Output')) as unknown)
+        .toEqual([
+          { column_1: 'a', column_2: 'b' },
+          { column_1: 1, column_2: 'x y' },
+          { column_1: 2, column_2: 'q;r' },
+        ]);
 
       await button(page, 'Swap').click();
       expect(await page.getByLabel('Direction').inputValue()).toBe('jsonToCsv');

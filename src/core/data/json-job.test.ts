@@ -46,7 +46,7 @@ describe('JSON job through the kernel', () => {
       '[\n"é😀", 1 2]',
     ];
     for (const text of fixtures) {
-      for (const op of [FORMAT, MINIFY, VALIDATE, { kind: 'format', indent: 4, sortKeys: false }, { kind: 'validate', indent: 0, sortKeys: false }] as DataOp[]) {
+      for (const op of [FORMAT, MINIFY, VALIDATE, { kind: 'format', indent: 4, sortKeys: false }, { kind: 'format', indent: 'tab', sortKeys: false }, { kind: 'validate', indent: 0, sortKeys: false }] as DataOp[]) {
         const tree = runDataOp(op, text);
         const expected = tree.ok ? { ok: true, status: tree.status, output: tree.output } : { ok: false, status: tree.status, position: tree.position };
         expect(await viaKernel(op, text), `${op.kind} ${text}`).toEqual(expected);

@@ -6,8 +6,8 @@
 import { LosslessNumber } from './lossless';
 
 interface WriteOptions {
-  /** Spaces per level; 0 writes everything on one line (minified). */
-  indent: number;
+  /** Spaces per level, or a tab; 0 writes everything on one line (minified). */
+  indent: number | 'tab';
   sortKeys?: boolean;
   /** Indentation already in front of the value (to write one element of a bigger document). */
   prefix?: string;
@@ -42,7 +42,12 @@ function scalar(v: unknown): string | undefined {
 }
 
 class Writer {
-  constructor(private readonly indent: number, private readonly sortKeys: boolean) {}
+  /** One level of indentation: '' when minified. */
+  private readonly indent: string;
+
+  constructor(indent: number | 'tab', private readonly sortKeys: boolean) {
+    this.indent = indent === 'tab' ? '\t' : ' '.repeat(indent);
+  }
 
   /** Text of `v` at nesting `prefix`; undefined for values JSON leaves out (undefined, functions). */
   value(v: unknown, prefix: string): string | undefined {
@@ -91,7 +96,7 @@ class Writer {
   /** The prefix one level deeper (cached: prefixes repeat for every member). */
   pad(prefix: string): string {
     let p = this.pads.get(prefix);
-    if (p === undefined) this.pads.set(prefix, (p = prefix + ' '.repeat(this.indent)));
+    if (p === undefined) this.pads.set(prefix, (p = prefix + this.indent));
     return p;
   }
 }

@@ -11,7 +11,8 @@ import { runCsvOp } from './ops-csv';
 
 export type { OpResult, ProgressFn };
 
-export type Indent = 0 | 2 | 4;
+/** Spaces per level, a tab, or 0 for one line (the spec's minify choice). */
+export type Indent = 0 | 2 | 4 | 'tab';
 
 export type DataOp =
   | { kind: 'format'; indent: Indent; sortKeys: boolean }

@@ -3,10 +3,9 @@ import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../analytics';
 import { FORMATTER_EXAMPLES, type FormatterExample } from '../../core/data/examples';
-import type { Indent } from '../../core/data/ops';
 import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
 import { useDataRunner } from '../../components/useDataRunner';
-import { ACTION_NAMES, formatterOp, type FormatterAction } from './logic';
+import { ACTION_NAMES, INDENT_CHOICES, formatterOp, indentFromChoice, type FormatterAction } from './logic';
 import { useFormatterStore } from './store';
 
 const INFO_CARDS = [
@@ -58,10 +57,12 @@ export default function JsonFormatterPage() {
         <div className="data-controls">
           <label className="field">
             Indentation
-            <select value={s.indent} onChange={(e) => s.set({ indent: Number(e.currentTarget.value) as Indent })}>
-              <option value={2}>2 spaces</option>
-              <option value={4}>4 spaces</option>
-              <option value={0}>0 (minify)</option>
+            <select value={s.indent} onChange={(e) => s.set({ indent: indentFromChoice(e.currentTarget.value) })}>
+              {INDENT_CHOICES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
             </select>
           </label>
           <label className="check">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runDataOp } from '../../core/data/ops';
-import { ACTION_NAMES, formatterOp } from './logic';
+import { ACTION_NAMES, INDENT_CHOICES, formatterOp, indentFromChoice } from './logic';
 
 describe('JSON formatter page logic', () => {
   it('reports the spec action names', () => {
@@ -16,5 +16,20 @@ describe('JSON formatter page logic', () => {
   it('writes one line when the indentation is 0 (minify)', () => {
     const r = runDataOp(formatterOp('format', 0, true), '{"b": [1, 2], "a": 12345678901234567890}');
     expect(r.ok && r.output).toBe('{"a":12345678901234567890,"b":[1,2]}');
+  });
+
+  it('indents with a tab like JSON.stringify(value, null, "\\t"), sorted keys included', () => {
+    const text = '{"b": [1, {"d": null, "c": []}], "a": {}}';
+    const tab = runDataOp(formatterOp('format', 'tab', false), text);
+    expect(tab.ok && tab.output).toBe(JSON.stringify(JSON.parse(text), null, '\t'));
+    const sorted = runDataOp(formatterOp('format', 'tab', true), text);
+    expect(sorted.ok && sorted.output).toBe(
+      '{\n\t"a": {},\n\t"b": [\n\t\t1,\n\t\t{\n\t\t\t"c": [],\n\t\t\t"d": null\n\t\t}\n\t]\n}',
+    );
+  });
+
+  it('maps every choice of the indentation select back to its value', () => {
+    for (const c of INDENT_CHOICES) expect(indentFromChoice(String(c.value))).toBe(c.value);
+    expect(indentFromChoice('bogus')).toBe(2);
   });
 });

@@ -14,3 +14,16 @@ export const ACTION_NAMES: Record<FormatterAction, string> = {
 export function formatterOp(action: FormatterAction, indent: Indent, sortKeys: boolean): DataOp {
   return action === 'minify' ? { kind: 'minify', sortKeys } : { kind: action, indent, sortKeys };
 }
+
+/** The indentation select: the spec's 2, 4 and 0 (minify), plus a tab. */
+export const INDENT_CHOICES: readonly { value: Indent; label: string }[] = [
+  { value: 2, label: '2 spaces' },
+  { value: 4, label: '4 spaces' },
+  { value: 'tab', label: 'Tab' },
+  { value: 0, label: '0 (minify)' },
+];
+
+/** The select's string value back to an indentation (2 for anything unknown). */
+export function indentFromChoice(value: string): Indent {
+  return INDENT_CHOICES.find((c) => String(c.value) === value)?.value ?? 2;
+}

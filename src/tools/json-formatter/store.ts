@@ -11,7 +11,7 @@ interface FormatterState {
   result: JobResult | null;
   status: string;
   errorPosition?: TextPosition;
-  /** Spec: 2 or 4 spaces, or 0 meaning minify; default 2. */
+  /** Spec: 2 or 4 spaces, or 0 meaning minify; default 2. Also a tab. */
   indent: Indent;
   sortKeys: boolean;
   set: (patch: Partial<FormatterState>) => void;
