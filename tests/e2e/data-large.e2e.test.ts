@@ -11,6 +11,10 @@ import type { Page } from 'playwright-core';
 import { describeWith } from '../helpers/system';
 import { openPage } from '../helpers/browser';
 import { useSharedApp } from '../helpers/e2e';
+import { createHash } from 'node:crypto';
+import { csvToJsonText } from '../../src/core/data/csv';
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 const TARGET = 50 * 1024 * 1024;
 /** Long-task limit: the main thread only receives progress and renders a 64 KB preview. */
@@ -31,7 +35,7 @@ function bigCsv(): string {
   const lines = ['id,name,price,ok,note'];
   let size = 0;
   for (let i = 0; size < TARGET; i++) {
-    const line = `${i},"Name, ${i}",${i}.25,${i % 2 === 0},"said ""hi"" ${i}"`;
+    const line = `${i},"Name, ${i}",${i}.25,${i % 2 === 0},"said ""hi"" ${i} 👋"`;
     lines.push(line);
     size += line.length + 1;
   }
@@ -133,6 +137,14 @@ describeWith(['chromium'], 'data converters with a 50 MB input', () => {
     await watchLongTasks(page);
     const started = Date.now();
     await page.getByRole('button', { name: 'Convert', exact: true }).click();
+    // The file streams through papaparse slice by slice: progress moves while it runs.
+    const progress = page.getByLabel('Converting CSV to JSON progress');
+    const seen = new Set<string>();
+    while ((await progress.count()) > 0) {
+      seen.add((await progress.getAttribute('value').catch(() => null)) ?? '');
+      await page.waitForTimeout(100);
+    }
+    expect([...seen].filter((v) => Number(v) > 0 && Number(v) < 100).length).toBeGreaterThan(2);
     await expect
       .poll(() => page.locator('.status-line').textContent(), { timeout: 300_000, interval: 500 })
       .toMatch(/^✅ Converted [\d]+ rows to JSON$/);
@@ -144,9 +156,16 @@ describeWith(['chromium'], 'data converters with a 50 MB input', () => {
     const preview = await page.getByLabel('JSON Output').inputValue();
     expect(
       preview.startsWith(
-        '[\n  {\n    "id": 0,\n    "name": "Name, 0",\n    "price": 0.25,\n    "ok": true,\n    "note": "said \\"hi\\" 0"\n  },',
+        '[\n  {\n    "id": 0,\n    "name": "Name, 0",\n    "price": 0.25,\n    "ok": true,\n    "note": "said \\"hi\\" 0 👋"\n  },',
       ),
     ).toBe(true);
+    // The download is exactly what the text path gives for the whole file at once.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    const reference = csvToJsonText(readFileSync(csvPath, 'utf8'), { delimiter: ',', header: true }).json;
+    expect(sha256(readFileSync((await download.path())!))).toBe(sha256(reference));
     expect(errors).toEqual([]);
   }, 300_000);
 });

@@ -65,24 +65,27 @@ function uniqueHeaders(row: string[]): string[] {
   });
 }
 
+type RowHandler = (row: JsonObject) => void;
+
 /**
- * Reads CSV through papaparse and calls `onRow` with each data row as an object of typed values
- * (keys from the header row or column_N). Rows are handed over one by one, so callers can write
- * them out at once instead of keeping millions of objects alive.
+ * The spec's reading of CSV records, one papaparse step at a time: the header row (unless
+ * `header` is off), blank rows skipped, typed values, rows handed to `onRow` one by one (so callers
+ * can write them out at once instead of keeping millions of objects alive). A quote error stops
+ * the parse and is kept in `error`.
  */
-function readCsv(text: string, { delimiter, header, detectTypes, onProgress }: CsvReadOptions, onRow: (row: JsonObject) => void): void {
+function csvRowReader({ header, detectTypes }: CsvReadOptions, onRow: RowHandler) {
   let names: string[] | undefined = header ? undefined : [];
-  let quoteError: Papa.ParseError | undefined;
-  let step = 0;
-  Papa.parse<string[]>(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {
-    delimiter,
-    header: false,
-    skipEmptyLines: false,
-    dynamicTyping: false,
-    step: (r, parser) => {
-      if (onProgress && ++step % 20_000 === 0) onProgress(r.meta.cursor, text.length);
-      quoteError = r.errors.find((e) => e.type === 'Quotes');
-      if (quoteError) return parser.abort();
+  let records = 0;
+  const reader = {
+    error: undefined as CsvError | undefined,
+    config: { header: false, skipEmptyLines: false, dynamicTyping: false } as const,
+    step(r: Papa.ParseStepResult<string[]>, parser: Papa.Parser) {
+      records++;
+      const quotes = r.errors.find((e) => e.type === 'Quotes');
+      if (quotes) {
+        reader.error = new CsvError(`${quotes.message} (row ${records})`);
+        return parser.abort();
+      }
       const cells = r.data;
       if (isBlankRow(cells)) return;
       if (!names) {
@@ -94,8 +97,68 @@ function readCsv(text: string, { delimiter, header, detectTypes, onProgress }: C
       for (let i = 0; i < width; i++) obj.set(names[i] ?? `column_${i + 1}`, typeCsvValue(cells[i] ?? '', detectTypes));
       onRow(obj);
     },
+  };
+  return reader;
+}
+
+/** Reads CSV text through papaparse, calling `onRow` with each data row (see csvRowReader). */
+function readCsv(text: string, options: CsvReadOptions, onRow: RowHandler): void {
+  const reader = csvRowReader(options, onRow);
+  let steps = 0;
+  Papa.parse<string[]>(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {
+    ...reader.config,
+    delimiter: options.delimiter,
+    step: (r, parser) => {
+      if (options.onProgress && ++steps % 20_000 === 0) options.onProgress(r.meta.cursor, text.length);
+      reader.step(r, parser);
+    },
   });
-  if (quoteError) throw new CsvError(`${quoteError.message} (row ${(quoteError.row ?? 0) + 1})`);
+  if (reader.error) throw reader.error;
+}
+
+/**
+ * The smallest readable stream papaparse accepts (its Node stream input, duck-typed): text is
+ * pushed in as it is decoded, and papaparse carries a record cut in two by a piece boundary over
+ * to the next piece. Its File input would decode every slice on its own and break the UTF-8
+ * characters that straddle two slices.
+ */
+class TextPieces {
+  readonly readable = true;
+  private readonly listeners = new Map<string, (arg?: unknown) => void>();
+  read(): void {}
+  pause(): void {}
+  resume(): void {}
+  on(event: string, listener: (arg?: unknown) => void): this {
+    this.listeners.set(event, listener);
+    return this;
+  }
+  removeListener(event: string): this {
+    this.listeners.delete(event);
+    return this;
+  }
+  push(text: string): void {
+    this.listeners.get('data')?.(text);
+  }
+  end(): void {
+    this.listeners.get('end')?.();
+  }
+}
+
+/** Reads CSV arriving in pieces (a file decoded slice by slice), with the rules of readCsv. */
+export async function readCsvPieces(pieces: AsyncIterable<string>, options: CsvReadOptions, onRow: RowHandler): Promise<void> {
+  const reader = csvRowReader(options, onRow);
+  const source = new TextPieces();
+  Papa.parse<string[], Papa.LocalFile>(source as unknown as Papa.LocalFile, {
+    ...reader.config,
+    delimiter: options.delimiter,
+    step: (r, parser) => reader.step(r, parser),
+  });
+  for await (const piece of pieces) {
+    source.push(piece);
+    if (reader.error) throw reader.error;
+  }
+  source.end();
+  if (reader.error) throw reader.error;
 }
 
 /** Parses CSV text into rows of typed values (objects keyed by header or column_N). */
@@ -105,11 +168,25 @@ export function csvToRows(text: string, options: CsvReadOptions): JsonObject[] {
   return rows;
 }
 
+/** Writes rows as the elements of a JSON array (2-space indent), piece by piece, to `emit`. */
+export class JsonRowsWriter {
+  rows = 0;
+  constructor(private readonly emit: (text: string) => void) {}
+  add(row: JsonObject): void {
+    this.emit((this.rows++ ? ',\n  ' : '[\n  ') + writeJson(row, { indent: 2, prefix: '  ' }));
+  }
+  end(): void {
+    this.emit(this.rows ? '\n]' : '[]');
+  }
+}
+
 /** CSV text to JSON text (2-space indent), written row by row; same text as writeJson(csvToRows()). */
 export function csvToJsonText(text: string, options: CsvReadOptions): { json: string; rows: number } {
   const parts: string[] = [];
-  readCsv(text, options, (row) => parts.push(writeJson(row, { indent: 2, prefix: '  ' })));
-  return { json: parts.length ? `[\n  ${parts.join(',\n  ')}\n]` : '[]', rows: parts.length };
+  const writer = new JsonRowsWriter((piece) => parts.push(piece));
+  readCsv(text, options, (row) => writer.add(row));
+  writer.end();
+  return { json: parts.join(''), rows: writer.rows };
 }
 
 interface CsvWriteOptions {

@@ -11,10 +11,10 @@ export { MAIN_THREAD_LIMIT, PREVIEW_CHARS, WORKER_THRESHOLD };
 import type { TextPosition } from './position';
 import type { JsonExports } from './json-kernel';
 import { kernelPlan, runKernelJob } from './json-job';
+import { blobTextPieces } from './blob-text';
 
 /** Outputs above this many characters are offered as a download with a preview. */
 const DISPLAY_LIMIT = 1_000_000;
-const READ_CHUNK = 4 << 20;
 
 export interface JobResult {
   ok: boolean;
@@ -34,24 +34,24 @@ export interface JobResult {
 export type JobProgress = (permille: number) => void;
 
 async function readBlob(blob: Blob, onProgress?: JobProgress): Promise<string> {
-  const decoder = new TextDecoder('utf-8');
   const parts: string[] = [];
-  for (let off = 0; off < blob.size; off += READ_CHUNK) {
-    const bytes = new Uint8Array(await blob.slice(off, off + READ_CHUNK).arrayBuffer());
-    parts.push(decoder.decode(bytes, { stream: true }));
-    onProgress?.(Math.round((300 * Math.min(blob.size, off + READ_CHUNK)) / blob.size));
-  }
-  parts.push(decoder.decode());
+  for await (const piece of blobTextPieces(blob, (bytes) => onProgress?.(Math.round((300 * bytes) / blob.size))))
+    parts.push(piece);
   return parts.join('');
 }
 
 /**
  * Runs one action. With the JSON kernel, format/minify/validate (without sort keys) stream
- * through it and JSON -> YAML/CSV validate with it; otherwise (and for sort keys) the tree path.
+ * through it and JSON -> YAML/CSV validate with it; CSV -> JSON of a file streams through
+ * papaparse (./csv-job.ts); otherwise (and for sort keys) the tree path.
  */
 export async function runJob(op: DataOp, input: string | Blob, onProgress?: JobProgress, displayLimit = DISPLAY_LIMIT, json?: JsonExports): Promise<JobResult> {
   const plan = json && kernelPlan(op);
   if (json && plan) return runKernelJob(json, plan, input, onProgress, displayLimit, PREVIEW_CHARS);
+  if (op.kind === 'csvToJson' && typeof input !== 'string') {
+    const { runCsvFileJob } = await import('./csv-job');
+    return runCsvFileJob(op, input, onProgress, displayLimit);
+  }
   const text = typeof input === 'string' ? input : await readBlob(input, onProgress);
   onProgress?.(300);
   const r = await runDataOpLazily(op, text, (done, total) => onProgress?.(300 + Math.round((600 * done) / Math.max(1, total))), json);
