@@ -1,7 +1,7 @@
 /**
- * JSON format of a file in Chromium: the JSON formatter page's pipeline (File -> data worker ->
+ * JSON format and minify of a file in Chromium: the JSON formatter page's pipeline (File -> data worker ->
  * 4 MB slices -> WASM kernel -> Blob, from the Format click to the success status) against the
- * native pipeline in a worker (`file.text()` -> JSON.parse -> JSON.stringify(v, null, 2) -> Blob).
+ * native pipeline in a worker (`file.text()` -> JSON.parse -> JSON.stringify(v, null, 2 or 0) -> Blob).
  * Served by the real server from the built app. Long main-thread tasks during the page's runs
  * are recorded.
  */
@@ -18,10 +18,14 @@ let browser: Browser | undefined;
 let dir: string | undefined;
 
 const NATIVE_WORKER = `
-onmessage = async ({ data: { file } }) => {
-  const out = new Blob([JSON.stringify(JSON.parse(await file.text()), null, 2)], { type: 'application/json' });
+onmessage = async ({ data: { file, indent } }) => {
+  const out = new Blob([JSON.stringify(JSON.parse(await file.text()), null, indent)], { type: 'application/json' });
   postMessage({ size: out.size });
 };`;
+
+/** The page's button and the native pipeline's JSON.stringify indent for each action measured. */
+const ACTIONS = { Format: 2, Minify: 0 } as const;
+type Action = keyof typeof ACTIONS;
 
 function writeMixedJson(path: string, target: number): number {
   const fd = openSync(path, 'w');
@@ -68,12 +72,12 @@ interface PageTimes {
   t1: number;
 }
 
-/** One run of the page: ms from the Format click to `✅ Valid JSON!`. */
-async function pageRun(page: Page, path: string): Promise<number> {
+/** One run of the page: ms from the button's click to `✅ Valid JSON!`. */
+async function pageRun(page: Page, path: string, action: Action = 'Format'): Promise<number> {
   await page.getByRole('button', { name: 'Clear All' }).click();
   await page.locator('input[type=file]').first().setInputFiles(path);
   await page.getByRole('note').first().waitFor();
-  const format = page.getByRole('button', { name: 'Format', exact: true });
+  const button = page.getByRole('button', { name: action, exact: true });
   await page.evaluate(() => {
     const w = window as unknown as PageTimes;
     w.t0 = 0;
@@ -88,7 +92,7 @@ async function pageRun(page: Page, path: string): Promise<number> {
     obs.observe(status, { childList: true, characterData: true, subtree: true });
     document.addEventListener('click', () => (w.t0 = performance.now()), { once: true, capture: true });
   });
-  await format.click();
+  await button.click();
   await page.waitForFunction(() => (window as unknown as PageTimes).t1 > 0, null, { timeout: 300_000 });
   return page.evaluate(() => {
     const w = window as unknown as PageTimes;
@@ -97,17 +101,18 @@ async function pageRun(page: Page, path: string): Promise<number> {
 }
 
 /** One run of the native pipeline on the same file. */
-async function nativeRun(page: Page, path: string): Promise<number> {
+async function nativeRun(page: Page, path: string, action: Action = 'Format'): Promise<number> {
   await page.locator('#bench-native').setInputFiles(path);
   return page.evaluate(
-    () =>
+    (indent) =>
       new Promise<number>((resolve) => {
         const w = (window as unknown as { nativeWorker: Worker }).nativeWorker;
         const file = (document.getElementById('bench-native') as HTMLInputElement).files![0];
         const t0 = performance.now();
         w.onmessage = () => resolve(performance.now() - t0);
-        w.postMessage({ file });
+        w.postMessage({ file, indent });
       }),
+    ACTIONS[action],
   );
 }
 
@@ -144,39 +149,57 @@ export default defineSuite({
     const { page } = await openPage(browser, { viewport: { width: 1280, height: 900 } });
     await setUpPage(page);
     const count = quick ? 3 : 6;
-    // Interleaved (native, page, native, page, ...) so load bursts on the shared machine hit both.
-    let all: Promise<[number[], number[]]> | undefined;
-    const measureAll = async (): Promise<[number[], number[]]> => {
-      await nativeRun(page, path);
-      await pageRun(page, path); // warm-up: worker start, WASM compile
-      await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
-      const native: number[] = [];
-      const paged: number[] = [];
-      for (let i = 0; i < count; i++) {
-        native.push(await nativeRun(page, path));
-        paged.push(await pageRun(page, path));
-      }
-      return [native, paged];
+    /** Native and page runs of one action, interleaved so load bursts on the shared machine hit both; once. */
+    const interleaved = (action: Action) => {
+      let runs: Promise<[number[], number[]]> | undefined;
+      return async () =>
+        (runs ??= (async (): Promise<[number[], number[]]> => {
+          await nativeRun(page, path, action);
+          await pageRun(page, path, action); // warm-up: worker start, WASM compile
+          await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
+          const native: number[] = [];
+          const paged: number[] = [];
+          for (let i = 0; i < count; i++) {
+            native.push(await nativeRun(page, path, action));
+            paged.push(await pageRun(page, path, action));
+          }
+          return [native, paged];
+        })());
     };
+    const formatRuns = interleaved('Format');
+    const minifyRuns = interleaved('Minify');
     const pageCase: BenchCase = {
       name: 'page pipeline (WASM kernel in the data worker)',
       bytes: size,
       measure: async () => {
-        const times = (await (all ??= measureAll()))[1];
+        const times = (await formatRuns())[1];
         const t = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
         pageCase.extra = { long_tasks: t.length, max_long_task_ms: Math.round(Math.max(0, ...t)) };
         return times;
       },
     };
     const native = 'native pipeline (file.text, JSON.parse, JSON.stringify, Blob)';
+    const mb = `${(size / 1e6).toFixed(1)} MB`;
     const groups = [
       {
-        name: `format a ${(size / 1e6).toFixed(1)} MB JSON file to a Blob (indent 2)`,
+        name: `format a ${mb} JSON file to a Blob (indent 2)`,
         baseline: native,
-        cases: [{ name: native, bytes: size, measure: async () => (await (all ??= measureAll()))[0] }, pageCase],
+        cases: [{ name: native, bytes: size, measure: async () => (await formatRuns())[0] }, pageCase],
+      },
+      {
+        name: `minify a ${mb} JSON file to a Blob`,
+        baseline: native,
+        cases: [
+          { name: native, bytes: size, measure: async () => (await minifyRuns())[0] },
+          {
+            name: 'page pipeline (WASM kernel in the data worker)',
+            bytes: size,
+            measure: async () => (await minifyRuns())[1],
+          },
+        ],
       },
     ];
-    if (!quick) groups.push(await gigabyteGroup(page, dir, size, async () => (await (all ??= measureAll()))[1]));
+    if (!quick) groups.push(await gigabyteGroup(page, dir, size, async () => (await formatRuns())[1]));
     return groups;
   },
   async teardown() {

@@ -52,6 +52,19 @@ export default defineSuite({
         s.finish();
         return parts;
       };
+    /**
+     * Kernel, string in -> output bytes in pieces: the page's path for a pasted 30 MB (an output
+     * over 1 M characters becomes a download, so it is never decoded into one string).
+     */
+    const kernelTextToBlobParts =
+      (mode: JsonKernelMode, indent: JsonKernelIndent = 2) =>
+      () => {
+        const parts: Uint8Array[] = [];
+        const s = new JsonStream(kernel, mode, indent, 4 << 20);
+        s.pushText(text, (b) => parts.push(b.slice()));
+        s.finish();
+        return parts;
+      };
     /** Kernel, string in (encoded piece by piece into its memory) -> string out. */
     const kernelString =
       (mode: JsonKernelMode, indent: JsonKernelIndent = 2) =>
@@ -63,6 +76,11 @@ export default defineSuite({
     const formatCases: BenchCase[] = [
       { name: native, bytes: n, run: () => JSON.stringify(JSON.parse(text), null, 2) },
       { name: 'WASM kernel format, bytes -> bytes', bytes: n, run: kernelBytes('format') },
+      {
+        name: 'WASM kernel format, string -> download pieces (a paste)',
+        bytes: n,
+        run: kernelTextToBlobParts('format'),
+      },
       { name: 'WASM kernel format, string -> string', bytes: n, run: kernelString('format') },
       {
         name: 'lossless-json parse + stringify (indent 2)',
@@ -73,6 +91,11 @@ export default defineSuite({
     const minifyCases: BenchCase[] = [
       { name: nativeMin, bytes: n, run: () => JSON.stringify(JSON.parse(text)) },
       { name: 'WASM kernel minify, bytes -> bytes', bytes: n, run: kernelBytes('minify') },
+      {
+        name: 'WASM kernel minify, string -> download pieces (a paste)',
+        bytes: n,
+        run: kernelTextToBlobParts('minify'),
+      },
       { name: 'WASM kernel minify, string -> string', bytes: n, run: kernelString('minify') },
       { name: 'lossless-json parse + stringify', bytes: n, run: () => losslessStringify(losslessParse(text)) },
     ];
