@@ -238,6 +238,23 @@ export function run(src: usize, len: usize, dst: usize, cap: usize): isize {
           out += step;
           p++;
           st = S_INT;
+        } else if (c == 116 && p + 4 <= end && load<u32>(p) == 0x65757274) {
+          // "true", "null", "false" whole when the chunk holds them (the byte-wise path handles the rest)
+          store<u32>(out, 0x65757274);
+          out += 4 & (0 - step);
+          p += 4;
+          st = S_AFTER;
+        } else if (c == 110 && p + 4 <= end && load<u32>(p) == 0x6c6c756e) {
+          store<u32>(out, 0x6c6c756e);
+          out += 4 & (0 - step);
+          p += 4;
+          st = S_AFTER;
+        } else if (c == 102 && p + 5 <= end && load<u32>(p + 1) == 0x65736c61) {
+          store<u32>(out, 0x736c6166);
+          store<u8>(out + 4, 101);
+          out += 5 & (0 - step);
+          p += 5;
+          st = S_AFTER;
         } else if (c == 116 || c == 102 || c == 110) {
           store<u8>(out, <u8>c);
           out += step;
@@ -312,6 +329,16 @@ export function run(src: usize, len: usize, dst: usize, cap: usize): isize {
           // S_KEY writes the newline before the key; a value after ',' gets it here
           if (fmt && !inObject) out = newline(out, depth);
           st = inObject ? S_KEY : S_VALUE;
+          if (inObject && p < end && load<u8>(p) == 34) {
+            // `,"` : the next key starts here, not in another turn of the loop (as S_KEY would)
+            if (fmt) out = newline(out, depth);
+            firstKey = false;
+            store<u8>(out, 34);
+            out += step;
+            p++;
+            isKey = true;
+            st = S_STR;
+          }
         } else if (c == (inObject ? 125 : 93)) {
           depth--;
           if (fmt) out = newline(out, depth);
@@ -347,7 +374,18 @@ export function run(src: usize, len: usize, dst: usize, cap: usize): isize {
             store<u8>(out, 34);
             out += step;
             p++;
-            st = isKey ? (firstKey ? S_COLON_FIRST : S_COLON) : S_AFTER;
+            if (!isKey) st = S_AFTER;
+            else if (p < end && load<u8>(p) == 58) {
+              // `"key":` with nothing between: the colon here, not in another turn of the loop
+              store<u8>(out, 58);
+              out += step;
+              if (fmt) {
+                store<u8>(out, 32);
+                out++;
+              }
+              p++;
+              st = S_VALUE;
+            } else st = firstKey ? S_COLON_FIRST : S_COLON;
             break;
           }
           if (c == 92) {
