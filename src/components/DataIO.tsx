@@ -4,12 +4,16 @@ import { FileDrop } from './FileDrop';
 import { CopyButton } from './CopyButton';
 import { Progress } from './Progress';
 import { downloadBlob } from '../lib/download';
-import { WORKER_THRESHOLD, PREVIEW_CHARS } from '../core/data/limits';
+import { WORKER_THRESHOLD, PREVIEW_CHARS, PREVIEW_LINES } from '../core/data/limits';
+import { textHead } from '../lib/text-head';
 import type { JobResult } from '../core/data/job';
 import type { TextPosition } from '../core/data/position';
 import './data-io.css';
 
 const count = (n: number) => n.toLocaleString('en-US');
+
+/** What a textarea shows of a text (see PREVIEW_LINES). */
+const shown = (text: string) => textHead(text, PREVIEW_LINES, PREVIEW_CHARS);
 
 /** What the user gave: typed text, or a file too big to put in a textarea. */
 export interface DataInput {
@@ -31,7 +35,7 @@ function useFilePreview(file: File | null): string {
     file
       ?.slice(0, PREVIEW_CHARS)
       .text()
-      .then((text) => live && setPreview({ file, text }));
+      .then((text) => live && setPreview({ file, text: shown(text) }));
     return () => {
       live = false;
     };
@@ -145,6 +149,7 @@ export function OutputArea({
   const full = result?.output ?? '';
   const big = !!result?.outputBlob;
   const length = result?.ok ? result.outputLength : 0;
+  const text = result?.ok ? shown(result.preview) : '';
   const download = () => {
     if (result?.outputBlob) downloadBlob(downloadName, result.outputBlob);
     else downloadBlob(downloadName, full, downloadType);
@@ -157,24 +162,25 @@ export function OutputArea({
           {count(length)} characters
         </span>
       </div>
-      <textarea
-        id={id}
-        className="code data-text"
-        readOnly
-        spellCheck={false}
-        value={result?.ok ? result.preview : ''}
-      />
+      <textarea id={id} className="code data-text" readOnly spellCheck={false} value={text} />
       <div className="row">
         <CopyButton text={full} disabled={!full} onCopied={onCopied} />
         <button type="button" disabled={!length} onClick={download}>
           Download
         </button>
       </div>
-      {big && (
+      {big ? (
         <p className="data-note" role="note">
-          The output is too large to show or copy ({count(length)} characters); the first {count(PREVIEW_CHARS / 1024)}{' '}
-          KB are shown. Use Download to save all of it.
+          The output is too large to show or copy ({count(length)} characters); only its beginning is shown. Use
+          Download to save all of it.
         </p>
+      ) : (
+        text.length < full.length && (
+          <p className="data-note" role="note">
+            Only the beginning of the output is shown ({count(text.length)} of {count(length)} characters); Copy and
+            Download give all of it.
+          </p>
+        )
       )}
     </div>
   );

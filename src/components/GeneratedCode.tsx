@@ -3,6 +3,7 @@ import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES, type HdlFile, type HdlLanguage } fro
 import { downloadBlob } from '../lib/download';
 import { CopyButton } from './CopyButton';
 import { StatusLine } from './StatusLine';
+import { textHead } from '../lib/text-head';
 
 export interface GeneratedCodeProps {
   /** Panel heading: 'Generated Code', a language for side-by-side panes, or a collapsible summary. */
@@ -43,9 +44,10 @@ export interface GeneratedCodeProps {
 /** The first `maxLines` lines and a note of how many more the download has. */
 function shownText(text: string, maxLines?: number): string {
   if (maxLines === undefined) return text;
-  const lines = text.split('\n');
-  if (lines.length <= maxLines) return text;
-  return `${lines.slice(0, maxLines).join('\n')}\n... (${lines.length - maxLines} more lines in the download)`;
+  const head = textHead(text, maxLines);
+  if (head === text) return text;
+  const more = text.split('\n').length - maxLines;
+  return `${head}\n... (${more} more lines in the download)`;
 }
 
 function LanguageSwitch({ language, onChange }: { language: HdlLanguage; onChange(l: HdlLanguage): void }) {

@@ -131,6 +131,12 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     const preview = page.getByLabel('Generated code preview');
     await preview.waitFor();
     await expect.poll(async () => (await preview.textContent())?.slice(0, 2000)).toBe(downloaded.slice(0, 2000));
+    // A long file shows its first 400 lines and says how many more the download has.
+    const lines = downloaded.split('\n');
+    expect(lines.length).toBeGreaterThan(400);
+    expect(await preview.textContent()).toBe(
+      `${lines.slice(0, 400).join('\n')}\n... (${lines.length - 400} more lines in the download)`,
+    );
 
     const [tbDownload] = await Promise.all([
       page.waitForEvent('download'),
