@@ -4,7 +4,7 @@ import { loadFreshKernel } from '../../../server/wasm';
 import { randomJsonText } from '../../../tests/support/testdata';
 import { testRandom } from '../../../tests/support/seed';
 import type { JsonExports } from './json-kernel';
-import { runJob } from './job';
+import { PREVIEW_CHARS, runJob } from './job';
 import { runDataOp, type DataOp } from './ops';
 
 let kernel: JsonExports;
@@ -75,7 +75,7 @@ describe('JSON job through the kernel', () => {
     expect(r.outputLength).toBe(expected.length);
     expect(await r.outputBlob!.text()).toBe(expected);
     expect(r.preview).toBe(expected.slice(0, r.preview.length));
-    expect(r.preview.length).toBe(64 * 1024);
+    expect(r.preview.length).toBe(PREVIEW_CHARS);
     expect(progress.length).toBeGreaterThan(2);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
   });
