@@ -2,7 +2,8 @@
  * The CRC synthesis table of docs/crc.md: CRC-32 and CRC-64 at D = 64, 256, 512, 1024, flat vs
  * pipelined vs partial last word, each generated file synthesised by the system's Yosys
  * (`synth -lut 6` and `synth -lut 4`): LUTs, flip-flops and logic depth (`ltp -noff`: the longest
- * path in LUTs between registers and ports). Run: `npx tsx bench/crc-synth-table.ts [out.md]`.
+ * path in LUTs between registers and ports). Run: `npx tsx bench/crc-synth-table.ts [out.md] [design]`
+ * (`design`: only the variants whose label contains it, e.g. `partial`).
  */
 import { execFile } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -49,6 +50,7 @@ async function synthesise(verilog: string, lut: 4 | 6): Promise<Mapping> {
 }
 
 const out = process.argv[2] ?? 'crc-synth-table.md';
+const only = process.argv[3] ?? '';
 const generator = createCrcGenerator(await loadKernel<CrcKernel>('crc'));
 const algorithms = predefinedAlgorithms();
 const variants: [string, Partial<CrcConfig>][] = [
@@ -63,7 +65,7 @@ writeFileSync(
 );
 for (const name of ['CRC-32/ISO-HDLC', 'CRC-64/XZ']) {
   for (const dataWidth of [64, 256, 512, 1024]) {
-    for (const [label, options] of variants) {
+    for (const [label, options] of variants.filter(([l]) => l.includes(only))) {
       const config: CrcConfig = { params: paramsOf(algorithms.find((a) => a.name === name)!), dataWidth, ...options };
       const text = generator.generate(config, 'verilog').text;
       const [six, four] = await Promise.all([synthesise(text, 6), synthesise(text, 4)]);

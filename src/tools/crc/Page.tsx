@@ -74,6 +74,25 @@ function usePredefined(): { algorithms: PredefinedAlgorithm[]; loadError: string
 /** Long files (wide buses) are shown in part; the download and Copy have all of it. */
 const PREVIEW_LINES = 400;
 
+/** The stream design's figures (partial last word or pipelining), as its file's header states them. */
+function StreamFigures({ s }: { s: NonNullable<CrcSummary['stream']> }) {
+  return (
+    <>
+      <li>
+        XOR count: {s.dataXors + s.feedbackXors} two-input XORs (data term {s.dataXors}, feedback {s.feedbackXors}),{' '}
+        {s.feedbackAnds ? `${s.feedbackAnds} two-input ANDs in the feedback, ` : ''}
+        {s.muxes} multiplexer bits, {s.flipFlops} flip-flops
+        {s.tableBits ? `, an F_8k table of ${s.tableBits} bits` : ''}
+      </li>
+      <li>
+        Depth: data stage{s.dataLevels.length === 1 ? '' : 's'} {s.dataLevels.join(', ')} levels,{' '}
+        {s.tableLevels ? `table lookup ${s.tableLevels} levels, ` : ''}feedback {s.feedbackLevels} levels
+      </li>
+      <li>{latencyText(s.latency)}</li>
+    </>
+  );
+}
+
 function PolynomialGrid({ bits, onToggle }: { bits: number[]; onToggle: (i: number) => void }) {
   const rows = Array.from({ length: POLY_BITS / BITS_PER_ROW }, (_, r) =>
     Array.from({ length: BITS_PER_ROW }, (_, c) => r * BITS_PER_ROW + c),
@@ -403,19 +422,7 @@ export default function CrcPage() {
                   Check value (CRC of "123456789"): <span className="mono">{hex(current.result.check, width)}</span>
                 </li>
                 {current.result.stream ? (
-                  <>
-                    <li>
-                      XOR count: {current.result.stream.dataXors + current.result.stream.feedbackXors} two-input XORs
-                      (data term {current.result.stream.dataXors}, feedback {current.result.stream.feedbackXors}),{' '}
-                      {current.result.stream.muxes} multiplexer bits, {current.result.stream.flipFlops} flip-flops
-                    </li>
-                    <li>
-                      Depth: data stage{current.result.stream.dataLevels.length === 1 ? '' : 's'}{' '}
-                      {current.result.stream.dataLevels.join(', ')} levels, feedback{' '}
-                      {current.result.stream.feedbackLevels} levels
-                    </li>
-                    <li>{latencyText(current.result.stream.latency)}</li>
-                  </>
+                  <StreamFigures s={current.result.stream} />
                 ) : (
                   <>
                     <li>XOR count: {current.result.xorCount} two-input XORs (without sharing)</li>

@@ -8,7 +8,15 @@
  */
 import { headerComment } from '../comment';
 import { CRC_MODULE, outputSource, wrapTerms } from './design';
-import { hasDataTerm, streamHeaderLines, type StreamDesign } from './stream';
+import {
+  controlDelays,
+  delayedControl,
+  hasDataTerm,
+  streamHeaderLines,
+  tableEntry,
+  tableEntryBits,
+  type StreamDesign,
+} from './stream';
 
 function xorOf(lhs: string, terms: string[]): string {
   const head = `    ${lhs} = `;
@@ -38,6 +46,73 @@ function shifter(d: StreamDesign): string[] {
   return out;
 }
 
+/** Registers that delay crc_en, sop and data_bytes (controlDelays), reset to 0. */
+function delayChain(d: StreamDesign): string[] {
+  const regs = controlDelays(d).flatMap((c) => Array.from({ length: c.stages }, (_, i) => ({ c, i: i + 1 })));
+  if (!regs.length) return [];
+  return [
+    '',
+    d.partial
+      ? '  // crc_en travels to the register, sop and data_bytes to the table, alongside the data term.'
+      : '  // crc_en and sop travel alongside the data term.',
+    ...regs.map(({ c, i }) => `  reg  ${c.width ? `[${c.width - 1}:0] ` : ''}${c.name}_p${i};`),
+    '  always @(posedge clk or posedge rst) begin',
+    '    if (rst) begin',
+    ...regs.map(({ c, i }) => `      ${c.name}_p${i} <= ${Math.max(1, c.width)}'d0;`),
+    '    end else begin',
+    ...regs.map(({ c, i }) => `      ${c.name}_p${i} <= ${i === 1 ? c.port : `${c.name}_p${i - 1}`};`),
+    '    end',
+    '  end',
+  ];
+}
+
+/** The F_8k table looked up by data_bytes, with sop folded in (registered when pipelined). */
+function advanceTable(d: StreamDesign): string[] {
+  const w = d.params.width;
+  const ww = w * w;
+  const tw = tableEntryBits(d);
+  const sop = delayedControl(d, 'sop');
+  const out = [
+    '',
+    `  // Partial word: F_8k and F_8k*init for k = data_bytes (bits [r*${w} +: ${w}]: the state bits feeding`,
+    `  // register bit r; bits [${tw - 1}:${ww}]: F_8k*init); sop folded in: A = sop ? 0 : F_8k, u = sop ? F_8k*init : 0.`,
+    `  reg  [${tw - 1}:0] adv_t;`,
+    '  always @* begin',
+    `    case (${delayedControl(d, 'bytes')})`,
+    ...d.table.map((_, k) => `      ${d.countBits}'d${k}: adv_t = ${tw}'h${tableEntry(d, k).toString(16)};`),
+    `      default: adv_t = {${tw}{1'b0}};`,
+    '    endcase',
+    '  end',
+    `  wire [${ww - 1}:0] adv_a_c = ${sop} ? {${ww}{1'b0}} : adv_t[${ww - 1}:0];`,
+    `  wire [${w - 1}:0] adv_u_c = ${sop} ? adv_t[${tw - 1}:${ww}] : {${w}{1'b0}};`,
+  ];
+  if (!d.stages) return [...out, `  wire [${ww - 1}:0] adv_a = adv_a_c;`, `  wire [${w - 1}:0] adv_u = adv_u_c;`];
+  return [
+    ...out,
+    `  reg  [${ww - 1}:0] adv_a;`,
+    `  reg  [${w - 1}:0] adv_u;`,
+    '  always @(posedge clk) begin',
+    '    adv_a <= adv_a_c;',
+    '    adv_u <= adv_u_c;',
+    '  end',
+  ];
+}
+
+/** Partial word's feedback: one AND-XOR per register bit. */
+function advanceLoop(d: StreamDesign): string[] {
+  const w = d.params.width;
+  return [
+    '',
+    "  // Feedback (one cycle): s' = A*register xor u xor data term.",
+    '  always @* begin',
+    ...Array.from(
+      { length: w },
+      (_, r) => `    lfsr_c[${r}] = ^(adv_a[${r * w + w - 1}:${r * w}] & lfsr_q) ^ adv_u[${r}] ^ dterm[${r}];`,
+    ),
+    '  end',
+  ];
+}
+
 export function generateCrcStreamVerilog(d: StreamDesign): string {
   const p = d.params;
   const w = p.width;
@@ -58,7 +133,7 @@ export function generateCrcStreamVerilog(d: StreamDesign): string {
     ');',
     '',
     `  reg  [${w - 1}:0] lfsr_q;`,
-    `  ${d.partial ? 'wire' : 'reg '} [${w - 1}:0] lfsr_c;`,
+    `  reg  [${w - 1}:0] lfsr_c;`,
     '  reg  valid_q;',
     `  ${P ? 'wire' : 'reg '} [${w - 1}:0] dterm;`,
   );
@@ -103,60 +178,17 @@ export function generateCrcStreamVerilog(d: StreamDesign): string {
     });
     out.push('');
     for (let r = 0; r < w; r++) out.push(`  assign dterm[${r}] = ${hasDataTerm(d, r) ? item(P, r, 0) : "1'b0"};`);
+  }
+  out.push(...delayChain(d));
+  const en = delayedControl(d, 'en');
+  if (d.partial) out.push(...advanceTable(d), ...advanceLoop(d));
+  else {
     out.push(
       '',
-      `  // crc_en${b ? ', sop and data_bytes' : ' and sop'} travel alongside the data term.`,
-      ...Array.from({ length: P }, (_, i) => `  reg en_p${i + 1}, sop_p${i + 1};`),
-      ...(b ? Array.from({ length: P }, (_, i) => `  reg [${b - 1}:0] bytes_p${i + 1};`) : []),
-      '  always @(posedge clk or posedge rst) begin',
-      '    if (rst) begin',
-      ...Array.from({ length: P }, (_, i) => `      en_p${i + 1} <= 1'b0; sop_p${i + 1} <= 1'b0;`),
-      ...(b ? Array.from({ length: P }, (_, i) => `      bytes_p${i + 1} <= ${b}'d0;`) : []),
-      '    end else begin',
-      ...Array.from({ length: P }, (_, i) =>
-        i === 0
-          ? '      en_p1 <= crc_en; sop_p1 <= sop;'
-          : `      en_p${i + 1} <= en_p${i}; sop_p${i + 1} <= sop_p${i};`,
-      ),
-      ...(b
-        ? Array.from({ length: P }, (_, i) =>
-            i === 0 ? '      bytes_p1 <= data_bytes;' : `      bytes_p${i + 1} <= bytes_p${i};`,
-          )
-        : []),
-      '    end',
-      '  end',
+      '  // Feedback (one cycle): s_in = init at the start of a packet, else the register.',
+      `  wire [${w - 1}:0] s_in = ${delayedControl(d, 'sop')} ? ${w}'h${p.init.toString(16)} : lfsr_q;`,
+      '  always @* begin',
     );
-  }
-  const en = P ? `en_p${P}` : 'crc_en';
-  const sop = P ? `sop_p${P}` : 'sop';
-  const count = P ? `bytes_p${P}` : 'data_bytes';
-  out.push(
-    '',
-    '  // Feedback (one cycle): s_in = init at the start of a packet, else the register.',
-    `  wire [${w - 1}:0] s_in = ${sop} ? ${w}'h${p.init.toString(16)} : lfsr_q;`,
-  );
-  if (d.partial) {
-    out.push(`  wire [${w - 1}:0] cas0 = s_in;`);
-    d.cascade.forEach(({ bytes, rows }, j) => {
-      out.push(
-        `  // Stage ${j + 1}: advance by ${bytes} byte${bytes === 1 ? '' : 's'} (F_${8 * bytes}) when data_bytes[${j}] is set.`,
-        `  reg  [${w - 1}:0] adv${j + 1};`,
-        `  wire [${w - 1}:0] cas${j + 1} = ${count}[${j}] ? adv${j + 1} : cas${j};`,
-        '  always @* begin',
-      );
-      rows.forEach((row, r) =>
-        out.push(
-          xorOf(
-            `adv${j + 1}[${r}]`,
-            row.map((i) => `cas${j}[${i}]`),
-          ),
-        ),
-      );
-      out.push('  end');
-    });
-    out.push(`  assign lfsr_c = cas${d.cascade.length} ^ dterm;`);
-  } else {
-    out.push('  always @* begin');
     d.feedback.forEach((row, r) =>
       out.push(xorOf(`lfsr_c[${r}]`, [...row.map((i) => `s_in[${i}]`), ...(hasDataTerm(d, r) ? [`dterm[${r}]`] : [])])),
     );

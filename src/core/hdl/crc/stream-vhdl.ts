@@ -1,7 +1,15 @@
 /** VHDL-93 stream CRC (stream.ts): entity `crc`, the same ports and structure as stream-verilog.ts. */
 import { headerComment } from '../comment';
 import { CRC_MODULE, outputSource, wrapTerms } from './design';
-import { hasDataTerm, streamHeaderLines, type StreamDesign } from './stream';
+import {
+  controlDelays,
+  delayedControl,
+  hasDataTerm,
+  streamHeaderLines,
+  tableEntry,
+  tableEntryBits,
+  type StreamDesign,
+} from './stream';
 
 function xorOf(lhs: string, terms: string[]): string {
   const head = `  ${lhs} <= `;
@@ -38,6 +46,94 @@ function shifter(d: StreamDesign): { signals: string[]; body: string[] } {
   return { signals, body };
 }
 
+/** Registers that delay crc_en, sop and data_bytes (controlDelays), reset to 0. */
+function delayChain(d: StreamDesign): { signals: string[]; body: string[] } {
+  const regs = controlDelays(d).flatMap((c) => Array.from({ length: c.stages }, (_, i) => ({ c, i: i + 1 })));
+  if (!regs.length) return { signals: [], body: [] };
+  const type = (width: number) => (width ? vec(width) : 'std_logic');
+  return {
+    signals: regs.map(({ c, i }) => `  signal ${c.name}_p${i} : ${type(c.width)};`),
+    body: [
+      '',
+      d.partial
+        ? '  -- crc_en travels to the register, sop and data_bytes to the table, alongside the data term.'
+        : '  -- crc_en and sop travel alongside the data term.',
+      '  process (clk, rst)',
+      '  begin',
+      "    if rst = '1' then",
+      ...regs.map(({ c, i }) => `      ${c.name}_p${i} <= ${c.width ? "(others => '0')" : "'0'"};`),
+      '    elsif rising_edge(clk) then',
+      ...regs.map(({ c, i }) => `      ${c.name}_p${i} <= ${i === 1 ? c.port : `${c.name}_p${i - 1}`};`),
+      '    end if;',
+      '  end process;',
+    ],
+  };
+}
+
+/**
+ * The F_8k table looked up by data_bytes, with sop folded in (registered when pipelined), and the
+ * feedback it feeds: one AND-XOR per register bit. VHDL-93 hex literals need a multiple of 4
+ * bits, so entries are padded to one.
+ */
+function advanceTable(d: StreamDesign): { signals: string[]; body: string[] } {
+  const w = d.params.width;
+  const ww = w * w;
+  const tw = tableEntryBits(d);
+  const padded = Math.ceil(tw / 4) * 4;
+  const sop = delayedControl(d, 'sop');
+  const entries = d.table.map(
+    (_, k) =>
+      `    ${k} => x"${tableEntry(d, k)
+        .toString(16)
+        .padStart(padded / 4, '0')}",`,
+  );
+  const signals = [
+    `  type adv_table_t is array (0 to ${2 ** d.countBits - 1}) of ${vec(padded)};`,
+    '  -- Entry k: bits (r*W+W-1 downto r*W) are the state bits feeding register bit r under F_8k,',
+    `  -- bits (${tw - 1} downto ${ww}) are F_8k*init.`,
+    '  constant ADV_TABLE : adv_table_t := (',
+    ...entries,
+    "    others => (others => '0'));",
+    `  signal adv_t : ${vec(padded)};`,
+    `  signal adv_a_c, adv_a : ${vec(ww)};`,
+    `  signal adv_u_c, adv_u : ${vec(w)};`,
+    '  function parity(v : std_logic_vector) return std_logic is',
+    "    variable x : std_logic := '0';",
+    '  begin',
+    "    for i in v'range loop",
+    '      x := x xor v(i);',
+    '    end loop;',
+    '    return x;',
+    '  end function;',
+  ];
+  const body = [
+    '',
+    '  -- Partial word: F_8k and F_8k*init for k = data_bytes; sop folded in: A = sop ? 0 : F_8k, u = sop ? F_8k*init : 0.',
+    `  adv_t <= ADV_TABLE(to_integer(unsigned(${delayedControl(d, 'bytes')})));`,
+    `  adv_a_c <= (others => '0') when ${sop} = '1' else adv_t(${ww - 1} downto 0);`,
+    `  adv_u_c <= adv_t(${tw - 1} downto ${ww}) when ${sop} = '1' else (others => '0');`,
+    ...(d.stages
+      ? [
+          '  process (clk)',
+          '  begin',
+          '    if rising_edge(clk) then',
+          '      adv_a <= adv_a_c;',
+          '      adv_u <= adv_u_c;',
+          '    end if;',
+          '  end process;',
+        ]
+      : ['  adv_a <= adv_a_c;', '  adv_u <= adv_u_c;']),
+    '',
+    "  -- Feedback (one cycle): s' = A*register xor u xor data term.",
+    ...Array.from(
+      { length: w },
+      (_, r) =>
+        `  lfsr_c(${r}) <= parity(adv_a(${r * w + w - 1} downto ${r * w}) and lfsr_q) xor adv_u(${r}) xor dterm(${r});`,
+    ),
+  ];
+  return { signals, body };
+}
+
 export function generateCrcStreamVhdl(d: StreamDesign): string {
   const p = d.params;
   const w = p.width;
@@ -48,18 +144,17 @@ export function generateCrcStreamVhdl(d: StreamDesign): string {
   const shift = d.partial ? shifter(d) : { signals: [], body: ['  data_w <= data_in;'] };
   const item = (level: number, r: number, t: number): string =>
     level === 0 ? `data_w(${d.dataTerms[r]![t]})` : `dp${level}_q(${d.levels[level - 1]!.offset[r]! + t})`;
+  const delays = delayChain(d);
+  const advance = d.partial ? advanceTable(d) : { signals: [], body: [] };
 
   const signals = [
-    `  signal lfsr_q, lfsr_c, s_in, dterm : ${vec(w)};`,
+    `  signal lfsr_q, lfsr_c, ${d.partial ? '' : 's_in, '}dterm : ${vec(w)};`,
     '  signal valid_q : std_logic;',
     `  signal data_w : ${vec(dw)};`,
     ...shift.signals,
     ...d.levels.flatMap((l, i) => [`  signal dp${i + 1}_c, dp${i + 1}_q : ${vec(l.size)};`]),
-    ...Array.from({ length: P }, (_, i) => `  signal en_p${i + 1}, sop_p${i + 1} : std_logic;`),
-    ...(b ? Array.from({ length: P }, (_, i) => `  signal bytes_p${i + 1} : ${vec(b)};`) : []),
-    ...(d.partial
-      ? Array.from({ length: b + 1 }, (_, j) => `  signal cas${j}${j ? `, adv${j}` : ''} : ${vec(w)};`)
-      : []),
+    ...delays.signals,
+    ...advance.signals,
   ];
 
   const body: string[] = [...shift.body];
@@ -96,55 +191,15 @@ export function generateCrcStreamVhdl(d: StreamDesign): string {
     });
     body.push('');
     for (let r = 0; r < w; r++) body.push(`  dterm(${r}) <= ${hasDataTerm(d, r) ? item(P, r, 0) : "'0'"};`);
+  }
+  body.push(...delays.body, ...advance.body);
+  const en = delayedControl(d, 'en');
+  if (!d.partial) {
     body.push(
       '',
-      `  -- crc_en${b ? ', sop and data_bytes' : ' and sop'} travel alongside the data term.`,
-      '  process (clk, rst)',
-      '  begin',
-      "    if rst = '1' then",
-      ...Array.from({ length: P }, (_, i) => `      en_p${i + 1} <= '0'; sop_p${i + 1} <= '0';`),
-      ...(b ? Array.from({ length: P }, (_, i) => `      bytes_p${i + 1} <= (others => '0');`) : []),
-      '    elsif rising_edge(clk) then',
-      ...Array.from({ length: P }, (_, i) =>
-        i === 0
-          ? '      en_p1 <= crc_en; sop_p1 <= sop;'
-          : `      en_p${i + 1} <= en_p${i}; sop_p${i + 1} <= sop_p${i};`,
-      ),
-      ...(b
-        ? Array.from({ length: P }, (_, i) =>
-            i === 0 ? '      bytes_p1 <= data_bytes;' : `      bytes_p${i + 1} <= bytes_p${i};`,
-          )
-        : []),
-      '    end if;',
-      '  end process;',
+      '  -- Feedback (one cycle): s_in = init at the start of a packet, else the register.',
+      `  s_in <= ${init} when ${delayedControl(d, 'sop')} = '1' else lfsr_q;`,
     );
-  }
-  const en = P ? `en_p${P}` : 'crc_en';
-  const sop = P ? `sop_p${P}` : 'sop';
-  const count = P ? `bytes_p${P}` : 'data_bytes';
-  body.push(
-    '',
-    '  -- Feedback (one cycle): s_in = init at the start of a packet, else the register.',
-    `  s_in <= ${init} when ${sop} = '1' else lfsr_q;`,
-  );
-  if (d.partial) {
-    body.push('  cas0 <= s_in;');
-    d.cascade.forEach(({ bytes, rows }, j) => {
-      body.push(
-        `  -- Stage ${j + 1}: advance by ${bytes} byte${bytes === 1 ? '' : 's'} (F_${8 * bytes}) when data_bytes(${j}) is set.`,
-        `  cas${j + 1} <= adv${j + 1} when ${count}(${j}) = '1' else cas${j};`,
-      );
-      rows.forEach((row, r) =>
-        body.push(
-          xorOf(
-            `adv${j + 1}(${r})`,
-            row.map((i) => `cas${j}(${i})`),
-          ),
-        ),
-      );
-    });
-    body.push(`  lfsr_c <= cas${d.cascade.length} xor dterm;`);
-  } else {
     d.feedback.forEach((row, r) =>
       body.push(
         xorOf(`lfsr_c(${r})`, [...row.map((i) => `s_in(${i})`), ...(hasDataTerm(d, r) ? [`dterm(${r})`] : [])]),

@@ -21,6 +21,13 @@ const randomInt = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo 
 const algorithm = (name: string) => paramsOf(predefinedAlgorithms().find((a) => a.name === name)!);
 const bit = (v: bigint, i: number) => Number((v >> BigInt(i)) & 1n);
 
+/** M * s over GF(2), M as row masks (bit i of mask r: state bit i feeds bit r). */
+const applyMasks = (masks: bigint[], s: bigint): bigint =>
+  masks.reduce(
+    (v, m, r) => v | (BigInt([...(m & s).toString(2)].filter((c) => c === '1').length & 1) << BigInt(r)),
+    0n,
+  );
+
 /** Evaluates the design model as the emitted HDL computes it: shifter, partial sums stage by stage, feedback. */
 function nextState(d: StreamDesign, state: bigint, word: bigint, k: number, sop: boolean): bigint {
   const w = d.params.width;
@@ -38,12 +45,14 @@ function nextState(d: StreamDesign, state: bigint, word: bigint, k: number, sop:
   for (const level of d.levels)
     items = level.groups.map((groups, r) => groups.map((g) => g.reduce((x, t) => x ^ items[r]![t]!, 0)));
   const term = items.map((list) => list.reduce((x, y) => x ^ y, 0));
-  const sIn = sop ? d.params.init : state;
   const apply = (rows: number[][], s: bigint) =>
     rows.reduce((v, row, r) => v | (BigInt(row.reduce((x, i) => x ^ bit(s, i), 0)) << BigInt(r)), 0n);
-  let s = sIn;
-  if (d.partial) d.cascade.forEach(({ rows }, j) => ((k >> j) & 1 ? (s = apply(rows, s)) : undefined));
-  else s = apply(d.feedback, s);
+  let s: bigint;
+  if (d.partial) {
+    // The table entry k: A = sop ? 0 : F_8k, u = sop ? F_8k*init : 0; s' = A*register xor u.
+    const { masks, init } = d.table[k]!;
+    s = sop ? init : applyMasks(masks, state);
+  } else s = apply(d.feedback, sop ? d.params.init : state);
   return (s ^ term.reduce((v, t, r) => v | (BigInt(t) << BigInt(r)), 0n)) & mask(w);
 }
 
@@ -106,7 +115,8 @@ describe('stream design', () => {
       expect(text).toContain('data_bytes[6:0]: how many bytes of the beat are valid, 1..64');
       expect(text).toContain('Latency: 2 clock cycles');
       expect(text).toContain(`XOR count: ${s.dataXors + s.feedbackXors} two-input XORs`);
-      expect(text).toContain('of 7 conditional stages (F_8, F_16, F_32, F_64, F_128, F_256, F_512)');
+      expect(text).toContain(`and F_8k*init come from a table of 65 entries (${65 * (32 * 32 + 32)} bits)`);
+      expect(text).toContain(`${s.feedbackAnds} two-input ANDs in the feedback`);
     }
     expect(v).toContain('input  wire [6:0] data_bytes,');
     expect(h).toContain('data_bytes : in  std_logic_vector(6 downto 0);');

@@ -11,11 +11,11 @@
  * Zeros fed first into a zero register leave it zero, so G * d' is exactly the k bytes'
  * contribution; F_8k advances the state by k bytes. d' is data_in shifted by N - k bytes (a
  * log2 cascade of byte-shift multiplexers, towards the last byte in time: right without refin,
- * left with refin), and F_8k is a cascade of conditional multiplications by F_8, F_16, F_32, ...
- * selected by the bits of k (they commute: all are powers of the same companion matrix). The
- * data term G * d' depends on data only, so it is split into partial sums registered over P
- * stages; the state term stays in one cycle: the register's feedback is s_in -> cascade -> xor
- * with the registered data term.
+ * left with refin). The data term G * d' depends on data only, so it is split into partial sums
+ * registered over P stages. F_8k and F_8k * init depend on k only: a table of N + 1 entries
+ * looked up by data_bytes beside the last data stage (and registered with it when pipelined)
+ * gives A = sop ? 0 : F_8k and u = sop ? F_8k * init : 0, so the register's one-cycle feedback is
+ * s' = A * register xor u xor data term: one AND-XOR whose depth does not grow with D.
  */
 import { GENERATOR_LINE } from '../comment';
 import { computeCrc, deriveMatrices, matrixBit, type CrcKernel, type CrcMatrices } from '../../crc/kernel';
@@ -37,13 +37,25 @@ export interface StreamStats {
   dataXors: number;
   /** Two-input XORs of the feedback (state term and the final xor with the data term). */
   feedbackXors: number;
-  /** 2:1 multiplexer bits: start-of-packet select, the byte shifter and the state cascade. */
+  /** Two-input ANDs of the feedback (partial: table matrix bit and register bit); 0 otherwise. */
+  feedbackAnds: number;
+  /** Bits of the F_8k table (partial: entries x (W*W + W)); 0 otherwise. */
+  tableBits: number;
+  /** 2:1 multiplexer bits: start-of-packet select and the byte shifter. */
   muxes: number;
   flipFlops: number;
   /** Logic levels (XOR2 / MUX2) of each data stage; one entry for P = 0 (it shares the cycle with the feedback). */
   dataLevels: number[];
   /** Logic levels from the register through the feedback back to it. */
   feedbackLevels: number;
+  /** Partial: levels of the table lookup (a data_bytes multiplexer tree, then the sop gate); 0 otherwise. */
+  tableLevels: number;
+}
+
+/** The state advanced by k bytes: F_8k as row masks (bit i of mask r: state bit i feeds bit r) and F_8k * init. */
+export interface AdvanceEntry {
+  masks: bigint[];
+  init: bigint;
 }
 
 export interface StreamDesign {
@@ -61,8 +73,10 @@ export interface StreamDesign {
   levels: StreamLevel[];
   /** Full beats: rows of F_D (state bits per register bit). */
   feedback: number[][];
-  /** Partial: per bit j of data_bytes, the rows of F_(8*2^j). */
-  cascade: { bytes: number; rows: number[][] }[];
+  /** Partial: for k = 0..N, F_8k and F_8k * init. */
+  table: AdvanceEntry[];
+  /** Partial: per register bit, the register bits some entry of the table feeds into it. */
+  columns: number[][];
   check: bigint;
   stats: StreamStats;
 }
@@ -79,6 +93,28 @@ function stateRows(m: CrcMatrices): number[][] {
     for (let i = 0; i < m.width; i++) if (matrixBit(m, i, r)) row.push(i);
     return row;
   });
+}
+
+/**
+ * F_8k for k = 0..n (F_0 = identity) by repeated multiplication with F_8, each with F_8k * init,
+ * and per register bit the state bits that any entry feeds into it.
+ */
+function advanceTable(byteStep: number[][], n: number, w: number, init: bigint) {
+  let m = Array.from({ length: w }, (_, r) => 1n << BigInt(r));
+  let s = Array.from({ length: w }, (_, r) => Number((init >> BigInt(r)) & 1n));
+  const used = m.slice();
+  const table: AdvanceEntry[] = [];
+  for (let k = 0; k <= n; k++) {
+    table.push({ masks: m, init: s.reduce((v, b, r) => (b ? v | (1n << BigInt(r)) : v), 0n) });
+    m.forEach((row, r) => (used[r]! |= row));
+    // F_8(k+1) = F_8 * F_8k: row r is the xor of the rows of F_8k that F_8 feeds into bit r;
+    // likewise F_8(k+1)*init from F_8k*init.
+    const [prev, bits] = [m, s];
+    m = byteStep.map((row) => row.reduce((acc, j) => acc ^ prev[j]!, 0n));
+    s = byteStep.map((row) => row.reduce((acc, j) => acc ^ bits[j]!, 0));
+  }
+  const columns = used.map((u) => Array.from({ length: w }, (_, j) => j).filter((j) => (u >> BigInt(j)) & 1n));
+  return { table, columns };
 }
 
 /** The smallest fan-in f with f^stages >= terms. */
@@ -119,14 +155,67 @@ export function streamDesign(kernel: CrcKernel, c: CrcConfig): StreamDesign {
   const dataTerms = equations(m, params.refin).map((e) => e.data);
   const bytes = partial ? d / 8 : 0;
   const countBits = partial ? bitLength(bytes) : 0;
-  const cascade = Array.from({ length: countBits }, (_, j) => {
-    const n = 8 * 2 ** j;
-    return { bytes: 2 ** j, rows: stateRows(n === d ? m : deriveMatrices(kernel, w, params.poly, n)) };
-  });
+  const byteStep = () => stateRows(d === 8 ? m : deriveMatrices(kernel, w, params.poly, 8));
+  const { table, columns } = partial ? advanceTable(byteStep(), bytes, w, params.init) : { table: [], columns: [] };
   const feedback = partial ? [] : stateRows(m);
   const levels = pipelineLevels(dataTerms, stages);
-  const design = { params, dataWidth: d, partial, stages, bytes, countBits, dataTerms, levels, feedback, cascade };
+  const design = {
+    params,
+    dataWidth: d,
+    partial,
+    stages,
+    bytes,
+    countBits,
+    dataTerms,
+    levels,
+    feedback,
+    table,
+    columns,
+  };
   return { ...design, check: computeCrc(kernel, params, CHECK_INPUT), stats: streamStats(design) };
+}
+
+/** Bits of one table entry: F_8k (bit r*W + j set when state bit j feeds bit r), then F_8k * init. */
+export const tableEntryBits = (d: Pick<StreamDesign, 'params'>): number => d.params.width ** 2 + d.params.width;
+
+/** Table entry k as one number; 0 past the word (data_bytes above N is undefined). */
+export function tableEntry(d: Pick<StreamDesign, 'params' | 'table'>, k: number): bigint {
+  const e = d.table[k];
+  if (!e) return 0n;
+  const w = BigInt(d.params.width);
+  return e.masks.reduce((v, m, r) => v | (m << (BigInt(r) * w)), e.init << (w * w));
+}
+
+/** A control input delayed alongside the data term. */
+export interface ControlDelay {
+  name: 'en' | 'sop' | 'bytes';
+  port: 'crc_en' | 'sop' | 'data_bytes';
+  /** Bits of a vector port (data_bytes, even when 1 bit wide); 0 for a single-bit port. */
+  width: number;
+  stages: number;
+}
+
+/**
+ * crc_en travels to the register (P stages); with a partial word, sop and data_bytes travel to
+ * the table, which sits in the last stage (P - 1 stages); otherwise sop goes to the feedback (P).
+ */
+export function controlDelays(d: Pick<StreamDesign, 'stages' | 'partial' | 'countBits'>): ControlDelay[] {
+  const P = d.stages;
+  const toTable = Math.max(0, P - 1);
+  return [
+    { name: 'en', port: 'crc_en', width: 0, stages: P },
+    { name: 'sop', port: 'sop', width: 0, stages: d.partial ? toTable : P },
+    ...(d.partial ? [{ name: 'bytes', port: 'data_bytes', width: d.countBits, stages: toTable } as const] : []),
+  ];
+}
+
+/** The signal that carries a control input where it is used: the port, or its last delay register. */
+export function delayedControl(
+  d: Pick<StreamDesign, 'stages' | 'partial' | 'countBits'>,
+  name: ControlDelay['name'],
+): string {
+  const c = controlDelays(d).find((x) => x.name === name)!;
+  return c.stages ? `${name}_p${c.stages}` : c.port;
 }
 
 /** Whether register bit r has a data term at all (some bits may have none when W > D). */
@@ -134,34 +223,40 @@ export const hasDataTerm = (d: Pick<StreamDesign, 'dataTerms'>, r: number): bool
 
 function streamStats(d: Omit<StreamDesign, 'check' | 'stats'>): StreamStats {
   const w = d.params.width;
+  const P = d.stages;
   const dataXors = d.dataTerms.reduce((n, t) => n + Math.max(0, t.length - 1), 0);
   const withData = (r: number) => (hasDataTerm(d, r) ? 1 : 0);
-  let feedbackXors = 0;
-  let feedbackLevels = 1; // the start-of-packet multiplexer
-  if (d.partial) {
-    for (const { rows } of d.cascade) {
-      feedbackXors += rows.reduce((n, row) => n + Math.max(0, row.length - 1), 0);
-      feedbackLevels += levelsOf(Math.max(...rows.map((row) => row.length))) + 1;
-    }
-    feedbackXors += d.dataTerms.reduce((n, _t, r) => n + withData(r), 0);
-    feedbackLevels += 1;
-  } else {
-    const terms = d.feedback.map((row, r) => row.length + withData(r));
-    feedbackXors = terms.reduce((n, t) => n + Math.max(0, t - 1), 0);
-    feedbackLevels += levelsOf(Math.max(...terms));
-  }
-  const shifterLevels = d.countBits;
-  const muxes = w + d.countBits * w + d.countBits * d.dataWidth;
-  const control = 2 + d.countBits; // crc_en, sop and data_bytes delayed per stage
-  const flipFlops = w + 1 + d.levels.reduce((n, l) => n + l.size + control, 0);
+  // Partial: A*register xor u xor data term (sop folded into A and u); else F_D*s_in xor data term.
+  const terms = d.partial
+    ? d.columns.map((cols, r) => cols.length + 1 + withData(r))
+    : d.feedback.map((row, r) => row.length + withData(r));
+  const feedbackXors = terms.reduce((n, t) => n + Math.max(0, t - 1), 0);
+  const feedbackAnds = d.columns.reduce((n, cols) => n + cols.length, 0);
+  // Partial: an AND level, then the XOR tree; else the start-of-packet multiplexer, then the tree.
+  const feedbackLevels = 1 + levelsOf(Math.max(...terms));
+  const tableWidth = d.partial ? tableEntryBits(d) : 0;
+  const muxes = (d.partial ? tableWidth : w) + d.countBits * d.dataWidth;
+  const delayed = controlDelays(d).reduce((n, c) => n + Math.max(1, c.width) * c.stages, 0);
+  const flipFlops = w + 1 + d.levels.reduce((n, l) => n + l.size, 0) + delayed + (P ? tableWidth : 0);
   const mostTerms = Math.max(0, ...d.dataTerms.map((t) => t.length));
+  const shifterLevels = d.countBits;
   const dataLevels = d.levels.length
     ? d.levels.map((l, p) => {
         const widest = Math.max(1, ...l.groups.flatMap((g) => g.map((s) => s.length)));
         return (p === 0 ? shifterLevels : 0) + levelsOf(widest);
       })
     : [shifterLevels + levelsOf(mostTerms)];
-  return { dataXors, feedbackXors, muxes, flipFlops, dataLevels, feedbackLevels };
+  return {
+    dataXors,
+    feedbackXors,
+    feedbackAnds,
+    tableBits: d.table.length * tableWidth,
+    tableLevels: d.partial ? d.countBits + 1 : 0,
+    muxes,
+    flipFlops,
+    dataLevels,
+    feedbackLevels,
+  };
 }
 
 /** Clock edges between the edge that takes a beat and the one after which crc_out shows it. */
@@ -225,12 +320,14 @@ export function streamHeaderLines(d: StreamDesign): string[] {
     ...(d.partial
       ? [
           `  Partial word: data_in shifted by ${d.bytes} - data_bytes bytes towards the last byte (zeros fill`,
-          `  the start, which leaves the data term unchanged), ${d.countBits} multiplexer stages; F_8k is a cascade`,
-          `  of ${d.countBits} conditional stages (F_${d.cascade.map((c) => 8 * c.bytes).join(', F_')}) selected by the bits of data_bytes.`,
+          `  the start, which leaves the data term unchanged), ${d.countBits} multiplexer stages. F_8k (k = data_bytes)`,
+          `  and F_8k*init come from a table of ${d.table.length} entries (${s.tableBits} bits) looked up by data_bytes${d.stages ? ` and` : ','}`,
+          `  ${d.stages ? `registered with the last data stage; ` : ''}sop is folded in: s' = A*register xor u xor data term, A = sop ? 0 : F_8k,`,
+          '  u = sop ? F_8k*init : 0, so the feedback is one AND-XOR whatever the data width.',
         ]
       : []),
     `XOR count: ${total} two-input XORs without sharing (data term ${s.dataXors}, feedback ${s.feedbackXors});`,
-    `  ${s.muxes} 2:1 multiplexer bits; ${s.flipFlops} flip-flops.`,
-    `Depth: data stage${s.dataLevels.length === 1 ? '' : 's'} ${s.dataLevels.join(', ')} levels; feedback (register to register) ${s.feedbackLevels} levels.`,
+    `  ${d.partial ? `${s.feedbackAnds} two-input ANDs in the feedback; ` : ''}${s.muxes} 2:1 multiplexer bits; ${s.flipFlops} flip-flops.`,
+    `Depth: data stage${s.dataLevels.length === 1 ? '' : 's'} ${s.dataLevels.join(', ')} levels; ${d.partial ? `table lookup ${s.tableLevels} levels; ` : ''}feedback (register to register) ${s.feedbackLevels} levels.`,
   ];
 }
