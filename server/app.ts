@@ -1,9 +1,11 @@
 /**
- * Builds the Express 5 app: security headers, rate limiting of /api, the APIs, JSON 404 and error
- * handling, compressed API answers, and the built app (server/static.ts). Importable by tests without listening.
+ * Builds the request listener: analytics events' fast path (server/fast-ingest.ts), then the
+ * Express 5 app: security headers, rate limiting of /api, the APIs, JSON 404 and error handling,
+ * compressed API answers, and the built app (server/static.ts).
  */
-import express, { type Express } from 'express';
-import helmet from 'helmet';
+import express, { type RequestHandler } from 'express';
+import type { RequestListener } from 'node:http';
+import { fastIngest } from './fast-ingest';
 import { rateLimit } from 'express-rate-limit';
 import compression from 'compression';
 import { join } from 'node:path';
@@ -11,7 +13,8 @@ import type { Config } from './config';
 import type { AnalyticsStore } from './store/types';
 import { apiNotFound, errorHandler } from './errors';
 import { bearerToken, tokenMatches } from './auth';
-import { analyticsRouter } from './routes/analytics';
+import { ingestRouter, statsRouter } from './routes/analytics';
+import { securityHeaders } from './security-headers';
 import { crcRouter } from './routes/crc';
 import type { GeneratePool } from './services/crc-pool';
 import { projectRoot } from './paths';
@@ -25,72 +28,65 @@ interface AppDeps {
   generatePool: GeneratePool;
 }
 
-export function createApp({ config, store, generatePool }: AppDeps): Express {
+export function createApp({ config, store, generatePool }: AppDeps): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          // WebAssembly compilation needs 'wasm-unsafe-eval'; no other eval is allowed.
-          scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-          workerSrc: ["'self'", 'blob:'],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:'],
-          connectSrc: ["'self'"],
-          fontSrc: ["'self'", 'data:'],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          upgradeInsecureRequests: null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  // Every answer carries the security headers, computed once (server/security-headers.ts).
+  app.use(securityHeaders);
+
+  // A body that trickles in is answered 408 (JSON) once REQUEST_TIMEOUT_MS is over.
+  const deadline = bodyDeadline(config.requestTimeoutMs);
+  const limiter = config.rateLimitPerMinute > 0 ? apiRateLimit(config) : undefined;
+
+  // Analytics events: the common case before the router (server/fast-ingest.ts), the rest here.
+  const beforeEvent = limiter ? [limiter, deadline] : [deadline];
+  app.use('/api/analytics', ingestRouter(store, beforeEvent));
 
   app.get('/healthz', (_req, res) => {
     const { lastError: _hidden, ...analytics } = store.health(); // driver errors can name internal hosts
     res.json({ status: 'ok', store: store.name, analytics });
   });
 
-  // A body that trickles in is answered 408 (JSON) once REQUEST_TIMEOUT_MS is over.
-  app.use('/api', bodyDeadline(config.requestTimeoutMs));
+  app.use('/api', deadline);
 
   // Answers worth compressing (a generated HDL file of up to ~620 KB, the catalogue, the stats),
   // by Accept-Encoding; the ingest's empty 202s skip the middleware's per-request cost.
   app.use(['/api/generate', '/api/predefined', '/api/analytics/stats'], compression());
+  // The same limiter as the events' (one budget per client across the API).
+  if (limiter) app.use('/api', limiter);
 
-  if (config.rateLimitPerMinute > 0) {
-    app.use(
-      '/api',
-      rateLimit({
-        windowMs: 60_000,
-        limit: config.rateLimitPerMinute,
-        standardHeaders: 'draft-8',
-        legacyHeaders: false,
-        message: { error: 'Too many requests, please slow down' },
-        // With MONGODB_URI, counters live in MongoDB so every instance enforces the same limit;
-        // if MongoDB cannot answer, requests pass (the limit protects, it must not take the site down).
-        ...(config.mongoUri
-          ? { store: new MongoRateLimitStore(config.mongoUri, config.mongoDb), passOnStoreError: true }
-          : {}),
-        // The authenticated admin reading stats is not counted against the visitors' budget of
-        // its address (a burst of ingest must not lock the dashboard out); wrong tokens are.
-        skip: (req) =>
-          req.path === '/analytics/stats' && tokenMatches(bearerToken(req.get('authorization')), config.adminToken),
-      }),
-    );
-  }
-
-  app.use('/api/analytics', analyticsRouter(store, { adminToken: config.adminToken }));
+  app.use('/api/analytics', statsRouter(store, config.adminToken));
   app.use('/api', crcRouter(generatePool));
   app.use('/api', apiNotFound);
 
   serveBuiltApp(app, config.staticDir ?? join(projectRoot(), 'dist', 'client'));
 
   app.use(errorHandler);
-  return app;
+  const fast = fastIngest(app, store, beforeEvent);
+  return (req, res) => {
+    if (!fast(req, res)) app(req, res);
+  };
+}
+
+/** The API's rate limit per client (RATE_LIMIT_PER_MINUTE). */
+function apiRateLimit(config: Config): RequestHandler {
+  return rateLimit({
+    windowMs: 60_000,
+    limit: config.rateLimitPerMinute,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    message: { error: 'Too many requests, please slow down' },
+    // With MONGODB_URI, counters live in MongoDB so every instance enforces the same limit;
+    // if MongoDB cannot answer, requests pass (the limit protects, it must not take the site down).
+    ...(config.mongoUri
+      ? { store: new MongoRateLimitStore(config.mongoUri, config.mongoDb), passOnStoreError: true }
+      : {}),
+    // The authenticated admin reading stats is not counted against the visitors' budget of
+    // its address (a burst of ingest must not lock the dashboard out); wrong tokens are.
+    skip: (req) =>
+      req.baseUrl + req.path === '/api/analytics/stats' &&
+      tokenMatches(bearerToken(req.get('authorization')), config.adminToken),
+  });
 }

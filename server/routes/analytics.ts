@@ -3,21 +3,26 @@
  * text/plain from sendBeacon; answered 202 once stored (or buffered while the database is down).
  * Stats: GET /stats?days=7|30|90 for the admin token only.
  */
-import { Router, json, text } from 'express';
+import { Router, json, text, type RequestHandler } from 'express';
+import type { ServerResponse } from 'node:http';
 import { refuseOversizedBodies } from '../body-limit';
 import { HttpError, validationError } from '../errors';
 import { requireAdmin } from '../auth';
 import { isBot, StatsQuerySchema } from '../services/analytics';
 import { StoreUnavailableError, type AnalyticsStore } from '../store/types';
-import { EVENT_KINDS } from '../../src/core/analytics/contract';
+import { EVENT_KINDS, type EventKind } from '../../src/core/analytics/contract';
 import { schemas } from './analytics-schemas';
 
-const BODY_LIMIT = 16 * 1024;
-/** The 202 answer, written as is: res.json would serialise it and hash it for an ETag per event. */
-const ACCEPTED = Buffer.from('{"ok":true}');
+/** Largest event body, in bytes. */
+export const BODY_LIMIT = 16 * 1024;
+/**
+ * The 202 answer, written as is: res.json would serialise it and hash it for an ETag per event;
+ * a string body goes out in the same write as the headers.
+ */
+const ACCEPTED = '{"ok":true}';
 const ACCEPTED_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': ACCEPTED.length };
 
-/** Parses a text/plain body as JSON (sendBeacon); JSON bodies are already objects. */
+/** Parses a text body as JSON (sendBeacon's text/plain, the fast path); parsed bodies pass. */
 function bodyObject(body: unknown): unknown {
   if (typeof body !== 'string') return body;
   try {
@@ -27,28 +32,54 @@ function bodyObject(body: unknown): unknown {
   }
 }
 
-interface AnalyticsRouterOptions {
-  adminToken: string;
+/**
+ * Validates an event body and records it (crawlers get the same answer as everyone else, but
+ * their events are not kept). Shared by this router and the fast path (server/fast-ingest.ts).
+ */
+export async function recordEvent(
+  store: AnalyticsStore,
+  kind: EventKind,
+  body: unknown,
+  userAgent: string | undefined,
+): Promise<void> {
+  const parsed = schemas[kind].safeParse(bodyObject(body));
+  if (!parsed.success) throw validationError(parsed.error);
+  const { session_id, ...data } = parsed.data;
+  if (isBot(userAgent, (data as { user_agent?: string }).user_agent)) return;
+  await store.record([{ kind, ts: new Date(), session_id, data }]);
 }
 
-export function analyticsRouter(store: AnalyticsStore, { adminToken }: AnalyticsRouterOptions): Router {
+/** Answers an accepted event: a fixed body with its headers in one writeHead. */
+export function writeAccepted(res: ServerResponse): void {
+  res.writeHead(202, ACCEPTED_HEADERS).end(ACCEPTED);
+}
+
+export const isEventKind = (kind: string): kind is EventKind => (EVENT_KINDS as readonly string[]).includes(kind);
+
+/**
+ * POST /<kind> in full: the rate limiter and body deadline (`before`), the size limit, both
+ * content types in any charset or content encoding the body parser knows. The common case is
+ * answered before Express (server/fast-ingest.ts); this router takes the rest.
+ */
+export function ingestRouter(store: AnalyticsStore, before: RequestHandler[]): Router {
   const router = Router();
-  router.use(refuseOversizedBodies(BODY_LIMIT));
-  router.use(json({ limit: BODY_LIMIT, strict: true }), text({ type: 'text/plain', limit: BODY_LIMIT }));
+  router.post(
+    '/:kind',
+    (req, _res, next) => next(isEventKind(req.params.kind as string) ? undefined : 'router'),
+    ...before,
+    refuseOversizedBodies(BODY_LIMIT),
+    json({ limit: BODY_LIMIT, strict: true }),
+    text({ type: 'text/plain', limit: BODY_LIMIT }),
+    async (req, res) => {
+      await recordEvent(store, req.params.kind as EventKind, req.body, req.get('user-agent'));
+      writeAccepted(res);
+    },
+  );
+  return router;
+}
 
-  for (const kind of EVENT_KINDS) {
-    router.post(`/${kind}`, async (req, res) => {
-      const parsed = schemas[kind].safeParse(bodyObject(req.body));
-      if (!parsed.success) throw validationError(parsed.error);
-      const { session_id, ...data } = parsed.data;
-      // Crawlers get the same answer as everyone else, but their events are not kept.
-      if (!isBot(req.get('user-agent'), (data as { user_agent?: string }).user_agent)) {
-        await store.record([{ kind, ts: new Date(), session_id, data }]);
-      }
-      res.writeHead(202, ACCEPTED_HEADERS).end(ACCEPTED);
-    });
-  }
-
+export function statsRouter(store: AnalyticsStore, adminToken: string): Router {
+  const router = Router();
   router.get('/stats', requireAdmin(adminToken), async (req, res) => {
     const query = StatsQuerySchema.safeParse(req.query);
     if (!query.success) throw validationError(query.error, { status: 400 });

@@ -3,6 +3,7 @@
  * trip of posted events into the stats, admin auth, hostile bodies, bots, durability across a
  * SIGTERM and a SIGKILL, and the degraded mode when MongoDB cannot be reached.
  */
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server';
 import { closedPort, getStats, pageview, post, toolUsage } from './analytics-helpers';
@@ -121,6 +122,47 @@ describe('analytics API (embedded store, real server)', () => {
     });
     expect(perf.status).toBe(202);
     expect((await getStats(server.url, server.adminToken)).json.total_views).toBe(before + 1);
+  });
+
+  it('stores events the fast path leaves to Express (gzip, Latin-1, chunked) like the common ones', async () => {
+    // The common case (JSON or text/plain, UTF-8, a Content-Length) is answered before Express
+    // (server/fast-ingest.ts); these go through the Express router and its body parsers.
+    const before = (await getStats(server.url, server.adminToken, 'days=7')).json.total_views as number;
+    const url = `${server.url}/api/analytics/pageview`;
+    const json = (path: string) => JSON.stringify(pageview(path, 'fallback'));
+    const answers = [
+      await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+        body: gzipSync(json('/gzip')),
+      }),
+      await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain; charset=iso-8859-1' },
+        body: Buffer.from(json('/café'), 'latin1'),
+      }),
+      await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: new Blob([json('/chunked')]).stream(),
+        duplex: 'half',
+      } as RequestInit),
+      await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `\ufeff${json('/bom')}`,
+      }),
+    ];
+    for (const r of answers) {
+      expect(r.status, await r.clone().text()).toBe(202);
+      expect(await r.json()).toEqual({ ok: true });
+      expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(r.headers.get('content-security-policy')).toContain("default-src 'self'");
+    }
+    const after = await getStats(server.url, server.adminToken, 'days=7');
+    expect(after.json.total_views).toBe(before + 4);
+    const paths = (after.json.popular_pages as { page_path: string }[]).map((p) => p.page_path);
+    expect(paths).toEqual(expect.arrayContaining(['/gzip', '/café', '/chunked', '/bom']));
   });
 
   it('drops obvious bots with a 2xx and counts scripted clients', async () => {
@@ -342,9 +384,18 @@ describe('analytics with rate limiting on (RATE_LIMIT_PER_MINUTE=5)', () => {
   it('limits ingest per client but never locks out the admin reading stats', async () => {
     const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '5' } });
     try {
+      // One budget per client whichever path answers: odd requests are gzipped (the Express
+      // path), even ones take the fast path (server/fast-ingest.ts).
       const statuses: number[] = [];
-      for (let i = 0; i < 8; i++)
-        statuses.push((await post(server.url, 'pageview', pageview('/limited', `r${i}`))).status);
+      for (let i = 0; i < 8; i++) {
+        const body = JSON.stringify(pageview('/limited', `r${i}`));
+        const r = await fetch(`${server.url}/api/analytics/pageview`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(i % 2 ? { 'content-encoding': 'gzip' } : {}) },
+          body: i % 2 ? gzipSync(body) : body,
+        });
+        statuses.push(r.status);
+      }
       expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 429, 429]);
       const limited = await post(server.url, 'pageview', pageview('/limited', 'r9'));
       expect(limited.json?.error).toMatch(/Too many requests/);

@@ -1,0 +1,100 @@
+/**
+ * The analytics events' common case, answered before Express's router: a POST to
+ * /api/analytics/<kind> with a declared length and a JSON or text/plain body in UTF-8, not
+ * compressed. Events are most of the server's requests, and Express's router and body parsers
+ * were most of an event's CPU (docs/analytics.md, "Ingest throughput"). Any other request, or an
+ * event in another charset or encoding or without a Content-Length, goes to the Express app,
+ * whose ingest router handles it in full.
+ *
+ * The request and response get Express's prototypes (as Express itself does first), so the same
+ * rate limiter (req.ip with `trust proxy`), body limits and JSON error handler run on them.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Express, Request, RequestHandler, Response } from 'express';
+import { refuseOversizedBodies } from './body-limit';
+import { errorHandler, HttpError } from './errors';
+import { setSecurityHeaders } from './security-headers';
+import { BODY_LIMIT, isEventKind, recordEvent, writeAccepted } from './routes/analytics';
+import type { AnalyticsStore } from './store/types';
+import type { EventKind } from '../src/core/analytics/contract';
+
+const PREFIX = '/api/analytics/';
+const TYPES = new Set(['application/json', 'text/plain']);
+
+/** Like the body parser's strict mode: a JSON body is an object or an array. */
+const STRICT_JSON_START = /^[\t\n\r ]*[{[]/;
+
+/** The event kind of a request the fast path can answer, or undefined. */
+function fastKind(req: IncomingMessage): EventKind | undefined {
+  if (req.method !== 'POST' || !req.url?.startsWith(PREFIX)) return undefined;
+  const end = req.url.indexOf('?');
+  const kind = req.url.slice(PREFIX.length, end < 0 ? undefined : end);
+  if (!isEventKind(kind)) return undefined;
+  const h = req.headers;
+  if (h['content-length'] === undefined || h['transfer-encoding'] !== undefined) return undefined;
+  if (h['content-encoding'] !== undefined && h['content-encoding'].toLowerCase() !== 'identity') return undefined;
+  return plainUtf8(h['content-type']) ? kind : undefined;
+}
+
+/** `application/json` or `text/plain`, with no parameter but `charset=utf-8`. */
+function plainUtf8(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const [type, ...params] = contentType.toLowerCase().split(';');
+  if (!TYPES.has(type!.trim())) return false;
+  return params.every((p) => /^\s*charset\s*=\s*"?utf-8"?\s*$/.test(p));
+}
+
+/** Runs Express-style middleware in order, then `done` (with the first error, if any). */
+function runEach(handlers: RequestHandler[], req: Request, res: Response, done: (err?: unknown) => void): void {
+  let i = 0;
+  const next = (err?: unknown) => {
+    if (err !== undefined || i === handlers.length) return done(err);
+    void handlers[i++]!(req, res, next);
+  };
+  next();
+}
+
+/** Reads the body as UTF-8 text (the HTTP parser delivers exactly the declared length). */
+function readText(req: IncomingMessage, done: (text: string) => void): void {
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    const text = Buffer.concat(chunks).toString('utf8');
+    // Like the body parser (iconv-lite), a leading byte-order mark is not part of the text.
+    done(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  });
+}
+
+/**
+ * A request listener that answers the events it can and returns true, or returns false for
+ * the app to handle. `before`: the middleware the Express route runs first (rate limit, deadline).
+ */
+export function fastIngest(
+  app: Express,
+  store: AnalyticsStore,
+  before: RequestHandler[],
+): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const checks = [...before, refuseOversizedBodies(BODY_LIMIT)];
+  return (incoming, outgoing) => {
+    const kind = fastKind(incoming);
+    if (!kind) return false;
+    const req = Object.setPrototypeOf(incoming, app.request) as Request;
+    const res = Object.setPrototypeOf(outgoing, app.response) as Response;
+    req.res = res;
+    res.req = req;
+    setSecurityHeaders(res);
+    const fail = (err: unknown) => errorHandler(err, req, res, () => {});
+    runEach(checks, req, res, (err) => {
+      if (err !== undefined) return fail(err);
+      readText(req, (text) => {
+        if (res.headersSent) return; // the body deadline answered 408 first
+        // An empty body is no body, as for the body parser (the schema then says what is missing).
+        const body = text === '' ? undefined : text;
+        if (body !== undefined && req.is('application/json') && !STRICT_JSON_START.test(body))
+          return fail(new HttpError(400, 'Malformed JSON body: an object or array was expected'));
+        recordEvent(store, kind, body, req.get('user-agent')).then(() => writeAccepted(res), fail);
+      });
+    });
+    return true;
+  };
+}
