@@ -169,8 +169,13 @@ export function consumed(): f64 {
  */
 export function run(src: usize, len: usize, dst: usize, cap: usize): isize {
   if (state == S_ERROR) return -1;
-  const emit = mode != VALIDATE;
-  const fmt = mode == FORMAT;
+  // One copy of the loop per mode, its flags constants (the validator then has no output work)
+  if (mode == VALIDATE) return runMode(src, len, dst, cap, false, false);
+  if (mode == MINIFY) return runMode(src, len, dst, cap, true, false);
+  return runMode(src, len, dst, cap, true, true);
+}
+
+@inline function runMode(src: usize, len: usize, dst: usize, cap: usize, emit: bool, fmt: bool): isize {
   const step: usize = emit ? 1 : 0;
   const end = src + len;
   const outLim = dst + cap - ROOM;
@@ -186,7 +191,7 @@ export function run(src: usize, len: usize, dst: usize, cap: usize): isize {
 
   // Every exit from a state's case is a plain break: the loop stops on an error, at the end of
   // the chunk or when the output region is full (AssemblyScript has no labelled breaks).
-  while (p < end && out <= outLim && code == 0) {
+  while (p < end && (!emit || out <= outLim) && code == 0) {
     switch (st) {
       case S_TOP:
       case S_VALUE:
@@ -353,7 +358,7 @@ export function run(src: usize, len: usize, dst: usize, cap: usize): isize {
       }
       case S_STR: {
         for (;;) {
-          if (out > outLim) break;
+          if (emit && out > outLim) break;
           if (p + 16 <= end) {
             const v = v128.load(p);
             const special = v128.or(v128.or(i8x16.eq(v, quote), i8x16.eq(v, bslash)), i8x16.lt_u(v, space));
@@ -469,7 +474,7 @@ export function run(src: usize, len: usize, dst: usize, cap: usize): isize {
           while (isDigit(c)) {
             store<u8>(out, <u8>c);
             out += step;
-            if (++p >= end || out > outLim) break;
+            if (++p >= end || (emit && out > outLim)) break;
             c = <u32>load<u8>(p);
           }
           if (isDigit(c)) break; // stopped at the end of the chunk or of the output room
