@@ -170,12 +170,254 @@ export function consumed(): f64 {
 export function run(src: usize, len: usize, dst: usize, cap: usize): isize {
   if (state == S_ERROR) return -1;
   // One copy of the loop per mode, its flags constants (the validator then has no output work)
-  if (mode == VALIDATE) return runMode(src, len, dst, cap, false, false);
-  if (mode == MINIFY) return runMode(src, len, dst, cap, true, false);
-  return runMode(src, len, dst, cap, true, true);
+  if (mode == VALIDATE) return validate(src, len, dst, cap);
+  if (mode == MINIFY) return runMode(src, len, dst, cap, true, false, false);
+  return runMode(src, len, dst, cap, true, true, false);
 }
 
-@inline function runMode(src: usize, len: usize, dst: usize, cap: usize, emit: bool, fmt: bool): isize {
+/**
+ * Validation: the token walker below (fastValidate) takes whole valid tokens; the state machine
+ * takes over wherever it stops (an error, the chunk's end, a token split across chunks) until the
+ * next token boundary, so every error is still found, worded and placed by one piece of code.
+ */
+function validate(src: usize, len: usize, dst: usize, cap: usize): isize {
+  const end = src + len;
+  let p = src;
+  while (p < end) {
+    const roomy = end - p >= 64;
+    if (roomy && isBoundary(state)) {
+      const q = fastValidate(p, end);
+      base += <u64>(q - p);
+      p = q;
+    }
+    const n = roomy ? runMode(p, end - p, dst, cap, false, false, true) : runMode(p, end - p, dst, cap, false, false, false);
+    if (n < 0) return -1;
+    p += n;
+  }
+  return <isize>len;
+}
+
+/** States between tokens, where the token walker can start. */
+@inline function isBoundary(st: i32): bool {
+  return st <= S_KEY || st == S_AFTER;
+}
+
+// ---- The token walker (validation only), after simdjson (Langdale & Lemire, 2019) ----
+// Stage 1 classifies 64 bytes at a time into bit masks: the quotes that are not escaped, the
+// strings' insides (a prefix XOR of those quotes), and the structural positions: operators and
+// opening quotes outside strings, and the first byte of each scalar (number or literal). It also
+// checks what lies inside strings (no control characters, valid escapes). Stage 2 walks the
+// structural positions, one token each, never looking at whitespace or string bodies.
+// Its rule: it only consumes whole valid tokens. At anything else it stops at the last token
+// boundary and leaves the rest to the state machine, so on valid input it does all the work and
+// on invalid input the state machine finds, words and places the error.
+
+const WS_TABLE = i8x16(32, 100, 100, 100, 17, 100, 113, 2, 100, 9, 10, 112, 100, 13, 100, 100);
+const OP_TABLE = i8x16(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 58, 123, 44, 125, 0, 0);
+const EVEN_BITS: u64 = 0x5555555555555555;
+const TRUE: u32 = 0x65757274; // "true" read as a little-endian u32
+const NULL: u32 = 0x6c6c756e; // "null"
+const ALSE: u32 = 0x65736c61; // "alse"
+
+let blockError = false; //     the block stage 1 classified last holds an error inside a string
+let inStringCarry: u64 = 0; // all ones when the last block ended inside a string
+let escapeCarry: u64 = 0; //   1 when the last block ended with an unescaped backslash
+let scalarCarry: u64 = 0; //   1 when the last block ended inside a scalar
+
+@inline function bits64(a: v128, b: v128, c: v128, d: v128): u64 {
+  return (
+    <u64>(<u32>i8x16.bitmask(a)) |
+    (<u64>(<u32>i8x16.bitmask(b)) << 16) |
+    (<u64>(<u32>i8x16.bitmask(c)) << 32) |
+    (<u64>(<u32>i8x16.bitmask(d)) << 48)
+  );
+}
+/** Whitespace lanes: the table holds each whitespace byte at its low nibble, bytes that match no other. */
+@inline function wsLanes(v: v128): v128 {
+  return i8x16.eq(v, i8x16.swizzle(WS_TABLE, v128.and(v, i8x16.splat(15))));
+}
+/** Operator lanes ({ } [ ] : ,); '[' and ']' are '{' and '}' with bit 5 clear. Stage 2 rereads the byte. */
+@inline function opLanes(v: v128): v128 {
+  return i8x16.eq(v128.or(v, i8x16.splat(32)), i8x16.swizzle(OP_TABLE, v128.and(v, i8x16.splat(15))));
+}
+
+/** Bits of the bytes escaped by a backslash (simdjson's find_escaped), carrying across blocks. */
+@inline function escapedBits(backslash: u64): u64 {
+  if (backslash == 0) {
+    const carried = escapeCarry;
+    escapeCarry = 0;
+    return carried;
+  }
+  backslash &= ~escapeCarry;
+  const follows = (backslash << 1) | escapeCarry;
+  const oddStarts = backslash & ~EVEN_BITS & ~follows;
+  const evenStarts = oddStarts + backslash; // runs of backslashes that start on an even bit flip
+  escapeCarry = <u64>(evenStarts < backslash);
+  return (EVEN_BITS ^ (evenStarts << 1)) & follows;
+}
+
+@inline function prefixXor(x: u64): u64 {
+  x ^= x << 1;
+  x ^= x << 2;
+  x ^= x << 4;
+  x ^= x << 8;
+  x ^= x << 16;
+  return x ^ (x << 32);
+}
+
+/** Every escaped byte is one of " \ / b f n r t, or u and four hex digits before `end`. */
+function escapesValid(block: usize, escaped: u64, end: usize): bool {
+  while (escaped != 0) {
+    const at = block + <usize>ctz(escaped);
+    escaped &= escaped - 1;
+    const c = <u32>load<u8>(at);
+    if (c == 117) {
+      if (at + 5 > end) return false;
+      if (!isHex(load<u8>(at + 1)) || !isHex(load<u8>(at + 2)) || !isHex(load<u8>(at + 3)) || !isHex(load<u8>(at + 4))) return false;
+    } else if (!(c == 34 || c == 92 || c == 47 || c == 98 || c == 102 || c == 110 || c == 114 || c == 116)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Stage 1 over the 64 bytes at `block`: their structural positions (blockError when a string holds an error). */
+function classify(block: usize, end: usize): u64 {
+  const v0 = v128.load(block);
+  const v1 = v128.load(block, 16);
+  const v2 = v128.load(block, 32);
+  const v3 = v128.load(block, 48);
+  const quote = i8x16.splat(34);
+  const bslash = i8x16.splat(92);
+  const space = i8x16.splat(32);
+  const q = bits64(i8x16.eq(v0, quote), i8x16.eq(v1, quote), i8x16.eq(v2, quote), i8x16.eq(v3, quote));
+  const bs = bits64(i8x16.eq(v0, bslash), i8x16.eq(v1, bslash), i8x16.eq(v2, bslash), i8x16.eq(v3, bslash));
+  const ws = bits64(wsLanes(v0), wsLanes(v1), wsLanes(v2), wsLanes(v3));
+  const op = bits64(opLanes(v0), opLanes(v1), opLanes(v2), opLanes(v3));
+  const ctl = bits64(i8x16.lt_u(v0, space), i8x16.lt_u(v1, space), i8x16.lt_u(v2, space), i8x16.lt_u(v3, space));
+
+  const escaped = escapedBits(bs);
+  const quotes = q & ~escaped;
+  const inString = prefixXor(quotes) ^ inStringCarry; // opening quote to just before the closing one
+  inStringCarry = <u64>(<i64>inString >> 63);
+  const scalar = ~(op | ws | q | inString);
+  const pseudo = scalar & ~((scalar << 1) | scalarCarry);
+  scalarCarry = scalar >> 63;
+  blockError = (ctl & inString) != 0 || (escaped != 0 && !escapesValid(block, escaped, end));
+  return (op & ~inString) | (quotes & inString) | pseudo;
+}
+
+/** End of the digits at or after p (before `end`), 16 bytes at a time. */
+@inline function digitsEnd(p: usize, end: usize): usize {
+  const zero = i8x16.splat(48);
+  const nine = i8x16.splat(9);
+  while (p < end) {
+    const nonDigit = i8x16.bitmask(i8x16.gt_u(i8x16.sub(v128.load(p), zero), nine));
+    if (nonDigit != 0) return p + <usize>ctz<u32>(nonDigit);
+    p += 16;
+  }
+  return p;
+}
+
+/** Where the number or literal at p ends (a whitespace, ',', '}' or ']' before `end`), or 0 if it is not one. */
+function scalarEnd(p: usize, end: usize): usize {
+  let c = <u32>load<u8>(p);
+  if (c == 116 || c == 110) {
+    if (load<u32>(p) != (c == 116 ? TRUE : NULL)) return 0;
+    p += 4;
+  } else if (c == 102) {
+    if (load<u32>(p, 1) != ALSE) return 0;
+    p += 5;
+  } else {
+    if (c == 45) c = <u32>load<u8>(++p);
+    if (c == 48) p++;
+    else if (c - 49 < 9) p = digitsEnd(p + 1, end);
+    else return 0;
+    if (p < end && load<u8>(p) == 46) {
+      if (!isDigit(load<u8>(p + 1))) return 0;
+      p = digitsEnd(p + 2, end);
+    }
+    if (p < end && (load<u8>(p) | 32) == 101) {
+      c = <u32>load<u8>(++p);
+      if (c == 43 || c == 45) c = <u32>load<u8>(++p);
+      if (!isDigit(c)) return 0;
+      p = digitsEnd(p + 1, end);
+    }
+  }
+  if (p >= end) return 0;
+  c = <u32>load<u8>(p);
+  return c == 44 || c == 125 || c == 93 || isWs(c) ? p : 0;
+}
+
+/**
+ * Stage 2 from `start` (a token boundary in state `state`, at least 64 bytes before `end`).
+ * Returns the last token boundary it reached, with `state` and `depth` as they are there.
+ */
+function fastValidate(start: usize, end: usize): usize {
+  let st = state;
+  let d = depth;
+  // The last boundary: a structural token's position, with the state and depth before it
+  let at = start;
+  let atState = st;
+  let atDepth = d;
+  let key = false; // a key was read: the next token must be its colon
+  let block = start;
+  inStringCarry = 0;
+  escapeCarry = 0;
+  scalarCarry = 0;
+  let mask = classify(block, end);
+  while (!blockError) {
+    if (mask == 0) {
+      if (block + 128 > end) break;
+      block += 64;
+      mask = classify(block, end);
+      continue;
+    }
+    const j = block + <usize>ctz(mask);
+    mask &= mask - 1;
+    const c = <u32>load<u8>(j);
+    if (key) {
+      if (c != 58) break;
+      key = false;
+      st = S_VALUE;
+      continue;
+    }
+    at = j;
+    atState = st;
+    atDepth = d;
+    if (st == S_AFTER) {
+      if (d == 0) break;
+      const inObject = unchecked(stack[d - 1]) != 0;
+      if (c == 44) st = inObject ? S_KEY : S_VALUE;
+      else if (c == (inObject ? 125 : 93)) d--;
+      else break;
+    } else if (st == S_KEY || st == S_KEY_OR_CLOSE) {
+      if (c == 34) key = true;
+      else if (c == 125 && st == S_KEY_OR_CLOSE) {
+        d--;
+        st = S_AFTER;
+      } else break;
+    } else if (c == 34) {
+      st = S_AFTER; // the string's body was checked by stage 1
+    } else if (c == 123 || c == 91) {
+      if (d >= MAX_DEPTH) break;
+      unchecked((stack[d] = c == 123 ? 1 : 0));
+      d++;
+      st = c == 123 ? S_KEY_OR_CLOSE : S_VALUE_OR_CLOSE;
+    } else if (c == 93 && st == S_VALUE_OR_CLOSE) {
+      d--;
+      st = S_AFTER;
+    } else if (scalarEnd(j, end) != 0) {
+      st = S_AFTER;
+    } else break;
+  }
+  state = atState;
+  depth = atDepth;
+  return at;
+}
+
+/** The state machine over one chunk; with `stop`, it returns at the first token boundary it reaches. */
+@inline function runMode(src: usize, len: usize, dst: usize, cap: usize, emit: bool, fmt: bool, stop: bool): isize {
   const step: usize = emit ? 1 : 0;
   const end = src + len;
   const outLim = dst + cap - ROOM;
@@ -191,7 +433,7 @@ export function run(src: usize, len: usize, dst: usize, cap: usize): isize {
 
   // Every exit from a state's case is a plain break: the loop stops on an error, at the end of
   // the chunk or when the output region is full (AssemblyScript has no labelled breaks).
-  while (p < end && (!emit || out <= outLim) && code == 0) {
+  while (p < end && (!emit || out <= outLim) && code == 0 && (!stop || p == src || !isBoundary(st))) {
     switch (st) {
       case S_TOP:
       case S_VALUE:

@@ -295,6 +295,68 @@ describe('JSON kernel streaming', () => {
   });
 });
 
+/**
+ * Validation walks tokens over 64-byte blocks (a simdjson-style pass) and leaves everything it
+ * does not take whole to the state machine that minify and format run. So validate must give
+ * exactly the verdict minify gives, on documents long enough to span many blocks, with backslash
+ * runs, escapes and control characters landing on every side of a block's edge.
+ */
+describe('JSON kernel validation (the token walker) against the state machine', () => {
+  const STRING_PIECES = ['a', 'é', '😀', '\\\\', '\\"', '\\/', '\\n', '\\u00e9', '\\ud83d\\ude00', ' ', '{', ']', ':', ','];
+  /** A long document: many random values, strings full of escapes and backslash runs. */
+  function longDoc(r: Random): string {
+    const n = 2 + Math.floor(r() * 24);
+    const values = Array.from({ length: n }, () => {
+      if (r() < 0.4) return spaced(randomJsonText(r, 3), r);
+      let body = '';
+      for (let k = Math.floor(r() * 90); k > 0; k--) body += STRING_PIECES[Math.floor(r() * STRING_PIECES.length)];
+      return r() < 0.5 ? `"${body}"` : `{"${body}": [${Math.floor(r() * 1e6)}, -0.5e+3, true, null, "${body}"]}`;
+    });
+    return `[${values.join(r() < 0.5 ? ',' : ',\n  ')}]`;
+  }
+  const MUTATIONS = ['"', '\\', '\\\\', ',', ':', '[', ']', '{', '}', '0', '-', '.', 'e', 'x', ' ', '\u0001', '\u001f', '\\u12', 'é'];
+  const verdict = (o: Outcome) => (o.ok ? 'valid' : o);
+
+  it('long valid and mutated documents: the same verdict, message and offset as minify', () => {
+    const r = testRandom(7);
+    for (let i = 0; i < 1500; i++) {
+      let text = longDoc(r);
+      for (let m = i % 3; m > 0; m--) {
+        const at = Math.floor(r() * (text.length + 1));
+        const ch = MUTATIONS[Math.floor(r() * MUTATIONS.length)]!;
+        text = r() < 0.5 ? text.slice(0, at) + ch + text.slice(at) : text.slice(0, at) + ch + text.slice(at + 1);
+      }
+      const bytes = enc.encode(text);
+      const expected = verdict(kernelRun(bytes, 'minify'));
+      if (i % 3 === 0) expect(expected, text).toBe('valid');
+      expect(verdict(kernelRun(bytes, 'validate')), text).toEqual(expected);
+      // and through chunks of a random size
+      const chunk = 64 + Math.floor(r() * 300);
+      let got: Outcome = { ok: true, out: '' };
+      try {
+        const s = new JsonStream(kernel, 'validate', 2, chunk);
+        s.push(bytes);
+        s.finish();
+      } catch (e) {
+        if (!(e instanceof JsonKernelError)) throw e;
+        got = { ok: false, detail: e.detail, offset: e.byteOffset };
+      }
+      expect(verdict(got), `${text} in chunks of ${chunk}`).toEqual(expected);
+    }
+  });
+
+  it('long mutated documents: the message and position JSON.parse gives', () => {
+    const r = testRandom(8);
+    for (let i = 0; i < 300; i++) {
+      const text = longDoc(r);
+      const at = Math.floor(r() * text.length);
+      const mutated = text.slice(0, at) + MUTATIONS[Math.floor(r() * MUTATIONS.length)] + text.slice(at + 1);
+      if (/[\ud800-\udfff]/.test(mutated.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''))) continue; // split a pair
+      expectLikeV8(mutated);
+    }
+  });
+});
+
 describe('BytePosition', () => {
   it('gives the line, column and UTF-16 offset that positionAt gives on the text', () => {
     const text = 'ab\n"é😀"\r\n  日本 x\n\nz';
