@@ -219,6 +219,10 @@ const TRUE: u32 = 0x65757274; // "true" read as a little-endian u32
 const NULL: u32 = 0x6c6c756e; // "null"
 const ALSE: u32 = 0x65736c61; // "alse"
 
+/** The bytes that may follow a scalar: whitespace, ',', ']' and '}'. */
+const ENDS_SCALAR = new StaticArray<bool>(256);
+for (let i = 0; i < 256; i++) unchecked((ENDS_SCALAR[i] = i == 44 || i == 93 || i == 125 || isWs(i)));
+
 let blockError = false; //     the block stage 1 classified last holds an error inside a string
 let inStringCarry: u64 = 0; // all ones when the last block ended inside a string
 let escapeCarry: u64 = 0; //   1 when the last block ended with an unescaped backslash
@@ -282,7 +286,7 @@ function escapesValid(block: usize, escaped: u64, end: usize): bool {
 }
 
 /** Stage 1 over the 64 bytes at `block`: their structural positions (blockError when a string holds an error). */
-function classify(block: usize, end: usize): u64 {
+@inline function classify(block: usize, end: usize): u64 {
   const v0 = v128.load(block);
   const v1 = v128.load(block, 16);
   const v2 = v128.load(block, 32);
@@ -320,7 +324,7 @@ function classify(block: usize, end: usize): u64 {
 }
 
 /** Where the number or literal at p ends (a whitespace, ',', '}' or ']' before `end`), or 0 if it is not one. */
-function scalarEnd(p: usize, end: usize): usize {
+@inline function scalarEnd(p: usize, end: usize): usize {
   let c = <u32>load<u8>(p);
   if (c == 116 || c == 110) {
     if (load<u32>(p) != (c == 116 ? TRUE : NULL)) return 0;
@@ -344,9 +348,12 @@ function scalarEnd(p: usize, end: usize): usize {
       p = digitsEnd(p + 1, end);
     }
   }
-  if (p >= end) return 0;
-  c = <u32>load<u8>(p);
-  return c == 44 || c == 125 || c == 93 || isWs(c) ? p : 0;
+  return p < end && unchecked(ENDS_SCALAR[load<u8>(p)]) ? p : 0;
+}
+
+/** The closing byte of the container open at depth d ('}' or ']'), or 256 (no byte) at the top. */
+@inline function closerAt(d: i32): u32 {
+  return d == 0 ? 256 : unchecked(stack[d - 1]) != 0 ? 125 : 93;
 }
 
 /**
@@ -361,11 +368,13 @@ function fastValidate(start: usize, end: usize): usize {
   let atState = st;
   let atDepth = d;
   let key = false; // a key was read: the next token must be its colon
-  let block = start;
+  let closer = closerAt(d); // the innermost container's closing byte
+  let block = start - 64;
+  let mask: u64 = 0;
   inStringCarry = 0;
   escapeCarry = 0;
   scalarCarry = 0;
-  let mask = classify(block, end);
+  blockError = false;
   while (!blockError) {
     if (mask == 0) {
       if (block + 128 > end) break;
@@ -386,15 +395,13 @@ function fastValidate(start: usize, end: usize): usize {
     atState = st;
     atDepth = d;
     if (st == S_AFTER) {
-      if (d == 0) break;
-      const inObject = unchecked(stack[d - 1]) != 0;
-      if (c == 44) st = inObject ? S_KEY : S_VALUE;
-      else if (c == (inObject ? 125 : 93)) d--;
+      if (c == 44 && d != 0) st = closer == 125 ? S_KEY : S_VALUE;
+      else if (c == closer) closer = closerAt(--d);
       else break;
     } else if (st == S_KEY || st == S_KEY_OR_CLOSE) {
       if (c == 34) key = true;
       else if (c == 125 && st == S_KEY_OR_CLOSE) {
-        d--;
+        closer = closerAt(--d);
         st = S_AFTER;
       } else break;
     } else if (c == 34) {
@@ -403,9 +410,10 @@ function fastValidate(start: usize, end: usize): usize {
       if (d >= MAX_DEPTH) break;
       unchecked((stack[d] = c == 123 ? 1 : 0));
       d++;
+      closer = c + 2; // '}' or ']'
       st = c == 123 ? S_KEY_OR_CLOSE : S_VALUE_OR_CLOSE;
     } else if (c == 93 && st == S_VALUE_OR_CLOSE) {
-      d--;
+      closer = closerAt(--d);
       st = S_AFTER;
     } else if (scalarEnd(j, end) != 0) {
       st = S_AFTER;
