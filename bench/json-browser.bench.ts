@@ -3,13 +3,16 @@
  * 4 MB slices -> WASM kernel -> Blob, from the Format click to the success status) against the
  * native pipeline in a worker (`file.text()` -> JSON.parse -> JSON.stringify(v, null, 2 or 0) -> Blob).
  * Served by the real server from the built app. Long main-thread tasks during the page's runs
- * are recorded.
+ * are recorded. Then the kernel alone in Chromium: validating the file's bytes or its text against
+ * JSON.parse of the text (the page itself validates by formatting, as the spec shows the output).
  */
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { defineSuite, type BenchCase } from './harness';
+import type { validateTimes, ValidateCase } from './json-kernel-page';
 import { launchBrowser, openPage } from '../tests/helpers/browser';
 import { startServer, type RunningServer } from '../tests/helpers/server';
 
@@ -139,6 +142,32 @@ async function gigabyteGroup(page: Page, dir: string, smallSize: number, smallTi
   };
 }
 
+/** The kernel alone in the page (./json-kernel-page.ts bundled), on the same file; samples per case. */
+async function kernelInPage(page: Page, path: string, rounds: number): Promise<Record<ValidateCase, number[]>> {
+  const bundle = await build({
+    entryPoints: [join(import.meta.dirname, 'json-kernel-page.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: 'JsonKernelBench',
+    write: false,
+  });
+  await page.evaluate(bundle.outputFiles[0]!.text); // a DevTools evaluation: the app's CSP allows no inline script
+  await page.locator('#bench-native').setInputFiles(path);
+  const wasm = readFileSync(join(import.meta.dirname, '../build/wasm/json.wasm')).toString('base64');
+  return page.evaluate(
+    ({ wasm, rounds }) => {
+      const bench = (window as unknown as { JsonKernelBench: { validateTimes: typeof validateTimes } }).JsonKernelBench;
+      const file = (document.getElementById('bench-native') as HTMLInputElement).files![0]!;
+      return bench.validateTimes(
+        Uint8Array.from(atob(wasm), (c) => c.charCodeAt(0)),
+        file,
+        rounds,
+      );
+    },
+    { wasm, rounds },
+  );
+}
+
 export default defineSuite({
   name: 'json-browser',
   async groups({ quick }) {
@@ -199,6 +228,21 @@ export default defineSuite({
         ],
       },
     ];
+    let kernelTimes: ReturnType<typeof kernelInPage> | undefined;
+    const kernelRuns = () => (kernelTimes ??= kernelInPage(page, path, 3 * count)); // after the page's groups
+    groups.push({
+      name: `validate ${mb} in Chromium: the kernel alone against JSON.parse`,
+      baseline: 'native JSON.parse (text)',
+      cases: [
+        { name: 'native JSON.parse (text)', bytes: size, measure: async () => (await kernelRuns()).parse },
+        { name: 'WASM kernel validate, bytes', bytes: size, measure: async () => (await kernelRuns()).bytes },
+        {
+          name: 'WASM kernel validate, text (encodeInto)',
+          bytes: size,
+          measure: async () => (await kernelRuns()).text,
+        },
+      ],
+    });
     if (!quick) groups.push(await gigabyteGroup(page, dir, size, async () => (await formatRuns())[1]));
     return groups;
   },
