@@ -293,12 +293,20 @@ function escapesValid(block: usize, escaped: u64, end: usize): bool {
   const v3 = v128.load(block, 48);
   const quote = i8x16.splat(34);
   const bslash = i8x16.splat(92);
-  const space = i8x16.splat(32);
+  const below = i8x16.splat(31); // a control character: min(v, 31) == v
   const q = bits64(i8x16.eq(v0, quote), i8x16.eq(v1, quote), i8x16.eq(v2, quote), i8x16.eq(v3, quote));
-  const bs = bits64(i8x16.eq(v0, bslash), i8x16.eq(v1, bslash), i8x16.eq(v2, bslash), i8x16.eq(v3, bslash));
+  const b0 = i8x16.eq(v0, bslash);
+  const b1 = i8x16.eq(v1, bslash);
+  const b2 = i8x16.eq(v2, bslash);
+  const b3 = i8x16.eq(v3, bslash);
+  const bs: u64 = v128.any_true(v128.or(v128.or(b0, b1), v128.or(b2, b3))) ? bits64(b0, b1, b2, b3) : 0;
   const ws = bits64(wsLanes(v0), wsLanes(v1), wsLanes(v2), wsLanes(v3));
   const op = bits64(opLanes(v0), opLanes(v1), opLanes(v2), opLanes(v3));
-  const ctl = bits64(i8x16.lt_u(v0, space), i8x16.lt_u(v1, space), i8x16.lt_u(v2, space), i8x16.lt_u(v3, space));
+  const c0 = i8x16.eq(i8x16.min_u(v0, below), v0);
+  const c1 = i8x16.eq(i8x16.min_u(v1, below), v1);
+  const c2 = i8x16.eq(i8x16.min_u(v2, below), v2);
+  const c3 = i8x16.eq(i8x16.min_u(v3, below), v3);
+  const ctl: u64 = v128.any_true(v128.or(v128.or(c0, c1), v128.or(c2, c3))) ? bits64(c0, c1, c2, c3) : 0;
 
   const escaped = escapedBits(bs);
   const quotes = q & ~escaped;
@@ -351,24 +359,17 @@ function escapesValid(block: usize, escaped: u64, end: usize): bool {
   return p < end && unchecked(ENDS_SCALAR[load<u8>(p)]) ? p : 0;
 }
 
-/** The closing byte of the container open at depth d ('}' or ']'), or 256 (no byte) at the top. */
-@inline function closerAt(d: i32): u32 {
-  return d == 0 ? 256 : unchecked(stack[d - 1]) != 0 ? 125 : 93;
-}
-
 /**
  * Stage 2 from `start` (a token boundary in state `state`, at least 64 bytes before `end`).
  * Returns the last token boundary it reached, with `state` and `depth` as they are there.
  */
 function fastValidate(start: usize, end: usize): usize {
-  let st = state;
-  let d = depth;
-  // The last boundary: a structural token's position, with the state and depth before it
+  // The walker's state and depth in one value (state | depth << 5: few live values keep the loop
+  // in registers), and the last boundary: a token's position with the state and depth before it.
+  // A colon is never one: stopping there goes back to its key. S_COLON here means "a key was read".
+  let sd = state | (depth << 5);
   let at = start;
-  let atState = st;
-  let atDepth = d;
-  let key = false; // a key was read: the next token must be its colon
-  let closer = closerAt(d); // the innermost container's closing byte
+  let atSd = sd;
   let block = start - 64;
   let mask: u64 = 0;
   inStringCarry = 0;
@@ -385,42 +386,39 @@ function fastValidate(start: usize, end: usize): usize {
     const j = block + <usize>ctz(mask);
     mask &= mask - 1;
     const c = <u32>load<u8>(j);
-    if (key) {
+    const st = sd & 31;
+    if (st == S_COLON) {
       if (c != 58) break;
-      key = false;
-      st = S_VALUE;
+      sd += S_VALUE - S_COLON;
       continue;
     }
     at = j;
-    atState = st;
-    atDepth = d;
+    atSd = sd;
     if (st == S_AFTER) {
-      if (c == 44 && d != 0) st = closer == 125 ? S_KEY : S_VALUE;
-      else if (c == closer) closer = closerAt(--d);
+      if (sd < 32) break; // after the document's value
+      const inObject = unchecked(stack[(sd >> 5) - 1]) != 0;
+      if (c == 44) sd += (inObject ? S_KEY : S_VALUE) - S_AFTER;
+      else if (c == (inObject ? 125 : 93)) sd -= 32;
       else break;
     } else if (st == S_KEY || st == S_KEY_OR_CLOSE) {
-      if (c == 34) key = true;
-      else if (c == 125 && st == S_KEY_OR_CLOSE) {
-        closer = closerAt(--d);
-        st = S_AFTER;
-      } else break;
+      if (c == 34) sd += S_COLON - st;
+      else if (c == 125 && st == S_KEY_OR_CLOSE) sd += S_AFTER - st - 32;
+      else break;
     } else if (c == 34) {
-      st = S_AFTER; // the string's body was checked by stage 1
+      sd += S_AFTER - st; // the string's body was checked by stage 1
     } else if (c == 123 || c == 91) {
+      const d = sd >> 5;
       if (d >= MAX_DEPTH) break;
       unchecked((stack[d] = c == 123 ? 1 : 0));
-      d++;
-      closer = c + 2; // '}' or ']'
-      st = c == 123 ? S_KEY_OR_CLOSE : S_VALUE_OR_CLOSE;
+      sd = ((d + 1) << 5) | (c == 123 ? S_KEY_OR_CLOSE : S_VALUE_OR_CLOSE);
     } else if (c == 93 && st == S_VALUE_OR_CLOSE) {
-      closer = closerAt(--d);
-      st = S_AFTER;
+      sd += S_AFTER - st - 32;
     } else if (scalarEnd(j, end) != 0) {
-      st = S_AFTER;
+      sd += S_AFTER - st;
     } else break;
   }
-  state = atState;
-  depth = atDepth;
+  state = atSd & 31;
+  depth = atSd >> 5;
   return at;
 }
 
