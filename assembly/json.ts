@@ -375,47 +375,67 @@ function fastValidate(start: usize, end: usize): usize {
   inStringCarry = 0;
   escapeCarry = 0;
   scalarCarry = 0;
-  blockError = false;
-  while (!blockError) {
-    if (mask == 0) {
-      if (block + 128 > end) break;
-      block += 64;
-      mask = classify(block, end);
-      continue;
+  let stop = false; // a token the walker does not take whole (AssemblyScript has no labelled break)
+  for (;;) {
+    if (block + 128 > end) break;
+    block += 64;
+    mask = classify(block, end);
+    if (blockError) break;
+    while (mask != 0) {
+      const j = block + <usize>ctz(mask);
+      mask &= mask - 1;
+      const c = <u32>load<u8>(j);
+      const st = sd & 31;
+      if (st == S_COLON) {
+        if (c != 58) {
+          stop = true;
+          break;
+        }
+        sd += S_VALUE - S_COLON;
+        continue;
+      }
+      at = j;
+      atSd = sd;
+      if (st == S_AFTER) {
+        if (sd < 32) {
+          // after the document's value
+          stop = true;
+          break;
+        }
+        const inObject = unchecked(stack[(sd >> 5) - 1]) != 0;
+        if (c == 44) sd += (inObject ? S_KEY : S_VALUE) - S_AFTER;
+        else if (c == (inObject ? 125 : 93)) sd -= 32;
+        else {
+          stop = true;
+          break;
+        }
+      } else if (st == S_KEY || st == S_KEY_OR_CLOSE) {
+        if (c == 34) sd += S_COLON - st;
+        else if (c == 125 && st == S_KEY_OR_CLOSE) sd += S_AFTER - st - 32;
+        else {
+          stop = true;
+          break;
+        }
+      } else if (c == 34) {
+        sd += S_AFTER - st; // the string's body was checked by stage 1
+      } else if (c == 123 || c == 91) {
+        const d = sd >> 5;
+        if (d >= MAX_DEPTH) {
+          stop = true;
+          break;
+        }
+        unchecked((stack[d] = c == 123 ? 1 : 0));
+        sd = ((d + 1) << 5) | (c == 123 ? S_KEY_OR_CLOSE : S_VALUE_OR_CLOSE);
+      } else if (c == 93 && st == S_VALUE_OR_CLOSE) {
+        sd += S_AFTER - st - 32;
+      } else if (scalarEnd(j, end) != 0) {
+        sd += S_AFTER - st;
+      } else {
+        stop = true;
+        break;
+      }
     }
-    const j = block + <usize>ctz(mask);
-    mask &= mask - 1;
-    const c = <u32>load<u8>(j);
-    const st = sd & 31;
-    if (st == S_COLON) {
-      if (c != 58) break;
-      sd += S_VALUE - S_COLON;
-      continue;
-    }
-    at = j;
-    atSd = sd;
-    if (st == S_AFTER) {
-      if (sd < 32) break; // after the document's value
-      const inObject = unchecked(stack[(sd >> 5) - 1]) != 0;
-      if (c == 44) sd += (inObject ? S_KEY : S_VALUE) - S_AFTER;
-      else if (c == (inObject ? 125 : 93)) sd -= 32;
-      else break;
-    } else if (st == S_KEY || st == S_KEY_OR_CLOSE) {
-      if (c == 34) sd += S_COLON - st;
-      else if (c == 125 && st == S_KEY_OR_CLOSE) sd += S_AFTER - st - 32;
-      else break;
-    } else if (c == 34) {
-      sd += S_AFTER - st; // the string's body was checked by stage 1
-    } else if (c == 123 || c == 91) {
-      const d = sd >> 5;
-      if (d >= MAX_DEPTH) break;
-      unchecked((stack[d] = c == 123 ? 1 : 0));
-      sd = ((d + 1) << 5) | (c == 123 ? S_KEY_OR_CLOSE : S_VALUE_OR_CLOSE);
-    } else if (c == 93 && st == S_VALUE_OR_CLOSE) {
-      sd += S_AFTER - st - 32;
-    } else if (scalarEnd(j, end) != 0) {
-      sd += S_AFTER - st;
-    } else break;
+    if (stop) break;
   }
   state = atSd & 31;
   depth = atSd >> 5;
