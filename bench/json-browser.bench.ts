@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { defineSuite, type BenchCase } from './harness';
-import type { validateTimes, ValidateCase } from './json-kernel-page';
+import { CHROMIUM_CASES, type kernelTimes } from './json-kernel-page';
 import { launchBrowser, openPage } from '../tests/helpers/browser';
 import { startServer, type RunningServer } from '../tests/helpers/server';
 
@@ -143,7 +143,7 @@ async function gigabyteGroup(page: Page, dir: string, smallSize: number, smallTi
 }
 
 /** The kernel alone in the page (./json-kernel-page.ts bundled), on the same file; samples per case. */
-async function kernelInPage(page: Page, path: string, rounds: number): Promise<Record<ValidateCase, number[]>> {
+async function kernelInPage(page: Page, path: string, rounds: number): Promise<Record<string, number[]>> {
   const bundle = await build({
     entryPoints: [join(import.meta.dirname, 'json-kernel-page.ts')],
     bundle: true,
@@ -156,9 +156,9 @@ async function kernelInPage(page: Page, path: string, rounds: number): Promise<R
   const wasm = readFileSync(join(import.meta.dirname, '../build/wasm/json.wasm')).toString('base64');
   return page.evaluate(
     ({ wasm, rounds }) => {
-      const bench = (window as unknown as { JsonKernelBench: { validateTimes: typeof validateTimes } }).JsonKernelBench;
+      const bench = (window as unknown as { JsonKernelBench: { kernelTimes: typeof kernelTimes } }).JsonKernelBench;
       const file = (document.getElementById('bench-native') as HTMLInputElement).files![0]!;
-      return bench.validateTimes(
+      return bench.kernelTimes(
         Uint8Array.from(atob(wasm), (c) => c.charCodeAt(0)),
         file,
         rounds,
@@ -228,21 +228,19 @@ export default defineSuite({
         ],
       },
     ];
-    let kernelTimes: ReturnType<typeof kernelInPage> | undefined;
-    const kernelRuns = () => (kernelTimes ??= kernelInPage(page, path, 3 * count)); // after the page's groups
-    groups.push({
-      name: `validate ${mb} in Chromium: the kernel alone against JSON.parse`,
-      baseline: 'native JSON.parse (text)',
-      cases: [
-        { name: 'native JSON.parse (text)', bytes: size, measure: async () => (await kernelRuns()).parse },
-        { name: 'WASM kernel validate, bytes', bytes: size, measure: async () => (await kernelRuns()).bytes },
-        {
-          name: 'WASM kernel validate, text (encodeInto)',
+    let kernelSamples: ReturnType<typeof kernelInPage> | undefined;
+    const kernelRuns = () => (kernelSamples ??= kernelInPage(page, path, count)); // after the page's groups
+    for (const [action, cases] of Object.entries(CHROMIUM_CASES)) {
+      groups.push({
+        name: `${action} ${mb} in Chromium, the kernel alone (bench/json-kernel-page.ts)`,
+        baseline: cases.native,
+        cases: Object.values(cases).map((name) => ({
+          name,
           bytes: size,
-          measure: async () => (await kernelRuns()).text,
-        },
-      ],
-    });
+          measure: async () => (await kernelRuns())[name]!,
+        })),
+      });
+    }
     if (!quick) groups.push(await gigabyteGroup(page, dir, size, async () => (await formatRuns())[1]));
     return groups;
   },
