@@ -39,7 +39,7 @@ export async function kernelTimes(
   /** Output pieces gathered as the page's Blob pipeline gathers them. */
   const run = (mode: JsonKernelMode, input: Uint8Array | string) => {
     const parts: Uint8Array[] = [];
-    const s = new JsonStream(kernel, mode, 2, 4 << 20);
+    const s = new JsonStream(kernel, mode); // 1 MB kernel chunks, as the data worker runs it;
     if (typeof input === 'string') s.pushText(input, (b) => parts.push(b.slice()));
     else s.push(input, (b) => parts.push(b.slice()));
     s.finish();

@@ -47,7 +47,7 @@ export default defineSuite({
       (mode: JsonKernelMode, indent: JsonKernelIndent = 2) =>
       () => {
         const parts: Uint8Array[] = [];
-        const s = new JsonStream(kernel, mode, indent, 4 << 20);
+        const s = new JsonStream(kernel, mode, indent); // 1 MB kernel chunks, as the data worker runs it;
         s.push(bytes, (b) => parts.push(b.slice()));
         s.finish();
         return parts;
@@ -60,7 +60,7 @@ export default defineSuite({
       (mode: JsonKernelMode, indent: JsonKernelIndent = 2) =>
       () => {
         const parts: Uint8Array[] = [];
-        const s = new JsonStream(kernel, mode, indent, 4 << 20);
+        const s = new JsonStream(kernel, mode, indent); // 1 MB kernel chunks, as the data worker runs it;
         s.pushText(text, (b) => parts.push(b.slice()));
         s.finish();
         return parts;
