@@ -409,7 +409,8 @@ function fastValidate(start: usize, end: usize): usize {
           stop = true;
           break;
         }
-      } else if (st == S_KEY || st == S_KEY_OR_CLOSE) {
+      } else if (<u32>(st - S_KEY_OR_CLOSE) <= 1) {
+        // S_KEY_OR_CLOSE or S_KEY
         if (c == 34) sd += S_COLON - st;
         else if (c == 125 && st == S_KEY_OR_CLOSE) sd += S_AFTER - st - 32;
         else {
@@ -418,7 +419,8 @@ function fastValidate(start: usize, end: usize): usize {
         }
       } else if (c == 34) {
         sd += S_AFTER - st; // the string's body was checked by stage 1
-      } else if (c == 123 || c == 91) {
+      } else if ((c | 32) == 123) {
+        // '{' or '['
         const d = sd >> 5;
         if (d >= MAX_DEPTH) {
           stop = true;
@@ -485,7 +487,8 @@ function fastValidate(start: usize, end: usize): usize {
           p++;
           isKey = false;
           st = S_STR;
-        } else if (c == 123 || c == 91) {
+        } else if ((c | 32) == 123) {
+        // '{' or '['
           if (depth >= MAX_DEPTH) {
             code = E_DEPTH;
             break;
