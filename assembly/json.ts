@@ -223,6 +223,15 @@ const ALSE: u32 = 0x65736c61; // "alse"
 const ENDS_SCALAR = new StaticArray<bool>(256);
 for (let i = 0; i < 256; i++) unchecked((ENDS_SCALAR[i] = i == 44 || i == 93 || i == 125 || isWs(i)));
 
+/** What may follow a backslash in a string: 0 nothing, 1 the byte alone (quote, backslash, / b f n r t), 2 u and four hex digits. */
+const ESCAPE = new StaticArray<u8>(256);
+/** 1 for the hex digits. */
+const HEX = new StaticArray<u8>(256);
+for (let i = 0; i < 256; i++) {
+  unchecked((ESCAPE[i] = i == 117 ? 2 : i == 34 || i == 92 || i == 47 || i == 98 || i == 102 || i == 110 || i == 114 || i == 116 ? 1 : 0));
+  unchecked((HEX[i] = isHex(i) ? 1 : 0));
+}
+
 let blockError = false; //     the block stage 1 classified last holds an error inside a string
 let inStringCarry: u64 = 0; // all ones when the last block ended inside a string
 let escapeCarry: u64 = 0; //   1 when the last block ended with an unescaped backslash
@@ -274,12 +283,13 @@ function escapesValid(block: usize, escaped: u64, end: usize): bool {
   while (escaped != 0) {
     const at = block + <usize>ctz(escaped);
     escaped &= escaped - 1;
-    const c = <u32>load<u8>(at);
-    if (c == 117) {
+    const kind = unchecked(ESCAPE[load<u8>(at)]);
+    if (kind == 0) return false;
+    if (kind == 2) {
+      // \u and four hex digits
       if (at + 5 > end) return false;
-      if (!isHex(load<u8>(at + 1)) || !isHex(load<u8>(at + 2)) || !isHex(load<u8>(at + 3)) || !isHex(load<u8>(at + 4))) return false;
-    } else if (!(c == 34 || c == 92 || c == 47 || c == 98 || c == 102 || c == 110 || c == 114 || c == 116)) {
-      return false;
+      const hex = unchecked(HEX[load<u8>(at, 1)]) & unchecked(HEX[load<u8>(at, 2)]) & unchecked(HEX[load<u8>(at, 3)]) & unchecked(HEX[load<u8>(at, 4)]);
+      if (hex == 0) return false;
     }
   }
   return true;
