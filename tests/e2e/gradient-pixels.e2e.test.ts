@@ -193,6 +193,21 @@ const CASES: Case[] = [
       ['#f72585', 90],
     ],
   },
+  {
+    // From a CI run's Random button: the seam passes 4e-6 px from pixel (33, 139)'s centre.
+    name: 'conic repeating seam grazing a pixel centre',
+    width: 420,
+    height: 280,
+    type: 'conic',
+    angle: 257,
+    position: { x: 45, y: 37 },
+    stops: [
+      ['#3dee42', 0],
+      ['#6ef96f', 50],
+      ['#d4bc0e', 100],
+    ],
+    repeating: true,
+  },
 ];
 
 function savedFromCase(c: Case, i: number) {
@@ -217,11 +232,14 @@ interface Diff {
 }
 
 /**
- * Pixels whose centre lies exactly (in exact arithmetic) on a conic's colour seam: the start ray
+ * Pixels whose centre lies on a conic's colour seam, within single precision: the start ray
  * (first vs last colour) or, when repeating, a ray where one period ends and the next begins.
  * Which side such a tie lands on depends on single-precision rounding that Chromium's raster
- * varies from tile to tile, so these few pixels are counted apart.
+ * varies from tile to tile, so these few pixels are counted apart. A centre 3.6e-9 turns off the
+ * seam (4e-6 px) is such a tie; float32 angles are good to about 1e-7 turns, so 1e-6 is the bound.
  */
+const SEAM_TIE_TURNS = 1e-6;
+
 function conicTies(c: Case): Set<number> {
   const ties = new Set<number>();
   const firstStop = c.stops[0];
@@ -240,8 +258,8 @@ function conicTies(c: Case): Set<number> {
       u -= Math.floor(u);
       const t = c.repeating && span > 0 ? (u - first) / span : u;
       const frac = t - Math.floor(t);
-      if ((c.repeating || Math.abs(u) < 1e-9 || Math.abs(u - 1) < 1e-9) && (frac < 1e-9 || frac > 1 - 1e-9))
-        ties.add(y * c.width + x);
+      const onSeam = (v: number) => v < SEAM_TIE_TURNS || v > 1 - SEAM_TIE_TURNS;
+      if ((c.repeating || onSeam(u)) && onSeam(frac)) ties.add(y * c.width + x);
     }
   }
   return ties;
