@@ -54,6 +54,8 @@ export async function traceMainThread(
   let trace: Buffer;
   try {
     await action();
+    // The action saw the DOM change; the frame that lays it out and paints it comes next: trace it too.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   } finally {
     trace = await browser.stopTracing();
   }
