@@ -25,6 +25,15 @@ describe('IPv6 VLSM planning', () => {
     expect(parseNeeds6('0')).toHaveProperty('error');
   });
 
+  it('quotes at most a short excerpt of a long need or name', () => {
+    const bad = parseNeeds6(`Lab: ${'x'.repeat(100_000)}`);
+    expect('error' in bad && bad.error.length).toBeLessThan(140);
+    const needs = parseNeeds6(`${'N'.repeat(100_000)}: 1000`);
+    if (!('needs' in needs)) throw new Error('needs expected');
+    const tooBig = planVlsm6(ip('2001:db8::'), 64, needs.needs);
+    expect('error' in tooBig && tooBig.error.length).toBeLessThan(120);
+  });
+
   it('sizes needs to the smallest aligned prefix', () => {
     expect(prefixForNeed6({ name: '', amount: 1n, unit: '/64s' })).toBe(64);
     expect(prefixForNeed6({ name: '', amount: 256n, unit: '/64s' })).toBe(56);

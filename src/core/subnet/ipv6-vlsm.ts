@@ -3,6 +3,7 @@
  * aligned prefix that holds it; blocks are placed largest first from the start of the parent
  * (descending sizes keep every block aligned), and the rest is listed as the fewest aligned blocks.
  */
+import { excerpt, quoteExcerpt } from '../excerpt';
 import { formatIpv6, hostMask6, mask6 } from './ipv6-parse';
 
 export interface Need6 {
@@ -47,7 +48,7 @@ export function parseNeeds6(text: string): { needs: Need6[] } | { error: string 
   const needs: Need6[] = [];
   for (const [i, item] of items.entries()) {
     const m = /^(?:(.*?)[\s:=]+)?(\d+)\s*(\/64s?|x\s*\/64|addresses|address|addr)?$/i.exec(item);
-    if (!m || BigInt(m[2]!) < 1n) return { error: `"${item}" is not a need (${NEED_SYNTAX}, at least 1)` };
+    if (!m || BigInt(m[2]!) < 1n) return { error: `${quoteExcerpt(item)} is not a need (${NEED_SYNTAX}, at least 1)` };
     const unit = m[3] && /^addr/i.test(m[3]) ? 'addresses' : '/64s';
     needs.push({ name: m[1]?.trim() || `Subnet ${i + 1}`, amount: BigInt(m[2]!), unit });
   }
@@ -72,7 +73,7 @@ export function planVlsm6(network: bigint, prefix: number, needs: Need6[]): { pl
   const sized = needs.map((n, order) => ({ ...n, order, prefix: prefixForNeed6(n) }));
   const describe = (n: Need6) => `${n.amount.toLocaleString('en-US')} ${n.unit === '/64s' ? '/64s' : 'addresses'}`;
   const tooBig = sized.find((n) => n.prefix < prefix);
-  if (tooBig) return { error: `${tooBig.name} needs ${describe(tooBig)}: more than a /${prefix} can hold` };
+  if (tooBig) return { error: `${excerpt(tooBig.name)} needs ${describe(tooBig)}: more than a /${prefix} can hold` };
   sized.sort((a, b) => a.prefix - b.prefix || a.order - b.order);
   const needed = sized.reduce((s, n) => s + (1n << BigInt(128 - n.prefix)), 0n);
   const total = 1n << BigInt(128 - prefix);

@@ -18,6 +18,17 @@ describe('VLSM planning', () => {
     expect(parseNeeds('0')).toHaveProperty('error');
   });
 
+  it('quotes at most a short excerpt of a long need or name', () => {
+    const bad = parseNeeds(`Sales: ${'x'.repeat(100_000)}`);
+    expect(bad).toEqual({
+      error: `"Sales: ${'x'.repeat(33)}…" (100,007 characters) is not a host count (a whole number of at least 1)`,
+    });
+    const needs = parseNeeds(`${'N'.repeat(100_000)}: 300`);
+    if (!('needs' in needs)) throw new Error('needs expected');
+    const tooBig = planVlsm(parseIpv4('10.0.0.0')!, 24, needs.needs);
+    expect('error' in tooBig && tooBig.error.length).toBeLessThan(120);
+  });
+
   it('chooses the smallest block whose usable hosts cover the need', () => {
     expect(prefixForHosts(1)).toBe(30);
     expect(prefixForHosts(2)).toBe(30);

@@ -4,6 +4,7 @@
  * from the start of the network in descending size, which keeps every block aligned. What is left
  * is shown as the fewest aligned CIDR blocks.
  */
+import { excerpt, quoteExcerpt } from '../excerpt';
 import { formatIpv4, networkRange } from './ipv4';
 
 interface VlsmNeed {
@@ -50,7 +51,7 @@ export function parseNeeds(text: string): { needs: VlsmNeed[] } | { error: strin
     const m = /^(?:(.*?)[\s:=]+)?(\d+)$/.exec(item);
     const hosts = m ? Number(m[2]) : NaN;
     if (!m || !Number.isSafeInteger(hosts) || hosts < 1)
-      return { error: `"${item}" is not a host count (a whole number of at least 1)` };
+      return { error: `${quoteExcerpt(item)} is not a host count (a whole number of at least 1)` };
     needs.push({ name: m[1]?.trim() || `Subnet ${i + 1}`, hosts });
   }
   return { needs };
@@ -69,7 +70,7 @@ export function planVlsm(network: number, cidr: number, needs: VlsmNeed[]): { pl
   const tooBig = sized.find((n) => n.prefix === null || n.prefix < cidr);
   if (tooBig)
     return {
-      error: `${tooBig.name} needs ${tooBig.hosts.toLocaleString('en-US')} hosts: more than a /${cidr} can hold`,
+      error: `${excerpt(tooBig.name)} needs ${tooBig.hosts.toLocaleString('en-US')} hosts: more than a /${cidr} can hold`,
     };
   // Largest first; equal sizes keep their input order.
   sized.sort((a, b) => a.prefix! - b.prefix! || a.order - b.order);

@@ -248,4 +248,10 @@ describe('signature verification (WebCrypto)', () => {
     });
     expect(await verifySignature(decoded(make({ alg: 'EdDSA' }, {})), 'k')).toMatchObject({ status: 'error' });
   });
+
+  it('quotes at most a short excerpt of a long unknown algorithm', async () => {
+    const out = await verifySignature(decoded(make({ alg: 'X'.repeat(100_000) }, {})), 'k');
+    expect(out).toMatchObject({ status: 'error', message: expect.stringContaining('(100,000 characters)') });
+    expect('message' in out && out.message.length).toBeLessThan(200);
+  });
 });

@@ -2,6 +2,7 @@
  * Signature verification with WebCrypto, only when the user provides a key. HS* take a secret;
  * RS*, PS* and ES* take a public key as PEM (SPKI) or JWK. Works in browsers and Node 20.
  */
+import { quoteExcerpt } from '../../core/excerpt';
 import { base64UrlToBytes, type DecodedJwt } from './logic';
 
 export type VerifyOutcome = { status: 'valid' | 'invalid'; message: string } | { status: 'error'; message: string };
@@ -80,7 +81,7 @@ export async function verifySignature(
   if (!parsed)
     return {
       status: 'error',
-      message: `Cannot verify algorithm "${String(alg)}": supported are ${SUPPORTED_ALGORITHMS.join(', ')}.`,
+      message: `Cannot verify algorithm ${quoteExcerpt(String(alg))}: supported are ${SUPPORTED_ALGORITHMS.join(', ')}.`,
     };
   if (!key.trim())
     return {
