@@ -3,6 +3,7 @@
  * the full form). Parsing names what is wrong; it never throws. No DOM: shared by page, worker,
  * tests and benchmarks.
  */
+import { quoteExcerpt } from '../excerpt';
 import { parseIpv4 } from './ipv4';
 
 export const V6_BITS = 128n;
@@ -13,12 +14,14 @@ export const V6_MESSAGES = {
   tooManyGroups: 'Too many groups: an IPv6 address has at most 8 groups of hex digits',
   tooFewGroups: 'Too few groups: an IPv6 address without "::" needs 8 groups',
   twoDoubleColons: 'Only one "::" is allowed in an IPv6 address',
-  groupTooLong: (g: string) => `Group "${g}" has more than 4 hex digits`,
-  badGroup: (g: string) => `Group "${g}" is not hexadecimal (0-9, a-f)`,
+  groupTooLong: (g: string) => `Group ${quoteExcerpt(g)} has more than 4 hex digits`,
+  badGroup: (g: string) => `Group ${quoteExcerpt(g)} is not hexadecimal (0-9, a-f)`,
   emptyGroup: 'Empty group: a single ":" cannot start or end an address or follow another ":"',
-  badIpv4: (v4: string) => `Bad embedded IPv4 address "${v4}" (it must be 4 numbers 0-255, last)`,
+  badIpv4: (v4: string) => `Bad embedded IPv4 address ${quoteExcerpt(v4)} (it must be 4 numbers 0-255, last)`,
   prefix: 'Prefix must be between 0 and 128',
+  twoSlashes: 'Only one "/" is allowed: write the prefix once, as in 2001:db8::/48',
   badZone: 'Empty zone after "%"',
+  zonePercent: 'Only one "%" is allowed: the zone after it cannot contain another "%"',
 } as const;
 
 export interface ParsedV6 {
@@ -73,8 +76,11 @@ export function parseIpv6(text: string): { ok: true; value: ParsedV6 } | { ok: f
   let prefix: number | undefined;
   const slash = t.indexOf('/');
   if (slash >= 0) {
-    const p = parsePrefix6(t.slice(slash + 1));
-    if (p === null) return { ok: false, error: V6_MESSAGES.prefix };
+    const after = t.slice(slash + 1);
+    // "::1//64" and "::1/ /64" are typing slips, not a prefix (Python refuses them too).
+    if (after.includes('/')) return { ok: false, error: V6_MESSAGES.twoSlashes };
+    const p = /^\s*\d{1,3}\s*$/.test(after) ? Number(after.trim()) : 129;
+    if (p > 128) return { ok: false, error: V6_MESSAGES.prefix };
     prefix = p;
     t = t.slice(0, slash).trim();
   }
@@ -83,6 +89,7 @@ export function parseIpv6(text: string): { ok: true; value: ParsedV6 } | { ok: f
   if (pct >= 0) {
     zone = t.slice(pct + 1);
     if (zone === '') return { ok: false, error: V6_MESSAGES.badZone };
+    if (zone.includes('%')) return { ok: false, error: V6_MESSAGES.zonePercent };
     t = t.slice(0, pct);
   }
   const halves = t.split('::');

@@ -108,6 +108,12 @@ describe('IPv6 parsing rejects malformed input with its message', () => {
     [':::', V6_MESSAGES.emptyGroup],
     ['fe80::1%', V6_MESSAGES.badZone],
     ['', V6_MESSAGES.empty],
+    // Python's ipaddress refuses these too; they were read as ::/64 and zone "a%b".
+    ['::1//64', V6_MESSAGES.twoSlashes],
+    ['::1/ /64', V6_MESSAGES.twoSlashes],
+    ['::1/64/64', V6_MESSAGES.twoSlashes],
+    ['fe80::1%a%b', V6_MESSAGES.zonePercent],
+    ['fe80::1%%', V6_MESSAGES.zonePercent],
   ])('%s', (input, message) => {
     expect(parseIpv6(input)).toEqual({ ok: false, error: message });
   });
@@ -116,6 +122,29 @@ describe('IPv6 parsing rejects malformed input with its message', () => {
     expect(calculate6('2001:db8::1', '129')).toEqual({ ok: false, error: V6_MESSAGES.prefix });
     for (const junk of [':', '::g', '%%', '/', 'ffff:'.repeat(20), '::ffff:1.2.3.4.5', '1:2:3:4:5:6:7:8%eth0/200'])
       expect(parseIpv6(junk).ok).toBe(false);
+  });
+
+  it('quotes at most a short excerpt of a long input', () => {
+    for (const junk of [
+      'f'.repeat(10_000),
+      `${'0'.repeat(100_000)}::1`,
+      `::${'g'.repeat(100_000)}`,
+      `::1.2.3.${'4'.repeat(100_000)}`,
+      `::/${'6'.repeat(100_000)}`,
+      `fe80::1%${'%'.repeat(100_000)}`,
+    ]) {
+      const p = parseIpv6(junk);
+      expect(p.ok).toBe(false);
+      if (!p.ok) expect(p.error.length).toBeLessThan(160);
+    }
+    expect(parseIpv6(`${'0'.repeat(100_000)}::1`)).toEqual({
+      ok: false,
+      error: `Group "${'0'.repeat(40)}…" (100,000 characters) has more than 4 hex digits`,
+    });
+  });
+
+  it('accepts spaces around an inline prefix', () => {
+    expect(parseIpv6('2001:db8:: / 48')).toEqual({ ok: true, value: { addr: 0x20010db8n << 96n, prefix: 48 } });
   });
 
   it('keeps the zone and an inline prefix', () => {
