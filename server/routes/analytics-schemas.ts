@@ -22,12 +22,13 @@ import { redactUrl } from '../../src/core/analytics/url-privacy';
 export const STORED_PATH_MAX = 256;
 
 /**
- * The page path as stored: no fragment, no query string (a path is what the popular-pages table
- * counts; queries would make every permalink a distinct row), at most STORED_PATH_MAX characters.
+ * The page path as stored: path plus query (spec: `page_path` is "path plus query"), never the
+ * fragment, credential-like query values redacted (`redactUrl`), at most STORED_PATH_MAX
+ * characters. A flood of distinct queries is bounded by the per-day key cap of the rollups.
  */
 export function normalisePagePath(path: string): string {
-  const end = path.search(/[?#]/);
-  return (end < 0 ? path : path.slice(0, end)).slice(0, STORED_PATH_MAX) || '/';
+  const kept = redactUrl(path).slice(0, STORED_PATH_MAX);
+  return kept.startsWith('?') ? `/${kept}`.slice(0, STORED_PATH_MAX) : kept || '/';
 }
 
 const primitive = z.union([z.string().max(METADATA_MAX_STRING), z.number().finite(), z.boolean(), z.null()]);

@@ -92,7 +92,8 @@ describe('analytics API (embedded store, real server)', () => {
       unique_visitors: 3,
       popular_pages: [
         { page_path: '/a', view_count: 4 },
-        { page_path: '/b', view_count: 2 },
+        { page_path: '/b', view_count: 1 }, // the fragment is dropped
+        { page_path: '/b?x=1', view_count: 1 }, // the query is part of the path
         { page_path: '/c', view_count: 1 },
       ],
       tool_usage: [
@@ -298,6 +299,19 @@ describe('analytics API (embedded store, real server)', () => {
       page_path: string;
     }[];
     for (const p of paths) expect(pages.map((x) => x.page_path)).toContain(p);
+  });
+
+  it('counts popular pages by path plus query, with credential-like values redacted and no fragment', async () => {
+    const visits = ['/url-encoder?x=1', '/url-encoder?x=1#top', '/url-encoder', '/url-encoder?x=2&token=abc'];
+    for (const p of visits) expect((await post(server.url, 'pageview', pageview(p, 'query'))).status).toBe(202);
+    const pages = (await getStats(server.url, server.adminToken, 'days=7&limit=1000')).json.popular_pages as {
+      page_path: string;
+      view_count: number;
+    }[];
+    const counts = Object.fromEntries(
+      pages.filter((p) => p.page_path.startsWith('/url-encoder')).map((p) => [p.page_path, p.view_count]),
+    );
+    expect(counts).toEqual({ '/url-encoder?x=1': 2, '/url-encoder': 1, '/url-encoder?x=2&token=REDACTED': 1 });
   });
 
   it('keeps the JSON 404 for unknown API routes and reports store health', async () => {

@@ -1,7 +1,7 @@
 /**
  * Bounded analytics storage over real HTTP (issue 16 item 1): a flood of distinct page paths adds
  * at most ANALYTICS_DAILY_KEYS_MAX + 1 rollup rows per day (the rest count under "(other)"), paths
- * are stored without query and cut to 256 characters, and past ANALYTICS_MAX_DB_MB raw events are
+ * are cut to 256 characters (a query is part of the path and counts as its own key), and past ANALYTICS_MAX_DB_MB raw events are
  * dropped and counted on /healthz while the daily figures keep counting.
  */
 import Database from 'better-sqlite3';
@@ -21,7 +21,7 @@ async function postAll(url: string, bodies: { kind: string; body: object }[]): P
 }
 
 describe('bounded analytics storage (real server, embedded store)', () => {
-  it('caps distinct paths per day under "(other)" and stores short paths without query', async () => {
+  it('caps distinct paths per day under "(other)", a new query included, and cuts paths to 256 characters', async () => {
     const server = await startServer({ keepDataDir: true, env: { ANALYTICS_DAILY_KEYS_MAX: '10' } });
     const long = (i: number) => `/flood/${i}/${'x'.repeat(1990)}?q=${i}`;
     try {
@@ -34,8 +34,9 @@ describe('bounded analytics storage (real server, embedded store)', () => {
       expect(stats.json.total_views).toBe(305);
       const pages = stats.json.popular_pages as { page_path: string; view_count: number }[];
       const byPath = new Map(pages.map((p) => [p.page_path, p.view_count]));
-      expect(byPath.get('/home'), 'a path known before the cap keeps counting').toBe(5);
-      expect(byPath.get('(other)')).toBe(305 - 5 - 9);
+      expect(byPath.get('/home'), 'a path known before the cap keeps counting').toBe(3);
+      expect(byPath.get('/home?utm=x'), 'a query is a key of its own, new past the cap').toBeUndefined();
+      expect(byPath.get('(other)')).toBe(305 - 3 - 9);
       expect(Math.max(...pages.map((p) => p.page_path.length))).toBeLessThanOrEqual(256);
     } finally {
       expect(await server.stop()).toBe(0);

@@ -12,7 +12,7 @@ import { post } from './analytics-helpers';
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzZWNyZXQtdXNlciJ9.c2lnbmF0dXJlLXNlY3JldA';
 
 describe('stored analytics never keep tokens (real server, embedded store)', () => {
-  it('stores page paths without query or fragment and redacts credential-like values in referrer and page_url', async () => {
+  it('stores page paths without fragment and redacts credential-like values in page_path, referrer and page_url', async () => {
     const server = await startServer({ keepDataDir: true });
     try {
       const views = await post(server.url, 'pageview', {
@@ -37,7 +37,7 @@ describe('stored analytics never keep tokens (real server, embedded store)', () 
       expect(stored.map((e) => e.kind)).toEqual(['pageview', 'error']);
       const [view, error] = stored.map((e) => JSON.parse(e.data) as Record<string, string>);
       expect(view).toMatchObject({
-        page_path: '/jwt-debugger',
+        page_path: '/jwt-debugger?tab=1&access_token=REDACTED',
         referrer: 'https://example.com/cb?code=REDACTED&state=ok',
       });
       expect(error).toMatchObject({ page_url: 'http://localhost/jwt-debugger?api_key=REDACTED' });

@@ -7,7 +7,7 @@ import { bearerToken, tokenMatches } from '../../server/auth';
 describe('ingest schemas', () => {
   it('accept the spec fields of every endpoint and fill defaults', () => {
     expect(schemas.pageview.parse({ page_path: '/a?b=1', session_id: 's' })).toEqual({
-      page_path: '/a', // stored without query (bounded rollups, docs/analytics.md)
+      page_path: '/a?b=1', // path plus query (spec section 7)
       user_agent: '',
       referrer: 'direct',
       session_id: 's',
@@ -42,12 +42,14 @@ describe('ingest schemas', () => {
       expect(schemas[kind as keyof typeof full].parse(body)).toEqual(body);
   });
 
-  it('normalise page paths: no query or fragment, at most 256 characters, never empty', () => {
+  it('normalise page paths: query kept with credentials redacted, no fragment, at most 256 characters, never empty', () => {
     const path = (page_path: string) => schemas.pageview.parse({ page_path, session_id: 's' }).page_path;
     expect(path('/jwt-debugger#token=abc')).toBe('/jwt-debugger');
-    expect(path('/x?token=1#y')).toBe('/x');
+    expect(path('/x?token=1#y')).toBe('/x?token=REDACTED');
+    expect(path('/url-encoder?x=1')).toBe('/url-encoder?x=1');
     expect(path(`/${'a'.repeat(2000)}`)).toHaveLength(256);
-    expect(path('?only=query')).toBe('/');
+    expect(path('?only=query')).toBe('/?only=query');
+    expect(path('#frag')).toBe('/');
   });
 
   it('keep flat metadata of primitives', () => {
