@@ -115,13 +115,12 @@ export function Layout() {
         <button
           type="button"
           className="palette-button"
-          aria-label="Search tools"
+          aria-label="Search tools (Ctrl K)"
           aria-keyshortcuts="Control+K Meta+K /"
           onClick={openPalette}
         >
           <Icon name="search" size={16} />
-          <span className="palette-button-text">Search</span>
-          <kbd>Ctrl K</kbd>
+          <span className="palette-button-text">Search tools</span> <kbd>Ctrl K</kbd>
         </button>
         <nav className="navbar-links" aria-label="Main">
           <Link to="/">Home</Link>

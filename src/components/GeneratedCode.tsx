@@ -114,7 +114,7 @@ export function GeneratedCode(p: GeneratedCodeProps) {
                 </button>
               )}
               {p.testbench && (
-                <button type="button" aria-label={named(`Download ${label} testbench`)} onClick={downloadTestbench}>
+                <button type="button" aria-label={named(`Download Testbench (${label})`)} onClick={downloadTestbench}>
                   Download Testbench
                 </button>
               )}

@@ -114,7 +114,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     const h = await downloadText(page, 'Download VHDL');
     expect(v.name).toBe('burst_controller.v');
     expect(h.name).toBe('burst_controller.vhd');
-    const tb = await downloadText(page, 'Download Verilog testbench');
+    const tb = await downloadText(page, 'Download Testbench (Verilog)');
     expect(tb.name).toBe('burst_controller_tb.v');
 
     const rv = await simulateVerilog({ 'dut.v': v.text, 'tb.v': tb.text }, 'burst_controller_tb');

@@ -61,7 +61,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await page.getByLabel(/Position X/).fill('20');
     expect(await css(page)).toBe('background: conic-gradient(from 90deg at 20% 50%, #6366f1 0%, #8b5cf6 100%);');
     await page.getByRole('button', { name: 'Linear', exact: true }).click();
-    await page.getByRole('button', { name: '135 degrees' }).click();
+    await page.getByRole('button', { name: '135°', exact: true }).click();
     expect(await css(page)).toContain('linear-gradient(135deg,');
     await page.getByLabel(/^Angle/).fill('360');
     expect(await css(page)).toContain('linear-gradient(360deg,');
@@ -222,7 +222,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await page.getByRole('button', { name: 'Download PNG' }).click();
     await page.getByRole('group', { name: 'Rendering PNG' }).waitFor();
     // The main thread is free: editing still updates the CSS during the export.
-    await page.getByRole('button', { name: '45 degrees' }).click();
+    await page.getByRole('button', { name: '45°', exact: true }).click();
     expect(await css(page)).toContain('linear-gradient(45deg,');
     const file = readFileSync(await (await download).path());
     expect(pngSize(file)).toEqual([8192, 8192]);

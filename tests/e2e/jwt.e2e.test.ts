@@ -80,7 +80,7 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     await page.getByRole('button', { name: 'Load Example' }).click();
     await page.getByLabel('Token structure').waitFor();
     await page.clock.install();
-    await page.getByRole('button', { name: 'Copy payload', exact: true }).click();
+    await page.getByRole('button', { name: /^Copy payload: / }).click();
     await expect
       .poll(() => page.locator('.copy-message:not(.tool-actions .copy-message)').first().textContent())
       .toBe('Copied payload to clipboard!');

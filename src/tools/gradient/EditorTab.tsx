@@ -53,7 +53,6 @@ export function EditorTab() {
               <button
                 key={a}
                 type="button"
-                aria-label={`${a} degrees`}
                 aria-pressed={g.angle === a}
                 className={g.angle === a ? 'active' : ''}
                 onClick={() => st.setAngle(a)}

@@ -14,14 +14,13 @@ export function PresetsTab() {
             type="button"
             className="gradient-card"
             onClick={() => loadPreset(p)}
-            aria-label={`Load preset ${p.name}`}
+            aria-label={`Load preset ${p.name}, ${p.type}`}
           >
             <span
               className="card-preview"
               style={{ backgroundImage: gradientFunction({ ...p, stops: presetStops(p), repeating: false }) }}
             />
-            <span className="card-name">{p.name}</span>
-            <span className="card-meta">{p.type}</span>
+            <span className="card-name">{p.name}</span> <span className="card-meta">{p.type}</span>
           </button>
         ))}
       </div>

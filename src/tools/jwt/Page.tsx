@@ -154,7 +154,7 @@ export default function JwtPage() {
                     type="button"
                     className={`jwt-part jwt-${part}`}
                     onClick={() => copyPart(part, text)}
-                    aria-label={`Copy ${part}`}
+                    aria-label={`Copy ${part}: ${text || '(empty)'}`}
                     title={`Click to copy the ${part}`}
                   >
                     {text || '(empty)'}
