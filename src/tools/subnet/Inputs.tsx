@@ -1,10 +1,10 @@
 /** IP box, CIDR/Mask mode toggle, CIDR number box and slider, mask input, Reset, quick examples. */
 import { useShallow } from 'zustand/react/shallow';
 import { parseCidr } from '../../core/subnet/ipv4';
-import { looksLikeIpv6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
+import { formatIpv6, looksLikeIpv6, mask6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
 import { trackToolUsage } from '../../analytics';
 import { EXAMPLES } from './examples';
-import { useSubnetStore } from './store';
+import { DEFAULT_PREFIX6, useSubnetStore } from './store';
 import { tool } from './tool';
 
 export function Inputs() {
@@ -14,6 +14,7 @@ export function Inputs() {
       mode: s.mode,
       cidrText: s.cidrText,
       maskText: s.maskText,
+      prefixChosen: s.prefixChosen,
       setIp: s.setIp,
       setMode: s.setMode,
       setCidrText: s.setCidrText,
@@ -24,7 +25,11 @@ export function Inputs() {
   // IPv6 input switches the prefix range to 0..128 (and has no dotted mask).
   const v6 = looksLikeIpv6(s.ip);
   const maxPrefix = v6 ? 128 : 32;
-  const sliderValue = (v6 ? parsePrefix6(s.cidrText) : parseCidr(s.cidrText)) ?? (v6 ? 64 : 24);
+  const prefix6 = v6 ? parsePrefix6(s.cidrText) : null;
+  const sliderValue = (v6 ? prefix6 : parseCidr(s.cidrText)) ?? (v6 ? DEFAULT_PREFIX6 : 24);
+  // IPv6 has no dotted mask: the disabled field shows the IPv6 netmask of the prefix instead.
+  const maskShown = !v6 ? s.maskText : prefix6 === null ? '' : formatIpv6(mask6(prefix6));
+  const defaultNote = v6 && !s.prefixChosen && prefix6 === DEFAULT_PREFIX6;
   return (
     <section className="panel" aria-label="Network input">
       <div className="subnet-inputs">
@@ -50,6 +55,7 @@ export function Inputs() {
               max={maxPrefix}
               value={s.cidrText}
               onChange={(e) => s.setCidrText(e.target.value)}
+              aria-describedby={defaultNote ? 'subnet-prefix-note' : undefined}
             />
             <input
               type="range"
@@ -60,12 +66,18 @@ export function Inputs() {
               onChange={(e) => s.setCidrText(e.target.value)}
             />
           </div>
+          {defaultNote && (
+            <span className="field-note" id="subnet-prefix-note" data-testid="subnet-prefix-note">
+              IPv6: /64 (one LAN) until you choose a prefix
+            </span>
+          )}
         </div>
-        <label className={`field${s.mode === 'mask' ? ' field-active' : ''}`}>
+        <label className={`field${s.mode === 'mask' && !v6 ? ' field-active' : ''}`}>
           Subnet Mask
           <input
             type="text"
-            value={s.maskText}
+            value={maskShown}
+            placeholder={v6 ? 'IPv6 uses the prefix only' : undefined}
             onChange={(e) => s.setMaskText(e.target.value)}
             spellCheck={false}
             autoComplete="off"

@@ -56,4 +56,23 @@ describe('subnet store', () => {
     state().restore({ ip: '2001:db8::/56', cidrText: '56', tab: 'subnets' });
     expect(state()).toMatchObject({ ip: '2001:db8::/56', cidrText: '56', tab: 'subnets', mode: 'cidr' });
   });
+
+  it('IPv6 typed on a fresh page takes /64 (not the IPv4 /24) until a prefix is chosen', () => {
+    for (const text of ['2', '2001', '2001:', '2001:db8::1']) state().setIp(text);
+    expect(state()).toMatchObject({ ip: '2001:db8::1', cidrText: '64', prefixChosen: false });
+    // Back to IPv4 without a choice: /24 again.
+    state().setIp('10.0.0.1');
+    expect(state()).toMatchObject({ cidrText: '24', maskText: '255.255.255.0' });
+    // A chosen prefix stays when the family changes.
+    state().setCidrText('20');
+    state().setIp('2001:db8::1');
+    expect(state()).toMatchObject({ cidrText: '20', prefixChosen: true });
+    state().reset();
+    state().loadExample(EXAMPLES.find((e) => e.id === 'small')!);
+    state().setIp('fe80::1');
+    expect(state()).toMatchObject({ cidrText: '64' });
+    state().reset();
+    state().restore({ ip: '2001:db8::1' });
+    expect(state()).toMatchObject({ ip: '2001:db8::1', cidrText: '64' });
+  });
 });

@@ -16,6 +16,11 @@ interface SubnetState {
   mode: Mode;
   cidrText: string;
   maskText: string;
+  /**
+   * True once the user has chosen the prefix (CIDR box, slider, mask, an inline "/n", a link).
+   * Until then, switching between IPv4 and IPv6 takes the family's default: /24 or /64.
+   */
+  prefixChosen: boolean;
   tab: Tab;
   listKind: ListKind;
   /** Chosen prefix of the subnet list (clamped to cidr..32 when shown); null: a default per network. */
@@ -49,8 +54,31 @@ const INPUT_DEFAULTS = {
   mode: 'cidr' as Mode,
   cidrText: String(DEFAULT_CIDR),
   maskText: DEFAULT_MASK,
+  prefixChosen: false,
   tab: 'overview' as Tab,
 };
+
+/** IPv6 prefix used until the user chooses one: one LAN, as SLAAC needs. */
+export const DEFAULT_PREFIX6 = 64;
+
+/** A new IP box text and what it implies for the prefix and mask fields. */
+function ipPatch(s: SubnetState, ip: string): Partial<SubnetState> {
+  // IPv6: an inline "/n" also sets the prefix box (there is no mask).
+  if (looksLikeIpv6(ip)) {
+    const p = parseIpv6(ip);
+    if (p.ok && p.value.prefix !== undefined) return { ip, cidrText: String(p.value.prefix), prefixChosen: true };
+    // Switching from IPv4 with the prefix never chosen: /64, not the IPv4 /24.
+    return !s.prefixChosen && !looksLikeIpv6(s.ip) ? { ip, cidrText: String(DEFAULT_PREFIX6) } : { ip };
+  }
+  // "10.0.0.1 255.255.0.0" or "10.0.0.1/16" also set the CIDR and mask fields.
+  const { cidr } = splitIpBox(ip);
+  if (cidr !== undefined)
+    return { ip, cidrText: String(cidr), maskText: formatIpv4(maskFromCidr(cidr)), prefixChosen: true };
+  // Back from IPv6 with the prefix never chosen: the IPv4 default again.
+  return !s.prefixChosen && looksLikeIpv6(s.ip)
+    ? { ip, cidrText: String(DEFAULT_CIDR), maskText: DEFAULT_MASK }
+    : { ip };
+}
 
 export const useSubnetStore = create<SubnetState>()((set) => ({
   ...INPUT_DEFAULTS,
@@ -65,24 +93,20 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
   setVlsm6Text: (vlsm6Text) => set({ vlsm6Text }),
   setMacText: (macText) => set({ macText }),
   restore: ({ ip, cidrText, tab }) =>
-    set(() => ({ ip, mode: 'cidr', ...(cidrText === undefined ? {} : { cidrText }), ...(tab ? { tab } : {}) })),
-  setIp: (ip) =>
-    set(() => {
-      // IPv6: an inline "/n" also sets the prefix box (there is no mask).
-      if (looksLikeIpv6(ip)) {
-        const p = parseIpv6(ip);
-        return p.ok && p.value.prefix !== undefined ? { ip, cidrText: String(p.value.prefix) } : { ip };
-      }
-      // "10.0.0.1 255.255.0.0" or "10.0.0.1/16" also set the CIDR and mask fields.
-      const { cidr } = splitIpBox(ip);
-      return cidr === undefined ? { ip } : { ip, cidrText: String(cidr), maskText: formatIpv4(maskFromCidr(cidr)) };
-    }),
+    set((s) => ({
+      ...ipPatch(s, ip),
+      mode: 'cidr',
+      ...(cidrText === undefined ? {} : { cidrText, prefixChosen: true }),
+      ...(tab ? { tab } : {}),
+    })),
+  setIp: (ip) => set((s) => ipPatch(s, ip)),
   setCidrText: (cidrText) =>
     set((s) => {
       const cidr = parseCidr(cidrText);
       return {
         cidrText,
         mode: 'cidr',
+        prefixChosen: true,
         ip: bareIp(s.ip),
         ...(cidr === null ? {} : { maskText: formatIpv4(maskFromCidr(cidr)) }),
       };
@@ -93,6 +117,7 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
       return {
         maskText,
         mode: 'mask',
+        prefixChosen: true,
         ip: bareIp(s.ip),
         ...(mask === null ? {} : { cidrText: String(cidrFromMask(mask)) }),
       };
@@ -109,6 +134,8 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
       cidrText: String(e.cidr),
       ...(looksLikeIpv6(e.ip) ? {} : { maskText: formatIpv4(maskFromCidr(e.cidr)) }),
       mode: 'cidr',
+      // The example's prefix belongs to its address: typing the other family takes that family's default.
+      prefixChosen: false,
     }),
   reset: () => set({ ...INPUT_DEFAULTS }),
 }));
@@ -119,6 +146,7 @@ keepDraft(useSubnetStore, tool.path, (s) => ({
   mode: s.mode,
   cidrText: s.cidrText,
   maskText: s.maskText,
+  prefixChosen: s.prefixChosen,
   tab: s.tab,
   listKind: s.listKind,
   childCidr: s.childCidr,
