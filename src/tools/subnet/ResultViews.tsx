@@ -157,7 +157,9 @@ export function ReferenceList({ cidr, onPick }: { cidr: number | null; onPick(ci
               <th>Subnet mask</th>
               <th>Addresses</th>
               <th>Usable hosts</th>
-              <th />
+              <th>
+                <span className="sr-only">Action</span>
+              </th>
             </tr>
           </thead>
           <tbody>

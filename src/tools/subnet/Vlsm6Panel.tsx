@@ -31,30 +31,33 @@ export function Vlsm6Panel({ network, prefix }: { network: bigint; prefix: numbe
         </p>
       ) : (
         <>
-          <table className="data-table" aria-label="VLSM allocations" style={{ marginTop: '0.75rem' }}>
-            <thead>
-              <tr>
-                <th>Segment</th>
-                <th>Needed</th>
-                <th>Prefix</th>
-                <th>Last address</th>
-                <th>/64 networks</th>
-              </tr>
-            </thead>
-            <tbody>
-              {outcome.plan.allocations.map((a, i) => (
-                <tr key={i}>
-                  <td>{a.name}</td>
-                  <td>{a.need}</td>
-                  <td>
-                    {a.network}/{a.prefix}
-                  </td>
-                  <td>{a.last}</td>
-                  <td>{n(a.count64)}</td>
+          {/* Wide on a phone: the table scrolls inside its box, never the page. */}
+          <div className="table-scroll" role="region" aria-label="VLSM allocations, scrollable" tabIndex={0}>
+            <table className="data-table" aria-label="VLSM allocations" style={{ marginTop: '0.75rem' }}>
+              <thead>
+                <tr>
+                  <th>Segment</th>
+                  <th>Needed</th>
+                  <th>Prefix</th>
+                  <th>Last address</th>
+                  <th>/64 networks</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {outcome.plan.allocations.map((a, i) => (
+                  <tr key={i}>
+                    <td>{a.name}</td>
+                    <td>{a.need}</td>
+                    <td>
+                      {a.network}/{a.prefix}
+                    </td>
+                    <td>{a.last}</td>
+                    <td>{n(a.count64)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <p data-testid="vlsm-free">
             Free: {n(outcome.plan.freeAddresses)} addresses
             {outcome.plan.free.length > 0 && (

@@ -45,36 +45,39 @@ export function VlsmPanel({ ip, cidr }: { ip: number; cidr: number }) {
         </p>
       ) : (
         <>
-          <table className="data-table" aria-label="VLSM allocations" style={{ marginTop: '0.75rem' }}>
-            <thead>
-              <tr>
-                <th>Subnet</th>
-                <th>Needed</th>
-                <th>Network</th>
-                <th>First host</th>
-                <th>Last host</th>
-                <th>Broadcast</th>
-                <th>Usable</th>
-                <th>Spare</th>
-              </tr>
-            </thead>
-            <tbody>
-              {outcome.plan.allocations.map((a, i) => (
-                <tr key={i}>
-                  <td>{a.name}</td>
-                  <td>{n(a.hosts)}</td>
-                  <td>
-                    {a.network}/{a.cidr}
-                  </td>
-                  <td>{a.firstHost}</td>
-                  <td>{a.lastHost}</td>
-                  <td>{a.broadcast}</td>
-                  <td>{n(a.usable)}</td>
-                  <td>{n(a.spare)}</td>
+          {/* Wide on a phone: the table scrolls inside its box, never the page. */}
+          <div className="table-scroll" role="region" aria-label="VLSM allocations, scrollable" tabIndex={0}>
+            <table className="data-table" aria-label="VLSM allocations" style={{ marginTop: '0.75rem' }}>
+              <thead>
+                <tr>
+                  <th>Subnet</th>
+                  <th>Needed</th>
+                  <th>Network</th>
+                  <th>First host</th>
+                  <th>Last host</th>
+                  <th>Broadcast</th>
+                  <th>Usable</th>
+                  <th>Spare</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {outcome.plan.allocations.map((a, i) => (
+                  <tr key={i}>
+                    <td>{a.name}</td>
+                    <td>{n(a.hosts)}</td>
+                    <td>
+                      {a.network}/{a.cidr}
+                    </td>
+                    <td>{a.firstHost}</td>
+                    <td>{a.lastHost}</td>
+                    <td>{a.broadcast}</td>
+                    <td>{n(a.usable)}</td>
+                    <td>{n(a.spare)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <p data-testid="vlsm-free">
             Left: {n(outcome.plan.freeAddresses)} addresses
             {outcome.plan.free.length > 0 && (

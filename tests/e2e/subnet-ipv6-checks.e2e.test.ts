@@ -1,0 +1,109 @@
+// IPv6 in the subnet calculator as a network engineer checks it (compared with Python's ipaddress,
+// sipcalc, CyberChef and ipcalc), in Debian's Chromium against the real server: input Python
+// refuses is refused with a short message, long input never widens the page, a fresh page takes
+// /64 for IPv6, and no subnet view scrolls sideways at 375 px.
+import AxeBuilder from '@axe-core/playwright';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openPage } from '../helpers/browser';
+import { useSharedApp } from '../helpers/e2e';
+import { seriousViolations } from '../helpers/axe';
+import { describeWith } from '../helpers/system';
+
+describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
+  const app = useSharedApp();
+  let page: Page;
+  let errors: string[];
+
+  /** A fresh context (no draft, no link) on /ip-subnet. */
+  async function freshPage(width: number) {
+    const opened = await openPage(app.browser, { viewport: { width, height: 900 } });
+    await opened.page.goto(`${app.url}/ip-subnet`);
+    await opened.page.getByRole('heading', { name: 'IP Subnet Calculator', level: 1 }).waitFor();
+    return opened;
+  }
+
+  beforeAll(async () => {
+    ({ page, errors } = await freshPage(1280));
+  });
+  afterAll(() => expect(errors).toEqual([]));
+
+  const ipBox = (p = page) => p.getByLabel('IP Address');
+  const field = (name: string, p = page) => p.locator(`[data-field="${name}"]`).first();
+  const banner = (p = page) => p.getByTestId('subnet-error');
+  /** Horizontal overflow of the page in px (0 when nothing scrolls sideways). */
+  const overflow = (p: Page) =>
+    p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+  it('takes /64 for IPv6 typed on a fresh page, says so, and shows no IPv4 mask', async () => {
+    await ipBox().fill('2001:db8::1');
+    await expect.poll(() => field('network6').textContent()).toBe('2001:db8::/64');
+    expect(await page.getByRole('spinbutton', { name: 'CIDR' }).inputValue()).toBe('64');
+    expect(await page.getByTestId('subnet-prefix-note').textContent()).toBe(
+      'IPv6: /64 (one LAN) until you choose a prefix',
+    );
+    const mask = page.getByLabel('Subnet Mask');
+    expect(await mask.isDisabled()).toBe(true);
+    expect(await mask.inputValue()).toBe('ffff:ffff:ffff:ffff::');
+    // A chosen prefix stays, and the note goes.
+    await page.getByRole('spinbutton', { name: 'CIDR' }).fill('56');
+    await expect.poll(() => field('network6').textContent()).toBe('2001:db8::/56');
+    expect(await page.getByTestId('subnet-prefix-note').count()).toBe(0);
+    expect(await mask.inputValue()).toBe('ffff:ffff:ffff:ff00::');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    expect(await mask.inputValue()).toBe('255.255.255.0');
+  });
+
+  it('refuses what Python refuses, naming the problem', async () => {
+    for (const [input, message] of [
+      ['::1//64', 'Only one "/" is allowed: write the prefix once, as in 2001:db8::/48'],
+      ['::1/ /64', 'Only one "/" is allowed: write the prefix once, as in 2001:db8::/48'],
+      ['fe80::1%a%b', 'Only one "%" is allowed: the zone after it cannot contain another "%"'],
+    ]) {
+      await ipBox().fill(input!);
+      await expect.poll(() => banner().textContent(), { message: input }).toBe(message);
+    }
+  });
+
+  it('quotes a short excerpt of a 100,000-character input and never widens the page', async () => {
+    const small = await freshPage(375);
+    for (const input of [`${'0'.repeat(100_000)}::1`, `2001:db8::${'g'.repeat(100_000)}`]) {
+      await ipBox(small.page).fill(input);
+      await expect.poll(() => banner(small.page).count()).toBe(1);
+      const text = (await banner(small.page).textContent())!;
+      expect(text).toContain('(100,');
+      expect(text.length).toBeLessThan(160);
+      expect(await overflow(small.page)).toBeLessThanOrEqual(0);
+    }
+    expect(await seriousViolations(small.page)).toEqual([]);
+    expect(small.errors).toEqual([]);
+    await small.page.context().close();
+  });
+
+  it('never scrolls sideways at 375 px, in any view, IPv6 and IPv4', async () => {
+    const small = await freshPage(375);
+    for (const input of ['2001:db8:abcd:12::1/48', 'fe80::1%eth0', '2001:db8::/127', '10.0.0.0/8', '192.168.1.100']) {
+      await ipBox(small.page).fill(input);
+      for (const tab of ['Overview', 'Details', 'Binary', 'Subnets']) {
+        await small.page.getByRole('tab', { name: tab }).click();
+        await small.page.getByRole('tab', { name: tab, selected: true }).waitFor();
+        if (tab === 'Subnets') await small.page.getByRole('region', { name: 'VLSM planner' }).waitFor();
+        expect(await overflow(small.page), `${input} ${tab}`).toBeLessThanOrEqual(0);
+      }
+    }
+    expect(await seriousViolations(small.page)).toEqual([]);
+    expect(small.errors).toEqual([]);
+    await small.page.context().close();
+  });
+
+  it('has a header text in every table header cell', async () => {
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('region', { name: 'Subnet size reference' }).waitFor();
+    const { violations } = await new AxeBuilder({ page }).withRules(['empty-table-header']).analyze();
+    expect(violations.map((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+    await ipBox().fill('2001:db8::/48');
+    await page.getByRole('region', { name: 'IPv6 prefix reference' }).waitFor();
+    const v6 = await new AxeBuilder({ page }).withRules(['empty-table-header']).analyze();
+    expect(v6.violations).toEqual([]);
+  });
+});
