@@ -23,7 +23,7 @@ function openStore(): { store: BufferedStore; backend: SqliteBackend } {
   const dir = mkdtempSync(join(tmpdir(), 'bitsmith-bench-'));
   dirs.push(dir);
   const backend = new SqliteBackend(join(dir, 'analytics.sqlite'), { retentionDays: 400 });
-  const store = new BufferedStore(backend, { log: () => {} });
+  const store = new BufferedStore(backend, { journalDir: join(dir, 'journal'), log: () => {} });
   stores.push(store);
   return { store, backend };
 }

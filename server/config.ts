@@ -26,7 +26,7 @@ const EnvSchema = z.object({
   ANALYTICS_DAILY_KEYS_MAX: z.coerce.number().int().min(10).default(1000),
   ANALYTICS_MAX_DB_MB: z.coerce.number().min(1).default(1024),
   ANALYTICS_INTEGRITY_CHECK_HOURS: z.coerce.number().min(0.01).default(6),
-  ANALYTICS_BUFFER_LIMIT: z.coerce.number().int().min(1).default(100_000),
+  ANALYTICS_JOURNAL_MB: z.coerce.number().min(0.01).default(256),
   ANALYTICS_SHUTDOWN_FLUSH_MS: z.coerce.number().int().min(0).max(9_000).default(8_000),
   STATIC_DIR: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
@@ -58,9 +58,9 @@ export interface Config {
   analyticsBounds: { rollupRetentionDays: number; dailyKeysMax: number; maxDbBytes: number };
   /** How often the embedded database's PRAGMA quick_check runs (also once at start). */
   analyticsIntegrityCheckMs: number;
-  /** Events held in memory while the database is down; more are dropped and counted. */
-  analyticsBufferLimit: number;
-  /** How long a graceful shutdown keeps retrying buffered events while the database is down. */
+  /** Bytes the ingest journal may hold (events not yet in the database); beyond it ingest answers 503. */
+  analyticsJournalBytes: number;
+  /** How long a graceful shutdown keeps writing journaled events while the database is down. */
   analyticsShutdownFlushMs: number;
   staticDir?: string;
   /** Express `trust proxy` value; undefined when TRUST_PROXY is unset or empty. */
@@ -94,7 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxDbBytes: e.ANALYTICS_MAX_DB_MB * 1024 * 1024,
     },
     analyticsIntegrityCheckMs: e.ANALYTICS_INTEGRITY_CHECK_HOURS * 3_600_000,
-    analyticsBufferLimit: e.ANALYTICS_BUFFER_LIMIT,
+    analyticsJournalBytes: Math.round(e.ANALYTICS_JOURNAL_MB * 1024 * 1024),
     analyticsShutdownFlushMs: e.ANALYTICS_SHUTDOWN_FLUSH_MS,
     staticDir: e.STATIC_DIR,
     trustProxy: e.TRUST_PROXY?.trim() ? parseTrustProxy(e.TRUST_PROXY) : undefined,

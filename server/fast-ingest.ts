@@ -14,7 +14,7 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import { refuseOversizedBodies } from './body-limit';
 import { errorHandler, HttpError } from './errors';
 import { setSecurityHeaders } from './security-headers';
-import { BODY_LIMIT, isEventKind, recordEvent, writeAccepted } from './routes/analytics';
+import { answerRefused, BODY_LIMIT, isEventKind, recordEvent, writeAccepted } from './routes/analytics';
 import type { AnalyticsStore } from './store/types';
 import type { EventKind } from '../src/core/analytics/contract';
 
@@ -92,7 +92,10 @@ export function fastIngest(
         const body = text === '' ? undefined : text;
         if (body !== undefined && req.is('application/json') && !STRICT_JSON_START.test(body))
           return fail(new HttpError(400, 'Malformed JSON body: an object or array was expected'));
-        recordEvent(store, kind, body, req.get('user-agent')).then(() => writeAccepted(res), fail);
+        recordEvent(store, kind, body, req.get('user-agent')).then(
+          () => writeAccepted(res),
+          (e: unknown) => answerRefused(res, e) || fail(e),
+        );
       });
     });
     return true;

@@ -1,6 +1,6 @@
 /**
  * Analytics routes. Ingest: five POST endpoints with strict schemas; bodies arrive as JSON or as
- * text/plain from sendBeacon; answered 202 once stored (or buffered while the database is down).
+ * text/plain from sendBeacon; answered 202 once journaled on disk (503 when the journal cannot take them).
  * Stats: GET /stats?days=7|30|90 for the admin token only.
  */
 import { Router, json, text, type RequestHandler } from 'express';
@@ -10,6 +10,7 @@ import { HttpError, validationError } from '../errors';
 import { requireAdmin } from '../auth';
 import { isBot, StatsQuerySchema } from '../services/analytics';
 import { StoreUnavailableError, type AnalyticsStore } from '../store/types';
+import { JournalRefusedError } from '../store/journal';
 import { EVENT_KINDS, type EventKind } from '../../src/core/analytics/contract';
 import { schemas } from './analytics-schemas';
 
@@ -54,6 +55,26 @@ export function writeAccepted(res: ServerResponse): void {
   res.writeHead(202, ACCEPTED_HEADERS).end(ACCEPTED);
 }
 
+/** Seconds a client is asked to wait when the journal cannot take its event. */
+const REFUSED_RETRY_AFTER = '5';
+
+/**
+ * Answers an event the journal refused (full, or the disk refused the write) with 503 and
+ * Retry-After and returns true: never a 202 for an event that is not on disk. Other errors: false.
+ */
+export function answerRefused(res: ServerResponse, err: unknown): boolean {
+  if (!(err instanceof JournalRefusedError)) return false;
+  const body = JSON.stringify({ error: `${err.message}; try again later` });
+  res
+    .writeHead(503, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(body),
+      'Retry-After': REFUSED_RETRY_AFTER,
+    })
+    .end(body);
+  return true;
+}
+
 export const isEventKind = (kind: string): kind is EventKind => (EVENT_KINDS as readonly string[]).includes(kind);
 
 /**
@@ -71,7 +92,12 @@ export function ingestRouter(store: AnalyticsStore, before: RequestHandler[]): R
     json({ limit: BODY_LIMIT, strict: true }),
     text({ type: 'text/plain', limit: BODY_LIMIT }),
     async (req, res) => {
-      await recordEvent(store, req.params.kind as EventKind, req.body, req.get('user-agent'));
+      try {
+        await recordEvent(store, req.params.kind as EventKind, req.body, req.get('user-agent'));
+      } catch (e) {
+        if (answerRefused(res, e)) return;
+        throw e;
+      }
       writeAccepted(res);
     },
   );

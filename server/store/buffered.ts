@@ -1,13 +1,21 @@
 /**
- * The write path in front of any backend: events queue in memory and are written in batches
- * (group commit: whatever arrived while the previous batch was being written goes in the next one).
- * While the database is healthy, `record` resolves after its batch is written, so an answered
- * request is stored. While it is down, `record` resolves once the events are buffered; the buffer
- * is bounded (extra events are dropped and counted) and is retried with exponential backoff until
- * the database comes back.
+ * The write path in front of any backend. An accepted event gets an id, is appended to the
+ * journal (server/store/journal.ts: group commit, one fdatasync per batch) and only then
+ * acknowledged: `record` resolves once the event is on disk, whatever the database is doing, and
+ * rejects with JournalRefusedError (the API answers 503 with Retry-After) when the journal is full
+ * or the disk refuses the write; it never resolves for an event that is not on disk.
+ *
+ * Behind the journal, events are written to the database in batches (whatever arrived while the
+ * previous batch was being written). The in-memory queue is only that batching stage: it holds at
+ * most `memoryLimit` events; beyond it, or after a restart, events are read back from the journal.
+ * A journal segment is deleted once every event in it is committed. The database ignores an id it
+ * already has, so a replay after a crash never counts an event twice. A failed write marks the
+ * store unavailable and is retried with exponential backoff.
  */
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_TOP_LIMIT, MAX_TOP_LIMIT } from '../../src/core/analytics/contract';
 import { dayRange, toStats, type Backend } from './rollup';
+import { Journal, JournalRefusedError, type Cursor, type JournaledEvent } from './journal';
 import {
   StoreUnavailableError,
   type AnalyticsStore,
@@ -17,23 +25,32 @@ import {
   type StoredEvent,
 } from './types';
 
-interface BufferOptions {
-  /** Most events held in memory while the database is down. */
-  bufferLimit?: number;
+/** Default size limit of the journal (ANALYTICS_JOURNAL_MB). */
+export const DEFAULT_JOURNAL_BYTES = 256 * 1024 * 1024;
+
+export interface BufferOptions {
+  /** Directory of the journal (DATA_DIR/analytics-journal in the server). */
+  journalDir: string;
+  /** Most bytes the journal holds; beyond it events are refused (503). */
+  journalLimitBytes?: number;
+  /** Journal segment size (default: an eighth of the limit, 64 KB to 4 MB). */
+  journalSegmentBytes?: number;
+  /** Most events waiting in memory for the database; the rest are read back from the journal. */
+  memoryLimit?: number;
   /** Largest batch handed to the backend at once. */
   maxBatch?: number;
-  /** How long `record` waits for its batch before answering anyway (events stay buffered). */
+  /** How long stats wait for the events accepted before them to be written. */
   ackTimeoutMs?: number;
   /** Backoff between retries after a failed write: from min, doubling, up to max. */
   retryMinMs?: number;
   retryMaxMs?: number;
-  /** How long `close` keeps trying to write the buffer (server/index.ts force-exits after 10 s). */
+  /** How long `close` keeps trying to write the journal to the database (server/index.ts force-exits after 10 s). */
   shutdownFlushMs?: number;
   log?: (message: string) => void;
 }
 
 interface Waiter {
-  /** Resolved once this many events (in arrival order) have been written. */
+  /** Resolved once this many events (in journal order) have been written. */
   seq: number;
   /** ...or at this time (ms), whichever comes first. */
   deadline: number;
@@ -41,10 +58,14 @@ interface Waiter {
 }
 
 export class BufferedStore implements AnalyticsStore {
-  private queue: StoredEvent[] = [];
-  private enqueued = 0;
+  private readonly journal: Journal;
+  /** Events written + 0 .. written + queue.length - 1, in memory, waiting for the database. */
+  private queue: JournaledEvent[] = [];
+  /** Events after the queue are only in the journal; `cursor` is where the next one is. */
+  private spilled: boolean;
+  private cursor: Cursor;
   private written = 0;
-  private dropped = 0;
+  private refused = 0;
   private waiters: Waiter[] = [];
   private draining: Promise<void> | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -53,14 +74,18 @@ export class BufferedStore implements AnalyticsStore {
   private available = true;
   private lastError?: string;
   private closed = false;
-  private readonly opts: Required<BufferOptions>;
+  /** Event ids: 96 random bits per process, then a counter. */
+  private readonly idPrefix = randomBytes(12).toString('base64url');
+  private nextId = 0;
+  private readonly opts: Required<Omit<BufferOptions, 'journalSegmentBytes'>>;
 
   constructor(
     private readonly backend: Backend,
-    options: BufferOptions = {},
+    options: BufferOptions,
   ) {
     this.opts = {
-      bufferLimit: 100_000,
+      journalLimitBytes: DEFAULT_JOURNAL_BYTES,
+      memoryLimit: 50_000,
       maxBatch: 5_000,
       ackTimeoutMs: 1_000,
       retryMinMs: 100,
@@ -69,23 +94,46 @@ export class BufferedStore implements AnalyticsStore {
       log: (m) => console.warn(m),
       ...options,
     };
+    this.journal = Journal.open(options.journalDir, {
+      limitBytes: this.opts.journalLimitBytes,
+      segmentBytes: options.journalSegmentBytes,
+      log: this.opts.log,
+    });
+    // What the journal holds from before (a crash, or a database that was down at the last stop)
+    // is replayed now; the database ignores the events it already has.
+    this.cursor = this.journal.start();
+    this.spilled = this.journal.recovered > 0;
+    this.kick();
   }
 
   get name(): string {
     return this.backend.name;
   }
 
-  record(events: StoredEvent[]): Promise<void> {
-    const room = Math.max(0, this.opts.bufferLimit - this.queue.length);
-    const accepted = events.length <= room ? events : events.slice(0, room);
-    if (accepted.length < events.length) this.countDrops(events.length - accepted.length);
-    if (accepted.length === 0) return Promise.resolve();
-    for (const e of accepted) this.queue.push(e);
-    this.enqueued += accepted.length;
-    const seq = this.enqueued;
+  /** Resolves once the events are in the journal on disk; rejects with JournalRefusedError if not. */
+  async record(events: StoredEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const stamped: JournaledEvent[] = events.map((e) => ({
+      ...e,
+      id: `${this.idPrefix}${(this.nextId++).toString(36)}`,
+    }));
+    let at: Cursor;
+    try {
+      if (this.closed) throw new JournalRefusedError('Analytics storage is shutting down', 'disk');
+      at = await this.journal.append(stamped);
+    } catch (e) {
+      this.countRefused(stamped.length, e as Error);
+      throw e;
+    }
+    // Appends resolve in journal order. An event already read back from the journal is not queued twice.
+    const next = this.written + this.queue.length;
+    if (!this.spilled && at.index === next && this.queue.length + stamped.length <= this.opts.memoryLimit)
+      for (const e of stamped) this.queue.push(e);
+    else if (!this.spilled && at.index >= next) {
+      this.spilled = true;
+      this.cursor = at;
+    }
     this.kick();
-    if (!this.available || this.closed) return Promise.resolve();
-    return this.writtenUpTo(seq);
   }
 
   /** Resolves once the first `seq` events are written, or after the ack timeout. */
@@ -98,8 +146,8 @@ export class BufferedStore implements AnalyticsStore {
   }
 
   /**
-   * One timer for all waiters (a timer per request cost ingest throughput): waiters arrive in
-   * deadline order, so it fires for the oldest, answers every waiter past its deadline, re-arms.
+   * One timer for all waiters: waiters arrive in deadline order, so it fires for the oldest,
+   * answers every waiter past its deadline, re-arms.
    */
   private armAckTimer(): void {
     if (this.ackTimer || this.waiters.length === 0) return;
@@ -119,31 +167,38 @@ export class BufferedStore implements AnalyticsStore {
 
   async stats(query: StatsQuery): Promise<Stats> {
     if (!this.available) throw new StoreUnavailableError(this.unavailableMessage());
-    // Events answered on an ack timeout are written before we read (later arrivals need not be).
-    await this.writtenUpTo(this.enqueued);
+    // Events acknowledged before this request are written before we read (later arrivals need not be).
+    await this.writtenUpTo(this.journal.end);
     if (!this.available) throw new StoreUnavailableError(this.unavailableMessage());
     const limit = Math.min(Math.max(1, Math.floor(query.limit ?? DEFAULT_TOP_LIMIT)), MAX_TOP_LIMIT);
     const range = dayRange(query.days, query.now);
     return toStats(range, await this.backend.read(range, limit));
   }
 
-  /** Writes everything queued, retrying at once instead of waiting out the backoff. */
+  /** Events acknowledged (in the journal) but not yet in the database. */
+  private get behind(): number {
+    return this.journal.end - this.written;
+  }
+
+  /** Writes everything acknowledged to the database, retrying at once instead of waiting out the backoff. */
   async flush(timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    while (this.queue.length > 0 || this.draining) {
+    await this.journal.whenIdle();
+    while (this.behind > 0 || this.draining) {
       if (this.draining) await this.draining;
       else {
         if (Date.now() > deadline) break;
         this.clearRetry();
         this.kick(false);
         await this.draining;
-        if (this.queue.length > 0 && !this.available)
+        if (this.behind > 0 && !this.available)
           await sleep(Math.min(this.backoff(), Math.max(0, deadline - Date.now())));
       }
     }
-    if (this.queue.length > 0)
+    if (this.behind > 0)
       throw new StoreUnavailableError(
-        `${this.queue.length} analytics events could not be written: ${this.lastError ?? 'timeout'}`,
+        `${this.behind} analytics events are not in the database yet (${this.lastError ?? 'timeout'}); ` +
+          `they stay in the journal ${this.journal.dir} and are written at the next start`,
       );
   }
 
@@ -152,12 +207,15 @@ export class BufferedStore implements AnalyticsStore {
     this.closed = true;
     try {
       await this.flush(this.opts.shutdownFlushMs);
+      // Everything is in the database: a clean stop leaves an empty journal.
+      await this.journal.releaseAll(this.written);
     } catch (e) {
-      this.opts.log(`Analytics store closing with unwritten events: ${(e as Error).message}`);
+      this.opts.log(`Analytics store closing: ${(e as Error).message}`);
     } finally {
       this.clearRetry();
       this.releaseWaiters();
       if (this.ackTimer) clearTimeout(this.ackTimer);
+      await this.journal.close();
       await this.backend.close();
     }
   }
@@ -166,9 +224,10 @@ export class BufferedStore implements AnalyticsStore {
     return {
       backend: this.backend.name,
       available: this.available,
-      buffered: this.queue.length,
-      bufferLimit: this.opts.bufferLimit,
-      dropped: this.dropped,
+      buffered: this.behind,
+      journalBytes: this.journal.bytes(),
+      journalLimitBytes: this.journal.limitBytes,
+      refused: this.refused,
       stored: this.written,
       ...this.backend.healthDetails?.(),
       ...(this.lastError ? { lastError: this.lastError } : {}),
@@ -177,18 +236,25 @@ export class BufferedStore implements AnalyticsStore {
 
   /** Starts a drain unless one runs or a retry is pending (`deferred`: let the event loop gather a batch). */
   private kick(deferred = true): void {
-    if (this.draining || this.retryTimer || this.queue.length === 0) return;
+    if (this.draining || this.retryTimer || this.behind === 0) return;
     this.draining = (async () => {
       if (deferred) await new Promise((r) => setImmediate(r));
       await this.drain();
     })().finally(() => {
       this.draining = null;
-      if (this.queue.length > 0 && this.available && !this.retryTimer) this.kick();
+      if ((this.queue.length > 0 || this.spilled) && this.available && !this.retryTimer) this.kick();
     });
   }
 
   private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
+    for (;;) {
+      try {
+        if (this.queue.length === 0 && this.spilled) await this.readBack();
+      } catch (e) {
+        this.onWriteFailure(e);
+        return;
+      }
+      if (this.queue.length === 0) return;
       const batch = this.queue.slice(0, this.opts.maxBatch);
       try {
         await this.backend.write(batch);
@@ -198,8 +264,8 @@ export class BufferedStore implements AnalyticsStore {
       }
       this.queue.splice(0, batch.length);
       this.written += batch.length;
-      if (!this.available)
-        this.opts.log(`Analytics storage is back; ${this.queue.length} buffered events left to write`);
+      this.journal.release(this.written);
+      if (!this.available) this.opts.log(`Analytics storage is back; ${this.behind} journaled events left to write`);
       this.available = true;
       this.failures = 0;
       this.lastError = undefined;
@@ -207,12 +273,19 @@ export class BufferedStore implements AnalyticsStore {
     }
   }
 
+  /** Refills the (empty) queue from the journal; once it has caught up, appends queue in memory again. */
+  private async readBack(): Promise<void> {
+    const events = await this.journal.read(this.cursor, this.opts.maxBatch);
+    for (const e of events) this.queue.push(e);
+    if (this.cursor.index >= this.journal.end) this.spilled = false;
+  }
+
   private onWriteFailure(e: unknown): void {
     this.lastError = e instanceof Error ? e.message : String(e);
-    if (this.available) this.opts.log(`Analytics storage unavailable, buffering events: ${this.lastError}`);
+    if (this.available) this.opts.log(`Analytics storage unavailable, events wait in the journal: ${this.lastError}`);
     this.available = false;
     this.failures++;
-    // Requests waiting for this batch are answered now: their events stay buffered.
+    // Stats waiting for this batch are answered now (with 503).
     this.releaseWaiters();
     if (!this.closed) {
       this.retryTimer = setTimeout(() => {
@@ -243,13 +316,10 @@ export class BufferedStore implements AnalyticsStore {
     if (n > 0) this.waiters.splice(0, n);
   }
 
-  private countDrops(n: number): void {
-    if (this.dropped === 0 || Math.floor(this.dropped / 1000) !== Math.floor((this.dropped + n) / 1000)) {
-      this.opts.log(
-        `Analytics buffer full (${this.opts.bufferLimit} events): ${this.dropped + n} events dropped so far`,
-      );
-    }
-    this.dropped += n;
+  private countRefused(n: number, e: Error): void {
+    if (this.refused === 0 || Math.floor(this.refused / 1000) !== Math.floor((this.refused + n) / 1000))
+      this.opts.log(`Analytics events refused with 503 (${e.message}): ${this.refused + n} so far`);
+    this.refused += n;
   }
 
   private unavailableMessage(): string {

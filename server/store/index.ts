@@ -1,4 +1,7 @@
-/** Opens the configured store: MongoDB when MONGODB_URI is set, else the embedded default in DATA_DIR. */
+/**
+ * Opens the configured store: MongoDB when MONGODB_URI is set, else the embedded default in
+ * DATA_DIR; either way behind the journal in DATA_DIR/analytics-journal.
+ */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
@@ -8,9 +11,16 @@ import { ThreadedSqliteBackend } from './sqlite-client';
 import { MongoBackend } from './mongo';
 
 const EMBEDDED_FILE = 'analytics.sqlite';
+/** Every accepted event is journaled here before its 202 (server/store/journal.ts). */
+export const JOURNAL_DIR = 'analytics-journal';
 
 export async function openStore(config: Config): Promise<AnalyticsStore> {
-  const buffer = { bufferLimit: config.analyticsBufferLimit, shutdownFlushMs: config.analyticsShutdownFlushMs };
+  makeDataDir(config.dataDir);
+  const buffer = {
+    journalDir: join(config.dataDir, JOURNAL_DIR),
+    journalLimitBytes: config.analyticsJournalBytes,
+    shutdownFlushMs: config.analyticsShutdownFlushMs,
+  };
   if (config.mongoUri) {
     const backend = new MongoBackend({
       uri: config.mongoUri,
@@ -27,15 +37,18 @@ export async function openStore(config: Config): Promise<AnalyticsStore> {
 }
 
 /** Opens DATA_DIR/analytics.sqlite; a failure names the variable, the path and what to do. */
-async function openEmbedded(config: Config): Promise<ThreadedSqliteBackend> {
+function makeDataDir(dataDir: string): void {
   try {
-    mkdirSync(config.dataDir, { recursive: true });
+    mkdirSync(join(dataDir, JOURNAL_DIR), { recursive: true });
   } catch (e) {
     throw new Error(
-      `DATA_DIR: cannot create the directory ${config.dataDir} (${errorText(e)}); ` +
+      `DATA_DIR: cannot create the directory ${dataDir} (${errorText(e)}); ` +
         'set DATA_DIR to a writable directory, or create this one and give the server write access',
     );
   }
+}
+
+async function openEmbedded(config: Config): Promise<ThreadedSqliteBackend> {
   const file = join(config.dataDir, EMBEDDED_FILE);
   try {
     // The connection lives in its own thread (sqlite-client.ts): SQLite never blocks the event loop.

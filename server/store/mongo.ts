@@ -45,11 +45,14 @@ interface RollupDoc {
 }
 
 interface EventDoc {
-  _id: ObjectId;
+  /** The id the event got when it was accepted (the unique `_id` index keeps each once). */
+  _id: ObjectId | string;
   ts: Date;
   kind: string;
   session_id: string;
   data: Record<string, unknown>;
+  /** Set until the event's rollup increments are applied (see `write`). */
+  pending?: true;
 }
 
 const DUPLICATE_KEY = 11000;
@@ -115,9 +118,25 @@ export class MongoBackend implements Backend {
     await this.rollups.createIndex({ day: 1, type: 1, key: 1 }, { name: 'day_type_key', unique: true });
   }
 
+  /**
+   * Exactly once per event id: events are inserted unordered with `pending: true`, duplicate ids
+   * (a replay of the journal, a retried batch) are ignored; rollups are incremented only for the
+   * events inserted now or inserted earlier but still pending (a batch that failed between the
+   * two steps), then `pending` is cleared. Without a multi-document transaction one window
+   * remains: a crash after the increments and before the clearing counts that batch's rollups
+   * again at the replay (never loses them).
+   */
   async write(events: readonly StoredEvent[]): Promise<void> {
     await this.ensureReady();
-    await this.insertEvents(events);
+    const { apply, ids } = await this.insertEvents(events);
+    if (apply.length > 0) {
+      await this.applyRollups(apply);
+      await this.events.updateMany({ _id: { $in: ids } }, { $unset: { pending: '' } });
+    }
+    await this.pruneRollupsIfDue();
+  }
+
+  private async applyRollups(events: readonly StoredEvent[]): Promise<void> {
     const d = batchDeltas(events);
     const ops: AnyBulkWriteOperation<RollupDoc>[] = [];
     for (const p of await this.capped('page', d.pages)) ops.push(inc('page', p.day, p.key, p.count));
@@ -132,7 +151,6 @@ export class MongoBackend implements Backend {
       });
     }
     if (ops.length > 0) await this.rollups.bulkWrite(ops, { ordered: false });
-    await this.pruneRollupsIfDue();
   }
 
   /**
@@ -172,19 +190,43 @@ export class MongoBackend implements Backend {
     await this.rollups.deleteMany({ day: { $lt: utcDay(now - days * 86_400_000) } });
   }
 
-  /** Unordered insert; duplicates of a retried batch (same _id) are ignored. */
-  private async insertEvents(events: readonly StoredEvent[]): Promise<void> {
-    const docs = events.map((e) => {
-      let id = this.ids.get(e);
+  /**
+   * Unordered insert that ignores duplicate ids (E11000). Returns the events whose rollups are to
+   * be applied: the ones inserted now and the duplicates still marked pending.
+   */
+  private async insertEvents(
+    events: readonly StoredEvent[],
+  ): Promise<{ apply: StoredEvent[]; ids: (ObjectId | string)[] }> {
+    const docs: EventDoc[] = events.map((e) => {
+      let id: ObjectId | string | undefined = e.id ?? this.ids.get(e);
       if (!id) this.ids.set(e, (id = new ObjectId()));
-      return { _id: id, ts: e.ts, kind: e.kind, session_id: e.session_id, data: e.data };
+      return { _id: id, ts: e.ts, kind: e.kind, session_id: e.session_id, data: e.data, pending: true };
     });
+    const duplicates = new Set<number>();
     try {
       await this.events.insertMany(docs, { ordered: false });
     } catch (e) {
       const writeErrors = e instanceof MongoBulkWriteError ? [e.writeErrors].flat() : null;
       if (!writeErrors || writeErrors.length === 0 || writeErrors.some((w) => w.code !== DUPLICATE_KEY)) throw e;
+      for (const w of writeErrors) duplicates.add(w.index);
     }
+    const stillPending = new Set<unknown>();
+    if (duplicates.size > 0) {
+      const dupIds = docs.filter((_, i) => duplicates.has(i)).map((d) => d._id);
+      const rows = await this.events
+        .find({ _id: { $in: dupIds }, pending: true }, { projection: { _id: 1 } })
+        .toArray();
+      for (const r of rows) stillPending.add(String(r._id));
+    }
+    const apply: StoredEvent[] = [];
+    const ids: (ObjectId | string)[] = [];
+    docs.forEach((d, i) => {
+      if (!duplicates.has(i) || stillPending.has(String(d._id))) {
+        apply.push(events[i]!);
+        ids.push(d._id);
+      }
+    });
+    return { apply, ids };
   }
 
   async read(r: DayRange, limit: number): Promise<StatsRows> {

@@ -25,9 +25,13 @@ CREATE TABLE IF NOT EXISTS events (
   ts INTEGER NOT NULL,
   kind TEXT NOT NULL,
   session_id TEXT NOT NULL,
-  data TEXT NOT NULL
+  data TEXT NOT NULL,
+  eid TEXT
 );
 CREATE INDEX IF NOT EXISTS events_ts ON events (ts);
+-- The id an event got when it was accepted: a replayed or retried event is inserted once
+-- (rows from before version 3 have none; NULLs do not collide).
+CREATE UNIQUE INDEX IF NOT EXISTS events_eid ON events (eid);
 CREATE TABLE IF NOT EXISTS daily_pages (
   day TEXT NOT NULL, page_path TEXT NOT NULL, views INTEGER NOT NULL,
   PRIMARY KEY (day, page_path)
@@ -53,8 +57,11 @@ CREATE TABLE IF NOT EXISTS visitors_by_last_day (
 ) WITHOUT ROWID;
 `;
 
-/** Bumped when the rollup tables change; older files get their visitor rollups rebuilt. */
-const SCHEMA_VERSION = 2;
+/**
+ * Bumped when the schema changes. Before 2: visitor rollups are rebuilt from the raw events.
+ * Before 3: events get the `eid` column and its unique index, in place (rows are kept).
+ */
+const SCHEMA_VERSION = 3;
 
 /** Raw events older than the retention are pruned at most this often. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
@@ -104,9 +111,10 @@ export class SqliteBackend implements Backend {
     this.options = { ...STORAGE_DEFAULTS, ...options };
     this.db = new Database(file);
     this.db.pragma('journal_mode = WAL');
-    // NORMAL in WAL mode: a commit is in the OS page cache before we acknowledge, so a killed
-    // process loses nothing; only a power cut can lose the commits since the last checkpoint.
-    this.db.pragma('synchronous = NORMAL');
+    // FULL: each commit (one per batch) syncs the WAL, so a committed batch survives a power cut
+    // too, before its journal segment is deleted (server/store/journal.ts). Events are answered
+    // once journaled, so this fsync, on this thread, never delays an answer.
+    this.db.pragma('synchronous = FULL');
     this.db.pragma('busy_timeout = 5000');
     // 32 MB page cache: the rollup pages, scattered among millions of event rows, stay in memory.
     this.db.pragma('cache_size = -32000');
@@ -115,20 +123,28 @@ export class SqliteBackend implements Backend {
     this.readRows = this.prepareRead();
   }
 
-  /** Creates the schema; a file from an older version gets its visitor rollups rebuilt from raw events. */
+  /**
+   * Creates the schema and upgrades older files in place, in one transaction: raw events and
+   * rollups are kept; a file older than version 2 gets its visitor rollups rebuilt from raw events.
+   */
   private migrate(): void {
     const version = this.db.pragma('user_version', { simple: true }) as number;
     if (version === SCHEMA_VERSION) {
       this.db.exec(SCHEMA);
       return;
     }
+    const rebuildVisitors = version < 2;
     this.db.transaction(() => {
-      this.db.exec(
-        'DROP TABLE IF EXISTS visitors; DROP TABLE IF EXISTS visitor_days; DROP TABLE IF EXISTS daily_sessions;',
-      );
+      if (rebuildVisitors)
+        this.db.exec(
+          'DROP TABLE IF EXISTS visitors; DROP TABLE IF EXISTS visitor_days; DROP TABLE IF EXISTS daily_sessions;',
+        );
+      const columns = this.db.prepare("SELECT name FROM pragma_table_info('events')").pluck().all();
+      if (columns.length > 0 && !columns.includes('eid')) this.db.exec('ALTER TABLE events ADD COLUMN eid TEXT');
       this.db.exec(SCHEMA);
       this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
     })();
+    if (!rebuildVisitors) return;
     const pageviews = this.db.prepare("SELECT ts, session_id FROM events WHERE kind = 'pageview' ORDER BY ts").raw();
     const rows = pageviews.all() as [number, string][];
     if (rows.length === 0) return;
@@ -166,7 +182,10 @@ export class SqliteBackend implements Backend {
   }
 
   private prepareWrite() {
-    const insertEvent = this.db.prepare('INSERT INTO events (ts, kind, session_id, data) VALUES (?, ?, ?, ?)');
+    // An event whose id is already stored (a replay, a retried batch) is skipped, rollups included.
+    const insertEvent = this.db.prepare(
+      'INSERT OR IGNORE INTO events (eid, ts, kind, session_id, data) VALUES (?, ?, ?, ?, ?)',
+    );
     // A key new to its day goes under OTHER_KEY once the day holds dailyKeysMax keys: a flood of
     // distinct values adds at most dailyKeysMax + 1 rows per day. COUNT reads at most that many.
     const capped = (table: string, column: string, amount: string) =>
@@ -180,9 +199,15 @@ export class SqliteBackend implements Backend {
     const bumpTool = capped('daily_tools', 'tool_name', 'uses');
     const max = this.options.dailyKeysMax;
     const addVisits = this.prepareVisitorWrite();
-    return this.db.transaction((events: readonly StoredEvent[]) => {
+    return this.db.transaction((batch: readonly StoredEvent[]) => {
+      const events: StoredEvent[] = [];
+      for (const e of batch) {
+        // Over the budget only the id is kept (exactly once needs it), not the event's fields.
+        const data = this.overBudget ? '{}' : JSON.stringify(e.data);
+        if (insertEvent.run(e.id ?? null, e.ts.getTime(), e.kind, e.session_id, data).changes > 0) events.push(e);
+      }
       if (this.overBudget) this.rawDropped += events.length;
-      else for (const e of events) insertEvent.run(e.ts.getTime(), e.kind, e.session_id, JSON.stringify(e.data));
+      if (events.length === 0) return;
       const d = batchDeltas(events);
       for (const p of d.pages) bumpPage.run({ day: p.day, key: p.key, n: p.count, max });
       for (const t of d.tools) bumpTool.run({ day: t.day, key: t.key, n: t.count, max });

@@ -6,6 +6,8 @@ export type { Stats, StatsRange };
 
 /** A validated event as the routes hand it to the store; `ts` is stamped by the server. */
 export interface StoredEvent {
+  /** Assigned when the event is accepted (BufferedStore.record); the database keeps each id once. */
+  id?: string;
   kind: EventKind;
   ts: Date;
   session_id: string;
@@ -24,12 +26,16 @@ export interface StatsQuery {
 /** Counters that show how the write path is doing (exposed on /healthz). */
 export interface StoreHealth {
   backend: string;
-  /** False while the last write to the database failed (events wait in the buffer). */
+  /** False while the last write to the database failed (events wait in the journal). */
   available: boolean;
+  /** Events acknowledged (in the journal on disk) but not yet written to the database. */
   buffered: number;
-  bufferLimit: number;
-  /** Events dropped because the buffer was full while the database was down. */
-  dropped: number;
+  /** Bytes the journal holds on disk, and its limit (ANALYTICS_JOURNAL_MB). */
+  journalBytes: number;
+  journalLimitBytes: number;
+  /** Events answered 503 because the journal was full or the disk refused the write. */
+  refused: number;
+  /** Events written to the database by this process (replayed ones included). */
   stored: number;
   /** Embedded store: over ANALYTICS_MAX_DB_MB, and raw events not stored because of it. */
   overBudget?: boolean;
@@ -42,13 +48,14 @@ export interface StoreHealth {
 export interface AnalyticsStore {
   readonly name: string;
   /**
-   * Accepts validated events. Resolves once they are written (or, while the database is down,
-   * once they are buffered); never rejects because of the database.
+   * Accepts validated events. Resolves once they are durably journaled, whatever the database is
+   * doing; rejects with JournalRefusedError (answered 503) when the journal is full or the disk
+   * refuses the write, never because of the database.
    */
   record(events: StoredEvent[]): Promise<void>;
   /** Rejects with StoreUnavailableError while the database cannot answer. */
   stats(query: StatsQuery): Promise<Stats>;
-  /** Writes everything buffered (retrying until `timeoutMs`). */
+  /** Writes everything journaled to the database (retrying until `timeoutMs`). */
   flush(timeoutMs?: number): Promise<void>;
   /** Flushes, then closes the database. */
   close(): Promise<void>;

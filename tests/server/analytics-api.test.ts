@@ -3,7 +3,10 @@
  * trip of posted events into the stats, admin auth, hostile bodies, bots, durability across a
  * SIGTERM and a SIGKILL, and the degraded mode when MongoDB cannot be reached.
  */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { inspectJournal } from '../../server/store/journal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server';
 import { closedPort, getStats, pageview, post, toolUsage } from './analytics-helpers';
@@ -322,7 +325,7 @@ describe('analytics API (embedded store, real server)', () => {
     expect(h).toMatchObject({
       status: 'ok',
       store: 'embedded',
-      analytics: { available: true, buffered: 0, dropped: 0 },
+      analytics: { available: true, buffered: 0, refused: 0 },
     });
   });
 });
@@ -381,7 +384,7 @@ describe('analytics durability (embedded store)', () => {
     }
   });
 
-  it('keeps everything acknowledged across SIGKILL (answered only after the commit)', async () => {
+  it('keeps everything acknowledged across SIGKILL (answered only once journaled)', async () => {
     const first = await startServer({ keepDataDir: true });
     const accepted = await postMany(first.url, 300, 'kill');
     expect(await first.stop('SIGKILL')).toBe(null);
@@ -428,34 +431,61 @@ describe('analytics with MongoDB unreachable (MONGODB_URI pointing at a closed p
   beforeAll(async () => {
     const port = await closedPort();
     server = await startServer({
+      keepDataDir: true,
       env: {
         MONGODB_URI: `mongodb://127.0.0.1:${port}/?serverSelectionTimeoutMS=300&connectTimeoutMS=300`,
-        ANALYTICS_BUFFER_LIMIT: '20',
+        ANALYTICS_JOURNAL_MB: '0.02', // about 20 KB: some 130 page views
         ANALYTICS_SHUTDOWN_FLUSH_MS: '500',
       },
     });
   });
   afterAll(async () => {
     if (server?.process.exitCode === null) await server.stop('SIGKILL');
+    if (server) rmSync(server.dataDir, { recursive: true, force: true });
   });
+  let accepted = 0;
 
-  it('keeps answering ingest, buffers up to the limit, counts drops, and answers stats with 503', async () => {
-    const rs = await Promise.all(
-      Array.from({ length: 30 }, (_, i) => post(server.url, 'pageview', pageview('/down', `d${i}`))),
-    );
-    for (const r of rs) expect(r.status).toBe(202);
+  it('journals ingest (202), answers 503 with Retry-After past ANALYTICS_JOURNAL_MB, and answers stats with 503', async () => {
+    let refused = 0;
+    for (let i = 0; i < 300; i += 30) {
+      const rs = await Promise.all(
+        Array.from({ length: 30 }, (_, k) =>
+          fetch(`${server.url}/api/analytics/pageview`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify(pageview('/down', `d${i + k}`)),
+          }),
+        ),
+      );
+      for (const r of rs) {
+        if (r.status === 202) accepted++;
+        else {
+          expect(r.status).toBe(503);
+          expect(r.headers.get('retry-after')).toBe('5');
+          expect((await r.json()).error).toMatch(/journal is full/);
+          refused++;
+        }
+      }
+    }
+    expect(accepted).toBeGreaterThan(50);
+    expect(refused).toBe(300 - accepted);
     const stats = await getStats(server.url, server.adminToken, 'days=7');
     expect(stats.status).toBe(503);
     expect(stats.json.error).toMatch(/unavailable/i);
     const h = await (await fetch(`${server.url}/healthz`)).json();
     expect(h.store).toBe('mongodb');
-    expect(h.analytics).toMatchObject({ available: false, buffered: 20, bufferLimit: 20, dropped: 10 });
+    expect(h.analytics).toMatchObject({ available: false, buffered: accepted, refused, journalLimitBytes: 20972 });
+    expect(h.analytics.journalBytes).toBeLessThanOrEqual(20972);
     // Auth is still checked first.
     expect((await getStats(server.url, null)).status).toBe(401);
   });
 
-  it('says on SIGTERM how many buffered events could not be written', async () => {
+  it('says on SIGTERM how many events stay in the journal, and keeps them there for the next start', async () => {
     expect(await server.stop('SIGTERM')).toBe(0);
-    expect(server.output()).toMatch(/closing with unwritten events: 20 analytics events could not be written/);
+    expect(server.output()).toMatch(
+      new RegExp(`${accepted} analytics events are not in the database yet .*stay in the journal`),
+    );
+    const segments = inspectJournal(join(server.dataDir, 'analytics-journal'));
+    expect(segments.reduce((n, s) => n + s.events, 0)).toBe(accepted);
   });
 });

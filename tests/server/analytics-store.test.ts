@@ -1,14 +1,16 @@
 /**
  * One contract suite for every analytics store: the embedded SQLite default always, MongoDB when
- * MONGODB_URI is set. Plus the buffered write path under injected database failures.
+ * MONGODB_URI is set. Plus the journaled write path under injected database failures, replay and
+ * the schema upgrade.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { BufferedStore } from '../../server/store/buffered';
+import { BufferedStore, type BufferOptions } from '../../server/store/buffered';
+import { inspectJournal, JournalRefusedError } from '../../server/store/journal';
 import { SqliteBackend } from '../../server/store/sqlite';
 import { MongoBackend } from '../../server/store/mongo';
 import { dayRange, type Backend, type DayRange, type StatsRows } from '../../server/store/rollup';
@@ -55,24 +57,28 @@ interface Harness {
 function sqliteHarness(): Harness {
   const dir = mkdtempSync(join(tmpdir(), 'bitsmith-store-'));
   const file = join(dir, 'analytics.sqlite');
-  const open = async () => new BufferedStore(new SqliteBackend(file, { retentionDays: 400 }));
+  const journalDir = join(dir, 'journal');
+  const open = async () => new BufferedStore(new SqliteBackend(file, { retentionDays: 400 }), { journalDir });
   const openCapped = async (dailyKeysMax: number) =>
-    new BufferedStore(new SqliteBackend(file, { retentionDays: 400, dailyKeysMax }));
+    new BufferedStore(new SqliteBackend(file, { retentionDays: 400, dailyKeysMax }), { journalDir });
   return { open, reopen: open, openCapped, cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
 }
 
 function mongoHarness(uri: string): Harness {
   const dbName = `bitsmith_contract_${randomBytes(6).toString('hex')}`;
+  const dir = mkdtempSync(join(tmpdir(), 'bitsmith-store-'));
+  const journalDir = join(dir, 'journal');
   const backend = (dailyKeysMax?: number) => new MongoBackend({ uri, dbName, retentionDays: 400, dailyKeysMax });
-  const open = async () => new BufferedStore(backend());
+  const open = async () => new BufferedStore(backend(), { journalDir });
   return {
     open,
     reopen: open,
-    openCapped: async (dailyKeysMax: number) => new BufferedStore(backend(dailyKeysMax)),
+    openCapped: async (dailyKeysMax: number) => new BufferedStore(backend(dailyKeysMax), { journalDir }),
     async cleanup() {
       const b = backend();
       await b.dropDatabase();
       await b.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -300,7 +306,7 @@ function contract(name: string, makeHarness: () => Harness) {
       expect(s.unique_visitors).toBe(977);
       expect(s.range.tool_uses).toBe(6_000);
       expect(s.daily_views.map((d) => d.views).reduce((a, b) => a + b, 0)).toBe(12_000);
-      expect(store.health()).toMatchObject({ available: true, buffered: 0, dropped: 0, stored: 18_000 });
+      expect(store.health()).toMatchObject({ available: true, buffered: 0, refused: 0, stored: 18_000 });
     });
 
     it('keeps hostile-looking strings as plain values', async () => {
@@ -365,87 +371,156 @@ class SwitchableBackend implements Backend {
   }
 }
 
-describe('buffered write path under database failures', () => {
+describe('journaled write path under database failures', () => {
   let dir: string;
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
-  function setup(bufferLimit = 50) {
+  function setup(options: Partial<BufferOptions> = {}) {
     dir = mkdtempSync(join(tmpdir(), 'bitsmith-buffer-'));
     const backend = new SwitchableBackend(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }));
-    const store = new BufferedStore(backend, { bufferLimit, retryMinMs: 10, retryMaxMs: 40, log: () => {} });
+    const store = new BufferedStore(backend, {
+      journalDir: join(dir, 'journal'),
+      retryMinMs: 10,
+      retryMaxMs: 40,
+      log: () => {},
+      ...options,
+    });
     return { backend, store };
   }
-  const waitUntil = async (cond: () => boolean) => {
-    while (!cond()) await new Promise((r) => setTimeout(r, 10));
+  const journaled = () => inspectJournal(join(dir, 'journal')).reduce((n, s) => n + s.events, 0);
+  const waitUntil = async (cond: () => boolean, what: string) => {
+    const deadline = Date.now() + 10_000;
+    while (!cond()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
   };
 
-  it('acknowledges only after the write while healthy', async () => {
+  it('acknowledges once the events are in the journal on disk, even while the database is stuck behind a lock', async () => {
     const { backend, store } = setup();
-    await store.record([view('/a', 's1', new Date())]);
-    const rows = await backend.inner.read(dayRange(7), 10);
-    expect(rows.totalViews).toBe(1);
-    await store.close();
-  });
-
-  it('answers writes stuck behind a lock after the acknowledgement timeout, each from its arrival, and stores them later', async () => {
-    dir = mkdtempSync(join(tmpdir(), 'bitsmith-buffer-'));
-    const backend = new SwitchableBackend(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }));
-    const store = new BufferedStore(backend, { ackTimeoutMs: 150, log: () => {} });
     let unlock!: () => void;
     backend.lock = new Promise((r) => (unlock = r));
-    const t0 = performance.now();
-    const answeredAt: number[] = [];
-    const answers = [0, 100].map(async (delay, i) => {
-      await new Promise((r) => setTimeout(r, delay));
-      await store.record([view(`/${i}`, 's', new Date())]);
-      answeredAt[i] = performance.now() - t0;
-    });
-    await Promise.all(answers);
-    expect(answeredAt[0]).toBeGreaterThanOrEqual(145); // not before its own timeout...
-    expect(answeredAt[1]).toBeGreaterThanOrEqual(245); // ...the second one counts from its own arrival
-    expect(store.health()).toMatchObject({ available: true, stored: 0 });
+    await store.record([view('/a', 's1', new Date())]);
+    await store.record([view('/b', 's2', new Date())]);
+    expect(journaled()).toBe(2); // on disk before the answer
+    expect(store.health()).toMatchObject({ available: true, buffered: 2, stored: 0 });
     unlock();
-    const s = await store.stats({ days: 7 }); // waits for the buffered events
+    const s = await store.stats({ days: 7 }); // waits for the journaled events
     expect(s.total_views).toBe(2);
     await store.close();
+    expect(journaled()).toBe(0); // a clean stop leaves an empty journal
   });
 
-  it('keeps answering while down, bounds the buffer, counts drops, 503s stats, then recovers by itself', async () => {
-    const { backend, store } = setup(50);
+  it('keeps answering while down, refuses past the journal limit (never acknowledges them), 503s stats, then recovers', async () => {
+    const { backend, store } = setup({ journalLimitBytes: 16 * 1024, journalSegmentBytes: 4 * 1024 });
     backend.down = true;
-    await store.record([view('/a', 'first', new Date())]); // answered although nothing is written
-    await waitUntil(() => !store.health().available);
-    for (let i = 0; i < 79; i++) await store.record([view('/a', `s${i % 5}`, new Date())]);
-    expect(store.health()).toMatchObject({ available: false, buffered: 50, bufferLimit: 50, dropped: 30, stored: 0 });
+    let accepted = 0;
+    let refused = 0;
+    for (let i = 0; i < 400; i++) {
+      try {
+        await store.record([view('/a', `s${i % 5}`, new Date())]);
+        accepted++;
+      } catch (e) {
+        expect(e).toBeInstanceOf(JournalRefusedError);
+        refused++;
+      }
+    }
+    expect(accepted).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+    await waitUntil(() => !store.health().available, 'the store to notice the outage');
+    expect(store.health()).toMatchObject({ available: false, buffered: accepted, refused, stored: 0 });
+    expect(store.health().journalBytes).toBeLessThanOrEqual(16 * 1024);
+    expect(journaled()).toBe(accepted);
     await expect(store.stats({ days: 7 })).rejects.toBeInstanceOf(StoreUnavailableError);
     const writesWhileDown = backend.writes;
-    await waitUntil(() => backend.writes > writesWhileDown); // retries keep going with backoff
+    await waitUntil(() => backend.writes > writesWhileDown, 'a retry'); // retries keep going with backoff
 
     backend.down = false;
-    await waitUntil(() => store.health().available);
+    await waitUntil(() => store.health().available && store.health().buffered === 0, 'recovery');
     const s = await store.stats({ days: 7 });
-    expect(s.total_views).toBe(50); // every buffered event, none of the dropped ones
-    expect(store.health()).toMatchObject({ available: true, buffered: 0, dropped: 30, stored: 50 });
+    expect(s.total_views).toBe(accepted); // every acknowledged event, none of the refused ones
+    expect(store.health()).toMatchObject({ available: true, buffered: 0, refused, stored: accepted });
     await store.close();
   });
 
-  it('reports what it could not write when closed while down', async () => {
-    const { backend, store } = setup();
+  it('keeps what it could not write at close in the journal and writes it, once, at the next start', async () => {
     const logs: string[] = [];
-    const logged = new BufferedStore(backend, {
-      retryMinMs: 5,
-      retryMaxMs: 5,
-      shutdownFlushMs: 50,
+    const { backend, store } = setup({ shutdownFlushMs: 50, log: (m) => logs.push(m) });
+    backend.down = true;
+    await store.record([view('/a', 's', new Date()), view('/b', 's', new Date())]);
+    await store.close();
+    expect(logs.at(-1)).toMatch(/2 analytics events are not in the database yet.*stay in the journal/);
+    expect(journaled()).toBe(2);
+
+    const again = new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
+      journalDir: join(dir, 'journal'),
+      log: () => {},
+    });
+    await waitUntil(() => again.health().buffered === 0, 'the replay');
+    expect((await again.stats({ days: 7 })).total_views).toBe(2);
+    await again.close();
+    expect(journaled()).toBe(0);
+  });
+
+  it('replays a journal whose events are already in the database without counting any twice, and skips a torn tail', async () => {
+    const { store } = setup();
+    const events = Array.from({ length: 300 }, (_, i) => view(`/p${i % 3}`, `s${i % 10}`, new Date()));
+    for (let i = 0; i < events.length; i += 30) await store.record(events.slice(i, i + 30));
+    await waitUntil(() => store.health().stored === 300, 'the writes');
+    // A crash now: the database has every event, the journal still holds them (not closed).
+    expect(journaled()).toBe(300);
+    const [segment] = inspectJournal(join(dir, 'journal'));
+    // ...in the middle of an append: half a record at the end of the segment.
+    const file = join(dir, 'journal', segment!.file);
+    const record = readFileSync(file).subarray(0, 60);
+    appendFileSync(file, record.subarray(0, 30));
+    const logs: string[] = [];
+    const again = new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
+      journalDir: join(dir, 'journal'),
       log: (m) => logs.push(m),
     });
-    backend.down = true;
-    await logged.record([view('/a', 's', new Date()), view('/b', 's', new Date())]);
-    await logged.close();
-    expect(logs.at(-1)).toMatch(/unwritten events: 2 analytics events could not be written/);
-    await store.close();
+    expect(logs.join('\n')).toMatch(/ends with 30 bytes of a torn record/);
+    await waitUntil(() => again.health().buffered === 0, 'the replay');
+    const s = await again.stats({ days: 7 });
+    expect(s.total_views).toBe(300);
+    expect(s.unique_visitors).toBe(10);
+    expect(s.popular_pages.map((p) => p.view_count)).toEqual([100, 100, 100]);
+    await again.close();
   });
 });
 
 describe('embedded store file upgrades', () => {
+  it('adds event ids to a version 2 file in place, keeping its rows, and then keeps each id once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-upgrade-'));
+    try {
+      const file = join(dir, 'analytics.sqlite');
+      const v2 = new SqliteBackend(file, { retentionDays: 400 });
+      await v2.write([view('/old', 'a'), view('/old', 'b')]);
+      await v2.close();
+      // Back to the version 2 layout: no eid column, no index (what a file from before this change has).
+      const old = new Database(file);
+      old.exec('DROP INDEX events_eid; ALTER TABLE events DROP COLUMN eid; PRAGMA user_version = 2;');
+      old.close();
+
+      const backend = new SqliteBackend(file, { retentionDays: 400 });
+      const withId = { ...view('/new', 'c'), id: 'event-1' };
+      await backend.write([withId]);
+      await backend.write([withId, { ...view('/new', 'c'), id: 'event-2' }]); // a replayed batch
+      const rows = await backend.read(dayRange(7, NOW), 10);
+      expect(rows.totalViews).toBe(4);
+      expect(rows.pages).toEqual([
+        { key: '/new', count: 2 },
+        { key: '/old', count: 2 },
+      ]);
+      await backend.close();
+      const db = new Database(file, { readonly: true });
+      expect(db.pragma('user_version', { simple: true })).toBe(3);
+      expect(db.prepare('SELECT COUNT(*) FROM events').pluck().get()).toBe(4);
+      db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('rebuilds the visitor rollups of an older file from its raw events', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bitsmith-upgrade-'));
     try {

@@ -1,0 +1,470 @@
+/**
+ * The ingest journal: every accepted event is appended here, and fsynced, before its 202 is sent,
+ * whatever the database is doing (issue: "an accepted event is never lost, in any state"). The
+ * store then writes the events to the database in batches; a segment file is deleted once every
+ * event in it is committed there, and at start whatever the directory holds is replayed (the
+ * database ignores ids it already has, so a replay never counts an event twice).
+ *
+ * Layout: `DATA_DIR/analytics-journal/<16-digit number>.log`, append-only segments of records
+ * `[u32 LE payload length][u32 LE CRC-32 of the payload][payload: UTF-8 JSON of one event]`.
+ * A record whose length runs past the end of the file, or whose checksum does not match, is a
+ * torn write (a crash in the middle of an append): it and anything after it in that segment are
+ * skipped and cut off at start, never mis-read.
+ *
+ * Group commit: appends of one turn of the event loop (and those that arrive while a write is in
+ * flight) go to the disk as one `write` and one `fdatasync`, both on libuv's thread pool, so the
+ * event loop never waits for the disk.
+ */
+import {
+  promises as fsp,
+  closeSync,
+  fdatasync as fdatasyncCallback,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  open as openCallback,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  write as writeCallback,
+} from 'node:fs';
+import { join } from 'node:path';
+import * as zlib from 'node:zlib';
+import type { EventKind } from '../../src/core/analytics/contract';
+import type { StoredEvent } from './types';
+
+/** An event as journaled: with the id it got at acceptance. */
+export type JournaledEvent = StoredEvent & { id: string };
+
+/** The journal cannot take these events (full, or the disk refused the write): answer 503. */
+export class JournalRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'full' | 'disk',
+  ) {
+    super(message);
+    this.name = 'JournalRefusedError';
+  }
+}
+
+const HEADER = 8;
+/** No event comes near this (bodies are at most 16 KB): a larger length is a torn header. */
+const MAX_RECORD = 1 << 20;
+const SEGMENT_NAME = /^(\d{16})\.log$/;
+
+/** CRC-32 (IEEE), zlib's where Node has it (20.15+), else a table. */
+const crc32: (data: Uint8Array) => number =
+  (zlib as { crc32?: (data: Uint8Array) => number }).crc32 ??
+  (() => {
+    const table = new Int32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      table[n] = c;
+    }
+    return (data: Uint8Array) => {
+      let c = -1;
+      for (let i = 0; i < data.length; i++) c = table[(c ^ data[i]!) & 0xff]! ^ (c >>> 8);
+      return (c ^ -1) >>> 0;
+    };
+  })();
+
+export function encodeRecord(e: JournaledEvent): Buffer {
+  const payload = Buffer.from(
+    JSON.stringify({ i: e.id, k: e.kind, t: e.ts.getTime(), s: e.session_id, d: e.data }),
+    'utf8',
+  );
+  const record = Buffer.allocUnsafe(HEADER + payload.length);
+  record.writeUInt32LE(payload.length, 0);
+  record.writeUInt32LE(crc32(payload), 4);
+  payload.copy(record, HEADER);
+  return record;
+}
+
+/**
+ * Decodes the whole records in `buf` from `offset`: the events, where the last whole record ends,
+ * and whether it stopped at a damaged record (bad length or checksum) rather than at the end.
+ */
+export function decodeRecords(
+  buf: Buffer,
+  offset = 0,
+  max = Infinity,
+): { events: JournaledEvent[]; end: number; damaged: boolean } {
+  const events: JournaledEvent[] = [];
+  let at = offset;
+  while (events.length < max && at + HEADER <= buf.length) {
+    const length = buf.readUInt32LE(at);
+    if (length === 0 || length > MAX_RECORD) return { events, end: at, damaged: true };
+    if (at + HEADER + length > buf.length) break; // incomplete: torn at the end, or not read yet
+    const payload = buf.subarray(at + HEADER, at + HEADER + length);
+    if (crc32(payload) !== buf.readUInt32LE(at + 4)) return { events, end: at, damaged: true };
+    let e: { i: string; k: EventKind; t: number; s: string; d: Record<string, unknown> };
+    try {
+      e = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return { events, end: at, damaged: true };
+    }
+    events.push({ id: e.i, kind: e.k, ts: new Date(e.t), session_id: e.s, data: e.d });
+    at += HEADER + length;
+  }
+  return { events, end: at, damaged: false };
+}
+
+interface Segment {
+  number: number;
+  path: string;
+  /** Index (over all events the journal held since it was opened) of this segment's first event. */
+  first: number;
+  count: number;
+  /** Bytes of whole, synced records. */
+  size: number;
+}
+
+interface PendingAppend {
+  records: Buffer[];
+  bytes: number;
+  count: number;
+  /** Resolved with where its first record is, once synced. */
+  resolve: (at: Cursor) => void;
+  reject: (e: Error) => void;
+}
+
+/** Where the store's reader is: the next event index and its place in a segment. */
+export interface Cursor {
+  index: number;
+  segment: number;
+  offset: number;
+}
+
+export interface JournalOptions {
+  /** Most bytes the segments on disk may hold together; beyond it appends are refused. */
+  limitBytes: number;
+  /** A new segment is started past this size (deleted once all its events are in the database). */
+  segmentBytes?: number;
+  log?: (message: string) => void;
+}
+
+export class Journal {
+  private readonly segments: Segment[] = [];
+  private fd: number | null = null;
+  private pending: PendingAppend[] = [];
+  private pendingBytes = 0;
+  private flushing = false;
+  private flushScheduled = false;
+  private idle: (() => void)[] = [];
+  /** Events whose records are synced (their indices are 0 .. end-1). */
+  private synced = 0;
+  private nextNumber = 1;
+  private closed = false;
+  private readonly segmentBytes: number;
+  private readonly log: (message: string) => void;
+  /** Events found at open, to be replayed into the database. */
+  readonly recovered: number;
+
+  private constructor(
+    readonly dir: string,
+    private readonly options: JournalOptions,
+  ) {
+    this.segmentBytes = options.segmentBytes ?? Math.max(64 * 1024, Math.min(4 << 20, options.limitBytes / 8));
+    this.log = options.log ?? ((m) => console.warn(m));
+    this.recovered = this.scan();
+  }
+
+  /** Opens (creating) the journal directory and checks every segment; torn tails are cut off. */
+  static open(dir: string, options: JournalOptions): Journal {
+    mkdirSync(dir, { recursive: true });
+    return new Journal(dir, options);
+  }
+
+  private scan(): number {
+    const numbers = readdirSync(this.dir)
+      .map((f) => SEGMENT_NAME.exec(f)?.[1])
+      .filter((n): n is string => n !== undefined)
+      .map(Number)
+      .sort((a, b) => a - b);
+    let total = 0;
+    for (const number of numbers) {
+      const path = this.pathOf(number);
+      const buf = readFileSync(path);
+      const { events, end, damaged } = decodeRecords(buf);
+      if (end < buf.length) {
+        this.log(
+          `Analytics journal: ${path} ends with ${buf.length - end} bytes of a ${damaged ? 'damaged' : 'torn'} ` +
+            `record (a crash during a write); skipped, the ${events.length} whole records before it are kept`,
+        );
+        const fd = openSync(path, 'r+');
+        try {
+          ftruncateSync(fd, end);
+          fsyncSync(fd);
+        } finally {
+          closeSync(fd);
+        }
+      }
+      if (events.length === 0) {
+        unlinkSync(path);
+        continue;
+      }
+      this.segments.push({ number, path, first: total, count: events.length, size: end });
+      total += events.length;
+      this.nextNumber = number + 1;
+    }
+    this.synced = total;
+    if (total > 0)
+      this.log(`Analytics journal: ${total} events found in ${this.dir}, replaying them into the database`);
+    return total;
+  }
+
+  private pathOf(number: number): string {
+    return join(this.dir, `${String(number).padStart(16, '0')}.log`);
+  }
+
+  /** Bytes the segments hold on disk (synced records), plus appends in flight. */
+  bytes(): number {
+    let n = this.pendingBytes;
+    for (const s of this.segments) n += s.size;
+    return n;
+  }
+
+  get limitBytes(): number {
+    return this.options.limitBytes;
+  }
+
+  /** Events synced so far (replayed ones included). */
+  get end(): number {
+    return this.synced;
+  }
+
+  /**
+   * Appends the events; resolves once they are on disk (fdatasync), with the appends of the same
+   * turn. Throws JournalRefusedError at once when the journal is full, or later when the disk
+   * refuses the write (nothing of a refused batch is kept).
+   */
+  append(events: JournaledEvent[]): Promise<Cursor> {
+    if (this.closed) return Promise.reject(new JournalRefusedError('Analytics journal is closed', 'disk'));
+    const records = events.map(encodeRecord);
+    let bytes = 0;
+    for (const r of records) bytes += r.length;
+    if (this.bytes() + bytes > this.options.limitBytes)
+      return Promise.reject(
+        new JournalRefusedError(
+          `Analytics journal is full (ANALYTICS_JOURNAL_MB, ${Math.round(this.options.limitBytes / 1024)} KB)`,
+          'full',
+        ),
+      );
+    this.pendingBytes += bytes;
+    return new Promise<Cursor>((resolve, reject) => {
+      this.pending.push({ records, bytes, count: events.length, resolve, reject });
+      this.scheduleFlush();
+    });
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushing || this.flushScheduled || this.pending.length === 0) return;
+    this.flushScheduled = true;
+    // One turn of the event loop gathers the appends of every request that arrived in it.
+    setImmediate(() => {
+      this.flushScheduled = false;
+      void this.flush();
+    });
+  }
+
+  private async flush(): Promise<void> {
+    if (this.flushing || this.pending.length === 0) return;
+    this.flushing = true;
+    const batch = this.pending;
+    this.pending = [];
+    let bytes = 0;
+    let count = 0;
+    for (const p of batch) {
+      bytes += p.bytes;
+      count += p.count;
+    }
+    try {
+      const segment = await this.writable();
+      const buf = Buffer.concat(
+        batch.flatMap((p) => p.records),
+        bytes,
+      );
+      try {
+        await write(this.fd!, buf, segment.size);
+        await datasync(this.fd!);
+      } catch (e) {
+        this.undo(segment);
+        throw e;
+      }
+      const at = { index: this.synced, segment: segment.number, offset: segment.size };
+      segment.size += bytes;
+      segment.count += count;
+      this.synced += count;
+      this.pendingBytes -= bytes;
+      for (const p of batch) {
+        p.resolve({ ...at });
+        at.index += p.count;
+        at.offset += p.bytes;
+      }
+    } catch (e) {
+      this.pendingBytes -= bytes;
+      const err = new JournalRefusedError(`Analytics journal cannot be written: ${(e as Error).message}`, 'disk');
+      for (const p of batch) p.reject(err);
+    } finally {
+      this.flushing = false;
+      if (this.pending.length > 0) this.scheduleFlush();
+      else for (const done of this.idle.splice(0)) done();
+    }
+  }
+
+  /** A failed write may have left part of the batch: cut it off, or start another segment. */
+  private undo(segment: Segment): void {
+    try {
+      ftruncateSync(this.fd!, segment.size);
+    } catch {
+      this.closeFd();
+    }
+  }
+
+  /** The segment appends go to: the current one, or a new one past the segment size. */
+  private async writable(): Promise<Segment> {
+    const last = this.segments.at(-1);
+    if (this.fd !== null && last && last.size < this.segmentBytes) return last;
+    this.closeFd();
+    const number = this.nextNumber++;
+    const path = this.pathOf(number);
+    this.fd = await openFd(path, 'wx');
+    // The new file's directory entry is synced too, or a power cut could lose the whole file.
+    const dir = await fsp.open(this.dir, 'r');
+    try {
+      await dir.sync();
+    } finally {
+      await dir.close();
+    }
+    const segment: Segment = { number, path, first: this.synced, count: 0, size: 0 };
+    this.segments.push(segment);
+    return segment;
+  }
+
+  private closeFd(): void {
+    if (this.fd === null) return;
+    try {
+      closeSync(this.fd);
+    } catch {
+      // already closed
+    }
+    this.fd = null;
+  }
+
+  /** A cursor at the first event still in the journal. */
+  start(): Cursor {
+    const first = this.segments[0];
+    return first
+      ? { index: first.first, segment: first.number, offset: 0 }
+      : { index: this.synced, segment: 0, offset: 0 };
+  }
+
+  /** Reads up to `max` synced events from `cursor` (advanced past them). */
+  async read(cursor: Cursor, max: number): Promise<JournaledEvent[]> {
+    const out: JournaledEvent[] = [];
+    while (out.length < max && cursor.index < this.synced) {
+      let seg = this.segments.find((s) => s.number === cursor.segment);
+      if (!seg || cursor.index >= seg.first + seg.count) {
+        // Past the end of its segment: the next event is the first of the next segment.
+        seg = this.segments.find((s) => s.first === cursor.index && s.count > 0);
+        if (!seg) throw new Error(`Analytics journal: event ${cursor.index} is not at the start of a segment`);
+        cursor.segment = seg.number;
+        cursor.offset = 0;
+      }
+      const length = Math.min(seg.size - cursor.offset, 4 << 20);
+      const handle = await fsp.open(seg.path, 'r');
+      let buf: Buffer;
+      try {
+        buf = Buffer.allocUnsafe(length);
+        const { bytesRead } = await handle.read(buf, 0, length, cursor.offset);
+        buf = buf.subarray(0, bytesRead);
+      } finally {
+        await handle.close();
+      }
+      const { events, end, damaged } = decodeRecords(
+        buf,
+        0,
+        Math.min(max - out.length, seg.first + seg.count - cursor.index),
+      );
+      if (damaged || events.length === 0)
+        throw new Error(`Analytics journal: ${seg.path} cannot be read back at ${cursor.offset}`);
+      out.push(...events);
+      cursor.offset += end;
+      cursor.index += events.length;
+    }
+    return out;
+  }
+
+  /** Every event before `index` is in the database: delete the segments that hold only such events. */
+  release(index: number): void {
+    while (this.segments.length > 0) {
+      const s = this.segments[0]!;
+      const current = this.fd !== null && s === this.segments.at(-1);
+      if (s.first + s.count > index || current) break;
+      try {
+        unlinkSync(s.path);
+      } catch (e) {
+        this.log(`Analytics journal: cannot delete ${s.path}: ${(e as Error).message}`);
+        break;
+      }
+      this.segments.shift();
+    }
+  }
+
+  /** Everything is in the database: the current segment goes too (a clean stop leaves no journal). */
+  async releaseAll(index: number): Promise<void> {
+    await this.whenIdle();
+    if (index < this.synced) return this.release(index);
+    this.closeFd();
+    this.release(index);
+  }
+
+  /** Resolves once no append is pending or in flight. */
+  whenIdle(): Promise<void> {
+    if (!this.flushing && !this.flushScheduled && this.pending.length === 0) return Promise.resolve();
+    return new Promise((r) => this.idle.push(r));
+  }
+
+  async close(): Promise<void> {
+    await this.whenIdle();
+    this.closed = true;
+    this.closeFd();
+  }
+}
+
+function write(fd: number, buf: Buffer, position: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let done = 0;
+    const next = () =>
+      writeCallback(fd, buf, done, buf.length - done, position + done, (err, n) => {
+        if (err) return reject(err);
+        done += n;
+        if (done < buf.length) next();
+        else resolve();
+      });
+    next();
+  });
+}
+
+function datasync(fd: number): Promise<void> {
+  return new Promise((resolve, reject) => fdatasyncCallback(fd, (err) => (err ? reject(err) : resolve())));
+}
+
+function openFd(path: string, flags: string): Promise<number> {
+  return new Promise((resolve, reject) => openCallback(path, flags, (err, fd) => (err ? reject(err) : resolve(fd))));
+}
+
+/** For tools and tests: the events a journal directory holds, without changing it. */
+export function inspectJournal(dir: string): { file: string; events: number; bytes: number; tornBytes: number }[] {
+  return readdirSync(dir)
+    .filter((f) => SEGMENT_NAME.test(f))
+    .sort()
+    .map((f) => {
+      const buf = readFileSync(join(dir, f));
+      const { events, end } = decodeRecords(buf);
+      return { file: f, events: events.length, bytes: statSync(join(dir, f)).size, tornBytes: buf.length - end };
+    });
+}
