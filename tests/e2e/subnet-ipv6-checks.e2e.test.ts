@@ -54,6 +54,23 @@ describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
     expect(await mask.inputValue()).toBe('255.255.255.0');
   });
 
+  it('names every IANA special-purpose block and shows its "globally reachable" as a badge', async () => {
+    for (const [input, type, reach] of [
+      ['100::1', 'Discard-only · 100::/64', 'Not globally reachable'],
+      ['64:ff9b:1::1', 'Local-use NAT64 · 64:ff9b:1::/48', 'Not globally reachable'],
+      ['5f00::1', 'SRv6 SIDs · 5f00::/16', 'Not globally reachable'],
+      ['::ffff:0:c000:201', 'IPv4-translated · ::ffff:0:0:0/96 · IPv4 192.0.2.1', 'Globally reachable: N/A'],
+      ['3fff::1', 'Documentation · 3fff::/20', 'Not globally reachable'],
+      ['2001:2::1', 'Benchmarking · 2001:2::/48', 'Not globally reachable'],
+      ['2001:1::1', 'PCP anycast · 2001:1::1/128', 'Globally reachable'],
+      ['2a00:1450::1', 'Global unicast · 2000::/3', 'Globally reachable'],
+    ]) {
+      await ipBox().fill(input!);
+      await expect.poll(() => field('type6').textContent(), { message: input }).toBe(type);
+      expect(await page.getByTestId('reach6').textContent(), input).toBe(reach);
+    }
+  });
+
   it('refuses what Python refuses, naming the problem', async () => {
     for (const [input, message] of [
       ['::1//64', 'Only one "/" is allowed: write the prefix once, as in 2001:db8::/48'],

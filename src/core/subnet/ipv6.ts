@@ -14,6 +14,7 @@ import {
   parsePrefix6,
   V6_MESSAGES,
 } from './ipv6-parse';
+import { RESERVED_BY_IETF, SPECIAL_REGISTRY, type RegistryEntry } from './ipv6-registry';
 
 export interface Ipv6Type {
   /** "Global unicast", "Unique local", "Multicast" ... */
@@ -24,6 +25,15 @@ export interface Ipv6Type {
   scope?: string;
   /** Embedded IPv4 (IPv4-mapped, NAT64, 6to4 gateway, Teredo client), when there is one. */
   ipv4?: string;
+  /** The most specific IANA special-purpose registry entry holding the address, if any. */
+  registry?: RegistryEntry;
+  /**
+   * The registry's "Globally Reachable" (null: N/A). Outside the registry: global unicast yes,
+   * multicast only at global scope, unallocated ("Reserved by IETF") and site-local N/A.
+   */
+  globallyReachable: boolean | null;
+  /** In a "Reserved by IETF" block of the IPv6 address space (Python's is_reserved). */
+  reservedByIetf: boolean;
 }
 
 export interface Ipv6Result {
@@ -67,37 +77,86 @@ const inBlock = (addr: bigint, net: bigint, prefix: number) => (addr & mask6(pre
 const v6 = (text: string) => (parseIpv6(text) as { ok: true; value: { addr: bigint } }).value.addr;
 const v4at = (addr: bigint, shift: bigint) => formatIpv4(Number((addr >> shift) & 0xffffffffn));
 
-const BLOCKS = {
-  mapped: v6('::ffff:0:0'),
-  nat64: v6('64:ff9b::'),
-  multicast: v6('ff00::'),
-  linkLocal: v6('fe80::'),
-  ula: v6('fc00::'),
-  documentation: v6('2001:db8::'),
-  teredo: v6('2001::'),
-  sixToFour: v6('2002::'),
-  global: v6('2000::'),
-};
+/** "2001:db8::/32" as (network, prefix). */
+function cidrOf(block: string): { net: bigint; prefix: number } {
+  const [a, p] = block.split('/');
+  return { net: v6(a!), prefix: Number(p) };
+}
 
-/** Type of an address; the most specific block wins (documentation before global unicast ...). */
-export function ipv6Type(addr: bigint): Ipv6Type {
-  if (addr === 0n) return { name: 'Unspecified', block: '::/128' };
-  if (addr === 1n) return { name: 'Loopback', block: '::1/128' };
-  if (inBlock(addr, BLOCKS.mapped, 96)) return { name: 'IPv4-mapped', block: '::ffff:0:0/96', ipv4: v4at(addr, 0n) };
-  if (inBlock(addr, BLOCKS.nat64, 96)) return { name: 'NAT64', block: '64:ff9b::/96', ipv4: v4at(addr, 0n) };
-  if (inBlock(addr, BLOCKS.multicast, 8)) {
-    const scopeNibble = Number((addr >> 112n) & 0xfn);
-    return { name: 'Multicast', block: 'ff00::/8', scope: MCAST_SCOPES[scopeNibble] ?? `reserved (${scopeNibble})` };
+/** Registry entries, most specific (longest prefix) first. */
+const REGISTRY = SPECIAL_REGISTRY.map((entry) => ({ entry, ...cidrOf(entry.block) })).sort(
+  (a, b) => b.prefix - a.prefix,
+);
+const RESERVED = RESERVED_BY_IETF.map((block) => ({ block, ...cidrOf(block) }));
+
+const BLOCKS = {
+  translated: cidrOf('::ffff:0:0:0/96'),
+  multicast: cidrOf('ff00::/8'),
+  siteLocal: cidrOf('fec0::/10'),
+  global: cidrOf('2000::/3'),
+};
+const within = (addr: bigint, b: { net: bigint; prefix: number }) => inBlock(addr, b.net, b.prefix);
+
+/** The IPv4 address an entry embeds, when it does. */
+function embeddedIpv4(addr: bigint, block: string): string | undefined {
+  switch (block) {
+    case '::ffff:0:0/96':
+    case '64:ff9b::/96':
+      return v4at(addr, 0n);
+    case '2001::/32':
+      // The client's IPv4 is the low 32 bits inverted (RFC 4380).
+      return formatIpv4(Number(~addr & 0xffffffffn) >>> 0);
+    case '2002::/16':
+      return v4at(addr, 80n);
+    default:
+      return undefined;
   }
-  if (inBlock(addr, BLOCKS.linkLocal, 10)) return { name: 'Link-local unicast', block: 'fe80::/10' };
-  if (inBlock(addr, BLOCKS.ula, 7)) return { name: 'Unique local', block: 'fc00::/7' };
-  if (inBlock(addr, BLOCKS.documentation, 32)) return { name: 'Documentation', block: '2001:db8::/32' };
-  if (inBlock(addr, BLOCKS.teredo, 32))
-    // The client's IPv4 is the low 32 bits inverted (RFC 4380).
-    return { name: 'Teredo', block: '2001::/32', ipv4: formatIpv4(Number(~addr & 0xffffffffn) >>> 0) };
-  if (inBlock(addr, BLOCKS.sixToFour, 16)) return { name: '6to4', block: '2002::/16', ipv4: v4at(addr, 80n) };
-  if (inBlock(addr, BLOCKS.global, 3)) return { name: 'Global unicast', block: '2000::/3' };
-  return { name: 'Reserved', block: 'other' };
+}
+
+/**
+ * Type of an address: the most specific IANA special-purpose registry entry, else multicast,
+ * the IPv4-translated block (RFC 2765), site-local (deprecated), global unicast or a block
+ * reserved by the IETF.
+ */
+export function ipv6Type(addr: bigint): Ipv6Type {
+  const reservedBlock = RESERVED.find((r) => within(addr, r));
+  const reservedByIetf = reservedBlock !== undefined;
+  const hit = REGISTRY.find((r) => within(addr, r));
+  if (hit) {
+    const e = hit.entry;
+    const ipv4 = embeddedIpv4(addr, e.block);
+    return {
+      name: e.name,
+      block: e.block,
+      ...(ipv4 ? { ipv4 } : {}),
+      registry: e,
+      globallyReachable: e.globallyReachable,
+      reservedByIetf,
+    };
+  }
+  if (within(addr, BLOCKS.translated))
+    return {
+      name: 'IPv4-translated',
+      block: '::ffff:0:0:0/96',
+      ipv4: v4at(addr, 0n),
+      globallyReachable: null,
+      reservedByIetf,
+    };
+  if (within(addr, BLOCKS.multicast)) {
+    const scopeNibble = Number((addr >> 112n) & 0xfn);
+    return {
+      name: 'Multicast',
+      block: 'ff00::/8',
+      scope: MCAST_SCOPES[scopeNibble] ?? `reserved (${scopeNibble})`,
+      globallyReachable: scopeNibble === 14,
+      reservedByIetf,
+    };
+  }
+  if (within(addr, BLOCKS.siteLocal))
+    return { name: 'Site-local (deprecated)', block: 'fec0::/10', globallyReachable: null, reservedByIetf };
+  if (within(addr, BLOCKS.global))
+    return { name: 'Global unicast', block: '2000::/3', globallyReachable: true, reservedByIetf };
+  return { name: 'Reserved by IETF', block: reservedBlock?.block ?? 'other', globallyReachable: null, reservedByIetf };
 }
 
 /** The 32 nibbles reversed, dot-separated, with ".ip6.arpa" (as in DNS PTR names). */

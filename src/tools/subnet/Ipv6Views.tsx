@@ -1,6 +1,7 @@
 /** IPv6 Overview (with EUI-64 from a MAC), Details and Binary tabs (issue 18). */
 import { CopyButton } from '../../components/CopyButton';
-import { eui64Address, MAC_MESSAGE, parseMac, type Ipv6Result } from '../../core/subnet/ipv6';
+import { eui64Address, MAC_MESSAGE, parseMac, type Ipv6Result, type Ipv6Type } from '../../core/subnet/ipv6';
+import { IANA_IPV6_SPECIAL_REGISTRY_DATE } from '../../core/subnet/ipv6-registry';
 import { parseIpv6 } from '../../core/subnet/ipv6-parse';
 import { useSubnetStore } from './store';
 
@@ -24,6 +25,41 @@ export function typeText(r: Ipv6Result): string {
   return `${t.name}${t.scope ? ` (scope: ${t.scope})` : ''} · ${t.block}${t.ipv4 ? ` · IPv4 ${t.ipv4}` : ''}`;
 }
 
+/** The registry's "Globally Reachable" column as a badge text. */
+export function reachText(t: Ipv6Type): string {
+  if (t.globallyReachable === null) return 'Globally reachable: N/A';
+  return t.globallyReachable ? 'Globally reachable' : 'Not globally reachable';
+}
+
+const yesNo = (v: boolean) => (v ? 'yes' : 'no');
+
+/** "Documentation (RFC 3849): source no · destination no · forwardable no · reserved-by-protocol no" */
+function registryText(t: Ipv6Type): string {
+  const e = t.registry;
+  if (!e) return `not listed (${t.block}); IANA special-purpose registry of ${IANA_IPV6_SPECIAL_REGISTRY_DATE}`;
+  return `${e.registryName} (${e.block}, ${e.rfc}): source ${yesNo(e.source)} · destination ${yesNo(e.destination)} · forwardable ${yesNo(e.forwardable)} · reserved-by-protocol ${yesNo(e.reservedByProtocol)}`;
+}
+
+function ReachBadge({ t }: { t: Ipv6Type }) {
+  const cls = t.globallyReachable === true ? 'badge-ok' : t.globallyReachable === false ? 'badge-bad' : '';
+  return (
+    <p className="row" style={{ marginTop: '0.75rem' }}>
+      <span className={`badge ${cls}`} data-testid="reach6">
+        {reachText(t)}
+      </span>
+      <span className="hint">
+        {t.registry
+          ? `IANA IPv6 special-purpose registry (${IANA_IPV6_SPECIAL_REGISTRY_DATE}): ${t.registry.registryName}, ${t.registry.rfc}`
+          : t.name === 'Multicast'
+            ? 'Multicast: globally reachable at global scope only'
+            : t.globallyReachable === null
+              ? 'Not allocated for use (reserved by IETF or deprecated)'
+              : 'Not in the IANA IPv6 special-purpose registry'}
+      </span>
+    </p>
+  );
+}
+
 function summary6(r: Ipv6Result): string {
   return [
     `Address: ${r.address}${r.zone ? `%${r.zone}` : ''}`,
@@ -33,6 +69,7 @@ function summary6(r: Ipv6Result): string {
     `Addresses: ${n(r.count)} (2^${128 - r.prefix})`,
     `/64 networks: ${n(r.count64)}`,
     `Type: ${typeText(r)}`,
+    `${reachText(r.type)}`,
     `Reverse zone: ${r.reverseZone}`,
   ].join('\n');
 }
@@ -58,6 +95,7 @@ export function Overview6({ r }: { r: Ipv6Result }) {
             : []),
         ]}
       />
+      <ReachBadge t={r.type} />
       <CopyButton label="Copy summary" text={() => summary6(r)} />
       <Eui64 r={r} />
     </div>
@@ -112,6 +150,9 @@ export function Details6({ r }: { r: Ipv6Result }) {
     ['Addresses as a power of two', 'countPow6', `2^${128 - r.prefix}`],
     ['/64 networks', 'count64d', n(r.count64)],
     ['Address type', 'typeDetail6', typeText(r)],
+    ['Globally reachable (IANA)', 'reach6d', reachText(r.type)],
+    ['IANA special-purpose registry', 'registry6', registryText(r.type)],
+    ['Reserved by IETF (address space)', 'reservedIetf6', yesNo(r.type.reservedByIetf)],
     ['Reverse DNS zone (ip6.arpa)', 'reverseZone6', r.reverseZone],
     ['Reverse DNS name of the network', 'reverseName6', r.reverseName],
   ];
