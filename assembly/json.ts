@@ -9,7 +9,7 @@
 // input bytes it consumed (it stops early when the output region is nearly full: call it again
 // with the rest) or -1 on the first error; outputLength() is what that call wrote. finish()
 // checks the end of input (0 or -1). errorCode() and errorOffset() (absolute byte offset) tell
-// what and where; the bridge (src/core/data/json-kernel.ts) words it like JSON.parse does.
+// what and where; the bridge (src/core/data/json/kernel.ts) words it like JSON.parse does.
 
 export { reserve } from "./shared/memory";
 

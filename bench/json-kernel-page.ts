@@ -5,7 +5,7 @@
  * lossless-json (about 10 MB/s) runs two measured rounds only.
  */
 import { parse as losslessParse, stringify as losslessStringify } from 'lossless-json';
-import { JsonStream, type JsonExports, type JsonKernelMode } from '../src/core/data/json-kernel';
+import { JsonStream, type JsonExports, type JsonKernelMode } from '../src/core/data/json/kernel';
 import { instantiateKernel } from '../src/core/wasm/instantiate';
 
 export const CHROMIUM_CASES = {

@@ -14,7 +14,7 @@ import {
   type JsonExports,
   type JsonKernelIndent,
   type JsonKernelMode,
-} from '../src/core/data/json-kernel';
+} from '../src/core/data/json/kernel';
 
 /** Mixed JSON of about `target` bytes: one row per line, nested objects and arrays. */
 function mixedJson(target: number): string {

@@ -4,8 +4,8 @@
 import * as Comlink from 'comlink';
 import wasmUrl from '../build/wasm/json.wasm?url';
 import { loadKernelFromUrl } from '../src/core/wasm/instantiate';
-import type { JsonExports } from '../src/core/data/json-kernel';
-import { runJob, type JobProgress } from '../src/core/data/job';
+import type { JsonExports } from '../src/core/data/json/kernel';
+import { runJob, type JobProgress } from '../src/core/data/jobs';
 import type { DataOp } from '../src/core/data/ops';
 
 let kernel: Promise<JsonExports> | undefined;

@@ -6,7 +6,7 @@ import { Progress } from './Progress';
 import { downloadBlob } from '../lib/download';
 import { WORKER_THRESHOLD, PREVIEW_CHARS, PREVIEW_LINES } from '../core/data/limits';
 import { textHead } from '../lib/text-head';
-import type { JobResult } from '../core/data/job';
+import type { JobResult } from '../core/data/jobs';
 import type { TextPosition } from '../core/data/position';
 import './data-io.css';
 

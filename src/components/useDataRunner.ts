@@ -7,10 +7,10 @@
  */
 import { useCallback, useRef, useState } from 'react';
 import type { DataOp } from '../core/data/ops';
-import { runDataOpLazily } from '../core/data/ops-lazy';
+import { runDataOpLazily } from '../core/data/ops/lazy';
 import { MAIN_THREAD_LIMIT } from '../core/data/limits';
-import type { JobResult } from '../core/data/job';
-import { kernelPlan } from '../core/data/json-job';
+import type { JobResult } from '../core/data/jobs';
+import { kernelPlan } from '../core/data/jobs/json';
 import { dataWorker } from '../workers/data';
 import { isAbortError } from '../workers/bridge';
 

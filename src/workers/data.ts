@@ -1,6 +1,6 @@
 import { callback, createWorkerBridge, type ProgressOptions } from './bridge';
 import type { DataWorkerApi } from '../../workers/data.worker';
-import type { JobProgress, JobResult } from '../core/data/job';
+import type { JobProgress, JobResult } from '../core/data/jobs';
 import type { DataOp } from '../core/data/ops';
 
 /** The JSON/YAML/CSV worker, started on first big input. */

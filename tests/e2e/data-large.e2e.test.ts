@@ -19,7 +19,7 @@ import {
   traceMainThread,
 } from '../helpers/main-thread';
 import { createHash } from 'node:crypto';
-import { csvToJsonText } from '../../src/core/data/csv';
+import { csvToJsonText } from '../../src/core/data/formats/csv';
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 

@@ -22,7 +22,7 @@ import {
   traceMainThread,
 } from '../helpers/main-thread';
 import { loadFreshKernel } from '../../server/wasm';
-import { JsonStream, runJsonBytes, type JsonExports } from '../../src/core/data/json-kernel';
+import { JsonStream, runJsonBytes, type JsonExports } from '../../src/core/data/json/kernel';
 
 const BIG = 256 * 1024 * 1024;
 const PASTE = 30 * 1024 * 1024;

@@ -1,5 +1,5 @@
 /**
- * Where the data tools draw their lines. Apart from job.ts so that pages can read them without
+ * Where the data tools draw their lines. Apart from jobs/ so that pages can read them without
  * loading the conversion code (and its libraries) with their own chunk.
  */
 

@@ -1,7 +1,7 @@
 /** Pure helpers of the analytics dashboard: chart days, period change, CSV export, Russian plurals. */
 import Papa from 'papaparse';
 import type { Stats, StatsRange } from '../../core/analytics/contract';
-import { neutraliseFormula } from '../../core/data/formula';
+import { neutraliseFormula } from '../../core/data/formats/formula';
 
 /** The daily chart shows the latest 14 days whatever the range (spec part 1, section 9). */
 export { DAILY_VIEWS_DAYS as CHART_DAYS } from '../../core/analytics/contract';

@@ -10,7 +10,7 @@ import {
   type CsvExample,
   type JsonCsvExample,
 } from '../../core/data/examples';
-import { DELIMITERS, type Delimiter } from '../../core/data/delimiters';
+import { DELIMITERS, type Delimiter } from '../../core/data/formats/delimiters';
 import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
 import { useDataRunner } from '../../components/useDataRunner';
 import { conversionOp, failureMessage, otherFormatHint, usageAction, type CsvDirection } from './logic';

@@ -1,5 +1,5 @@
 /** CSV and JSON converter page logic (no React): the operation to run, messages, hints, usage names. */
-import type { Delimiter } from '../../core/data/csv';
+import type { Delimiter } from '../../core/data/formats/csv';
 import { looksLikeCsv, looksLikeJson } from '../../core/data/detect';
 import { MSG } from '../../core/data/messages';
 import type { DataOp } from '../../core/data/ops';

@@ -1,9 +1,9 @@
 import { create } from 'zustand';
 import { draftInput, keepDraft } from '../../lib/draft';
 import { tool } from './tool';
-import type { JobResult } from '../../core/data/job';
+import type { JobResult } from '../../core/data/jobs';
 import type { TextPosition } from '../../core/data/position';
-import type { Delimiter } from '../../core/data/csv';
+import type { Delimiter } from '../../core/data/formats/csv';
 import type { DataInput } from '../../components/DataIO';
 import type { CsvDirection } from './logic';
 

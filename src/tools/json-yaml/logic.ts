@@ -1,5 +1,5 @@
 /** JSON and YAML converter page logic (no React): Swap, the "looks like" hint, usage names. */
-import type { JobResult } from '../../core/data/job';
+import type { JobResult } from '../../core/data/jobs';
 import { looksLikeJson, looksLikeYaml } from '../../core/data/detect';
 import type { DataInput } from '../../components/DataIO';
 

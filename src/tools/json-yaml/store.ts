@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { draftInput, keepDraft } from '../../lib/draft';
 import { tool } from './tool';
-import type { JobResult } from '../../core/data/job';
+import type { JobResult } from '../../core/data/jobs';
 import type { TextPosition } from '../../core/data/position';
 import type { DataInput } from '../../components/DataIO';
 import type { Direction } from './logic';

@@ -1,15 +1,15 @@
 /**
  * CSV -> JSON of a File/Blob in the data worker, never as one string: the file is decoded slice
- * by slice (./blob-text.ts), papaparse parses each slice as it arrives (csv.ts readCsvPieces), and
+ * by slice (./blob-text.ts), papaparse parses each slice as it arrives (../formats/csv.ts readCsvPieces), and
  * the JSON goes out in pieces into a Blob, or as text when it is small enough to show. Progress
  * follows the bytes read. Memory beyond the output: a slice of input and a piece of output.
  */
-import { CsvError, JsonRowsWriter, readCsvPieces } from './csv';
+import { CsvError, JsonRowsWriter, readCsvPieces } from '../formats/csv';
 import { blobTextPieces } from './blob-text';
-import { MSG } from './messages';
-import { PREVIEW_CHARS } from './limits';
-import type { DataOp } from './ops';
-import type { JobProgress, JobResult } from './job';
+import { MSG } from '../messages';
+import { PREVIEW_CHARS } from '../limits';
+import type { DataOp } from '../ops/types';
+import type { JobProgress, JobResult } from './types';
 
 /** Output text is gathered up to this many characters before it becomes a Blob part. */
 const OUT_PIECE = 4 << 20;

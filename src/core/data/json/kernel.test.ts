@@ -3,14 +3,14 @@
  * lossless tree formatter (output), and against itself split at every byte (streaming).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFreshKernel } from '../../../server/wasm';
-import { randomJsonText } from '../../../tests/support/testdata';
-import { testRandom } from '../../../tests/support/seed';
-import type { Random } from '../random';
-import { BytePosition, JsonKernelError, JsonStream, runJsonBytes, type JsonExports, type JsonKernelIndent, type JsonKernelMode } from './json-kernel';
-import { readJson } from './json-read';
-import { writeJson } from './json-write';
-import { positionAt } from './position';
+import { loadFreshKernel } from '../../../../server/wasm';
+import { randomJsonText } from '../../../../tests/support/testdata';
+import { testRandom } from '../../../../tests/support/seed';
+import type { Random } from '../../random';
+import { BytePosition, JsonKernelError, JsonStream, runJsonBytes, type JsonExports, type JsonKernelIndent, type JsonKernelMode } from './kernel';
+import { readJson } from './read';
+import { writeJson } from './write';
+import { positionAt } from '../position';
 
 let kernel: JsonExports;
 beforeAll(async () => {

@@ -1,14 +1,14 @@
 /**
- * Format, minify and validate through the JSON WASM kernel (./json-kernel.ts), as run in the data
+ * Format, minify and validate through the JSON WASM kernel (../json/kernel.ts), as run in the data
  * worker: text or a File/Blob streamed in chunks, output collected into a Blob (never one string
  * for big outputs), progress per chunk, and the first error worded and placed like the tree path
- * (./json-read.ts) places it: JSON.parse's words plus line and column.
+ * (../json/read.ts) places it: JSON.parse's words plus line and column.
  */
-import { BytePosition, JsonKernelError, JsonStream, type JsonExports, type JsonKernelIndent, type JsonKernelMode } from './json-kernel';
-import type { DataOp } from './ops';
-import { MSG } from './messages';
-import { describePosition, type TextPosition } from './position';
-import type { JobProgress, JobResult } from './job';
+import { BytePosition, JsonKernelError, JsonStream, type JsonExports, type JsonKernelIndent, type JsonKernelMode } from '../json/kernel';
+import type { DataOp } from '../ops/types';
+import { MSG } from '../messages';
+import { describePosition, type TextPosition } from '../position';
+import type { JobProgress, JobResult } from './types';
 
 const READ_CHUNK = 4 << 20;
 /** Output is gathered in pieces of this size before becoming Blob parts. */

@@ -4,8 +4,8 @@
  * below. Byte-level cases (invalid UTF-8, UTF-16) are built as bytes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFreshKernel } from '../../../server/wasm';
-import { JsonKernelError, runJsonBytes, type JsonExports } from './json-kernel';
+import { loadFreshKernel } from '../../../../server/wasm';
+import { JsonKernelError, runJsonBytes, type JsonExports } from './kernel';
 
 let kernel: JsonExports;
 beforeAll(async () => {

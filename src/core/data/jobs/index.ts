@@ -3,35 +3,22 @@
  * (with progress), runs the action, and hands back big outputs as a Blob plus a short preview,
  * so the page never has to hold or render the whole text.
  */
-import type { DataOp } from './ops';
-import { runDataOpLazily } from './ops-lazy';
-import { MAIN_THREAD_LIMIT, PREVIEW_CHARS, WORKER_THRESHOLD } from './limits';
+import type { DataOp } from '../ops/types';
+import { runDataOpLazily } from '../ops/lazy';
+import { MAIN_THREAD_LIMIT, PREVIEW_CHARS, WORKER_THRESHOLD } from '../limits';
 
 export { MAIN_THREAD_LIMIT, PREVIEW_CHARS, WORKER_THRESHOLD };
-import type { TextPosition } from './position';
-import type { JsonExports } from './json-kernel';
-import { kernelPlan, runKernelJob } from './json-job';
+import type { JsonExports } from '../json/kernel';
+import { kernelPlan, runKernelJob } from './json';
 import { blobTextPieces } from './blob-text';
+import type { JobProgress, JobResult } from './types';
+
+export type { JobProgress, JobResult } from './types';
 
 /** Outputs above this many characters are offered as a download with a preview. */
 const DISPLAY_LIMIT = 1_000_000;
 
-export interface JobResult {
-  ok: boolean;
-  status: string;
-  note?: string;
-  position?: TextPosition;
-  /** The whole output when it is small enough to show. */
-  output?: string;
-  /** The whole output as a file when it is too big to show. */
-  outputBlob?: Blob;
-  /** The start of the output (equal to `output` when that is set). */
-  preview: string;
-  outputLength: number;
-}
 
-/** Progress as a fraction of 1000; reading is the first 30 %, converting up to 95 %. */
-export type JobProgress = (permille: number) => void;
 
 async function readBlob(blob: Blob, onProgress?: JobProgress): Promise<string> {
   const parts: string[] = [];
@@ -43,13 +30,13 @@ async function readBlob(blob: Blob, onProgress?: JobProgress): Promise<string> {
 /**
  * Runs one action. With the JSON kernel, format/minify/validate (without sort keys) stream
  * through it and JSON -> YAML/CSV validate with it; CSV -> JSON of a file streams through
- * papaparse (./csv-job.ts); otherwise (and for sort keys) the tree path.
+ * papaparse (./csv.ts); otherwise (and for sort keys) the tree path.
  */
 export async function runJob(op: DataOp, input: string | Blob, onProgress?: JobProgress, displayLimit = DISPLAY_LIMIT, json?: JsonExports): Promise<JobResult> {
   const plan = json && kernelPlan(op);
   if (json && plan) return runKernelJob(json, plan, input, onProgress, displayLimit, PREVIEW_CHARS);
   if (op.kind === 'csvToJson' && typeof input !== 'string') {
-    const { runCsvFileJob } = await import('./csv-job');
+    const { runCsvFileJob } = await import('./csv');
     return runCsvFileJob(op, input, onProgress, displayLimit);
   }
   const text = typeof input === 'string' ? input : await readBlob(input, onProgress);

@@ -4,8 +4,8 @@
  * quoting rule exactly (papaparse would also quote cells with edge spaces), so it is done here.
  */
 import Papa from 'papaparse';
-import { JSON_NUMBER, LosslessNumber, numberFromLiteral, type JsonObject, type JsonValue } from './lossless';
-import { keyText, writeJson } from './json-write';
+import { JSON_NUMBER, LosslessNumber, numberFromLiteral, type JsonObject, type JsonValue } from '../json/lossless';
+import { keyText, writeJson } from '../json/write';
 import { neutraliseFormula } from './formula';
 
 export { DELIMITERS, type Delimiter } from './delimiters';

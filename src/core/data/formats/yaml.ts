@@ -3,8 +3,8 @@
  * Numbers are read and written as LosslessNumbers, so their literals survive both directions.
  */
 import YAML, { type Tags } from 'yaml';
-import { JSON_NUMBER, LosslessNumber, numberFromLiteral } from './lossless';
-import { positionAt, type TextPosition } from './position';
+import { JSON_NUMBER, LosslessNumber, numberFromLiteral } from '../json/lossless';
+import { positionAt, type TextPosition } from '../position';
 
 const INT = 'tag:yaml.org,2002:int';
 const FLOAT = 'tag:yaml.org,2002:float';

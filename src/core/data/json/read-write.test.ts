@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { readJson } from './json-read';
-import { writeJson } from './json-write';
-import { runDataOp } from './ops';
-import { MSG } from './messages';
-import { randomJsonText } from '../../../tests/support/testdata';
-import { testRandom } from '../../../tests/support/seed';
+import { readJson } from './read';
+import { writeJson } from './write';
+import { runDataOp } from '../ops';
+import { MSG } from '../messages';
+import { randomJsonText } from '../../../../tests/support/testdata';
+import { testRandom } from '../../../../tests/support/seed';
 
 const format = (text: string, indent: 0 | 2 | 4 = 2, sortKeys = false) => runDataOp({ kind: 'format', indent, sortKeys }, text);
 

@@ -4,8 +4,8 @@
  * byte for byte; errors come back as a code and a byte offset, worded here like V8's JSON.parse
  * words them (the messages the data tools have always shown).
  */
-import type { KernelExports } from '../wasm/instantiate';
-import { copyIn } from '../wasm/memory';
+import type { KernelExports } from '../../wasm/instantiate';
+import { copyIn } from '../../wasm/memory';
 
 export interface JsonExports extends KernelExports {
   begin(mode: number, indentByte: number, count: number): void;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { runJob } from './job';
-import { csvToJsonText } from './csv';
-import { looksLikeCsv, looksLikeJson, looksLikeYaml } from './detect';
+import { runJob } from './index';
+import { csvToJsonText } from '../formats/csv';
+import { looksLikeCsv, looksLikeJson, looksLikeYaml } from '../detect';
 
 describe('worker job', () => {
   it('reads a Blob in chunks (multi-byte characters across chunk edges) and reports progress', async () => {

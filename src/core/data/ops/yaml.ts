@@ -1,10 +1,10 @@
 /** JSON <-> YAML actions (the `yaml` library). */
-import { writeJson } from './json-write';
-import { readYaml, writeYaml } from './yaml';
-import { MSG } from './messages';
-import type { JsonExports } from './json-kernel';
-import type { DataOp } from './ops';
-import { isBlank, parseJson, withPosition, type OpResult } from './ops-shared';
+import { writeJson } from '../json/write';
+import { readYaml, writeYaml } from '../formats/yaml';
+import { MSG } from '../messages';
+import type { JsonExports } from '../json/kernel';
+import type { DataOp, OpResult } from './types';
+import { isBlank, parseJson, withPosition } from './shared';
 
 function jsonToYaml(text: string, indent: 2 | 4, sortKeys: boolean, json?: JsonExports): OpResult {
   if (isBlank(text)) return { ok: false, status: MSG.enterJsonToConvert };

@@ -1,22 +1,17 @@
 /**
  * What every data action shares: its result type, the blank-input and position helpers, JSON
  * reading (through the WASM kernel when the worker has it) and the JSON formatter's own actions.
- * Each family of actions lives in its own module (ops-yaml.ts, ops-csv.ts) so that a page loads
- * only the libraries its tool uses; ops.ts puts them together for the worker.
+ * Each family of actions lives in its own module (./yaml.ts, ./csv.ts) so that a page loads
+ * only the libraries its tool uses; ./index.ts puts them together for the worker.
  */
-import { readJson } from './json-read';
-import { writeJson } from './json-write';
-import { MSG } from './messages';
-import { describePosition, type TextPosition } from './position';
-import type { JsonExports } from './json-kernel';
-import { checkJson } from './json-job';
-import type { DataOp, Indent } from './ops';
+import { readJson } from '../json/read';
+import { writeJson } from '../json/write';
+import { MSG } from '../messages';
+import { describePosition, type TextPosition } from '../position';
+import type { JsonExports } from '../json/kernel';
+import { checkJson } from '../jobs/json';
+import type { DataOp, Indent, OpResult } from './types';
 
-export type OpResult =
-  | { ok: true; output: string; status: string; note?: string }
-  | { ok: false; status: string; position?: TextPosition };
-
-export type ProgressFn = (done: number, total: number) => void;
 
 export const isBlank = (text: string) => text.trim() === '';
 export const withPosition = (detail: string, p: TextPosition) => `${detail} (${describePosition(p)})`;
@@ -43,4 +38,3 @@ export function runJsonOp(op: Extract<DataOp, { kind: 'format' | 'minify' | 'val
   }
 }
 
-export type { Indent };

@@ -1,10 +1,10 @@
 /** CSV <-> JSON actions (`papaparse` for reading CSV). */
-import { csvToJsonText, CsvError, isRowObject, rowsToCsv, type Delimiter } from './csv';
-import { MSG } from './messages';
-import type { JsonObject } from './lossless';
-import type { JsonExports } from './json-kernel';
-import type { DataOp } from './ops';
-import { isBlank, parseJson, withPosition, type OpResult, type ProgressFn } from './ops-shared';
+import { csvToJsonText, CsvError, isRowObject, rowsToCsv, type Delimiter } from '../formats/csv';
+import { MSG } from '../messages';
+import type { JsonObject } from '../json/lossless';
+import type { JsonExports } from '../json/kernel';
+import type { DataOp, OpResult, ProgressFn } from './types';
+import { isBlank, parseJson, withPosition } from './shared';
 
 function csvToJson(text: string, op: { delimiter: Delimiter; header: boolean; detectTypes?: boolean }, onProgress?: ProgressFn): OpResult {
   if (isBlank(text)) return { ok: false, status: MSG.enterCsv };

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
-import { runDataOp } from './ops';
+import { runDataOp } from '../ops';
 import { typeCsvValue, quoteCell, cellText, csvToJsonText } from './csv';
-import { LosslessNumber } from './lossless';
-import { CSV_EXAMPLES, JSON_CSV_EXAMPLES } from './examples';
-import { randomNumberLiteral, randomText } from '../../../tests/support/testdata';
-import { testRandom } from '../../../tests/support/seed';
+import { LosslessNumber } from '../json/lossless';
+import { CSV_EXAMPLES, JSON_CSV_EXAMPLES } from '../examples';
+import { randomNumberLiteral, randomText } from '../../../../tests/support/testdata';
+import { testRandom } from '../../../../tests/support/seed';
 import type { Delimiter } from './csv';
 
 const csvToJson = (text: string, delimiter: Delimiter = ',', header = true) => runDataOp({ kind: 'csvToJson', delimiter, header }, text);
@@ -179,7 +179,7 @@ describe('round trip CSV -> JSON -> CSV', () => {
 describe('row-by-row JSON writing', () => {
   it('writes the same text as writing all rows at once', async () => {
     const { csvToRows, csvToJsonText } = await import('./csv');
-    const { writeJson } = await import('./json-write');
+    const { writeJson } = await import('../json/write');
     for (const text of [...Object.values(CSV_EXAMPLES), 'a\n', 'a,b\n1,2,3\n4']) {
       for (const header of [true, false]) {
         const options = { delimiter: ',' as const, header };

@@ -2,9 +2,8 @@
  * runDataOp for the browser: loads only the module of the action's family, in the page and in
  * the data worker alike, so the JSON formatter never downloads `yaml` or `papaparse`.
  */
-import type { DataOp } from './ops';
-import type { JsonExports } from './json-kernel';
-import type { OpResult, ProgressFn } from './ops-shared';
+import type { JsonExports } from '../json/kernel';
+import type { DataOp, OpResult, ProgressFn } from './types';
 
 export async function runDataOpLazily(
   op: DataOp,
@@ -16,12 +15,12 @@ export async function runDataOpLazily(
     case 'format':
     case 'minify':
     case 'validate':
-      return (await import('./ops-shared')).runJsonOp(op, text);
+      return (await import('./shared')).runJsonOp(op, text);
     case 'jsonToYaml':
     case 'yamlToJson':
-      return (await import('./ops-yaml')).runYamlOp(op, text, json);
+      return (await import('./yaml')).runYamlOp(op, text, json);
     case 'csvToJson':
     case 'jsonToCsv':
-      return (await import('./ops-csv')).runCsvOp(op, text, onProgress, json);
+      return (await import('./csv')).runCsvOp(op, text, onProgress, json);
   }
 }

@@ -4,7 +4,7 @@
  * them, and its source-text reviver is not available in every runtime we target) and key order.
  */
 import { type JsonObject, type JsonValue, type LosslessNumber, numberFromLiteral } from './lossless';
-import { positionAt, type TextPosition } from './position';
+import { positionAt, type TextPosition } from '../position';
 
 interface ParseFailure {
   ok: false;
