@@ -8,6 +8,11 @@ describe('subnet URL state', () => {
     expect(new URLSearchParams(search).get('x')).toBe('1');
   });
 
+  it('keeps a long address whole rather than cutting it to another one', () => {
+    const ip = `2001:db8::1%${'z'.repeat(300)}`;
+    expect(readUrlState(writeUrlState('', { ip, cidrText: '64', tab: 'overview' }))?.ip).toBe(ip);
+  });
+
   it('ignores missing addresses, bad prefixes and unknown tabs', () => {
     expect(readUrlState('')).toBeNull();
     expect(readUrlState('?prefix=24')).toBeNull();

@@ -20,7 +20,8 @@ export function readUrlState(search: string): UrlState | null {
   const prefix = q.get('prefix');
   const tab = q.get('tab') as Tab | null;
   return {
-    ip: ip.slice(0, 200),
+    // Kept whole: a cut address would be a different, silently wrong one (messages quote excerpts).
+    ip,
     ...(prefix !== null && /^\d{1,3}$/.test(prefix) ? { cidrText: prefix } : {}),
     ...(tab && TABS.includes(tab) ? { tab } : {}),
   };
