@@ -71,6 +71,63 @@ describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
     }
   });
 
+  it('shows what an address embeds: Teredo, 6to4, multicast, solicited-node, EUI-64 both ways', async () => {
+    const section = () => page.getByRole('region', { name: 'Embedded information' });
+    const embedded = async () =>
+      Object.fromEntries(
+        await section()
+          .locator('dd')
+          .evaluateAll((dds) => dds.map((d) => [d.getAttribute('data-field'), d.textContent])),
+      ) as Record<string, string>;
+    await ipBox().fill('2001:0:4136:e378:8000:63bf:3fff:fdd2/32');
+    await expect.poll(() => field('teredoServer').textContent()).toBe('65.54.227.120');
+    expect(await embedded()).toMatchObject({
+      teredoClient: '192.0.2.45',
+      teredoPort: '40000',
+      teredoFlags: '0x8000: cone NAT (C)',
+    });
+    await ipBox().fill('2002:c000:204:12::1/48');
+    await expect.poll(() => field('sixToFourSla').textContent()).toBe('0x0012 (18)');
+    expect(await field('sixToFourGateway').textContent()).toBe('192.0.2.4');
+    await ipBox().fill('ff02::1:2');
+    await expect.poll(() => field('mcastGroup').textContent()).toBe('All DHCP relay agents and servers');
+    expect(await field('mcastFlags').textContent()).toBe('R=0 · P=0 · T=0 (well-known)');
+    await ipBox().fill('ff3e:30:2001:db8::1');
+    await expect.poll(() => field('mcastFlags').textContent()).toBe('R=0 · P=1 (prefix-based) · T=1 (transient)');
+    await ipBox().fill('fe80::21a:2bff:fe3c:4d5e');
+    await expect.poll(() => field('eui64Mac').textContent()).toBe('00:1a:2b:3c:4d:5e');
+    expect(await field('solicitedNode').textContent()).toBe('ff02::1:ff3c:4d5e');
+    // A MAC written with one-digit octets.
+    await page.getByLabel('MAC address').fill('0:1a:2b:3c:4d:5e');
+    await expect.poll(() => field('eui64').textContent()).toBe('021a:2bff:fe3c:4d5e');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it('gives the PTR name of the address and every reverse zone of a non-nibble prefix', async () => {
+    await ipBox().fill('2001:db8::1/50');
+    await page.getByRole('tab', { name: 'Details' }).click();
+    await expect
+      .poll(() => field('ptrName6').textContent())
+      .toBe('1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa');
+    expect((await field('reverseZones6').textContent())!.split(' ')).toEqual([
+      '0.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa',
+      '1.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa',
+      '2.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa',
+      '3.0.0.0.0.8.b.d.0.1.0.0.2.ip6.arpa',
+    ]);
+    await page.getByRole('tab', { name: 'Overview' }).click();
+  });
+
+  it('keeps a long address in a permalink whole', async () => {
+    const ip = `fe80::1%${'z'.repeat(300)}`;
+    const linked = await openPage(app.browser, { viewport: { width: 1280, height: 900 } });
+    await linked.page.goto(`${app.url}/ip-subnet?ip=${encodeURIComponent(ip)}&prefix=64&tab=overview`);
+    await linked.page.getByRole('heading', { name: 'IP Subnet Calculator', level: 1 }).waitFor();
+    await expect.poll(() => ipBox(linked.page).inputValue()).toBe(ip);
+    expect(linked.errors).toEqual([]);
+    await linked.page.context().close();
+  });
+
   it('refuses what Python refuses, naming the problem', async () => {
     for (const [input, message] of [
       ['::1//64', 'Only one "/" is allowed: write the prefix once, as in 2001:db8::/48'],

@@ -14,6 +14,18 @@ import {
   parsePrefix6,
   V6_MESSAGES,
 } from './ipv6-parse';
+import {
+  interfaceIdText,
+  macFromInterfaceId,
+  multicastInfo,
+  reverseZones,
+  sixToFour,
+  solicitedNode,
+  teredo,
+  type MulticastInfo,
+  type SixToFour,
+  type Teredo,
+} from './ipv6-embedded';
 import { RESERVED_BY_IETF, SPECIAL_REGISTRY, type RegistryEntry } from './ipv6-registry';
 
 export interface Ipv6Type {
@@ -36,6 +48,18 @@ export interface Ipv6Type {
   reservedByIetf: boolean;
 }
 
+export interface Embedded6 {
+  teredo?: Teredo;
+  sixToFour?: SixToFour;
+  multicast?: MulticastInfo;
+  /** The solicited-node multicast group of a unicast address. */
+  solicitedNode?: string;
+  /** The low 64 bits ("021a:2bff:fe3c:4d5e"). */
+  interfaceId: string;
+  /** The MAC of a modified EUI-64 interface identifier (unicast only). */
+  eui64Mac?: string;
+}
+
 export interface Ipv6Result {
   address: string;
   addressFull: string;
@@ -56,8 +80,15 @@ export interface Ipv6Result {
   type: Ipv6Type;
   /** ip6.arpa name of the network address (32 nibbles). */
   reverseName: string;
+  /** ip6.arpa PTR name of the address itself. */
+  ptrName: string;
   /** Reverse zone of the network: the whole nibbles of the prefix (ceil(prefix/4)). */
   reverseZone: string;
+  /** Every zone the prefix needs: 1, or 2, 4 or 8 at the next nibble boundary (zonePrefix). */
+  reverseZones: string[];
+  zonePrefix: number;
+  /** What the address carries inside it. */
+  embedded: Embedded6;
   addressBinary: string;
   maskBinary: string;
   networkBinary: string;
@@ -175,10 +206,25 @@ export function binary6(addr: bigint): string {
 /** "2^64 = 18,446,744,073,709,551,616" parts. */
 export const countText = (v: bigint) => v.toLocaleString('en-US');
 
+/** Embedded information by type: Teredo, 6to4, multicast, solicited-node, EUI-64. */
+export function embedded6(addr: bigint, type: Ipv6Type): Embedded6 {
+  const multicast = type.name === 'Multicast';
+  const mac = multicast ? null : macFromInterfaceId(addr);
+  return {
+    ...(type.name === 'Teredo' ? { teredo: teredo(addr) } : {}),
+    ...(type.name === '6to4' ? { sixToFour: sixToFour(addr) } : {}),
+    ...(multicast ? { multicast: multicastInfo(addr) } : { solicitedNode: solicitedNode(addr) }),
+    interfaceId: interfaceIdText(addr),
+    ...(mac ? { eui64Mac: mac } : {}),
+  };
+}
+
 export function computeIpv6(addr: bigint, prefix: number, zone = ''): Ipv6Result {
+  const type = ipv6Type(addr);
   const mask = mask6(prefix);
   const network = addr & mask;
   const last = network | hostMask6(prefix);
+  const zones = reverseZones(network, prefix);
   return {
     address: formatIpv6(addr),
     addressFull: formatIpv6Full(addr),
@@ -193,9 +239,13 @@ export function computeIpv6(addr: bigint, prefix: number, zone = ''): Ipv6Result
     netmask: formatIpv6(mask),
     count: 1n << BigInt(128 - prefix),
     count64: prefix <= 64 ? 1n << BigInt(64 - prefix) : 0n,
-    type: ipv6Type(addr),
+    type,
     reverseName: reverseName6(network),
+    ptrName: reverseName6(addr),
     reverseZone: reverseName6(network, Math.ceil(prefix / 4)),
+    reverseZones: zones.zones,
+    zonePrefix: zones.zonePrefix,
+    embedded: embedded6(addr, type),
     addressBinary: binary6(addr),
     maskBinary: binary6(mask),
     networkBinary: binary6(network),
@@ -216,15 +266,21 @@ export function calculate6(ipText: string, prefixText: string): Calculation6 {
 
 export const MAC_MESSAGE = 'Invalid MAC address: use six hex bytes, e.g. 00:1a:2b:3c:4d:5e';
 
-/** Parses "00:1A:2B:3C:4D:5E", "00-1a-2b-3c-4d-5e", "001a.2b3c.4d5e" or "001a2b3c4d5e". */
+/**
+ * Parses "00:1A:2B:3C:4D:5E", "0:1a:2b:3c:4d:5e" (one-digit octets, as some systems print them),
+ * "00-1a-2b-3c-4d-5e", "001a.2b3c.4d5e" or "001a2b3c4d5e".
+ */
 export function parseMac(text: string): bigint | null {
   const t = text.trim();
-  const m =
-    /^([0-9a-f]{2})([:-])([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})\2([0-9a-f]{2})$/i.exec(t) ??
-    /^([0-9a-f]{2})([0-9a-f]{2})\.?([0-9a-f]{2})([0-9a-f]{2})\.?([0-9a-f]{2})([0-9a-f]{2})$/i.exec(t);
-  if (!m) return null;
-  const bytes = m.slice(1).filter((b) => b.length === 2);
-  return BigInt(`0x${bytes.join('')}`);
+  if (/^[0-9a-f]{1,2}([:-])[0-9a-f]{1,2}(?:\1[0-9a-f]{1,2}){4}$/i.test(t))
+    return BigInt(
+      `0x${t
+        .split(/[:-]/)
+        .map((o) => o.padStart(2, '0'))
+        .join('')}`,
+    );
+  if (/^[0-9a-f]{4}\.?[0-9a-f]{4}\.?[0-9a-f]{4}$/i.test(t)) return BigInt(`0x${t.replaceAll('.', '')}`);
+  return null;
 }
 
 /**

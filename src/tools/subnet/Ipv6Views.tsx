@@ -97,8 +97,53 @@ export function Overview6({ r }: { r: Ipv6Result }) {
       />
       <ReachBadge t={r.type} />
       <CopyButton label="Copy summary" text={() => summary6(r)} />
+      <Embedded r={r} />
       <Eui64 r={r} />
     </div>
+  );
+}
+
+/** What the address carries: Teredo, 6to4, multicast flags and group, solicited-node group. */
+export function embeddedItems(r: Ipv6Result): [string, string, string][] {
+  const e = r.embedded;
+  const items: [string, string, string][] = [];
+  if (e.teredo)
+    items.push(
+      ['Teredo server', 'teredoServer', e.teredo.server],
+      ['Teredo client (external IPv4)', 'teredoClient', e.teredo.client],
+      ['Teredo client UDP port', 'teredoPort', String(e.teredo.port)],
+      ['Teredo flags', 'teredoFlags', e.teredo.flagsText],
+    );
+  if (e.sixToFour)
+    items.push(
+      ['6to4 gateway (IPv4)', 'sixToFourGateway', e.sixToFour.gateway],
+      ['6to4 SLA ID (subnet)', 'sixToFourSla', `${e.sixToFour.slaIdHex} (${e.sixToFour.slaId})`],
+    );
+  if (e.multicast) {
+    const m = e.multicast;
+    const flags = [
+      m.r ? 'R=1 (embedded RP)' : 'R=0',
+      m.p ? 'P=1 (prefix-based)' : 'P=0',
+      m.t ? 'T=1 (transient)' : 'T=0 (well-known)',
+    ].join(' · ');
+    items.push(
+      ['Multicast flags (0RPT)', 'mcastFlags', flags],
+      ['Multicast group', 'mcastGroup', m.group ?? (m.t ? 'transient group' : 'not a well-known group')],
+    );
+  }
+  if (e.solicitedNode) items.push(['Solicited-node multicast group', 'solicitedNode', e.solicitedNode]);
+  if (e.eui64Mac) items.push(['MAC in the EUI-64 interface ID', 'eui64Mac', e.eui64Mac]);
+  return items;
+}
+
+function Embedded({ r }: { r: Ipv6Result }) {
+  const items = embeddedItems(r);
+  if (items.length === 0) return null;
+  return (
+    <section className="panel" aria-label="Embedded information" style={{ marginTop: '1rem' }}>
+      <h2>Embedded information</h2>
+      <Fields items={items} />
+    </section>
   );
 }
 
@@ -153,8 +198,20 @@ export function Details6({ r }: { r: Ipv6Result }) {
     ['Globally reachable (IANA)', 'reach6d', reachText(r.type)],
     ['IANA special-purpose registry', 'registry6', registryText(r.type)],
     ['Reserved by IETF (address space)', 'reservedIetf6', yesNo(r.type.reservedByIetf)],
+    ['Reverse DNS (PTR) name of the address', 'ptrName6', r.ptrName],
     ['Reverse DNS zone (ip6.arpa)', 'reverseZone6', r.reverseZone],
+    ...(r.reverseZones.length > 1
+      ? ([
+          [
+            `Reverse DNS zones: a /${r.prefix} needs ${r.reverseZones.length} /${r.zonePrefix} zones`,
+            'reverseZones6',
+            r.reverseZones.join(' '),
+          ],
+        ] as [string, string, string][])
+      : []),
     ['Reverse DNS name of the network', 'reverseName6', r.reverseName],
+    ['Interface identifier (low 64 bits)', 'iid6', r.embedded.interfaceId],
+    ...embeddedItems(r).map(([label, field, value]): [string, string, string] => [label, `${field}d`, value]),
   ];
   return (
     <table className="data-table" aria-label="IPv6 details">
