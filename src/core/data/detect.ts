@@ -15,7 +15,11 @@ export function looksLikeYaml(text: string): boolean {
 
 /** Several lines with the same number (> 0) of the delimiter outside quotes. */
 export function looksLikeCsv(text: string, delimiter = ','): boolean {
-  const lines = text.slice(0, HEAD).split(/\r?\n/).filter((l) => l.trim()).slice(0, 5);
+  const lines = text
+    .slice(0, HEAD)
+    .split(/\r?\n/)
+    .filter((l) => l.trim())
+    .slice(0, 5);
   const [first] = lines;
   if (first === undefined || lines.length < 2 || looksLikeJson(text)) return false;
   const count = (l: string) => l.split(delimiter).length - 1;

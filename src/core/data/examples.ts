@@ -35,19 +35,26 @@ export type JsonYamlExample = keyof typeof JSON_YAML_EXAMPLES;
 
 export const CSV_EXAMPLES = {
   basic: 'name,age,city\nJohn Doe,30,New York\nJane Smith,25,London\nBob Johnson,35,Paris',
-  quotes: 'name,description,price\n"Widget, Large","A ""premium"" widget",19.99\n"Gadget","Multi-line\ndescription",5\nPlain,No quotes needed,1.5',
-  numbers: 'product,price,quantity,in_stock,discount\nLaptop,999.99,5,true,null\nMouse,19.5,150,false,0.1\nCable,4,0,true,',
+  quotes:
+    'name,description,price\n"Widget, Large","A ""premium"" widget",19.99\n"Gadget","Multi-line\ndescription",5\nPlain,No quotes needed,1.5',
+  numbers:
+    'product,price,quantity,in_stock,discount\nLaptop,999.99,5,true,null\nMouse,19.5,150,false,0.1\nCable,4,0,true,',
   empty: 'name,email,phone\nAlice,alice@example.com,\nBob,,555-0100\n\n,carol@example.com,555-0199',
   special: 'city,greeting,symbol\nZürich,Grüezi 👋,€\nTōkyō,こんにちは,¥\n"Paris; France","Bonjour ""mon ami""",€',
 } as const;
 export type CsvExample = keyof typeof CSV_EXAMPLES;
 
 export const JSON_CSV_EXAMPLES = {
-  basic: '[\n  { "name": "John Doe", "age": 30, "city": "New York" },\n  { "name": "Jane Smith", "age": 25, "city": "London" }\n]',
-  nested: '[\n  { "id": 1, "user": { "name": "Alice", "tags": ["admin", "dev"] } },\n  { "id": 2, "user": { "name": "Bob", "tags": [] } }\n]',
-  array: '[\n  { "order": 1001, "items": ["pen", "paper"], "total": 12.5 },\n  { "order": 1002, "items": ["ink"], "total": 3 }\n]',
-  mixed: '[\n  { "name": "Laptop", "price": 999.99, "in_stock": true, "discount": null },\n  { "name": "Mouse", "price": 19.5, "in_stock": false, "discount": 0.1 }\n]',
-  complex: '[\n  { "name": "Widget, Large", "description": "A \\"premium\\" widget", "notes": "line 1\\nline 2" },\n  { "name": "Gadget|Pro", "description": "semi;colon", "notes": "tab\\there" }\n]',
+  basic:
+    '[\n  { "name": "John Doe", "age": 30, "city": "New York" },\n  { "name": "Jane Smith", "age": 25, "city": "London" }\n]',
+  nested:
+    '[\n  { "id": 1, "user": { "name": "Alice", "tags": ["admin", "dev"] } },\n  { "id": 2, "user": { "name": "Bob", "tags": [] } }\n]',
+  array:
+    '[\n  { "order": 1001, "items": ["pen", "paper"], "total": 12.5 },\n  { "order": 1002, "items": ["ink"], "total": 3 }\n]',
+  mixed:
+    '[\n  { "name": "Laptop", "price": 999.99, "in_stock": true, "discount": null },\n  { "name": "Mouse", "price": 19.5, "in_stock": false, "discount": 0.1 }\n]',
+  complex:
+    '[\n  { "name": "Widget, Large", "description": "A \\"premium\\" widget", "notes": "line 1\\nline 2" },\n  { "name": "Gadget|Pro", "description": "semi;colon", "notes": "tab\\there" }\n]',
 } as const;
 export type JsonCsvExample = keyof typeof JSON_CSV_EXAMPLES;
 

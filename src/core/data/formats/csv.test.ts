@@ -8,8 +8,10 @@ import { randomNumberLiteral, randomText } from '../../../../tests/support/testd
 import { testRandom } from '../../../../tests/support/seed';
 import type { Delimiter } from './csv';
 
-const csvToJson = (text: string, delimiter: Delimiter = ',', header = true) => runDataOp({ kind: 'csvToJson', delimiter, header }, text);
-const jsonToCsv = (text: string, delimiter: Delimiter = ',', neutraliseFormulas = false) => runDataOp({ kind: 'jsonToCsv', delimiter, neutraliseFormulas }, text);
+const csvToJson = (text: string, delimiter: Delimiter = ',', header = true) =>
+  runDataOp({ kind: 'csvToJson', delimiter, header }, text);
+const jsonToCsv = (text: string, delimiter: Delimiter = ',', neutraliseFormulas = false) =>
+  runDataOp({ kind: 'jsonToCsv', delimiter, neutraliseFormulas }, text);
 const out = (r: ReturnType<typeof runDataOp>) => (r.ok ? r.output : `FAILED: ${r.status}`);
 
 describe('CSV and JSON messages (spec sections 5 and 8)', () => {
@@ -26,7 +28,9 @@ describe('CSV and JSON messages (spec sections 5 and 8)', () => {
 
   it('invalid JSON and broken CSV get the error prefixes', () => {
     expect(jsonToCsv('[{"a":1},]').status).toMatch(/^Error converting JSON to CSV: .+ \(line 1, column \d+\)$/);
-    expect(csvToJson('a,b\n"unterminated,1').status).toMatch(/^Error converting CSV to JSON: Quoted field unterminated/);
+    expect(csvToJson('a,b\n"unterminated,1').status).toMatch(
+      /^Error converting CSV to JSON: Quoted field unterminated/,
+    );
   });
 
   it('success has a check mark and a row count', () => {
@@ -153,7 +157,10 @@ describe('round trip CSV -> JSON -> CSV', () => {
     for (let t = 0; t < 200; t++) {
       const d = ([',', ';', '\t', '|'] as const)[t % 4]!;
       const cols = 1 + Math.floor(r() * 4);
-      const header = Array.from({ length: cols }, (_, i) => `h${i}${randomText(r, 2).replace(/\s|^(null|true|false)$/g, '')}`);
+      const header = Array.from(
+        { length: cols },
+        (_, i) => `h${i}${randomText(r, 2).replace(/\s|^(null|true|false)$/g, '')}`,
+      );
       const rows = Array.from({ length: 1 + Math.floor(r() * 5) }, () =>
         Array.from({ length: cols }, () => {
           const c = r() < 0.3 ? randomNumberLiteral(r) : randomText(r);

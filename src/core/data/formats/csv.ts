@@ -15,7 +15,6 @@ const RADIX_PREFIX = /^[+-]?0[xob]/i;
 /** "02134", "0049...", "-007": a leading zero before more digits (ZIP codes, phone numbers, IDs). */
 const LEADING_ZERO = /^[+-]?0\d/;
 
-
 /**
  * Spec typing: values that are numbers become numbers, true/false booleans, 'null' null; anything
  * else (including '') stays text. "Is a number" is JavaScript's reading (`Number(v)`, so ` 30`
@@ -145,7 +144,11 @@ class TextPieces {
 }
 
 /** Reads CSV arriving in pieces (a file decoded slice by slice), with the rules of readCsv. */
-export async function readCsvPieces(pieces: AsyncIterable<string>, options: CsvReadOptions, onRow: RowHandler): Promise<void> {
+export async function readCsvPieces(
+  pieces: AsyncIterable<string>,
+  options: CsvReadOptions,
+  onRow: RowHandler,
+): Promise<void> {
   const reader = csvRowReader(options, onRow);
   const source = new TextPieces();
   Papa.parse<string[], Papa.LocalFile>(source as unknown as Papa.LocalFile, {

@@ -5,8 +5,10 @@ import { readYaml } from './yaml';
 import { randomJsonText } from '../../../../tests/support/testdata';
 import { testRandom } from '../../../../tests/support/seed';
 
-const toYaml = (text: string, indent: 2 | 4 = 2, sortKeys = false) => runDataOp({ kind: 'jsonToYaml', indent, sortKeys }, text);
-const toJson = (text: string, indent: 2 | 4 = 2, sortKeys = false) => runDataOp({ kind: 'yamlToJson', indent, sortKeys }, text);
+const toYaml = (text: string, indent: 2 | 4 = 2, sortKeys = false) =>
+  runDataOp({ kind: 'jsonToYaml', indent, sortKeys }, text);
+const toJson = (text: string, indent: 2 | 4 = 2, sortKeys = false) =>
+  runDataOp({ kind: 'yamlToJson', indent, sortKeys }, text);
 const out = (r: ReturnType<typeof runDataOp>) => (r.ok ? r.output : `FAILED: ${r.status}`);
 
 describe('JSON and YAML messages (spec section 5)', () => {
@@ -27,13 +29,19 @@ describe('JSON and YAML messages (spec section 5)', () => {
 
   it('success has a check mark', () => {
     expect(toYaml('{"a":1}')).toEqual({ ok: true, output: 'a: 1\n', status: '✅ Converted JSON to YAML' });
-    expect(toJson('a: 1')).toEqual({ ok: true, output: '{\n  "a": 1\n}', status: '✅ Converted YAML to JSON', note: undefined });
+    expect(toJson('a: 1')).toEqual({
+      ok: true,
+      output: '{\n  "a": 1\n}',
+      status: '✅ Converted YAML to JSON',
+      note: undefined,
+    });
   });
 });
 
 describe('YAML features', () => {
   it('resolves anchors, aliases and merge keys (<<: *anchor)', () => {
-    const src = 'base: &b\n  host: localhost\n  port: 80\nlist: &l [1, 2]\nsvc:\n  <<: *b\n  port: 8080\n  items: *l\nmulti:\n  <<: [*b, {extra: true}]\n';
+    const src =
+      'base: &b\n  host: localhost\n  port: 80\nlist: &l [1, 2]\nsvc:\n  <<: *b\n  port: 8080\n  items: *l\nmulti:\n  <<: [*b, {extra: true}]\n';
     expect(JSON.parse(out(toJson(src)))).toEqual({
       base: { host: 'localhost', port: 80 },
       list: [1, 2],
@@ -49,8 +57,16 @@ describe('YAML features', () => {
   });
 
   it('keeps YAML number literals JSON can spell and converts the others', () => {
-    expect(out(toJson('a: 12345678901234567890\nb: 0.10000000000000000001\nc: 1.50\nd: 0x1F\ne: 0o17\nf: +5\ng: .5\nh: .inf\ni: "12"\nj: 1e400', 2)))
-      .toBe('{\n  "a": 12345678901234567890,\n  "b": 0.10000000000000000001,\n  "c": 1.50,\n  "d": 31,\n  "e": 15,\n  "f": 5,\n  "g": 0.5,\n  "h": null,\n  "i": "12",\n  "j": 1e400\n}');
+    expect(
+      out(
+        toJson(
+          'a: 12345678901234567890\nb: 0.10000000000000000001\nc: 1.50\nd: 0x1F\ne: 0o17\nf: +5\ng: .5\nh: .inf\ni: "12"\nj: 1e400',
+          2,
+        ),
+      ),
+    ).toBe(
+      '{\n  "a": 12345678901234567890,\n  "b": 0.10000000000000000001,\n  "c": 1.50,\n  "d": 31,\n  "e": 15,\n  "f": 5,\n  "g": 0.5,\n  "h": null,\n  "i": "12",\n  "j": 1e400\n}',
+    );
   });
 
   it('writes JSON number literals unchanged into YAML, and quotes strings that would change type', () => {
@@ -60,16 +76,26 @@ describe('YAML features', () => {
 
   it('indentation 4 and sort keys', () => {
     expect(out(toYaml('{"b":{"d":1,"c":[1]},"a":2}', 4, true))).toBe('a: 2\nb:\n    c:\n        - 1\n    d: 1\n');
-    expect(out(toJson('b: 1\na: {d: 1, c: 2}', 4, true))).toBe('{\n    "a": {\n        "c": 2,\n        "d": 1\n    },\n    "b": 1\n}');
+    expect(out(toJson('b: 1\na: {d: 1, c: 2}', 4, true))).toBe(
+      '{\n    "a": {\n        "c": 2,\n        "d": 1\n    },\n    "b": 1\n}',
+    );
   });
 
   it('non-string keys become JSON keys', () => {
-    expect(JSON.parse(out(toJson('1: one\ntrue: yes\nnull: x\n[a, b]: c\n')))).toEqual({ 1: 'one', true: 'yes', null: 'x', '["a","b"]': 'c' });
+    expect(JSON.parse(out(toJson('1: one\ntrue: yes\nnull: x\n[a, b]: c\n')))).toEqual({
+      1: 'one',
+      true: 'yes',
+      null: 'x',
+      '["a","b"]': 'c',
+    });
   });
 
   it('an alias bomb is stopped, not expanded', () => {
     let src = 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
-    for (let i = 1; i < 9; i++) src += `a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]\n`;
+    for (let i = 1; i < 9; i++)
+      src += `a${i}: &a${i} [${Array(10)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]\n`;
     const r = readYaml(src);
     expect(r.ok).toBe(false);
   });

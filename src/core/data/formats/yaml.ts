@@ -33,7 +33,9 @@ const losslessWriteTag = {
 /** Core tags with number resolvers that keep literals, plus a writer for LosslessNumbers. */
 function losslessTags(tags: Tags): Tags {
   const mapped = tags.map((t) =>
-    typeof t === 'object' && (t.tag === INT || t.tag === FLOAT) ? { ...t, resolve: (s: string) => yamlNumberToJson(s) } : t,
+    typeof t === 'object' && (t.tag === INT || t.tag === FLOAT)
+      ? { ...t, resolve: (s: string) => yamlNumberToJson(s) }
+      : t,
   );
   return [...mapped, losslessWriteTag] as Tags;
 }
@@ -50,7 +52,12 @@ type YamlRead = { ok: true; value: unknown; documents: number } | YamlFailure;
  * so nothing is silently dropped.
  */
 export function readYaml(text: string): YamlRead {
-  const docs = YAML.parseAllDocuments(text, { customTags: losslessTags, merge: true, prettyErrors: false, uniqueKeys: true });
+  const docs = YAML.parseAllDocuments(text, {
+    customTags: losslessTags,
+    merge: true,
+    prettyErrors: false,
+    uniqueKeys: true,
+  });
   // An empty stream (only comments or directives) may come back as a single EmptyStream.
   const list = Array.isArray(docs) ? docs : [];
   for (const doc of list) {
@@ -63,7 +70,11 @@ export function readYaml(text: string): YamlRead {
   }
   try {
     const values = list.map((d) => d.toJS({ mapAsMap: true, maxAliasCount: 10_000 }));
-    return { ok: true, value: values.length === 0 ? null : values.length === 1 ? values[0] : values, documents: values.length };
+    return {
+      ok: true,
+      value: values.length === 0 ? null : values.length === 1 ? values[0] : values,
+      documents: values.length,
+    };
   } catch (e) {
     return { ok: false, detail: (e as Error).message, position: positionAt(text, 0) };
   }
@@ -76,7 +87,8 @@ export function writeYaml(value: unknown, indent: number): string {
   // line starts with a space, which changes the text on reading. Such strings are double-quoted.
   YAML.visit(doc, {
     Scalar(_key, node) {
-      if (typeof node.value === 'string' && node.value.includes('\n') && /^\n*[ \t]/.test(node.value)) node.type = 'QUOTE_DOUBLE';
+      if (typeof node.value === 'string' && node.value.includes('\n') && /^\n*[ \t]/.test(node.value))
+        node.type = 'QUOTE_DOUBLE';
     },
   });
   return doc.toString({ indent, lineWidth: 0 });

@@ -72,5 +72,11 @@ export async function runCsvFileJob(
   const rows = writer.rows;
   const result = out.finish();
   const status = `✅ Converted ${rows} row${rows === 1 ? '' : 's'} to JSON`;
-  return { ok: true, status, outputLength: out.length, preview: 'output' in result ? result.output : out.preview, ...result };
+  return {
+    ok: true,
+    status,
+    outputLength: out.length,
+    preview: 'output' in result ? result.output : out.preview,
+    ...result,
+  };
 }

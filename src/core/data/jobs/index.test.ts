@@ -19,7 +19,10 @@ describe('worker job', () => {
   });
 
   it('small outputs come back as text; failures carry the message and position', async () => {
-    expect(await runJob({ kind: 'csvToJson', delimiter: ';', header: true }, 'a;b\n1;x')).toMatchObject({ ok: true, output: '[\n  {\n    "a": 1,\n    "b": "x"\n  }\n]' });
+    expect(await runJob({ kind: 'csvToJson', delimiter: ';', header: true }, 'a;b\n1;x')).toMatchObject({
+      ok: true,
+      output: '[\n  {\n    "a": 1,\n    "b": "x"\n  }\n]',
+    });
     expect(await runJob({ kind: 'format', indent: 2, sortKeys: false }, new Blob(['{"a":\n]']))).toMatchObject({
       ok: false,
       status: expect.stringMatching(/^Invalid JSON: .* \(line 2, column 1\)$/),
@@ -56,7 +59,13 @@ describe('CSV -> JSON of a file, streamed through papaparse', () => {
     const emoji = [0xf0, 0x9f, 0x91, 0x8b];
     const quotedBreak = [...new TextEncoder().encode('one\nline')];
     const doubledQuote = [0x22, 0x22];
-    const shifts = [0, ...[1, 2, 3].map((k) => shiftTo(emoji, k)), shiftTo(quotedBreak, 3), shiftTo(quotedBreak, 4), shiftTo(doubledQuote, 1)];
+    const shifts = [
+      0,
+      ...[1, 2, 3].map((k) => shiftTo(emoji, k)),
+      shiftTo(quotedBreak, 3),
+      shiftTo(quotedBreak, 4),
+      shiftTo(doubledQuote, 1),
+    ];
     // Prefixing the header's first name moves every slice edge: into a 4-byte emoji at each of its
     // inner positions, on either side of a quoted line break, between a doubled quote.
     for (const shift of shifts) {
@@ -78,13 +87,20 @@ describe('CSV -> JSON of a file, streamed through papaparse', () => {
     const small = 'a,b\n1,"x, y"\n\n2,\u00e9';
     const r = await runJob(op, new Blob([small]));
     expect(r).toMatchObject({ ok: true, status: '✅ Converted 2 rows to JSON', output: csvToJsonText(small, op).json });
-    expect(await runJob(op, new Blob([' \n\t\n']))).toMatchObject({ ok: false, status: 'Please enter CSV data to convert' });
+    expect(await runJob(op, new Blob([' \n\t\n']))).toMatchObject({
+      ok: false,
+      status: 'Please enter CSV data to convert',
+    });
     const broken = 'a,b\n1,2\n\n3,"x\n4,5';
     const fromText = await runJob(op, broken);
     const fromFile = await runJob(op, new Blob([broken]));
     expect(fromFile.status).toBe('Error converting CSV to JSON: Quoted field unterminated (row 4)');
     expect(fromText.status).toBe(fromFile.status);
-    expect(await runJob(op, new Blob(['a\n']))).toMatchObject({ ok: true, status: '✅ Converted 0 rows to JSON', output: '[]' });
+    expect(await runJob(op, new Blob(['a\n']))).toMatchObject({
+      ok: true,
+      status: '✅ Converted 0 rows to JSON',
+      output: '[]',
+    });
   });
 });
 

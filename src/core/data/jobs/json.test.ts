@@ -19,14 +19,28 @@ const VALIDATE: DataOp = { kind: 'validate', indent: 2, sortKeys: false };
 /** The job through the kernel, reduced to what the page shows. */
 async function viaKernel(op: DataOp, input: string | Blob, displayLimit?: number) {
   const r = await runJob(op, input, undefined, displayLimit, kernel);
-  return r.ok ? { ok: true, status: r.status, output: r.output } : { ok: false, status: r.status, position: r.position };
+  return r.ok
+    ? { ok: true, status: r.status, output: r.output }
+    : { ok: false, status: r.status, position: r.position };
 }
 
 describe('JSON job through the kernel', () => {
   it('gives the spec messages for empty input, per action', async () => {
-    expect(await viaKernel(FORMAT, '')).toEqual({ ok: false, status: 'Please enter JSON to format', position: undefined });
-    expect(await viaKernel(MINIFY, ' \n')).toEqual({ ok: false, status: 'Please enter JSON to minify', position: undefined });
-    expect(await viaKernel(VALIDATE, new Blob(['\t']))).toEqual({ ok: false, status: 'Please enter JSON to validate', position: undefined });
+    expect(await viaKernel(FORMAT, '')).toEqual({
+      ok: false,
+      status: 'Please enter JSON to format',
+      position: undefined,
+    });
+    expect(await viaKernel(MINIFY, ' \n')).toEqual({
+      ok: false,
+      status: 'Please enter JSON to minify',
+      position: undefined,
+    });
+    expect(await viaKernel(VALIDATE, new Blob(['\t']))).toEqual({
+      ok: false,
+      status: 'Please enter JSON to validate',
+      position: undefined,
+    });
   });
 
   it('matches the tree path (today) on the formatter fixtures: output, status, message, position', async () => {
@@ -46,9 +60,18 @@ describe('JSON job through the kernel', () => {
       '[\n"é😀", 1 2]',
     ];
     for (const text of fixtures) {
-      for (const op of [FORMAT, MINIFY, VALIDATE, { kind: 'format', indent: 4, sortKeys: false }, { kind: 'format', indent: 'tab', sortKeys: false }, { kind: 'validate', indent: 0, sortKeys: false }] as DataOp[]) {
+      for (const op of [
+        FORMAT,
+        MINIFY,
+        VALIDATE,
+        { kind: 'format', indent: 4, sortKeys: false },
+        { kind: 'format', indent: 'tab', sortKeys: false },
+        { kind: 'validate', indent: 0, sortKeys: false },
+      ] as DataOp[]) {
         const tree = runDataOp(op, text);
-        const expected = tree.ok ? { ok: true, status: tree.status, output: tree.output } : { ok: false, status: tree.status, position: tree.position };
+        const expected = tree.ok
+          ? { ok: true, status: tree.status, output: tree.output }
+          : { ok: false, status: tree.status, position: tree.position };
         expect(await viaKernel(op, text), `${op.kind} ${text}`).toEqual(expected);
       }
     }
@@ -60,12 +83,20 @@ describe('JSON job through the kernel', () => {
       const text = randomJsonText(r, 4);
       const tree = runDataOp(FORMAT, text);
       expect(await viaKernel(FORMAT, text)).toEqual({ ok: true, status: tree.status, output: tree.ok && tree.output });
-      expect(await viaKernel(FORMAT, new Blob([text]))).toEqual({ ok: true, status: tree.status, output: tree.ok && tree.output });
+      expect(await viaKernel(FORMAT, new Blob([text]))).toEqual({
+        ok: true,
+        status: tree.status,
+        output: tree.ok && tree.output,
+      });
     }
   });
 
   it('streams a big Blob into an output Blob with a preview, progress and the character count', async () => {
-    const rows = Array.from({ length: 120_000 }, (_, i) => ({ id: i, big: `1234567890123456789${i % 10}`, name: `Zürich 👋 "${i}"` }));
+    const rows = Array.from({ length: 120_000 }, (_, i) => ({
+      id: i,
+      big: `1234567890123456789${i % 10}`,
+      name: `Zürich 👋 "${i}"`,
+    }));
     const text = JSON.stringify(rows).replace(/"big":"(\d+)"/g, '"big":$1');
     const progress: number[] = [];
     const r = await runJob(FORMAT, new Blob([text]), (p) => progress.push(p), 1000, kernel);
@@ -84,15 +115,25 @@ describe('JSON job through the kernel', () => {
     const head = '[\n' + '  "é😀",\n'.repeat(600_000);
     const r = await runJob(FORMAT, new Blob([head + '  tru,\n]']), undefined, undefined, kernel);
     const line = 600_002;
-    expect(r).toMatchObject({ ok: false, status: `Invalid JSON: Unexpected token ',' (line ${line}, column 6)`, position: { line, column: 6, offset: head.length + 5 } });
+    expect(r).toMatchObject({
+      ok: false,
+      status: `Invalid JSON: Unexpected token ',' (line ${line}, column 6)`,
+      position: { line, column: 6, offset: head.length + 5 },
+    });
   });
 
   it('JSON -> YAML and JSON -> CSV report JSON errors like the tree path', async () => {
-    for (const op of [{ kind: 'jsonToYaml', indent: 2, sortKeys: false }, { kind: 'jsonToCsv', delimiter: ',', neutraliseFormulas: true }] as DataOp[]) {
+    for (const op of [
+      { kind: 'jsonToYaml', indent: 2, sortKeys: false },
+      { kind: 'jsonToCsv', delimiter: ',', neutraliseFormulas: true },
+    ] as DataOp[]) {
       for (const text of ['[{"a":1},]', '{\n"a" 1}', '[{"a":"x\u0001"}]', '[{"a":1}]']) {
         const tree = runDataOp(op, text);
         expect(runDataOp(op, text, undefined, kernel), text).toEqual(tree);
-        expect(await runJob(op, text, undefined, undefined, kernel)).toMatchObject({ ok: tree.ok, status: tree.status });
+        expect(await runJob(op, text, undefined, undefined, kernel)).toMatchObject({
+          ok: tree.ok,
+          status: tree.status,
+        });
       }
     }
   });

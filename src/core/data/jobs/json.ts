@@ -4,7 +4,14 @@
  * for big outputs), progress per chunk, and the first error worded and placed like the tree path
  * (../json/read.ts) places it: JSON.parse's words plus line and column.
  */
-import { BytePosition, JsonKernelError, JsonStream, type JsonExports, type JsonKernelIndent, type JsonKernelMode } from '../json/kernel';
+import {
+  BytePosition,
+  JsonKernelError,
+  JsonStream,
+  type JsonExports,
+  type JsonKernelIndent,
+  type JsonKernelMode,
+} from '../json/kernel';
 import type { DataOp } from '../ops/types';
 import { MSG } from '../messages';
 import { describePosition, type TextPosition } from '../position';
@@ -28,7 +35,11 @@ export function kernelPlan(op: DataOp): KernelPlan | undefined {
   const indent = op.kind === 'minify' ? 0 : op.indent;
   const base = indent === 0 ? { mode: 'minify' as const, indent: 2 as const } : { mode: 'format' as const, indent };
   if (op.kind === 'validate') return { ...base, empty: MSG.enterJsonToValidate, invalid: MSG.invalidJsonValidate };
-  return { ...base, empty: op.kind === 'format' ? MSG.enterJsonToFormat : MSG.enterJsonToMinify, invalid: MSG.invalidJson };
+  return {
+    ...base,
+    empty: op.kind === 'format' ? MSG.enterJsonToFormat : MSG.enterJsonToMinify,
+    invalid: MSG.invalidJson,
+  };
 }
 
 /** Output bytes gathered into big pieces; counts UTF-16 units with the kernel as they arrive. */
@@ -105,14 +116,20 @@ export async function runKernelJob(
     stream.finish();
   } catch (e) {
     if (!(e instanceof JsonKernelError)) throw e;
-    if (typeof input !== 'string' && e.detail === 'Unexpected end of JSON input' && (await isBlank(input))) return failed(plan.empty);
-    const position = await positionOf(typeof input === 'string' ? new TextEncoder().encode(input) : input, e.byteOffset);
+    if (typeof input !== 'string' && e.detail === 'Unexpected end of JSON input' && (await isBlank(input)))
+      return failed(plan.empty);
+    const position = await positionOf(
+      typeof input === 'string' ? new TextEncoder().encode(input) : input,
+      e.byteOffset,
+    );
     return { ...failed(plan.invalid(`${e.detail} (${describePosition(position)})`)), position };
   }
   out.flush();
   const base = { ok: true, status: MSG.validJson, outputLength: out.units };
   if (out.units <= displayLimit) {
-    const text = new TextDecoder().decode(out.parts.length === 1 ? out.parts[0] : await new Blob(out.parts).arrayBuffer());
+    const text = new TextDecoder().decode(
+      out.parts.length === 1 ? out.parts[0] : await new Blob(out.parts).arrayBuffer(),
+    );
     return { ...base, output: text, preview: text };
   }
   const preview = new TextDecoder().decode(out.parts[0]!.subarray(0, previewChars * 4)).slice(0, previewChars);

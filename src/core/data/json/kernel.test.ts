@@ -7,7 +7,15 @@ import { loadFreshKernel } from '../../../../server/wasm';
 import { randomJsonText } from '../../../../tests/support/testdata';
 import { testRandom } from '../../../../tests/support/seed';
 import type { Random } from '../../random';
-import { BytePosition, JsonKernelError, JsonStream, runJsonBytes, type JsonExports, type JsonKernelIndent, type JsonKernelMode } from './kernel';
+import {
+  BytePosition,
+  JsonKernelError,
+  JsonStream,
+  runJsonBytes,
+  type JsonExports,
+  type JsonKernelIndent,
+  type JsonKernelMode,
+} from './kernel';
 import { readJson } from './read';
 import { writeJson } from './write';
 import { positionAt } from '../position';
@@ -24,7 +32,10 @@ type Outcome = { ok: true; out: string } | { ok: false; detail: string; offset: 
 
 function kernelRun(text: string | Uint8Array, mode: JsonKernelMode = 'minify', indent: JsonKernelIndent = 2): Outcome {
   try {
-    return { ok: true, out: dec.decode(runJsonBytes(kernel, typeof text === 'string' ? enc.encode(text) : text, mode, indent)) };
+    return {
+      ok: true,
+      out: dec.decode(runJsonBytes(kernel, typeof text === 'string' ? enc.encode(text) : text, mode, indent)),
+    };
   } catch (e) {
     if (!(e instanceof JsonKernelError)) throw e;
     return { ok: false, detail: e.detail, offset: e.byteOffset };
@@ -101,7 +112,8 @@ function spaced(text: string, r: Random): string {
 }
 
 /** Safe numbers only, so JSON.stringify(JSON.parse(x)) writes the same literals. */
-const safeNumbers = (text: string) => text.replace(/-?\d[\d.eE+-]*/g, (m) => String(Number(m))).replace(/Infinity|NaN/g, '1');
+const safeNumbers = (text: string) =>
+  text.replace(/-?\d[\d.eE+-]*/g, (m) => String(Number(m))).replace(/Infinity|NaN/g, '1');
 
 describe('JSON kernel on valid documents', () => {
   it('minify and format give what JSON.stringify(JSON.parse(x), null, n) gives', () => {
@@ -149,10 +161,17 @@ describe('JSON kernel on valid documents', () => {
   });
 
   it('copies number literals and strings byte for byte (escapes, big numbers, unicode)', () => {
-    const src = '[12345678901234567890,0.10000000000000000001,1.50,1E400,-0,2.5e-3,9007199254740993,"\\u00e9\\/\\ud83d\\ude00","é😀","\\ud800"]';
+    const src =
+      '[12345678901234567890,0.10000000000000000001,1.50,1E400,-0,2.5e-3,9007199254740993,"\\u00e9\\/\\ud83d\\ude00","é😀","\\ud800"]';
     expect(kernelRun(src, 'minify')).toEqual({ ok: true, out: src });
-    expect(kernelRun(' [ 1 , {"a" : [ ] , "b" : { } } ] ', 'format', 2)).toEqual({ ok: true, out: '[\n  1,\n  {\n    "a": [],\n    "b": {}\n  }\n]' });
-    expect(kernelRun('{"a":{"b":[1]}}', 'format', 'tab')).toEqual({ ok: true, out: '{\n\t"a": {\n\t\t"b": [\n\t\t\t1\n\t\t]\n\t}\n}' });
+    expect(kernelRun(' [ 1 , {"a" : [ ] , "b" : { } } ] ', 'format', 2)).toEqual({
+      ok: true,
+      out: '[\n  1,\n  {\n    "a": [],\n    "b": {}\n  }\n]',
+    });
+    expect(kernelRun('{"a":{"b":[1]}}', 'format', 'tab')).toEqual({
+      ok: true,
+      out: '{\n\t"a": {\n\t\t"b": [\n\t\t\t1\n\t\t]\n\t}\n}',
+    });
     expect(kernelRun(' 0 ', 'format')).toEqual({ ok: true, out: '0' });
     expect(kernelRun('"x"', 'minify')).toEqual({ ok: true, out: '"x"' });
   });
@@ -163,36 +182,145 @@ describe('JSON kernel on valid documents', () => {
       const text = `${' '.repeat(n)}[${'\n'.repeat(n % 19)}"${s}"${' \t'.repeat(n)},"${'x'.repeat(n)}"]`;
       expect(kernelRun(text, 'minify')).toEqual({ ok: true, out: `["${s}","${'x'.repeat(n)}"]` });
       const bad = `["${'a'.repeat(n)}\u0001"]`;
-      expect(kernelRun(bad, 'validate')).toEqual({ ok: false, detail: 'Bad control character in string literal in JSON', offset: n + 2 });
+      expect(kernelRun(bad, 'validate')).toEqual({
+        ok: false,
+        detail: 'Bad control character in string literal in JSON',
+        offset: n + 2,
+      });
     }
   });
 });
 
 describe('JSON kernel on invalid documents: message and position like JSON.parse', () => {
   const CASES = [
-    '', ' ', '{', '[', '[1,', '{"a":', '{"a":1,', '{"a"', '"\\u12', '"\\', '"\\ud83d\\ude', '[1e5x]', '[-]', '[1.5.3]', '{"a":1}x',
-    '["\\u00G0"]', '[0x1]', '[1.0e]', '[1e-]', '[t]', '[tx]', '[t1]', '[nul]', 'tru', '{"a":1,"b"}', '{"a":1,"b" 1}', '{"a":1,"b""',
-    '[1,]', '{"a":1,}', "{'a':1}", '01', '-01', '[00]', '1.', '.5', '+1', 'NaN', 'Infinity', 'undefined', '[NaN]', '[1] [2]', '"\t"',
-    '"\\x"', '{"a" 1}', '[1 2]', '\u00a0[]', '\ufeff[]', '😀', '["😀" x]', '"abc', '{1:2}', '[1,2', '{,}', '[,]', '[]]', 'x',
-    '["a\nb"]', '[truex]', '{"a":}', '{"a":[}', '[1}', '{"a":1]', ' 1x', '[-a]', '[1.e5]', '1.5e', '[1,,2]', '{"a":1 "b":2}',
-    '"a" "b"', '[""x]', '[1e+]', '[1E-3', '{"a":"b"', '{"a":"b",', '{"a":{"b":1}', '[[[]]', '[{}', '{"é":1,"ü"]', '[\u2028]',
-    '{"a":1,"b":2,}', '[{"a":1,}]', '"\\uD834\\uDD1E\\u"', '[true,fals]', 'nulll', '[-0.0e+00, 01.5]',
+    '',
+    ' ',
+    '{',
+    '[',
+    '[1,',
+    '{"a":',
+    '{"a":1,',
+    '{"a"',
+    '"\\u12',
+    '"\\',
+    '"\\ud83d\\ude',
+    '[1e5x]',
+    '[-]',
+    '[1.5.3]',
+    '{"a":1}x',
+    '["\\u00G0"]',
+    '[0x1]',
+    '[1.0e]',
+    '[1e-]',
+    '[t]',
+    '[tx]',
+    '[t1]',
+    '[nul]',
+    'tru',
+    '{"a":1,"b"}',
+    '{"a":1,"b" 1}',
+    '{"a":1,"b""',
+    '[1,]',
+    '{"a":1,}',
+    "{'a':1}",
+    '01',
+    '-01',
+    '[00]',
+    '1.',
+    '.5',
+    '+1',
+    'NaN',
+    'Infinity',
+    'undefined',
+    '[NaN]',
+    '[1] [2]',
+    '"\t"',
+    '"\\x"',
+    '{"a" 1}',
+    '[1 2]',
+    '\u00a0[]',
+    '\ufeff[]',
+    '😀',
+    '["😀" x]',
+    '"abc',
+    '{1:2}',
+    '[1,2',
+    '{,}',
+    '[,]',
+    '[]]',
+    'x',
+    '["a\nb"]',
+    '[truex]',
+    '{"a":}',
+    '{"a":[}',
+    '[1}',
+    '{"a":1]',
+    ' 1x',
+    '[-a]',
+    '[1.e5]',
+    '1.5e',
+    '[1,,2]',
+    '{"a":1 "b":2}',
+    '"a" "b"',
+    '[""x]',
+    '[1e+]',
+    '[1E-3',
+    '{"a":"b"',
+    '{"a":"b",',
+    '{"a":{"b":1}',
+    '[[[]]',
+    '[{}',
+    '{"é":1,"ü"]',
+    '[\u2028]',
+    '{"a":1,"b":2,}',
+    '[{"a":1,}]',
+    '"\\uD834\\uDD1E\\u"',
+    '[true,fals]',
+    'nulll',
+    '[-0.0e+00, 01.5]',
   ];
   for (const text of CASES) it(JSON.stringify(text), () => expectLikeV8(text));
 
   it('mutations of valid documents: truncations, insertions, deletions, replacements', () => {
     const r = testRandom(2);
-    const ALPHABET = ['"', '\\', ',', ':', '[', ']', '{', '}', '0', '1', '-', '.', 'e', '+', 't', 'n', 'x', ' ', '\n', '\u0001', '\u001f', 'é', '😀'];
+    const ALPHABET = [
+      '"',
+      '\\',
+      ',',
+      ':',
+      '[',
+      ']',
+      '{',
+      '}',
+      '0',
+      '1',
+      '-',
+      '.',
+      'e',
+      '+',
+      't',
+      'n',
+      'x',
+      ' ',
+      '\n',
+      '\u0001',
+      '\u001f',
+      'é',
+      '😀',
+    ];
     for (let i = 0; i < 1500; i++) {
       const text = spaced(randomJsonText(r, 3), r);
       const at = Math.floor(r() * (text.length + 1));
       const ch = ALPHABET[Math.floor(r() * ALPHABET.length)]!;
       const kind = Math.floor(r() * 4);
       const mutated =
-        kind === 0 ? text.slice(0, at)
-        : kind === 1 ? text.slice(0, at) + ch + text.slice(at)
-        : kind === 2 ? text.slice(0, at) + text.slice(at + 1)
-        : text.slice(0, at) + ch + text.slice(at + 1);
+        kind === 0
+          ? text.slice(0, at)
+          : kind === 1
+            ? text.slice(0, at) + ch + text.slice(at)
+            : kind === 2
+              ? text.slice(0, at) + text.slice(at + 1)
+              : text.slice(0, at) + ch + text.slice(at + 1);
       if (/[\ud800-\udfff]/.test(mutated.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''))) continue; // split a pair
       expectLikeV8(mutated);
     }
@@ -217,7 +345,11 @@ describe('JSON kernel on invalid documents: message and position like JSON.parse
     expect(kernelRun(ok, 'validate')).toEqual({ ok: true, out: '' });
     const deep = '[{"a":'.repeat(3000) + '1' + '}]'.repeat(3000);
     expect(kernelRun(deep, 'validate')).toEqual({ ok: false, detail: 'JSON is nested too deeply', offset: 6 * 2048 });
-    expect(kernelRun('['.repeat(100_000), 'format')).toEqual({ ok: false, detail: 'JSON is nested too deeply', offset: 4096 });
+    expect(kernelRun('['.repeat(100_000), 'format')).toEqual({
+      ok: false,
+      detail: 'JSON is nested too deeply',
+      offset: 4096,
+    });
   });
 });
 
@@ -238,7 +370,12 @@ describe('JSON kernel streaming', () => {
     const docs = [...DOCS, ...Array.from({ length: 30 }, () => spaced(randomJsonText(r, 3), r))];
     for (const text of docs) {
       const bytes = enc.encode(text);
-      for (const [mode, indent] of [['format', 2], ['format', 'tab'], ['minify', 2], ['validate', 2]] as const) {
+      for (const [mode, indent] of [
+        ['format', 2],
+        ['format', 'tab'],
+        ['minify', 2],
+        ['validate', 2],
+      ] as const) {
         const whole = kernelRun(bytes, mode, indent);
         for (let cut = 0; cut <= bytes.length; cut++) {
           const parts: Uint8Array[] = [];
@@ -262,7 +399,11 @@ describe('JSON kernel streaming', () => {
 
   it('text pushed piece by piece (encodeInto) gives what its UTF-8 bytes give, surrogate pairs at every cut', () => {
     const r = testRandom(6);
-    const docs = [...DOCS, '["😀😀😀😀😀😀😀😀", "é😀x", {"👋🏽": [1, "日本語"]}]', ...Array.from({ length: 20 }, () => spaced(randomJsonText(r, 3), r))];
+    const docs = [
+      ...DOCS,
+      '["😀😀😀😀😀😀😀😀", "é😀x", {"👋🏽": [1, "日本語"]}]',
+      ...Array.from({ length: 20 }, () => spaced(randomJsonText(r, 3), r)),
+    ];
     for (const text of docs) {
       for (const chunk of [4, 5, 6, 7, 8, 11, 1 << 20]) {
         const whole = kernelRun(enc.encode(text), 'format', 2);
@@ -302,7 +443,22 @@ describe('JSON kernel streaming', () => {
  * runs, escapes and control characters landing on every side of a block's edge.
  */
 describe('JSON kernel validation (the token walker) against the state machine', () => {
-  const STRING_PIECES = ['a', 'é', '😀', '\\\\', '\\"', '\\/', '\\n', '\\u00e9', '\\ud83d\\ude00', ' ', '{', ']', ':', ','];
+  const STRING_PIECES = [
+    'a',
+    'é',
+    '😀',
+    '\\\\',
+    '\\"',
+    '\\/',
+    '\\n',
+    '\\u00e9',
+    '\\ud83d\\ude00',
+    ' ',
+    '{',
+    ']',
+    ':',
+    ',',
+  ];
   /** A long document: many random values, strings full of escapes and backslash runs. */
   function longDoc(r: Random): string {
     const n = 2 + Math.floor(r() * 24);
@@ -314,7 +470,27 @@ describe('JSON kernel validation (the token walker) against the state machine', 
     });
     return `[${values.join(r() < 0.5 ? ',' : ',\n  ')}]`;
   }
-  const MUTATIONS = ['"', '\\', '\\\\', ',', ':', '[', ']', '{', '}', '0', '-', '.', 'e', 'x', ' ', '\u0001', '\u001f', '\\u12', 'é'];
+  const MUTATIONS = [
+    '"',
+    '\\',
+    '\\\\',
+    ',',
+    ':',
+    '[',
+    ']',
+    '{',
+    '}',
+    '0',
+    '-',
+    '.',
+    'e',
+    'x',
+    ' ',
+    '\u0001',
+    '\u001f',
+    '\\u12',
+    'é',
+  ];
   const verdict = (o: Outcome) => (o.ok ? 'valid' : o);
 
   it('long valid and mutated documents: the same verdict, message and offset as minify', () => {

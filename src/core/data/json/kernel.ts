@@ -122,7 +122,7 @@ export class JsonStream {
    */
   pushText(text: string, emit?: Emit): void {
     const maxChars = Math.max(2, Math.floor(this.chunkBytes / 3));
-    for (let i = 0; i < text.length; ) {
+    for (let i = 0; i < text.length;) {
       let j = Math.min(text.length, i + maxChars);
       const last = text.charCodeAt(j - 1);
       if (j < text.length && last >= 0xd800 && last <= 0xdbff) j--; // never split a surrogate pair
@@ -159,9 +159,10 @@ export class JsonStream {
     const offset = this.kernel.errorOffset();
     let detail = MESSAGES[code] ?? 'Invalid JSON';
     if (code === E_TOKEN) {
-      detail = SPECIAL.has(this.head) && this.done + piece.length === this.head.length
-        ? `"${this.head}" is not valid JSON`
-        : `Unexpected token '${unitAt(piece, offset - pieceStart)}'`;
+      detail =
+        SPECIAL.has(this.head) && this.done + piece.length === this.head.length
+          ? `"${this.head}" is not valid JSON`
+          : `Unexpected token '${unitAt(piece, offset - pieceStart)}'`;
     }
     return new JsonKernelError(detail, offset);
   }
@@ -203,7 +204,12 @@ export class BytePosition {
 }
 
 /** Runs the kernel over whole bytes or text; returns the output (empty for validate). Throws JsonKernelError. */
-export function runJsonBytes(kernel: JsonExports, input: Uint8Array | string, mode: JsonKernelMode, indent: JsonKernelIndent = 2): Uint8Array {
+export function runJsonBytes(
+  kernel: JsonExports,
+  input: Uint8Array | string,
+  mode: JsonKernelMode,
+  indent: JsonKernelIndent = 2,
+): Uint8Array {
   const parts: Uint8Array[] = [];
   let total = 0;
   const emit: Emit = (b) => {

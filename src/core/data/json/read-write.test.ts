@@ -6,13 +6,23 @@ import { MSG } from '../messages';
 import { randomJsonText } from '../../../../tests/support/testdata';
 import { testRandom } from '../../../../tests/support/seed';
 
-const format = (text: string, indent: 0 | 2 | 4 = 2, sortKeys = false) => runDataOp({ kind: 'format', indent, sortKeys }, text);
+const format = (text: string, indent: 0 | 2 | 4 = 2, sortKeys = false) =>
+  runDataOp({ kind: 'format', indent, sortKeys }, text);
 
 describe('JSON formatter messages (spec section 5)', () => {
   it('asks for input per action when empty or blank', () => {
-    expect(runDataOp({ kind: 'format', indent: 2, sortKeys: false }, '')).toEqual({ ok: false, status: 'Please enter JSON to format' });
-    expect(runDataOp({ kind: 'minify', sortKeys: false }, '  \n')).toEqual({ ok: false, status: 'Please enter JSON to minify' });
-    expect(runDataOp({ kind: 'validate', indent: 2, sortKeys: false }, '\t')).toEqual({ ok: false, status: 'Please enter JSON to validate' });
+    expect(runDataOp({ kind: 'format', indent: 2, sortKeys: false }, '')).toEqual({
+      ok: false,
+      status: 'Please enter JSON to format',
+    });
+    expect(runDataOp({ kind: 'minify', sortKeys: false }, '  \n')).toEqual({
+      ok: false,
+      status: 'Please enter JSON to minify',
+    });
+    expect(runDataOp({ kind: 'validate', indent: 2, sortKeys: false }, '\t')).toEqual({
+      ok: false,
+      status: 'Please enter JSON to validate',
+    });
   });
 
   it('reports invalid JSON with the spec prefix, the detail and the line and column', () => {
@@ -29,14 +39,27 @@ describe('JSON formatter messages (spec section 5)', () => {
   });
 
   it('valid JSON gives ✅ Valid JSON! and the formatted output for every action', () => {
-    for (const op of [{ kind: 'format', indent: 2, sortKeys: false }, { kind: 'validate', indent: 2, sortKeys: false }] as const) {
-      expect(runDataOp(op, '{"a":[1,{"b":null}]}')).toEqual({ ok: true, status: MSG.validJson, output: '{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ]\n}' });
+    for (const op of [
+      { kind: 'format', indent: 2, sortKeys: false },
+      { kind: 'validate', indent: 2, sortKeys: false },
+    ] as const) {
+      expect(runDataOp(op, '{"a":[1,{"b":null}]}')).toEqual({
+        ok: true,
+        status: MSG.validJson,
+        output: '{\n  "a": [\n    1,\n    {\n      "b": null\n    }\n  ]\n}',
+      });
     }
-    expect(runDataOp({ kind: 'minify', sortKeys: false }, '{ "a" : [ 1 , 2 ] }')).toEqual({ ok: true, status: '✅ Valid JSON!', output: '{"a":[1,2]}' });
+    expect(runDataOp({ kind: 'minify', sortKeys: false }, '{ "a" : [ 1 , 2 ] }')).toEqual({
+      ok: true,
+      status: '✅ Valid JSON!',
+      output: '{"a":[1,2]}',
+    });
   });
 
   it('indentation 4 and 0 (0 means minified)', () => {
-    expect(format('{"a":{"b":[]}}', 4).ok && format('{"a":{"b":[]}}', 4)).toMatchObject({ output: '{\n    "a": {\n        "b": []\n    }\n}' });
+    expect(format('{"a":{"b":[]}}', 4).ok && format('{"a":{"b":[]}}', 4)).toMatchObject({
+      output: '{\n    "a": {\n        "b": []\n    }\n}',
+    });
     expect(format('{ "a" : { "b" : [ ] } }', 0)).toMatchObject({ output: '{"a":{"b":[]}}' });
   });
 });
@@ -45,13 +68,18 @@ describe('lossless JSON', () => {
   it('keeps number literals byte for byte', () => {
     const src = '[12345678901234567890,0.10000000000000000001,1.50,1E400,-0,2.5e-3,9007199254740993]';
     expect(format(src, 0)).toMatchObject({ output: src });
-    expect(format(src, 2)).toMatchObject({ output: '[\n  12345678901234567890,\n  0.10000000000000000001,\n  1.50,\n  1E400,\n  -0,\n  2.5e-3,\n  9007199254740993\n]' });
+    expect(format(src, 2)).toMatchObject({
+      output:
+        '[\n  12345678901234567890,\n  0.10000000000000000001,\n  1.50,\n  1E400,\n  -0,\n  2.5e-3,\n  9007199254740993\n]',
+    });
   });
 
   it('matches JSON.stringify(JSON.parse(x), null, n) on generated documents with safe numbers', () => {
     const r = testRandom();
     for (let i = 0; i < 300; i++) {
-      const text = randomJsonText(r).replace(/-?\d[\d.eE+-]*/g, (m) => String(Number(m))).replace(/Infinity/g, '1');
+      const text = randomJsonText(r)
+        .replace(/-?\d[\d.eE+-]*/g, (m) => String(Number(m)))
+        .replace(/Infinity/g, '1');
       let expected: unknown;
       try {
         expected = JSON.parse(text);
@@ -75,7 +103,9 @@ describe('lossless JSON', () => {
       expect(min.ok).toBe(true);
       if (!min.ok) continue;
       const pretty = format(min.output, 4);
-      expect(pretty.ok && runDataOp({ kind: 'minify', sortKeys: false }, pretty.output)).toMatchObject({ output: min.output });
+      expect(pretty.ok && runDataOp({ kind: 'minify', sortKeys: false }, pretty.output)).toMatchObject({
+        output: min.output,
+      });
     }
   });
 
@@ -85,7 +115,9 @@ describe('lossless JSON', () => {
   });
 
   it('sort keys orders every object by key, recursively, leaving arrays in order', () => {
-    expect(format('{"b":{"z":1,"y":[{"d":1,"c":2}]},"a":0}', 0, true)).toMatchObject({ output: '{"a":0,"b":{"y":[{"c":2,"d":1}],"z":1}}' });
+    expect(format('{"b":{"z":1,"y":[{"d":1,"c":2}]},"a":0}', 0, true)).toMatchObject({
+      output: '{"a":0,"b":{"y":[{"c":2,"d":1}],"z":1}}',
+    });
   });
 
   it('string escapes are decoded and re-encoded like JSON.stringify', () => {
@@ -93,7 +125,24 @@ describe('lossless JSON', () => {
   });
 
   it('rejects what JSON.parse rejects, with a position', () => {
-    const bad = ['{', '[1,2,]', '{"a":1,}', "{'a':1}", '01', '1.', '.5', '+1', 'NaN', '[1] [2]', '"\t"', '"\\x"', 'tru', '{"a" 1}', '[1 2]', '\u00a0[]'];
+    const bad = [
+      '{',
+      '[1,2,]',
+      '{"a":1,}',
+      "{'a':1}",
+      '01',
+      '1.',
+      '.5',
+      '+1',
+      'NaN',
+      '[1] [2]',
+      '"\t"',
+      '"\\x"',
+      'tru',
+      '{"a" 1}',
+      '[1 2]',
+      '\u00a0[]',
+    ];
     for (const text of bad) {
       expect(() => JSON.parse(text)).toThrow();
       const r = readJson(text);
@@ -103,7 +152,9 @@ describe('lossless JSON', () => {
   });
 
   it('writes Maps, plain objects and Infinity like JSON.stringify would', () => {
-    expect(writeJson({ a: [Infinity, undefined, () => 1], b: undefined }, { indent: 0 })).toBe('{"a":[null,null,null]}');
+    expect(writeJson({ a: [Infinity, undefined, () => 1], b: undefined }, { indent: 0 })).toBe(
+      '{"a":[null,null,null]}',
+    );
   });
 
   it('deep nesting is reported, not a crash', () => {

@@ -15,7 +15,10 @@ interface ParseFailure {
 type ParseResult = { ok: true; value: JsonValue } | ParseFailure;
 
 class JsonSyntaxError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(message);
   }
 }
@@ -50,14 +53,22 @@ class Reader {
   value(): JsonValue {
     const c = this.s[this.pos];
     switch (c) {
-      case '{': return this.object();
-      case '[': return this.array();
-      case '"': return this.string();
-      case 't': return this.word('true', true);
-      case 'f': return this.word('false', false);
-      case 'n': return this.word('null', null);
-      case undefined: return this.fail('Unexpected end of JSON input');
-      default: return this.number();
+      case '{':
+        return this.object();
+      case '[':
+        return this.array();
+      case '"':
+        return this.string();
+      case 't':
+        return this.word('true', true);
+      case 'f':
+        return this.word('false', false);
+      case 'n':
+        return this.word('null', null);
+      case undefined:
+        return this.fail('Unexpected end of JSON input');
+      default:
+        return this.number();
     }
   }
 
@@ -92,7 +103,8 @@ class Reader {
         continue;
       }
       const body = s.slice(start + 1, q);
-      if (RAW_CONTROL.test(body)) this.fail('Bad control character in string literal in JSON', start + 1 + body.search(RAW_CONTROL));
+      if (RAW_CONTROL.test(body))
+        this.fail('Bad control character in string literal in JSON', start + 1 + body.search(RAW_CONTROL));
       this.pos = q + 1;
       if (!escaped && body.indexOf('\\') === -1) return body;
       try {
@@ -107,14 +119,18 @@ class Reader {
     const out: JsonValue[] = [];
     this.pos++;
     this.ws();
-    if (this.s[this.pos] === ']') return this.pos++, out;
+    if (this.s[this.pos] === ']') return (this.pos++, out);
     for (;;) {
       this.ws();
       out.push(this.value());
       this.ws();
       const c = this.s[this.pos++];
       if (c === ']') return out;
-      if (c !== ',') this.fail(c === undefined ? 'Unexpected end of JSON input' : "Expected ',' or ']' after array element", this.pos - 1);
+      if (c !== ',')
+        this.fail(
+          c === undefined ? 'Unexpected end of JSON input' : "Expected ',' or ']' after array element",
+          this.pos - 1,
+        );
     }
   }
 
@@ -122,10 +138,13 @@ class Reader {
     const out: JsonObject = new Map();
     this.pos++;
     this.ws();
-    if (this.s[this.pos] === '}') return this.pos++, out;
+    if (this.s[this.pos] === '}') return (this.pos++, out);
     for (;;) {
       this.ws();
-      if (this.s[this.pos] !== '"') this.fail(this.pos >= this.s.length ? 'Unexpected end of JSON input' : 'Expected double-quoted property name in JSON');
+      if (this.s[this.pos] !== '"')
+        this.fail(
+          this.pos >= this.s.length ? 'Unexpected end of JSON input' : 'Expected double-quoted property name in JSON',
+        );
       const key = this.string();
       this.ws();
       if (this.s[this.pos] !== ':') this.fail("Expected ':' after property name in JSON");
@@ -135,7 +154,11 @@ class Reader {
       this.ws();
       const c = this.s[this.pos++];
       if (c === '}') return out;
-      if (c !== ',') this.fail(c === undefined ? 'Unexpected end of JSON input' : "Expected ',' or '}' after property value in JSON", this.pos - 1);
+      if (c !== ',')
+        this.fail(
+          c === undefined ? 'Unexpected end of JSON input' : "Expected ',' or '}' after property value in JSON",
+          this.pos - 1,
+        );
     }
   }
 }
@@ -149,7 +172,11 @@ function nativeDetail(text: string): { message: string; offset?: number } | unde
     const raw = (e as Error).message;
     const at = /at position (\d+)/.exec(raw);
     // V8 quotes the surrounding source ("Unexpected token 'x', "<source>" is not valid JSON"): drop it.
-    const message = raw.replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '').replace(/\s*\(line \d+ column \d+\)\s*$/, '').replace(/\s+at position \d+$/, '').replace(/\s+in JSON$/, ' in JSON');
+    const message = raw
+      .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
+      .replace(/\s*\(line \d+ column \d+\)\s*$/, '')
+      .replace(/\s+at position \d+$/, '')
+      .replace(/\s+in JSON$/, ' in JSON');
     return { message, offset: at ? Number(at[1]) : undefined };
   }
 }

@@ -27,10 +27,14 @@ const quote = (s: string) => JSON.stringify(s);
 /** JSON text of a scalar, or undefined when the value is a collection or has no JSON form. */
 function scalar(v: unknown): string | undefined {
   switch (typeof v) {
-    case 'string': return quote(v);
-    case 'number': return Number.isFinite(v) ? String(v) : 'null';
-    case 'boolean': return v ? 'true' : 'false';
-    case 'bigint': return v.toString();
+    case 'string':
+      return quote(v);
+    case 'number':
+      return Number.isFinite(v) ? String(v) : 'null';
+    case 'boolean':
+      return v ? 'true' : 'false';
+    case 'bigint':
+      return v.toString();
     case 'object':
       if (v === null) return 'null';
       if (v instanceof LosslessNumber) return v.text;
@@ -45,7 +49,10 @@ class Writer {
   /** One level of indentation: '' when minified. */
   private readonly indent: string;
 
-  constructor(indent: number | 'tab', private readonly sortKeys: boolean) {
+  constructor(
+    indent: number | 'tab',
+    private readonly sortKeys: boolean,
+  ) {
     this.indent = indent === 'tab' ? '\t' : ' '.repeat(indent);
   }
 
@@ -81,7 +88,8 @@ class Writer {
       if (text !== undefined) out += (out ? sep : '') + quote(keyText(k)) + colon + text;
     };
     if (this.sortKeys) {
-      const entries: [string, unknown][] = v instanceof Map ? [...v].map(([k, x]) => [keyText(k), x]) : Object.entries(v);
+      const entries: [string, unknown][] =
+        v instanceof Map ? [...v].map(([k, x]) => [keyText(k), x]) : Object.entries(v);
       for (const [k, item] of entries.sort(byKey)) member(item, k);
     } else if (v instanceof Map) {
       v.forEach(member); // no [key, value] array per member

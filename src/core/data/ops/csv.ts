@@ -6,7 +6,11 @@ import type { JsonExports } from '../json/kernel';
 import type { DataOp, OpResult, ProgressFn } from './types';
 import { isBlank, parseJson, withPosition } from './shared';
 
-function csvToJson(text: string, op: { delimiter: Delimiter; header: boolean; detectTypes?: boolean }, onProgress?: ProgressFn): OpResult {
+function csvToJson(
+  text: string,
+  op: { delimiter: Delimiter; header: boolean; detectTypes?: boolean },
+  onProgress?: ProgressFn,
+): OpResult {
   if (isBlank(text)) return { ok: false, status: MSG.enterCsv };
   try {
     const { json, rows } = csvToJsonText(text, { ...op, onProgress });
@@ -21,11 +25,17 @@ function csvToJson(text: string, op: { delimiter: Delimiter; header: boolean; de
 function jsonToCsv(text: string, delimiter: Delimiter, neutraliseFormulas: boolean, json?: JsonExports): OpResult {
   if (isBlank(text)) return { ok: false, status: MSG.enterJsonData };
   const r = parseJson(text, json);
-  if (!r.ok) return { ok: false, status: MSG.jsonToCsvFailed(withPosition(r.detail, r.position)), position: r.position };
+  if (!r.ok)
+    return { ok: false, status: MSG.jsonToCsvFailed(withPosition(r.detail, r.position)), position: r.position };
   const rows = r.value;
-  if (!Array.isArray(rows) || rows.length === 0 || !rows.every(isRowObject)) return { ok: false, status: MSG.notArrayOfObjects };
+  if (!Array.isArray(rows) || rows.length === 0 || !rows.every(isRowObject))
+    return { ok: false, status: MSG.notArrayOfObjects };
   const s = rows.length === 1 ? '' : 's';
-  return { ok: true, output: rowsToCsv(rows as JsonObject[], { delimiter, neutraliseFormulas }), status: `✅ Converted ${rows.length} row${s} to CSV` };
+  return {
+    ok: true,
+    output: rowsToCsv(rows as JsonObject[], { delimiter, neutraliseFormulas }),
+    status: `✅ Converted ${rows.length} row${s} to CSV`,
+  };
 }
 
 /** CSV -> JSON and JSON -> CSV; `json` (the kernel, in the worker) checks JSON input. */
@@ -35,5 +45,7 @@ export function runCsvOp(
   onProgress?: ProgressFn,
   json?: JsonExports,
 ): OpResult {
-  return op.kind === 'csvToJson' ? csvToJson(text, op, onProgress) : jsonToCsv(text, op.delimiter, op.neutraliseFormulas, json);
+  return op.kind === 'csvToJson'
+    ? csvToJson(text, op, onProgress)
+    : jsonToCsv(text, op.delimiter, op.neutraliseFormulas, json);
 }

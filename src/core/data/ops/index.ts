@@ -11,7 +11,6 @@ import { runCsvOp } from './csv';
 
 export type { DataOp, Indent, OpResult, ProgressFn } from './types';
 
-
 /**
  * Runs one action on the input text. Never throws for bad input: the result says what is wrong.
  * `json` (the JSON WASM kernel, in the worker) checks JSON for JSON -> YAML and JSON -> CSV.

@@ -12,11 +12,16 @@ import type { JsonExports } from '../json/kernel';
 import { checkJson } from '../jobs/json';
 import type { DataOp, Indent, OpResult } from './types';
 
-
 export const isBlank = (text: string) => text.trim() === '';
 export const withPosition = (detail: string, p: TextPosition) => `${detail} (${describePosition(p)})`;
 
-function jsonAction(text: string, indent: Indent, sortKeys: boolean, empty: string, invalid: (d: string) => string): OpResult {
+function jsonAction(
+  text: string,
+  indent: Indent,
+  sortKeys: boolean,
+  empty: string,
+  invalid: (d: string) => string,
+): OpResult {
   if (isBlank(text)) return { ok: false, status: empty };
   const r = readJson(text);
   if (!r.ok) return { ok: false, status: invalid(withPosition(r.detail, r.position)), position: r.position };
@@ -32,9 +37,11 @@ export function parseJson(text: string, json?: JsonExports): ReturnType<typeof r
 /** The JSON formatter's actions (format, minify, validate). */
 export function runJsonOp(op: Extract<DataOp, { kind: 'format' | 'minify' | 'validate' }>, text: string): OpResult {
   switch (op.kind) {
-    case 'format': return jsonAction(text, op.indent, op.sortKeys, MSG.enterJsonToFormat, MSG.invalidJson);
-    case 'minify': return jsonAction(text, 0, op.sortKeys, MSG.enterJsonToMinify, MSG.invalidJson);
-    case 'validate': return jsonAction(text, op.indent, op.sortKeys, MSG.enterJsonToValidate, MSG.invalidJsonValidate);
+    case 'format':
+      return jsonAction(text, op.indent, op.sortKeys, MSG.enterJsonToFormat, MSG.invalidJson);
+    case 'minify':
+      return jsonAction(text, 0, op.sortKeys, MSG.enterJsonToMinify, MSG.invalidJson);
+    case 'validate':
+      return jsonAction(text, op.indent, op.sortKeys, MSG.enterJsonToValidate, MSG.invalidJsonValidate);
   }
 }
-

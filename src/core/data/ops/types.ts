@@ -15,7 +15,6 @@ export type DataOp =
   | { kind: 'jsonToCsv'; delimiter: Delimiter; neutraliseFormulas: boolean };
 
 export type OpResult =
-  | { ok: true; output: string; status: string; note?: string }
-  | { ok: false; status: string; position?: TextPosition };
+  { ok: true; output: string; status: string; note?: string } | { ok: false; status: string; position?: TextPosition };
 
 export type ProgressFn = (done: number, total: number) => void;

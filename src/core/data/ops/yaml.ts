@@ -18,20 +18,28 @@ function yamlToJson(text: string, indent: 2 | 4, sortKeys: boolean): OpResult {
   if (isBlank(text)) return { ok: false, status: MSG.enterYamlToConvert };
   const r = readYaml(text);
   if (!r.ok) return { ok: false, status: MSG.invalidYaml(withPosition(r.detail, r.position)), position: r.position };
-  const note = r.documents > 1
-    ? `The input holds ${r.documents} YAML documents (separated by ---); the JSON is an array with one element per document.`
-    : undefined;
+  const note =
+    r.documents > 1
+      ? `The input holds ${r.documents} YAML documents (separated by ---); the JSON is an array with one element per document.`
+      : undefined;
   return { ok: true, output: writeJson(r.value, { indent, sortKeys }), status: '✅ Converted YAML to JSON', note };
 }
 
 /** Maps sorted by key at every level (YAML output has no sort option of its own for Maps). */
 function sortDeep(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortDeep);
-  if (v instanceof Map) return new Map([...v].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => [k, sortDeep(x)]));
+  if (v instanceof Map)
+    return new Map([...v].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => [k, sortDeep(x)]));
   return v;
 }
 
 /** JSON -> YAML and YAML -> JSON; `json` (the kernel, in the worker) checks JSON input. */
-export function runYamlOp(op: Extract<DataOp, { kind: 'jsonToYaml' | 'yamlToJson' }>, text: string, json?: JsonExports): OpResult {
-  return op.kind === 'jsonToYaml' ? jsonToYaml(text, op.indent, op.sortKeys, json) : yamlToJson(text, op.indent, op.sortKeys);
+export function runYamlOp(
+  op: Extract<DataOp, { kind: 'jsonToYaml' | 'yamlToJson' }>,
+  text: string,
+  json?: JsonExports,
+): OpResult {
+  return op.kind === 'jsonToYaml'
+    ? jsonToYaml(text, op.indent, op.sortKeys, json)
+    : yamlToJson(text, op.indent, op.sortKeys);
 }
