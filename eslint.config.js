@@ -6,8 +6,10 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import layers from './eslint/layers.js';
 
 export default tseslint.config(
+  // Relative to this file, so `data/` is the runtime store at the root only (src/core/data/ is linted).
   { ignores: ['dist/', 'build/', 'bench/results/', 'data/', 'node_modules/', 'assembly/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -28,6 +30,13 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // The layer boundaries of the README's layout (eslint/layers.js); import cycles are checked by
+    // scripts/import-cycles.mjs, also part of `npm run lint`.
+    files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts', 'server/**/*.ts'],
+    plugins: { layers },
+    rules: { 'layers/boundaries': 'error' },
   },
   {
     // Ambient declarations of runtime globals: `declare var` and empty interfaces are how lib.dom does it.
