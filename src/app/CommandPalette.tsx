@@ -6,6 +6,7 @@ import { recentPaths } from './recent';
 import { searchPages } from './search';
 import type { PageDeclaration } from './tool';
 import './palette.css';
+import { excerpt } from '../core/excerpt';
 
 interface Entry {
   page: PageDeclaration;
@@ -103,7 +104,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
         <p className="palette-status" role="status">
           {entries.length
             ? `${entries.length} ${entries.length === 1 ? 'tool' : 'tools'}`
-            : `No tool matches “${query}”`}
+            : `No tool matches “${excerpt(query)}”`}
         </p>
       </div>
     </div>

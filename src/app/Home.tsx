@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Icon, type IconName } from './icons';
 import { pages, sidebarGroups } from './registry';
 import { searchPages } from './search';
+import { excerpt } from '../core/excerpt';
 
 // "20+ Tools" is the spec's wording (the registry test keeps at least 20 pages declared).
 const STATS = ['20+ Tools', `${sidebarGroups.length} Categories`, '100% Free & Open'];
@@ -65,7 +66,7 @@ export function Home() {
       </div>
       {matches && (
         <section className="home-matches" aria-label="Matching tools">
-          {matches.length === 0 && <p role="status">No tool matches “{filter}”.</p>}
+          {matches.length === 0 && <p role="status">No tool matches “{excerpt(filter)}”.</p>}
           <ul>
             {matches.map(({ path, title, description, icon, kind }) => (
               <li key={path}>

@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useGradientStore } from './store';
 import { gradientFunction } from '../../core/gradient/css';
 import { gradientFromSaved, savedSubtitle, type SavedGradient } from '../../core/gradient/saved';
+import { excerpt } from '../../core/excerpt';
 
 /** What the last Delete or Clear All removed, so that Undo can put it back. */
 interface Removed {
@@ -88,7 +89,7 @@ export function SavedTab() {
               type="button"
               className="card-delete"
               aria-label={`Delete saved gradient ${s.name}`}
-              onClick={() => remove(`Deleted “${s.name}”.`, () => deleteSaved(s.id))}
+              onClick={() => remove(`Deleted “${excerpt(s.name)}”.`, () => deleteSaved(s.id))}
             >
               <Trash2 size={16} aria-hidden="true" />
             </button>
