@@ -207,7 +207,8 @@ export class BufferedStore implements AnalyticsStore {
     this.closed = true;
     try {
       await this.flush(this.opts.shutdownFlushMs);
-      // Everything is in the database: a clean stop leaves an empty journal.
+      // Everything is in the database (and durable): a clean stop leaves an empty journal.
+      await this.backend.sync?.();
       await this.journal.releaseAll(this.written);
     } catch (e) {
       this.opts.log(`Analytics store closing: ${(e as Error).message}`);
@@ -264,13 +265,24 @@ export class BufferedStore implements AnalyticsStore {
       }
       this.queue.splice(0, batch.length);
       this.written += batch.length;
-      this.journal.release(this.written);
+      await this.releaseJournal();
       if (!this.available) this.opts.log(`Analytics storage is back; ${this.behind} journaled events left to write`);
       this.available = true;
       this.failures = 0;
       this.lastError = undefined;
       this.releaseWaiters(this.written);
     }
+  }
+
+  /** Deletes the journal segments whose events are all written, once the database made them durable. */
+  private async releaseJournal(): Promise<void> {
+    if (!this.journal.releasable(this.written)) return;
+    try {
+      await this.backend.sync?.();
+    } catch {
+      return; // kept until the next batch's attempt: nothing is lost by keeping a segment longer
+    }
+    this.journal.release(this.written);
   }
 
   /** Refills the (empty) queue from the journal; once it has caught up, appends queue in memory again. */

@@ -398,6 +398,12 @@ export class Journal {
     return out;
   }
 
+  /** Whether `release(index)` would delete a segment. */
+  releasable(index: number): boolean {
+    const s = this.segments[0];
+    return !!s && s.first + s.count <= index && !(this.fd !== null && s === this.segments.at(-1));
+  }
+
   /** Every event before `index` is in the database: delete the segments that hold only such events. */
   release(index: number): void {
     while (this.segments.length > 0) {

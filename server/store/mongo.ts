@@ -136,6 +136,13 @@ export class MongoBackend implements Backend {
     await this.pruneRollupsIfDue();
   }
 
+  /** A write acknowledged only once in MongoDB's on-disk journal, and with it every earlier write. */
+  async sync(): Promise<void> {
+    await this.db
+      .collection<{ _id: string; at: Date }>('journal_sync')
+      .updateOne({ _id: 'journal' }, { $set: { at: new Date() } }, { upsert: true, writeConcern: { j: true } });
+  }
+
   private async applyRollups(events: readonly StoredEvent[]): Promise<void> {
     const d = batchDeltas(events);
     const ops: AnyBulkWriteOperation<RollupDoc>[] = [];

@@ -121,6 +121,11 @@ export interface Backend {
   write(events: readonly StoredEvent[]): Promise<void>;
   /** Reads the rows of one stats request; throws StoreUnavailableError when unreachable. */
   read(range: DayRange, limit: number): Promise<StatsRows>;
+  /**
+   * Makes every write so far durable against a power cut (not just a killed process); called
+   * before a journal segment whose events are all written is deleted. Throws when it cannot.
+   */
+  sync?(): Promise<void>;
   close(): Promise<void>;
   /** Backend-specific health (the embedded store's disk budget and integrity). */
   healthDetails?(): Partial<StoreHealth>;

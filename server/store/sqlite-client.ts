@@ -77,6 +77,10 @@ export class ThreadedSqliteBackend implements Backend {
     await this.call({ op: 'write', events: [...events] });
   }
 
+  async sync(): Promise<void> {
+    await this.call({ op: 'sync' });
+  }
+
   async read(range: DayRange, limit: number): Promise<StatsRows> {
     return (await this.call({ op: 'read', range, limit })) as StatsRows;
   }

@@ -12,6 +12,7 @@ import type { StoredEvent } from './types';
 export type ThreadRequest =
   | { id: number; op: 'write'; events: StoredEvent[] }
   | { id: number; op: 'read'; range: DayRange; limit: number }
+  | { id: number; op: 'sync' }
   | { id: number; op: 'close' };
 
 export type ThreadMessage =
@@ -50,6 +51,7 @@ try {
 async function handle(req: ThreadRequest): Promise<unknown> {
   if (req.op === 'write') return backend.write(req.events);
   if (req.op === 'read') return backend.read(req.range, req.limit);
+  if (req.op === 'sync') return backend.sync();
   return backend.close();
 }
 

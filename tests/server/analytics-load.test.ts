@@ -75,7 +75,7 @@ describe('analytics under a load burst (autocannon, 50 connections)', () => {
     expect(s.unique_visitors).toBe(SESSIONS);
     expect(s.tool_usage).toEqual([{ tool_name: 'Load Tool', usage_count: REQUESTS / 2 }]);
     const health = await (await fetch(`${server.url}/healthz`)).json();
-    expect(health.analytics).toMatchObject({ available: true, buffered: 0, dropped: 0, stored: REQUESTS });
+    expect(health.analytics).toMatchObject({ available: true, buffered: 0, refused: 0, stored: REQUESTS });
     console.log(
       `analytics load burst: ${accepted} accepted at ~${Math.round(result.requests.average)} req/s, p99 latency ${result.latency.p99} ms, all stored`,
     );

@@ -410,6 +410,19 @@ describe('journaled write path under database failures', () => {
     expect(journaled()).toBe(0); // a clean stop leaves an empty journal
   });
 
+  it('deletes journal segments once their events are committed, so a healthy journal stays small', async () => {
+    const { store } = setup({ journalSegmentBytes: 4096 });
+    for (let i = 0; i < 100; i++)
+      await store.record(Array.from({ length: 20 }, (_, k) => view(`/p${k}`, `s${i}`, new Date())));
+    await waitUntil(() => store.health().stored === 2000, 'the writes');
+    // 2,000 events are some 250 KB of records; what is left is the segment being appended to.
+    const segments = inspectJournal(join(dir, 'journal'));
+    expect(segments.length).toBeLessThanOrEqual(2);
+    expect(store.health().journalBytes).toBeLessThan(3 * 4096);
+    expect((await store.stats({ days: 7 })).total_views).toBe(2000);
+    await store.close();
+  });
+
   it('keeps answering while down, refuses past the journal limit (never acknowledges them), 503s stats, then recovers', async () => {
     const { backend, store } = setup({ journalLimitBytes: 16 * 1024, journalSegmentBytes: 4 * 1024 });
     backend.down = true;
