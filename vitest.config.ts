@@ -26,7 +26,6 @@ export default defineConfig({
           name: 'unit',
           include: [
             'src/**/*.test.{ts,tsx}',
-            'workers/**/*.test.ts',
             'server/**/*.test.ts',
             'tests/wasm/**/*.test.ts',
             'tests/scripts/**/*.test.ts',

@@ -28,7 +28,7 @@ function layerOf(rel) {
   if (rel.startsWith('src/core/')) return 'core';
   const tool = /^src\/tools\/([^/]+)\//.exec(rel);
   if (tool) return `tool:${tool[1]}`;
-  if (rel.startsWith('src/') || rel.startsWith('workers/')) return 'ui';
+  if (rel.startsWith('src/')) return 'ui';
   if (rel.startsWith('server/')) return 'server';
   return 'other';
 }

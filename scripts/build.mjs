@@ -70,7 +70,7 @@ const steps = {
     },
   },
   client: {
-    inputs: ['src', 'workers', 'build/wasm', 'index.html', 'public', 'vite.config.ts', 'package.json'],
+    inputs: ['src', 'build/wasm', 'index.html', 'public', 'vite.config.ts', 'package.json'],
     outputs: ['dist/client/index.html'],
     build: () => {
       // vite.config.ts reads the page declarations (routes.json) through Vite's bundling config

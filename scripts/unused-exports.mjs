@@ -45,7 +45,8 @@ const service = ts.createLanguageService(
 );
 
 const isEntry = (f) =>
-  /^(bench|tests|workers)\//.test(f) ||
+  /^(bench|tests)\//.test(f) ||
+  /\.worker\.ts$/.test(f) ||
   /\.test\.tsx?$/.test(f) ||
   /\.config\.ts$/.test(f) ||
   f === 'src/main.tsx' ||

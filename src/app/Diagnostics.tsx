@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { crcWorker } from '../workers/crc';
+import { crcWorker } from '../workers/crc/client';
 import { isAbortError } from '../workers/bridge';
 import { Progress } from '../components/Progress';
 import { ToolPage, type PageHeader } from '../components/ToolPage';
@@ -31,10 +31,9 @@ export function Diagnostics() {
     setAbort(ctrl);
     setProgress({ done: 0, total: file.size });
     try {
-      const crc = await crcWorker.crc32OfBlob(file, {
-        onProgress: (done, total) => setProgress({ done, total }),
-        signal: ctrl.signal,
-      });
+      const crc = await crcWorker
+        .with({ onProgress: (done, total) => setProgress({ done, total }), signal: ctrl.signal })
+        .crc32OfBlob(file);
       setResult(`CRC-32 of ${file.name} (${file.size} bytes) = ${hex32(crc)}`);
     } catch (e) {
       setResult(isAbortError(e) ? 'Cancelled' : `Failed: ${(e as Error).message}`);

@@ -11,7 +11,7 @@ import { runDataOpLazily } from '../core/data/ops/lazy';
 import { MAIN_THREAD_LIMIT } from '../core/data/limits';
 import type { JobResult } from '../core/data/jobs';
 import { kernelPlan } from '../core/data/jobs/json';
-import { dataWorker } from '../workers/data';
+import { dataWorker } from '../workers/data/client';
 import { isAbortError } from '../workers/bridge';
 
 const CANCELLED_MESSAGE = 'Conversion cancelled; the input is unchanged.';

@@ -4,8 +4,9 @@
  * terminated at once when a call's AbortSignal fires, which is the only way to stop a running
  * synchronous WASM call. Calls in flight on a terminated worker reject with an AbortError.
  *
- * Each worker's bridge (src/workers/<name>.ts) turns its API into plain async functions taking
- * `{ onProgress, signal }`, so Comlink (proxies, transfers) stays inside src/workers.
+ * `createClient` derives the page's side of a channel from the worker's API type, so each method is
+ * written once, in the worker: `client.method(...args)`, or `client.with({ onProgress, signal })
+ * .method(...args)` for progress and cancellation. Comlink (proxies, transfers) stays in src/workers.
  */
 import * as Comlink from 'comlink';
 
@@ -91,4 +92,48 @@ export function createWorkerBridge<Api>(startWorker: () => Worker, idleMs = 30_0
   }
 
   return { call, terminate };
+}
+
+/** A worker method's parameters without its trailing progress callback (all of them when it has none). */
+type Head<P extends unknown[]> = P extends [...infer H, ((...a: never[]) => void)?] ? H : P;
+/** The same, every parameter required: the callback goes right after them, so none may be left out. */
+type RequiredHead<P extends unknown[]> =
+  Required<P> extends [...infer H, infer L] ? (L extends (...a: never[]) => void ? H : Required<P>) : Required<P>;
+
+type Methods<Api, Full extends boolean> = {
+  [K in keyof Api]: Api[K] extends (...args: infer P) => infer R
+    ? (...args: Full extends true ? RequiredHead<P> : Head<P>) => Promise<Awaited<R>>
+    : never;
+};
+
+/** The page's side of a worker: its API's methods, each returning a promise. */
+export type WorkerClient<Api> = Methods<Api, false> & {
+  /**
+   * The same methods with progress and cancellation: `onProgress` is passed to the method as its
+   * last argument (a Comlink proxy), and aborting `signal` terminates the worker.
+   */
+  with(options: ProgressOptions): Methods<Api, true>;
+};
+
+/** Marks ArrayBuffer arguments as transferred: the worker gets them without a copy, detached here. */
+const transferBuffers = (args: unknown[]) => args.map((a) => (a instanceof ArrayBuffer ? transferred(a) : a));
+
+/** A client for the worker `startWorker` starts, typed by the worker's exposed API. */
+export function createClient<Api extends object>(startWorker: () => Worker, idleMs?: number): WorkerClient<Api> {
+  const bridge = createWorkerBridge<Api>(startWorker, idleMs);
+  const methods = ({ onProgress, signal }: ProgressOptions = {}) =>
+    new Proxy({} as Methods<Api, boolean>, {
+      get(_, name) {
+        if (typeof name !== 'string' || name === 'then') return undefined;
+        return (...args: unknown[]) =>
+          bridge.call((api) => {
+            const method = (api as Record<string, (...a: unknown[]) => Promise<unknown>>)[name]!;
+            return method(...transferBuffers(args), ...(onProgress ? [callback(onProgress)] : []));
+          }, signal);
+      },
+    });
+  const plain = methods();
+  return new Proxy(plain, {
+    get: (target, name) => (name === 'with' ? methods : Reflect.get(target, name)),
+  }) as WorkerClient<Api>;
 }

@@ -40,7 +40,7 @@ describe('the layer rule (eslint/layers.js)', () => {
       "import { loadKernel } from '../../server/wasm';\nexport const a = loadKernel;",
       /never imports server/,
     ],
-    ['workers/x.worker.ts', "export * from '../server/config';", /never imports server/],
+    ['src/workers/x/x.worker.ts', "export * from '../../../server/config';", /never imports server/],
     [
       'src/tools/jwt/Page.tsx',
       "import { useUrlStore } from '../url/store';\nexport const a = useUrlStore;",

@@ -74,12 +74,12 @@ describe('the server compiles without the DOM', () => {
 
 describe('workers compile with the WebWorker lib', () => {
   it('rejects document', () => {
-    expect(typeErrors('workers', 'export const title = document.title;')).toContainEqual(
+    expect(typeErrors('src/workers', 'export const title = document.title;')).toContainEqual(
       expect.stringContaining("Cannot find name 'document'"),
     );
   });
 
   it('accepts worker globals', () => {
-    expect(typeErrors('workers', 'self.postMessage(1);\nexport {};')).toEqual([]);
+    expect(typeErrors('src/workers', 'self.postMessage(1);\nexport {};')).toEqual([]);
   });
 });

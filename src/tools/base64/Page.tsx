@@ -11,7 +11,7 @@ import { HEX_PREVIEW_BYTES, type Mode } from '../../core/base64/convert';
 import { TEXT_ENCODINGS, isValidBase64, wrapLines, type TextEncodingName } from '../../core/base64/text';
 import { downloadBlob } from '../../lib/download';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
-import { base64Worker } from '../../workers/base64';
+import { base64Worker } from '../../workers/base64/client';
 import { examplesFor } from './examples';
 import {
   COPY_LIMIT,

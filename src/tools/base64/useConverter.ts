@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { trackError, trackToolUsage } from '../../analytics';
 import type { ConversionResult } from '../../core/base64/convert';
 import { ENTER_BASE64, ENTER_TEXT, INVALID_BASE64, decodingFailed, encodingFailed } from '../../core/base64/messages';
-import { base64Worker } from '../../workers/base64';
+import { base64Worker } from '../../workers/base64/client';
 import { isAbortError } from '../../workers/bridge';
 import { PREVIEW_LIMIT, fileTypeLabel } from './logic';
 import { useBase64Store, type Base64State } from './store';
@@ -71,15 +71,17 @@ export function useConverter() {
     set({ progress: file ? { done: 0, total: file.size } : null, message: '' });
     try {
       const res: ConversionResult = file
-        ? await base64Worker.convertFile(file, opts, {
-            onProgress: (done, total) => {
-              // A progress report still in flight after Cancel must not bring the progress bar back.
-              if (job.current?.controller === controller && !controller.signal.aborted)
-                set({ progress: { done, total } });
-            },
-            signal: controller.signal,
-          })
-        : await base64Worker.convertText(input, opts, { signal: controller.signal });
+        ? await base64Worker
+            .with({
+              onProgress: (done, total) => {
+                // A progress report still in flight after Cancel must not bring the progress bar back.
+                if (job.current?.controller === controller && !controller.signal.aborted)
+                  set({ progress: { done, total } });
+              },
+              signal: controller.signal,
+            })
+            .convertFile(file, opts)
+        : await base64Worker.with({ signal: controller.signal }).convertText(input, opts);
       if (job.current?.controller !== controller) return;
       const { preview, ...meta } = res;
       const seconds = (performance.now() - started) / 1000;

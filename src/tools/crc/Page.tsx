@@ -6,7 +6,7 @@ import { GeneratedCode } from '../../components/GeneratedCode';
 import { trackError, trackToolUsage } from '../../analytics';
 import { downloadBlob } from '../../lib/download';
 import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
-import { crcWorker } from '../../workers/crc';
+import { crcWorker } from '../../workers/crc/client';
 import { isAbortError } from '../../workers/bridge';
 import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
 import { FALLBACK_ALGORITHMS } from '../../core/crc/fallback';

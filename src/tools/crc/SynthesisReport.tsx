@@ -8,8 +8,8 @@ import type { CrcConfig } from '../../core/hdl/crc';
 import { CRC_MODULE } from '../../core/hdl/crc';
 import type { SynthesisReport as Report } from '../../core/hdl/synth/report';
 import type { HdlLanguage } from '../../core/hdl/contract';
-import { crcWorker } from '../../workers/crc';
-import { yosysWorker } from '../../workers/yosys';
+import { crcWorker } from '../../workers/crc/client';
+import { yosysWorker } from '../../workers/yosys/client';
 import { isAbortError } from '../../workers/bridge';
 
 export function SynthesisReport({
@@ -35,7 +35,7 @@ export function SynthesisReport({
     setState({ key, running: true });
     try {
       const file = await crcWorker.generate(config, 'verilog');
-      const report = await yosysWorker.report(file.text, CRC_MODULE, { signal: controller.signal });
+      const report = await yosysWorker.with({ signal: controller.signal }).report(file.text, CRC_MODULE);
       setState({ key, report });
     } catch (e) {
       setState({ key, error: isAbortError(e) ? 'Synthesis cancelled.' : `Synthesis failed: ${(e as Error).message}` });

@@ -1,5 +1,5 @@
 /** PNG (WASM worker) and SVG exports of the current gradient. */
-import { pngWorker } from '../../workers/png';
+import { pngWorker } from '../../workers/png/client';
 import { downloadBlob } from '../../lib/download';
 import { gradientSvg } from '../../core/gradient/svg';
 import type { GradientSpec } from '../../core/gradient/model';
@@ -14,7 +14,7 @@ export async function downloadPng(
   onProgress: (done: number, total: number) => void,
   signal: AbortSignal,
 ): Promise<{ name: string; size: number }> {
-  const blob = await pngWorker.gradientPng(g, width, height, dither, { onProgress, signal });
+  const blob = await pngWorker.with({ onProgress, signal }).gradientPng(g, width, height, dither);
   const name = exportFileName('png');
   downloadBlob(name, blob);
   return { name, size: blob.size };

@@ -17,7 +17,7 @@ import type { ExportFormat } from '../../core/subnet/enumerate';
 import { Progress } from '../../components/Progress';
 import { StatusLine } from '../../components/StatusLine';
 import { downloadBlob } from '../../lib/download';
-import { subnetWorker } from '../../workers/subnet';
+import { subnetWorker } from '../../workers/subnet/client';
 import { isAbortError } from '../../workers/bridge';
 import { trackError, trackToolUsage } from '../../analytics';
 import { useSubnetStore } from './store';
@@ -163,7 +163,7 @@ function ExportPanel6({
     const started = performance.now();
     try {
       const onProgress = (done: number, all: number) => setProgress({ done, total: all });
-      const blob = await subnetWorker.exportList6(spec, format, { onProgress, signal: ctrl.signal });
+      const blob = await subnetWorker.with({ onProgress, signal: ctrl.signal }).exportList6(spec, format);
       downloadBlob(name, blob);
       setMessage(`✅ Exported ${n(total)} rows (${mb(BigInt(blob.size))}) as ${name}`);
       trackToolUsage(

@@ -16,7 +16,7 @@ import { formatIpv4, networkRange, usableHosts } from '../../core/subnet/ipv4';
 import { Progress } from '../../components/Progress';
 import { StatusLine } from '../../components/StatusLine';
 import { downloadBlob } from '../../lib/download';
-import { subnetWorker } from '../../workers/subnet';
+import { subnetWorker } from '../../workers/subnet/client';
 import { isAbortError } from '../../workers/bridge';
 import { trackError, trackToolUsage } from '../../analytics';
 import { useSubnetStore } from './store';
@@ -165,7 +165,7 @@ function ExportPanel({
     const started = performance.now();
     try {
       const onProgress = (done: number, total: number) => setProgress({ done, total });
-      const blob = await subnetWorker.exportList(spec, format, { onProgress, signal: ctrl.signal });
+      const blob = await subnetWorker.with({ onProgress, signal: ctrl.signal }).exportList(spec, format);
       downloadBlob(exportFileName(spec, format), blob);
       setMessage(`✅ Exported ${n(rows)} rows (${mb(blob.size)}) as ${exportFileName(spec, format)}`);
       trackToolUsage(

@@ -1,5 +1,5 @@
 /**
- * A data action on big input, as run inside workers/data.worker.ts: reads a File/Blob in chunks
+ * A data action on big input, as run inside src/workers/data/data.worker.ts: reads a File/Blob in chunks
  * (with progress), runs the action, and hands back big outputs as a Blob plus a short preview,
  * so the page never has to hold or render the whole text.
  */

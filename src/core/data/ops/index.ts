@@ -1,7 +1,7 @@
 /**
  * The actions of the three data tools as pure functions from input text to a result: the pages
  * run them directly for small inputs (loading only their own family, ./lazy.ts) and through
- * workers/data.worker.ts for big ones.
+ * src/workers/data/data.worker.ts for big ones.
  */
 import type { JsonExports } from '../json/kernel';
 import { runJsonOp } from './shared';

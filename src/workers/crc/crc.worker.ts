@@ -1,11 +1,11 @@
 // CRC worker: lazily instantiates build/wasm/crc.wasm and exposes it over Comlink.
 import * as Comlink from 'comlink';
-import wasmUrl from '../build/wasm/crc.wasm?url';
-import { loadKernelFromUrl } from '../src/core/wasm/instantiate';
-import { crc32, type Crc32Exports } from '../src/core/crc/crc32';
-import type { CrcKernel } from '../src/core/crc/kernel';
-import type { HdlFile, HdlLanguage } from '../src/core/hdl/contract';
-import { createCrcGenerator, type CrcConfig, type CrcGenerator, type CrcSummary } from '../src/core/hdl/crc';
+import wasmUrl from '../../../build/wasm/crc.wasm?url';
+import { loadKernelFromUrl } from '../../core/wasm/instantiate';
+import { crc32, type Crc32Exports } from '../../core/crc/crc32';
+import type { CrcKernel } from '../../core/crc/kernel';
+import type { HdlFile, HdlLanguage } from '../../core/hdl/contract';
+import { createCrcGenerator, type CrcConfig, type CrcGenerator, type CrcSummary } from '../../core/hdl/crc';
 
 let kernel: Promise<CrcKernel> | undefined;
 const getKernel = () => (kernel ??= loadKernelFromUrl<CrcKernel>(wasmUrl));

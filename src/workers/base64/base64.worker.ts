@@ -1,9 +1,9 @@
 // Base64 worker: lazily instantiates build/wasm/base64.wasm and converts typed text and Files
 // (read here in chunks, never copied through the page) into output Blobs.
 import * as Comlink from 'comlink';
-import wasmUrl from '../build/wasm/base64.wasm?url';
-import { loadKernelFromUrl } from '../src/core/wasm/instantiate';
-import type { Base64Exports } from '../src/core/base64/kernel';
+import wasmUrl from '../../../build/wasm/base64.wasm?url';
+import { loadKernelFromUrl } from '../../core/wasm/instantiate';
+import type { Base64Exports } from '../../core/base64/kernel';
 import {
   blobText,
   convertBlob,
@@ -11,9 +11,9 @@ import {
   type ConvertOptions,
   type Mode,
   type ProgressFn,
-} from '../src/core/base64/convert';
-import { isValidBase64, wrapLines, type TextEncodingName } from '../src/core/base64/text';
-import type { Alphabet } from '../src/core/base64/kernel';
+} from '../../core/base64/convert';
+import { isValidBase64, wrapLines, type TextEncodingName } from '../../core/base64/text';
+import type { Alphabet } from '../../core/base64/kernel';
 
 let kernel: Promise<Base64Exports> | undefined;
 const getKernel = () => (kernel ??= loadKernelFromUrl<Base64Exports>(wasmUrl));

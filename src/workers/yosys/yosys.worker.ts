@@ -1,7 +1,7 @@
 // Yosys worker: Yosys compiled to WebAssembly (@yowasp/yosys, ~31 MB), loaded on the first report
 // only, never with the page. Synthesises a generated Verilog file into the LUT/depth report.
 import * as Comlink from 'comlink';
-import { synthesisReport, type SynthesisReport, type YosysRunner } from '../src/core/hdl/synth/report';
+import { synthesisReport, type SynthesisReport, type YosysRunner } from '../../core/hdl/synth/report';
 
 let runner: Promise<YosysRunner> | undefined;
 const getRunner = () =>

@@ -1,10 +1,10 @@
 // PNG worker: lazily instantiates build/wasm/png.wasm and encodes gradients band by band.
 import * as Comlink from 'comlink';
-import wasmUrl from '../build/wasm/png.wasm?url';
-import { loadKernelFromUrl } from '../src/core/wasm/instantiate';
-import { encodePng, type PngExports } from '../src/core/gradient/png';
-import { makePlan } from '../src/core/gradient/plan';
-import type { GradientSpec } from '../src/core/gradient/model';
+import wasmUrl from '../../../build/wasm/png.wasm?url';
+import { loadKernelFromUrl } from '../../core/wasm/instantiate';
+import { encodePng, type PngExports } from '../../core/gradient/png';
+import { makePlan } from '../../core/gradient/plan';
+import type { GradientSpec } from '../../core/gradient/model';
 
 let kernel: Promise<PngExports> | undefined;
 const getKernel = () => (kernel ??= loadKernelFromUrl<PngExports>(wasmUrl));

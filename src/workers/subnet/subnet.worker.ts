@@ -1,9 +1,9 @@
 // Subnet worker: lazily instantiates build/wasm/subnet.wasm and exports whole host or subnet
 // lists as a Blob built from byte chunks (WASM fills a u32 page, then formats it as text/CSV).
 import * as Comlink from 'comlink';
-import wasmUrl from '../build/wasm/subnet.wasm?url';
-import { BlobSink } from '../src/core/blob-sink';
-import { loadKernelFromUrl } from '../src/core/wasm/instantiate';
+import wasmUrl from '../../../build/wasm/subnet.wasm?url';
+import { BlobSink } from '../../core/blob-sink';
+import { loadKernelFromUrl } from '../../core/wasm/instantiate';
 import {
   exportChunks,
   PAGE_ROWS,
@@ -12,14 +12,14 @@ import {
   type ExportFormat,
   type ListSpec,
   type SubnetExports,
-} from '../src/core/subnet/enumerate';
+} from '../../core/subnet/enumerate';
 import {
   exportChunks6,
   rowCount6,
   WasmPager6,
   type ListSpec6,
   type Subnet6Exports,
-} from '../src/core/subnet/ipv6-enumerate';
+} from '../../core/subnet/ipv6-enumerate';
 
 let pager: Promise<WasmPager> | undefined;
 let kernel: Promise<SubnetExports & Subnet6Exports> | undefined;

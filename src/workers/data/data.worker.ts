@@ -2,11 +2,11 @@
 // kernel (build/wasm/json.wasm), which also checks JSON for JSON -> YAML and JSON -> CSV; the
 // conversions themselves parse and write text with their libraries.
 import * as Comlink from 'comlink';
-import wasmUrl from '../build/wasm/json.wasm?url';
-import { loadKernelFromUrl } from '../src/core/wasm/instantiate';
-import type { JsonExports } from '../src/core/data/json/kernel';
-import { runJob, type JobProgress } from '../src/core/data/jobs';
-import type { DataOp } from '../src/core/data/ops';
+import wasmUrl from '../../../build/wasm/json.wasm?url';
+import { loadKernelFromUrl } from '../../core/wasm/instantiate';
+import type { JsonExports } from '../../core/data/json/kernel';
+import { runJob, type JobProgress } from '../../core/data/jobs';
+import type { DataOp } from '../../core/data/ops';
 
 let kernel: Promise<JsonExports> | undefined;
 const getKernel = () => (kernel ??= loadKernelFromUrl<JsonExports>(wasmUrl));

@@ -1,11 +1,11 @@
-import { callback, createWorkerBridge, type ProgressOptions } from './bridge';
-import type { DataWorkerApi } from '../../workers/data.worker';
-import type { JobProgress, JobResult } from '../core/data/jobs';
-import type { DataOp } from '../core/data/ops';
+import { callback, createWorkerBridge, type ProgressOptions } from '../bridge';
+import type { DataWorkerApi } from './data.worker';
+import type { JobProgress, JobResult } from '../../core/data/jobs';
+import type { DataOp } from '../../core/data/ops';
 
 /** The JSON/YAML/CSV worker, started on first big input. */
 const bridge = createWorkerBridge<DataWorkerApi>(
-  () => new Worker(new URL('../../workers/data.worker.ts', import.meta.url), { type: 'module', name: 'data' }),
+  () => new Worker(new URL('./data.worker.ts', import.meta.url), { type: 'module', name: 'data' }),
 );
 
 /**
