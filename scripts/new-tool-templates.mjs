@@ -25,7 +25,7 @@ export const tool = defineTool({
 
 export const pageTsx = ({ component, store }) => `import { CopyButton } from '../../components/CopyButton';
 import { ToolPage } from '../../components/ToolPage';
-import { trackToolUsage } from '../../analytics';
+import { trackToolUsage } from '../../telemetry';
 import { transform } from './logic';
 import { ${store} } from './store';
 import { tool } from './tool';

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
-import { installErrorReporting, installPageLoadBeacon } from './analytics';
+import { installErrorReporting, installPageLoadBeacon } from './telemetry';
 import { applyStoredTheme } from './app/theme';
 import './styles.css';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { trackPageView } from '../analytics';
+import { trackPageView } from '../telemetry';
 
 /** Reports a page view on every route change (path plus query); the first one carries the referrer. */
 export function usePageViews(): void {

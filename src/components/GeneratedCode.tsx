@@ -1,9 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES, type HdlFile, type HdlLanguage } from '../core/hdl/contract';
-import { downloadBlob } from '../lib/download';
+import { downloadBlob } from '../browser/download';
 import { CopyButton } from './CopyButton';
 import { StatusLine } from './StatusLine';
-import { textHead } from '../lib/text-head';
+import { textHead } from '../browser/text-head';
 
 export interface GeneratedCodeProps {
   /** Panel heading: 'Generated Code', a language for side-by-side panes, or a collapsible summary. */

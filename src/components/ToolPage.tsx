@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { PageDeclaration } from '../app/tool';
 import { CopyButton } from './CopyButton';
-import { draftKey } from '../lib/draft';
+import { draftKey } from '../browser/draft';
 
 /** Forgets the tool's draft and its settings in the link, and reloads it with the defaults. */
 function startFresh() {

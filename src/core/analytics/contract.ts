@@ -1,6 +1,6 @@
 /**
  * The analytics API contract (spec part 1, sections 3 and 7), shared by the server's validation
- * (server/routes/analytics-schemas.ts), the client sanitiser (src/analytics) and the dashboard.
+ * (server/routes/analytics-schemas.ts), the client sanitiser (src/telemetry) and the dashboard.
  * The server's answers are the rule: the client fits what it sends to these limits.
  */
 

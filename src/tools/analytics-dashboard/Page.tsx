@@ -1,6 +1,6 @@
 /** Analytics dashboard (/admin/analytics), text in Russian (spec part 1, sections 2, 4, 9). */
 import { useCallback, useState, type FormEvent } from 'react';
-import { downloadBlob } from '../../lib/download';
+import { downloadBlob } from '../../browser/download';
 import { DEFAULT_STATS_RANGE, STATS_RANGES, type Stats, type StatsRange } from '../../core/analytics/contract';
 import { csvFileName, rangeLabel, statsToCsv } from './logic';
 import { useStats } from './useStats';

@@ -1,7 +1,7 @@
 /** Base64 converter (spec part 2): text and files of any size, converted by a WASM kernel in a worker. */
 import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { trackToolUsage } from '../../analytics';
+import { trackToolUsage } from '../../telemetry';
 import { COPIED_MESSAGE, COPY_CONFIRM_MS, copyText } from '../../components/CopyButton';
 import { Progress } from '../../components/Progress';
 import { StatusLine } from '../../components/StatusLine';
@@ -9,8 +9,8 @@ import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { HEX_PREVIEW_BYTES, type Mode } from '../../core/base64/convert';
 import { TEXT_ENCODINGS, isValidBase64, wrapLines, type TextEncodingName } from '../../core/base64/text';
-import { downloadBlob } from '../../lib/download';
-import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
+import { downloadBlob } from '../../browser/download';
+import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
 import { base64Worker } from '../../workers/base64/client';
 import { examplesFor } from './examples';
 import {
@@ -25,7 +25,7 @@ import {
   sizeRatio,
 } from './logic';
 import { base64Link, CLEARED, useBase64Store } from './store';
-import { usePermalink } from '../../lib/permalink';
+import { usePermalink } from '../../browser/permalink';
 import { useConverter } from './useConverter';
 import './styles.css';
 

@@ -5,8 +5,8 @@ import type { Alphabet } from '../../core/base64/kernel';
 import type { TextEncodingName } from '../../core/base64/text';
 import type { FileInfo } from './logic';
 import { TEXT_ENCODINGS } from '../../core/base64/text';
-import { keepDraft } from '../../lib/draft';
-import type { PermalinkSpec } from '../../lib/permalink';
+import { keepDraft } from '../../browser/draft';
+import type { PermalinkSpec } from '../../browser/permalink';
 import { tool } from './tool';
 
 export interface Base64State {

@@ -4,7 +4,7 @@
  * and usage reporting. The page's thread only posts jobs and shows results.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { trackError, trackToolUsage } from '../../analytics';
+import { trackError, trackToolUsage } from '../../telemetry';
 import type { ConversionResult } from '../../core/base64/convert';
 import { ENTER_BASE64, ENTER_TEXT, INVALID_BASE64, decodingFailed, encodingFailed } from '../../core/base64/messages';
 import { base64Worker } from '../../workers/base64/client';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
-import { trackToolUsage } from '../../analytics';
-import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
+import { trackToolUsage } from '../../telemetry';
+import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
 import {
   apcaLc,
   colorsFromQuery,

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { INITIAL_BACKGROUND, INITIAL_TEXT } from './logic';
-import { keepDraft } from '../../lib/draft';
+import { keepDraft } from '../../browser/draft';
 import { tool } from './tool';
 
 interface ContrastState {

@@ -3,9 +3,9 @@ import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { GeneratedCode } from '../../components/GeneratedCode';
-import { trackError, trackToolUsage } from '../../analytics';
-import { downloadBlob } from '../../lib/download';
-import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
+import { trackError, trackToolUsage } from '../../telemetry';
+import { downloadBlob } from '../../browser/download';
+import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
 import { crcWorker } from '../../workers/crc/client';
 import { isAbortError } from '../../workers/bridge';
 import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
@@ -34,7 +34,7 @@ import {
   streamOptions,
 } from './logic';
 import { crcLink, useCrcStore } from './store';
-import { usePermalink } from '../../lib/permalink';
+import { usePermalink } from '../../browser/permalink';
 import { SynthesisReport } from './SynthesisReport';
 import './styles.css';
 

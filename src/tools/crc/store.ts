@@ -5,8 +5,8 @@ import type { CustomFields } from '../../core/crc/request';
 import type { HdlLanguage } from '../../core/hdl/contract';
 import { defaultBits, fieldsOf } from './logic';
 import { POLY_BITS } from '../../core/crc/params';
-import { keepDraft } from '../../lib/draft';
-import type { PermalinkSpec } from '../../lib/permalink';
+import { keepDraft } from '../../browser/draft';
+import type { PermalinkSpec } from '../../browser/permalink';
 import { tool } from './tool';
 
 interface CrcState {

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
-import { trackToolUsage } from '../../analytics';
+import { trackToolUsage } from '../../telemetry';
 import {
   CSV_EXAMPLES,
   CSV_QUICK_EXAMPLES,
@@ -12,7 +12,7 @@ import {
 } from '../../core/data/examples';
 import { DELIMITERS, type Delimiter } from '../../core/data/formats/delimiters';
 import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
-import { useDataRunner } from '../../components/useDataRunner';
+import { useDataRunner } from '../../hooks/useDataRunner';
 import { conversionOp, failureMessage, otherFormatHint, usageAction, type CsvDirection } from './logic';
 import { clearedFields, useCsvJsonStore } from './store';
 

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { GeneratedCode } from '../../components/GeneratedCode';
-import { useTimedGeneration } from '../../lib/useTimedGeneration';
-import { trackError, trackToolUsage } from '../../analytics';
+import { useTimedGeneration } from '../../hooks/useTimedGeneration';
+import { trackError, trackToolUsage } from '../../telemetry';
 import {
   ALMOST_EMPTY_RANGE,
   ALMOST_FULL_RANGE,
@@ -37,7 +37,7 @@ import {
 } from './logic';
 import { SizeField } from './SizeField';
 import { fifoLink, useFifoStore } from './store';
-import { usePermalink } from '../../lib/permalink';
+import { usePermalink } from '../../browser/permalink';
 import './styles.css';
 
 function SelectField<T extends string | number>({

@@ -1,10 +1,10 @@
 import { create } from 'zustand';
-import type { Generated } from '../../lib/useTimedGeneration';
+import type { Generated } from '../../hooks/useTimedGeneration';
 import { DEFAULT_FIFO_CONFIG, type FifoConfig } from '../../core/hdl/fifo/config';
 import type { HdlLanguage } from '../../core/hdl/contract';
 import { updateConfig } from './logic';
-import { keepDraft } from '../../lib/draft';
-import type { PermalinkSpec } from '../../lib/permalink';
+import { keepDraft } from '../../browser/draft';
+import type { PermalinkSpec } from '../../browser/permalink';
 import { tool } from './tool';
 
 export type GeneratedFifo = Generated<FifoConfig>;

@@ -1,6 +1,6 @@
 import { GeneratedCode } from '../../components/GeneratedCode';
 import { StatusLine } from '../../components/StatusLine';
-import { trackToolUsage } from '../../analytics';
+import { trackToolUsage } from '../../telemetry';
 import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES, type HdlLanguage } from '../../core/hdl/contract';
 import { fsmGenerator } from '../../core/hdl/fsm';
 import { COPY_CONFIRMATION } from './logic';

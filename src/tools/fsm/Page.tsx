@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
-import { trackError, trackToolUsage } from '../../analytics';
+import { trackError, trackToolUsage } from '../../telemetry';
 import { fsmGenerator } from '../../core/hdl/fsm';
 import {
   COMPLEX_EXAMPLE,
@@ -16,7 +16,7 @@ import { SignalsEditor, StatesEditor, TransitionsEditor } from './Editors';
 import { CodeTab } from './CodeTab';
 import { generateBoth } from './logic';
 import { fsmLink, useFsmStore, type FsmTab } from './store';
-import { usePermalink } from '../../lib/permalink';
+import { usePermalink } from '../../browser/permalink';
 import './styles.css';
 
 function TextField({

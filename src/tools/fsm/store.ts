@@ -10,8 +10,8 @@ import {
   type FsmTransition,
 } from '../../core/hdl/fsm/config';
 import type { GenerationResult } from './logic';
-import { keepDraft } from '../../lib/draft';
-import type { PermalinkSpec } from '../../lib/permalink';
+import { keepDraft } from '../../browser/draft';
+import type { PermalinkSpec } from '../../browser/permalink';
 import { tool } from './tool';
 
 export type FsmTab = 'config' | 'code';

@@ -4,7 +4,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { Progress } from '../../components/Progress';
 import { StatusLine } from '../../components/StatusLine';
 import { isAbortError } from '../../workers/bridge';
-import { trackError, trackToolUsage } from '../../analytics';
+import { trackError, trackToolUsage } from '../../telemetry';
 import { cssCode, gradientFunction, previewStyle } from '../../core/gradient/css';
 import { MAX_EXPORT_SIDE } from '../../core/gradient/model';
 import { downloadPng, downloadSvg } from './exporter';

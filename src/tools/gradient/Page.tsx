@@ -1,7 +1,7 @@
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { gradientLink, useGradientStore, type GradientTab } from './store';
-import { usePermalink } from '../../lib/permalink';
+import { usePermalink } from '../../browser/permalink';
 import { EditorTab } from './EditorTab';
 import { PresetsTab } from './PresetsTab';
 import { SavedTab } from './SavedTab';

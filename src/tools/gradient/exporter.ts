@@ -1,6 +1,6 @@
 /** PNG (WASM worker) and SVG exports of the current gradient. */
 import { pngWorker } from '../../workers/png/client';
-import { downloadBlob } from '../../lib/download';
+import { downloadBlob } from '../../browser/download';
 import { gradientSvg } from '../../core/gradient/svg';
 import type { GradientSpec } from '../../core/gradient/model';
 import { exportFileName } from './logic';

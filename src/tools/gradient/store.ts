@@ -1,6 +1,6 @@
 /** Gradient generator state (spec part 2, sections 3-4). Saved gradients mirror localStorage. */
 import { create } from 'zustand';
-import { trackToolUsage } from '../../analytics';
+import { trackToolUsage } from '../../telemetry';
 import {
   defaultGradient,
   DEFAULT_EXPORT,
@@ -29,8 +29,8 @@ import {
   type SavedGradient,
 } from '../../core/gradient/saved';
 import { tool } from './tool';
-import { keepDraft } from '../../lib/draft';
-import type { PermalinkSpec } from '../../lib/permalink';
+import { keepDraft } from '../../browser/draft';
+import type { PermalinkSpec } from '../../browser/permalink';
 import {
   GRADIENT_LINK_DEFAULTS,
   gradientFromSettings,

@@ -1,10 +1,10 @@
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
-import { trackToolUsage } from '../../analytics';
+import { trackToolUsage } from '../../telemetry';
 import { FORMATTER_EXAMPLES, type FormatterExample } from '../../core/data/examples';
 import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
-import { useDataRunner } from '../../components/useDataRunner';
+import { useDataRunner } from '../../hooks/useDataRunner';
 import { ACTION_NAMES, INDENT_CHOICES, formatterOp, indentFromChoice, type FormatterAction } from './logic';
 import { useFormatterStore } from './store';
 

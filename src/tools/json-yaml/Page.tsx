@@ -1,10 +1,10 @@
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
-import { trackToolUsage } from '../../analytics';
+import { trackToolUsage } from '../../telemetry';
 import { JSON_YAML_EXAMPLES, type JsonYamlExample } from '../../core/data/examples';
 import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
-import { useDataRunner } from '../../components/useDataRunner';
+import { useDataRunner } from '../../hooks/useDataRunner';
 import { CLEARED_MESSAGES, FORMAT, otherFormatHint, swapped, usageAction, type Direction } from './logic';
 import { useJsonYamlStore } from './store';
 

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { draftInput, keepDraft } from '../../lib/draft';
+import { draftInput, keepDraft } from '../../browser/draft';
 import { tool } from './tool';
 import type { JobResult } from '../../core/data/jobs';
 import type { TextPosition } from '../../core/data/position';

@@ -3,8 +3,8 @@ import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { copyText, useTransientMessage } from '../../components/CopyButton';
-import { trackToolUsage } from '../../analytics';
-import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
+import { trackToolUsage } from '../../telemetry';
+import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
 import {
   decodeJwt,
   fragmentForToken,

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { DecodedJwt } from './logic';
 import type { VerifyOutcome } from './verify';
-import { keepDraft } from '../../lib/draft';
+import { keepDraft } from '../../browser/draft';
 import { tool } from './tool';
 
 interface JwtState {

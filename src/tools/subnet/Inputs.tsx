@@ -2,7 +2,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { parseCidr } from '../../core/subnet/ipv4';
 import { formatIpv6, looksLikeIpv6, mask6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
-import { trackToolUsage } from '../../analytics';
+import { trackToolUsage } from '../../telemetry';
 import { EXAMPLES } from './examples';
 import { DEFAULT_PREFIX6, useSubnetStore } from './store';
 import { tool } from './tool';

@@ -1,7 +1,7 @@
 /** Overview, Details and Binary tabs and the /32../8 reference list. */
 import { CopyButton } from '../../components/CopyButton';
 import { parseIpv4, referenceSizes, type IpClass, type SubnetResult } from '../../core/subnet/ipv4';
-import { trackToolUsage } from '../../analytics';
+import { trackToolUsage } from '../../telemetry';
 import { summaryText } from './logic';
 import { tool } from './tool';
 

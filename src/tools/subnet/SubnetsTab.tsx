@@ -15,10 +15,10 @@ import {
 import { formatIpv4, networkRange, usableHosts } from '../../core/subnet/ipv4';
 import { Progress } from '../../components/Progress';
 import { StatusLine } from '../../components/StatusLine';
-import { downloadBlob } from '../../lib/download';
+import { downloadBlob } from '../../browser/download';
 import { subnetWorker } from '../../workers/subnet/client';
 import { isAbortError } from '../../workers/bridge';
-import { trackError, trackToolUsage } from '../../analytics';
+import { trackError, trackToolUsage } from '../../telemetry';
 import { useSubnetStore } from './store';
 import { VirtualTable, type VirtualTableHandle } from './VirtualTable';
 import { VlsmPanel } from './VlsmPanel';

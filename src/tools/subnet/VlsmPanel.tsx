@@ -1,9 +1,9 @@
 /** VLSM planning (beyond the spec): split the current network for a list of host counts. */
 import { useMemo } from 'react';
-import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
+import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
 import { networkRange } from '../../core/subnet/ipv4';
 import { parseNeeds, planVlsm } from '../../core/subnet/vlsm';
-import { trackToolUsage } from '../../analytics';
+import { trackToolUsage } from '../../telemetry';
 import { useSubnetStore } from './store';
 import { tool } from './tool';
 

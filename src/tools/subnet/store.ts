@@ -5,7 +5,7 @@ import type { ExportFormat, ListKind } from '../../core/subnet/enumerate';
 import { DEFAULT_CIDR, DEFAULT_IP, DEFAULT_MASK, type SubnetExample } from './examples';
 import { bareIp } from './logic';
 import { looksLikeIpv6, parseIpv6 } from '../../core/subnet/ipv6-parse';
-import { keepDraft } from '../../lib/draft';
+import { keepDraft } from '../../browser/draft';
 import { tool } from './tool';
 
 export type Mode = 'cidr' | 'mask';

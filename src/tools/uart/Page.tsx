@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { GeneratedCode } from '../../components/GeneratedCode';
-import { useTimedGeneration } from '../../lib/useTimedGeneration';
-import { trackError, trackToolUsage } from '../../analytics';
+import { useTimedGeneration } from '../../hooks/useTimedGeneration';
+import { trackError, trackToolUsage } from '../../telemetry';
 import {
   BAUD_RATES,
   CLOCK_MAX,
@@ -22,7 +22,7 @@ import { uartGenerator } from '../../core/hdl/uart';
 import type { HdlLanguage } from '../../core/hdl/contract';
 import { formatHz, parseForm } from './logic';
 import { uartLink, useUartStore } from './store';
-import { usePermalink } from '../../lib/permalink';
+import { usePermalink } from '../../browser/permalink';
 import './styles.css';
 
 function SelectField<T extends string | number>({

@@ -1,10 +1,10 @@
 import { create } from 'zustand';
-import type { Generated } from '../../lib/useTimedGeneration';
+import type { Generated } from '../../hooks/useTimedGeneration';
 import type { UartConfig } from '../../core/hdl/uart/config';
 import type { HdlLanguage } from '../../core/hdl/contract';
 import { DEFAULT_FORM, type UartForm } from './logic';
-import { keepDraft } from '../../lib/draft';
-import type { PermalinkSpec } from '../../lib/permalink';
+import { keepDraft } from '../../browser/draft';
+import type { PermalinkSpec } from '../../browser/permalink';
 import { tool } from './tool';
 
 export type GeneratedUart = Generated<UartConfig>;

@@ -2,8 +2,8 @@ import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { CopyButton } from '../../components/CopyButton';
-import { trackToolUsage } from '../../analytics';
-import { useDebouncedEffect } from '../../lib/useDebouncedEffect';
+import { trackToolUsage } from '../../telemetry';
+import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
 import {
   analyzeUrl,
   COMPONENT_TYPES,
@@ -17,7 +17,7 @@ import {
   type Operation,
 } from './logic';
 import { urlLink, useUrlStore } from './store';
-import { usePermalink } from '../../lib/permalink';
+import { usePermalink } from '../../browser/permalink';
 import './styles.css';
 
 export default function UrlPage() {

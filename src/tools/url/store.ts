@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import { keepDraft } from '../../lib/draft';
-import type { PermalinkSpec } from '../../lib/permalink';
+import { keepDraft } from '../../browser/draft';
+import type { PermalinkSpec } from '../../browser/permalink';
 import { tool } from './tool';
 import { addToHistory, type ComponentType, type EncodingType, type HistoryEntry, type Operation } from './logic';
 
