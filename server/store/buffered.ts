@@ -85,7 +85,7 @@ export class BufferedStore implements AnalyticsStore {
   ) {
     this.opts = {
       journalLimitBytes: DEFAULT_JOURNAL_BYTES,
-      memoryLimit: 50_000,
+      memoryLimit: 10_000,
       maxBatch: 5_000,
       ackTimeoutMs: 1_000,
       retryMinMs: 100,

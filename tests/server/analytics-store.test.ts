@@ -424,7 +424,8 @@ describe('journaled write path under database failures', () => {
   });
 
   it('keeps answering while down, refuses past the journal limit (never acknowledges them), 503s stats, then recovers', async () => {
-    const { backend, store } = setup({ journalLimitBytes: 16 * 1024, journalSegmentBytes: 4 * 1024 });
+    // 20 events wait in memory, the rest only in the journal (4 KB segments): read back on recovery.
+    const { backend, store } = setup({ journalLimitBytes: 16 * 1024, journalSegmentBytes: 4 * 1024, memoryLimit: 20 });
     backend.down = true;
     let accepted = 0;
     let refused = 0;
