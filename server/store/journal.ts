@@ -332,6 +332,9 @@ export class Journal {
     const number = this.nextNumber++;
     const path = this.pathOf(number);
     this.fd = await openFd(path, 'wx');
+    // The segment is known before anything else can fail, so the open fd always writes to it.
+    const segment: Segment = { number, path, first: this.synced, count: 0, size: 0 };
+    this.segments.push(segment);
     // The new file's directory entry is synced too, or a power cut could lose the whole file.
     const dir = await fsp.open(this.dir, 'r');
     try {
@@ -339,8 +342,6 @@ export class Journal {
     } finally {
       await dir.close();
     }
-    const segment: Segment = { number, path, first: this.synced, count: 0, size: 0 };
-    this.segments.push(segment);
     return segment;
   }
 
