@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the tests: `node scripts/test.mjs [unit|server|hdl|e2e] [vitest arguments]`.
+// Runs the tests: `node scripts/test.mjs [unit|tooling|server|hdl|e2e] [vitest arguments]`.
 // Without a loop name, the whole suite: system-tool check, build (what is stale), type check, lint and format check, then
 // every Vitest project. With one, only what that loop needs: its system tools, its build outputs
 // (if stale) and its Vitest project; no type check or lint, so the loop stays quick.
@@ -12,6 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** What each loop (a Vitest project in vitest.config.ts) needs before it runs. */
 const loops = {
   unit: { tools: [], build: ['--only', 'wasm'] },
+  tooling: { tools: [], build: [] },
   server: { tools: [], build: [] },
   hdl: { tools: ['iverilog', 'ghdl', 'yosys'], build: ['--only', 'wasm'] },
   e2e: { tools: ['chromium', 'iverilog', 'ghdl'], build: [] },

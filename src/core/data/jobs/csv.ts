@@ -5,7 +5,7 @@
  * follows the bytes read. Memory beyond the output: a slice of input and a piece of output.
  */
 import { CsvError, JsonRowsWriter, readCsvPieces } from '../formats/csv';
-import { blobTextPieces } from './blob-text';
+import { blobTextPieces, SLICE_BYTES } from './blob-text';
 import { MSG } from '../messages';
 import { PREVIEW_CHARS } from '../limits';
 import type { DataOp } from '../ops/types';
@@ -51,12 +51,17 @@ export async function runCsvFileJob(
   file: Blob,
   onProgress?: JobProgress,
   displayLimit = 1_000_000,
+  sliceBytes = SLICE_BYTES,
 ): Promise<JobResult> {
   const out = new OutputPieces(displayLimit);
   const writer = new JsonRowsWriter(out.add);
   let blank = true;
   const pieces = async function* () {
-    for await (const piece of blobTextPieces(file, (bytes) => onProgress?.(Math.round((950 * bytes) / file.size)))) {
+    for await (const piece of blobTextPieces(
+      file,
+      (bytes) => onProgress?.(Math.round((950 * bytes) / file.size)),
+      sliceBytes,
+    )) {
       blank &&= !/\S/.test(piece);
       yield piece;
     }
