@@ -23,28 +23,35 @@ export const tool = defineTool({
 });
 `;
 
-export const pageTsx = ({ component, store }) => `import { CopyButton } from '../../components/CopyButton';
+export const pageTsx = ({ component, store, ident }) => `import { CopyButton } from '../../components/CopyButton';
 import { ToolPage } from '../../components/ToolPage';
+import { usePermalink } from '../../browser/permalink';
 import { trackToolUsage } from '../../telemetry';
 import { transform } from './logic';
-import { ${store} } from './store';
+import { ${ident}Link, ${store} } from './store';
 import { tool } from './tool';
 
 export default function ${component}() {
-  const { input, setInput } = ${store}();
-  const output = transform(input);
+  const { input, trim, set } = ${store}();
+  // "Copy link" in the page header shares these options; the input stays on this device.
+  usePermalink(${store}, ${ident}Link);
+  const output = transform(input, { trim });
   return (
     <ToolPage tool={tool}>
       <section className="panel grid-2">
         <label className="field">
           Input
-          <textarea className="code" value={input} onChange={(e) => setInput(e.currentTarget.value)} />
+          <textarea className="code" value={input} onChange={(e) => set({ input: e.currentTarget.value })} />
         </label>
         <label className="field">
           Output
           <textarea className="code" value={output} readOnly />
         </label>
       </section>
+      <label className="checkbox">
+        <input type="checkbox" checked={trim} onChange={(e) => set({ trim: e.currentTarget.checked })} />
+        Trim
+      </label>
       <CopyButton
         text={output}
         disabled={!output}
@@ -58,24 +65,47 @@ export default function ${component}() {
 export const storeTs = ({
   store,
   title,
-}) => `/** ${title} page state (zustand): the user's input; results are derived. */
+  ident,
+}) => `/** ${title} page state (zustand): the user's input and options; results are derived. */
 import { create } from 'zustand';
+import { keepDraft } from '../../browser/draft';
+import type { PermalinkSpec } from '../../browser/permalink';
+import { tool } from './tool';
 
 interface State {
   input: string;
-  setInput(input: string): void;
+  trim: boolean;
+  set(patch: Partial<Pick<State, 'input' | 'trim'>>): void;
 }
 
+const DEFAULTS = { input: '', trim: true };
+
 export const ${store} = create<State>()((set) => ({
-  input: '',
-  setInput: (input) => set({ input }),
+  ...DEFAULTS,
+  set: (patch) => set(patch),
 }));
+
+// The input and options survive leaving the page and a reload ("Start fresh" clears them).
+keepDraft(${store}, tool.path, ({ input, trim }) => ({ input, trim }));
+
+type Settings = Pick<State, 'trim'>;
+
+/** The options are in the link; the input never is (it may be private). */
+export const ${ident}Link: PermalinkSpec<State, Settings> = {
+  pick: ({ trim }) => ({ trim }),
+  apply: (settings) => ${store}.getState().set(settings),
+  defaults: { trim: DEFAULTS.trim },
+};
 `;
 
 export const logicTs = ({ title }) => `/** ${title} logic: pure functions (no React, no DOM), see logic.test.ts. */
 
-export function transform(input: string): string {
-  return input.trim();
+export interface Options {
+  trim: boolean;
+}
+
+export function transform(input: string, { trim }: Options): string {
+  return trim ? input.trim() : input;
 }
 `;
 
@@ -83,8 +113,9 @@ export const logicTestTs = ({ title }) => `import { describe, expect, it } from 
 import { transform } from './logic';
 
 describe('${title} logic', () => {
-  it('trims the input', () => {
-    expect(transform('  text \\n')).toBe('text');
+  it('trims the input when asked', () => {
+    expect(transform('  text \\n', { trim: true })).toBe('text');
+    expect(transform('  text \\n', { trim: false })).toBe('  text \\n');
   });
 });
 `;
@@ -111,27 +142,51 @@ describeWith(['chromium'], \`\${tool.title} page\`, () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('keeps the input as a draft after a reload, and the options (never the input) in the link', async () => {
+    const { page } = await openPage(app.browser);
+    await page.goto(app.url + tool.path);
+    await page.getByLabel('Input').fill('  kept  ');
+    await page.getByLabel('Trim').uncheck();
+    await expect.poll(() => new URL(page.url()).searchParams.get('trim')).toBe('false');
+    expect(page.url()).not.toContain('kept');
+    await page.reload();
+    expect(await page.getByLabel('Input').inputValue()).toBe('  kept  ');
+    expect(await page.getByLabel('Trim').isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Start fresh' }).click();
+    await expect.poll(() => page.getByLabel('Input').inputValue()).toBe('');
+    await page.context().close();
+  });
 });
 `;
 
 export const docsMd = ({ name, title }) => `# ${title} (\`/${name}\`)
 
-TODO: what the tool does beyond the spec, its limits, and what was measured.
+TODO: one paragraph: what the tool does, for whom.
 
-## Files
+## What it does
+
+TODO: the spec's behaviour in brief, then what it does beyond the spec.
+
+## How it is built
 
 | File | Role |
 | --- | --- |
 | \`src/tools/${name}/tool.ts\` | declaration: path, title, description, sidebar group, keywords, analytics name, icon |
 | \`src/tools/${name}/Page.tsx\` | the page (view) |
-| \`src/tools/${name}/store.ts\` | UI state (zustand) |
+| \`src/tools/${name}/store.ts\` | UI state (zustand), its draft and its permalink |
 | \`src/tools/${name}/logic.ts\` | pure logic, tested in \`logic.test.ts\` |
 | \`tests/e2e/${name}.e2e.test.ts\` | the page in Chromium |
 
 ## Tests
 
-| Command | What it checks |
-| --- | --- |
-| \`npx vitest run src/tools/${name}/logic.test.ts\` | the pure logic |
-| \`npm run build && npx vitest run tests/e2e/${name}.e2e.test.ts\` | the page in Chromium |
+TODO: what each test file proves, and against which independent reference.
+
+## Benchmarks
+
+TODO: figures with the command that produced them, or "none: nothing here can take long".
+
+## Known limits
+
+TODO: what it does not do, and why.
 `;
