@@ -11,7 +11,8 @@ import {
   type JsonCsvExample,
 } from '../../core/data/examples';
 import { DELIMITERS, type Delimiter } from '../../core/data/formats/delimiters';
-import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
+import { BusyProgress } from '../../components/DataIO';
+import { DataActionsPanel, DataPanes, FormatHint } from '../../components/DataActions';
 import { useDataRunner } from '../../hooks/useDataRunner';
 import { conversionOp, failureMessage, otherFormatHint, usageAction, type CsvDirection } from './logic';
 import { clearedFields, useCsvJsonStore } from './store';
@@ -30,6 +31,8 @@ const INFO_CARDS = [
     text: 'Open or drop a file. Inputs over 1 MB are converted in the background with progress and Cancel; large results can be downloaded.',
   },
 ];
+
+const QUICK_EXAMPLE_BUTTONS = CSV_QUICK_EXAMPLES.map((q) => ({ key: q.label, label: q.label }));
 
 export default function CsvJsonPage() {
   const s = useCsvJsonStore();
@@ -55,111 +58,80 @@ export default function CsvJsonPage() {
     trackToolUsage(tool.analyticsName, 'swap_conversion', { direction });
   };
 
-  const loadCsv = (key: CsvExample) => {
+  /** Loads an example as the input, in the direction it is written for. */
+  const load = (type: 'csv' | 'json', example: CsvExample | JsonCsvExample) => {
     runner.discard();
-    s.set({
-      direction: 'csvToJson',
-      input: { text: CSV_EXAMPLES[key], file: null },
-      result: null,
-      status: '',
-      errorPosition: undefined,
-    });
-    trackToolUsage(tool.analyticsName, 'load_example', { type: 'csv', example: key });
+    const text = type === 'csv' ? CSV_EXAMPLES[example as CsvExample] : JSON_CSV_EXAMPLES[example as JsonCsvExample];
+    s.set({ ...clearedFields, direction: type === 'csv' ? 'csvToJson' : 'jsonToCsv', input: { text, file: null } });
+    trackToolUsage(tool.analyticsName, 'load_example', { type, example });
   };
-  const loadJson = (key: JsonCsvExample) => {
-    runner.discard();
-    s.set({
-      direction: 'jsonToCsv',
-      input: { text: JSON_CSV_EXAMPLES[key], file: null },
-      result: null,
-      status: '',
-      errorPosition: undefined,
-    });
-    trackToolUsage(tool.analyticsName, 'load_example', { type: 'json', example: key });
-  };
+
+  /** A direction change empties the output and its messages; the input is kept. */
+  const setDirection = (direction: CsvDirection) =>
+    s.set({ direction, result: null, status: '', errorPosition: undefined });
 
   const hint = otherFormatHint(s.direction, s.input.text, s.delimiter);
 
   return (
     <ToolPage tool={tool} infoCards={INFO_CARDS}>
-      <section className="panel" aria-label="Options and actions">
-        <div className="data-controls">
-          <label className="field">
-            Direction
-            <select
-              value={s.direction}
-              onChange={(e) =>
-                s.set({
-                  direction: e.currentTarget.value as CsvDirection,
-                  result: null,
-                  status: '',
-                  errorPosition: undefined,
-                })
-              }
-            >
-              <option value="csvToJson">CSV to JSON</option>
-              <option value="jsonToCsv">JSON to CSV</option>
-            </select>
-          </label>
-          <button type="button" onClick={swap}>
-            Swap
-          </button>
-          <label className="field">
-            Delimiter
-            <select value={s.delimiter} onChange={(e) => s.set({ delimiter: e.currentTarget.value as Delimiter })}>
-              {DELIMITERS.map((d) => (
-                <option key={d.label} value={d.value}>
-                  {d.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="check">
-            <input type="checkbox" checked={s.header} onChange={(e) => s.set({ header: e.currentTarget.checked })} />
-            First row contains headers
-          </label>
-          {s.direction === 'csvToJson' && (
+      <DataActionsPanel
+        options={
+          <>
+            <label className="field">
+              Direction
+              <select value={s.direction} onChange={(e) => setDirection(e.currentTarget.value as CsvDirection)}>
+                <option value="csvToJson">CSV to JSON</option>
+                <option value="jsonToCsv">JSON to CSV</option>
+              </select>
+            </label>
+            <button type="button" onClick={swap}>
+              Swap
+            </button>
+            <label className="field">
+              Delimiter
+              <select value={s.delimiter} onChange={(e) => s.set({ delimiter: e.currentTarget.value as Delimiter })}>
+                {DELIMITERS.map((d) => (
+                  <option key={d.label} value={d.value}>
+                    {d.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="check">
+              <input type="checkbox" checked={s.header} onChange={(e) => s.set({ header: e.currentTarget.checked })} />
+              First row contains headers
+            </label>
+            {s.direction === 'csvToJson' && (
+              <label className="check">
+                <input
+                  type="checkbox"
+                  checked={s.detectTypes}
+                  onChange={(e) => s.set({ detectTypes: e.currentTarget.checked })}
+                />
+                Detect numbers
+              </label>
+            )}
             <label className="check">
               <input
                 type="checkbox"
-                checked={s.detectTypes}
-                onChange={(e) => s.set({ detectTypes: e.currentTarget.checked })}
+                checked={s.neutraliseFormulas}
+                onChange={(e) => s.set({ neutraliseFormulas: e.currentTarget.checked })}
               />
-              Detect numbers
+              Neutralise spreadsheet formulas (=, +, -, @) in CSV output
             </label>
-          )}
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={s.neutraliseFormulas}
-              onChange={(e) => s.set({ neutraliseFormulas: e.currentTarget.checked })}
-            />
-            Neutralise spreadsheet formulas (=, +, -, @) in CSV output
-          </label>
-          <div className="row">
-            <button type="button" className="primary" disabled={runner.busy} onClick={convert}>
-              Convert
-            </button>
-            <button
-              type="button"
-              onClick={() => {
-                runner.discard();
-                s.clear();
-                trackToolUsage(tool.analyticsName, 'clear_all');
-              }}
-            >
-              Clear All
-            </button>
-          </div>
-        </div>
-        <div className="row examples" role="group" aria-label="Quick examples">
-          <span>Quick examples:</span>
-          {CSV_QUICK_EXAMPLES.map((q) => (
-            <button type="button" key={q.label} onClick={() => (isCsv ? loadCsv(q.csv) : loadJson(q.json))}>
-              {q.label}
-            </button>
-          ))}
-        </div>
+          </>
+        }
+        actions={[{ label: 'Convert', run: convert }]}
+        runner={runner}
+        state={s}
+        analyticsName={tool.analyticsName}
+        examplesLabel="Quick examples"
+        examples={QUICK_EXAMPLE_BUTTONS}
+        onExample={(label) => {
+          const q = CSV_QUICK_EXAMPLES.find((e) => e.label === label);
+          if (q) load(isCsv ? 'csv' : 'json', isCsv ? q.csv : q.json);
+        }}
+      >
         <div className="row examples">
           <label className="field">
             More examples
@@ -167,8 +139,8 @@ export default function CsvJsonPage() {
               value=""
               onChange={(e) => {
                 const [kind, key] = e.currentTarget.value.split(':');
-                if (kind === 'csv') loadCsv(key as CsvExample);
-                if (kind === 'json') loadJson(key as JsonCsvExample);
+                if (kind === 'csv') load('csv', key as CsvExample);
+                if (kind === 'json') load('json', key as JsonCsvExample);
               }}
             >
               <option value="">Load an example…</option>
@@ -189,24 +161,13 @@ export default function CsvJsonPage() {
             </select>
           </label>
         </div>
-      </section>
+      </DataActionsPanel>
       {hint && (
-        <p className="data-hint" role="note">
-          The input looks like {hint}.
-          <button
-            type="button"
-            onClick={() =>
-              s.set({
-                direction: hint === 'JSON' ? 'jsonToCsv' : 'csvToJson',
-                result: null,
-                status: '',
-                errorPosition: undefined,
-              })
-            }
-          >
-            Switch to {hint} to {hint === 'JSON' ? 'CSV' : 'JSON'}
-          </button>
-        </p>
+        <FormatHint
+          hint={hint}
+          switchLabel={`Switch to ${hint} to ${hint === 'JSON' ? 'CSV' : 'JSON'}`}
+          onSwitch={() => setDirection(hint === 'JSON' ? 'jsonToCsv' : 'csvToJson')}
+        />
       )}
       <StatusLine text={s.status} />
       <BusyProgress
@@ -215,33 +176,24 @@ export default function CsvJsonPage() {
         onCancel={runner.cancel}
         label={isCsv ? 'Converting CSV to JSON' : 'Converting JSON to CSV'}
       />
-      <div className="grid-2">
-        <InputArea
-          id="csv-json-input"
-          label={isCsv ? 'CSV Input' : 'JSON Input'}
-          input={s.input}
-          placeholder={isCsv ? 'name,age\nAlice,30' : '[{"name": "Alice", "age": 30}]'}
-          accept=".csv,.tsv,.txt,.json,text/csv,application/json,text/plain"
-          errorPosition={s.errorPosition}
-          onText={(t) => s.setInput({ text: t, file: null })}
-          onFile={async (f) => {
-            runner.discard();
-            s.setInput(await inputFromFile(f));
-          }}
-          onClearFile={() => s.setInput({ text: '', file: null })}
-          onSubmit={() => {
-            if (!runner.busy) convert();
-          }}
-        />
-        <OutputArea
-          id="csv-json-output"
-          label={isCsv ? 'JSON Output' : 'CSV Output'}
-          result={s.result}
-          downloadName={isCsv ? 'converted.json' : 'converted.csv'}
-          downloadType={isCsv ? 'application/json' : 'text/csv'}
-          onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard')}
-        />
-      </div>
+      <DataPanes
+        state={s}
+        runner={runner}
+        onRun={convert}
+        analyticsName={tool.analyticsName}
+        input={{
+          id: 'csv-json-input',
+          label: isCsv ? 'CSV Input' : 'JSON Input',
+          placeholder: isCsv ? 'name,age\nAlice,30' : '[{"name": "Alice", "age": 30}]',
+          accept: '.csv,.tsv,.txt,.json,text/csv,application/json,text/plain',
+        }}
+        output={{
+          id: 'csv-json-output',
+          label: isCsv ? 'JSON Output' : 'CSV Output',
+          downloadName: isCsv ? 'converted.json' : 'converted.csv',
+          downloadType: isCsv ? 'application/json' : 'text/csv',
+        }}
+      />
     </ToolPage>
   );
 }

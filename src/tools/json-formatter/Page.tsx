@@ -3,7 +3,8 @@ import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../telemetry';
 import { FORMATTER_EXAMPLES, type FormatterExample } from '../../core/data/examples';
-import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
+import { BusyProgress } from '../../components/DataIO';
+import { DataActionsPanel, DataPanes } from '../../components/DataActions';
 import { useDataRunner } from '../../hooks/useDataRunner';
 import { ACTION_NAMES, INDENT_CHOICES, formatterOp, indentFromChoice, type FormatterAction } from './logic';
 import { useFormatterStore } from './store';
@@ -22,6 +23,11 @@ const INFO_CARDS = [
     text: 'Open or drop a file of any size. Formatting runs in the background in WebAssembly, in chunks; large results can be downloaded.',
   },
 ];
+
+const EXAMPLE_BUTTONS = (Object.keys(FORMATTER_EXAMPLES) as FormatterExample[]).map((key) => ({
+  key,
+  label: FORMATTER_EXAMPLES[key].label,
+}));
 
 export default function JsonFormatterPage() {
   const s = useFormatterStore();
@@ -53,86 +59,60 @@ export default function JsonFormatterPage() {
 
   return (
     <ToolPage tool={tool} infoCards={INFO_CARDS}>
-      <section className="panel" aria-label="Options and actions">
-        <div className="data-controls">
-          <label className="field">
-            Indentation
-            <select value={s.indent} onChange={(e) => s.set({ indent: indentFromChoice(e.currentTarget.value) })}>
-              {INDENT_CHOICES.map((c) => (
-                <option key={c.value} value={c.value}>
-                  {c.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={s.sortKeys}
-              onChange={(e) => s.set({ sortKeys: e.currentTarget.checked })}
-            />
-            Sort keys
-          </label>
-          <div className="row">
-            <button type="button" className="primary" disabled={runner.busy} onClick={() => act('format')}>
-              Format
-            </button>
-            <button type="button" disabled={runner.busy} onClick={() => act('minify')}>
-              Minify
-            </button>
-            <button type="button" disabled={runner.busy} onClick={() => act('validate')}>
-              Validate
-            </button>
-            <button
-              type="button"
-              onClick={() => {
-                runner.discard();
-                s.clear();
-                trackToolUsage(tool.analyticsName, 'clear_all');
-              }}
-            >
-              Clear All
-            </button>
-          </div>
-        </div>
-        <div className="row examples" role="group" aria-label="Examples">
-          <span>Examples:</span>
-          {(Object.keys(FORMATTER_EXAMPLES) as FormatterExample[]).map((k) => (
-            <button type="button" key={k} onClick={() => loadExample(k)}>
-              {FORMATTER_EXAMPLES[k].label}
-            </button>
-          ))}
-        </div>
-      </section>
+      <DataActionsPanel
+        options={
+          <>
+            <label className="field">
+              Indentation
+              <select value={s.indent} onChange={(e) => s.set({ indent: indentFromChoice(e.currentTarget.value) })}>
+                {INDENT_CHOICES.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={s.sortKeys}
+                onChange={(e) => s.set({ sortKeys: e.currentTarget.checked })}
+              />
+              Sort keys
+            </label>
+          </>
+        }
+        actions={[
+          { label: 'Format', run: () => act('format') },
+          { label: 'Minify', run: () => act('minify') },
+          { label: 'Validate', run: () => act('validate') },
+        ]}
+        runner={runner}
+        state={s}
+        analyticsName={tool.analyticsName}
+        examples={EXAMPLE_BUTTONS}
+        onExample={(k) => loadExample(k as FormatterExample)}
+      />
       <StatusLine text={s.status} />
       <BusyProgress busy={runner.busy} progress={runner.progress} onCancel={runner.cancel} label="Processing JSON" />
-      <div className="grid-2">
-        <InputArea
-          id="json-input"
-          label="Input JSON"
-          input={s.input}
-          placeholder='Paste JSON here, e.g. {"name": "value"}'
-          accept=".json,application/json,text/plain"
-          errorPosition={s.errorPosition}
-          onText={(text) => s.setInput({ text, file: null })}
-          onFile={async (f) => {
-            runner.discard();
-            s.setInput(await inputFromFile(f));
-          }}
-          onClearFile={() => s.setInput({ text: '', file: null })}
-          onSubmit={() => {
-            if (!runner.busy) act('format');
-          }}
-        />
-        <OutputArea
-          id="json-output"
-          label="Output"
-          result={s.result}
-          downloadName="formatted.json"
-          downloadType="application/json"
-          onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard')}
-        />
-      </div>
+      <DataPanes
+        state={s}
+        runner={runner}
+        onRun={() => act('format')}
+        analyticsName={tool.analyticsName}
+        input={{
+          id: 'json-input',
+          label: 'Input JSON',
+          placeholder: 'Paste JSON here, e.g. {"name": "value"}',
+          accept: '.json,application/json,text/plain',
+        }}
+        output={{
+          id: 'json-output',
+          label: 'Output',
+          downloadName: 'formatted.json',
+          downloadType: 'application/json',
+        }}
+      />
     </ToolPage>
   );
 }

@@ -3,7 +3,8 @@ import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../telemetry';
 import { JSON_YAML_EXAMPLES, type JsonYamlExample } from '../../core/data/examples';
-import { BusyProgress, InputArea, OutputArea, inputFromFile } from '../../components/DataIO';
+import { BusyProgress } from '../../components/DataIO';
+import { DataActionsPanel, DataPanes, FormatHint } from '../../components/DataActions';
 import { useDataRunner } from '../../hooks/useDataRunner';
 import { CLEARED_MESSAGES, FORMAT, otherFormatHint, swapped, usageAction, type Direction } from './logic';
 import { useJsonYamlStore } from './store';
@@ -23,6 +24,11 @@ const INFO_CARDS = [
     text: 'Invalid input is reported with its line and column, and the position is selected in the input.',
   },
 ];
+
+const EXAMPLE_BUTTONS = (Object.keys(JSON_YAML_EXAMPLES) as JsonYamlExample[]).map((key) => ({
+  key,
+  label: JSON_YAML_EXAMPLES[key].label,
+}));
 
 export default function JsonYamlPage() {
   const s = useJsonYamlStore();
@@ -59,65 +65,49 @@ export default function JsonYamlPage() {
 
   return (
     <ToolPage tool={tool} infoCards={INFO_CARDS}>
-      <section className="panel" aria-label="Options and actions">
-        <div className="data-controls">
-          <label className="field">
-            Conversion direction
-            <select value={s.direction} onChange={(e) => setDirection(e.currentTarget.value as Direction)}>
-              <option value="jsonToYaml">JSON → YAML</option>
-              <option value="yamlToJson">YAML → JSON</option>
-            </select>
-          </label>
-          <button type="button" onClick={swap}>
-            Swap
-          </button>
-          <label className="field">
-            Indentation
-            <select value={s.indent} onChange={(e) => s.set({ indent: Number(e.currentTarget.value) as 2 | 4 })}>
-              <option value={2}>2 spaces</option>
-              <option value={4}>4 spaces</option>
-            </select>
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={s.sortKeys}
-              onChange={(e) => s.set({ sortKeys: e.currentTarget.checked })}
-            />
-            Sort keys
-          </label>
-          <div className="row">
-            <button type="button" className="primary" disabled={runner.busy} onClick={convert}>
-              Convert
+      <DataActionsPanel
+        options={
+          <>
+            <label className="field">
+              Conversion direction
+              <select value={s.direction} onChange={(e) => setDirection(e.currentTarget.value as Direction)}>
+                <option value="jsonToYaml">JSON → YAML</option>
+                <option value="yamlToJson">YAML → JSON</option>
+              </select>
+            </label>
+            <button type="button" onClick={swap}>
+              Swap
             </button>
-            <button
-              type="button"
-              onClick={() => {
-                runner.discard();
-                s.clear();
-                trackToolUsage(tool.analyticsName, 'clear_all');
-              }}
-            >
-              Clear All
-            </button>
-          </div>
-        </div>
-        <div className="row examples" role="group" aria-label="Examples">
-          <span>Examples:</span>
-          {(Object.keys(JSON_YAML_EXAMPLES) as JsonYamlExample[]).map((k) => (
-            <button type="button" key={k} onClick={() => loadExample(k)}>
-              {JSON_YAML_EXAMPLES[k].label}
-            </button>
-          ))}
-        </div>
-      </section>
+            <label className="field">
+              Indentation
+              <select value={s.indent} onChange={(e) => s.set({ indent: Number(e.currentTarget.value) as 2 | 4 })}>
+                <option value={2}>2 spaces</option>
+                <option value={4}>4 spaces</option>
+              </select>
+            </label>
+            <label className="check">
+              <input
+                type="checkbox"
+                checked={s.sortKeys}
+                onChange={(e) => s.set({ sortKeys: e.currentTarget.checked })}
+              />
+              Sort keys
+            </label>
+          </>
+        }
+        actions={[{ label: 'Convert', run: convert }]}
+        runner={runner}
+        state={s}
+        analyticsName={tool.analyticsName}
+        examples={EXAMPLE_BUTTONS}
+        onExample={(k) => loadExample(k as JsonYamlExample)}
+      />
       {hint && (
-        <p className="data-hint" role="note">
-          The input looks like {hint}.
-          <button type="button" onClick={() => setDirection(hint === 'YAML' ? 'yamlToJson' : 'jsonToYaml')}>
-            Switch to {hint} → {hint === 'YAML' ? 'JSON' : 'YAML'}
-          </button>
-        </p>
+        <FormatHint
+          hint={hint}
+          switchLabel={`Switch to ${hint} → ${hint === 'YAML' ? 'JSON' : 'YAML'}`}
+          onSwitch={() => setDirection(hint === 'YAML' ? 'yamlToJson' : 'jsonToYaml')}
+        />
       )}
       <StatusLine text={s.status} />
       {s.note && (
@@ -131,33 +121,24 @@ export default function JsonYamlPage() {
         onCancel={runner.cancel}
         label={`Converting ${from} to ${to}`}
       />
-      <div className="grid-2">
-        <InputArea
-          id="data-input"
-          label={`${from} Input`}
-          input={s.input}
-          placeholder={s.direction === 'jsonToYaml' ? 'Paste JSON here' : 'Paste YAML here'}
-          accept=".json,.yaml,.yml,application/json,text/yaml,text/plain"
-          errorPosition={s.errorPosition}
-          onText={(t) => s.setInput({ text: t, file: null })}
-          onFile={async (f) => {
-            runner.discard();
-            s.setInput(await inputFromFile(f));
-          }}
-          onClearFile={() => s.setInput({ text: '', file: null })}
-          onSubmit={() => {
-            if (!runner.busy) convert();
-          }}
-        />
-        <OutputArea
-          id="data-output"
-          label={`${to} Output`}
-          result={s.result}
-          downloadName={s.direction === 'jsonToYaml' ? 'converted.yaml' : 'converted.json'}
-          downloadType={s.direction === 'jsonToYaml' ? 'application/yaml' : 'application/json'}
-          onCopied={() => trackToolUsage(tool.analyticsName, 'copy_to_clipboard')}
-        />
-      </div>
+      <DataPanes
+        state={s}
+        runner={runner}
+        onRun={convert}
+        analyticsName={tool.analyticsName}
+        input={{
+          id: 'data-input',
+          label: `${from} Input`,
+          placeholder: s.direction === 'jsonToYaml' ? 'Paste JSON here' : 'Paste YAML here',
+          accept: '.json,.yaml,.yml,application/json,text/yaml,text/plain',
+        }}
+        output={{
+          id: 'data-output',
+          label: `${to} Output`,
+          downloadName: s.direction === 'jsonToYaml' ? 'converted.yaml' : 'converted.json',
+          downloadType: s.direction === 'jsonToYaml' ? 'application/yaml' : 'application/json',
+        }}
+      />
     </ToolPage>
   );
 }

@@ -1,0 +1,172 @@
+/**
+ * The blocks the three data tools (JSON formatter, JSON/YAML, CSV/JSON) share around their input
+ * and output: the options-and-actions panel (options, action buttons, Clear All, example buttons),
+ * the "looks like the other format" hint and the input/output pair wired to the data runner. A page
+ * gives only what differs: its options, its actions, its examples, its labels.
+ */
+import type { ReactNode } from 'react';
+import { trackToolUsage } from '../telemetry';
+import type { JobResult } from '../core/data/jobs';
+import type { TextPosition } from '../core/data/position';
+import { InputArea, OutputArea, inputFromFile, type DataInput } from './DataIO';
+
+/** A tool's analytics name (its declaration's `analyticsName`). */
+type AnalyticsName = Parameters<typeof trackToolUsage>[0];
+
+/** The part of a data runner (useDataRunner) the blocks use. */
+interface Runner {
+  busy: boolean;
+  discard(): void;
+}
+
+/** The part of a data page's store the blocks use. */
+interface DataState {
+  input: DataInput;
+  result: JobResult | null;
+  errorPosition?: TextPosition;
+  setInput(input: DataInput): void;
+  clear(): void;
+}
+
+export interface DataAction {
+  label: string;
+  run(): void;
+}
+
+export interface ExampleButton {
+  key: string;
+  label: string;
+}
+
+/**
+ * "Options and actions": the page's options, then its actions (the first is the primary one,
+ * all disabled while a job runs) and Clear All, then a row of example buttons; `children` after
+ * it (e.g. a "More examples" select).
+ */
+export function DataActionsPanel({
+  options,
+  actions,
+  runner,
+  state,
+  analyticsName,
+  examplesLabel = 'Examples',
+  examples,
+  onExample,
+  children,
+}: {
+  options: ReactNode;
+  actions: DataAction[];
+  runner: Runner;
+  state: Pick<DataState, 'clear'>;
+  /** The tool's analytics name: Clear All is reported as `clear_all`. */
+  analyticsName: AnalyticsName;
+  examplesLabel?: string;
+  examples: readonly ExampleButton[];
+  onExample(key: string): void;
+  children?: ReactNode;
+}) {
+  const clearAll = () => {
+    runner.discard();
+    state.clear();
+    trackToolUsage(analyticsName, 'clear_all');
+  };
+  return (
+    <section className="panel" aria-label="Options and actions">
+      <div className="data-controls">
+        {options}
+        <div className="row">
+          {actions.map((a, i) => (
+            <button
+              key={a.label}
+              type="button"
+              className={i === 0 ? 'primary' : undefined}
+              disabled={runner.busy}
+              onClick={a.run}
+            >
+              {a.label}
+            </button>
+          ))}
+          <button type="button" onClick={clearAll}>
+            Clear All
+          </button>
+        </div>
+      </div>
+      <div className="row examples" role="group" aria-label={examplesLabel}>
+        <span>{examplesLabel}:</span>
+        {examples.map((ex) => (
+          <button type="button" key={ex.key} onClick={() => onExample(ex.key)}>
+            {ex.label}
+          </button>
+        ))}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** "The input looks like YAML. [Switch to YAML → JSON]": shown when the input is in the other format. */
+export function FormatHint({ hint, switchLabel, onSwitch }: { hint: string; switchLabel: string; onSwitch(): void }) {
+  return (
+    <p className="data-hint" role="note">
+      The input looks like {hint}.
+      <button type="button" onClick={onSwitch}>
+        {switchLabel}
+      </button>
+    </p>
+  );
+}
+
+interface PaneLabels {
+  id: string;
+  label: string;
+}
+
+/**
+ * The input area (typed text or a file; Ctrl+Enter runs `onRun`) beside the output area (Copy and
+ * Download; a copy is reported as `copy_to_clipboard`).
+ */
+export function DataPanes({
+  state,
+  runner,
+  onRun,
+  analyticsName,
+  input,
+  output,
+}: {
+  state: DataState;
+  runner: Runner;
+  onRun(): void;
+  analyticsName: AnalyticsName;
+  input: PaneLabels & { placeholder: string; accept: string };
+  output: PaneLabels & { downloadName: string; downloadType: string };
+}) {
+  return (
+    <div className="grid-2">
+      <InputArea
+        id={input.id}
+        label={input.label}
+        input={state.input}
+        placeholder={input.placeholder}
+        accept={input.accept}
+        errorPosition={state.errorPosition}
+        onText={(text) => state.setInput({ text, file: null })}
+        onFile={async (f) => {
+          runner.discard();
+          state.setInput(await inputFromFile(f));
+        }}
+        onClearFile={() => state.setInput({ text: '', file: null })}
+        onSubmit={() => {
+          if (!runner.busy) onRun();
+        }}
+      />
+      <OutputArea
+        id={output.id}
+        label={output.label}
+        result={state.result}
+        downloadName={output.downloadName}
+        downloadType={output.downloadType}
+        onCopied={() => trackToolUsage(analyticsName, 'copy_to_clipboard')}
+      />
+    </div>
+  );
+}
