@@ -14,6 +14,7 @@
  * condition is always true. Comparisons are unsigned and bind tighter than '!', so
  * `!count == 3` is `!(count == 3)`.
  */
+import { excerpt } from '../../excerpt';
 
 export type CmpOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
 
@@ -83,7 +84,7 @@ class Parser {
   parse(): Cond {
     const c = this.or();
     const t = this.peek();
-    if (t.kind !== 'end') throw new ConditionError(`unexpected '${t.text}' at position ${t.pos}`);
+    if (t.kind !== 'end') throw new ConditionError(`unexpected '${excerpt(t.text)}' at position ${t.pos}`);
     return c;
   }
   private or(): Cond {
@@ -144,7 +145,7 @@ class Parser {
 }
 
 function describe(t: Token): string {
-  return t.kind === 'end' ? 'at the end' : `but found '${t.text}' at position ${t.pos}`;
+  return t.kind === 'end' ? 'at the end' : `but found '${excerpt(t.text)}' at position ${t.pos}`;
 }
 
 /** Parses a condition; an empty text is always true. Throws ConditionError with a position. */

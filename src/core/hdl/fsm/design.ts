@@ -17,6 +17,7 @@ import {
 } from './condition';
 import { identifierProblem } from './names';
 import { stateCodes, type StateCodes } from './encoding';
+import { excerpt } from '../../excerpt';
 
 export const MAX_WIDTH = 64;
 
@@ -54,6 +55,9 @@ export function parseValue(text: string | undefined, blank: bigint | undefined):
   return BigInt(t.toLowerCase());
 }
 
+/** A name, value or condition the user typed, quoted in a message: at most its first 40 characters. */
+const q = (text: string | undefined) => `'${excerpt(String(text))}'`;
+
 function fits(value: bigint, width: number): boolean {
   return value >= 0n && value < 1n << BigInt(width);
 }
@@ -63,16 +67,16 @@ function checkNames(c: FsmConfig, errors: string[]): void {
   const claim = (kind: string, name: string) => {
     const problem = identifierProblem(name);
     if (problem) {
-      errors.push(`${kind} '${name}' ${problem}.`);
+      errors.push(`${kind} ${q(name)} ${problem}.`);
       return;
     }
     const key = name.toLowerCase();
     const other = seen.get(key);
     if (other)
       errors.push(
-        `Duplicate name '${name}': ${other} and ${kind.toLowerCase()} '${name}' (names are compared without case, as in VHDL).`,
+        `Duplicate name ${q(name)}: ${other} and ${kind.toLowerCase()} ${q(name)} (names are compared without case, as in VHDL).`,
       );
-    else seen.set(key, `${kind.toLowerCase()} '${name}'`);
+    else seen.set(key, `${kind.toLowerCase()} ${q(name)}`);
   };
   claim('Module name', c.moduleName);
   claim('Clock name', c.clkName);
@@ -85,7 +89,7 @@ function checkNames(c: FsmConfig, errors: string[]): void {
 function checkWidths(kind: string, signals: FsmSignal[], errors: string[]): void {
   for (const s of signals) {
     if (!Number.isInteger(s.width) || s.width < 1 || s.width > MAX_WIDTH) {
-      errors.push(`${kind} '${s.name}' width must be a whole number from 1 to ${MAX_WIDTH}.`);
+      errors.push(`${kind} ${q(s.name)} width must be a whole number from 1 to ${MAX_WIDTH}.`);
     }
   }
 }
@@ -101,12 +105,14 @@ function outputValues(
     const v = parseValue(values?.[o.name], blank);
     if (v === null) {
       errors.push(
-        `${where}: value '${values?.[o.name]}' for output '${o.name}' is not a number (use 5, 0x1F or 0b101).`,
+        `${where}: value ${q(values?.[o.name])} for output ${q(o.name)} is not a number (use 5, 0x1F or 0b101).`,
       );
       return 0n;
     }
     if (v !== undefined && Number.isInteger(o.width) && o.width >= 1 && !fits(v, Math.min(o.width, MAX_WIDTH))) {
-      errors.push(`${where}: value ${v} does not fit output '${o.name}' (${o.width} bit${o.width > 1 ? 's' : ''}).`);
+      errors.push(
+        `${where}: value ${excerpt(String(v))} does not fit output ${q(o.name)} (${o.width} bit${o.width > 1 ? 's' : ''}).`,
+      );
     }
     return v;
   });
@@ -118,19 +124,21 @@ function compileCondition(t: FsmConfig['transitions'][number], label: string, wi
     cond = parseCondition(t.condition);
   } catch (e) {
     if (!(e instanceof ConditionError)) throw e;
-    errors.push(`${label}: condition '${t.condition}': ${e.message}.`);
+    errors.push(`${label}: condition ${q(t.condition)}: ${e.message}.`);
     return { kind: 'const', value: false };
   }
   for (const s of conditionSignals(cond)) {
     const width = widths[s.name];
-    if (width === undefined) errors.push(`${label}: condition uses '${s.name}', which is not an input.`);
+    if (width === undefined) errors.push(`${label}: condition uses ${q(s.name)}, which is not an input.`);
     else if (s.bit !== undefined && s.bit >= width)
-      errors.push(`${label}: bit ${s.bit} is outside input '${s.name}' (${width} bit${width > 1 ? 's' : ''}).`);
+      errors.push(`${label}: bit ${s.bit} is outside input ${q(s.name)} (${width} bit${width > 1 ? 's' : ''}).`);
   }
   for (const { signal, value } of comparedConstants(cond)) {
     const width = signal.bit !== undefined ? 1 : widths[signal.name];
     if (width !== undefined && !fits(value, width))
-      errors.push(`${label}: ${value} can never equal input '${signal.name}' (${width} bit${width > 1 ? 's' : ''}).`);
+      errors.push(
+        `${label}: ${excerpt(String(value))} can never equal input ${q(signal.name)} (${width} bit${width > 1 ? 's' : ''}).`,
+      );
   }
   return cond;
 }
@@ -176,18 +184,18 @@ export function compileFsm(config: FsmConfig): CompileResult {
   checkWidths('Input', c.inputs, errors);
   checkWidths('Output', c.outputs, errors);
   const stateNames = new Set(c.states.map((s) => s.name));
-  if (!stateNames.has(c.resetState)) errors.push(`Reset state '${c.resetState}' is not one of the states.`);
+  if (!stateNames.has(c.resetState)) errors.push(`Reset state ${q(c.resetState)} is not one of the states.`);
 
   const inputWidths: Widths = Object.fromEntries(c.inputs.map((s) => [s.name, s.width]));
   const stateOutputs = new Map<string, bigint[]>();
   for (const s of c.states)
-    stateOutputs.set(s.name, outputValues(c, `State ${s.name}`, s.outputs, 0n, errors) as bigint[]);
+    stateOutputs.set(s.name, outputValues(c, `State ${excerpt(s.name)}`, s.outputs, 0n, errors) as bigint[]);
 
   const transitionsFrom = new Map<string, CompiledTransition[]>(c.states.map((s) => [s.name, []]));
   c.transitions.forEach((t, index) => {
-    const label = `Transition ${index + 1} (${t.from || '?'} → ${t.to || '?'})`;
-    if (!stateNames.has(t.from)) errors.push(`${label}: unknown state '${t.from}'.`);
-    if (!stateNames.has(t.to)) errors.push(`${label}: unknown state '${t.to}'.`);
+    const label = `Transition ${index + 1} (${excerpt(t.from || '?')} → ${excerpt(t.to || '?')})`;
+    if (!stateNames.has(t.from)) errors.push(`${label}: unknown state ${q(t.from)}.`);
+    if (!stateNames.has(t.to)) errors.push(`${label}: unknown state ${q(t.to)}.`);
     const cond = compileCondition(t, label, inputWidths, errors);
     const outputs =
       c.fsmType === 'mealy' ? outputValues(c, label, t.outputs, undefined, errors) : c.outputs.map(() => undefined);

@@ -65,6 +65,21 @@ describe('FSM checks', () => {
       expect(compileFsm(c)).toMatchObject({ errors: [], warnings: [] });
   });
 
+  it('quotes at most 40 characters of a long name, value or condition in a message', () => {
+    const long = 'x'.repeat(10_000);
+    const bad: FsmConfig = {
+      ...DEFAULT_FSM,
+      moduleName: `9${long}`,
+      resetState: long,
+      states: DEFAULT_FSM.states.map((s, i) => (i === 0 ? { ...s, outputs: { busy: `0x${'f'.repeat(10_000)}` } } : s)),
+      transitions: [...DEFAULT_FSM.transitions, { from: long, to: 'RUN', condition: `start && ${long} ${long}` }],
+    };
+    const { errors } = compileFsm(bad);
+    expect(errors.length).toBeGreaterThanOrEqual(4);
+    for (const e of errors) expect(e.length, e.slice(0, 120)).toBeLessThan(300);
+    expect(errors.join('\n')).toContain(`'${'x'.repeat(40)}…'`);
+  });
+
   it('names duplicate, reserved and unknown names clearly', () => {
     const bad: FsmConfig = {
       ...DEFAULT_FSM,
