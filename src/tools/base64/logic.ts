@@ -1,5 +1,6 @@
 /** Pure helpers of the Base64 page (formatting, names, the conversion key). */
 import type { Mode } from '../../core/base64/convert';
+import { formatBytes } from '../../core/bytes';
 
 /** Bytes of output shown in the output area; the full output is a download. */
 export const PREVIEW_LIMIT = 16 * 1024;
@@ -16,7 +17,7 @@ export interface FileInfo {
 
 /** Spec: size in KB with 2 decimals. */
 export function formatKB(bytes: number): string {
-  return `${(bytes / 1024).toFixed(2)} KB`;
+  return formatBytes(bytes, { unit: 'KB' });
 }
 
 /** Spec: type, or "Unknown" when the browser reports none. */

@@ -8,7 +8,8 @@ import { trackError, trackToolUsage } from '../../telemetry';
 import { cssCode, gradientFunction, previewStyle } from '../../core/gradient/css';
 import { MAX_EXPORT_SIDE } from '../../core/gradient/model';
 import { downloadPng, downloadSvg } from './exporter';
-import { exportSize, formatBytes } from './logic';
+import { exportSize } from './logic';
+import { formatBytes } from '../../core/bytes';
 import { tool } from './tool';
 
 export function PreviewPanel() {

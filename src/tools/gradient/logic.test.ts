@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportFileName, exportSize, formatBytes } from './logic';
+import { exportFileName, exportSize } from './logic';
 
 describe('gradient page logic', () => {
   it('reads the export size, falling back to 1920 x 1080 and capping at 8192', () => {
@@ -12,9 +12,5 @@ describe('gradient page logic', () => {
     expect(exportFileName('png', 1700000000000)).toBe('gradient-1700000000000.png');
     expect(exportFileName('svg', 42)).toBe('gradient-42.svg');
     expect(exportFileName('png')).toMatch(/^gradient-\d{13}\.png$/);
-  });
-
-  it('formats sizes in B, KB and MB', () => {
-    expect([formatBytes(512), formatBytes(2048), formatBytes(3 * 1024 * 1024)]).toEqual(['512 B', '2.0 KB', '3.00 MB']);
   });
 });

@@ -1,4 +1,4 @@
-/** Gradient page logic (no React): export size, file names and sizes as shown in the status line. */
+/** Gradient page logic (no React): export size and file names (sizes: formatBytes in src/core/bytes). */
 import { DEFAULT_EXPORT, MAX_EXPORT_SIDE } from '../../core/gradient/model';
 import { parseExportSize } from '../../core/gradient/stops';
 
@@ -13,10 +13,4 @@ export function exportSize(width: string, height: string): { width: number; heig
 /** Spec: gradient-{timestamp}.png and gradient-{timestamp}.svg. */
 export function exportFileName(extension: 'png' | 'svg', timestamp = Date.now()): string {
   return `gradient-${timestamp}.${extension}`;
-}
-
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / 1024 / 1024).toFixed(2)} MB`;
 }

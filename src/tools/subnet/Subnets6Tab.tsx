@@ -14,6 +14,7 @@ import {
 } from '../../core/subnet/ipv6-enumerate';
 import { formatIpv6, mask6 } from '../../core/subnet/ipv6-parse';
 import type { ExportFormat } from '../../core/subnet/enumerate';
+import { formatBytes } from '../../core/bytes';
 import { Progress } from '../../components/Progress';
 import { StatusLine } from '../../components/StatusLine';
 import { downloadBlob } from '../../browser/download';
@@ -27,7 +28,7 @@ import { EXPORT_MAX_ROWS6, TABLE_WINDOW, defaultChildPrefix6, exportFileName6, w
 import { tool } from './tool';
 
 const n = (v: bigint | number) => v.toLocaleString('en-US');
-const mb = (bytes: bigint) => `${(Number(bytes) / 1e6).toFixed(bytes < 10_000_000n ? 2 : 0)} MB`;
+const mb = (bytes: bigint) => formatBytes(bytes, { unit: 'MB', base: 1000 });
 
 export function Subnets6Tab({ addr, prefix }: { addr: bigint; prefix: number }) {
   const s = useSubnetStore(

@@ -13,6 +13,7 @@ import {
   type ListSpec,
 } from '../../core/subnet/enumerate';
 import { formatIpv4, networkRange, usableHosts } from '../../core/subnet/ipv4';
+import { formatBytes } from '../../core/bytes';
 import { Progress } from '../../components/Progress';
 import { StatusLine } from '../../components/StatusLine';
 import { downloadBlob } from '../../browser/download';
@@ -27,7 +28,7 @@ import { tool } from './tool';
 
 const n = (v: number) => v.toLocaleString('en-US');
 
-const mb = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 2 : 0)} MB`;
+const mb = (bytes: number) => formatBytes(bytes, { unit: 'MB', base: 1000 });
 
 export function SubnetsTab({ ip, cidr }: { ip: number; cidr: number }) {
   const s = useSubnetStore(
