@@ -2,10 +2,10 @@
 // results of a /48, the messages of malformed input, the /48 -> /64 split (first, last and a
 // random row, jump by row and by address), its export compared line by line with an independent
 // rule, URL state restored in a fresh page, a 2^128-row list, VLSM, and axe on every IPv6 view.
+import { allViolations } from '../helpers/axe';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { beforeAll, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { openPage } from '../helpers/browser';
@@ -26,12 +26,6 @@ async function compareLines(download: Download, want: (i: number) => string) {
   });
   await once(rl, 'close');
   return { count, mismatch };
-}
-
-/** axe-core violations of the page (rule ids and the first target of each). */
-async function axeViolations(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes[0]?.target)}`);
 }
 
 describeWith(['chromium'], 'IPv6 in the subnet calculator (Chromium)', () => {
@@ -77,7 +71,7 @@ describeWith(['chromium'], 'IPv6 in the subnet calculator (Chromium)', () => {
     expect(await field('maskBinary6').getAttribute('aria-label')).toBe(
       '1111111111111111:1111111111111111:1111111111111111:' + Array(5).fill('0'.repeat(16)).join(':'),
     );
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await allViolations(page)).toEqual([]);
   });
 
   it('names what is wrong in malformed input, never a crash', async () => {
@@ -125,7 +119,7 @@ describeWith(['chromium'], 'IPv6 in the subnet calculator (Chromium)', () => {
     await expect.poll(async () => (await highlighted())[1]).toBe(`${row64(i)}/64`);
     await jump('2001:db8:abce::');
     expect(await page.getByRole('search').getByRole('alert').textContent()).toBe('2001:db8:abce:: is not in this list');
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await allViolations(page)).toEqual([]);
   });
 
   it('exports the 65,536 /64s as text from the worker, identical line by line', { timeout: 120_000 }, async () => {
@@ -216,7 +210,7 @@ describeWith(['chromium'], 'IPv6 in the subnet calculator (Chromium)', () => {
     expect(await page.getByRole('region', { name: 'VLSM planner' }).getByRole('alert').textContent()).toBe(
       'Huge needs 70,000 /64s: more than a /48 can hold',
     );
-    expect(await axeViolations(page)).toEqual([]);
+    expect(await allViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
