@@ -1,10 +1,15 @@
 /**
  * Verilog-2005 stream CRC (stream.ts): module `crc` with clk, rst, crc_en, sop, data_in,
  * data_bytes (partial last word), crc_out and crc_valid; flat equations, no loops. Each XOR
- * vector is one `always @*` block of blocking assignments rather than one `assign` per bit: the
- * same logic, but an event-driven simulator then evaluates a stage once per change of its input
- * instead of once per changed bit of it (per-bit assigns made Icarus re-run each cascade stage for
- * every glitch of the one before, 100 times slower at 1024 bits).
+ * vector (and the F_8k table) is a function of blocking assignments, one statement per bit,
+ * called by one continuous assignment:
+ * - an event-driven simulator evaluates the vector once per change of its inputs, not once per
+ *   changed bit (per-bit assigns made Icarus re-run each cascade stage for every glitch of the
+ *   one before, 100 times slower at 1024 bits);
+ * - a continuous assignment is evaluated at time 0 under Verilog-2005 and IEEE 1800 alike. The
+ *   `always @*` blocks used before were not under 1800 (iverilog -g2012, or any SystemVerilog
+ *   testbench): there they wait for an input to change, so a design whose data_in or data_bytes
+ *   kept its declared value until the first beat left that beat's data term or table entry X.
  */
 import { headerComment } from '../comment';
 import { CRC_MODULE, outputSource, wrapTerms } from './design';
@@ -19,8 +24,32 @@ import {
 } from './stream';
 
 function xorOf(lhs: string, terms: string[]): string {
-  const head = `    ${lhs} = `;
+  const head = `      ${lhs} = `;
   return `${head}${terms.length ? wrapTerms(terms, ' ^ ', ' '.repeat(head.length)) : "1'b0"};`;
+}
+
+interface FunctionInput {
+  /** The name inside the function. */
+  name: string;
+  width: number;
+  /** The signal passed in. */
+  arg: string;
+}
+
+/**
+ * A vector computed by a function of blocking assignments and driven by one continuous
+ * assignment: `wire [width-1:0] <target> = <fn>(<args>);`.
+ */
+function vectorFunction(target: string, fn: string, width: number, inputs: FunctionInput[], body: string[]): string[] {
+  return [
+    `  function [${width - 1}:0] ${fn};`,
+    ...inputs.map((i) => `    input [${i.width - 1}:0] ${i.name};`),
+    '    begin',
+    ...body,
+    '    end',
+    '  endfunction',
+    `  wire [${width - 1}:0] ${target} = ${fn}(${inputs.map((i) => i.arg).join(', ')});`,
+  ];
 }
 
 /** The byte shifter: data_in moved by N - data_bytes bytes towards the last byte in time. */
@@ -76,13 +105,18 @@ function advanceTable(d: StreamDesign): string[] {
     '',
     `  // Partial word: F_8k and F_8k*init for k = data_bytes (bits [r*${w} +: ${w}]: the state bits feeding`,
     `  // register bit r; bits [${tw - 1}:${ww}]: F_8k*init); sop folded in: A = sop ? 0 : F_8k, u = sop ? F_8k*init : 0.`,
-    `  reg  [${tw - 1}:0] adv_t;`,
-    '  always @* begin',
-    `    case (${delayedControl(d, 'bytes')})`,
-    ...d.table.map((_, k) => `      ${d.countBits}'d${k}: adv_t = ${tw}'h${tableEntry(d, k).toString(16)};`),
-    `      default: adv_t = {${tw}{1'b0}};`,
-    '    endcase',
-    '  end',
+    ...vectorFunction(
+      'adv_t',
+      'adv_table',
+      tw,
+      [{ name: 'k', width: d.countBits, arg: delayedControl(d, 'bytes') }],
+      [
+        '      case (k)',
+        ...d.table.map((_, k) => `        ${d.countBits}'d${k}: adv_table = ${tw}'h${tableEntry(d, k).toString(16)};`),
+        `        default: adv_table = {${tw}{1'b0}};`,
+        '      endcase',
+      ],
+    ),
     `  wire [${ww - 1}:0] adv_a_c = ${sop} ? {${ww}{1'b0}} : adv_t[${ww - 1}:0];`,
     `  wire [${w - 1}:0] adv_u_c = ${sop} ? adv_t[${tw - 1}:${ww}] : {${w}{1'b0}};`,
   ];
@@ -104,12 +138,21 @@ function advanceLoop(d: StreamDesign): string[] {
   return [
     '',
     "  // Feedback (one cycle): s' = A*register xor u xor data term.",
-    '  always @* begin',
-    ...Array.from(
-      { length: w },
-      (_, r) => `    lfsr_c[${r}] = ^(adv_a[${r * w + w - 1}:${r * w}] & lfsr_q) ^ adv_u[${r}] ^ dterm[${r}];`,
+    ...vectorFunction(
+      'lfsr_c',
+      'lfsr_next',
+      w,
+      [
+        { name: 'a', width: w * w, arg: 'adv_a' },
+        { name: 'q', width: w, arg: 'lfsr_q' },
+        { name: 'u', width: w, arg: 'adv_u' },
+        { name: 't', width: w, arg: 'dterm' },
+      ],
+      Array.from(
+        { length: w },
+        (_, r) => `      lfsr_next[${r}] = ^(a[${r * w + w - 1}:${r * w}] & q) ^ u[${r}] ^ t[${r}];`,
+      ),
     ),
-    '  end',
   ];
 }
 
@@ -133,51 +176,64 @@ export function generateCrcStreamVerilog(d: StreamDesign): string {
     ');',
     '',
     `  reg  [${w - 1}:0] lfsr_q;`,
-    `  reg  [${w - 1}:0] lfsr_c;`,
     '  reg  valid_q;',
-    `  ${P ? 'wire' : 'reg '} [${w - 1}:0] dterm;`,
   );
   if (d.partial) out.push(...shifter(d));
   else out.push(`  wire [${dw - 1}:0] data_w = data_in;`);
 
-  // Data term: level 0 items are data_w bits; stage p registers the partial sums of stage p-1.
+  // Data term: level 0 items are data_w bits (d inside the functions); stage p registers the
+  // partial sums of stage p-1 (s inside the functions).
   const item = (level: number, r: number, t: number): string =>
-    level === 0 ? `data_w[${d.dataTerms[r]![t]}]` : `dp${level}_q[${d.levels[level - 1]!.offset[r]! + t}]`;
+    level === 0 ? `d[${d.dataTerms[r]![t]}]` : `s[${d.levels[level - 1]!.offset[r]! + t}]`;
+  const source = (level: number): FunctionInput =>
+    level === 0
+      ? { name: 'd', width: dw, arg: 'data_w' }
+      : { name: 's', width: d.levels[level - 1]!.size, arg: `dp${level}_q` };
   if (P === 0) {
-    out.push('', '  // Data term G*d: one XOR per register bit (data only).', '  always @* begin');
-    d.dataTerms.forEach((t, r) =>
-      out.push(
-        xorOf(
-          `dterm[${r}]`,
-          t.map((_, k) => item(0, r, k)),
+    out.push(
+      '',
+      '  // Data term G*d: one XOR per register bit (data only).',
+      ...vectorFunction(
+        'dterm',
+        'data_term',
+        w,
+        [source(0)],
+        d.dataTerms.map((t, r) =>
+          xorOf(
+            `data_term[${r}]`,
+            t.map((_, k) => item(0, r, k)),
+          ),
         ),
       ),
     );
-    out.push('  end');
   } else {
     d.levels.forEach((level, i) => {
       const s = i + 1;
       out.push(
         '',
         `  // Pipeline stage ${s}: partial sums of the data term (data only), registered.`,
-        `  reg  [${level.size - 1}:0] dp${s}_c;`,
-        `  reg  [${level.size - 1}:0] dp${s}_q;`,
-        '  always @* begin',
-      );
-      level.groups.forEach((groups, r) =>
-        groups.forEach((g, c) =>
-          out.push(
-            xorOf(
-              `dp${s}_c[${level.offset[r]! + c}]`,
-              g.map((t) => item(i, r, t)),
+        ...vectorFunction(
+          `dp${s}_c`,
+          `dp${s}_sums`,
+          level.size,
+          [source(i)],
+          level.groups.flatMap((groups, r) =>
+            groups.map((g, c) =>
+              xorOf(
+                `dp${s}_sums[${level.offset[r]! + c}]`,
+                g.map((t) => item(i, r, t)),
+              ),
             ),
           ),
         ),
+        `  reg  [${level.size - 1}:0] dp${s}_q;`,
+        `  always @(posedge clk) dp${s}_q <= dp${s}_c;`,
       );
-      out.push('  end', `  always @(posedge clk) dp${s}_q <= dp${s}_c;`);
     });
-    out.push('');
-    for (let r = 0; r < w; r++) out.push(`  assign dterm[${r}] = ${hasDataTerm(d, r) ? item(P, r, 0) : "1'b0"};`);
+    const last = `dp${P}_q`;
+    const sum = (r: number) => `${last}[${d.levels[P - 1]!.offset[r]}]`;
+    out.push('', `  wire [${w - 1}:0] dterm;`);
+    for (let r = 0; r < w; r++) out.push(`  assign dterm[${r}] = ${hasDataTerm(d, r) ? sum(r) : "1'b0"};`);
   }
   out.push(...delayChain(d));
   const en = delayedControl(d, 'en');
@@ -187,12 +243,19 @@ export function generateCrcStreamVerilog(d: StreamDesign): string {
       '',
       '  // Feedback (one cycle): s_in = init at the start of a packet, else the register.',
       `  wire [${w - 1}:0] s_in = ${delayedControl(d, 'sop')} ? ${w}'h${p.init.toString(16)} : lfsr_q;`,
-      '  always @* begin',
+      ...vectorFunction(
+        'lfsr_c',
+        'lfsr_next',
+        w,
+        [
+          { name: 's', width: w, arg: 's_in' },
+          { name: 't', width: w, arg: 'dterm' },
+        ],
+        d.feedback.map((row, r) =>
+          xorOf(`lfsr_next[${r}]`, [...row.map((i) => `s[${i}]`), ...(hasDataTerm(d, r) ? [`t[${r}]`] : [])]),
+        ),
+      ),
     );
-    d.feedback.forEach((row, r) =>
-      out.push(xorOf(`lfsr_c[${r}]`, [...row.map((i) => `s_in[${i}]`), ...(hasDataTerm(d, r) ? [`dterm[${r}]`] : [])])),
-    );
-    out.push('  end');
   }
   out.push('', `  // Output: register${p.refout ? ' reversed' : ''} xor xorout.`);
   for (let k = 0; k < w; k++) {
