@@ -1,11 +1,14 @@
 /**
  * The wide-data-path CRC (partial last word, pipelining; cases in tests/support/crc-stream-cases.ts)
- * simulated with Icarus Verilog and GHDL (--std=93c and 08) against the generator's own
- * self-checking testbench, exactly as the page downloads it: random packets back to back, every
- * data_bytes count ending a packet, crc_valid and crc_out checked after every clock edge with the
- * pipeline's latency. What each testbench expects is checked first against the independent
- * bit-serial reference (tests/support/crc-reference.ts). GHDL analyses each case into its own
- * library and elaborates one top for a whole batch, so a batch costs one elaboration and one run.
+ * simulated with Icarus Verilog (-g2005 and -g2012) and GHDL (--std=93c and 08) against the
+ * generator's own self-checking testbench, exactly as the page downloads it: a quiet start (the
+ * inputs declared with the first beat's values), random packets back to back, every data_bytes
+ * count ending a packet, partial and zero-byte beats inside packets, a reset with beats in
+ * flight, crc_valid and crc_out checked after every clock edge with the pipeline's latency. What
+ * each testbench expects is checked first against the independent bit-serial reference
+ * (tests/support/crc-reference.ts). GHDL analyses each case into its own library and elaborates
+ * one top for a whole batch, so a batch costs one elaboration and one run. A hand-written
+ * testbench also starts quietly the way the issue reported it (stream and classic designs).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,13 +17,24 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
-import { simulateVerilog } from '../helpers/hdl';
+import { simulateVerilog, VERILOG_STANDARDS, type VerilogStandard } from '../helpers/hdl';
 import { TEST_SEED } from '../support/seed';
-import { bitsOfWord, referenceCrcBits } from '../support/crc-reference';
-import { streamCases, STREAM_DATA_WIDTHS, type StreamCase } from '../support/crc-stream-cases';
+import { bitsOfWord, bytesToBits, referenceCrcBits, wordOf } from '../support/crc-reference';
+import { streamCases, streamScenarioProblems, STREAM_DATA_WIDTHS, type StreamCase } from '../support/crc-stream-cases';
 import { loadKernel } from '../../server/wasm';
 import type { CrcKernel } from '../../src/core/crc/kernel';
-import { createCrcGenerator, streamScenario, TB_FAIL, TB_NAME, TB_PASS } from '../../src/core/hdl/crc';
+import { paramsOf, predefinedAlgorithms } from '../../src/core/crc/catalogue';
+import {
+  createCrcGenerator,
+  CRC_MODULE,
+  isStreamConfig,
+  MAX_PIPELINE_STAGES,
+  streamScenario,
+  TB_FAIL,
+  TB_NAME,
+  TB_PASS,
+  type CrcConfig,
+} from '../../src/core/hdl/crc';
 
 const exec = promisify(execFile);
 const SEED = TEST_SEED;
@@ -30,43 +44,91 @@ const GHDL_BATCHES = 2;
 
 /** The testbench's expectations replayed with the bit-serial reference; returns disagreements. */
 function expectationProblems(c: StreamCase): string[] {
-  const { params, dataWidth, partialLastWord } = c.config;
-  const s = streamScenario(c.config, { seed: c.seed });
-  const problems: string[] = [];
-  const wanted: bigint[] = [];
-  let bits: number[] = [];
-  for (const cycle of s.cycles) {
-    if (!cycle.en) continue;
-    if (cycle.sop) bits = [];
-    const valid = partialLastWord ? 8 * cycle.bytes : dataWidth;
-    bits.push(...bitsOfWord(cycle.value, dataWidth, params.refin).slice(0, valid));
-    wanted.push(referenceCrcBits(params, bits));
-  }
-  const seen = s.cycles.filter((x) => x.valid).map((x) => x.expected);
-  if (seen.join() !== wanted.join())
-    problems.push(`${c.name}: the testbench expects values the reference does not give`);
-  if (partialLastWord) {
-    const counts = new Set(
-      s.cycles
-        .filter((x, i) => {
-          const next = s.cycles.slice(i + 1).find((y) => y.en);
-          return x.en && (!next || next.sop);
-        })
-        .map((x) => x.bytes),
-    );
-    if (counts.size !== dataWidth / 8) problems.push(`${c.name}: only ${counts.size} counts end a packet`);
-  }
-  return problems;
+  return streamScenarioProblems(c.config, streamScenario(c.config, { seed: c.seed })).map((p) => `${c.name}: ${p}`);
 }
 
-async function simulateIcarus(kernel: CrcKernel, c: StreamCase): Promise<string[]> {
+async function simulateIcarus(kernel: CrcKernel, c: StreamCase, standard: VerilogStandard): Promise<string[]> {
   const generator = createCrcGenerator(kernel);
   const dut = generator.generate(c.config, 'verilog');
   const tb = generator.testbench(c.config, 'verilog', { seed: c.seed });
-  const { stdout } = await simulateVerilog({ [dut.name]: dut.text, [tb.name]: tb.text }, TB_NAME, TIMEOUT_MS);
+  const files = { [dut.name]: dut.text, [tb.name]: tb.text };
+  const { stdout } = await simulateVerilog(files, TB_NAME, TIMEOUT_MS, standard);
   return stdout.includes(TB_PASS) && !stdout.includes(TB_FAIL)
     ? []
-    : [`${c.name} (seed ${c.seed}): ${stdout.trim().split('\n').slice(-4).join(' | ')}`];
+    : [`${c.name} (seed ${c.seed}, -g${standard}): ${stdout.trim().split('\n').slice(-4).join(' | ')}`];
+}
+
+/**
+ * A testbench that starts quietly, the way the issue reproduced the X: data_in (and data_bytes)
+ * declared with the first word's values and never changed, a reset, the words clocked in (the
+ * same count of valid bytes for each), the pipeline flushed; prints crc_out.
+ */
+function quietStartTestbench(config: CrcConfig, words: bigint[], bytes: number): string {
+  const d = config.dataWidth;
+  const stream = isStreamConfig(config);
+  const partial = Boolean(config.partialLastWord);
+  const b = partial ? Math.floor(Math.log2(d / 8)) + 1 : 0;
+  const flush = config.pipelineStages ?? 0;
+  const clock = (en: number, v: bigint) =>
+    `    crc_en = ${en}; data_in = ${d}'h${v.toString(16)}; #1 clk = 1; #1 clk = 0; #1;`;
+  return [
+    'module quiet_tb;',
+    "  reg clk = 1'b0, rst = 1'b0, crc_en = 1'b0, sop = 1'b0;",
+    `  reg [${d - 1}:0] data_in = ${d}'h${words[0]!.toString(16)};`,
+    ...(partial ? [`  reg [${b - 1}:0] data_bytes = ${b}'d${bytes};`] : []),
+    `  wire [${config.params.width - 1}:0] crc_out;`,
+    '  wire crc_valid;',
+    `  ${CRC_MODULE} dut (.clk(clk), .rst(rst), .crc_en(crc_en), .data_in(data_in), .crc_out(crc_out)${stream ? ', .sop(sop), .crc_valid(crc_valid)' : ''}${partial ? ', .data_bytes(data_bytes)' : ''});`,
+    '  initial begin',
+    '    #1 rst = 1; #1 rst = 0; #1;',
+    ...words.map((v) => clock(1, v)),
+    ...Array.from({ length: flush }, () => clock(0, words[words.length - 1]!)),
+    '    $display("QUIET crc_out=%h", crc_out);',
+    '    $finish;',
+    '  end',
+    'endmodule',
+    '',
+  ].join('\n');
+}
+
+/** The issue's two reproductions, at every depth, and the classic design beside them. */
+function quietStartCases(): { name: string; config: CrcConfig; words: bigint[]; bytes: number; want: bigint }[] {
+  const params = paramsOf(predefinedAlgorithms().find((a) => a.name === 'CRC-32/ISO-HDLC')!);
+  const check = wordOf(bytesToBits(new TextEncoder().encode('123456789'), params.refin), params.refin);
+  const zeros = [0n, 0n];
+  const cases = [];
+  for (let p = 0; p <= MAX_PIPELINE_STAGES; p++) {
+    // Two all-zero 64-bit words (the full-word design needs P >= 1; P = 0 is the classic one).
+    cases.push({
+      name: p ? `D=64 full words P=${p}, two zero words` : 'classic D=64, two zero words',
+      config: { params, dataWidth: 64, pipelineStages: p },
+      words: zeros,
+      bytes: 8,
+      want: 0xecbb4b55n,
+    });
+    cases.push({
+      name: `D=64 partial P=${p}, two zero words, data_bytes 8`,
+      config: { params, dataWidth: 64, partialLastWord: true, pipelineStages: p },
+      words: zeros,
+      bytes: 8,
+      want: 0xecbb4b55n,
+    });
+    cases.push({
+      name: `D=72 partial P=${p}, "123456789", data_bytes 9`,
+      config: { params, dataWidth: 72, partialLastWord: true, pipelineStages: p },
+      words: [check],
+      bytes: 9,
+      want: 0xcbf43926n,
+    });
+  }
+  cases.push({
+    name: 'classic D=72, "123456789"',
+    config: { params, dataWidth: 72 },
+    words: [check],
+    bytes: 9,
+    want: 0xcbf43926n,
+  });
+  return cases;
 }
 
 async function ghdl(args: string[], cwd: string): Promise<string> {
@@ -139,14 +201,39 @@ describeWith(['iverilog', 'ghdl'], `CRC wide data path simulation (Icarus, GHDL;
     (a, b) => b.config.dataWidth * b.config.params.width - a.config.dataWidth * a.config.params.width,
   );
   for (const c of byCost) {
-    it.concurrent(
-      `Icarus: ${c.name}`,
-      async () => {
-        expect(await simulateIcarus(await loadKernel<CrcKernel>('crc'), c)).toEqual([]);
-      },
-      TIMEOUT_MS,
-    );
+    for (const standard of VERILOG_STANDARDS) {
+      it.concurrent(
+        `Icarus -g${standard}: ${c.name}`,
+        async () => {
+          expect(await simulateIcarus(await loadKernel<CrcKernel>('crc'), c, standard)).toEqual([]);
+        },
+        TIMEOUT_MS,
+      );
+    }
   }
+
+  it.concurrent(
+    'starts quietly: inputs unchanged from their declared values until the first beat (-g2005 and -g2012)',
+    async () => {
+      const generator = createCrcGenerator(await loadKernel<CrcKernel>('crc'));
+      const problems: string[] = [];
+      for (const q of quietStartCases()) {
+        const bits = q.words.flatMap((v) =>
+          bitsOfWord(v, q.config.dataWidth, q.config.params.refin).slice(0, 8 * q.bytes),
+        );
+        expect(referenceCrcBits(q.config.params, bits), q.name).toBe(q.want);
+        const dut = generator.generate(q.config, 'verilog');
+        const files = { [dut.name]: dut.text, 'quiet_tb.v': quietStartTestbench(q.config, q.words, q.bytes) };
+        for (const standard of VERILOG_STANDARDS) {
+          const { stdout } = await simulateVerilog(files, 'quiet_tb', TIMEOUT_MS, standard);
+          const got = /QUIET crc_out=(\S+)/.exec(stdout)?.[1];
+          if (got !== q.want.toString(16).padStart(8, '0')) problems.push(`${q.name} -g${standard}: crc_out ${got}`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+    TIMEOUT_MS,
+  );
 
   for (const std of ['93c', '08'] as const) {
     for (let b = 0; b < GHDL_BATCHES; b++) {

@@ -1,6 +1,7 @@
 /**
  * Every catalogue algorithm generated as Verilog at several data widths (1, 8, 12, 33, 72, and
- * 512/1024 for every CRC width), simulated with Icarus Verilog against the generator's own
+ * 512/1024 for every CRC width), simulated with Icarus Verilog (-g2005 and -g2012, whose time-0
+ * semantics differ: tests/helpers/hdl.ts) against the generator's own
  * self-checking testbench (the one the page offers); also random parameter sets (W 1..67,
  * D 1..1024). What each testbench expects is checked first against the independent bit-serial
  * reference (and the catalogue check value for "123456789"), so a pass means crc_out matched it.
@@ -8,7 +9,7 @@
 import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
 import { TEST_SEED } from '../support/seed';
-import { simulateVerilog } from '../helpers/hdl';
+import { simulateVerilog, VERILOG_STANDARDS } from '../helpers/hdl';
 import { loadKernel } from '../../server/wasm';
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { predefinedAlgorithms } from '../../src/core/crc/catalogue';
@@ -28,17 +29,20 @@ const TIMEOUT_MS = 600_000;
 const byAlgorithm = new Map<string, SimulationCase[]>();
 for (const c of cases) byAlgorithm.set(c.name, [...(byAlgorithm.get(c.name) ?? []), c]);
 
-/** Simulates one case; returns problem descriptions (empty when it passes). */
+/** Simulates one case under each standard; returns problem descriptions (empty when it passes). */
 async function run(kernel: CrcKernel, c: SimulationCase): Promise<string[]> {
   const problems = scenarioProblems(c, crcTestbenchScenario(kernel, c.config, { seed: c.seed }));
   const generator = createCrcGenerator(kernel);
   const dut = generator.generate(c.config, 'verilog');
   const tb = generator.testbench(c.config, 'verilog', { seed: c.seed });
-  const { stdout } = await simulateVerilog({ [dut.name]: dut.text, [tb.name]: tb.text }, TB_NAME, TIMEOUT_MS);
-  if (!stdout.includes(TB_PASS) || stdout.includes(TB_FAIL)) {
-    problems.push(
-      `${c.name} D=${c.config.dataWidth} (seed ${c.seed}): ${stdout.trim().split('\n').slice(-4).join(' | ')}`,
-    );
+  for (const standard of VERILOG_STANDARDS) {
+    const files = { [dut.name]: dut.text, [tb.name]: tb.text };
+    const { stdout } = await simulateVerilog(files, TB_NAME, TIMEOUT_MS, standard);
+    if (!stdout.includes(TB_PASS) || stdout.includes(TB_FAIL)) {
+      problems.push(
+        `${c.name} D=${c.config.dataWidth} (seed ${c.seed}, -g${standard}): ${stdout.trim().split('\n').slice(-4).join(' | ')}`,
+      );
+    }
   }
   return problems;
 }

@@ -5,7 +5,8 @@
  * Verilog and GHDL (VHDL-93 and -2008). The testbenches check reset values, first-word (FWFT)
  * timing, fill to full, drain to empty, every flag against the model after every word, overflow
  * and underflow attempts, packet commit/discard, ECC injection and random traffic.
- * VHDL runs are batched: many renamed testbenches elaborate under one top entity.
+ * VHDL runs are batched: many renamed testbenches elaborate under one top entity. The presets and
+ * the 64 combinations also run under iverilog -g2012, whose time 0 differs (tests/helpers/hdl.ts).
  */
 import { expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
@@ -13,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
+import { simulateVerilog, simulateVhdl, type VerilogStandard } from '../helpers/hdl';
 import { describeWith } from '../helpers/system';
 import { TEST_SEED, testRandom } from '../support/seed';
 import {
@@ -39,13 +40,15 @@ interface Case {
 
 const passCount = (out: string) => out.split(TB_PASS).length - 1;
 
-async function runVerilog(c: Case): Promise<void> {
+async function runVerilog(c: Case, standard: VerilogStandard = '2005'): Promise<void> {
   const r = await simulateVerilog(
     {
       'fifo_module.v': generateFifo(c.config, 'verilog'),
       'fifo_module_tb.v': generateFifoTestbench(c.config, 'verilog', c.tb),
     },
     'fifo_module_tb',
+    undefined,
+    standard,
   );
   const out = r.stdout + r.stderr;
   expect(out, `${c.name}: ${JSON.stringify(c.config)}\n${out.slice(-3000)}`).not.toMatch(/ERROR|FAIL/);
@@ -333,6 +336,10 @@ describeWith(['iverilog', 'ghdl'], 'FIFO generator in Icarus Verilog and GHDL', 
   it('every preset passes its self-checking testbench in Icarus Verilog', async () => {
     await inPairs(presetCases, runVerilog);
   }, 180_000);
+
+  it('every preset and all 64 combinations also pass under iverilog -g2012 (SystemVerilog time 0)', async () => {
+    await inPairs([...presetCases, ...factorialCases()], (c) => runVerilog(c, '2012'));
+  }, 240_000);
 
   it('every preset passes in GHDL, VHDL-93 and VHDL-2008', async () => {
     await Promise.all([runVhdlBatch(presetCases, '93c'), runVhdlBatch(presetCases, '08')]);

@@ -6,10 +6,11 @@
  * product's model of the configuration; before simulating, every expected output is checked
  * against the test's own reference model (tests/support/fsm-reference.ts), which reads the
  * conditions with its own evaluator, so a bug in the product's condition parser cannot pass both.
+ * The Verilog runs under -g2005 and -g2012, whose time 0 differs (tests/helpers/hdl.ts).
  */
 import { expect, it } from 'vitest';
 import { describeWith } from '../helpers/system';
-import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
+import { simulateVerilog, simulateVhdl, VERILOG_STANDARDS } from '../helpers/hdl';
 import {
   compileFsm,
   COMPLEX_EXAMPLE,
@@ -46,8 +47,11 @@ async function runVerilog(c: FsmConfig, seed: number): Promise<void> {
   expectReferenceAgrees(c, seed);
   const dut = fsmGenerator.generate(c, 'verilog');
   const tb = fsmGenerator.testbench(c, 'verilog', { seed });
-  const r = await simulateVerilog({ [dut.name]: dut.text, [tb.name]: tb.text }, `${c.moduleName}_tb`);
-  expectPass(r.stdout);
+  for (const standard of VERILOG_STANDARDS) {
+    const files = { [dut.name]: dut.text, [tb.name]: tb.text };
+    const r = await simulateVerilog(files, `${c.moduleName}_tb`, undefined, standard);
+    expectPass(r.stdout);
+  }
 }
 
 async function runVhdl(c: FsmConfig, seed: number, std: '93c' | '08'): Promise<void> {

@@ -27,17 +27,28 @@ function writeAll(dir: string, files: Record<string, string>): string[] {
   });
 }
 
-/** Compiles `files` (name -> source) with iverilog -g2005 and runs `top` with vvp. */
+/**
+ * The language generations generated Verilog is simulated under: Verilog-2005 (`iverilog -g2005`) and
+ * SystemVerilog (IEEE 1800, `-g2012`). They differ at time 0: under 1800 a variable's declaration
+ * initialiser (`reg [7:0] d = 0;`) sets it before any process starts, without an event, so an
+ * `always @*` block that reads only such signals does not run until one of them changes; under
+ * Verilog-2005 the initialiser is an assignment at time 0 that wakes it.
+ */
+export const VERILOG_STANDARDS = ['2005', '2012'] as const;
+export type VerilogStandard = (typeof VERILOG_STANDARDS)[number];
+
+/** Compiles `files` (name -> source) with iverilog -g<standard> (default 2005) and runs `top` with vvp. */
 export async function simulateVerilog(
   files: Record<string, string>,
   top: string,
   timeoutMs = 120_000,
+  standard: VerilogStandard = '2005',
 ): Promise<SimResult> {
   const dir = workDir('iverilog');
   try {
     const paths = writeAll(dir, files);
     const out = join(dir, 'sim.vvp');
-    await exec('iverilog', ['-g2005', '-Wall', '-Wno-timescale', '-s', top, '-o', out, ...paths], {
+    await exec('iverilog', [`-g${standard}`, '-Wall', '-Wno-timescale', '-s', top, '-o', out, ...paths], {
       cwd: dir,
       maxBuffer: MAX_BUFFER,
       timeout: timeoutMs,
@@ -49,16 +60,17 @@ export async function simulateVerilog(
   }
 }
 
-/** Compiles `files` (name -> source) with iverilog -g2005 -Wall, elaborating `top`; throws on any error. */
+/** Compiles `files` (name -> source) with iverilog -g<standard> (default 2005) -Wall, elaborating `top`; throws on any error. */
 export async function compileVerilog(
   files: Record<string, string>,
   top: string,
   timeoutMs = 120_000,
+  standard: VerilogStandard = '2005',
 ): Promise<SimResult> {
   const dir = workDir('iverilog');
   try {
     const paths = writeAll(dir, files);
-    const args = ['-g2005', '-Wall', '-Wno-timescale', '-s', top, '-o', join(dir, 'out.vvp'), ...paths];
+    const args = [`-g${standard}`, '-Wall', '-Wno-timescale', '-s', top, '-o', join(dir, 'out.vvp'), ...paths];
     const r = await exec('iverilog', args, { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
     return { stdout: r.stdout, stderr: r.stderr };
   } catch (e) {

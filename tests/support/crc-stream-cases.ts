@@ -8,8 +8,9 @@
  */
 import { paramsOf, predefinedAlgorithms } from '../../src/core/crc/catalogue';
 import type { CrcParams } from '../../src/core/crc/params';
-import { MAX_PIPELINE_STAGES, type CrcConfig } from '../../src/core/hdl/crc';
+import { MAX_PIPELINE_STAGES, type CrcConfig, type StreamScenario } from '../../src/core/hdl/crc';
 import { randomInt, seededRandom } from '../../src/core/random';
+import { bitsOfWord, referenceCrcBits } from './crc-reference';
 import { randomBigInt } from './seed';
 
 export interface StreamCase {
@@ -85,4 +86,61 @@ export function streamCases(seed: number, randomCount = 4): StreamCase[] {
     });
   }
   return cases;
+}
+
+/**
+ * Replays a stream testbench's scenario with the bit-serial reference and the contract: a beat
+ * taken at clock t shows after clock t + P unless an asynchronous reset falls between (it drops
+ * the beats in the pipeline and the next beats start from init); sop restarts from init; a beat
+ * absorbs its first data_bytes bytes (none for 0). Checks every crc_valid and crc_out the
+ * testbench expects, and that the scenario has what the contract promises to exercise: a quiet
+ * start (the first clock takes a beat with the declared input values), every count 1..D/8
+ * ending a packet, partial and zero-byte beats inside packets, and a reset with beats in flight.
+ * Returns the disagreements.
+ */
+export function streamScenarioProblems(config: CrcConfig, s: StreamScenario): string[] {
+  const { params, dataWidth, partialLastWord } = config;
+  const n = dataWidth / 8;
+  const P = config.pipelineStages ?? 0;
+  const problems: string[] = [];
+  let bits: number[] = [];
+  /** Per clock: the CRC that shows after it, if any. */
+  const shown: (bigint | undefined)[] = s.cycles.map(() => undefined);
+  let dropped = 0;
+  s.cycles.forEach((c, t) => {
+    if (c.reset) bits = [];
+    if (!c.en) return;
+    if (c.sop) bits = [];
+    bits.push(...bitsOfWord(c.value, dataWidth, params.refin).slice(0, partialLastWord ? 8 * c.bytes : dataWidth));
+    const crc = referenceCrcBits(params, bits);
+    if (s.cycles.slice(t + 1, t + P + 1).some((x) => x.reset)) dropped++;
+    else if (t + P < s.cycles.length) shown[t + P] = crc;
+    else problems.push(`the beat of clock ${t} is not flushed`);
+  });
+  s.cycles.forEach((c, t) => {
+    if (c.valid !== (shown[t] !== undefined)) problems.push(`clock ${t}: crc_valid ${c.valid}, reference ${!c.valid}`);
+    else if (c.valid && c.expected !== shown[t])
+      problems.push(`clock ${t}: expects 0x${c.expected.toString(16)}, reference 0x${shown[t]!.toString(16)}`);
+  });
+  const first = s.cycles[0];
+  if (!first?.en || first.value !== s.initial.value || (partialLastWord && first.bytes !== s.initial.bytes))
+    problems.push('no quiet start: the first clock does not take a beat with the declared inputs');
+  const resets = s.cycles.filter((c) => c.reset).length;
+  if (resets < 1) problems.push('no reset after the first');
+  if (P > 0 && dropped < 1) problems.push('no beat in flight at a reset');
+  if (s.checks !== s.cycles.filter((c) => c.valid).length) problems.push('checks is not the number of results');
+  if (partialLastWord) {
+    const beats = s.cycles.map((c, t) => ({ c, t })).filter(({ c }) => c.en);
+    // A beat ends a packet when the next beat starts one (sop, or after a reset) or there is none.
+    const ends = beats.filter(({ t }, i) => {
+      const next = beats[i + 1];
+      return !next || next.c.sop || s.cycles.slice(t + 1, next.t + 1).some((x) => x.reset);
+    });
+    const counts = new Set(ends.map(({ c }) => c.bytes));
+    for (let k = 1; k <= n; k++) if (!counts.has(k)) problems.push(`no packet ends with ${k} bytes`);
+    const inner = beats.filter((b) => !ends.includes(b));
+    if (n > 1 && !inner.some(({ c }) => c.bytes > 0 && c.bytes < n)) problems.push('no partial beat inside a packet');
+    if (!inner.some(({ c }) => c.bytes === 0)) problems.push('no zero-byte beat inside a packet');
+  }
+  return problems;
 }

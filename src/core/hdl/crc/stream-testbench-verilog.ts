@@ -6,7 +6,7 @@ import { streamTbHeaderLines, type StreamCycle, type StreamScenario } from './st
 
 const hexOf = (v: bigint, bits: number) => `${bits}'h${v.toString(16)}`;
 
-function cycleLine(c: StreamCycle, s: StreamScenario): string {
+function cycleLines(c: StreamCycle, s: StreamScenario): string[] {
   const w = s.params.width;
   const args = [
     hexOf(c.value, s.dataWidth),
@@ -16,7 +16,7 @@ function cycleLine(c: StreamCycle, s: StreamScenario): string {
     `1'b${c.valid ? 1 : 0}`,
     hexOf(c.expected, w),
   ];
-  return `    cyc(${args.join(', ')});`;
+  return [...(c.reset ? ['    reset_pulse;'] : []), `    cyc(${args.join(', ')});`];
 }
 
 export function generateCrcStreamTestbenchVerilog(s: StreamScenario): string {
@@ -29,8 +29,9 @@ export function generateCrcStreamTestbenchVerilog(s: StreamScenario): string {
     '',
     `module ${TB_NAME};`,
     "  reg clk = 1'b0, rst = 1'b0, crc_en = 1'b0, sop = 1'b0;",
-    `  reg [${d - 1}:0] data_in = 0;`,
-    ...(s.partial ? [`  reg [${b - 1}:0] data_bytes = 0;`] : []),
+    "  // Declared with the first beat's values: nothing on the data path changes before that beat.",
+    `  reg [${d - 1}:0] data_in = ${hexOf(s.initial.value, d)};`,
+    ...(s.partial ? [`  reg [${b - 1}:0] data_bytes = ${b}'d${s.initial.bytes};`] : []),
     `  wire [${w - 1}:0] crc_out;`,
     '  wire crc_valid;',
     '  integer checks = 0;',
@@ -59,15 +60,22 @@ export function generateCrcStreamTestbenchVerilog(s: StreamScenario): string {
     '    end',
     '  endtask',
     '',
-    '  initial begin',
-    '    rst = 1; #1 rst = 0; #1;',
-    `    if (crc_valid !== 1'b0 || crc_out !== ${hexOf(s.afterReset, w)}) begin`,
-    `      $display("${TB_FAIL} after reset: crc_valid = %b, crc_out = %h", crc_valid, crc_out);`,
-    '      errors = errors + 1;',
+    '  // rst is asynchronous: a pulse between clock edges; then no result is pending and crc_out is the CRC of nothing.',
+    '  task reset_pulse;',
+    '    begin',
+    '      rst = 1; #1 rst = 0; #1;',
+    `      if (crc_valid !== 1'b0 || crc_out !== ${hexOf(s.afterReset, w)}) begin`,
+    `        $display("${TB_FAIL} after reset (clock %0d): crc_valid = %b, crc_out = %h", n, crc_valid, crc_out);`,
+    '        errors = errors + 1;',
+    '      end',
     '    end',
-    ...s.cycles.map((c) => cycleLine(c, s)),
-    `    if (checks != ${s.beats}) begin`,
-    `      $display("${TB_FAIL} %0d results seen, expected ${s.beats}", checks);`,
+    '  endtask',
+    '',
+    '  initial begin',
+    '    reset_pulse;',
+    ...s.cycles.flatMap((c) => cycleLines(c, s)),
+    `    if (checks != ${s.checks}) begin`,
+    `      $display("${TB_FAIL} %0d results seen, expected ${s.checks}", checks);`,
     '      errors = errors + 1;',
     '    end',
     `    if (errors == 0) $display("${TB_PASS} checks=%0d", checks);`,

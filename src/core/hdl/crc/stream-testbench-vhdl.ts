@@ -9,16 +9,19 @@ function literal(v: bigint, bits: number): string {
   return bits % 4 === 0 ? `X"${v.toString(16).padStart(bits / 4, '0')}"` : `"${v.toString(2).padStart(bits, '0')}"`;
 }
 
-function cycleLine(c: StreamCycle, s: StreamScenario): string {
+/** data_bytes as a binary string literal. */
+const countLiteral = (k: number, bits: number): string => `"${k.toString(2).padStart(bits, '0')}"`;
+
+function cycleLines(c: StreamCycle, s: StreamScenario): string[] {
   const args = [
     literal(c.value, s.dataWidth),
     `'${c.en ? 1 : 0}'`,
     `'${c.sop ? 1 : 0}'`,
-    ...(s.partial ? [`"${c.bytes.toString(2).padStart(s.countBits, '0')}"`] : []),
+    ...(s.partial ? [countLiteral(c.bytes, s.countBits)] : []),
     `'${c.valid ? 1 : 0}'`,
     literal(c.expected, s.params.width),
   ];
-  return `    cyc(${args.join(', ')});`;
+  return [...(c.reset ? ['    reset_pulse;'] : []), `    cyc(${args.join(', ')});`];
 }
 
 export function generateCrcStreamTestbenchVhdl(s: StreamScenario): string {
@@ -35,8 +38,11 @@ export function generateCrcStreamTestbenchVhdl(s: StreamScenario): string {
     '',
     `architecture sim of ${TB_NAME} is`,
     "  signal clk, rst, crc_en, sop, crc_valid : std_logic := '0';",
-    `  signal data_in : std_logic_vector(${d - 1} downto 0) := (others => '0');`,
-    ...(s.partial ? [`  signal data_bytes : std_logic_vector(${b - 1} downto 0) := (others => '0');`] : []),
+    "  -- Declared with the first beat's values: nothing on the data path changes before that beat.",
+    `  signal data_in : std_logic_vector(${d - 1} downto 0) := ${literal(s.initial.value, d)};`,
+    ...(s.partial
+      ? [`  signal data_bytes : std_logic_vector(${b - 1} downto 0) := ${countLiteral(s.initial.bytes, b)};`]
+      : []),
     `  signal crc_out : std_logic_vector(${w - 1} downto 0);`,
     '',
     '  -- The value as a string of 0/1 characters, most significant bit first.',
@@ -80,15 +86,21 @@ export function generateCrcStreamTestbenchVhdl(s: StreamScenario): string {
     '        end if;',
     '      end if;',
     '    end procedure cyc;',
+    '',
+    '    -- rst is asynchronous: a pulse between clock edges; then no result is pending and crc_out is the CRC of nothing.',
+    '    procedure reset_pulse is',
+    '    begin',
+    "      rst <= '1'; wait for 1 ns; rst <= '0'; wait for 1 ns;",
+    `      if crc_valid /= '0' or crc_out /= ${literal(s.afterReset, w)} then`,
+    `        report "${TB_FAIL} after reset (clock " & integer'image(n) & "): crc_out = " & bits(crc_out) severity error;`,
+    '        errors := errors + 1;',
+    '      end if;',
+    '    end procedure reset_pulse;',
     '  begin',
-    "    rst <= '1'; wait for 1 ns; rst <= '0'; wait for 1 ns;",
-    `    if crc_valid /= '0' or crc_out /= ${literal(s.afterReset, w)} then`,
-    `      report "${TB_FAIL} after reset: crc_out = " & bits(crc_out) severity error;`,
-    '      errors := errors + 1;',
-    '    end if;',
-    ...s.cycles.map((c) => cycleLine(c, s)),
-    `    if checks /= ${s.beats} then`,
-    `      report "${TB_FAIL} " & integer'image(checks) & " results seen, expected ${s.beats}" severity error;`,
+    '    reset_pulse;',
+    ...s.cycles.flatMap((c) => cycleLines(c, s)),
+    `    if checks /= ${s.checks} then`,
+    `      report "${TB_FAIL} " & integer'image(checks) & " results seen, expected ${s.checks}" severity error;`,
     '      errors := errors + 1;',
     '    end if;',
     '    if errors = 0 then',
