@@ -7,12 +7,12 @@ import { defineHdlGenerator, type HdlGenerator } from '../contract';
 import { computeCrc, type CrcKernel } from '../../crc/kernel';
 import { isStreamConfig, validateCrcConfig, type CrcConfig } from './config';
 import { CRC_FILE_STEM, crcDesign, type CrcDesign, type EquationStats } from './design';
-import { streamDesign, streamLatency, type StreamDesign, type StreamStats } from './stream';
-import { generateCrcStreamVerilog } from './stream-verilog';
-import { generateCrcStreamVhdl } from './stream-vhdl';
-import { streamScenario } from './stream-testbench';
-import { generateCrcStreamTestbenchVerilog } from './stream-testbench-verilog';
-import { generateCrcStreamTestbenchVhdl } from './stream-testbench-vhdl';
+import { streamDesign, streamLatency, type StreamDesign, type StreamStats } from './stream/design';
+import { generateCrcStreamVerilog } from './stream/verilog';
+import { generateCrcStreamVhdl } from './stream/vhdl';
+import { streamScenario } from './stream/testbench';
+import { generateCrcStreamTestbenchVerilog } from './stream/testbench-verilog';
+import { generateCrcStreamTestbenchVhdl } from './stream/testbench-vhdl';
 import { crcScenario, type CrcScenario, type CrcTestbenchOptions } from './testbench';
 import { generateCrcTestbenchVerilog } from './testbench-verilog';
 import { generateCrcTestbenchVhdl } from './testbench-vhdl';
@@ -22,8 +22,8 @@ import { generateCrcVhdl } from './vhdl';
 export * from './config';
 export { crcFileName, CRC_MODULE } from './design';
 export { TB_FAIL, TB_NAME, TB_PASS, type CrcScenario, type CrcStep, type CrcTestbenchOptions } from './testbench';
-export { streamScenario, type StreamCycle, type StreamScenario } from './stream-testbench';
-export type { StreamStats } from './stream';
+export { streamScenario, type StreamCycle, type StreamScenario } from './stream/testbench';
+export type { StreamStats } from './stream/design';
 
 /** The live figures of the page: check value and equation statistics (XOR count, deepest equation). */
 export interface CrcSummary extends EquationStats {

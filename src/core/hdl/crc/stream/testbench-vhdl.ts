@@ -1,8 +1,8 @@
-/** Self-checking VHDL-93 testbench for the stream crc entity (scenario in stream-testbench.ts). */
-import { headerComment } from '../comment';
-import { crcFileName, CRC_MODULE } from './design';
-import { TB_FAIL, TB_NAME, TB_PASS } from './testbench';
-import { streamTbHeaderLines, type StreamCycle, type StreamScenario } from './stream-testbench';
+/** Self-checking VHDL-93 testbench for the stream crc entity (scenario in testbench.ts). */
+import { headerComment } from '../../comment';
+import { crcFileName, CRC_MODULE } from '../design';
+import { TB_FAIL, TB_NAME, TB_PASS } from '../testbench';
+import { streamTbHeaderLines, type StreamCycle, type StreamScenario } from './testbench';
 
 /** A std_logic_vector literal: X"..." when the width is a multiple of 4, else a binary string. */
 function literal(v: bigint, bits: number): string {

@@ -1,6 +1,6 @@
-/** VHDL-93 stream CRC (stream.ts): entity `crc`, the same ports and structure as stream-verilog.ts. */
-import { headerComment } from '../comment';
-import { CRC_MODULE, outputSource, wrapTerms } from './design';
+/** VHDL-93 stream CRC (design.ts): entity `crc`, the same ports and structure as verilog.ts. */
+import { headerComment } from '../../comment';
+import { CRC_MODULE, outputSource, wrapTerms } from '../design';
 import {
   controlDelays,
   delayedControl,
@@ -9,7 +9,7 @@ import {
   tableEntry,
   tableEntryBits,
   type StreamDesign,
-} from './stream';
+} from './design';
 
 function xorOf(lhs: string, terms: string[]): string {
   const head = `  ${lhs} <= `;

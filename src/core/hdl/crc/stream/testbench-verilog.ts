@@ -1,8 +1,8 @@
-/** Self-checking Verilog-2005 testbench for the stream crc module (scenario in stream-testbench.ts). */
-import { headerComment } from '../comment';
-import { crcFileName, CRC_MODULE } from './design';
-import { TB_FAIL, TB_NAME, TB_PASS } from './testbench';
-import { streamTbHeaderLines, type StreamCycle, type StreamScenario } from './stream-testbench';
+/** Self-checking Verilog-2005 testbench for the stream crc module (scenario in testbench.ts). */
+import { headerComment } from '../../comment';
+import { crcFileName, CRC_MODULE } from '../design';
+import { TB_FAIL, TB_NAME, TB_PASS } from '../testbench';
+import { streamTbHeaderLines, type StreamCycle, type StreamScenario } from './testbench';
 
 const hexOf = (v: bigint, bits: number) => `${bits}'h${v.toString(16)}`;
 

@@ -12,13 +12,13 @@
  * is valid, against values computed here bit by bit (a bit-serial LFSR, not the parallel
  * equations), `stages` clocks after the beat was taken; the pipeline is flushed at the end.
  */
-import { GENERATOR_LINE } from '../comment';
-import { mask, reflect, type CrcParams } from '../../crc/params';
-import { randomInt, seededRandom, type Random } from '../../random';
-import { CRC_MODULE } from './design';
-import { bitLength } from './stream';
-import type { CrcConfig } from './config';
-import type { CrcTestbenchOptions } from './testbench';
+import { GENERATOR_LINE } from '../../comment';
+import { mask, reflect, type CrcParams } from '../../../crc/params';
+import { randomInt, seededRandom, type Random } from '../../../random';
+import { CRC_MODULE } from '../design';
+import { bitLength } from './design';
+import type { CrcConfig } from '../config';
+import type { CrcTestbenchOptions } from '../testbench';
 
 export interface StreamCycle {
   /**

@@ -17,11 +17,11 @@
  * gives A = sop ? 0 : F_8k and u = sop ? F_8k * init : 0, so the register's one-cycle feedback is
  * s' = A * register xor u xor data term: one AND-XOR whose depth does not grow with D.
  */
-import { GENERATOR_LINE } from '../comment';
-import { computeCrc, deriveMatrices, matrixBit, type CrcKernel, type CrcMatrices } from '../../crc/kernel';
-import { bitsFromPoly, CHECK_INPUT, hex, polyText, type CrcParams } from '../../crc/params';
-import type { CrcConfig } from './config';
-import { equations } from './design';
+import { GENERATOR_LINE } from '../../comment';
+import { computeCrc, deriveMatrices, matrixBit, type CrcKernel, type CrcMatrices } from '../../../crc/kernel';
+import { bitsFromPoly, CHECK_INPUT, hex, polyText, type CrcParams } from '../../../crc/params';
+import type { CrcConfig } from '../config';
+import { equations } from '../design';
 
 export interface StreamLevel {
   /** Per register bit: its partial sums at this stage, each a list of indices into the previous level's items of that bit. */

@@ -1,5 +1,5 @@
 /**
- * Verilog-2005 stream CRC (stream.ts): module `crc` with clk, rst, crc_en, sop, data_in,
+ * Verilog-2005 stream CRC (design.ts): module `crc` with clk, rst, crc_en, sop, data_in,
  * data_bytes (partial last word), crc_out and crc_valid; flat equations, no loops. Each XOR
  * vector (and the F_8k table) is a function of blocking assignments, one statement per bit,
  * called by one continuous assignment:
@@ -11,8 +11,8 @@
  *   testbench): there they wait for an input to change, so a design whose data_in or data_bytes
  *   kept its declared value until the first beat left that beat's data term or table entry X.
  */
-import { headerComment } from '../comment';
-import { CRC_MODULE, outputSource, wrapTerms } from './design';
+import { headerComment } from '../../comment';
+import { CRC_MODULE, outputSource, wrapTerms } from '../design';
 import {
   controlDelays,
   delayedControl,
@@ -21,7 +21,7 @@ import {
   tableEntry,
   tableEntryBits,
   type StreamDesign,
-} from './stream';
+} from './design';
 
 function xorOf(lhs: string, terms: string[]): string {
   const head = `      ${lhs} = `;
