@@ -4,21 +4,8 @@ import { eui64Address, MAC_MESSAGE, parseMac, type Ipv6Result, type Ipv6Type } f
 import { IANA_IPV6_SPECIAL_REGISTRY_DATE } from '../../core/subnet/ipv6-registry';
 import { parseIpv6 } from '../../core/subnet/ipv6-parse';
 import { useSubnetStore } from './store';
-
-const n = (v: bigint) => v.toLocaleString('en-US');
-
-function Fields({ items }: { items: [string, string, string][] }) {
-  return (
-    <dl className="result-grid">
-      {items.map(([label, field, value]) => (
-        <div key={field}>
-          <dt>{label}</dt>
-          <dd data-field={field}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+import { count as n } from './ListParts';
+import { BinaryTable, DetailsTable, Fields, ReferenceTable, type FieldRow } from './ViewParts';
 
 export function typeText(r: Ipv6Result): string {
   const t = r.type;
@@ -87,11 +74,7 @@ export function Overview6({ r }: { r: Ipv6Result }) {
           ['Address Type', 'type6', typeText(r)],
           ['Prefix', 'prefix6', `/${r.prefix}`],
           ...(r.zone
-            ? ([['Zone', 'zone6', `%${r.zone} (shown only; not used in the calculation)`]] as [
-                string,
-                string,
-                string,
-              ][])
+            ? ([['Zone', 'zone6', `%${r.zone} (shown only; not used in the calculation)`]] as FieldRow[])
             : []),
         ]}
       />
@@ -104,9 +87,9 @@ export function Overview6({ r }: { r: Ipv6Result }) {
 }
 
 /** What the address carries: Teredo, 6to4, multicast flags and group, solicited-node group. */
-export function embeddedItems(r: Ipv6Result): [string, string, string][] {
+export function embeddedItems(r: Ipv6Result): FieldRow[] {
   const e = r.embedded;
-  const items: [string, string, string][] = [];
+  const items: FieldRow[] = [];
   if (e.teredo)
     items.push(
       ['Teredo server', 'teredoServer', e.teredo.server],
@@ -182,7 +165,7 @@ function Eui64({ r }: { r: Ipv6Result }) {
 }
 
 export function Details6({ r }: { r: Ipv6Result }) {
-  const rows: [string, string, string][] = [
+  const rows: FieldRow[] = [
     ['Address (RFC 5952)', 'address6', r.address],
     ['Address (full)', 'addressFull6', r.addressFull],
     ['Prefix (RFC 5952)', 'cidr6', r.cidr],
@@ -207,66 +190,25 @@ export function Details6({ r }: { r: Ipv6Result }) {
             'reverseZones6',
             r.reverseZones.join(' '),
           ],
-        ] as [string, string, string][])
+        ] as FieldRow[])
       : []),
     ['Reverse DNS name of the network', 'reverseName6', r.reverseName],
     ['Interface identifier (low 64 bits)', 'iid6', r.embedded.interfaceId],
-    ...embeddedItems(r).map(([label, field, value]): [string, string, string] => [label, `${field}d`, value]),
+    ...embeddedItems(r).map(([label, field, value]): FieldRow => [label, `${field}d`, value]),
   ];
-  return (
-    <table className="data-table" aria-label="IPv6 details">
-      <tbody>
-        {rows.map(([label, field, value]) => (
-          <tr key={field}>
-            <th scope="row">{label}</th>
-            <td data-field={field} style={{ wordBreak: 'break-all' }}>
-              {value}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <DetailsTable label="IPv6 details" rows={rows} breakAll />;
 }
 
-/** 128 bits in groups of 16, network bits apart from interface/host bits. */
-function Bits({ bits, prefix }: { bits: string; prefix: number }) {
-  // Character index after `prefix` bits: one ":" follows each full group before it.
-  const at = prefix === 0 ? 0 : prefix + Math.floor((prefix - 1) / 16);
-  return (
-    <>
-      <span className="bits-net">{bits.slice(0, at)}</span>
-      <span className="bits-host">{bits.slice(at)}</span>
-    </>
-  );
-}
+/** Characters of 128 bits in groups of 16 up to the end of the network part: one ":" follows each full group before it. */
+const netChars6 = (prefix: number) => (prefix === 0 ? 0 : prefix + Math.floor((prefix - 1) / 16));
 
 export function Binary6({ r }: { r: Ipv6Result }) {
-  const rows: [string, string, string][] = [
+  const rows: FieldRow[] = [
     ['Address', 'addressBinary6', r.addressBinary],
     ['Netmask', 'maskBinary6', r.maskBinary],
     ['Network', 'networkBinary6', r.networkBinary],
   ];
-  return (
-    <div>
-      <table className="binary-table" aria-label="Binary representation">
-        <tbody>
-          {rows.map(([label, field, bits]) => (
-            <tr key={field}>
-              <th scope="row">{label}</th>
-              <td data-field={field} aria-label={bits} style={{ wordBreak: 'break-all' }}>
-                <Bits bits={bits} prefix={r.prefix} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="hint">
-        <span className="bits-net">Network bits ({r.prefix})</span> ·{' '}
-        <span className="bits-host">Host bits ({128 - r.prefix})</span>
-      </p>
-    </div>
-  );
+  return <BinaryTable rows={rows} prefix={r.prefix} bits={128} netChars={() => netChars6(r.prefix)} breakAll />;
 }
 
 const COMMON_PREFIXES: [number, string][] = [
@@ -283,38 +225,16 @@ const COMMON_PREFIXES: [number, string][] = [
 
 export function Reference6({ prefix, onPick }: { prefix: number | null; onPick(prefix: number): void }) {
   return (
-    <section className="panel" aria-label="IPv6 prefix reference">
-      <h2>Common IPv6 prefixes</h2>
-      <div className="reference-list">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th>Prefix</th>
-              <th>Typical use</th>
-              <th>/64 networks</th>
-              <th>Addresses</th>
-              <th>
-                <span className="sr-only">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {COMMON_PREFIXES.map(([p, use]) => (
-              <tr key={p} className={p === prefix ? 'current' : ''}>
-                <td>/{p}</td>
-                <td>{use}</td>
-                <td>{p <= 64 ? n(1n << BigInt(64 - p)) : '-'}</td>
-                <td>2^{128 - p}</td>
-                <td>
-                  <button type="button" onClick={() => onPick(p)} aria-label={`Use /${p}`}>
-                    Use
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <ReferenceTable
+      label="IPv6 prefix reference"
+      title="Common IPv6 prefixes"
+      headers={['Prefix', 'Typical use', '/64 networks', 'Addresses']}
+      rows={COMMON_PREFIXES.map(([p, use]) => ({
+        prefix: p,
+        cells: [use, p <= 64 ? n(1n << BigInt(64 - p)) : '-', `2^${128 - p}`],
+      }))}
+      current={prefix}
+      onPick={onPick}
+    />
   );
 }

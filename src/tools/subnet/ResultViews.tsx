@@ -1,11 +1,12 @@
-/** Overview, Details and Binary tabs and the /32../8 reference list. */
+/** IPv4 Overview, Details and Binary tabs and the /32../8 reference list (parts: ViewParts). */
 import { CopyButton } from '../../components/CopyButton';
 import { parseIpv4, referenceSizes, type IpClass, type SubnetResult } from '../../core/subnet/ipv4';
 import { trackToolUsage } from '../../telemetry';
 import { summaryText } from './logic';
 import { tool } from './tool';
+import { count as n } from './ListParts';
+import { BinaryTable, DetailsTable, Fields, ReferenceTable, type FieldRow } from './ViewParts';
 
-const n = (v: number) => v.toLocaleString('en-US');
 const CLASS_NOTE: Record<IpClass, string> = {
   A: 'Class A',
   B: 'Class B',
@@ -13,19 +14,6 @@ const CLASS_NOTE: Record<IpClass, string> = {
   D: 'Class D (multicast)',
   E: 'Class E (experimental)',
 };
-
-function Fields({ items }: { items: [string, keyof SubnetResult | string, string][] }) {
-  return (
-    <dl className="result-grid">
-      {items.map(([label, field, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd data-field={field}>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 export function OverviewTab({ r, ip }: { r: SubnetResult; ip: string }) {
   return (
@@ -63,7 +51,7 @@ export function OverviewTab({ r, ip }: { r: SubnetResult; ip: string }) {
 const hex = (ip: string) => `0x${parseIpv4(ip)!.toString(16).toUpperCase().padStart(8, '0')}`;
 
 export function DetailsTab({ r, ip }: { r: SubnetResult; ip: string }) {
-  const rows: [string, string, string][] = [
+  const rows: FieldRow[] = [
     ['IP address', 'ip', ip],
     ['Network address', 'networkAddress', r.networkAddress],
     ['Broadcast address', 'broadcastAddress', r.broadcastAddress],
@@ -81,104 +69,40 @@ export function DetailsTab({ r, ip }: { r: SubnetResult; ip: string }) {
     ['IP in hex', 'ipHex', hex(ip)],
     ['Mask in hex', 'maskHex', hex(r.subnetMask)],
   ];
-  return (
-    <table className="data-table" aria-label="Subnet details">
-      <tbody>
-        {rows.map(([label, field, value]) => (
-          <tr key={label}>
-            <th scope="row">{label}</th>
-            <td data-field={field}>{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <DetailsTable label="Subnet details" rows={rows} />;
 }
 
-/** Bits with the network part and host part styled apart (dots between octets kept). */
-function Bits({ bits, cidr }: { bits: string; cidr: number }) {
+/** Characters of dotted bits up to the end of the network part (dots between octets counted). */
+function netChars(bits: string, cidr: number): number {
   let seen = 0;
-  let split = bits.length;
   for (let i = 0; i < bits.length; i++) {
     if (bits[i] === '.') continue;
-    if (seen === cidr) {
-      split = i;
-      break;
-    }
+    if (seen === cidr) return i;
     seen++;
   }
-  return (
-    <>
-      <span className="bits-net">{bits.slice(0, split)}</span>
-      <span className="bits-host">{bits.slice(split)}</span>
-    </>
-  );
+  return bits.length;
 }
 
 export function BinaryTab({ r }: { r: SubnetResult }) {
-  const rows: [string, string, string][] = [
+  const rows: FieldRow[] = [
     ['IP address', 'ipBinary', r.ipBinary],
     ['Subnet mask', 'maskBinary', r.maskBinary],
     ['Network address', 'networkBinary', r.networkBinary],
   ];
-  return (
-    <div>
-      <table className="binary-table" aria-label="Binary representation">
-        <tbody>
-          {rows.map(([label, field, bits]) => (
-            <tr key={field}>
-              <th scope="row">{label}</th>
-              <td data-field={field} aria-label={bits}>
-                <Bits bits={bits} cidr={r.cidr} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="hint">
-        <span className="bits-net">Network bits ({r.cidr})</span> ·{' '}
-        <span className="bits-host">Host bits ({32 - r.cidr})</span>
-      </p>
-    </div>
-  );
+  return <BinaryTable rows={rows} prefix={r.cidr} bits={32} netChars={(bits) => netChars(bits, r.cidr)} />;
 }
 
 const REFERENCE = referenceSizes();
 
 export function ReferenceList({ cidr, onPick }: { cidr: number | null; onPick(cidr: number): void }) {
   return (
-    <section className="panel" aria-label="Subnet size reference">
-      <h2>Subnet sizes /32 to /8</h2>
-      <div className="reference-list">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th>CIDR</th>
-              <th>Subnet mask</th>
-              <th>Addresses</th>
-              <th>Usable hosts</th>
-              <th>
-                <span className="sr-only">Action</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {REFERENCE.map((row) => (
-              <tr key={row.cidr} className={row.cidr === cidr ? 'current' : ''}>
-                <td>/{row.cidr}</td>
-                <td>{row.mask}</td>
-                <td>{n(row.total)}</td>
-                <td>{n(row.usable)}</td>
-                <td>
-                  <button type="button" onClick={() => onPick(row.cidr)} aria-label={`Use /${row.cidr}`}>
-                    Use
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    <ReferenceTable
+      label="Subnet size reference"
+      title="Subnet sizes /32 to /8"
+      headers={['CIDR', 'Subnet mask', 'Addresses', 'Usable hosts']}
+      rows={REFERENCE.map((row) => ({ prefix: row.cidr, cells: [row.mask, n(row.total), n(row.usable)] }))}
+      current={cidr}
+      onPick={onPick}
+    />
   );
 }

@@ -5,9 +5,11 @@ import { networkRange } from '../../core/subnet/ipv4';
 import { parseNeeds, planVlsm } from '../../core/subnet/vlsm';
 import { trackToolUsage } from '../../telemetry';
 import { useSubnetStore } from './store';
+import { count as n } from './ListParts';
+import { VlsmFrame } from './ViewParts';
 import { tool } from './tool';
 
-const n = (v: number) => v.toLocaleString('en-US');
+const HEADERS = ['Subnet', 'Needed', 'Network', 'First host', 'Last host', 'Broadcast', 'Usable', 'Spare'];
 
 export function VlsmPanel({ ip, cidr }: { ip: number; cidr: number }) {
   const text = useSubnetStore((s) => s.vlsmText);
@@ -27,69 +29,39 @@ export function VlsmPanel({ ip, cidr }: { ip: number; cidr: number }) {
     1500,
   );
 
+  const plan = 'plan' in outcome ? outcome.plan : null;
   return (
-    <section className="panel" aria-label="VLSM planner" style={{ marginTop: '1rem' }}>
-      <h2>VLSM planner</h2>
-      <label className="field">
-        Required hosts per subnet (name: count, separated by commas or lines)
-        <textarea
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          style={{ minHeight: '4rem' }}
-          spellCheck={false}
-        />
-      </label>
-      {'error' in outcome ? (
-        <p className="status-line status-error" role="alert">
-          {outcome.error}
-        </p>
-      ) : (
-        <>
-          {/* Wide on a phone: the table scrolls inside its box, never the page. */}
-          <div className="table-scroll" role="region" aria-label="VLSM allocations, scrollable" tabIndex={0}>
-            <table className="data-table" aria-label="VLSM allocations" style={{ marginTop: '0.75rem' }}>
-              <thead>
-                <tr>
-                  <th>Subnet</th>
-                  <th>Needed</th>
-                  <th>Network</th>
-                  <th>First host</th>
-                  <th>Last host</th>
-                  <th>Broadcast</th>
-                  <th>Usable</th>
-                  <th>Spare</th>
-                </tr>
-              </thead>
-              <tbody>
-                {outcome.plan.allocations.map((a, i) => (
-                  <tr key={i}>
-                    <td>{a.name}</td>
-                    <td>{n(a.hosts)}</td>
-                    <td>
-                      {a.network}/{a.cidr}
-                    </td>
-                    <td>{a.firstHost}</td>
-                    <td>{a.lastHost}</td>
-                    <td>{a.broadcast}</td>
-                    <td>{n(a.usable)}</td>
-                    <td>{n(a.spare)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <p data-testid="vlsm-free">
-            Left: {n(outcome.plan.freeAddresses)} addresses
-            {outcome.plan.free.length > 0 && (
+    <VlsmFrame
+      title="VLSM planner"
+      label="Required hosts per subnet (name: count, separated by commas or lines)"
+      text={text}
+      setText={setText}
+      error={'error' in outcome ? outcome.error : null}
+      headers={HEADERS}
+      rows={(plan?.allocations ?? []).map((a) => [
+        a.name,
+        n(a.hosts),
+        `${a.network}/${a.cidr}`,
+        a.firstHost,
+        a.lastHost,
+        a.broadcast,
+        n(a.usable),
+        n(a.spare),
+      ])}
+      free={
+        plan && (
+          <>
+            Left: {n(plan.freeAddresses)} addresses
+            {plan.free.length > 0 && (
               <>
                 {' '}
-                in {outcome.plan.free.slice(0, 32).join(', ')}
-                {outcome.plan.free.length > 32 ? ', …' : ''}
+                in {plan.free.slice(0, 32).join(', ')}
+                {plan.free.length > 32 ? ', …' : ''}
               </>
             )}
-          </p>
-        </>
-      )}
-    </section>
+          </>
+        )
+      }
+    />
   );
 }

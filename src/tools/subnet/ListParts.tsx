@@ -1,0 +1,222 @@
+/**
+ * The Subnets tab's parts both address families use: the layout (controls, summary, virtual
+ * table, export, planner), the "Split into" select, the jump box and the streamed export panel.
+ * The IPv4 tab (SubnetsTab) and the IPv6 tab (Subnets6Tab) give their arithmetic and wording.
+ */
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import type { ExportFormat } from '../../core/subnet/enumerate';
+import { formatBytes } from '../../core/bytes';
+import { Progress } from '../../components/Progress';
+import { StatusLine } from '../../components/StatusLine';
+import { downloadBlob } from '../../browser/download';
+import { isAbortError } from '../../workers/bridge';
+import { trackError, trackToolUsage } from '../../telemetry';
+import { tool } from './tool';
+
+/** Counts as shown: 16,777,216. */
+export const count = (v: number | bigint) => v.toLocaleString('en-US');
+
+/** Export sizes: decimal megabytes ("4.19 MB", "419 MB"). */
+export const megabytes = (bytes: number | bigint) => formatBytes(bytes, { unit: 'MB', base: 1000 });
+
+/** The tab: list controls with the jump box, the summary, the table, the export and the planner. */
+export function SubnetList({
+  controls,
+  jump,
+  summary,
+  table,
+  exportPanel,
+  planner,
+}: {
+  controls: ReactNode;
+  jump: ReactNode;
+  summary: ReactNode;
+  table: ReactNode;
+  exportPanel: ReactNode;
+  planner: ReactNode;
+}) {
+  return (
+    <div>
+      <div className="list-controls">
+        {controls}
+        {jump}
+      </div>
+      <p className="list-summary" aria-live="polite" data-testid="list-summary">
+        {summary}
+      </p>
+      {table}
+      {exportPanel}
+      {planner}
+    </div>
+  );
+}
+
+/** "Split into": every prefix from the network's own to the longest, each with its subnet count. */
+export function SplitSelect({
+  prefix,
+  maxPrefix,
+  value,
+  onChange,
+  optionText,
+}: {
+  prefix: number;
+  maxPrefix: number;
+  value: number;
+  onChange(prefix: number): void;
+  optionText(prefix: number): string;
+}) {
+  const prefixes = Array.from({ length: maxPrefix + 1 - prefix }, (_, k) => prefix + k);
+  return (
+    <label className="field">
+      Split into
+      <select value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {prefixes.map((p) => (
+          <option key={p} value={p}>
+            {optionText(p)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** A row number or an address; `parse` gives the 0-based row or the message to show. */
+export function JumpBox<Row>({
+  parse,
+  placeholder,
+  onJump,
+}: {
+  parse(text: string): { row: Row } | { error: string };
+  placeholder: string;
+  onJump(row: Row): void;
+}) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const r = parse(text);
+    if ('error' in r) return setError(r.error);
+    setError('');
+    onJump(r.row);
+  };
+  return (
+    <form className="row" onSubmit={submit} role="search" aria-label="Jump to row">
+      <label className="field">
+        Jump to row or address
+        <input
+          type="text"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={placeholder}
+          spellCheck={false}
+        />
+      </label>
+      <button type="submit" style={{ alignSelf: 'end' }}>
+        Go
+      </button>
+      {error && (
+        <span className="status-line status-error" role="alert">
+          {error}
+        </span>
+      )}
+    </form>
+  );
+}
+
+interface ExportJob {
+  onProgress(done: number, total: number): void;
+  signal: AbortSignal;
+}
+
+/** The whole list as a text or CSV file, built in the worker with progress and Cancel. */
+export function ExportPanel({
+  format,
+  setFormat,
+  rows,
+  tooBig,
+  estimate,
+  limitNote,
+  fileName,
+  exportBlob,
+  usage,
+}: {
+  format: ExportFormat;
+  setFormat(f: ExportFormat): void;
+  rows: number | bigint;
+  /** Over the family's export limit: the button is disabled. */
+  tooBig: boolean;
+  /** Estimated size in bytes, or null to show none. */
+  estimate: number | bigint | null;
+  /** The limit's note under the row, when there is one. */
+  limitNote: ReactNode;
+  fileName: string;
+  exportBlob(job: ExportJob): Promise<Blob>;
+  /** The `export_list` usage details. */
+  usage: Record<string, string | number>;
+}) {
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const [message, setMessage] = useState('');
+  const abort = useRef<AbortController | null>(null);
+
+  const run = async () => {
+    const ctrl = new AbortController();
+    abort.current = ctrl;
+    setMessage('');
+    setProgress({ done: 0, total: Number(rows) });
+    const started = performance.now();
+    try {
+      const onProgress = (done: number, total: number) => setProgress({ done, total });
+      const blob = await exportBlob({ onProgress, signal: ctrl.signal });
+      downloadBlob(fileName, blob);
+      setMessage(`✅ Exported ${count(rows)} rows (${megabytes(blob.size)}) as ${fileName}`);
+      trackToolUsage(tool.analyticsName, 'export_list', usage, Math.round(performance.now() - started));
+    } catch (e) {
+      if (isAbortError(e)) setMessage('Export cancelled');
+      else {
+        setMessage(`Export failed: ${(e as Error).message}`);
+        trackError('subnet_export', (e as Error).message, tool.analyticsName);
+      }
+    } finally {
+      abort.current = null;
+      setProgress(null);
+    }
+  };
+
+  return (
+    <section className="panel" aria-label="Export list" style={{ marginTop: '1rem' }}>
+      <div className="row">
+        <label className="field">
+          Export format
+          <select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
+            <option value="text">Text (one per line)</option>
+            <option value="csv">CSV</option>
+          </select>
+        </label>
+        <button
+          type="button"
+          className="primary"
+          disabled={!!progress || tooBig}
+          onClick={run}
+          style={{ alignSelf: 'end' }}
+        >
+          Export {count(rows)} rows
+        </button>
+        {estimate !== null && (
+          <span className="hint" style={{ alignSelf: 'end' }}>
+            about {megabytes(estimate)}
+          </span>
+        )}
+      </div>
+      {limitNote}
+      {progress && (
+        <Progress
+          label="Exporting"
+          done={progress.done}
+          total={progress.total}
+          onCancel={() => abort.current?.abort()}
+        />
+      )}
+      <StatusLine text={message} />
+    </section>
+  );
+}
