@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// The seed of every randomised test (tests/support/seed.ts), chosen once per run so every worker
+// The seed of every randomised test (tests/cases/seed.ts), chosen once per run so every worker
 // and the summary reporter agree: TEST_SEED if set, fixed under CI=true, else fresh.
 const CI_SEED = 20261122;
 process.env.TEST_SEED ||= String(process.env.CI === 'true' ? CI_SEED : Math.floor(Math.random() * 1_000_000));
@@ -16,7 +16,7 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: keep heavy suites (Chromium, GHDL) from starving each other.
     maxWorkers: 2,
-    reporters: ['default', './tests/helpers/summary-reporter.ts'],
+    reporters: ['default', './tests/harness/summary-reporter.ts'],
     // The four loops (npm run test:<name>; npm test runs them all). Every test file is in one.
     projects: [
       {
@@ -44,12 +44,12 @@ export default defineConfig({
       {
         extends: true,
         // Generated HDL in Icarus Verilog and GHDL.
-        test: { name: 'hdl', include: ['tests/hdl/**/*.test.ts', 'tests/helpers/hdl.test.ts'] },
+        test: { name: 'hdl', include: ['tests/hdl/**/*.test.ts', 'tests/harness/hdl.test.ts'] },
       },
       {
         extends: true,
         // Chromium against the built app: one server and one browser for all files.
-        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/helpers/e2e-setup.ts'] },
+        test: { name: 'e2e', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/harness/e2e-setup.ts'] },
       },
     ],
   },

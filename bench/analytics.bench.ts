@@ -11,7 +11,7 @@ import { defineSuite, type BenchCase } from './harness';
 import { BufferedStore } from '../server/store/buffered';
 import { SqliteBackend } from '../server/store/sqlite';
 import type { StoredEvent } from '../server/store/types';
-import { startServer, type RunningServer } from '../tests/helpers/server';
+import { startServer, type RunningServer } from '../tests/harness/server';
 import { spawn } from 'node:child_process';
 import { autocannonCli, healthP99, startBareExpress } from './http';
 

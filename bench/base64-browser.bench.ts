@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { defineSuite, type BenchCase } from './harness';
 import { FILE_CHUNK_BYTES } from '../src/core/base64/convert';
-import { launchBrowser, openPage } from '../tests/helpers/browser';
-import { startServer, type RunningServer } from '../tests/helpers/server';
+import { launchBrowser, openPage } from '../tests/harness/browser';
+import { startServer, type RunningServer } from '../tests/harness/server';
 
 let server: RunningServer | undefined;
 let browser: Browser | undefined;

@@ -6,7 +6,7 @@
 import autocannon from 'autocannon';
 import { defineSuite } from './harness';
 import { autocannonCli, healthP99 } from './http';
-import { startServer, type RunningServer } from '../tests/helpers/server';
+import { startServer, type RunningServer } from '../tests/harness/server';
 import { bitsFromPoly } from '../src/core/crc/params';
 
 let server: RunningServer | undefined;

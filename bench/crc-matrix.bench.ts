@@ -8,8 +8,8 @@ import { defineSuite } from './harness';
 import { loadKernel } from '../server/wasm';
 import { deriveMatrices, type CrcKernel } from '../src/core/crc/kernel';
 import { createCrcGenerator } from '../src/core/hdl/crc';
-import { deriveMatricesTs } from '../tests/support/crc-matrix-ts';
-import { unrollMatrices } from '../tests/support/crc-reference';
+import { deriveMatricesTs } from '../tests/oracles/crc-matrix-ts';
+import { unrollMatrices } from '../tests/oracles/crc-reference';
 
 const POLYS: Record<32 | 64, bigint> = { 32: 0x04c11db7n, 64: 0x42f0e1eba9ea3693n };
 

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { defineSuite, type BenchCase, type BenchGroup } from './harness';
-import { launchBrowser } from '../tests/helpers/browser';
+import { launchBrowser } from '../tests/harness/browser';
 import { wasmDir } from '../server/wasm';
 
 const root = fileURLToPath(new URL('..', import.meta.url));

@@ -13,8 +13,8 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { defineSuite, type BenchCase } from './harness';
 import { CHROMIUM_CASES, type kernelTimes } from './json-kernel-page';
-import { launchBrowser, openPage } from '../tests/helpers/browser';
-import { startServer, type RunningServer } from '../tests/helpers/server';
+import { launchBrowser, openPage } from '../tests/harness/browser';
+import { startServer, type RunningServer } from '../tests/harness/server';
 
 let server: RunningServer | undefined;
 let browser: Browser | undefined;

@@ -7,8 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { defineSuite } from './harness';
-import { launchBrowser, openPage } from '../tests/helpers/browser';
-import { startServer, type RunningServer } from '../tests/helpers/server';
+import { launchBrowser, openPage } from '../tests/harness/browser';
+import { startServer, type RunningServer } from '../tests/harness/server';
 import type { BuildReport } from '../scripts/delivery-plugin';
 
 let server: RunningServer | undefined;

@@ -126,9 +126,9 @@ export const e2eTestTs = ({
 }) => `// ${title} in Chromium against the built app (the e2e project's shared server and browser).
 import { expect, it } from 'vitest';
 import { tool } from '../../src/tools/${name}/tool';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { describeWith } from '../helpers/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { describeWith } from '../harness/system';
 
 describeWith(['chromium'], \`\${tool.title} page\`, () => {
   const app = useSharedApp();

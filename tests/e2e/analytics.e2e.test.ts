@@ -6,10 +6,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
-import { describeWith } from '../helpers/system';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { startServer, type RunningServer } from '../helpers/server';
+import { describeWith } from '../harness/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { startServer, type RunningServer } from '../harness/server';
 import { getStats, pageview, post, toolUsage } from '../server/analytics-helpers';
 
 const today = new Date().toISOString().slice(0, 10);

@@ -17,17 +17,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
 import {
   describeTasks,
   longestCpuMs,
   MAIN_THREAD_TEST,
   MAX_TASK_CPU_MS,
   traceMainThread,
-} from '../helpers/main-thread';
-import { describeWith } from '../helpers/system';
-import { randomBytes, testRandom } from '../support/seed';
+} from '../harness/main-thread';
+import { describeWith } from '../harness/system';
+import { randomBytes, testRandom } from '../cases/seed';
 
 let dir: string;
 
@@ -366,7 +366,7 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
       rmSync(decPath);
 
       // Responsiveness: the page's thread only reads the file's head, posts the job and shows
-      // progress; no task of it may take over 50 ms of CPU (tests/helpers/main-thread.ts).
+      // progress; no task of it may take over 50 ms of CPU (tests/harness/main-thread.ts).
       console.log(`[base64 e2e] encode: ${describeTasks(encodeTasks)}; decode: ${describeTasks(decodeTasks)}`);
       expect(longestCpuMs(encodeTasks), describeTasks(encodeTasks)).toBeLessThan(MAX_TASK_CPU_MS);
       expect(longestCpuMs(decodeTasks), describeTasks(decodeTasks)).toBeLessThan(MAX_TASK_CPU_MS);

@@ -1,9 +1,9 @@
 // Colour Contrast Checker in Chromium: initial state, spec messages, the 6-digit rule, beyond-spec panels, permalinks.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { describeWith } from '../helpers/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { describeWith } from '../harness/system';
 
 describeWith(['chromium'], 'Color Contrast Checker page', () => {
   const app = useSharedApp();

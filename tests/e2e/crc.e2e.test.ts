@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { describeWith } from '../helpers/system';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
+import { describeWith } from '../harness/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { simulateVerilog, simulateVhdl } from '../harness/hdl';
 import { runYosys } from '@yowasp/yosys';
 import { synthesisReport } from '../../src/core/hdl/synth/report';
 

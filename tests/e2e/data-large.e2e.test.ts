@@ -8,16 +8,16 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describeWith } from '../helpers/system';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
+import { describeWith } from '../harness/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
 import {
   describeTasks,
   longestCpuMs,
   MAIN_THREAD_TEST,
   MAX_TASK_CPU_MS,
   traceMainThread,
-} from '../helpers/main-thread';
+} from '../harness/main-thread';
 import { createHash } from 'node:crypto';
 import { csvToJsonText } from '../../src/core/data/formats/csv';
 

@@ -3,9 +3,9 @@
 // demand. A script is recognised by an error message each library ships in its code.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { describeWith } from '../helpers/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { describeWith } from '../harness/system';
 
 const SIGNATURES = {
   yaml: 'Implicit keys need to be on a single line',

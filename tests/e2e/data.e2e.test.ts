@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import YAML from 'yaml';
 import Papa from 'papaparse';
 import type { Page } from 'playwright-core';
-import { describeWith } from '../helpers/system';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
+import { describeWith } from '../harness/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
 import { FORMATTER_EXAMPLES, JSON_YAML_EXAMPLES, CSV_EXAMPLES, JSON_CSV_EXAMPLES } from '../../src/core/data/examples';
 
 describeWith(['chromium'], 'data converters in Chromium', () => {

@@ -7,10 +7,10 @@
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { describeWith } from '../helpers/system';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
+import { describeWith } from '../harness/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { simulateVerilog, simulateVhdl } from '../harness/hdl';
 import { TB_PASS } from '../../src/core/hdl/fifo';
 
 describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium', () => {

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { describeWith } from '../helpers/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { describeWith } from '../harness/system';
 
 interface Case {
   name: string;

@@ -11,16 +11,16 @@ import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describeWith } from '../helpers/system';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
+import { describeWith } from '../harness/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
 import {
   describeTasks,
   longestCpuMs,
   MAIN_THREAD_TEST,
   MAX_TASK_CPU_MS,
   traceMainThread,
-} from '../helpers/main-thread';
+} from '../harness/main-thread';
 import { loadFreshKernel } from '../../server/wasm';
 import { JsonStream, runJsonBytes, type JsonExports } from '../../src/core/data/json/kernel';
 

@@ -1,9 +1,9 @@
 // The JWT debugger's promise, tested (issue 16 item 6): with the token in the URL fragment,
 // decoded, and an uncaught error reported, no request leaving the page carries the token.
 import { expect, it } from 'vitest';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { describeWith } from '../helpers/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { describeWith } from '../harness/system';
 
 const b64u = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 

@@ -1,9 +1,9 @@
 // Messages that quote what the user typed quote an excerpt (src/core/excerpt.ts), and never widen
 // the page: a 100,000-character filter on the home page, at 375 px, in Debian's Chromium.
 import { expect, it } from 'vitest';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { describeWith } from '../helpers/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { describeWith } from '../harness/system';
 
 describeWith(['chromium'], 'Messages quote an excerpt of long input (Chromium)', () => {
   const app = useSharedApp();

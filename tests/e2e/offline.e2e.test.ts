@@ -2,9 +2,9 @@
 // server work offline (their WASM workers included), served by the service worker's precache.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { describeWith } from '../helpers/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { describeWith } from '../harness/system';
 
 describeWith(['chromium'], 'offline in Chromium', () => {
   const app = useSharedApp();

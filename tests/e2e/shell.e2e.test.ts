@@ -8,11 +8,11 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { crc32Reference } from '../../src/core/crc/crc32';
 import { pages, sidebarGroups } from '../../src/app/registry';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { startRecordingProxy } from '../helpers/proxy';
-import { describeWith } from '../helpers/system';
-import { randomBytes, testRandom } from '../support/seed';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { startRecordingProxy } from '../harness/proxy';
+import { describeWith } from '../harness/system';
+import { randomBytes, testRandom } from '../cases/seed';
 
 describeWith(['chromium'], 'app shell in Chromium', () => {
   const app = useSharedApp();

@@ -3,9 +3,9 @@
 // and restore in a fresh browser, "Copy link" copies it and "Start fresh" forgets both.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { describeWith } from '../helpers/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { describeWith } from '../harness/system';
 
 describeWith(['chromium'], 'state and permalinks in Chromium', () => {
   const app = useSharedApp();

@@ -5,10 +5,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { seriousViolations } from '../helpers/axe';
-import { describeWith } from '../helpers/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { seriousViolations } from '../harness/axe';
+import { describeWith } from '../harness/system';
 
 describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
   const app = useSharedApp();

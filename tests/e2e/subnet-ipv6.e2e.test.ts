@@ -2,16 +2,16 @@
 // results of a /48, the messages of malformed input, the /48 -> /64 split (first, last and a
 // random row, jump by row and by address), its export compared line by line with an independent
 // rule, URL state restored in a fresh page, a 2^128-row list, VLSM, and axe on every IPv6 view.
-import { allViolations } from '../helpers/axe';
+import { allViolations } from '../harness/axe';
 import { createInterface } from 'node:readline';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { describeWith } from '../helpers/system';
-import { testRandom } from '../support/seed';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { describeWith } from '../harness/system';
+import { testRandom } from '../cases/seed';
 
 /** Row i (0-based) of 2001:db8:abcd::/48 split into /64s, by hand: the fourth group is i in hex. */
 const row64 = (i: number) => (i === 0 ? '2001:db8:abcd::' : `2001:db8:abcd:${i.toString(16)}::`);

@@ -6,10 +6,10 @@ import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { describeWith } from '../helpers/system';
-import { testRandom } from '../support/seed';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { describeWith } from '../harness/system';
+import { testRandom } from '../cases/seed';
 
 // Independent expectations: BigInt arithmetic on the address, not the app's code.
 const toInt = (ip: string) => ip.split('.').reduce((a, o) => (a << 8n) | BigInt(o), 0n);

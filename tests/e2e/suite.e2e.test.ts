@@ -3,10 +3,10 @@
 // states these reach, in both themes.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { seriousViolations } from '../helpers/axe';
-import { describeWith } from '../helpers/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { seriousViolations } from '../harness/axe';
+import { describeWith } from '../harness/system';
 import { pages } from '../../src/app/registry';
 
 describeWith(['chromium'], 'suite shell in Chromium', () => {

@@ -1,9 +1,9 @@
 // URL Encoder/Decoder in Chromium: encode/decode/swap, auto-update, errors, analysis, history.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openPage } from '../helpers/browser';
-import { useSharedApp } from '../helpers/e2e';
-import { describeWith } from '../helpers/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { describeWith } from '../harness/system';
 
 describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
   const app = useSharedApp();

@@ -1,12 +1,12 @@
 /**
- * The wide-data-path CRC (partial last word, pipelining; cases in tests/support/crc-stream-cases.ts)
+ * The wide-data-path CRC (partial last word, pipelining; cases in tests/cases/crc-stream-cases.ts)
  * simulated with Icarus Verilog (-g2005 and -g2012) and GHDL (--std=93c and 08) against the
  * generator's own self-checking testbench, exactly as the page downloads it: a quiet start (the
  * inputs declared with the first beat's values), random packets back to back, every data_bytes
  * count ending a packet, partial and zero-byte beats inside packets, a reset with beats in
  * flight, crc_valid and crc_out checked after every clock edge with the pipeline's latency. What
  * each testbench expects is checked first against the independent bit-serial reference
- * (tests/support/crc-reference.ts). GHDL analyses each case into its own library and elaborates
+ * (tests/oracles/crc-reference.ts). GHDL analyses each case into its own library and elaborates
  * one top for a whole batch, so a batch costs one elaboration and one run. A hand-written
  * testbench also starts quietly the way the issue reported it (stream and classic designs).
  */
@@ -16,11 +16,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
-import { describeWith } from '../helpers/system';
-import { simulateVerilog, VERILOG_STANDARDS, type VerilogStandard } from '../helpers/hdl';
-import { TEST_SEED } from '../support/seed';
-import { bitsOfWord, bytesToBits, referenceCrcBits, wordOf } from '../support/crc-reference';
-import { streamCases, streamScenarioProblems, STREAM_DATA_WIDTHS, type StreamCase } from '../support/crc-stream-cases';
+import { describeWith } from '../harness/system';
+import { simulateVerilog, VERILOG_STANDARDS, type VerilogStandard } from '../harness/hdl';
+import { TEST_SEED } from '../cases/seed';
+import { bitsOfWord, bytesToBits, referenceCrcBits, wordOf } from '../oracles/crc-reference';
+import { streamCases, streamScenarioProblems, STREAM_DATA_WIDTHS, type StreamCase } from '../cases/crc-stream-cases';
 import { loadKernel } from '../../server/wasm';
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { paramsOf, predefinedAlgorithms } from '../../src/core/crc/catalogue';

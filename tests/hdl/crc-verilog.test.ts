@@ -1,15 +1,15 @@
 /**
  * Every catalogue algorithm generated as Verilog at several data widths (1, 8, 12, 33, 72, and
  * 512/1024 for every CRC width), simulated with Icarus Verilog (-g2005 and -g2012, whose time-0
- * semantics differ: tests/helpers/hdl.ts) against the generator's own
+ * semantics differ: tests/harness/hdl.ts) against the generator's own
  * self-checking testbench (the one the page offers); also random parameter sets (W 1..67,
  * D 1..1024). What each testbench expects is checked first against the independent bit-serial
  * reference (and the catalogue check value for "123456789"), so a pass means crc_out matched it.
  */
 import { expect, it } from 'vitest';
-import { describeWith } from '../helpers/system';
-import { TEST_SEED } from '../support/seed';
-import { simulateVerilog, VERILOG_STANDARDS } from '../helpers/hdl';
+import { describeWith } from '../harness/system';
+import { TEST_SEED } from '../cases/seed';
+import { simulateVerilog, VERILOG_STANDARDS } from '../harness/hdl';
 import { loadKernel } from '../../server/wasm';
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { predefinedAlgorithms } from '../../src/core/crc/catalogue';
@@ -19,7 +19,7 @@ import {
   randomSimulationCases,
   scenarioProblems,
   type SimulationCase,
-} from '../support/crc-simulation';
+} from '../cases/crc-simulation';
 
 const SEED = TEST_SEED;
 const cases = catalogueSimulationCases(predefinedAlgorithms(), SEED);

@@ -12,8 +12,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { expect, it } from 'vitest';
-import { describeWith } from '../helpers/system';
-import { TEST_SEED } from '../support/seed';
+import { describeWith } from '../harness/system';
+import { TEST_SEED } from '../cases/seed';
 import { loadKernel } from '../../server/wasm';
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { predefinedAlgorithms } from '../../src/core/crc/catalogue';
@@ -23,7 +23,7 @@ import {
   randomSimulationCases,
   scenarioProblems,
   type SimulationCase,
-} from '../support/crc-simulation';
+} from '../cases/crc-simulation';
 
 const exec = promisify(execFile);
 const SEED = TEST_SEED;

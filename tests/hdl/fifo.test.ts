@@ -6,7 +6,7 @@
  * timing, fill to full, drain to empty, every flag against the model after every word, overflow
  * and underflow attempts, packet commit/discard, ECC injection and random traffic.
  * VHDL runs are batched: many renamed testbenches elaborate under one top entity. The presets and
- * the 64 combinations also run under iverilog -g2012, whose time 0 differs (tests/helpers/hdl.ts).
+ * the 64 combinations also run under iverilog -g2012, whose time 0 differs (tests/harness/hdl.ts).
  */
 import { expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
@@ -14,9 +14,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { simulateVerilog, simulateVhdl, type VerilogStandard } from '../helpers/hdl';
-import { describeWith } from '../helpers/system';
-import { TEST_SEED, testRandom } from '../support/seed';
+import { simulateVerilog, simulateVhdl, type VerilogStandard } from '../harness/hdl';
+import { describeWith } from '../harness/system';
+import { TEST_SEED, testRandom } from '../cases/seed';
 import {
   DEFAULT_FIFO_CONFIG,
   FIFO_PRESETS,

@@ -4,13 +4,13 @@
  * conditions in the condition language), in Icarus Verilog and GHDL (VHDL-93c and 2008). Each
  * testbench applies a random input sequence and checks every output, every cycle, against the
  * product's model of the configuration; before simulating, every expected output is checked
- * against the test's own reference model (tests/support/fsm-reference.ts), which reads the
+ * against the test's own reference model (tests/oracles/fsm-reference.ts), which reads the
  * conditions with its own evaluator, so a bug in the product's condition parser cannot pass both.
- * The Verilog runs under -g2005 and -g2012, whose time 0 differs (tests/helpers/hdl.ts).
+ * The Verilog runs under -g2005 and -g2012, whose time 0 differs (tests/harness/hdl.ts).
  */
 import { expect, it } from 'vitest';
-import { describeWith } from '../helpers/system';
-import { simulateVerilog, simulateVhdl, VERILOG_STANDARDS } from '../helpers/hdl';
+import { describeWith } from '../harness/system';
+import { simulateVerilog, simulateVhdl, VERILOG_STANDARDS } from '../harness/hdl';
 import {
   compileFsm,
   COMPLEX_EXAMPLE,
@@ -21,9 +21,9 @@ import {
   type FsmConfig,
 } from '../../src/core/hdl/fsm';
 import { seededRandom } from '../../src/core/random';
-import { TEST_SEED } from '../support/seed';
-import { evaluate, sequenceProblems } from '../support/fsm-reference';
-import { fixedFsmCases, randomFsmCases, randomFsmConfig } from '../support/fsm-cases';
+import { TEST_SEED } from '../cases/seed';
+import { evaluate, sequenceProblems } from '../oracles/fsm-reference';
+import { fixedFsmCases, randomFsmCases, randomFsmConfig } from '../cases/fsm-cases';
 
 const SEED = TEST_SEED;
 

@@ -1,19 +1,19 @@
 /**
  * Fuzzers: configurations drawn at random from the whole space each generator's validation accepts
- * (tests/support/*-cases.ts: every condition-language form for FSMs, every baud divider from 1 up
+ * (tests/cases/*-cases.ts: every condition-language form for FSMs, every baud divider from 1 up
  * for UARTs, any CRC parameters, any FIFO option within a size bound). For each, the design and
  * its testbench must compile in Icarus (-g2005) and GHDL (--std=93c and 08), and the design must
- * synthesise in both languages (Yosys; ghdl --synth; tests/helpers/synth.ts).
+ * synthesise in both languages (Yosys; ghdl --synth; tests/harness/synth.ts).
  *
  * Every run draws FIXED per generator from a constant seed (the same cases everywhere, so CI is
  * stable) and FRESH more from TEST_SEED (fixed under CI=true, new on every local run; the seed is
  * in the test names, and TEST_SEED=<n> replays a run).
  */
 import { expect, it } from 'vitest';
-import { compileVerilog, elaborateVhdl } from '../helpers/hdl';
-import { synthesiseVerilog, synthesiseVhdl } from '../helpers/synth';
-import { describeWith } from '../helpers/system';
-import { TEST_SEED } from '../support/seed';
+import { compileVerilog, elaborateVhdl } from '../harness/hdl';
+import { synthesiseVerilog, synthesiseVhdl } from '../harness/synth';
+import { describeWith } from '../harness/system';
+import { TEST_SEED } from '../cases/seed';
 import { seededRandom, type Random } from '../../src/core/random';
 import type { HdlGenerator, HdlLanguage } from '../../src/core/hdl/contract';
 import { loadKernel } from '../../server/wasm';
@@ -22,10 +22,10 @@ import { createCrcGenerator, CRC_MODULE, type CrcConfig } from '../../src/core/h
 import { fifoGenerator, MODULE_NAME as FIFO_MODULE, type FifoConfig } from '../../src/core/hdl/fifo';
 import { fsmGenerator, type FsmConfig } from '../../src/core/hdl/fsm';
 import { uartGenerator, UART_MODULE, type UartConfig } from '../../src/core/hdl/uart';
-import { fuzzCrcConfig } from '../support/crc-cases';
-import { fuzzFifoConfig } from '../support/fifo-cases';
-import { fuzzFsmConfig } from '../support/fsm-cases';
-import { fuzzUartConfig } from '../support/uart-cases';
+import { fuzzCrcConfig } from '../cases/crc-cases';
+import { fuzzFifoConfig } from '../cases/fifo-cases';
+import { fuzzFsmConfig } from '../cases/fsm-cases';
+import { fuzzUartConfig } from '../cases/uart-cases';
 
 /** Configurations per generator from the constant seed, and from TEST_SEED. */
 const FIXED = 6;

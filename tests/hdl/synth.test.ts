@@ -1,6 +1,6 @@
 /**
  * Synthesis suite: the designs the simulation suites simulate, synthesised in both languages
- * (tests/helpers/synth.ts): Verilog with Yosys (synth, check -assert, no latches, no logic loops),
+ * (tests/harness/synth.ts): Verilog with Yosys (synth, check -assert, no latches, no logic loops),
  * VHDL with ghdl --synth --std=08 and its netlist through the same Yosys checks.
  *
  * What is synthesised, per generator:
@@ -22,9 +22,9 @@
  *   minutes and 1.4 GB (GHDL's netlist of it gets ghdl --synth only, not Yosys a second time).
  */
 import { expect, it } from 'vitest';
-import { describeWith } from '../helpers/system';
-import { synthesiseVerilog, synthesiseVhdl, type SynthOptions } from '../helpers/synth';
-import { TEST_SEED } from '../support/seed';
+import { describeWith } from '../harness/system';
+import { synthesiseVerilog, synthesiseVhdl, type SynthOptions } from '../harness/synth';
+import { TEST_SEED } from '../cases/seed';
 import type { HdlFile, HdlLanguage } from '../../src/core/hdl/contract';
 import { loadKernel } from '../../server/wasm';
 import type { CrcKernel } from '../../src/core/crc/kernel';
@@ -33,11 +33,11 @@ import { createCrcGenerator, CRC_MODULE, MAX_PIPELINE_STAGES, type CrcConfig } f
 import { fifoGenerator, MODULE_NAME as FIFO_MODULE } from '../../src/core/hdl/fifo';
 import { fsmGenerator } from '../../src/core/hdl/fsm';
 import { uartGenerator, UART_MODULE } from '../../src/core/hdl/uart';
-import { catalogueSimulationCases, randomSimulationCases, SMALL_DATA_WIDTHS } from '../support/crc-simulation';
-import { streamCases } from '../support/crc-stream-cases';
-import { fifoConfig, memoryBits, optionFifoCases, presetFifoCases } from '../support/fifo-cases';
-import { fixedFsmCases, randomFsmCases } from '../support/fsm-cases';
-import { DIVIDER_ONE, highSpeedRealClock, presetUartCases, randomUartCases } from '../support/uart-cases';
+import { catalogueSimulationCases, randomSimulationCases, SMALL_DATA_WIDTHS } from '../cases/crc-simulation';
+import { streamCases } from '../cases/crc-stream-cases';
+import { fifoConfig, memoryBits, optionFifoCases, presetFifoCases } from '../cases/fifo-cases';
+import { fixedFsmCases, randomFsmCases } from '../cases/fsm-cases';
+import { DIVIDER_ONE, highSpeedRealClock, presetUartCases, randomUartCases } from '../cases/uart-cases';
 
 const SEED = TEST_SEED;
 /** FIFO memories above this many bits are kept as memories (see SynthOptions.keepMemories). */

@@ -6,11 +6,11 @@
  * bit (issue 19: the last stop bit used to last one clock longer).
  */
 import { expect, it } from 'vitest';
-import { simulateVerilog, simulateVhdl } from '../helpers/hdl';
-import { describeWith } from '../helpers/system';
+import { simulateVerilog, simulateVhdl } from '../harness/hdl';
+import { describeWith } from '../harness/system';
 import { baudCounter, DEFAULT_UART, fastClockFor, randomWords, type UartConfig } from '../../src/core/hdl/uart';
 import { uartGenerator } from '../../src/core/hdl/uart';
-import { TEST_SEED } from '../support/seed';
+import { TEST_SEED } from '../cases/seed';
 
 const CLOCK_NS = 10;
 const RESET_CYCLES = 4;

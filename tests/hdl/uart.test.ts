@@ -4,12 +4,12 @@
  * random words with an independent txd decoder, injected parity and framing errors, overrun).
  * The testbench overrides CLK_FREQ so one bit is a few dozen cycles; one run keeps the real clock.
  * In the random runs the injected frames come from a sender up to 2 % off the nominal baud. The
- * presets' Verilog also runs under -g2012, whose time 0 differs (tests/helpers/hdl.ts).
+ * presets' Verilog also runs under -g2012, whose time 0 differs (tests/harness/hdl.ts).
  */
 import { expect, it } from 'vitest';
-import { describeWith } from '../helpers/system';
-import { simulateVerilog, simulateVhdl, VERILOG_STANDARDS, type VerilogStandard } from '../helpers/hdl';
-import { synthesiseVhdl } from '../helpers/synth';
+import { describeWith } from '../harness/system';
+import { simulateVerilog, simulateVhdl, VERILOG_STANDARDS, type VerilogStandard } from '../harness/hdl';
+import { synthesiseVhdl } from '../harness/synth';
 import {
   baudCounter,
   fastClockFor,
@@ -19,8 +19,8 @@ import {
   type UartTestbenchOptions,
 } from '../../src/core/hdl/uart';
 import { randomInt, seededRandom } from '../../src/core/random';
-import { TEST_SEED } from '../support/seed';
-import { DIVIDER_ONE, highSpeedRealClock, presetUartCases, randomUartCases } from '../support/uart-cases';
+import { TEST_SEED } from '../cases/seed';
+import { DIVIDER_ONE, highSpeedRealClock, presetUartCases, randomUartCases } from '../cases/uart-cases';
 
 const SEED = TEST_SEED;
 

@@ -32,7 +32,7 @@ describe('npm run new-tool', () => {
   beforeAll(() => {
     root = mkdtempSync(join(tmpdir(), 'bitsmith-new-tool-'));
     cpSync(join(REPO, 'src'), join(root, 'src'), { recursive: true });
-    cpSync(join(REPO, 'tests/helpers'), join(root, 'tests/helpers'), { recursive: true });
+    cpSync(join(REPO, 'tests/harness'), join(root, 'tests/harness'), { recursive: true });
     cpSync(join(REPO, 'scripts/system-tools.mjs'), join(root, 'scripts/system-tools.mjs'));
     cpSync(join(REPO, 'tsconfig.base.json'), join(root, 'tsconfig.base.json'));
     cpSync(join(REPO, 'tests/tsconfig.json'), join(root, 'tests/tsconfig.json'));

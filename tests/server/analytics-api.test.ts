@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { inspectJournal } from '../../server/store/journal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startServer, type RunningServer } from '../harness/server';
 import { closedPort, getStats, pageview, post, toolUsage } from './analytics-helpers';
 
 const today = () => new Date().toISOString().slice(0, 10);

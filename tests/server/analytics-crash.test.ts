@@ -17,8 +17,8 @@ import { closeSync, fstatSync, ftruncateSync, mkdtempSync, openSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server';
-import { TEST_SEED, testRandom } from '../support/seed';
+import { startServer, type RunningServer } from '../harness/server';
+import { TEST_SEED, testRandom } from '../cases/seed';
 import { pageview } from './analytics-helpers';
 
 const RUNS = 32;

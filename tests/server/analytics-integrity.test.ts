@@ -6,7 +6,7 @@
 import { openSync, writeSync, closeSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../helpers/server';
+import { startServer } from '../harness/server';
 import { getStats, pageview, post } from './analytics-helpers';
 
 const health = async (url: string) => (await (await fetch(`${url}/healthz`)).json()).analytics;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import autocannon from 'autocannon';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startServer, type RunningServer } from '../harness/server';
 import { getStats } from './analytics-helpers';
 
 const REQUESTS = 10_000;

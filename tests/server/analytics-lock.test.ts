@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../helpers/server';
+import { startServer } from '../harness/server';
 import { getStats, pageview, post } from './analytics-helpers';
 
 /** A second process that takes the write lock (BEGIN EXCLUSIVE) and holds it until killed. */

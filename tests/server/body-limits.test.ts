@@ -3,7 +3,7 @@
 // REQUEST_TIMEOUT_MS) with a 408. No wall-clock bounds: what is asserted is what was sent.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startServer, type RunningServer } from '../harness/server';
 
 const REQUEST_TIMEOUT_MS = 2_000;
 let server: RunningServer;

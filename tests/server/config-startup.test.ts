@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer } from '../helpers/server';
+import { startServer } from '../harness/server';
 
 const temp = mkdtempSync(join(tmpdir(), 'bitsmith-config-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));

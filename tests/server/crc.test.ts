@@ -1,6 +1,6 @@
 /** /api/predefined and /api/generate over HTTP against the real built server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startServer, type RunningServer } from '../harness/server';
 import catalogue from '../../src/core/crc/catalogue.json';
 import { createHash } from 'node:crypto';
 import { bitsFromPoly, parseHex } from '../../src/core/crc/params';

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startServer, type RunningServer } from '../harness/server';
 import { pages } from '../../src/app/registry';
 
 let server: RunningServer;

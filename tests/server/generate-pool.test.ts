@@ -2,7 +2,7 @@
 // free while generation runs, a saturated pool refuses with 503 + Retry-After instead of queueing
 // without bound, and pooled answers are byte-identical to an unloaded one.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server';
+import { startServer, type RunningServer } from '../harness/server';
 import { bitsFromPoly } from '../../src/core/crc/params';
 
 const wide = (dataWidth = 1024) =>

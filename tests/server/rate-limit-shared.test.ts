@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../helpers/server';
+import { startServer } from '../harness/server';
 import { closedPort } from './analytics-helpers';
 
 const mongoUri = process.env.MONGODB_URI;

@@ -4,7 +4,7 @@ import * as zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { crc32, crc32Reference, type Crc32Exports } from '../../src/core/crc/crc32';
 import { loadFreshKernel, loadKernel } from '../../server/wasm';
-import { randomBytes, testRandom } from '../support/seed';
+import { randomBytes, testRandom } from '../cases/seed';
 
 describe('WASM pipeline (crc module)', () => {
   it('computes the CRC-32 check value of "123456789"', async () => {

@@ -5,7 +5,7 @@ import { convertBlob, convertText, type ConvertOptions } from './convert';
 import type { Base64Exports } from './kernel';
 import { ENTER_BASE64, ENTER_TEXT, INVALID_BASE64 } from './messages';
 import { bytesToText, textToBytes, wrapLines } from './text';
-import { randomBytes, testRandom } from '../../../tests/support/seed';
+import { randomBytes, testRandom } from '../../../tests/cases/seed';
 
 let kernel: Base64Exports;
 beforeAll(async () => {

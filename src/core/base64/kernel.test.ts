@@ -1,6 +1,6 @@
 /** The WASM kernel against Node's Buffer: every length 0..300, large buffers, both alphabets. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { randomBytes, testRandom } from '../../../tests/support/seed';
+import { randomBytes, testRandom } from '../../../tests/cases/seed';
 import { loadFreshKernel } from '../../../server/wasm';
 import { decodeBytes, encodeBytes, type Alphabet, type Base64Exports } from './kernel';
 import { INVALID_BASE64 } from './messages';

@@ -1,7 +1,7 @@
 /** Streaming equals one-shot for arbitrary chunk boundaries, whitespace anywhere, both alphabets. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { randomInt, type Random } from '../random';
-import { randomBytes, testRandom } from '../../../tests/support/seed';
+import { randomBytes, testRandom } from '../../../tests/cases/seed';
 import { loadFreshKernel } from '../../../server/wasm';
 import { Base64Decoder, Base64Encoder, type Alphabet, type Base64Exports } from './kernel';
 import { INVALID_BASE64 } from './messages';

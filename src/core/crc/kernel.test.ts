@@ -11,9 +11,9 @@ import {
   referenceRegister,
   unrollMatrices,
   wordOf,
-} from '../../../tests/support/crc-reference';
-import { deriveMatricesTs } from '../../../tests/support/crc-matrix-ts';
-import { randomBigInt, testRandom } from '../../../tests/support/seed';
+} from '../../../tests/oracles/crc-reference';
+import { deriveMatricesTs } from '../../../tests/oracles/crc-matrix-ts';
+import { randomBigInt, testRandom } from '../../../tests/cases/seed';
 import { CATALOGUE, predefinedAlgorithms, paramsOf } from './catalogue';
 import { FALLBACK_ALGORITHMS } from './fallback';
 import { CHECK_INPUT, mask, parseHex, reflect, type CrcParams } from './params';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomGradient, randomStops } from './random';
 import { defaultGradient } from './model';
-import { testRandom } from '../../../tests/support/seed';
+import { testRandom } from '../../../tests/cases/seed';
 
 describe('random gradient', () => {
   it('picks every field within the spec ranges', () => {

@@ -19,7 +19,7 @@ import {
   referenceSizes,
   splitIpBox,
 } from './ipv4';
-import { testRandom } from '../../../tests/support/seed';
+import { testRandom } from '../../../tests/cases/seed';
 
 // ---- independent reference -------------------------------------------------------------------
 const bitsOf = (ip: string) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Papa from 'papaparse';
 import type { Stats } from '../../core/analytics/contract';
-import { OWASP_PAYLOADS } from '../../../tests/support/csv-injection';
+import { OWASP_PAYLOADS } from '../../../tests/cases/csv-injection';
 import {
   chartDays,
   csvFileName,

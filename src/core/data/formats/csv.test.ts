@@ -4,8 +4,8 @@ import { runDataOp } from '../ops';
 import { typeCsvValue, quoteCell, cellText, csvToJsonText } from './csv';
 import { LosslessNumber } from '../json/lossless';
 import { CSV_EXAMPLES, JSON_CSV_EXAMPLES } from '../examples';
-import { randomNumberLiteral, randomText } from '../../../../tests/support/testdata';
-import { testRandom } from '../../../../tests/support/seed';
+import { randomNumberLiteral, randomText } from '../../../../tests/cases/testdata';
+import { testRandom } from '../../../../tests/cases/seed';
 import type { Delimiter } from './csv';
 
 const csvToJson = (text: string, delimiter: Delimiter = ',', header = true) =>

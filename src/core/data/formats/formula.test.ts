@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { runDataOp } from '../ops';
-import { OWASP_PAYLOADS } from '../../../../tests/support/csv-injection';
+import { OWASP_PAYLOADS } from '../../../../tests/cases/csv-injection';
 import { looksLikeFormula, neutraliseFormula } from './formula';
 
 const HARMLESS = ['a=b', '1-2', 'user@example.com', '', 'plain', '/path?a=1', '0.5'];

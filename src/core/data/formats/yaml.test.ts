@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { runDataOp } from '../ops';
 import { readYaml } from './yaml';
-import { randomJsonText } from '../../../../tests/support/testdata';
-import { testRandom } from '../../../../tests/support/seed';
+import { randomJsonText } from '../../../../tests/cases/testdata';
+import { testRandom } from '../../../../tests/cases/seed';
 
 const toYaml = (text: string, indent: 2 | 4 = 2, sortKeys = false) =>
   runDataOp({ kind: 'jsonToYaml', indent, sortKeys }, text);

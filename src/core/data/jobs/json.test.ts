@@ -1,8 +1,8 @@
 /** The worker's job with the JSON kernel: same results as the tree path for text, streamed for Blobs. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFreshKernel } from '../../../../server/wasm';
-import { randomJsonText } from '../../../../tests/support/testdata';
-import { testRandom } from '../../../../tests/support/seed';
+import { randomJsonText } from '../../../../tests/cases/testdata';
+import { testRandom } from '../../../../tests/cases/seed';
 import type { JsonExports } from '../json/kernel';
 import { PREVIEW_CHARS, runJob } from './index';
 import { runDataOp, type DataOp } from '../ops';

@@ -4,8 +4,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFreshKernel } from '../../../../server/wasm';
-import { randomJsonText } from '../../../../tests/support/testdata';
-import { testRandom } from '../../../../tests/support/seed';
+import { randomJsonText } from '../../../../tests/cases/testdata';
+import { testRandom } from '../../../../tests/cases/seed';
 import type { Random } from '../../random';
 import {
   BytePosition,

@@ -3,8 +3,8 @@ import { readJson } from './read';
 import { writeJson } from './write';
 import { runDataOp } from '../ops';
 import { MSG } from '../messages';
-import { randomJsonText } from '../../../../tests/support/testdata';
-import { testRandom } from '../../../../tests/support/seed';
+import { randomJsonText } from '../../../../tests/cases/testdata';
+import { testRandom } from '../../../../tests/cases/seed';
 
 const format = (text: string, indent: 0 | 2 | 4 = 2, sortKeys = false) =>
   runDataOp({ kind: 'format', indent, sortKeys }, text);

@@ -1,12 +1,12 @@
 /** The CRC generator: equations against the bit-serial reference, names, validation, summary, testbench. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { randomBits, referenceRegister, unrollMatrices, wordOf } from '../../../../tests/support/crc-reference';
-import { randomSimulationCases, scenarioProblems } from '../../../../tests/support/crc-simulation';
+import { randomBits, referenceRegister, unrollMatrices, wordOf } from '../../../../tests/oracles/crc-reference';
+import { randomSimulationCases, scenarioProblems } from '../../../../tests/cases/crc-simulation';
 import { paramsOf, predefinedAlgorithms } from '../../crc/catalogue';
 import { deriveMatrices, matrixBit, type CrcKernel } from '../../crc/kernel';
 import type { CrcParams } from '../../crc/params';
 import { loadFreshKernel } from '../../../../server/wasm';
-import { randomBigInt, testRandom } from '../../../../tests/support/seed';
+import { randomBigInt, testRandom } from '../../../../tests/cases/seed';
 import { equations, equationStats } from './design';
 import { createCrcGenerator, crcTestbenchScenario, type CrcConfig, type CrcGenerator } from '.';
 

@@ -1,12 +1,12 @@
 /** The stream CRC design (partial last word, pipelining): its equations and testbench against the bit-serial reference. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bitsOfWord, referenceRegister } from '../../../../../tests/support/crc-reference';
+import { bitsOfWord, referenceRegister } from '../../../../../tests/oracles/crc-reference';
 import { paramsOf, predefinedAlgorithms } from '../../../crc/catalogue';
 import type { CrcKernel } from '../../../crc/kernel';
 import { mask, type CrcParams } from '../../../crc/params';
 import { loadFreshKernel } from '../../../../../server/wasm';
-import { randomBigInt, testRandom } from '../../../../../tests/support/seed';
-import { streamScenarioProblems } from '../../../../../tests/support/crc-stream-cases';
+import { randomBigInt, testRandom } from '../../../../../tests/cases/seed';
+import { streamScenarioProblems } from '../../../../../tests/cases/crc-stream-cases';
 import { streamDesign, type StreamDesign } from './design';
 import { createCrcGenerator, streamScenario, type CrcConfig, type CrcGenerator } from '..';
 

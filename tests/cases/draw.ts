@@ -1,4 +1,4 @@
-/** Drawing test values from a seeded generator (tests/support/seed.ts). */
+/** Drawing test values from a seeded generator (tests/cases/seed.ts). */
 import { randomInt, type Random } from '../../src/core/random';
 
 /** One element of a non-empty list. */

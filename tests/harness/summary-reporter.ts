@@ -18,7 +18,7 @@ export default class SummaryReporter implements Reporter {
       }
       if (m.state() === 'failed' && [...m.children.allTests()].length === 0) failed++;
     }
-    // Randomised tests draw from TEST_SEED (see tests/support/seed.ts): say how to replay a failure.
+    // Randomised tests draw from TEST_SEED (see tests/cases/seed.ts): say how to replay a failure.
     if (failed > 0) console.log(`\nTEST_SEED=${process.env.TEST_SEED} (set it to replay this run's random cases)`);
     console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
   }

@@ -10,7 +10,7 @@ import { paramsOf, predefinedAlgorithms } from '../../src/core/crc/catalogue';
 import type { CrcParams } from '../../src/core/crc/params';
 import { MAX_PIPELINE_STAGES, type CrcConfig, type StreamScenario } from '../../src/core/hdl/crc';
 import { randomInt, seededRandom } from '../../src/core/random';
-import { bitsOfWord, referenceCrcBits } from './crc-reference';
+import { bitsOfWord, referenceCrcBits } from '../oracles/crc-reference';
 import { randomBigInt } from './seed';
 
 export interface StreamCase {

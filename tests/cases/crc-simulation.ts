@@ -7,7 +7,7 @@ import { parseHex, type CrcParams } from '../../src/core/crc/params';
 import type { CrcConfig, CrcScenario } from '../../src/core/hdl/crc';
 import { randomInt, seededRandom } from '../../src/core/random';
 import { randomBigInt } from './seed';
-import { bitsOfWord, referenceCrcBits } from './crc-reference';
+import { bitsOfWord, referenceCrcBits } from '../oracles/crc-reference';
 
 export interface SimulationCase {
   name: string;

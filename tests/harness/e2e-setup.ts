@@ -1,7 +1,7 @@
 /**
  * Global setup of the e2e project (vitest.config.ts): starts the built server once, and one
  * Chromium per Vitest worker, for all e2e files; they connect with useSharedApp()
- * (tests/helpers/e2e.ts). One browser per worker, not one in all: the clipboard belongs to the
+ * (tests/harness/e2e.ts). One browser per worker, not one in all: the clipboard belongs to the
  * browser process, and two files copying and reading it at the same time would read each other's.
  */
 import { createServer } from 'node:net';
@@ -12,7 +12,7 @@ import { launchBrowser } from './browser';
 import { startServer } from './server';
 
 export default async function setup(project: TestProject): Promise<(() => Promise<void>) | void> {
-  // Without Chromium the files skip themselves (or fail under CI=true): see tests/helpers/system.ts.
+  // Without Chromium the files skip themselves (or fail under CI=true): see tests/harness/system.ts.
   if (!hasTool('chromium')) return;
   const ports = await Promise.all(Array.from({ length: Math.max(1, project.config.maxWorkers) }, freePort));
   const [server, ...browsers] = await Promise.all([

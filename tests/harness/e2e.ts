@@ -1,6 +1,6 @@
 /**
  * What the e2e files share: the built server and Chromium (one per Vitest worker), started once per
- * run by the e2e project's global setup (tests/helpers/e2e-setup.ts). Each file connects with
+ * run by the e2e project's global setup (tests/harness/e2e-setup.ts). Each file connects with
  * useSharedApp() and opens its own contexts and pages (openPage). A file that needs a server of its
  * own (own data, own environment) starts one with startServer() and still uses the shared browser.
  */
