@@ -1,17 +1,125 @@
 /**
  * Runs every bench/*.bench.ts (or those named on the command line) and writes
- * bench/results/latest.json and bench/results/latest.md. `--quick` for CI. Exits non-zero only
- * when a benchmark crashes, never because of a timing.
+ * bench/results/latest.json and bench/results/latest.md. `--quick` for CI. Without `--compare` it
+ * exits non-zero only when a benchmark crashes, never because of a timing. See bench/README.md.
+ *
+ *   --quick                 small sizes, few samples (CI)
+ *   --compare[=file]        after the run, compare its ratios with bench/baseline.json (or a
+ *                           baseline or results file) and fail when a gated case is worse
+ *   --compare a.json b.json no run: compare two results (or baseline) files, a = then, b = now
+ *   --make-baseline r1.json r2.json ...  write bench/baseline.json from several results files
+ *   --out=dir               write the results there instead of bench/results
  */
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median, timeRuns, type BenchResult, type BenchSuite } from './harness';
+import {
+  baselineFromResults,
+  compare,
+  comparisonTable,
+  gateFailures,
+  makeBaseline,
+  type BaselineFile,
+  type ResultsFile,
+} from './compare';
+import { GATED, BASELINE_NOTE } from './gated';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
+const baselinePath = join(benchDir, 'baseline.json');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
-const filters = args.filter((a) => !a.startsWith('--'));
+const option = (name: string) => args.find((a) => a === name || a.startsWith(name + '='));
+const optionValue = (name: string) => option(name)?.split('=').slice(1).join('=') || undefined;
+const compareArg = option('--compare');
+const jsonArgs = args.filter((a) => !a.startsWith('--') && a.endsWith('.json'));
+const filters = args.filter((a) => !a.startsWith('--') && !a.endsWith('.json'));
+const outDir = resolve(optionValue('--out') ?? join(benchDir, 'results'));
+
+const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+
+/** A baseline file, or a results file seen as a baseline (default band, nothing gated). */
+function loadAsBaseline(path: string): BaselineFile {
+  const f = readJson<BaselineFile | ResultsFile>(path);
+  return 'cases' in f ? f : baselineFromResults(f);
+}
+
+function loadAsResults(path: string): ResultsFile {
+  const f = readJson<BaselineFile | ResultsFile>(path);
+  if ('results' in f) return f;
+  // A baseline as "now": its median ratios.
+  return {
+    date: f.made.date,
+    quick: f.made.quick,
+    node: f.made.node,
+    failures: [],
+    results: Object.entries(f.cases).map(([key, c]) => {
+      const [suite = '', group = '', ...name] = key.split(' / ');
+      return {
+        suite,
+        group,
+        name: name.join(' / '),
+        baseline: '',
+        samples: 0,
+        median_ms: 0,
+        min_ms: 0,
+        ratio_to_baseline: c.ratio,
+      };
+    }),
+  };
+}
+
+/** Prints the comparison, writes it next to the results, and returns the number of gate failures. */
+function reportComparison(then: BaselineFile, now: ResultsFile, thenLabel: string): number {
+  const cs = compare(then, now);
+  const failed = gateFailures(cs);
+  const md = [
+    `# Ratios then (${thenLabel}, ${then.made.date}) and now (${now.date})`,
+    '',
+    comparisonTable(cs),
+    '',
+    failed.length ? `**Gate failed:** ${failed.map((c) => c.key).join('; ')}` : 'Gate passed.',
+    '',
+  ].join('\n');
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'compare.md'), md);
+  writeFileSync(
+    join(outDir, 'compare.json'),
+    JSON.stringify(
+      { then: { label: thenLabel, date: then.made.date }, now: { date: now.date }, comparisons: cs },
+      null,
+      2,
+    ),
+  );
+  console.log('\n' + md);
+  for (const c of failed) {
+    console.error(
+      `[bench] GATE: ${c.key}: ${c.verdict === 'missing' ? 'missing from the run' : `ratio ${c.now} < ${c.then} / ${c.band}`}`,
+    );
+  }
+  return failed.length;
+}
+
+if (option('--make-baseline')) {
+  if (jsonArgs.length === 0) throw new Error('--make-baseline needs results files');
+  const runs = jsonArgs.map((p) => readJson<ResultsFile>(p));
+  const b = makeBaseline(runs, GATED, BASELINE_NOTE);
+  const missing = Object.keys(GATED).filter((k) => !b.cases[k]);
+  if (missing.length) throw new Error(`gated cases not in the runs: ${missing.join('; ')}`);
+  // Formatted as Prettier would (npm run lint checks it).
+  const prettier = await import('prettier');
+  writeFileSync(baselinePath, await prettier.format(JSON.stringify(b), { filepath: baselinePath }));
+  console.log(
+    `[bench] wrote bench/baseline.json: ${Object.keys(b.cases).length} cases, ${Object.keys(GATED).length} gated`,
+  );
+  process.exit(0);
+}
+
+if (compareArg && jsonArgs.length === 2) {
+  const [a, b] = jsonArgs as [string, string];
+  process.exit(reportComparison(loadAsBaseline(a), loadAsResults(b), a) ? 1 : 0);
+}
 const samples = quick ? 5 : 15;
 const budgetMs = quick ? 1_500 : 8_000;
 
@@ -79,10 +187,17 @@ for (const file of files) {
   console.log(`[bench] ${file} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
-const outDir = join(benchDir, 'results');
 mkdirSync(outDir, { recursive: true });
-const meta = { date: new Date().toISOString(), quick, node: process.version, failures };
-writeFileSync(join(outDir, 'latest.json'), JSON.stringify({ ...meta, results }, null, 2));
+const machine = {
+  cpu: cpus()[0]?.model ?? 'unknown',
+  cores: cpus().length,
+  memory_gb: Math.round(totalmem() / 2 ** 30),
+  platform: `${process.platform} ${process.arch}`,
+  loadavg: loadavg().map((x) => +x.toFixed(2)),
+};
+const meta = { date: new Date().toISOString(), quick, node: process.version, machine, failures };
+const file: ResultsFile = { ...meta, results };
+writeFileSync(join(outDir, 'latest.json'), JSON.stringify(file, null, 2));
 const md = [
   `# Benchmarks (${meta.date}${quick ? ', quick' : ''})`,
   '',
@@ -95,8 +210,12 @@ const md = [
   '',
 ].join('\n');
 writeFileSync(join(outDir, 'latest.md'), md);
-console.log(`\n[bench] wrote bench/results/latest.json and latest.md (${results.length} results)`);
-if (failures.length) {
-  console.error(`[bench] ${failures.length} benchmark file(s) crashed`);
-  process.exit(1);
+console.log(`\n[bench] wrote ${outDir}/latest.json and latest.md (${results.length} results)`);
+let gateFailed = 0;
+if (compareArg) {
+  const path = optionValue('--compare') ?? jsonArgs[0] ?? baselinePath;
+  gateFailed = reportComparison(loadAsBaseline(path), file, path === baselinePath ? 'bench/baseline.json' : path);
 }
+if (failures.length) console.error(`[bench] ${failures.length} benchmark file(s) crashed`);
+if (gateFailed) console.error(`[bench] ${gateFailed} gated case(s) worse than the baseline beyond their band`);
+if (failures.length || gateFailed) process.exit(1);
