@@ -5,19 +5,21 @@
  * event in it is committed there, and at start whatever the directory holds is replayed (the
  * database ignores ids it already has, so a replay never counts an event twice).
  *
- * Layout: `DATA_DIR/analytics-journal/<16-digit number>.log`, append-only segments of records
- * `[u32 LE payload length][u32 LE CRC-32 of the payload][payload: UTF-8 JSON of one event]`.
- * A record whose length runs past the end of the file, or whose checksum does not match, is a
- * torn write (a crash in the middle of an append): it and anything after it in that segment are
- * skipped and cut off at start, never mis-read.
+ * Layout: `DATA_DIR/analytics-journal/<16-digit number>.log`, append-only segments (zero-filled
+ * to 4 MB when created) of records
+ * `[u32 LE payload length][u32 LE CRC-32 of the payload][payload: UTF-8 JSON of one event]`;
+ * a zero length marks the end of the data. A record whose length runs past the end of the file,
+ * or whose checksum does not match, is a torn write (a crash in the middle of an append): it and
+ * anything after it in that segment are skipped and cut off at start, never mis-read.
  *
  * Group commit: appends of one turn of the event loop (and those that arrive while a write is in
- * flight) go to the disk as one `write` and one `fdatasync`, both on libuv's thread pool, so the
- * event loop never waits for the disk.
+ * flight) go to the disk as one synchronous-data write (O_DSYNC, else a write and an fdatasync)
+ * on libuv's thread pool, so the event loop never waits for the disk.
  */
 import {
   promises as fsp,
   closeSync,
+  constants,
   fdatasync as fdatasyncCallback,
   fsyncSync,
   ftruncateSync,
@@ -50,6 +52,8 @@ export class JournalRefusedError extends Error {
 }
 
 const HEADER = 8;
+/** Synchronous data writes (Linux, macOS); 0 where the platform lacks it (then an fdatasync follows each write). */
+const O_DSYNC = constants.O_DSYNC ?? 0;
 /** No event comes near this (bodies are at most 16 KB): a larger length is a torn header. */
 const MAX_RECORD = 1 << 20;
 const SEGMENT_NAME = /^(\d{16})\.log$/;
@@ -96,7 +100,9 @@ export function decodeRecords(
   let at = offset;
   while (events.length < max && at + HEADER <= buf.length) {
     const length = buf.readUInt32LE(at);
-    if (length === 0 || length > MAX_RECORD) return { events, end: at, damaged: true };
+    // A zero length is where the data ends (segments are zero-filled in advance).
+    if (length === 0) break;
+    if (length > MAX_RECORD) return { events, end: at, damaged: true };
     if (at + HEADER + length > buf.length) break; // incomplete: torn at the end, or not read yet
     const payload = buf.subarray(at + HEADER, at + HEADER + length);
     if (crc32(payload) !== buf.readUInt32LE(at + 4)) return { events, end: at, damaged: true };
@@ -120,6 +126,8 @@ interface Segment {
   count: number;
   /** Bytes of whole, synced records. */
   size: number;
+  /** Bytes the file was zero-filled to when created (records go up to there). */
+  capacity: number;
 }
 
 interface PendingAppend {
@@ -188,12 +196,14 @@ export class Journal {
     for (const number of numbers) {
       const path = this.pathOf(number);
       const buf = readFileSync(path);
-      const { events, end, damaged } = decodeRecords(buf);
+      const { events, end } = decodeRecords(buf);
       if (end < buf.length) {
-        this.log(
-          `Analytics journal: ${path} ends with ${buf.length - end} bytes of a ${damaged ? 'damaged' : 'torn'} ` +
-            `record (a crash during a write); skipped, the ${events.length} whole records before it are kept`,
-        );
+        // The unused, zero-filled end of a segment is no damage; anything else there is a torn write.
+        if (!buf.subarray(end).equals(Buffer.alloc(buf.length - end)))
+          this.log(
+            `Analytics journal: ${path} has a torn or damaged record at byte ${end} (a crash ` +
+              `during a write); it is skipped, the ${events.length} whole records before it are kept`,
+          );
         const fd = openSync(path, 'r+');
         try {
           ftruncateSync(fd, end);
@@ -206,7 +216,7 @@ export class Journal {
         unlinkSync(path);
         continue;
       }
-      this.segments.push({ number, path, first: total, count: events.length, size: end });
+      this.segments.push({ number, path, first: total, count: events.length, size: end, capacity: end });
       total += events.length;
       this.nextNumber = number + 1;
     }
@@ -282,14 +292,16 @@ export class Journal {
       count += p.count;
     }
     try {
-      const segment = await this.writable();
+      const segment = await this.writable(bytes);
       const buf = Buffer.concat(
         batch.flatMap((p) => p.records),
         bytes,
       );
       try {
+        // The fd is opened with O_DSYNC where the platform has it: the write returns once the
+        // data is on disk, one trip to the thread pool instead of a write and an fdatasync.
         await write(this.fd!, buf, segment.size);
-        await datasync(this.fd!);
+        if (!O_DSYNC) await datasync(this.fd!);
       } catch (e) {
         this.undo(segment);
         throw e;
@@ -315,33 +327,52 @@ export class Journal {
     }
   }
 
-  /** A failed write may have left part of the batch: cut it off, or start another segment. */
+  /**
+   * A failed write may have left part of the batch (events answered 503): cut the file back to
+   * its whole records and seal it; the next append starts a new segment.
+   */
   private undo(segment: Segment): void {
     try {
       ftruncateSync(this.fd!, segment.size);
-    } catch {
+      segment.capacity = segment.size;
+    } finally {
       this.closeFd();
     }
   }
 
-  /** The segment appends go to: the current one, or a new one past the segment size. */
-  private async writable(): Promise<Segment> {
+  /**
+   * The segment the next `bytes` go to: the current one while they fit, else a new one, zero-filled
+   * to its capacity in advance (as PostgreSQL does with its WAL segments): appends then change
+   * neither the file's size nor its block map, so each sync flushes data only, not file-system
+   * metadata.
+   */
+  private async writable(bytes: number): Promise<Segment> {
     const last = this.segments.at(-1);
-    if (this.fd !== null && last && last.size < this.segmentBytes) return last;
+    if (this.fd !== null && last && last.size + bytes <= last.capacity) return last;
     this.closeFd();
     const number = this.nextNumber++;
     const path = this.pathOf(number);
-    this.fd = await openFd(path, 'wx');
-    // The segment is known before anything else can fail, so the open fd always writes to it.
-    const segment: Segment = { number, path, first: this.synced, count: 0, size: 0 };
-    this.segments.push(segment);
-    // The new file's directory entry is synced too, or a power cut could lose the whole file.
-    const dir = await fsp.open(this.dir, 'r');
+    const capacity = Math.max(this.segmentBytes, bytes);
+    const fd = await openFd(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | O_DSYNC);
     try {
-      await dir.sync();
-    } finally {
-      await dir.close();
+      await write(fd, Buffer.alloc(capacity), 0);
+      if (!O_DSYNC) await datasync(fd);
+      // The new file's directory entry is synced too, or a power cut could lose the whole file.
+      const dir = await fsp.open(this.dir, 'r');
+      try {
+        await dir.sync();
+      } finally {
+        await dir.close();
+      }
+    } catch (e) {
+      // No room for a new segment (a full disk): nothing of it is kept.
+      closeSync(fd);
+      unlinkSync(path);
+      throw e;
     }
+    this.fd = fd;
+    const segment: Segment = { number, path, first: this.synced, count: 0, size: 0, capacity };
+    this.segments.push(segment);
     return segment;
   }
 
@@ -460,18 +491,25 @@ function datasync(fd: number): Promise<void> {
   return new Promise((resolve, reject) => fdatasyncCallback(fd, (err) => (err ? reject(err) : resolve())));
 }
 
-function openFd(path: string, flags: string): Promise<number> {
+function openFd(path: string, flags: number): Promise<number> {
   return new Promise((resolve, reject) => openCallback(path, flags, (err, fd) => (err ? reject(err) : resolve(fd))));
 }
 
-/** For tools and tests: the events a journal directory holds, without changing it. */
-export function inspectJournal(dir: string): { file: string; events: number; bytes: number; tornBytes: number }[] {
+/**
+ * For tools and tests: what a journal directory holds, without changing it. Per segment: whole
+ * records, bytes they use, the file's size (zero-filled in advance), and whether a torn or damaged
+ * record follows them.
+ */
+export function inspectJournal(
+  dir: string,
+): { file: string; events: number; usedBytes: number; bytes: number; torn: boolean }[] {
   return readdirSync(dir)
     .filter((f) => SEGMENT_NAME.test(f))
     .sort()
     .map((f) => {
       const buf = readFileSync(join(dir, f));
       const { events, end } = decodeRecords(buf);
-      return { file: f, events: events.length, bytes: statSync(join(dir, f)).size, tornBytes: buf.length - end };
+      const torn = !buf.subarray(end).equals(Buffer.alloc(buf.length - end));
+      return { file: f, events: events.length, usedBytes: end, bytes: statSync(join(dir, f)).size, torn };
     });
 }

@@ -4,7 +4,7 @@
  * the schema upgrade.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -483,16 +483,19 @@ describe('journaled write path under database failures', () => {
     // A crash now: the database has every event, the journal still holds them (not closed).
     expect(journaled()).toBe(300);
     const [segment] = inspectJournal(join(dir, 'journal'));
-    // ...in the middle of an append: half a record at the end of the segment.
+    // ...in the middle of an append: half a record after the last whole one.
     const file = join(dir, 'journal', segment!.file);
     const record = readFileSync(file).subarray(0, 60);
-    appendFileSync(file, record.subarray(0, 30));
+    const fd = openSync(file, 'r+');
+    writeSync(fd, record, 0, 30, segment!.usedBytes);
+    closeSync(fd);
+    expect(inspectJournal(join(dir, 'journal'))[0]).toMatchObject({ events: 300, torn: true });
     const logs: string[] = [];
     const again = new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
       journalDir: join(dir, 'journal'),
       log: (m) => logs.push(m),
     });
-    expect(logs.join('\n')).toMatch(/ends with 30 bytes of a torn record/);
+    expect(logs.join('\n')).toMatch(new RegExp(`has a torn or damaged record at byte ${segment!.usedBytes}`));
     await waitUntil(() => again.health().buffered === 0, 'the replay');
     const s = await again.stats({ days: 7 });
     expect(s.total_views).toBe(300);
