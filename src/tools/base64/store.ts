@@ -76,3 +76,6 @@ export const base64Link: PermalinkSpec<Base64State, Base64Settings> = {
     (s.encoding === undefined || (TEXT_ENCODINGS as readonly string[]).includes(s.encoding)) &&
     (s.alphabet === undefined || s.alphabet === 'standard' || s.alphabet === 'url'),
 };
+
+/** What the page's parts read: everything but the progress figures (FileProgress has its own). */
+export type Base64View = Omit<Base64State, 'progress'> & { busy: boolean };

@@ -1,0 +1,127 @@
+/** The Base64 page's input and output panes and its statistics. */
+import { HEX_PREVIEW_BYTES } from '../../core/base64/convert';
+import { COPY_LIMIT, PREVIEW_LIMIT, formatCount, sizeRatio } from './logic';
+import type { Base64View } from './store';
+
+export function InputPane({ s, onInput }: { s: Base64View; onInput(text: string): void }) {
+  return (
+    <section className="panel">
+      <div className="b64-area-head">
+        <label htmlFor={s.file ? undefined : 'b64-input'}>
+          {s.mode === 'encode' ? 'Text to encode' : 'Base64 to decode'}
+        </label>
+        {s.mode === 'decode' && !s.file && (
+          <span className={`badge ${s.isValid ? 'badge-ok' : 'badge-bad'}`} data-testid="validity-badge">
+            {s.isValid ? 'Valid Base64' : 'Invalid Base64'}
+          </span>
+        )}
+      </div>
+      {s.file ? (
+        <p className="b64-file-note">
+          Converting the file <strong>{s.file.name}</strong> directly ({formatCount(s.file.size)} bytes). Remove the
+          file to type text again.
+        </p>
+      ) : (
+        <textarea
+          id="b64-input"
+          className="code b64-area"
+          value={s.input}
+          spellCheck={false}
+          placeholder={s.mode === 'encode' ? 'Type or paste text to encode' : 'Paste Base64 to decode'}
+          onChange={(e) => onInput(e.target.value)}
+        />
+      )}
+      <div className="b64-count" data-testid="input-count">
+        {formatCount(inputLength(s))} {s.file ? 'bytes' : 'characters'}
+      </div>
+    </section>
+  );
+}
+
+const inputLength = (s: Base64View) => (s.file ? s.file.size : s.input.length);
+const outputLength = (s: Base64View) => s.result?.outputLength ?? s.output.length;
+
+export function OutputPane({
+  s,
+  onCopy,
+  onDownload,
+}: {
+  s: Base64View;
+  onCopy(asDataUrl?: boolean): void;
+  onDownload(): void;
+}) {
+  const copyable = !!s.result && s.result.blob.size <= COPY_LIMIT;
+  return (
+    <section className="panel">
+      <div className="b64-area-head">
+        <label htmlFor="b64-output">{s.mode === 'encode' ? 'Base64 output' : 'Decoded output'}</label>
+        <div className="row">
+          <button
+            type="button"
+            onClick={() => onCopy()}
+            disabled={!copyable}
+            title={s.result && !copyable ? 'Too large for the clipboard: use Download' : undefined}
+          >
+            Copy
+          </button>
+          {s.mode === 'encode' && s.file && s.result && !s.result.truncated && (
+            <button type="button" onClick={() => onCopy(true)}>
+              Copy as data URL
+            </button>
+          )}
+          <button type="button" onClick={onDownload} disabled={!s.result}>
+            Download
+          </button>
+        </div>
+      </div>
+      <textarea
+        id="b64-output"
+        className={`code b64-area${s.result?.previewKind === 'hex' ? ' b64-hex' : ''}`}
+        value={s.output}
+        readOnly
+        spellCheck={false}
+        placeholder="Output appears here"
+      />
+      <div className="b64-count" data-testid="output-count">
+        {formatCount(outputLength(s))} {s.result?.outputUnit ?? 'characters'}
+      </div>
+      {s.result?.previewKind === 'hex' ? (
+        <p className="b64-note" role="note" data-testid="preview-note">
+          Binary data (not {s.encoding} text): showing a hex dump of the first {formatCount(HEX_PREVIEW_BYTES)} of{' '}
+          {formatCount(s.result.blob.size)} bytes. Download for the full result.
+        </p>
+      ) : (
+        s.result?.truncated && (
+          <p className="b64-note" role="note" data-testid="preview-note">
+            Preview: showing the first {formatCount(PREVIEW_LIMIT)} {s.mode === 'encode' ? 'characters' : 'bytes'} of{' '}
+            {formatCount(s.result.outputLength)}. Download for the full result.
+          </p>
+        )
+      )}
+      {s.result?.lossy && s.result.previewKind === 'text' && (
+        <p className="b64-note" role="note">
+          Some decoded bytes are not {s.encoding} text and are shown approximately; Download gives the exact bytes.
+        </p>
+      )}
+    </section>
+  );
+}
+
+export function Stats({ s }: { s: Base64View }) {
+  const stats: [string, string, string][] = [
+    ['Input characters', 'stat-input', formatCount(inputLength(s))],
+    ['Output characters', 'stat-output', formatCount(outputLength(s))],
+    ['Size ratio', 'stat-ratio', sizeRatio(inputLength(s), outputLength(s))],
+    ['Valid Base64', 'stat-valid', s.isValid ? 'Yes' : 'No'],
+  ];
+  return (
+    <section className="b64-stats" aria-label="Statistics">
+      {stats.map(([label, id, value]) => (
+        <div className="b64-stat" key={id}>
+          <span>{label}</span>
+          <strong data-testid={id}>{value}</strong>
+        </div>
+      ))}
+    </section>
+  );
+}
