@@ -54,6 +54,8 @@ export interface BenchResult {
   /** Throughput relative to the group's baseline in this run (baseline = 1). */
   ratio_to_baseline: number;
   extra?: Record<string, number | string>;
+  /** Set when `--compare` measured this case's suite again because a gated case failed (best kept). */
+  attempt?: number;
 }
 
 export function median(xs: number[]): number {

@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median, timeRuns, type BenchResult, type BenchSuite } from './harness';
 import {
   baselineFromResults,
+  caseKey,
   compare,
   comparisonTable,
   gateFailures,
@@ -25,6 +26,8 @@ import {
   type ResultsFile,
 } from './compare';
 import { GATED, BASELINE_NOTE } from './gated';
+import { writeReport } from './report';
+import type { ReportData } from './report-client';
 
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const baselinePath = join(benchDir, 'baseline.json');
@@ -36,6 +39,9 @@ const compareArg = option('--compare');
 const jsonArgs = args.filter((a) => !a.startsWith('--') && a.endsWith('.json'));
 const filters = args.filter((a) => !a.startsWith('--') && !a.endsWith('.json'));
 const outDir = resolve(optionValue('--out') ?? join(benchDir, 'results'));
+
+/** How many times a failing gated suite is measured before the gate fails. */
+const GATE_ATTEMPTS = 3;
 
 const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
 
@@ -70,8 +76,8 @@ function loadAsResults(path: string): ResultsFile {
   };
 }
 
-/** Prints the comparison, writes it next to the results, and returns the number of gate failures. */
-function reportComparison(then: BaselineFile, now: ResultsFile, thenLabel: string): number {
+/** Prints the comparison, writes it next to the results, and returns it with the gate failures. */
+function reportComparison(then: BaselineFile, now: ResultsFile, thenLabel: string) {
   const cs = compare(then, now);
   const failed = gateFailures(cs);
   const md = [
@@ -98,7 +104,7 @@ function reportComparison(then: BaselineFile, now: ResultsFile, thenLabel: strin
       `[bench] GATE: ${c.key}: ${c.verdict === 'missing' ? 'missing from the run' : `ratio ${c.now} < ${c.then} / ${c.band}`}`,
     );
   }
-  return failed.length;
+  return { failed: failed.length, comparison: { label: thenLabel, date: then.made.date, comparisons: cs } };
 }
 
 if (option('--make-baseline')) {
@@ -118,7 +124,11 @@ if (option('--make-baseline')) {
 
 if (compareArg && jsonArgs.length === 2) {
   const [a, b] = jsonArgs as [string, string];
-  process.exit(reportComparison(loadAsBaseline(a), loadAsResults(b), a) ? 1 : 0);
+  const now = loadAsResults(b);
+  const { failed, comparison } = reportComparison(loadAsBaseline(a), now, a);
+  await writeReport(join(outDir, 'report.html'), { results: now, comparison });
+  console.log(`[bench] wrote ${outDir}/report.html`);
+  process.exit(failed ? 1 : 0);
 }
 const samples = quick ? 5 : 15;
 const budgetMs = quick ? 1_500 : 8_000;
@@ -137,7 +147,8 @@ function fmtRate(r: BenchResult): string {
   return '';
 }
 
-for (const file of files) {
+/** Runs one bench file; its results are appended to `into`, a crash to `failures`. */
+async function runFile(file: string, into: BenchResult[]): Promise<void> {
   const started = Date.now();
   let suite: BenchSuite | undefined;
   try {
@@ -168,7 +179,7 @@ for (const file of files) {
             : { ops_per_s: +((c.ops ?? 1) / (med / 1000)).toFixed(2) }),
           ...(c.extra ? { extra: c.extra } : {}),
         };
-        results.push(r);
+        into.push(r);
         console.log(
           `${suite.name} / ${group.name} / ${c.name}: median ${r.median_ms} ms, ${fmtRate(r)}, x${r.ratio_to_baseline} vs ${group.baseline}`,
         );
@@ -186,6 +197,8 @@ for (const file of files) {
   }
   console.log(`[bench] ${file} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
+
+for (const file of files) await runFile(file, results);
 
 mkdirSync(outDir, { recursive: true });
 const machine = {
@@ -212,10 +225,30 @@ const md = [
 writeFileSync(join(outDir, 'latest.md'), md);
 console.log(`\n[bench] wrote ${outDir}/latest.json and latest.md (${results.length} results)`);
 let gateFailed = 0;
+let comparison: ReportData['comparison'];
 if (compareArg) {
   const path = optionValue('--compare') ?? jsonArgs[0] ?? baselinePath;
-  gateFailed = reportComparison(loadAsBaseline(path), file, path === baselinePath ? 'bench/baseline.json' : path);
+  const label = path === baselinePath ? 'bench/baseline.json' : path;
+  const then = loadAsBaseline(path);
+  ({ failed: gateFailed, comparison } = reportComparison(then, file, label));
+  // A gated case fails only if it is worse in every attempt: a real regression repeats, a burst of
+  // load from the neighbours rarely does. Each retry runs again only the suites of failing cases
+  // and keeps, per case, the best ratio seen.
+  for (let attempt = 2; gateFailed && attempt <= GATE_ATTEMPTS; attempt++) {
+    const suites = new Set(gateFailures(compare(then, file)).map((c) => c.key.split(' / ')[0]!));
+    console.log(`\n[bench] gate attempt ${attempt} of ${GATE_ATTEMPTS}: running ${[...suites].join(', ')} again`);
+    const again: BenchResult[] = [];
+    for (const f of files.filter((f) => suites.has(f.replace(/\.bench\.ts$/, '')))) await runFile(f, again);
+    for (const r of again) {
+      const i = results.findIndex((x) => caseKey(x) === caseKey(r));
+      if (i >= 0 && r.ratio_to_baseline > results[i]!.ratio_to_baseline) results[i] = { ...r, attempt };
+    }
+    writeFileSync(join(outDir, 'latest.json'), JSON.stringify(file, null, 2));
+    ({ failed: gateFailed, comparison } = reportComparison(then, file, label));
+  }
 }
+await writeReport(join(outDir, 'report.html'), { results: file, comparison });
+console.log(`[bench] wrote ${outDir}/report.html`);
 if (failures.length) console.error(`[bench] ${failures.length} benchmark file(s) crashed`);
 if (gateFailed) console.error(`[bench] ${gateFailed} gated case(s) worse than the baseline beyond their band`);
 if (failures.length || gateFailed) process.exit(1);
