@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
-import { GeneratedCode } from '../../components/GeneratedCode';
-import { useTimedGeneration } from '../../hooks/useTimedGeneration';
-import { trackError, trackToolUsage } from '../../telemetry';
+import { GenerateCodePanel } from '../../components/GenerateCodePanel';
+import { CheckboxField, SelectField } from '../../components/fields';
+import { sameConfig, useHdlGenerator } from '../../hooks/useHdlGenerator';
 import {
   ALMOST_EMPTY_RANGE,
   ALMOST_FULL_RANGE,
@@ -20,196 +20,51 @@ import {
   dataWidthProblem,
   fifoDepthProblem,
   fifoThresholds,
-  type FifoConfig,
 } from '../../core/hdl/fifo/config';
 import { fifoGenerator } from '../../core/hdl/fifo';
-import type { HdlLanguage } from '../../core/hdl/contract';
 import {
   CLOCKING_LABEL,
   MEMORY_TYPE_LABEL,
   READ_MODE_LABEL,
   RESET_LABEL,
   WRITE_MODE_LABEL,
-  metricRows,
   presetConfig,
   sizeProblems,
   usageDetails,
 } from './logic';
 import { SizeField } from './SizeField';
+import { Metrics, Slider } from './Panels';
 import { fifoLink, useFifoStore } from './store';
 import { usePermalink } from '../../browser/permalink';
 import './styles.css';
-
-function SelectField<T extends string | number>({
-  id,
-  label,
-  value,
-  options,
-  format = String,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: T;
-  options: readonly T[];
-  format?: (v: T) => string;
-  onChange: (v: T) => void;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        value={String(value)}
-        onChange={(e) => onChange(options.find((o) => String(o) === e.target.value) as T)}
-      >
-        {options.map((o) => (
-          <option key={String(o)} value={String(o)}>
-            {format(o)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function Slider({
-  id,
-  label,
-  value,
-  range,
-  words,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: number;
-  range: { min: number; max: number };
-  /** The threshold in words; null while the depth is unusable. */
-  words: number | null;
-  onChange: (v: number) => void;
-}) {
-  const text = words === null ? `${value}%` : `${value}% (${words} words)`;
-  return (
-    <div className="field fifo-slider">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="range"
-        min={range.min}
-        max={range.max}
-        step={1}
-        value={value}
-        aria-valuetext={text}
-        onChange={(e) => onChange(Number(e.target.value))}
-      />
-      <output htmlFor={id} data-testid={`${id}-value`}>
-        {text}
-      </output>
-    </div>
-  );
-}
-
-function Checkbox({
-  id,
-  label,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onChange: (v: boolean) => void;
-}) {
-  return (
-    <label className="field fifo-check" htmlFor={id}>
-      <input id={id} type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      {label}
-    </label>
-  );
-}
-
-function Metrics({ config }: { config: FifoConfig }) {
-  const notes = fifoGenerator.summary(config).notes;
-  return (
-    <section className="panel" aria-labelledby="fifo-metrics-title">
-      <h2 id="fifo-metrics-title">Performance Metrics</h2>
-      <dl className="fifo-metrics">
-        {metricRows(config).map((m) => (
-          <div key={m.id}>
-            <dt>{m.label}</dt>
-            <dd data-testid={`metric-${m.id}`}>{m.value}</dd>
-          </div>
-        ))}
-      </dl>
-      {notes.length > 0 && (
-        <ul className="fifo-notes" data-testid="fifo-notes">
-          {notes.map((n) => (
-            <li key={n}>{n}</li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
-
-const sameConfig = (a: FifoConfig, b: FifoConfig) => JSON.stringify(a) === JSON.stringify(b);
 
 // Labels of the custom size fields: they must not contain "Data Width" / "FIFO Depth".
 const CUSTOM_WIDTH_LABEL = `Custom width (${DATA_WIDTH_RANGE.min}-${DATA_WIDTH_RANGE.max} bits)`;
 const CUSTOM_DEPTH_LABEL = `Custom depth (${FIFO_DEPTH_RANGE.min}-${FIFO_DEPTH_RANGE.max} words)`;
 
 export default function FifoPage() {
-  const { config, language, generated, setField, setConfig, setLanguage, setGenerated } = useFifoStore();
+  const store = useFifoStore();
+  const { config, setField, setConfig } = store;
   usePermalink(useFifoStore, fifoLink);
-  const [error, setError] = useState('');
   // Remounts the size fields on a preset, which closes their custom number fields.
   const [presetLoads, setPresetLoads] = useState(0);
-  const {
-    generating,
-    generate: generateLater,
-    showLanguage,
-  } = useTimedGeneration({
-    generated,
-    setGenerated,
+  const hdl = useHdlGenerator({
+    ...store,
+    tool,
+    errorContext: 'fifo_generate',
+    generator: fifoGenerator,
     currentLanguage: () => useFifoStore.getState().language,
-    generate: fifoGenerator.generate,
-    onGenerated: (c, lang) => trackToolUsage(tool.analyticsName, 'generate_code', usageDetails(c, lang)),
-    onError: (message) => {
-      setError(message);
-      trackError('fifo_generate', message, tool.analyticsName);
-    },
+    details: { generate: usageDetails, code: usageDetails },
   });
 
   const problems = sizeProblems(config);
   const thresholds = problems.length === 0 ? fifoThresholds(config) : null;
-  const stale = generated !== null && !sameConfig(generated.config, config);
 
-  const generate = () => {
-    const problems = fifoGenerator.validate(config);
-    if (problems.length) {
-      setError(problems.join(' '));
-      return;
-    }
-    setError('');
-    generateLater(config);
-  };
-
-  const chooseLanguage = (l: HdlLanguage) => {
-    setLanguage(l);
-    showLanguage(l);
-    trackToolUsage(tool.analyticsName, 'change_language', { language: l });
-  };
-
-  const loadPreset = (id: string) => {
-    setConfig(presetConfig(id));
-    setPresetLoads((n) => n + 1);
-    setError('');
-    trackToolUsage(tool.analyticsName, 'load_preset', { preset: id });
-  };
-
-  const track = (action: string) =>
-    generated && trackToolUsage(tool.analyticsName, action, usageDetails(generated.config, generated.language));
+  const loadPreset = (id: string) =>
+    hdl.loadPreset(id, () => {
+      setConfig(presetConfig(id));
+      setPresetLoads((n) => n + 1);
+    });
 
   return (
     <ToolPage
@@ -332,19 +187,22 @@ export default function FifoPage() {
             words={thresholds?.almostEmpty ?? null}
             onChange={(v) => setField('almostEmptyThreshold', v)}
           />
-          <Checkbox
+          <CheckboxField
+            className="field fifo-check"
             id="fifo-output-register"
             label="Output Register"
             checked={config.outputRegister}
             onChange={(v) => setField('outputRegister', v)}
           />
-          <Checkbox
+          <CheckboxField
+            className="field fifo-check"
             id="fifo-ecc"
             label="Enable ECC"
             checked={config.enableECC}
             onChange={(v) => setField('enableECC', v)}
           />
-          <Checkbox
+          <CheckboxField
+            className="field fifo-check"
             id="fifo-packet"
             label="Enable Packet Mode"
             checked={config.enablePacketMode}
@@ -362,29 +220,7 @@ export default function FifoPage() {
 
       <Metrics config={config} />
 
-      <GeneratedCode
-        title="Generated Code"
-        id="fifo-code"
-        language={generated?.language ?? language}
-        file={generated?.file ?? null}
-        onLanguageChange={chooseLanguage}
-        controls={
-          <button type="button" className="primary" onClick={generate} disabled={generating}>
-            {generating ? 'Generating...' : 'Generate Code'}
-          </button>
-        }
-        testbench={() => fifoGenerator.testbench(generated!.config, generated!.language)}
-        stale={stale}
-        onCopied={() => track('copy_code')}
-        onDownloaded={() => track('download_code')}
-        onTestbenchDownloaded={() => track('download_testbench')}
-      >
-        {error && (
-          <div className="error-banner" role="alert">
-            {error}
-          </div>
-        )}
-      </GeneratedCode>
+      <GenerateCodePanel id="fifo-code" hdl={hdl} />
     </ToolPage>
   );
 }

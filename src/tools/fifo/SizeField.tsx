@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Select } from '../../components/fields';
 import { parseSize } from './logic';
 
 const CUSTOM = 'custom';
@@ -65,12 +66,15 @@ export function SizeField({
   return (
     <div className="field fifo-size">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={custom ? CUSTOM : String(value)} onChange={(e) => choose(e.target.value)}>
-        {options.map((o) => (
-          <option key={o} value={String(o)}>{`${o} ${unit}`}</option>
-        ))}
-        <option value={CUSTOM}>Custom…</option>
-      </select>
+      <Select
+        id={id}
+        value={custom ? CUSTOM : String(value)}
+        options={[
+          ...options.map((o) => ({ value: String(o), label: `${o} ${unit}` })),
+          { value: CUSTOM, label: 'Custom…' },
+        ]}
+        onChange={choose}
+      />
       {custom && (
         <>
           <label htmlFor={`${id}-custom`}>{customLabel}</label>

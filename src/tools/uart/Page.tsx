@@ -1,9 +1,8 @@
-import { useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
-import { GeneratedCode } from '../../components/GeneratedCode';
-import { useTimedGeneration } from '../../hooks/useTimedGeneration';
-import { trackError, trackToolUsage } from '../../telemetry';
+import { GenerateCodePanel } from '../../components/GenerateCodePanel';
+import { NumberField, SelectField } from '../../components/fields';
+import { useHdlGenerator } from '../../hooks/useHdlGenerator';
 import {
   BAUD_RATES,
   CLOCK_MAX,
@@ -19,44 +18,10 @@ import {
   type UartConfig,
 } from '../../core/hdl/uart/config';
 import { uartGenerator } from '../../core/hdl/uart';
-import type { HdlLanguage } from '../../core/hdl/contract';
 import { formatHz, parseForm } from './logic';
 import { uartLink, useUartStore } from './store';
 import { usePermalink } from '../../browser/permalink';
 import './styles.css';
-
-function SelectField<T extends string | number>({
-  id,
-  label,
-  value,
-  options,
-  format = String,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: T;
-  options: readonly T[];
-  format?: (v: T) => string;
-  onChange: (v: T) => void;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        value={String(value)}
-        onChange={(e) => onChange(options.find((o) => String(o) === e.target.value) as T)}
-      >
-        {options.map((o) => (
-          <option key={String(o)} value={String(o)}>
-            {format(o)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
 
 function Summary({ config }: { config: UartConfig }) {
   const s = uartGenerator.summary(config);
@@ -110,54 +75,29 @@ function Summary({ config }: { config: UartConfig }) {
 }
 
 export default function UartPage() {
-  const { form, language, generated, setField, setForm, setLanguage, setGenerated } = useUartStore();
+  const store = useUartStore();
+  const { form, setField, setForm } = store;
   usePermalink(useUartStore, uartLink);
-  const [error, setError] = useState('');
-  const {
-    generating,
-    generate: generateLater,
-    showLanguage,
-  } = useTimedGeneration({
-    generated,
-    setGenerated,
-    currentLanguage: () => useUartStore.getState().language,
-    generate: uartGenerator.generate,
-    onGenerated: (c, lang) => trackToolUsage(tool.analyticsName, 'generate_code', { language: lang, config: c }),
-    onError: (message) => {
-      setError(message);
-      trackError('uart_generate', message, tool.analyticsName);
-    },
-  });
-
   const { config, problems } = parseForm(form);
   const valid = problems.length === 0;
-  const stale = generated !== null && JSON.stringify(generated.config) !== JSON.stringify(config);
-
-  const generate = () => {
-    if (!valid) {
-      setError(problems.join(' '));
-      return;
-    }
-    setError('');
-    generateLater(config);
-  };
-
-  const chooseLanguage = (l: HdlLanguage) => {
-    setLanguage(l);
-    showLanguage(l);
-    trackToolUsage(tool.analyticsName, 'change_language', { language: l });
-  };
+  const hdl = useHdlGenerator({
+    ...store,
+    tool,
+    errorContext: 'uart_generate',
+    generator: uartGenerator,
+    config,
+    currentLanguage: () => useUartStore.getState().language,
+    details: {
+      generate: (c, language) => ({ language, config: c }),
+      code: (_c, language) => ({ language }),
+    },
+  });
 
   const loadPreset = (id: string) => {
     const preset = UART_PRESETS.find((p) => p.id === id)!;
     // A preset sets the framing; the clock and FIFO depth boxes keep what the user typed.
-    setForm({ ...form, ...preset.values });
-    setError('');
-    trackToolUsage(tool.analyticsName, 'load_preset', { preset: id });
+    hdl.loadPreset(id, () => setForm({ ...form, ...preset.values }));
   };
-
-  const track = (action: string) =>
-    generated && trackToolUsage(tool.analyticsName, action, { language: generated.language });
 
   return (
     <ToolPage
@@ -220,38 +160,30 @@ export default function UartPage() {
             format={(p) => p.charAt(0).toUpperCase() + p.slice(1)}
             onChange={(v) => setField('parity', v)}
           />
-          <div className="field">
-            <label htmlFor="uart-clock">Clock Frequency (Hz)</label>
-            <input
-              id="uart-clock"
-              type="number"
-              min={CLOCK_MIN}
-              max={CLOCK_MAX}
-              step={1}
-              value={form.clockFreq}
-              aria-invalid={
-                !Number.isFinite(config.clockFreq) || config.clockFreq < CLOCK_MIN || config.clockFreq > CLOCK_MAX
-              }
-              onChange={(e) => setField('clockFreq', e.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="uart-depth">FIFO Depth</label>
-            <input
-              id="uart-depth"
-              type="number"
-              min={FIFO_DEPTH_MIN}
-              max={FIFO_DEPTH_MAX}
-              step={1}
-              value={form.fifoDepth}
-              aria-invalid={
-                !Number.isFinite(config.fifoDepth) ||
-                config.fifoDepth < FIFO_DEPTH_MIN ||
-                config.fifoDepth > FIFO_DEPTH_MAX
-              }
-              onChange={(e) => setField('fifoDepth', e.target.value)}
-            />
-          </div>
+          <NumberField
+            id="uart-clock"
+            label="Clock Frequency (Hz)"
+            min={CLOCK_MIN}
+            max={CLOCK_MAX}
+            step={1}
+            value={form.clockFreq}
+            invalid={!Number.isFinite(config.clockFreq) || config.clockFreq < CLOCK_MIN || config.clockFreq > CLOCK_MAX}
+            onChange={(v) => setField('clockFreq', v)}
+          />
+          <NumberField
+            id="uart-depth"
+            label="FIFO Depth"
+            min={FIFO_DEPTH_MIN}
+            max={FIFO_DEPTH_MAX}
+            step={1}
+            value={form.fifoDepth}
+            invalid={
+              !Number.isFinite(config.fifoDepth) ||
+              config.fifoDepth < FIFO_DEPTH_MIN ||
+              config.fifoDepth > FIFO_DEPTH_MAX
+            }
+            onChange={(v) => setField('fifoDepth', v)}
+          />
           <SelectField
             id="uart-oversampling"
             label="Oversampling"
@@ -272,29 +204,7 @@ export default function UartPage() {
 
       {valid && <Summary config={config} />}
 
-      <GeneratedCode
-        title="Generated Code"
-        id="uart-code"
-        language={generated?.language ?? language}
-        file={generated?.file ?? null}
-        onLanguageChange={chooseLanguage}
-        controls={
-          <button type="button" className="primary" onClick={generate} disabled={generating}>
-            {generating ? 'Generating...' : 'Generate Code'}
-          </button>
-        }
-        testbench={() => uartGenerator.testbench(generated!.config, generated!.language)}
-        stale={stale}
-        onCopied={() => track('copy_code')}
-        onDownloaded={() => track('download_code')}
-        onTestbenchDownloaded={() => track('download_testbench')}
-      >
-        {error && (
-          <div className="error-banner" role="alert">
-            {error}
-          </div>
-        )}
-      </GeneratedCode>
+      <GenerateCodePanel id="uart-code" hdl={hdl} />
     </ToolPage>
   );
 }

@@ -1,0 +1,41 @@
+import type { HdlFile, HdlLanguage } from '../core/hdl/contract';
+import { GeneratedCode } from './GeneratedCode';
+
+/** What the panel needs of useHdlGenerator's controller. */
+export interface GenerateCodeController {
+  generate(): void;
+  generating: boolean;
+  error: string;
+  code: {
+    language: HdlLanguage;
+    file: HdlFile | null;
+    onLanguageChange(language: HdlLanguage): void;
+    testbench(): HdlFile;
+    stale: boolean;
+    onCopied(): void;
+    onDownloaded(): void;
+    onTestbenchDownloaded(): void;
+  };
+}
+
+/** The Generated Code panel of a one-language generator page: the code, Generate Code and its error. */
+export function GenerateCodePanel({ id, hdl }: { id: string; hdl: GenerateCodeController }) {
+  return (
+    <GeneratedCode
+      title="Generated Code"
+      id={id}
+      {...hdl.code}
+      controls={
+        <button type="button" className="primary" onClick={hdl.generate} disabled={hdl.generating}>
+          {hdl.generating ? 'Generating...' : 'Generate Code'}
+        </button>
+      }
+    >
+      {hdl.error && (
+        <div className="error-banner" role="alert">
+          {hdl.error}
+        </div>
+      )}
+    </GeneratedCode>
+  );
+}
