@@ -1,6 +1,7 @@
 /** The Base64 page's options panel: mode, text encoding, auto-convert, alphabet, the file field, Convert and Clear All. */
 import type { ChangeEvent, Ref } from 'react';
 import { Progress } from '../../components/Progress';
+import { Select } from '../../components/fields';
 import type { Mode } from '../../core/base64/convert';
 import { TEXT_ENCODINGS, type TextEncodingName } from '../../core/base64/text';
 import { fileTypeLabel, formatKB } from './logic';
@@ -63,13 +64,7 @@ export function OptionsPanel({
         </div>
         <label className="b64-inline">
           Text encoding
-          <select value={s.encoding} onChange={(e) => onEncoding(e.target.value as TextEncodingName)}>
-            {TEXT_ENCODINGS.map((enc) => (
-              <option key={enc} value={enc}>
-                {enc}
-              </option>
-            ))}
-          </select>
+          <Select<TextEncodingName> value={s.encoding} options={TEXT_ENCODINGS} onChange={onEncoding} />
         </label>
         <label className="b64-inline">
           <input type="checkbox" checked={s.autoConvert} onChange={(e) => s.set({ autoConvert: e.target.checked })} />

@@ -16,6 +16,18 @@ import { DataActionsPanel, DataPanes, FormatHint } from '../../components/DataAc
 import { useDataRunner } from '../../hooks/useDataRunner';
 import { conversionOp, failureMessage, otherFormatHint, usageAction, type CsvDirection } from './logic';
 import { clearedFields, useCsvJsonStore } from './store';
+import { SelectField } from '../../components/fields';
+
+const DIRECTIONS = [
+  { value: 'csvToJson', label: 'CSV to JSON' },
+  { value: 'jsonToCsv', label: 'JSON to CSV' },
+] as const satisfies readonly { value: CsvDirection; label: string }[];
+
+/** "More examples": every CSV and JSON example, as `csv:<key>` and `json:<key>`. */
+const MORE_EXAMPLES = [
+  { label: 'CSV', options: Object.keys(CSV_EXAMPLES).map((k) => ({ value: `csv:${k}`, label: `CSV: ${k}` })) },
+  { label: 'JSON', options: Object.keys(JSON_CSV_EXAMPLES).map((k) => ({ value: `json:${k}`, label: `JSON: ${k}` })) },
+];
 
 const INFO_CARDS = [
   {
@@ -77,26 +89,16 @@ export default function CsvJsonPage() {
       <DataActionsPanel
         options={
           <>
-            <label className="field">
-              Direction
-              <select value={s.direction} onChange={(e) => setDirection(e.currentTarget.value as CsvDirection)}>
-                <option value="csvToJson">CSV to JSON</option>
-                <option value="jsonToCsv">JSON to CSV</option>
-              </select>
-            </label>
+            <SelectField label="Direction" value={s.direction} options={DIRECTIONS} onChange={setDirection} />
             <button type="button" onClick={swap}>
               Swap
             </button>
-            <label className="field">
-              Delimiter
-              <select value={s.delimiter} onChange={(e) => s.set({ delimiter: e.currentTarget.value as Delimiter })}>
-                {DELIMITERS.map((d) => (
-                  <option key={d.label} value={d.value}>
-                    {d.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label="Delimiter"
+              value={s.delimiter}
+              options={DELIMITERS}
+              onChange={(delimiter: Delimiter) => s.set({ delimiter })}
+            />
             <label className="check">
               <input type="checkbox" checked={s.header} onChange={(e) => s.set({ header: e.currentTarget.checked })} />
               First row contains headers
@@ -133,33 +135,17 @@ export default function CsvJsonPage() {
         }}
       >
         <div className="row examples">
-          <label className="field">
-            More examples
-            <select
-              value=""
-              onChange={(e) => {
-                const [kind, key] = e.currentTarget.value.split(':');
-                if (kind === 'csv') load('csv', key as CsvExample);
-                if (kind === 'json') load('json', key as JsonCsvExample);
-              }}
-            >
-              <option value="">Load an example…</option>
-              <optgroup label="CSV">
-                {(Object.keys(CSV_EXAMPLES) as CsvExample[]).map((k) => (
-                  <option key={k} value={`csv:${k}`}>
-                    CSV: {k}
-                  </option>
-                ))}
-              </optgroup>
-              <optgroup label="JSON">
-                {(Object.keys(JSON_CSV_EXAMPLES) as JsonCsvExample[]).map((k) => (
-                  <option key={k} value={`json:${k}`}>
-                    JSON: {k}
-                  </option>
-                ))}
-              </optgroup>
-            </select>
-          </label>
+          <SelectField
+            label="More examples"
+            value=""
+            options={[{ value: '', label: 'Load an example…' }]}
+            groups={MORE_EXAMPLES}
+            onChange={(choice: string) => {
+              const [kind, key] = choice.split(':');
+              if (kind === 'csv') load('csv', key as CsvExample);
+              if (kind === 'json') load('json', key as JsonCsvExample);
+            }}
+          />
         </div>
       </DataActionsPanel>
       {hint && (

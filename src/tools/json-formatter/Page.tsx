@@ -6,8 +6,9 @@ import { FORMATTER_EXAMPLES, type FormatterExample } from '../../core/data/examp
 import { BusyProgress } from '../../components/DataIO';
 import { DataActionsPanel, DataPanes } from '../../components/DataActions';
 import { useDataRunner } from '../../hooks/useDataRunner';
-import { ACTION_NAMES, INDENT_CHOICES, formatterOp, indentFromChoice, type FormatterAction } from './logic';
+import { ACTION_NAMES, INDENT_CHOICES, formatterOp, type FormatterAction } from './logic';
 import { useFormatterStore } from './store';
+import { SelectField } from '../../components/fields';
 
 const INFO_CARDS = [
   {
@@ -62,16 +63,12 @@ export default function JsonFormatterPage() {
       <DataActionsPanel
         options={
           <>
-            <label className="field">
-              Indentation
-              <select value={s.indent} onChange={(e) => s.set({ indent: indentFromChoice(e.currentTarget.value) })}>
-                {INDENT_CHOICES.map((c) => (
-                  <option key={c.value} value={c.value}>
-                    {c.label}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <SelectField
+              label="Indentation"
+              value={s.indent}
+              options={INDENT_CHOICES}
+              onChange={(indent) => s.set({ indent })}
+            />
             <label className="check">
               <input
                 type="checkbox"

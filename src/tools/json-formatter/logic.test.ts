@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runDataOp } from '../../core/data/ops';
-import { ACTION_NAMES, INDENT_CHOICES, formatterOp, indentFromChoice } from './logic';
+import { ACTION_NAMES, formatterOp } from './logic';
 
 describe('JSON formatter page logic', () => {
   it('reports the spec action names', () => {
@@ -26,10 +26,5 @@ describe('JSON formatter page logic', () => {
     expect(sorted.ok && sorted.output).toBe(
       '{\n\t"a": {},\n\t"b": [\n\t\t1,\n\t\t{\n\t\t\t"c": [],\n\t\t\t"d": null\n\t\t}\n\t]\n}',
     );
-  });
-
-  it('maps every choice of the indentation select back to its value', () => {
-    for (const c of INDENT_CHOICES) expect(indentFromChoice(String(c.value))).toBe(c.value);
-    expect(indentFromChoice('bogus')).toBe(2);
   });
 });

@@ -24,6 +24,3 @@ export const INDENT_CHOICES: readonly { value: Indent; label: string }[] = [
 ];
 
 /** The select's string value back to an indentation (2 for anything unknown). */
-export function indentFromChoice(value: string): Indent {
-  return INDENT_CHOICES.find((c) => String(c.value) === value)?.value ?? 2;
-}

@@ -8,6 +8,17 @@ import { DataActionsPanel, DataPanes, FormatHint } from '../../components/DataAc
 import { useDataRunner } from '../../hooks/useDataRunner';
 import { CLEARED_MESSAGES, FORMAT, otherFormatHint, swapped, usageAction, type Direction } from './logic';
 import { useJsonYamlStore } from './store';
+import { SelectField } from '../../components/fields';
+
+const DIRECTIONS = [
+  { value: 'jsonToYaml', label: 'JSON → YAML' },
+  { value: 'yamlToJson', label: 'YAML → JSON' },
+] as const satisfies readonly { value: Direction; label: string }[];
+
+const INDENTS = [
+  { value: 2, label: '2 spaces' },
+  { value: 4, label: '4 spaces' },
+] as const;
 
 const INFO_CARDS = [
   {
@@ -68,23 +79,21 @@ export default function JsonYamlPage() {
       <DataActionsPanel
         options={
           <>
-            <label className="field">
-              Conversion direction
-              <select value={s.direction} onChange={(e) => setDirection(e.currentTarget.value as Direction)}>
-                <option value="jsonToYaml">JSON → YAML</option>
-                <option value="yamlToJson">YAML → JSON</option>
-              </select>
-            </label>
+            <SelectField
+              label="Conversion direction"
+              value={s.direction}
+              options={DIRECTIONS}
+              onChange={setDirection}
+            />
             <button type="button" onClick={swap}>
               Swap
             </button>
-            <label className="field">
-              Indentation
-              <select value={s.indent} onChange={(e) => s.set({ indent: Number(e.currentTarget.value) as 2 | 4 })}>
-                <option value={2}>2 spaces</option>
-                <option value={4}>4 spaces</option>
-              </select>
-            </label>
+            <SelectField
+              label="Indentation"
+              value={s.indent}
+              options={INDENTS}
+              onChange={(indent) => s.set({ indent })}
+            />
             <label className="check">
               <input
                 type="checkbox"

@@ -12,6 +12,12 @@ import { downloadBlob } from '../../browser/download';
 import { isAbortError } from '../../workers/bridge';
 import { trackError, trackToolUsage } from '../../telemetry';
 import { tool } from './tool';
+import { SelectField } from '../../components/fields';
+
+const EXPORT_FORMATS = [
+  { value: 'text', label: 'Text (one per line)' },
+  { value: 'csv', label: 'CSV' },
+] as const satisfies readonly { value: ExportFormat; label: string }[];
 
 /** Counts as shown: 16,777,216. */
 export const count = (v: number | bigint) => v.toLocaleString('en-US');
@@ -66,18 +72,7 @@ export function SplitSelect({
   optionText(prefix: number): string;
 }) {
   const prefixes = Array.from({ length: maxPrefix + 1 - prefix }, (_, k) => prefix + k);
-  return (
-    <label className="field">
-      Split into
-      <select value={value} onChange={(e) => onChange(Number(e.target.value))}>
-        {prefixes.map((p) => (
-          <option key={p} value={p}>
-            {optionText(p)}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  return <SelectField label="Split into" value={value} options={prefixes} format={optionText} onChange={onChange} />;
 }
 
 /** A row number or an address; `parse` gives the 0-based row or the message to show. */
@@ -185,13 +180,7 @@ export function ExportPanel({
   return (
     <section className="panel" aria-label="Export list" style={{ marginTop: '1rem' }}>
       <div className="row">
-        <label className="field">
-          Export format
-          <select value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
-            <option value="text">Text (one per line)</option>
-            <option value="csv">CSV</option>
-          </select>
-        </label>
+        <SelectField label="Export format" value={format} options={EXPORT_FORMATS} onChange={setFormat} />
         <button
           type="button"
           className="primary"
