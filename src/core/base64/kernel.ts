@@ -40,16 +40,17 @@ function workspace(kernel: Base64Exports, carry: Uint8Array, piece: Uint8Array, 
 }
 
 /**
- * Streaming encoder: `push` any number of byte chunks of any size, then `finish`. Carries up to
- * two bytes between pushes so each kernel call sees a multiple of 3.
+ * What the streaming encoder and decoder share: pieces of at most `chunkBytes` per kernel call,
+ * the input bytes carried from one call to the next, and the final call.
  */
-export class Base64Encoder {
-  private carry = new Uint8Array(2);
-  private carried = 0;
-  private readonly flags: number;
+abstract class Base64Stream {
+  /** Input bytes the last call could not use yet; they start the next call's input. */
+  protected abstract readonly carry: Uint8Array;
+  protected carried = 0;
+  protected readonly flags: number;
 
   constructor(
-    private readonly kernel: Base64Exports,
+    protected readonly kernel: Base64Exports,
     alphabet: Alphabet = 'standard',
     private readonly chunkBytes = CHUNK_BYTES,
   ) {
@@ -66,15 +67,35 @@ export class Base64Encoder {
     this.run(new Uint8Array(0), emit, true);
   }
 
-  private run(piece: Uint8Array, emit: Emit, final: boolean): void {
-    const n = this.carried + piece.length;
-    const carried = this.carry.subarray(0, this.carried);
-    const { ptr, out } = workspace(this.kernel, carried, piece, Math.ceil(n / 3) * 4 + 16);
-    const usable = final ? n : n - (n % 3);
-    const written = this.kernel.encode(ptr, usable, out, final ? this.flags | FINAL : this.flags);
-    this.carried = n - usable;
+  /** One kernel call on the carried bytes and then `piece`. */
+  protected abstract run(piece: Uint8Array, emit: Emit, final: boolean): void;
+
+  /** The carried bytes, then `piece`, in kernel memory with `outCap` bytes for the output after them. */
+  protected load(piece: Uint8Array, outCap: number): { ptr: number; out: number } {
+    return workspace(this.kernel, this.carry.subarray(0, this.carried), piece, outCap);
+  }
+
+  /** Carries input bytes `usable` to `total` (from `ptr`) to the next call and emits the `written` output bytes. */
+  protected settle(ptr: number, usable: number, total: number, out: number, written: number, emit: Emit): void {
+    this.carried = total - usable;
     this.carry.set(copyOut(this.kernel, ptr + usable, this.carried));
     if (written > 0) emit(new Uint8Array(this.kernel.memory.buffer, out, written));
+  }
+}
+
+/**
+ * Streaming encoder: `push` any number of byte chunks of any size, then `finish`. Carries up to
+ * two bytes between pushes so each kernel call sees a multiple of 3.
+ */
+export class Base64Encoder extends Base64Stream {
+  protected readonly carry = new Uint8Array(2);
+
+  protected run(piece: Uint8Array, emit: Emit, final: boolean): void {
+    const n = this.carried + piece.length;
+    const { ptr, out } = this.load(piece, Math.ceil(n / 3) * 4 + 16);
+    const usable = final ? n : n - (n % 3);
+    const written = this.kernel.encode(ptr, usable, out, final ? this.flags | FINAL : this.flags);
+    this.settle(ptr, usable, n, out, written, emit);
   }
 }
 
@@ -84,35 +105,14 @@ export class Base64Encoder {
  * quantum itself, because padding is only valid in the very last quantum of the stream.
  * Throws InvalidBase64Error on the first invalid quantum.
  */
-export class Base64Decoder {
-  private carry = new Uint8Array(8);
-  private carried = 0;
+export class Base64Decoder extends Base64Stream {
+  protected readonly carry = new Uint8Array(8);
   /** Non-whitespace characters seen so far (0 at the end means blank input). */
   chars = 0;
-  private readonly flags: number;
 
-  constructor(
-    private readonly kernel: Base64Exports,
-    alphabet: Alphabet = 'standard',
-    private readonly chunkBytes = CHUNK_BYTES,
-  ) {
-    this.flags = alphabet === 'url' ? URL_SAFE : 0;
-  }
-
-  push(ascii: Uint8Array, emit: Emit): void {
-    for (let off = 0; off < ascii.length; off += this.chunkBytes) {
-      this.run(ascii.subarray(off, off + this.chunkBytes), emit, false);
-    }
-  }
-
-  finish(emit: Emit): void {
-    this.run(new Uint8Array(0), emit, true);
-  }
-
-  private run(piece: Uint8Array, emit: Emit, final: boolean): void {
+  protected run(piece: Uint8Array, emit: Emit, final: boolean): void {
     const n = this.carried + piece.length;
-    const carried = this.carry.subarray(0, this.carried);
-    const { ptr, out } = workspace(this.kernel, carried, piece, Math.floor(n / 4) * 3 + 16);
+    const { ptr, out } = this.load(piece, Math.floor(n / 4) * 3 + 16);
     const stripped = this.kernel.stripWhitespace(ptr + this.carried, piece.length);
     this.chars += stripped;
     const m = this.carried + stripped;
@@ -123,9 +123,7 @@ export class Base64Decoder {
     }
     const written = this.kernel.decode(ptr, usable, out, final ? this.flags | FINAL : this.flags);
     if (written < 0) throw new InvalidBase64Error();
-    this.carried = m - usable;
-    this.carry.set(copyOut(this.kernel, ptr + usable, this.carried));
-    if (written > 0) emit(new Uint8Array(this.kernel.memory.buffer, out, written));
+    this.settle(ptr, usable, m, out, written, emit);
   }
 }
 
