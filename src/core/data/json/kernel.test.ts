@@ -16,7 +16,7 @@ import {
   type JsonKernelIndent,
   type JsonKernelMode,
 } from './kernel';
-import { readJson } from './read';
+import { nativeVerdict, readJson } from './read';
 import { writeJson } from './write';
 import { positionAt } from '../position';
 
@@ -45,31 +45,15 @@ function kernelRun(text: string | Uint8Array, mode: JsonKernelMode = 'minify', i
 /** Character (UTF-16) offset of a byte offset in `text`. */
 const charOffset = (text: string, byteOffset: number) => dec.decode(enc.encode(text).subarray(0, byteOffset)).length;
 
-/** V8's verdict: undefined when valid, else its message (without source quote) and position if it says one. */
-function v8(text: string): { message: string; position?: number } | undefined {
-  try {
-    JSON.parse(text);
-    return undefined;
-  } catch (e) {
-    const raw = (e as Error).message;
-    const at = /at position (\d+)/.exec(raw);
-    const message = raw
-      .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
-      .replace(/\s*\(line \d+ column \d+\)\s*$/, '')
-      .replace(/\s+at position \d+$/, '');
-    return { message, position: at ? Number(at[1]) : undefined };
-  }
-}
-
 /** A prefix V8 could still complete: it parses, or fails only because it ends there. */
 function viablePrefix(prefix: string): boolean {
-  const r = v8(prefix);
-  return r === undefined || r.message === 'Unexpected end of JSON input' || r.position === prefix.length;
+  const r = nativeVerdict(prefix);
+  return r === undefined || r.message === 'Unexpected end of JSON input' || r.offset === prefix.length;
 }
 
 /** The kernel and V8 agree on validity, message and position (see viablePrefix when V8 gives none). */
 function expectLikeV8(text: string): void {
-  const ref = v8(text);
+  const ref = nativeVerdict(text);
   const got = kernelRun(text, 'validate');
   if (!ref) {
     expect(got, JSON.stringify(text)).toEqual({ ok: true, out: '' });
@@ -79,8 +63,8 @@ function expectLikeV8(text: string): void {
   if (got.ok) return;
   expect(got.detail, JSON.stringify(text)).toBe(ref.message);
   const at = charOffset(text, got.offset);
-  if (ref.position !== undefined) {
-    expect(at, JSON.stringify(text)).toBe(ref.position);
+  if (ref.offset !== undefined) {
+    expect(at, JSON.stringify(text)).toBe(ref.offset);
   } else if (ref.message === 'Unexpected end of JSON input') {
     expect(at, JSON.stringify(text)).toBe(text.length);
   } else {

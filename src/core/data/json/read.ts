@@ -163,8 +163,11 @@ class Reader {
   }
 }
 
-/** The native parser's message without V8's "(line x column y)" or "at position n" tail. */
-function nativeDetail(text: string): { message: string; offset?: number } | undefined {
+/**
+ * JSON.parse's verdict: undefined when `text` parses, else V8's message without the quoted source,
+ * the "(line x column y)" or "at position n" tail, and that position (a UTF-16 offset) when it gives one.
+ */
+export function nativeVerdict(text: string): { message: string; offset?: number } | undefined {
   try {
     JSON.parse(text);
     return undefined;
@@ -175,10 +178,15 @@ function nativeDetail(text: string): { message: string; offset?: number } | unde
     const message = raw
       .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
       .replace(/\s*\(line \d+ column \d+\)\s*$/, '')
-      .replace(/\s+at position \d+$/, '')
-      .replace(/\s+in JSON$/, ' in JSON');
+      .replace(/\s+at position \d+$/, '');
     return { message, offset: at ? Number(at[1]) : undefined };
   }
+}
+
+/** The native parser's message and position, its "in JSON" ending on the same line. */
+function nativeDetail(text: string): { message: string; offset?: number } | undefined {
+  const verdict = nativeVerdict(text);
+  return verdict && { ...verdict, message: verdict.message.replace(/\s+in JSON$/, ' in JSON') };
 }
 
 /** Parses JSON text into a lossless tree, or says what is wrong and where. */
