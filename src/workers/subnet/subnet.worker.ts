@@ -32,61 +32,51 @@ const getPager6 = () => (pager6 ??= getKernel().then((k) => new WasmPager6(k)));
 const FOLD_BYTES = 32 << 20;
 const PROGRESS_EVERY_MS = 100;
 
+type Progress = (done: number, total: number) => void;
+
+/**
+ * The chunks of a list as a Blob of `format`, `onProgress(rowsDone, rowsTotal)` at most every
+ * PROGRESS_EVERY_MS and at the end; each chunk after CSV's header holds `pageRows` rows (the last fewer).
+ */
+async function collect(
+  chunks: Iterable<Uint8Array>,
+  format: ExportFormat,
+  total: number,
+  pageRows: number,
+  onProgress?: Progress,
+): Promise<Blob> {
+  const sink = new BlobSink(format === 'csv' ? 'text/csv' : 'text/plain', FOLD_BYTES);
+  let done = 0;
+  let lastReport = 0;
+  let first = format === 'csv'; // the header chunk holds no rows
+  for (const chunk of chunks) {
+    sink.push(chunk);
+    if (first) first = false;
+    else done = Math.min(total, done + pageRows);
+    const now = performance.now();
+    if (onProgress && now - lastReport >= PROGRESS_EVERY_MS) {
+      lastReport = now;
+      await onProgress(done, total);
+    }
+  }
+  await onProgress?.(total, total);
+  return sink.blob();
+}
+
 const api = {
   /**
    * The whole list as a Blob (`text/plain` or `text/csv`). `onProgress(rowsDone, rowsTotal)` at
    * most every 100 ms and at the end. Cancel by aborting the bridge call (terminates the worker).
    */
-  async exportList(
-    spec: ListSpec,
-    format: ExportFormat,
-    onProgress?: (done: number, total: number) => void,
-  ): Promise<Blob> {
+  async exportList(spec: ListSpec, format: ExportFormat, onProgress?: Progress): Promise<Blob> {
     const p = await getPager();
-    const type = format === 'csv' ? 'text/csv' : 'text/plain';
-    const total = rowCount(spec);
-    const sink = new BlobSink(type, FOLD_BYTES);
-    let done = 0;
-    let lastReport = 0;
-    let first = format === 'csv'; // the header chunk holds no rows
-    for (const chunk of exportChunks(p, spec, format)) {
-      sink.push(chunk);
-      if (first) first = false;
-      else done = Math.min(total, done + PAGE_ROWS);
-      const now = performance.now();
-      if (onProgress && now - lastReport >= PROGRESS_EVERY_MS) {
-        lastReport = now;
-        await onProgress(done, total);
-      }
-    }
-    await onProgress?.(total, total);
-    return sink.blob();
+    return collect(exportChunks(p, spec, format), format, rowCount(spec), PAGE_ROWS, onProgress);
   },
 
   /** IPv6 subnets of a network as a Blob, like exportList (rows as numbers: exports are capped). */
-  async exportList6(
-    spec: ListSpec6,
-    format: ExportFormat,
-    onProgress?: (done: number, total: number) => void,
-  ): Promise<Blob> {
+  async exportList6(spec: ListSpec6, format: ExportFormat, onProgress?: Progress): Promise<Blob> {
     const p = await getPager6();
-    const total = Number(rowCount6(spec));
-    const sink = new BlobSink(format === 'csv' ? 'text/csv' : 'text/plain', FOLD_BYTES);
-    let done = 0;
-    let lastReport = 0;
-    let first = format === 'csv';
-    for (const chunk of exportChunks6(p, spec, format)) {
-      sink.push(chunk);
-      if (first) first = false;
-      else done = Math.min(total, done + p.pageRows);
-      const now = performance.now();
-      if (onProgress && now - lastReport >= PROGRESS_EVERY_MS) {
-        lastReport = now;
-        await onProgress(done, total);
-      }
-    }
-    await onProgress?.(total, total);
-    return sink.blob();
+    return collect(exportChunks6(p, spec, format), format, Number(rowCount6(spec)), p.pageRows, onProgress);
   },
 };
 
