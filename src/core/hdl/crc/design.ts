@@ -118,6 +118,17 @@ function bitOrderLines(dataWidth: number, refin: boolean): string[] {
   ];
 }
 
+/** Header comment lines naming the algorithm: polynomial, parameters, check value (both design families). */
+export function algorithmLines(p: CrcParams, check: bigint): string[] {
+  const w = p.width;
+  return [
+    `Polynomial: ${polyText(bitsFromPoly(w, p.poly))}`,
+    `  (normal form ${hex(p.poly, w)}, width ${w})`,
+    `Parameters: init ${hex(p.init, w)} (unreflected), refin ${p.refin}, refout ${p.refout}, xorout ${hex(p.xorout, w)}`,
+    `Check value (CRC of the ASCII bytes "123456789"): ${hex(check, w)}`,
+  ];
+}
+
 /** Header comment lines of the design file (both languages). */
 export function headerLines(d: CrcDesign): string[] {
   const p = d.params;
@@ -127,10 +138,7 @@ export function headerLines(d: CrcDesign): string[] {
     GENERATOR_LINE,
     `Parallel CRC: ${w}-bit register, ${d.dataWidth} data bits per clock.`,
     '',
-    `Polynomial: ${polyText(bitsFromPoly(w, p.poly))}`,
-    `  (normal form ${hex(p.poly, w)}, width ${w})`,
-    `Parameters: init ${hex(p.init, w)} (unreflected), refin ${p.refin}, refout ${p.refout}, xorout ${hex(p.xorout, w)}`,
-    `Check value (CRC of the ASCII bytes "123456789"): ${hex(d.check, w)}`,
+    ...algorithmLines(p, d.check),
     '',
     ...bitOrderLines(d.dataWidth, p.refin),
     'rst is active high and asynchronous and loads init. On a rising clk edge with crc_en high',

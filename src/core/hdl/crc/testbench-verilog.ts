@@ -3,6 +3,16 @@ import { headerComment } from '../comment';
 import { crcFileName, CRC_MODULE } from './design';
 import { TB_FAIL, TB_NAME, TB_PASS, tbHeaderLines, type CrcScenario, type CrcStep } from './testbench';
 
+/** The testbench's last lines: the verdict the simulation suites read, then $finish (both design families). */
+export const VERILOG_VERDICT_LINES = [
+  `    if (errors == 0) $display("${TB_PASS} checks=%0d", checks);`,
+  `    else $display("${TB_FAIL} errors=%0d", errors);`,
+  '    $finish;',
+  '  end',
+  'endmodule',
+  '',
+];
+
 function stepLine(st: CrcStep, s: CrcScenario): string {
   const { width: w, dataWidth: d } = s;
   switch (st.kind) {
@@ -50,11 +60,6 @@ export function generateCrcTestbenchVerilog(s: CrcScenario): string {
     '',
     '  initial begin',
     ...s.steps.map((st) => stepLine(st, s)),
-    `    if (errors == 0) $display("${TB_PASS} checks=%0d", checks);`,
-    `    else $display("${TB_FAIL} errors=%0d", errors);`,
-    '    $finish;',
-    '  end',
-    'endmodule',
-    '',
+    ...VERILOG_VERDICT_LINES,
   ].join('\n');
 }

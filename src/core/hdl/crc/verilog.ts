@@ -4,7 +4,20 @@
  * (no elaboration-time loops).
  */
 import { headerComment } from '../comment';
+import type { CrcParams } from '../../crc/params';
 import { CRC_MODULE, headerLines, outputSource, wrapTerms, type CrcDesign } from './design';
+
+/** crc_out from the register lfsr_q: reversed for refout, inverted where xorout has a 1 (both design families). */
+export function verilogOutputLines(p: CrcParams): string[] {
+  return [
+    '',
+    `  // Output: register${p.refout ? ' reversed' : ''} xor xorout.`,
+    ...Array.from({ length: p.width }, (_, k) => {
+      const { bit, invert } = outputSource(p, k);
+      return `  assign crc_out[${k}] = ${invert ? '~' : ''}lfsr_q[${bit}];`;
+    }),
+  ];
+}
 
 export function generateCrcVerilog(design: CrcDesign): string {
   const p = design.params;
@@ -30,12 +43,8 @@ export function generateCrcVerilog(design: CrcDesign): string {
     const lhs = `  assign lfsr_c[${r}] = `;
     out.push(`${lhs}${terms.length ? wrapTerms(terms, ' ^ ', ' '.repeat(lhs.length)) : "1'b0"};`);
   });
-  out.push('', `  // Output: register${p.refout ? ' reversed' : ''} xor xorout.`);
-  for (let k = 0; k < w; k++) {
-    const { bit, invert } = outputSource(p, k);
-    out.push(`  assign crc_out[${k}] = ${invert ? '~' : ''}lfsr_q[${bit}];`);
-  }
   out.push(
+    ...verilogOutputLines(p),
     '',
     '  always @(posedge clk or posedge rst) begin',
     '    if (rst)',

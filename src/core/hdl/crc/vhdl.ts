@@ -1,6 +1,19 @@
 /** VHDL-93 parallel CRC register: entity `crc`, the same ports and equations as verilog.ts. */
 import { headerComment } from '../comment';
+import type { CrcParams } from '../../crc/params';
 import { CRC_MODULE, headerLines, outputSource, wrapTerms, type CrcDesign } from './design';
+
+/** crc_out from the register lfsr_q: reversed for refout, inverted where xorout has a 1 (both design families). */
+export function vhdlOutputLines(p: CrcParams): string[] {
+  return [
+    '',
+    `  -- Output: register${p.refout ? ' reversed' : ''} xor xorout.`,
+    ...Array.from({ length: p.width }, (_, k) => {
+      const { bit, invert } = outputSource(p, k);
+      return `  crc_out(${k}) <= ${invert ? 'not ' : ''}lfsr_q(${bit});`;
+    }),
+  ];
+}
 
 export function generateCrcVhdl(design: CrcDesign): string {
   const p = design.params;
@@ -33,12 +46,8 @@ export function generateCrcVhdl(design: CrcDesign): string {
     const lhs = `  lfsr_c(${r}) <= `;
     out.push(`${lhs}${terms.length ? wrapTerms(terms, ' xor ', ' '.repeat(lhs.length)) : "'0'"};`);
   });
-  out.push('', `  -- Output: register${p.refout ? ' reversed' : ''} xor xorout.`);
-  for (let k = 0; k < w; k++) {
-    const { bit, invert } = outputSource(p, k);
-    out.push(`  crc_out(${k}) <= ${invert ? 'not ' : ''}lfsr_q(${bit});`);
-  }
   out.push(
+    ...vhdlOutputLines(p),
     '',
     '  process (clk, rst)',
     '  begin',

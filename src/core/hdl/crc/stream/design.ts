@@ -19,9 +19,9 @@
  */
 import { GENERATOR_LINE } from '../../comment';
 import { computeCrc, deriveMatrices, matrixBit, type CrcKernel, type CrcMatrices } from '../../../crc/kernel';
-import { bitsFromPoly, CHECK_INPUT, hex, polyText, type CrcParams } from '../../../crc/params';
+import { CHECK_INPUT, type CrcParams } from '../../../crc/params';
 import type { CrcConfig } from '../config';
-import { equations } from '../design';
+import { algorithmLines, equations } from '../design';
 
 export interface StreamLevel {
   /** Per register bit: its partial sums at this stage, each a list of indices into the previous level's items of that bit. */
@@ -298,10 +298,7 @@ export function streamHeaderLines(d: StreamDesign): string[] {
     `Parallel CRC for a wide data path: ${w}-bit register, ${d.dataWidth} data bits per beat,`,
     `  ${d.partial ? 'partial last word (data_bytes)' : 'full words only'}, ${d.stages} pipeline stage${d.stages === 1 ? '' : 's'}.`,
     '',
-    `Polynomial: ${polyText(bitsFromPoly(w, p.poly))}`,
-    `  (normal form ${hex(p.poly, w)}, width ${w})`,
-    `Parameters: init ${hex(p.init, w)} (unreflected), refin ${p.refin}, refout ${p.refout}, xorout ${hex(p.xorout, w)}`,
-    `Check value (CRC of the ASCII bytes "123456789"): ${hex(d.check, w)}`,
+    ...algorithmLines(p, d.check),
     '',
     'Ports:',
     "  rst (active high, asynchronous) loads init and clears the pipeline's valid bits.",

@@ -2,6 +2,7 @@
 import { headerComment } from '../../comment';
 import { crcFileName, CRC_MODULE } from '../design';
 import { TB_FAIL, TB_NAME, TB_PASS } from '../testbench';
+import { VERILOG_VERDICT_LINES } from '../testbench-verilog';
 import { streamTbHeaderLines, type StreamCycle, type StreamScenario } from './testbench';
 
 const hexOf = (v: bigint, bits: number) => `${bits}'h${v.toString(16)}`;
@@ -78,11 +79,6 @@ export function generateCrcStreamTestbenchVerilog(s: StreamScenario): string {
     `      $display("${TB_FAIL} %0d results seen, expected ${s.checks}", checks);`,
     '      errors = errors + 1;',
     '    end',
-    `    if (errors == 0) $display("${TB_PASS} checks=%0d", checks);`,
-    `    else $display("${TB_FAIL} errors=%0d", errors);`,
-    '    $finish;',
-    '  end',
-    'endmodule',
-    '',
+    ...VERILOG_VERDICT_LINES,
   ].join('\n');
 }

@@ -1,7 +1,8 @@
 /** Self-checking VHDL-93 testbench for the stream crc entity (scenario in testbench.ts). */
 import { headerComment } from '../../comment';
 import { crcFileName, CRC_MODULE } from '../design';
-import { TB_FAIL, TB_NAME, TB_PASS } from '../testbench';
+import { TB_FAIL, TB_PASS } from '../testbench';
+import { VHDL_BITS_FUNCTION, VHDL_TB_OPENING, VHDL_VERDICT_LINES } from '../testbench-vhdl';
 import { streamTbHeaderLines, type StreamCycle, type StreamScenario } from './testbench';
 
 /** A std_logic_vector literal: X"..." when the width is a multiple of 4, else a binary string. */
@@ -30,13 +31,7 @@ export function generateCrcStreamTestbenchVhdl(s: StreamScenario): string {
   const b = s.countBits;
   return [
     headerComment('vhdl', streamTbHeaderLines(s, crcFileName('vhdl'), TB_PASS, TB_FAIL)),
-    'library ieee;',
-    'use ieee.std_logic_1164.all;',
-    '',
-    `entity ${TB_NAME} is`,
-    `end entity ${TB_NAME};`,
-    '',
-    `architecture sim of ${TB_NAME} is`,
+    ...VHDL_TB_OPENING,
     "  signal clk, rst, crc_en, sop, crc_valid : std_logic := '0';",
     "  -- Declared with the first beat's values: nothing on the data path changes before that beat.",
     `  signal data_in : std_logic_vector(${d - 1} downto 0) := ${literal(s.initial.value, d)};`,
@@ -45,19 +40,7 @@ export function generateCrcStreamTestbenchVhdl(s: StreamScenario): string {
       : []),
     `  signal crc_out : std_logic_vector(${w - 1} downto 0);`,
     '',
-    '  -- The value as a string of 0/1 characters, most significant bit first.',
-    '  function bits(v : std_logic_vector) return string is',
-    "    variable text : string(1 to v'length);",
-    '    variable k : positive := 1;',
-    '    variable img : string(1 to 3);',
-    '  begin',
-    "    for i in v'range loop",
-    "      img := std_logic'image(v(i));",
-    '      text(k) := img(2);',
-    '      k := k + 1;',
-    '    end loop;',
-    '    return text;',
-    '  end function bits;',
+    ...VHDL_BITS_FUNCTION,
     'begin',
     `  dut : entity work.${CRC_MODULE}`,
     `    port map (clk => clk, rst => rst, crc_en => crc_en, sop => sop, data_in => data_in,${s.partial ? ' data_bytes => data_bytes,' : ''}`,
@@ -103,14 +86,6 @@ export function generateCrcStreamTestbenchVhdl(s: StreamScenario): string {
     `      report "${TB_FAIL} " & integer'image(checks) & " results seen, expected ${s.checks}" severity error;`,
     '      errors := errors + 1;',
     '    end if;',
-    '    if errors = 0 then',
-    `      report "${TB_PASS} checks=" & integer'image(checks);`,
-    '    else',
-    `      report "${TB_FAIL} errors=" & integer'image(errors) severity failure;`,
-    '    end if;',
-    '    wait;',
-    '  end process stimulus;',
-    'end architecture sim;',
-    '',
+    ...VHDL_VERDICT_LINES,
   ].join('\n');
 }

@@ -12,7 +12,8 @@
  *   kept its declared value until the first beat left that beat's data term or table entry X.
  */
 import { headerComment } from '../../comment';
-import { CRC_MODULE, outputSource, wrapTerms } from '../design';
+import { CRC_MODULE, wrapTerms } from '../design';
+import { verilogOutputLines } from '../verilog';
 import {
   controlDelays,
   delayedControl,
@@ -257,12 +258,8 @@ export function generateCrcStreamVerilog(d: StreamDesign): string {
       ),
     );
   }
-  out.push('', `  // Output: register${p.refout ? ' reversed' : ''} xor xorout.`);
-  for (let k = 0; k < w; k++) {
-    const { bit, invert } = outputSource(p, k);
-    out.push(`  assign crc_out[${k}] = ${invert ? '~' : ''}lfsr_q[${bit}];`);
-  }
   out.push(
+    ...verilogOutputLines(p),
     '  assign crc_valid = valid_q;',
     '',
     '  always @(posedge clk or posedge rst) begin',

@@ -1,6 +1,7 @@
 /** VHDL-93 stream CRC (design.ts): entity `crc`, the same ports and structure as verilog.ts. */
 import { headerComment } from '../../comment';
-import { CRC_MODULE, outputSource, wrapTerms } from '../design';
+import { CRC_MODULE, wrapTerms } from '../design';
+import { vhdlOutputLines } from '../vhdl';
 import {
   controlDelays,
   delayedControl,
@@ -206,12 +207,8 @@ export function generateCrcStreamVhdl(d: StreamDesign): string {
       ),
     );
   }
-  body.push('', `  -- Output: register${p.refout ? ' reversed' : ''} xor xorout.`);
-  for (let k = 0; k < w; k++) {
-    const { bit, invert } = outputSource(p, k);
-    body.push(`  crc_out(${k}) <= ${invert ? 'not ' : ''}lfsr_q(${bit});`);
-  }
   body.push(
+    ...vhdlOutputLines(p),
     '  crc_valid <= valid_q;',
     '',
     '  process (clk, rst)',
