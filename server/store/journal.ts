@@ -5,12 +5,15 @@
  * event in it is committed there, and at start whatever the directory holds is replayed (the
  * database ignores ids it already has, so a replay never counts an event twice).
  *
- * Layout: `DATA_DIR/analytics-journal/<16-digit number>.log`, append-only segments (zero-filled
+ * Layout: `DATA_DIR/analytics-journal/<owner>-<16-digit number>.log`, append-only segments (zero-filled
  * to 4 MB when created) of records
  * `[u32 LE payload length][u32 LE CRC-32 of the payload][payload: UTF-8 JSON of one event]`;
  * a zero length marks the end of the data. A record whose length runs past the end of the file,
  * or whose checksum does not match, is a torn write (a crash in the middle of an append): it and
- * anything after it in that segment are skipped and cut off at start, never mis-read.
+ * anything after it in that segment are skipped and cut off at start, never mis-read. Each server
+ * appends to its own segments (`<owner>.owner` holds its pid and host); at start a server takes
+ * over the segments whose owner no longer runs, so two servers on one DATA_DIR never touch each
+ * other's live segments.
  *
  * Group commit: appends of one turn of the event loop (and those that arrive while a write is in
  * flight) go to the disk as one synchronous-data write (O_DSYNC, else a write and an fdatasync)
@@ -31,7 +34,10 @@ import {
   statSync,
   unlinkSync,
   write as writeCallback,
+  writeFileSync,
 } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import * as zlib from 'node:zlib';
 import type { EventKind } from '../../src/core/analytics/contract';
@@ -56,7 +62,12 @@ const HEADER = 8;
 const O_DSYNC = constants.O_DSYNC ?? 0;
 /** No event comes near this (bodies are at most 16 KB): a larger length is a torn header. */
 const MAX_RECORD = 1 << 20;
-const SEGMENT_NAME = /^(\d{16})\.log$/;
+/** `<owner>-<number>.log`: each server appends only to its own segments. */
+const SEGMENT_NAME = /^(?:([0-9a-f]{12})-)?(\d{16})\.log$/;
+/** `<owner>.owner`: the pid and host of the server that owns the segments named after it. */
+const OWNER_FILE = /^([0-9a-f]{12})\.owner$/;
+/** Journals open in this process: alive although their pid is ours. */
+const openHere = new Set<string>();
 
 /** CRC-32 (IEEE), zlib's where Node has it (20.15+), else a table. */
 const crc32: (data: Uint8Array) => number =
@@ -170,6 +181,8 @@ export class Journal {
   private readonly log: (message: string) => void;
   /** Events found at open, to be replayed into the database. */
   readonly recovered: number;
+  /** Names this server's segments; `<owner>.owner` says which process runs it. */
+  private readonly owner = randomBytes(6).toString('hex');
 
   private constructor(
     readonly dir: string,
@@ -178,6 +191,12 @@ export class Journal {
     this.segmentBytes = options.segmentBytes ?? Math.max(64 * 1024, Math.min(4 << 20, options.limitBytes / 8));
     this.log = options.log ?? ((m) => console.warn(m));
     this.recovered = this.scan();
+    writeFileSync(this.ownerFile, JSON.stringify({ pid: process.pid, host: hostname() }));
+    openHere.add(this.owner);
+  }
+
+  private get ownerFile(): string {
+    return join(this.dir, `${this.owner}.owner`);
   }
 
   /** Opens (creating) the journal directory and checks every segment; torn tails are cut off. */
@@ -186,15 +205,31 @@ export class Journal {
     return new Journal(dir, options);
   }
 
+  /**
+   * Takes over the segments no running server owns (this process's earlier life, a crashed or
+   * stopped instance) and leaves alone those of another server still running on this DATA_DIR.
+   */
   private scan(): number {
-    const numbers = readdirSync(this.dir)
-      .map((f) => SEGMENT_NAME.exec(f)?.[1])
-      .filter((n): n is string => n !== undefined)
-      .map(Number)
-      .sort((a, b) => a - b);
+    const files = readdirSync(this.dir);
+    const live = new Set<string>();
+    for (const f of files) {
+      const owner = OWNER_FILE.exec(f)?.[1];
+      if (!owner) continue;
+      if (this.ownerAlive(owner, join(this.dir, f))) live.add(owner);
+      else unlinkSync(join(this.dir, f)); // its segments are ours now (or an orphan's after a crash)
+    }
+    const found = files
+      .map((f) => SEGMENT_NAME.exec(f))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => ({ file: m[0], owner: m[1] ?? '', n: Number(m[2]) }))
+      .sort((a, b) => (a.owner < b.owner ? -1 : a.owner > b.owner ? 1 : a.n - b.n));
+    const skipped = found.filter((s) => live.has(s.owner)).length;
+    if (skipped > 0)
+      this.log(`Analytics journal: ${skipped} segments in ${this.dir} belong to another running server; left to it`);
     let total = 0;
-    for (const number of numbers) {
-      const path = this.pathOf(number);
+    for (const { file } of found.filter((s) => !live.has(s.owner))) {
+      const number = this.nextNumber++;
+      const path = join(this.dir, file);
       const buf = readFileSync(path);
       const { events, end } = decodeRecords(buf);
       if (end < buf.length) {
@@ -218,7 +253,6 @@ export class Journal {
       }
       this.segments.push({ number, path, first: total, count: events.length, size: end, capacity: end });
       total += events.length;
-      this.nextNumber = number + 1;
     }
     this.synced = total;
     if (total > 0)
@@ -226,8 +260,22 @@ export class Journal {
     return total;
   }
 
+  /** Whether the server that wrote `<owner>.owner` still runs (unknowable on another host: assumed). */
+  private ownerAlive(owner: string, file: string): boolean {
+    if (openHere.has(owner)) return true;
+    try {
+      const { pid, host } = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; host: string };
+      if (host !== hostname()) return true;
+      if (pid === process.pid) return false; // this process, restarted with the same pid (a container's pid 1)
+      process.kill(pid, 0);
+      return true;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === 'EPERM'; // exists, not ours to signal
+    }
+  }
+
   private pathOf(number: number): string {
-    return join(this.dir, `${String(number).padStart(16, '0')}.log`);
+    return join(this.dir, `${this.owner}-${String(number).padStart(16, '0')}.log`);
   }
 
   /** Bytes the segments hold on disk (synced records), plus appends in flight. */
@@ -445,8 +493,11 @@ export class Journal {
       try {
         unlinkSync(s.path);
       } catch (e) {
-        this.log(`Analytics journal: cannot delete ${s.path}: ${(e as Error).message}`);
-        break;
+        // Gone already: another server that took it over at its start replayed it too (ids dedupe).
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
+          this.log(`Analytics journal: cannot delete ${s.path}: ${(e as Error).message}`);
+          break;
+        }
       }
       this.segments.shift();
     }
@@ -466,10 +517,17 @@ export class Journal {
     return new Promise((r) => this.idle.push(r));
   }
 
+  /** Closes; segments left (events not yet in the database) are taken over by the next start. */
   async close(): Promise<void> {
     await this.whenIdle();
     this.closed = true;
     this.closeFd();
+    openHere.delete(this.owner);
+    try {
+      unlinkSync(this.ownerFile);
+    } catch {
+      // already gone
+    }
   }
 }
 

@@ -4,7 +4,7 @@
  * the schema upgrade.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -410,6 +410,25 @@ describe('journaled write path under database failures', () => {
     expect(journaled()).toBe(0); // a clean stop leaves an empty journal
   });
 
+  it('leaves the journal segments of another running server on the same DATA_DIR alone', async () => {
+    const { backend, store } = setup();
+    let unlock!: () => void;
+    backend.lock = new Promise((r) => (unlock = r));
+    for (let i = 0; i < 30; i++) await store.record([view('/a', `s${i}`, new Date())]);
+    const other = new BufferedStore(new SqliteBackend(join(dir, 'b.sqlite'), { retentionDays: 30 }), {
+      journalDir: join(dir, 'journal'),
+      log: () => {},
+    });
+    await other.record([view('/b', 'x', new Date())]);
+    expect((await other.stats({ days: 7 })).total_views).toBe(1); // none of the first server's 30
+    await other.close();
+    expect(journaled()).toBe(30); // the first server's segments are untouched
+    unlock();
+    expect((await store.stats({ days: 7 })).total_views).toBe(30);
+    await store.close();
+    expect(journaled()).toBe(0);
+  });
+
   it('deletes journal segments once their events are committed, so a healthy journal stays small', async () => {
     const { store } = setup({ journalSegmentBytes: 4096 });
     for (let i = 0; i < 100; i++)
@@ -480,8 +499,10 @@ describe('journaled write path under database failures', () => {
     const events = Array.from({ length: 300 }, (_, i) => view(`/p${i % 3}`, `s${i % 10}`, new Date()));
     for (let i = 0; i < events.length; i += 30) await store.record(events.slice(i, i + 30));
     await waitUntil(() => store.health().stored === 300, 'the writes');
-    // A crash now: the database has every event, the journal still holds them (not closed).
+    // A crash now: the database has every event, the journal still holds them (not closed). The
+    // dead server's owner file goes with it (a live owner's segments are never taken over).
     expect(journaled()).toBe(300);
+    for (const f of readdirSync(join(dir, 'journal'))) if (f.endsWith('.owner')) rmSync(join(dir, 'journal', f));
     const [segment] = inspectJournal(join(dir, 'journal'));
     // ...in the middle of an append: half a record after the last whole one.
     const file = join(dir, 'journal', segment!.file);
