@@ -19,19 +19,10 @@ interface CatalogueEntry {
   aliases: string[];
 }
 
-/** One algorithm as the API and the page see it. */
-export interface PredefinedAlgorithm {
-  name: string;
+/** One algorithm as the API and the page see it: the catalogue entry without its class. */
+export interface PredefinedAlgorithm extends Omit<CatalogueEntry, 'poly' | 'class'> {
   /** 68 coefficients indexed by power, including x^width. */
   poly: number[];
-  width: number;
-  init: string;
-  refin: boolean;
-  refout: boolean;
-  xorout: string;
-  check: string;
-  residue: string;
-  aliases: string[];
 }
 
 /**
