@@ -1,6 +1,13 @@
 import { parseCondition, ConditionError } from '../../core/hdl/fsm/condition';
 import type { FsmConfig, FsmSignal } from '../../core/hdl/fsm/config';
+import { Select, type SelectOption } from '../../components/fields';
 import { useFsmStore } from './store';
+
+/** The states as options; a name that is no state (a removed one, or '') is kept first so it shows. */
+export function stateOptions(config: FsmConfig, current: string): SelectOption<string>[] {
+  const names = config.states.map((s) => ({ value: s.name, label: s.name }));
+  return names.some((n) => n.value === current) ? names : [{ value: current, label: current || '(none)' }, ...names];
+}
 
 function conditionProblem(text: string): string {
   try {
@@ -156,7 +163,6 @@ export function SignalsEditor({ kind, config }: { kind: 'inputs' | 'outputs'; co
 export function TransitionsEditor({ config }: { config: FsmConfig }) {
   const { addTransition, removeTransition, moveTransition, updateTransition, setTransitionOutput } = useFsmStore();
   const mealy = config.fsmType === 'mealy';
-  const names = config.states.map((s) => s.name);
   return (
     <section className="panel" aria-labelledby="fsm-transitions-title">
       <div className="fsm-section-head">
@@ -174,37 +180,24 @@ export function TransitionsEditor({ config }: { config: FsmConfig }) {
       </p>
       {config.transitions.map((t, i) => {
         const problem = conditionProblem(t.condition);
-        const known = (n: string) => names.includes(n);
         return (
           <div className="fsm-transition" key={i}>
             <span className="fsm-priority" aria-hidden="true">
               {i + 1}.
             </span>
-            <select
+            <Select
               aria-label={`Transition ${i + 1} from`}
               value={t.from}
-              onChange={(e) => updateTransition(i, { from: e.target.value })}
-            >
-              {!known(t.from) && <option value={t.from}>{t.from || '(none)'}</option>}
-              {names.map((n, k) => (
-                <option key={k} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
+              options={stateOptions(config, t.from)}
+              onChange={(from) => updateTransition(i, { from })}
+            />
             <span aria-hidden="true">→</span>
-            <select
+            <Select
               aria-label={`Transition ${i + 1} to`}
               value={t.to}
-              onChange={(e) => updateTransition(i, { to: e.target.value })}
-            >
-              {!known(t.to) && <option value={t.to}>{t.to || '(none)'}</option>}
-              {names.map((n, k) => (
-                <option key={k} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
+              options={stateOptions(config, t.to)}
+              onChange={(to) => updateTransition(i, { to })}
+            />
             <input
               className="fsm-grow mono"
               aria-label={`Transition ${i + 1} condition`}

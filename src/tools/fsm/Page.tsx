@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
-import { trackError, trackToolUsage } from '../../telemetry';
+import { SelectField, TextField } from '../../components/fields';
+import { useHdlPage } from '../../hooks/useHdlGenerator';
 import { fsmGenerator } from '../../core/hdl/fsm';
 import {
   COMPLEX_EXAMPLE,
@@ -12,31 +13,12 @@ import {
   type StateEncoding,
 } from '../../core/hdl/fsm/config';
 import { StateDiagram } from './Diagram';
-import { SignalsEditor, StatesEditor, TransitionsEditor } from './Editors';
+import { SignalsEditor, StatesEditor, TransitionsEditor, stateOptions } from './Editors';
 import { CodeTab } from './CodeTab';
 import { generateBoth } from './logic';
 import { fsmLink, useFsmStore, type FsmTab } from './store';
 import { usePermalink } from '../../browser/permalink';
 import './styles.css';
-
-function TextField({
-  id,
-  label,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} value={value} spellCheck={false} onChange={(e) => onChange(e.target.value)} />
-    </div>
-  );
-}
 
 function BasicSettings() {
   const { config, update } = useFsmStore();
@@ -46,54 +28,42 @@ function BasicSettings() {
       <div className="fsm-grid">
         <TextField
           id="fsm-module"
+          spellCheck={false}
           label="Module Name"
           value={config.moduleName}
           onChange={(moduleName) => update({ moduleName })}
         />
-        <div className="field">
-          <label htmlFor="fsm-type">FSM Type</label>
-          <select id="fsm-type" value={config.fsmType} onChange={(e) => update({ fsmType: e.target.value as FsmType })}>
-            {FSM_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="fsm-encoding">State Encoding</label>
-          <select
-            id="fsm-encoding"
-            value={config.encoding}
-            onChange={(e) => update({ encoding: e.target.value as StateEncoding })}
-          >
-            {ENCODINGS.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="fsm-reset-state">Reset State</label>
-          <select
-            id="fsm-reset-state"
-            value={config.resetState}
-            onChange={(e) => update({ resetState: e.target.value })}
-          >
-            {!config.states.some((s) => s.name === config.resetState) && (
-              <option value={config.resetState}>{config.resetState || '(none)'}</option>
-            )}
-            {config.states.map((s, i) => (
-              <option key={i} value={s.name}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <TextField id="fsm-clk" label="Clock Name" value={config.clkName} onChange={(clkName) => update({ clkName })} />
+        <SelectField<FsmType>
+          id="fsm-type"
+          label="FSM Type"
+          value={config.fsmType}
+          options={FSM_TYPES}
+          onChange={(fsmType) => update({ fsmType })}
+        />
+        <SelectField<StateEncoding>
+          id="fsm-encoding"
+          label="State Encoding"
+          value={config.encoding}
+          options={ENCODINGS}
+          onChange={(encoding) => update({ encoding })}
+        />
+        <SelectField
+          id="fsm-reset-state"
+          label="Reset State"
+          value={config.resetState}
+          options={stateOptions(config, config.resetState)}
+          onChange={(resetState) => update({ resetState })}
+        />
+        <TextField
+          id="fsm-clk"
+          spellCheck={false}
+          label="Clock Name"
+          value={config.clkName}
+          onChange={(clkName) => update({ clkName })}
+        />
         <TextField
           id="fsm-reset"
+          spellCheck={false}
           label="Reset Name"
           value={config.resetName}
           onChange={(resetName) => update({ resetName })}
@@ -133,33 +103,24 @@ function Checks({ errors, warnings }: { errors: string[]; warnings: string[] }) 
 export default function FsmPage() {
   const { config, tab, generated, setTab, setConfig, setGenerated } = useFsmStore();
   usePermalink(useFsmStore, fsmLink);
-  const [failure, setFailure] = useState('');
+  const page = useHdlPage({ tool, errorContext: 'fsm_generate' });
   const errors = useMemo(() => fsmGenerator.validate(config), [config]);
   const { warnings } = useMemo(() => fsmGenerator.summary(config), [config]);
 
   const generate = () => {
     const r = generateBoth(config);
-    const message = [r.errors.verilog, r.errors.vhdl].filter(Boolean).join('\n');
     if (!r.files.verilog && !r.files.vhdl) {
-      setFailure(message);
-      trackError('fsm_generate', message, tool.analyticsName);
+      page.fail([r.errors.verilog, r.errors.vhdl].filter(Boolean).join('\n'));
       return;
     }
-    setFailure('');
+    page.setError('');
     setGenerated({ ...r, config });
     setTab('code');
-    trackToolUsage(tool.analyticsName, 'generate_code', {
-      states: config.states.length,
-      type: config.fsmType,
-      encoding: config.encoding,
-    });
+    page.track('generate_code', { states: config.states.length, type: config.fsmType, encoding: config.encoding });
   };
 
-  const load = (which: 'simple' | 'complex') => {
-    setConfig(which === 'simple' ? SIMPLE_EXAMPLE : COMPLEX_EXAMPLE);
-    setFailure('');
-    trackToolUsage(tool.analyticsName, `load_${which}_example`);
-  };
+  const load = (which: 'simple' | 'complex') =>
+    page.load(() => setConfig(which === 'simple' ? SIMPLE_EXAMPLE : COMPLEX_EXAMPLE), `load_${which}_example`);
 
   const tabs: [FsmTab, string][] = [
     ['config', 'Configuration'],
@@ -213,9 +174,9 @@ export default function FsmPage() {
               Load Complex Example
             </button>
           </div>
-          {failure && (
+          {page.error && (
             <div className="error-banner fsm-failure" role="alert">
-              {failure}
+              {page.error}
             </div>
           )}
           <BasicSettings />
