@@ -1,0 +1,282 @@
+/** The CRC page's panels: algorithm choice, polynomial grid, parameters, summary with Generate. */
+import type { ReactNode } from 'react';
+import { SelectField, TextField, NumberField } from '../../components/fields';
+import { StatusLine } from '../../components/StatusLine';
+import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
+import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, hex, polyFromBits } from '../../core/crc/params';
+import type { checkDataWidth, checkParams } from '../../core/crc/request';
+import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES } from '../../core/hdl/contract';
+import { MAX_PIPELINE_STAGES, type CrcSummary } from '../../core/hdl/crc';
+import { BITS_PER_ROW, CUSTOM_OPTION, NO_POLYNOMIAL, latencyText, type AlgorithmGroup } from './logic';
+import { useCrcStore } from './store';
+
+export function AlgorithmPanel({
+  algorithms,
+  groups,
+  selected,
+  onChoose,
+}: {
+  algorithms: PredefinedAlgorithm[];
+  groups: AlgorithmGroup[];
+  selected: PredefinedAlgorithm | undefined;
+  onChoose(a: PredefinedAlgorithm | undefined): void;
+}) {
+  const s = useCrcStore();
+  const lone = selected && !groups.some((g) => g.items.includes(selected));
+  return (
+    <section className="panel" aria-label="Algorithm">
+      <div className="grid-2">
+        <TextField
+          id="crc-search"
+          label="Search algorithms"
+          type="search"
+          value={s.search}
+          placeholder="CRC-32, USB, 16..."
+          onChange={s.setSearch}
+        />
+        <SelectField
+          id="crc-algorithm"
+          label="Predefined algorithm"
+          value={s.selected}
+          options={[
+            { value: '', label: CUSTOM_OPTION },
+            ...(lone ? [{ value: selected.name, label: selected.name }] : []),
+          ]}
+          groups={groups.map((g) => ({
+            label: g.label,
+            options: g.items.map((a) => ({
+              value: a.name,
+              label: `${a.name}${a.aliases.length ? ` (${a.aliases.slice(0, 2).join(', ')})` : ''}`,
+            })),
+          }))}
+          onChange={(name) => onChoose(algorithms.find((x) => x.name === name))}
+        >
+          {s.search && (
+            <span className="field-hint" role="status">
+              {groups.reduce((n, g) => n + g.items.length, 0)} algorithms match
+            </span>
+          )}
+        </SelectField>
+      </div>
+    </section>
+  );
+}
+
+export function PolynomialPanel({ width, text }: { width: number; text: string }) {
+  const { bits, toggleBit } = useCrcStore();
+  const rows = Array.from({ length: POLY_BITS / BITS_PER_ROW }, (_, r) =>
+    Array.from({ length: BITS_PER_ROW }, (_, c) => r * BITS_PER_ROW + c),
+  );
+  return (
+    <section className="panel" aria-label="Polynomial">
+      <h2 className="crc-heading">Polynomial</h2>
+      <div className="crc-grid" role="group" aria-label="Polynomial bits">
+        {rows.map((row, r) => (
+          <div className="crc-grid-row" key={r}>
+            {row.map((i) => (
+              <button
+                key={i}
+                type="button"
+                className={bits[i] ? 'crc-bit on' : 'crc-bit'}
+                aria-pressed={bits[i] === 1}
+                onClick={() => toggleBit(i)}
+              >
+                x{i}
+              </button>
+            ))}
+          </div>
+        ))}
+      </div>
+      <p className="crc-poly mono" aria-live="polite">
+        {width > 0 ? text : NO_POLYNOMIAL}
+      </p>
+    </section>
+  );
+}
+
+export function ParametersPanel({
+  width,
+  params,
+  dataWidth,
+}: {
+  width: number;
+  params: ReturnType<typeof checkParams>;
+  dataWidth: ReturnType<typeof checkDataWidth>;
+}) {
+  const s = useCrcStore();
+  return (
+    <section className="panel" aria-label="Parameters">
+      <div className="crc-params">
+        <NumberField
+          id="crc-data-width"
+          label="Data width (bits)"
+          min={MIN_DATA_WIDTH}
+          max={MAX_DATA_WIDTH_UI}
+          value={s.dataWidth}
+          invalid={!dataWidth.ok}
+          onChange={s.setDataWidth}
+        />
+        <TextField
+          id="crc-init"
+          label="Init (hex)"
+          inputClassName="mono"
+          value={s.fields.init}
+          spellCheck={false}
+          onChange={(v) => s.setField('init', v)}
+        />
+        <TextField
+          id="crc-xorout"
+          label="XorOut (hex)"
+          inputClassName="mono"
+          value={s.fields.xorout}
+          spellCheck={false}
+          onChange={(v) => s.setField('xorout', v)}
+        />
+        <label className="crc-check">
+          <input type="checkbox" checked={s.fields.refin} onChange={(e) => s.setField('refin', e.target.checked)} />{' '}
+          Reflect input (refin)
+        </label>
+        <label className="crc-check">
+          <input type="checkbox" checked={s.fields.refout} onChange={(e) => s.setField('refout', e.target.checked)} />{' '}
+          Reflect output (refout)
+        </label>
+        <label className="crc-check">
+          <input
+            type="checkbox"
+            checked={s.partialLastWord}
+            aria-describedby="crc-partial-hint"
+            onChange={(e) => s.setPartialLastWord(e.target.checked)}
+          />{' '}
+          Partial last word (data_bytes input)
+        </label>
+        <SelectField
+          id="crc-pipeline"
+          label="Pipeline stages"
+          value={s.pipelineStages}
+          options={Array.from({ length: MAX_PIPELINE_STAGES + 1 }, (_, n) => ({
+            value: n,
+            label: n === 0 ? '0 (single cycle)' : n,
+          }))}
+          onChange={s.setPipelineStages}
+        />
+        <fieldset className="crc-language">
+          <legend>Output language</legend>
+          {HDL_LANGUAGES.map((value) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="crc-language"
+                value={value}
+                checked={s.language === value}
+                onChange={() => s.setLanguage(value)}
+              />{' '}
+              {HDL_LANGUAGE_LABEL[value]}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+      <p id="crc-partial-hint" className="field-hint">
+        {s.partialLastWord && dataWidth.ok && dataWidth.value % 8 !== 0
+          ? 'Partial last word needs a data width that is a multiple of 8; it is left out.'
+          : 'data_bytes: valid bytes of a beat, 1..D/8, counted from the first byte in time. With either option the module also has sop (start of packet) and crc_valid.'}
+      </p>
+      {!dataWidth.ok && (
+        <p className="field-hint crc-invalid" role="alert">
+          {dataWidth.error}
+        </p>
+      )}
+      {width === 0 && <p className="field-hint">{params.ok ? '' : params.error}</p>}
+      {width > 0 && !params.ok && (
+        <p className="field-hint crc-invalid" role="alert">
+          {params.error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The stream design's figures (partial last word or pipelining), as its file's header states them. */
+function StreamFigures({ s }: { s: NonNullable<CrcSummary['stream']> }) {
+  return (
+    <>
+      <li>
+        XOR count: {s.dataXors + s.feedbackXors} two-input XORs (data term {s.dataXors}, feedback {s.feedbackXors}),{' '}
+        {s.feedbackAnds ? `${s.feedbackAnds} two-input ANDs in the feedback, ` : ''}
+        {s.muxes} multiplexer bits, {s.flipFlops} flip-flops
+        {s.tableBits ? `, an F_8k table of ${s.tableBits} bits` : ''}
+      </li>
+      <li>
+        Depth: data stage{s.dataLevels.length === 1 ? '' : 's'} {s.dataLevels.join(', ')} levels,{' '}
+        {s.tableLevels ? `table lookup ${s.tableLevels} levels, ` : ''}feedback {s.feedbackLevels} levels
+      </li>
+      <li>{latencyText(s.latency)}</li>
+    </>
+  );
+}
+
+/** The live figures of the worker's analysis. */
+function Figures({ result, width }: { result: CrcSummary; width: number }) {
+  return (
+    <>
+      <li>
+        Check value (CRC of "123456789"): <span className="mono">{hex(result.check, width)}</span>
+      </li>
+      {result.stream ? (
+        <StreamFigures s={result.stream} />
+      ) : (
+        <>
+          <li>XOR count: {result.xorCount} two-input XORs (without sharing)</li>
+          <li>
+            Deepest equation: {result.deepestTerms} terms, {result.deepestLevels} XOR levels (bit {result.deepestBit})
+          </li>
+          <li>{latencyText(0)}</li>
+        </>
+      )}
+    </>
+  );
+}
+
+export function SummaryPanel({
+  width,
+  text,
+  selected,
+  analysis,
+  usable,
+  alert,
+  status,
+  generateButton,
+}: {
+  width: number;
+  text: string;
+  selected: PredefinedAlgorithm | undefined;
+  analysis: { result?: CrcSummary; error?: string } | undefined;
+  /** The parameters and data width are valid. */
+  usable: boolean;
+  alert: string;
+  status: string;
+  generateButton: ReactNode;
+}) {
+  const { bits, language } = useCrcStore();
+  return (
+    <section className="panel crc-info" aria-label="Summary">
+      <ul>
+        <li>CRC width: {width} bits</li>
+        <li>Polynomial: {width > 0 ? `${hex(polyFromBits(bits).poly, width)} (${text})` : NO_POLYNOMIAL}</li>
+        <li>Mode: {selected ? `Predefined (${selected.name})` : 'Custom'}</li>
+        <li>Language: {HDL_LANGUAGE_LABEL[language]}</li>
+      </ul>
+      {/* The live region wraps the list: a list with role=status is no longer a list to assistive tech. */}
+      <div role="status" aria-live="polite">
+        <ul className="crc-live">
+          {usable && analysis?.result && <Figures result={analysis.result} width={width} />}
+          {analysis?.error && <li>Could not analyse: {analysis.error}</li>}
+        </ul>
+      </div>
+      {generateButton}
+      <div className="crc-alert" role="alert">
+        {alert}
+      </div>
+      <StatusLine text={status} />
+    </section>
+  );
+}
