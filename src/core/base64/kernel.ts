@@ -132,30 +132,27 @@ function encodedLength(n: number, alphabet: Alphabet = 'standard'): number {
   return alphabet === 'url' ? Math.ceil((n * 4) / 3) : Math.ceil(n / 3) * 4;
 }
 
-/** One-shot encode to ASCII bytes. */
-export function encodeBytes(kernel: Base64Exports, bytes: Uint8Array, alphabet: Alphabet = 'standard'): Uint8Array {
-  const result = new Uint8Array(encodedLength(bytes.length, alphabet));
+/** The whole `input` through `stream` into `result`; returns the bytes written. */
+function runInto(stream: Base64Stream, input: Uint8Array, result: Uint8Array): number {
   let at = 0;
   const emit: Emit = (b) => {
     result.set(b, at);
     at += b.length;
   };
-  const enc = new Base64Encoder(kernel, alphabet);
-  enc.push(bytes, emit);
-  enc.finish(emit);
+  stream.push(input, emit);
+  stream.finish(emit);
+  return at;
+}
+
+/** One-shot encode to ASCII bytes. */
+export function encodeBytes(kernel: Base64Exports, bytes: Uint8Array, alphabet: Alphabet = 'standard'): Uint8Array {
+  const result = new Uint8Array(encodedLength(bytes.length, alphabet));
+  runInto(new Base64Encoder(kernel, alphabet), bytes, result);
   return result;
 }
 
 /** One-shot validating decode of ASCII bytes (whitespace ignored). Throws InvalidBase64Error. */
 export function decodeBytes(kernel: Base64Exports, ascii: Uint8Array, alphabet: Alphabet = 'standard'): Uint8Array {
   const result = new Uint8Array(Math.ceil(ascii.length / 4) * 3);
-  let at = 0;
-  const emit: Emit = (b) => {
-    result.set(b, at);
-    at += b.length;
-  };
-  const dec = new Base64Decoder(kernel, alphabet);
-  dec.push(ascii, emit);
-  dec.finish(emit);
-  return result.subarray(0, at);
+  return result.subarray(0, runInto(new Base64Decoder(kernel, alphabet), ascii, result));
 }
