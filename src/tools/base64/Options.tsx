@@ -1,7 +1,7 @@
 /** The Base64 page's options panel: mode, text encoding, auto-convert, alphabet, the file field, Convert and Clear All. */
 import type { ChangeEvent, Ref } from 'react';
 import { Progress } from '../../components/Progress';
-import { Select } from '../../components/fields';
+import { CheckboxField, Select } from '../../components/fields';
 import type { Mode } from '../../core/base64/convert';
 import { TEXT_ENCODINGS, type TextEncodingName } from '../../core/base64/text';
 import { fileTypeLabel, formatKB } from './logic';
@@ -66,10 +66,12 @@ export function OptionsPanel({
           Text encoding
           <Select<TextEncodingName> value={s.encoding} options={TEXT_ENCODINGS} onChange={onEncoding} />
         </label>
-        <label className="b64-inline">
-          <input type="checkbox" checked={s.autoConvert} onChange={(e) => s.set({ autoConvert: e.target.checked })} />
-          Auto-convert
-        </label>
+        <CheckboxField
+          className="b64-inline"
+          label="Auto-convert"
+          checked={s.autoConvert}
+          onChange={(autoConvert) => s.set({ autoConvert })}
+        />
         <label className="b64-inline" title="RFC 4648 section 5: - and _ instead of + and /, padding optional">
           <input
             type="checkbox"

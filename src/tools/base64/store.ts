@@ -27,33 +27,26 @@ export interface Base64State {
   set: (patch: Partial<Base64State>) => void;
 }
 
+/** What a mode switch or Clear All resets (the spec's list, plus the file and the result); also the start. */
+export const CLEARED = {
+  input: '',
+  output: '',
+  message: '',
+  fileInfo: null,
+  file: null,
+  isValid: false,
+  result: null,
+  progress: null,
+} satisfies Partial<Base64State>;
+
 export const useBase64Store = create<Base64State>((set) => ({
   mode: 'encode',
   encoding: 'UTF-8',
   autoConvert: true,
   alphabet: 'standard',
-  input: '',
-  output: '',
-  message: '',
-  fileInfo: null,
-  file: null,
-  isValid: false,
-  result: null,
-  progress: null,
+  ...CLEARED,
   set: (patch) => set(patch),
 }));
-
-/** What a mode switch or Clear All resets (the spec's list, plus the file and the result). */
-export const CLEARED: Partial<Base64State> = {
-  input: '',
-  output: '',
-  message: '',
-  fileInfo: null,
-  file: null,
-  isValid: false,
-  result: null,
-  progress: null,
-};
 
 // The text typed or pasted and the options; a file is never stored.
 keepDraft(useBase64Store, tool.path, ({ mode, encoding, autoConvert, alphabet, input }) => ({

@@ -16,7 +16,7 @@ import { DataActionsPanel, DataPanes, FormatHint } from '../../components/DataAc
 import { useDataRunner } from '../../hooks/useDataRunner';
 import { conversionOp, failureMessage, otherFormatHint, usageAction, type CsvDirection } from './logic';
 import { clearedFields, useCsvJsonStore } from './store';
-import { SelectField } from '../../components/fields';
+import { CheckboxField, SelectField } from '../../components/fields';
 
 const DIRECTIONS = [
   { value: 'csvToJson', label: 'CSV to JSON' },
@@ -99,28 +99,26 @@ export default function CsvJsonPage() {
               options={DELIMITERS}
               onChange={(delimiter: Delimiter) => s.set({ delimiter })}
             />
-            <label className="check">
-              <input type="checkbox" checked={s.header} onChange={(e) => s.set({ header: e.currentTarget.checked })} />
-              First row contains headers
-            </label>
+            <CheckboxField
+              className="check"
+              label="First row contains headers"
+              checked={s.header}
+              onChange={(header) => s.set({ header })}
+            />
             {s.direction === 'csvToJson' && (
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={s.detectTypes}
-                  onChange={(e) => s.set({ detectTypes: e.currentTarget.checked })}
-                />
-                Detect numbers
-              </label>
-            )}
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={s.neutraliseFormulas}
-                onChange={(e) => s.set({ neutraliseFormulas: e.currentTarget.checked })}
+              <CheckboxField
+                className="check"
+                label="Detect numbers"
+                checked={s.detectTypes}
+                onChange={(detectTypes) => s.set({ detectTypes })}
               />
-              Neutralise spreadsheet formulas (=, +, -, @) in CSV output
-            </label>
+            )}
+            <CheckboxField
+              className="check"
+              label="Neutralise spreadsheet formulas (=, +, -, @) in CSV output"
+              checked={s.neutraliseFormulas}
+              onChange={(neutraliseFormulas) => s.set({ neutraliseFormulas })}
+            />
           </>
         }
         actions={[{ label: 'Convert', run: convert }]}

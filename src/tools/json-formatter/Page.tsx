@@ -8,7 +8,7 @@ import { DataActionsPanel, DataPanes } from '../../components/DataActions';
 import { useDataRunner } from '../../hooks/useDataRunner';
 import { ACTION_NAMES, INDENT_CHOICES, formatterOp, type FormatterAction } from './logic';
 import { useFormatterStore } from './store';
-import { SelectField } from '../../components/fields';
+import { CheckboxField, SelectField } from '../../components/fields';
 
 const INFO_CARDS = [
   {
@@ -69,14 +69,12 @@ export default function JsonFormatterPage() {
               options={INDENT_CHOICES}
               onChange={(indent) => s.set({ indent })}
             />
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={s.sortKeys}
-                onChange={(e) => s.set({ sortKeys: e.currentTarget.checked })}
-              />
-              Sort keys
-            </label>
+            <CheckboxField
+              className="check"
+              label="Sort keys"
+              checked={s.sortKeys}
+              onChange={(sortKeys) => s.set({ sortKeys })}
+            />
           </>
         }
         actions={[

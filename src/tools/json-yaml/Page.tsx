@@ -8,7 +8,7 @@ import { DataActionsPanel, DataPanes, FormatHint } from '../../components/DataAc
 import { useDataRunner } from '../../hooks/useDataRunner';
 import { CLEARED_MESSAGES, FORMAT, otherFormatHint, swapped, usageAction, type Direction } from './logic';
 import { useJsonYamlStore } from './store';
-import { SelectField } from '../../components/fields';
+import { CheckboxField, SelectField } from '../../components/fields';
 
 const DIRECTIONS = [
   { value: 'jsonToYaml', label: 'JSON → YAML' },
@@ -94,14 +94,12 @@ export default function JsonYamlPage() {
               options={INDENTS}
               onChange={(indent) => s.set({ indent })}
             />
-            <label className="check">
-              <input
-                type="checkbox"
-                checked={s.sortKeys}
-                onChange={(e) => s.set({ sortKeys: e.currentTarget.checked })}
-              />
-              Sort keys
-            </label>
+            <CheckboxField
+              className="check"
+              label="Sort keys"
+              checked={s.sortKeys}
+              onChange={(sortKeys) => s.set({ sortKeys })}
+            />
           </>
         }
         actions={[{ label: 'Convert', run: convert }]}
