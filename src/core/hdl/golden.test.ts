@@ -98,3 +98,12 @@ goldenSuite('crc', () => [
   crcCase('CRC-32/ISCSI', 64),
   crcCase('CRC-64/XZ', 64),
 ]);
+
+// The stream design (partial last word, pipelining), alone and together.
+goldenSuite('crc-stream', () => [
+  crcCase('CRC-16/ARC', 16, { partialLastWord: true }, '-partial'),
+  crcCase('CRC-32/ISO-HDLC', 32, { partialLastWord: true }, '-partial'),
+  crcCase('CRC-32/ISO-HDLC', 64, { pipelineStages: 1 }, '-pipe1'),
+  crcCase('CRC-32/ISCSI', 64, { partialLastWord: true, pipelineStages: 2 }, '-partial-pipe2'),
+  crcCase('CRC-8/SMBUS', 8, { pipelineStages: 1 }, '-pipe1'),
+]);
