@@ -34,7 +34,7 @@ export default tseslint.config(
   {
     // The layer boundaries of the README's layout (eslint/layers.js); import cycles are checked by
     // scripts/import-cycles.mjs, also part of `npm run lint`.
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'cli/**/*.ts'],
     plugins: { layers },
     rules: { 'layers/boundaries': 'error' },
   },

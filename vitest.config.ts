@@ -34,7 +34,10 @@ export default defineConfig({
         extends: true,
         // The project's tooling: the TypeScript compiler, ESLint and the scaffold over the tree
         // (compile-heavy, seconds per test), kept out of the unit loop.
-        test: { name: 'tooling', include: ['tests/scripts/**/*.test.ts', 'tests/typecheck/**/*.test.ts'] },
+        test: {
+          name: 'tooling',
+          include: ['tests/scripts/**/*.test.ts', 'tests/typecheck/**/*.test.ts', 'tests/cli/**/*.test.ts'],
+        },
       },
       {
         extends: true,

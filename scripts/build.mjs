@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Builds BitSmith: WASM kernels (assembly/*.ts -> build/wasm), the client (Vite -> dist/client)
-// and the server (esbuild -> dist/server). `--if-stale` skips a step whose outputs are newer than
-// its inputs; `--only wasm|client|server` runs one step; `--module NAME` builds one WASM module.
+// the server (esbuild -> dist/server) and the bitsmith command (esbuild -> dist/cli, with the WASM
+// modules it uses copied to dist/cli/wasm). `--if-stale` skips a step whose outputs are newer than
+// its inputs; `--only wasm|client|server|cli` runs one step; `--module NAME` builds one WASM module.
 // A WASM module that fails to compile does not stop the others; the build still exits non-zero.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,6 +44,9 @@ const wasmModules = readdirSync(join(root, 'assembly'))
   .filter((f) => f.endsWith('.ts'))
   .map((f) => f.slice(0, -3))
   .filter((m) => !onlyModule || m === onlyModule);
+
+/** The WASM modules the bitsmith command loads (cli/io.ts finds them in dist/cli/wasm). */
+const CLI_WASM = ['crc', 'base64', 'json'];
 
 const steps = {
   wasm: {
@@ -106,6 +110,32 @@ const steps = {
         '--out-extension:.js=.mjs',
         '--log-level=warning',
       ]),
+  },
+  cli: {
+    inputs: ['cli', 'src/core', 'package.json', 'build/wasm'],
+    outputs: ['dist/cli/bitsmith.mjs', ...CLI_WASM.map((m) => `dist/cli/wasm/${m}.wasm`)],
+    build: () => {
+      rmSync(join(root, 'dist/cli'), { recursive: true, force: true });
+      run(bin('esbuild'), [
+        'cli/bitsmith.ts',
+        // Everything bundled (commander, yaml, zod): the npm package has no dependencies. Each
+        // command's module is its own chunk, loaded when the command runs.
+        '--bundle',
+        '--splitting',
+        '--platform=node',
+        '--format=esm',
+        '--target=node20',
+        '--outdir=dist/cli',
+        '--entry-names=[name]',
+        '--chunk-names=chunks/[name]-[hash]',
+        '--out-extension:.js=.mjs',
+        // CommonJS packages inside an ES module bundle call require() for Node's built-ins.
+        "--banner:js=#!/usr/bin/env node\nimport { createRequire as __bitsmithRequire } from 'node:module'; const require = __bitsmithRequire(import.meta.url);",
+        '--log-level=warning',
+      ]);
+      mkdirSync(join(root, 'dist/cli/wasm'), { recursive: true });
+      for (const m of CLI_WASM) copyFileSync(join(root, `build/wasm/${m}.wasm`), join(root, `dist/cli/wasm/${m}.wasm`));
+    },
   },
 };
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-const ROOTS = ['src', 'server', 'scripts', 'bench', 'tests'];
+const ROOTS = ['src', 'server', 'cli', 'scripts', 'bench', 'tests'];
 const SKIP = new Set(['node_modules', 'dist', 'build']);
 
 function sourceFiles(dir) {

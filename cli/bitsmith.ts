@@ -1,0 +1,187 @@
+/**
+ * The bitsmith command: BitSmith's generators and converters outside the browser, on the same core
+ * modules and WASM kernels as the pages and the server. Each command's module is imported when the
+ * command runs, so `bitsmith --version` loads no WASM and no converter.
+ * Exit status: 0 done, 1 bad input (one line on stderr), 2 usage error (commander's message).
+ */
+import { Command, CommanderError, Option } from 'commander';
+import { BadInput } from './io';
+import { version } from '../package.json';
+
+const program = new Command('bitsmith')
+  .description("BitSmith's CRC, UART, FIFO and FSM generators and its Base64 and JSON tools on the command line.")
+  .version(version, '-V, --version')
+  .exitOverride()
+  .addHelpText(
+    'after',
+    '\nExamples:\n  bitsmith crc generate --algorithm CRC-32/ISO-HDLC --data-width 64 -o crc.v\n  bitsmith crc check file.bin\n  bitsmith base64 encode photo.png -o photo.b64\n  bitsmith json format --indent 2 data.json',
+  );
+
+const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}`;
+const language = () =>
+  new Option('--language <language>', 'output language').choices(['verilog', 'vhdl']).default('verilog');
+
+// ---- crc --------------------------------------------------------------------------------------
+
+const crc = program.command('crc').description('CRC: generate Verilog/VHDL, list the catalogue, checksum files');
+
+crc
+  .command('generate')
+  .description('generate a parallel CRC module (Verilog) or entity (VHDL), as the CRC page and POST /api/generate do')
+  .option('--algorithm <name>', 'a catalogue name or alias (bitsmith crc list)')
+  .option('--poly <hex>', 'the polynomial without its x^width term, e.g. 0x04c11db7 (with --width)')
+  .option('--width <bits>', 'the CRC width, 1..67 (with --poly)')
+  .option('--init <hex>', 'initial register value (with --poly)', undefined)
+  .option('--xorout <hex>', 'final XOR value (with --poly)', undefined)
+  .option('--refin', 'reflect input bytes (with --poly)')
+  .option('--refout', 'reflect the result (with --poly)')
+  .option('--data-width <bits>', 'bits consumed per clock, 1..1024', '8')
+  .addOption(language())
+  .option('--partial-last-word', 'a byte-enable input for a last word that is not full (data width a multiple of 8)')
+  .option('--pipeline-stages <n>', 'register stages in the XOR trees, 0..3', undefined)
+  .option('--testbench', 'also write the self-checking testbench (beside -o FILE, or after the design on stdout)')
+  .option('-o, --output <file>', 'write the design to FILE (a directory: its own name inside it); default stdout')
+  .addHelpText(
+    'after',
+    examples(
+      'bitsmith crc generate --algorithm CRC-32/ISO-HDLC --data-width 64 --language verilog -o crc.v',
+      'bitsmith crc generate --poly 0x04c11db7 --width 32 --init 0xffffffff --xorout 0xffffffff --refin --refout',
+      'bitsmith crc generate --algorithm CRC-16/ARC --data-width 32 --partial-last-word --pipeline-stages 2 --testbench -o out/',
+    ),
+  )
+  .action(async (o) => (await import('./crc')).crcGenerate(o));
+
+crc
+  .command('list')
+  .description('the catalogue of predefined algorithms (names, aliases, parameters, check values)')
+  .option('--json', 'the JSON GET /api/predefined answers')
+  .addHelpText('after', examples('bitsmith crc list', 'bitsmith crc list --json'))
+  .action(async (o: { json?: boolean }) => {
+    process.stdout.write((await import('./crc')).crcList(!!o.json));
+  });
+
+crc
+  .command('check')
+  .description('the CRC of files or stdin, printed like sha256sum ("value  name"); --check reads such lines back')
+  .argument('[files...]', 'files, or - for stdin (the default)')
+  .option('--algorithm <name>', 'any catalogue algorithm', 'CRC-32/ISO-HDLC')
+  .option('-c, --check', 'read "value  name" lines from the files and check each named file')
+  .addHelpText(
+    'after',
+    examples(
+      'bitsmith crc check image.bin',
+      'bitsmith crc check --algorithm CRC-32C *.bin > sums.txt',
+      'bitsmith crc check --algorithm CRC-32C --check sums.txt',
+      'cat image.bin | bitsmith crc check -',
+    ),
+  )
+  .action(async (files: string[], o) => {
+    await (await import('./crc')).crcCheck(files, o);
+  });
+
+// ---- uart, fifo, fsm --------------------------------------------------------------------------
+
+const GENERATORS = {
+  uart: 'a UART (transmitter, receiver, FIFOs)',
+  fifo: 'a synchronous or asynchronous FIFO',
+  fsm: 'a finite state machine',
+} as const;
+
+for (const [gen, what] of Object.entries(GENERATORS) as [keyof typeof GENERATORS, string][]) {
+  program
+    .command(gen)
+    .description(`the ${gen.toUpperCase()} generator`)
+    .command('generate')
+    .description(`generate ${what} in Verilog or VHDL from the configuration the ${gen.toUpperCase()} page keeps`)
+    .requiredOption(
+      '--config <file>',
+      `the configuration as JSON or YAML (- for stdin)${gen === 'fsm' ? ', or a permalink of the FSM page' : ''}`,
+    )
+    .addOption(language())
+    .option('--testbench', 'also write the self-checking testbench')
+    .option('-o, --output <dir>', 'write the files into DIR under their own names; default stdout')
+    .addHelpText(
+      'after',
+      examples(
+        `bitsmith ${gen} generate --config ${gen}.json --language vhdl -o rtl/`,
+        `bitsmith ${gen} generate --config ${gen}.yaml --testbench -o rtl/`,
+        ...(gen === 'fsm' ? [`bitsmith fsm generate --config 'https://bitsmith.example/fsm?states=...' -o rtl/`] : []),
+      ),
+    )
+    .action(async (o) => (await import('./hdl')).hdlGenerate(gen, o));
+}
+
+// ---- base64 -----------------------------------------------------------------------------------
+
+const b64 = program.command('base64').description('Base64 encode and decode, streamed (any size)');
+for (const mode of ['encode', 'decode'] as const) {
+  const cmd = b64
+    .command(mode)
+    .description(
+      mode === 'encode' ? 'bytes to Base64 text' : 'Base64 text to bytes (whitespace ignored, padding checked)',
+    )
+    .argument('[file]', 'input file, or - for stdin', '-')
+    .option('--url-safe', "the URL-safe alphabet (- and _, no padding when encoding), as the page's option")
+    .option('-o, --output <file>', 'output file; default stdout');
+  if (mode === 'encode') cmd.option('-w, --wrap <cols>', 'break lines after COLS characters (0: one line)', '0');
+  cmd
+    .addHelpText(
+      'after',
+      mode === 'encode'
+        ? examples(
+            'bitsmith base64 encode photo.png -o photo.b64',
+            'printf hi | bitsmith base64 encode -',
+            'bitsmith base64 encode --wrap 76 file',
+          )
+        : examples('bitsmith base64 decode photo.b64 -o photo.png', 'bitsmith base64 decode --url-safe token.txt'),
+    )
+    .action(async (file: string, o) => (await import('./base64')).base64(mode, file, o));
+}
+
+// ---- json -------------------------------------------------------------------------------------
+
+const jsonCmd = program.command('json').description('JSON format, minify and validate (numbers kept exactly)');
+for (const mode of ['format', 'minify', 'validate'] as const) {
+  const cmd = jsonCmd
+    .command(mode)
+    .description(
+      {
+        format: 'indent JSON (streamed; every number and string kept as written)',
+        minify: 'JSON on one line (streamed)',
+        validate: 'check JSON: prints the valid mark, or the first error with its line and column and exits 1',
+      }[mode],
+    )
+    .argument('[file]', 'input file, or - for stdin', '-');
+  if (mode === 'format')
+    cmd.addOption(new Option('--indent <n>', 'indentation').choices(['2', '4', 'tab']).default('2'));
+  cmd.option('--sort-keys', 'sort object keys (reads the whole document, as the page does)');
+  if (mode !== 'validate') cmd.option('-o, --output <file>', 'output file; default stdout');
+  cmd
+    .addHelpText(
+      'after',
+      examples(`bitsmith json ${mode} data.json`, `curl -s https://example.com/api | bitsmith json ${mode} -`),
+    )
+    .action(async (file: string, o) => (await import('./json')).json(mode, file, o));
+}
+
+// ---- run --------------------------------------------------------------------------------------
+
+// A reader that stops early (| head) closes the pipe: that ends the command quietly.
+process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  throw e;
+});
+
+try {
+  await program.parseAsync(process.argv);
+} catch (e) {
+  if (e instanceof CommanderError) {
+    // --help and --version end here too, with exit code 0; commander has printed its message.
+    process.exitCode = e.exitCode === 0 ? 0 : 2;
+  } else {
+    const message = e instanceof BadInput ? e.message : `${(e as Error).message ?? String(e)}`;
+    // One line: a control character the message quotes (a newline in bad JSON) is written escaped.
+    process.stderr.write(`bitsmith: ${JSON.stringify(message).slice(1, -1).replace(/\\"/g, '"')}\n`);
+    process.exitCode = 1;
+  }
+}

@@ -1,0 +1,215 @@
+/** bitsmith crc generate | list | check. */
+import zlib from 'node:zlib';
+import { paramsOf, predefinedAlgorithms, type PredefinedAlgorithm } from '../src/core/crc/catalogue';
+import { crc32 } from '../src/core/crc/crc32';
+import { computeCrc, type CrcKernel } from '../src/core/crc/kernel';
+import {
+  MAX_CRC_WIDTH,
+  MAX_DATA_WIDTH_API,
+  hex,
+  mask,
+  parseHex,
+  reflect,
+  type CrcParams,
+} from '../src/core/crc/params';
+import type { HdlLanguage } from '../src/core/hdl/contract';
+import {
+  createCrcGenerator,
+  dataWidthMessage,
+  doesNotFitMessage,
+  fitsWidth,
+  type CrcConfig,
+} from '../src/core/hdl/crc';
+import { BadInput, CHUNK_BYTES, inputSize, loadKernel, progress, readAll, readChunks } from './io';
+import { writeFiles } from './files';
+
+const DEFAULT_CHECK_ALGORITHM = 'CRC-32/ISO-HDLC';
+
+const norm = (s: string) => s.toLowerCase().replace(/[\s_/-]+/g, '');
+
+/** A catalogue algorithm by name or alias (case, spaces, dashes and slashes ignored). */
+export function findAlgorithm(name: string): PredefinedAlgorithm {
+  const want = norm(name);
+  const found = predefinedAlgorithms().find((a) => norm(a.name) === want || a.aliases.some((x) => norm(x) === want));
+  if (!found) throw new BadInput(`Unknown CRC algorithm "${name}": bitsmith crc list shows the catalogue.`);
+  return found;
+}
+
+export interface CrcGenerateOptions {
+  algorithm?: string;
+  poly?: string;
+  width?: string;
+  init?: string;
+  xorout?: string;
+  refin?: boolean;
+  refout?: boolean;
+  dataWidth: string;
+  language: HdlLanguage;
+  partialLastWord?: boolean;
+  pipelineStages?: string;
+  testbench?: boolean;
+  output?: string;
+}
+
+function hexOption(text: string | undefined, label: string, width: number): bigint {
+  if (text === undefined) return 0n;
+  const v = text.length <= 40 ? parseHex(text) : undefined;
+  if (v === undefined) throw new BadInput(`${label} must be a hexadecimal value such as 0xFFFF.`);
+  if (!fitsWidth(v, width)) throw new BadInput(doesNotFitMessage(label, width));
+  return v;
+}
+
+/** The parameters from --algorithm, or from --poly/--width and the others. */
+function crcParams(o: CrcGenerateOptions): CrcParams {
+  if (o.algorithm !== undefined) {
+    if (o.poly !== undefined || o.width !== undefined)
+      throw new BadInput('Give either --algorithm or --poly with --width, not both.');
+    return paramsOf(findAlgorithm(o.algorithm));
+  }
+  if (o.poly === undefined || o.width === undefined)
+    throw new BadInput('Give --algorithm NAME, or --poly and --width (bitsmith crc generate --help).');
+  const width = Number(o.width);
+  if (!Number.isInteger(width) || width < 1 || width > MAX_CRC_WIDTH)
+    throw new BadInput(`The CRC width must be a whole number from 1 to ${MAX_CRC_WIDTH}.`);
+  const poly = parseHex(o.poly);
+  if (poly === undefined) throw new BadInput('Poly must be a hexadecimal value such as 0x04C11DB7.');
+  if (!fitsWidth(poly, width)) throw new BadInput(doesNotFitMessage('Poly', width));
+  return {
+    width,
+    poly,
+    init: hexOption(o.init, 'Init', width),
+    xorout: hexOption(o.xorout, 'XorOut', width),
+    refin: o.refin ?? false,
+    refout: o.refout ?? false,
+  };
+}
+
+export async function crcGenerate(o: CrcGenerateOptions): Promise<void> {
+  const params = crcParams(o);
+  const dataWidth = Number(o.dataWidth);
+  if (o.dataWidth.trim() === '' || !Number.isInteger(dataWidth) || dataWidth < 1 || dataWidth > MAX_DATA_WIDTH_API)
+    throw new BadInput(dataWidthMessage(MAX_DATA_WIDTH_API));
+  const config: CrcConfig = { params, dataWidth };
+  // As POST /api/generate: only options that change the design are kept.
+  if (o.partialLastWord) config.partialLastWord = true;
+  if (o.pipelineStages !== undefined) {
+    const stages = o.pipelineStages.trim() === '' ? NaN : Number(o.pipelineStages);
+    if (stages !== 0) config.pipelineStages = stages;
+  }
+  const generator = createCrcGenerator(await loadKernel<CrcKernel>('crc'));
+  const problems = generator.validate(config);
+  if (problems.length) throw new BadInput(problems[0]!);
+  const files = [generator.generate(config, o.language)];
+  if (o.testbench) files.push(generator.testbench(config, o.language));
+  await writeFiles(files, o.output, 'file');
+}
+
+/** The catalogue: one line per algorithm, or GET /api/predefined's JSON with --json. */
+export function crcList(json: boolean): string {
+  const list = predefinedAlgorithms();
+  if (json) return JSON.stringify(list) + '\n';
+  return list
+    .map((a) => {
+      const p = paramsOf(a);
+      const fields = [
+        a.name.padEnd(20),
+        `width=${a.width}`,
+        `poly=${hex(p.poly, a.width)}`,
+        `init=${a.init}`,
+        `refin=${a.refin}`,
+        `refout=${a.refout}`,
+        `xorout=${a.xorout}`,
+        `check=${a.check}`,
+      ];
+      if (a.aliases.length) fields.push(`aliases=${a.aliases.join(', ')}`);
+      return fields.join(' ') + '\n';
+    })
+    .join('');
+}
+
+/** A running CRC over chunks; value() is the algorithm's result as lowercase hex of its width. */
+interface CrcRunner {
+  update(bytes: Uint8Array): void;
+  value(): string;
+}
+
+const hexOf = (v: bigint, width: number) => v.toString(16).padStart(Math.ceil(width / 4), '0');
+
+/**
+ * CRC-32/ISO-HDLC: Node's zlib.crc32 (a kept native library, faster than our kernel) when the running
+ * Node has it, else our WASM slicing-by-8 kernel. Any other algorithm: the WASM general CRC, run chunk
+ * by chunk on the raw register (no reflection or XorOut until the end), so any size streams.
+ */
+async function crcRunner(a: PredefinedAlgorithm): Promise<() => CrcRunner> {
+  if (a.name === DEFAULT_CHECK_ALGORITHM) {
+    const native = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
+    if (native) {
+      return () => {
+        let c = 0;
+        return { update: (b) => (c = native(b, c)), value: () => hexOf(BigInt(c >>> 0), 32) };
+      };
+    }
+    const kernel = await loadKernel<CrcKernel>('crc');
+    return () => {
+      let c = 0;
+      return { update: (b) => (c = crc32(kernel, b, c)), value: () => hexOf(BigInt(c >>> 0), 32) };
+    };
+  }
+  const kernel = await loadKernel<CrcKernel>('crc');
+  const p = paramsOf(a);
+  return () => {
+    let reg = p.init;
+    return {
+      update(bytes) {
+        for (let off = 0; off < bytes.length; off += CHUNK_BYTES) {
+          const part = bytes.subarray(off, off + CHUNK_BYTES);
+          reg = computeCrc(kernel, { ...p, init: reg, xorout: 0n, refout: p.refin }, part);
+          if (p.refin) reg = reflect(reg, p.width);
+        }
+      },
+      value() {
+        const out = (p.refout ? reflect(reg, p.width) : reg) ^ p.xorout;
+        return hexOf(out & mask(p.width), p.width);
+      },
+    };
+  };
+}
+
+async function crcOfFile(make: () => CrcRunner, file: string): Promise<string> {
+  const r = make();
+  const bar = progress(file === '-' ? 'stdin' : file, inputSize(file));
+  let done = 0;
+  for await (const chunk of readChunks(file)) {
+    r.update(chunk);
+    done += chunk.length;
+    bar.update(done);
+  }
+  bar.done();
+  return r.value();
+}
+
+/** Lines `value  name` like sha256sum; with check, reads such lines back and says OK or FAILED. */
+export async function crcCheck(files: string[], o: { algorithm?: string; check?: boolean }): Promise<number> {
+  const a = findAlgorithm(o.algorithm ?? DEFAULT_CHECK_ALGORITHM);
+  const make = await crcRunner(a);
+  const inputs = files.length ? files : ['-'];
+  if (!o.check) {
+    for (const f of inputs) process.stdout.write(`${await crcOfFile(make, f)}  ${f}\n`);
+    return 0;
+  }
+  let failed = 0;
+  for (const list of inputs) {
+    const text = (await readAll(list)).toString('utf8');
+    const lines = text.split('\n').filter((l) => l.trim() !== '');
+    for (const [i, line] of lines.entries()) {
+      const m = /^([0-9a-fA-F]+) [ *](.+)$/.exec(line);
+      if (!m) throw new BadInput(`${list}:${i + 1}: not a "value  name" line`);
+      const ok = (await crcOfFile(make, m[2]!)) === m[1]!.toLowerCase();
+      if (!ok) failed++;
+      process.stdout.write(`${m[2]}: ${ok ? 'OK' : 'FAILED'}\n`);
+    }
+  }
+  if (failed)
+    throw new BadInput(`WARNING: ${failed} computed ${failed === 1 ? 'checksum' : 'checksums'} did NOT match`);
+  return 0;
+}

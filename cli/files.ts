@@ -1,0 +1,20 @@
+/** Writing generated files: to stdout, into a directory, or (for one design) to a named file. */
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { HdlFile } from '../src/core/hdl/contract';
+
+/**
+ * No target: every file to stdout, one after the other. A directory (existing, ending in /, or
+ * `asked === 'dir'`): each file under its own name inside it. Otherwise the first file goes to the
+ * path and the others beside it under their own names.
+ */
+export async function writeFiles(files: HdlFile[], target: string | undefined, asked: 'file' | 'dir'): Promise<void> {
+  if (target === undefined || target === '-') {
+    for (const f of files) process.stdout.write(f.text);
+    return;
+  }
+  const isDir = asked === 'dir' || target.endsWith('/') || (existsSync(target) && statSync(target).isDirectory());
+  const dir = isDir ? target : dirname(target);
+  mkdirSync(dir, { recursive: true });
+  files.forEach((f, i) => writeFileSync(i === 0 && !isDir ? target : join(dir, f.name), f.text));
+}

@@ -1,0 +1,388 @@
+/**
+ * The built bitsmith command (dist/cli/bitsmith.mjs) run as a child process, as a user runs it: its
+ * output is byte-identical to the core functions and to POST /api/generate of the real server for the
+ * same options; exit codes 0, 1 (one line on stderr) and 2; stdin; binary round trips; the npm package.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stringify } from 'yaml';
+import { startServer, type RunningServer } from '../harness/server';
+import { randomBytes as seededBytes, testRandom } from '../cases/seed';
+import { loadKernel } from '../../server/wasm';
+import { predefinedAlgorithms, paramsOf } from '../../src/core/crc/catalogue';
+import { computeCrc, type CrcKernel } from '../../src/core/crc/kernel';
+import { bitsFromPoly } from '../../src/core/crc/params';
+import { createCrcGenerator } from '../../src/core/hdl/crc';
+import { DEFAULT_UART, uartGenerator } from '../../src/core/hdl/uart';
+import { FIFO_PRESETS, fifoGenerator } from '../../src/core/hdl/fifo';
+import { COMPLEX_EXAMPLE, fsmGenerator } from '../../src/core/hdl/fsm';
+import { encodeBytes, type Base64Exports } from '../../src/core/base64/kernel';
+import { runJsonOp } from '../../src/core/data/ops/shared';
+import { runJsonBytes, type JsonExports } from '../../src/core/data/json/kernel';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const BIN = join(root, 'dist/cli/bitsmith.mjs');
+const tmp = mkdtempSync(join(tmpdir(), 'bitsmith-cli-'));
+const rand = testRandom();
+const randomBytes = (n: number) => seededBytes(rand, n);
+
+interface Run {
+  status: number | null;
+  stdout: Buffer;
+  stderr: string;
+}
+
+function bitsmith(args: string[], input?: Uint8Array | string, bin = BIN): Run {
+  const r = spawnSync(process.execPath, [bin, ...args], { input, maxBuffer: 1 << 28, cwd: tmp });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr.toString() };
+}
+
+/** Exit 0 and stdout as text. */
+function ok(args: string[], input?: Uint8Array | string): string {
+  const r = bitsmith(args, input);
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  return r.stdout.toString();
+}
+
+/** Exit 1 with exactly one line on stderr; returns it. */
+function badInput(args: string[], input?: Uint8Array | string): string {
+  const r = bitsmith(args, input);
+  expect(r.status).toBe(1);
+  expect(r.stderr.split('\n')).toHaveLength(2);
+  expect(r.stderr.endsWith('\n')).toBe(true);
+  return r.stderr.trimEnd();
+}
+
+const file = (name: string, data: string | Uint8Array) => {
+  const p = join(tmp, name);
+  writeFileSync(p, data);
+  return p;
+};
+
+let server: RunningServer;
+let crcKernel: CrcKernel;
+beforeAll(async () => {
+  server = await startServer();
+  crcKernel = await loadKernel<CrcKernel>('crc');
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('bitsmith: version, help and exit codes', () => {
+  it('--version prints the package version and exits 0', () => {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(ok(['--version'])).toBe(`${version}\n`);
+  });
+
+  it('every command has --help with examples', () => {
+    const commands = [
+      [],
+      ['crc', 'generate'],
+      ['crc', 'list'],
+      ['crc', 'check'],
+      ['uart', 'generate'],
+      ['fifo', 'generate'],
+      ['fsm', 'generate'],
+      ['base64', 'encode'],
+      ['base64', 'decode'],
+      ['json', 'format'],
+      ['json', 'minify'],
+      ['json', 'validate'],
+    ];
+    for (const c of commands) {
+      const out = ok([...c, '--help']);
+      expect(out, c.join(' ')).toContain('Usage: bitsmith');
+      expect(out, c.join(' ')).toContain('Examples:');
+    }
+  });
+
+  it("usage errors exit 2 with commander's one-line message", () => {
+    for (const args of [['crc', 'generate', '--bogus'], ['nope'], ['json', 'format', '--indent', '3']]) {
+      const r = bitsmith(args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);
+      expect(r.stderr).toMatch(/^error: /);
+    }
+  });
+
+  it('a missing input file is bad input: exit 1, one line', () => {
+    expect(badInput(['base64', 'encode', join(tmp, 'missing.bin')])).toMatch(/missing\.bin: no such file$/);
+  });
+});
+
+describe('bitsmith crc', () => {
+  const api = async (body: unknown) => {
+    const r = await fetch(`${server.url}/api/generate`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(r.status).toBe(200);
+    return r.text();
+  };
+  const crc32Body = {
+    poly: bitsFromPoly(32, 0x04c11db7n),
+    init: '0xffffffff',
+    xorout: '0xffffffff',
+    refin: true,
+    refout: true,
+  };
+
+  it('crc generate writes the file POST /api/generate answers, byte for byte', async () => {
+    const cases: [string[], Record<string, unknown>][] = [
+      [
+        ['--algorithm', 'CRC-32/ISO-HDLC', '--data-width', '64', '--language', 'verilog'],
+        { ...crc32Body, data_width: 64, language: 'verilog' },
+      ],
+      [
+        [
+          '--poly',
+          '0x04c11db7',
+          '--width',
+          '32',
+          '--init',
+          '0xffffffff',
+          '--xorout',
+          '0xffffffff',
+          '--refin',
+          '--refout',
+          '--language',
+          'vhdl',
+          '--data-width',
+          '32',
+        ],
+        { ...crc32Body, data_width: 32, language: 'vhdl' },
+      ],
+      [
+        ['--algorithm', 'crc-32', '--data-width', '64', '--partial-last-word', '--pipeline-stages', '2'],
+        { ...crc32Body, data_width: 64, language: 'verilog', partial_last_word: true, pipeline_stages: 2 },
+      ],
+      [
+        ['--algorithm', 'CRC-16/ARC', '--data-width', '16', '--language', 'vhdl', '--pipeline-stages', '0'],
+        { poly: bitsFromPoly(16, 0x8005n), refin: true, refout: true, data_width: 16, language: 'vhdl' },
+      ],
+    ];
+    for (const [i, [args, body]] of cases.entries()) {
+      const out = join(tmp, `crc-${i}.out`);
+      ok(['crc', 'generate', ...args, '-o', out]);
+      expect(readFileSync(out, 'utf8'), args.join(' ')).toBe(await api(body));
+    }
+  });
+
+  it('crc generate --testbench adds the core testbench; stdout without -o', () => {
+    const dir = join(tmp, 'crc-tb/');
+    ok(['crc', 'generate', '--algorithm', 'CRC-8', '--data-width', '16', '--testbench', '-o', dir]);
+    const g = createCrcGenerator(crcKernel);
+    const config = { params: paramsOf(predefinedAlgorithms().find((a) => a.name === 'CRC-8/SMBUS')!), dataWidth: 16 };
+    const design = g.generate(config, 'verilog');
+    const tb = g.testbench(config, 'verilog');
+    expect(readdirSync(dir).sort()).toEqual([design.name, tb.name].sort());
+    expect(readFileSync(join(dir, tb.name), 'utf8')).toBe(tb.text);
+    expect(ok(['crc', 'generate', '--algorithm', 'CRC-8', '--data-width', '16'])).toBe(design.text);
+  });
+
+  it('crc generate refuses what the page refuses, with its sentences', () => {
+    expect(badInput(['crc', 'generate', '--algorithm', 'CRC-32', '--data-width', '0'])).toMatch(
+      /^bitsmith: Data width must be/,
+    );
+    expect(badInput(['crc', 'generate', '--algorithm', 'CRC-32', '--data-width', '12', '--partial-last-word'])).toBe(
+      'bitsmith: Partial last word needs a data width that is a multiple of 8.',
+    );
+    expect(badInput(['crc', 'generate', '--poly', '0x107', '--width', '8'])).toBe(
+      'bitsmith: Poly does not fit in 8 bits (the CRC width).',
+    );
+    expect(badInput(['crc', 'generate', '--algorithm', 'NOPE'])).toMatch(/Unknown CRC algorithm "NOPE"/);
+  });
+
+  it('crc list shows every catalogue algorithm; --json is GET /api/predefined', async () => {
+    const lines = ok(['crc', 'list']).trimEnd().split('\n');
+    expect(lines).toHaveLength(predefinedAlgorithms().length);
+    expect(lines.find((l) => l.startsWith('CRC-32/ISO-HDLC '))).toContain('check=0xcbf43926');
+    expect(ok(['crc', 'list', '--json'])).toBe((await (await fetch(`${server.url}/api/predefined`)).text()) + '\n');
+  });
+
+  it('crc check gives every catalogue algorithm its check value on "123456789"', () => {
+    const nine = file('nine.txt', '123456789');
+    for (const a of predefinedAlgorithms()) {
+      const want = BigInt(a.check)
+        .toString(16)
+        .padStart(Math.ceil(a.width / 4), '0');
+      expect(ok(['crc', 'check', '--algorithm', a.name, nine]), a.name).toBe(`${want}  ${nine}\n`);
+    }
+  });
+
+  it('crc check streams stdin in chunks to the core CRC of the whole input', () => {
+    const data = randomBytes(5 << 20);
+    for (const name of ['CRC-32/ISO-HDLC', 'CRC-16/ARC', 'CRC-64/XZ', 'CRC-12/UMTS']) {
+      const a = predefinedAlgorithms().find((x) => x.name === name)!;
+      const want = computeCrc(crcKernel, paramsOf(a), data)
+        .toString(16)
+        .padStart(Math.ceil(a.width / 4), '0');
+      expect(ok(['crc', 'check', '--algorithm', name, '-'], data), name).toBe(`${want}  -\n`);
+    }
+  });
+
+  it('crc check --check reads its own output back: OK, or FAILED and exit 1', () => {
+    const a = file('a.bin', randomBytes(1000));
+    const b = file('b.bin', randomBytes(3000));
+    const sums = file('sums.txt', ok(['crc', 'check', '--algorithm', 'CRC-32C', a, b]));
+    expect(ok(['crc', 'check', '--algorithm', 'CRC-32C', '--check', sums])).toBe(`${a}: OK\n${b}: OK\n`);
+    writeFileSync(b, randomBytes(3000));
+    const r = bitsmith(['crc', 'check', '--algorithm', 'CRC-32C', '--check', sums]);
+    expect(r.status).toBe(1);
+    expect(r.stdout.toString()).toBe(`${a}: OK\n${b}: FAILED\n`);
+    expect(r.stderr).toBe('bitsmith: WARNING: 1 computed checksum did NOT match\n');
+  });
+});
+
+describe('bitsmith uart|fifo|fsm generate', () => {
+  const fifo = FIFO_PRESETS[1]!.config;
+  const cases = [
+    { gen: 'uart', config: { ...DEFAULT_UART, baudRate: 115200, parity: 'even' }, g: uartGenerator },
+    { gen: 'fifo', config: fifo, g: fifoGenerator },
+    { gen: 'fsm', config: COMPLEX_EXAMPLE, g: fsmGenerator },
+  ] as const;
+
+  for (const { gen, config, g } of cases) {
+    it(`${gen}: JSON and YAML configurations give the core's design and testbench in both languages`, () => {
+      const json = file(`${gen}.json`, JSON.stringify(config));
+      const yaml = file(`${gen}.yaml`, stringify({ config }));
+      for (const language of ['verilog', 'vhdl'] as const) {
+        const dir = join(tmp, `${gen}-${language}`);
+        ok([gen, 'generate', '--config', json, '--language', language, '--testbench', '-o', dir]);
+        const design = (g.generate as (c: unknown, l: string) => { name: string; text: string })(config, language);
+        const tb = (g.testbench as (c: unknown, l: string) => { name: string; text: string })(config, language);
+        expect(readFileSync(join(dir, design.name), 'utf8')).toBe(design.text);
+        expect(readFileSync(join(dir, tb.name), 'utf8')).toBe(tb.text);
+        expect(ok([gen, 'generate', '--config', yaml, '--language', language])).toBe(design.text);
+        expect(ok([gen, 'generate', '--config', '-', '--language', language], JSON.stringify(config))).toBe(
+          design.text,
+        );
+      }
+    });
+  }
+
+  it('a configuration the page refuses is refused with its message', () => {
+    expect(badInput(['uart', 'generate', '--config', file('u.json', JSON.stringify({ dataBits: 4 }))])).toMatch(
+      /^bitsmith: .*data bits/i,
+    );
+    expect(badInput(['fifo', 'generate', '--config', file('f.json', JSON.stringify({ dataWidth: 0 }))])).toMatch(
+      /^bitsmith: /,
+    );
+    const noStates = { ...COMPLEX_EXAMPLE, states: [] };
+    expect(badInput(['fsm', 'generate', '--config', file('s.json', JSON.stringify(noStates))])).toBe(
+      `bitsmith: ${fsmGenerator.validate(noStates)[0]}`,
+    );
+    expect(badInput(['fsm', 'generate', '--config', file('bad.yaml', '{: [')])).toMatch(/neither JSON nor YAML/);
+  });
+
+  it('fsm generate takes a permalink of the FSM page', () => {
+    const q = new URLSearchParams();
+    for (const [k, v] of Object.entries(COMPLEX_EXAMPLE))
+      q.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
+    expect(ok(['fsm', 'generate', '--config', `https://bitsmith.dev/fsm?${q}`])).toBe(
+      fsmGenerator.generate(COMPLEX_EXAMPLE, 'verilog').text,
+    );
+  });
+});
+
+describe('bitsmith base64', () => {
+  it('random bytes round-trip through encode and decode; encode is the core kernel', async () => {
+    const kernel = await loadKernel<Base64Exports>('base64');
+    for (const size of [1, 2, 3, 1000, (5 << 20) + 1]) {
+      const data = randomBytes(size);
+      const encoded = bitsmith(['base64', 'encode', '-'], data).stdout;
+      expect(Buffer.from(encoded).equals(Buffer.from(encodeBytes(kernel, data)))).toBe(true);
+      const decoded = bitsmith(['base64', 'decode', '-'], encoded).stdout;
+      expect(decoded.equals(Buffer.from(data)), `size ${size}`).toBe(true);
+    }
+  });
+
+  it('files with -o, URL-safe, wrapped lines', async () => {
+    const kernel = await loadKernel<Base64Exports>('base64');
+    const data = randomBytes(4000);
+    const src = file('data.bin', data);
+    ok(['base64', 'encode', '--url-safe', src, '-o', join(tmp, 'data.b64')]);
+    expect(readFileSync(join(tmp, 'data.b64')).equals(Buffer.from(encodeBytes(kernel, data, 'url')))).toBe(true);
+    ok(['base64', 'decode', '--url-safe', join(tmp, 'data.b64'), '-o', join(tmp, 'back.bin')]);
+    expect(readFileSync(join(tmp, 'back.bin')).equals(Buffer.from(data))).toBe(true);
+    const wrapped = ok(['base64', 'encode', '--wrap', '76', src]);
+    expect(wrapped).toBe(execFileSync('base64', ['-w', '76', src]).toString());
+    expect(bitsmith(['base64', 'decode', '-'], wrapped).stdout.equals(Buffer.from(data))).toBe(true);
+  });
+
+  it("bad Base64 and empty input give the page's messages", () => {
+    expect(badInput(['base64', 'decode', '-'], 'abc$')).toBe('bitsmith: Invalid Base64 string');
+    expect(badInput(['base64', 'decode', '-'], ' \n')).toBe('bitsmith: Please enter Base64 to decode');
+    expect(badInput(['base64', 'encode', '-'], '')).toBe('bitsmith: Please enter text to encode');
+  });
+});
+
+describe('bitsmith json', () => {
+  const doc = '{"b": [1, 12345678901234567890, 1.000000000000000000001, "é\\u00e9"], "a": {"x": null, "y": true}}';
+  const text = (b: Uint8Array) => Buffer.from(b).toString('utf8');
+
+  it("format and minify stream through the page's kernel (plus a final newline), numbers exact", async () => {
+    const kernel = await loadKernel<JsonExports>('json');
+    for (const indent of ['2', '4', 'tab'] as const) {
+      const want = text(runJsonBytes(kernel, doc, 'format', indent === 'tab' ? 'tab' : (Number(indent) as 2 | 4)));
+      expect(ok(['json', 'format', '--indent', indent, '-'], doc)).toBe(want + '\n');
+    }
+    const min = text(runJsonBytes(kernel, doc, 'minify'));
+    expect(min).toContain('12345678901234567890,1.000000000000000000001');
+    expect(ok(['json', 'minify', file('doc.json', doc)])).toBe(min + '\n');
+    expect(ok(['json', 'validate', '-'], doc)).toBe('✅ Valid JSON!\n');
+  });
+
+  it("--sort-keys gives the page's tree output", () => {
+    const sorted = runJsonOp({ kind: 'format', indent: 4, sortKeys: true }, doc) as { output: string };
+    expect(ok(['json', 'format', '--indent', '4', '--sort-keys', file('doc.json', doc)])).toBe(sorted.output + '\n');
+  });
+
+  it('validate and format name the first error with its line and column, exit 1', () => {
+    const bad = '{\n  "a": 1,\n  "b": 2 3\n}';
+    const page = runJsonOp({ kind: 'validate', indent: 2, sortKeys: false }, bad);
+    expect(page.ok).toBe(false);
+    expect(page.status).toContain('line 3, column');
+    expect(badInput(['json', 'validate', '-'], bad)).toBe(`bitsmith: ${page.status}`);
+    expect(badInput(['json', 'validate', file('bad.json', bad)])).toBe(`bitsmith: ${page.status}`);
+    expect(badInput(['json', 'format', '-'], bad)).toBe(
+      `bitsmith: ${runJsonOp({ kind: 'format', indent: 2, sortKeys: false }, bad).status}`,
+    );
+    expect(badInput(['json', 'minify', '-'], '  ')).toBe('bitsmith: Please enter JSON to minify');
+  });
+});
+
+describe('the npm package', () => {
+  it('npm pack holds the command only; a global install of it works offline', () => {
+    const dest = mkdtempSync(join(tmpdir(), 'bitsmith-pack-'));
+    const packed = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--pack-destination', dest], { cwd: root, encoding: 'utf8' }),
+    ) as { filename: string; files: { path: string }[] }[];
+    const paths = packed[0]!.files.map((f) => f.path);
+    expect(paths).toContain('dist/cli/bitsmith.mjs');
+    expect(paths).toContain('dist/cli/wasm/crc.wasm');
+    expect(paths.every((p) => p.startsWith('dist/cli/') || ['package.json', 'README.md'].includes(p))).toBe(true);
+    const prefix = mkdtempSync(join(tmpdir(), 'bitsmith-prefix-'));
+    execFileSync(
+      'npm',
+      ['install', '-g', '--prefix', prefix, join(dest, packed[0]!.filename), '--offline', '--no-audit', '--no-fund'],
+      { cwd: dest, stdio: 'pipe' },
+    );
+    const installed = join(prefix, 'bin', 'bitsmith');
+    expect(execFileSync(installed, ['--version'], { encoding: 'utf8' }).trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const out = execFileSync(installed, ['crc', 'generate', '--algorithm', 'CRC-16/ARC', '--data-width', '8'], {
+      encoding: 'utf8',
+      cwd: prefix,
+    });
+    const g = createCrcGenerator(crcKernel);
+    const config = { params: paramsOf(predefinedAlgorithms().find((a) => a.name === 'CRC-16/ARC')!), dataWidth: 8 };
+    expect(out).toBe(g.generate(config, 'verilog').text);
+  });
+});
