@@ -38,6 +38,11 @@ export interface ExampleButton {
   label: string;
 }
 
+/** The buttons of a table of examples: each key with its example's label, in the table's order. */
+export function exampleButtons(examples: Record<string, { label: string }>): ExampleButton[] {
+  return Object.entries(examples).map(([key, { label }]) => ({ key, label }));
+}
+
 /**
  * "Options and actions": the page's options, then its actions (the first is the primary one,
  * all disabled while a job runs) and Clear All, then a row of example buttons; `children` after

@@ -4,7 +4,7 @@ import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../telemetry';
 import { FORMATTER_EXAMPLES, type FormatterExample } from '../../core/data/examples';
 import { BusyProgress } from '../../components/DataIO';
-import { DataActionsPanel, DataPanes } from '../../components/DataActions';
+import { DataActionsPanel, DataPanes, exampleButtons } from '../../components/DataActions';
 import { useDataRunner } from '../../hooks/useDataRunner';
 import { ACTION_NAMES, INDENT_CHOICES, formatterOp, type FormatterAction } from './logic';
 import { useFormatterStore } from './store';
@@ -25,10 +25,7 @@ const INFO_CARDS = [
   },
 ];
 
-const EXAMPLE_BUTTONS = (Object.keys(FORMATTER_EXAMPLES) as FormatterExample[]).map((key) => ({
-  key,
-  label: FORMATTER_EXAMPLES[key].label,
-}));
+const EXAMPLE_BUTTONS = exampleButtons(FORMATTER_EXAMPLES);
 
 export default function JsonFormatterPage() {
   const s = useFormatterStore();

@@ -4,7 +4,7 @@ import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../telemetry';
 import { JSON_YAML_EXAMPLES, type JsonYamlExample } from '../../core/data/examples';
 import { BusyProgress } from '../../components/DataIO';
-import { DataActionsPanel, DataPanes, FormatHint } from '../../components/DataActions';
+import { DataActionsPanel, DataPanes, FormatHint, exampleButtons } from '../../components/DataActions';
 import { useDataRunner } from '../../hooks/useDataRunner';
 import { CLEARED_MESSAGES, FORMAT, otherFormatHint, swapped, usageAction, type Direction } from './logic';
 import { useJsonYamlStore } from './store';
@@ -36,10 +36,7 @@ const INFO_CARDS = [
   },
 ];
 
-const EXAMPLE_BUTTONS = (Object.keys(JSON_YAML_EXAMPLES) as JsonYamlExample[]).map((key) => ({
-  key,
-  label: JSON_YAML_EXAMPLES[key].label,
-}));
+const EXAMPLE_BUTTONS = exampleButtons(JSON_YAML_EXAMPLES);
 
 export default function JsonYamlPage() {
   const s = useJsonYamlStore();
