@@ -13,26 +13,38 @@ interface InputProps {
   'aria-describedby'?: string;
 }
 
-/** A labelled text input (`type` text by default, or search). */
-export function TextField({
-  id,
+interface NumberProps {
+  min?: number;
+  max?: number;
+  step?: number;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+}
+
+type AnyInputProps = FieldProps &
+  InputProps &
+  NumberProps & { type?: 'text' | 'search' | 'number'; spellCheck?: boolean };
+
+/** The labelled input behind TextField and NumberField (attributes left out when not given). */
+function InputField({
   label,
   className,
   children,
-  type,
-  value,
-  onChange,
-  invalid,
   inputClassName,
-  placeholder,
-  spellCheck,
+  invalid,
+  onChange,
   'aria-describedby': describedBy,
-}: FieldProps & InputProps & { type?: 'text' | 'search'; spellCheck?: boolean }) {
+  ...input
+}: AnyInputProps) {
+  const { id, type, min, max, step, inputMode, value, placeholder, spellCheck } = input;
   const control = (
     <input
       id={id}
       type={type}
       className={inputClassName}
+      min={min}
+      max={max}
+      step={step}
+      inputMode={inputMode}
       value={value}
       placeholder={placeholder}
       spellCheck={spellCheck}
@@ -48,48 +60,12 @@ export function TextField({
   );
 }
 
+/** A labelled text input (`type` text by default, or search). */
+export function TextField(p: FieldProps & InputProps & { type?: 'text' | 'search'; spellCheck?: boolean }) {
+  return <InputField {...p} />;
+}
+
 /** A labelled number input; `onChange` gets the text, the page decides what it means. */
-export function NumberField({
-  id,
-  label,
-  className,
-  children,
-  min,
-  max,
-  step,
-  inputMode,
-  value,
-  onChange,
-  invalid,
-  inputClassName,
-  placeholder,
-  'aria-describedby': describedBy,
-}: FieldProps &
-  InputProps & {
-    min?: number;
-    max?: number;
-    step?: number;
-    inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
-  }) {
-  const control = (
-    <input
-      id={id}
-      type="number"
-      className={inputClassName}
-      min={min}
-      max={max}
-      step={step}
-      inputMode={inputMode}
-      value={value}
-      placeholder={placeholder}
-      aria-invalid={invalid}
-      aria-describedby={describedBy}
-      onChange={(e) => onChange(e.target.value)}
-    />
-  );
-  return (
-    <Field id={id} label={label} className={className} control={control}>
-      {children}
-    </Field>
-  );
+export function NumberField(p: FieldProps & InputProps & NumberProps) {
+  return <InputField {...p} type="number" />;
 }
