@@ -96,10 +96,10 @@ const steps = {
         'server/index.ts',
         // The HDL generation pool's thread (server/services/crc-pool.ts loads it beside index.mjs).
         'server/services/crc-worker.ts',
-        // PRAGMA quick_check on its own connection (server/store/integrity.ts).
-        'server/store/integrity-worker.ts',
-        // The thread that owns the embedded database (server/store/sqlite-client.ts).
-        'server/store/sqlite-thread.ts',
+        // PRAGMA quick_check on its own connection (server/store/sqlite/integrity.ts).
+        'server/store/sqlite/integrity-worker.ts',
+        // The thread that owns the embedded database (server/store/sqlite/client.ts).
+        'sqlite-thread=server/store/sqlite/thread.ts',
         '--bundle',
         '--platform=node',
         '--format=esm',

@@ -20,7 +20,7 @@ import type { GeneratePool } from './services/crc-pool';
 import { projectRoot } from './paths';
 import { bodyDeadline } from './body-limit';
 import { serveBuiltApp } from './static';
-import { MongoRateLimitStore } from './store/mongo-rate-limit';
+import { MongoRateLimitStore } from './rate-limit/mongo';
 
 interface AppDeps {
   config: Config;

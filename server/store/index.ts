@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import type { AnalyticsStore } from './types';
 import { BufferedStore } from './buffered';
-import { ThreadedSqliteBackend } from './sqlite-client';
+import { ThreadedSqliteBackend } from './sqlite/client';
 import { MongoBackend } from './mongo';
 
 const EMBEDDED_FILE = 'analytics.sqlite';
@@ -51,7 +51,7 @@ function makeDataDir(dataDir: string): void {
 async function openEmbedded(config: Config): Promise<ThreadedSqliteBackend> {
   const file = join(config.dataDir, EMBEDDED_FILE);
   try {
-    // The connection lives in its own thread (sqlite-client.ts): SQLite never blocks the event loop.
+    // The connection lives in its own thread (sqlite/client.ts): SQLite never blocks the event loop.
     return await ThreadedSqliteBackend.open(
       file,
       { retentionDays: config.analyticsRetentionDays, ...config.analyticsBounds },

@@ -7,7 +7,7 @@
  * raw events are pruned after their retention, and beyond `maxDbBytes` raw events are dropped.
  */
 import Database from 'better-sqlite3';
-import { StoreUnavailableError, type StoreHealth, type StoredEvent } from './types';
+import { StoreUnavailableError, type StoreHealth, type StoredEvent } from '../types';
 import { quickCheck } from './integrity';
 import {
   OTHER_KEY,
@@ -17,7 +17,7 @@ import {
   type Backend,
   type DayRange,
   type StatsRows,
-} from './rollup';
+} from '../rollup';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS events (

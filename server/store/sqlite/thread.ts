@@ -2,12 +2,12 @@
  * The worker thread that owns the embedded database (better-sqlite3 is synchronous: a lock held by
  * another process, a checkpoint or a large prune blocks this thread, never the server's event
  * loop). It runs SqliteBackend and answers the main thread's requests in order; see
- * sqlite-client.ts for the other side.
+ * client.ts for the other side.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { SqliteBackend, type SqliteOptions } from './sqlite';
-import type { DayRange } from './rollup';
-import type { StoredEvent } from './types';
+import { SqliteBackend, type SqliteOptions } from '.';
+import type { DayRange } from '../rollup';
+import type { StoredEvent } from '../types';
 
 export type ThreadRequest =
   | { id: number; op: 'write'; events: StoredEvent[] }

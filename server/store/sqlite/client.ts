@@ -1,19 +1,20 @@
 /**
  * The embedded store as seen from the main thread: every database call is a message to the
- * thread that owns the connection (sqlite-thread.ts), so the event loop never waits on SQLite.
+ * thread that owns the connection (thread.ts), so the event loop never waits on SQLite.
  * Requests are answered in order; health is cached from each answer, so /healthz never asks.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { Backend, DayRange, StatsRows } from './rollup';
-import type { SqliteOptions } from './sqlite';
-import type { ThreadMessage, ThreadRequest } from './sqlite-thread';
-import { StoreUnavailableError, type StoreHealth, type StoredEvent } from './types';
+import type { Backend, DayRange, StatsRows } from '../rollup';
+import type { SqliteOptions } from '.';
+import type { ThreadMessage, ThreadRequest } from './thread';
+import { StoreUnavailableError, type StoreHealth, type StoredEvent } from '../types';
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void };
 type Request = ThreadRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 
+/** The bundled thread beside the bundled server (dist/server/sqlite-thread.mjs, scripts/build.mjs). */
 function threadFile(): string {
   const file = fileURLToPath(new URL('./sqlite-thread.mjs', import.meta.url));
   if (!existsSync(file)) throw new Error(`The database thread ${file} is missing: run npm run build`);

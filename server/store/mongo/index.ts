@@ -14,7 +14,7 @@ import {
   type Collection,
   type Db,
 } from 'mongodb';
-import { StoreUnavailableError, type StoredEvent } from './types';
+import { StoreUnavailableError, type StoredEvent } from '../types';
 import {
   OTHER_KEY,
   STORAGE_DEFAULTS,
@@ -24,7 +24,7 @@ import {
   type DayRange,
   type Delta,
   type StatsRows,
-} from './rollup';
+} from '../rollup';
 
 interface MongoOptions {
   uri: string;
