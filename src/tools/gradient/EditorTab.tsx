@@ -2,6 +2,7 @@ import { useGradientStore } from './store';
 import { StopRow } from './StopRow';
 import { BLEND_MODES, QUICK_ANGLES, type GradientType, type RadialShape } from '../../core/gradient/model';
 import { sortStops } from '../../core/gradient/stops';
+import { Select } from '../../components/fields';
 
 const TYPE_LABELS: [GradientType, string][] = [
   ['linear', 'Linear'],
@@ -134,17 +135,7 @@ export function EditorTab() {
         <div className="row">
           <label className="field" htmlFor="gradient-blend">
             <span>Blend Mode</span>
-            <select
-              id="gradient-blend"
-              value={g.blendMode}
-              onChange={(e) => st.setBlendMode(e.target.value as (typeof BLEND_MODES)[number])}
-            >
-              {BLEND_MODES.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
+            <Select id="gradient-blend" value={g.blendMode} options={BLEND_MODES} onChange={st.setBlendMode} />
           </label>
           <label className="checkbox">
             <input type="checkbox" checked={g.repeating} onChange={(e) => st.setRepeating(e.target.checked)} />{' '}

@@ -1,4 +1,5 @@
 import { ToolPage } from '../../components/ToolPage';
+import { SelectField } from '../../components/fields';
 import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { CopyButton } from '../../components/CopyButton';
@@ -12,13 +13,14 @@ import {
   EXAMPLES,
   preview,
   stats,
-  type ComponentType,
-  type EncodingType,
   type Operation,
 } from './logic';
 import { urlLink, useUrlStore } from './store';
 import { usePermalink } from '../../browser/permalink';
 import './styles.css';
+
+const ENCODING_OPTIONS = ENCODING_TYPES.map(([value, label]) => ({ value, label }));
+const COMPONENT_OPTIONS = COMPONENT_TYPES.map(([value, label]) => ({ value, label }));
 
 export default function UrlPage() {
   const s = useUrlStore();
@@ -110,26 +112,18 @@ export default function UrlPage() {
           >
             ⇅ Swap
           </button>
-          <label className="field">
-            Encoding Type
-            <select value={s.encodingType} onChange={(e) => s.set({ encodingType: e.target.value as EncodingType })}>
-              {ENCODING_TYPES.map(([v, label]) => (
-                <option key={v} value={v}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="field">
-            URL Component
-            <select value={s.componentType} onChange={(e) => s.set({ componentType: e.target.value as ComponentType })}>
-              {COMPONENT_TYPES.map(([v, label]) => (
-                <option key={v} value={v}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label="Encoding Type"
+            value={s.encodingType}
+            options={ENCODING_OPTIONS}
+            onChange={(encodingType) => s.set({ encodingType })}
+          />
+          <SelectField
+            label="URL Component"
+            value={s.componentType}
+            options={COMPONENT_OPTIONS}
+            onChange={(componentType) => s.set({ componentType })}
+          />
           <label className="auto-update">
             <input type="checkbox" checked={s.autoUpdate} onChange={(e) => s.set({ autoUpdate: e.target.checked })} />{' '}
             Auto-update
