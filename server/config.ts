@@ -71,6 +71,19 @@ export interface Config {
   generate: { threads: number; queueLimit: number; timeoutMs: number };
 }
 
+/** Variables an earlier version read, and what replaced them: set, they are named at start-up. */
+const RETIRED: Record<string, string> = {
+  ANALYTICS_BUFFER_LIMIT:
+    'ANALYTICS_BUFFER_LIMIT is no longer read: events wait in the on-disk journal, bounded by ANALYTICS_JOURNAL_MB',
+};
+
+/** One line per retired variable that is set, for the operator. */
+export function retiredVariables(env: NodeJS.ProcessEnv = process.env): string[] {
+  return Object.entries(RETIRED)
+    .filter(([name]) => env[name] !== undefined)
+    .map(([, message]) => message);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {

@@ -1,12 +1,13 @@
 /** Starts BitSmith: validated config, store, HTTP server; graceful shutdown on SIGTERM/SIGINT. */
 import { createServer } from 'node:http';
 import { createApp } from './app';
-import { loadConfig } from './config';
+import { loadConfig, retiredVariables } from './config';
 import { openStore } from './store';
 import { createGeneratePool } from './services/crc-pool';
 
 async function main() {
   const config = loadConfig();
+  for (const warning of retiredVariables()) console.warn(`Warning: ${warning}`);
   const store = await openStore(config);
   const generatePool = createGeneratePool(config.generate);
   const app = createApp({ config, store, generatePool });

@@ -75,6 +75,17 @@ describe('start-up failures', () => {
     expect(r.output).toMatch(/restore it from a backup/);
   });
 
+  it('starts with a retired variable set, and says what replaced it', async () => {
+    const server = await startServer({ env: { ANALYTICS_BUFFER_LIMIT: '5' } });
+    try {
+      expect(server.output()).toContain(
+        'Warning: ANALYTICS_BUFFER_LIMIT is no longer read: events wait in the on-disk journal, bounded by ANALYTICS_JOURNAL_MB',
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('a MONGODB_URI without a mongodb scheme names the variable', () => {
     const r = failedStart({ DATA_DIR: join(temp, 'mongo'), MONGODB_URI: 'http://127.0.0.1:27017' });
     expect(r.code).toBe(1);
