@@ -368,7 +368,10 @@ describe('the npm package', () => {
     const paths = packed[0]!.files.map((f) => f.path);
     expect(paths).toContain('dist/cli/bitsmith.mjs');
     expect(paths).toContain('dist/cli/wasm/crc.wasm');
-    expect(paths.every((p) => p.startsWith('dist/cli/') || ['package.json', 'README.md'].includes(p))).toBe(true);
+    expect(paths).toContain('LICENSE');
+    expect(paths.every((p) => p.startsWith('dist/cli/') || ['package.json', 'README.md', 'LICENSE'].includes(p))).toBe(
+      true,
+    );
     const prefix = mkdtempSync(join(tmpdir(), 'bitsmith-prefix-'));
     execFileSync(
       'npm',
