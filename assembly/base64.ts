@@ -246,7 +246,18 @@ export function stripWhitespace(ptr: usize, len: usize): usize {
   const nine = i8x16.splat(9);
   const four = i8x16.splat(4);
   let r: usize = 0;
-  let w: usize = 0;
+  // Most Base64 has no whitespace, or none for a long stretch: scan without storing until the
+  // first byte that may be whitespace (signed < 0x21: whitespace, control bytes and bytes >= 0x80).
+  const bound = i8x16.splat(0x21);
+  while (r + 64 <= len) {
+    const a = i8x16.lt_s(v128.load(ptr + r), bound);
+    const b = i8x16.lt_s(v128.load(ptr + r, 16), bound);
+    const c = i8x16.lt_s(v128.load(ptr + r, 32), bound);
+    const d = i8x16.lt_s(v128.load(ptr + r, 48), bound);
+    if (v128.any_true(v128.or(v128.or(a, b), v128.or(c, d)))) break;
+    r += 64;
+  }
+  let w: usize = r;
   while (r + 16 <= len) {
     const v = v128.load(ptr + r);
     const ws = v128.or(i8x16.eq(v, space), i8x16.le_u(i8x16.sub(v, nine), four));

@@ -1,9 +1,13 @@
 /**
  * The Base64 WASM kernel's exports and streaming wrappers shared by the worker, tests and
  * benchmarks. Data crosses into linear memory as bytes; no strings are involved.
+ *
+ * Each kernel call works on one piece of at most `chunkBytes` (192 KiB by default) in a fixed
+ * scratch region: the piece is copied in, converted and copied out to the caller's buffer while
+ * it is still in the CPU cache, and WASM memory grows once, not per call (see "Benchmarks" in
+ * docs/base64-converter.md for the measurements behind the size).
  */
 import type { KernelExports } from '../wasm/instantiate';
-import { copyIn, copyOut } from '../wasm/memory';
 import { InvalidBase64Error } from './messages';
 
 export interface Base64Exports extends KernelExports {
@@ -19,35 +23,41 @@ export const FINAL = 2;
 
 export type Alphabet = 'standard' | 'url';
 
-/** Default piece size: a multiple of 3 (encode) and of 4 (decode). */
-const CHUNK_BYTES = 3 << 20;
+/**
+ * Default piece per kernel call: a multiple of 3 (encode) and of 4 (decode), small enough that
+ * input, output and the copies stay in L2 (measured in Node, 96 MiB: 48 KiB 1.9 GB/s, 192 KiB
+ * 2.5 GB/s, 3 MiB 2.1 GB/s for copy in + encode + copy out).
+ */
+const CHUNK_BYTES = 192 << 10;
+/** Input bytes a stream may carry from one call to the next (at most 2 encoding, 8 decoding). */
+const CARRY_BYTES = 8;
 
-/** Receives output bytes; the view points into WASM memory and is valid only during the call. */
+/** Receives output bytes; the view points into a buffer the stream reuses: valid only during the call. */
 type Emit = (bytes: Uint8Array) => void;
 
 const align16 = (n: number) => (n + 15) & ~15;
 
-/**
- * Reserves one input + output region and copies the carried bytes, then `piece`, to its start.
- * Returns the input and output pointers.
- */
-function workspace(kernel: Base64Exports, carry: Uint8Array, piece: Uint8Array, outCap: number) {
-  const n = carry.length + piece.length;
-  const ptr = kernel.reserve(align16(n) + outCap);
-  copyIn(kernel, carry, ptr);
-  copyIn(kernel, piece, ptr + carry.length);
-  return { ptr, out: ptr + align16(n) };
+/** Length of the Base64 text for `n` bytes. */
+export function encodedLength(n: number, alphabet: Alphabet = 'standard'): number {
+  return alphabet === 'url' ? Math.ceil((n * 4) / 3) : Math.ceil(n / 3) * 4;
+}
+
+/** Room enough for the bytes decoded from `n` characters of Base64 (whitespace, padding or not). */
+export function maxDecodedLength(n: number): number {
+  return Math.ceil(n / 4) * 3;
 }
 
 /**
- * What the streaming encoder and decoder share: pieces of at most `chunkBytes` per kernel call,
- * the input bytes carried from one call to the next, and the final call.
+ * What the streaming encoder and decoder share: pieces of at most `chunkBytes` per kernel call in
+ * one fixed scratch region, the input bytes carried from one call to the next, and the final call.
  */
 abstract class Base64Stream {
   /** Input bytes the last call could not use yet; they start the next call's input. */
-  protected abstract readonly carry: Uint8Array;
+  protected readonly carry = new Uint8Array(CARRY_BYTES);
   protected carried = 0;
   protected readonly flags: number;
+  /** Output of `push`, reused from one push to the next. */
+  private out = new Uint8Array(0);
 
   constructor(
     protected readonly kernel: Base64Exports,
@@ -57,29 +67,69 @@ abstract class Base64Stream {
     this.flags = alphabet === 'url' ? URL_SAFE : 0;
   }
 
+  /** Output bytes `push`ing `n` more input bytes can give at most. */
+  abstract maxOutput(n: number): number;
+
+  /** Converts `bytes`; `emit` gets all of their output in one view (none when there is none). */
   push(bytes: Uint8Array, emit: Emit): void {
-    for (let off = 0; off < bytes.length; off += this.chunkBytes) {
-      this.run(bytes.subarray(off, off + this.chunkBytes), emit, false);
-    }
+    const need = this.maxOutput(bytes.length);
+    if (this.out.length < need) this.out = new Uint8Array(need);
+    const written = this.pushInto(bytes, this.out);
+    if (written > 0) emit(this.out.subarray(0, written));
   }
 
   finish(emit: Emit): void {
-    this.run(new Uint8Array(0), emit, true);
+    const tail = new Uint8Array(this.maxOutput(0));
+    const written = this.finishInto(tail);
+    if (written > 0) emit(tail.subarray(0, written));
   }
 
-  /** One kernel call on the carried bytes and then `piece`. */
-  protected abstract run(piece: Uint8Array, emit: Emit, final: boolean): void;
-
-  /** The carried bytes, then `piece`, in kernel memory with `outCap` bytes for the output after them. */
-  protected load(piece: Uint8Array, outCap: number): { ptr: number; out: number } {
-    return workspace(this.kernel, this.carry.subarray(0, this.carried), piece, outCap);
+  /**
+   * Converts `bytes` into `out` from `at` (room for `maxOutput(bytes.length)` bytes; a RangeError
+   * when the output does not fit). Returns the bytes written.
+   */
+  pushInto(bytes: Uint8Array, out: Uint8Array, at = 0): number {
+    let w = at;
+    for (let off = 0; off < bytes.length; off += this.chunkBytes) {
+      w += this.run(bytes.subarray(off, off + this.chunkBytes), out, w, false);
+    }
+    return w - at;
   }
 
-  /** Carries input bytes `usable` to `total` (from `ptr`) to the next call and emits the `written` output bytes. */
-  protected settle(ptr: number, usable: number, total: number, out: number, written: number, emit: Emit): void {
+  /** Writes the end of the output (carried bytes, padding) into `out` from `at`; returns the bytes written. */
+  finishInto(out: Uint8Array, at = 0): number {
+    return this.run(new Uint8Array(0), out, at, true);
+  }
+
+  /** One kernel call on the carried bytes and then `piece`; its output goes to `out` at `at`. */
+  protected abstract run(piece: Uint8Array, out: Uint8Array, at: number, final: boolean): number;
+
+  /**
+   * The scratch region (the same every call, so memory grows once) with the carried bytes, then
+   * `piece`, copied to its start. Returns the input and output pointers and a view of memory.
+   */
+  protected load(piece: Uint8Array): { ptr: number; outPtr: number; mem: Uint8Array } {
+    const inCap = align16(this.chunkBytes + CARRY_BYTES);
+    const ptr = this.kernel.reserve(inCap + encodedLength(inCap) + 16);
+    const mem = new Uint8Array(this.kernel.memory.buffer); // after reserve, which may grow memory
+    mem.set(this.carry.subarray(0, this.carried), ptr);
+    mem.set(piece, ptr + this.carried);
+    return { ptr, outPtr: ptr + inCap, mem };
+  }
+
+  /** Carries input bytes `usable` to `total` (from `ptr`) to the next call and copies the `written` output bytes to `out`. */
+  protected settle(
+    mem: Uint8Array,
+    ptr: number,
+    usable: number,
+    total: number,
+    output: { outPtr: number; written: number; out: Uint8Array; at: number },
+  ): number {
     this.carried = total - usable;
-    this.carry.set(copyOut(this.kernel, ptr + usable, this.carried));
-    if (written > 0) emit(new Uint8Array(this.kernel.memory.buffer, out, written));
+    this.carry.set(mem.subarray(ptr + usable, ptr + total));
+    const { outPtr, written, out, at } = output;
+    out.set(mem.subarray(outPtr, outPtr + written), at);
+    return written;
   }
 }
 
@@ -88,14 +138,16 @@ abstract class Base64Stream {
  * two bytes between pushes so each kernel call sees a multiple of 3.
  */
 export class Base64Encoder extends Base64Stream {
-  protected readonly carry = new Uint8Array(2);
+  maxOutput(n: number): number {
+    return Math.ceil((this.carried + n) / 3) * 4;
+  }
 
-  protected run(piece: Uint8Array, emit: Emit, final: boolean): void {
+  protected run(piece: Uint8Array, out: Uint8Array, at: number, final: boolean): number {
     const n = this.carried + piece.length;
-    const { ptr, out } = this.load(piece, Math.ceil(n / 3) * 4 + 16);
+    const { ptr, outPtr, mem } = this.load(piece);
     const usable = final ? n : n - (n % 3);
-    const written = this.kernel.encode(ptr, usable, out, final ? this.flags | FINAL : this.flags);
-    this.settle(ptr, usable, n, out, written, emit);
+    const written = this.kernel.encode(ptr, usable, outPtr, final ? this.flags | FINAL : this.flags);
+    return this.settle(mem, ptr, usable, n, { outPtr, written, out, at });
   }
 }
 
@@ -106,13 +158,15 @@ export class Base64Encoder extends Base64Stream {
  * Throws InvalidBase64Error on the first invalid quantum.
  */
 export class Base64Decoder extends Base64Stream {
-  protected readonly carry = new Uint8Array(8);
   /** Non-whitespace characters seen so far (0 at the end means blank input). */
   chars = 0;
 
-  protected run(piece: Uint8Array, emit: Emit, final: boolean): void {
-    const n = this.carried + piece.length;
-    const { ptr, out } = this.load(piece, Math.floor(n / 4) * 3 + 16);
+  maxOutput(n: number): number {
+    return maxDecodedLength(this.carried + n);
+  }
+
+  protected run(piece: Uint8Array, out: Uint8Array, at: number, final: boolean): number {
+    const { ptr, outPtr, mem } = this.load(piece);
     const stripped = this.kernel.stripWhitespace(ptr + this.carried, piece.length);
     this.chars += stripped;
     const m = this.carried + stripped;
@@ -121,38 +175,53 @@ export class Base64Decoder extends Base64Stream {
       usable = m - (m % 4);
       usable = usable >= 4 ? usable - 4 : 0;
     }
-    const written = this.kernel.decode(ptr, usable, out, final ? this.flags | FINAL : this.flags);
+    const written = this.kernel.decode(ptr, usable, outPtr, final ? this.flags | FINAL : this.flags);
     if (written < 0) throw new InvalidBase64Error();
-    this.settle(ptr, usable, m, out, written, emit);
+    return this.settle(mem, ptr, usable, m, { outPtr, written, out, at });
   }
 }
 
-/** Length of the Base64 text for `n` bytes. */
-function encodedLength(n: number, alphabet: Alphabet = 'standard'): number {
-  return alphabet === 'url' ? Math.ceil((n * 4) / 3) : Math.ceil(n / 3) * 4;
+/**
+ * Encodes `bytes` into `out` (room for `encodedLength(bytes.length, alphabet)` bytes, a RangeError
+ * otherwise) and returns the characters written. Reusing `out` across calls saves the page faults
+ * of a fresh output buffer, which cost more than the encoding itself.
+ */
+export function encodeInto(
+  kernel: Base64Exports,
+  bytes: Uint8Array,
+  out: Uint8Array,
+  alphabet: Alphabet = 'standard',
+): number {
+  const enc = new Base64Encoder(kernel, alphabet);
+  const w = enc.pushInto(bytes, out);
+  return w + enc.finishInto(out, w);
 }
 
-/** The whole `input` through `stream` into `result`; returns the bytes written. */
-function runInto(stream: Base64Stream, input: Uint8Array, result: Uint8Array): number {
-  let at = 0;
-  const emit: Emit = (b) => {
-    result.set(b, at);
-    at += b.length;
-  };
-  stream.push(input, emit);
-  stream.finish(emit);
-  return at;
+/**
+ * Validating decode of ASCII bytes (whitespace ignored) into `out` (room for
+ * `maxDecodedLength(ascii.length)` bytes, or at least the decoded size); returns the bytes written.
+ * Throws InvalidBase64Error.
+ */
+export function decodeInto(
+  kernel: Base64Exports,
+  ascii: Uint8Array,
+  out: Uint8Array,
+  alphabet: Alphabet = 'standard',
+): number {
+  const dec = new Base64Decoder(kernel, alphabet);
+  const w = dec.pushInto(ascii, out);
+  return w + dec.finishInto(out, w);
 }
 
-/** One-shot encode to ASCII bytes. */
+/** One-shot encode to fresh ASCII bytes. */
 export function encodeBytes(kernel: Base64Exports, bytes: Uint8Array, alphabet: Alphabet = 'standard'): Uint8Array {
   const result = new Uint8Array(encodedLength(bytes.length, alphabet));
-  runInto(new Base64Encoder(kernel, alphabet), bytes, result);
+  encodeInto(kernel, bytes, result, alphabet);
   return result;
 }
 
-/** One-shot validating decode of ASCII bytes (whitespace ignored). Throws InvalidBase64Error. */
+/** One-shot validating decode of ASCII bytes (whitespace ignored) to fresh bytes. Throws InvalidBase64Error. */
 export function decodeBytes(kernel: Base64Exports, ascii: Uint8Array, alphabet: Alphabet = 'standard'): Uint8Array {
-  const result = new Uint8Array(Math.ceil(ascii.length / 4) * 3);
-  return result.subarray(0, runInto(new Base64Decoder(kernel, alphabet), ascii, result));
+  const result = new Uint8Array(maxDecodedLength(ascii.length));
+  return result.subarray(0, decodeInto(kernel, ascii, result, alphabet));
 }
