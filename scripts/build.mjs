@@ -87,15 +87,15 @@ const steps = {
     inputs: ['server', 'src/core', 'package.json'],
     outputs: [
       'dist/server/index.mjs',
-      'dist/server/crc-worker.mjs',
+      'dist/server/hdl-worker.mjs',
       'dist/server/integrity-worker.mjs',
       'dist/server/sqlite-thread.mjs',
     ],
     build: () =>
       run(bin('esbuild'), [
         'server/index.ts',
-        // The HDL generation pool's thread (server/services/crc-pool.ts loads it beside index.mjs).
-        'server/services/crc-worker.ts',
+        // The HDL generation pool's thread (server/services/hdl-pool.ts loads it beside index.mjs).
+        'server/services/hdl-worker.ts',
         // PRAGMA quick_check on its own connection (server/store/sqlite/integrity.ts).
         'server/store/sqlite/integrity-worker.ts',
         // The thread that owns the embedded database (server/store/sqlite/client.ts).

@@ -16,7 +16,7 @@ import { bearerToken, tokenMatches } from './auth';
 import { ingestRouter, statsRouter } from './routes/analytics';
 import { securityHeaders } from './security-headers';
 import { crcRouter } from './routes/crc';
-import type { GeneratePool } from './services/crc-pool';
+import type { GeneratePool } from './services/hdl-pool';
 import { projectRoot } from './paths';
 import { bodyDeadline } from './body-limit';
 import { serveBuiltApp } from './static';

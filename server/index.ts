@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import { createApp } from './app';
 import { loadConfig, retiredVariables } from './config';
 import { openStore } from './store';
-import { createGeneratePool } from './services/crc-pool';
+import { createGeneratePool } from './services/hdl-pool';
 
 async function main() {
   const config = loadConfig();

@@ -1,13 +1,15 @@
 /**
  * CRC API: GET /predefined (the catalogue) and POST /generate (a Verilog or VHDL download, built
- * in the worker-thread pool of services/crc-pool.ts; 503 with Retry-After when it is saturated).
+ * in the worker-thread pool of services/hdl-pool.ts; 503 with Retry-After when it is saturated).
  */
 import { Router, json } from 'express';
 import { refuseOversizedBodies } from '../body-limit';
 import { generateRequestSchema, requestConfig } from '../../src/core/crc/request';
 import { predefinedBody } from '../services/crc';
-import { GenerateBusyError, type GeneratePool } from '../services/crc-pool';
+import type { GeneratePool } from '../services/hdl-pool';
+import { runInPool } from './hdl-run';
 import type { z } from 'zod';
+import type { HdlFile } from '../../src/core/hdl/contract';
 import { validationError } from '../errors';
 
 /** A generate request is ~200 bytes (68 coefficients and a few fields). */
@@ -32,13 +34,8 @@ export function crcRouter(pool: GeneratePool): Router {
       const parsed = generateRequestSchema.safeParse(req.body);
       if (!parsed.success) throw invalidRequest(parsed.error);
       const { config, language } = requestConfig(parsed.data);
-      let file;
-      try {
-        file = await pool.run({ config, language });
-      } catch (e) {
-        if (e instanceof GenerateBusyError) res.set('Retry-After', String(e.retryAfterSeconds));
-        throw e;
-      }
+      const job = { generator: 'crc', config, language, testbench: false, summary: false } as const;
+      const [file] = (await runInPool(pool, job, res)).files as [HdlFile];
       res
         .status(200)
         .set('Content-Disposition', `attachment; filename="${file.name}"`)

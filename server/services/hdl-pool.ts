@@ -2,14 +2,14 @@
  * HDL generation off the event loop: a pool of worker threads (piscina), one per core by default,
  * with a bounded queue. A full queue or a task that waited too long is answered 503 with
  * Retry-After rather than piling up, so /healthz, static files and analytics stay responsive
- * while a 1024-bit CRC-64 takes its ~100 ms of CPU elsewhere.
+ * while a 1024-bit CRC-64 takes its ~100 ms of CPU elsewhere. Every generator runs here (a job
+ * names it: server/services/hdl-jobs.ts), for POST /api/generate and POST /api/hdl/<generator>.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import type { HdlFile } from '../../src/core/hdl/contract';
 import { HttpError } from '../errors';
-import type { GenerateTask } from './crc-worker';
+import type { HdlJob, HdlJobResult } from './hdl-jobs';
 
 export interface GeneratePoolOptions {
   threads: number;
@@ -17,6 +17,8 @@ export interface GeneratePoolOptions {
   queueLimit: number;
   /** Longest a task may wait and run before it is given up with 503. */
   timeoutMs: number;
+  /** The thread's module; by default the bundled one beside the bundled server. */
+  workerFile?: string;
 }
 
 /** Seconds a refused client is asked to wait before retrying. */
@@ -30,24 +32,25 @@ export class GenerateBusyError extends HttpError {
 }
 
 export interface GeneratePool {
-  run(task: GenerateTask): Promise<HdlFile>;
+  run(job: HdlJob): Promise<HdlJobResult>;
   close(): Promise<void>;
 }
 
-/** The bundled worker beside the bundled server (dist/server/crc-worker.mjs, see scripts/build.mjs). */
-function workerFile(): string {
-  const file = fileURLToPath(new URL('./crc-worker.mjs', import.meta.url));
+/** The bundled worker beside the bundled server (dist/server/hdl-worker.mjs, see scripts/build.mjs). */
+function bundledWorker(): string {
+  const file = fileURLToPath(new URL('./hdl-worker.mjs', import.meta.url));
   if (!existsSync(file)) throw new Error(`The generation worker ${file} is missing: run npm run build`);
   return file;
 }
 
-export function createGeneratePool({ threads, queueLimit, timeoutMs }: GeneratePoolOptions): GeneratePool {
-  const pool = new Piscina({ filename: workerFile(), minThreads: 1, maxThreads: threads, maxQueue: queueLimit });
+export function createGeneratePool({ threads, queueLimit, timeoutMs, workerFile }: GeneratePoolOptions): GeneratePool {
+  const filename = workerFile ?? bundledWorker();
+  const pool = new Piscina({ filename, minThreads: 1, maxThreads: threads, maxQueue: queueLimit });
   return {
-    async run(task) {
+    async run(job) {
       if (pool.queueSize >= queueLimit) throw new GenerateBusyError('queue full');
       try {
-        return (await pool.run(task, { signal: AbortSignal.timeout(timeoutMs) })) as HdlFile;
+        return (await pool.run(job, { signal: AbortSignal.timeout(timeoutMs) })) as HdlJobResult;
       } catch (e) {
         const name = (e as { name?: string }).name;
         if (name === 'AbortError' || name === 'TimeoutError') throw new GenerateBusyError('timed out in the queue');
