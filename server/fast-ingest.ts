@@ -14,7 +14,14 @@ import type { Express, Request, RequestHandler, Response } from 'express';
 import { refuseOversizedBodies } from './body-limit';
 import { errorHandler, HttpError } from './errors';
 import { setSecurityHeaders } from './security-headers';
-import { answerRefused, BODY_LIMIT, isEventKind, recordEvent, writeAccepted } from './routes/analytics';
+import {
+  ACCEPTED_HEADERS,
+  answerRefused,
+  BODY_LIMIT,
+  isEventKind,
+  recordEvent,
+  writeAccepted,
+} from './routes/analytics';
 import type { AnalyticsStore } from './store/types';
 import type { EventKind } from '../src/core/analytics/contract';
 
@@ -66,6 +73,23 @@ function readText(req: IncomingMessage, done: (text: string) => void): void {
 }
 
 /**
+ * The fast path's response prototype. The 202 brings the security headers in its one header list
+ * (writeAccepted); any other answer (an error, a 429, a 408, a 503) gets them as it is written, so
+ * every answer carries them and the common one pays for no header map.
+ */
+function fastResponse(app: Express): Response {
+  const writeHead = app.response.writeHead as (this: ServerResponse, ...args: unknown[]) => ServerResponse;
+  return Object.create(app.response, {
+    writeHead: {
+      value(this: Response, ...args: unknown[]) {
+        if (args.at(-1) !== ACCEPTED_HEADERS) setSecurityHeaders(this);
+        return writeHead.apply(this, args);
+      },
+    },
+  }) as Response;
+}
+
+/**
  * A request listener that answers the events it can and returns true, or returns false for
  * the app to handle. `before`: the middleware the Express route runs first (rate limit, deadline).
  */
@@ -75,14 +99,14 @@ export function fastIngest(
   before: RequestHandler[],
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
   const checks = [...before, refuseOversizedBodies(BODY_LIMIT)];
+  const responsePrototype = fastResponse(app);
   return (incoming, outgoing) => {
     const kind = fastKind(incoming);
     if (!kind) return false;
     const req = Object.setPrototypeOf(incoming, app.request) as Request;
-    const res = Object.setPrototypeOf(outgoing, app.response) as Response;
+    const res = Object.setPrototypeOf(outgoing, responsePrototype) as Response;
     req.res = res;
     res.req = req;
-    setSecurityHeaders(res);
     const fail = (err: unknown) => errorHandler(err, req, res, () => {});
     runEach(checks, req, res, (err) => {
       if (err !== undefined) return fail(err);

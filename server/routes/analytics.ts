@@ -13,6 +13,7 @@ import { StoreUnavailableError, type AnalyticsStore } from '../store/types';
 import { JournalRefusedError } from '../store/journal';
 import { EVENT_KINDS, type EventKind } from '../../src/core/analytics/contract';
 import { schemas } from './analytics-schemas';
+import { SECURITY_HEADERS } from '../security-headers';
 
 /** Largest event body, in bytes. */
 export const BODY_LIMIT = 16 * 1024;
@@ -21,7 +22,18 @@ export const BODY_LIMIT = 16 * 1024;
  * a string body goes out in the same write as the headers.
  */
 const ACCEPTED = '{"ok":true}';
-const ACCEPTED_HEADERS = { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': ACCEPTED.length };
+/**
+ * Every header of the 202, the security headers included, as the flat list writeHead takes: on a
+ * response with no header set yet (the fast path's), Node writes the list as it is, without
+ * building and re-reading a header map; where headers were set, it replaces them.
+ */
+export const ACCEPTED_HEADERS: readonly string[] = [
+  ...Object.entries(SECURITY_HEADERS).flat(),
+  'Content-Type',
+  'application/json; charset=utf-8',
+  'Content-Length',
+  String(ACCEPTED.length),
+];
 
 /** Parses a text body as JSON (sendBeacon's text/plain, the fast path); parsed bodies pass. */
 function bodyObject(body: unknown): unknown {
@@ -52,7 +64,7 @@ export async function recordEvent(
 
 /** Answers an accepted event: a fixed body with its headers in one writeHead. */
 export function writeAccepted(res: ServerResponse): void {
-  res.writeHead(202, ACCEPTED_HEADERS).end(ACCEPTED);
+  res.writeHead(202, ACCEPTED_HEADERS as string[]).end(ACCEPTED);
 }
 
 /** Seconds a client is asked to wait when the journal cannot take its event. */

@@ -7,6 +7,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { inspectJournal } from '../../server/store/journal';
+import { SECURITY_HEADERS } from '../../server/security-headers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../harness/server';
 import { closedPort, getStats, pageview, post, toolUsage } from './analytics-helpers';
@@ -167,6 +168,32 @@ describe('analytics API (embedded store, real server)', () => {
     expect(after.json.total_views).toBe(before + 4);
     const paths = (after.json.popular_pages as { page_path: string }[]).map((p) => p.page_path);
     expect(paths).toEqual(expect.arrayContaining(['/gzip', '/café', '/chunked', '/bom']));
+  });
+
+  it('answers every ingest outcome, on the fast path or through Express, with each security header once', async () => {
+    // The fast path writes the 202's headers as one list and adds them to any other answer as it
+    // is written (server/fast-ingest.ts): a header missing or sent twice would show here (fetch
+    // joins repeated headers with a comma).
+    const url = `${server.url}/api/analytics/pageview`;
+    const send = (body: string | Buffer, headers: Record<string, string> = {}) =>
+      fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+    const answers: [string, Response, number][] = [
+      ['fast path, accepted', await send(JSON.stringify(pageview('/headers', 'h'))), 202],
+      ['fast path, malformed', await send('{'), 400],
+      ['fast path, not an object', await send('"x"'), 400],
+      ['fast path, invalid field', await send('{"page_path":5,"session_id":"h"}'), 422],
+      [
+        'Express, accepted',
+        await send(gzipSync(JSON.stringify(pageview('/headers', 'h'))), { 'content-encoding': 'gzip' }),
+        202,
+      ],
+      ['Express, invalid field', await send(gzipSync('{"page_path":5}'), { 'content-encoding': 'gzip' }), 422],
+    ];
+    for (const [name, r, status] of answers) {
+      expect(r.status, name).toBe(status);
+      for (const [header, value] of Object.entries(SECURITY_HEADERS))
+        expect(r.headers.get(header), `${name}: ${header}`).toBe(value);
+    }
   });
 
   it('drops obvious bots with a 2xx and counts scripted clients', async () => {
