@@ -16,6 +16,7 @@ import { bearerToken, tokenMatches } from './auth';
 import { ingestRouter, statsRouter } from './routes/analytics';
 import { securityHeaders } from './security-headers';
 import { crcRouter } from './routes/crc';
+import { hdlRouter } from './routes/hdl';
 import type { GeneratePool } from './services/hdl-pool';
 import { projectRoot } from './paths';
 import { bodyDeadline } from './body-limit';
@@ -53,12 +54,13 @@ export function createApp({ config, store, generatePool }: AppDeps): RequestList
 
   // Answers worth compressing (a generated HDL file of up to ~620 KB, the catalogue, the stats),
   // by Accept-Encoding; the ingest's empty 202s skip the middleware's per-request cost.
-  app.use(['/api/generate', '/api/predefined', '/api/analytics/stats'], compression());
+  app.use(['/api/generate', '/api/hdl', '/api/predefined', '/api/analytics/stats'], compression());
   // The same limiter as the events' (one budget per client across the API).
   if (limiter) app.use('/api', limiter);
 
   app.use('/api/analytics', statsRouter(store, config.adminToken));
   app.use('/api', crcRouter(generatePool));
+  app.use('/api', hdlRouter(generatePool));
   app.use('/api', apiNotFound);
 
   serveBuiltApp(app, config.staticDir ?? join(projectRoot(), 'dist', 'client'));

@@ -1,0 +1,411 @@
+/**
+ * POST /api/hdl/<generator>: the request bodies and the answer. A body is the generator's
+ * configuration as its page keeps it (every field optional, defaulting to the page's defaults),
+ * plus `language` and `testbench`. Field types, enums and ranges come from the generators'
+ * constants (so the OpenAPI document shows them); then the generator's own validate() runs on
+ * the whole configuration and each of its messages is reported against the field it is about.
+ * The rules are the page's, and a 422 names the field. Field-level messages are the page's too:
+ * the generator's validate() on the defaults with that one field replaced.
+ */
+import { z } from 'zod';
+import { paramsOf } from '../../src/core/crc/catalogue';
+import {
+  MAX_CRC_WIDTH,
+  MAX_DATA_WIDTH_API,
+  MIN_DATA_WIDTH,
+  POLY_BITS,
+  parseHex,
+  polyFromBits,
+  type CrcParams,
+} from '../../src/core/crc/params';
+import { HDL_LANGUAGES } from '../../src/core/hdl/contract';
+import { findCatalogueAlgorithm } from '../../src/core/hdl/crc/algorithm';
+import { MAX_PIPELINE_STAGES, validateCrcConfig, type CrcConfig } from '../../src/core/hdl/crc';
+import {
+  ALMOST_EMPTY_RANGE,
+  ALMOST_FULL_RANGE,
+  CLOCKING_MODES,
+  DATA_WIDTH_RANGE,
+  DEFAULT_FIFO_CONFIG,
+  FIFO_DEPTH_RANGE,
+  MEMORY_TYPES,
+  READ_MODES,
+  RESET_TYPES,
+  WRITE_MODES,
+  validateFifoConfig,
+  type FifoConfig,
+} from '../../src/core/hdl/fifo';
+import { DEFAULT_FSM, ENCODINGS, FSM_TYPES, SIMPLE_EXAMPLE, fsmGenerator } from '../../src/core/hdl/fsm';
+import { MAX_WIDTH as FSM_MAX_SIGNAL_WIDTH } from '../../src/core/hdl/fsm/design';
+import { fsmIssuePath } from './hdl-fsm-paths';
+import {
+  BAUD_RATES,
+  CLOCK_MAX,
+  CLOCK_MIN,
+  DATA_BITS_OPTIONS,
+  DEFAULT_UART,
+  FIFO_DEPTH_MAX,
+  FIFO_DEPTH_MIN,
+  OVERSAMPLING_OPTIONS,
+  PARITY_OPTIONS,
+  STOP_BITS_OPTIONS,
+  validateUart,
+  type UartConfig,
+} from '../../src/core/hdl/uart';
+import type { HdlGeneratorName } from '../services/hdl-jobs';
+
+type Path = (string | number)[];
+
+/**
+ * The output languages of each generator: the one place to extend when a generator learns a
+ * language (the CRC generator is getting software languages).
+ */
+export const API_LANGUAGES = {
+  crc: HDL_LANGUAGES,
+  uart: HDL_LANGUAGES,
+  fifo: HDL_LANGUAGES,
+  fsm: HDL_LANGUAGES,
+} as const satisfies Record<HdlGeneratorName, readonly string[]>;
+
+const output = <G extends HdlGeneratorName>(generator: G) => ({
+  language: z.enum(API_LANGUAGES[generator]).default('verilog').meta({ description: 'Output language of the files.' }),
+  testbench: z
+    .boolean()
+    .default(false)
+    .meta({ description: 'Also answer the self-checking testbench, after the design.' }),
+});
+
+/** The field a generator's message is about: the first prefix it starts with, else the body. */
+const byPrefix =
+  (table: [prefix: string, field: string][]) =>
+  (message: string): Path => {
+    const hit = table.find(([prefix]) => message.startsWith(prefix));
+    return hit ? [hit[1]] : [];
+  };
+
+/** Adds the generator's problems with a configuration as issues on their fields; true when there were none. */
+function addProblems(ctx: z.RefinementCtx, problems: string[], fieldOf: (message: string) => Path): boolean {
+  for (const message of problems) ctx.addIssue({ code: 'custom', path: fieldOf(message), message });
+  return problems.length === 0;
+}
+
+/**
+ * The page's message for a bad value of `field` (an error map for that field's schema): the
+ * generator's validate() on the defaults with only that field replaced; zod's own message when
+ * validate() says nothing about the field.
+ */
+function pageMessage<C extends object>(
+  validate: (config: C) => string[],
+  defaults: C,
+  field: keyof C & string,
+  fieldOf: (message: string) => Path,
+) {
+  return (issue: { input?: unknown }) =>
+    validate({ ...defaults, [field]: issue.input }).find((m) => fieldOf(m)[0] === field);
+}
+
+// ---- UART ------------------------------------------------------------------------------------
+
+const uartField = byPrefix([
+  ['Baud rate', 'baudRate'],
+  ['Data bits', 'dataBits'],
+  ['Stop bits', 'stopBits'],
+  ['Parity', 'parity'],
+  ['Oversampling', 'oversampling'],
+  ['Clock frequency', 'clockFreq'],
+  ['The clock is too slow', 'clockFreq'],
+  ['FIFO depth', 'fifoDepth'],
+]);
+const uartError = (field: keyof UartConfig) => ({ error: pageMessage(validateUart, DEFAULT_UART, field, uartField) });
+
+const uartRequest = z
+  .strictObject({
+    baudRate: z
+      .literal(BAUD_RATES, uartError('baudRate'))
+      .default(DEFAULT_UART.baudRate as (typeof BAUD_RATES)[number]),
+    dataBits: z
+      .literal(DATA_BITS_OPTIONS, uartError('dataBits'))
+      .default(DEFAULT_UART.dataBits as (typeof DATA_BITS_OPTIONS)[number]),
+    stopBits: z
+      .literal(STOP_BITS_OPTIONS, uartError('stopBits'))
+      .default(DEFAULT_UART.stopBits as (typeof STOP_BITS_OPTIONS)[number]),
+    parity: z.enum(PARITY_OPTIONS as ['none', 'even', 'odd'], uartError('parity')).default(DEFAULT_UART.parity),
+    clockFreq: z
+      .number(uartError('clockFreq'))
+      .int()
+      .min(CLOCK_MIN)
+      .max(CLOCK_MAX)
+      .default(DEFAULT_UART.clockFreq)
+      .meta({ description: 'System clock in Hz.' }),
+    fifoDepth: z
+      .number(uartError('fifoDepth'))
+      .int()
+      .min(FIFO_DEPTH_MIN)
+      .max(FIFO_DEPTH_MAX)
+      .default(DEFAULT_UART.fifoDepth),
+    oversampling: z
+      .literal(OVERSAMPLING_OPTIONS, uartError('oversampling'))
+      .default(DEFAULT_UART.oversampling as (typeof OVERSAMPLING_OPTIONS)[number]),
+    ...output('uart'),
+  })
+  .transform(({ language, testbench, ...config }, ctx) => {
+    if (!addProblems(ctx, validateUart(config), uartField)) return z.NEVER;
+    return { generator: 'uart' as const, config, language, testbench };
+  });
+
+// ---- FIFO ------------------------------------------------------------------------------------
+
+const fifoProblems = (config: FifoConfig) => {
+  const r = validateFifoConfig(config);
+  return r.ok ? [] : r.errors;
+};
+const fifoField = byPrefix([
+  ['Data width', 'dataWidth'],
+  ['FIFO depth', 'fifoDepth'],
+  ['Memory type', 'memoryType'],
+  ['Clocking mode', 'clockingMode'],
+  ['Read mode', 'readMode'],
+  ['Write mode "packet"', 'enablePacketMode'],
+  ['Write mode', 'writeMode'],
+  ['Almost full', 'almostFullThreshold'],
+  ['Almost empty', 'almostEmptyThreshold'],
+  ['Output register', 'outputRegister'],
+  ['Reset type', 'resetType'],
+  ['ECC', 'enableECC'],
+  ['Packet mode', 'enablePacketMode'],
+]);
+const fifoError = (field: keyof FifoConfig) => ({
+  error: pageMessage(fifoProblems, DEFAULT_FIFO_CONFIG, field, fifoField),
+});
+const percent = (field: keyof FifoConfig, range: { min: number; max: number }) =>
+  z
+    .number(fifoError(field))
+    .int()
+    .min(range.min)
+    .max(range.max)
+    .default(DEFAULT_FIFO_CONFIG[field] as number)
+    .meta({ description: 'Percent of the depth.' });
+
+const fifoRequest = z
+  .strictObject({
+    dataWidth: z
+      .number(fifoError('dataWidth'))
+      .int()
+      .min(DATA_WIDTH_RANGE.min)
+      .max(DATA_WIDTH_RANGE.max)
+      .default(DEFAULT_FIFO_CONFIG.dataWidth),
+    fifoDepth: z
+      .number(fifoError('fifoDepth'))
+      .int()
+      .min(FIFO_DEPTH_RANGE.min)
+      .max(FIFO_DEPTH_RANGE.max)
+      .default(DEFAULT_FIFO_CONFIG.fifoDepth),
+    memoryType: z.enum(MEMORY_TYPES, fifoError('memoryType')).default(DEFAULT_FIFO_CONFIG.memoryType),
+    clockingMode: z.enum(CLOCKING_MODES, fifoError('clockingMode')).default(DEFAULT_FIFO_CONFIG.clockingMode),
+    readMode: z.enum(READ_MODES, fifoError('readMode')).default(DEFAULT_FIFO_CONFIG.readMode),
+    writeMode: z.enum(WRITE_MODES, fifoError('writeMode')).default(DEFAULT_FIFO_CONFIG.writeMode),
+    almostFullThreshold: percent('almostFullThreshold', ALMOST_FULL_RANGE),
+    almostEmptyThreshold: percent('almostEmptyThreshold', ALMOST_EMPTY_RANGE),
+    outputRegister: z.boolean(fifoError('outputRegister')).default(DEFAULT_FIFO_CONFIG.outputRegister),
+    resetType: z.enum(RESET_TYPES, fifoError('resetType')).default(DEFAULT_FIFO_CONFIG.resetType),
+    enableECC: z.boolean(fifoError('enableECC')).default(DEFAULT_FIFO_CONFIG.enableECC),
+    enablePacketMode: z.boolean(fifoError('enablePacketMode')).default(DEFAULT_FIFO_CONFIG.enablePacketMode),
+    ...output('fifo'),
+  })
+  .transform(({ language, testbench, ...config }, ctx) => {
+    if (!addProblems(ctx, fifoProblems(config), fifoField)) return z.NEVER;
+    return { generator: 'fifo' as const, config, language, testbench };
+  });
+
+// ---- FSM -------------------------------------------------------------------------------------
+
+const values = z
+  .record(z.string(), z.string())
+  .meta({ description: 'Output name -> value (decimal, 0x hex or 0b binary).' });
+const signal = z.strictObject({
+  name: z.string(),
+  width: z.number().int().min(1).max(FSM_MAX_SIGNAL_WIDTH).default(1),
+  description: z.string().default(''),
+});
+const fsmRequest = z
+  .strictObject({
+    moduleName: z.string().default(DEFAULT_FSM.moduleName),
+    fsmType: z.enum(FSM_TYPES.map((t) => t.value) as ['moore', 'mealy']).default(DEFAULT_FSM.fsmType),
+    encoding: z.enum(ENCODINGS.map((e) => e.value) as ['binary', 'onehot', 'gray']).default(DEFAULT_FSM.encoding),
+    resetState: z.string().default(DEFAULT_FSM.resetState),
+    clkName: z.string().default(DEFAULT_FSM.clkName),
+    resetName: z.string().default(DEFAULT_FSM.resetName),
+    numStates: z.number().int().min(0).optional().meta({ description: 'Ignored: the length of states.' }),
+    states: z
+      .array(
+        z.strictObject({
+          name: z.string(),
+          code: z.string().default(''),
+          description: z.string().default(''),
+          outputs: values.optional(),
+        }),
+      )
+      .default(DEFAULT_FSM.states),
+    inputs: z.array(signal).default(DEFAULT_FSM.inputs),
+    outputs: z.array(signal).default(DEFAULT_FSM.outputs),
+    transitions: z
+      .array(
+        z.strictObject({
+          from: z.string(),
+          to: z.string(),
+          condition: z.string().default('').meta({ description: "Condition language; '' or 1 means always." }),
+          outputs: values.optional().meta({ description: 'Mealy only: output values while the condition holds.' }),
+        }),
+      )
+      .default(DEFAULT_FSM.transitions)
+      .meta({ description: 'In priority order: the first true condition out of a state wins.' }),
+    ...output('fsm'),
+  })
+  .transform(({ language, testbench, numStates: _ignored, ...fields }, ctx) => {
+    const config = { ...fields, numStates: fields.states.length };
+    const problems = fsmGenerator.validate(config);
+    if (!addProblems(ctx, problems, (m) => fsmIssuePath(m, config))) return z.NEVER;
+    return { generator: 'fsm' as const, config, language, testbench };
+  });
+
+// ---- CRC -------------------------------------------------------------------------------------
+
+/** Longest hexadecimal text accepted (as POST /api/generate). */
+const HEX_MAX_LENGTH = 40;
+const hexText = z
+  .string()
+  .max(HEX_MAX_LENGTH)
+  .regex(/^\s*(0[xX])?[0-9a-fA-F]+\s*$/, 'must be a hexadecimal number such as 0xFFFF');
+const PARAMETER_FIELDS = ['width', 'poly', 'init', 'xorout', 'refin', 'refout'] as const;
+
+const crcField = byPrefix([
+  ['CRC width', 'width'],
+  ['Data width', 'dataWidth'],
+  ['Polynomial', 'poly'],
+  ['Init', 'init'],
+  ['XorOut', 'xorout'],
+  ['Partial last word', 'partialLastWord'],
+  ['Pipeline stages', 'pipelineStages'],
+]);
+
+const crcRequest = z
+  .strictObject({
+    algorithm: z.string().max(100).optional().meta({
+      description: 'A catalogue name or alias (GET /api/predefined); case, spaces, dashes and slashes are ignored.',
+    }),
+    width: z.number().int().min(1).max(MAX_CRC_WIDTH).optional().meta({ description: 'CRC width in bits.' }),
+    poly: z
+      .union([
+        hexText,
+        z
+          .array(z.union([z.literal(0), z.literal(1)]))
+          .length(POLY_BITS)
+          .meta({ description: `${POLY_BITS} coefficients x^0..x^${POLY_BITS - 1}, as POST /api/generate.` }),
+      ])
+      .optional()
+      .meta({
+        description: 'Generator polynomial: hexadecimal without the x^width term (with width), or coefficients.',
+      }),
+    init: hexText.optional().meta({ description: 'Initial register value; default 0.' }),
+    xorout: hexText.optional().meta({ description: 'Final XOR value; default 0.' }),
+    refin: z.boolean().optional(),
+    refout: z.boolean().optional(),
+    dataWidth: z.number().int().min(MIN_DATA_WIDTH).max(MAX_DATA_WIDTH_API).default(8).meta({
+      description: 'Data bits absorbed per clock.',
+    }),
+    partialLastWord: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'Adds data_bytes (data widths that are multiples of 8).' }),
+    pipelineStages: z.number().int().min(0).max(MAX_PIPELINE_STAGES).default(0),
+    ...output('crc'),
+  })
+  .transform((body, ctx) => {
+    const params = crcParams(body, ctx);
+    if (!params) return z.NEVER;
+    const config: CrcConfig = { params, dataWidth: body.dataWidth };
+    // As POST /api/generate and bitsmith crc generate: only options that change the design are kept.
+    if (body.partialLastWord) config.partialLastWord = true;
+    if (body.pipelineStages) config.pipelineStages = body.pipelineStages;
+    if (!addProblems(ctx, validateCrcConfig(config), crcField)) return z.NEVER;
+    return { generator: 'crc' as const, config, language: body.language, testbench: body.testbench };
+  });
+
+type CrcBody = z.input<typeof crcRequest>;
+
+/** The parameters: the catalogue algorithm's, or the explicit ones (undefined after adding issues). */
+function crcParams(body: CrcBody, ctx: z.RefinementCtx): CrcParams | undefined {
+  const given = PARAMETER_FIELDS.filter((k) => body[k] !== undefined);
+  if (body.algorithm !== undefined) {
+    for (const k of given)
+      ctx.addIssue({ code: 'custom', path: [k], message: 'give either algorithm or the parameters, not both' });
+    const found = findCatalogueAlgorithm(body.algorithm);
+    if (!found)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['algorithm'],
+        message: `unknown CRC algorithm "${body.algorithm.slice(0, 40)}" (GET /api/predefined lists the catalogue)`,
+      });
+    return found && !given.length ? paramsOf(found) : undefined;
+  }
+  if (body.poly === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['poly'],
+      message: 'give algorithm, or poly (with width for hexadecimal text)',
+    });
+    return undefined;
+  }
+  let width: number;
+  let poly: bigint;
+  if (typeof body.poly === 'string') {
+    if (body.width === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['width'], message: 'required with a hexadecimal poly' });
+      return undefined;
+    }
+    width = body.width;
+    poly = parseHex(body.poly)!;
+  } else {
+    ({ width, poly } = polyFromBits(body.poly));
+    if (width < 1) {
+      ctx.addIssue({ code: 'custom', path: ['poly'], message: 'must have a term above x^0' });
+      return undefined;
+    }
+    if (body.width !== undefined && body.width !== width) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['width'],
+        message: `must be the polynomial's degree (${width}) or left out`,
+      });
+      return undefined;
+    }
+  }
+  return {
+    width,
+    poly,
+    init: parseHex(body.init ?? '0')!,
+    xorout: parseHex(body.xorout ?? '0')!,
+    refin: body.refin ?? false,
+    refout: body.refout ?? false,
+  };
+}
+
+// ---- The four requests and their answer ------------------------------------------------------
+
+export const hdlRequestSchemas = { crc: crcRequest, uart: uartRequest, fifo: fifoRequest, fsm: fsmRequest };
+
+/** Largest body of each: the FSM's lists of states and transitions are the only long ones. */
+export const HDL_BODY_LIMITS: Record<HdlGeneratorName, number> = {
+  crc: 4 * 1024,
+  uart: 4 * 1024,
+  fifo: 4 * 1024,
+  fsm: 64 * 1024,
+};
+
+/** A request body of each, for the OpenAPI document, the docs and the tests. */
+export const HDL_EXAMPLES = {
+  crc: { algorithm: 'CRC-32/ISO-HDLC', dataWidth: 64, language: 'verilog', testbench: true },
+  uart: { baudRate: 115200, parity: 'even', clockFreq: 50_000_000, language: 'vhdl' },
+  fifo: { dataWidth: 32, fifoDepth: 128, clockingMode: 'async', language: 'verilog', testbench: true },
+  fsm: { ...SIMPLE_EXAMPLE, language: 'vhdl' },
+} satisfies { [G in HdlGeneratorName]: z.input<(typeof hdlRequestSchemas)[G]> };

@@ -1,0 +1,42 @@
+/**
+ * HDL API: POST /hdl/crc, /hdl/uart, /hdl/fifo and /hdl/fsm take a generator's configuration as
+ * JSON (server/routes/hdl-schemas.ts) and answer `{files: [{name, text}], summary}`: the design and,
+ * with `testbench: true`, its testbench, byte for byte what the page and the bitsmith command
+ * give. Generation runs in the worker-thread pool of /api/generate (503 + Retry-After when it is
+ * saturated); a refused configuration is a 422 naming the field.
+ */
+import { Router, json } from 'express';
+import { z } from 'zod';
+import { refuseOversizedBodies } from '../body-limit';
+import { validationError } from '../errors';
+import { HDL_GENERATORS } from '../services/hdl-jobs';
+import type { GeneratePool } from '../services/hdl-pool';
+import { HDL_BODY_LIMITS, hdlRequestSchemas } from './hdl-schemas';
+import { runInPool } from './hdl-run';
+
+/**
+ * 422 as POST /api/generate answers it, `{error, details: [{path, message}]}`; an unknown field is
+ * listed under its own name (zod reports them together, on the body).
+ */
+function invalidConfiguration(error: z.ZodError) {
+  const issues = error.issues.flatMap((i): z.core.$ZodIssue[] =>
+    i.code === 'unrecognized_keys'
+      ? i.keys.map((key) => ({ ...i, keys: [key], path: [...i.path, key], message: 'unknown field' }))
+      : [i],
+  );
+  return validationError(new z.ZodError(issues), { title: 'Invalid configuration', maxIssues: 20, maxLength: 500 });
+}
+
+export function hdlRouter(pool: GeneratePool): Router {
+  const router = Router();
+  for (const generator of HDL_GENERATORS) {
+    const limit = HDL_BODY_LIMITS[generator];
+    router.post(`/hdl/${generator}`, refuseOversizedBodies(limit), json({ limit, strict: true }), async (req, res) => {
+      const parsed = hdlRequestSchemas[generator].safeParse(req.body);
+      if (!parsed.success) throw invalidConfiguration(parsed.error);
+      const { files, summary } = await runInPool(pool, { ...parsed.data, summary: true }, res);
+      res.status(200).json({ files, summary });
+    });
+  }
+  return router;
+}
