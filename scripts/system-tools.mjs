@@ -6,6 +6,9 @@ export const systemTools = [
   { bin: 'iverilog', pkg: 'iverilog', for: 'Verilog simulation of generated HDL' },
   { bin: 'ghdl', pkg: 'ghdl', for: 'VHDL simulation and synthesis of generated HDL' },
   { bin: 'yosys', pkg: 'yosys', for: 'synthesis checks of generated HDL' },
+  { bin: 'gcc', pkg: 'gcc', for: 'compiling the generated C CRCs' },
+  { bin: 'rustc', pkg: 'rustc', for: 'compiling the generated Rust CRCs' },
+  { bin: 'python3', pkg: 'python3', for: 'running the generated Python CRCs' },
 ];
 
 export function hasTool(bin) {

@@ -14,7 +14,7 @@ const loops = {
   unit: { tools: [], build: ['--only', 'wasm'] },
   tooling: { tools: [], build: [] },
   server: { tools: [], build: [] },
-  hdl: { tools: ['iverilog', 'ghdl', 'yosys'], build: ['--only', 'wasm'] },
+  hdl: { tools: ['iverilog', 'ghdl', 'yosys', 'gcc', 'rustc', 'python3'], build: ['--only', 'wasm'] },
   e2e: { tools: ['chromium', 'iverilog', 'ghdl'], build: [] },
 };
 

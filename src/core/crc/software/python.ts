@@ -1,0 +1,71 @@
+/** Python 3.8+: one file (`<name>.py`) with a table-driven class, no dependencies. */
+import type { HdlFile } from '../../hdl/contract';
+import type { SoftwareModel } from './model';
+import { comment, headerLines, hexDigits, pascalName, perRowFor, snakeName, stateLines, tableRows } from './naming';
+
+export function generatePython(name: string, m: SoftwareModel): HdlFile {
+  const module = snakeName(name);
+  const cls = pascalName(module);
+  const { width, refin, refout } = m.params;
+  const lit = (v: bigint) => `0x${hexDigits(v, m.bits)}`;
+  const indent = '        ';
+  const narrow = m.bits === 8;
+  const align = m.bits - width;
+  const byteLine = narrow
+    ? 'crc = table[crc ^ b]'
+    : refin
+      ? 'crc = table[(crc ^ b) & 0xFF] ^ (crc >> 8)'
+      : `crc = table[(crc >> ${m.bits - 8}) ^ b] ^ ((crc << 8) & ${lit((1n << BigInt(m.bits)) - 1n)})`;
+  const reg = refin || !align ? 'self._state' : `(self._state >> ${align})`;
+  const out = refin === refout ? reg : `int(format(${reg}, "0${width}b")[::-1], 2)`;
+
+  return {
+    name: `${module}.py`,
+    text: `${comment('#', [
+      ...headerLines(name, m, `CRC in Python 3.8+ (class ${cls}, no dependencies)`),
+      '',
+      'Usage:',
+      `  crc = ${cls}.checksum(data)`,
+      `  c = ${cls}(); c.update(part1); c.update(part2); crc = c.finalize()`,
+    ])}
+
+class ${cls}:
+    """${name}, one table lookup per byte. ${stateLines(m).join(' ')}"""
+
+    WIDTH = ${width}
+    CHECK = ${lit(m.check)}  # the CRC of b"123456789"
+
+    _INIT = ${lit(m.initState)}
+    # _TABLE[b]: the state after byte b from a zero state.
+    _TABLE = (
+${tableRows(m.tables[0]!, lit, perRowFor(lit(0n), indent), indent)}
+    )
+
+    def __init__(self, data: bytes = b"") -> None:
+        self._state = self._INIT
+        self.update(data)
+
+    def reset(self) -> None:
+        """Back to the state before any data."""
+        self._state = self._INIT
+
+    def update(self, data: bytes) -> "${cls}":
+        """Continues over data (bytes, bytearray or memoryview); returns self."""
+        table = self._TABLE
+        crc = self._state
+        for b in data:
+            ${byteLine}
+        self._state = crc
+        return self
+
+    def finalize(self) -> int:
+        """The CRC of everything passed to update since the start or reset (more may follow)."""
+        return ${out} ^ ${lit(m.params.xorout)}
+
+    @classmethod
+    def checksum(cls, data: bytes) -> int:
+        """The CRC of data in one call."""
+        return cls(data).finalize()
+`,
+  };
+}
