@@ -20,17 +20,16 @@ import {
   fitsWidth,
   type CrcConfig,
 } from '../src/core/hdl/crc';
+import { findCatalogueAlgorithm } from '../src/core/hdl/crc/algorithm';
+import { configFiles } from '../src/core/hdl/files';
 import { BadInput, CHUNK_BYTES, inputSize, loadKernel, progress, readAll, readChunks } from './io';
 import { writeFiles } from './files';
 
 const DEFAULT_CHECK_ALGORITHM = 'CRC-32/ISO-HDLC';
 
-const norm = (s: string) => s.toLowerCase().replace(/[\s_/-]+/g, '');
-
 /** A catalogue algorithm by name or alias (case, spaces, dashes and slashes ignored). */
 export function findAlgorithm(name: string): PredefinedAlgorithm {
-  const want = norm(name);
-  const found = predefinedAlgorithms().find((a) => norm(a.name) === want || a.aliases.some((x) => norm(x) === want));
+  const found = findCatalogueAlgorithm(name);
   if (!found) throw new BadInput(`Unknown CRC algorithm "${name}": bitsmith crc list shows the catalogue.`);
   return found;
 }
@@ -99,9 +98,7 @@ export async function crcGenerate(o: CrcGenerateOptions): Promise<void> {
   const generator = createCrcGenerator(await loadKernel<CrcKernel>('crc'));
   const problems = generator.validate(config);
   if (problems.length) throw new BadInput(problems[0]!);
-  const files = [generator.generate(config, o.language)];
-  if (o.testbench) files.push(generator.testbench(config, o.language));
-  await writeFiles(files, o.output, 'file');
+  await writeFiles(configFiles(generator, config, o), o.output, 'file');
 }
 
 /** The catalogue: one line per algorithm, or GET /api/predefined's JSON with --json. */

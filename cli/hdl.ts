@@ -1,6 +1,7 @@
 /** bitsmith uart|fifo|fsm generate: the configuration the page keeps, from a JSON or YAML file. */
 import { parse } from 'yaml';
 import type { HdlFile, HdlLanguage } from '../src/core/hdl/contract';
+import { configFiles } from '../src/core/hdl/files';
 import { BadInput, readAll } from './io';
 import { writeFiles } from './files';
 
@@ -88,9 +89,7 @@ function run<C>(g: AnyGenerator<C>, config: C, o: HdlGenerateOptions): HdlFile[]
     throw new BadInput('The configuration does not have the shape the page keeps (see docs/cli.md).');
   }
   if (problems.length) throw new BadInput(problems[0]!);
-  const files = [g.generate(config, o.language)];
-  if (o.testbench) files.push(g.testbench(config, o.language));
-  return files;
+  return configFiles(g, config, o);
 }
 
 export async function hdlGenerate(gen: Generator, o: HdlGenerateOptions): Promise<void> {
