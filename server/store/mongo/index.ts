@@ -42,6 +42,8 @@ interface RollupDoc {
   type: 'page' | 'tool' | 'session';
   key: string;
   count: number;
+  /** The latest batches whose increments this document holds (see `write`). */
+  applied?: ObjectId[];
 }
 
 interface EventDoc {
@@ -51,11 +53,17 @@ interface EventDoc {
   kind: string;
   session_id: string;
   data: Record<string, unknown>;
-  /** Set until the event's rollup increments are applied (see `write`). */
-  pending?: true;
+  /** The batch the event was inserted with, until that batch's rollup increments are applied (see `write`). */
+  pending?: ObjectId | true;
 }
 
 const DUPLICATE_KEY = 11000;
+/**
+ * Batch markers kept per rollup document. A marker is only consulted when its batch is replayed
+ * after a crash, at the next write; it would have to be pushed out by this many later batches
+ * touching the same document in between (other instances on the same database) to be missed.
+ */
+const APPLIED_MARKERS = 64;
 const INDEX_OPTIONS_CONFLICT = new Set([85, 86]);
 
 export class MongoBackend implements Backend {
@@ -119,21 +127,39 @@ export class MongoBackend implements Backend {
   }
 
   /**
-   * Exactly once per event id: events are inserted unordered with `pending: true`, duplicate ids
-   * (a replay of the journal, a retried batch) are ignored; rollups are incremented only for the
-   * events inserted now or inserted earlier but still pending (a batch that failed between the
-   * two steps), then `pending` is cleared. Without a multi-document transaction one window
-   * remains: a crash after the increments and before the clearing counts that batch's rollups
-   * again at the replay (never loses them).
+   * Exactly once per event id, without multi-document transactions (a standalone server has none):
+   * 1. the batch gets an id; its events are inserted unordered with `pending: <batch>`, and
+   *    duplicate ids (a replay of the journal, a retried batch) are ignored;
+   * 2. the rollups are incremented for the events inserted now, each rollup update only where the
+   *    document does not list the batch in `applied` yet, and adding it there in the same update;
+   * 3. `pending` is cleared.
+   * A crash (or a failed write) between the steps leaves events marked with their batch; when such
+   * an event comes again, the whole batch it was inserted with is re-applied under its own id, so
+   * the documents it already reached are skipped and the others counted: never twice, never lost.
    */
   async write(events: readonly StoredEvent[]): Promise<void> {
     await this.ensureReady();
-    const { apply, ids } = await this.insertEvents(events);
-    if (apply.length > 0) {
-      await this.applyRollups(apply);
-      await this.events.updateMany({ _id: { $in: ids } }, { $unset: { pending: '' } });
+    const batch = new ObjectId();
+    const { inserted, unfinished } = await this.insertEvents(events, batch);
+    if (inserted.length > 0) {
+      await this.applyRollups(inserted, batch);
+      await this.clearPending(batch);
     }
+    for (const earlier of unfinished) await this.finishBatch(earlier);
     await this.pruneRollupsIfDue();
+  }
+
+  /** Applies a batch left unfinished by a crash: its events are those still marked with it. */
+  private async finishBatch(batch: ObjectId | true): Promise<void> {
+    const docs = await this.events.find({ pending: batch }).toArray();
+    const events = docs.map((d) => ({ kind: d.kind, ts: d.ts, session_id: d.session_id, data: d.data }) as StoredEvent);
+    if (events.length > 0) await this.applyRollups(events, batch === true ? new ObjectId() : batch);
+    await this.clearPending(batch);
+  }
+
+  /** Step 3 of `write` (protected: the tests stop a batch here, as a crash would). */
+  protected async clearPending(batch: ObjectId | true): Promise<void> {
+    await this.events.updateMany({ pending: batch }, { $unset: { pending: '' } });
   }
 
   /** A write acknowledged only once in MongoDB's on-disk journal, and with it every earlier write. */
@@ -143,11 +169,15 @@ export class MongoBackend implements Backend {
       .updateOne({ _id: 'journal' }, { $set: { at: new Date() } }, { upsert: true, writeConcern: { j: true } });
   }
 
-  private async applyRollups(events: readonly StoredEvent[]): Promise<void> {
+  /**
+   * The batch's increments, each applied once: a document that already lists the batch does not
+   * match the filter, and its upsert then collides with the unique index (E11000: already counted).
+   */
+  private async applyRollups(events: readonly StoredEvent[], batch: ObjectId): Promise<void> {
     const d = batchDeltas(events);
     const ops: AnyBulkWriteOperation<RollupDoc>[] = [];
-    for (const p of await this.capped('page', d.pages)) ops.push(inc('page', p.day, p.key, p.count));
-    for (const t of await this.capped('tool', d.tools)) ops.push(inc('tool', t.day, t.key, t.count));
+    for (const p of await this.capped('page', d.pages)) ops.push(inc('page', p.day, p.key, p.count, batch));
+    for (const t of await this.capped('tool', d.tools)) ops.push(inc('tool', t.day, t.key, t.count, batch));
     for (const s of d.sessions) {
       ops.push({
         updateOne: {
@@ -157,7 +187,13 @@ export class MongoBackend implements Backend {
         },
       });
     }
-    if (ops.length > 0) await this.rollups.bulkWrite(ops, { ordered: false });
+    if (ops.length === 0) return;
+    try {
+      await this.rollups.bulkWrite(ops, { ordered: false });
+    } catch (e) {
+      const writeErrors = e instanceof MongoBulkWriteError ? [e.writeErrors].flat() : null;
+      if (!writeErrors || writeErrors.length === 0 || writeErrors.some((w) => w.code !== DUPLICATE_KEY)) throw e;
+    }
   }
 
   /**
@@ -198,16 +234,17 @@ export class MongoBackend implements Backend {
   }
 
   /**
-   * Unordered insert that ignores duplicate ids (E11000). Returns the events whose rollups are to
-   * be applied: the ones inserted now and the duplicates still marked pending.
+   * Unordered insert that ignores duplicate ids (E11000). Returns the events inserted now, and the
+   * batches that duplicates were inserted with and that are still unfinished (a crash between steps).
    */
   private async insertEvents(
     events: readonly StoredEvent[],
-  ): Promise<{ apply: StoredEvent[]; ids: (ObjectId | string)[] }> {
+    batch: ObjectId,
+  ): Promise<{ inserted: StoredEvent[]; unfinished: ObjectId[] }> {
     const docs: EventDoc[] = events.map((e) => {
       let id: ObjectId | string | undefined = e.id ?? this.ids.get(e);
       if (!id) this.ids.set(e, (id = new ObjectId()));
-      return { _id: id, ts: e.ts, kind: e.kind, session_id: e.session_id, data: e.data, pending: true };
+      return { _id: id, ts: e.ts, kind: e.kind, session_id: e.session_id, data: e.data, pending: batch };
     });
     const duplicates = new Set<number>();
     try {
@@ -217,23 +254,17 @@ export class MongoBackend implements Backend {
       if (!writeErrors || writeErrors.length === 0 || writeErrors.some((w) => w.code !== DUPLICATE_KEY)) throw e;
       for (const w of writeErrors) duplicates.add(w.index);
     }
-    const stillPending = new Set<unknown>();
+    const unfinished = new Map<string, ObjectId>();
     if (duplicates.size > 0) {
       const dupIds = docs.filter((_, i) => duplicates.has(i)).map((d) => d._id);
       const rows = await this.events
-        .find({ _id: { $in: dupIds }, pending: true }, { projection: { _id: 1 } })
+        .find({ _id: { $in: dupIds }, pending: { $exists: true } }, { projection: { pending: 1 } })
         .toArray();
-      for (const r of rows) stillPending.add(String(r._id));
+      for (const r of rows) if (r.pending instanceof ObjectId) unfinished.set(r.pending.toHexString(), r.pending);
+      // `pending: true` came from a version without batch markers: applied again under a new one.
+      if (rows.some((r) => r.pending === true)) await this.finishBatch(true);
     }
-    const apply: StoredEvent[] = [];
-    const ids: (ObjectId | string)[] = [];
-    docs.forEach((d, i) => {
-      if (!duplicates.has(i) || stillPending.has(String(d._id))) {
-        apply.push(events[i]!);
-        ids.push(d._id);
-      }
-    });
-    return { apply, ids };
+    return { inserted: events.filter((_, i) => !duplicates.has(i)), unfinished: [...unfinished.values()] };
   }
 
   async read(r: DayRange, limit: number): Promise<StatsRows> {
@@ -314,6 +345,18 @@ export class MongoBackend implements Backend {
   }
 }
 
-function inc(type: 'page' | 'tool', day: string, key: string, count: number): AnyBulkWriteOperation<RollupDoc> {
-  return { updateOne: { filter: { day, type, key }, update: { $inc: { count } }, upsert: true } };
+function inc(
+  type: 'page' | 'tool',
+  day: string,
+  key: string,
+  count: number,
+  batch: ObjectId,
+): AnyBulkWriteOperation<RollupDoc> {
+  return {
+    updateOne: {
+      filter: { day, type, key, applied: { $ne: batch } },
+      update: { $inc: { count }, $push: { applied: { $each: [batch], $slice: -APPLIED_MARKERS } } },
+      upsert: true,
+    },
+  };
 }
