@@ -3,7 +3,7 @@
  * Express 5 app: security headers, rate limiting of /api, the APIs, JSON 404 and error handling,
  * compressed API answers, and the built app (server/static.ts).
  */
-import express, { type RequestHandler } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { RequestListener } from 'node:http';
 import { fastIngest } from './fast-ingest';
 import { rateLimit } from 'express-rate-limit';
@@ -17,6 +17,7 @@ import { ingestRouter, statsRouter } from './routes/analytics';
 import { securityHeaders } from './security-headers';
 import { crcRouter } from './routes/crc';
 import { hdlRouter } from './routes/hdl';
+import { openApiRouter } from './openapi/router';
 import type { GeneratePool } from './services/hdl-pool';
 import { projectRoot } from './paths';
 import { bodyDeadline } from './body-limit';
@@ -29,7 +30,10 @@ interface AppDeps {
   generatePool: GeneratePool;
 }
 
-export function createApp({ config, store, generatePool }: AppDeps): RequestListener {
+/** The listener, and the Express app behind it (tests/server/openapi.test.ts reads its routes). */
+export type AppListener = RequestListener & { app: Express };
+
+export function createApp({ config, store, generatePool }: AppDeps): AppListener {
   const app = express();
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
@@ -54,22 +58,24 @@ export function createApp({ config, store, generatePool }: AppDeps): RequestList
 
   // Answers worth compressing (a generated HDL file of up to ~620 KB, the catalogue, the stats),
   // by Accept-Encoding; the ingest's empty 202s skip the middleware's per-request cost.
-  app.use(['/api/generate', '/api/hdl', '/api/predefined', '/api/analytics/stats'], compression());
+  app.use(['/api/generate', '/api/hdl', '/api/predefined', '/api/analytics/stats', '/api/openapi.json'], compression());
   // The same limiter as the events' (one budget per client across the API).
   if (limiter) app.use('/api', limiter);
 
   app.use('/api/analytics', statsRouter(store, config.adminToken));
   app.use('/api', crcRouter(generatePool));
   app.use('/api', hdlRouter(generatePool));
+  app.use('/api', openApiRouter());
   app.use('/api', apiNotFound);
 
   serveBuiltApp(app, config.staticDir ?? join(projectRoot(), 'dist', 'client'));
 
   app.use(errorHandler);
   const fast = fastIngest(app, store, beforeEvent);
-  return (req, res) => {
+  const listener: RequestListener = (req, res) => {
     if (!fast(req, res)) app(req, res);
   };
+  return Object.assign(listener, { app });
 }
 
 /** The API's rate limit per client (RATE_LIMIT_PER_MINUTE). */

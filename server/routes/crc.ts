@@ -13,7 +13,7 @@ import type { HdlFile } from '../../src/core/hdl/contract';
 import { validationError } from '../errors';
 
 /** A generate request is ~200 bytes (68 coefficients and a few fields). */
-const GENERATE_BODY_LIMIT = 4 * 1024;
+export const GENERATE_BODY_LIMIT = 4 * 1024;
 
 /** 422 with the first 20 problems listed: `{error, details: [{path, message}]}`. */
 const invalidRequest = (error: z.ZodError) =>
