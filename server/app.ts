@@ -18,6 +18,7 @@ import { securityHeaders } from './security-headers';
 import { crcRouter } from './routes/crc';
 import { hdlRouter } from './routes/hdl';
 import { openApiRouter } from './openapi/router';
+import { documentationGaps } from './openapi/coverage';
 import type { GeneratePool } from './services/hdl-pool';
 import { projectRoot } from './paths';
 import { bodyDeadline } from './body-limit';
@@ -71,6 +72,9 @@ export function createApp({ config, store, generatePool }: AppDeps): AppListener
   serveBuiltApp(app, config.staticDir ?? join(projectRoot(), 'dist', 'client'));
 
   app.use(errorHandler);
+  // Every route is in the OpenAPI document (server/openapi/routes.ts), or the server does not start.
+  const gaps = documentationGaps(app);
+  if (gaps.length) throw new Error(`The OpenAPI route list and the app differ: ${gaps.join('; ')}`);
   const fast = fastIngest(app, store, beforeEvent);
   const listener: RequestListener = (req, res) => {
     if (!fast(req, res)) app(req, res);
