@@ -27,7 +27,9 @@ const crc = program.command('crc').description('CRC: generate Verilog/VHDL, list
 
 crc
   .command('generate')
-  .description('generate a parallel CRC module (Verilog) or entity (VHDL), as the CRC page and POST /api/generate do')
+  .description(
+    'generate a parallel CRC module (Verilog) or entity (VHDL), as the CRC page and POST /api/generate do, or software that matches it (C, Rust, Python, TypeScript)',
+  )
   .option('--algorithm <name>', 'a catalogue name or alias (bitsmith crc list)')
   .option('--poly <hex>', 'the polynomial without its x^width term, e.g. 0x04c11db7 (with --width)')
   .option('--width <bits>', 'the CRC width, 1..67 (with --poly)')
@@ -36,7 +38,11 @@ crc
   .option('--refin', 'reflect input bytes (with --poly)')
   .option('--refout', 'reflect the result (with --poly)')
   .option('--data-width <bits>', 'bits consumed per clock, 1..1024', '8')
-  .addOption(language())
+  .addOption(
+    new Option('--language <language>', 'output language (C writes NAME.h and NAME.c: -o names a directory)')
+      .choices(['verilog', 'vhdl', 'c', 'rust', 'python', 'typescript'])
+      .default('verilog'),
+  )
   .option('--partial-last-word', 'a byte-enable input for a last word that is not full (data width a multiple of 8)')
   .option('--pipeline-stages <n>', 'register stages in the XOR trees, 0..3', undefined)
   .option('--testbench', 'also write the self-checking testbench (beside -o FILE, or after the design on stdout)')
@@ -47,6 +53,7 @@ crc
       'bitsmith crc generate --algorithm CRC-32/ISO-HDLC --data-width 64 --language verilog -o crc.v',
       'bitsmith crc generate --poly 0x04c11db7 --width 32 --init 0xffffffff --xorout 0xffffffff --refin --refout',
       'bitsmith crc generate --algorithm CRC-16/ARC --data-width 32 --partial-last-word --pipeline-stages 2 --testbench -o out/',
+      'bitsmith crc generate --algorithm CRC-32C --language c -o src/',
     ),
   )
   .action(async (o) => (await import('./crc')).crcGenerate(o));

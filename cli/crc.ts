@@ -22,6 +22,13 @@ import {
 } from '../src/core/hdl/crc';
 import { findCatalogueAlgorithm } from '../src/core/hdl/crc/algorithm';
 import { configFiles } from '../src/core/hdl/files';
+import {
+  MAX_SOFTWARE_WIDTH,
+  customName,
+  generateSoftware,
+  isSoftwareLanguage,
+  type SoftwareLanguage,
+} from '../src/core/crc/software';
 import { BadInput, CHUNK_BYTES, inputSize, loadKernel, progress, readAll, readChunks } from './io';
 import { writeFiles } from './files';
 
@@ -43,7 +50,7 @@ export interface CrcGenerateOptions {
   refin?: boolean;
   refout?: boolean;
   dataWidth: string;
-  language: HdlLanguage;
+  language: HdlLanguage | SoftwareLanguage;
   partialLastWord?: boolean;
   pipelineStages?: string;
   testbench?: boolean;
@@ -83,8 +90,22 @@ function crcParams(o: CrcGenerateOptions): CrcParams {
   };
 }
 
+/** C, Rust, Python or TypeScript: the same parameters, no hardware options; C writes two files. */
+async function softwareGenerate(o: CrcGenerateOptions, language: SoftwareLanguage, params: CrcParams): Promise<void> {
+  if (params.width > MAX_SOFTWARE_WIDTH)
+    throw new BadInput(`Software implementations are generated for CRC widths up to ${MAX_SOFTWARE_WIDTH} bits.`);
+  if (o.testbench || o.partialLastWord || o.pipelineStages !== undefined)
+    throw new BadInput('--testbench, --partial-last-word and --pipeline-stages apply to Verilog and VHDL only.');
+  const name = o.algorithm !== undefined ? findAlgorithm(o.algorithm).name : customName(params.width);
+  const files = generateSoftware({ params, name }, language);
+  if (files.length > 1 && o.output !== undefined && /\.[ch]$/i.test(o.output))
+    throw new BadInput(`C gives two files (${files.map((f) => f.name).join(', ')}): give a directory with -o.`);
+  await writeFiles(files, o.output, files.length > 1 ? 'dir' : 'file');
+}
+
 export async function crcGenerate(o: CrcGenerateOptions): Promise<void> {
   const params = crcParams(o);
+  if (isSoftwareLanguage(o.language)) return softwareGenerate(o, o.language, params);
   const dataWidth = Number(o.dataWidth);
   if (o.dataWidth.trim() === '' || !Number.isInteger(dataWidth) || dataWidth < 1 || dataWidth > MAX_DATA_WIDTH_API)
     throw new BadInput(dataWidthMessage(MAX_DATA_WIDTH_API));
