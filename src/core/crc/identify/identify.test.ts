@@ -1,0 +1,225 @@
+/**
+ * CRC identification in WASM against the bit-serial reference: every catalogue algorithm from
+ * random samples, codewords in both byte orders, fixed parameters, undecidable and bad input.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadFreshKernel } from '../../../../server/wasm';
+import { referenceCrc } from '../../../../tests/oracles/crc-reference';
+import { randomBytes, testRandom } from '../../../../tests/cases/seed';
+import { randomInt, randomPick } from '../../random';
+import { CATALOGUE } from '../catalogue';
+import { hex, parseHex, type CrcParams } from '../params';
+import {
+  identifyCrc,
+  messages,
+  NO_FIXED,
+  parseIdentify,
+  type CrcIdKernel,
+  type IdentifyReport,
+  type IdentifyRequest,
+  type SampleInput,
+} from '.';
+
+let kernel: CrcIdKernel;
+beforeAll(async () => {
+  kernel = await loadFreshKernel<CrcIdKernel>('crcid');
+});
+
+const rand = testRandom(28);
+const ALGORITHMS = CATALOGUE.filter((e) => e.width <= 64);
+const paramsOf = (e: (typeof ALGORITHMS)[number]): CrcParams => ({
+  width: e.width,
+  poly: parseHex(e.poly)!,
+  init: parseHex(e.init)!,
+  refin: e.refin,
+  refout: e.refout,
+  xorout: parseHex(e.xorout)!,
+});
+const toHex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+
+/** Sample rows (hex message, CRC padded to the width's hex digits) for the given lengths. */
+function rowsFor(p: CrcParams, lengths: number[]): SampleInput[] {
+  return lengths.map((n) => {
+    const message = randomBytes(rand, n);
+    return { format: 'hex', message: toHex(message), crc: hex(referenceCrc(p, message), p.width) };
+  });
+}
+
+/** 4 lengths drawn from 2 or 3 distinct values, with at least one pair of equal length. */
+function randomLengths(): number[] {
+  const a = randomInt(rand, 30) + 3;
+  let b = randomInt(rand, 30) + 3;
+  while (b === a) b = randomInt(rand, 30) + 3;
+  let c = randomInt(rand, 30) + 3;
+  while (c === a || c === b) c = randomInt(rand, 30) + 3;
+  return randomPick(rand, [
+    [a, a, b, b],
+    [a, a, a, b],
+    [a, b, a, c],
+  ]);
+}
+
+function run(rows: SampleInput[], fixed = NO_FIXED, mode: 'message' | 'codeword' = 'message'): IdentifyReport {
+  const parsed = parseIdentify(mode, rows, fixed);
+  if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('; '));
+  return identifyCrc(kernel, parsed.request);
+}
+
+/** Every reported parameter set must reproduce every sample (checked by the reference, not the kernel). */
+function expectAllReproduce(report: IdentifyReport, req: IdentifyRequest) {
+  for (const m of report.matches) {
+    for (const s of req.samples) expect(referenceCrc(m.params, s.message)).toBe(s.crc);
+  }
+}
+
+describe('identify: every catalogue algorithm', () => {
+  it.each(ALGORITHMS.map((e) => [e.name, e] as const))('%s from 4 samples of 2-3 lengths', (name, e) => {
+    const p = paramsOf(e);
+    const rows = rowsFor(p, randomLengths());
+    let report = run(rows);
+    const found = (r: IdentifyReport) => r.matches.find((m) => m.names.includes(name));
+    expect(found(report), `${name} not found`).toBeDefined();
+    expect(found(report)!.params).toEqual(p);
+    expect(found(report)!.check).toBe(parseHex(e.check));
+    const parsed = parseIdentify('message', rows, NO_FIXED);
+    if (parsed.ok) expectAllReproduce(report, parsed.request);
+    // 4 samples of W bits cannot always single out one of the ~2^(3W) parameter sets of a narrow
+    // CRC, and a CRC whose values all happen to fit in fewer bits can match a narrower one (x + 1
+    // divides many polynomials). Then the report says how many remain, and more samples decide.
+    if (report.matches.length > 1 || report.families.length > 0) {
+      expect(report.missing.join(' ')).toMatch(/parameter sets remain/);
+      for (let extra = 0; extra < 12 && report.remaining > 1n; extra++) {
+        rows.push(...rowsFor(p, [randomInt(rand, 30) + 3, rows[0]!.message.length / 2]));
+        report = run(rows);
+      }
+    }
+    expect(report.matches.map((m) => (m.names.length ? m.names[0] : m.params))).toEqual([found(report)!.names[0]]);
+    expect(report.families).toEqual([]);
+  });
+});
+
+const byName = (name: string) => paramsOf(ALGORITHMS.find((e) => e.name === name)!);
+
+/** Codewords: each message with its CRC appended in the given byte order. */
+function codewords(p: CrcParams, lengths: number[], order: 'big' | 'little'): SampleInput[] {
+  const n = Math.ceil(p.width / 8);
+  return lengths.map((len) => {
+    const message = randomBytes(rand, len);
+    const crc = referenceCrc(p, message);
+    const tail = Array.from({ length: n }, (_, i) =>
+      Number((crc >> BigInt(8 * (order === 'big' ? n - 1 - i : i))) & 0xffn),
+    );
+    return { format: 'hex', message: toHex(Uint8Array.from([...message, ...tail])), crc: '' };
+  });
+}
+
+describe('identify: codewords (width and byte order searched)', () => {
+  it.each([
+    ['CRC-32/ISO-HDLC', 'little'],
+    ['CRC-16/MODBUS', 'little'],
+    ['CRC-16/XMODEM', 'big'],
+    ['CRC-64/XZ', 'little'],
+    ['CRC-24/OPENPGP', 'big'],
+  ] as const)('%s appended %s-endian, W = 1..64 both orders', (name, order) => {
+    const rows = codewords(byName(name), [20, 20, 20, 33, 33, 47], order);
+    const report = run(rows, NO_FIXED, 'codeword');
+    expect(report.widths).toEqual([1, 64]);
+    const first = report.matches[0]!;
+    expect(first.names).toContain(name);
+    expect(first.byteOrder).toBe(order);
+    // Narrow CRCs can fit random codewords by chance; every CRC listed fits all of them.
+    for (const m of report.matches) {
+      const n = Math.ceil(m.params.width / 8);
+      for (const row of rows) {
+        const bytes = Buffer.from(row.message, 'hex');
+        const tail = bytes.subarray(bytes.length - n);
+        const value = BigInt(`0x${toHex(m.byteOrder === 'little' ? Uint8Array.from(tail).reverse() : tail)}`);
+        expect(referenceCrc(m.params, bytes.subarray(0, bytes.length - n))).toBe(value);
+      }
+    }
+  });
+
+  it('a fixed width and byte order leave one CRC', () => {
+    const rows = codewords(byName('CRC-16/MODBUS'), [12, 12, 30, 30], 'little');
+    const report = run(rows, { ...NO_FIXED, width: '16', byteOrder: 'little' }, 'codeword');
+    expect(report.matches.map((m) => m.names[0])).toEqual(['CRC-16/MODBUS']);
+  });
+});
+
+describe('identify: what the samples cannot decide', () => {
+  const modbus = byName('CRC-16/MODBUS');
+  const oneLength = () => rowsFor(modbus, [16, 16, 16, 16]);
+
+  it('samples of one length: says to add a sample of a different length, and how many sets remain', () => {
+    const report = run(oneLength(), { ...NO_FIXED, width: '16' });
+    expect(report.missing[0]).toBe(messages.needDifferentLength);
+    expect(report.remaining).toBeGreaterThan(1n);
+    expect(report.missing).toContain(messages.remaining(report.remaining));
+    const family = report.families.find((f) => f.names.includes('CRC-16/MODBUS'));
+    expect(family, 'the family holding MODBUS names it').toBeDefined();
+    expect(family!.count).toBe(2n ** 15n); // init has 16 bits; one change is cancelled by xorout
+  });
+
+  it('fixed parameters narrow the search: a known init decides what one length cannot', () => {
+    const report = run(oneLength(), { ...NO_FIXED, width: '16', init: '0xffff' });
+    expect(report.families).toEqual([]);
+    expect(report.matches.map((m) => m.names[0])).toEqual(['CRC-16/MODBUS']);
+    expect(report.missing).toEqual([]);
+  });
+
+  it('two lengths and no pair: brute force for a narrow width, a fixed polynomial decides', () => {
+    const smbus = byName('CRC-8/SMBUS');
+    const rows = rowsFor(smbus, [5, 9]); // no equal lengths, no triple: the polynomial is free
+    const free = run(rows, { ...NO_FIXED, width: '8' });
+    expect(free.remaining).toBeGreaterThan(1n); // every polynomial fits two samples
+    expect(free.matches.some((m) => m.names.includes('CRC-8/SMBUS'))).toBe(true);
+    const fixed = run(rows, { ...NO_FIXED, width: '8', poly: '0x07', refin: 'false', refout: 'false' });
+    expect(fixed.matches.map((m) => m.names[0])).toEqual(['CRC-8/SMBUS']);
+  });
+
+  it('without two equal lengths or three lengths, a wide CRC says what to add', () => {
+    const report = run(rowsFor(byName('CRC-32/ISO-HDLC'), [5, 9]));
+    expect(report.matches).toEqual([]);
+    expect(report.missing).toContain(messages.needEqualLengths(32));
+  });
+
+  it('a CRC that does not fit any parameter set says so', () => {
+    const rows = rowsFor(modbus, [8, 8, 8, 12, 12]);
+    rows[4]!.crc = hex(BigInt(`0x${rows[4]!.crc.slice(2)}`) ^ 1n, 16);
+    const report = run(rows, { ...NO_FIXED, width: '16' });
+    expect(report.matches).toEqual([]);
+    expect(report.missing).toEqual([messages.noMatch('message')]);
+  });
+});
+
+describe('identify: input checks', () => {
+  const row = (message: string, crc = '0x12'): SampleInput => ({ format: 'hex', message, crc });
+  const errors = (rows: SampleInput[], fixed = NO_FIXED, mode: 'message' | 'codeword' = 'message') => {
+    const parsed = parseIdentify(mode, rows, fixed);
+    return parsed.ok ? [] : parsed.errors;
+  };
+
+  it('names each bad field', () => {
+    expect(errors([row('00')])).toEqual([{ field: 'samples', message: 'Add at least two samples.' }]);
+    expect(errors([row('zz'), row('012')]).map((e) => e.field)).toEqual(['samples.0.message', 'samples.1.message']);
+    expect(errors([row('0102'), row('0304', '')])[0]!.message).toBe('Sample 2: enter its CRC in hex.');
+    expect(errors([row('0102'), row('0304', 'xyz')])[0]!.message).toMatch(/^Sample 2: the CRC must be hex digits/);
+    expect(errors([row('0102'), row('')])[0]!.message).toBe('Sample 2: the message is empty.');
+    expect(errors([row('01'), row('02')], { ...NO_FIXED, width: '65' })[0]!.field).toBe('fixed.width');
+    expect(errors([row('01'), row('02')], { ...NO_FIXED, width: '8', poly: '0x06' })[0]!.message).toMatch(/odd/);
+    expect(errors([row('01'), row('02')], { ...NO_FIXED, poly: '0x07' })[0]!.field).toBe('fixed.width');
+    expect(errors([row('01', '0x1ff'), row('02')], { ...NO_FIXED, width: '8' })[0]!.message).toBe(
+      'Sample 1: the CRC does not fit in 8 bits.',
+    );
+    expect(errors([{ format: 'file', message: '', crc: '1' }, row('01')])[0]!.message).toBe('Sample 1: choose a file.');
+  });
+
+  it('reads hex with spaces, colons and 0x prefixes, and ASCII as UTF-8', () => {
+    const parsed = parseIdentify(
+      'message',
+      [row('0x31 32:33,34'), { format: 'ascii', message: '1234', crc: 'AB' }],
+      NO_FIXED,
+    );
+    expect(parsed.ok && parsed.request.samples.map((s) => toHex(s.message))).toEqual(['31323334', '31323334']);
+  });
+});

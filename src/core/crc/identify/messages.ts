@@ -1,0 +1,20 @@
+/** What the search says when the samples cannot decide, or do not fit any CRC. */
+
+const plural = (n: bigint, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1n ? one : many}`;
+
+export const messages = {
+  needDifferentLength:
+    'Add a sample of a different length: with samples of one length, init and xorout cannot be separated.',
+  initUndetermined:
+    'Add a sample of another length: the samples of different lengths do not yet decide init and xorout.',
+  needEqualLengths: (width: number) =>
+    `Add a sample with the same length as another one, or fix the polynomial: the polynomial of width ${width} comes from samples of equal length (brute force covers widths up to 20).`,
+  identicalSamples: 'The samples of equal length are identical: add a different message of the same length.',
+  tooManyPolys: (width: number) =>
+    `Add another sample with the same length as an existing one: too many polynomials of width ${width} fit these samples to try them all.`,
+  remaining: (n: bigint) => `${plural(n, 'parameter set remains', 'parameter sets remain')}.`,
+  noMatch: (mode: 'message' | 'codeword') =>
+    mode === 'codeword'
+      ? 'No CRC of the widths searched reproduces every codeword. Check the samples, or fix the width and byte order.'
+      : 'No CRC of the widths searched reproduces every sample. Check the samples and their CRCs, or fix the width.',
+};

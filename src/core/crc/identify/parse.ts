@@ -1,0 +1,158 @@
+/**
+ * The Identify form as typed (sample rows, fixed parameters) -> an IdentifyRequest, or messages
+ * naming each field that is wrong. Shared by the page, the API and the command.
+ */
+import { parseHex } from '../params';
+import { MAX_SEARCH_WIDTH } from './setups';
+import type { ByteOrder, FixedParams, IdentifyRequest, IdentifySample } from './types';
+
+export type SampleFormat = 'hex' | 'ascii' | 'file';
+export type IdentifyMode = IdentifyRequest['mode'];
+
+/** One sample row: the message (or codeword) as text, or a file's bytes, and its CRC in hex. */
+export interface SampleInput {
+  format: SampleFormat;
+  /** Hex or ASCII text; unused for files. */
+  message: string;
+  /** The file's bytes (format 'file'). */
+  file?: Uint8Array;
+  /** The CRC in hex (message mode). */
+  crc: string;
+}
+
+/** Known parameters as typed: '' means unknown. */
+export interface FixedInput {
+  width: string;
+  poly: string;
+  init: string;
+  xorout: string;
+  refin: '' | 'true' | 'false';
+  refout: '' | 'true' | 'false';
+  byteOrder: '' | ByteOrder;
+}
+
+export const NO_FIXED: FixedInput = { width: '', poly: '', init: '', xorout: '', refin: '', refout: '', byteOrder: '' };
+
+export const MAX_SAMPLES = 64;
+/** Bytes per sample (a jumbo frame and then some). */
+export const MAX_SAMPLE_BYTES = 1 << 16;
+
+export interface FieldError {
+  /** 'samples.1.crc', 'fixed.poly', ...: which field, for the API's 422 and the page's highlighting. */
+  field: string;
+  message: string;
+}
+
+export type Parsed = { ok: true; request: IdentifyRequest } | { ok: false; errors: FieldError[] };
+
+/** Hex bytes: spaces, commas, colons and '0x' prefixes are ignored; undefined when not hex. */
+export function parseHexBytes(text: string): Uint8Array | undefined {
+  const digits = text.replace(/0x/gi, '').replace(/[\s,:;-]/g, '');
+  if (!/^[0-9a-f]*$/i.test(digits) || digits.length % 2) return undefined;
+  return Uint8Array.from({ length: digits.length / 2 }, (_, i) => parseInt(digits.slice(2 * i, 2 * i + 2), 16));
+}
+
+/** A CRC value in hex: its value and the number of digits written (bounds the width). */
+function parseCrc(text: string): { value: bigint; digits: number } | undefined {
+  const t = text.trim().replace(/^0x/i, '').replace(/[\s_]/g, '');
+  if (!/^[0-9a-f]+$/i.test(t) || t.length > 16) return undefined;
+  return { value: BigInt(`0x${t}`), digits: t.length };
+}
+
+function sampleOf(input: SampleInput, i: number, mode: IdentifyMode, errors: FieldError[]): IdentifySample | undefined {
+  const n = i + 1;
+  const what = mode === 'codeword' ? 'codeword' : 'message';
+  const field = (f: string) => `samples.${i}.${f}`;
+  let message: Uint8Array | undefined;
+  if (input.format === 'file') {
+    message = input.file;
+    if (!message) errors.push({ field: field('file'), message: `Sample ${n}: choose a file.` });
+  } else if (input.format === 'ascii') {
+    message = new TextEncoder().encode(input.message);
+  } else {
+    message = parseHexBytes(input.message);
+    if (!message)
+      errors.push({
+        field: field('message'),
+        message: `Sample ${n}: the ${what} is not hex bytes (pairs of 0-9, a-f; spaces allowed).`,
+      });
+  }
+  if (message && message.length === 0)
+    errors.push({ field: field('message'), message: `Sample ${n}: the ${what} is empty.` });
+  if (message && message.length > MAX_SAMPLE_BYTES)
+    errors.push({ field: field('message'), message: `Sample ${n}: at most ${MAX_SAMPLE_BYTES} bytes.` });
+  if (mode === 'codeword') return message && { message };
+  const crc = parseCrc(input.crc);
+  if (!crc)
+    errors.push({
+      field: field('crc'),
+      message:
+        input.crc.trim() === ''
+          ? `Sample ${n}: enter its CRC in hex.`
+          : `Sample ${n}: the CRC must be hex digits (at most 16, e.g. 0xCBF43926).`,
+    });
+  return message && crc && { message, crc: crc.value, crcDigits: crc.digits };
+}
+
+function hexValue(text: string, field: string, label: string, errors: FieldError[]): bigint | undefined {
+  if (text.trim() === '') return undefined;
+  const v = text.trim().length <= 20 ? parseHex(text) : undefined;
+  if (v === undefined) errors.push({ field, message: `${label} must be a hexadecimal value such as 0x1021.` });
+  return v;
+}
+
+function fixedOf(input: FixedInput, errors: FieldError[]): FixedParams {
+  const fixed: FixedParams = {};
+  if (input.width.trim() !== '') {
+    const w = Number(input.width);
+    if (!Number.isInteger(w) || w < 1 || w > MAX_SEARCH_WIDTH)
+      errors.push({ field: 'fixed.width', message: `Width must be a whole number from 1 to ${MAX_SEARCH_WIDTH}.` });
+    else fixed.width = w;
+  }
+  const poly = hexValue(input.poly, 'fixed.poly', 'Polynomial', errors);
+  const init = hexValue(input.init, 'fixed.init', 'Init', errors);
+  const xorout = hexValue(input.xorout, 'fixed.xorout', 'XorOut', errors);
+  const fits = (v: bigint | undefined, field: string, label: string) => {
+    if (v !== undefined && fixed.width && v >> BigInt(fixed.width) !== 0n)
+      errors.push({ field, message: `${label} does not fit in ${fixed.width} bits.` });
+  };
+  if (poly !== undefined) {
+    if (!fixed.width)
+      errors.push({
+        field: 'fixed.width',
+        message: 'Fix the width too: the polynomial is given without its top term.',
+      });
+    else if (!(poly & 1n))
+      errors.push({ field: 'fixed.poly', message: 'The polynomial must be odd (its x^0 term set).' });
+    fits(poly, 'fixed.poly', 'Polynomial');
+    fixed.poly = poly;
+  }
+  fits(init, 'fixed.init', 'Init');
+  fits(xorout, 'fixed.xorout', 'XorOut');
+  if (init !== undefined) fixed.init = init;
+  if (xorout !== undefined) fixed.xorout = xorout;
+  if (input.refin) fixed.refin = input.refin === 'true';
+  if (input.refout) fixed.refout = input.refout === 'true';
+  if (input.byteOrder) fixed.byteOrder = input.byteOrder;
+  return fixed;
+}
+
+/** Checks the form and builds the request (at least two samples). */
+export function parseIdentify(mode: IdentifyMode, inputs: readonly SampleInput[], fixedInput: FixedInput): Parsed {
+  const errors: FieldError[] = [];
+  if (inputs.length < 2) errors.push({ field: 'samples', message: 'Add at least two samples.' });
+  if (inputs.length > MAX_SAMPLES) errors.push({ field: 'samples', message: `At most ${MAX_SAMPLES} samples.` });
+  const samples = inputs.slice(0, MAX_SAMPLES).map((s, i) => sampleOf(s, i, mode, errors));
+  const fixed = fixedOf(fixedInput, errors);
+  if (fixed.width) {
+    samples.forEach((s, i) => {
+      if (s?.crc !== undefined && s.crc >> BigInt(fixed.width!) !== 0n)
+        errors.push({
+          field: `samples.${i}.crc`,
+          message: `Sample ${i + 1}: the CRC does not fit in ${fixed.width} bits.`,
+        });
+    });
+  }
+  if (errors.length) return { ok: false, errors };
+  return { ok: true, request: { mode, samples: samples as IdentifySample[], fixed } };
+}

@@ -1,0 +1,166 @@
+/**
+ * Identifies an unknown CRC from samples (the method of CRC RevEng, in assembly/crcid.ts): for
+ * each width and byte order to try, and each refin/refout, the polynomial comes from the GCD of
+ * equal-length differences and init/xorout from a linear system; brute force over every
+ * polynomial only where the samples give no equal-length pair, and only for small widths.
+ */
+import { CHECK_INPUT, type CrcParams } from '../params';
+import { catalogueEquivalent, familyNames } from './catalogue-match';
+import { classesOf, type SolutionClasses } from './classes';
+import { crcOf, loadSamples, readRecords, type CrcIdKernel, type SolutionRecord } from './kernel';
+import { messages } from './messages';
+import { messageWidths, setupsOf, type Setup } from './setups';
+import type { ByteOrder, CrcFamily, CrcMatch, IdentifyProgress, IdentifyReport, IdentifyRequest } from './types';
+
+/** Up to 2^4 init/xorout solutions of one polynomial are listed one by one; more form a family. */
+const LIST_NULLITY = 4;
+/** At most this many matches are listed. */
+export const MAX_MATCHES = 200;
+/** Brute force tries every odd polynomial of a width only up to this width... */
+export const BRUTE_MAX_WIDTH = 20;
+/** ...and within this many bit steps (polynomials x samples x message bits) per refin/refout. */
+const BRUTE_BUDGET = 2 ** 31;
+/** Polynomials per brute-force call: progress and cancellation happen between calls. */
+const BRUTE_CHUNK = 2048;
+
+interface Found {
+  record: SolutionRecord;
+  byteOrder?: ByteOrder;
+}
+
+function reflections(req: IdentifyRequest): [boolean, boolean][] {
+  const ins = req.fixed.refin === undefined ? [false, true] : [req.fixed.refin];
+  const outs = req.fixed.refout === undefined ? [false, true] : [req.fixed.refout];
+  return ins.flatMap((i) => outs.map((o): [boolean, boolean] => [i, o]));
+}
+
+function bruteSteps(setup: Setup): number {
+  const bits = setup.samples.reduce((n, s) => n + 8 * s.message.length + setup.width, 0);
+  return 2 ** (setup.width - 1) * bits;
+}
+
+const fixedArgs = (req: IdentifyRequest) =>
+  [
+    req.fixed.init !== undefined ? 1 : 0,
+    req.fixed.init ?? 0n,
+    req.fixed.xorout !== undefined ? 1 : 0,
+    req.fixed.xorout ?? 0n,
+  ] as const;
+
+/** Runs the search; `onProgress` is called between kernel calls (the worker reports it, Cancel stops it). */
+export function identifyCrc(kernel: CrcIdKernel, req: IdentifyRequest, onProgress?: IdentifyProgress): IdentifyReport {
+  const setups = setupsOf(req).filter((s) => s.samples.every((x) => x.crc >> BigInt(s.width) === 0n));
+  const combos = reflections(req);
+  const total = setups.length * combos.length * BRUTE_CHUNK;
+  const found: Found[] = [];
+  const notes = new Set<string>();
+  let done = 0;
+  const [fi, init, fx, xorout] = fixedArgs(req);
+  for (const setup of setups) {
+    loadSamples(kernel, setup.samples);
+    const { width, byteOrder } = setup;
+    for (const [refin, refout] of combos) {
+      const keep = (n: number) => readRecords(kernel, width, n).forEach((record) => found.push({ record, byteOrder }));
+      const polyFixed = req.fixed.poly !== undefined;
+      const status = kernel.searchCombo(width, +refin, +refout, +polyFixed, req.fixed.poly ?? 0n, fi, init, fx, xorout);
+      if (status >= 0) keep(status);
+      else if (status === -3) notes.add(messages.tooManyPolys(width));
+      else if (width <= BRUTE_MAX_WIDTH && bruteSteps(setup) <= BRUTE_BUDGET) {
+        // No two samples of one length (or identical ones): try every odd polynomial of this width.
+        const polys = 2 ** (width - 1);
+        for (let first = 0; first < polys; first += BRUTE_CHUNK) {
+          const count = Math.min(BRUTE_CHUNK, polys - first);
+          keep(kernel.bruteCombo(width, +refin, +refout, BigInt(first), BigInt(count), fi, init, fx, xorout));
+          onProgress?.(done + Math.round((BRUTE_CHUNK * (first + count)) / polys), total);
+        }
+      } else notes.add(status === -2 ? messages.identicalSamples : messages.needEqualLengths(width));
+      done += BRUTE_CHUNK;
+      onProgress?.(done, total);
+    }
+  }
+  return report(kernel, req, found, notes);
+}
+
+/** The distinct CRCs of a record (one representative per class of equivalent sets); undefined for a family. */
+function expand(r: SolutionRecord): { sets: CrcParams[]; classes: SolutionClasses } | undefined {
+  const classes = classesOf(r);
+  if (classes.ambiguous.length > LIST_NULLITY) return undefined;
+  const sets: CrcParams[] = [];
+  for (let m = 0; m < 1 << classes.ambiguous.length; m++) {
+    let { init, xorout } = classes.base;
+    classes.ambiguous.forEach((d, i) => {
+      if (m & (1 << i)) {
+        init ^= d.init;
+        xorout ^= d.xorout;
+      }
+    });
+    sets.push({
+      width: r.width,
+      poly: r.poly,
+      refin: r.refin,
+      refout: r.refout,
+      ...classes.canonical({ init, xorout }),
+    });
+  }
+  return { sets, classes };
+}
+
+const key = (p: CrcParams, order?: ByteOrder) =>
+  `${p.width}/${p.poly}/${p.init}/${p.refin}/${p.refout}/${p.xorout}/${order ?? ''}`;
+
+function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes: Set<string>): IdentifyReport {
+  const seen = new Set<string>();
+  const matches: CrcMatch[] = [];
+  const families: CrcFamily[] = [];
+  let remaining = 0n;
+  let truncated = false;
+  for (const { record, byteOrder } of found) {
+    const expanded = expand(record);
+    if (!expanded) {
+      const params: CrcParams = {
+        width: record.width,
+        poly: record.poly,
+        init: record.init,
+        refin: record.refin,
+        refout: record.refout,
+        xorout: record.xorout,
+      };
+      const count = 1n << BigInt(classesOf(record).ambiguous.length);
+      remaining += count;
+      families.push({ example: params, count, names: familyNames(kernel, req, params, byteOrder), byteOrder });
+      continue;
+    }
+    const { sets, classes } = expanded;
+    for (const canonical of sets) {
+      // A catalogue algorithm among the equivalent sets names the class and is shown as found.
+      const named = catalogueEquivalent(canonical, classes);
+      const params = named?.params ?? canonical;
+      const k = key(canonical, byteOrder);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      remaining += 1n;
+      if (matches.length >= MAX_MATCHES) {
+        truncated = true;
+        continue;
+      }
+      const equivalents = 2 ** classes.equivalentBits - 1;
+      matches.push({
+        params,
+        check: crcOf(kernel, params, CHECK_INPUT),
+        names: named?.names ?? [],
+        byteOrder,
+        ...(equivalents ? { equivalents } : {}),
+      });
+    }
+  }
+  // Catalogue algorithms first, then wider CRCs (narrow ones match random data more often).
+  matches.sort((a, b) => +(b.names.length > 0) - +(a.names.length > 0) || b.params.width - a.params.width);
+  const lengths = new Set(req.samples.map((s) => s.message.length));
+  const missing = [...notes];
+  if (families.length > 0) {
+    missing.unshift(lengths.size < 2 ? messages.needDifferentLength : messages.initUndetermined);
+  }
+  if (remaining > 1n) missing.push(messages.remaining(remaining));
+  if (remaining === 0n && missing.length === 0) missing.push(messages.noMatch(req.mode));
+  return { matches, families, remaining, missing, truncated, widths: messageWidths(req) };
+}

@@ -1,0 +1,76 @@
+/** The CRC search's request and report: plain data, so they cross to the worker and the API as they are. */
+import type { CrcParams } from '../params';
+
+/** How the CRC of a codeword is stored after the message: most or least significant byte first. */
+export type ByteOrder = 'big' | 'little';
+
+/** One captured sample: a message and its CRC, or (codeword mode) a whole codeword with the CRC appended. */
+export interface IdentifySample {
+  message: Uint8Array;
+  /** The CRC (message mode). */
+  crc?: bigint;
+  /** Hex digits the CRC was written with: bounds the width when it is not fixed (message mode). */
+  crcDigits?: number;
+}
+
+/** Parameters the user already knows; the search only tries what they allow. */
+export interface FixedParams {
+  width?: number;
+  poly?: bigint;
+  refin?: boolean;
+  refout?: boolean;
+  init?: bigint;
+  xorout?: bigint;
+  byteOrder?: ByteOrder;
+}
+
+export interface IdentifyRequest {
+  mode: 'message' | 'codeword';
+  samples: IdentifySample[];
+  fixed: FixedParams;
+}
+
+/** A parameter set that reproduces every sample. */
+export interface CrcMatch {
+  params: CrcParams;
+  /** CRC of the ASCII bytes "123456789". */
+  check: bigint;
+  /** Catalogue names with these exact parameters (name, then aliases); empty for a custom CRC. */
+  names: string[];
+  /** Codeword mode: how the CRC was found stored (absent when it fits in one byte). */
+  byteOrder?: ByteOrder;
+  /**
+   * Other init/xorout pairs that compute exactly the same CRC for every message (the polynomial
+   * shares a factor with x^8 + 1); no sample can tell them apart, so they are not an ambiguity.
+   */
+  equivalents?: number;
+}
+
+/**
+ * Parameter sets the samples cannot tell apart: one polynomial and reflection, `count` pairs of
+ * init and xorout (too many to list). `example` is one of them.
+ */
+export interface CrcFamily {
+  example: CrcParams;
+  count: bigint;
+  /** Catalogue algorithms inside the family (they reproduce the samples, but so do the others). */
+  names: string[];
+  byteOrder?: ByteOrder;
+}
+
+export interface IdentifyReport {
+  /** Catalogue algorithms first, then other parameter sets. */
+  matches: CrcMatch[];
+  families: CrcFamily[];
+  /** Every parameter set that reproduces the samples: matches plus every family member. */
+  remaining: bigint;
+  /** What the samples lack to decide, in words ("Add a sample of a different length ..."). */
+  missing: string[];
+  /** More matches existed than are listed. */
+  truncated: boolean;
+  /** Widths searched (inclusive). */
+  widths: [number, number];
+}
+
+/** Progress: `done` of `total` steps. */
+export type IdentifyProgress = (done: number, total: number) => void;
