@@ -1,81 +1,122 @@
-/** bitsmith base64 encode|decode: the page's kernel and streams, chunk by chunk. */
+/**
+ * bitsmith base64 encode|decode: the page's kernel and streams (src/core/base64/kernel.ts), fed from a
+ * reused read buffer and written straight from WASM memory, so memory stays flat for any input size.
+ * Beyond the page: padding on or off, line wrapping, MIME (76 columns, CRLF).
+ */
 import { Base64Decoder, Base64Encoder, type Base64Exports } from '../src/core/base64/kernel';
 import { ENTER_BASE64, ENTER_TEXT, InvalidBase64Error, INVALID_BASE64 } from '../src/core/base64/messages';
-import { BadInput, Output, inputSize, loadKernel, progress, readChunks } from './io';
+import { BadInput, loadKernel, progress } from './io';
+import { SyncInput, SyncOutput } from './sync-io';
 
 export interface Base64Options {
   urlSafe?: boolean;
+  /** Undefined: the page's choice (padding with the standard alphabet, none with URL-safe). */
+  padding?: boolean;
   wrap?: string;
+  mime?: boolean;
   output?: string;
 }
 
-/** Splits the Base64 text into lines of `width` characters (0: one line), each ended by a newline. */
+/** Bytes read per step (the stream converts them in cache-sized pieces). */
+const READ_BYTES = 6 << 20;
+/** RFC 2045: encoded lines of at most 76 characters, ended by CRLF. */
+const MIME_COLUMNS = 76;
+
+const bytesOf = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
+const EQUALS = bytesOf('===');
+
+/** Splits the Base64 text into lines of `width` characters (0: one line), each ended by `eol`. */
 class Wrapper {
   private col = 0;
+  private buf = new Uint8Array(0);
+
   constructor(
     private readonly width: number,
-    private readonly out: Output,
+    private readonly eol: Uint8Array,
+    private readonly out: SyncOutput,
   ) {}
 
-  async write(bytes: Uint8Array): Promise<void> {
-    if (!this.width) return this.out.write(bytes);
+  write(text: Uint8Array): void {
+    if (!this.width) return this.out.write(text);
+    const need = text.length + (Math.floor((text.length + this.col) / this.width) + 1) * this.eol.length;
+    if (this.buf.length < need) this.buf = new Uint8Array(need);
+    const { buf, width, eol } = this;
     let at = 0;
-    const parts: Uint8Array[] = [];
-    while (at < bytes.length) {
-      const take = Math.min(this.width - this.col, bytes.length - at);
-      parts.push(bytes.subarray(at, at + take));
+    let o = 0;
+    while (at < text.length) {
+      const take = Math.min(width - this.col, text.length - at);
+      buf.set(text.subarray(at, at + take), o);
+      o += take;
       at += take;
       this.col += take;
-      if (this.col === this.width) {
-        parts.push(NEWLINE);
+      if (this.col === width) {
+        buf.set(eol, o);
+        o += eol.length;
         this.col = 0;
       }
     }
-    await this.out.write(Buffer.concat(parts));
+    this.out.write(buf.subarray(0, o));
   }
 
-  async end(): Promise<void> {
-    if (this.width && this.col) await this.out.write(NEWLINE);
+  end(): void {
+    if (this.width && this.col) this.out.write(this.eol);
   }
 }
 
-const NEWLINE = new Uint8Array([10]);
-
-export async function base64(mode: 'encode' | 'decode', file: string, o: Base64Options): Promise<void> {
-  const wrap = o.wrap === undefined ? 0 : Number(o.wrap);
+function wrapOf(o: Base64Options): number {
+  if (o.wrap === undefined) return o.mime ? MIME_COLUMNS : 0;
+  const wrap = o.wrap.trim() === '' ? NaN : Number(o.wrap);
   if (!Number.isInteger(wrap) || wrap < 0)
     throw new BadInput('--wrap must be a whole number of characters (0: no wrapping).');
-  const kernel = await loadKernel<Base64Exports>('base64');
+  return wrap;
+}
+
+export async function base64(mode: 'encode' | 'decode', file: string, o: Base64Options): Promise<void> {
+  const wrap = mode === 'encode' ? wrapOf(o) : 0;
   const alphabet = o.urlSafe ? 'url' : 'standard';
-  const stream = mode === 'encode' ? new Base64Encoder(kernel, alphabet) : new Base64Decoder(kernel, alphabet);
-  const out = new Output(o.output);
-  const wrapper = new Wrapper(mode === 'encode' ? wrap : 0, out);
-  // The kernel's output is a view of WASM memory: copied before the next kernel call.
-  let pending: Uint8Array[] = [];
-  const emit = (b: Uint8Array) => pending.push(b.slice());
-  const flush = async () => {
-    for (const p of pending) await wrapper.write(p);
-    pending = [];
+  const padding = o.padding ?? !o.urlSafe;
+  const input = new SyncInput(file);
+  const kernel = await loadKernel<Base64Exports>('base64');
+  const out = new SyncOutput(o.output);
+  const wrapper = new Wrapper(wrap, bytesOf(o.mime ? '\r\n' : '\n'), out);
+  const encoder = mode === 'encode' ? new Base64Encoder(kernel, alphabet) : undefined;
+  const decoder = mode === 'decode' ? new Base64Decoder(kernel, alphabet) : undefined;
+  const stream = (encoder ?? decoder)!;
+  let written = 0;
+  let last = false;
+  // The kernel's output is a view of WASM memory: written out before the next kernel call.
+  const emit = (b: Uint8Array) => {
+    let bytes = b;
+    // The encoder's last call holds the tail quantum, the only place padding appears.
+    if (encoder && last && !padding)
+      while (bytes.length && bytes[bytes.length - 1] === 61) bytes = bytes.subarray(0, -1);
+    written += bytes.length;
+    wrapper.write(bytes);
   };
-  const bar = progress(mode === 'encode' ? 'encoding' : 'decoding', inputSize(file));
+  const bar = progress(mode === 'encode' ? 'encoding' : 'decoding', input.size);
+  const buf = new Uint8Array(READ_BYTES);
   let read = 0;
   try {
-    for await (const chunk of readChunks(file)) {
-      read += chunk.length;
-      stream.push(chunk, emit);
-      await flush();
+    for (let n = input.read(buf); n > 0; n = input.read(buf)) {
+      read += n;
+      stream.push(buf.subarray(0, n), emit);
       bar.update(read);
     }
+    if (mode === 'encode' && read === 0) throw new BadInput(ENTER_TEXT);
+    if (decoder && decoder.chars === 0) throw new BadInput(ENTER_BASE64);
+    // Without padding the last quantum may be short: completed here, so the kernel's rule still checks it.
+    if (decoder && o.padding === false && decoder.chars % 4)
+      decoder.push(EQUALS.subarray(0, 4 - (decoder.chars % 4)), emit);
+    last = true;
     stream.finish(emit);
   } catch (e) {
     if (e instanceof InvalidBase64Error) throw new BadInput(INVALID_BASE64);
     throw e;
   } finally {
     bar.done();
+    input.close();
   }
-  if (read === 0 || (stream instanceof Base64Decoder && stream.chars === 0))
-    throw new BadInput(mode === 'encode' ? ENTER_TEXT : ENTER_BASE64);
-  await flush();
-  await wrapper.end();
-  await out.close();
+  if (encoder && padding && written % 4) wrapper.write(EQUALS.subarray(0, 4 - (written % 4)));
+  wrapper.end();
+  out.close();
 }

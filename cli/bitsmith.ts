@@ -9,7 +9,9 @@ import { BadInput } from './io';
 import { version } from '../package.json';
 
 const program = new Command('bitsmith')
-  .description("BitSmith's CRC, UART, FIFO and FSM generators and its Base64 and JSON tools on the command line.")
+  .description(
+    "BitSmith's CRC, UART, FIFO and FSM generators, its Base64, JSON, YAML and CSV converters and its subnet calculator on the command line.",
+  )
   .version(version, '-V, --version')
   .exitOverride()
   .addHelpText(
@@ -125,22 +127,36 @@ for (const mode of ['encode', 'decode'] as const) {
   const cmd = b64
     .command(mode)
     .description(
-      mode === 'encode' ? 'bytes to Base64 text' : 'Base64 text to bytes (whitespace ignored, padding checked)',
+      mode === 'encode'
+        ? 'bytes to Base64 text (one line without --wrap or --mime, as on the page)'
+        : 'Base64 text to bytes (whitespace and line breaks ignored, padding checked)',
     )
     .argument('[file]', 'input file, or - for stdin', '-')
-    .option('--url-safe', "the URL-safe alphabet (- and _, no padding when encoding), as the page's option")
-    .option('-o, --output <file>', 'output file; default stdout');
-  if (mode === 'encode') cmd.option('-w, --wrap <cols>', 'break lines after COLS characters (0: one line)', '0');
+    .option('--url-safe', "the URL-safe alphabet (- and _; no padding when encoding), as the page's option");
+  if (mode === 'encode')
+    cmd
+      .option('--padding', 'end with = padding (the default, except with --url-safe)')
+      .option('--no-padding', 'leave the = padding out')
+      .option('-w, --wrap <cols>', 'break lines after COLS characters (0: one line, the default)')
+      .option('--mime', 'MIME (RFC 2045): lines of 76 characters ended by CRLF');
+  else cmd.option('--no-padding', 'accept input whose = padding was left out');
   cmd
+    .option('-o, --output <file>', 'output file; default stdout')
     .addHelpText(
       'after',
       mode === 'encode'
         ? examples(
             'bitsmith base64 encode photo.png -o photo.b64',
             'printf hi | bitsmith base64 encode -',
-            'bitsmith base64 encode --wrap 76 file',
+            'bitsmith base64 encode --wrap 76 file        # as GNU base64',
+            'bitsmith base64 encode --url-safe --padding token.bin',
+            'bitsmith base64 encode --mime attachment.pdf',
           )
-        : examples('bitsmith base64 decode photo.b64 -o photo.png', 'bitsmith base64 decode --url-safe token.txt'),
+        : examples(
+            'bitsmith base64 decode photo.b64 -o photo.png',
+            'bitsmith base64 decode --url-safe token.txt',
+            'bitsmith base64 decode --no-padding unpadded.txt',
+          ),
     )
     .action(async (file: string, o) => (await import('./base64')).base64(mode, file, o));
 }
@@ -170,6 +186,90 @@ for (const mode of ['format', 'minify', 'validate'] as const) {
     )
     .action(async (file: string, o) => (await import('./json')).json(mode, file, o));
 }
+
+// ---- yaml, csv --------------------------------------------------------------------------------
+
+const yamlCmd = program.command('yaml').description('JSON and YAML conversion, as the JSON and YAML Converter page');
+for (const [name, what] of [
+  ['to-json', 'YAML to JSON (several documents become an array)'],
+  ['from-json', 'JSON to YAML'],
+] as const) {
+  yamlCmd
+    .command(name)
+    .description(what)
+    .argument('[file]', 'input file, or - for stdin', '-')
+    .addOption(new Option('--indent <n>', 'indentation').choices(['2', '4']).default('2'))
+    .option('--sort-keys', 'sort object keys')
+    .option('-o, --output <file>', 'output file; default stdout')
+    .addHelpText(
+      'after',
+      name === 'to-json'
+        ? examples(
+            'bitsmith yaml to-json config.yaml -o config.json',
+            'cat ci.yml | bitsmith yaml to-json --indent 4 -',
+          )
+        : examples('bitsmith yaml from-json data.json -o data.yaml', 'bitsmith yaml from-json --sort-keys -'),
+    )
+    .action(async (file: string, o) => (await import('./data')).convertData(`yaml ${name}`, file, o));
+}
+
+const csvCmd = program.command('csv').description('CSV and JSON conversion, as the CSV and JSON Converter page');
+const delimiter = () => new Option('-d, --delimiter <d>', 'comma, semicolon, tab or pipe (or , ; |)').default('comma');
+csvCmd
+  .command('to-json')
+  .description('CSV to a JSON array (of objects with a header row, else of arrays)')
+  .argument('[file]', 'input file, or - for stdin', '-')
+  .addOption(delimiter())
+  .option('--no-header', 'the first row is data, not headers')
+  .option('--no-detect-types', 'keep every cell as text (no numbers, booleans or null)')
+  .option('-o, --output <file>', 'output file; default stdout')
+  .addHelpText(
+    'after',
+    examples(
+      'bitsmith csv to-json people.csv -o people.json',
+      'bitsmith csv to-json --delimiter semicolon --no-header -',
+    ),
+  )
+  .action(async (file: string, o) => (await import('./data')).convertData('csv to-json', file, o));
+csvCmd
+  .command('from-json')
+  .description('a JSON array of objects to CSV (one column per key)')
+  .argument('[file]', 'input file, or - for stdin', '-')
+  .addOption(delimiter())
+  .option('--neutralise-formulas', 'prefix cells starting with =, +, -, @ with an apostrophe (CSV injection)')
+  .option('-o, --output <file>', 'output file; default stdout')
+  .addHelpText(
+    'after',
+    examples(
+      'bitsmith csv from-json people.json -o people.csv',
+      'bitsmith csv from-json --neutralise-formulas --delimiter tab export.json',
+    ),
+  )
+  .action(async (file: string, o) => (await import('./data')).convertData('csv from-json', file, o));
+
+// ---- subnet -----------------------------------------------------------------------------------
+
+program
+  .command('subnet')
+  .description("the IP Subnet Calculator (IPv4 and IPv6): the page's results, or every subnet of a split")
+  .argument('<address>', 'ADDRESS/PREFIX (IPv4 also ADDRESS MASK in one argument), e.g. 10.0.0.0/8 or 2001:db8::/48')
+  .option('--json', 'the results as JSON')
+  .option('--split <prefix>', "stream every subnet at this longer prefix, one per line (the page's export)")
+  .option('--hosts', 'stream every host address of an IPv4 network, one per line')
+  .option('--csv', "with --split or --hosts: the page's CSV export (header and numbered rows)")
+  .option('-o, --output <file>', 'output file; default stdout')
+  .addHelpText(
+    'after',
+    examples(
+      'bitsmith subnet 192.168.1.10/24',
+      "bitsmith subnet '10.1.2.3 255.255.0.0' --json",
+      'bitsmith subnet 2001:db8::1/48',
+      'bitsmith subnet 10.0.0.0/8 --split 24 --csv -o subnets.csv',
+      'bitsmith subnet 10.0.0.0/8 --split 32 | wc -l',
+      'bitsmith subnet 2001:db8::/48 --split 64 | head',
+    ),
+  )
+  .action(async (address: string, o) => (await import('./subnet')).subnet(address, o));
 
 // ---- run --------------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ export async function* readChunks(path: string): AsyncGenerator<Buffer> {
   }
 }
 
-function readProblem(path: string, e: unknown): string {
+export function readProblem(path: string, e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return `${path}: no such file`;
   if (code === 'EISDIR') return `${path}: is a directory`;

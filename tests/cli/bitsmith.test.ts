@@ -3,14 +3,14 @@
  * output is byte-identical to the core functions and to POST /api/generate of the real server for the
  * same options; exit codes 0, 1 (one line on stderr) and 2; stdin; binary round trips; the npm package.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { startServer, type RunningServer } from '../harness/server';
+import { badInput, bitsmith, file, ok, root, tmp, usageError } from './run';
 import { randomBytes as seededBytes, testRandom } from '../cases/seed';
 import { loadKernel } from '../../server/wasm';
 import { predefinedAlgorithms, paramsOf } from '../../src/core/crc/catalogue';
@@ -24,45 +24,8 @@ import { encodeBytes, type Base64Exports } from '../../src/core/base64/kernel';
 import { runJsonOp } from '../../src/core/data/ops/shared';
 import { runJsonBytes, type JsonExports } from '../../src/core/data/json/kernel';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const BIN = join(root, 'dist/cli/bitsmith.mjs');
-const tmp = mkdtempSync(join(tmpdir(), 'bitsmith-cli-'));
 const rand = testRandom();
 const randomBytes = (n: number) => seededBytes(rand, n);
-
-interface Run {
-  status: number | null;
-  stdout: Buffer;
-  stderr: string;
-}
-
-function bitsmith(args: string[], input?: Uint8Array | string, bin = BIN): Run {
-  const r = spawnSync(process.execPath, [bin, ...args], { input, maxBuffer: 1 << 28, cwd: tmp });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr.toString() };
-}
-
-/** Exit 0 and stdout as text. */
-function ok(args: string[], input?: Uint8Array | string): string {
-  const r = bitsmith(args, input);
-  expect(r.stderr).toBe('');
-  expect(r.status).toBe(0);
-  return r.stdout.toString();
-}
-
-/** Exit 1 with exactly one line on stderr; returns it. */
-function badInput(args: string[], input?: Uint8Array | string): string {
-  const r = bitsmith(args, input);
-  expect(r.status).toBe(1);
-  expect(r.stderr.split('\n')).toHaveLength(2);
-  expect(r.stderr.endsWith('\n')).toBe(true);
-  return r.stderr.trimEnd();
-}
-
-const file = (name: string, data: string | Uint8Array) => {
-  const p = join(tmp, name);
-  writeFileSync(p, data);
-  return p;
-};
 
 let server: RunningServer;
 let crcKernel: CrcKernel;
@@ -94,6 +57,11 @@ describe('bitsmith: version, help and exit codes', () => {
       ['json', 'format'],
       ['json', 'minify'],
       ['json', 'validate'],
+      ['yaml', 'to-json'],
+      ['yaml', 'from-json'],
+      ['csv', 'to-json'],
+      ['csv', 'from-json'],
+      ['subnet'],
     ];
     for (const c of commands) {
       const out = ok([...c, '--help']);
@@ -103,12 +71,16 @@ describe('bitsmith: version, help and exit codes', () => {
   });
 
   it("usage errors exit 2 with commander's one-line message", () => {
-    for (const args of [['crc', 'generate', '--bogus'], ['nope'], ['json', 'format', '--indent', '3']]) {
-      const r = bitsmith(args);
-      expect(r.status, args.join(' ')).toBe(2);
-      expect(r.stderr.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);
-      expect(r.stderr).toMatch(/^error: /);
-    }
+    for (const args of [
+      ['crc', 'generate', '--bogus'],
+      ['nope'],
+      ['json', 'format', '--indent', '3'],
+      ['subnet'],
+      ['yaml', 'to-json', '--indent', '3'],
+      ['csv', 'to-json', '--nope'],
+      ['base64', 'decode', '--wrap', '76'],
+    ])
+      usageError(args);
   });
 
   it('a missing input file is bad input: exit 1, one line', () => {
@@ -387,5 +359,12 @@ describe('the npm package', () => {
     const g = createCrcGenerator(crcKernel);
     const config = { params: paramsOf(predefinedAlgorithms().find((a) => a.name === 'CRC-16/ARC')!), dataWidth: 8 };
     expect(out).toBe(g.generate(config, 'verilog').text);
+    // The converters and their WASM kernels work from the installed copy too.
+    const run = (args: string[], input?: string) =>
+      execFileSync(installed, args, { encoding: 'utf8', cwd: prefix, input });
+    expect(run(['base64', 'encode', '--url-safe', '-'], '\xfb\xff')).toBe('w7vDvw');
+    expect(run(['subnet', '10.0.0.0/30', '--split', '31'])).toBe('10.0.0.0/31\n10.0.0.2/31\n');
+    expect(run(['yaml', 'to-json', '-'], 'a: 12345678901234567890\n')).toBe('{\n  "a": 12345678901234567890\n}\n');
+    expect(run(['crc', 'check', '-'], '123456789')).toBe('cbf43926  -\n');
   });
 });

@@ -1,0 +1,73 @@
+/**
+ * bitsmith yaml to-json|from-json and bitsmith csv to-json|from-json: the converter pages' actions
+ * (src/core/data/ops: runYamlOp, runCsvOp), so the output is the page's for the same options. They
+ * need the whole document, as the pages do; a final newline is added when the output has none.
+ */
+import type { Delimiter } from '../src/core/data/formats/delimiters';
+import type { DataOp } from '../src/core/data/ops/types';
+import { BadInput, Output, readAll } from './io';
+
+export type DataCommand = 'yaml to-json' | 'yaml from-json' | 'csv to-json' | 'csv from-json';
+
+export interface DataOptions {
+  indent?: string;
+  sortKeys?: boolean;
+  delimiter?: string;
+  header?: boolean;
+  detectTypes?: boolean;
+  neutraliseFormulas?: boolean;
+  output?: string;
+}
+
+/** The names a shell can pass for the page's four delimiters. */
+const DELIMITER_NAMES: Record<string, Delimiter> = {
+  ',': ',',
+  comma: ',',
+  ';': ';',
+  semicolon: ';',
+  tab: '\t',
+  '\t': '\t',
+  '|': '|',
+  pipe: '|',
+};
+
+function delimiterOf(text = ','): Delimiter {
+  const d = DELIMITER_NAMES[text.toLowerCase()];
+  if (d === undefined)
+    throw new BadInput(`--delimiter must be comma, semicolon, tab or pipe (or , ; |), not "${text}".`);
+  return d;
+}
+
+function opOf(command: DataCommand, o: DataOptions): DataOp {
+  const indent = o.indent === '4' ? 4 : 2;
+  const sortKeys = !!o.sortKeys;
+  switch (command) {
+    case 'yaml to-json':
+      return { kind: 'yamlToJson', indent, sortKeys };
+    case 'yaml from-json':
+      return { kind: 'jsonToYaml', indent, sortKeys };
+    case 'csv to-json':
+      return {
+        kind: 'csvToJson',
+        delimiter: delimiterOf(o.delimiter),
+        header: o.header ?? true,
+        detectTypes: o.detectTypes ?? true,
+      };
+    case 'csv from-json':
+      return { kind: 'jsonToCsv', delimiter: delimiterOf(o.delimiter), neutraliseFormulas: !!o.neutraliseFormulas };
+  }
+}
+
+export async function convertData(command: DataCommand, file: string, o: DataOptions): Promise<void> {
+  const op = opOf(command, o);
+  const text = (await readAll(file)).toString('utf8');
+  const r = command.startsWith('yaml')
+    ? (await import('../src/core/data/ops/yaml')).runYamlOp(op as Extract<DataOp, { kind: 'jsonToYaml' }>, text)
+    : (await import('../src/core/data/ops/csv')).runCsvOp(op as Extract<DataOp, { kind: 'csvToJson' }>, text);
+  if (!r.ok) throw new BadInput(r.status);
+  // The page's note (several YAML documents became one array) is worth a line on stderr.
+  if (r.note) process.stderr.write(`bitsmith: ${r.note}\n`);
+  const out = new Output(o.output);
+  await out.write(r.output.endsWith('\n') ? r.output : r.output + '\n');
+  await out.close();
+}

@@ -1,0 +1,119 @@
+/**
+ * bitsmith subnet ADDRESS/PREFIX: the IP Subnet Calculator's results (src/core/subnet) as text or
+ * JSON; --split PREFIX (or --hosts) streams the page's export lines, text or CSV, page by page from
+ * the WASM formatter (assembly/subnet.ts) straight to the output: memory stays flat for any count.
+ */
+import {
+  PAGE_ROWS,
+  WasmPager,
+  csvHeader,
+  estimateExportBytes,
+  rowCount,
+  type ExportFormat,
+  type ListSpec,
+  type SubnetExports,
+} from '../src/core/subnet/enumerate';
+import { calculate, parseIpv4, type SubnetResult } from '../src/core/subnet/ipv4';
+import { calculate6, type Ipv6Result } from '../src/core/subnet/ipv6';
+import {
+  csvHeader6,
+  estimateExportBytes6,
+  rowCount6,
+  WasmPager6,
+  type ListSpec6,
+  type Subnet6Exports,
+} from '../src/core/subnet/ipv6-enumerate';
+import { looksLikeIpv6, mask6 } from '../src/core/subnet/ipv6-parse';
+import { BadInput, loadKernel, progress } from './io';
+import { SyncOutput } from './sync-io';
+import { ipv4Text, ipv6Text } from './subnet-text';
+
+export interface SubnetOptions {
+  json?: boolean;
+  split?: string;
+  hosts?: boolean;
+  csv?: boolean;
+  output?: string;
+}
+
+function splitPrefix(text: string, prefix: number, max: number): number {
+  const child = /^\/?\d{1,3}$/.test(text.trim()) ? Number(text.trim().replace('/', '')) : NaN;
+  if (!(child >= prefix && child <= max))
+    throw new BadInput(`--split must be a prefix from ${prefix} to ${max} (the network is a /${prefix}).`);
+  return child;
+}
+
+/** JSON with 128-bit counts as decimal strings. */
+const toJson = (value: unknown) =>
+  JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) + '\n';
+
+export async function subnet(address: string, o: SubnetOptions): Promise<void> {
+  if (o.split !== undefined && o.hosts) throw new BadInput('Give --split PREFIX or --hosts, not both.');
+  const list = o.split !== undefined || o.hosts;
+  if (o.csv && !list) throw new BadInput('--csv goes with --split PREFIX or --hosts.');
+  if (o.json && list) throw new BadInput('--json shows the results; --split and --hosts list lines (text or --csv).');
+  const format: ExportFormat = o.csv ? 'csv' : 'text';
+  if (looksLikeIpv6(address)) {
+    const c = calculate6(address, '');
+    if (!c.ok) throw new BadInput(c.error);
+    if (o.hosts) throw new BadInput('--hosts lists IPv4 hosts; for IPv6 use --split PREFIX.');
+    if (!list) return writeText(o.json ? toJson(c.result) : ipv6Text(c.result), o.output);
+    const r: Ipv6Result = c.result;
+    const spec: ListSpec6 = { network: c.addr & mask6(r.prefix), prefix: r.prefix, childPrefix: 0 };
+    spec.childPrefix = splitPrefix(o.split!, r.prefix, 128);
+    return streamIpv6(spec, format, o.output);
+  }
+  const c = calculate({ ip: address, mode: 'cidr', cidrText: '', maskText: '' });
+  if (!c.ok) throw new BadInput(c.error);
+  const r: SubnetResult = c.result;
+  const ip = address.trim().split(/[\s/]/)[0]!;
+  if (!list) return writeText(o.json ? toJson({ ip, ...r, error: undefined }) : ipv4Text(r, ip), o.output);
+  const spec: ListSpec = {
+    kind: o.hosts ? 'hosts' : 'subnets',
+    network: parseIpv4(ip)!,
+    cidr: r.cidr,
+    childCidr: o.hosts ? r.cidr : splitPrefix(o.split!, r.cidr, 32),
+  };
+  return streamIpv4(spec, format, o.output);
+}
+
+function writeText(text: string, output: string | undefined): void {
+  const out = new SyncOutput(output);
+  out.write(Buffer.from(text));
+  out.close();
+}
+
+type Kernel = SubnetExports & Subnet6Exports;
+
+async function streamIpv4(spec: ListSpec, format: ExportFormat, output: string | undefined): Promise<void> {
+  const pager = new WasmPager(await loadKernel<Kernel>('subnet'));
+  const out = new SyncOutput(output);
+  if (format === 'csv') out.write(Buffer.from(csvHeader(spec.kind)));
+  const total = rowCount(spec);
+  const bar = progress('writing', estimateExportBytes(spec, format));
+  let written = 0;
+  for (let start = 0; start < total; start += PAGE_ROWS) {
+    const lines = pager.format(spec, format, start, Math.min(PAGE_ROWS, total - start));
+    out.write(lines);
+    bar.update((written += lines.length));
+  }
+  bar.done();
+  out.close();
+}
+
+async function streamIpv6(spec: ListSpec6, format: ExportFormat, output: string | undefined): Promise<void> {
+  const pager = new WasmPager6(await loadKernel<Kernel>('subnet'));
+  const out = new SyncOutput(output);
+  if (format === 'csv') out.write(Buffer.from(csvHeader6));
+  const total = rowCount6(spec);
+  const step = BigInt(pager.pageRows);
+  const bar = progress('writing', Number(estimateExportBytes6(spec, format)));
+  let written = 0;
+  for (let start = 0n; start < total; start += step) {
+    const lines = pager.format(spec, format, start, Number(total - start < step ? total - start : step));
+    out.write(lines);
+    bar.update((written += lines.length));
+  }
+  bar.done();
+  out.close();
+}
