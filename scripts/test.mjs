@@ -12,7 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** What each loop (a Vitest project in vitest.config.ts) needs before it runs. */
 const loops = {
   unit: { tools: [], build: ['--only', 'wasm'] },
-  tooling: { tools: [], build: [] },
+  tooling: { tools: ['jq'], build: [] },
   server: { tools: [], build: [] },
   hdl: { tools: ['iverilog', 'ghdl', 'yosys', 'gcc', 'rustc', 'python3'], build: ['--only', 'wasm'] },
   e2e: { tools: ['chromium', 'iverilog', 'ghdl'], build: [] },
