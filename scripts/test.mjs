@@ -13,7 +13,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const loops = {
   unit: { tools: [], build: ['--only', 'wasm'] },
   tooling: { tools: ['jq'], build: [] },
-  server: { tools: [], build: [] },
+  // tests/server/hdl-api.test.ts simulates designs POST /api/hdl/* answers.
+  server: { tools: ['iverilog', 'ghdl'], build: [] },
   hdl: { tools: ['iverilog', 'ghdl', 'yosys', 'gcc', 'rustc', 'python3'], build: ['--only', 'wasm'] },
   e2e: { tools: ['chromium', 'iverilog', 'ghdl'], build: [] },
 };

@@ -1,0 +1,425 @@
+/**
+ * POST /api/hdl/crc|uart|fifo|fsm over HTTP against the real built server: files byte-identical to
+ * the generators called directly and to the built bitsmith command, both languages, testbench on
+ * and off; a 422 naming the field for every field; unknown fields, oversized and malformed bodies;
+ * the pool's 503 and the shared rate limit; and one design per generator from the API simulated in
+ * Icarus Verilog (and the FSM in GHDL).
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../harness/server';
+import { simulateVerilog, simulateVhdl } from '../harness/hdl';
+import { testRandom } from '../cases/seed';
+import { fuzzCrcConfig } from '../cases/crc-cases';
+import { randomUartConfig } from '../cases/uart-cases';
+import { fuzzFifoConfig } from '../cases/fifo-cases';
+import { randomFsmConfig } from '../cases/fsm-cases';
+import { loadKernel } from '../../server/wasm';
+import { paramsOf } from '../../src/core/crc/catalogue';
+import { hex, type CrcParams } from '../../src/core/crc/params';
+import type { CrcKernel } from '../../src/core/crc/kernel';
+import { HDL_LANGUAGES, type HdlFile, type HdlLanguage } from '../../src/core/hdl/contract';
+import { configFiles } from '../../src/core/hdl/files';
+import { findCatalogueAlgorithm } from '../../src/core/hdl/crc/algorithm';
+import { createCrcGenerator, type CrcConfig, type CrcGenerator } from '../../src/core/hdl/crc';
+import { DEFAULT_UART, uartGenerator } from '../../src/core/hdl/uart';
+import { DEFAULT_FIFO_CONFIG, fifoGenerator } from '../../src/core/hdl/fifo';
+import { COMPLEX_EXAMPLE, DEFAULT_FSM, SIMPLE_EXAMPLE, fsmGenerator } from '../../src/core/hdl/fsm';
+
+const root = join(import.meta.dirname, '../..');
+const rand = testRandom(27);
+
+let server: RunningServer;
+let crc: CrcGenerator;
+beforeAll(async () => {
+  server = await startServer();
+  crc = createCrcGenerator(await loadKernel<CrcKernel>('crc'));
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+type Body = Record<string, unknown>;
+interface Answer {
+  files: HdlFile[];
+  summary: Record<string, unknown>;
+}
+interface Refusal {
+  error: string;
+  details: { path: string; message: string }[];
+}
+
+const post = (generator: string, body: Body | string, url = server.url) =>
+  fetch(`${url}/api/hdl/${generator}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+async function files(generator: string, body: Body): Promise<Answer> {
+  const r = await post(generator, body);
+  const answer = await r.json();
+  expect(r.status, JSON.stringify(answer)).toBe(200);
+  return answer as Answer;
+}
+
+async function refused(generator: string, body: Body): Promise<Refusal> {
+  const r = await post(generator, body);
+  expect(r.status).toBe(422);
+  return (await r.json()) as Refusal;
+}
+
+/** The API body of a CRC configuration given by its parameters. */
+function crcBody({ params, dataWidth, partialLastWord, pipelineStages }: CrcConfig): Body {
+  const { width, poly, init, xorout, refin, refout } = params;
+  return {
+    width,
+    poly: hex(poly, width),
+    init: hex(init, width),
+    xorout: hex(xorout, width),
+    refin,
+    refout,
+    dataWidth,
+    partialLastWord: partialLastWord ?? false,
+    pipelineStages: pipelineStages ?? 0,
+  };
+}
+
+const catalogue = (name: string): CrcParams => paramsOf(findCatalogueAlgorithm(name)!);
+
+/** Configurations of each generator (a fixed one and seeded draws) with the body that asks for it. */
+function cases(): { generator: string; config: unknown; body: Body }[] {
+  const fixedCrc: CrcConfig = { params: catalogue('CRC-32/ISO-HDLC'), dataWidth: 64 };
+  const streamCrc: CrcConfig = {
+    params: catalogue('CRC-16/ARC'),
+    dataWidth: 32,
+    partialLastWord: true,
+    pipelineStages: 2,
+  };
+  const drawnCrc = fuzzCrcConfig(rand, 1024);
+  const uart = randomUartConfig(rand);
+  const fifo = fuzzFifoConfig(rand, { maxMemoryBits: 1 << 14, maxEccDataWidth: 64 });
+  const fsm = randomFsmConfig(rand, 0);
+  return [
+    { generator: 'crc', config: fixedCrc, body: { algorithm: 'crc-32 iso hdlc', dataWidth: 64 } },
+    { generator: 'crc', config: streamCrc, body: crcBody(streamCrc) },
+    { generator: 'crc', config: drawnCrc, body: crcBody(drawnCrc) },
+    { generator: 'uart', config: DEFAULT_UART, body: {} },
+    { generator: 'uart', config: uart, body: { ...uart } },
+    { generator: 'fifo', config: DEFAULT_FIFO_CONFIG, body: {} },
+    { generator: 'fifo', config: fifo, body: { ...fifo } },
+    { generator: 'fsm', config: DEFAULT_FSM, body: {} },
+    { generator: 'fsm', config: COMPLEX_EXAMPLE, body: { ...COMPLEX_EXAMPLE } },
+    { generator: 'fsm', config: fsm, body: { ...fsm } },
+  ];
+}
+
+/** The files the generator itself gives (the pages call the same generate() and testbench()). */
+function direct(generator: string, config: unknown, language: HdlLanguage, testbench: boolean): HdlFile[] {
+  const o = { language, testbench };
+  if (generator === 'crc') return configFiles(crc, config as CrcConfig, o);
+  if (generator === 'uart') return configFiles(uartGenerator, config as typeof DEFAULT_UART, o);
+  if (generator === 'fifo') return configFiles(fifoGenerator, config as typeof DEFAULT_FIFO_CONFIG, o);
+  return configFiles(fsmGenerator, config as typeof DEFAULT_FSM, o);
+}
+
+describe('POST /api/hdl/*: the files', () => {
+  it('answers the design, and with testbench: true its testbench, byte-identical to the generator in both languages', async () => {
+    for (const { generator, config, body } of cases()) {
+      for (const language of HDL_LANGUAGES) {
+        for (const testbench of [false, true]) {
+          const answer = await files(generator, { ...body, language, testbench });
+          const label = `${generator} ${language} testbench=${testbench} ${JSON.stringify(body).slice(0, 200)}`;
+          expect(answer.files, label).toEqual(direct(generator, config, language, testbench));
+        }
+      }
+    }
+  });
+
+  it('defaults to Verilog without a testbench', async () => {
+    const answer = await files('uart', {});
+    expect(answer.files.map((f) => f.name)).toEqual(['uart_module.v']);
+  });
+
+  it('answers the summary the page shows', async () => {
+    const crcAnswer = await files('crc', { algorithm: 'CRC-32/ISO-HDLC', dataWidth: 8 });
+    expect(crcAnswer.summary.check).toBe('0xcbf43926');
+    const stream = await files('crc', { algorithm: 'CRC-16/ARC', dataWidth: 32, pipelineStages: 2 });
+    expect(stream.summary).toMatchObject({ check: '0xbb3d', stream: { latency: 2 } });
+    const uart = await files('uart', { baudRate: 115200, clockFreq: 50_000_000 });
+    expect(uart.summary).toMatchObject({ baudCounter: 27, frameBits: 10, errorFlagged: false });
+    const fifo = await files('fifo', { dataWidth: 32, fifoDepth: 100 });
+    expect(fifo.summary).toMatchObject({ thresholds: { almostFull: 80, almostEmpty: 20 } });
+    expect((fifo.summary.notes as string[])[0]).toMatch(/Depth 100 is not a power of two/);
+    const fsm = await files('fsm', { ...SIMPLE_EXAMPLE, encoding: 'gray' });
+    expect(fsm.summary).toEqual({ warnings: [], codes: { width: 2, codes: { RED: '00', GREEN: '01', YELLOW: '11' } } });
+  });
+
+  it('gives the bytes the bitsmith command writes for the same configuration', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-hdl-api-'));
+    const bitsmith = (...args: string[]) =>
+      execFileSync(process.execPath, [join(root, 'dist/cli/bitsmith.mjs'), ...args]);
+    const written = (out: string, answer: Answer) =>
+      answer.files.map((f) => ({ name: f.name, text: readFileSync(join(out, f.name), 'utf8') }));
+    try {
+      const crcArgs = ['--data-width', '32', '--partial-last-word', '--pipeline-stages', '2', '--testbench'];
+      bitsmith('crc', 'generate', '--algorithm', 'CRC-16/ARC', ...crcArgs, '--language', 'vhdl', '-o', `${dir}/crc/`);
+      const crcBodyArgs = { algorithm: 'CRC-16/ARC', dataWidth: 32, partialLastWord: true, pipelineStages: 2 };
+      const crcAnswer = await files('crc', { ...crcBodyArgs, language: 'vhdl', testbench: true });
+      expect(written(`${dir}/crc`, crcAnswer)).toEqual(crcAnswer.files);
+
+      const configs = {
+        uart: { baudRate: 115200, parity: 'odd' },
+        fifo: { dataWidth: 24, fifoDepth: 48 },
+        fsm: COMPLEX_EXAMPLE,
+      };
+      for (const [generator, config] of Object.entries(configs)) {
+        writeFileSync(join(dir, `${generator}.json`), JSON.stringify(config));
+        const out = join(dir, generator);
+        bitsmith(
+          generator,
+          'generate',
+          '--config',
+          join(dir, `${generator}.json`),
+          '--language',
+          'vhdl',
+          '--testbench',
+          '-o',
+          out,
+        );
+        const answer = await files(generator, { ...config, language: 'vhdl', testbench: true });
+        expect(answer.files).toHaveLength(2);
+        expect(written(out, answer), generator).toEqual(answer.files);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('POST /api/hdl/*: refusals', () => {
+  /** Per generator: a body with one bad field -> the path the 422 must name. */
+  const BAD_FIELDS: Record<string, [Body, string][]> = {
+    crc: [
+      [{ algorithm: 'CRC-99/NOPE' }, 'algorithm'],
+      [{ algorithm: 'CRC-32/ISO-HDLC', init: '0x1' }, 'init'],
+      [{ width: 0, poly: '0x7' }, 'width'],
+      [{ width: 8 }, 'poly'],
+      [{ poly: '0x07' }, 'width'],
+      [{ width: 8, poly: 'xyz' }, 'poly'],
+      [{ width: 8, poly: '0x1ff' }, 'poly'],
+      [{ poly: [1, 1] }, 'poly'],
+      [{ width: 8, poly: '0x07', init: '0x100' }, 'init'],
+      [{ width: 8, poly: '0x07', xorout: 'zz' }, 'xorout'],
+      [{ width: 8, poly: '0x07', refin: 'yes' }, 'refin'],
+      [{ width: 8, poly: '0x07', refout: 1 }, 'refout'],
+      [{ algorithm: 'CRC-8/SMBUS', dataWidth: 2048 }, 'dataWidth'],
+      [{ algorithm: 'CRC-8/SMBUS', dataWidth: 12, partialLastWord: true }, 'partialLastWord'],
+      [{ algorithm: 'CRC-8/SMBUS', pipelineStages: 4 }, 'pipelineStages'],
+      [{ algorithm: 'CRC-8/SMBUS', language: 'cobol' }, 'language'],
+      [{ algorithm: 'CRC-8/SMBUS', testbench: 'no' }, 'testbench'],
+    ],
+    uart: [
+      [{ baudRate: 1234 }, 'baudRate'],
+      [{ dataBits: 10 }, 'dataBits'],
+      [{ stopBits: 3 }, 'stopBits'],
+      [{ parity: 'mark' }, 'parity'],
+      [{ clockFreq: 999 }, 'clockFreq'],
+      [{ baudRate: 921600, clockFreq: 1_000_000, oversampling: 32 }, 'clockFreq'],
+      [{ fifoDepth: 0 }, 'fifoDepth'],
+      [{ oversampling: 4 }, 'oversampling'],
+      [{ language: 'VHDL' }, 'language'],
+      [{ testbench: 1 }, 'testbench'],
+    ],
+    fifo: [
+      [{ dataWidth: 0 }, 'dataWidth'],
+      [{ fifoDepth: 1 }, 'fifoDepth'],
+      [{ memoryType: 'flash' }, 'memoryType'],
+      [{ clockingMode: 'mesochronous' }, 'clockingMode'],
+      [{ readMode: 'peek' }, 'readMode'],
+      [{ writeMode: 'packet' }, 'enablePacketMode'],
+      [{ writeMode: 'burst' }, 'writeMode'],
+      [{ almostFullThreshold: 99 }, 'almostFullThreshold'],
+      [{ almostEmptyThreshold: 2.5 }, 'almostEmptyThreshold'],
+      [{ outputRegister: 'true' }, 'outputRegister'],
+      [{ resetType: 'none' }, 'resetType'],
+      [{ enableECC: null }, 'enableECC'],
+      [{ enablePacketMode: true }, 'enablePacketMode'],
+      [{ language: 'systemverilog' }, 'language'],
+      [{ testbench: 'yes' }, 'testbench'],
+    ],
+    fsm: [
+      [{ moduleName: 'module' }, 'moduleName'],
+      [{ fsmType: 'harel' }, 'fsmType'],
+      [{ encoding: 'johnson' }, 'encoding'],
+      [{ resetState: 'NOWHERE' }, 'resetState'],
+      [{ clkName: '' }, 'clkName'],
+      [{ resetName: '9reset' }, 'resetName'],
+      [{ states: [] }, 'states'],
+      [{ states: [...DEFAULT_FSM.states.slice(0, 2), { name: 'idle' }] }, 'states.2.name'],
+      [
+        {
+          states: [
+            DEFAULT_FSM.states[0],
+            { ...DEFAULT_FSM.states[1], outputs: { busy: 'lots' } },
+            DEFAULT_FSM.states[2],
+          ],
+        },
+        'states.1.outputs.busy',
+      ],
+      [{ inputs: [{ name: 'start', width: 65 }, DEFAULT_FSM.inputs[1]] }, 'inputs.0.width'],
+      [{ inputs: [DEFAULT_FSM.inputs[0], { name: 'stop wait', width: 1 }] }, 'inputs.1.name'],
+      [
+        { outputs: [DEFAULT_FSM.outputs[0], { name: 'complete', width: 1 }, { name: 'start', width: 1 }] },
+        'outputs.2.name',
+      ],
+      [{ transitions: [{ from: 'IDLE', to: 'SOMEWHERE', condition: 'start' }] }, 'transitions.0.to'],
+      [{ transitions: [{ from: 'NOWHERE', to: 'RUN', condition: 'start' }] }, 'transitions.0.from'],
+      [{ transitions: [{ from: 'IDLE', to: 'RUN', condition: 'start &&' }] }, 'transitions.0.condition'],
+      [{ transitions: [{ from: 'IDLE', to: 'RUN', condition: 'go' }] }, 'transitions.0.condition'],
+      [
+        { fsmType: 'mealy', transitions: [{ from: 'IDLE', to: 'RUN', condition: 'start', outputs: { busy: '2' } }] },
+        'transitions.0.outputs.busy',
+      ],
+      [{ numStates: -1 }, 'numStates'],
+      [{ language: 'python' }, 'language'],
+      [{ testbench: [] }, 'testbench'],
+    ],
+  };
+
+  it.each(Object.entries(BAD_FIELDS))(
+    '%s: a bad value of each field is a 422 naming the field',
+    async (generator, table) => {
+      for (const [body, path] of table) {
+        const answer = await refused(generator, body);
+        const label = `${generator} ${JSON.stringify(body).slice(0, 160)}`;
+        expect(
+          answer.details.map((d) => d.path),
+          label,
+        ).toContain(path);
+        expect(answer.error, label).toMatch(/^Invalid configuration: /);
+      }
+    },
+  );
+
+  it("answers the page's sentences where the page has one", async () => {
+    expect((await refused('uart', { baudRate: 1234 })).details).toEqual([
+      {
+        path: 'baudRate',
+        message: 'Baud rate must be one of 2400, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600.',
+      },
+    ]);
+    expect((await refused('fifo', { fifoDepth: 1 })).details[0]!.message).toBe(
+      'FIFO depth must be a whole number from 2 to 131072 words (1 is too small)',
+    );
+    expect((await refused('crc', { width: 8, poly: '0x07', init: '0x100' })).details[0]!.message).toBe(
+      'Init does not fit in 8 bits (the CRC width).',
+    );
+  });
+
+  it('refuses unknown fields, each named', async () => {
+    for (const generator of ['crc', 'uart', 'fifo', 'fsm']) {
+      const answer = await refused(generator, { algorithm: 'CRC-8/SMBUS', colour: 'red', baud: 9600 });
+      const unknown = answer.details.filter((d) => d.message === 'unknown field').map((d) => d.path);
+      expect(unknown, generator).toEqual(generator === 'crc' ? ['colour', 'baud'] : ['algorithm', 'colour', 'baud']);
+    }
+    const nested = await refused('fsm', { states: [{ name: 'IDLE', colour: 'red' }] });
+    expect(nested.details).toContainEqual({ path: 'states.0.colour', message: 'unknown field' });
+  });
+
+  it('answers 413 to a body over the limit, 400 to malformed JSON, 422 to a body that is not an object', async () => {
+    const big = JSON.stringify({ moduleName: 'x'.repeat(5000) });
+    const tooBig = await post('uart', big);
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toEqual({ error: 'Request body too large' });
+    const fsmBig = await post(
+      'fsm',
+      JSON.stringify({ moduleName: 'm', states: [{ name: 'A', description: 'x'.repeat(70_000) }] }),
+    );
+    expect(fsmBig.status).toBe(413);
+    // The FSM's limit is larger: a 20 KB configuration is read (and refused only for its content).
+    expect((await post('fsm', JSON.stringify({ moduleName: `9${'y'.repeat(20_000)}` }))).status).toBe(422);
+    const malformed = await post('fifo', '{"dataWidth": 8,');
+    expect(malformed.status).toBe(400);
+    expect((await post('fifo', '[1, 2]')).status).toBe(422);
+  });
+});
+
+describe('POST /api/hdl/*: the pool and the rate limit', () => {
+  it('answers 503 + Retry-After when the pool refuses, counted by the same per-client limit as /api/generate', async () => {
+    // A queue limit of 0 refuses every task: the pool's refusal, without racing a flood.
+    const busy = await startServer({
+      env: { GENERATE_THREADS: '1', GENERATE_QUEUE_LIMIT: '0', RATE_LIMIT_PER_MINUTE: '5' },
+    });
+    try {
+      for (const generator of ['crc', 'uart', 'fifo', 'fsm']) {
+        const r = await post(generator, generator === 'crc' ? { algorithm: 'CRC-32C' } : {}, busy.url);
+        expect(r.status, generator).toBe(503);
+        expect(r.headers.get('retry-after')).toBe('2');
+        expect((await r.json()).error).toBe('Code generation is busy (queue full); retry in 2 s');
+      }
+      // The fifth request of the minute is the last one the budget allows, whatever the route.
+      const generate = await fetch(`${busy.url}/api/generate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          poly: [1, 1, 1, 0, 0, 0, 0, 0, 1, ...new Array(59).fill(0)],
+          data_width: 8,
+          language: 'verilog',
+        }),
+      });
+      expect(generate.status).toBe(503);
+      const limited = await post('uart', {}, busy.url);
+      expect(limited.status).toBe(429);
+      expect(await limited.json()).toEqual({ error: 'Too many requests, please slow down' });
+    } finally {
+      await busy.stop();
+    }
+  });
+});
+
+describe('POST /api/hdl/*: the designs work', () => {
+  const tops = (answer: Answer) => {
+    const tb = answer.files[1]!.text;
+    return /^module\s+(\w+)/m.exec(tb)?.[1] ?? [...tb.matchAll(/^entity\s+(\w+)\s+is/gm)].at(-1)![1]!;
+  };
+  const sources = (answer: Answer) => Object.fromEntries(answer.files.map((f) => [f.name, f.text]));
+
+  it.each([
+    [
+      'crc',
+      'CRC-16/ARC, 32 bits, partial last word, 2 stages',
+      { algorithm: 'CRC-16/ARC', dataWidth: 32, partialLastWord: true, pipelineStages: 2 },
+    ],
+    [
+      'crc',
+      'CRC-5 from explicit parameters',
+      { width: 5, poly: '0x05', init: '0x1f', refin: true, refout: true, dataWidth: 8 },
+    ],
+    ['uart', '115200-8-E-1', { baudRate: 115200, clockFreq: 1_843_200, parity: 'even', fifoDepth: 4 }],
+    [
+      'fifo',
+      'asynchronous, first word fall-through',
+      { dataWidth: 8, fifoDepth: 16, clockingMode: 'async', readMode: 'fwft' },
+    ],
+    ['fsm', 'the complex example (Mealy, one-hot)', COMPLEX_EXAMPLE],
+  ] as [string, string, Body][])(
+    '%s (%s): the Verilog testbench passes in Icarus Verilog',
+    async (generator, _label, body) => {
+      const answer = await files(generator, { ...body, language: 'verilog', testbench: true });
+      const { stdout } = await simulateVerilog(sources(answer), tops(answer));
+      expect(stdout).toMatch(/PASS/);
+      expect(stdout).not.toMatch(/FAIL/);
+    },
+  );
+
+  it('the FSM VHDL testbench passes in GHDL', async () => {
+    const answer = await files('fsm', { ...SIMPLE_EXAMPLE, language: 'vhdl', testbench: true });
+    const { stdout } = await simulateVhdl(sources(answer), tops(answer), '08');
+    expect(stdout).toMatch(/PASS/);
+    expect(stdout).not.toMatch(/FAIL/);
+  });
+});
