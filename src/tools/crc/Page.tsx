@@ -13,6 +13,12 @@ import { usePermalink } from '../../browser/permalink';
 import { SynthesisReport } from './SynthesisReport';
 import { useCrcGenerate, usePredefined, useWorkerFigures } from './hooks';
 import { AlgorithmPanel, ParametersPanel, PolynomialPanel, SummaryPanel } from './Panels';
+import { CrcTabs } from './identify/Tabs';
+import { IDENTIFY_CARDS, IdentifyPanel } from './identify/IdentifyPanel';
+import { identifyLink, useIdentifyStore } from './identify/store';
+import { isHardwareLanguage } from './languages';
+import { SOFTWARE_WIDTH_MESSAGE, SoftwareCode, softwareFiles } from './SoftwareCode';
+import { MAX_SOFTWARE_WIDTH } from '../../core/crc/software';
 import './styles.css';
 
 /** Long files (wide buses) are shown in part; the download and Copy have all of it. */
@@ -20,6 +26,8 @@ const PREVIEW_LINES = 400;
 
 export default function CrcPage() {
   usePermalink(useCrcStore, crcLink);
+  usePermalink(useIdentifyStore, identifyLink);
+  const tab = useIdentifyStore((t) => t.tab);
   const s = useCrcStore();
   const { algorithms, loadError } = usePredefined();
   const page = useHdlPage({ tool, errorContext: 'generate' });
@@ -36,15 +44,29 @@ export default function CrcPage() {
   const config: CrcConfig | undefined =
     params.ok && dataWidth.ok ? { params: params.value, dataWidth: dataWidth.value, ...options } : undefined;
   const analysisKey = config ? JSON.stringify([s.bits, s.fields, dataWidth.ok && dataWidth.value, options]) : '';
-  const { analysis, preview, previewKey } = useWorkerFigures(config, analysisKey, s.language, previewOpen);
+  const hardware = isHardwareLanguage(s.language);
+  const hdlLanguage = isHardwareLanguage(s.language) ? s.language : 'verilog';
+  const { analysis, preview, previewKey } = useWorkerFigures(config, analysisKey, hdlLanguage, previewOpen && hardware);
+  // Software files are generated here (a few ms): no worker round trip, no data width needed.
+  const { bits, fields, selected: algorithm, language } = s;
+  const software = useMemo(() => {
+    const checked = checkParams(bits, fields);
+    if (isHardwareLanguage(language) || !checked.ok) return { files: [] };
+    if (checked.value.width > MAX_SOFTWARE_WIDTH) return { files: [], error: SOFTWARE_WIDTH_MESSAGE };
+    return { files: softwareFiles(checked.value, algorithm, language) };
+  }, [bits, fields, algorithm, language]);
 
   const generate = () => {
+    if (!isHardwareLanguage(s.language)) {
+      crc.downloadSoftware(software.files, s.language, { width, algorithm: s.selected || 'custom' });
+      return;
+    }
     if (!params.ok || !dataWidth.ok) return;
     void crc.generate({
       bits: s.bits,
       fields: s.fields,
       dataWidth: dataWidth.value,
-      language: s.language,
+      language: hdlLanguage,
       options,
       config,
       usage: {
@@ -56,6 +78,14 @@ export default function CrcPage() {
       },
     });
   };
+
+  if (tab === 'identify')
+    return (
+      <ToolPage tool={tool} infoCards={IDENTIFY_CARDS}>
+        <CrcTabs />
+        <IdentifyPanel />
+      </ToolPage>
+    );
 
   return (
     <ToolPage
@@ -75,6 +105,7 @@ export default function CrcPage() {
         },
       ]}
     >
+      <CrcTabs />
       {loadError && (
         <div className="error-banner" role="alert">
           {loadError}
@@ -97,14 +128,15 @@ export default function CrcPage() {
         text={text}
         selected={selected}
         analysis={analysis}
-        usable={params.ok && dataWidth.ok}
+        usable={params.ok && (dataWidth.ok || !hardware)}
+        hardware={hardware}
         alert={page.error}
         status={crc.status}
         generateButton={
           <button
             type="button"
             className="primary"
-            disabled={crc.generating || !params.ok || !dataWidth.ok}
+            disabled={crc.generating || !params.ok || (hardware ? !dataWidth.ok : software.files.length === 0)}
             aria-busy={crc.generating}
             onClick={generate}
           >
@@ -113,29 +145,40 @@ export default function CrcPage() {
         }
       />
 
-      <SynthesisReport config={config} configKey={analysisKey} language={s.language} />
+      {!hardware && (
+        <SoftwareCode
+          files={software.files}
+          error={software.error}
+          onCopied={() => page.track('copy_to_clipboard', { language: s.language })}
+          onDownloaded={(file) => page.track('download_file', { language: s.language, file })}
+        />
+      )}
 
-      <GeneratedCode
-        title={`Preview (${crcFileName(s.language)})`}
-        id="crc-preview"
-        className="crc-preview"
-        onToggle={setPreviewOpen}
-        language={s.language}
-        file={preview?.file ?? null}
-        downloadable={false}
-        codeLabel="Generated code preview"
-        maxLines={PREVIEW_LINES}
-        testbench={() => crcWorker.testbench(config!, s.language)}
-        onCopied={() => page.track('copy_to_clipboard', { language: s.language })}
-        onTestbenchDownloaded={() => page.track('download_testbench', { language: s.language })}
-      >
-        {!preview?.file && (
-          <p className="field-hint">
-            {preview?.error ??
-              (previewKey ? 'Generating preview...' : 'Choose a polynomial and a valid data width to see the code.')}
-          </p>
-        )}
-      </GeneratedCode>
+      {hardware && <SynthesisReport config={config} configKey={analysisKey} language={hdlLanguage} />}
+
+      {hardware && (
+        <GeneratedCode
+          title={`Preview (${crcFileName(hdlLanguage)})`}
+          id="crc-preview"
+          className="crc-preview"
+          onToggle={setPreviewOpen}
+          language={hdlLanguage}
+          file={preview?.file ?? null}
+          downloadable={false}
+          codeLabel="Generated code preview"
+          maxLines={PREVIEW_LINES}
+          testbench={() => crcWorker.testbench(config!, hdlLanguage)}
+          onCopied={() => page.track('copy_to_clipboard', { language: hdlLanguage })}
+          onTestbenchDownloaded={() => page.track('download_testbench', { language: hdlLanguage })}
+        >
+          {!preview?.file && (
+            <p className="field-hint">
+              {preview?.error ??
+                (previewKey ? 'Generating preview...' : 'Choose a polynomial and a valid data width to see the code.')}
+            </p>
+          )}
+        </GeneratedCode>
+      )}
     </ToolPage>
   );
 }

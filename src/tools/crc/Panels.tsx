@@ -5,10 +5,10 @@ import { StatusLine } from '../../components/StatusLine';
 import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
 import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, hex, polyFromBits } from '../../core/crc/params';
 import type { checkDataWidth, checkParams } from '../../core/crc/request';
-import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES } from '../../core/hdl/contract';
 import { MAX_PIPELINE_STAGES, type CrcSummary } from '../../core/hdl/crc';
 import { BITS_PER_ROW, CUSTOM_OPTION, NO_POLYNOMIAL, latencyText, type AlgorithmGroup } from './logic';
 import { useCrcStore } from './store';
+import { CRC_LANGUAGES, CRC_LANGUAGE_LABEL, SOFTWARE_OPTIONS_HINT, isHardwareLanguage } from './languages';
 
 export function AlgorithmPanel({
   algorithms,
@@ -104,18 +104,10 @@ export function ParametersPanel({
   dataWidth: ReturnType<typeof checkDataWidth>;
 }) {
   const s = useCrcStore();
+  const hardware = isHardwareLanguage(s.language);
   return (
     <section className="panel" aria-label="Parameters">
       <div className="crc-params">
-        <NumberField
-          id="crc-data-width"
-          label="Data width (bits)"
-          min={MIN_DATA_WIDTH}
-          max={MAX_DATA_WIDTH_UI}
-          value={s.dataWidth}
-          invalid={!dataWidth.ok}
-          onChange={s.setDataWidth}
-        />
         <TextField
           id="crc-init"
           label="Init (hex)"
@@ -140,28 +132,9 @@ export function ParametersPanel({
           <input type="checkbox" checked={s.fields.refout} onChange={(e) => s.setField('refout', e.target.checked)} />{' '}
           Reflect output (refout)
         </label>
-        <label className="crc-check">
-          <input
-            type="checkbox"
-            checked={s.partialLastWord}
-            aria-describedby="crc-partial-hint"
-            onChange={(e) => s.setPartialLastWord(e.target.checked)}
-          />{' '}
-          Partial last word (data_bytes input)
-        </label>
-        <SelectField
-          id="crc-pipeline"
-          label="Pipeline stages"
-          value={s.pipelineStages}
-          options={Array.from({ length: MAX_PIPELINE_STAGES + 1 }, (_, n) => ({
-            value: n,
-            label: n === 0 ? '0 (single cycle)' : n,
-          }))}
-          onChange={s.setPipelineStages}
-        />
         <fieldset className="crc-language">
           <legend>Output language</legend>
-          {HDL_LANGUAGES.map((value) => (
+          {CRC_LANGUAGES.map((value) => (
             <label key={value}>
               <input
                 type="radio"
@@ -170,17 +143,58 @@ export function ParametersPanel({
                 checked={s.language === value}
                 onChange={() => s.setLanguage(value)}
               />{' '}
-              {HDL_LANGUAGE_LABEL[value]}
+              {CRC_LANGUAGE_LABEL[value]}
             </label>
           ))}
         </fieldset>
+        {/* A disabled fieldset disables every control in it; display: contents keeps the row layout. */}
+        <fieldset
+          className="crc-hardware"
+          aria-label="Hardware options"
+          disabled={!hardware}
+          aria-describedby={hardware ? undefined : 'crc-software-hint'}
+        >
+          <NumberField
+            id="crc-data-width"
+            label="Data width (bits)"
+            min={MIN_DATA_WIDTH}
+            max={MAX_DATA_WIDTH_UI}
+            value={s.dataWidth}
+            invalid={!dataWidth.ok}
+            onChange={s.setDataWidth}
+          />
+          <label className="crc-check">
+            <input
+              type="checkbox"
+              checked={s.partialLastWord}
+              aria-describedby="crc-partial-hint"
+              onChange={(e) => s.setPartialLastWord(e.target.checked)}
+            />{' '}
+            Partial last word (data_bytes input)
+          </label>
+          <SelectField
+            id="crc-pipeline"
+            label="Pipeline stages"
+            value={s.pipelineStages}
+            options={Array.from({ length: MAX_PIPELINE_STAGES + 1 }, (_, n) => ({
+              value: n,
+              label: n === 0 ? '0 (single cycle)' : n,
+            }))}
+            onChange={s.setPipelineStages}
+          />
+        </fieldset>
       </div>
+      {!hardware && (
+        <p id="crc-software-hint" className="field-hint">
+          {SOFTWARE_OPTIONS_HINT}
+        </p>
+      )}
       <p id="crc-partial-hint" className="field-hint">
         {s.partialLastWord && dataWidth.ok && dataWidth.value % 8 !== 0
           ? 'Partial last word needs a data width that is a multiple of 8; it is left out.'
           : 'data_bytes: valid bytes of a beat, 1..D/8, counted from the first byte in time. With either option the module also has sop (start of packet) and crc_valid.'}
       </p>
-      {!dataWidth.ok && (
+      {hardware && !dataWidth.ok && (
         <p className="field-hint crc-invalid" role="alert">
           {dataWidth.error}
         </p>
@@ -215,13 +229,13 @@ function StreamFigures({ s }: { s: NonNullable<CrcSummary['stream']> }) {
 }
 
 /** The live figures of the worker's analysis. */
-function Figures({ result, width }: { result: CrcSummary; width: number }) {
+function Figures({ result, width, hardware }: { result: CrcSummary; width: number; hardware: boolean }) {
   return (
     <>
       <li>
         Check value (CRC of "123456789"): <span className="mono">{hex(result.check, width)}</span>
       </li>
-      {result.stream ? (
+      {!hardware ? null : result.stream ? (
         <StreamFigures s={result.stream} />
       ) : (
         <>
@@ -242,6 +256,7 @@ export function SummaryPanel({
   selected,
   analysis,
   usable,
+  hardware,
   alert,
   status,
   generateButton,
@@ -252,6 +267,8 @@ export function SummaryPanel({
   analysis: { result?: CrcSummary; error?: string } | undefined;
   /** The parameters and data width are valid. */
   usable: boolean;
+  /** Verilog or VHDL: the hardware figures are shown too. */
+  hardware: boolean;
   alert: string;
   status: string;
   generateButton: ReactNode;
@@ -263,12 +280,12 @@ export function SummaryPanel({
         <li>CRC width: {width} bits</li>
         <li>Polynomial: {width > 0 ? `${hex(polyFromBits(bits).poly, width)} (${text})` : NO_POLYNOMIAL}</li>
         <li>Mode: {selected ? `Predefined (${selected.name})` : 'Custom'}</li>
-        <li>Language: {HDL_LANGUAGE_LABEL[language]}</li>
+        <li>Language: {CRC_LANGUAGE_LABEL[language]}</li>
       </ul>
       {/* The live region wraps the list: a list with role=status is no longer a list to assistive tech. */}
       <div role="status" aria-live="polite">
         <ul className="crc-live">
-          {usable && analysis?.result && <Figures result={analysis.result} width={width} />}
+          {usable && analysis?.result && <Figures result={analysis.result} width={width} hardware={hardware} />}
           {analysis?.error && <li>Could not analyse: {analysis.error}</li>}
         </ul>
       </div>

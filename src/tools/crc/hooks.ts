@@ -14,6 +14,8 @@ import { crcWorker } from '../../workers/crc/client';
 import { fetchPredefined, postGenerate } from './api';
 import { LOAD_ERROR, VALIDATION_ALERT, generateErrorAlert } from './logic';
 import { tool } from './tool';
+import { downloadFiles } from './SoftwareCode';
+import type { SoftwareLanguage } from '../../core/crc/software';
 
 /** Loads GET /api/predefined; on failure the spec's banner and the built-in six. */
 export function usePredefined(): { algorithms: PredefinedAlgorithm[]; loadError: string } {
@@ -135,5 +137,14 @@ export function useCrcGenerate(page: ReturnType<typeof useHdlPage>) {
     }
   }
 
-  return { generating, status, generate };
+  /** A software language: the files made on the page are downloaded (C: header and source). */
+  function downloadSoftware(files: HdlFile[], language: SoftwareLanguage, usage: Record<string, unknown>) {
+    if (!files.length) return;
+    page.setError('');
+    downloadFiles(files);
+    setStatus(`✅ Downloaded ${files.map((f) => f.name).join(' and ')}`);
+    page.track('generate_code', { language, ...usage });
+  }
+
+  return { generating, status, generate, downloadSoftware };
 }

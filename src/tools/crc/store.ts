@@ -2,12 +2,12 @@
 import { create } from 'zustand';
 import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
 import type { CustomFields } from '../../core/crc/request';
-import type { HdlLanguage } from '../../core/hdl/contract';
 import { defaultBits, fieldsOf } from './logic';
 import { POLY_BITS } from '../../core/crc/params';
 import { keepDraft } from '../../browser/draft';
 import type { PermalinkSpec } from '../../browser/permalink';
 import { tool } from './tool';
+import { isCrcLanguage, type CrcLanguage } from './languages';
 
 interface CrcState {
   bits: number[];
@@ -15,7 +15,8 @@ interface CrcState {
   selected: string;
   fields: CustomFields;
   dataWidth: string;
-  language: HdlLanguage;
+  /** Verilog, VHDL, or a software language (C, Rust, Python, TypeScript). */
+  language: CrcLanguage;
   search: string;
   /** data_bytes input (honoured only for data widths that are multiples of 8). */
   partialLastWord: boolean;
@@ -24,7 +25,7 @@ interface CrcState {
   choose(a: PredefinedAlgorithm | undefined): void;
   setField<K extends keyof CustomFields>(key: K, value: CustomFields[K]): void;
   setDataWidth(v: string): void;
-  setLanguage(l: HdlLanguage): void;
+  setLanguage(l: CrcLanguage): void;
   setSearch(s: string): void;
   setPartialLastWord(on: boolean): void;
   setPipelineStages(n: number): void;
@@ -107,7 +108,7 @@ export const crcLink: PermalinkSpec<CrcState, CrcSettings> = {
         refin: refin ?? s.fields.refin,
         refout: refout ?? s.fields.refout,
       },
-      ...(language === 'verilog' || language === 'vhdl' ? { language } : {}),
+      ...(isCrcLanguage(language) ? { language } : {}),
       selected: algorithm ?? '',
     })),
   defaults: {
