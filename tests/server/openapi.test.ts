@@ -1,0 +1,133 @@
+/**
+ * GET /api/openapi.json from the real built server: a valid OpenAPI 3.1 document (checked by a real
+ * validator), listing every route the app answers (the server refuses to start otherwise: shown
+ * here on an Express app with a route the list lacks), every listed route answered, and every
+ * request body example accepted by the live server.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator';
+import express, { Router } from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../harness/server';
+import { apiRoutesOf, documentationGaps } from '../../server/openapi/coverage';
+import { API_ROUTES } from '../../server/openapi/routes';
+
+interface Operation {
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content: Record<string, { examples?: Record<string, { value: unknown }> }> };
+  responses: Record<string, unknown>;
+  security?: unknown[];
+}
+interface Document {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+}
+
+let server: RunningServer;
+let doc: Document;
+beforeAll(async () => {
+  server = await startServer();
+  const r = await fetch(`${server.url}/api/openapi.json`);
+  expect(r.status).toBe(200);
+  expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+  doc = (await r.json()) as Document;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+  );
+
+describe('GET /api/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const validator = new Validator();
+    const result = await validator.validate(doc as unknown as Parameters<Validator['validate']>[0]);
+    expect(result.errors, JSON.stringify(result.errors, null, 2)).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe('3.1');
+    expect(doc.openapi).toBe('3.1.0');
+  });
+
+  it('lists the route list the server checked its router against at start, and each route is answered', async () => {
+    expect(operations().map(({ method, path }) => `${method} ${path}`)).toEqual(
+      API_ROUTES.map((r) => `${r.method} ${r.path}`),
+    );
+    for (const path of ['/healthz', '/api/predefined', '/api/generate', '/api/analytics/stats', '/api/hdl/fsm']) {
+      expect(Object.keys(doc.paths), path).toContain(path);
+    }
+    for (const { path, method } of operations()) {
+      const r = await fetch(`${server.url}${path}`, {
+        method: method.toUpperCase(),
+        headers: { 'content-type': 'application/json' },
+        body: method === 'post' ? '{}' : undefined,
+      });
+      const body = await r.text();
+      expect(r.status, `${method} ${path}: ${body.slice(0, 200)}`).not.toBe(404);
+      expect(body, `${method} ${path}`).not.toMatch(/No API route/);
+    }
+  });
+
+  it('describes the GET routes with their parameters, answers and security', () => {
+    const stats = doc.paths['/api/analytics/stats']!.get!;
+    expect(stats.parameters?.map((p) => `${p.in} ${p.name}`)).toEqual(['query days', 'query limit']);
+    expect(Object.keys(stats.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429', '503']));
+    expect(stats.security).toEqual([{ adminToken: [] }]);
+    expect(Object.keys(doc.paths['/api/predefined']!.get!.responses)).toContain('200');
+    const hdl = doc.paths['/api/hdl/crc']!.post!;
+    expect(Object.keys(hdl.responses)).toEqual(['200', '400', '408', '413', '415', '422', '429', '503']);
+  });
+
+  it('accepts every request body example of the document on the live server', async () => {
+    let posted = 0;
+    for (const { path, method, op } of operations()) {
+      const examples = op.requestBody?.content['application/json']?.examples ?? {};
+      for (const [name, { value }] of Object.entries(examples)) {
+        const r = await fetch(`${server.url}${path}`, {
+          method: method.toUpperCase(),
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(value),
+        });
+        const text = await r.text();
+        expect([200, 202], `${path} example ${name}: ${r.status} ${text.slice(0, 300)}`).toContain(r.status);
+        posted++;
+      }
+    }
+    expect(posted).toBe(operations().filter(({ method }) => method === 'post').length);
+  });
+});
+
+describe('the route check the server runs at start', () => {
+  it('names a route the app answers that the list lacks, and a listed route the app does not answer', () => {
+    const app = express();
+    const api = Router();
+    api.get('/predefined', (_req, res) => void res.json([]));
+    api.post('/hdl/crc', (_req, res) => void res.json({}));
+    api.post('/hdl/teapot', (_req, res) => void res.status(418).end());
+    app.use('/api', api);
+    app.get('/healthz', (_req, res) => void res.json({ status: 'ok' }));
+    app.get('/{*path}', (_req, res) => void res.send('the app')); // not under /api: not the API's
+    expect(apiRoutesOf(app)).toEqual([
+      { method: 'get', path: '/api/predefined' },
+      { method: 'post', path: '/api/hdl/crc' },
+      { method: 'post', path: '/api/hdl/teapot' },
+      { method: 'get', path: '/healthz' },
+    ]);
+    const gaps = documentationGaps(app);
+    expect(gaps).toContain('POST /api/hdl/teapot is answered but not in server/openapi/routes.ts');
+    expect(gaps).toContain('POST /api/hdl/fsm is in server/openapi/routes.ts but not answered');
+    expect(gaps.filter((g) => /predefined|hdl\/crc |healthz/.test(g))).toEqual([]);
+  });
+
+  it('matches a route with a parameter against the listed paths it covers', () => {
+    const app = express();
+    const analytics = Router();
+    analytics.post('/:kind', (_req, res) => void res.status(202).end());
+    app.use('/api/analytics', analytics);
+    const gaps = documentationGaps(app);
+    expect(gaps.some((g) => g.includes('/api/analytics/:kind'))).toBe(false);
+    expect(gaps.some((g) => g.startsWith('POST /api/analytics/pageview'))).toBe(false);
+    expect(gaps).toContain('GET /api/analytics/stats is in server/openapi/routes.ts but not answered');
+  });
+});
