@@ -2,16 +2,8 @@
 import zlib from 'node:zlib';
 import { paramsOf, predefinedAlgorithms, type PredefinedAlgorithm } from '../src/core/crc/catalogue';
 import { crc32 } from '../src/core/crc/crc32';
-import { computeCrc, type CrcKernel } from '../src/core/crc/kernel';
-import {
-  MAX_CRC_WIDTH,
-  MAX_DATA_WIDTH_API,
-  hex,
-  mask,
-  parseHex,
-  reflect,
-  type CrcParams,
-} from '../src/core/crc/params';
+import type { CrcKernel } from '../src/core/crc/kernel';
+import { MAX_CRC_WIDTH, MAX_DATA_WIDTH_API, hex, parseHex, type CrcParams } from '../src/core/crc/params';
 import type { HdlLanguage } from '../src/core/hdl/contract';
 import {
   createCrcGenerator,
@@ -29,8 +21,9 @@ import {
   isSoftwareLanguage,
   type SoftwareLanguage,
 } from '../src/core/crc/software';
-import { BadInput, CHUNK_BYTES, inputSize, loadKernel, progress, readAll, readChunks } from './io';
+import { BadInput, inputSize, loadKernel, progress, readAll, readChunks } from './io';
 import { writeFiles } from './files';
+import { tableCrc } from './crc-table';
 
 const DEFAULT_CHECK_ALGORITHM = 'CRC-32/ISO-HDLC';
 
@@ -155,8 +148,8 @@ const hexOf = (v: bigint, width: number) => v.toString(16).padStart(Math.ceil(wi
 
 /**
  * CRC-32/ISO-HDLC: Node's zlib.crc32 (a kept native library, faster than our kernel) when the running
- * Node has it, else our WASM slicing-by-8 kernel. Any other algorithm: the WASM general CRC, run chunk
- * by chunk on the raw register (no reflection or XorOut until the end), so any size streams.
+ * Node has it, else our WASM slicing-by-8 kernel. Any other algorithm: a table-driven CRC
+ * (./crc-table.ts; the core's general WASM CRC is bit-serial), chunk by chunk, so any size streams.
  */
 async function crcRunner(a: PredefinedAlgorithm): Promise<() => CrcRunner> {
   if (a.name === DEFAULT_CHECK_ALGORITHM) {
@@ -173,23 +166,10 @@ async function crcRunner(a: PredefinedAlgorithm): Promise<() => CrcRunner> {
       return { update: (b) => (c = crc32(kernel, b, c)), value: () => hexOf(BigInt(c >>> 0), 32) };
     };
   }
-  const kernel = await loadKernel<CrcKernel>('crc');
   const p = paramsOf(a);
   return () => {
-    let reg = p.init;
-    return {
-      update(bytes) {
-        for (let off = 0; off < bytes.length; off += CHUNK_BYTES) {
-          const part = bytes.subarray(off, off + CHUNK_BYTES);
-          reg = computeCrc(kernel, { ...p, init: reg, xorout: 0n, refout: p.refin }, part);
-          if (p.refin) reg = reflect(reg, p.width);
-        }
-      },
-      value() {
-        const out = (p.refout ? reflect(reg, p.width) : reg) ^ p.xorout;
-        return hexOf(out & mask(p.width), p.width);
-      },
-    };
+    const crc = tableCrc(p);
+    return { update: (b) => crc.update(b), value: () => hexOf(crc.value(), p.width) };
   };
 }
 
