@@ -38,20 +38,25 @@ class Wrapper {
 
   write(text: Uint8Array): void {
     if (!this.width) return this.out.write(text);
-    const need = text.length + (Math.floor((text.length + this.col) / this.width) + 1) * this.eol.length;
-    if (this.buf.length < need) this.buf = new Uint8Array(need);
-    const { buf, width, eol } = this;
-    let at = 0;
+    const { width, eol } = this;
+    // The text goes to the end of the buffer, then each line moves forward to its place: copyWithin
+    // (a memmove) per line is several times faster than a subarray and a set.
+    const room = (Math.floor((text.length + this.col) / width) + 1) * eol.length;
+    if (this.buf.length < room + text.length) this.buf = new Uint8Array(room + text.length);
+    const buf = this.buf;
+    buf.set(text, room);
+    let at = room;
     let o = 0;
-    while (at < text.length) {
-      const take = Math.min(width - this.col, text.length - at);
-      buf.set(text.subarray(at, at + take), o);
+    const stop = room + text.length;
+    while (at < stop) {
+      const take = Math.min(width - this.col, stop - at);
+      buf.copyWithin(o, at, at + take);
       o += take;
       at += take;
       this.col += take;
       if (this.col === width) {
-        buf.set(eol, o);
-        o += eol.length;
+        buf[o++] = eol[0]!;
+        if (eol.length === 2) buf[o++] = eol[1]!;
         this.col = 0;
       }
     }
