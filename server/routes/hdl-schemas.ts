@@ -19,6 +19,7 @@ import {
   type CrcParams,
 } from '../../src/core/crc/params';
 import { HDL_LANGUAGES } from '../../src/core/hdl/contract';
+import { MAX_SOFTWARE_WIDTH, SOFTWARE_LANGUAGES, isSoftwareLanguage } from '../../src/core/crc/software';
 import { findCatalogueAlgorithm } from '../../src/core/hdl/crc/algorithm';
 import { MAX_PIPELINE_STAGES, validateCrcConfig, type CrcConfig } from '../../src/core/hdl/crc';
 import {
@@ -61,7 +62,7 @@ type Path = (string | number)[];
  * language (the CRC generator is getting software languages).
  */
 export const API_LANGUAGES = {
-  crc: HDL_LANGUAGES,
+  crc: [...HDL_LANGUAGES, ...SOFTWARE_LANGUAGES],
   uart: HDL_LANGUAGES,
   fifo: HDL_LANGUAGES,
   fsm: HDL_LANGUAGES,
@@ -328,10 +329,26 @@ const crcRequest = z
     if (body.partialLastWord) config.partialLastWord = true;
     if (body.pipelineStages) config.pipelineStages = body.pipelineStages;
     if (!addProblems(ctx, validateCrcConfig(config), crcField)) return z.NEVER;
-    return { generator: 'crc' as const, config, language: body.language, testbench: body.testbench };
+    if (isSoftwareLanguage(body.language) && !softwareFits(params.width, body.testbench, ctx)) return z.NEVER;
+    // The software files name their identifiers after the algorithm (crc32_iso_hdlc_update, ...).
+    const name = body.algorithm === undefined ? undefined : findCatalogueAlgorithm(body.algorithm)?.name;
+    return { generator: 'crc' as const, config, language: body.language, testbench: body.testbench, name };
   });
 
 type CrcBody = z.input<typeof crcRequest>;
+
+/** C, Rust, Python, TypeScript: widths up to 64, and no testbench (issues added when not). */
+function softwareFits(width: number, testbench: boolean, ctx: z.RefinementCtx): boolean {
+  if (width > MAX_SOFTWARE_WIDTH)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['width'],
+      message: `software languages take widths up to ${MAX_SOFTWARE_WIDTH}`,
+    });
+  if (testbench)
+    ctx.addIssue({ code: 'custom', path: ['testbench'], message: 'only Verilog and VHDL have a testbench' });
+  return width <= MAX_SOFTWARE_WIDTH && !testbench;
+}
 
 /** The parameters: the catalogue algorithm's, or the explicit ones (undefined after adding issues). */
 function crcParams(body: CrcBody, ctx: z.RefinementCtx): CrcParams | undefined {

@@ -11,6 +11,7 @@ import { createCrcGenerator, type CrcConfig, type CrcGenerator, type CrcSummary 
 import { fifoGenerator, type FifoConfig } from '../../src/core/hdl/fifo';
 import { fsmGenerator, type FsmConfig, type FsmSummary } from '../../src/core/hdl/fsm';
 import { uartGenerator, type UartConfig } from '../../src/core/hdl/uart';
+import { generateSoftware, isSoftwareLanguage, type SoftwareLanguage } from '../../src/core/crc/software';
 import { loadKernel } from '../wasm';
 
 /** The generators the API serves, in the order the document lists them. */
@@ -29,8 +30,11 @@ export type HdlJob = {
   [G in HdlGeneratorName]: {
     generator: G;
     config: ConfigOf[G];
-    language: HdlLanguage;
+    /** The CRC generator also writes C, Rust, Python and TypeScript. */
+    language: G extends 'crc' ? HdlLanguage | SoftwareLanguage : HdlLanguage;
     testbench: boolean;
+    /** CRC software: the catalogue name its identifiers derive from (default CRC-<W>/CUSTOM). */
+    name?: string;
     /** Also compute the summary (POST /api/generate does not need it). */
     summary: boolean;
   };
@@ -57,22 +61,25 @@ let crcGenerator: Promise<CrcGenerator> | undefined;
 const crc = () => (crcGenerator ??= loadKernel<CrcKernel>('crc').then(createCrcGenerator));
 
 export async function runHdlJob(job: HdlJob): Promise<HdlJobResult> {
-  const options = { language: job.language, testbench: job.testbench };
   switch (job.generator) {
     case 'crc': {
       const g = await crc();
-      const files = configFiles(g, job.config, options);
+      const { language, testbench, config } = job;
+      const files = isSoftwareLanguage(language)
+        ? generateSoftware({ params: config.params, name: job.name }, language)
+        : configFiles(g, config, { language, testbench });
       return {
         files,
         summary: job.summary ? crcSummaryJson(g.summary(job.config), job.config.params.width) : undefined,
       };
     }
+    // job carries the language and testbench flag configFiles reads.
     case 'uart':
-      return { files: configFiles(uartGenerator, job.config, options), summary: uartGenerator.summary(job.config) };
+      return { files: configFiles(uartGenerator, job.config, job), summary: uartGenerator.summary(job.config) };
     case 'fifo':
-      return { files: configFiles(fifoGenerator, job.config, options), summary: fifoGenerator.summary(job.config) };
+      return { files: configFiles(fifoGenerator, job.config, job), summary: fifoGenerator.summary(job.config) };
     case 'fsm': {
-      const files = configFiles(fsmGenerator, job.config, options);
+      const files = configFiles(fsmGenerator, job.config, job);
       return { files, summary: fsmSummaryJson(fsmGenerator.summary(job.config)) };
     }
   }
