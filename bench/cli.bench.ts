@@ -16,7 +16,8 @@ import { defineSuite, type BenchCase, type BenchGroup } from './harness';
 import { paramsOf, predefinedAlgorithms } from '../src/core/crc/catalogue';
 import { reflect } from '../src/core/crc/params';
 
-const BIN = fileURLToPath(new URL('../dist/cli/bitsmith.mjs', import.meta.url));
+/** BITSMITH_BIN: a copy of dist/cli elsewhere, so a rebuild during a long run cannot pull it away. */
+const BIN = process.env.BITSMITH_BIN ?? fileURLToPath(new URL('../dist/cli/bitsmith.mjs', import.meta.url));
 /** Debian's interpreter: the one python3-crcmod installs into (python3 on PATH may be another). */
 const DEBIAN_PYTHON = '/usr/bin/python3';
 
