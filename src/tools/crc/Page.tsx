@@ -13,6 +13,9 @@ import { usePermalink } from '../../browser/permalink';
 import { SynthesisReport } from './SynthesisReport';
 import { useCrcGenerate, usePredefined, useWorkerFigures } from './hooks';
 import { AlgorithmPanel, ParametersPanel, PolynomialPanel, SummaryPanel } from './Panels';
+import { CrcTabs } from './identify/Tabs';
+import { IDENTIFY_CARDS, IdentifyPanel } from './identify/IdentifyPanel';
+import { identifyLink, useIdentifyStore } from './identify/store';
 import { isHardwareLanguage } from './languages';
 import { SOFTWARE_WIDTH_MESSAGE, SoftwareCode, softwareFiles } from './SoftwareCode';
 import { MAX_SOFTWARE_WIDTH } from '../../core/crc/software';
@@ -23,6 +26,8 @@ const PREVIEW_LINES = 400;
 
 export default function CrcPage() {
   usePermalink(useCrcStore, crcLink);
+  usePermalink(useIdentifyStore, identifyLink);
+  const tab = useIdentifyStore((t) => t.tab);
   const s = useCrcStore();
   const { algorithms, loadError } = usePredefined();
   const page = useHdlPage({ tool, errorContext: 'generate' });
@@ -74,6 +79,14 @@ export default function CrcPage() {
     });
   };
 
+  if (tab === 'identify')
+    return (
+      <ToolPage tool={tool} infoCards={IDENTIFY_CARDS}>
+        <CrcTabs />
+        <IdentifyPanel />
+      </ToolPage>
+    );
+
   return (
     <ToolPage
       tool={tool}
@@ -92,6 +105,7 @@ export default function CrcPage() {
         },
       ]}
     >
+      <CrcTabs />
       {loadError && (
         <div className="error-banner" role="alert">
           {loadError}

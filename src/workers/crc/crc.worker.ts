@@ -1,9 +1,11 @@
 // CRC worker: lazily instantiates build/wasm/crc.wasm and exposes it over Comlink.
 import * as Comlink from 'comlink';
 import wasmUrl from '../../../build/wasm/crc.wasm?url';
+import crcidUrl from '../../../build/wasm/crcid.wasm?url';
 import { loadKernelFromUrl } from '../../core/wasm/instantiate';
 import { crc32, type Crc32Exports } from '../../core/crc/crc32';
 import type { CrcKernel } from '../../core/crc/kernel';
+import { identifyCrc, type CrcIdKernel, type IdentifyReport, type IdentifyRequest } from '../../core/crc/identify';
 import type { HdlFile, HdlLanguage } from '../../core/hdl/contract';
 import { createCrcGenerator, type CrcConfig, type CrcGenerator, type CrcSummary } from '../../core/hdl/crc';
 
@@ -11,6 +13,9 @@ let kernel: Promise<CrcKernel> | undefined;
 const getKernel = () => (kernel ??= loadKernelFromUrl<CrcKernel>(wasmUrl));
 let generator: Promise<CrcGenerator> | undefined;
 const getGenerator = () => (generator ??= getKernel().then(createCrcGenerator));
+
+let idKernel: Promise<CrcIdKernel> | undefined;
+const getIdKernel = () => (idKernel ??= loadKernelFromUrl<CrcIdKernel>(crcidUrl));
 
 const FILE_CHUNK = 8 << 20;
 
@@ -41,6 +46,13 @@ const api = {
   /** The self-checking testbench of the same design. */
   async testbench(config: CrcConfig, language: HdlLanguage): Promise<HdlFile> {
     return (await getGenerator()).testbench(config, language);
+  },
+  /** Finds the CRC parameters that reproduce the samples (the Identify tab); progress per search step. */
+  async identify(
+    request: IdentifyRequest,
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<IdentifyReport> {
+    return identifyCrc(await getIdKernel(), request, onProgress);
   },
 };
 

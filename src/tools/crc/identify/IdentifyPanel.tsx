@@ -1,0 +1,81 @@
+/** The Identify tab: samples, known parameters, the search with progress and Cancel, the results. */
+import { Progress } from '../../../components/Progress';
+import { SelectField } from '../../../components/fields';
+import { StatusLine } from '../../../components/StatusLine';
+import { bitsFromPoly, hex } from '../../../core/crc/params';
+import type { CrcMatch, IdentifyMode } from '../../../core/crc/identify';
+import { useCrcStore } from '../store';
+import { FixedFields } from './FixedFields';
+import { Results } from './Results';
+import { SampleRows } from './SampleRows';
+import { useIdentifyStore } from './store';
+import { panelId, tabId } from './Tabs';
+import { useIdentify } from './useIdentify';
+import './identify.css';
+
+const MODES: { value: IdentifyMode; label: string }[] = [
+  { value: 'message', label: 'Message and its CRC' },
+  { value: 'codeword', label: 'Codeword (CRC appended)' },
+];
+
+/** Fills the Generate tab (and so its permalink) with a found CRC and switches to it. */
+function useInGenerator(m: CrcMatch) {
+  const p = m.params;
+  useCrcStore.setState({
+    bits: bitsFromPoly(p.width, p.poly),
+    selected: m.names[0] ?? '',
+    fields: { init: hex(p.init, p.width), xorout: hex(p.xorout, p.width), refin: p.refin, refout: p.refout },
+  });
+  useIdentifyStore.getState().setTab('generate');
+}
+
+export function IdentifyPanel() {
+  const { mode, setMode } = useIdentifyStore();
+  const run = useIdentify();
+  return (
+    <div role="tabpanel" id={panelId('identify')} aria-labelledby={tabId('identify')} className="crcid">
+      <section className="panel" aria-label="Samples">
+        <p className="field-hint">
+          Two or more captured samples. Samples of equal length give the polynomial; samples of different lengths
+          separate init from xorout.
+        </p>
+        <SelectField id="crcid-mode" label="Samples are" value={mode} options={MODES} onChange={setMode} />
+        <SampleRows errors={run.errors} />
+      </section>
+      <section className="panel" aria-label="Known parameters">
+        <FixedFields errors={run.errors} />
+      </section>
+      <section className="panel crcid-actions" aria-label="Search">
+        <button type="button" className="primary" disabled={run.running} aria-busy={run.running} onClick={run.identify}>
+          {run.running ? 'Identifying...' : 'Identify'}
+        </button>
+        {run.running && (
+          <Progress label="Identifying" done={run.progress.done} total={run.progress.total} onCancel={run.cancel} />
+        )}
+        {run.errors.length > 0 && (
+          <div role="alert">
+            <ul className="crcid-errors">
+              {run.errors.map((e) => (
+                <li key={e.field + e.message}>{e.message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <StatusLine text={run.status} />
+      </section>
+      {run.report && <Results report={run.report} onUse={useInGenerator} />}
+    </div>
+  );
+}
+
+/** The info cards of the Identify tab. */
+export const IDENTIFY_CARDS = [
+  {
+    title: 'Method',
+    text: 'As CRC RevEng does it: the polynomial divides the XOR of two codewords of equal length (init and xorout cancel), so it comes from their GCD over GF(2); init and xorout then follow from linear algebra over samples of different lengths.',
+  },
+  {
+    title: 'In WebAssembly',
+    text: 'The search runs in a worker; brute force over every polynomial is used only for widths up to 20 when no two samples share a length.',
+  },
+];

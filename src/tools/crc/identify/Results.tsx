@@ -1,0 +1,102 @@
+/** The search's report: catalogue matches, other parameter sets, families, and what is missing. */
+import { hex, type CrcParams } from '../../../core/crc/params';
+import type { CrcMatch, IdentifyReport } from '../../../core/crc/identify';
+
+const yesNo = (b: boolean) => (b ? 'true' : 'false');
+
+function ParamCells({ p }: { p: CrcParams }) {
+  return (
+    <>
+      <td>{p.width}</td>
+      <td className="mono">{hex(p.poly, p.width)}</td>
+      <td className="mono">{hex(p.init, p.width)}</td>
+      <td>{yesNo(p.refin)}</td>
+      <td>{yesNo(p.refout)}</td>
+      <td className="mono">{hex(p.xorout, p.width)}</td>
+    </>
+  );
+}
+
+const HEAD = ['Name', 'Width', 'Poly', 'Init', 'RefIn', 'RefOut', 'XorOut', 'Check'];
+
+function title(m: CrcMatch): string {
+  const [name, ...aliases] = m.names;
+  return name ? (aliases.length ? `${name} (${aliases.join(', ')})` : name) : 'Custom';
+}
+
+export function Results({ report, onUse }: { report: IdentifyReport; onUse(m: CrcMatch): void }) {
+  const { matches, families, missing } = report;
+  return (
+    <section className="panel crcid-results" aria-label="Identified CRCs">
+      <h3 className="crc-heading">
+        {report.remaining === 0n ? 'No CRC found' : `${matches.length + families.length} result(s)`}
+      </h3>
+      {missing.length > 0 && (
+        <div role="status">
+          <ul className="crcid-missing">
+            {missing.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {matches.length > 0 && (
+        <div className="crcid-table-wrap">
+          <table className="crcid-table">
+            <caption>Parameter sets that reproduce every sample (catalogue algorithms first)</caption>
+            <thead>
+              <tr>
+                {HEAD.map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
+                {report.matches.some((m) => m.byteOrder) && <th scope="col">Byte order</th>}
+                <th scope="col">
+                  <span className="sr-only">Action</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {matches.map((m, i) => (
+                <tr key={i} className={m.names.length ? 'crcid-named' : undefined}>
+                  <th scope="row">
+                    {title(m)}
+                    {m.equivalents ? (
+                      <span className="field-hint">{` and ${m.equivalents} equivalent init/xorout pair(s)`}</span>
+                    ) : null}
+                  </th>
+                  <ParamCells p={m.params} />
+                  <td className="mono">{hex(m.check, m.params.width)}</td>
+                  {report.matches.some((x) => x.byteOrder) && <td>{m.byteOrder ?? '-'}</td>}
+                  <td>
+                    <button
+                      type="button"
+                      aria-label={`Use in generator: ${title(m)}, row ${i + 1}`}
+                      onClick={() => onUse(m)}
+                    >
+                      Use in generator
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {report.truncated && (
+        <p className="field-hint">More parameter sets fit; the first {matches.length} are listed.</p>
+      )}
+      {families.length > 0 && (
+        <ul className="crcid-families" aria-label="Undecided parameter sets">
+          {families.map((f, i) => (
+            <li key={i}>
+              {`Width ${f.example.width}, poly ${hex(f.example.poly, f.example.width)}, refin ${yesNo(f.example.refin)}, refout ${yesNo(f.example.refout)}${f.byteOrder ? `, ${f.byteOrder}-endian` : ''}: ${f.count.toLocaleString('en-US')} init/xorout pairs fit`}
+              {f.names.length > 0 && ` (among them ${f.names.join(', ')})`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+/** The sample rows: format, message (or codeword) as text or a file, its CRC; add and remove. */
+import { Select, TextField } from '../../../components/fields';
+import type { FieldError, SampleFormat } from '../../../core/crc/identify';
+import { useIdentifyStore, type SampleRow } from './store';
+
+const FORMATS: { value: SampleFormat; label: string }[] = [
+  { value: 'hex', label: 'Hex' },
+  { value: 'ascii', label: 'ASCII' },
+  { value: 'file', label: 'File' },
+];
+
+function Row({ row, index, errors }: { row: SampleRow; index: number; errors: FieldError[] }) {
+  const { mode, rows, updateRow, removeRow } = useIdentifyStore();
+  const n = index + 1;
+  const what = mode === 'codeword' ? 'Codeword' : 'Message';
+  const bad = (f: string) => errors.some((e) => e.field === `samples.${index}.${f}`);
+  return (
+    <li className="crcid-row">
+      <Select
+        id={`crcid-format-${row.id}`}
+        aria-label={`Sample ${n} format`}
+        value={row.format}
+        options={FORMATS}
+        onChange={(format) => updateRow(row.id, { format })}
+      />
+      {row.format === 'file' ? (
+        <label className="field crcid-message">
+          {`${what} ${n} file`}
+          <input
+            type="file"
+            aria-invalid={bad('file')}
+            onChange={(e) => {
+              const f = e.target.files?.[0];
+              if (f)
+                void f
+                  .arrayBuffer()
+                  .then((b) => updateRow(row.id, { file: { name: f.name, bytes: new Uint8Array(b) } }));
+            }}
+          />
+          {row.file && <span className="field-hint">{`${row.file.name}: ${row.file.bytes.length} bytes`}</span>}
+        </label>
+      ) : (
+        <TextField
+          id={`crcid-message-${row.id}`}
+          className="crcid-message"
+          inputClassName="mono"
+          label={`${what} ${n}${row.format === 'hex' ? ' (hex)' : ' (ASCII)'}`}
+          value={row.message}
+          invalid={bad('message')}
+          spellCheck={false}
+          placeholder={row.format === 'hex' ? '01 03 00 00 00 0a' : '123456789'}
+          onChange={(message) => updateRow(row.id, { message })}
+        />
+      )}
+      {mode === 'message' && (
+        <TextField
+          id={`crcid-crc-${row.id}`}
+          className="crcid-crc"
+          inputClassName="mono"
+          label={`CRC ${n} (hex)`}
+          value={row.crc}
+          invalid={bad('crc')}
+          spellCheck={false}
+          placeholder="0xCBF43926"
+          onChange={(crc) => updateRow(row.id, { crc })}
+        />
+      )}
+      <button
+        type="button"
+        className="crcid-remove"
+        aria-label={`Remove sample ${n}`}
+        disabled={rows.length <= 2}
+        onClick={() => removeRow(row.id)}
+      >
+        Remove
+      </button>
+    </li>
+  );
+}
+
+export function SampleRows({ errors }: { errors: FieldError[] }) {
+  const { rows, addRow } = useIdentifyStore();
+  return (
+    <>
+      <ol className="crcid-rows" aria-label="Samples">
+        {rows.map((r, i) => (
+          <Row key={r.id} row={r} index={i} errors={errors} />
+        ))}
+      </ol>
+      <button type="button" onClick={addRow}>
+        Add sample
+      </button>
+    </>
+  );
+}

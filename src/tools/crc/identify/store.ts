@@ -1,0 +1,85 @@
+/**
+ * The CRC page's tab and the Identify form (zustand), with their permalink: the tab, the mode, the
+ * fixed parameters and the samples when they are short text (never a file's bytes).
+ */
+import { create } from 'zustand';
+import type { PermalinkSpec } from '../../../browser/permalink';
+import { NO_FIXED, type FixedInput, type IdentifyMode, type SampleFormat } from '../../../core/crc/identify';
+
+export type CrcTab = 'generate' | 'identify';
+
+export interface SampleRow {
+  id: number;
+  format: SampleFormat;
+  message: string;
+  crc: string;
+  /** A chosen file (format 'file'): its name and bytes, kept out of links. */
+  file?: { name: string; bytes: Uint8Array };
+}
+
+interface IdentifyState {
+  tab: CrcTab;
+  mode: IdentifyMode;
+  rows: SampleRow[];
+  fixed: FixedInput;
+  setTab(tab: CrcTab): void;
+  setMode(mode: IdentifyMode): void;
+  addRow(): void;
+  removeRow(id: number): void;
+  updateRow(id: number, patch: Partial<Omit<SampleRow, 'id'>>): void;
+  setFixed<K extends keyof FixedInput>(key: K, value: FixedInput[K]): void;
+  setRows(rows: Omit<SampleRow, 'id'>[]): void;
+}
+
+let nextId = 1;
+const row = (r: Omit<SampleRow, 'id'> = { format: 'hex', message: '', crc: '' }): SampleRow => ({ id: nextId++, ...r });
+
+export const useIdentifyStore = create<IdentifyState>((set) => ({
+  tab: 'generate',
+  mode: 'message',
+  rows: [row(), row()],
+  fixed: NO_FIXED,
+  setTab: (tab) => set({ tab }),
+  setMode: (mode) => set({ mode }),
+  addRow: () => set((s) => ({ rows: [...s.rows, row()] })),
+  removeRow: (id) => set((s) => ({ rows: s.rows.filter((r) => r.id !== id) })),
+  updateRow: (id, patch) => set((s) => ({ rows: s.rows.map((r) => (r.id === id ? { ...r, ...patch } : r)) })),
+  setFixed: (key, value) => set((s) => ({ fixed: { ...s.fixed, [key]: value } })),
+  setRows: (rows) => set({ rows: rows.map((r) => row(r)) }),
+}));
+
+/** Samples go into a link only while the link stays short. */
+const LINK_SAMPLES_MAX = 1500;
+type LinkSample = [format: 'hex' | 'ascii', message: string, crc: string];
+
+interface IdentifySettings {
+  tab: string;
+  mode: string;
+  samples: LinkSample[];
+  fixed: FixedInput;
+}
+
+function linkSamples(rows: SampleRow[]): LinkSample[] {
+  if (rows.some((r) => r.format === 'file')) return [];
+  const samples = rows.map((r): LinkSample => [r.format === 'ascii' ? 'ascii' : 'hex', r.message, r.crc]);
+  return JSON.stringify(samples).length <= LINK_SAMPLES_MAX ? samples : [];
+}
+
+const isLinkSample = (s: unknown): s is LinkSample =>
+  Array.isArray(s) && s.length === 3 && (s[0] === 'hex' || s[0] === 'ascii') && s.every((x) => typeof x === 'string');
+
+export const identifyLink: PermalinkSpec<IdentifyState, IdentifySettings> = {
+  pick: (s) => ({ tab: s.tab, mode: s.mode, samples: linkSamples(s.rows), fixed: s.fixed }),
+  apply: ({ tab, mode, samples, fixed }) =>
+    useIdentifyStore.setState((s) => ({
+      tab: tab === 'identify' ? 'identify' : 'generate',
+      mode: mode === 'codeword' ? 'codeword' : 'message',
+      fixed: { ...NO_FIXED, ...Object.fromEntries(Object.entries(fixed ?? {}).filter(([k]) => k in NO_FIXED)) },
+      rows:
+        samples && samples.length > 0
+          ? samples.filter(isLinkSample).map(([format, message, crc]) => row({ format, message, crc }))
+          : s.rows,
+    })),
+  defaults: { tab: 'generate', mode: 'message', samples: [], fixed: NO_FIXED },
+  accept: (s) => s.samples === undefined || (Array.isArray(s.samples) && s.samples.every(isLinkSample)),
+};

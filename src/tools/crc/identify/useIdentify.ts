@@ -1,0 +1,58 @@
+/** Runs the search in the CRC worker with progress and Cancel; keeps the last report or the form's errors. */
+import { useRef, useState } from 'react';
+import { crcWorker } from '../../../workers/crc/client';
+import { isAbortError } from '../../../workers/bridge';
+import { parseIdentify, type FieldError, type IdentifyReport } from '../../../core/crc/identify';
+import { useIdentifyStore } from './store';
+
+export interface IdentifyRun {
+  running: boolean;
+  progress: { done: number; total: number };
+  report: IdentifyReport | undefined;
+  errors: FieldError[];
+  status: string;
+  identify(): void;
+  cancel(): void;
+}
+
+export function useIdentify(): IdentifyRun {
+  const [running, setRunning] = useState(false);
+  const [progress, setProgress] = useState({ done: 0, total: 0 });
+  const [report, setReport] = useState<IdentifyReport>();
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [status, setStatus] = useState('');
+  const abort = useRef<AbortController>(undefined);
+
+  const identify = () => {
+    const { mode, rows, fixed } = useIdentifyStore.getState();
+    const inputs = rows.map((r) => ({ format: r.format, message: r.message, crc: r.crc, file: r.file?.bytes }));
+    const parsed = parseIdentify(mode, inputs, fixed);
+    if (!parsed.ok) {
+      setErrors(parsed.errors);
+      setReport(undefined);
+      setStatus('');
+      return;
+    }
+    setErrors([]);
+    setReport(undefined);
+    setStatus('');
+    setProgress({ done: 0, total: 0 });
+    setRunning(true);
+    const controller = new AbortController();
+    abort.current = controller;
+    crcWorker
+      .with({ signal: controller.signal, onProgress: (done, total) => setProgress({ done, total }) })
+      .identify(parsed.request)
+      .then((r) => {
+        setReport(r);
+        setStatus(r.remaining === 0n ? '' : `✓ Search finished: ${r.remaining.toLocaleString('en-US')} found.`);
+      })
+      .catch((e: unknown) => setStatus(isAbortError(e) ? 'Search cancelled.' : `Search failed: ${String(e)}`))
+      .finally(() => {
+        if (abort.current === controller) abort.current = undefined;
+        setRunning(false);
+      });
+  };
+
+  return { running, progress, report, errors, status, identify, cancel: () => abort.current?.abort() };
+}

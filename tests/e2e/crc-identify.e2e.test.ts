@@ -1,0 +1,172 @@
+/**
+ * The CRC page's Identify tab in Chromium: CRC-32 and Modbus samples identified in the worker,
+ * "Use in generator" filling the Generate tab and its link, Cancel stopping a long search, the
+ * tab's permalink, keyboard tabs, axe, and no main-thread task over 50 ms while searching.
+ */
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describeWith } from '../harness/system';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { seriousViolations } from '../harness/axe';
+import {
+  MAIN_THREAD_TEST,
+  MAX_TASK_CPU_MS,
+  describeTasks,
+  longestCpuMs,
+  traceMainThread,
+} from '../harness/main-thread';
+import { randomBytes, testRandom } from '../cases/seed';
+import { referenceCrc } from '../oracles/crc-reference';
+import { hex, type CrcParams } from '../../src/core/crc/params';
+
+const CRC32: CrcParams = {
+  width: 32,
+  poly: 0x04c11db7n,
+  init: 0xffffffffn,
+  refin: true,
+  refout: true,
+  xorout: 0xffffffffn,
+};
+const MODBUS: CrcParams = { width: 16, poly: 0x8005n, init: 0xffffn, refin: true, refout: true, xorout: 0n };
+const rand = testRandom(2801);
+const toHex = (b: Uint8Array) => Buffer.from(b).toString('hex');
+
+/** Random messages of the given lengths with their CRCs, as the form takes them. */
+function samples(p: CrcParams, lengths: number[]): { message: string; crc: string }[] {
+  return lengths.map((n) => {
+    const m = randomBytes(rand, n);
+    return { message: toHex(m), crc: hex(referenceCrc(p, m), p.width) };
+  });
+}
+
+describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
+  const app = useSharedApp();
+
+  async function openIdentify(query = '?tab=identify'): Promise<{ page: Page; errors: string[] }> {
+    const opened = await openPage(app.browser);
+    await opened.page.goto(`${app.url}/crc-generator${query}`);
+    const tab = new URLSearchParams(query).get('tab') === 'identify' ? 'Identify' : 'Generate';
+    await opened.page.getByRole('tab', { name: tab, selected: true }).waitFor();
+    return opened;
+  }
+
+  async function fill(page: Page, rows: { message: string; crc?: string }[]) {
+    const have = await page.getByRole('button', { name: /^Remove sample/ }).count();
+    for (let i = have; i < rows.length; i++) await page.getByRole('button', { name: 'Add sample' }).click();
+    for (const [i, r] of rows.entries()) {
+      await page.getByLabel(new RegExp(`^(Message|Codeword) ${i + 1} \\(hex\\)$`)).fill(r.message);
+      if (r.crc !== undefined) await page.getByLabel(`CRC ${i + 1} (hex)`).fill(r.crc);
+    }
+  }
+
+  const results = (page: Page) => page.getByRole('region', { name: 'Identified CRCs' });
+
+  it(
+    'finds CRC-32 without blocking the page, and "Use in generator" fills the Generate tab and its link',
+    MAIN_THREAD_TEST,
+    async () => {
+      const { page, errors } = await openIdentify('');
+      // Tabs: the Generate tab first; arrow keys move to Identify and the link says so.
+      await page.getByRole('tab', { name: 'Generate', selected: true }).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.getByRole('tab', { name: 'Identify', selected: true }).waitFor();
+      await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('identify');
+
+      await fill(page, samples(CRC32, [40, 40, 64, 64]));
+      const tasks = await traceMainThread(app.browser, page, async () => {
+        await page.getByRole('button', { name: 'Identify', exact: true }).click();
+        await results(page)
+          .getByRole('rowheader', { name: /^CRC-32\/ISO-HDLC/ })
+          .waitFor();
+      });
+      expect(longestCpuMs(tasks), describeTasks(tasks)).toBeLessThanOrEqual(MAX_TASK_CPU_MS);
+      const row = results(page).getByRole('row', { name: /CRC-32\/ISO-HDLC/ });
+      expect(await row.getByRole('cell').allTextContents()).toEqual(
+        expect.arrayContaining(['32', '0x04c11db7', '0xffffffff', 'true', '0xcbf43926']),
+      );
+      expect(await results(page).getByRole('row').count()).toBe(2); // the header and the one CRC
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await row.getByRole('button', { name: /^Use in generator/ }).click();
+      await page.getByRole('tab', { name: 'Generate', selected: true }).waitFor();
+      await page.getByText('Mode: Predefined (CRC-32/ISO-HDLC)').waitFor();
+      expect(await page.getByLabel('Init (hex)').inputValue()).toBe('0xffffffff');
+      const link = new URL(page.url()).searchParams;
+      expect(link.get('algorithm')).toBe('CRC-32/ISO-HDLC');
+      expect(link.get('tab')).toBeNull();
+      expect(errors).toEqual([]);
+    },
+  );
+
+  it('finds Modbus, restores short samples from its link, and says what undecidable samples lack', async () => {
+    const { page, errors } = await openIdentify();
+    await fill(page, samples(MODBUS, [8, 8, 8, 13]));
+    await page.getByRole('button', { name: 'Identify', exact: true }).click();
+    await results(page)
+      .getByRole('rowheader', { name: /^CRC-16\/MODBUS/ })
+      .waitFor();
+
+    // The link holds the samples: a fresh page gets them back and finds the same CRC.
+    const link = page.url();
+    expect(JSON.parse(new URL(link).searchParams.get('samples')!)).toHaveLength(4);
+    const again = await openIdentify(new URL(link).search);
+    expect(await again.page.getByLabel('CRC 4 (hex)').inputValue()).toBe(
+      await page.getByLabel('CRC 4 (hex)').inputValue(),
+    );
+    await again.page.getByRole('button', { name: 'Identify', exact: true }).click();
+    await results(again.page)
+      .getByRole('rowheader', { name: /^CRC-16\/MODBUS/ })
+      .waitFor();
+
+    // One length only: init and xorout cannot be separated, and the page says so with a count.
+    await page.getByRole('button', { name: 'Remove sample 4' }).click();
+    await page.getByLabel('Width (bits)').fill('16');
+    await page.getByRole('button', { name: 'Identify', exact: true }).click();
+    await results(page)
+      .getByText(/^Add a sample of a different length/)
+      .waitFor();
+    await results(page)
+      .getByText(/parameter sets remain\.$/)
+      .waitFor();
+    expect(
+      await results(page)
+        .getByText(/among them .*CRC-16\/MODBUS/)
+        .count(),
+    ).toBe(1);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Garbage: the form names the field.
+    await page.getByLabel('Message 1 (hex)').fill('zz');
+    await page.getByRole('button', { name: 'Identify', exact: true }).click();
+    await page.getByText('Sample 1: the message is not hex bytes (pairs of 0-9, a-f; spaces allowed).').waitFor();
+    expect(await page.getByLabel('Message 1 (hex)').getAttribute('aria-invalid')).toBe('true');
+    expect([...errors, ...again.errors]).toEqual([]);
+  });
+
+  it('Cancel stops a long search (brute force over every polynomial) and the page carries on', async () => {
+    const { page, errors } = await openIdentify();
+    await page.getByLabel('Samples are').selectOption({ label: 'Codeword (CRC appended)' });
+    // Two codewords of different lengths give no relation: every width up to 20 is brute-forced.
+    await fill(page, [{ message: toHex(randomBytes(rand, 40)) }, { message: toHex(randomBytes(rand, 57)) }]);
+    await page.getByRole('button', { name: 'Identify', exact: true }).click();
+    const progress = page.getByRole('group', { name: 'Identifying' });
+    await progress.waitFor();
+    await expect
+      .poll(async () => Number(await progress.getByRole('progressbar').getAttribute('value')))
+      .toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await progress.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByText('Search cancelled.').waitFor();
+    expect(await page.getByRole('button', { name: 'Identify', exact: true }).isEnabled()).toBe(true);
+
+    // A new search starts a new worker.
+    await page.getByLabel('Samples are').selectOption({ label: 'Message and its CRC' });
+    await fill(page, samples(MODBUS, [8, 8, 13, 13]));
+    await page.getByRole('button', { name: 'Identify', exact: true }).click();
+    await results(page)
+      .getByRole('rowheader', { name: /^CRC-16\/MODBUS/ })
+      .waitFor();
+    expect(errors).toEqual([]);
+  });
+});
