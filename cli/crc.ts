@@ -112,7 +112,7 @@ export async function crcGenerate(o: CrcGenerateOptions): Promise<void> {
   const generator = createCrcGenerator(await loadKernel<CrcKernel>('crc'));
   const problems = generator.validate(config);
   if (problems.length) throw new BadInput(problems[0]!);
-  await writeFiles(configFiles(generator, config, o), o.output, 'file');
+  await writeFiles(configFiles(generator, config, { language: o.language, testbench: o.testbench }), o.output, 'file');
 }
 
 /** The catalogue: one line per algorithm, or GET /api/predefined's JSON with --json. */
