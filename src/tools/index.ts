@@ -17,6 +17,7 @@ import { tool as jwt } from './jwt/tool';
 import { tool as subnet } from './subnet/tool';
 import { tool as url } from './url/tool';
 import { tool as analyticsDashboard } from './analytics-dashboard/tool';
+import { tool as benchmarks } from './benchmarks/tool';
 
 export const tools = [
   crc,
@@ -33,6 +34,7 @@ export const tools = [
   subnet,
   url,
   analyticsDashboard,
+  benchmarks,
 ] as const satisfies readonly ToolDeclaration[];
 
 /** The tool_name of analytics events: one literal per declared tool. */

@@ -5,66 +5,77 @@
 
 export const MiB = 1 << 20;
 
+/** `ours` and `theirs` name each side; `vs` is theirs in a word or two (the chart's labels). */
 export const COMPARISONS = [
   {
     id: 'base64-encode',
     title: 'Base64 encode',
     ours: 'WASM kernel (Base64 tool)',
     theirs: 'Uint8Array.prototype.toBase64',
+    vs: 'toBase64',
   },
   {
     id: 'base64-encode-btoa',
     title: 'Base64 encode',
     ours: 'WASM kernel (Base64 tool)',
     theirs: 'btoa (bytes as a binary string)',
+    vs: 'btoa',
   },
   {
     id: 'base64-decode',
     title: 'Base64 decode',
     ours: 'WASM kernel (Base64 tool)',
     theirs: 'Uint8Array.fromBase64',
+    vs: 'fromBase64',
   },
   {
     id: 'base64-decode-atob',
     title: 'Base64 decode',
     ours: 'WASM kernel (Base64 tool)',
     theirs: 'atob (then bytes)',
+    vs: 'atob',
   },
   {
     id: 'json-format',
     title: 'JSON format (indent 2)',
     ours: 'WASM kernel (JSON tools)',
     theirs: 'JSON.stringify(JSON.parse(s), null, 2)',
+    vs: 'JSON.parse + stringify',
   },
   {
     id: 'json-minify',
     title: 'JSON minify',
     ours: 'WASM kernel (JSON tools)',
     theirs: 'JSON.stringify(JSON.parse(s))',
+    vs: 'JSON.parse + stringify',
   },
   {
     id: 'json-validate',
     title: 'JSON validate',
     ours: 'WASM kernel (JSON tools)',
     theirs: 'JSON.parse(s)',
+    vs: 'JSON.parse',
   },
   {
     id: 'crc32',
     title: 'CRC-32',
     ours: 'WASM slicing-by-8 (CRC tools)',
     theirs: 'table-driven JavaScript (a byte per step)',
+    vs: 'JavaScript table',
   },
   {
     id: 'png',
     title: 'PNG of a gradient',
     ours: 'WASM rasteriser + PNG encoder (Gradient tool)',
     theirs: 'OffscreenCanvas gradient + convertToBlob',
+    vs: 'OffscreenCanvas',
   },
   {
     id: 'subnet',
     title: 'Subnet enumeration (IPv4 hosts)',
     ours: 'WASM SIMD fill (Subnet tool)',
     theirs: 'JavaScript loop (same pages)',
+    vs: 'JavaScript loop',
   },
 ] as const;
 

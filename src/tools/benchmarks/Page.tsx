@@ -1,0 +1,185 @@
+import { useMemo } from 'react';
+import { CopyButton } from '../../components/CopyButton';
+import { CheckboxField, SelectField } from '../../components/fields';
+import { Progress } from '../../components/Progress';
+import { StatusLine } from '../../components/StatusLine';
+import { ToolPage } from '../../components/ToolPage';
+import { trackToolUsage } from '../../telemetry';
+import { COMPARISONS, comparisonInfo, type ComparisonResult } from '../../workers/bench/catalogue';
+import {
+  CI_DATE,
+  ciFigure,
+  copiedResults,
+  formatRate,
+  formatRatio,
+  formatSize,
+  ratioOf,
+  sizeBytes,
+  SIZES_MB,
+} from './logic';
+import { RatioChart, usePlot, type ChartRow } from './RatioChart';
+import { useBenchmarksStore } from './store';
+import { tool } from './tool';
+import { useBenchRun, type RunStatus } from './useBenchRun';
+import './styles.css';
+
+const INFO_CARDS = [
+  {
+    title: 'What a ratio means',
+    text: 'Throughput of our kernel divided by the browser’s on the same input in the same run: 2× means twice as fast. Ratios, not absolute speeds, are what compare across devices.',
+  },
+  {
+    title: 'Larger sizes',
+    text: 'Inputs are made in the worker, in memory: 256 MB needs a few GB of memory. JSON runs at most 64 MB (JSON.parse of more builds a graph of gigabytes).',
+  },
+];
+
+function statusText(status: RunStatus, count: number, error: string): string {
+  if (status === 'done') return `✅ Done: ${count} ${count === 1 ? 'comparison' : 'comparisons'}`;
+  if (status === 'cancelled') return 'Cancelled';
+  if (status === 'failed') return `Failed: ${error}`;
+  return '';
+}
+
+function ResultRow({ r }: { r: ComparisonResult }) {
+  const info = comparisonInfo(r.id);
+  const ratio = ratioOf(r);
+  const ci = ciFigure(r.id);
+  return (
+    <tr data-id={r.id}>
+      <th scope="row">{info.title}</th>
+      <td>{formatSize(r.bytes)}</td>
+      <td>{formatRate(r.ours.mbPerS)}</td>
+      <td>
+        {info.theirs}
+        <br />
+        {r.theirs ? formatRate(r.theirs.mbPerS) : 'not available'}
+      </td>
+      <td className="bench-ratio">{ratio === null ? '—' : formatRatio(ratio)}</td>
+      <td className={r.same ? 'bench-same' : 'bench-differs'}>
+        {r.same ? 'Same result' : 'Different result'}: {r.check}
+      </td>
+      <td title={ci.note}>
+        {ci.ratio === null ? 'no CI figure' : formatRatio(ci.ratio)}
+        <span className="bench-note">{ci.note}</span>
+      </td>
+    </tr>
+  );
+}
+
+export default function BenchmarksPage() {
+  const { sizeMb, selected, setSize, setSelected } = useBenchmarksStore();
+  const { status, results, running, error, info, start, cancel } = useBenchRun();
+  const busy = status === 'running';
+  const plot = usePlot();
+
+  const chartRows = useMemo(
+    () =>
+      results.flatMap((r): ChartRow[] => {
+        const ratio = ratioOf(r);
+        const c = comparisonInfo(r.id);
+        return ratio === null ? [] : [{ label: `${c.title} vs ${c.vs}`, ratio, ci: ciFigure(r.id).ratio }];
+      }),
+    [results],
+  );
+
+  const run = () => {
+    trackToolUsage(tool.analyticsName, 'run', { size_mb: sizeMb, comparisons: selected.length });
+    void start(selected, sizeBytes(sizeMb));
+  };
+
+  return (
+    <ToolPage tool={tool} infoCards={INFO_CARDS}>
+      <section className="panel" aria-labelledby="bench-setup-heading">
+        <h2 id="bench-setup-heading">What is measured</h2>
+        <p>
+          Each comparison runs the same work twice in a web worker on this device: once with the WebAssembly kernel our
+          tools use and once with the browser’s own function or plain JavaScript. Both must give the same result before
+          a ratio is shown. Nothing is uploaded; the figures are yours. Beside them are our CI’s ratios (measured{' '}
+          {CI_DATE} on a shared 2-core Linux machine) so you can see whether your device agrees. 1 MB here is 1,048,576
+          bytes.
+        </p>
+        <div className="bench-options">
+          <SelectField
+            id="bench-size"
+            label="Input size"
+            value={sizeMb}
+            options={SIZES_MB}
+            format={(mb) => `${mb} MB`}
+            onChange={setSize}
+          />
+          <fieldset className="bench-comparisons" disabled={busy}>
+            <legend>Comparisons</legend>
+            {COMPARISONS.map((c) => (
+              <CheckboxField
+                key={c.id}
+                label={`${c.title} vs ${c.theirs}`}
+                checked={selected.includes(c.id)}
+                onChange={(on) => setSelected(c.id, on)}
+              />
+            ))}
+          </fieldset>
+        </div>
+        <div className="row">
+          <button type="button" className="primary" onClick={run} disabled={busy || selected.length === 0}>
+            Run
+          </button>
+        </div>
+        {running && (
+          <div className="bench-progress">
+            <Progress
+              label={`Overall (${running.index + 1} of ${running.count})`}
+              done={running.index + running.done / running.total}
+              total={running.count}
+            />
+            <Progress
+              label={`${comparisonInfo(running.id).title} vs ${comparisonInfo(running.id).vs}`}
+              done={running.done}
+              total={running.total}
+              onCancel={cancel}
+            />
+          </div>
+        )}
+        <StatusLine text={statusText(status, results.length, error)} />
+      </section>
+
+      {results.length > 0 && info && (
+        <section className="panel" aria-labelledby="bench-results-heading">
+          <h2 id="bench-results-heading">Results</h2>
+          <div className="bench-table-wrap">
+            <table className="bench-table">
+              <caption>
+                On this device at {formatSize(info.sizeBytes)}: throughput of each side and their ratio (ours ÷ theirs)
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Comparison</th>
+                  <th scope="col">Size</th>
+                  <th scope="col">Ours (WASM)</th>
+                  <th scope="col">Theirs</th>
+                  <th scope="col">Ratio</th>
+                  <th scope="col">Check</th>
+                  <th scope="col">Our CI</th>
+                </tr>
+              </thead>
+              <tbody>
+                {results.map((r) => (
+                  <ResultRow key={r.id} r={r} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="row">
+            <CopyButton
+              label="Copy results"
+              disabled={busy}
+              text={() => copiedResults(results, info)}
+              onCopied={() => trackToolUsage(tool.analyticsName, 'copy_results', { comparisons: results.length })}
+            />
+          </div>
+          <RatioChart plot={plot} rows={chartRows} />
+        </section>
+      )}
+    </ToolPage>
+  );
+}

@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { COMPARISON_IDS, MiB, type ComparisonResult } from '../../workers/bench/catalogue';
+import {
+  CI_CASES,
+  ciFigure,
+  copiedResults,
+  formatRate,
+  formatRatio,
+  formatSize,
+  inOrder,
+  ratioOf,
+  resultsJson,
+  resultsMarkdown,
+  type RunInfo,
+} from './logic';
+
+const crc: ComparisonResult = {
+  id: 'crc32',
+  bytes: 4 * MiB,
+  ours: { name: 'WASM slicing-by-8 (CRC tools)', mbPerS: 1234.5 },
+  theirs: { name: 'table-driven JavaScript (a byte per step)', mbPerS: 411.5 },
+  same: true,
+  check: 'same CRC-32 (0x1c291ca3)',
+  samples: 5,
+};
+const png: ComparisonResult = {
+  id: 'png',
+  bytes: 4 * MiB,
+  ours: { name: 'WASM rasteriser + PNG encoder (Gradient tool)', mbPerS: 90 },
+  theirs: { name: 'OffscreenCanvas gradient + convertToBlob', mbPerS: 30 },
+  same: false,
+  check: 'decoded 1024x1024 pixels beyond 3 per channel (largest difference 9)',
+  samples: 5,
+};
+const b64: ComparisonResult = {
+  id: 'base64-decode',
+  bytes: 4 * MiB,
+  ours: { name: 'WASM kernel (Base64 tool)', mbPerS: 8.9 },
+  theirs: null,
+  same: false,
+  check: 'not available in this browser',
+  samples: 5,
+};
+const run: RunInfo = {
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) Test|Agent',
+  date: '2026-11-26T12:00:00.000Z',
+  sizeBytes: 4 * MiB,
+};
+
+describe('ratios and their formatting', () => {
+  it('is ours over theirs, and none when results differ or there is no contender', () => {
+    expect(ratioOf(crc)).toBe(3);
+    expect(ratioOf(png)).toBeNull();
+    expect(ratioOf(b64)).toBeNull();
+  });
+
+  it('formats rates, ratios and sizes for reading', () => {
+    expect([formatRate(1234.5), formatRate(56.71), formatRate(8.9)]).toEqual(['1,235 MB/s', '56.7 MB/s', '8.90 MB/s']);
+    expect([formatRatio(3.514), formatRatio(12.44), formatRatio(0.481)]).toEqual(['3.51×', '12.4×', '0.48×']);
+    expect([formatSize(MiB), formatSize(64 * MiB), formatSize(300_000)]).toEqual(['1 MB', '64 MB', '0.29 MB']);
+  });
+
+  it('keeps the page order whatever order the boxes were ticked in', () => {
+    expect(inOrder(['subnet', 'crc32', 'base64-encode'])).toEqual(['base64-encode', 'crc32', 'subnet']);
+  });
+});
+
+describe('CI figures from bench/baseline.json', () => {
+  it("is our case's ratio to its group's baseline, or says why there is none", () => {
+    const cases = { 'crc32 / crc32 4 MiB / wasm slicing-by-8': { ratio: 49.7 } };
+    expect(ciFigure('crc32', cases)).toEqual({ ratio: null, note: expect.stringContaining('bit-serial') });
+    expect(ciFigure('png', { 'gradient / PNG export linear 1920x1080 / wasm png': { ratio: 3.51 } })).toEqual({
+      ratio: 3.51,
+      note: 'Chromium, 1920x1080, against canvas.toBlob on the page',
+    });
+    expect(ciFigure('png', {})).toEqual({ ratio: null, note: 'not in the committed baseline' });
+  });
+
+  it('finds every mapped case in the committed baseline (rename one there, then here)', () => {
+    const committed = JSON.parse(readFileSync('bench/baseline.json', 'utf8')) as { cases: Record<string, unknown> };
+    for (const id of COMPARISON_IDS) {
+      const c = CI_CASES[id];
+      if ('none' in c) continue;
+      expect(Object.keys(committed.cases), id).toContain(`${c.group} / ${c.ours}`);
+      expect(ciFigure(id).ratio, id).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('copied results', () => {
+  it('are a Markdown table naming the browser, with each figure and the check', () => {
+    const md = resultsMarkdown([crc, png, b64], run).split('\n');
+    expect(md[0]).toBe(`BitSmith benchmarks, 4 MB, 2026-11-26, Mozilla/5.0 (X11; Linux x86_64) Test|Agent`);
+    expect(md[2]).toBe(
+      '| Comparison | Size | Ours | Ours MB/s | Theirs | Theirs MB/s | Ratio | Same result | CI ratio |',
+    );
+    expect(md[4]).toBe(
+      '| CRC-32 | 4 MB | WASM slicing-by-8 (CRC tools) | 1,235 MB/s | table-driven JavaScript (a byte per step) | 412 MB/s | 3.00× | yes: same CRC-32 (0x1c291ca3) | no CI figure |',
+    );
+    expect(md[5]).toContain('| 30.0 MB/s | — | no: decoded 1024x1024 pixels beyond 3');
+    expect(md[5]).toMatch(/\| \d+\.\d+× \|$/); // the PNG has a CI figure
+    expect(md[6]).toContain('| Uint8Array.fromBase64 | not available | — | no: not available in this browser |');
+  });
+
+  it('are also JSON with the user agent, the size and every figure', () => {
+    const json = JSON.parse(resultsJson([crc, png], run)) as Record<string, unknown>;
+    expect(json).toMatchObject({ userAgent: run.userAgent, date: run.date, sizeBytes: 4 * MiB, unit: 'MiB/s' });
+    expect(json.results).toEqual([
+      {
+        id: 'crc32',
+        title: 'CRC-32',
+        bytes: 4 * MiB,
+        ours: { name: crc.ours.name, mibPerS: 1234.5 },
+        theirs: { name: crc.theirs!.name, mibPerS: 411.5 },
+        ratio: 3,
+        same: true,
+        check: crc.check,
+        samples: 5,
+        ci: { ratio: null, note: expect.any(String), date: expect.stringMatching(/^\d{4}-\d\d-\d\d$/) },
+      },
+      expect.objectContaining({
+        id: 'png',
+        ratio: null,
+        same: false,
+        ci: expect.objectContaining({ ratio: expect.any(Number) }),
+      }),
+    ]);
+  });
+
+  it('put the table first and the JSON in a code block after it', () => {
+    const text = copiedResults([crc], run);
+    const [table, rest] = text.split('\n\n```json\n');
+    expect(table).toBe(resultsMarkdown([crc], run));
+    expect(JSON.parse(rest!.replace(/\n```\n$/, ''))).toEqual(JSON.parse(resultsJson([crc], run)));
+  });
+});

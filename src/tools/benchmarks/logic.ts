@@ -1,0 +1,190 @@
+/**
+ * The benchmark page's pure parts: sizes, ratios and their formatting, our CI figures from the
+ * committed bench/baseline.json (read at build time), and the Markdown and JSON a visitor copies.
+ */
+import baselineFile from '../../../bench/baseline.json';
+import {
+  COMPARISONS,
+  comparisonInfo,
+  MiB,
+  type ComparisonId,
+  type ComparisonResult,
+} from '../../workers/bench/catalogue';
+
+export const SIZES_MB = [1, 2, 4, 8, 16, 32, 64, 128, 256] as const;
+export type SizeMb = (typeof SIZES_MB)[number];
+/** Small, so the first run is quick (about ten seconds on a laptop). */
+export const DEFAULT_SIZE_MB: SizeMb = 4;
+
+export const sizeBytes = (mb: number) => mb * MiB;
+export const formatSize = (bytes: number) => `${+(bytes / MiB).toFixed(2)} MB`;
+
+/** Ours over theirs: > 1 means our kernel is faster. Null without a contender or when results differ. */
+export function ratioOf(r: ComparisonResult): number | null {
+  return r.theirs && r.same ? r.ours.mbPerS / r.theirs.mbPerS : null;
+}
+
+/** "1,234 MB/s", "56.7 MB/s", "8.90 MB/s". */
+export function formatRate(mbPerS: number): string {
+  const digits = mbPerS >= 100 ? 0 : mbPerS >= 10 ? 1 : 2;
+  return `${mbPerS.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} MB/s`;
+}
+
+/** "3.51×", "12.4×", "0.48×". */
+export function formatRatio(ratio: number): string {
+  return `${ratio.toFixed(ratio >= 10 ? 1 : 2)}×`;
+}
+
+/** A CI case measuring the same two sides: our case and its group (the group's baseline is theirs). */
+interface CiCase {
+  group: string;
+  ours: string;
+  /** Where and how CI measured it, shown beside the figure. */
+  what: string;
+}
+
+/** How our CI measures each comparison, or why it has no CI figure. */
+export const CI_CASES: Record<ComparisonId, CiCase | { none: string }> = {
+  'base64-encode': {
+    group: 'base64-browser / encode a 24 MiB file to a Blob',
+    ours: 'page pipeline (WASM SIMD worker)',
+    what: 'Chromium, a 24 MiB file to a Blob: the Base64 page vs a toBase64 pipeline',
+  },
+  'base64-encode-btoa': { none: 'CI does not time btoa' },
+  'base64-decode': {
+    group: "base64-browser / decode a 24 MiB file's Base64 to a Blob",
+    ours: 'page pipeline (WASM SIMD worker)',
+    what: 'Chromium, a 24 MiB file to a Blob: the Base64 page vs a fromBase64 pipeline',
+  },
+  'base64-decode-atob': { none: 'CI does not time atob' },
+  'json-format': {
+    group: 'json-browser / format 4.1 MB in Chromium, the kernel alone (bench/json-kernel-page.ts)',
+    ours: 'WASM kernel format, bytes -> bytes',
+    what: 'Chromium, 4.1 MB, the same two sides',
+  },
+  'json-minify': {
+    group: 'json-browser / minify 4.1 MB in Chromium, the kernel alone (bench/json-kernel-page.ts)',
+    ours: 'WASM kernel minify, bytes -> bytes',
+    what: 'Chromium, 4.1 MB, the same two sides',
+  },
+  'json-validate': {
+    group: 'json-browser / validate 4.1 MB in Chromium, the kernel alone (bench/json-kernel-page.ts)',
+    ours: 'WASM kernel validate, bytes',
+    what: 'Chromium, 4.1 MB, the same two sides',
+  },
+  crc32: { none: 'CI compares CRC-32 with a bit-serial loop and zlib, not a table' },
+  png: {
+    group: 'gradient / PNG export linear 1920x1080',
+    ours: 'wasm png',
+    what: 'Chromium, 1920x1080, against canvas.toBlob on the page',
+  },
+  subnet: {
+    group: 'subnet / enumerate 1,048,574 hosts into u32 pages',
+    ours: 'wasm simd fill',
+    what: 'Node, 1,048,574 hosts, the same JavaScript loop',
+  },
+};
+
+/** The cases of a baseline file (bench/baseline.json's `cases`): key "suite / group / case". */
+export type BaselineCases = Readonly<Record<string, { ratio: number } | undefined>>;
+
+export interface CiFigure {
+  /** Our CI's ratio for the same comparison, or null ("no CI figure"). */
+  ratio: number | null;
+  note: string;
+}
+
+/** Our CI's figure for comparison `id`: our case's ratio to its group's baseline (theirs). */
+export function ciFigure(id: ComparisonId, cases: BaselineCases = baselineFile.cases): CiFigure {
+  const c = CI_CASES[id];
+  if ('none' in c) return { ratio: null, note: c.none };
+  const ratio = cases[`${c.group} / ${c.ours}`]?.ratio;
+  return ratio === undefined ? { ratio: null, note: 'not in the committed baseline' } : { ratio, note: c.what };
+}
+
+/** When our CI figures were measured (bench/baseline.json's `made.date`). */
+export const CI_DATE = baselineFile.made.date.slice(0, 10);
+
+export interface RunInfo {
+  userAgent: string;
+  /** ISO 8601. */
+  date: string;
+  /** The size chosen (some comparisons cap it: see each result's bytes). */
+  sizeBytes: number;
+}
+
+const cell = (s: string) => s.replace(/\|/g, '\\|');
+
+/** The results as a Markdown table, under a line naming the browser, the date and the size. */
+export function resultsMarkdown(results: readonly ComparisonResult[], run: RunInfo): string {
+  const lines = [
+    `BitSmith benchmarks, ${formatSize(run.sizeBytes)}, ${run.date.slice(0, 10)}, ${run.userAgent}`,
+    '',
+    '| Comparison | Size | Ours | Ours MB/s | Theirs | Theirs MB/s | Ratio | Same result | CI ratio |',
+    '| --- | --- | --- | ---: | --- | ---: | ---: | --- | ---: |',
+  ];
+  for (const r of results) {
+    const info = comparisonInfo(r.id);
+    const ratio = ratioOf(r);
+    const ci = ciFigure(r.id).ratio;
+    lines.push(
+      `| ${[
+        info.title,
+        formatSize(r.bytes),
+        info.ours,
+        formatRate(r.ours.mbPerS),
+        info.theirs,
+        r.theirs ? formatRate(r.theirs.mbPerS) : 'not available',
+        ratio === null ? '—' : formatRatio(ratio),
+        `${r.same ? 'yes' : 'no'}: ${r.check}`,
+        ci === null ? 'no CI figure' : formatRatio(ci),
+      ]
+        .map(cell)
+        .join(' | ')} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const round = (n: number, digits = 3) => +n.toFixed(digits);
+
+/** The same results as JSON: the browser, the sizes and every figure (rates in MiB/s). */
+export function resultsJson(results: readonly ComparisonResult[], run: RunInfo): string {
+  return JSON.stringify(
+    {
+      tool: 'BitSmith benchmarks',
+      userAgent: run.userAgent,
+      date: run.date,
+      sizeBytes: run.sizeBytes,
+      unit: 'MiB/s',
+      results: results.map((r) => {
+        const ci = ciFigure(r.id);
+        const ratio = ratioOf(r);
+        return {
+          id: r.id,
+          title: comparisonInfo(r.id).title,
+          bytes: r.bytes,
+          ours: { name: r.ours.name, mibPerS: round(r.ours.mbPerS) },
+          theirs: r.theirs && { name: r.theirs.name, mibPerS: round(r.theirs.mbPerS) },
+          ratio: ratio === null ? null : round(ratio),
+          same: r.same,
+          check: r.check,
+          samples: r.samples,
+          ci: { ratio: ci.ratio, note: ci.note, date: CI_DATE },
+        };
+      }),
+    },
+    null,
+    2,
+  );
+}
+
+/** What "Copy results" puts on the clipboard: the Markdown table, then the JSON in a code block. */
+export function copiedResults(results: readonly ComparisonResult[], run: RunInfo): string {
+  return `${resultsMarkdown(results, run)}\n\n\`\`\`json\n${resultsJson(results, run)}\n\`\`\`\n`;
+}
+
+/** Comparisons in the page's order, limited to `selected`. */
+export function inOrder(selected: readonly ComparisonId[]): ComparisonId[] {
+  return COMPARISONS.map((c) => c.id).filter((id) => selected.includes(id));
+}
