@@ -15,8 +15,14 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
-    // z.custom (e.g. the FIFO widths' checks, analytics metadata) has no JSON Schema: any value.
+    // z.custom has no JSON Schema: any value, unless it only guards a pipe into a real schema.
     unrepresentable: 'any',
+    override: ({ zodSchema, jsonSchema: out }) => {
+      const def = zodSchema._zod.def as { type: string; in?: z.ZodType; out?: z.ZodType };
+      // e.g. the analytics metadata: a guard against reserved keys, then a record of values.
+      if (def.type === 'pipe' && def.in?._zod.def.type === 'custom' && def.out)
+        Object.assign(out, jsonSchema(def.out, io));
+    },
   });
   return rest;
 }
