@@ -1,7 +1,8 @@
 /**
  * The CRC page's software languages in Chromium: C gives a header and a source, both downloaded
  * and compiled with gcc; Python downloaded and run; the hardware-only options are disabled with
- * a reason; the choice survives a reload; axe finds nothing serious.
+ * a reason; the choice survives a reload; axe finds nothing serious. The Consistency zip is
+ * unpacked and its README's commands run: the C prints the testbench's vectors, Icarus passes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,7 @@ import { useSharedApp } from '../harness/e2e';
 import { seriousViolations } from '../harness/axe';
 import { exec, workDir } from '../harness/crc-software';
 
-describeWith(['chromium', 'gcc', 'python3'], 'CRC page, software languages (Chromium)', () => {
+describeWith(['chromium', 'gcc', 'python3', 'iverilog'], 'CRC page, software languages (Chromium)', () => {
   const app = useSharedApp();
 
   async function chooseAlgorithm(page: Page, name: string): Promise<void> {
@@ -112,6 +113,30 @@ describeWith(['chromium', 'gcc', 'python3'], 'CRC page, software languages (Chro
       .click();
     await page.getByText(/generated for CRC widths up to 64 bits/).waitFor();
     expect(await page.getByRole('button', { name: 'Generate' }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('Consistency: the zip holds design, testbench, C and README, and its commands agree', async () => {
+    const { page, errors } = await openPage(app.browser);
+    await chooseAlgorithm(page, 'CRC-16/XMODEM');
+    await page.getByLabel('Data width (bits)').fill('16');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Consistency' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('crc16_xmodem-consistency.zip');
+    const dir = workDir('crc-page-zip');
+    await download.saveAs(join(dir, 'bundle.zip'));
+    await page.getByText('✅ Downloaded crc16_xmodem-consistency.zip').waitFor();
+    await exec('python3', ['-m', 'zipfile', '-e', 'bundle.zip', '.'], { cwd: dir });
+    const folder = join(dir, 'crc16_xmodem-consistency');
+    const readme = readFileSync(join(folder, 'README.md'), 'utf8');
+    let out = '';
+    for (const m of readme.matchAll(/```sh\n([\s\S]*?)```/g))
+      out += (await exec('sh', ['-e', '-c', m[1]!], { cwd: folder })).stdout;
+    expect(out).toContain('C agrees with the testbench');
+    expect(out).toContain('CRC_TB PASS checks=4');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

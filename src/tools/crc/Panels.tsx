@@ -8,6 +8,7 @@ import type { checkDataWidth, checkParams } from '../../core/crc/request';
 import { MAX_PIPELINE_STAGES, type CrcSummary } from '../../core/hdl/crc';
 import { BITS_PER_ROW, CUSTOM_OPTION, NO_POLYNOMIAL, latencyText, type AlgorithmGroup } from './logic';
 import { useCrcStore } from './store';
+import { ConsistencyButton } from './ConsistencyButton';
 import { CRC_LANGUAGES, CRC_LANGUAGE_LABEL, SOFTWARE_OPTIONS_HINT, isHardwareLanguage } from './languages';
 
 export function AlgorithmPanel({
@@ -294,6 +295,7 @@ export function SummaryPanel({
         {alert}
       </div>
       <StatusLine text={status} />
+      <ConsistencyButton />
     </section>
   );
 }

@@ -1,0 +1,63 @@
+/**
+ * "Consistency": a zip with the Verilog or VHDL design (made in the CRC worker), a testbench whose
+ * expected values come from the C implementation's algorithm, the C files, a vectors program and
+ * a README with the gcc / iverilog / ghdl commands (src/core/crc/software/consistency.ts).
+ */
+import { useState } from 'react';
+import { StatusLine } from '../../components/StatusLine';
+import { downloadBlob } from '../../browser/download';
+import { checkDataWidth, checkParams } from '../../core/crc/request';
+import { MAX_SOFTWARE_WIDTH } from '../../core/crc/software';
+import { consistencyBundle } from '../../core/crc/software/consistency';
+import { crcWorker } from '../../workers/crc/client';
+import { isHardwareLanguage } from './languages';
+import { useCrcStore } from './store';
+
+export function ConsistencyButton() {
+  const s = useCrcStore();
+  const [busy, setBusy] = useState(false);
+  const [status, setStatus] = useState('');
+  const params = checkParams(s.bits, s.fields);
+  const dataWidth = checkDataWidth(s.dataWidth);
+  // The design in the chosen HDL; with a software language chosen, Verilog.
+  const language = isHardwareLanguage(s.language) ? s.language : 'verilog';
+  const usable = params.ok && dataWidth.ok && params.value.width <= MAX_SOFTWARE_WIDTH;
+
+  async function download() {
+    if (!params.ok || !dataWidth.ok) return;
+    setBusy(true);
+    setStatus('');
+    try {
+      const config = { params: params.value, dataWidth: dataWidth.value };
+      const design = await crcWorker.generate(config, language);
+      const bundle = consistencyBundle({ ...config, name: s.selected, language, design });
+      downloadBlob(bundle.zipName, new Blob([bundle.zip], { type: 'application/zip' }));
+      setStatus(`✅ Downloaded ${bundle.zipName}`);
+    } catch (e) {
+      setStatus(`Could not make the bundle: ${(e as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="crc-consistency">
+      <button
+        type="button"
+        disabled={busy || !usable}
+        aria-busy={busy}
+        aria-describedby="crc-consistency-hint"
+        onClick={() => void download()}
+      >
+        Consistency
+      </button>
+      <p id="crc-consistency-hint" className="field-hint">
+        A zip: the {language === 'verilog' ? 'Verilog' : 'VHDL'} design (single cycle, {s.dataWidth} data bits), a
+        testbench whose expected CRCs come from the C code, the C files and a README to run both (gcc,{' '}
+        {language === 'verilog' ? 'iverilog' : 'ghdl'}).
+        {params.ok && params.value.width > MAX_SOFTWARE_WIDTH ? ` Widths up to ${MAX_SOFTWARE_WIDTH} bits only.` : ''}
+      </p>
+      <StatusLine text={status} />
+    </div>
+  );
+}
