@@ -16,6 +16,7 @@ import { bearerToken, tokenMatches } from './auth';
 import { ingestRouter, statsRouter } from './routes/analytics';
 import { securityHeaders } from './security-headers';
 import { crcRouter } from './routes/crc';
+import { crcIdentifyRouter } from './routes/crc-identify';
 import { hdlRouter } from './routes/hdl';
 import { openApiRouter } from './openapi/router';
 import { documentationGaps } from './openapi/coverage';
@@ -65,6 +66,7 @@ export function createApp({ config, store, generatePool }: AppDeps): AppListener
 
   app.use('/api/analytics', statsRouter(store, config.adminToken));
   app.use('/api', crcRouter(generatePool));
+  app.use('/api', crcIdentifyRouter());
   app.use('/api', hdlRouter(generatePool));
   app.use('/api', openApiRouter());
   app.use('/api', apiNotFound);

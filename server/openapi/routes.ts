@@ -11,6 +11,7 @@ import { EVENT_KINDS, type EventKind, type Stats } from '../../src/core/analytic
 import { schemas as eventSchemas } from '../routes/analytics-schemas';
 import { BODY_LIMIT as EVENT_BODY_LIMIT } from '../routes/analytics';
 import { GENERATE_BODY_LIMIT } from '../routes/crc';
+import { IDENTIFY_BODY_LIMIT, identifyAnswerSchema, identifyRequestSchema } from '../routes/crc-identify';
 import { HDL_BODY_LIMITS, HDL_EXAMPLES, hdlRequestSchemas } from '../routes/hdl-schemas';
 import { hdlAnswerSchemas } from '../routes/hdl-answers';
 import { HDL_GENERATORS } from '../services/hdl-jobs';
@@ -165,6 +166,35 @@ export const API_ROUTES: ApiRoute[] = [
       },
       422: validationFailed('Invalid generate request'),
       503: generationBusy,
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/crc/identify',
+    operationId: 'crc_identify',
+    tag: 'CRC',
+    summary: "Identify an unknown CRC from samples (the CRC page's Identify tab)",
+    description:
+      'Messages with their CRCs, or codewords with the CRC appended: the parameter sets that reproduce every sample, catalogue algorithms first, and what the samples lack to decide (docs/crc.md, Identify).',
+    body: {
+      schema: identifyRequestSchema,
+      name: 'IdentifyRequest',
+      limitBytes: IDENTIFY_BODY_LIMIT,
+      examples: {
+        'CRC-16/MODBUS': {
+          samples: [
+            { message: '010300000001', crc: '0x0a84' },
+            { message: '010300010001', crc: '0xcad5' },
+            { message: '0103006b0003', crc: '0x1774' },
+            { message: '0110000100020400', crc: '0xc60e' },
+            { message: '011000110002040a', crc: '0x024f' },
+          ],
+        },
+      },
+    },
+    responses: {
+      200: { description: 'The report.', schema: identifyAnswerSchema },
+      422: validationFailed('Invalid identify request'),
     },
   },
   ...hdlRoutes,

@@ -1,0 +1,130 @@
+/**
+ * POST /api/crc/identify: the CRC page's Identify search (src/core/crc/identify) over JSON. It runs
+ * on the event loop, so the body is capped, brute force is held to narrow widths and a search
+ * whose GCD work would exceed a budget is refused (422) with what to fix.
+ */
+import { Router, json } from 'express';
+import { z } from 'zod';
+import { refuseOversizedBodies } from '../body-limit';
+import { HttpError, validationError } from '../errors';
+import { loadKernel } from '../wasm';
+import {
+  NO_FIXED,
+  identifyCrc,
+  parseIdentify,
+  reportJson,
+  searchCost,
+  type CrcIdKernel,
+  type FixedInput,
+} from '../../src/core/crc/identify';
+
+/** Four Ethernet frames in hex with room to spare. */
+export const IDENTIFY_BODY_LIMIT = 32 * 1024;
+/** Limb operations of GCD work allowed per request (~0.1-0.5 s at worst on the shared machine). */
+export const IDENTIFY_COST_LIMIT = 2 ** 32;
+const API_LIMITS = { bruteMaxWidth: 16, bruteBudget: 2 ** 27 };
+
+const hexText = z.string().max(20);
+
+export const identifyRequestSchema = z
+  .object({
+    mode: z.enum(['message', 'codeword']).default('message'),
+    samples: z
+      .array(
+        z
+          .object({
+            message: z.string().max(IDENTIFY_BODY_LIMIT),
+            format: z.enum(['hex', 'ascii']).default('hex'),
+            crc: hexText.optional().meta({ description: 'The CRC in hex (message mode).' }),
+          })
+          .strict(),
+      )
+      .min(2)
+      .max(64),
+    fixed: z
+      .object({
+        width: z.number().int().min(1).max(64).optional(),
+        poly: hexText.optional().meta({ description: 'Without the x^width term, e.g. 0x8005.' }),
+        init: hexText.optional(),
+        xorout: hexText.optional(),
+        refin: z.boolean().optional(),
+        refout: z.boolean().optional(),
+        byteOrder: z.enum(['big', 'little']).optional(),
+      })
+      .strict()
+      .default({}),
+  })
+  .strict();
+
+export const identifyAnswerSchema = z.object({
+  matches: z.array(
+    z.object({
+      name: z.string().nullable(),
+      aliases: z.array(z.string()),
+      width: z.number().int(),
+      poly: z.string(),
+      init: z.string(),
+      refin: z.boolean(),
+      refout: z.boolean(),
+      xorout: z.string(),
+      check: z.string(),
+      byteOrder: z.enum(['big', 'little']).optional(),
+      equivalents: z.number().int().meta({ description: 'Other init/xorout pairs giving the same CRCs.' }),
+    }),
+  ),
+  families: z.array(
+    z.object({
+      width: z.number().int(),
+      poly: z.string(),
+      init: z.string(),
+      refin: z.boolean(),
+      refout: z.boolean(),
+      xorout: z.string(),
+      count: z.string().meta({ description: 'Parameter sets of this polynomial that fit (decimal).' }),
+      names: z.array(z.string()),
+      byteOrder: z.enum(['big', 'little']).optional(),
+    }),
+  ),
+  remaining: z.string().meta({ description: 'Every parameter set that fits (decimal).' }),
+  missing: z.array(z.string()).meta({ description: 'What the samples lack to decide.' }),
+  truncated: z.boolean(),
+  widths: z.tuple([z.number().int(), z.number().int()]),
+});
+
+const fixedInput = (f: z.infer<typeof identifyRequestSchema>['fixed']): FixedInput => ({
+  width: f.width?.toString() ?? '',
+  poly: f.poly ?? '',
+  init: f.init ?? '',
+  xorout: f.xorout ?? '',
+  refin: f.refin === undefined ? '' : f.refin ? 'true' : 'false',
+  refout: f.refout === undefined ? '' : f.refout ? 'true' : 'false',
+  byteOrder: f.byteOrder ?? NO_FIXED.byteOrder,
+});
+
+export function crcIdentifyRouter(): Router {
+  const router = Router();
+  router.post(
+    '/crc/identify',
+    refuseOversizedBodies(IDENTIFY_BODY_LIMIT),
+    json({ limit: IDENTIFY_BODY_LIMIT, strict: true }),
+    async (req, res) => {
+      const body = identifyRequestSchema.safeParse(req.body);
+      if (!body.success) throw validationError(body.error, { title: 'Invalid identify request', maxIssues: 20 });
+      const { mode, samples, fixed } = body.data;
+      const inputs = samples.map((s) => ({ format: s.format, message: s.message, crc: s.crc ?? '' }));
+      const parsed = parseIdentify(mode, inputs, fixedInput(fixed));
+      if (!parsed.ok) {
+        const details = parsed.errors.map((e) => ({ path: e.field, message: e.message }));
+        throw new HttpError(422, `Invalid identify request: ${details.map((d) => d.message).join(' ')}`, details);
+      }
+      if (searchCost(parsed.request) > IDENTIFY_COST_LIMIT) {
+        const message =
+          'The samples are too long to search every width here: fix the width (and, for codewords, the byte order), or use the Identify tab of the CRC page.';
+        throw new HttpError(422, message, [{ path: 'fixed.width', message }]);
+      }
+      const report = identifyCrc(await loadKernel<CrcIdKernel>('crcid'), parsed.request, undefined, API_LIMITS);
+      res.json(reportJson(report));
+    },
+  );
+  return router;
+}

@@ -1,0 +1,108 @@
+/**
+ * POST /api/crc/identify over HTTP against the built server: the same report as the search run
+ * directly, CRC-32 from captured frames, codewords, what undecidable samples lack, and a 422
+ * naming the field for bad input; the body cap.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../harness/server';
+import { loadFreshKernel } from '../../server/wasm';
+import { referenceCrc } from '../oracles/crc-reference';
+import { randomBytes, testRandom } from '../cases/seed';
+import { hex, type CrcParams } from '../../src/core/crc/params';
+import {
+  identifyCrc,
+  messages,
+  parseIdentify,
+  reportJson,
+  NO_FIXED,
+  type CrcIdKernel,
+} from '../../src/core/crc/identify';
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server?.stop());
+
+const rand = testRandom(2802);
+const CRC32: CrcParams = {
+  width: 32,
+  poly: 0x04c11db7n,
+  init: 0xffffffffn,
+  refin: true,
+  refout: true,
+  xorout: 0xffffffffn,
+};
+const post = (body: unknown) =>
+  fetch(`${server.url}/api/crc/identify`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+const samples = (p: CrcParams, lengths: number[]) =>
+  lengths.map((n) => {
+    const m = randomBytes(rand, n);
+    return { message: m.toString('hex'), crc: hex(referenceCrc(p, m), p.width) };
+  });
+
+it('answers what the search answers: CRC-32 from four frames', async () => {
+  const body = { samples: samples(CRC32, [300, 300, 512, 512]) };
+  const r = await post(body);
+  expect(r.status).toBe(200);
+  const answer = (await r.json()) as ReturnType<typeof reportJson>;
+  expect(answer.matches.map((m) => m.name)).toEqual(['CRC-32/ISO-HDLC']);
+  expect(answer.matches[0]).toMatchObject({
+    poly: '0x04c11db7',
+    check: '0xcbf43926',
+    refin: true,
+  });
+  expect(answer.matches[0]!.aliases).toContain('PKZIP');
+  const parsed = parseIdentify(
+    'message',
+    body.samples.map((s) => ({ format: 'hex' as const, ...s })),
+    NO_FIXED,
+  );
+  const kernel = await loadFreshKernel<CrcIdKernel>('crcid');
+  expect(answer).toEqual(reportJson(identifyCrc(kernel, (parsed as { ok: true; request: never }).request)));
+});
+
+it('codewords: width and byte order found; one length says what is missing', async () => {
+  const frames = samples(CRC32, [40, 40, 40, 70]).map(({ message, crc }) => {
+    const le = Buffer.from(crc.slice(2), 'hex').reverse().toString('hex');
+    return { message: message + le };
+  });
+  const found = (await (await post({ mode: 'codeword', samples: frames })).json()) as ReturnType<typeof reportJson>;
+  expect(found.matches[0]).toMatchObject({ name: 'CRC-32/ISO-HDLC', byteOrder: 'little', width: 32 });
+
+  const same = samples(CRC32, [20, 20, 20]);
+  const r = (await (await post({ samples: same, fixed: { width: 32 } })).json()) as ReturnType<typeof reportJson>;
+  expect(r.missing[0]).toBe(messages.needDifferentLength);
+  expect(r.families.some((f) => f.names.includes('CRC-32/ISO-HDLC'))).toBe(true);
+  expect(BigInt(r.remaining)).toBeGreaterThan(1n);
+});
+
+it('422 names the field; 413 beyond the body cap', async () => {
+  const bad = await post({ samples: [{ message: 'zz', crc: '1' }, { message: '01' }] });
+  expect(bad.status).toBe(422);
+  const { details } = (await bad.json()) as { details: { path: string; message: string }[] };
+  expect(details).toEqual([
+    {
+      path: 'samples.0.message',
+      message: 'Sample 1: the message is not hex bytes (pairs of 0-9, a-f; spaces allowed).',
+    },
+    { path: 'samples.1.crc', message: 'Sample 2: enter its CRC in hex.' },
+  ]);
+  const shape = await post({ samples: [{ message: '01', crc: '1' }], fixed: { width: 99 } });
+  expect(shape.status).toBe(422);
+  expect(((await shape.json()) as { details: { path: string }[] }).details.map((d) => d.path)).toEqual([
+    'samples',
+    'fixed.width',
+  ]);
+  const big = await post({
+    samples: [
+      { message: 'ab'.repeat(20_000), crc: '1' },
+      { message: '01', crc: '1' },
+    ],
+  });
+  expect(big.status).toBe(413);
+});
