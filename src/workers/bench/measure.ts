@@ -8,9 +8,12 @@ import { prepare, type Kernels } from './comparisons';
 
 export type Progress = (done: number, total: number) => void;
 
+/** A sample lasts at least this long: the subnet fill does 8 MiB in 0.3 ms. */
+const MIN_SAMPLE_MS = 20;
+
 /**
- * How much timing a size gets: each sample runs a side `reps` times (at least 8 MiB of input, so
- * a sample is not a clock tick), `samples` samples; from 64 MiB one run is the sample (no warm-up).
+ * How much timing a size gets: each sample runs a side `reps` times (at least 8 MiB of input) and
+ * at least MIN_SAMPLE_MS, `samples` samples; from 64 MiB one run is the sample (no warm-up).
  */
 export function timingPlan(bytes: number): { reps: number; samples: number; warmUp: boolean } {
   return {
@@ -43,10 +46,15 @@ export async function runComparison(
 
   const p = await prepare(id, kernels, bytes);
   step();
-  const timed = async (run: () => unknown, times: number) => {
+  /** Mean time of one run over `reps` runs, or more until MIN_SAMPLE_MS passed (the clock ticks in 0.1 ms). */
+  const timed = async (run: () => unknown, reps: number) => {
     const t0 = performance.now();
-    for (let i = 0; i < times; i++) await run();
-    return (performance.now() - t0) / times;
+    let n = 0;
+    do {
+      await run();
+      n++;
+    } while (n < reps || performance.now() - t0 < MIN_SAMPLE_MS);
+    return (performance.now() - t0) / n;
   };
 
   // First run of each side: its output is what the check compares; timed when it is the sample.
