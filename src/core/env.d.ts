@@ -28,8 +28,17 @@ interface Blob {
   arrayBuffer(): Promise<ArrayBuffer>;
   slice(start?: number, end?: number, contentType?: string): Blob;
   text(): Promise<string>;
+  stream(): ReadableStream<Uint8Array<ArrayBuffer>>;
 }
 declare var Blob: { prototype: Blob; new (blobParts?: BlobPart[], options?: { type?: string }): Blob };
+
+interface ReadableStream<R> {
+  getReader(): ReadableStreamDefaultReader<R>;
+}
+interface ReadableStreamDefaultReader<R> {
+  read(): Promise<{ done: true; value?: undefined } | { done: false; value: R }>;
+  cancel(reason?: unknown): Promise<void>;
+}
 
 interface URL {
   readonly href: string;

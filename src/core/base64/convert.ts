@@ -63,7 +63,7 @@ class OutputSink {
     this.head = new Uint8Array(limit);
   }
 
-  /** Takes `bytes`, a transient view of WASM memory: the sink copies them. */
+  /** Takes `bytes`, a transient view of the stream's reused output buffer: the sink copies them. */
   readonly emit = (bytes: Uint8Array): void => {
     if (this.headLen < this.head.length) {
       const take = Math.min(bytes.length, this.head.length - this.headLen);
@@ -147,17 +147,21 @@ export function convertText(kernel: Base64Exports, text: string, opts: ConvertOp
 }
 
 /**
- * Bytes read from a file per step: a multiple of 3 and of 4. Large steps matter in Chromium:
- * reading Blob slices and building Blobs cost far more per call than the kernel does.
+ * Input bytes converted per Blob part of the output: a multiple of 3 and of 4. Building a Blob
+ * costs far more per call than converting does (Chromium, 32 MiB in parts of 64 KiB: 228 ms,
+ * 1 MiB: 106 ms, 16 MiB: 49 ms, one part: 28 ms), so parts are large: 32 MiB of Base64.
  */
-export const FILE_CHUNK_BYTES = 12 << 20;
+export const FILE_CHUNK_BYTES = 24 << 20;
+
+/** Progress is reported after every this many bytes read. */
+const PROGRESS_BYTES = 4 << 20;
 
 export type ProgressFn = (done: number, total: number) => void;
 
 /**
- * Converts a Blob/File read in chunks (a multiple of 3 bytes when encoding, 4 characters when
- * decoding; the streams carry remainders and skip whitespace). The next chunk is read while the
- * current one converts.
+ * Converts a Blob/File read as a stream (the streams carry remainders and skip whitespace) into an
+ * output buffer reused for every Blob part. Measured in Chromium, 24 MiB: reading the stream took
+ * 39 ms where 12 MiB slices (each a fresh ArrayBuffer, page faults and all) took 77 ms.
  */
 export async function convertBlob(
   kernel: Base64Exports,
@@ -169,18 +173,33 @@ export async function convertBlob(
   if (file.size === 0) throw new Error(opts.mode === 'encode' ? ENTER_TEXT : ENTER_BASE64);
   const sink = new OutputSink(opts.previewLimit, OUTPUT_TYPE[opts.mode]);
   const stream =
-    opts.mode === 'encode'
-      ? new Base64Encoder(kernel, opts.alphabet, chunkBytes)
-      : new Base64Decoder(kernel, opts.alphabet, chunkBytes);
-  const read = (off: number) => file.slice(off, off + chunkBytes).arrayBuffer();
-  let next: Promise<ArrayBuffer> | undefined = read(0);
-  for (let off = 0; next; off += chunkBytes) {
-    const buf: ArrayBuffer = await next;
-    next = off + chunkBytes < file.size ? read(off + chunkBytes) : undefined;
-    stream.push(new Uint8Array(buf), sink.emit);
-    onProgress?.(Math.min(off + chunkBytes, file.size), file.size);
+    opts.mode === 'encode' ? new Base64Encoder(kernel, opts.alphabet) : new Base64Decoder(kernel, opts.alphabet);
+  let out = new Uint8Array(stream.maxOutput(chunkBytes));
+  let at = 0;
+  let read = 0;
+  let reported = 0;
+  const reader = file.stream().getReader();
+  for (let r = await reader.read(); !r.done; r = await reader.read()) {
+    const need = stream.maxOutput(r.value.length);
+    if (at + need > out.length && at > 0) {
+      sink.emit(out.subarray(0, at));
+      at = 0;
+    }
+    if (need > out.length) out = new Uint8Array(need); // a read larger than a part: never seen, but allowed
+    at += stream.pushInto(r.value, out, at);
+    read += r.value.length;
+    if (read - reported >= Math.min(chunkBytes, PROGRESS_BYTES)) {
+      reported = read;
+      onProgress?.(read, file.size);
+    }
   }
-  stream.finish(sink.emit);
+  if (at + stream.maxOutput(0) > out.length) {
+    sink.emit(out.subarray(0, at));
+    at = 0;
+  }
+  at += stream.finishInto(out, at);
+  if (at > 0) sink.emit(out.subarray(0, at));
+  if (reported < read) onProgress?.(read, file.size);
   if (stream instanceof Base64Decoder && stream.chars === 0) throw new Error(ENTER_BASE64);
   return finish(sink, opts, file.size);
 }
