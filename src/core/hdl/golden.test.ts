@@ -17,6 +17,7 @@ import { createCrcGenerator, type CrcConfig } from './crc';
 import { DEFAULT_FIFO_CONFIG, FIFO_PRESETS, fifoGenerator } from './fifo';
 import { COMPLEX_EXAMPLE, DEFAULT_FSM, SIMPLE_EXAMPLE, fsmGenerator } from './fsm';
 import { DEFAULT_UART, UART_PRESETS, applyPreset, uartGenerator } from './uart';
+import { SOFTWARE_LANGUAGES, generateSoftware } from '../crc/software';
 
 const GOLDEN = join(import.meta.dirname, '../../../tests/golden');
 const update = process.env.UPDATE_GOLDEN === '1';
@@ -107,3 +108,12 @@ goldenSuite('crc-stream', () => [
   crcCase('CRC-32/ISCSI', 64, { partialLastWord: true, pipelineStages: 2 }, '-partial-pipe2'),
   crcCase('CRC-8/SMBUS', 8, { pipelineStages: 1 }, '-pipe1'),
 ]);
+
+// The software implementations (issue 28): every language, a reflected CRC and an unreflected
+// one whose width is not a multiple of 8 (refin and refout differ).
+goldenSuite('crc-software', () =>
+  ['CRC-32/ISO-HDLC', 'CRC-12/UMTS'].map((name) => ({
+    name: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+    files: () => SOFTWARE_LANGUAGES.flatMap((l) => generateSoftware({ params: algorithm(name), name }, l)),
+  })),
+);
