@@ -88,6 +88,35 @@ crc
     await (await import('./crc')).crcCheck(files, o);
   });
 
+crc
+  .command('identify')
+  .description(
+    "find the parameters of an unknown CRC from samples, as the CRC page's Identify tab does (the RevEng method: GCD of sample differences, then linear algebra)",
+  )
+  .argument('<samples...>', 'MESSAGE:CRC in hex (two or more), or codewords with --codeword')
+  .option('--codeword', 'each sample is a codeword with its CRC appended (width and byte order are searched)')
+  .option('--ascii', 'messages are text (UTF-8), not hex')
+  .option('--files', 'messages are file paths (PATH:CRC, or PATH with --codeword)')
+  .option('--width <bits>', 'the CRC width, 1..64, when known')
+  .option('--poly <hex>', 'the polynomial without its x^width term, when known (with --width)')
+  .option('--init <hex>', 'the initial register value, when known')
+  .option('--xorout <hex>', 'the final XOR value, when known')
+  .addOption(new Option('--refin <yes|no>', 'input bytes reflected, when known').choices(['yes', 'no']))
+  .addOption(new Option('--refout <yes|no>', 'output reflected, when known').choices(['yes', 'no']))
+  .addOption(new Option('--byte-order <order>', 'codeword CRC byte order, when known').choices(['big', 'little']))
+  .option('--json', 'the report as JSON (the shape POST /api/crc/identify answers)')
+  .addHelpText(
+    'after',
+    examples(
+      'bitsmith crc identify 010300000001:0a84 010300010001:cad5 0103006b0003:1774 0110000100020400:c60e',
+      'bitsmith crc identify --codeword 010300000001840a 010300010001d5ca 0103006b00037417 01100001000204000ec6',
+      'bitsmith crc identify --files --width 32 --json frame1.bin:1c291ca3 frame2.bin:7e0c3a51 frame3.bin:0b8d2e6f',
+    ),
+  )
+  .action(async (samples: string[], o) => {
+    await (await import('./crc-identify')).crcIdentify(samples, o);
+  });
+
 // ---- uart, fifo, fsm --------------------------------------------------------------------------
 
 const GENERATORS = {

@@ -46,7 +46,7 @@ const wasmModules = readdirSync(join(root, 'assembly'))
   .filter((m) => !onlyModule || m === onlyModule);
 
 /** The WASM modules the bitsmith command loads (cli/io.ts finds them in dist/cli/wasm). */
-const CLI_WASM = ['crc', 'base64', 'json', 'subnet'];
+const CLI_WASM = ['crc', 'crcid', 'base64', 'json', 'subnet'];
 
 const steps = {
   wasm: {

@@ -1,0 +1,87 @@
+/**
+ * bitsmith crc identify: the CRC page's Identify search on the command line (src/core/crc/identify,
+ * assembly/crcid.ts). Each sample is MESSAGE:CRC (or, with --codeword, a codeword with its CRC
+ * appended); MESSAGE is hex, text with --ascii, or a file's path with --files.
+ */
+import { readFileSync } from 'node:fs';
+import { hex } from '../src/core/crc/params';
+import {
+  identifyCrc,
+  parseIdentify,
+  reportJson,
+  type CrcIdKernel,
+  type FixedInput,
+  type IdentifyReport,
+  type SampleInput,
+} from '../src/core/crc/identify';
+import { BadInput, loadKernel, readProblem } from './io';
+
+export interface CrcIdentifyOptions {
+  codeword?: boolean;
+  ascii?: boolean;
+  files?: boolean;
+  width?: string;
+  poly?: string;
+  init?: string;
+  xorout?: string;
+  refin?: 'yes' | 'no';
+  refout?: 'yes' | 'no';
+  byteOrder?: 'big' | 'little';
+  json?: boolean;
+}
+
+function sampleOf(arg: string, o: CrcIdentifyOptions): SampleInput {
+  const at = o.codeword ? -1 : arg.lastIndexOf(':');
+  if (!o.codeword && at < 0) throw new BadInput(`${arg}: write each sample as MESSAGE:CRC (or use --codeword)`);
+  const message = at < 0 ? arg : arg.slice(0, at);
+  const crc = at < 0 ? '' : arg.slice(at + 1);
+  if (!o.files) return { format: o.ascii ? 'ascii' : 'hex', message, crc };
+  try {
+    return { format: 'file', message: '', file: new Uint8Array(readFileSync(message)), crc };
+  } catch (e) {
+    throw new BadInput(readProblem(message, e));
+  }
+}
+
+const yesNo = (v?: 'yes' | 'no') => (v === undefined ? '' : v === 'yes' ? 'true' : 'false');
+
+function text(r: IdentifyReport): string {
+  const lines = r.matches.map((m) => {
+    const p = m.params;
+    const name = m.names.length
+      ? `${m.names[0]}${m.names.length > 1 ? ` (${m.names.slice(1).join(', ')})` : ''}`
+      : 'custom';
+    const order = m.byteOrder ? ` byteorder=${m.byteOrder}` : '';
+    const same = m.equivalents ? ` (+${m.equivalents} equivalent init/xorout)` : '';
+    return `width=${p.width} poly=${hex(p.poly, p.width)} init=${hex(p.init, p.width)} refin=${p.refin} refout=${p.refout} xorout=${hex(p.xorout, p.width)} check=${hex(m.check, p.width)}${order} ${name}${same}`;
+  });
+  for (const f of r.families) {
+    const p = f.example;
+    lines.push(
+      `width=${p.width} poly=${hex(p.poly, p.width)} refin=${p.refin} refout=${p.refout}${f.byteOrder ? ` byteorder=${f.byteOrder}` : ''}: ${f.count} init/xorout pairs fit${f.names.length ? ` (among them ${f.names.join(', ')})` : ''}`,
+    );
+  }
+  return [...lines, ...r.missing].map((l) => `${l}\n`).join('');
+}
+
+/** Prints the report; exit 1 (one line) when no CRC fits. */
+export async function crcIdentify(samples: string[], o: CrcIdentifyOptions): Promise<void> {
+  const fixed: FixedInput = {
+    width: o.width ?? '',
+    poly: o.poly ?? '',
+    init: o.init ?? '',
+    xorout: o.xorout ?? '',
+    refin: yesNo(o.refin),
+    refout: yesNo(o.refout),
+    byteOrder: o.byteOrder ?? '',
+  };
+  const parsed = parseIdentify(
+    o.codeword ? 'codeword' : 'message',
+    samples.map((s) => sampleOf(s, o)),
+    fixed,
+  );
+  if (!parsed.ok) throw new BadInput(parsed.errors.map((e) => e.message).join(' '));
+  const report = identifyCrc(await loadKernel<CrcIdKernel>('crcid'), parsed.request);
+  if (report.remaining === 0n) throw new BadInput(report.missing.join(' '));
+  process.stdout.write(o.json ? `${JSON.stringify(reportJson(report), null, 2)}\n` : text(report));
+}

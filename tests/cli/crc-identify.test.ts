@@ -1,0 +1,53 @@
+/**
+ * bitsmith crc identify, the built command run as a process: the report the core search gives
+ * (text and --json), codewords, files, and exit 1 with one line for bad or unmatched samples.
+ */
+import { describe, expect, it } from 'vitest';
+import { badInput, file, ok } from './run';
+import { loadKernel } from '../../server/wasm';
+import { identifyCrc, parseIdentify, reportJson, NO_FIXED, type CrcIdKernel } from '../../src/core/crc/identify';
+import { randomBytes, testRandom } from '../cases/seed';
+import { referenceCrc } from '../oracles/crc-reference';
+import { hex, type CrcParams } from '../../src/core/crc/params';
+
+const MODBUS = ['010300000001:0a84', '010300010001:cad5', '0103006b0003:1774', '0110000100020400:c60e'];
+const CRC32: CrcParams = {
+  width: 32,
+  poly: 0x04c11db7n,
+  init: 0xffffffffn,
+  refin: true,
+  refout: true,
+  xorout: 0xffffffffn,
+};
+const rand = testRandom(2803);
+
+describe('bitsmith crc identify', () => {
+  it('finds Modbus; --json is the report the search gives', async () => {
+    expect(ok(['crc', 'identify', ...MODBUS])).toMatch(
+      /^width=16 poly=0x8005 init=0xffff refin=true refout=true xorout=0x0000 check=0x4b37 CRC-16\/MODBUS/,
+    );
+    const inputs = MODBUS.map((s) => ({ format: 'hex' as const, message: s.split(':')[0]!, crc: s.split(':')[1]! }));
+    const parsed = parseIdentify('message', inputs, NO_FIXED);
+    if (!parsed.ok) throw new Error('the samples parse');
+    const expected = reportJson(identifyCrc(await loadKernel<CrcIdKernel>('crcid'), parsed.request));
+    expect(JSON.parse(ok(['crc', 'identify', '--json', ...MODBUS]))).toEqual(expected);
+  });
+
+  it('codewords (width and byte order searched) and files', () => {
+    const codewords = ['010300000001840a', '010300010001d5ca', '0103006b00037417', '01100001000204000ec6'];
+    expect(ok(['crc', 'identify', '--codeword', ...codewords])).toContain('byteorder=little CRC-16/MODBUS');
+    const frames = [64, 64, 64, 100].map((n, i) => {
+      const m = randomBytes(rand, n);
+      return `${file(`frame${i}.bin`, m)}:${hex(referenceCrc(CRC32, m), 32)}`;
+    });
+    expect(ok(['crc', 'identify', '--files', ...frames])).toContain('CRC-32/ISO-HDLC');
+  });
+
+  it('exit 1 with one line for bad samples and for samples no CRC fits', () => {
+    expect(badInput(['crc', 'identify', '0102:zz', '0304:12'])).toMatch(/Sample 1: the CRC must be hex digits/);
+    expect(badInput(['crc', 'identify', '0102'])).toMatch(/MESSAGE:CRC/);
+    expect(badInput(['crc', 'identify', '--width', '16', '0102:1234', '0304:5678', '0506:9abc'])).toMatch(
+      /^bitsmith: /,
+    );
+  });
+});
