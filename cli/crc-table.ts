@@ -1,6 +1,6 @@
 /**
- * A table-driven CRC for `crc check` of any catalogue algorithm: slicing-by-8 over 32-bit words for
- * widths up to 32, a byte table over two 32-bit halves up to 64. The core's general WASM CRC
+ * A table-driven CRC for `crc check` of any catalogue algorithm: slicing-by-8 over 32-bit words, the
+ * register in one 32-bit number up to width 32 and in two halves up to 64. The core's general WASM CRC
  * (computeCrc) is bit-serial, about 8 MB/s: meant for check values, not for files.
  * Reflected algorithms keep the register reflected (low bits first); the others keep it
  * left-aligned in 32 (or 64) bits, so one table shape serves every width.
@@ -8,6 +8,9 @@
 import { mask, reflect, type CrcParams } from '../src/core/crc/params';
 
 type Tables = Int32Array[];
+type Tables8 = [Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array, Int32Array];
+
+const bswap = (v: number) => (v << 24) | ((v & 0xff00) << 8) | ((v >>> 8) & 0xff00) | (v >>> 24);
 
 /** Tables k = 0..7: the register change of one byte followed by k zero bytes. */
 function tables32(p: CrcParams): Tables {
@@ -97,7 +100,7 @@ function updateAligned(t: Tables, c: number, b: Uint8Array): number {
     for (let k = 0; k < w.length; k += 2) {
       const v = w[k]!;
       // The first byte in time is the low byte of the word: it meets the register's top byte.
-      const x = c ^ ((v << 24) | ((v & 0xff00) << 8) | ((v >>> 8) & 0xff00) | (v >>> 24));
+      const x = c ^ bswap(v);
       const y = w[k + 1]!;
       c =
         t7[x >>> 24]! ^
@@ -115,42 +118,82 @@ function updateAligned(t: Tables, c: number, b: Uint8Array): number {
   return c;
 }
 
-/** Widths 33..64: the register as two 32-bit halves, one byte per step. */
+/** Widths 33..64: the register as two 32-bit halves (lo, hi), slicing-by-8 with a lo and a hi table per slice. */
 function wide(p: CrcParams): { update(b: Uint8Array): void; register(): bigint } {
-  const lo = new Int32Array(256);
-  const hi = new Int32Array(256);
+  const M64 = mask(64);
   const shift = BigInt(64 - p.width);
-  const poly = p.refin ? reflect(p.poly, p.width) : (p.poly << shift) & mask(64);
+  const poly = p.refin ? reflect(p.poly, p.width) : (p.poly << shift) & M64;
+  const big: bigint[][] = [[]];
   for (let i = 0; i < 256; i++) {
     let c = p.refin ? BigInt(i) : BigInt(i) << 56n;
     for (let k = 0; k < 8; k++)
-      c = p.refin
-        ? c & 1n
-          ? (c >> 1n) ^ poly
-          : c >> 1n
-        : c & (1n << 63n)
-          ? ((c << 1n) ^ poly) & mask(64)
-          : (c << 1n) & mask(64);
-    lo[i] = Number(c & 0xffffffffn) | 0;
-    hi[i] = Number(c >> 32n) | 0;
+      if (p.refin) c = c & 1n ? (c >> 1n) ^ poly : c >> 1n;
+      else c = c & (1n << 63n) ? ((c << 1n) ^ poly) & M64 : (c << 1n) & M64;
+    big[0]!.push(c);
   }
+  for (let k = 1; k < 8; k++)
+    big.push(
+      big[k - 1]!.map((v) =>
+        p.refin ? (v >> 8n) ^ big[0]![Number(v & 255n)]! : ((v << 8n) & M64) ^ big[0]![Number(v >> 56n)]!,
+      ),
+    );
+  const lo = big.map((t) => Int32Array.from(t, (v) => Number(v & 0xffffffffn) | 0));
+  const hi = big.map((t) => Int32Array.from(t, (v) => Number(v >> 32n) | 0));
+  const [l0, l1, l2, l3, l4, l5, l6, l7] = lo as Tables8;
+  const [h0, h1, h2, h3, h4, h5, h6, h7] = hi as Tables8;
   const start = p.refin ? reflect(p.init, p.width) : p.init << shift;
   let l = Number(start & 0xffffffffn) | 0;
   let h = Number(start >> 32n) | 0;
+  const byte = (v: number) => {
+    if (p.refin) {
+      const x = (l ^ v) & 255;
+      l = ((l >>> 8) | (h << 24)) ^ l0[x]!;
+      h = (h >>> 8) ^ h0[x]!;
+    } else {
+      const x = (h >>> 24) ^ v;
+      h = ((h << 8) | (l >>> 24)) ^ h0[x]!;
+      l = (l << 8) ^ l0[x]!;
+    }
+  };
   return {
     update(b) {
+      let i = 0;
+      while (i < b.length && (b.byteOffset + i) & 3) byte(b[i++]!);
+      const words = (b.length - i) >> 3;
+      const w = words ? new Int32Array(b.buffer, b.byteOffset + i, words * 2) : new Int32Array(0);
       if (p.refin)
-        for (let i = 0; i < b.length; i++) {
-          const x = (l ^ b[i]!) & 255;
-          l = ((l >>> 8) | (h << 24)) ^ lo[x]!;
-          h = (h >>> 8) ^ hi[x]!;
+        for (let k = 0; k < w.length; k += 2) {
+          const x = l ^ w[k]!;
+          const y = h ^ w[k + 1]!;
+          const a = x & 255,
+            b1 = (x >>> 8) & 255,
+            c = (x >>> 16) & 255,
+            d = x >>> 24;
+          const e = y & 255,
+            f = (y >>> 8) & 255,
+            g = (y >>> 16) & 255,
+            j = y >>> 24;
+          l = l7[a]! ^ l6[b1]! ^ l5[c]! ^ l4[d]! ^ l3[e]! ^ l2[f]! ^ l1[g]! ^ l0[j]!;
+          h = h7[a]! ^ h6[b1]! ^ h5[c]! ^ h4[d]! ^ h3[e]! ^ h2[f]! ^ h1[g]! ^ h0[j]!;
         }
       else
-        for (let i = 0; i < b.length; i++) {
-          const x = (h >>> 24) ^ b[i]!;
-          h = ((h << 8) | (l >>> 24)) ^ hi[x]!;
-          l = (l << 8) ^ lo[x]!;
+        for (let k = 0; k < w.length; k += 2) {
+          // The first byte in time is the low byte of each word: it meets the register's top byte.
+          const x = h ^ bswap(w[k]!);
+          const y = l ^ bswap(w[k + 1]!);
+          const a = x >>> 24,
+            b1 = (x >>> 16) & 255,
+            c = (x >>> 8) & 255,
+            d = x & 255;
+          const e = y >>> 24,
+            f = (y >>> 16) & 255,
+            g = (y >>> 8) & 255,
+            j = y & 255;
+          h = h7[a]! ^ h6[b1]! ^ h5[c]! ^ h4[d]! ^ h3[e]! ^ h2[f]! ^ h1[g]! ^ h0[j]!;
+          l = l7[a]! ^ l6[b1]! ^ l5[c]! ^ l4[d]! ^ l3[e]! ^ l2[f]! ^ l1[g]! ^ l0[j]!;
         }
+      i += words * 8;
+      while (i < b.length) byte(b[i++]!);
     },
     register() {
       const r = (BigInt(h >>> 0) << 32n) | BigInt(l >>> 0);

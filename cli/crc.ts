@@ -21,7 +21,8 @@ import {
   isSoftwareLanguage,
   type SoftwareLanguage,
 } from '../src/core/crc/software';
-import { BadInput, inputSize, loadKernel, progress, readAll, readChunks } from './io';
+import { BadInput, CHUNK_BYTES, loadKernel, progress, readAll } from './io';
+import { SyncInput } from './sync-io';
 import { writeFiles } from './files';
 import { tableCrc } from './crc-table';
 
@@ -173,16 +174,24 @@ async function crcRunner(a: PredefinedAlgorithm): Promise<() => CrcRunner> {
   };
 }
 
-async function crcOfFile(make: () => CrcRunner, file: string): Promise<string> {
+/** One reused read buffer: a fresh 4 MiB Buffer per chunk costs its page faults (0.3 s per GiB). */
+const readBuffer = new Uint8Array(CHUNK_BYTES);
+
+function crcOfFile(make: () => CrcRunner, file: string): string {
   const r = make();
-  const bar = progress(file === '-' ? 'stdin' : file, inputSize(file));
+  const input = new SyncInput(file);
+  const bar = progress(file === '-' ? 'stdin' : file, input.size);
   let done = 0;
-  for await (const chunk of readChunks(file)) {
-    r.update(chunk);
-    done += chunk.length;
-    bar.update(done);
+  try {
+    for (let n = input.read(readBuffer); n > 0; n = input.read(readBuffer)) {
+      r.update(readBuffer.subarray(0, n));
+      done += n;
+      bar.update(done);
+    }
+  } finally {
+    bar.done();
+    input.close();
   }
-  bar.done();
   return r.value();
 }
 
@@ -192,7 +201,7 @@ export async function crcCheck(files: string[], o: { algorithm?: string; check?:
   const make = await crcRunner(a);
   const inputs = files.length ? files : ['-'];
   if (!o.check) {
-    for (const f of inputs) process.stdout.write(`${await crcOfFile(make, f)}  ${f}\n`);
+    for (const f of inputs) process.stdout.write(`${crcOfFile(make, f)}  ${f}\n`);
     return 0;
   }
   let failed = 0;
@@ -202,7 +211,7 @@ export async function crcCheck(files: string[], o: { algorithm?: string; check?:
     for (const [i, line] of lines.entries()) {
       const m = /^([0-9a-fA-F]+) [ *](.+)$/.exec(line);
       if (!m) throw new BadInput(`${list}:${i + 1}: not a "value  name" line`);
-      const ok = (await crcOfFile(make, m[2]!)) === m[1]!.toLowerCase();
+      const ok = crcOfFile(make, m[2]!) === m[1]!.toLowerCase();
       if (!ok) failed++;
       process.stdout.write(`${m[2]}: ${ok ? 'OK' : 'FAILED'}\n`);
     }
