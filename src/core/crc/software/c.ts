@@ -45,7 +45,7 @@ extern "C" {
 
 // The CRC's width in bits, and its check value (the CRC of the ASCII bytes "123456789").
 #define ${macro}_WIDTH ${m.params.width}
-#define ${macro}_CHECK ${lit(m.check, m.bits)}
+#define ${macro}_CHECK ${lit(m.check, m.params.width)}
 
 // The running state, and the finished CRC (in the low ${m.params.width} bits).
 typedef uint${m.bits}_t ${type};

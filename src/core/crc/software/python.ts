@@ -16,8 +16,9 @@ export function generatePython(name: string, m: SoftwareModel): HdlFile {
     : refin
       ? 'crc = table[(crc ^ b) & 0xFF] ^ (crc >> 8)'
       : `crc = table[(crc >> ${m.bits - 8}) ^ b] ^ ((crc << 8) & ${lit((1n << BigInt(m.bits)) - 1n)})`;
-  const reg = refin || !align ? 'self._state' : `(self._state >> ${align})`;
-  const out = refin === refout ? reg : `int(format(${reg}, "0${width}b")[::-1], 2)`;
+  const bare = refin || !align ? 'self._state' : `self._state >> ${align}`;
+  const out =
+    refin === refout ? (bare === 'self._state' ? bare : `(${bare})`) : `int(format(${bare}, "0${width}b")[::-1], 2)`;
 
   return {
     name: `${module}.py`,
@@ -30,10 +31,13 @@ export function generatePython(name: string, m: SoftwareModel): HdlFile {
     ])}
 
 class ${cls}:
-    """${name}, one table lookup per byte. ${stateLines(m).join(' ')}"""
+    """${name}, one table lookup per byte.
+
+    ${stateLines(m).join(' ')}
+    """
 
     WIDTH = ${width}
-    CHECK = ${lit(m.check)}  # the CRC of b"123456789"
+    CHECK = 0x${hexDigits(m.check, width)}  # the CRC of b"123456789"
 
     _INIT = ${lit(m.initState)}
     # _TABLE[b]: the state after byte b from a zero state.

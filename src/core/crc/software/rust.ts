@@ -35,7 +35,7 @@ export function generateRust(name: string, m: SoftwareModel): HdlFile {
     : `crc = if crc & ${lit(1n << BigInt(m.bits - 1))} != 0 { (crc << 1) ^ POLY } else { crc << 1 };`;
   const reg = refin || !align ? 'state' : `(state >> ${align})`;
   const reversed = m.bits === width ? `${reg}.reverse_bits()` : `${reg}.reverse_bits() >> ${m.bits - width}`;
-  const out = refin === refout ? reg : reversed;
+  const out = refin === refout ? reg : `(${reversed})`;
 
   return {
     name: `${module}.rs`,
@@ -55,7 +55,7 @@ export function generateRust(name: string, m: SoftwareModel): HdlFile {
 /// The CRC's width in bits.
 pub const WIDTH: u32 = ${width};
 /// The CRC of the ASCII bytes "123456789".
-pub const CHECK: ${u} = ${lit(m.check)};
+pub const CHECK: ${u} = 0x${hexDigits(m.check, width)};
 
 /// The polynomial in the state's form (for update_bitwise).
 const POLY: ${u} = ${lit(m.polyState)};

@@ -31,9 +31,9 @@ export function generateTypeScript(name: string, m: SoftwareModel): HdlFile {
         : m.bits === 32
           ? 'crc = TABLE[(crc >>> 24) ^ b]! ^ (crc << 8);'
           : 'crc = TABLE[(crc >>> 8) ^ b]! ^ ((crc << 8) & 0xffff);';
-  const reg = refin || !align ? 'state' : big ? `(state >> ${align}n)` : `(state >>> ${align})`;
+  const bare = refin || !align ? 'state' : big ? `state >> ${align}n` : `state >>> ${align}`;
   const needsReflect = refin !== refout;
-  const out = needsReflect ? `reflect(${reg})` : reg;
+  const out = needsReflect ? `reflect(${bare})` : bare === 'state' ? bare : `(${bare})`;
   const reflectFn = big
     ? `
 /** Reverses the low ${width} bits (refin and refout differ). */
@@ -75,7 +75,7 @@ function reflect(value: number): number {
 /** The CRC's width in bits. */
 export const WIDTH = ${width};
 /** The CRC of the ASCII bytes "123456789". */
-export const CHECK = ${lit(m.check)};
+export const CHECK = 0x${hexDigits(m.check, width)}${n};
 
 /** TABLE[b]: the state after byte b from a zero state. */
 const TABLE = new ${ARRAY[m.bits]}([

@@ -24,7 +24,7 @@ extern "C" {
 
 // The CRC's width in bits, and its check value (the CRC of the ASCII bytes "123456789").
 #define CRC12_UMTS_WIDTH 12
-#define CRC12_UMTS_CHECK 0x0dafu
+#define CRC12_UMTS_CHECK 0xdafu
 
 // The running state, and the finished CRC (in the low 12 bits).
 typedef uint16_t crc12_umts_t;

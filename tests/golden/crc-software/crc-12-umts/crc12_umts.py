@@ -12,10 +12,13 @@
 
 
 class Crc12Umts:
-    """CRC-12/UMTS, one table lookup per byte. The state is the register, unreflected, shifted up by 4 bits to fill 16 bits."""
+    """CRC-12/UMTS, one table lookup per byte.
+
+    The state is the register, unreflected, shifted up by 4 bits to fill 16 bits.
+    """
 
     WIDTH = 12
-    CHECK = 0x0daf  # the CRC of b"123456789"
+    CHECK = 0xdaf  # the CRC of b"123456789"
 
     _INIT = 0x0000
     # _TABLE[b]: the state after byte b from a zero state.
@@ -73,7 +76,7 @@ class Crc12Umts:
 
     def finalize(self) -> int:
         """The CRC of everything passed to update since the start or reset (more may follow)."""
-        return int(format((self._state >> 4), "012b")[::-1], 2) ^ 0x0000
+        return int(format(self._state >> 4, "012b")[::-1], 2) ^ 0x0000
 
     @classmethod
     def checksum(cls, data: bytes) -> int:

@@ -19,7 +19,7 @@
 /// The CRC's width in bits.
 pub const WIDTH: u32 = 12;
 /// The CRC of the ASCII bytes "123456789".
-pub const CHECK: u16 = 0x0daf;
+pub const CHECK: u16 = 0xdaf;
 
 /// The polynomial in the state's form (for update_bitwise).
 const POLY: u16 = 0x80f0;
@@ -346,7 +346,7 @@ pub fn update_bitwise(state: u16, data: &[u8]) -> u16 {
 
 /// The CRC of everything passed to update since init.
 pub fn finalize(state: u16) -> u16 {
-    (state >> 4).reverse_bits() >> 4 ^ 0x0000
+    ((state >> 4).reverse_bits() >> 4) ^ 0x0000
 }
 
 /// init, update and finalize in one call.

@@ -16,7 +16,7 @@
 /** The CRC's width in bits. */
 export const WIDTH = 12;
 /** The CRC of the ASCII bytes "123456789". */
-export const CHECK = 0x0daf;
+export const CHECK = 0xdaf;
 
 /** TABLE[b]: the state after byte b from a zero state. */
 const TABLE = new Uint16Array([
@@ -79,7 +79,7 @@ export function update(state: number, data: Uint8Array): number {
 
 /** The CRC of everything passed to update since init. */
 export function finalize(state: number): number {
-  return (reflect((state >>> 4)) ^ 0x0000) >>> 0;
+  return (reflect(state >>> 4) ^ 0x0000) >>> 0;
 }
 
 /** init, update and finalize in one call. */

@@ -12,7 +12,10 @@
 
 
 class Crc32IsoHdlc:
-    """CRC-32/ISO-HDLC, one table lookup per byte. The state is the register reflected (bit 0 leaves first) in 32 bits."""
+    """CRC-32/ISO-HDLC, one table lookup per byte.
+
+    The state is the register reflected (bit 0 leaves first) in 32 bits.
+    """
 
     WIDTH = 32
     CHECK = 0xcbf43926  # the CRC of b"123456789"
