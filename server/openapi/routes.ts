@@ -14,7 +14,7 @@ import { GENERATE_BODY_LIMIT } from '../routes/crc';
 import { IDENTIFY_BODY_LIMIT, identifyAnswerSchema, identifyRequestSchema } from '../routes/crc-identify';
 import { HDL_BODY_LIMITS, HDL_EXAMPLES, hdlRequestSchemas } from '../routes/hdl-schemas';
 import { hdlAnswerSchemas } from '../routes/hdl-answers';
-import { HDL_GENERATORS } from '../services/hdl-jobs';
+import { HDL_GENERATORS } from '../services/hdl-names';
 import { StatsQuerySchema } from '../services/analytics';
 import { errorSchema, generationBusy, validationFailed, type ApiResponse, type ApiRoute } from './registry';
 

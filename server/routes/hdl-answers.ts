@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { FifoSummary } from '../../src/core/hdl/fifo';
 import type { UartSummary } from '../../src/core/hdl/uart';
-import type { crcSummaryJson, fsmSummaryJson, HdlGeneratorName } from '../services/hdl-jobs';
+import type { crcSummaryJson, fsmSummaryJson } from '../services/hdl-jobs';
+import type { HdlGeneratorName } from '../services/hdl-names';
 
 const count = z.number().int().min(0);
 

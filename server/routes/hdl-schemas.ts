@@ -53,7 +53,7 @@ import {
   validateUart,
   type UartConfig,
 } from '../../src/core/hdl/uart';
-import type { HdlGeneratorName } from '../services/hdl-jobs';
+import type { HdlGeneratorName } from '../services/hdl-names';
 
 type Path = (string | number)[];
 

@@ -2,16 +2,16 @@
  * HDL API: POST /hdl/crc, /hdl/uart, /hdl/fifo and /hdl/fsm take a generator's configuration as
  * JSON (server/routes/hdl-schemas.ts) and answer `{files: [{name, text}], summary}`: the design and,
  * with `testbench: true`, its testbench, byte for byte what the page and the bitsmith command
- * give. Generation runs in the worker-thread pool of /api/generate (503 + Retry-After when it is
- * saturated); a refused configuration is a 422 naming the field.
+ * give. Checks and generation run in the worker-thread pool of /api/generate (503 + Retry-After
+ * when it is saturated); a refused configuration is a 422 naming the field.
  */
 import { Router, json } from 'express';
 import { z } from 'zod';
 import { refuseOversizedBodies } from '../body-limit';
 import { validationError } from '../errors';
-import { HDL_GENERATORS } from '../services/hdl-jobs';
+import { HDL_GENERATORS } from '../services/hdl-names';
 import type { GeneratePool } from '../services/hdl-pool';
-import { HDL_BODY_LIMITS, hdlRequestSchemas } from './hdl-schemas';
+import { HDL_BODY_LIMITS } from './hdl-schemas';
 import { runInPool } from './hdl-run';
 
 /**
@@ -32,9 +32,9 @@ export function hdlRouter(pool: GeneratePool): Router {
   for (const generator of HDL_GENERATORS) {
     const limit = HDL_BODY_LIMITS[generator];
     router.post(`/hdl/${generator}`, refuseOversizedBodies(limit), json({ limit, strict: true }), async (req, res) => {
-      const parsed = hdlRequestSchemas[generator].safeParse(req.body);
-      if (!parsed.success) throw invalidConfiguration(parsed.error);
-      const { files, summary } = await runInPool(pool, { ...parsed.data, summary: true }, res);
+      // Checked and generated in the pool (services/hdl-jobs.ts): the FSM's checks can take ~100 ms.
+      const { files, summary, issues } = await runInPool(pool, { generator, body: req.body }, res);
+      if (issues) throw invalidConfiguration(new z.ZodError(issues));
       res.status(200).json({ files, summary });
     });
   }

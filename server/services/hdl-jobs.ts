@@ -1,7 +1,9 @@
 /**
  * One HDL generation as the worker threads run it (server/services/hdl-worker.ts): any of the four
  * generators, its files through the shared path (src/core/hdl/files.ts) and, when asked, its
- * summary as JSON (the page's figures; bigints as hex text, maps as objects).
+ * summary as JSON (the page's figures; bigints as hex text, maps as objects). A request body of
+ * POST /api/hdl/* is checked here too, off the event loop: the generator's validate() takes up to
+ * ~100 ms on a 64 KiB FSM configuration.
  */
 import type { CrcKernel } from '../../src/core/crc/kernel';
 import { hex } from '../../src/core/crc/params';
@@ -12,11 +14,10 @@ import { fifoGenerator, type FifoConfig } from '../../src/core/hdl/fifo';
 import { fsmGenerator, type FsmConfig, type FsmSummary } from '../../src/core/hdl/fsm';
 import { uartGenerator, type UartConfig } from '../../src/core/hdl/uart';
 import { generateSoftware, isSoftwareLanguage, type SoftwareLanguage } from '../../src/core/crc/software';
+import type { z } from 'zod';
 import { loadKernel } from '../wasm';
-
-/** The generators the API serves, in the order the document lists them. */
-export const HDL_GENERATORS = ['crc', 'uart', 'fifo', 'fsm'] as const;
-export type HdlGeneratorName = (typeof HDL_GENERATORS)[number];
+import { hdlRequestSchemas } from '../routes/hdl-schemas';
+import type { HdlGeneratorName } from './hdl-names';
 
 interface ConfigOf {
   crc: CrcConfig;
@@ -25,8 +26,8 @@ interface ConfigOf {
   fsm: FsmConfig;
 }
 
-/** A job: a configuration the route has validated, the language, and what to answer. */
-export type HdlJob = {
+/** A configuration already validated, the language, and what to answer. */
+type ConfigJob = {
   [G in HdlGeneratorName]: {
     generator: G;
     config: ConfigOf[G];
@@ -40,9 +41,20 @@ export type HdlJob = {
   };
 }[HdlGeneratorName];
 
+/** A request body as received: checked in the thread (server/routes/hdl-schemas.ts). */
+interface RequestJob {
+  generator: HdlGeneratorName;
+  body: unknown;
+}
+
+export type HdlJob = ConfigJob | RequestJob;
+
 export interface HdlJobResult {
+  /** Empty when the body was refused. */
   files: HdlFile[];
   summary?: unknown;
+  /** Why a request body was refused (a 422). */
+  issues?: z.core.$ZodIssue[];
 }
 
 /** The CRC summary in JSON: the check value as hex text of the CRC width. */
@@ -60,7 +72,21 @@ export function fsmSummaryJson({ warnings, codes }: FsmSummary) {
 let crcGenerator: Promise<CrcGenerator> | undefined;
 const crc = () => (crcGenerator ??= loadKernel<CrcKernel>('crc').then(createCrcGenerator));
 
-export async function runHdlJob(job: HdlJob): Promise<HdlJobResult> {
+/** The request's configuration, or the issues that refuse it. */
+function checkRequest({ generator, body }: RequestJob): ConfigJob | z.core.$ZodIssue[] {
+  let parsed;
+  try {
+    parsed = hdlRequestSchemas[generator].safeParse(body);
+  } catch (e) {
+    // A generator's checks that fail on extreme input (e.g. a condition nested thousands deep).
+    return [{ code: 'custom', path: [], input: undefined, message: `could not be checked (${(e as Error).message})` }];
+  }
+  return parsed.success ? { ...parsed.data, summary: true } : parsed.error.issues;
+}
+
+export async function runHdlJob(request: HdlJob): Promise<HdlJobResult> {
+  const job = 'body' in request ? checkRequest(request) : request;
+  if (Array.isArray(job)) return { files: [], issues: job };
   switch (job.generator) {
     case 'crc': {
       const g = await crc();

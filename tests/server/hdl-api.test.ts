@@ -342,6 +342,11 @@ describe('POST /api/hdl/*: refusals', () => {
     expect(fsmBig.status).toBe(413);
     // The FSM's limit is larger: a 20 KB configuration is read (and refused only for its content).
     expect((await post('fsm', JSON.stringify({ moduleName: `9${'y'.repeat(20_000)}` }))).status).toBe(422);
+    // A condition nested 20,000 deep overflows the condition parser's stack: still a 422, never a 500.
+    const deep = `${'('.repeat(20_000)}start${')'.repeat(20_000)}`;
+    const nested = await post('fsm', { transitions: [{ from: 'IDLE', to: 'RUN', condition: deep }] });
+    expect(nested.status).toBe(422);
+    expect(server.output()).not.toMatch(/Unhandled error/);
     const malformed = await post('fifo', '{"dataWidth": 8,');
     expect(malformed.status).toBe(400);
     expect((await post('fifo', '[1, 2]')).status).toBe(422);
