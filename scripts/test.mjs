@@ -16,7 +16,7 @@ const loops = {
   // tests/server/hdl-api.test.ts simulates designs POST /api/hdl/* answers.
   server: { tools: ['iverilog', 'ghdl'], build: [] },
   hdl: { tools: ['iverilog', 'ghdl', 'yosys', 'gcc', 'rustc', 'python3'], build: ['--only', 'wasm'] },
-  e2e: { tools: ['chromium', 'iverilog', 'ghdl'], build: [] },
+  e2e: { tools: ['chromium', 'iverilog', 'ghdl', 'gcc', 'python3'], build: [] },
 };
 
 const [first, ...rest] = process.argv.slice(2);
