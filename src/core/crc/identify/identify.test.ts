@@ -78,21 +78,24 @@ describe('identify: every catalogue algorithm', () => {
     const rows = rowsFor(p, randomLengths());
     let report = run(rows);
     const found = (r: IdentifyReport) => r.matches.find((m) => m.names.includes(name));
-    expect(found(report), `${name} not found`).toBeDefined();
-    expect(found(report)!.params).toEqual(p);
-    expect(found(report)!.check).toBe(parseHex(e.check));
+    const inFamily = (r: IdentifyReport) => r.families.some((f) => f.names.includes(name));
+    expect(found(report) ?? inFamily(report), `${name} not found`).toBeTruthy();
     const parsed = parseIdentify('message', rows, NO_FIXED);
     if (parsed.ok) expectAllReproduce(report, parsed.request);
     // 4 samples of W bits cannot always single out one of the ~2^(3W) parameter sets of a narrow
-    // CRC, and a CRC whose values all happen to fit in fewer bits can match a narrower one (x + 1
-    // divides many polynomials). Then the report says how many remain, and more samples decide.
-    if (report.matches.length > 1 || report.families.length > 0) {
+    // CRC: a CRC whose values all happen to fit in fewer bits can match a narrower one (x + 1
+    // divides many polynomials), and two lengths whose difference is a multiple of the
+    // polynomial's order (short for small W) leave init undecided. Then the report says how many
+    // sets remain, and more samples decide.
+    if (report.remaining > 1n) {
       expect(report.missing.join(' ')).toMatch(/parameter sets remain/);
       for (let extra = 0; extra < 12 && report.remaining > 1n; extra++) {
         rows.push(...rowsFor(p, [randomInt(rand, 30) + 3, rows[0]!.message.length / 2]));
         report = run(rows);
       }
     }
+    expect(found(report)?.params).toEqual(p);
+    expect(found(report)!.check).toBe(parseHex(e.check));
     expect(report.matches.map((m) => (m.names.length ? m.names[0] : m.params))).toEqual([found(report)!.names[0]]);
     expect(report.families).toEqual([]);
   });
