@@ -175,7 +175,7 @@ describe('analytics API (embedded store, real server)', () => {
     // is written (server/fast-ingest.ts): a header missing or sent twice would show here (fetch
     // joins repeated headers with a comma).
     const url = `${server.url}/api/analytics/pageview`;
-    const send = (body: string | Buffer, headers: Record<string, string> = {}) =>
+    const send = (body: string | Uint8Array<ArrayBuffer>, headers: Record<string, string> = {}) =>
       fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
     const answers: [string, Response, number][] = [
       ['fast path, accepted', await send(JSON.stringify(pageview('/headers', 'h'))), 202],
@@ -184,10 +184,16 @@ describe('analytics API (embedded store, real server)', () => {
       ['fast path, invalid field', await send('{"page_path":5,"session_id":"h"}'), 422],
       [
         'Express, accepted',
-        await send(gzipSync(JSON.stringify(pageview('/headers', 'h'))), { 'content-encoding': 'gzip' }),
+        await send(Uint8Array.from(gzipSync(JSON.stringify(pageview('/headers', 'h')))), {
+          'content-encoding': 'gzip',
+        }),
         202,
       ],
-      ['Express, invalid field', await send(gzipSync('{"page_path":5}'), { 'content-encoding': 'gzip' }), 422],
+      [
+        'Express, invalid field',
+        await send(Uint8Array.from(gzipSync('{"page_path":5}')), { 'content-encoding': 'gzip' }),
+        422,
+      ],
     ];
     for (const [name, r, status] of answers) {
       expect(r.status, name).toBe(status);
