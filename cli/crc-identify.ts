@@ -51,7 +51,7 @@ function text(r: IdentifyReport): string {
     const name = m.names.length
       ? `${m.names[0]}${m.names.length > 1 ? ` (${m.names.slice(1).join(', ')})` : ''}`
       : 'custom';
-    const order = m.byteOrder ? ` byteorder=${m.byteOrder}` : '';
+    const order = `${m.byteOrder ? ` byteorder=${m.byteOrder}` : ''}${m.leftAligned ? ' crcbits=top' : ''}`;
     const same = m.equivalents ? ` (+${m.equivalents} equivalent init/xorout)` : '';
     return `width=${p.width} poly=${hex(p.poly, p.width)} init=${hex(p.init, p.width)} refin=${p.refin} refout=${p.refout} xorout=${hex(p.xorout, p.width)} check=${hex(m.check, p.width)}${order} ${name}${same}`;
   });

@@ -48,9 +48,15 @@ export function catalogueEquivalent(
 }
 
 /** Catalogue algorithms of a family's polynomial and reflection that reproduce every sample. */
-export function familyNames(kernel: CrcIdKernel, req: IdentifyRequest, p: CrcParams, order?: ByteOrder): string[] {
-  const setup = setupsOf({ ...req, fixed: { ...req.fixed, width: p.width, byteOrder: order } }).find(
-    (s) => s.byteOrder === order,
+export function familyNames(
+  kernel: CrcIdKernel,
+  req: IdentifyRequest,
+  p: CrcParams,
+  placement: { byteOrder?: ByteOrder; leftAligned?: boolean },
+): string[] {
+  const { byteOrder, leftAligned } = placement;
+  const setup = setupsOf({ ...req, fixed: { ...req.fixed, width: p.width, byteOrder } }).find(
+    (s) => s.byteOrder === byteOrder && !!s.leftAligned === !!leftAligned,
   );
   if (!setup) return [];
   return catalogueEntries()

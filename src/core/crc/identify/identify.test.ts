@@ -136,10 +136,23 @@ describe('identify: codewords (width and byte order searched)', () => {
       for (const row of rows) {
         const bytes = Buffer.from(row.message, 'hex');
         const tail = bytes.subarray(bytes.length - n);
-        const value = BigInt(`0x${toHex(m.byteOrder === 'little' ? Uint8Array.from(tail).reverse() : tail)}`);
+        const stored = BigInt(`0x${toHex(m.byteOrder === 'little' ? Uint8Array.from(tail).reverse() : tail)}`);
+        const value = m.leftAligned ? stored >> BigInt(8 * n - m.params.width) : stored;
         expect(referenceCrc(m.params, bytes.subarray(0, bytes.length - n))).toBe(value);
       }
     }
+  });
+
+  it('CRC-7/MMC in the top bits of the last byte, with the end bit (as SD/MMC commands carry it)', () => {
+    const mmc = byName('CRC-7/MMC');
+    const rows = [5, 5, 5, 9].map((n): SampleInput => {
+      const m = randomBytes(rand, n);
+      const last = (Number(referenceCrc(mmc, m)) << 1) | 1;
+      return { format: 'hex', message: toHex(Uint8Array.from([...m, last])), crc: '' };
+    });
+    const report = run(rows, NO_FIXED, 'codeword');
+    const found = report.matches.find((m) => m.names.includes('CRC-7/MMC'));
+    expect(found).toMatchObject({ leftAligned: true, params: mmc });
   });
 
   it('a fixed width and byte order leave one CRC', () => {

@@ -11,7 +11,10 @@ const paramsJson = (p: CrcParams) => ({
   xorout: hex(p.xorout, p.width),
 });
 
-const order = (byteOrder?: ByteOrder) => (byteOrder ? { byteOrder } : {});
+const order = (byteOrder?: ByteOrder, leftAligned?: boolean) => ({
+  ...(byteOrder ? { byteOrder } : {}),
+  ...(leftAligned ? { leftAligned } : {}),
+});
 
 export function reportJson(r: IdentifyReport) {
   return {
@@ -20,14 +23,14 @@ export function reportJson(r: IdentifyReport) {
       aliases: m.names.slice(1),
       ...paramsJson(m.params),
       check: hex(m.check, m.params.width),
-      ...order(m.byteOrder),
+      ...order(m.byteOrder, m.leftAligned),
       equivalents: m.equivalents ?? 0,
     })),
     families: r.families.map((f) => ({
       ...paramsJson(f.example),
       count: f.count.toString(),
       names: f.names,
-      ...order(f.byteOrder),
+      ...order(f.byteOrder, f.leftAligned),
     })),
     remaining: r.remaining.toString(),
     missing: r.missing,

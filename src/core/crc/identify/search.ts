@@ -26,6 +26,7 @@ const BRUTE_CHUNK = 2048;
 interface Found {
   record: SolutionRecord;
   byteOrder?: ByteOrder;
+  leftAligned?: boolean;
 }
 
 function reflections(req: IdentifyRequest): [boolean, boolean][] {
@@ -72,9 +73,10 @@ export function identifyCrc(
   const [fi, init, fx, xorout] = fixedArgs(req);
   for (const setup of setups) {
     loadSamples(kernel, setup.samples);
-    const { width, byteOrder } = setup;
+    const { width, byteOrder, leftAligned } = setup;
     for (const [refin, refout] of combos) {
-      const keep = (n: number) => readRecords(kernel, width, n).forEach((record) => found.push({ record, byteOrder }));
+      const keep = (n: number) =>
+        readRecords(kernel, width, n).forEach((record) => found.push({ record, byteOrder, leftAligned }));
       const polyFixed = req.fixed.poly !== undefined;
       const status = kernel.searchCombo(width, +refin, +refout, +polyFixed, req.fixed.poly ?? 0n, fi, init, fx, xorout);
       if (status >= 0) keep(status);
@@ -119,8 +121,8 @@ function expand(r: SolutionRecord): { sets: CrcParams[]; classes: SolutionClasse
   return { sets, classes };
 }
 
-const key = (p: CrcParams, order?: ByteOrder) =>
-  `${p.width}/${p.poly}/${p.init}/${p.refin}/${p.refout}/${p.xorout}/${order ?? ''}`;
+const key = (p: CrcParams, order?: ByteOrder, left?: boolean) =>
+  `${p.width}/${p.poly}/${p.init}/${p.refin}/${p.refout}/${p.xorout}/${order ?? ''}/${left ?? ''}`;
 
 function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes: Set<string>): IdentifyReport {
   const seen = new Set<string>();
@@ -128,7 +130,8 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
   const families: CrcFamily[] = [];
   let remaining = 0n;
   let truncated = false;
-  for (const { record, byteOrder } of found) {
+  for (const { record, byteOrder, leftAligned } of found) {
+    const placement = { ...(byteOrder ? { byteOrder } : {}), ...(leftAligned ? { leftAligned } : {}) };
     const expanded = expand(record);
     if (!expanded) {
       const params: CrcParams = {
@@ -141,7 +144,7 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
       };
       const count = 1n << BigInt(classesOf(record).ambiguous.length);
       remaining += count;
-      families.push({ example: params, count, names: familyNames(kernel, req, params, byteOrder), byteOrder });
+      families.push({ example: params, count, names: familyNames(kernel, req, params, placement), ...placement });
       continue;
     }
     const { sets, classes } = expanded;
@@ -149,7 +152,7 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
       // A catalogue algorithm among the equivalent sets names the class and is shown as found.
       const named = catalogueEquivalent(canonical, classes);
       const params = named?.params ?? canonical;
-      const k = key(canonical, byteOrder);
+      const k = key(canonical, byteOrder, leftAligned);
       if (seen.has(k)) continue;
       seen.add(k);
       remaining += 1n;
@@ -162,7 +165,7 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
         params,
         check: crcOf(kernel, params, CHECK_INPUT),
         names: named?.names ?? [],
-        byteOrder,
+        ...placement,
         ...(equivalents ? { equivalents } : {}),
       });
     }

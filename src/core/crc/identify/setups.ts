@@ -11,6 +11,8 @@ export const MAX_SEARCH_WIDTH = 64;
 export interface Setup {
   width: number;
   byteOrder?: ByteOrder;
+  /** Codewords: the CRC fills the top W bits of its bytes (MMC's CRC-7 with its end bit). */
+  leftAligned?: boolean;
   samples: KernelSample[];
 }
 
@@ -47,14 +49,19 @@ export function setupsOf(req: IdentifyRequest): Setup[] {
     }
     const n = Math.ceil(width / 8);
     const orders: ByteOrder[] = req.fixed.byteOrder ? [req.fixed.byteOrder] : ['big', 'little'];
+    if (req.samples.some((s) => s.message.length <= n)) continue;
+    const pad = BigInt(8 * n - width);
     for (const order of n === 1 ? orders.slice(0, 1) : orders) {
-      if (req.samples.some((s) => s.message.length <= n)) continue;
-      const samples = req.samples.map((s) => ({
-        message: s.message.subarray(0, s.message.length - n),
-        crc: trailingValue(s.message, n, order),
-      }));
-      if (samples.some((s) => s.crc >> BigInt(width) !== 0n)) continue;
-      out.push({ width, byteOrder: n === 1 ? undefined : order, samples });
+      // Right-aligned (the top pad bits zero), and for a width that is not whole bytes also
+      // left-aligned (the low pad bits ignored).
+      for (const leftAligned of pad > 0n ? [false, true] : [false]) {
+        const samples = req.samples.map((s) => {
+          const value = trailingValue(s.message, n, order);
+          return { message: s.message.subarray(0, s.message.length - n), crc: leftAligned ? value >> pad : value };
+        });
+        if (samples.some((s) => s.crc >> BigInt(width) !== 0n)) continue;
+        out.push({ width, byteOrder: n === 1 ? undefined : order, ...(leftAligned ? { leftAligned } : {}), samples });
+      }
     }
   }
   return out;

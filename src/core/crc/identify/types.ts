@@ -39,6 +39,8 @@ export interface CrcMatch {
   names: string[];
   /** Codeword mode: how the CRC was found stored (absent when it fits in one byte). */
   byteOrder?: ByteOrder;
+  /** Codeword mode: the CRC is in the top bits of its bytes (a width that is not whole bytes). */
+  leftAligned?: boolean;
   /**
    * Other init/xorout pairs that compute exactly the same CRC for every message (the polynomial
    * shares a factor with x^8 + 1); no sample can tell them apart, so they are not an ambiguity.
@@ -56,6 +58,7 @@ export interface CrcFamily {
   /** Catalogue algorithms inside the family (they reproduce the samples, but so do the others). */
   names: string[];
   byteOrder?: ByteOrder;
+  leftAligned?: boolean;
 }
 
 export interface IdentifyReport {

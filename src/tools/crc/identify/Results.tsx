@@ -24,8 +24,13 @@ function title(m: CrcMatch): string {
   return name ? (aliases.length ? `${name} (${aliases.join(', ')})` : name) : 'Custom';
 }
 
+/** Where a codeword carries its CRC: byte order, and the top bits when the width is not whole bytes. */
+const placement = (m: Pick<CrcMatch, 'byteOrder' | 'leftAligned'>) =>
+  [m.byteOrder ? `${m.byteOrder}-endian` : 'one byte', m.leftAligned ? 'top bits' : ''].filter(Boolean).join(', ');
+
 export function Results({ report, onUse }: { report: IdentifyReport; onUse(m: CrcMatch): void }) {
   const { matches, families, missing } = report;
+  const placed = matches.some((m) => m.byteOrder || m.leftAligned);
   return (
     <section className="panel crcid-results" aria-label="Identified CRCs">
       <h3 className="crc-heading">
@@ -51,7 +56,7 @@ export function Results({ report, onUse }: { report: IdentifyReport; onUse(m: Cr
                     {h}
                   </th>
                 ))}
-                {report.matches.some((m) => m.byteOrder) && <th scope="col">Byte order</th>}
+                {placed && <th scope="col">CRC bytes</th>}
                 <th scope="col">
                   <span className="sr-only">Action</span>
                 </th>
@@ -68,7 +73,7 @@ export function Results({ report, onUse }: { report: IdentifyReport; onUse(m: Cr
                   </th>
                   <ParamCells p={m.params} />
                   <td className="mono">{hex(m.check, m.params.width)}</td>
-                  {report.matches.some((x) => x.byteOrder) && <td>{m.byteOrder ?? '-'}</td>}
+                  {placed && <td>{placement(m)}</td>}
                   <td>
                     <button
                       type="button"
@@ -91,7 +96,7 @@ export function Results({ report, onUse }: { report: IdentifyReport; onUse(m: Cr
         <ul className="crcid-families" aria-label="Undecided parameter sets">
           {families.map((f, i) => (
             <li key={i}>
-              {`Width ${f.example.width}, poly ${hex(f.example.poly, f.example.width)}, refin ${yesNo(f.example.refin)}, refout ${yesNo(f.example.refout)}${f.byteOrder ? `, ${f.byteOrder}-endian` : ''}: ${f.count.toLocaleString('en-US')} init/xorout pairs fit`}
+              {`Width ${f.example.width}, poly ${hex(f.example.poly, f.example.width)}, refin ${yesNo(f.example.refin)}, refout ${yesNo(f.example.refout)}${f.byteOrder || f.leftAligned ? `, ${placement(f)}` : ''}: ${f.count.toLocaleString('en-US')} init/xorout pairs fit`}
               {f.names.length > 0 && ` (among them ${f.names.join(', ')})`}
             </li>
           ))}
