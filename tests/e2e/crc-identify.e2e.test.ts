@@ -160,13 +160,17 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     await page.getByText('Search cancelled.').waitFor();
     expect(await page.getByRole('button', { name: 'Identify', exact: true }).isEnabled()).toBe(true);
 
-    // A new search starts a new worker.
-    await page.getByLabel('Samples are').selectOption({ label: 'Message and its CRC' });
-    await fill(page, samples(MODBUS, [8, 8, 13, 13]));
+    // A new search starts a new worker: Modbus frames, width and byte order searched.
+    const frames = ['010300000001840a', '010300010001d5ca', '0103006b00037417', '01100001000204000ec6'];
+    await fill(
+      page,
+      frames.map((message) => ({ message })),
+    );
     await page.getByRole('button', { name: 'Identify', exact: true }).click();
-    await results(page)
-      .getByRole('rowheader', { name: /^CRC-16\/MODBUS/ })
-      .waitFor();
+    const row = results(page).getByRole('row', { name: /CRC-16\/MODBUS/ });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toContain('little-endian');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
 });
