@@ -85,7 +85,7 @@ crc
     ),
   )
   .action(async (files: string[], o) => {
-    await (await import('./crc')).crcCheck(files, o);
+    await (await import('./crc-check')).crcCheck(files, o);
   });
 
 crc
