@@ -101,6 +101,45 @@ describe('identify: every catalogue algorithm', () => {
   });
 });
 
+/** (x^8 + 1) mod g == 0: the polynomial's order divides 8. */
+function dividesX8Plus1(p: CrcParams): boolean {
+  const g = (1n << BigInt(p.width)) | p.poly;
+  let r = (1n << 8n) | 1n;
+  for (let d = 8; d >= p.width; d--) if ((r >> BigInt(d)) & 1n) r ^= g << BigInt(d - p.width);
+  return r === 0n;
+}
+
+describe('identify: random custom parameter sets', () => {
+  /** Any odd polynomial, init and xorout, every refin/refout, W = 1..64. */
+  const cases = Array.from({ length: 24 }, () => {
+    const width = randomInt(rand, 64) + 1;
+    const r = (bits: number) => BigInt.asUintN(bits, BigInt(`0x${toHex(randomBytes(rand, 8))}`));
+    return {
+      width,
+      poly: r(width) | 1n,
+      init: r(width),
+      refin: rand() < 0.5,
+      refout: rand() < 0.5,
+      xorout: r(width),
+    } satisfies CrcParams;
+  });
+
+  it.each(cases.map((p) => [`W=${p.width} poly=${hex(p.poly, p.width)}`, p] as const))(
+    '%s: found from 6 samples (or an equivalent set, same CRC for every message)',
+    (_, p) => {
+      const rows = rowsFor(p, [12, 12, 12, 20, 20, 33]);
+      const report = run(rows, { ...NO_FIXED, width: String(p.width) });
+      const probes = [randomBytes(rand, 1), randomBytes(rand, 7), randomBytes(rand, 50)];
+      const same = report.matches.filter((m) => probes.every((b) => referenceCrc(m.params, b) === referenceCrc(p, b)));
+      // A polynomial dividing x^8 + 1 (x^2 + 1, x^4 + 1, ...) folds every byte the same way whatever
+      // its bit order, so several reflections compute the same CRC: all are listed.
+      expect(same.length, JSON.stringify(report.missing)).toBeGreaterThanOrEqual(1);
+      if (!dividesX8Plus1(p)) expect(same).toHaveLength(1);
+      if (p.width >= 16) expect(report.matches).toHaveLength(1);
+    },
+  );
+});
+
 const byName = (name: string) => paramsOf(ALGORITHMS.find((e) => e.name === name)!);
 
 /** Codewords: each message with its CRC appended in the given byte order. */

@@ -66,7 +66,7 @@ export function identifyCrc(
 ): IdentifyReport {
   const setups = setupsOf(req).filter((s) => s.samples.every((x) => x.crc >> BigInt(s.width) === 0n));
   const combos = reflections(req);
-  const total = setups.length * combos.length * BRUTE_CHUNK;
+  const total = setups.reduce((n, s) => n + (s.width === 1 ? 1 : combos.length), 0) * BRUTE_CHUNK;
   const found: Found[] = [];
   const notes = new Set<string>();
   let done = 0;
@@ -74,7 +74,8 @@ export function identifyCrc(
   for (const setup of setups) {
     loadSamples(kernel, setup.samples);
     const { width, byteOrder, leftAligned } = setup;
-    for (const [refin, refout] of combos) {
+    // A 1-bit CRC is a parity: bit order and reflection change nothing, one combination stands for all.
+    for (const [refin, refout] of width === 1 ? combos.slice(0, 1) : combos) {
       const keep = (n: number) =>
         readRecords(kernel, width, n).forEach((record) => found.push({ record, byteOrder, leftAligned }));
       const polyFixed = req.fixed.poly !== undefined;
