@@ -3,7 +3,7 @@
  * reused read buffer and written straight from WASM memory, so memory stays flat for any input size.
  * Beyond the page: padding on or off, line wrapping, MIME (76 columns, CRLF).
  */
-import { Base64Decoder, Base64Encoder, type Base64Exports } from '../src/core/base64/kernel';
+import { Base64Decoder, FINAL, encodedLength, type Base64Exports } from '../src/core/base64/kernel';
 import { ENTER_BASE64, ENTER_TEXT, InvalidBase64Error, INVALID_BASE64 } from '../src/core/base64/messages';
 import { BadInput, loadKernel, progress } from './io';
 import { SyncInput, SyncOutput } from './sync-io';
@@ -76,6 +76,37 @@ function wrapOf(o: Base64Options): number {
   return wrap;
 }
 
+/** The kernel's URL-safe flag (assembly/base64.ts); the stream classes keep theirs private. */
+const URL_SAFE_FLAG = 1;
+
+/**
+ * Encoding without the stream's copies in and out: each piece (a multiple of 3 bytes, so nothing
+ * is carried) is read straight into WASM memory and its text handed on from there. Returns the
+ * bytes read.
+ */
+function encodeDirect(
+  kernel: Base64Exports,
+  input: SyncInput,
+  urlSafe: boolean,
+  emit: (text: Uint8Array, last: boolean) => void,
+  onRead: (bytes: number) => void,
+): number {
+  const ptr = kernel.reserve(READ_BYTES + encodedLength(READ_BYTES) + 16);
+  const textPtr = ptr + READ_BYTES;
+  const flags = urlSafe ? URL_SAFE_FLAG : 0;
+  let read = 0;
+  for (;;) {
+    const mem = new Uint8Array(kernel.memory.buffer);
+    const n = input.read(mem.subarray(ptr, textPtr));
+    read += n;
+    const last = n < READ_BYTES; // a short read is the end of the input
+    const w = kernel.encode(ptr, n, textPtr, last ? flags | FINAL : flags);
+    if (w > 0) emit(mem.subarray(textPtr, textPtr + w), last);
+    onRead(read);
+    if (last) return read;
+  }
+}
+
 export async function base64(mode: 'encode' | 'decode', file: string, o: Base64Options): Promise<void> {
   const wrap = mode === 'encode' ? wrapOf(o) : 0;
   const alphabet = o.urlSafe ? 'url' : 'standard';
@@ -84,36 +115,22 @@ export async function base64(mode: 'encode' | 'decode', file: string, o: Base64O
   const kernel = await loadKernel<Base64Exports>('base64');
   const out = new SyncOutput(o.output);
   const wrapper = new Wrapper(wrap, bytesOf(o.mime ? '\r\n' : '\n'), out);
-  const encoder = mode === 'encode' ? new Base64Encoder(kernel, alphabet) : undefined;
-  const decoder = mode === 'decode' ? new Base64Decoder(kernel, alphabet) : undefined;
-  const stream = (encoder ?? decoder)!;
   let written = 0;
-  let last = false;
-  // The kernel's output is a view of WASM memory: written out before the next kernel call.
-  const emit = (b: Uint8Array) => {
+  // The text is a view of WASM memory or of the stream's buffer: written out before the next call.
+  const emit = (b: Uint8Array, last: boolean) => {
     let bytes = b;
     // The encoder's last call holds the tail quantum, the only place padding appears.
-    if (encoder && last && !padding)
+    if (mode === 'encode' && last && !padding)
       while (bytes.length && bytes[bytes.length - 1] === 61) bytes = bytes.subarray(0, -1);
     written += bytes.length;
     wrapper.write(bytes);
   };
   const bar = progress(mode === 'encode' ? 'encoding' : 'decoding', input.size);
-  const buf = new Uint8Array(READ_BYTES);
-  let read = 0;
   try {
-    for (let n = input.read(buf); n > 0; n = input.read(buf)) {
-      read += n;
-      stream.push(buf.subarray(0, n), emit);
-      bar.update(read);
-    }
-    if (mode === 'encode' && read === 0) throw new BadInput(ENTER_TEXT);
-    if (decoder && decoder.chars === 0) throw new BadInput(ENTER_BASE64);
-    // Without padding the last quantum may be short: completed here, so the kernel's rule still checks it.
-    if (decoder && o.padding === false && decoder.chars % 4)
-      decoder.push(EQUALS.subarray(0, 4 - (decoder.chars % 4)), emit);
-    last = true;
-    stream.finish(emit);
+    if (mode === 'encode') {
+      if (encodeDirect(kernel, input, !!o.urlSafe, emit, (n) => bar.update(n)) === 0) throw new BadInput(ENTER_TEXT);
+      if (padding && written % 4) wrapper.write(EQUALS.subarray(0, 4 - (written % 4)));
+    } else decode(new Base64Decoder(kernel, alphabet), input, o.padding === false, emit, (n) => bar.update(n));
   } catch (e) {
     if (e instanceof InvalidBase64Error) throw new BadInput(INVALID_BASE64);
     throw e;
@@ -121,7 +138,26 @@ export async function base64(mode: 'encode' | 'decode', file: string, o: Base64O
     bar.done();
     input.close();
   }
-  if (encoder && padding && written % 4) wrapper.write(EQUALS.subarray(0, 4 - (written % 4)));
   wrapper.end();
   out.close();
+}
+
+function decode(
+  decoder: Base64Decoder,
+  input: SyncInput,
+  paddingOptional: boolean,
+  emit: (bytes: Uint8Array, last: boolean) => void,
+  onRead: (bytes: number) => void,
+): void {
+  const buf = new Uint8Array(READ_BYTES);
+  const more = (b: Uint8Array) => emit(b, false);
+  let read = 0;
+  for (let n = input.read(buf); n > 0; n = input.read(buf)) {
+    decoder.push(buf.subarray(0, n), more);
+    onRead((read += n));
+  }
+  if (decoder.chars === 0) throw new BadInput(ENTER_BASE64);
+  // Without padding the last quantum may be short: completed here, so the kernel's rule still checks it.
+  if (paddingOptional && decoder.chars % 4) decoder.push(EQUALS.subarray(0, 4 - (decoder.chars % 4)), more);
+  decoder.finish((b) => emit(b, true));
 }
