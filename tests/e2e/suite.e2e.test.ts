@@ -275,16 +275,22 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     ],
   ];
 
-  it.each(['light', 'dark'] as const)('axe finds nothing serious after using the tools (%s theme)', async (scheme) => {
-    const { page } = await open('/', 1280, scheme);
-    const problems: string[] = [];
-    for (const [path, use] of interactions) {
-      await page.goto(app.url + path);
-      await page.locator('main h1').first().waitFor();
-      await use(page);
-      problems.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
-    }
-    expect(problems).toEqual([]);
-    await page.context().close();
-  });
+  it.each(['light', 'dark'] as const)(
+    'axe finds nothing serious after using the tools (%s theme)',
+    async (scheme) => {
+      const { page } = await open('/', 1280, scheme);
+      const problems: string[] = [];
+      for (const [path, use] of interactions) {
+        await page.goto(app.url + path);
+        await page.locator('main h1').first().waitFor();
+        await use(page);
+        problems.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+      }
+      expect(problems).toEqual([]);
+      await page.context().close();
+    },
+    // The test's budget, not a timing claim: sixteen pages, each used and then scanned by axe
+    // (2-7 s a scan on a loaded 2-core machine).
+    240_000,
+  );
 });
