@@ -2,12 +2,16 @@
 // CRC of width W (1..64) from samples (message, crc).
 //
 // With c' = crc xor xorout (reflected back when refout) and M the message polynomial (first bit in
-// time = highest power), the register is c' = init*x^(8L) + M*x^W (mod g). For two samples of
-// the same length L, init and xorout cancel: g divides (M1 xor M2)*x^W + (c1' xor c2'). The GCD of
+// time = highest power), the register is c' = init*x^n + M*x^W (mod g) for a message of n bits.
+// For two samples of the same length, init and xorout cancel: g divides (M1 xor M2)*x^W + (c1' xor c2'). The GCD of
 // those differences is g or a small multiple of it (then its degree-W divisors are tried). For
 // each candidate g, init and xorout follow from a linear system over GF(2): samples of different
 // lengths give W equations each; its null space is the set of solutions left.
 // Polynomials are arrays of u64 limbs, little-endian (limb 0 = x^0..x^63), any length.
+// Messages are bit streams of any length n, packed right-aligned into ceil(n/8) bytes (the first
+// byte's top 8*ceil(n/8) - n bits are zero): leading zeros change neither M nor the register from
+// 0, so the byte loops stay as they are and only the powers of x that init meets use n. A message
+// of whole bytes is the case n = 8 * bytes.
 
 export { reserve } from "./shared/memory";
 
@@ -28,14 +32,17 @@ function region(slot: i32, bytes: usize): usize {
   return unchecked(regionPtr[slot]);
 }
 
-// ---- samples: a 16-byte header each (u64 crc, u32 length, u32 data offset), then the data --------
+// ---- samples: a 16-byte header each (u64 crc, u32 length in bits, u32 data offset), then the data
 let nSamples: i32 = 0;
 let headers: usize = 0;
 let dataBase: usize = 0;
 let maxLen: u32 = 0;
 
 @inline function sampleCrc(i: i32): u64 { return load<u64>(headers + (<usize>i << 4)); }
-@inline function sampleLen(i: i32): u32 { return load<u32>(headers + (<usize>i << 4), 8); }
+/** The message's length in bits. */
+@inline function sampleBits(i: i32): u32 { return load<u32>(headers + (<usize>i << 4), 8); }
+/** The bytes that hold it. */
+@inline function sampleLen(i: i32): u32 { return (sampleBits(i) + 7) >> 3; }
 @inline function sampleData(i: i32): usize { return dataBase + <usize>load<u32>(headers + (<usize>i << 4), 12); }
 
 /** Copies `count` sample headers and `dataBytes` bytes of data (laid out by JS at `ptr`). */
@@ -213,9 +220,9 @@ function xorSample(dst: usize, i: i32, shift: i32, refin: bool, refout: bool): v
  */
 function buildTriple(dst: usize, limbs: i32, i: i32, j: i32, k: i32, refin: bool, refout: bool): i32 {
   memory.fill(dst, 0, <usize>limbs << 3);
-  const a = <i32>sampleLen(i) << 3;
-  const b = <i32>sampleLen(j) << 3;
-  const c = <i32>sampleLen(k) << 3;
+  const a = <i32>sampleBits(i);
+  const b = <i32>sampleBits(j);
+  const c = <i32>sampleBits(k);
   xorSample(dst, i, 0, refin, refout);
   xorSample(dst, j, 0, refin, refout);
   xorSample(dst, i, c - a, refin, refout);
@@ -314,17 +321,17 @@ function divisorsOf(g: usize, dg: i32, limbs: i32): i32 {
 }
 
 // ---- init and xorout by linear algebra over GF(2) -----------------------------------------------
-const cols0 = new StaticArray<u64>(64); // columns of A_L0: x^(8*L0 + j) mod g
+const cols0 = new StaticArray<u64>(64); // columns of A_L0: x^(n0 + j) mod g, n0 bits
 const colsI = new StaticArray<u64>(64);
 const piv = new StaticArray<u64>(64);
 const pivRhs = new StaticArray<u32>(64);
 let pivots: u64 = 0;
 let inconsistent = false;
 
-/** Columns x^(8*len + j) mod g, j < W. */
-function columns(out: StaticArray<u64>, len: u32): void {
+/** Columns x^(bits + j) mod g, j < W. */
+function columns(out: StaticArray<u64>, bits: u32): void {
   let c: u64 = 1;
-  const steps = <u64>len << 3;
+  const steps = <u64>bits;
   for (let s: u64 = 0; s < steps; s++) c = timesX(c);
   for (let j = 0; j < W; j++) {
     unchecked((out[j] = c));
@@ -367,6 +374,20 @@ function insertSystem(cols: StaticArray<u64>, other: StaticArray<u64> | null, rh
   return out;
 }
 
+/**
+ * The Williams-model CRC of a bit stream of `bits` bits (right-aligned in `len` bytes), taken in
+ * the order given (refin does not apply): the register from 0 over the stream, plus init * x^bits.
+ */
+export function streamValue(
+  width: i32, p: u64, init: u64, refout: bool, xorout: u64, ptr: usize, len: usize, bits: u32,
+): u64 {
+  setWidth(width, p);
+  columns(colsI, bits);
+  let r = register(0, ptr, len, false) ^ apply(colsI, init & wMask);
+  if (refout) r = reflectW(r, width);
+  return (r ^ xorout) & wMask;
+}
+
 // A result record: u64 poly, u64 init, u64 xorout, u32 flags (refin | refout << 1), u32 nullity
 // k, then k pairs (u64 init delta, u64 xorout delta): the solutions are init ^ any sum of deltas.
 const RECORD = 32 + 64 * 16;
@@ -382,15 +403,15 @@ export function recordSize(): i32 { return RECORD; }
 function solve(refin: bool, refout: bool, initFixed: bool, init: u64, xorFixed: bool, xorout: u64): void {
   pivots = 0;
   inconsistent = false;
-  const len0 = sampleLen(0);
+  const len0 = sampleBits(0);
   columns(cols0, len0);
   const c0 = refout ? reflectW(sampleCrc(0), W) : sampleCrc(0);
-  const r0 = c0 ^ register(0, sampleData(0), len0, refin);
+  const r0 = c0 ^ register(0, sampleData(0), sampleLen(0), refin);
   let lastLen: u32 = 0xffffffff;
   for (let i = 1; i < nSamples; i++) {
-    const len = sampleLen(i);
+    const len = sampleBits(i);
     const ci = refout ? reflectW(sampleCrc(i), W) : sampleCrc(i);
-    const ri = ci ^ register(0, sampleData(i), len, refin);
+    const ri = ci ^ register(0, sampleData(i), sampleLen(i), refin);
     if (len == len0) {
       if (ri != r0) return; // same length, different register: g does not fit
       continue;
@@ -487,21 +508,21 @@ export function searchCombo(
   memory.fill(acc, 0, (<usize>limbs + 2) << 3);
   let dacc: i32 = -1;
   let shortest = 0;
-  for (let i = 1; i < nSamples; i++) if (sampleLen(i) < sampleLen(shortest)) shortest = i;
+  for (let i = 1; i < nSamples; i++) if (sampleBits(i) < sampleBits(shortest)) shortest = i;
   let second = -1;
   for (let i = 0; i < nSamples; i++) {
     // The first sample of each length is the reference of its group.
     let first = true;
-    for (let j = 0; j < i; j++) if (sampleLen(j) == sampleLen(i)) { first = false; break; }
+    for (let j = 0; j < i; j++) if (sampleBits(j) == sampleBits(i)) { first = false; break; }
     if (!first) continue;
     for (let j = i + 1; j < nSamples; j++) {
-      if (sampleLen(j) != sampleLen(i)) continue;
+      if (sampleBits(j) != sampleBits(i)) continue;
       const dd = buildDifference(diff, limbs, i, j, refin, refout);
       dacc = absorb(acc, dacc, diff, dd, limbs);
       if (dacc >= 0 && dacc < width) return 0; // the GCD is already too small for this width
     }
     // Group references of other lengths: the second gives (shortest, second), each later one a triple.
-    if (sampleLen(i) == sampleLen(shortest)) continue;
+    if (sampleBits(i) == sampleBits(shortest)) continue;
     if (second < 0) { second = i; continue; }
     const dd = buildTriple(diff, limbs, shortest, second, i, refin, refout);
     dacc = absorb(acc, dacc, diff, dd, limbs);

@@ -1,12 +1,13 @@
 /**
  * bitsmith crc identify: the CRC page's Identify search on the command line (src/core/crc/identify,
  * assembly/crcid.ts). Each sample is MESSAGE:CRC (or, with --codeword, a codeword with its CRC
- * appended); MESSAGE is hex, text with --ascii, or a file's path with --files.
+ * appended); MESSAGE is hex, text with --ascii, a file's path with --files, or bits with --bits.
  */
 import { readFileSync } from 'node:fs';
 import { hex } from '../src/core/crc/params';
 import {
   identifyCrc,
+  messages,
   parseIdentify,
   reportJson,
   type CrcIdKernel,
@@ -20,6 +21,7 @@ export interface CrcIdentifyOptions {
   codeword?: boolean;
   ascii?: boolean;
   files?: boolean;
+  bits?: boolean;
   width?: string;
   poly?: string;
   init?: string;
@@ -35,7 +37,7 @@ function sampleOf(arg: string, o: CrcIdentifyOptions): SampleInput {
   if (!o.codeword && at < 0) throw new BadInput(`${arg}: write each sample as MESSAGE:CRC (or use --codeword)`);
   const message = at < 0 ? arg : arg.slice(0, at);
   const crc = at < 0 ? '' : arg.slice(at + 1);
-  if (!o.files) return { format: o.ascii ? 'ascii' : 'hex', message, crc };
+  if (!o.files) return { format: o.bits ? 'bits' : o.ascii ? 'ascii' : 'hex', message, crc };
   try {
     return { format: 'file', message: '', file: new Uint8Array(readFileSync(message)), crc };
   } catch (e) {
@@ -61,11 +63,13 @@ function text(r: IdentifyReport): string {
       `width=${p.width} poly=${hex(p.poly, p.width)} refin=${p.refin} refout=${p.refout}${f.byteOrder ? ` byteorder=${f.byteOrder}` : ''}: ${f.count} init/xorout pairs fit${f.names.length ? ` (among them ${f.names.join(', ')})` : ''}`,
     );
   }
-  return [...lines, ...r.missing].map((l) => `${l}\n`).join('');
+  const open = r.undecidable.map((u) => messages.undecidable[u]);
+  return [...lines, ...r.missing, ...open].map((l) => `${l}\n`).join('');
 }
 
 /** Prints the report; exit 1 (one line) when no CRC fits. */
 export async function crcIdentify(samples: string[], o: CrcIdentifyOptions): Promise<void> {
+  if (o.bits && (o.ascii || o.files)) throw new BadInput('--bits cannot be used with --ascii or --files');
   const fixed: FixedInput = {
     width: o.width ?? '',
     poly: o.poly ?? '',

@@ -175,7 +175,7 @@ export const API_ROUTES: ApiRoute[] = [
     tag: 'CRC',
     summary: "Identify an unknown CRC from samples (the CRC page's Identify tab)",
     description:
-      'Messages with their CRCs, or codewords with the CRC appended: the parameter sets that reproduce every sample, catalogue algorithms first, and what the samples lack to decide (docs/crc.md, Identify).',
+      'Messages (hex, ASCII or bit streams of any length) with their CRCs, or codewords with the CRC appended: the parameter sets that reproduce every sample, catalogue algorithms first, and what the samples lack to decide (docs/crc.md, Identify).',
     body: {
       schema: identifyRequestSchema,
       name: 'IdentifyRequest',

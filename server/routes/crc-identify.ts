@@ -34,8 +34,13 @@ export const identifyRequestSchema = z
         z
           .object({
             message: z.string().max(IDENTIFY_BODY_LIMIT),
-            format: z.enum(['hex', 'ascii']).default('hex'),
-            crc: hexText.optional().meta({ description: 'The CRC in hex (message mode).' }),
+            format: z
+              .enum(['hex', 'ascii', 'bits'])
+              .default('hex')
+              .meta({ description: 'bits: 0 and 1 in the order sent (spaces, underscores allowed), any length.' }),
+            crc: z.string().max(100).optional().meta({
+              description: 'The CRC in hex as the algorithm outputs it, or 0b and its bits as sent (message mode).',
+            }),
           })
           .strict(),
       )
@@ -91,6 +96,9 @@ export const identifyAnswerSchema = z.object({
   missing: z.array(z.string()).meta({ description: 'What the samples lack to decide.' }),
   truncated: z.boolean(),
   widths: z.tuple([z.number().int(), z.number().int()]),
+  undecidable: z.array(z.enum(['refin', 'refout'])).meta({
+    description: 'What no number of these samples can decide: refin for bit streams, refout for CRCs as bits.',
+  }),
 });
 
 const fixedInput = (f: z.infer<typeof identifyRequestSchema>['fixed']): FixedInput => ({

@@ -9,6 +9,7 @@ import { identifyCrc, parseIdentify, reportJson, NO_FIXED, type CrcIdKernel } fr
 import { randomBytes, testRandom } from '../cases/seed';
 import { referenceCrc } from '../oracles/crc-reference';
 import { hex, type CrcParams } from '../../src/core/crc/params';
+import { canFrames } from '../cases/bus-captures';
 
 const MODBUS = ['010300000001:0a84', '010300010001:cad5', '0103006b0003:1774', '0110000100020400:c60e'];
 const CRC32: CrcParams = {
@@ -41,6 +42,19 @@ describe('bitsmith crc identify', () => {
       return `${file(`frame${i}.bin`, m)}:${hex(referenceCrc(CRC32, m), 32)}`;
     });
     expect(ok(['crc', 'identify', '--files', ...frames])).toContain('CRC-32/ISO-HDLC');
+  });
+
+  it('--bits: CAN frames as bit strings, with the CRC as sent or as whole codewords', () => {
+    const frames = canFrames(rand, [0, 2, 3, 2, 8, 8, 8, 8, 8]);
+    const out = ok(['crc', 'identify', '--bits', ...frames.map((f) => `${f.message}:0b${f.crcSent}`)]);
+    expect(out).toMatch(
+      /^width=15 poly=0x4599 init=0x0000 refin=false refout=false xorout=0x0000 check=0x059e CRC-15\/CAN/,
+    );
+    expect(out).toContain('cannot decide RefIn');
+    const codewords = frames.map((f) => `${f.message}_${f.crcSent}`);
+    expect(ok(['crc', 'identify', '--bits', '--codeword', '--width', '15', ...codewords])).toMatch(/ CRC-15\/CAN/);
+    expect(badInput(['crc', 'identify', '--bits', '0120:0b1', '11:0b1'])).toMatch(/Sample 1: the message is not bits/);
+    expect(badInput(['crc', 'identify', '--bits', '--ascii', '01:1', '11:1'])).toMatch(/--bits cannot be used/);
   });
 
   it('exit 1 with one line for bad samples and for samples no CRC fits', () => {

@@ -8,6 +8,7 @@ import { startServer, type RunningServer } from '../harness/server';
 import { loadFreshKernel } from '../../server/wasm';
 import { referenceCrc } from '../oracles/crc-reference';
 import { randomBytes, testRandom } from '../cases/seed';
+import { USB_WHITE_PAPER_TOKENS, canFrames, usbSof, usbSplit } from '../cases/bus-captures';
 import { hex, type CrcParams } from '../../src/core/crc/params';
 import {
   identifyCrc,
@@ -79,6 +80,41 @@ it('codewords: width and byte order found; one length says what is missing', asy
   expect(r.missing[0]).toBe(messages.needDifferentLength);
   expect(r.families.some((f) => f.names.includes('CRC-32/ISO-HDLC'))).toBe(true);
   expect(BigInt(r.remaining)).toBeGreaterThan(1n);
+});
+
+it('bit streams: CAN frames with their CRC as sent, USB token fields as codewords', async () => {
+  const frames = canFrames(rand, [0, 2, 3, 2, 8, 8, 8, 8, 8]);
+  const body = { samples: frames.map((f) => ({ format: 'bits', message: f.message, crc: `0b${f.crcSent}` })) };
+  const r = await post(body);
+  expect(r.status).toBe(200);
+  const can = (await r.json()) as ReturnType<typeof reportJson>;
+  expect(can.matches.map((m) => m.name)).toEqual(['CRC-15/CAN']);
+  expect(can.matches[0]).toMatchObject({ poly: '0x4599', init: '0x0000', refout: false, check: '0x059e' });
+  expect(can.undecidable).toEqual(['refin', 'refout']);
+  const parsed = parseIdentify(
+    'message',
+    body.samples.map((s) => ({ ...s, format: 'bits' as const })),
+    NO_FIXED,
+  );
+  const kernel = await loadFreshKernel<CrcIdKernel>('crcid');
+  expect(can).toEqual(reportJson(identifyCrc(kernel, (parsed as { ok: true; request: never }).request)));
+
+  const usb = [...USB_WHITE_PAPER_TOKENS, usbSof(1234), usbSplit(9, 0, 4, 1, 0, 0), usbSplit(100, 1, 17, 0, 1, 3)];
+  const tokens = usb.map((t) => ({ format: 'bits', message: `${t.message}_${t.crcSent}` }));
+  const found = (await (await post({ mode: 'codeword', samples: tokens })).json()) as ReturnType<typeof reportJson>;
+  expect(found.matches[0]).toMatchObject({ name: 'CRC-5/USB', width: 5, init: '0x1f', refin: true, refout: true });
+
+  const bad = await post({
+    samples: [
+      { format: 'bits', message: '0102', crc: '1' },
+      { message: '01', crc: '1' },
+    ],
+  });
+  expect(bad.status).toBe(422);
+  expect(((await bad.json()) as { details: { path: string; message: string }[] }).details[0]).toEqual({
+    path: 'samples.0.message',
+    message: 'Sample 1: the message is not bits (0 and 1; spaces and underscores allowed).',
+  });
 });
 
 it('422 names the field; 413 beyond the body cap', async () => {

@@ -1,10 +1,9 @@
 /** Names from the catalogue for found parameter sets. */
 import { CATALOGUE } from '../catalogue';
-import { parseHex, type CrcParams } from '../params';
-import { crcOf, type CrcIdKernel } from './kernel';
+import { parseHex, reflect, type CrcParams } from '../params';
+import { crcOf, crcOfStream, type CrcIdKernel } from './kernel';
 import type { SolutionClasses } from './classes';
-import { setupsOf } from './setups';
-import type { ByteOrder, IdentifyRequest } from './types';
+import type { Setup } from './setups';
 
 interface Entry {
   params: CrcParams;
@@ -28,8 +27,29 @@ function catalogueEntries(): Entry[] {
   })));
 }
 
-const sameShape = (a: CrcParams, b: CrcParams) =>
-  a.width === b.width && a.poly === b.poly && a.refin === b.refin && a.refout === b.refout;
+/**
+ * What the samples leave open: refin (bit streams) and refout (CRCs given as bits, which a
+ * different refout reads in the other order), so catalogue algorithms differing there still match.
+ */
+export interface Loose {
+  refin: boolean;
+  refout: boolean;
+}
+
+const STRICT: Loose = { refin: false, refout: false };
+
+const sameShape = (a: CrcParams, b: CrcParams, loose: Loose) =>
+  a.width === b.width &&
+  a.poly === b.poly &&
+  (loose.refin || a.refin === b.refin) &&
+  (loose.refout || a.refout === b.refout);
+
+/** Entry `e` as `p`'s refout reads it: the same bits sent, the xorout reflected when refout differs. */
+const framed = (e: CrcParams, p: CrcParams): CrcParams => ({
+  ...e,
+  refout: p.refout,
+  xorout: e.refout === p.refout ? e.xorout : reflect(e.xorout, e.width),
+});
 
 /**
  * Catalogue algorithms that compute the same CRC as the canonical set `p` of a class: the first one's
@@ -38,28 +58,32 @@ const sameShape = (a: CrcParams, b: CrcParams) =>
 export function catalogueEquivalent(
   p: CrcParams,
   classes: Pick<SolutionClasses, 'canonical'>,
+  loose: Loose = STRICT,
 ): { params: CrcParams; names: string[] } | undefined {
   const same = catalogueEntries().filter((e) => {
-    if (!sameShape(e.params, p)) return false;
-    const c = classes.canonical(e.params);
+    if (!sameShape(e.params, p, loose)) return false;
+    const c = classes.canonical(framed(e.params, p));
     return c.init === p.init && c.xorout === p.xorout;
   });
   return same[0] && { params: same[0].params, names: same.flatMap((e) => e.names) };
 }
 
-/** Catalogue algorithms of a family's polynomial and reflection that reproduce every sample. */
+/**
+ * Catalogue algorithms of a family's polynomial and reflection that reproduce every sample of its
+ * setup: their names, and the first one's parameters (a member of the family).
+ */
 export function familyNames(
   kernel: CrcIdKernel,
-  req: IdentifyRequest,
+  setup: Setup,
   p: CrcParams,
-  placement: { byteOrder?: ByteOrder; leftAligned?: boolean },
-): string[] {
-  const { byteOrder, leftAligned } = placement;
-  const setup = setupsOf({ ...req, fixed: { ...req.fixed, width: p.width, byteOrder } }).find(
-    (s) => s.byteOrder === byteOrder && !!s.leftAligned === !!leftAligned,
+  loose: Loose = STRICT,
+): { params?: CrcParams; names: string[] } {
+  const crc = (e: CrcParams, message: Uint8Array, bits?: number) =>
+    setup.stream ? crcOfStream(kernel, e, message, bits!) : crcOf(kernel, e, message);
+  const fit = catalogueEntries().filter(
+    (e) =>
+      sameShape(e.params, p, loose) &&
+      setup.samples.every((s) => crc(framed(e.params, p), s.message, s.bits) === s.crc),
   );
-  if (!setup) return [];
-  return catalogueEntries()
-    .filter((e) => sameShape(e.params, p) && setup.samples.every((s) => crcOf(kernel, e.params, s.message) === s.crc))
-    .flatMap((e) => e.names);
+  return { params: fit[0]?.params, names: fit.flatMap((e) => e.names) };
 }

@@ -1,8 +1,8 @@
 /**
  * Solutions that compute the same CRC. When the polynomial has a factor in common with x^8 + 1
  * (x + 1 divides many CRC polynomials), some changes of init are cancelled by a change of xorout for
- * every message: those parameter sets are equivalent, not ambiguous, and more samples can never
- * tell them apart. This splits a record's null space into those directions (the invariant ones) and
+ * every message of whole bytes: those parameter sets are equivalent, not ambiguous, and more samples
+ * can never tell them apart. Bit streams come in every length: there it takes x + 1 instead. This splits a record's null space into those directions (the invariant ones) and
  * the rest (a true ambiguity), and names each class of equivalent sets by one representative.
  */
 import { mask } from '../params';
@@ -18,11 +18,11 @@ const join = (p: Pair) => (p.init << 64n) | p.xorout;
 const split = (v: bigint): Pair => ({ init: v >> 64n, xorout: v & (2n ** 64n - 1n) });
 const topBit = (v: bigint) => v.toString(2).length - 1;
 
-/** v * x^8 mod g (the effect of one more message byte on an init change). */
-function timesX8(v: bigint, width: number, poly: bigint): bigint {
+/** v * x^step mod g (the effect of one more byte, or bit, of message on an init change). */
+function timesXn(v: bigint, step: number, width: number, poly: bigint): bigint {
   const m = mask(width);
   const top = 1n << BigInt(width - 1);
-  for (let i = 0; i < 8; i++) v = ((v << 1n) & m) ^ (v & top ? poly : 0n);
+  for (let i = 0; i < step; i++) v = ((v << 1n) & m) ^ (v & top ? poly : 0n);
   return v;
 }
 
@@ -55,9 +55,10 @@ export interface SolutionClasses {
   canonical(p: Pair): Pair;
 }
 
-export function classesOf(r: SolutionRecord): SolutionClasses {
-  // f(d) = d * x^8 + d: zero exactly for init changes no message length can see.
-  const images = r.deltas.map((d) => timesX8(d.init, r.width, r.poly) ^ d.init);
+/** `step`: the bits by which message lengths differ, 8 for bytes and 1 for bit streams. */
+export function classesOf(r: SolutionRecord, step: 1 | 8 = 8): SolutionClasses {
+  // f(d) = d * x^step + d: zero exactly for init changes no message length can see.
+  const images = r.deltas.map((d) => timesXn(d.init, step, r.width, r.poly) ^ d.init);
   const invariant: bigint[] = [];
   const ambiguous: Pair[] = [];
   const basis = new Map<number, { image: bigint; pair: bigint }>();

@@ -36,6 +36,7 @@ export function reportJson(r: IdentifyReport) {
     missing: r.missing,
     truncated: r.truncated,
     widths: r.widths,
+    undecidable: r.undecidable,
   };
 }
 

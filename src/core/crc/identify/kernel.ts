@@ -44,15 +44,27 @@ export interface CrcIdKernel extends KernelExports {
     ptr: number,
     len: number,
   ): bigint;
+  streamValue(
+    width: number,
+    poly: bigint,
+    init: bigint,
+    refout: number,
+    xorout: bigint,
+    ptr: number,
+    len: number,
+    bits: number,
+  ): bigint;
 }
 
 /** A message and its CRC value, as the kernel takes them. */
 export interface KernelSample {
   message: Uint8Array;
   crc: bigint;
+  /** A bit stream: its length in bits, right-aligned in `message` (absent: 8 bits per byte). */
+  bits?: number;
 }
 
-/** Copies the samples into the kernel (16-byte headers: crc, length, data offset; then the data). */
+/** Copies the samples into the kernel (16-byte headers: crc, length in bits, data offset; then the data). */
 export function loadSamples(kernel: CrcIdKernel, samples: readonly KernelSample[]): void {
   const head = samples.length * 16;
   const dataBytes = samples.reduce((n, s) => n + s.message.length, 0);
@@ -61,7 +73,7 @@ export function loadSamples(kernel: CrcIdKernel, samples: readonly KernelSample[
   let offset = 0;
   samples.forEach((s, i) => {
     view.setBigUint64(i * 16, BigInt.asUintN(64, s.crc), true);
-    view.setUint32(i * 16 + 8, s.message.length, true);
+    view.setUint32(i * 16 + 8, s.bits ?? 8 * s.message.length, true);
     view.setUint32(i * 16 + 12, offset, true);
     bytes.set(s.message, head + offset);
     offset += s.message.length;
@@ -117,5 +129,15 @@ export function crcOf(kernel: CrcIdKernel, p: CrcParams, data: Uint8Array): bigi
   return BigInt.asUintN(
     p.width,
     kernel.crcValue(p.width, p.poly & m, p.init & m, p.refin ? 1 : 0, p.refout ? 1 : 0, p.xorout & m, ptr, data.length),
+  );
+}
+
+/** The CRC of a bit stream of `bits` bits right-aligned in `data`, in the order given (refin does not apply). */
+export function crcOfStream(kernel: CrcIdKernel, p: CrcParams, data: Uint8Array, bits: number): bigint {
+  const ptr = copyIn(kernel, data, kernel.reserve(Math.max(1, data.length)));
+  const m = mask(p.width);
+  return BigInt.asUintN(
+    p.width,
+    kernel.streamValue(p.width, p.poly & m, p.init & m, p.refout ? 1 : 0, p.xorout & m, ptr, data.length, bits),
   );
 }

@@ -12,6 +12,13 @@ export const messages = {
   identicalSamples: 'The samples of equal length are identical: add a different message of the same length.',
   tooManyPolys: (width: number) =>
     `Add another sample with the same length as an existing one: too many polynomials of width ${width} fit these samples to try them all.`,
+  /** What the kind of samples leaves open, and how the results show it. */
+  undecidable: {
+    refin:
+      'The samples are bit streams in the order sent, so they cannot decide RefIn (which only says how bytes become such a stream: true = each byte least significant bit first); it is shown as the catalogue gives it, or equal to RefOut.',
+    refout:
+      "CRCs given as bits cannot decide RefOut: it only says in which order the CRC's bits are sent. They are taken as the register shifts them out, its top bit first (RefOut false: the CRC's most significant bit first; true: its least significant bit first); RefOut is shown as the catalogue gives it, or false.",
+  },
   remaining: (n: bigint) => `${plural(n, 'parameter set remains', 'parameter sets remain')}.`,
   noMatch: (mode: 'message' | 'codeword') =>
     mode === 'codeword'

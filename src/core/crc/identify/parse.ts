@@ -3,20 +3,22 @@
  * naming each field that is wrong. Shared by the page, the API and the command.
  */
 import { parseHex } from '../params';
+import { parseBitString } from './bits';
 import { MAX_SEARCH_WIDTH } from './setups';
 import type { ByteOrder, FixedParams, IdentifyRequest, IdentifySample } from './types';
 
-export type SampleFormat = 'hex' | 'ascii' | 'file';
+/** 'bits': a bit stream as 0 and 1 in the order sent (a logic analyser's capture). */
+export type SampleFormat = 'hex' | 'ascii' | 'file' | 'bits';
 export type IdentifyMode = IdentifyRequest['mode'];
 
 /** One sample row: the message (or codeword) as text, or a file's bytes, and its CRC in hex. */
 export interface SampleInput {
   format: SampleFormat;
-  /** Hex or ASCII text; unused for files. */
+  /** Hex, ASCII or bits as text; unused for files. */
   message: string;
   /** The file's bytes (format 'file'). */
   file?: Uint8Array;
-  /** The CRC in hex (message mode). */
+  /** The CRC in hex (message mode), or 0b and its bits in the order sent. */
   crc: string;
 }
 
@@ -52,11 +54,19 @@ export function parseHexBytes(text: string): Uint8Array | undefined {
   return Uint8Array.from({ length: digits.length / 2 }, (_, i) => parseInt(digits.slice(2 * i, 2 * i + 2), 16));
 }
 
-/** A CRC value in hex: its value and the number of digits written (bounds the width). */
-function parseCrc(text: string): { value: bigint; digits: number } | undefined {
-  const t = text.trim().replace(/^0x/i, '').replace(/[\s_]/g, '');
-  if (!/^[0-9a-f]+$/i.test(t) || t.length > 16) return undefined;
-  return { value: BigInt(`0x${t}`), digits: t.length };
+/**
+ * A CRC value in hex: its value and the number of digits written (bounds the width); or 0b and
+ * its bits in the order sent (their number is the width).
+ */
+function parseCrc(text: string): { value: bigint; digits?: number; bits?: number } | undefined {
+  const t = text.trim();
+  if (/^0b/i.test(t)) {
+    const b = t.slice(2).replace(/[\s_]/g, '');
+    return /^[01]{1,64}$/.test(b) ? { value: BigInt(`0b${b}`), bits: b.length } : undefined;
+  }
+  const h = t.replace(/^0x/i, '').replace(/[\s_]/g, '');
+  if (!/^[0-9a-f]+$/i.test(h) || h.length > 16) return undefined;
+  return { value: BigInt(`0x${h}`), digits: h.length };
 }
 
 function sampleOf(input: SampleInput, i: number, mode: IdentifyMode, errors: FieldError[]): IdentifySample | undefined {
@@ -64,7 +74,18 @@ function sampleOf(input: SampleInput, i: number, mode: IdentifyMode, errors: Fie
   const what = mode === 'codeword' ? 'codeword' : 'message';
   const field = (f: string) => `samples.${i}.${f}`;
   let message: Uint8Array | undefined;
-  if (input.format === 'file') {
+  let bits: number | undefined;
+  if (input.format === 'bits') {
+    const stream = parseBitString(input.message);
+    if (!stream)
+      errors.push({
+        field: field('message'),
+        message: `Sample ${n}: the ${what} is not bits (0 and 1; spaces and underscores allowed).`,
+      });
+    else if (stream.bits > 8 * MAX_SAMPLE_BYTES)
+      errors.push({ field: field('message'), message: `Sample ${n}: at most ${8 * MAX_SAMPLE_BYTES} bits.` });
+    else ({ bytes: message, bits } = stream);
+  } else if (input.format === 'file') {
     message = input.file;
     if (!message) errors.push({ field: field('file'), message: `Sample ${n}: choose a file.` });
   } else if (input.format === 'ascii') {
@@ -81,7 +102,8 @@ function sampleOf(input: SampleInput, i: number, mode: IdentifyMode, errors: Fie
     errors.push({ field: field('message'), message: `Sample ${n}: the ${what} is empty.` });
   if (message && message.length > MAX_SAMPLE_BYTES)
     errors.push({ field: field('message'), message: `Sample ${n}: at most ${MAX_SAMPLE_BYTES} bytes.` });
-  if (mode === 'codeword') return message && { message };
+  const stream = bits === undefined ? {} : { bits };
+  if (mode === 'codeword') return message && { message, ...stream };
   const crc = parseCrc(input.crc);
   if (!crc)
     errors.push({
@@ -89,9 +111,35 @@ function sampleOf(input: SampleInput, i: number, mode: IdentifyMode, errors: Fie
       message:
         input.crc.trim() === ''
           ? `Sample ${n}: enter its CRC in hex.`
-          : `Sample ${n}: the CRC must be hex digits (at most 16, e.g. 0xCBF43926).`,
+          : `Sample ${n}: the CRC must be hex digits (at most 16, e.g. 0xCBF43926), or 0b and its bits as sent (at most 64).`,
     });
-  return message && crc && { message, crc: crc.value, crcDigits: crc.digits };
+  const written = crc?.bits === undefined ? { crcDigits: crc?.digits } : { crcBits: crc.bits };
+  return message && crc && { message, ...stream, crc: crc.value, ...written };
+}
+
+/** Samples are all bit streams or all bytes, and their CRCs all hex or all bits of one width. */
+function checkKinds(samples: (IdentifySample | undefined)[], width: number | undefined, errors: FieldError[]): void {
+  const first = samples.find((s) => s !== undefined);
+  samples.forEach((s, i) => {
+    if (!s || !first) return;
+    const n = i + 1;
+    if ((s.bits === undefined) !== (first.bits === undefined))
+      errors.push({
+        field: `samples.${i}.format`,
+        message: `Sample ${n}: give every sample as bits, or none (bit streams and bytes cannot be mixed).`,
+      });
+    if (s.crc === undefined) return;
+    if ((s.crcBits === undefined) !== (first.crcBits === undefined))
+      errors.push({
+        field: `samples.${i}.crc`,
+        message: `Sample ${n}: give every CRC in hex, or every CRC as 0b and its bits.`,
+      });
+    else if (s.crcBits !== undefined && s.crcBits !== (width ?? first.crcBits))
+      errors.push({
+        field: `samples.${i}.crc`,
+        message: `Sample ${n}: the CRC has ${s.crcBits} bits, not ${width ?? first.crcBits}: a CRC given as bits has all W of them.`,
+      });
+  });
 }
 
 function hexValue(text: string, field: string, label: string, errors: FieldError[]): bigint | undefined {
@@ -144,6 +192,7 @@ export function parseIdentify(mode: IdentifyMode, inputs: readonly SampleInput[]
   if (inputs.length > MAX_SAMPLES) errors.push({ field: 'samples', message: `At most ${MAX_SAMPLES} samples.` });
   const samples = inputs.slice(0, MAX_SAMPLES).map((s, i) => sampleOf(s, i, mode, errors));
   const fixed = fixedOf(fixedInput, errors);
+  checkKinds(samples, fixed.width, errors);
   if (fixed.width) {
     samples.forEach((s, i) => {
       if (s?.crc !== undefined && s.crc >> BigInt(fixed.width!) !== 0n)

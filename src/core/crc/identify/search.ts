@@ -3,13 +3,15 @@
  * each width and byte order to try, and each refin/refout, the polynomial comes from the GCD of
  * equal-length differences and init/xorout from a linear system; brute force over every
  * polynomial only where the samples give no equal-length pair, and only for small widths.
+ * Bit streams are searched with refin off (the stream is the order the register takes), CRCs
+ * given as bits for one refout (setups.ts); catalogue names then match whatever they leave open.
  */
 import { CHECK_INPUT, type CrcParams } from '../params';
-import { catalogueEquivalent, familyNames } from './catalogue-match';
+import { catalogueEquivalent, familyNames, type Loose } from './catalogue-match';
 import { classesOf, type SolutionClasses } from './classes';
 import { crcOf, loadSamples, readRecords, type CrcIdKernel, type SolutionRecord } from './kernel';
 import { messages } from './messages';
-import { messageWidths, setupsOf, type Setup } from './setups';
+import { messageWidths, setupsOf, undecidableOf, type Setup } from './setups';
 import type { ByteOrder, CrcFamily, CrcMatch, IdentifyProgress, IdentifyReport, IdentifyRequest } from './types';
 
 /** Up to 2^4 init/xorout solutions of one polynomial are listed one by one; more form a family. */
@@ -25,18 +27,18 @@ const BRUTE_CHUNK = 2048;
 
 interface Found {
   record: SolutionRecord;
-  byteOrder?: ByteOrder;
-  leftAligned?: boolean;
+  setup: Setup;
 }
 
-function reflections(req: IdentifyRequest): [boolean, boolean][] {
-  const ins = req.fixed.refin === undefined ? [false, true] : [req.fixed.refin];
-  const outs = req.fixed.refout === undefined ? [false, true] : [req.fixed.refout];
+function reflections(req: IdentifyRequest, setup: Setup): [boolean, boolean][] {
+  const ins = setup.stream ? [false] : req.fixed.refin === undefined ? [false, true] : [req.fixed.refin];
+  const outs =
+    setup.refout !== undefined ? [setup.refout] : req.fixed.refout === undefined ? [false, true] : [req.fixed.refout];
   return ins.flatMap((i) => outs.map((o): [boolean, boolean] => [i, o]));
 }
 
 function bruteSteps(setup: Setup): number {
-  const bits = setup.samples.reduce((n, s) => n + 8 * s.message.length + setup.width, 0);
+  const bits = setup.samples.reduce((n, s) => n + (s.bits ?? 8 * s.message.length) + setup.width, 0);
   return 2 ** (setup.width - 1) * bits;
 }
 
@@ -65,19 +67,18 @@ export function identifyCrc(
   limits: IdentifyLimits = DEFAULT_LIMITS,
 ): IdentifyReport {
   const setups = setupsOf(req).filter((s) => s.samples.every((x) => x.crc >> BigInt(s.width) === 0n));
-  const combos = reflections(req);
-  const total = setups.reduce((n, s) => n + (s.width === 1 ? 1 : combos.length), 0) * BRUTE_CHUNK;
+  const total = setups.reduce((n, s) => n + (s.width === 1 ? 1 : reflections(req, s).length), 0) * BRUTE_CHUNK;
   const found: Found[] = [];
   const notes = new Set<string>();
   let done = 0;
   const [fi, init, fx, xorout] = fixedArgs(req);
   for (const setup of setups) {
     loadSamples(kernel, setup.samples);
-    const { width, byteOrder, leftAligned } = setup;
+    const { width } = setup;
+    const combos = reflections(req, setup);
     // A 1-bit CRC is a parity: bit order and reflection change nothing, one combination stands for all.
     for (const [refin, refout] of width === 1 ? combos.slice(0, 1) : combos) {
-      const keep = (n: number) =>
-        readRecords(kernel, width, n).forEach((record) => found.push({ record, byteOrder, leftAligned }));
+      const keep = (n: number) => readRecords(kernel, width, n).forEach((record) => found.push({ record, setup }));
       const polyFixed = req.fixed.poly !== undefined;
       const status = kernel.searchCombo(width, +refin, +refout, +polyFixed, req.fixed.poly ?? 0n, fi, init, fx, xorout);
       if (status >= 0) keep(status);
@@ -99,8 +100,7 @@ export function identifyCrc(
 }
 
 /** The distinct CRCs of a record (one representative per class of equivalent sets); undefined for a family. */
-function expand(r: SolutionRecord): { sets: CrcParams[]; classes: SolutionClasses } | undefined {
-  const classes = classesOf(r);
+function expand(r: SolutionRecord, classes: SolutionClasses): CrcParams[] | undefined {
   if (classes.ambiguous.length > LIST_NULLITY) return undefined;
   const sets: CrcParams[] = [];
   for (let m = 0; m < 1 << classes.ambiguous.length; m++) {
@@ -119,7 +119,7 @@ function expand(r: SolutionRecord): { sets: CrcParams[]; classes: SolutionClasse
       ...classes.canonical({ init, xorout }),
     });
   }
-  return { sets, classes };
+  return sets;
 }
 
 const key = (p: CrcParams, order?: ByteOrder, left?: boolean) =>
@@ -131,10 +131,17 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
   const families: CrcFamily[] = [];
   let remaining = 0n;
   let truncated = false;
-  for (const { record, byteOrder, leftAligned } of found) {
+  const undecidable = undecidableOf(req);
+  const loose: Loose = { refin: undecidable.includes('refin'), refout: undecidable.includes('refout') };
+  // A bit stream's refin is not in the samples: shown as the user fixed it, or equal to refout.
+  const shown = (p: CrcParams, setup: Setup): CrcParams =>
+    setup.stream ? { ...p, refin: req.fixed.refin ?? p.refout } : p;
+  for (const { record, setup } of found) {
+    const { byteOrder, leftAligned } = setup;
     const placement = { ...(byteOrder ? { byteOrder } : {}), ...(leftAligned ? { leftAligned } : {}) };
-    const expanded = expand(record);
-    if (!expanded) {
+    const classes = classesOf(record, setup.stream ? 1 : 8);
+    const sets = expand(record, classes);
+    if (!sets) {
       const params: CrcParams = {
         width: record.width,
         poly: record.poly,
@@ -143,16 +150,18 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
         refout: record.refout,
         xorout: record.xorout,
       };
-      const count = 1n << BigInt(classesOf(record).ambiguous.length);
+      const count = 1n << BigInt(classes.ambiguous.length);
       remaining += count;
-      families.push({ example: params, count, names: familyNames(kernel, req, params, placement), ...placement });
+      // Where the samples leave refin or refout open, a catalogue algorithm in the family is its example.
+      const named = familyNames(kernel, setup, params, loose);
+      const example = (loose.refin || loose.refout ? named.params : undefined) ?? shown(params, setup);
+      families.push({ example, count, names: named.names, ...placement });
       continue;
     }
-    const { sets, classes } = expanded;
     for (const canonical of sets) {
       // A catalogue algorithm among the equivalent sets names the class and is shown as found.
-      const named = catalogueEquivalent(canonical, classes);
-      const params = named?.params ?? canonical;
+      const named = catalogueEquivalent(canonical, classes, loose);
+      const params = named?.params ?? shown(canonical, setup);
       const k = key(canonical, byteOrder, leftAligned);
       if (seen.has(k)) continue;
       seen.add(k);
@@ -173,14 +182,14 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
   }
   // Catalogue algorithms first, then wider CRCs (narrow ones match random data more often).
   matches.sort((a, b) => +(b.names.length > 0) - +(a.names.length > 0) || b.params.width - a.params.width);
-  const lengths = new Set(req.samples.map((s) => s.message.length));
+  const lengths = new Set(req.samples.map((s) => s.bits ?? 8 * s.message.length));
   const missing = [...notes];
   if (families.length > 0) {
     missing.unshift(lengths.size < 2 ? messages.needDifferentLength : messages.initUndetermined);
   }
   if (remaining > 1n) missing.push(messages.remaining(remaining));
   if (remaining === 0n && missing.length === 0) missing.push(messages.noMatch(req.mode));
-  return { matches, families, remaining, missing, truncated, widths: messageWidths(req) };
+  return { matches, families, remaining, missing, truncated, widths: messageWidths(req), undecidable };
 }
 
 /**
@@ -190,5 +199,5 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
 export function searchCost(req: IdentifyRequest): number {
   const maxLen = Math.max(0, ...req.samples.map((s) => s.message.length));
   const bits = 16 * maxLen + 64;
-  return setupsOf(req).length * reflections(req).length * ((bits / 64) * bits);
+  return setupsOf(req).reduce((n, s) => n + reflections(req, s).length, 0) * ((bits / 64) * bits);
 }

@@ -1,10 +1,12 @@
 /**
  * The (width, byte order) setups a request searches, each with its samples as (message, crc):
  * message mode takes the samples as they are; codeword mode splits the CRC off the end of each
- * codeword (ceil(W/8) bytes, right-aligned, in either byte order).
+ * codeword (ceil(W/8) bytes, right-aligned, in either byte order; or a bit stream's last W bits).
  */
+import { reflect } from '../params';
+import { leadingBits, trailingBits } from './bits';
 import type { KernelSample } from './kernel';
-import type { ByteOrder, IdentifyRequest } from './types';
+import type { ByteOrder, IdentifyRequest, Undecidable } from './types';
 
 export const MAX_SEARCH_WIDTH = 64;
 
@@ -13,7 +15,27 @@ export interface Setup {
   byteOrder?: ByteOrder;
   /** Codewords: the CRC fills the top W bits of its bytes (MMC's CRC-7 with its end bit). */
   leftAligned?: boolean;
+  /** The messages are bit streams: the register takes their bits in the order given (refin does not apply). */
+  stream?: boolean;
+  /**
+   * The CRCs were given as bits in the order sent, taken as the register shifts them out (its top
+   * bit first): read as the CRC of this refout only (the other refout reads them reversed).
+   */
+  refout?: boolean;
   samples: KernelSample[];
+}
+
+const isStream = (req: IdentifyRequest) => req.samples.some((s) => s.bits !== undefined);
+/** The CRCs are bits as sent: a bit stream's codeword, or CRCs written as bits. */
+const crcAsSent = (req: IdentifyRequest) =>
+  req.mode === 'codeword' ? isStream(req) : req.samples.some((s) => s.crcBits !== undefined);
+
+/** What the kind of samples leaves open, unless the user fixed it. */
+export function undecidableOf(req: IdentifyRequest): Undecidable[] {
+  return [
+    ...(isStream(req) && req.fixed.refin === undefined ? ['refin' as const] : []),
+    ...(crcAsSent(req) && req.fixed.refout === undefined ? ['refout' as const] : []),
+  ];
 }
 
 const bitLength = (v: bigint) => v.toString(2).replace(/^0+/, '').length;
@@ -22,6 +44,8 @@ const bitLength = (v: bigint) => v.toString(2).replace(/^0+/, '').length;
 export function messageWidths(req: IdentifyRequest): [number, number] {
   if (req.fixed.width) return [req.fixed.width, req.fixed.width];
   if (req.mode === 'codeword') return [1, MAX_SEARCH_WIDTH];
+  const asBits = req.samples.find((s) => s.crcBits !== undefined)?.crcBits;
+  if (asBits) return [asBits, asBits];
   const digits = Math.max(1, ...req.samples.map((s) => s.crcDigits ?? 1));
   const bits = Math.max(1, ...req.samples.map((s) => bitLength(s.crc ?? 0n)));
   const hi = Math.min(MAX_SEARCH_WIDTH, digits * 4);
@@ -41,10 +65,27 @@ function trailingValue(codeword: Uint8Array, n: number, order: ByteOrder): bigin
 /** Every setup to search, in width order; codeword setups that cannot hold the CRC are left out. */
 export function setupsOf(req: IdentifyRequest): Setup[] {
   const [lo, hi] = messageWidths(req);
+  const stream = isStream(req) ? { stream: true } : {};
+  // CRCs as sent are read for one refout, as the register shifts them out.
+  const refout = crcAsSent(req) ? (req.fixed.refout ?? false) : undefined;
+  const read = (crc: bigint, width: number) => (refout ? reflect(crc, width) : crc);
   const out: Setup[] = [];
   for (let width = lo; width <= hi; width++) {
+    const kind = { width, ...stream, ...(refout === undefined ? {} : { refout }) };
     if (req.mode === 'message') {
-      out.push({ width, samples: req.samples.map((s) => ({ message: s.message, crc: s.crc ?? 0n })) });
+      const samples = req.samples.map((s) => ({ message: s.message, bits: s.bits, crc: read(s.crc ?? 0n, width) }));
+      out.push({ ...kind, samples });
+      continue;
+    }
+    if (stream.stream) {
+      // A bit stream's codeword: the CRC is its last W bits.
+      if (req.samples.some((s) => s.bits! <= width)) continue;
+      const samples = req.samples.map((s) => ({
+        message: leadingBits(s.message, s.bits!, s.bits! - width),
+        bits: s.bits! - width,
+        crc: read(trailingBits(s.message, width), width),
+      }));
+      out.push({ ...kind, samples });
       continue;
     }
     const n = Math.ceil(width / 8);

@@ -7,11 +7,21 @@ export type ByteOrder = 'big' | 'little';
 /** One captured sample: a message and its CRC, or (codeword mode) a whole codeword with the CRC appended. */
 export interface IdentifySample {
   message: Uint8Array;
-  /** The CRC (message mode). */
+  /**
+   * A bit stream (bits in the order sent): its length in bits, right-aligned in `message` (the
+   * first byte's top bits zero). Absent: whole bytes. A codeword's CRC is then its last W bits.
+   */
+  bits?: number;
+  /** The CRC (message mode): as the algorithm outputs it, or with `crcBits` its bits as sent. */
   crc?: bigint;
   /** Hex digits the CRC was written with: bounds the width when it is not fixed (message mode). */
   crcDigits?: number;
+  /** The CRC was given as this many bits in the order sent, the first the most significant of `crc`. */
+  crcBits?: number;
 }
+
+/** Parameters no number of samples can decide: refin for bit streams, refout for CRCs given as bits. */
+export type Undecidable = 'refin' | 'refout';
 
 /** Parameters the user already knows; the search only tries what they allow. */
 export interface FixedParams {
@@ -73,6 +83,8 @@ export interface IdentifyReport {
   truncated: boolean;
   /** Widths searched (inclusive). */
   widths: [number, number];
+  /** What the kind of samples leaves open (shown as the catalogue gives it, else refin = refout, refout false). */
+  undecidable: Undecidable[];
 }
 
 /** Progress: `done` of `total` steps. */
