@@ -1,5 +1,5 @@
 /**
- * The CRC page's Identify tab in Chromium: CRC-32 and Modbus samples identified in the worker,
+ * The CRC page's Identify tab in Chromium: CRC-32, Modbus and CAN (bit strings) identified in the worker,
  * "Use in generator" filling the Generate tab and its link, Cancel stopping a long search, the
  * tab's permalink, keyboard tabs, axe, and no main-thread task over 50 ms while searching.
  */
@@ -19,6 +19,7 @@ import {
 import { randomBytes, testRandom } from '../cases/seed';
 import { referenceCrc } from '../oracles/crc-reference';
 import { hex, type CrcParams } from '../../src/core/crc/params';
+import { canFrames } from '../cases/bus-captures';
 
 const CRC32: CrcParams = {
   width: 32,
@@ -141,6 +142,45 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     await page.getByRole('button', { name: 'Identify', exact: true }).click();
     await page.getByText('Sample 1: the message is not hex bytes (pairs of 0-9, a-f; spaces allowed).').waitFor();
     expect(await page.getByLabel('Message 1 (hex)').getAttribute('aria-invalid')).toBe('true');
+    expect([...errors, ...again.errors]).toEqual([]);
+  });
+
+  it('finds CRC-15/CAN in CAN frames typed as bits with their CRC as sent, and from the link', async () => {
+    const { page, errors } = await openIdentify();
+    const frames = canFrames(rand, [1, 1, 4, 8, 8, 8]);
+    for (let i = 2; i < frames.length; i++) await page.getByRole('button', { name: 'Add sample' }).click();
+    for (const [i, f] of frames.entries()) {
+      await page.getByLabel(`Sample ${i + 1} format`).selectOption({ label: 'Bits' });
+      await page.getByLabel(`Message ${i + 1} (bits)`).fill(f.message);
+      await page.getByLabel(`CRC ${i + 1} (hex, or 0b and bits as sent)`).fill(`0b${f.crcSent}`);
+    }
+    await page.getByRole('button', { name: 'Identify', exact: true }).click();
+    const row = results(page).getByRole('row', { name: /CRC-15\/CAN/ });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual(
+      expect.arrayContaining(['15', '0x4599', '0x0000', 'false', '0x059e']),
+    );
+    expect(await results(page).getByRole('row').count()).toBe(2);
+    await results(page)
+      .getByText(/^The samples are bit streams in the order sent/)
+      .waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The link keeps the bit strings: a fresh page gets them back and finds the same CRC.
+    const link = new URL(page.url());
+    expect(JSON.parse(link.searchParams.get('samples')!)[0][0]).toBe('bits');
+    const again = await openIdentify(link.search);
+    expect(await again.page.getByLabel('Message 6 (bits)').inputValue()).toBe(frames[5]!.message);
+    await again.page.getByRole('button', { name: 'Identify', exact: true }).click();
+    await results(again.page)
+      .getByRole('rowheader', { name: /^CRC-15\/CAN/ })
+      .waitFor();
+
+    // A bad bit string is named.
+    await page.getByLabel('Message 2 (bits)').fill('0102');
+    await page.getByRole('button', { name: 'Identify', exact: true }).click();
+    await page.getByText('Sample 2: the message is not bits (0 and 1; spaces and underscores allowed).').waitFor();
+    expect(await page.getByLabel('Message 2 (bits)').getAttribute('aria-invalid')).toBe('true');
     expect([...errors, ...again.errors]).toEqual([]);
   });
 

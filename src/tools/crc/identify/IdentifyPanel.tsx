@@ -37,7 +37,8 @@ export function IdentifyPanel() {
       <section className="panel" aria-label="Samples">
         <p className="field-hint">
           Two or more captured samples. Samples of equal length give the polynomial; samples of different lengths
-          separate init from xorout.
+          separate init from xorout. Bits: a capture from a logic analyser, 0 and 1 in the order sent, any length (a CAN
+          frame, a USB token).
         </p>
         <SelectField id="crcid-mode" label="Samples are" value={mode} options={MODES} onChange={setMode} />
         <SampleRows errors={run.errors} />

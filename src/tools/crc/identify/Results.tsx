@@ -1,6 +1,6 @@
 /** The search's report: catalogue matches, other parameter sets, families, and what is missing. */
 import { hex, type CrcParams } from '../../../core/crc/params';
-import type { CrcMatch, IdentifyReport } from '../../../core/crc/identify';
+import { messages, type CrcMatch, type IdentifyReport } from '../../../core/crc/identify';
 
 const yesNo = (b: boolean) => (b ? 'true' : 'false');
 
@@ -89,6 +89,11 @@ export function Results({ report, onUse }: { report: IdentifyReport; onUse(m: Cr
           </table>
         </div>
       )}
+      {report.undecidable.map((u) => (
+        <p key={u} className="field-hint">
+          {messages.undecidable[u]}
+        </p>
+      ))}
       {report.truncated && (
         <p className="field-hint">More parameter sets fit; the first {matches.length} are listed.</p>
       )}

@@ -7,7 +7,14 @@ const FORMATS: { value: SampleFormat; label: string }[] = [
   { value: 'hex', label: 'Hex' },
   { value: 'ascii', label: 'ASCII' },
   { value: 'file', label: 'File' },
+  { value: 'bits', label: 'Bits' },
 ];
+
+const KIND: Record<Exclude<SampleFormat, 'file'>, { label: string; placeholder: string }> = {
+  hex: { label: 'hex', placeholder: '01 03 00 00 00 0a' },
+  ascii: { label: 'ASCII', placeholder: '123456789' },
+  bits: { label: 'bits', placeholder: '0_00100000000_0_0_0_0000' },
+};
 
 function Row({ row, index, errors }: { row: SampleRow; index: number; errors: FieldError[] }) {
   const { mode, rows, updateRow, removeRow } = useIdentifyStore();
@@ -44,11 +51,11 @@ function Row({ row, index, errors }: { row: SampleRow; index: number; errors: Fi
           id={`crcid-message-${row.id}`}
           className="crcid-message"
           inputClassName="mono"
-          label={`${what} ${n}${row.format === 'hex' ? ' (hex)' : ' (ASCII)'}`}
+          label={`${what} ${n} (${KIND[row.format].label})`}
           value={row.message}
           invalid={bad('message')}
           spellCheck={false}
-          placeholder={row.format === 'hex' ? '01 03 00 00 00 0a' : '123456789'}
+          placeholder={KIND[row.format].placeholder}
           onChange={(message) => updateRow(row.id, { message })}
         />
       )}
@@ -57,11 +64,11 @@ function Row({ row, index, errors }: { row: SampleRow; index: number; errors: Fi
           id={`crcid-crc-${row.id}`}
           className="crcid-crc"
           inputClassName="mono"
-          label={`CRC ${n} (hex)`}
+          label={row.format === 'bits' ? `CRC ${n} (hex, or 0b and bits as sent)` : `CRC ${n} (hex)`}
           value={row.crc}
           invalid={bad('crc')}
           spellCheck={false}
-          placeholder="0xCBF43926"
+          placeholder={row.format === 'bits' ? '0b011100000001010' : '0xCBF43926'}
           onChange={(crc) => updateRow(row.id, { crc })}
         />
       )}

@@ -50,7 +50,9 @@ export const useIdentifyStore = create<IdentifyState>((set) => ({
 
 /** Samples go into a link only while the link stays short. */
 const LINK_SAMPLES_MAX = 1500;
-type LinkSample = [format: 'hex' | 'ascii', message: string, crc: string];
+type LinkFormat = Exclude<SampleFormat, 'file'>;
+type LinkSample = [format: LinkFormat, message: string, crc: string];
+const LINK_FORMATS: readonly unknown[] = ['hex', 'ascii', 'bits'] satisfies LinkFormat[];
 
 interface IdentifySettings {
   tab: string;
@@ -61,12 +63,12 @@ interface IdentifySettings {
 
 function linkSamples(rows: SampleRow[]): LinkSample[] {
   if (rows.some((r) => r.format === 'file')) return [];
-  const samples = rows.map((r): LinkSample => [r.format === 'ascii' ? 'ascii' : 'hex', r.message, r.crc]);
+  const samples = rows.map((r): LinkSample => [r.format === 'file' ? 'hex' : r.format, r.message, r.crc]);
   return JSON.stringify(samples).length <= LINK_SAMPLES_MAX ? samples : [];
 }
 
 const isLinkSample = (s: unknown): s is LinkSample =>
-  Array.isArray(s) && s.length === 3 && (s[0] === 'hex' || s[0] === 'ascii') && s.every((x) => typeof x === 'string');
+  Array.isArray(s) && s.length === 3 && LINK_FORMATS.includes(s[0]) && s.every((x) => typeof x === 'string');
 
 export const identifyLink: PermalinkSpec<IdentifyState, IdentifySettings> = {
   pick: (s) => ({ tab: s.tab, mode: s.mode, samples: linkSamples(s.rows), fixed: s.fixed }),
