@@ -60,13 +60,16 @@ export function createApp({ config, store, generatePool }: AppDeps): AppListener
 
   // Answers worth compressing (a generated HDL file of up to ~620 KB, the catalogue, the stats),
   // by Accept-Encoding; the ingest's empty 202s skip the middleware's per-request cost.
-  app.use(['/api/generate', '/api/hdl', '/api/predefined', '/api/analytics/stats', '/api/openapi.json'], compression());
+  app.use(
+    ['/api/generate', '/api/hdl', '/api/crc/identify', '/api/predefined', '/api/analytics/stats', '/api/openapi.json'],
+    compression(),
+  );
   // The same limiter as the events' (one budget per client across the API).
   if (limiter) app.use('/api', limiter);
 
   app.use('/api/analytics', statsRouter(store, config.adminToken));
   app.use('/api', crcRouter(generatePool));
-  app.use('/api', crcIdentifyRouter());
+  app.use('/api', crcIdentifyRouter(generatePool));
   app.use('/api', hdlRouter(generatePool));
   app.use('/api', openApiRouter());
   app.use('/api', apiNotFound);

@@ -175,7 +175,7 @@ export const API_ROUTES: ApiRoute[] = [
     tag: 'CRC',
     summary: "Identify an unknown CRC from samples (the CRC page's Identify tab)",
     description:
-      'Messages (hex, ASCII or bit streams of any length) with their CRCs, or codewords with the CRC appended: the parameter sets that reproduce every sample, catalogue algorithms first, and what the samples lack to decide (docs/crc.md, Identify).',
+      "Messages (hex, ASCII or bit streams of any length) with their CRCs, or codewords with the CRC appended: the parameter sets that reproduce every sample, catalogue algorithms first, and what the samples lack to decide (docs/crc.md, Identify). Searched in the generation pool with the page's limits: 503 with Retry-After when it is saturated.",
     body: {
       schema: identifyRequestSchema,
       name: 'IdentifyRequest',
@@ -194,7 +194,10 @@ export const API_ROUTES: ApiRoute[] = [
     },
     responses: {
       200: { description: 'The report.', schema: identifyAnswerSchema },
-      422: validationFailed('Invalid identify request'),
+      422: validationFailed(
+        'Invalid identify request, or a search still running at the deadline (GENERATE_TIMEOUT_MS)',
+      ),
+      503: generationBusy,
     },
   },
   ...hdlRoutes,

@@ -1,28 +1,24 @@
 /**
- * POST /api/crc/identify: the CRC page's Identify search (src/core/crc/identify) over JSON. It runs
- * on the event loop, so the body is capped, brute force is held to narrow widths and a search
- * whose GCD work would exceed a budget is refused (422) with what to fix.
+ * POST /api/crc/identify: the CRC page's Identify search (src/core/crc/identify) over JSON, in the
+ * worker-thread pool of /api/hdl/* (server/services/crc-identify.ts) with the page's limits, so
+ * the event loop only parses the JSON. 503 + Retry-After when the pool is saturated; a search
+ * still running at the pool's deadline (GENERATE_TIMEOUT_MS) is stopped and answered 422 with
+ * what narrows it.
  */
 import { Router, json } from 'express';
 import { z } from 'zod';
 import { refuseOversizedBodies } from '../body-limit';
 import { HttpError, validationError } from '../errors';
-import { loadKernel } from '../wasm';
-import {
-  NO_FIXED,
-  identifyCrc,
-  parseIdentify,
-  reportJson,
-  searchCost,
-  type CrcIdKernel,
-  type FixedInput,
-} from '../../src/core/crc/identify';
+import { identifyJob } from '../services/crc-identify';
+import { DeadlineError, type GeneratePool } from '../services/hdl-pool';
+import { runInPool } from './hdl-run';
+import { NO_FIXED, type FixedInput } from '../../src/core/crc/identify';
 
-/** Four Ethernet frames in hex with room to spare. */
-export const IDENTIFY_BODY_LIMIT = 32 * 1024;
-/** Limb operations of GCD work allowed per request (~0.1-0.5 s at worst on the shared machine). */
-export const IDENTIFY_COST_LIMIT = 2 ** 32;
-const API_LIMITS = { bruteMaxWidth: 16, bruteBudget: 2 ** 27 };
+/**
+ * A MiB of JSON: a jumbo frame's worth of hex in every sample of a full set, or a few samples of
+ * the page's 64 KiB; JSON.parse of it takes a few milliseconds of the event loop.
+ */
+export const IDENTIFY_BODY_LIMIT = 1024 * 1024;
 
 const hexText = z.string().max(20);
 
@@ -111,7 +107,11 @@ const fixedInput = (f: z.infer<typeof identifyRequestSchema>['fixed']): FixedInp
   byteOrder: f.byteOrder ?? NO_FIXED.byteOrder,
 });
 
-export function crcIdentifyRouter(): Router {
+/** What to do about a search that ran out of time. */
+const tooLong = (e: DeadlineError) =>
+  `The search did not finish within ${e.timeoutMs / 1000} s: fix the width (and, for codewords, the byte order) or the polynomial, or add samples of equal length.`;
+
+export function crcIdentifyRouter(pool: GeneratePool): Router {
   const router = Router();
   router.post(
     '/crc/identify',
@@ -122,18 +122,16 @@ export function crcIdentifyRouter(): Router {
       if (!body.success) throw validationError(body.error, { title: 'Invalid identify request', maxIssues: 20 });
       const { mode, samples, fixed } = body.data;
       const inputs = samples.map((s) => ({ format: s.format, message: s.message, crc: s.crc ?? '' }));
-      const parsed = parseIdentify(mode, inputs, fixedInput(fixed));
-      if (!parsed.ok) {
-        const details = parsed.errors.map((e) => ({ path: e.field, message: e.message }));
+      const job = identifyJob({ mode, inputs, fixed: fixedInput(fixed) });
+      const answer = await runInPool(pool, job, res).catch((e: unknown) => {
+        if (!(e instanceof DeadlineError)) throw e;
+        throw new HttpError(422, tooLong(e), [{ path: 'fixed.width', message: tooLong(e) }]);
+      });
+      if ('errors' in answer) {
+        const details = answer.errors.map((e) => ({ path: e.field, message: e.message }));
         throw new HttpError(422, `Invalid identify request: ${details.map((d) => d.message).join(' ')}`, details);
       }
-      if (searchCost(parsed.request) > IDENTIFY_COST_LIMIT) {
-        const message =
-          'The samples are too long to search every width here: fix the width (and, for codewords, the byte order), or use the Identify tab of the CRC page.';
-        throw new HttpError(422, message, [{ path: 'fixed.width', message }]);
-      }
-      const report = identifyCrc(await loadKernel<CrcIdKernel>('crcid'), parsed.request, undefined, API_LIMITS);
-      res.json(reportJson(report));
+      res.json(answer.report);
     },
   );
   return router;

@@ -3,13 +3,17 @@
  * with a bounded queue. A full queue or a task that waited too long is answered 503 with
  * Retry-After rather than piling up, so /healthz, static files and analytics stay responsive
  * while a 1024-bit CRC-64 takes its ~100 ms of CPU elsewhere. Every generator runs here (a job
- * names it: server/services/hdl-jobs.ts), for POST /api/generate and POST /api/hdl/<generator>.
+ * names it: server/services/hdl-jobs.ts), for POST /api/generate and POST /api/hdl/<generator>,
+ * and so does POST /api/crc/identify (server/services/crc-identify.ts).
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { HttpError } from '../errors';
+import type { IdentifyJob, IdentifyJobResult } from './crc-identify';
 import type { HdlJob, HdlJobResult } from './hdl-jobs';
+
+export type PoolJob = HdlJob | IdentifyJob;
 
 export interface GeneratePoolOptions {
   threads: number;
@@ -31,8 +35,19 @@ export class GenerateBusyError extends HttpError {
   }
 }
 
+/**
+ * A job that had started when its time ran out (an identification: see IdentifyJob.started); its
+ * thread was terminated and is replaced. Not "busy": the same request would run out again.
+ */
+export class DeadlineError extends Error {
+  constructor(readonly timeoutMs: number) {
+    super(`did not finish within ${timeoutMs} ms`);
+  }
+}
+
 export interface GeneratePool {
   run(job: HdlJob): Promise<HdlJobResult>;
+  run(job: IdentifyJob): Promise<IdentifyJobResult>;
   close(): Promise<void>;
 }
 
@@ -47,13 +62,17 @@ export function createGeneratePool({ threads, queueLimit, timeoutMs, workerFile 
   const filename = workerFile ?? bundledWorker();
   const pool = new Piscina({ filename, minThreads: 1, maxThreads: threads, maxQueue: queueLimit });
   return {
-    async run(job) {
+    async run(job: PoolJob) {
       if (pool.queueSize >= queueLimit) throw new GenerateBusyError('queue full');
       try {
-        return (await pool.run(job, { signal: AbortSignal.timeout(timeoutMs) })) as HdlJobResult;
+        // Aborting a running task terminates its thread (piscina), which the pool then replaces.
+        return await pool.run(job, { signal: AbortSignal.timeout(timeoutMs) });
       } catch (e) {
         const name = (e as { name?: string }).name;
-        if (name === 'AbortError' || name === 'TimeoutError') throw new GenerateBusyError('timed out in the queue');
+        if (name === 'AbortError' || name === 'TimeoutError') {
+          if ('started' in job && Atomics.load(job.started, 0) === 1) throw new DeadlineError(timeoutMs);
+          throw new GenerateBusyError('timed out in the queue');
+        }
         if ((e as Error).message === 'Task queue is at limit') throw new GenerateBusyError('queue full');
         throw e;
       }

@@ -1,9 +1,11 @@
 /**
  * POST /api/crc/identify over HTTP against the built server: the same report as the search run
  * directly, CRC-32 from captured frames, codewords, what undecidable samples lack, and a 422
- * naming the field for bad input; the body cap.
+ * naming the field for bad input; the body cap. The search runs in the generation pool: /healthz
+ * answers while it runs, a full pool is a 503 with Retry-After, a search past the deadline a 422,
+ * and the API's rate limit counts it.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../harness/server';
 import { loadFreshKernel } from '../../server/wasm';
 import { referenceCrc } from '../oracles/crc-reference';
@@ -34,12 +36,13 @@ const CRC32: CrcParams = {
   refout: true,
   xorout: 0xffffffffn,
 };
-const post = (body: unknown) =>
-  fetch(`${server.url}/api/crc/identify`, {
+const postTo = (url: string, body: unknown) =>
+  fetch(`${url}/api/crc/identify`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
+const post = (body: unknown) => postTo(server.url, body);
 const samples = (p: CrcParams, lengths: number[]) =>
   lengths.map((n) => {
     const m = randomBytes(rand, n);
@@ -136,9 +139,78 @@ it('422 names the field; 413 beyond the body cap', async () => {
   ]);
   const big = await post({
     samples: [
-      { message: 'ab'.repeat(20_000), crc: '1' },
+      { message: 'ab'.repeat(600_000), crc: '1' },
       { message: '01', crc: '1' },
     ],
   });
   expect(big.status).toBe(413);
+});
+
+/** Codewords: each message with its CRC appended little-endian (as Ethernet sends its FCS). */
+const frames = (p: CrcParams, lengths: number[]) =>
+  samples(p, lengths).map(({ message, crc }) => ({
+    message: message + Buffer.from(crc.slice(2), 'hex').reverse().toString('hex'),
+  }));
+
+it('searches every width and byte order of Ethernet-size codewords (no cost limit of the event loop)', async () => {
+  const r = await post({ mode: 'codeword', samples: frames(CRC32, [1500, 1500, 1500, 1000]) });
+  expect(r.status).toBe(200);
+  const answer = (await r.json()) as ReturnType<typeof reportJson>;
+  expect(answer.widths).toEqual([1, 64]);
+  expect(answer.matches[0]).toMatchObject({ name: 'CRC-32/ISO-HDLC', byteOrder: 'little' });
+});
+
+describe('in the generation pool', () => {
+  let pooled: RunningServer | undefined;
+  afterAll(() => pooled?.stop());
+
+  it('/healthz answers during a long search; a full pool is a 503, the deadline a 422; the rate limit counts it', async () => {
+    pooled = await startServer({
+      env: {
+        GENERATE_THREADS: '1',
+        GENERATE_QUEUE_LIMIT: '1',
+        GENERATE_TIMEOUT_MS: '2000',
+        RATE_LIMIT_PER_MINUTE: '30',
+      },
+    });
+    const url = pooled.url;
+    // Six 60 KB codewords with every width and byte order: GCDs of million-bit polynomials, far
+    // more than the 2 s deadline.
+    const long = { mode: 'codeword', samples: frames(CRC32, [60_000, 60_000, 60_000, 50_000, 50_000, 40_000]) };
+    let finished = false;
+    const running = postTo(url, long).finally(() => (finished = true));
+    await new Promise((r) => setTimeout(r, 300));
+    for (let i = 0; i < 5; i++) {
+      const health = await fetch(`${url}/healthz`);
+      expect(health.status).toBe(200);
+      expect(finished, 'the event loop answered /healthz only after the search').toBe(false);
+    }
+    // The thread is busy: one request waits in the queue, the next is refused.
+    const queued = postTo(url, long);
+    await new Promise((r) => setTimeout(r, 300));
+    const refused = await postTo(url, long);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('2');
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      'Code generation is busy (queue full); retry in 2 s',
+    );
+
+    const stopped = await running;
+    expect(stopped.status).toBe(422);
+    const { error, details } = (await stopped.json()) as { error: string; details: { path: string }[] };
+    expect(error).toBe(
+      'The search did not finish within 2 s: fix the width (and, for codewords, the byte order) or the polynomial, or add samples of equal length.',
+    );
+    expect(details.map((d) => d.path)).toEqual(['fixed.width']);
+    // The queued one ran out of time too: while it waited (503) or once it ran (422).
+    expect([422, 503]).toContain((await queued).status);
+
+    // The terminated thread is replaced, and a small search is answered again.
+    const small = { samples: samples(CRC32, [64, 64, 100]) };
+    await expect.poll(async () => (await postTo(url, small)).status, { timeout: 20_000 }).toBe(200);
+    // The API's one budget per client (RATE_LIMIT_PER_MINUTE) counts identify requests too.
+    let status = 200;
+    for (let i = 0; i < 30 && status !== 429; i++) status = (await postTo(url, small)).status;
+    expect(status).toBe(429);
+  });
 });

@@ -1,10 +1,9 @@
 /** CRC identification: parse the form, search in WASM (assembly/crcid.ts), report. */
 export * from './types';
-export { identifyCrc, searchCost, MAX_MATCHES, BRUTE_MAX_WIDTH } from './search';
+export { identifyCrc, MAX_MATCHES, BRUTE_MAX_WIDTH } from './search';
 export { parseIdentify, parseHexBytes, NO_FIXED, MAX_SAMPLES, MAX_SAMPLE_BYTES } from './parse';
 export type { SampleInput, FixedInput, SampleFormat, IdentifyMode, FieldError, Parsed } from './parse';
 export { crcOf, crcOfStream, type CrcIdKernel } from './kernel';
 export { parseBitString } from './bits';
 export { messages } from './messages';
 export { reportJson, type IdentifyReportJson } from './json';
-export type { IdentifyLimits } from './search';

@@ -50,22 +50,8 @@ const fixedArgs = (req: IdentifyRequest) =>
     req.fixed.xorout ?? 0n,
   ] as const;
 
-/** Bounds of the brute force (the API runs on the server's event loop, so it asks for less). */
-export interface IdentifyLimits {
-  bruteMaxWidth: number;
-  /** Bit steps per refin/refout: polynomials x sample bits. */
-  bruteBudget: number;
-}
-
-const DEFAULT_LIMITS: IdentifyLimits = { bruteMaxWidth: BRUTE_MAX_WIDTH, bruteBudget: BRUTE_BUDGET };
-
 /** Runs the search; `onProgress` is called between kernel calls (the worker reports it, Cancel stops it). */
-export function identifyCrc(
-  kernel: CrcIdKernel,
-  req: IdentifyRequest,
-  onProgress?: IdentifyProgress,
-  limits: IdentifyLimits = DEFAULT_LIMITS,
-): IdentifyReport {
+export function identifyCrc(kernel: CrcIdKernel, req: IdentifyRequest, onProgress?: IdentifyProgress): IdentifyReport {
   const setups = setupsOf(req).filter((s) => s.samples.every((x) => x.crc >> BigInt(s.width) === 0n));
   const total = setups.reduce((n, s) => n + (s.width === 1 ? 1 : reflections(req, s).length), 0) * BRUTE_CHUNK;
   const found: Found[] = [];
@@ -83,7 +69,7 @@ export function identifyCrc(
       const status = kernel.searchCombo(width, +refin, +refout, +polyFixed, req.fixed.poly ?? 0n, fi, init, fx, xorout);
       if (status >= 0) keep(status);
       else if (status === -3) notes.add(messages.tooManyPolys(width));
-      else if (width <= limits.bruteMaxWidth && bruteSteps(setup) <= limits.bruteBudget) {
+      else if (width <= BRUTE_MAX_WIDTH && bruteSteps(setup) <= BRUTE_BUDGET) {
         // No two samples of one length (or identical ones): try every odd polynomial of this width.
         const polys = 2 ** (width - 1);
         for (let first = 0; first < polys; first += BRUTE_CHUNK) {
@@ -190,14 +176,4 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
   if (remaining > 1n) missing.push(messages.remaining(remaining));
   if (remaining === 0n && missing.length === 0) missing.push(messages.noMatch(req.mode));
   return { matches, families, remaining, missing, truncated, widths: messageWidths(req), undecidable };
-}
-
-/**
- * A bound on the search's polynomial work (limb operations of the GCDs, whose polynomials have up
- * to 16 bits per byte of the longest sample): the API refuses requests above its budget.
- */
-export function searchCost(req: IdentifyRequest): number {
-  const maxLen = Math.max(0, ...req.samples.map((s) => s.message.length));
-  const bits = 16 * maxLen + 64;
-  return setupsOf(req).reduce((n, s) => n + reflections(req, s).length, 0) * ((bits / 64) * bits);
 }
