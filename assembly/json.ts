@@ -158,7 +158,9 @@ export function consumed(): f64 {
   store<u8>(out, 10);
   out++;
   const n = <usize>(level * unitCount);
-  memory.fill(out, unit, n);
+  // 16 bytes a store (the output region has ROOM to spare): memory.fill is a call out of WASM
+  const v = i8x16.splat(unit);
+  for (let i: usize = 0; i < n; i += 16) v128.store(out + i, v);
   return out + n;
 }
 
@@ -171,8 +173,46 @@ export function run(src: usize, len: usize, dst: usize, cap: usize): isize {
   if (state == S_ERROR) return -1;
   // One copy of the loop per mode, its flags constants (the validator then has no output work)
   if (mode == VALIDATE) return validate(src, len, dst, cap);
-  if (mode == MINIFY) return runMode(src, len, dst, cap, true, false, false);
-  return runMode(src, len, dst, cap, true, true, false);
+  if (mode == MINIFY) return minify(src, len, dst, cap);
+  return format(src, len, dst, cap);
+}
+
+function minify(src: usize, len: usize, dst: usize, cap: usize): isize {
+  return emitting(src, len, dst, cap, false);
+}
+
+function format(src: usize, len: usize, dst: usize, cap: usize): isize {
+  return emitting(src, len, dst, cap, true);
+}
+
+/**
+ * Minify and format as validation runs: the output walker (walkOutput) takes whole valid tokens and
+ * writes them; the state machine takes over wherever it stops until the next token boundary. Stops
+ * early, like the state machine, when the output region is nearly full.
+ */
+@inline function emitting(src: usize, len: usize, dst: usize, cap: usize, fmt: bool): isize {
+  const end = src + len;
+  const outLim = dst + cap - ROOM;
+  let p = src;
+  let out = dst;
+  while (p < end && out <= outLim) {
+    const roomy = end - p >= 64;
+    if (roomy && isBoundary(state)) {
+      const q = fmt ? walkFormat(p, end, out, outLim) : walkMinify(p, end, out, outLim);
+      base += <u64>(q - p);
+      p = q;
+      out = walkOut;
+      if (out > outLim) break;
+    }
+    const n = roomy
+      ? runMode(p, end - p, out, dst + cap - out, true, fmt, true)
+      : runMode(p, end - p, out, dst + cap - out, true, fmt, false);
+    if (n < 0) return -1;
+    p += n;
+    out += outLen;
+  }
+  outLen = out - dst;
+  return <isize>(p - src);
 }
 
 /**
@@ -231,6 +271,12 @@ for (let i = 0; i < 256; i++) {
   unchecked((ESCAPE[i] = i == 117 ? 2 : i == 34 || i == 92 || i == 47 || i == 98 || i == 102 || i == 110 || i == 114 || i == 116 ? 1 : 0));
   unchecked((HEX[i] = isHex(i) ? 1 : 0));
 }
+
+/**
+ * Input a walker takes per call at most. V8 starts a module in its baseline compiler and swaps in
+ * optimised code at the next call of a function: short calls let the first chunk run fast too.
+ */
+const WALK_SPAN: usize = 256 << 10;
 
 let blockError = false; //     the block stage 1 classified last holds an error inside a string
 let inStringCarry: u64 = 0; // all ones when the last block ended inside a string
@@ -295,8 +341,11 @@ function escapesValid(block: usize, escaped: u64, end: usize): bool {
   return true;
 }
 
-/** Stage 1 over the 64 bytes at `block`: their structural positions (blockError when a string holds an error). */
-@inline function classify(block: usize, end: usize): u64 {
+/**
+ * Stage 1 over the 64 bytes at `block`: their structural positions (blockError when a string holds
+ * an error); with `closing`, the quotes that close strings too (the output walker copies strings whole).
+ */
+@inline function classify(block: usize, end: usize, closing: bool): u64 {
   const v0 = v128.load(block);
   const v1 = v128.load(block, 16);
   const v2 = v128.load(block, 32);
@@ -326,7 +375,7 @@ function escapesValid(block: usize, escaped: u64, end: usize): bool {
   const pseudo = scalar & ~((scalar << 1) | scalarCarry);
   scalarCarry = scalar >> 63;
   blockError = (ctl & inString) != 0 || (escaped != 0 && !escapesValid(block, escaped, end));
-  return (op & ~inString) | (quotes & inString) | pseudo;
+  return (op & ~inString) | (closing ? quotes : quotes & inString) | pseudo;
 }
 
 /** End of the digits at or after p (before `end`), 16 bytes at a time. */
@@ -381,15 +430,16 @@ function fastValidate(start: usize, end: usize): usize {
   let at = start;
   let atSd = sd;
   let block = start - 64;
+  const limit = min(end, start + WALK_SPAN);
   let mask: u64 = 0;
   inStringCarry = 0;
   escapeCarry = 0;
   scalarCarry = 0;
   let stop = false; // a token the walker does not take whole (AssemblyScript has no labelled break)
   for (;;) {
-    if (block + 128 > end) break;
+    if (block + 128 > limit) break;
     block += 64;
-    mask = classify(block, end);
+    mask = classify(block, end, false);
     if (blockError) break;
     while (mask != 0) {
       const j = block + <usize>ctz(mask);
@@ -454,8 +504,164 @@ function fastValidate(start: usize, end: usize): usize {
   return at;
 }
 
-/** The state machine over one chunk; with `stop`, it returns at the first token boundary it reaches. */
-@inline function runMode(src: usize, len: usize, dst: usize, cap: usize, emit: bool, fmt: bool, stop: bool): isize {
+// ---- The output walker (minify and format): the token walker's rule, writing as it goes ----
+// Closing quotes are structural here: a string is copied whole when its closing quote is reached.
+// At each token it notes where the output stood; when it stops, the output goes back there.
+
+// Walker states inside a string (never left in `state`): a first key, a later key, a value.
+const W_KEY_FIRST: i32 = 21;
+const W_KEY: i32 = 22;
+const W_VALUE: i32 = 23;
+
+/** Where the output walker's output ends (the output of the tokens it took). */
+let walkOut: usize = 0;
+
+/** Copies n bytes, 16 at a time (a few bytes more may be written: the output region has room). */
+@inline function copy16(dst: usize, src: usize, n: usize): void {
+  for (let i: usize = 0; i < n; i += 16) v128.store(dst + i, v128.load(src + i));
+}
+
+function walkMinify(start: usize, end: usize, out: usize, outLim: usize): usize {
+  return walkOutput(start, end, out, outLim, false);
+}
+
+function walkFormat(start: usize, end: usize, out: usize, outLim: usize): usize {
+  return walkOutput(start, end, out, outLim, true);
+}
+
+/**
+ * Stage 2 with output from `start` (a token boundary in state `state`, at least 64 bytes before
+ * `end`), writing at `out` while it is below `outLim`. Returns the last token boundary it reached,
+ * with `state`, `depth` and `walkOut` as they are there.
+ */
+@inline function walkOutput(start: usize, end: usize, out: usize, outLim: usize, fmt: bool): usize {
+  let sd = state | (depth << 5);
+  let at = start;
+  let atSd = sd;
+  let atOut = out;
+  let str: usize = 0; // the open string's quote
+  let block = start - 64;
+  const limit = min(end, start + WALK_SPAN);
+  inStringCarry = 0;
+  escapeCarry = 0;
+  scalarCarry = 0;
+  let stop = false;
+  for (;;) {
+    if (block + 128 > limit) break;
+    block += 64;
+    let mask = classify(block, end, true);
+    if (blockError) break;
+    while (mask != 0) {
+      const j = block + <usize>ctz(mask);
+      mask &= mask - 1;
+      const st = sd & 31;
+      if (st >= W_KEY_FIRST) {
+        // the closing quote of the string that opened at `str`
+        const n = j + 1 - str;
+        if (out + n > outLim) {
+          stop = true;
+          break;
+        }
+        copy16(out, str, n);
+        out += n;
+        sd += (st == W_KEY_FIRST ? S_COLON_FIRST : st == W_KEY ? S_COLON : S_AFTER) - st;
+        continue;
+      }
+      const c = <u32>load<u8>(j);
+      at = j;
+      atSd = sd;
+      atOut = out;
+      if (out > outLim) {
+        stop = true;
+        break;
+      }
+      if (st == S_AFTER) {
+        if (sd < 32) {
+          // after the document's value
+          stop = true;
+          break;
+        }
+        const inObject = unchecked(stack[(sd >> 5) - 1]) != 0;
+        if (c == 44) {
+          store<u8>(out++, 44);
+          // in an object the key writes the newline before it
+          if (fmt && !inObject) out = newline(out, sd >> 5);
+          sd += (inObject ? S_KEY : S_VALUE) - S_AFTER;
+        } else if (c == (inObject ? 125 : 93)) {
+          sd -= 32;
+          if (fmt) out = newline(out, sd >> 5);
+          store<u8>(out++, <u8>c);
+        } else {
+          stop = true;
+          break;
+        }
+      } else if (<u32>(st - S_KEY_OR_CLOSE) <= 1) {
+        // S_KEY_OR_CLOSE or S_KEY
+        if (c == 34) {
+          if (fmt) out = newline(out, sd >> 5);
+          str = j;
+          sd += (st == S_KEY_OR_CLOSE ? W_KEY_FIRST : W_KEY) - st;
+        } else if (c == 125 && st == S_KEY_OR_CLOSE) {
+          store<u8>(out++, 125);
+          sd += S_AFTER - st - 32;
+        } else {
+          stop = true;
+          break;
+        }
+      } else if (<u32>(st - S_COLON_FIRST) <= 1) {
+        // S_COLON_FIRST or S_COLON
+        if (c != 58) {
+          stop = true;
+          break;
+        }
+        store<u8>(out++, 58);
+        if (fmt) store<u8>(out++, 32);
+        sd += S_VALUE - st;
+      } else if (c == 93 && st == S_VALUE_OR_CLOSE) {
+        store<u8>(out++, 93);
+        sd += S_AFTER - st - 32;
+      } else {
+        // a value (S_TOP, S_VALUE, S_VALUE_OR_CLOSE)
+        if (fmt && st == S_VALUE_OR_CLOSE) out = newline(out, sd >> 5);
+        if (c == 34) {
+          str = j;
+          sd += W_VALUE - st;
+        } else if ((c | 32) == 123) {
+          // '{' or '['
+          const d = sd >> 5;
+          if (d >= MAX_DEPTH) {
+            stop = true;
+            break;
+          }
+          unchecked((stack[d] = c == 123 ? 1 : 0));
+          store<u8>(out++, <u8>c);
+          sd = ((d + 1) << 5) | (c == 123 ? S_KEY_OR_CLOSE : S_VALUE_OR_CLOSE);
+        } else {
+          const e = scalarEnd(j, end);
+          if (e == 0 || out + (e - j) > outLim) {
+            stop = true;
+            break;
+          }
+          copy16(out, j, e - j);
+          out += e - j;
+          sd += S_AFTER - st;
+        }
+      }
+    }
+    if (stop) break;
+  }
+  state = atSd & 31;
+  depth = atSd >> 5;
+  walkOut = atOut;
+  return at;
+}
+
+/**
+ * The state machine over one chunk; with `stop`, it returns at the first token boundary it reaches.
+ * One copy for every mode (its flags are arguments): on valid input the walkers do nearly all the
+ * work, and a small module compiles fast (V8 compiles a command's kernel at every start).
+ */
+function runMode(src: usize, len: usize, dst: usize, cap: usize, emit: bool, fmt: bool, stop: bool): isize {
   const step: usize = emit ? 1 : 0;
   const end = src + len;
   const outLim = dst + cap - ROOM;
@@ -902,5 +1108,18 @@ export function utf16Length(ptr: usize, len: usize): f64 {
     if ((b & 0xc0) != 0x80) n++;
     if (b >= 0xf0) n++;
   }
+  return <f64>n;
+}
+
+/** Line breaks (LF bytes) in the `len` bytes at ptr, 16 bytes per step (placing an error in input read once). */
+export function lineBreaks(ptr: usize, len: usize): f64 {
+  const end = ptr + len;
+  let n: u64 = 0;
+  const lf = i8x16.splat(10);
+  while (ptr + 16 <= end) {
+    n += <u64>popcnt<u32>(i8x16.bitmask(i8x16.eq(v128.load(ptr), lf)));
+    ptr += 16;
+  }
+  while (ptr < end) if (load<u8>(ptr++) == 10) n++;
   return <f64>n;
 }

@@ -5,7 +5,7 @@
  */
 import { Base64Decoder, FINAL, encodedLength, type Base64Exports } from '../src/core/base64/kernel';
 import { ENTER_BASE64, ENTER_TEXT, InvalidBase64Error, INVALID_BASE64 } from '../src/core/base64/messages';
-import { BadInput, loadKernel, progress } from './io';
+import { BadInput, UsageError, loadKernel, progress } from './io';
 import { SyncInput, SyncOutput } from './sync-io';
 
 export interface Base64Options {
@@ -72,7 +72,7 @@ function wrapOf(o: Base64Options): number {
   if (o.wrap === undefined) return o.mime ? MIME_COLUMNS : 0;
   const wrap = o.wrap.trim() === '' ? NaN : Number(o.wrap);
   if (!Number.isInteger(wrap) || wrap < 0)
-    throw new BadInput('--wrap must be a whole number of characters (0: no wrapping).');
+    throw new UsageError('--wrap must be a whole number of characters (0: no wrapping).');
   return wrap;
 }
 

@@ -5,7 +5,7 @@
  * Exit status: 0 done, 1 bad input (one line on stderr), 2 usage error (commander's message).
  */
 import { Command, CommanderError, Option } from 'commander';
-import { BadInput } from './io';
+import { BadInput, UsageError } from './io';
 import { version } from '../package.json';
 
 const program = new Command('bitsmith')
@@ -25,7 +25,18 @@ const language = () =>
 
 // ---- crc --------------------------------------------------------------------------------------
 
-const crc = program.command('crc').description('CRC: generate Verilog/VHDL, list the catalogue, checksum files');
+const crc = program
+  .command('crc')
+  .description('CRC: generate Verilog/VHDL or software, list the catalogue, checksum files, identify an unknown CRC')
+  .addHelpText(
+    'after',
+    examples(
+      'bitsmith crc generate --algorithm CRC-32/ISO-HDLC --data-width 64 -o crc.v',
+      'bitsmith crc list',
+      'bitsmith crc check --algorithm CRC-32C file.bin',
+      'bitsmith crc identify 010300000001:0a84 010300010001:cad5 0103006b0003:1774',
+    ),
+  );
 
 crc
   .command('generate')
@@ -64,9 +75,11 @@ crc
   .command('list')
   .description('the catalogue of predefined algorithms (names, aliases, parameters, check values)')
   .option('--json', 'the JSON GET /api/predefined answers')
-  .addHelpText('after', examples('bitsmith crc list', 'bitsmith crc list --json'))
-  .action(async (o: { json?: boolean }) => {
-    process.stdout.write((await import('./crc')).crcList(!!o.json));
+  .option('-o, --output <file>', 'output file; default stdout')
+  .addHelpText('after', examples('bitsmith crc list', 'bitsmith crc list --json -o catalogue.json'))
+  .action(async (o: { json?: boolean; output?: string }) => {
+    const [{ crcList }, { writeOutput }] = await Promise.all([import('./crc'), import('./sync-io')]);
+    writeOutput(crcList(!!o.json), o.output);
   });
 
 crc
@@ -75,6 +88,7 @@ crc
   .argument('[files...]', 'files, or - for stdin (the default)')
   .option('--algorithm <name>', 'any catalogue algorithm', 'CRC-32/ISO-HDLC')
   .option('-c, --check', 'read "value  name" lines from the files and check each named file')
+  .option('-o, --output <file>', 'output file; default stdout')
   .addHelpText(
     'after',
     examples(
@@ -109,6 +123,7 @@ crc
   .addOption(new Option('--refout <yes|no>', 'output reflected, when known').choices(['yes', 'no']))
   .addOption(new Option('--byte-order <order>', 'codeword CRC byte order, when known').choices(['big', 'little']))
   .option('--json', 'the report as JSON (the shape POST /api/crc/identify answers)')
+  .option('-o, --output <file>', 'output file; default stdout')
   .addHelpText(
     'after',
     examples(
@@ -134,6 +149,7 @@ for (const [gen, what] of Object.entries(GENERATORS) as [keyof typeof GENERATORS
   program
     .command(gen)
     .description(`the ${gen.toUpperCase()} generator`)
+    .addHelpText('after', examples(`bitsmith ${gen} generate --config ${gen}.json --language vhdl -o rtl/`))
     .command('generate')
     .description(`generate ${what} in Verilog or VHDL from the configuration the ${gen.toUpperCase()} page keeps`)
     .requiredOption(
@@ -156,7 +172,13 @@ for (const [gen, what] of Object.entries(GENERATORS) as [keyof typeof GENERATORS
 
 // ---- base64 -----------------------------------------------------------------------------------
 
-const b64 = program.command('base64').description('Base64 encode and decode, streamed (any size)');
+const b64 = program
+  .command('base64')
+  .description('Base64 encode and decode, streamed (any size)')
+  .addHelpText(
+    'after',
+    examples('bitsmith base64 encode photo.png -o photo.b64', 'bitsmith base64 decode photo.b64 -o photo.png'),
+  );
 for (const mode of ['encode', 'decode'] as const) {
   const cmd = b64
     .command(mode)
@@ -197,7 +219,13 @@ for (const mode of ['encode', 'decode'] as const) {
 
 // ---- json -------------------------------------------------------------------------------------
 
-const jsonCmd = program.command('json').description('JSON format, minify and validate (numbers kept exactly)');
+const jsonCmd = program
+  .command('json')
+  .description('JSON format, minify and validate (numbers kept exactly)')
+  .addHelpText(
+    'after',
+    examples('bitsmith json format --indent 2 data.json', 'bitsmith json minify data.json', 'bitsmith json validate -'),
+  );
 for (const mode of ['format', 'minify', 'validate'] as const) {
   const cmd = jsonCmd
     .command(mode)
@@ -212,7 +240,10 @@ for (const mode of ['format', 'minify', 'validate'] as const) {
   if (mode === 'format')
     cmd.addOption(new Option('--indent <n>', 'indentation').choices(['2', '4', 'tab']).default('2'));
   cmd.option('--sort-keys', 'sort object keys (reads the whole document, as the page does)');
-  if (mode !== 'validate') cmd.option('-o, --output <file>', 'output file; default stdout');
+  cmd.option(
+    '-o, --output <file>',
+    mode === 'validate' ? 'write the verdict to FILE; default stdout' : 'output file; default stdout',
+  );
   cmd
     .addHelpText(
       'after',
@@ -223,7 +254,13 @@ for (const mode of ['format', 'minify', 'validate'] as const) {
 
 // ---- yaml, csv --------------------------------------------------------------------------------
 
-const yamlCmd = program.command('yaml').description('JSON and YAML conversion, as the JSON and YAML Converter page');
+const yamlCmd = program
+  .command('yaml')
+  .description('JSON and YAML conversion, as the JSON and YAML Converter page')
+  .addHelpText(
+    'after',
+    examples('bitsmith yaml to-json config.yaml', 'bitsmith yaml from-json data.json -o data.yaml'),
+  );
 for (const [name, what] of [
   ['to-json', 'YAML to JSON (several documents become an array)'],
   ['from-json', 'JSON to YAML'],
@@ -247,7 +284,13 @@ for (const [name, what] of [
     .action(async (file: string, o) => (await import('./data')).convertData(`yaml ${name}`, file, o));
 }
 
-const csvCmd = program.command('csv').description('CSV and JSON conversion, as the CSV and JSON Converter page');
+const csvCmd = program
+  .command('csv')
+  .description('CSV and JSON conversion, as the CSV and JSON Converter page')
+  .addHelpText(
+    'after',
+    examples('bitsmith csv to-json people.csv', 'bitsmith csv from-json people.json -o people.csv'),
+  );
 const delimiter = () => new Option('-d, --delimiter <d>', 'comma, semicolon, tab or pipe (or , ; |)').default('comma');
 csvCmd
   .command('to-json')
@@ -319,6 +362,9 @@ try {
   if (e instanceof CommanderError) {
     // --help and --version end here too, with exit code 0; commander has printed its message.
     process.exitCode = e.exitCode === 0 ? 0 : 2;
+  } else if (e instanceof UsageError) {
+    process.stderr.write(`error: ${e.message}\n`);
+    process.exitCode = 2;
   } else {
     const message = e instanceof BadInput ? e.message : `${(e as Error).message ?? String(e)}`;
     // One line: a control character the message quotes (a newline in bad JSON) is written escaped.

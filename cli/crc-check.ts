@@ -8,7 +8,7 @@ import { crc32 } from '../src/core/crc/crc32';
 import type { CrcKernel } from '../src/core/crc/kernel';
 import { findCatalogueAlgorithm } from '../src/core/hdl/crc/algorithm';
 import { BadInput, CHUNK_BYTES, loadKernel, progress, readAll } from './io';
-import { SyncInput } from './sync-io';
+import { SyncInput, SyncOutput } from './sync-io';
 import { tableCrc } from './crc-table';
 
 const DEFAULT_CHECK_ALGORITHM = 'CRC-32/ISO-HDLC';
@@ -77,12 +77,18 @@ function crcOfFile(make: () => CrcRunner, file: string): string {
 }
 
 /** Lines `value  name` like sha256sum; with check, reads such lines back and says OK or FAILED. */
-export async function crcCheck(files: string[], o: { algorithm?: string; check?: boolean }): Promise<number> {
+export async function crcCheck(
+  files: string[],
+  o: { algorithm?: string; check?: boolean; output?: string },
+): Promise<number> {
   const a = findAlgorithm(o.algorithm ?? DEFAULT_CHECK_ALGORITHM);
   const make = await crcRunner(a);
   const inputs = files.length ? files : ['-'];
+  const out = new SyncOutput(o.output);
+  const say = (text: string) => out.write(Buffer.from(text));
   if (!o.check) {
-    for (const f of inputs) process.stdout.write(`${crcOfFile(make, f)}  ${f}\n`);
+    for (const f of inputs) say(`${crcOfFile(make, f)}  ${f}\n`);
+    out.close();
     return 0;
   }
   let failed = 0;
@@ -94,9 +100,10 @@ export async function crcCheck(files: string[], o: { algorithm?: string; check?:
       if (!m) throw new BadInput(`${list}:${i + 1}: not a "value  name" line`);
       const ok = crcOfFile(make, m[2]!) === m[1]!.toLowerCase();
       if (!ok) failed++;
-      process.stdout.write(`${m[2]}: ${ok ? 'OK' : 'FAILED'}\n`);
+      say(`${m[2]}: ${ok ? 'OK' : 'FAILED'}\n`);
     }
   }
+  out.close();
   if (failed)
     throw new BadInput(`WARNING: ${failed} computed ${failed === 1 ? 'checksum' : 'checksums'} did NOT match`);
   return 0;

@@ -16,6 +16,7 @@ import {
   type SampleInput,
 } from '../src/core/crc/identify';
 import { BadInput, loadKernel, readProblem } from './io';
+import { writeOutput } from './sync-io';
 
 export interface CrcIdentifyOptions {
   codeword?: boolean;
@@ -30,6 +31,7 @@ export interface CrcIdentifyOptions {
   refout?: 'yes' | 'no';
   byteOrder?: 'big' | 'little';
   json?: boolean;
+  output?: string;
 }
 
 function sampleOf(arg: string, o: CrcIdentifyOptions): SampleInput {
@@ -87,5 +89,5 @@ export async function crcIdentify(samples: string[], o: CrcIdentifyOptions): Pro
   if (!parsed.ok) throw new BadInput(parsed.errors.map((e) => e.message).join(' '));
   const report = identifyCrc(await loadKernel<CrcIdKernel>('crcid'), parsed.request);
   if (report.remaining === 0n) throw new BadInput(report.missing.join(' '));
-  process.stdout.write(o.json ? `${JSON.stringify(reportJson(report), null, 2)}\n` : text(report));
+  writeOutput(o.json ? `${JSON.stringify(reportJson(report), null, 2)}\n` : text(report), o.output);
 }

@@ -18,7 +18,7 @@ import {
   isSoftwareLanguage,
   type SoftwareLanguage,
 } from '../src/core/crc/software';
-import { BadInput, loadKernel } from './io';
+import { BadInput, UsageError, loadKernel } from './io';
 import { writeFiles } from './files';
 import { findAlgorithm } from './crc-check';
 
@@ -50,11 +50,11 @@ function hexOption(text: string | undefined, label: string, width: number): bigi
 function crcParams(o: CrcGenerateOptions): CrcParams {
   if (o.algorithm !== undefined) {
     if (o.poly !== undefined || o.width !== undefined)
-      throw new BadInput('Give either --algorithm or --poly with --width, not both.');
+      throw new UsageError('Give either --algorithm or --poly with --width, not both.');
     return paramsOf(findAlgorithm(o.algorithm));
   }
   if (o.poly === undefined || o.width === undefined)
-    throw new BadInput('Give --algorithm NAME, or --poly and --width (bitsmith crc generate --help).');
+    throw new UsageError('Give --algorithm NAME, or --poly and --width (bitsmith crc generate --help).');
   const width = Number(o.width);
   if (!Number.isInteger(width) || width < 1 || width > MAX_CRC_WIDTH)
     throw new BadInput(`The CRC width must be a whole number from 1 to ${MAX_CRC_WIDTH}.`);
@@ -76,11 +76,11 @@ async function softwareGenerate(o: CrcGenerateOptions, language: SoftwareLanguag
   if (params.width > MAX_SOFTWARE_WIDTH)
     throw new BadInput(`Software implementations are generated for CRC widths up to ${MAX_SOFTWARE_WIDTH} bits.`);
   if (o.testbench || o.partialLastWord || o.pipelineStages !== undefined)
-    throw new BadInput('--testbench, --partial-last-word and --pipeline-stages apply to Verilog and VHDL only.');
+    throw new UsageError('--testbench, --partial-last-word and --pipeline-stages apply to Verilog and VHDL only.');
   const name = o.algorithm !== undefined ? findAlgorithm(o.algorithm).name : customName(params.width);
   const files = generateSoftware({ params, name }, language);
   if (files.length > 1 && o.output !== undefined && /\.[ch]$/i.test(o.output))
-    throw new BadInput(`C gives two files (${files.map((f) => f.name).join(', ')}): give a directory with -o.`);
+    throw new UsageError(`C gives two files (${files.map((f) => f.name).join(', ')}): give a directory with -o.`);
   await writeFiles(files, o.output, files.length > 1 ? 'dir' : 'file');
 }
 

@@ -5,7 +5,8 @@
  */
 import type { Delimiter } from '../src/core/data/formats/delimiters';
 import type { DataOp } from '../src/core/data/ops/types';
-import { BadInput, Output, readAll } from './io';
+import { BadInput, UsageError, readAll, type WholeDocument } from './io';
+import { writeOutput } from './sync-io';
 
 export type DataCommand = 'yaml to-json' | 'yaml from-json' | 'csv to-json' | 'csv from-json';
 
@@ -31,10 +32,18 @@ const DELIMITER_NAMES: Record<string, Delimiter> = {
   pipe: '|',
 };
 
+/** Heap bytes per input byte, measured on 20 MB of JSON records (YAML to JSON 117, from JSON 39; CSV 23 and 16), plus half. */
+const WHOLE: Record<DataCommand, WholeDocument> = {
+  'yaml to-json': { what: 'YAML to JSON', heapPerByte: 180 },
+  'yaml from-json': { what: 'JSON to YAML', heapPerByte: 60 },
+  'csv to-json': { what: 'CSV to JSON', heapPerByte: 35 },
+  'csv from-json': { what: 'JSON to CSV', heapPerByte: 25 },
+};
+
 function delimiterOf(text = ','): Delimiter {
   const d = DELIMITER_NAMES[text.toLowerCase()];
   if (d === undefined)
-    throw new BadInput(`--delimiter must be comma, semicolon, tab or pipe (or , ; |), not "${text}".`);
+    throw new UsageError(`--delimiter must be comma, semicolon, tab or pipe (or , ; |), not "${text}".`);
   return d;
 }
 
@@ -60,14 +69,12 @@ function opOf(command: DataCommand, o: DataOptions): DataOp {
 
 export async function convertData(command: DataCommand, file: string, o: DataOptions): Promise<void> {
   const op = opOf(command, o);
-  const text = (await readAll(file)).toString('utf8');
+  const text = (await readAll(file, WHOLE[command])).toString('utf8');
   const r = command.startsWith('yaml')
     ? (await import('../src/core/data/ops/yaml')).runYamlOp(op as Extract<DataOp, { kind: 'jsonToYaml' }>, text)
     : (await import('../src/core/data/ops/csv')).runCsvOp(op as Extract<DataOp, { kind: 'csvToJson' }>, text);
   if (!r.ok) throw new BadInput(r.status);
   // The page's note (several YAML documents became one array) is worth a line on stderr.
   if (r.note) process.stderr.write(`bitsmith: ${r.note}\n`);
-  const out = new Output(o.output);
-  await out.write(r.output.endsWith('\n') ? r.output : r.output + '\n');
-  await out.close();
+  writeOutput(r.output.endsWith('\n') ? r.output : r.output + '\n', o.output);
 }

@@ -1,11 +1,15 @@
-/** The command's plumbing: bad input, reading files or stdin in chunks, writing to -o FILE or stdout. */
-import { createReadStream, createWriteStream, existsSync, readFileSync, statSync, type WriteStream } from 'node:fs';
+/** The command's plumbing: bad input and usage errors, reading files or stdin, progress, the WASM kernels (writing: ./sync-io.ts). */
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { instantiateKernel, type KernelExports } from '../src/core/wasm/instantiate';
 
 /** Bad input: the command prints its message as one line on stderr and exits with 1. */
 export class BadInput extends Error {}
+
+/** Options that do not go together (or an option's value that is no value at all): exit 2, as commander's own. */
+export class UsageError extends Error {}
 
 /** Bytes read per step from a file or stdin. */
 export const CHUNK_BYTES = 4 << 20;
@@ -28,66 +32,62 @@ export function readProblem(path: string, e: unknown): string {
   return `${path}: ${(e as Error).message}`;
 }
 
-/** The whole input as bytes (for inputs the page also takes whole: configurations, sorted JSON). */
-export async function readAll(path: string): Promise<Buffer> {
+/**
+ * A conversion that holds the whole document (and its tree) in memory: what it is called and the
+ * heap bytes it needs per input byte at most (measured, with half as much again to spare).
+ */
+export interface WholeDocument {
+  what: string;
+  heapPerByte: number;
+}
+
+/** "57 MB", "0.6 MB" */
+const mb = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`;
+
+/**
+ * The whole input as bytes (for inputs the page also takes whole: configurations, YAML, CSV, sorted
+ * JSON). With `whole`, an input too big for Node's heap is refused with one line instead of a crash.
+ */
+export async function readAll(path: string, whole?: WholeDocument): Promise<Buffer> {
+  const max = whole ? Math.floor(getHeapStatistics().heap_size_limit / whole.heapPerByte) : Infinity;
+  const tooBig = (bytes: number) =>
+    new BadInput(
+      `${path === '-' ? `stdin holds more than ${mb(max)}` : `${path} is ${mb(bytes)}`}: ${whole!.what} reads the whole document, up to ${mb(max)} here (NODE_OPTIONS=--max-old-space-size=MB raises it)`,
+    );
   if (path !== '-') {
     try {
+      if (statSync(path).size > max) throw tooBig(statSync(path).size);
       return readFileSync(path);
     } catch (e) {
+      if (e instanceof BadInput) throw e;
       throw new BadInput(readProblem(path, e));
     }
   }
   const parts: Buffer[] = [];
-  for await (const c of readChunks(path)) parts.push(c);
+  let size = 0;
+  for await (const c of readChunks(path)) {
+    if ((size += c.length) > max) throw tooBig(size);
+    parts.push(c);
+  }
   return Buffer.concat(parts);
 }
 
-/** Size of a regular file (for progress), undefined for stdin and pipes. */
-export function inputSize(path: string): number | undefined {
-  if (path === '-') return undefined;
-  try {
-    const st = statSync(path);
-    return st.isFile() ? st.size : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Where output goes: a file (-o FILE) or stdout; write() waits when the stream is full. */
-export class Output {
-  private readonly stream: WriteStream | NodeJS.WriteStream;
-
-  constructor(path?: string) {
-    this.stream = path && path !== '-' ? createWriteStream(path) : process.stdout;
-  }
-
-  async write(bytes: Uint8Array | string): Promise<void> {
-    if (!this.stream.write(bytes)) await new Promise<void>((resolve) => this.stream.once('drain', () => resolve()));
-  }
-
-  async close(): Promise<void> {
-    if (this.stream === process.stdout) return;
-    await new Promise<void>((resolve, reject) => {
-      this.stream.once('error', reject);
-      (this.stream as WriteStream).end(() => resolve());
-    });
-  }
-}
-
-/** A progress line on stderr, only when stderr is a terminal; cleared at the end. */
+/** A progress line on stderr, only when stderr is a terminal and the work lasts: from 200 ms on; cleared at the end. */
 export function progress(label: string, total: number | undefined) {
   const tty = process.stderr.isTTY;
-  let last = 0;
+  let last = Date.now();
+  let shown = false;
   return {
     update(done: number) {
       const now = Date.now();
       if (!tty || now - last < 200) return;
       last = now;
+      shown = true;
       const pct = total ? ` ${Math.floor((done / total) * 100)}%` : '';
       process.stderr.write(`\r${label}: ${(done / 2 ** 20).toFixed(0)} MiB${pct}`);
     },
     done() {
-      if (tty && last) process.stderr.write('\r\x1b[K');
+      if (shown) process.stderr.write('\r\x1b[K');
     },
   };
 }

@@ -24,8 +24,8 @@ import {
   type Subnet6Exports,
 } from '../src/core/subnet/ipv6-enumerate';
 import { looksLikeIpv6, mask6 } from '../src/core/subnet/ipv6-parse';
-import { BadInput, loadKernel, progress } from './io';
-import { SyncOutput } from './sync-io';
+import { BadInput, UsageError, loadKernel, progress } from './io';
+import { SyncOutput, writeOutput } from './sync-io';
 import { ipv4Text, ipv6Text } from './subnet-text';
 
 export interface SubnetOptions {
@@ -48,16 +48,16 @@ const toJson = (value: unknown) =>
   JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) + '\n';
 
 export async function subnet(address: string, o: SubnetOptions): Promise<void> {
-  if (o.split !== undefined && o.hosts) throw new BadInput('Give --split PREFIX or --hosts, not both.');
+  if (o.split !== undefined && o.hosts) throw new UsageError('Give --split PREFIX or --hosts, not both.');
   const list = o.split !== undefined || o.hosts;
-  if (o.csv && !list) throw new BadInput('--csv goes with --split PREFIX or --hosts.');
-  if (o.json && list) throw new BadInput('--json shows the results; --split and --hosts list lines (text or --csv).');
+  if (o.csv && !list) throw new UsageError('--csv goes with --split PREFIX or --hosts.');
+  if (o.json && list) throw new UsageError('--json shows the results; --split and --hosts list lines (text or --csv).');
   const format: ExportFormat = o.csv ? 'csv' : 'text';
   if (looksLikeIpv6(address)) {
     const c = calculate6(address, '');
     if (!c.ok) throw new BadInput(c.error);
-    if (o.hosts) throw new BadInput('--hosts lists IPv4 hosts; for IPv6 use --split PREFIX.');
-    if (!list) return writeText(o.json ? toJson(c.result) : ipv6Text(c.result), o.output);
+    if (o.hosts) throw new UsageError('--hosts lists IPv4 hosts; for IPv6 use --split PREFIX.');
+    if (!list) return writeOutput(o.json ? toJson(c.result) : ipv6Text(c.result), o.output);
     const r: Ipv6Result = c.result;
     const spec: ListSpec6 = { network: c.addr & mask6(r.prefix), prefix: r.prefix, childPrefix: 0 };
     spec.childPrefix = splitPrefix(o.split!, r.prefix, 128);
@@ -67,7 +67,7 @@ export async function subnet(address: string, o: SubnetOptions): Promise<void> {
   if (!c.ok) throw new BadInput(c.error);
   const r: SubnetResult = c.result;
   const ip = address.trim().split(/[\s/]/)[0]!;
-  if (!list) return writeText(o.json ? toJson({ ip, ...r, error: undefined }) : ipv4Text(r, ip), o.output);
+  if (!list) return writeOutput(o.json ? toJson({ ip, ...r, error: undefined }) : ipv4Text(r, ip), o.output);
   const spec: ListSpec = {
     kind: o.hosts ? 'hosts' : 'subnets',
     network: parseIpv4(ip)!,
@@ -75,12 +75,6 @@ export async function subnet(address: string, o: SubnetOptions): Promise<void> {
     childCidr: o.hosts ? r.cidr : splitPrefix(o.split!, r.cidr, 32),
   };
   return streamIpv4(spec, format, o.output);
-}
-
-function writeText(text: string, output: string | undefined): void {
-  const out = new SyncOutput(output);
-  out.write(Buffer.from(text));
-  out.close();
 }
 
 type Kernel = SubnetExports & Subnet6Exports;

@@ -3,14 +3,15 @@
  * output is byte-identical to the core functions and to POST /api/generate of the real server for the
  * same options; exit codes 0, 1 (one line on stderr) and 2; stdin; binary round trips; the npm package.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { startServer, type RunningServer } from '../harness/server';
-import { badInput, bitsmith, file, ok, root, tmp, usageError } from './run';
+import { BIN, badInput, bitsmith, file, http, ok, root, tmp, usageError } from './run';
 import { randomBytes as seededBytes, testRandom } from '../cases/seed';
 import { loadKernel } from '../../server/wasm';
 import { predefinedAlgorithms, paramsOf } from '../../src/core/crc/catalogue';
@@ -24,6 +25,7 @@ import { encodeBytes, type Base64Exports } from '../../src/core/base64/kernel';
 import { runJsonOp } from '../../src/core/data/ops/shared';
 import { runJsonBytes, type JsonExports } from '../../src/core/data/json/kernel';
 
+const execFileAsync = promisify(execFile);
 const rand = testRandom();
 const randomBytes = (n: number) => seededBytes(rand, n);
 
@@ -43,12 +45,21 @@ describe('bitsmith: version, help and exit codes', () => {
     expect(ok(['--version'])).toBe(`${version}\n`);
   });
 
-  it('every command has --help with examples', () => {
+  it('every command has --help with examples', async () => {
     const commands = [
       [],
+      ['crc'],
       ['crc', 'generate'],
       ['crc', 'list'],
       ['crc', 'check'],
+      ['crc', 'identify'],
+      ['uart'],
+      ['fifo'],
+      ['fsm'],
+      ['base64'],
+      ['json'],
+      ['yaml'],
+      ['csv'],
       ['uart', 'generate'],
       ['fifo', 'generate'],
       ['fsm', 'generate'],
@@ -63,11 +74,16 @@ describe('bitsmith: version, help and exit codes', () => {
       ['csv', 'from-json'],
       ['subnet'],
     ];
-    for (const c of commands) {
-      const out = ok([...c, '--help']);
-      expect(out, c.join(' ')).toContain('Usage: bitsmith');
-      expect(out, c.join(' ')).toContain('Examples:');
-    }
+    // All at once (each is a process of its own).
+    const outs = await Promise.all(
+      commands.map((c) => execFileAsync(process.execPath, [BIN, ...c, '--help'], { encoding: 'utf8' })),
+    );
+    outs.forEach(({ stdout, stderr }, i) => {
+      const c = commands[i]!.join(' ');
+      expect(stderr, c).toBe('');
+      expect(stdout, c).toContain(`Usage: bitsmith ${c}`.trimEnd());
+      expect(stdout, c).toContain('Examples:\n  bitsmith ');
+    });
   });
 
   it("usage errors exit 2 with commander's one-line message", () => {
@@ -79,6 +95,8 @@ describe('bitsmith: version, help and exit codes', () => {
       ['yaml', 'to-json', '--indent', '3'],
       ['csv', 'to-json', '--nope'],
       ['base64', 'decode', '--wrap', '76'],
+      ['crc', 'generate'],
+      ['crc', 'generate', '--algorithm', 'CRC-32', '--poly', '0x07', '--width', '8'],
     ])
       usageError(args);
   });
@@ -90,13 +108,9 @@ describe('bitsmith: version, help and exit codes', () => {
 
 describe('bitsmith crc', () => {
   const api = async (body: unknown) => {
-    const r = await fetch(`${server.url}/api/generate`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const r = await http(`${server.url}/api/generate`, body);
     expect(r.status).toBe(200);
-    return r.text();
+    return r.text;
   };
   const crc32Body = {
     poly: bitsFromPoly(32, 0x04c11db7n),
@@ -176,7 +190,7 @@ describe('bitsmith crc', () => {
     const lines = ok(['crc', 'list']).trimEnd().split('\n');
     expect(lines).toHaveLength(predefinedAlgorithms().length);
     expect(lines.find((l) => l.startsWith('CRC-32/ISO-HDLC '))).toContain('check=0xcbf43926');
-    expect(ok(['crc', 'list', '--json'])).toBe((await (await fetch(`${server.url}/api/predefined`)).text()) + '\n');
+    expect(ok(['crc', 'list', '--json'])).toBe((await http(`${server.url}/api/predefined`)).text + '\n');
   });
 
   it('crc check gives every catalogue algorithm its check value on "123456789"', () => {
@@ -264,6 +278,59 @@ describe('bitsmith uart|fifo|fsm generate', () => {
   });
 });
 
+describe('bitsmith and POST /api/hdl/*', () => {
+  const hdlApi = async (gen: string, body: unknown) => {
+    const r = await http(`${server.url}/api/hdl/${gen}`, body);
+    expect(r.status, `${gen} ${JSON.stringify(body).slice(0, 80)}`).toBe(200);
+    return (JSON.parse(r.text) as { files: { name: string; text: string }[] }).files;
+  };
+  /** The files the command wrote into a fresh directory, by name. */
+  const written = (args: string[]) => {
+    const dir = mkdtempSync(join(tmp, 'api-'));
+    ok([...args, '-o', dir]);
+    return readdirSync(dir)
+      .sort()
+      .map((name) => ({ name, text: readFileSync(join(dir, name), 'utf8') }));
+  };
+  const byName = (files: { name: string; text: string }[]) => [...files].sort((a, b) => (a.name < b.name ? -1 : 1));
+
+  it('generate -o DIR writes the files the API answers for the same options, byte for byte', async () => {
+    const configs = {
+      uart: { ...DEFAULT_UART, baudRate: 115200, parity: 'even' },
+      fifo: FIFO_PRESETS[1]!.config,
+      fsm: COMPLEX_EXAMPLE,
+    };
+    for (const [gen, config] of Object.entries(configs)) {
+      const path = file(`${gen}-api.json`, JSON.stringify(config));
+      for (const language of ['verilog', 'vhdl']) {
+        const api = await hdlApi(gen, { ...config, language, testbench: true });
+        expect(api).toHaveLength(2);
+        expect(written([gen, 'generate', '--config', path, '--language', language, '--testbench'])).toEqual(
+          byName(api),
+        );
+      }
+    }
+    const crcCases: [string[], Record<string, unknown>][] = [
+      [
+        ['--algorithm', 'CRC-32/ISO-HDLC', '--data-width', '64', '--partial-last-word', '--pipeline-stages', '2'],
+        { algorithm: 'CRC-32/ISO-HDLC', dataWidth: 64, partialLastWord: true, pipelineStages: 2 },
+      ],
+      [
+        ['--poly', '0x1021', '--width', '16', '--init', '0xffff', '--data-width', '16', '--language', 'vhdl'],
+        { poly: '0x1021', width: 16, init: '0xffff', dataWidth: 16, language: 'vhdl' },
+      ],
+    ];
+    for (const [args, body] of crcCases)
+      expect(written(['crc', 'generate', ...args, '--testbench'])).toEqual(
+        byName(await hdlApi('crc', { ...body, testbench: true })),
+      );
+    for (const language of ['c', 'rust', 'python', 'typescript'])
+      expect(written(['crc', 'generate', '--algorithm', 'CRC-16/MODBUS', '--language', language])).toEqual(
+        byName(await hdlApi('crc', { algorithm: 'CRC-16/MODBUS', language })),
+      );
+  });
+});
+
 describe('bitsmith base64', () => {
   it('random bytes round-trip through encode and decode; encode is the core kernel', async () => {
     const kernel = await loadKernel<Base64Exports>('base64');
@@ -310,6 +377,27 @@ describe('bitsmith json', () => {
     expect(min).toContain('12345678901234567890,1.000000000000000000001');
     expect(ok(['json', 'minify', file('doc.json', doc)])).toBe(min + '\n');
     expect(ok(['json', 'validate', '-'], doc)).toBe('✅ Valid JSON!\n');
+  });
+
+  it('input of several read pieces (files and pipes) gives the kernel output and places errors as the page does', async () => {
+    const kernel = await loadKernel<JsonExports>('json');
+    const rows = Array.from({ length: 50_000 }, (_, i) => `{"id": ${i}, "n": 1${i}e-3, "s": "é\\u00e9 ${i}"}`);
+    const big = `[\n${rows.join(',\n')}\n]`; // about 2.6 MB: three of the command's 1 MiB reads
+    expect(big.length).toBeGreaterThan(2 << 20);
+    const path = file('big.json', big);
+    const want = text(runJsonBytes(kernel, big, 'format', 4)) + '\n';
+    expect(ok(['json', 'format', '--indent', '4', path])).toBe(want);
+    expect(ok(['json', 'format', '--indent', '4', '-'], big)).toBe(want);
+    // An error in the last piece: its line and column, from a file (read again) and from a pipe (counted on the way).
+    const bad = big.replace('"id": 45000,', '"id": 45000,,');
+    const page = runJsonOp({ kind: 'validate', indent: 2, sortKeys: false }, bad);
+    expect(page.status).toContain('line 45002, column');
+    expect(badInput(['json', 'validate', file('bad-big.json', bad)])).toBe(`bitsmith: ${page.status}`);
+    expect(badInput(['json', 'validate', '-'], bad)).toBe(`bitsmith: ${page.status}`);
+    // At the end of the input.
+    const cut = big.slice(0, -2);
+    const end = runJsonOp({ kind: 'format', indent: 2, sortKeys: false }, cut);
+    expect(badInput(['json', 'format', '-'], cut)).toBe(`bitsmith: ${end.status}`);
   });
 
   it("--sort-keys gives the page's tree output", () => {

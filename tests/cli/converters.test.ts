@@ -3,7 +3,8 @@
  * pages run for the same options, byte for byte; pipes between processes; bad input exit 1; jq's
  * rounding beside bitsmith's exact numbers.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,12 +13,15 @@ import { loadKernel } from '../../server/wasm';
 import { encodeBytes, type Base64Exports } from '../../src/core/base64/kernel';
 import { runDataOp, type DataOp } from '../../src/core/data/ops';
 import { computeSubnet, parseIpv4 } from '../../src/core/subnet/ipv4';
-import { computeIpv6 } from '../../src/core/subnet/ipv6';
+import { calculate6, computeIpv6 } from '../../src/core/subnet/ipv6';
+import { ipv4Details, ipv6Details } from '../../src/core/subnet/details';
+import { multicastInfo, sixToFour, solicitedNode, teredo } from '../../src/core/subnet/ipv6-embedded';
 import { parseIpv6 } from '../../src/core/subnet/ipv6-parse';
 import { csvHeader, formatRow, rowCount, type ListSpec } from '../../src/core/subnet/enumerate';
 import { csvHeader6, formatRow6 } from '../../src/core/subnet/ipv6-enumerate';
-import { BIN, badInput, bitsmith, file, ok, tmp } from './run';
+import { BIN, badInput, bitsmith, file, ok, tmp, usageError } from './run';
 
+const execFileAsync = promisify(execFile);
 const rand = testRandom(7);
 const randomBytes = (n: number) => seededBytes(rand, n);
 const ascii = (b: Uint8Array) => Buffer.from(b).toString('latin1');
@@ -69,8 +73,8 @@ describe('bitsmith base64: padding, wrapping, MIME', () => {
     expect(mime).toBe(lines(76).join('\r\n') + '\r\n');
     expect(mime).toBe(execFileSync('base64', ['-w', '76', src]).toString().replace(/\n/g, '\r\n'));
     expect(bitsmith(['base64', 'decode', '-'], mime).stdout.equals(data)).toBe(true);
-    expect(badInput(['base64', 'encode', '--wrap', 'x', src])).toBe(
-      'bitsmith: --wrap must be a whole number of characters (0: no wrapping).',
+    expect(usageError(['base64', 'encode', '--wrap', 'x', src])).toBe(
+      'error: --wrap must be a whole number of characters (0: no wrapping).',
     );
   });
 
@@ -115,7 +119,7 @@ describe('bitsmith yaml and csv: the converter pages', () => {
     expect(badInput(['yaml', 'from-json', '-'], ' ')).toBe('bitsmith: Please enter JSON to convert');
     expect(badInput(['csv', 'from-json', '-'], '{"a": 1}')).toBe('bitsmith: JSON must be an array of objects');
     expect(badInput(['csv', 'to-json', '-'], '')).toBe('bitsmith: Please enter CSV data to convert');
-    expect(badInput(['csv', 'to-json', '--delimiter', 'x', '-'], 'a,b')).toMatch(/^bitsmith: --delimiter must be/);
+    expect(usageError(['csv', 'to-json', '--delimiter', 'x', '-'])).toMatch(/^error: --delimiter must be/);
   });
 
   it('csv to-json and from-json equal the page for delimiter, headers, types and formula neutralising', () => {
@@ -148,6 +152,19 @@ describe('bitsmith yaml and csv: the converter pages', () => {
       ),
     );
   });
+
+  it('a document too big for the heap is refused with one line, not a crash', () => {
+    // A heap of about 120 MB: YAML to JSON (180 heap bytes per input byte) takes about 0.6 MB.
+    const yaml = 'rows:\n' + Array.from({ length: 40_000 }, (_, i) => `  - {id: ${i}, name: item-${i}}\n`).join('');
+    const run = (args: string[], input?: string) =>
+      spawnSync(process.execPath, ['--max-old-space-size=64', BIN, ...args], { input, cwd: tmp, encoding: 'utf8' });
+    for (const r of [run(['yaml', 'to-json', file('big.yaml', yaml)]), run(['yaml', 'to-json', '-'], yaml)]) {
+      expect(r.status).toBe(1);
+      expect(r.stderr).toMatch(
+        /^bitsmith: (\S+big\.yaml is 1\.3 MB|stdin holds more than 0\.\d MB): YAML to JSON reads the whole document, up to 0\.\d MB here \(NODE_OPTIONS=--max-old-space-size=MB raises it\)\n$/,
+      );
+    }
+  });
 });
 
 describe('bitsmith subnet', () => {
@@ -163,6 +180,75 @@ describe('bitsmith subnet', () => {
     const r6 = computeIpv6((parseIpv6('2001:db8:abcd::1') as { ok: true; value: { addr: bigint } }).value.addr, 48);
     expect(v6).toEqual(JSON.parse(JSON.stringify(r6, (_k, v: unknown) => (typeof v === 'bigint' ? String(v) : v))));
     expect(ok(['subnet', '2001:db8:abcd::1/48'])).toMatch(/^Prefix \(RFC 5952\): +2001:db8:abcd::\/48$/m);
+  });
+
+  /** "Label:   value" lines (values in one column; a label may hold a colon) as [label, value] pairs. */
+  const rowsOf = (text: string) => {
+    const lines = text.trimEnd().split('\n');
+    const column = /^[^:]+:\s+/.exec(lines[0]!)![0].length;
+    return lines.map((line) => [line.slice(0, column).trimEnd().replace(/:$/, ''), line.slice(column)]);
+  };
+  const v6 = (text: string) => {
+    const c = calculate6(text, '');
+    if (!c.ok) throw new Error(c.error);
+    return c;
+  };
+
+  it("IPv6 text holds the page's Details rows, with every kind of embedded address", () => {
+    const teredoText = '2001:0:4136:e378:8000:63bf:3fff:fdd2/32';
+    const sixToFourText = '2002:c000:204:1::1/48';
+    const prefixBased = 'ff3e:30:2001:db8::8000:1/128';
+    const eui64 = 'fe80::21a:2bff:fe3c:4d5e/64';
+    const cases: [string, string[]][] = [
+      [teredoText, ['Teredo server', 'Teredo client (external IPv4)', 'Teredo client UDP port', 'Teredo flags']],
+      [sixToFourText, ['6to4 gateway (IPv4)', '6to4 SLA ID (subnet)']],
+      ['ff02::1/128', ['Multicast flags (0RPT)', 'Multicast group']],
+      [prefixBased, ['Multicast flags (0RPT)']],
+      ['ff02::1:ff3c:4d5e/128', ['Multicast group']],
+      [eui64, ['Solicited-node multicast group', 'MAC in the EUI-64 interface ID']],
+      ['2001:db8:abcd:4000::/50', ['Reverse DNS zones: a /50 needs 4 /52 zones']],
+    ];
+    const shown = new Map<string, string[][]>();
+    for (const [address, labels] of cases) {
+      const rows = rowsOf(ok(['subnet', address]));
+      shown.set(address, rows);
+      expect(rows, address).toEqual(ipv6Details(v6(address).result).map(([label, , value]) => [label, value]));
+      for (const label of labels)
+        expect(
+          rows.map(([l]) => l),
+          address,
+        ).toContain(label);
+    }
+    // The values are the core's, for each kind of address.
+    const value = (address: string, label: string) => shown.get(address)!.find(([l]) => l === label)![1];
+    const { addr } = v6(teredoText);
+    expect(value(teredoText, 'Teredo client (external IPv4)')).toBe(teredo(addr).client);
+    expect(teredo(addr).client).toBe('192.0.2.45');
+    expect(value(teredoText, 'Teredo client UDP port')).toBe('40000');
+    expect(value(sixToFourText, '6to4 gateway (IPv4)')).toBe(sixToFour(v6(sixToFourText).addr).gateway);
+    expect(value(sixToFourText, '6to4 gateway (IPv4)')).toBe('192.0.2.4');
+    expect(value('ff02::1/128', 'Multicast group')).toBe(multicastInfo(v6('ff02::1/128').addr).group);
+    expect(value(prefixBased, 'Multicast flags (0RPT)')).toBe('R=0 · P=1 (prefix-based) · T=1 (transient)');
+    expect(value('ff02::1:ff3c:4d5e/128', 'Multicast group')).toBe('Solicited-node');
+    expect(value(eui64, 'Solicited-node multicast group')).toBe(solicitedNode(v6(eui64).addr));
+    expect(value(eui64, 'MAC in the EUI-64 interface ID')).toBe('00:1a:2b:3c:4d:5e');
+    // A zone is shown as the Overview shows it, after the address.
+    expect(rowsOf(ok(['subnet', 'fe80::1%eth0/64']))[1]).toEqual([
+      'Zone',
+      '%eth0 (shown only; not used in the calculation)',
+    ]);
+  });
+
+  it("IPv4 text holds the page's Details rows, then the binary ones", () => {
+    const rows = rowsOf(ok(['subnet', '172.16.5.9/20']));
+    const r = computeSubnet(parseIpv4('172.16.5.9')!, 20);
+    const details = ipv4Details(r, '172.16.5.9').map(([label, , value]) => [label, value]);
+    expect(rows.slice(0, details.length)).toEqual(details);
+    expect(rows.slice(details.length)).toEqual([
+      ['IP binary', r.ipBinary],
+      ['Mask binary', r.maskBinary],
+      ['Network binary', r.networkBinary],
+    ]);
   });
 
   it("--split and --hosts stream the page's export lines, text and CSV (the TypeScript reference)", () => {
@@ -201,7 +287,26 @@ describe('bitsmith subnet', () => {
     expect(badInput(['subnet', '10.0.0.0/16', '--split', '8'])).toBe(
       'bitsmith: --split must be a prefix from 16 to 32 (the network is a /16).',
     );
-    expect(badInput(['subnet', '10.0.0.0/16', '--csv'])).toMatch(/--csv goes with --split/);
+    expect(usageError(['subnet', '10.0.0.0/16', '--csv'])).toMatch(/^error: --csv goes with --split/);
+    expect(usageError(['subnet', '10.0.0.0/16', '--split', '24', '--hosts'])).toMatch(/not both/);
+    expect(usageError(['subnet', '10.0.0.0/16', '--split', '24', '--json'])).toMatch(/^error: --json shows/);
+    expect(usageError(['subnet', '2001:db8::/64', '--hosts'])).toMatch(/^error: --hosts lists IPv4 hosts/);
+  });
+});
+
+describe('progress', () => {
+  it('a progress line on stderr when it is a terminal (cleared at the end), none in a pipe', async () => {
+    // Input that arrives 1.5 s late: work that lasts, whatever the machine's speed. script(1) gives
+    // the command a terminal; both run at once.
+    const slow = (out: string) => `(printf '[1,'; sleep 1.5; printf '2]') | $B json format - -o ${out}`;
+    const env = { ...process.env, B: `${process.execPath} ${BIN}` };
+    const [tty, pipe] = await Promise.all([
+      execFileAsync('script', ['-qc', slow('tty.json'), '/dev/null'], { cwd: tmp, env }),
+      execFileAsync('sh', ['-c', `${slow('pipe.json')} 2>&1`], { cwd: tmp, env }),
+    ]);
+    expect(tty.stdout).toBe('\rformat: 0 MiB\r\x1b[K');
+    expect(pipe.stdout).toBe('');
+    for (const out of ['tty.json', 'pipe.json']) expect(readFileSync(join(tmp, out), 'utf8')).toBe('[\n  1,\n  2\n]\n');
   });
 });
 

@@ -6,7 +6,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { badInput, ok, tmp } from './run';
+import { badInput, ok, tmp, usageError } from './run';
 import { paramsOf, predefinedAlgorithms } from '../../src/core/crc/catalogue';
 import { generateSoftware, SOFTWARE_LANGUAGES } from '../../src/core/crc/software';
 
@@ -33,13 +33,13 @@ describe('bitsmith crc generate, software languages', () => {
   });
 
   it('refuses a C file name, widths above 64 and the hardware-only options', () => {
-    expect(badInput(['crc', 'generate', '--algorithm', 'CRC-32C', '--language', 'c', '-o', 'x.c'])).toMatch(
-      /C gives two files \(crc32_iscsi\.h, crc32_iscsi\.c\): give a directory with -o\./,
+    expect(usageError(['crc', 'generate', '--algorithm', 'CRC-32C', '--language', 'c', '-o', 'x.c'])).toMatch(
+      /^error: C gives two files \(crc32_iscsi\.h, crc32_iscsi\.c\): give a directory with -o\./,
     );
     expect(badInput(['crc', 'generate', '--poly', '0x3', '--width', '65', '--language', 'rust'])).toMatch(
       /up to 64 bits/,
     );
-    expect(badInput(['crc', 'generate', '--algorithm', 'CRC-32C', '--language', 'c', '--testbench'])).toMatch(
+    expect(usageError(['crc', 'generate', '--algorithm', 'CRC-32C', '--language', 'c', '--testbench'])).toMatch(
       /apply to Verilog and VHDL only/,
     );
   });

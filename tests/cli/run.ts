@@ -1,5 +1,6 @@
 /** Running the built bitsmith command (dist/cli/bitsmith.mjs) as a child process, as a user runs it. */
 import { spawnSync } from 'node:child_process';
+import { request } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,6 +47,25 @@ export function usageError(args: string[]): string {
   expect(r.stderr.trimEnd().split('\n'), args.join(' ')).toHaveLength(1);
   expect(r.stderr).toMatch(/^error: /);
   return r.stderr.trimEnd();
+}
+
+/**
+ * GET (or POST `body` as JSON) on a connection of its own. The tests block their event loop in
+ * spawnSync for seconds, longer than the server keeps an idle connection (5 s): a kept-alive socket
+ * could be closed under fetch when it is reused.
+ */
+export function http(url: string, body?: unknown): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: body === undefined ? 'GET' : 'POST', agent: false }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode!, text }));
+    });
+    req.on('error', reject);
+    if (body !== undefined) req.setHeader('Content-Type', 'application/json');
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
 }
 
 /** Writes `data` to `name` in the test folder; returns its path. */

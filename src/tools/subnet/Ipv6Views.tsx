@@ -1,31 +1,12 @@
 /** IPv6 Overview (with EUI-64 from a MAC), Details and Binary tabs (issue 18). */
 import { CopyButton } from '../../components/CopyButton';
+import { embeddedRows, ipv6Details, reachText, typeText, zoneText } from '../../core/subnet/details';
 import { eui64Address, MAC_MESSAGE, parseMac, type Ipv6Result, type Ipv6Type } from '../../core/subnet/ipv6';
 import { IANA_IPV6_SPECIAL_REGISTRY_DATE } from '../../core/subnet/ipv6-registry';
 import { parseIpv6 } from '../../core/subnet/ipv6-parse';
 import { useSubnetStore } from './store';
 import { count as n } from './ListParts';
 import { BinaryTable, DetailsTable, Fields, ReferenceTable, type FieldRow } from './ViewParts';
-
-export function typeText(r: Ipv6Result): string {
-  const t = r.type;
-  return `${t.name}${t.scope ? ` (scope: ${t.scope})` : ''} · ${t.block}${t.ipv4 ? ` · IPv4 ${t.ipv4}` : ''}`;
-}
-
-/** The registry's "Globally Reachable" column as a badge text. */
-export function reachText(t: Ipv6Type): string {
-  if (t.globallyReachable === null) return 'Globally reachable: N/A';
-  return t.globallyReachable ? 'Globally reachable' : 'Not globally reachable';
-}
-
-const yesNo = (v: boolean) => (v ? 'yes' : 'no');
-
-/** "Documentation (RFC 3849): source no · destination no · forwardable no · reserved-by-protocol no" */
-function registryText(t: Ipv6Type): string {
-  const e = t.registry;
-  if (!e) return `not listed (${t.block}); IANA special-purpose registry of ${IANA_IPV6_SPECIAL_REGISTRY_DATE}`;
-  return `${e.registryName} (${e.block}, ${e.rfc}): source ${yesNo(e.source)} · destination ${yesNo(e.destination)} · forwardable ${yesNo(e.forwardable)} · reserved-by-protocol ${yesNo(e.reservedByProtocol)}`;
-}
 
 function ReachBadge({ t }: { t: Ipv6Type }) {
   const cls = t.globallyReachable === true ? 'badge-ok' : t.globallyReachable === false ? 'badge-bad' : '';
@@ -73,9 +54,7 @@ export function Overview6({ r }: { r: Ipv6Result }) {
           ['/64 Networks', 'count64', r.prefix <= 64 ? n(r.count64) : `none (a /${r.prefix} is smaller than a /64)`],
           ['Address Type', 'type6', typeText(r)],
           ['Prefix', 'prefix6', `/${r.prefix}`],
-          ...(r.zone
-            ? ([['Zone', 'zone6', `%${r.zone} (shown only; not used in the calculation)`]] as FieldRow[])
-            : []),
+          ...(r.zone ? ([['Zone', 'zone6', zoneText(r.zone)]] as FieldRow[]) : []),
         ]}
       />
       <ReachBadge t={r.type} />
@@ -86,41 +65,8 @@ export function Overview6({ r }: { r: Ipv6Result }) {
   );
 }
 
-/** What the address carries: Teredo, 6to4, multicast flags and group, solicited-node group. */
-export function embeddedItems(r: Ipv6Result): FieldRow[] {
-  const e = r.embedded;
-  const items: FieldRow[] = [];
-  if (e.teredo)
-    items.push(
-      ['Teredo server', 'teredoServer', e.teredo.server],
-      ['Teredo client (external IPv4)', 'teredoClient', e.teredo.client],
-      ['Teredo client UDP port', 'teredoPort', String(e.teredo.port)],
-      ['Teredo flags', 'teredoFlags', e.teredo.flagsText],
-    );
-  if (e.sixToFour)
-    items.push(
-      ['6to4 gateway (IPv4)', 'sixToFourGateway', e.sixToFour.gateway],
-      ['6to4 SLA ID (subnet)', 'sixToFourSla', `${e.sixToFour.slaIdHex} (${e.sixToFour.slaId})`],
-    );
-  if (e.multicast) {
-    const m = e.multicast;
-    const flags = [
-      m.r ? 'R=1 (embedded RP)' : 'R=0',
-      m.p ? 'P=1 (prefix-based)' : 'P=0',
-      m.t ? 'T=1 (transient)' : 'T=0 (well-known)',
-    ].join(' · ');
-    items.push(
-      ['Multicast flags (0RPT)', 'mcastFlags', flags],
-      ['Multicast group', 'mcastGroup', m.group ?? (m.t ? 'transient group' : 'not a well-known group')],
-    );
-  }
-  if (e.solicitedNode) items.push(['Solicited-node multicast group', 'solicitedNode', e.solicitedNode]);
-  if (e.eui64Mac) items.push(['MAC in the EUI-64 interface ID', 'eui64Mac', e.eui64Mac]);
-  return items;
-}
-
 function Embedded({ r }: { r: Ipv6Result }) {
-  const items = embeddedItems(r);
+  const items = embeddedRows(r);
   if (items.length === 0) return null;
   return (
     <section className="panel" aria-label="Embedded information" style={{ marginTop: '1rem' }}>
@@ -165,38 +111,7 @@ function Eui64({ r }: { r: Ipv6Result }) {
 }
 
 export function Details6({ r }: { r: Ipv6Result }) {
-  const rows: FieldRow[] = [
-    ['Address (RFC 5952)', 'address6', r.address],
-    ['Address (full)', 'addressFull6', r.addressFull],
-    ['Prefix (RFC 5952)', 'cidr6', r.cidr],
-    ['Prefix (full)', 'cidrFull6', r.cidrFull],
-    ['Network (full)', 'networkFull6', r.networkFull],
-    ['First address', 'first6d', r.first],
-    ['Last address', 'last6d', r.last],
-    ['Netmask', 'netmask6', r.netmask],
-    ['Addresses', 'countExact6', n(r.count)],
-    ['Addresses as a power of two', 'countPow6', `2^${128 - r.prefix}`],
-    ['/64 networks', 'count64d', n(r.count64)],
-    ['Address type', 'typeDetail6', typeText(r)],
-    ['Globally reachable (IANA)', 'reach6d', reachText(r.type)],
-    ['IANA special-purpose registry', 'registry6', registryText(r.type)],
-    ['Reserved by IETF (address space)', 'reservedIetf6', yesNo(r.type.reservedByIetf)],
-    ['Reverse DNS (PTR) name of the address', 'ptrName6', r.ptrName],
-    ['Reverse DNS zone (ip6.arpa)', 'reverseZone6', r.reverseZone],
-    ...(r.reverseZones.length > 1
-      ? ([
-          [
-            `Reverse DNS zones: a /${r.prefix} needs ${r.reverseZones.length} /${r.zonePrefix} zones`,
-            'reverseZones6',
-            r.reverseZones.join(' '),
-          ],
-        ] as FieldRow[])
-      : []),
-    ['Reverse DNS name of the network', 'reverseName6', r.reverseName],
-    ['Interface identifier (low 64 bits)', 'iid6', r.embedded.interfaceId],
-    ...embeddedItems(r).map(([label, field, value]): FieldRow => [label, `${field}d`, value]),
-  ];
-  return <DetailsTable label="IPv6 details" rows={rows} breakAll />;
+  return <DetailsTable label="IPv6 details" rows={ipv6Details(r)} breakAll />;
 }
 
 /** Characters of 128 bits in groups of 16 up to the end of the network part: one ":" follows each full group before it. */

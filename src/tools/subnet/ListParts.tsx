@@ -12,6 +12,7 @@ import { downloadBlob } from '../../browser/download';
 import { isAbortError } from '../../workers/bridge';
 import { trackError, trackToolUsage } from '../../telemetry';
 import { tool } from './tool';
+import { count } from '../../core/subnet/details';
 import { SelectField } from '../../components/fields';
 
 const EXPORT_FORMATS = [
@@ -20,7 +21,7 @@ const EXPORT_FORMATS = [
 ] as const satisfies readonly { value: ExportFormat; label: string }[];
 
 /** Counts as shown: 16,777,216. */
-export const count = (v: number | bigint) => v.toLocaleString('en-US');
+export { count };
 
 /** Export sizes: decimal megabytes ("4.19 MB", "419 MB"). */
 export const megabytes = (bytes: number | bigint) => formatBytes(bytes, { unit: 'MB', base: 1000 });

@@ -1,19 +1,12 @@
 /** IPv4 Overview, Details and Binary tabs and the /32../8 reference list (parts: ViewParts). */
 import { CopyButton } from '../../components/CopyButton';
-import { parseIpv4, referenceSizes, type IpClass, type SubnetResult } from '../../core/subnet/ipv4';
+import { CLASS_NOTE, ipv4Details } from '../../core/subnet/details';
+import { referenceSizes, type SubnetResult } from '../../core/subnet/ipv4';
 import { trackToolUsage } from '../../telemetry';
 import { summaryText } from './logic';
 import { tool } from './tool';
 import { count as n } from './ListParts';
 import { BinaryTable, DetailsTable, Fields, ReferenceTable, type FieldRow } from './ViewParts';
-
-const CLASS_NOTE: Record<IpClass, string> = {
-  A: 'Class A',
-  B: 'Class B',
-  C: 'Class C',
-  D: 'Class D (multicast)',
-  E: 'Class E (experimental)',
-};
 
 export function OverviewTab({ r, ip }: { r: SubnetResult; ip: string }) {
   return (
@@ -48,28 +41,8 @@ export function OverviewTab({ r, ip }: { r: SubnetResult; ip: string }) {
   );
 }
 
-const hex = (ip: string) => `0x${parseIpv4(ip)!.toString(16).toUpperCase().padStart(8, '0')}`;
-
 export function DetailsTab({ r, ip }: { r: SubnetResult; ip: string }) {
-  const rows: FieldRow[] = [
-    ['IP address', 'ip', ip],
-    ['Network address', 'networkAddress', r.networkAddress],
-    ['Broadcast address', 'broadcastAddress', r.broadcastAddress],
-    ['First host', 'firstHost', r.firstHost],
-    ['Last host', 'lastHost', r.lastHost],
-    ['Host range', 'range', `${r.firstHost} - ${r.lastHost}`],
-    ['Total hosts', 'totalHosts', n(r.totalHosts)],
-    ['Usable hosts', 'usableHosts', n(r.usableHosts)],
-    ['CIDR notation', 'cidrNotation', `${r.networkAddress}/${r.cidr}`],
-    ['Subnet mask', 'subnetMask', r.subnetMask],
-    ['Wildcard mask', 'wildcardMask', r.wildcardMask],
-    ['IP class', 'ipClass', CLASS_NOTE[r.ipClass]],
-    ['Private address', 'isPrivate', r.isPrivate ? 'Yes (RFC 1918)' : 'No'],
-    ['IP as integer', 'ipInteger', String(parseIpv4(ip))],
-    ['IP in hex', 'ipHex', hex(ip)],
-    ['Mask in hex', 'maskHex', hex(r.subnetMask)],
-  ];
-  return <DetailsTable label="Subnet details" rows={rows} />;
+  return <DetailsTable label="Subnet details" rows={ipv4Details(r, ip)} />;
 }
 
 /** Characters of dotted bits up to the end of the network part (dots between octets counted). */

@@ -17,6 +17,8 @@ export interface JsonExports extends KernelExports {
   errorOffset(): number;
   /** UTF-16 units of the UTF-8 text at ptr. */
   utf16Length(ptr: number, len: number): number;
+  /** LF bytes in the text at ptr. */
+  lineBreaks(ptr: number, len: number): number;
 }
 
 export type JsonKernelMode = 'validate' | 'minify' | 'format';
@@ -95,10 +97,13 @@ export class JsonStream {
     mode: JsonKernelMode,
     indent: JsonKernelIndent = 2,
     private readonly chunkBytes = CHUNK_BYTES,
+    /** Input regions of chunkBytes (see inputRegions); push() uses the first. */
+    private readonly inputs = 1,
   ) {
     this.outCap = mode === 'validate' ? KERNEL_ROOM : 2 * chunkBytes + KERNEL_ROOM;
-    this.inPtr = kernel.reserve(chunkBytes + 16 + this.outCap);
-    this.outPtr = this.inPtr + chunkBytes + 16;
+    // The input regions, 16 bytes apart (the kernel reads whole vectors), then the output region.
+    this.inPtr = kernel.reserve(inputs * (chunkBytes + 16) + this.outCap);
+    this.outPtr = this.inPtr + inputs * (chunkBytes + 16);
     const m = mode === 'validate' ? 0 : mode === 'minify' ? 1 : 2;
     kernel.begin(m, indent === 'tab' ? 9 : 32, indent === 'tab' ? 1 : indent);
   }
@@ -112,7 +117,7 @@ export class JsonStream {
     for (let off = 0; off < bytes.length; off += this.chunkBytes) {
       const piece = bytes.subarray(off, off + this.chunkBytes);
       copyIn(this.kernel, piece, this.inPtr);
-      this.runIn(piece.length, emit);
+      this.runAt(this.inPtr, piece.length, emit);
     }
   }
 
@@ -128,21 +133,38 @@ export class JsonStream {
       if (j < text.length && last >= 0xd800 && last <= 0xdbff) j--; // never split a surrogate pair
       const view = new Uint8Array(this.kernel.memory.buffer, this.inPtr, this.chunkBytes);
       const { read, written } = encoder.encodeInto(text.slice(i, j), view);
-      this.runIn(written, emit);
+      this.runAt(this.inPtr, written, emit);
       i += read;
     }
   }
 
-  /** Runs the kernel over `len` bytes at inPtr (as often as the output region requires). */
-  private runIn(len: number, emit?: Emit): void {
+  /**
+   * The input regions (views of the kernel's memory; `inputs` of the constructor) for a caller that
+   * reads straight into them, then calls pushRegion: no copy, and the next piece can be read into
+   * one while the kernel runs on another.
+   */
+  inputRegions(): Uint8Array[] {
+    return Array.from(
+      { length: this.inputs },
+      (_, i) => new Uint8Array(this.kernel.memory.buffer, this.inPtr + i * (this.chunkBytes + 16), this.chunkBytes),
+    );
+  }
+
+  /** Like push() of the first `len` bytes of `region` (one of inputRegions()), which are in place already. */
+  pushRegion(region: Uint8Array, len: number, emit?: Emit): void {
+    this.runAt(region.byteOffset, len, emit);
+  }
+
+  /** Runs the kernel over `len` bytes at `ptr` (as often as the output region requires). */
+  private runAt(ptr: number, len: number, emit?: Emit): void {
     const k = this.kernel;
     if (this.done < 16) {
-      this.head += new TextDecoder().decode(new Uint8Array(k.memory.buffer, this.inPtr, Math.min(len, 16 - this.done)));
+      this.head += new TextDecoder().decode(new Uint8Array(k.memory.buffer, ptr, Math.min(len, 16 - this.done)));
     }
     let at = 0;
     while (at < len) {
-      const n = k.run(this.inPtr + at, len - at, this.outPtr, this.outCap);
-      if (n < 0) throw this.error(new Uint8Array(k.memory.buffer, this.inPtr, len), this.done);
+      const n = k.run(ptr + at, len - at, this.outPtr, this.outCap);
+      if (n < 0) throw this.error(new Uint8Array(k.memory.buffer, ptr, len), this.done);
       const w = k.outputLength();
       if (w > 0 && emit) emit(new Uint8Array(k.memory.buffer, this.outPtr, w));
       at += n;
@@ -180,7 +202,7 @@ export class BytePosition {
   private lineUnits = 0;
   private seen = 0;
 
-  constructor(private readonly byteOffset: number) {}
+  constructor(private byteOffset: number) {}
 
   feed(bytes: Uint8Array): boolean {
     const stop = Math.min(bytes.length, this.byteOffset - this.seen);
@@ -196,6 +218,31 @@ export class BytePosition {
     }
     this.seen += stop;
     return this.seen < this.byteOffset;
+  }
+
+  /**
+   * Like feed() of `len` bytes at `ptr` in the kernel's memory that lie wholly before the offset,
+   * counted by the kernel (16 bytes a step): for input that cannot be read again (stdin), each chunk
+   * passes here and only the chunk holding an error is fed byte by byte.
+   */
+  skip(kernel: JsonExports, ptr: number, len: number): void {
+    const total = kernel.utf16Length(ptr, len);
+    const breaks = kernel.lineBreaks(ptr, len);
+    if (breaks > 0) {
+      const last = new Uint8Array(kernel.memory.buffer, ptr, len).lastIndexOf(10);
+      const tail = kernel.utf16Length(ptr + last + 1, len - last - 1);
+      this.line += breaks;
+      this.units += this.lineUnits + total - tail;
+      this.lineUnits = tail;
+    } else this.lineUnits += total;
+    this.seen += len;
+  }
+
+  /** The position of `byteOffset`, in `bytes` (the chunk after those counted) or where the counting stands. */
+  placeIn(bytes: Uint8Array, byteOffset: number): { offset: number; line: number; column: number } {
+    this.byteOffset = byteOffset;
+    this.feed(bytes);
+    return this.position;
   }
 
   get position(): { offset: number; line: number; column: number } {
