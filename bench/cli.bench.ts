@@ -22,6 +22,12 @@ const BIN = process.env.BITSMITH_BIN ?? fileURLToPath(new URL('../dist/cli/bitsm
 const DEBIAN_PYTHON = '/usr/bin/python3';
 
 let dir = '';
+/**
+ * The groups the part being prepared makes (their names start so): with --group, a part none of whose
+ * groups is asked for makes no input and runs no output check.
+ */
+let part = '';
+let wanted: (groupName: string) => boolean = () => true;
 
 interface Cmd {
   argv: string[];
@@ -94,6 +100,7 @@ function inTurns(
 
 /** Checks that every command writes the same bytes as the first; throws naming the one that differs. */
 function checkSameOutput(cases: { name: string; cmd: Cmd }[], transform?: (text: string) => string): void {
+  if (!wanted(part)) return;
   const paths = cases.map((c, i) => {
     const p = join(dir, `check-${i}.out`);
     run(c.cmd, p);
@@ -168,7 +175,8 @@ const skip = (what: string) => console.log(`[bench] cli: ${what} is not installe
 
 export default defineSuite({
   name: 'cli',
-  async groups({ quick }) {
+  async groups({ quick, wants }) {
+    wanted = wants;
     if (!existsSync(BIN)) throw new Error('dist/cli/bitsmith.mjs is missing: run npm run build');
     dir = mkdtempSync(join(tmpdir(), 'bitsmith-cli-bench-'));
     const node = process.execPath;
@@ -176,12 +184,14 @@ export default defineSuite({
     const samples = quick ? 3 : 5;
     const groups: BenchGroup[] = [];
     const add = (name: string, cases: { name: string; cmd: Cmd }[], bytes?: number, n = samples, ops?: number) =>
+      wants(name) &&
       groups.push({ name, baseline: cases[cases.length - 1]!.name, cases: inTurns(cases, n, bytes, ops) });
 
+    part = 'base64';
     // ---- base64: the same file; GNU -w 0 writes one line as bitsmith does, plain base64 wraps at 76
     const size = quick ? 32 * MiB : 1024 * MiB;
     const bin = join(dir, 'data.bin');
-    randomFile(bin, size);
+    if (wants('base64') || wants('crc check')) randomFile(bin, size);
     const label = `${size / MiB} MiB`;
     if (available(['base64', '--version'])) {
       const b64 = join(dir, 'data.b64');
@@ -209,7 +219,8 @@ export default defineSuite({
     // ---- json format: bitsmith --indent 2 writes what jq . writes, --indent 4 what json.tool writes
     const jsonSize = quick ? 2_000_000 : 200_000_000;
     const doc = join(dir, 'doc.json');
-    jsonFile(doc, jsonSize);
+    part = 'json format';
+    if (wants(part)) jsonFile(doc, jsonSize);
     const jsonLabel = `${Math.round(jsonSize / 1e6)} MB`;
     if (available(['jq', '--version'])) {
       const vsJq = [
@@ -227,6 +238,7 @@ export default defineSuite({
     add(`json format ${jsonLabel} vs python3 -m json.tool`, vsPython, jsonSize, 3);
 
     // ---- crc check: CRC-32/ISO-HDLC vs zlib.crc32; other catalogue algorithms vs crcmod
+    part = 'crc check';
     const value = (text: string) => text.trim().split(/\s+/)[0]!;
     const crc32 = [
       { name: 'bitsmith crc check', cmd: bitsmith('crc', 'check', bin) },
@@ -267,6 +279,7 @@ export default defineSuite({
     } else skip("crcmod's C extension for /usr/bin/python3 (python3-crcmod)");
 
     // ---- subnet --split: every /32 of a /8 (16,777,216 lines); quick: of a /15
+    part = 'subnet';
     const net = quick ? '10.0.0.0/15' : '10.0.0.0/8';
     const lines = 2 ** (32 - Number(net.split('/')[1]));
     const split = [

@@ -8,6 +8,12 @@
 export interface BenchContext {
   /** `--quick`: small sizes and few samples (CI), never a timing assertion. */
   quick: boolean;
+  /**
+   * `--group=TEXT`: only the groups whose name holds TEXT are measured. A suite whose groups cost
+   * much to prepare (inputs, output checks) asks it first, to prepare only those; it also answers
+   * true for a beginning of TEXT (the name of a part of several groups).
+   */
+  wants: (groupName: string) => boolean;
 }
 
 export interface BenchCase {

@@ -4,6 +4,7 @@
  * exits non-zero only when a benchmark crashes, never because of a timing. See bench/README.md.
  *
  *   --quick                 small sizes, few samples (CI)
+ *   --group=TEXT            only the groups whose name holds TEXT (e.g. cli --group=json)
  *   --compare[=file]        after the run, compare its ratios with bench/baseline.json (or a
  *                           baseline or results file) and fail when a gated case is worse
  *   --compare a.json b.json no run: compare two results (or baseline) files, a = then, b = now
@@ -39,6 +40,9 @@ const compareArg = option('--compare');
 const jsonArgs = args.filter((a) => !a.startsWith('--') && a.endsWith('.json'));
 const filters = args.filter((a) => !a.startsWith('--') && !a.endsWith('.json'));
 const outDir = resolve(optionValue('--out') ?? join(benchDir, 'results'));
+const groupFilter = optionValue('--group');
+/** A group whose name holds the filter, or a name the filter starts with (a suite's part of several groups). */
+const wants = (name: string) => groupFilter === undefined || name.includes(groupFilter) || groupFilter.startsWith(name);
 
 /** How many times a failing gated suite is measured before the gate fails. */
 const GATE_ATTEMPTS = 3;
@@ -153,7 +157,8 @@ async function runFile(file: string, into: BenchResult[]): Promise<void> {
   let suite: BenchSuite | undefined;
   try {
     suite = (await import(pathToFileURL(join(benchDir, file)).href)).default as BenchSuite;
-    for (const group of await suite.groups({ quick })) {
+    for (const group of await suite.groups({ quick, wants })) {
+      if (!wants(group.name)) continue;
       const measured: { c: (typeof group.cases)[number]; times: number[] }[] = [];
       for (const c of group.cases) {
         const times = c.measure ? await c.measure(samples) : await timeRuns(c.run!, samples, budgetMs);
