@@ -15,7 +15,7 @@ import {
   type IdentifyReport,
   type SampleInput,
 } from '../src/core/crc/identify';
-import { BadInput, loadKernel, readProblem } from './io';
+import { BadInput, UsageError, loadKernel, readProblem } from './io';
 import { writeOutput } from './sync-io';
 
 export interface CrcIdentifyOptions {
@@ -71,7 +71,7 @@ function text(r: IdentifyReport): string {
 
 /** Prints the report; exit 1 (one line) when no CRC fits. */
 export async function crcIdentify(samples: string[], o: CrcIdentifyOptions): Promise<void> {
-  if (o.bits && (o.ascii || o.files)) throw new BadInput('--bits cannot be used with --ascii or --files');
+  if (o.bits && (o.ascii || o.files)) throw new UsageError('--bits cannot be used with --ascii or --files');
   const fixed: FixedInput = {
     width: o.width ?? '',
     poly: o.poly ?? '',

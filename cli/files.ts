@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { HdlFile } from '../src/core/hdl/contract';
+import { writeOutput } from './sync-io';
 
 /**
  * No target: every file to stdout, one after the other. A directory (existing, ending in /, or
@@ -10,7 +11,7 @@ import type { HdlFile } from '../src/core/hdl/contract';
  */
 export async function writeFiles(files: HdlFile[], target: string | undefined, asked: 'file' | 'dir'): Promise<void> {
   if (target === undefined || target === '-') {
-    for (const f of files) process.stdout.write(f.text);
+    for (const f of files) writeOutput(f.text, undefined);
     return;
   }
   const isDir = asked === 'dir' || target.endsWith('/') || (existsSync(target) && statSync(target).isDirectory());

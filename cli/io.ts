@@ -1,5 +1,6 @@
 /** The command's plumbing: bad input and usage errors, reading files or stdin, progress, the WASM kernels (writing: ./sync-io.ts). */
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { getHeapStatistics } from 'node:v8';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -74,7 +75,9 @@ export async function readAll(path: string, whole?: WholeDocument): Promise<Buff
 
 /** A progress line on stderr, only when stderr is a terminal and the work lasts: from 200 ms on; cleared at the end. */
 export function progress(label: string, total: number | undefined) {
-  const tty = process.stderr.isTTY;
+  // isatty, not process.stderr.isTTY: process.stderr would make a pipe it shares with stdout (2>&1)
+  // non-blocking (see cli/sync-io.ts).
+  const tty = isatty(2);
   let last = Date.now();
   let shown = false;
   return {

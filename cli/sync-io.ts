@@ -1,9 +1,11 @@
 /**
- * Synchronous file-descriptor I/O for the commands that move gigabytes (base64, subnet --split): a
- * reused read buffer and writes straight from WASM memory, with no stream objects, no chunk
- * allocations and no copy of the kernel's output. A pipe opened non-blocking (EAGAIN) is waited on.
+ * Synchronous file-descriptor I/O for the commands that move gigabytes (base64, json, crc check,
+ * subnet --split): a reused read buffer and writes straight from WASM memory, with no stream
+ * objects, no chunk allocations and no copy of the kernel's output. Pipes stay blocking as the shell
+ * gave them (nothing here touches process.stdin or process.stdout, which would make them
+ * non-blocking); one handed over non-blocking (EAGAIN) is waited on.
  */
-import { closeSync, fstatSync, openSync, read, readSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { BadInput, readProblem } from './io';
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -48,39 +50,6 @@ export class SyncInput {
       n += got;
     }
     return n;
-  }
-
-  /**
-   * The input piece by piece, each read into the next of `regions` in turn (views of its length at
-   * most). A regular file's next piece is read by libuv's threads while the caller works on this one;
-   * pipes are read here, between the caller's steps.
-   */
-  async *pieces(regions: Uint8Array[]): AsyncGenerator<Uint8Array> {
-    let next = this.size === undefined ? undefined : this.readAhead(regions[0]!);
-    try {
-      for (let i = 0; ; i = (i + 1) % regions.length) {
-        const region = regions[i]!;
-        const n = next ? await next : this.read(region);
-        const last = n < region.length;
-        if (next && !last) next = this.readAhead(regions[(i + 1) % regions.length]!);
-        if (n > 0) yield region.subarray(0, n);
-        if (last) return;
-      }
-    } finally {
-      // A caller that stops early (bad JSON): no read may still be running when the file is closed.
-      await next?.catch(() => 0);
-    }
-  }
-
-  /** Fills `buf` in the background as far as the input allows; resolves to the bytes read. */
-  private readAhead(buf: Uint8Array): Promise<number> {
-    const step = (n: number): Promise<number> =>
-      new Promise<number>((resolve, reject) =>
-        read(this.fd, buf, n, buf.length - n, null, (e, got) => (e ? reject(e) : resolve(got))),
-      ).then((got) => (got === 0 || n + got === buf.length ? n + got : step(n + got)));
-    return step(0).catch((e: unknown) => {
-      throw new BadInput(readProblem(this.path, e));
-    });
   }
 
   close(): void {

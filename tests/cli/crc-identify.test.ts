@@ -3,7 +3,7 @@
  * (text and --json), codewords, files, and exit 1 with one line for bad or unmatched samples.
  */
 import { describe, expect, it } from 'vitest';
-import { badInput, file, ok } from './run';
+import { badInput, file, ok, usageError } from './run';
 import { loadKernel } from '../../server/wasm';
 import { identifyCrc, parseIdentify, reportJson, NO_FIXED, type CrcIdKernel } from '../../src/core/crc/identify';
 import { randomBytes, testRandom } from '../cases/seed';
@@ -54,7 +54,9 @@ describe('bitsmith crc identify', () => {
     const codewords = frames.map((f) => `${f.message}_${f.crcSent}`);
     expect(ok(['crc', 'identify', '--bits', '--codeword', '--width', '15', ...codewords])).toMatch(/ CRC-15\/CAN/);
     expect(badInput(['crc', 'identify', '--bits', '0120:0b1', '11:0b1'])).toMatch(/Sample 1: the message is not bits/);
-    expect(badInput(['crc', 'identify', '--bits', '--ascii', '01:1', '11:1'])).toMatch(/--bits cannot be used/);
+    expect(usageError(['crc', 'identify', '--bits', '--ascii', '01:1', '11:1'])).toMatch(
+      /^error: --bits cannot be used/,
+    );
   });
 
   it('exit 1 with one line for bad samples and for samples no CRC fits', () => {

@@ -97,13 +97,10 @@ export class JsonStream {
     mode: JsonKernelMode,
     indent: JsonKernelIndent = 2,
     private readonly chunkBytes = CHUNK_BYTES,
-    /** Input regions of chunkBytes (see inputRegions); push() uses the first. */
-    private readonly inputs = 1,
   ) {
     this.outCap = mode === 'validate' ? KERNEL_ROOM : 2 * chunkBytes + KERNEL_ROOM;
-    // The input regions, 16 bytes apart (the kernel reads whole vectors), then the output region.
-    this.inPtr = kernel.reserve(inputs * (chunkBytes + 16) + this.outCap);
-    this.outPtr = this.inPtr + inputs * (chunkBytes + 16);
+    this.inPtr = kernel.reserve(chunkBytes + 16 + this.outCap);
+    this.outPtr = this.inPtr + chunkBytes + 16;
     const m = mode === 'validate' ? 0 : mode === 'minify' ? 1 : 2;
     kernel.begin(m, indent === 'tab' ? 9 : 32, indent === 'tab' ? 1 : indent);
   }
@@ -139,20 +136,16 @@ export class JsonStream {
   }
 
   /**
-   * The input regions (views of the kernel's memory; `inputs` of the constructor) for a caller that
-   * reads straight into them, then calls pushRegion: no copy, and the next piece can be read into
-   * one while the kernel runs on another.
+   * The kernel's input region (a view of its memory), for a caller that reads straight into it (no
+   * copy) and then calls pushInPlace. A fresh view each time: a kernel call may grow memory.
    */
-  inputRegions(): Uint8Array[] {
-    return Array.from(
-      { length: this.inputs },
-      (_, i) => new Uint8Array(this.kernel.memory.buffer, this.inPtr + i * (this.chunkBytes + 16), this.chunkBytes),
-    );
+  inputRegion(): Uint8Array {
+    return new Uint8Array(this.kernel.memory.buffer, this.inPtr, this.chunkBytes);
   }
 
-  /** Like push() of the first `len` bytes of `region` (one of inputRegions()), which are in place already. */
-  pushRegion(region: Uint8Array, len: number, emit?: Emit): void {
-    this.runAt(region.byteOffset, len, emit);
+  /** Like push() of the first `len` bytes of inputRegion(), which are in place already. */
+  pushInPlace(len: number, emit?: Emit): void {
+    this.runAt(this.inPtr, len, emit);
   }
 
   /** Runs the kernel over `len` bytes at `ptr` (as often as the output region requires). */
