@@ -92,6 +92,10 @@ export const identifyAnswerSchema = z.object({
   missing: z.array(z.string()).meta({ description: 'What the samples lack to decide.' }),
   truncated: z.boolean(),
   widths: z.tuple([z.number().int(), z.number().int()]),
+  decider: z.string().nullable().meta({
+    description:
+      'When several sets remain: a message (hex) for which each gives a different CRC, so one more sample of it decides.',
+  }),
   undecidable: z.array(z.enum(['refin', 'refout'])).meta({
     description: 'What no number of these samples can decide: refin for bit streams, refout for CRCs as bits.',
   }),

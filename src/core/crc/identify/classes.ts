@@ -86,3 +86,9 @@ export function classesOf(r: SolutionRecord, step: 1 | 8 = 8): SolutionClasses {
     canonical: (p) => split(reduceBy(rows, join(p))),
   };
 }
+
+/** Whether the vectors (over GF(2)) are linearly independent. */
+export const independent = (vectors: bigint[]) => echelon(vectors).size === vectors.length;
+
+/** Whether `v` is a sum of some of `vectors`. */
+export const inSpan = (v: bigint, vectors: bigint[]) => reduceBy(echelon(vectors), v) === 0n;

@@ -1,14 +1,23 @@
 /**
- * CRC identification in WASM against the bit-serial reference: every catalogue algorithm from
- * random samples, codewords in both byte orders, fixed parameters, undecidable and bad input.
+ * CRC identification in WASM against the bit-serial reference and, for W <= 8, a brute-force
+ * oracle: every catalogue algorithm from the benchmark's samples and from a TEST_SEED draw (unique
+ * wherever the samples allow it), codewords in both byte orders, fixed parameters, undecidable and
+ * bad input.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFreshKernel } from '../../../../server/wasm';
 import { referenceCrc } from '../../../../tests/oracles/crc-reference';
-import { randomBytes, testRandom } from '../../../../tests/cases/seed';
-import { randomInt, randomPick } from '../../random';
+import { randomBytes, testRandom, TEST_SEED } from '../../../../tests/cases/seed';
+import { bruteForceFunctions } from '../../../../tests/oracles/crc-identify-brute';
+import {
+  catalogueCases,
+  catalogueParams,
+  sampleOf,
+  type CatalogueCase,
+} from '../../../../tests/cases/crc-identify-samples';
+import { randomInt } from '../../random';
 import { CATALOGUE } from '../catalogue';
-import { hex, parseHex, type CrcParams } from '../params';
+import { hex, type CrcParams } from '../params';
 import {
   identifyCrc,
   messages,
@@ -16,7 +25,6 @@ import {
   parseIdentify,
   type CrcIdKernel,
   type IdentifyReport,
-  type IdentifyRequest,
   type SampleInput,
 } from '.';
 
@@ -26,15 +34,6 @@ beforeAll(async () => {
 });
 
 const rand = testRandom(28);
-const ALGORITHMS = CATALOGUE.filter((e) => e.width <= 64);
-const paramsOf = (e: (typeof ALGORITHMS)[number]): CrcParams => ({
-  width: e.width,
-  poly: parseHex(e.poly)!,
-  init: parseHex(e.init)!,
-  refin: e.refin,
-  refout: e.refout,
-  xorout: parseHex(e.xorout)!,
-});
 const toHex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 
 /** Sample rows (hex message, CRC padded to the width's hex digits) for the given lengths. */
@@ -45,69 +44,65 @@ function rowsFor(p: CrcParams, lengths: number[]): SampleInput[] {
   });
 }
 
-/** 4 lengths drawn from 2 or 3 distinct values, with at least one pair of equal length. */
-function randomLengths(): number[] {
-  const a = randomInt(rand, 30) + 3;
-  let b = randomInt(rand, 30) + 3;
-  while (b === a) b = randomInt(rand, 30) + 3;
-  let c = randomInt(rand, 30) + 3;
-  while (c === a || c === b) c = randomInt(rand, 30) + 3;
-  return randomPick(rand, [
-    [a, a, b, b],
-    [a, a, a, b],
-    [a, b, a, c],
-  ]);
-}
-
 function run(rows: SampleInput[], fixed = NO_FIXED, mode: 'message' | 'codeword' = 'message'): IdentifyReport {
   const parsed = parseIdentify(mode, rows, fixed);
   if (!parsed.ok) throw new Error(parsed.errors.map((e) => e.message).join('; '));
   return identifyCrc(kernel, parsed.request);
 }
 
-/** Every reported parameter set must reproduce every sample (checked by the reference, not the kernel). */
-function expectAllReproduce(report: IdentifyReport, req: IdentifyRequest) {
-  for (const m of report.matches) {
-    for (const s of req.samples) expect(referenceCrc(m.params, s.message)).toBe(s.crc);
+/** Messages of assorted lengths on which two different CRC functions almost surely differ. */
+const distinguishers = [0, 1, 2, 3, 5, 8, 9, 13, 21, 34, 40, 41].map((n) => randomBytes(rand, n));
+
+/**
+ * The report for a catalogue algorithm's samples: the algorithm is listed first (or, samples of
+ * lengths that leave init open, inside a family), every set listed reproduces every sample (by the
+ * bit-serial reference), and the result is unique unless the samples allow no better: for W <= 8
+ * the count equals the brute-force oracle's; otherwise each set listed is a different CRC function
+ * (a message tells each pair apart), and one more sample of the message the report names decides.
+ */
+function expectIdentified(c: CatalogueCase) {
+  const report = identifyCrc(kernel, { mode: 'message', samples: c.samples, fixed: {} });
+  const first = report.matches[0];
+  if (first?.names.includes(c.name)) {
+    expect(first.params).toEqual(c.params);
+    expect(first.check).toBe(c.check);
+  } else expect(report.families[0]?.names, `${c.name} is not listed first`).toContain(c.name);
+  const listed = [...report.matches.map((m) => m.params), ...report.families.map((f) => f.example)];
+  for (const p of listed) for (const s of c.samples) expect(referenceCrc(p, s.message)).toBe(s.crc);
+  if (c.params.width <= 8) {
+    expect(report.remaining).toBe(BigInt(bruteForceFunctions(c.samples, report.widths).size));
   }
-}
-
-describe('identify: every catalogue algorithm', () => {
-  it.each(ALGORITHMS.map((e) => [e.name, e] as const))('%s from 4 samples of 2-3 lengths', (name, e) => {
-    const p = paramsOf(e);
-    const rows = rowsFor(p, randomLengths());
-    let report = run(rows);
-    const found = (r: IdentifyReport) => r.matches.find((m) => m.names.includes(name));
-    const inFamily = (r: IdentifyReport) => r.families.some((f) => f.names.includes(name));
-    expect(found(report) ?? inFamily(report), `${name} not found`).toBeTruthy();
-    const parsed = parseIdentify('message', rows, NO_FIXED);
-    if (parsed.ok) expectAllReproduce(report, parsed.request);
-    // 4 samples of W bits cannot always single out one of the ~2^(3W) parameter sets of a narrow
-    // CRC: a CRC whose values all happen to fit in fewer bits can match a narrower one (x + 1
-    // divides many polynomials), and two lengths whose difference is a multiple of the
-    // polynomial's order (short for small W) leave init undecided. Then the report says how many
-    // sets remain, and more samples decide.
-    if (report.remaining > 1n) {
-      expect(report.missing.join(' ')).toMatch(/parameter sets remain/);
-      for (let extra = 0; extra < 12 && report.remaining > 1n; extra++) {
-        rows.push(...rowsFor(p, [randomInt(rand, 30) + 3, rows[0]!.message.length / 2]));
-        report = run(rows);
-      }
-    }
-    expect(found(report)?.params).toEqual(p);
-    expect(found(report)!.check).toBe(parseHex(e.check));
-    expect(report.matches.map((m) => (m.names.length ? m.names[0] : m.params))).toEqual([found(report)!.names[0]]);
+  if (report.remaining === 1n) {
+    expect(report.matches).toHaveLength(1);
     expect(report.families).toEqual([]);
+    return;
+  }
+  expect(report.missing).toContain(messages.remaining(report.remaining));
+  const probes = report.decider ? [report.decider, ...distinguishers] : distinguishers;
+  const values = (p: CrcParams) => probes.map((m) => referenceCrc(p, m)).join();
+  expect(new Set(report.matches.map((m) => values(m.params))).size, 'a CRC listed twice').toBe(report.matches.length);
+  if (!report.decider) {
+    expect(report.missing).toContain(messages.noSingleDecider);
+    return;
+  }
+  expect(report.missing).toContain(messages.decideBy('message', report.decider));
+  const decided = identifyCrc(kernel, {
+    mode: 'message',
+    samples: [...c.samples, sampleOf(c.params, report.decider)],
+    fixed: {},
   });
-});
-
-/** (x^8 + 1) mod g == 0: the polynomial's order divides 8. */
-function dividesX8Plus1(p: CrcParams): boolean {
-  const g = (1n << BigInt(p.width)) | p.poly;
-  let r = (1n << 8n) | 1n;
-  for (let d = 8; d >= p.width; d--) if ((r >> BigInt(d)) & 1n) r ^= g << BigInt(d - p.width);
-  return r === 0n;
+  expect(decided.remaining).toBe(1n);
+  expect(decided.matches[0]!.names).toContain(c.name);
 }
+
+describe('identify: every catalogue algorithm from 4 samples of 2-3 lengths', () => {
+  it.each(catalogueCases().map((c) => [c.name, c] as const))("%s (the benchmark's samples)", (_, c) =>
+    expectIdentified(c),
+  );
+  it.each(catalogueCases(TEST_SEED).map((c) => [c.name, c] as const))('%s (samples drawn from TEST_SEED)', (_, c) =>
+    expectIdentified(c),
+  );
+});
 
 describe('identify: random custom parameter sets', () => {
   /** Any odd polynomial, init and xorout, every refin/refout, W = 1..64. */
@@ -131,16 +126,14 @@ describe('identify: random custom parameter sets', () => {
       const report = run(rows, { ...NO_FIXED, width: String(p.width) });
       const probes = [randomBytes(rand, 1), randomBytes(rand, 7), randomBytes(rand, 50)];
       const same = report.matches.filter((m) => probes.every((b) => referenceCrc(m.params, b) === referenceCrc(p, b)));
-      // A polynomial dividing x^8 + 1 (x^2 + 1, x^4 + 1, ...) folds every byte the same way whatever
-      // its bit order, so several reflections compute the same CRC: all are listed.
-      expect(same.length, JSON.stringify(report.missing)).toBeGreaterThanOrEqual(1);
-      if (!dividesX8Plus1(p)) expect(same).toHaveLength(1);
+      // Listed once, also where reflections compute the same CRC (x^2 + 1, x^4 + 1, x^8 + 1).
+      expect(same, JSON.stringify(report.missing)).toHaveLength(1);
       if (p.width >= 16) expect(report.matches).toHaveLength(1);
     },
   );
 });
 
-const byName = (name: string) => paramsOf(ALGORITHMS.find((e) => e.name === name)!);
+const byName = (name: string) => catalogueParams(CATALOGUE.find((e) => e.name === name)!);
 
 /** Codewords: each message with its CRC appended in the given byte order. */
 function codewords(p: CrcParams, lengths: number[], order: 'big' | 'little'): SampleInput[] {
@@ -154,6 +147,21 @@ function codewords(p: CrcParams, lengths: number[], order: 'big' | 'little'): Sa
     return { format: 'hex', message: toHex(Uint8Array.from([...message, ...tail])), crc: '' };
   });
 }
+
+describe('identify: CRCs that fold bytes (x^W + 1, W = 2, 4, 8)', () => {
+  // The register is init xor the bytes folded into W bits, so reflecting input and output together
+  // computes the same CRC: one function, listed once, as the brute-force oracle counts it.
+  it.each([2, 4, 8])('W = %i, refin and refout true', (width) => {
+    const p: CrcParams = { width, poly: 1n, init: 1n, refin: true, refout: true, xorout: 0n };
+    const samples = [12, 12, 20, 33].map((n) => sampleOf(p, randomBytes(rand, n)));
+    const report = identifyCrc(kernel, { mode: 'message', samples, fixed: { width } });
+    expect(report.remaining).toBe(BigInt(bruteForceFunctions(samples, [width, width]).size));
+    const same = report.matches.filter((m) =>
+      distinguishers.every((b) => referenceCrc(m.params, b) === referenceCrc(p, b)),
+    );
+    expect(same).toHaveLength(1);
+  });
+});
 
 describe('identify: codewords (width and byte order searched)', () => {
   it.each([

@@ -1,5 +1,6 @@
 /** The report as JSON (the API's answer, the command's --json): values as hex text of their width. */
 import { hex, type CrcParams } from '../params';
+import { hexBytes } from './parse';
 import type { ByteOrder, IdentifyReport } from './types';
 
 const paramsJson = (p: CrcParams) => ({
@@ -37,6 +38,7 @@ export function reportJson(r: IdentifyReport) {
     truncated: r.truncated,
     widths: r.widths,
     undecidable: r.undecidable,
+    decider: r.decider ? hexBytes(r.decider) : null,
   };
 }
 

@@ -1,4 +1,5 @@
 /** What the search says when the samples cannot decide, or do not fit any CRC. */
+import { hexBytes } from './parse';
 
 const plural = (n: bigint, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1n ? one : many}`;
 
@@ -19,6 +20,16 @@ export const messages = {
     refout:
       "CRCs given as bits cannot decide RefOut: it only says in which order the CRC's bits are sent. They are taken as the register shifts them out, its top bit first (RefOut false: the CRC's most significant bit first; true: its least significant bit first); RefOut is shown as the catalogue gives it, or false.",
   },
+  /** One more sample that tells the remaining sets apart: the check string, or these bytes. */
+  decideBy: (mode: 'message' | 'codeword', bytes: Uint8Array) => {
+    const check = new TextDecoder().decode(bytes) === '123456789';
+    const what = check
+      ? '123456789 (ASCII)'
+      : `the ${bytes.length} ${bytes.length === 1 ? 'byte' : 'bytes'} ${hexBytes(bytes, ' ')}`;
+    const sample = mode === 'codeword' ? `${what} with its CRC appended` : `the CRC of ${what}`;
+    return `One more sample decides: ${sample}, for which each remaining set gives a different CRC${check ? ' (its check value)' : ''}.`;
+  },
+  noSingleDecider: 'No single sample of up to 32 bytes tells the remaining sets apart: add samples of other lengths.',
   remaining: (n: bigint) => `${plural(n, 'parameter set remains', 'parameter sets remain')}.`,
   noMatch: (mode: 'message' | 'codeword') =>
     mode === 'codeword'

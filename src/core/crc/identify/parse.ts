@@ -47,6 +47,10 @@ export interface FieldError {
 
 export type Parsed = { ok: true; request: IdentifyRequest } | { ok: false; errors: FieldError[] };
 
+/** Bytes as hex pairs joined by `separator` (the inverse of parseHexBytes). */
+export const hexBytes = (bytes: Uint8Array, separator = '') =>
+  Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(separator);
+
 /** Hex bytes: spaces, commas, colons and '0x' prefixes are ignored; undefined when not hex. */
 export function parseHexBytes(text: string): Uint8Array | undefined {
   const digits = text.replace(/0x/gi, '').replace(/[\s,:;-]/g, '');

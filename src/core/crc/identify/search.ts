@@ -9,6 +9,7 @@
 import { CHECK_INPUT, type CrcParams } from '../params';
 import { catalogueEquivalent, familyNames, type Loose } from './catalogue-match';
 import { classesOf, type SolutionClasses } from './classes';
+import { decidingMessage, type Candidate } from './decide';
 import { crcOf, loadSamples, readRecords, type CrcIdKernel, type SolutionRecord } from './kernel';
 import { messages } from './messages';
 import { messageWidths, setupsOf, undecidableOf, type Setup } from './setups';
@@ -108,13 +109,25 @@ function expand(r: SolutionRecord, classes: SolutionClasses): CrcParams[] | unde
   return sets;
 }
 
-const key = (p: CrcParams, order?: ByteOrder, left?: boolean) =>
-  `${p.width}/${p.poly}/${p.init}/${p.refin}/${p.refout}/${p.xorout}/${order ?? ''}/${left ?? ''}`;
+/**
+ * x^W + 1 divides x^8 + 1 (W = 2, 4, 8): the register is init xor every byte folded into W bits,
+ * so reflecting the input and the output together computes the same CRC (init reflected, which
+ * is 0 in the canonical set of such a class).
+ */
+const foldsBytes = (p: CrcParams) => p.poly === 1n && 8 % p.width === 0;
+
+/** One key per CRC function: the reflected twin of a byte-folding CRC shares its key. */
+const key = (p: CrcParams, order?: ByteOrder, left?: boolean) => {
+  const twin = foldsBytes(p) && p.refin;
+  const refs = twin ? `false/${!p.refout}` : `${p.refin}/${p.refout}`;
+  return `${p.width}/${p.poly}/${p.init}/${refs}/${p.xorout}/${order ?? ''}/${left ?? ''}`;
+};
 
 function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes: Set<string>): IdentifyReport {
   const seen = new Set<string>();
   const matches: CrcMatch[] = [];
   const families: CrcFamily[] = [];
+  const open: Candidate[] = [];
   let remaining = 0n;
   let truncated = false;
   const undecidable = undecidableOf(req);
@@ -142,6 +155,7 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
       const named = familyNames(kernel, setup, params, loose);
       const example = (loose.refin || loose.refout ? named.params : undefined) ?? shown(params, setup);
       families.push({ example, count, names: named.names, ...placement });
+      open.push({ params: example, ...placement, directions: classes.ambiguous });
       continue;
     }
     for (const canonical of sets) {
@@ -173,7 +187,16 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
   if (families.length > 0) {
     missing.unshift(lengths.size < 2 ? messages.needDifferentLength : messages.initUndetermined);
   }
-  if (remaining > 1n) missing.push(messages.remaining(remaining));
+  let decider: Uint8Array | undefined;
+  if (remaining > 1n) {
+    missing.push(messages.remaining(remaining));
+    const bytes = !req.samples.some((s) => s.bits !== undefined || s.crcBits !== undefined);
+    if (bytes && !truncated) {
+      decider = decidingMessage(kernel, req.mode, [...matches, ...open]);
+      missing.push(decider ? messages.decideBy(req.mode, decider) : messages.noSingleDecider);
+    }
+  }
   if (remaining === 0n && missing.length === 0) missing.push(messages.noMatch(req.mode));
-  return { matches, families, remaining, missing, truncated, widths: messageWidths(req), undecidable };
+  const widths = messageWidths(req);
+  return { matches, families, remaining, missing, truncated, widths, undecidable, ...(decider ? { decider } : {}) };
 }

@@ -85,6 +85,11 @@ export interface IdentifyReport {
   widths: [number, number];
   /** What the kind of samples leaves open (shown as the catalogue gives it, else refin = refout, refout false). */
   undecidable: Undecidable[];
+  /**
+   * When several sets remain (byte samples): a message for which each gives a different CRC, so
+   * its CRC as one more sample decides (`missing` says so in words).
+   */
+  decider?: Uint8Array;
 }
 
 /** Progress: `done` of `total` steps. */
