@@ -1,8 +1,9 @@
 /**
  * The CRC page's software languages in Chromium: C gives a header and a source, both downloaded
  * and compiled with gcc; Python downloaded and run; the hardware-only options are disabled with
- * a reason; the choice survives a reload; axe finds nothing serious. The Consistency zip is
- * unpacked and its README's commands run: the C prints the testbench's vectors, Icarus passes.
+ * a reason; the choice survives a reload; axe finds nothing serious. The Consistency zip of a
+ * design with a partial last word and two pipeline stages is unpacked and its README's commands
+ * run: the C prints the testbench's vectors, Icarus passes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -116,10 +117,12 @@ describeWith(['chromium', 'gcc', 'python3', 'iverilog'], 'CRC page, software lan
     expect(errors).toEqual([]);
   });
 
-  it('Consistency: the zip holds design, testbench, C and README, and its commands agree', async () => {
+  it('Consistency: the zip holds the design as configured, its testbench, C and README, and its commands agree', async () => {
     const { page, errors } = await openPage(app.browser);
     await chooseAlgorithm(page, 'CRC-16/XMODEM');
     await page.getByLabel('Data width (bits)').fill('16');
+    await page.getByLabel('Partial last word (data_bytes input)').check();
+    await page.getByLabel('Pipeline stages').selectOption('2');
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Consistency' }).click(),
@@ -135,7 +138,11 @@ describeWith(['chromium', 'gcc', 'python3', 'iverilog'], 'CRC page, software lan
     for (const m of readme.matchAll(/```sh\n([\s\S]*?)```/g))
       out += (await exec('sh', ['-e', '-c', m[1]!], { cwd: folder })).stdout;
     expect(out).toContain('C agrees with the testbench');
-    expect(out).toContain('CRC_TB PASS checks=4');
+    // The stream design the page configured: data_bytes and two stages, checked beat by beat.
+    expect(readme).toContain('a partial last word (data_bytes), 2 pipeline stages');
+    const checks = /It prints `CRC_TB PASS checks=(\d+)`/.exec(readme)?.[1];
+    expect(Number(checks)).toBeGreaterThan(4);
+    expect(out).toContain(`CRC_TB PASS checks=${checks}`);
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

@@ -1,28 +1,31 @@
 /**
- * The Consistency bundle: the Verilog or VHDL design, a testbench whose expected values come from
+ * The Consistency bundle: the Verilog or VHDL design the user chose (single cycle, or the stream
+ * design with a partial last word and pipeline stages), a testbench whose expected values come from
  * the C implementation's algorithm (model.ts, the byte-table loop the generated C runs; not the
  * HDL generator's own reference), the C files, a C program that prints the same vectors, the
  * vectors as text and a README with the commands. Hardware passing its testbench and the C
  * program printing vectors.txt means both compute the same CRCs.
  */
 import type { HdlFile, HdlLanguage } from '../../hdl/contract';
+import { isStreamConfig, type CrcConfig } from '../../hdl/crc/config';
+import { streamScenario } from '../../hdl/crc/stream/testbench';
+import { generateCrcStreamTestbenchVerilog } from '../../hdl/crc/stream/testbench-verilog';
+import { generateCrcStreamTestbenchVhdl } from '../../hdl/crc/stream/testbench-vhdl';
 import { crcScenario } from '../../hdl/crc/testbench';
 import { generateCrcTestbenchVerilog } from '../../hdl/crc/testbench-verilog';
 import { generateCrcTestbenchVhdl } from '../../hdl/crc/testbench-vhdl';
-import { hex, type CrcParams } from '../params';
+import { hex } from '../params';
 import { generateC } from './c';
 import { modelCrc, softwareModel } from './model';
 import { customName, headerLines, hexDigits, snakeName } from './naming';
 import { zipFiles } from './zip';
 
-export interface ConsistencyInput {
-  params: CrcParams;
+/** The design as configured (partial last word and pipeline stages included), and what goes with it. */
+export interface ConsistencyInput extends CrcConfig {
   /** Names the C identifiers (default CRC-<W>/CUSTOM). */
   name?: string;
-  /** The design's data width (the classic single-cycle design). */
-  dataWidth: number;
   language: HdlLanguage;
-  /** The design file the HDL generator made for {params, dataWidth}. */
+  /** The design file the HDL generator made for this configuration. */
   design: HdlFile;
   /** Seed of the testbench's random messages (default 1, as the page's testbench). */
   seed?: number;
@@ -36,7 +39,23 @@ export interface ConsistencyBundle {
   zip: Uint8Array<ArrayBuffer>;
 }
 
-const TB_SOURCE_LINE = 'Expected values come from a bit-serial CRC, not the equations.';
+/**
+ * Why a configuration has no bundle: the C code takes whole bytes, and the stream design's
+ * testbench checks crc_out after every beat, so its beats must be whole bytes.
+ */
+export function consistencyProblem(c: CrcConfig): string | undefined {
+  if (isStreamConfig(c) && c.dataWidth % 8 !== 0)
+    return 'With pipeline stages the data width must be a multiple of 8: the C code takes whole bytes.';
+  return undefined;
+}
+
+/** The design in words, for the README. */
+function designWords(c: CrcConfig): string {
+  if (!isStreamConfig(c)) return `${c.dataWidth} data bits per clock, single cycle`;
+  const stages = c.pipelineStages ?? 0;
+  const partial = c.partialLastWord ? ', a partial last word (data_bytes)' : '';
+  return `${c.dataWidth} data bits per clock${partial}, ${stages} pipeline stage${stages === 1 ? '' : 's'} (sop, crc_valid)`;
+}
 
 /** `vector <n> (<bytes> bytes): <hex>` lines, the format of vectors.txt and of vectors.c's output. */
 const vectorLine = (i: number, length: number, crc: string) => `vector ${i + 1} (${length} bytes): ${crc}`;
@@ -67,7 +86,13 @@ ${prints.join('\n')}
 `;
 }
 
-function readme(o: ConsistencyInput, name: string, files: Record<string, string>, m: ReturnType<typeof softwareModel>) {
+function readme(
+  o: ConsistencyInput,
+  name: string,
+  files: Record<string, string>,
+  m: ReturnType<typeof softwareModel>,
+  checks: number,
+) {
   const { design, tb, h, c } = files as Record<'design' | 'tb' | 'h' | 'c', string>;
   const hardware =
     o.language === 'verilog'
@@ -79,7 +104,7 @@ ${headerLines(name, m, 'consistency bundle').slice(1).join('\n')}
 
 | File | What it is |
 | --- | --- |
-| ${design} | the parallel CRC (${o.language === 'verilog' ? 'module' : 'entity'} crc), ${o.dataWidth} data bits per clock, single cycle |
+| ${design} | the parallel CRC (${o.language === 'verilog' ? 'module' : 'entity'} crc), ${designWords(o)} |
 | ${tb} | its self-checking testbench; the values it expects were computed by the C implementation's algorithm (the byte-table loop of ${c}), not by the HDL generator |
 | ${h}, ${c} | the C99 implementation (init, update, finalize) |
 | vectors.c | prints the CRC of every message the testbench feeds, computed by ${c} |
@@ -98,9 +123,9 @@ gcc -std=c99 -Wall -Wextra -pedantic -o vectors vectors.c ${c}
 ${hardware.join('\n')}
 \`\`\`
 
-It prints \`CRC_TB PASS checks=4\`. Both passing means the design and ${c} give the same CRC
+It prints \`CRC_TB PASS checks=${checks}\`. Both passing means the design and ${c} give the same CRC
 for these messages (including the check value ${hex(m.check, o.params.width)} of "123456789"
-when the data width divides 72 bits).
+when the design is single cycle and its data width divides 72 bits).
 `;
 }
 
@@ -114,11 +139,22 @@ export function consistencyBundle(o: ConsistencyInput): ConsistencyBundle {
     if (!messages.some((x) => x.length === bytes.length && x.every((b, i) => b === bytes[i]))) messages.push(bytes);
     return modelCrc(m, bytes);
   };
-  const scenario = crcScenario(o.params, o.dataWidth, crcOf, { seed: o.seed ?? 1 });
-  const tbText = (o.language === 'verilog' ? generateCrcTestbenchVerilog : generateCrcTestbenchVhdl)(scenario).replace(
-    TB_SOURCE_LINE,
-    `Expected values come from the C implementation (${prefix}.c), not the equations.`,
-  );
+  const problem = consistencyProblem(o);
+  if (problem) throw new Error(problem);
+  const from = `the C implementation (${prefix}.c)`;
+  const options = { seed: o.seed ?? 1 };
+  const verilog = o.language === 'verilog';
+  let tbText: string;
+  let checks: number;
+  if (isStreamConfig(o)) {
+    const s = streamScenario(o, options, { crcOf, from });
+    tbText = (verilog ? generateCrcStreamTestbenchVerilog : generateCrcStreamTestbenchVhdl)(s);
+    checks = s.checks;
+  } else {
+    const s = crcScenario(o.params, o.dataWidth, crcOf, options, from);
+    tbText = (verilog ? generateCrcTestbenchVerilog : generateCrcTestbenchVhdl)(s);
+    checks = s.steps.filter((st) => st.kind === 'check').length;
+  }
   const tbName = o.design.name.replace(/\.(v|vhd)$/, '_tb.$1');
   const [h, c] = generateC(name, m) as [HdlFile, HdlFile];
   const vectors = messages.map((msg, i) => vectorLine(i, msg.length, hexDigits(modelCrc(m, msg), o.params.width)));
@@ -132,7 +168,7 @@ export function consistencyBundle(o: ConsistencyInput): ConsistencyBundle {
   ];
   files.push({
     name: 'README.md',
-    text: readme(o, name, { design: o.design.name, tb: tbName, h: h.name, c: c.name }, m),
+    text: readme(o, name, { design: o.design.name, tb: tbName, h: h.name, c: c.name }, m, checks),
   });
   const folder = `${prefix}-consistency`;
   return {

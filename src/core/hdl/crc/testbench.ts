@@ -31,7 +31,12 @@ export interface CrcScenario {
   steps: CrcStep[];
   /** How message 1 was chosen, for the header. */
   message1: string;
+  /** Where the expected values come from, for the header. */
+  expectedFrom: string;
 }
+
+/** The expected values' source in the generator's own testbenches. */
+export const BIT_SERIAL = 'a bit-serial CRC';
 
 export const TB_NAME = `${CRC_MODULE}_tb`;
 export const TB_PASS = 'CRC_TB PASS';
@@ -67,12 +72,16 @@ function randomBytes(rand: () => number, n: number): Uint8Array {
   return Uint8Array.from({ length: n }, () => randomInt(rand, 256));
 }
 
-/** The scenario for parameters `p` at data width D; `crcOf` is the bit-serial CRC of whole bytes. */
+/**
+ * The scenario for parameters `p` at data width D; `crcOf` is the CRC of whole bytes (bit serial,
+ * or the C implementation's algorithm in the Consistency bundle: `expectedFrom` names it).
+ */
 export function crcScenario(
   p: CrcParams,
   dataWidth: number,
   crcOf: (bytes: Uint8Array) => bigint,
   o: CrcTestbenchOptions = {},
+  expectedFrom = BIT_SERIAL,
 ): CrcScenario {
   const rand = seededRandom(o.seed ?? 1);
   const usesCheck = 72 % dataWidth === 0;
@@ -105,7 +114,7 @@ export function crcScenario(
   const described = usesCheck
     ? 'the ASCII bytes "123456789" (crc_out = the check value)'
     : `${message1.length} random bytes`;
-  return { width: p.width, dataWidth, steps, message1: described };
+  return { width: p.width, dataWidth, steps, message1: described, expectedFrom };
 }
 
 /** Header comment lines of both testbenches. */
@@ -118,7 +127,7 @@ export function tbHeaderLines(s: CrcScenario, designFile: string): string[] {
     '',
     `Phases: reset; message 1, ${s.message1}, one data_in word per clock;`,
     '  one clock with crc_en low (crc_out holds); an asynchronous reset between clock edges;',
-    '  message 2 (random bytes). Expected values come from a bit-serial CRC, not the equations.',
+    `  message 2 (random bytes). Expected values come from ${s.expectedFrom}, not the equations.`,
     `Prints "${TB_PASS} checks=${checks}" on success, "${TB_FAIL} ..." lines otherwise.`,
   ];
 }

@@ -18,7 +18,7 @@ import { randomInt, seededRandom, type Random } from '../../../random';
 import { CRC_MODULE } from '../design';
 import { bitLength } from './design';
 import type { CrcConfig } from '../config';
-import type { CrcTestbenchOptions } from '../testbench';
+import { BIT_SERIAL, type CrcTestbenchOptions } from '../testbench';
 
 export interface StreamCycle {
   /**
@@ -55,6 +55,25 @@ export interface StreamScenario {
   beats: number;
   /** Beats whose result shows on crc_out (the others were in the pipeline at the reset). */
   checks: number;
+  /** Where the expected values come from, for the header. */
+  expectedFrom: string;
+}
+
+/**
+ * Expected values from the CRC of each packet's bytes so far (the Consistency bundle's C
+ * algorithm), instead of the bit-serial register: beats must be whole bytes (D a multiple of 8).
+ */
+export interface BytesCrc {
+  crcOf: (bytes: Uint8Array) => bigint;
+  /** Names it in the header. */
+  from: string;
+}
+
+/** The bytes a beat carries, in time order (the first in data_in's top byte, or its low byte with refin). */
+function beatBytes(value: bigint, dataWidth: number, count: number, refin: boolean): number[] {
+  return Array.from({ length: count }, (_, i) =>
+    Number((value >> BigInt(refin ? 8 * i : dataWidth - 8 - 8 * i)) & 0xffn),
+  );
 }
 
 /** Shifts `count` bits of `word` (time order by the bit-order contract) into the register. */
@@ -104,9 +123,10 @@ function shows(cycles: Pick<StreamCycle, 'reset'>[], t: number, stages: number):
   return true;
 }
 
-export function streamScenario(config: CrcConfig, o: CrcTestbenchOptions = {}): StreamScenario {
+export function streamScenario(config: CrcConfig, o: CrcTestbenchOptions = {}, bytesCrc?: BytesCrc): StreamScenario {
   const p = config.params;
   const d = config.dataWidth;
+  if (bytesCrc && d % 8 !== 0) throw new Error('Expected values from bytes need a data width that is whole bytes.');
   const partial = Boolean(config.partialLastWord);
   const stages = config.pipelineStages ?? 0;
   const n = partial ? d / 8 : 0;
@@ -144,6 +164,7 @@ export function streamScenario(config: CrcConfig, o: CrcTestbenchOptions = {}): 
   let beats = 0;
   lastCounts.forEach((last, packet) => {
     let reg = p.init;
+    let packetBytes: number[] = [];
     let length = 1 + randomInt(rand, 3);
     if (partial && packet === SPECIAL_PACKET) length = 3;
     if (packet === resetPacket) length = Math.max(length, resetBeat + 1);
@@ -151,15 +172,19 @@ export function streamScenario(config: CrcConfig, o: CrcTestbenchOptions = {}): 
     if (packet > 0 && rand() < 0.3) idle();
     for (let beat = 0; beat < length; beat++) {
       const reset = packet === resetPacket && beat === resetBeat;
-      if (reset) reg = p.init;
-      else if (beat > 0 && rand() < 0.1) idle();
+      if (reset) {
+        reg = p.init;
+        packetBytes = [];
+      } else if (beat > 0 && rand() < 0.1) idle();
       const k = beatCount(packet, beat, length, last);
       const value = randomWord(rand, d);
-      reg = shiftIn(p, reg, value, d, partial ? 8 * k : d);
+      const bits = partial ? 8 * k : d;
+      reg = shiftIn(p, reg, value, d, bits);
+      packetBytes = [...packetBytes, ...(bytesCrc ? beatBytes(value, d, bits / 8, p.refin) : [])];
       // The first packet starts from the reset's init without sop; after the mid-packet reset, either way.
       const sop = reset ? rand() < 0.5 : beat === 0 && packet > 0;
       inputs.push({ reset, en: true, sop, value, bytes: k });
-      results.push(finish(p, reg));
+      results.push(bytesCrc ? bytesCrc.crcOf(Uint8Array.from(packetBytes)) : finish(p, reg));
       beats++;
     }
   });
@@ -176,12 +201,13 @@ export function streamScenario(config: CrcConfig, o: CrcTestbenchOptions = {}): 
     partial,
     stages,
     countBits: partial ? bitLength(n) : 0,
-    afterReset: finish(p, p.init),
+    afterReset: bytesCrc ? bytesCrc.crcOf(new Uint8Array(0)) : finish(p, p.init),
     initial: { value: cycles[0]!.value, bytes: cycles[0]!.bytes },
     cycles,
     packets: lastCounts.length,
     beats,
     checks,
+    expectedFrom: bytesCrc?.from ?? BIT_SERIAL,
   };
 }
 
@@ -201,7 +227,7 @@ export function streamTbHeaderLines(s: StreamScenario, designFile: string, pass:
     'Once, mid-packet and right after a beat, an asynchronous reset drops the beats still in the',
     `  pipeline (${s.beats - s.checks} here); the beats after it start from init.`,
     `After every clock edge crc_valid is checked, and crc_out when valid, ${s.stages} clock${s.stages === 1 ? '' : 's'} after the beat`,
-    '  (the latency); expected values come from a bit-serial CRC, not the parallel equations.',
+    `  (the latency); expected values come from ${s.expectedFrom}, not the parallel equations.`,
     `Prints "${pass} checks=${s.checks}" on success, "${fail} ..." lines otherwise.`,
   ];
 }
