@@ -10,21 +10,27 @@ interface Entry {
   names: string[];
 }
 
-let entries: Entry[] | undefined;
+let entries: Map<string, Entry[]> | undefined;
+const polyKey = (p: CrcParams) => `${p.width}/${p.poly}`;
 
-/** Catalogue algorithms of width <= 64 as parameters (computed once). */
-function catalogueEntries(): Entry[] {
-  return (entries ??= CATALOGUE.filter((e) => e.width <= 64).map((e) => ({
-    params: {
-      width: e.width,
-      poly: parseHex(e.poly)!,
-      init: parseHex(e.init)!,
-      refin: e.refin,
-      refout: e.refout,
-      xorout: parseHex(e.xorout)!,
-    },
-    names: [e.name, ...e.aliases],
-  })));
+/** Catalogue algorithms of width <= 64 as parameters, by width and polynomial (computed once). */
+function catalogueEntries(p: CrcParams): Entry[] {
+  if (!entries) {
+    entries = new Map();
+    for (const e of CATALOGUE.filter((c) => c.width <= 64)) {
+      const params: CrcParams = {
+        width: e.width,
+        poly: parseHex(e.poly)!,
+        init: parseHex(e.init)!,
+        refin: e.refin,
+        refout: e.refout,
+        xorout: parseHex(e.xorout)!,
+      };
+      const key = polyKey(params);
+      entries.set(key, [...(entries.get(key) ?? []), { params, names: [e.name, ...e.aliases] }]);
+    }
+  }
+  return entries.get(polyKey(p)) ?? [];
 }
 
 /**
@@ -60,7 +66,7 @@ export function catalogueEquivalent(
   classes: Pick<SolutionClasses, 'canonical'>,
   loose: Loose = STRICT,
 ): { params: CrcParams; names: string[] } | undefined {
-  const same = catalogueEntries().filter((e) => {
+  const same = catalogueEntries(p).filter((e) => {
     if (!sameShape(e.params, p, loose)) return false;
     const c = classes.canonical(framed(e.params, p));
     return c.init === p.init && c.xorout === p.xorout;
@@ -80,7 +86,7 @@ export function familyNames(
 ): { params?: CrcParams; names: string[] } {
   const crc = (e: CrcParams, message: Uint8Array, bits?: number) =>
     setup.stream ? crcOfStream(kernel, e, message, bits!) : crcOf(kernel, e, message);
-  const fit = catalogueEntries().filter(
+  const fit = catalogueEntries(p).filter(
     (e) =>
       sameShape(e.params, p, loose) &&
       setup.samples.every((s) => crc(framed(e.params, p), s.message, s.bits) === s.crc),

@@ -54,17 +54,17 @@ const fixedArgs = (req: IdentifyRequest) =>
 /** Runs the search; `onProgress` is called between kernel calls (the worker reports it, Cancel stops it). */
 export function identifyCrc(kernel: CrcIdKernel, req: IdentifyRequest, onProgress?: IdentifyProgress): IdentifyReport {
   const setups = setupsOf(req).filter((s) => s.samples.every((x) => x.crc >> BigInt(s.width) === 0n));
-  const total = setups.reduce((n, s) => n + (s.width === 1 ? 1 : reflections(req, s).length), 0) * BRUTE_CHUNK;
+  // A 1-bit CRC is a parity: bit order and reflection change nothing, one combination stands for all.
+  const combos = setups.map((s) => (s.width === 1 ? reflections(req, s).slice(0, 1) : reflections(req, s)));
+  const total = combos.reduce((n, c) => n + c.length, 0) * BRUTE_CHUNK;
   const found: Found[] = [];
   const notes = new Set<string>();
   let done = 0;
   const [fi, init, fx, xorout] = fixedArgs(req);
-  for (const setup of setups) {
+  for (const [i, setup] of setups.entries()) {
     loadSamples(kernel, setup.samples);
     const { width } = setup;
-    const combos = reflections(req, setup);
-    // A 1-bit CRC is a parity: bit order and reflection change nothing, one combination stands for all.
-    for (const [refin, refout] of width === 1 ? combos.slice(0, 1) : combos) {
+    for (const [refin, refout] of combos[i]!) {
       const keep = (n: number) => readRecords(kernel, width, n).forEach((record) => found.push({ record, setup }));
       const polyFixed = req.fixed.poly !== undefined;
       const status = kernel.searchCombo(width, +refin, +refout, +polyFixed, req.fixed.poly ?? 0n, fi, init, fx, xorout);

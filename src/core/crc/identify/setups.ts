@@ -65,19 +65,22 @@ function trailingValue(codeword: Uint8Array, n: number, order: ByteOrder): bigin
 /** Every setup to search, in width order; codeword setups that cannot hold the CRC are left out. */
 export function setupsOf(req: IdentifyRequest): Setup[] {
   const [lo, hi] = messageWidths(req);
-  const stream = isStream(req) ? { stream: true } : {};
+  const stream = isStream(req) || undefined;
   // CRCs as sent are read for one refout, as the register shifts them out.
   const refout = crcAsSent(req) ? (req.fixed.refout ?? false) : undefined;
   const read = (crc: bigint, width: number) => (refout ? reflect(crc, width) : crc);
   const out: Setup[] = [];
   for (let width = lo; width <= hi; width++) {
-    const kind = { width, ...stream, ...(refout === undefined ? {} : { refout }) };
     if (req.mode === 'message') {
-      const samples = req.samples.map((s) => ({ message: s.message, bits: s.bits, crc: read(s.crc ?? 0n, width) }));
-      out.push({ ...kind, samples });
+      const samples = req.samples.map((s) =>
+        stream
+          ? { message: s.message, bits: s.bits, crc: read(s.crc ?? 0n, width) }
+          : { message: s.message, crc: read(s.crc ?? 0n, width) },
+      );
+      out.push({ width, stream, refout, samples });
       continue;
     }
-    if (stream.stream) {
+    if (stream) {
       // A bit stream's codeword: the CRC is its last W bits.
       if (req.samples.some((s) => s.bits! <= width)) continue;
       const samples = req.samples.map((s) => ({
@@ -85,7 +88,7 @@ export function setupsOf(req: IdentifyRequest): Setup[] {
         bits: s.bits! - width,
         crc: read(trailingBits(s.message, width), width),
       }));
-      out.push({ ...kind, samples });
+      out.push({ width, stream, refout, samples });
       continue;
     }
     const n = Math.ceil(width / 8);
