@@ -3,7 +3,7 @@
  * from the File in chunks, into a download whose SHA-256 equals the Node reference (the same
  * kernel streamed over the same file in Node); Cancel keeps the input; a 30 MB paste formats
  * without a main-thread task over 50 ms on the CPU (a Chromium trace); a result of more than
- * 1,000 lines shows its beginning (a textarea lays out every line) and downloads whole.
+ * PREVIEW_LINES lines shows its beginning (a textarea lays out every line) and downloads whole.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -22,6 +22,7 @@ import {
   traceMainThread,
 } from '../harness/main-thread';
 import { loadFreshKernel } from '../../server/wasm';
+import { PREVIEW_LINES } from '../../src/core/data/limits';
 import { JsonStream, runJsonBytes, type JsonExports } from '../../src/core/data/json/kernel';
 
 const BIG = 256 * 1024 * 1024;
@@ -161,7 +162,7 @@ describeWith(['chromium'], 'JSON formatter WASM kernel with big inputs', () => {
   );
 
   it(
-    'shows the first 1,000 lines of a 150 KB result without a long task; Download has all of it',
+    'shows the first 500 lines (PREVIEW_LINES) of a 150 KB result without a long task; Download has all of it',
     MAIN_THREAD_TEST,
     async () => {
       const { page, errors } = await open();
@@ -176,7 +177,7 @@ describeWith(['chromium'], 'JSON formatter WASM kernel with big inputs', () => {
       expect(longestCpuMs(tasks), describeTasks(tasks)).toBeLessThan(MAX_TASK_CPU_MS);
 
       const shown = await page.getByLabel('Output', { exact: true }).inputValue();
-      expect(shown.split('\n')).toHaveLength(1000);
+      expect(shown.split('\n')).toHaveLength(PREVIEW_LINES);
       expect(await page.getByRole('note').filter({ hasText: 'Only the beginning' }).textContent()).toMatch(
         /^Only the beginning of the output is shown \([\d,]+ of [\d,]+ characters\); Copy and Download give all of it\.$/,
       );

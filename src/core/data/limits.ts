@@ -15,6 +15,7 @@ export const MAIN_THREAD_LIMIT = 16_384;
 export const PREVIEW_CHARS = 32 * 1024;
 /**
  * A textarea shows at most this many lines (and PREVIEW_CHARS characters) of a text: laying out
- * 1,000 lines takes Chromium about 17 ms here, 64 KB of formatted JSON (4,800 lines) about 70 ms.
+ * 1,000 lines takes Chromium about 17 ms here on an idle machine and 27-33 ms under CI's load (one
+ * task of 62-73 ms with React's update and paint), 64 KB of formatted JSON (4,800 lines) about 70 ms.
  */
-export const PREVIEW_LINES = 1_000;
+export const PREVIEW_LINES = 500;
