@@ -37,8 +37,13 @@ export function keepDraft<T extends object>(
     sessionStorage.removeItem(key); // a damaged draft is dropped, never an error
   }
   let last = '';
+  let lastPicked: Partial<T> = {};
   store.subscribe((state) => {
-    const text = JSON.stringify({ v: version, state: capped(pick(state)) });
+    // Progress and status updates change nothing picked: no need to serialise a long text again.
+    const picked = pick(state);
+    if (samePicked(picked, lastPicked)) return;
+    lastPicked = picked;
+    const text = JSON.stringify({ v: version, state: capped(picked) });
     if (text === last || text.length > DRAFT_MAX_CHARS) return;
     last = text;
     try {
@@ -46,6 +51,19 @@ export function keepDraft<T extends object>(
     } catch {
       // Quota or privacy mode: the tool works, the draft just is not kept.
     }
+  });
+}
+
+/** Whether two picks hold the same values (by identity, a level deep: pick builds new objects). */
+function samePicked(a: object, b: object): boolean {
+  const ea = Object.entries(a);
+  if (ea.length !== Object.keys(b).length) return false;
+  return ea.every(([k, v]) => {
+    const w = (b as Record<string, unknown>)[k];
+    if (Object.is(v, w)) return true;
+    if (!v || !w || typeof v !== 'object' || typeof w !== 'object') return false;
+    const ev = Object.entries(v);
+    return ev.length === Object.keys(w).length && ev.every(([j, x]) => Object.is(x, (w as Record<string, unknown>)[j]));
   });
 }
 

@@ -167,8 +167,10 @@ describeWith(['chromium'], 'JSON formatter WASM kernel with big inputs', () => {
     async () => {
       const { page, errors } = await open();
       const rows = Array.from({ length: 500 }, (_, i) => row(i));
-      const input = `[${rows.join(',')}]`;
+      const input = `[${rows.join(',\n')}]`; // a row a line, as writeJson writes them
       await page.getByLabel('Input JSON').fill(input);
+      // The frame that lays out the pasted text is the paste's, not the action's: let it pass.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
       const tasks = await traceMainThread(app.browser, page, async () => {
         await button(page, 'Format').click();
         await expect.poll(() => status(page)).toBe('✅ Valid JSON!');
