@@ -275,22 +275,35 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     ],
   ];
 
-  it.each(['light', 'dark'] as const)(
-    'axe finds nothing serious after using the tools (%s theme)',
-    async (scheme) => {
-      const { page } = await open('/', 1280, scheme);
+  it(
+    'axe finds nothing serious after using the tools, in the light and the dark theme',
+    async () => {
+      const { page } = await open('/', 1280, 'light');
       const problems: string[] = [];
+      const backgrounds = { light: new Set<string>(), dark: new Set<string>() };
       for (const [path, use] of interactions) {
         await page.goto(app.url + path);
         await page.locator('main h1').first().waitFor();
         await use(page);
-        problems.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+        // The same state in both themes: the page follows the system's scheme as it changes.
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+          backgrounds[colorScheme].add(
+            await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--bg')),
+          );
+          problems.push(...(await seriousViolations(page)).map((v) => `${path} (${colorScheme}): ${v}`));
+        }
+        await page.emulateMedia({ colorScheme: 'light' });
       }
       expect(problems).toEqual([]);
+      // Each scheme was in effect when it was scanned: one page background (--bg) each, not the same.
+      expect([backgrounds.light.size, backgrounds.dark.size]).toEqual([1, 1]);
+      expect([...backgrounds.light]).not.toEqual([...backgrounds.dark]);
       await page.context().close();
     },
-    // The test's budget, not a timing claim: sixteen pages, each used and then scanned by axe
-    // (2-7 s a scan on a loaded 2-core machine).
-    240_000,
+    // The test's budget, not a timing claim: sixteen pages, each used and then scanned by axe in
+    // both themes (2-7 s a scan on a loaded 2-core machine).
+    360_000,
   );
 });
