@@ -62,10 +62,12 @@ const distinguishers = [0, 1, 2, 3, 5, 8, 9, 13, 21, 34, 40, 41].map((n) => rand
  */
 function expectIdentified(c: CatalogueCase) {
   const report = identifyCrc(kernel, { mode: 'message', samples: c.samples, fixed: {} });
-  const first = report.matches[0];
-  if (first?.names.includes(c.name)) {
-    expect(first.params).toEqual(c.params);
-    expect(first.check).toBe(c.check);
+  // Catalogue algorithms come first (two may fit: CRC-3/ROHC's samples can fit CRC-4/INTERLAKEN).
+  const found = report.matches.find((m) => m.names.includes(c.name));
+  if (found) {
+    expect(found.params).toEqual(c.params);
+    expect(found.check).toBe(c.check);
+    expect(report.matches.slice(0, report.matches.indexOf(found)).every((m) => m.names.length > 0)).toBe(true);
   } else expect(report.families[0]?.names, `${c.name} is not listed first`).toContain(c.name);
   const listed = [...report.matches.map((m) => m.params), ...report.families.map((f) => f.example)];
   for (const p of listed) for (const s of c.samples) expect(referenceCrc(p, s.message)).toBe(s.crc);
@@ -102,6 +104,18 @@ describe('identify: every catalogue algorithm from 4 samples of 2-3 lengths', ()
   it.each(catalogueCases(TEST_SEED).map((c) => [c.name, c] as const))('%s (samples drawn from TEST_SEED)', (_, c) =>
     expectIdentified(c),
   );
+});
+
+describe('identify: the family holding the catalogue algorithm is listed first', () => {
+  // Seed 32's CRC-7/ROHC samples leave init open for it and for a narrower nameless CRC: the
+  // families were listed in search order, the nameless one first.
+  it('CRC-7/ROHC from seed 32', () => {
+    const c = catalogueCases(32).find((x) => x.name === 'CRC-7/ROHC')!;
+    const report = identifyCrc(kernel, { mode: 'message', samples: c.samples, fixed: {} });
+    expect(report.families.length).toBeGreaterThan(1);
+    expect(report.families[0]!.names).toContain('CRC-7/ROHC');
+    expectIdentified(c);
+  });
 });
 
 describe('identify: random custom parameter sets', () => {

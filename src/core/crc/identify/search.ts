@@ -181,7 +181,10 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
     }
   }
   // Catalogue algorithms first, then wider CRCs (narrow ones match random data more often).
-  matches.sort((a, b) => +(b.names.length > 0) - +(a.names.length > 0) || b.params.width - a.params.width);
+  const order = (a: { names: string[]; width: number }, b: { names: string[]; width: number }) =>
+    +(b.names.length > 0) - +(a.names.length > 0) || b.width - a.width;
+  matches.sort((a, b) => order({ ...a, width: a.params.width }, { ...b, width: b.params.width }));
+  families.sort((a, b) => order({ ...a, width: a.example.width }, { ...b, width: b.example.width }));
   const lengths = new Set(req.samples.map((s) => s.bits ?? 8 * s.message.length));
   const missing = [...notes];
   if (families.length > 0) {
