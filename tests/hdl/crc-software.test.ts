@@ -27,6 +27,8 @@ import {
 } from '../harness/crc-software';
 
 const RANDOM_CASES = 40;
+// One compile of ~190 modules per language: about 15 s idle, several times that under CI's load.
+const COMPILE_TIMEOUT = 300_000;
 const rand = testRandom(28);
 const cases = softwareCases(rand, RANDOM_CASES);
 const messages = softwareMessages(rand);
@@ -46,41 +48,57 @@ describeWith(
   ['gcc', 'rustc', 'python3'],
   `software CRCs, ${cases.length} parameter sets (TEST_SEED=${TEST_SEED})`,
   () => {
-    it('C: every update function, split calls and the CHECK macro match the reference', async () => {
-      const dir = folder('c');
-      const sources = writeImplementations(dir, cases, 'c').filter((f) => f.endsWith('.c'));
-      writeFileSync(join(dir, 'main.c'), cProgram(cases, messages));
-      await run('gcc', [...C_FLAGS, '-O1', '-o', 'crc_test', 'main.c', ...sources], dir);
-      const { stdout } = await run(join(dir, 'crc_test'), [], dir);
-      expect(outputProblems(stdout, cases, messages, C_VARIANTS)).toEqual([]);
-    });
+    it(
+      'C: every update function, split calls and the CHECK macro match the reference',
+      async () => {
+        const dir = folder('c');
+        const sources = writeImplementations(dir, cases, 'c').filter((f) => f.endsWith('.c'));
+        writeFileSync(join(dir, 'main.c'), cProgram(cases, messages));
+        await run('gcc', [...C_FLAGS, '-O1', '-o', 'crc_test', 'main.c', ...sources], dir);
+        const { stdout } = await run(join(dir, 'crc_test'), [], dir);
+        expect(outputProblems(stdout, cases, messages, C_VARIANTS)).toEqual([]);
+      },
+      COMPILE_TIMEOUT,
+    );
 
-    it('Rust: the modules build under #![no_std] without warnings and match the reference', async () => {
-      const dir = folder('rust');
-      writeImplementations(dir, cases, 'rust');
-      writeFileSync(join(dir, 'main.rs'), rustProgram(cases, messages));
-      await run('rustc', ['--edition', '2021', '-D', 'warnings', '-o', 'crc_test', 'main.rs'], dir);
-      const { stdout } = await run(join(dir, 'crc_test'), [], dir);
-      expect(outputProblems(stdout, cases, messages, C_VARIANTS)).toEqual([]);
-    });
+    it(
+      'Rust: the modules build under #![no_std] without warnings and match the reference',
+      async () => {
+        const dir = folder('rust');
+        writeImplementations(dir, cases, 'rust');
+        writeFileSync(join(dir, 'main.rs'), rustProgram(cases, messages));
+        await run('rustc', ['--edition', '2021', '-D', 'warnings', '-o', 'crc_test', 'main.rs'], dir);
+        const { stdout } = await run(join(dir, 'crc_test'), [], dir);
+        expect(outputProblems(stdout, cases, messages, C_VARIANTS)).toEqual([]);
+      },
+      COMPILE_TIMEOUT,
+    );
 
-    it('Python: the classes match the reference, with bytes, bytearray and memoryview input', async () => {
-      const dir = folder('python');
-      writeImplementations(dir, cases, 'python');
-      writeFileSync(join(dir, 'main.py'), pythonProgram(cases, messages));
-      const { stdout } = await run('python3', ['-W', 'error', 'main.py'], dir);
-      expect(outputProblems(stdout, cases, messages, SCRIPT_VARIANTS)).toEqual([]);
-    });
+    it(
+      'Python: the classes match the reference, with bytes, bytearray and memoryview input',
+      async () => {
+        const dir = folder('python');
+        writeImplementations(dir, cases, 'python');
+        writeFileSync(join(dir, 'main.py'), pythonProgram(cases, messages));
+        const { stdout } = await run('python3', ['-W', 'error', 'main.py'], dir);
+        expect(outputProblems(stdout, cases, messages, SCRIPT_VARIANTS)).toEqual([]);
+      },
+      COMPILE_TIMEOUT,
+    );
 
-    it('TypeScript: tsc --strict accepts the modules and node runs them to the reference', async () => {
-      const dir = folder('typescript');
-      writeImplementations(dir, cases, 'typescript');
-      writeFileSync(join(dir, 'main.ts'), typeScriptProgram(cases, messages));
-      const strict = ['--strict', '--noUncheckedIndexedAccess', '--noUnusedLocals', '--noUnusedParameters'];
-      const target = ['--target', 'ES2020', '--lib', 'ES2020', '--module', 'commonjs'];
-      await run(process.execPath, [TSC, ...strict, ...target, '--outDir', 'out', 'main.ts'], dir);
-      const { stdout } = await run(process.execPath, [join(dir, 'out', 'main.js')], dir);
-      expect(outputProblems(stdout, cases, messages, SCRIPT_VARIANTS)).toEqual([]);
-    });
+    it(
+      'TypeScript: tsc --strict accepts the modules and node runs them to the reference',
+      async () => {
+        const dir = folder('typescript');
+        writeImplementations(dir, cases, 'typescript');
+        writeFileSync(join(dir, 'main.ts'), typeScriptProgram(cases, messages));
+        const strict = ['--strict', '--noUncheckedIndexedAccess', '--noUnusedLocals', '--noUnusedParameters'];
+        const target = ['--target', 'ES2020', '--lib', 'ES2020', '--module', 'commonjs'];
+        await run(process.execPath, [TSC, ...strict, ...target, '--outDir', 'out', 'main.ts'], dir);
+        const { stdout } = await run(process.execPath, [join(dir, 'out', 'main.js')], dir);
+        expect(outputProblems(stdout, cases, messages, SCRIPT_VARIANTS)).toEqual([]);
+      },
+      COMPILE_TIMEOUT,
+    );
   },
 );
