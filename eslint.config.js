@@ -26,6 +26,12 @@ export default tseslint.config(
     },
   },
   {
+    // CommonJS entries (the bitsmith command's): require() is how they load.
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.node } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.worker } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,8 +1,9 @@
-// CRC kernels: CRC-32 (IEEE 802.3) with slicing-by-8, parallel CRC matrices and a general
-// (Williams/Rocksoft model) software CRC.
+// CRC kernels: CRC-32 (IEEE 802.3) with slicing-by-8, a table-driven CRC of any width up to 64,
+// parallel CRC matrices and a general (Williams/Rocksoft model) software CRC.
 
 export { reserve } from "./shared/memory";
 export { crc32Update } from "./shared/crc32";
+export { crcTableSetup, crcTableReflected, crcTableAligned } from "./shared/crc-table";
 
 // ---------------------------------------------------------------------------------------------
 // Parallel CRC matrices and a general (Williams/Rocksoft model) software CRC, for widths 1..67.

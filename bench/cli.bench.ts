@@ -17,7 +17,7 @@ import { paramsOf, predefinedAlgorithms } from '../src/core/crc/catalogue';
 import { reflect } from '../src/core/crc/params';
 
 /** BITSMITH_BIN: a copy of dist/cli elsewhere, so a rebuild during a long run cannot pull it away. */
-const BIN = process.env.BITSMITH_BIN ?? fileURLToPath(new URL('../dist/cli/bitsmith.mjs', import.meta.url));
+const BIN = process.env.BITSMITH_BIN ?? fileURLToPath(new URL('../dist/cli/bitsmith.cjs', import.meta.url));
 /** Debian's interpreter: the one python3-crcmod installs into (python3 on PATH may be another). */
 const DEBIAN_PYTHON = '/usr/bin/python3';
 
@@ -177,7 +177,7 @@ export default defineSuite({
   name: 'cli',
   async groups({ quick, wants }) {
     wanted = wants;
-    if (!existsSync(BIN)) throw new Error('dist/cli/bitsmith.mjs is missing: run npm run build');
+    if (!existsSync(BIN)) throw new Error('dist/cli/bitsmith.cjs is missing: run npm run build');
     dir = mkdtempSync(join(tmpdir(), 'bitsmith-cli-bench-'));
     const node = process.execPath;
     const bitsmith = (...args: string[]): Cmd => ({ argv: [node, BIN, ...args] });

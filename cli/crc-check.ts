@@ -2,16 +2,20 @@
  * bitsmith crc check: checksums of files or stdin, apart from crc generate so that it loads no HDL or
  * software generator (start-up counts against Python's zlib.crc32 on a whole file).
  */
-import zlib from 'node:zlib';
+import { statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { paramsOf, type PredefinedAlgorithm } from '../src/core/crc/catalogue';
-import { crc32 } from '../src/core/crc/crc32';
-import type { CrcKernel } from '../src/core/crc/kernel';
+import { combineCrcs } from '../src/core/crc/combine';
 import { findCatalogueAlgorithm } from '../src/core/hdl/crc/algorithm';
-import { BadInput, CHUNK_BYTES, loadKernel, progress, readAll } from './io';
-import { SyncInput, SyncOutput } from './sync-io';
-import { tableCrc } from './crc-table';
+import { BadInput, CHUNK_BYTES, progress, readAll } from './io';
+import { SyncOutput } from './sync-io';
+import { takeCrcHelper } from './crc-helper';
+import { chunkBytes, crcOfClaimedChunks, crcOfStream, sharedChunks, type SharedChunks } from './crc-range';
 
 const DEFAULT_CHECK_ALGORITHM = 'CRC-32/ISO-HDLC';
+
+/** From this size on, a regular file's chunks are shared by two threads and their CRCs combined. */
+const TWO_THREADS_FROM = 64 << 20;
 
 /** A catalogue algorithm by name or alias (case, spaces, dashes and slashes ignored). */
 export function findAlgorithm(name: string): PredefinedAlgorithm {
@@ -20,60 +24,48 @@ export function findAlgorithm(name: string): PredefinedAlgorithm {
   return found;
 }
 
-/** A running CRC over chunks; value() is the algorithm's result as lowercase hex of its width. */
-interface CrcRunner {
-  update(bytes: Uint8Array): void;
-  value(): string;
-}
-
 const hexOf = (v: bigint, width: number) => v.toString(16).padStart(Math.ceil(width / 4), '0');
 
-/**
- * CRC-32/ISO-HDLC: Node's zlib.crc32 (a kept native library, faster than our kernel) when the running
- * Node has it, else our WASM slicing-by-8 kernel. Any other algorithm: a table-driven CRC
- * (./crc-table.ts; the core's general WASM CRC is bit-serial), chunk by chunk, so any size streams.
- */
-async function crcRunner(a: PredefinedAlgorithm): Promise<() => CrcRunner> {
-  if (a.name === DEFAULT_CHECK_ALGORITHM) {
-    const native = (zlib as { crc32?: (data: Uint8Array, value?: number) => number }).crc32;
-    if (native) {
-      return () => {
-        let c = 0;
-        return { update: (b) => (c = native(b, c)), value: () => hexOf(BigInt(c >>> 0), 32) };
-      };
-    }
-    const kernel = await loadKernel<CrcKernel>('crc');
-    return () => {
-      let c = 0;
-      return { update: (b) => (c = crc32(kernel, b, c)), value: () => hexOf(BigInt(c >>> 0), 32) };
-    };
-  }
-  const p = paramsOf(a);
-  return () => {
-    const crc = tableCrc(p);
-    return { update: (b) => crc.update(b), value: () => hexOf(crc.value(), p.width) };
-  };
+/** The helper thread claiming chunks of `work` beside this one; resolves when it has no more to do. */
+function helperThread(a: PredefinedAlgorithm, work: SharedChunks): Promise<void> {
+  const worker = takeCrcHelper();
+  worker.postMessage({ algorithm: a.name, work });
+  return new Promise((resolve, reject) => {
+    worker.once('message', () => resolve());
+    // A read error on the helper thread is the same bad input as on the main one.
+    worker.once('error', (e) => reject(new BadInput(e.message)));
+  });
 }
 
-/** One reused read buffer: a fresh 4 MiB Buffer per chunk costs its page faults (0.3 s per GiB). */
-const readBuffer = new Uint8Array(CHUNK_BYTES);
-
-function crcOfFile(make: () => CrcRunner, file: string): string {
-  const r = make();
-  const input = new SyncInput(file);
-  const bar = progress(file === '-' ? 'stdin' : file, input.size);
-  let done = 0;
+function fileSize(file: string): number | undefined {
+  if (file === '-') return undefined;
   try {
-    for (let n = input.read(readBuffer); n > 0; n = input.read(readBuffer)) {
-      r.update(readBuffer.subarray(0, n));
-      done += n;
-      bar.update(done);
-    }
+    const st = statSync(file);
+    return st.isFile() ? st.size : undefined;
+  } catch {
+    return undefined; // crcOfStream says what is wrong with it
+  }
+}
+
+/**
+ * A file's CRC as hex. A large regular file: its 4 MiB chunks shared by this thread and a helper
+ * thread, their CRCs combined (src/core/crc/combine.ts), so reading and computing run on two cores.
+ */
+async function crcOfFile(a: PredefinedAlgorithm, file: string): Promise<string> {
+  const size = fileSize(file);
+  const bar = progress(file === '-' ? 'stdin' : file, size);
+  try {
+    if (size === undefined || size < TWO_THREADS_FROM || availableParallelism() < 2)
+      return hexOf(await crcOfStream(a, file, (done) => bar.update(done)), a.width);
+    const work = sharedChunks(file, size);
+    const helper = helperThread(a, work);
+    await crcOfClaimedChunks(a, work, () => bar.update(Math.min(size, Atomics.load(work.next, 0) * CHUNK_BYTES)));
+    await helper;
+    const parts = Array.from(work.values, (value, k) => ({ value, bytes: chunkBytes(size, k) }));
+    return hexOf(combineCrcs(paramsOf(a), parts), a.width);
   } finally {
     bar.done();
-    input.close();
   }
-  return r.value();
 }
 
 /** Lines `value  name` like sha256sum; with check, reads such lines back and says OK or FAILED. */
@@ -82,12 +74,11 @@ export async function crcCheck(
   o: { algorithm?: string; check?: boolean; output?: string },
 ): Promise<number> {
   const a = findAlgorithm(o.algorithm ?? DEFAULT_CHECK_ALGORITHM);
-  const make = await crcRunner(a);
   const inputs = files.length ? files : ['-'];
   const out = new SyncOutput(o.output);
   const say = (text: string) => out.write(Buffer.from(text));
   if (!o.check) {
-    for (const f of inputs) say(`${crcOfFile(make, f)}  ${f}\n`);
+    for (const f of inputs) say(`${await crcOfFile(a, f)}  ${f}\n`);
     out.close();
     return 0;
   }
@@ -98,7 +89,7 @@ export async function crcCheck(
     for (const [i, line] of lines.entries()) {
       const m = /^([0-9a-fA-F]+) [ *](.+)$/.exec(line);
       if (!m) throw new BadInput(`${list}:${i + 1}: not a "value  name" line`);
-      const ok = crcOfFile(make, m[2]!) === m[1]!.toLowerCase();
+      const ok = (await crcOfFile(a, m[2]!)) === m[1]!.toLowerCase();
       if (!ok) failed++;
       say(`${m[2]}: ${ok ? 'OK' : 'FAILED'}\n`);
     }

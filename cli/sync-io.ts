@@ -20,6 +20,9 @@ export class SyncInput {
   /** Bytes of a regular file (for progress), undefined for stdin and pipes. */
   readonly size: number | undefined;
 
+  /** Where the next read starts in a regular file after seek(); null: the file's own offset. */
+  private position: number | null = null;
+
   constructor(private readonly path: string) {
     try {
       this.fd = path === '-' ? 0 : openSync(path, 'r');
@@ -31,13 +34,18 @@ export class SyncInput {
     }
   }
 
+  /** The next read starts at byte `position` of a regular file. */
+  seek(position: number): void {
+    this.position = position;
+  }
+
   /** Fills `buf` as far as the input allows; returns the bytes read (less than buf.length only at the end). */
   read(buf: Uint8Array): number {
     let n = 0;
     while (n < buf.length) {
       let got: number;
       try {
-        got = readSync(this.fd, buf, n, buf.length - n, null);
+        got = readSync(this.fd, buf, n, buf.length - n, this.position);
       } catch (e) {
         if (isAgain(e)) {
           sleep(1);
@@ -48,6 +56,7 @@ export class SyncInput {
       }
       if (got === 0) break;
       n += got;
+      if (this.position !== null) this.position += got;
     }
     return n;
   }

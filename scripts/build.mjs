@@ -5,7 +5,7 @@
 // its inputs; `--only wasm|client|server|cli` runs one step; `--module NAME` builds one WASM module.
 // A WASM module that fails to compile does not stop the others; the build still exits non-zero.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -113,11 +113,18 @@ const steps = {
   },
   cli: {
     inputs: ['cli', 'src/core', 'package.json', 'build/wasm'],
-    outputs: ['dist/cli/bitsmith.mjs', ...CLI_WASM.map((m) => `dist/cli/wasm/${m}.wasm`)],
+    outputs: [
+      'dist/cli/bitsmith.cjs',
+      'dist/cli/bitsmith.mjs',
+      'dist/cli/crc-part-worker.mjs',
+      ...CLI_WASM.map((m) => `dist/cli/wasm/${m}.wasm`),
+    ],
     build: () => {
       rmSync(join(root, 'dist/cli'), { recursive: true, force: true });
       run(bin('esbuild'), [
         'cli/bitsmith.ts',
+        // The helper thread of crc check on a large file.
+        'cli/crc-part-worker.ts',
         // Everything bundled (commander, yaml, zod): the npm package has no dependencies. Each
         // command's module is its own chunk, loaded when the command runs.
         '--bundle',
@@ -133,6 +140,9 @@ const steps = {
         "--banner:js=#!/usr/bin/env node\nimport { createRequire as __bitsmithRequire } from 'node:module'; const require = __bitsmithRequire(import.meta.url);",
         '--log-level=warning',
       ]);
+      // The entry (package.json bin): CommonJS, run before the bundle loads (see the file).
+      copyFileSync(join(root, 'cli/bitsmith.cjs'), join(root, 'dist/cli/bitsmith.cjs'));
+      chmodSync(join(root, 'dist/cli/bitsmith.cjs'), 0o755);
       mkdirSync(join(root, 'dist/cli/wasm'), { recursive: true });
       for (const m of CLI_WASM) copyFileSync(join(root, `build/wasm/${m}.wasm`), join(root, `dist/cli/wasm/${m}.wasm`));
     },

@@ -5,6 +5,7 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { randomBytes as seededBytes, testRandom } from '../cases/seed';
 import { loadKernel } from '../../server/wasm';
 import { predefinedAlgorithms, paramsOf } from '../../src/core/crc/catalogue';
 import { computeCrc, type CrcKernel } from '../../src/core/crc/kernel';
+import { tableCrc } from '../../src/core/crc/table';
 import { bitsFromPoly } from '../../src/core/crc/params';
 import { createCrcGenerator } from '../../src/core/hdl/crc';
 import { DEFAULT_UART, uartGenerator } from '../../src/core/hdl/uart';
@@ -212,6 +214,30 @@ describe('bitsmith crc', () => {
         .padStart(Math.ceil(a.width / 4), '0');
       expect(ok(['crc', 'check', '--algorithm', name, '-'], data), name).toBe(`${want}  -\n`);
     }
+  });
+
+  it('crc check of a file of 64 MiB and more (two threads claim its chunks) equals the CRC of the whole', () => {
+    // 81 MiB and 12,345 bytes: 4 MiB chunks and a short last one; each MiB a variation of one random MiB.
+    const mib = randomBytes(1 << 20);
+    const data = new Uint8Array(81 * (1 << 20) + 12_345);
+    for (let at = 0; at < data.length; at += mib.length)
+      data.set(
+        mib.subarray(0, data.length - at).map((v) => v ^ (at >> 20)),
+        at,
+      );
+    const big = file('big.bin', data);
+    for (const name of ['CRC-32/ISO-HDLC', 'CRC-64/XZ', 'CRC-12/UMTS', 'CRC-16/IBM-3740', 'CRC-5/USB']) {
+      const a = predefinedAlgorithms().find((x) => x.name === name)!;
+      // The reference: one stream through the table kernel, which tests/wasm/crc-table.test.ts checks bit-serially.
+      const crc = tableCrc(crcKernel, paramsOf(a));
+      crc.updateWith(data);
+      const want = crc
+        .value()
+        .toString(16)
+        .padStart(Math.ceil(a.width / 4), '0');
+      expect(ok(['crc', 'check', '--algorithm', name, big]), name).toBe(`${want}  ${big}\n`);
+    }
+    expect(ok(['crc', 'check', big])).toBe(`${(zlib.crc32(data) >>> 0).toString(16).padStart(8, '0')}  ${big}\n`);
   });
 
   it('crc check --check reads its own output back: OK, or FAILED and exit 1', () => {
@@ -426,7 +452,9 @@ describe('the npm package', () => {
       execFileSync('npm', ['pack', '--json', '--pack-destination', dest], { cwd: root, encoding: 'utf8' }),
     ) as { filename: string; files: { path: string }[] }[];
     const paths = packed[0]!.files.map((f) => f.path);
+    expect(paths).toContain('dist/cli/bitsmith.cjs');
     expect(paths).toContain('dist/cli/bitsmith.mjs');
+    expect(paths).toContain('dist/cli/crc-part-worker.mjs');
     expect(paths).toContain('dist/cli/wasm/crc.wasm');
     expect(paths).toContain('LICENSE');
     expect(paths.every((p) => p.startsWith('dist/cli/') || ['package.json', 'README.md', 'LICENSE'].includes(p))).toBe(

@@ -1,4 +1,4 @@
-/** Running the built bitsmith command (dist/cli/bitsmith.mjs) as a child process, as a user runs it. */
+/** Running the built bitsmith command (dist/cli/bitsmith.cjs, the package's bin) as a child process, as a user runs it. */
 import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
-export const BIN = join(root, 'dist/cli/bitsmith.mjs');
+export const BIN = join(root, 'dist/cli/bitsmith.cjs');
 /** A fresh folder per test file: the commands run in it and write their files there. */
 export const tmp = mkdtempSync(join(tmpdir(), 'bitsmith-cli-'));
 

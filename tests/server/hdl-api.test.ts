@@ -161,7 +161,7 @@ describe('POST /api/hdl/*: the files', () => {
   it('gives the bytes the bitsmith command writes for the same configuration', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bitsmith-hdl-api-'));
     const bitsmith = (...args: string[]) =>
-      execFileSync(process.execPath, [join(root, 'dist/cli/bitsmith.mjs'), ...args]);
+      execFileSync(process.execPath, [join(root, 'dist/cli/bitsmith.cjs'), ...args]);
     const written = (out: string, answer: Answer) =>
       answer.files.map((f) => ({ name: f.name, text: readFileSync(join(out, f.name), 'utf8') }));
     try {

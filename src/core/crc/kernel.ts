@@ -8,6 +8,10 @@ import type { Crc32Exports } from './crc32';
 import { MAX_CRC_WIDTH, MAX_DATA_WIDTH_API, mask, toWords, type CrcParams } from './params';
 
 export interface CrcKernel extends KernelExports, Crc32Exports {
+  // The table-driven CRC (./table.ts); u64 registers come back as signed BigInts.
+  crcTableSetup(width: number, poly: bigint, reflected: number): number;
+  crcTableReflected(reg: bigint, ptr: number, len: number): bigint;
+  crcTableAligned(reg: bigint, ptr: number, len: number): bigint;
   crcMatrices(width: number, polyLo: bigint, polyHi: bigint, dataWidth: number, out: number): number;
   crcCompute(
     width: number,

@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+/**
+ * The bitsmith command's entry (package.json bin), CommonJS so that it runs before Node's ES module
+ * loader and the bundle load (about 40 ms here): `--version` is answered at once, and `crc check`
+ * starts its helper thread (cli/crc-helper.ts) so that the thread boots while the bundle loads.
+ * Everything else is the bundle, dist/cli/bitsmith.mjs. scripts/build.mjs copies this file there.
+ */
+'use strict';
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${require('../../package.json').version}\n`);
+} else {
+  if (args[0] === 'crc' && args[1] === 'check') {
+    const { Worker } = require('node:worker_threads');
+    const helper = new Worker(require('node:path').join(__dirname, 'crc-part-worker.mjs'));
+    helper.unref(); // a small file or stdin never uses it: it must not keep the process alive
+    globalThis[Symbol.for('bitsmith.crcHelper')] = helper;
+  }
+  import('./bitsmith.mjs');
+}
