@@ -278,3 +278,60 @@ export function stripWhitespace(ptr: usize, len: usize): usize {
   }
   return w;
 }
+
+// ---------------------------------------------------------------------------------------------
+// Line wrapping (the command's --wrap and --mime)
+
+/** Input bytes encoded per step of `encodeLines`: their text (64 KiB) stays in cache for the copy. */
+const LINE_STEP: usize = 48 << 10;
+
+/** Characters in the line being written when `encodeLines` returned (the next call continues it). */
+let column: u32 = 0;
+
+export function lineColumn(): u32 {
+  return column;
+}
+
+/**
+ * Cuts `len` characters at `text` into lines of `width` (> 0), each ended by "\n" or, with `crlf`,
+ * "\r\n", the first line already holding `col` characters; writes them at `dst` and returns the
+ * bytes written. Copies 16 bytes at a time and may read up to 15 bytes past the text and write up
+ * to 15 bytes past what it returns (the next line, or the caller's slack, covers them).
+ */
+export function wrapLines(text: usize, len: usize, dst: usize, width: u32, col: u32, crlf: bool): usize {
+  const start = dst;
+  let left = len;
+  while (left > 0) {
+    const take = min(<usize>(width - col), left);
+    for (let k: usize = 0; k < take; k += 16) v128.store(dst + k, v128.load(text + k));
+    text += take;
+    dst += take;
+    left -= take;
+    col += <u32>take;
+    if (col == width) {
+      if (crlf) store<u8>(dst++, 0x0d);
+      store<u8>(dst++, 0x0a);
+      col = 0;
+    }
+  }
+  column = col;
+  return dst - start;
+}
+
+/**
+ * `encode` with the text cut into lines (see `wrapLines`): encodes LINE_STEP bytes at a time into
+ * `scratch` (room for LINE_STEP / 3 * 4 + 16 bytes), then copies the lines to `dst` (room for the
+ * text, (text / width + 1) * 2 line ends and 16 bytes). Returns the bytes written; `lineColumn()`
+ * says where the last line stands. Without FINAL, `len` must be a multiple of 3.
+ */
+export function encodeLines(src: usize, len: usize, dst: usize, scratch: usize, flags: u32, width: u32, col: u32, crlf: bool): usize {
+  const start = dst;
+  column = col;
+  for (let at: usize = 0; at < len; at += LINE_STEP) {
+    const n = min(LINE_STEP, len - at);
+    const last = at + n == len;
+    const chars = encode(src + at, n, scratch, last ? flags : flags & ~FINAL);
+    dst += wrapLines(scratch, chars, dst, width, column, crlf);
+  }
+  return dst - start;
+}

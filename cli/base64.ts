@@ -25,48 +25,24 @@ const MIME_COLUMNS = 76;
 const bytesOf = (s: string) => Uint8Array.from(s, (c) => c.charCodeAt(0));
 const EQUALS = bytesOf('===');
 
-/** Splits the Base64 text into lines of `width` characters (0: one line), each ended by `eol`. */
-class Wrapper {
-  private col = 0;
-  private buf = new Uint8Array(0);
-
-  constructor(
-    private readonly width: number,
-    private readonly eol: Uint8Array,
-    private readonly out: SyncOutput,
-  ) {}
-
-  write(text: Uint8Array): void {
-    if (!this.width) return this.out.write(text);
-    const { width, eol } = this;
-    // The text goes to the end of the buffer, then each line moves forward to its place: copyWithin
-    // (a memmove) per line is several times faster than a subarray and a set.
-    const room = (Math.floor((text.length + this.col) / width) + 1) * eol.length;
-    if (this.buf.length < room + text.length) this.buf = new Uint8Array(room + text.length);
-    const buf = this.buf;
-    buf.set(text, room);
-    let at = room;
-    let o = 0;
-    const stop = room + text.length;
-    while (at < stop) {
-      const take = Math.min(width - this.col, stop - at);
-      buf.copyWithin(o, at, at + take);
-      o += take;
-      at += take;
-      this.col += take;
-      if (this.col === width) {
-        buf[o++] = eol[0]!;
-        if (eol.length === 2) buf[o++] = eol[1]!;
-        this.col = 0;
-      }
-    }
-    this.out.write(buf.subarray(0, o));
-  }
-
-  end(): void {
-    if (this.width && this.col) this.out.write(this.eol);
-  }
+/** The kernel's line-wrapping exports (assembly/base64.ts), used by this command only. */
+interface LineExports extends Base64Exports {
+  encodeLines(
+    src: number,
+    len: number,
+    dst: number,
+    scratch: number,
+    flags: number,
+    width: number,
+    col: number,
+    crlf: number,
+  ): number;
+  wrapLines(text: number, len: number, dst: number, width: number, col: number, crlf: number): number;
+  lineColumn(): number;
 }
+
+/** Input bytes `encodeLines` encodes per step (LINE_STEP in the kernel). */
+const LINE_STEP = 48 << 10;
 
 function wrapOf(o: Base64Options): number {
   if (o.wrap === undefined) return o.mime ? MIME_COLUMNS : 0;
@@ -79,31 +55,67 @@ function wrapOf(o: Base64Options): number {
 /** The kernel's URL-safe flag (assembly/base64.ts); the stream classes keep theirs private. */
 const URL_SAFE_FLAG = 1;
 
+interface EncodeOptions {
+  urlSafe: boolean;
+  padding: boolean;
+  /** Characters per line; 0: one line. */
+  wrap: number;
+  crlf: boolean;
+}
+
 /**
- * Encoding without the stream's copies in and out: each piece (a multiple of 3 bytes, so nothing
- * is carried) is read straight into WASM memory and its text handed on from there. Returns the
- * bytes read.
+ * Encoding without copies in and out: each piece (a multiple of 3 bytes, so nothing is carried) is
+ * read straight into WASM memory, encoded (and cut into lines) by the kernel, and written from
+ * there. The last 1-2 bytes are encoded apart, so that padding is added or dropped as asked before
+ * they are wrapped. Returns the bytes read.
  */
 function encodeDirect(
-  kernel: Base64Exports,
+  kernel: LineExports,
   input: SyncInput,
-  urlSafe: boolean,
-  emit: (text: Uint8Array, last: boolean) => void,
+  o: EncodeOptions,
+  out: SyncOutput,
   onRead: (bytes: number) => void,
 ): number {
-  const ptr = kernel.reserve(READ_BYTES + encodedLength(READ_BYTES) + 16);
-  const textPtr = ptr + READ_BYTES;
-  const flags = urlSafe ? URL_SAFE_FLAG : 0;
+  const text = encodedLength(READ_BYTES);
+  const lines = o.wrap ? text + (Math.floor(text / o.wrap) + 1) * 2 : text;
+  const ptr = kernel.reserve(READ_BYTES + lines + 16 + encodedLength(LINE_STEP) + 16 + 64);
+  const outPtr = ptr + READ_BYTES;
+  const scratch = outPtr + lines + 16;
+  const tailPtr = scratch + encodedLength(LINE_STEP) + 16;
+  const flags = o.urlSafe ? URL_SAFE_FLAG : 0;
+  const crlf = o.crlf ? 1 : 0;
+  let col = 0;
+  /** Writes `n` characters at `at` (cut into lines when wrapping). */
+  const writeText = (at: number, n: number) => {
+    if (!o.wrap) return out.write(new Uint8Array(kernel.memory.buffer, at, n));
+    const w = kernel.wrapLines(at, n, outPtr, o.wrap, col, crlf);
+    col = kernel.lineColumn();
+    out.write(new Uint8Array(kernel.memory.buffer, outPtr, w));
+  };
   let read = 0;
   for (;;) {
-    const mem = new Uint8Array(kernel.memory.buffer);
-    const n = input.read(mem.subarray(ptr, textPtr));
+    const n = input.read(new Uint8Array(kernel.memory.buffer, ptr, READ_BYTES));
     read += n;
     const last = n < READ_BYTES; // a short read is the end of the input
-    const w = kernel.encode(ptr, n, textPtr, last ? flags | FINAL : flags);
-    if (w > 0) emit(mem.subarray(textPtr, textPtr + w), last);
+    const bulk = last ? n - (n % 3) : n;
+    if (!o.wrap) out.write(new Uint8Array(kernel.memory.buffer, outPtr, kernel.encode(ptr, bulk, outPtr, flags)));
+    else {
+      const w = kernel.encodeLines(ptr, bulk, outPtr, scratch, flags, o.wrap, col, crlf);
+      col = kernel.lineColumn();
+      out.write(new Uint8Array(kernel.memory.buffer, outPtr, w));
+    }
     onRead(read);
-    if (last) return read;
+    if (!last) continue;
+    if (n > bulk) {
+      // The tail quantum: the kernel pads it with the standard alphabet only; padding as asked.
+      let chars = kernel.encode(ptr + bulk, n - bulk, tailPtr, flags | FINAL);
+      const mem = new Uint8Array(kernel.memory.buffer);
+      while (mem[tailPtr + chars - 1] === 61) chars--;
+      if (o.padding) mem.set(EQUALS.subarray(0, (4 - (chars % 4)) % 4), tailPtr + chars);
+      writeText(tailPtr, o.padding ? Math.ceil(chars / 4) * 4 : chars);
+    }
+    if (o.wrap && col) out.write(bytesOf(o.crlf ? '\r\n' : '\n'));
+    return read;
   }
 }
 
@@ -112,25 +124,17 @@ export async function base64(mode: 'encode' | 'decode', file: string, o: Base64O
   const alphabet = o.urlSafe ? 'url' : 'standard';
   const padding = o.padding ?? !o.urlSafe;
   const input = new SyncInput(file);
-  const kernel = await loadKernel<Base64Exports>('base64');
+  const kernel = await loadKernel<LineExports>('base64');
   const out = new SyncOutput(o.output);
-  const wrapper = new Wrapper(wrap, bytesOf(o.mime ? '\r\n' : '\n'), out);
-  let written = 0;
-  // The text is a view of WASM memory or of the stream's buffer: written out before the next call.
-  const emit = (b: Uint8Array, last: boolean) => {
-    let bytes = b;
-    // The encoder's last call holds the tail quantum, the only place padding appears.
-    if (mode === 'encode' && last && !padding)
-      while (bytes.length && bytes[bytes.length - 1] === 61) bytes = bytes.subarray(0, -1);
-    written += bytes.length;
-    wrapper.write(bytes);
-  };
   const bar = progress(mode === 'encode' ? 'encoding' : 'decoding', input.size);
   try {
     if (mode === 'encode') {
-      if (encodeDirect(kernel, input, !!o.urlSafe, emit, (n) => bar.update(n)) === 0) throw new BadInput(ENTER_TEXT);
-      if (padding && written % 4) wrapper.write(EQUALS.subarray(0, 4 - (written % 4)));
-    } else decode(new Base64Decoder(kernel, alphabet), input, o.padding === false, emit, (n) => bar.update(n));
+      const options = { urlSafe: !!o.urlSafe, padding, wrap, crlf: !!o.mime };
+      if (encodeDirect(kernel, input, options, out, (n) => bar.update(n)) === 0) throw new BadInput(ENTER_TEXT);
+    } else {
+      const write = (b: Uint8Array) => out.write(b);
+      decode(new Base64Decoder(kernel, alphabet), input, o.padding === false, write, (n) => bar.update(n));
+    }
   } catch (e) {
     if (e instanceof InvalidBase64Error) throw new BadInput(INVALID_BASE64);
     throw e;
@@ -138,7 +142,6 @@ export async function base64(mode: 'encode' | 'decode', file: string, o: Base64O
     bar.done();
     input.close();
   }
-  wrapper.end();
   out.close();
 }
 
@@ -146,18 +149,17 @@ function decode(
   decoder: Base64Decoder,
   input: SyncInput,
   paddingOptional: boolean,
-  emit: (bytes: Uint8Array, last: boolean) => void,
+  emit: (bytes: Uint8Array) => void,
   onRead: (bytes: number) => void,
 ): void {
   const buf = new Uint8Array(READ_BYTES);
-  const more = (b: Uint8Array) => emit(b, false);
   let read = 0;
   for (let n = input.read(buf); n > 0; n = input.read(buf)) {
-    decoder.push(buf.subarray(0, n), more);
+    decoder.push(buf.subarray(0, n), emit);
     onRead((read += n));
   }
   if (decoder.chars === 0) throw new BadInput(ENTER_BASE64);
   // Without padding the last quantum may be short: completed here, so the kernel's rule still checks it.
-  if (paddingOptional && decoder.chars % 4) decoder.push(EQUALS.subarray(0, 4 - (decoder.chars % 4)), more);
-  decoder.finish((b) => emit(b, true));
+  if (paddingOptional && decoder.chars % 4) decoder.push(EQUALS.subarray(0, 4 - (decoder.chars % 4)), emit);
+  decoder.finish(emit);
 }

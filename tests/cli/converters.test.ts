@@ -78,6 +78,31 @@ describe('bitsmith base64: padding, wrapping, MIME', () => {
     );
   });
 
+  it("--wrap N is what GNU base64 -w N writes, across the kernel's 48 KiB steps and 6 MiB reads, padding as asked", () => {
+    // Lengths around the kernel's steps, every remainder mod 3; widths that do and do not divide them.
+    const sizes = [1, 2, 58, (48 << 10) - 1, (48 << 10) + 1, (6 << 20) + 2, 13_000_001];
+    const big = randomBytes(13_000_001);
+    for (const n of sizes) {
+      const src = file(`gnu-${n}.bin`, big.subarray(0, n));
+      for (const w of n > 1e6 ? [76] : [76, 1, 7]) {
+        const gnu = execFileSync('base64', ['-w', String(w), src], { maxBuffer: 1 << 26 }).toString();
+        expect(ok(['base64', 'encode', '--wrap', String(w), src]), `${n} bytes, ${w} columns`).toBe(gnu);
+        if (n < 100) {
+          const bare = gnu
+            .replace(/=/g, '')
+            .replace(/\n/g, '')
+            .match(new RegExp(`.{1,${w}}`, 'g'))!;
+          expect(ok(['base64', 'encode', '--no-padding', '--wrap', String(w), src])).toBe(bare.join('\n') + '\n');
+        }
+      }
+    }
+    const src = file('gnu-stdin.bin', big);
+    const url = ascii(encodeBytes(b64, big, 'url'));
+    const padded = url.padEnd(Math.ceil(url.length / 4) * 4, '=');
+    const want = padded.match(/.{1,76}/g)!.join('\r\n') + '\r\n';
+    expect(sh(`cat ${src} | $B base64 encode --url-safe --padding --mime -`).toString()).toBe(want);
+  });
+
   it('streams through pipes: encode | decode gives the bytes back', () => {
     const data = randomBytes(9 << 20);
     const src = file('pipe.bin', data);
