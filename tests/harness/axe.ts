@@ -10,12 +10,18 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22a', 'wcag22aa',
  */
 const EXPERIMENTAL_RULES = ['label-content-name-mismatch'];
 
-/** Every violation of those rules on `page` now, of any impact. */
-async function violations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags([...TAGS, 'experimental'])
-    .options({ rules: Object.fromEntries(EXPERIMENTAL_RULES.map((id) => [id, { enabled: true }])) })
-    .analyze();
+/** The rules whose outcome depends on colours: all that changes between the light and dark theme. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+/** Every violation of those rules (or only of `rules`) on `page` now, of any impact. */
+async function violations(page: Page, rules?: string[]) {
+  const builder = new AxeBuilder({ page });
+  if (rules) builder.withRules(rules);
+  else
+    builder
+      .withTags([...TAGS, 'experimental'])
+      .options({ rules: Object.fromEntries(EXPERIMENTAL_RULES.map((id) => [id, { enabled: true }])) });
+  const { violations } = await builder.analyze();
   return violations.filter((v) => !v.tags.includes('experimental') || EXPERIMENTAL_RULES.includes(v.id));
 }
 
@@ -25,6 +31,14 @@ const lines = (found: Awaited<ReturnType<typeof violations>>) =>
 /** Critical and serious axe violations on `page` now, as "rule: target" lines (empty when clean). */
 export async function seriousViolations(page: Page): Promise<string[]> {
   return lines((await violations(page)).filter((v) => v.impact === 'critical' || v.impact === 'serious'));
+}
+
+/**
+ * Critical and serious violations of the colour rules only: for the second theme of a page already
+ * scanned in full in the first (every other rule sees the same DOM and gives the same answer).
+ */
+export async function seriousColourViolations(page: Page): Promise<string[]> {
+  return lines((await violations(page, COLOUR_RULES)).filter((v) => v.impact === 'critical' || v.impact === 'serious'));
 }
 
 /** Every axe violation on `page` now, whatever its impact: for views held to the strictest bar. */
