@@ -1,7 +1,7 @@
 /**
  * Every catalogue algorithm generated as Verilog at several data widths (1, 8, 12, 33, 72, and
  * 512/1024 for every CRC width), simulated with Icarus Verilog (-g2005 and -g2012, whose time-0
- * semantics differ: tests/harness/hdl.ts) against the generator's own
+ * semantics differ: tests/harness/hdl.ts; above D = 72 -g2005 only) against the generator's own
  * self-checking testbench (the one the page offers); also random parameter sets (W 1..67,
  * D 1..1024). What each testbench expects is checked first against the independent bit-serial
  * reference (and the catalogue check value for "123456789"), so a pass means crc_out matched it.
@@ -35,7 +35,11 @@ async function run(kernel: CrcKernel, c: SimulationCase): Promise<string[]> {
   const generator = createCrcGenerator(kernel);
   const dut = generator.generate(c.config, 'verilog');
   const tb = generator.testbench(c.config, 'verilog', { seed: c.seed });
-  for (const standard of VERILOG_STANDARDS) {
+  // Time-0 semantics (what differs between the standards) are the testbench's and the reset's, the
+  // same at any bus width: both standards up to D = 72 (every algorithm has such cases), the
+  // language we emit (-g2005) above, where Icarus spends its time on the XOR trees.
+  const standards = c.config.dataWidth <= 72 ? VERILOG_STANDARDS : (['2005'] as const);
+  for (const standard of standards) {
     const files = { [dut.name]: dut.text, [tb.name]: tb.text };
     const { stdout } = await simulateVerilog(files, TB_NAME, TIMEOUT_MS, standard);
     if (!stdout.includes(TB_PASS) || stdout.includes(TB_FAIL)) {
