@@ -482,5 +482,18 @@ describe('the npm package', () => {
     expect(run(['subnet', '10.0.0.0/30', '--split', '31'])).toBe('10.0.0.0/31\n10.0.0.2/31\n');
     expect(run(['yaml', 'to-json', '-'], 'a: 12345678901234567890\n')).toBe('{\n  "a": 12345678901234567890\n}\n');
     expect(run(['crc', 'check', '-'], '123456789')).toBe('cbf43926  -\n');
+    // A large file takes crc check's helper thread, whose entry the installed copy must find.
+    const big = new Uint8Array((65 << 20) + 3).fill(7);
+    writeFileSync(join(prefix, 'big.bin'), big);
+    expect(run(['crc', 'check', 'big.bin'])).toBe(
+      `${(zlib.crc32(big) >>> 0).toString(16).padStart(8, '0')}  big.bin\n`,
+    );
+  });
+
+  it('npx bitsmith runs the built command inside the repository', () => {
+    const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+    expect(execFileSync('npx', ['--offline', 'bitsmith', '--version'], { cwd: root, encoding: 'utf8' })).toBe(
+      `${version}\n`,
+    );
   });
 });
