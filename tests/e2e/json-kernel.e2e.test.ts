@@ -5,7 +5,7 @@
  * without a main-thread task over 50 ms on the CPU (a Chromium trace); a result of more than
  * PREVIEW_LINES lines shows its beginning (a textarea lays out every line) and downloads whole.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { createHash } from 'node:crypto';
 import { closeSync, createReadStream, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -87,6 +87,9 @@ describeWith(['chromium'], 'JSON formatter WASM kernel with big inputs', () => {
 
   async function open(): Promise<{ page: Page; errors: string[] }> {
     const opened = await openPage(app.browser);
+    // Closed even when the test fails: a failed try's pages (hundreds of MB of text) must not stay
+    // open beside its retry, whose main thread then waits on memory (a 725 ms task once in CI).
+    onTestFinished(() => opened.page.context().close());
     await opened.page.goto(`${app.url}/json-formatter`);
     await opened.page.locator('h1').waitFor();
     return opened;

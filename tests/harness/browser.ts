@@ -19,13 +19,20 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 }
 
-/** A fresh context + page that fails the test on uncaught page errors (collected in `errors`). */
+/**
+ * A fresh context + page that fails the test on uncaught page errors (collected in `errors`).
+ * `fakeClock`: the page's timers are Playwright's from its first script. A test that needs a fake
+ * clock wants it before the page loads: a timer set with the real setTimeout and later "cleared"
+ * with the fake clearTimeout still fires (a stale debounce once emptied a converted output).
+ */
 export async function openPage(
   browser: Browser,
   options: BrowserContextOptions = {},
+  { fakeClock = false } = {},
 ): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ acceptDownloads: true, ...options });
   const page = await context.newPage();
+  if (fakeClock) await page.clock.install();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return { page, errors };

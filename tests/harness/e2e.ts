@@ -4,8 +4,8 @@
  * useSharedApp() and opens its own contexts and pages (openPage). A file that needs a server of its
  * own (own data, own environment) starts one with startServer() and still uses the shared browser.
  */
-import { afterAll, beforeAll, inject } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -40,4 +40,24 @@ export function useSharedApp(): SharedApp {
     await app.browser?.close();
   });
   return app;
+}
+
+/**
+ * Moves a paused page clock on in 25 ms steps until `read()` gives `expected`, and returns how far
+ * the page's time moved. Steps rather than one jump: under load the effect that sets a timer can
+ * run after an earlier advance, so the timer starts later in the page's time than the test assumed.
+ */
+export async function advanceClockUntil<T>(page: Page, read: () => Promise<T>, expected: T): Promise<number> {
+  let movedMs = 0;
+  await expect
+    .poll(
+      async () => {
+        await page.clock.runFor(25);
+        movedMs += 25;
+        return read();
+      },
+      { timeout: 30_000, interval: 10 },
+    )
+    .toBe(expected);
+  return movedMs;
 }

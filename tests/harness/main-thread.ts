@@ -91,6 +91,12 @@ const isDevToolsCommand = (e: TraceEvent) =>
 /** ...and Playwright's injected scripts, with all they call. */
 const isPlaywrightScript = (e: TraceEvent) => !!e.args?.worldName?.startsWith('__playwright');
 
+/** A sub-event's name in a task's breakdown; a mojo message with its interface, to say who sent it. */
+const partName = (e: TraceEvent) => {
+  const tag = e.name === 'Receive mojo message' ? e.args?.chrome_mojo_event_info?.mojo_interface_tag : undefined;
+  return tag ? `${e.name} (${tag})` : e.name;
+};
+
 /**
  * A task's CPU time less the test harness's share of it (setInputFiles' file handling, Playwright's
  * click checks: measured up to 52 ms under load), with where the rest went: each sub-event's self
@@ -114,7 +120,7 @@ function pageWork(task: TraceEvent, events: TraceEvent[]): MainThreadTask {
   const byName = new Map<string, number>();
   for (const [e, ms] of self) {
     if (inPlaywright.has(e) || isDevToolsCommand(e)) harnessMs += ms;
-    else byName.set(e.name, (byName.get(e.name) ?? 0) + ms);
+    else byName.set(partName(e), (byName.get(partName(e)) ?? 0) + ms);
   }
   const parts = [...byName]
     .filter(([, ms]) => ms >= 0.5)
