@@ -107,6 +107,20 @@ describe('file pipeline (Blob in chunks -> Blob)', () => {
     expect(progress.every((p, i) => i === 0 || p > progress[i - 1]!)).toBe(true);
   });
 
+  it('gives each of several files converted at once its own output, with the buffer a finished one leaves', async () => {
+    const random = testRandom();
+    const files = [300_001, 2_000_000, 77, 1_234_567].map((n) => randomBytes(random, n));
+    const small = 3 * 4 * 5003; // parts smaller than the files, so each reuses its buffer mid-way
+    const once = await Promise.all(files.map((f) => convertBlob(kernel, new Blob([f]), opts(), undefined, small)));
+    const again = await Promise.all(
+      once.map(async (r) => convertBlob(kernel, r.blob, opts({ mode: 'decode' }), undefined, small)),
+    );
+    for (const [i, f] of files.entries()) {
+      expect((await blobBytes(once[i]!.blob)).toString('latin1')).toBe(f.toString('base64'));
+      expect((await blobBytes(again[i]!.blob)).equals(f)).toBe(true);
+    }
+  });
+
   it('rejects empty, blank and invalid files with the spec messages', async () => {
     await expect(convertBlob(kernel, new Blob([]), opts())).rejects.toThrow(ENTER_TEXT);
     await expect(convertBlob(kernel, new Blob(['\n \n']), opts({ mode: 'decode' }))).rejects.toThrow(ENTER_BASE64);
