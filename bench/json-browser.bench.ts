@@ -230,15 +230,27 @@ export default defineSuite({
     ];
     let kernelSamples: ReturnType<typeof kernelInPage> | undefined;
     const kernelRuns = () => (kernelSamples ??= kernelInPage(page, path, count)); // after the page's groups
+    // The page's click-to-status times again, beside native in-memory formatting: issue 29's
+    // end-to-end measure as its own row (the same samples as in the groups above).
+    const pageRuns: Record<string, (() => Promise<number[]>) | undefined> = {
+      format: async () => (await formatRuns())[1],
+      minify: async () => (await minifyRuns())[1],
+    };
     for (const [action, cases] of Object.entries(CHROMIUM_CASES)) {
+      const endToEnd = pageRuns[action];
       groups.push({
         name: `${action} ${mb} in Chromium, the kernel alone (bench/json-kernel-page.ts)`,
         baseline: cases.native,
-        cases: Object.values(cases).map((name) => ({
-          name,
-          bytes: size,
-          measure: async () => (await kernelRuns())[name]!,
-        })),
+        cases: [
+          ...Object.values(cases).map((name) => ({
+            name,
+            bytes: size,
+            measure: async () => (await kernelRuns())[name]!,
+          })),
+          ...(endToEnd
+            ? [{ name: 'page pipeline, click -> status (file -> Blob), same run', bytes: size, measure: endToEnd }]
+            : []),
+        ],
       });
     }
     if (!quick) groups.push(await gigabyteGroup(page, dir, size, async () => (await formatRuns())[1]));
