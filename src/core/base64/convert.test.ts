@@ -1,7 +1,7 @@
 /** Whole conversions (the worker's logic) in Node: text modes, messages, and the Blob pipeline. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFreshKernel } from '../../../server/wasm';
-import { convertBlob, convertText, type ConvertOptions } from './convert';
+import { convertBlob, convertText, type ConvertOptions, type PartSink } from './convert';
 import type { Base64Exports } from './kernel';
 import { ENTER_BASE64, ENTER_TEXT, INVALID_BASE64 } from './messages';
 import { bytesToText, textToBytes, wrapLines } from './text';
@@ -119,6 +119,60 @@ describe('file pipeline (Blob in chunks -> Blob)', () => {
       expect((await blobBytes(once[i]!.blob)).toString('latin1')).toBe(f.toString('base64'));
       expect((await blobBytes(again[i]!.blob)).equals(f)).toBe(true);
     }
+  });
+
+  it('writes into buffers it takes and never touches one it gave, with a sink that transfers them', async () => {
+    // The worker's sink in miniature: two buffers, `take` waits for one to come back, `give`
+    // transfers the buffer (detached here, so a late write would throw) and returns it later.
+    const free: ArrayBuffer[] = [];
+    const waiting: ((b: ArrayBuffer) => void)[] = [];
+    let made = 0;
+    const release = (b: ArrayBuffer) => (waiting.length ? waiting.shift()!(b) : free.push(b));
+    const transferring = (type: string): PartSink => {
+      const parts: Blob[] = [];
+      return {
+        take: async (bytes) => {
+          const b =
+            free.pop() ??
+            (made < 2 ? (made++, new ArrayBuffer(bytes)) : await new Promise<ArrayBuffer>((r) => waiting.push(r)));
+          return new Uint8Array(b.byteLength >= bytes ? b : new ArrayBuffer(bytes));
+        },
+        give: (buffer, length) => {
+          const given = buffer.buffer as ArrayBuffer;
+          const moved = structuredClone(given, { transfer: [given] });
+          parts.push(new Blob([new Uint8Array(moved, 0, length)]));
+          setTimeout(() => release(moved), 1);
+        },
+        finish: async () => new Blob(parts, { type }),
+        discard: () => (parts.length = 0),
+      };
+    };
+    const random = testRandom();
+    const files = [500_003, 77, 1_000_000].map((n) => randomBytes(random, n));
+    const small = 3 * 4 * 5003;
+    const encoded = await Promise.all(
+      files.map((f) => convertBlob(kernel, new Blob([f]), opts(), undefined, small, transferring)),
+    );
+    for (const [i, f] of files.entries()) {
+      expect((await blobBytes(encoded[i]!.blob)).toString('latin1')).toBe(f.toString('base64'));
+      expect(encoded[i]!.blob.type).toBe('text/plain');
+    }
+    // A failure mid-file hands its buffer back: both are in the pool again and serve the next conversion.
+    const bad = new Blob([files[2]!.toString('base64').slice(0, 400_000), '!!!!']);
+    await expect(convertBlob(kernel, bad, opts({ mode: 'decode' }), undefined, small, transferring)).rejects.toThrow(
+      INVALID_BASE64,
+    );
+    await new Promise((r) => setTimeout(r, 20)); // the buffers given last come back
+    expect([made, free.length]).toEqual([2, 2]);
+    const decoded = await convertBlob(
+      kernel,
+      encoded[2]!.blob,
+      opts({ mode: 'decode' }),
+      undefined,
+      small,
+      transferring,
+    );
+    expect((await blobBytes(decoded.blob)).equals(files[2]!)).toBe(true);
   });
 
   it('rejects empty, blank and invalid files with the spec messages', async () => {

@@ -50,7 +50,14 @@ export interface ConversionResult {
 export const HEX_PREVIEW_BYTES = 4096;
 
 /** Output Blobs are folded into one every this many bytes to keep the part list short. */
-const FOLD_BYTES = 64 << 20;
+export const FOLD_BYTES = 64 << 20;
+
+/** Copies the start of `bytes` into `head` after its first `len` bytes while there is room; returns the new length. */
+function keepHead(head: Uint8Array, len: number, bytes: Uint8Array): number {
+  const take = Math.min(bytes.length, head.length - len);
+  if (take > 0) head.set(bytes.subarray(0, take), len);
+  return len + Math.max(take, 0);
+}
 
 /** Collects output byte chunks into a Blob and keeps the first `limit` bytes for the preview. */
 class OutputSink {
@@ -65,11 +72,7 @@ class OutputSink {
 
   /** Takes `bytes`, a transient view of the stream's reused output buffer: the sink copies them. */
   readonly emit = (bytes: Uint8Array): void => {
-    if (this.headLen < this.head.length) {
-      const take = Math.min(bytes.length, this.head.length - this.headLen);
-      this.head.set(bytes.subarray(0, take), this.headLen);
-      this.headLen += take;
-    }
+    this.headLen = keepHead(this.head, this.headLen, bytes);
     this.sink.push(bytes);
   };
 
@@ -86,19 +89,28 @@ class OutputSink {
   }
 }
 
-const OUTPUT_TYPE = { encode: 'text/plain', decode: 'application/octet-stream' } as const;
+export const OUTPUT_TYPE = { encode: 'text/plain', decode: 'application/octet-stream' } as const;
 
-function finish(sink: OutputSink, opts: ConvertOptions, inputLength: number): ConversionResult {
-  const truncated = sink.size > opts.previewLimit;
-  const blob = sink.blob();
+/** A whole output: its size, its first bytes (for the preview) and all of it. */
+interface Output {
+  size: number;
+  headBytes: Uint8Array;
+  blob: Blob;
+}
+
+const outputOf = (sink: OutputSink): Output => ({ size: sink.size, headBytes: sink.headBytes, blob: sink.blob() });
+
+function finish(output: Output, opts: ConvertOptions, inputLength: number): ConversionResult {
+  const { size, headBytes, blob } = output;
+  const truncated = size > opts.previewLimit;
   if (opts.mode === 'encode') {
     // A truncated preview is shown in 76-character lines: one unbroken 32K-character word costs
     // the browser a long layout.
-    const head = asciiToString(sink.headBytes);
+    const head = asciiToString(headBytes);
     return {
       preview: truncated ? wrapLines(head) : head,
       truncated,
-      outputLength: sink.size,
+      outputLength: size,
       outputUnit: 'characters',
       inputLength,
       lossy: false,
@@ -106,13 +118,13 @@ function finish(sink: OutputSink, opts: ConvertOptions, inputLength: number): Co
       blob,
     };
   }
-  const { text, lossy } = bytesToText(sink.headBytes, opts.encoding);
-  const hex = lossy && sink.size > HEX_PREVIEW_BYTES;
+  const { text, lossy } = bytesToText(headBytes, opts.encoding);
+  const hex = lossy && size > HEX_PREVIEW_BYTES;
   return {
-    preview: hex ? hexDump(sink.headBytes.subarray(0, HEX_PREVIEW_BYTES)) : text,
+    preview: hex ? hexDump(headBytes.subarray(0, HEX_PREVIEW_BYTES)) : text,
     previewKind: hex ? 'hex' : 'text',
     truncated,
-    outputLength: truncated ? sink.size : text.length,
+    outputLength: truncated ? size : text.length,
     outputUnit: truncated ? 'bytes' : 'characters',
     inputLength,
     lossy,
@@ -134,7 +146,7 @@ export function convertText(kernel: Base64Exports, text: string, opts: ConvertOp
     const enc = new Base64Encoder(kernel, opts.alphabet);
     enc.push(bytes, sink.emit);
     enc.finish(sink.emit);
-    return finish(sink, opts, text.length);
+    return finish(outputOf(sink), opts, text.length);
   }
   const stripped = stripWhitespace(text);
   if (!stripped) throw new Error(ENTER_BASE64);
@@ -143,7 +155,7 @@ export function convertText(kernel: Base64Exports, text: string, opts: ConvertOp
   const dec = new Base64Decoder(kernel, opts.alphabet);
   dec.push(textToBytes(stripped, 'ASCII'), sink.emit);
   dec.finish(sink.emit);
-  return finish(sink, opts, text.length);
+  return finish(outputOf(sink), opts, text.length);
 }
 
 /**
@@ -159,21 +171,50 @@ const PROGRESS_BYTES = 4 << 20;
 export type ProgressFn = (done: number, total: number) => void;
 
 /**
+ * Where a file conversion's output goes, one part at a time: the conversion writes a part into a
+ * buffer it takes, gives the buffer back with the part's length (0: no part), and takes the next.
+ * A given buffer is the sink's until `take` hands it out again.
+ */
+export interface PartSink {
+  take(bytes: number): Uint8Array | Promise<Uint8Array>;
+  give(buffer: Uint8Array, length: number): void;
+  /** The Blob of all parts given, in order. */
+  finish(): Promise<Blob>;
+  /** Drops the parts of a conversion that failed. */
+  discard(): void;
+}
+
+/**
  * The output buffer of the last finished file conversion, for the next one: a fresh buffer's first
  * writes cost page faults (Chromium on this VM: ~4 ms per MiB, more than the decoding itself).
  * Taking it empties the slot, so conversions running at once never share one.
  */
 let spare: Uint8Array | undefined;
-function takeBuffer(size: number): Uint8Array {
-  const buffer = spare && spare.length >= size ? spare : new Uint8Array(size);
-  spare = undefined;
-  return buffer;
+
+/** Parts made into Blobs on this thread (a Blob copies its bytes), from one reused buffer. */
+export function localParts(type: string): PartSink {
+  const sink = new BlobSink(type, FOLD_BYTES);
+  return {
+    take(bytes) {
+      const buffer = spare && spare.length >= bytes ? spare : new Uint8Array(bytes);
+      spare = undefined;
+      return buffer;
+    },
+    give(buffer, length) {
+      if (length > 0) sink.push(buffer.subarray(0, length));
+      spare = buffer;
+    },
+    finish: async () => sink.blob(),
+    discard() {},
+  };
 }
 
 /**
- * Converts a Blob/File read as a stream (the streams carry remainders and skip whitespace) into an
- * output buffer reused for every Blob part. Measured in Chromium, 24 MiB: reading the stream took
- * 39 ms where 12 MiB slices (each a fresh ArrayBuffer, page faults and all) took 77 ms.
+ * Converts a Blob/File read as a stream (the streams carry remainders and skip whitespace) into
+ * output parts of up to `chunkBytes` of input each, written into buffers taken from `partSink`
+ * (this thread's by default; the worker's hands them to a second worker). Measured in Chromium,
+ * 24 MiB: reading the stream took 39 ms where 12 MiB slices (each a fresh ArrayBuffer, page faults
+ * and all) took 77 ms.
  */
 export async function convertBlob(
   kernel: Base64Exports,
@@ -181,40 +222,56 @@ export async function convertBlob(
   opts: ConvertOptions,
   onProgress?: ProgressFn,
   chunkBytes = FILE_CHUNK_BYTES,
+  partSink: (type: string) => PartSink = localParts,
 ): Promise<ConversionResult> {
   if (file.size === 0) throw new Error(opts.mode === 'encode' ? ENTER_TEXT : ENTER_BASE64);
-  const sink = new OutputSink(opts.previewLimit, OUTPUT_TYPE[opts.mode]);
+  const parts = partSink(OUTPUT_TYPE[opts.mode]);
   const stream =
     opts.mode === 'encode' ? new Base64Encoder(kernel, opts.alphabet) : new Base64Decoder(kernel, opts.alphabet);
-  let out = takeBuffer(stream.maxOutput(chunkBytes));
+  const head = new Uint8Array(opts.previewLimit);
+  let headLen = 0;
+  let size = 0;
+  let out = await parts.take(stream.maxOutput(chunkBytes));
   let at = 0;
-  let read = 0;
-  let reported = 0;
-  const reader = file.stream().getReader();
-  for (let r = await reader.read(); !r.done; r = await reader.read()) {
-    const need = stream.maxOutput(r.value.length);
-    if (at + need > out.length && at > 0) {
-      sink.emit(out.subarray(0, at));
-      at = 0;
-    }
-    if (need > out.length) out = new Uint8Array(need); // a read larger than a part: never seen, but allowed
-    at += stream.pushInto(r.value, out, at);
-    read += r.value.length;
-    if (read - reported >= Math.min(chunkBytes, PROGRESS_BYTES)) {
-      reported = read;
-      onProgress?.(read, file.size);
-    }
-  }
-  if (at + stream.maxOutput(0) > out.length) {
-    sink.emit(out.subarray(0, at));
+  /** Hands the part in `out` to the sink and takes the next buffer. */
+  const emit = async () => {
+    headLen = keepHead(head, headLen, out.subarray(0, at));
+    size += at;
+    parts.give(out, at);
     at = 0;
+    out = await parts.take(stream.maxOutput(chunkBytes));
+  };
+  try {
+    let read = 0;
+    let reported = 0;
+    const reader = file.stream().getReader();
+    for (let r = await reader.read(); !r.done; r = await reader.read()) {
+      const need = stream.maxOutput(r.value.length);
+      if (at + need > out.length && at > 0) await emit();
+      if (need > out.length) {
+        parts.give(out, 0); // a read larger than a part: never seen in a browser, but allowed
+        out = await parts.take(need);
+      }
+      at += stream.pushInto(r.value, out, at);
+      read += r.value.length;
+      if (read - reported >= Math.min(chunkBytes, PROGRESS_BYTES)) {
+        reported = read;
+        onProgress?.(read, file.size);
+      }
+    }
+    if (at + stream.maxOutput(0) > out.length) await emit();
+    at += stream.finishInto(out, at);
+    if (reported < read) onProgress?.(read, file.size);
+    if (stream instanceof Base64Decoder && stream.chars === 0) throw new Error(ENTER_BASE64);
+  } catch (e) {
+    parts.give(out, 0);
+    parts.discard();
+    throw e;
   }
-  at += stream.finishInto(out, at);
-  if (at > 0) sink.emit(out.subarray(0, at));
-  spare = out;
-  if (reported < read) onProgress?.(read, file.size);
-  if (stream instanceof Base64Decoder && stream.chars === 0) throw new Error(ENTER_BASE64);
-  return finish(sink, opts, file.size);
+  headLen = keepHead(head, headLen, out.subarray(0, at));
+  size += at;
+  parts.give(out, at);
+  return finish({ size, headBytes: head.subarray(0, headLen), blob: await parts.finish() }, opts, file.size);
 }
 
 /** Full output as text for copying: the Base64 text, or the decoded bytes in the chosen encoding. */
