@@ -141,7 +141,8 @@ describeWith(['chromium'], 'data converters with a 50 MB input', () => {
         // The file streams through papaparse slice by slice: progress moves while it runs.
         const progress = page.getByLabel('Converting CSV to JSON progress');
         while ((await progress.count()) > 0) {
-          seen.add((await progress.getAttribute('value').catch(() => null)) ?? '');
+          // The bar may go between count() and here: a short wait, not the 30 s default.
+          seen.add((await progress.getAttribute('value', { timeout: 200 }).catch(() => null)) ?? '');
           await page.waitForTimeout(100);
         }
         await expect

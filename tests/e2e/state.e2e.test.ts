@@ -25,12 +25,10 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     const { page, errors } = await open('/url-encoder');
     await page.getByLabel(/^Input/).fill('a b&c');
     await page.getByLabel('Encoding Type').selectOption('rfc3986');
-    await page
-      .locator('#sidebar')
-      .getByRole('link', { name: 'Base64 Converter' })
-      .click({ force: true })
-      .catch(() => {});
-    await page.goto(app.url + '/base64-converter'); // the sidebar's delayed full load, made directly
+    // The sidebar's link: a full page load 300 ms after the click.
+    await page.locator('#sidebar').getByRole('button', { name: 'File Converters' }).click();
+    await page.locator('#sidebar').getByRole('link', { name: 'Base64 Converter' }).click();
+    await page.waitForURL(app.url + '/base64-converter', { waitUntil: 'load' });
     await page.locator('main textarea').first().fill('draft text');
     await page.goto(app.url + '/url-encoder');
     await page.getByLabel(/^Input/).waitFor();
