@@ -3,7 +3,7 @@
 // Without a loop name, the whole suite: system-tool check, build (what is stale), type check, lint and format check, then
 // every Vitest project. With one, only what that loop needs: its system tools, its build outputs
 // (if stale) and its Vitest project; no type check or lint, so the loop stays quick.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { missingSystemTools, installHint } from './system-tools.mjs';
 
@@ -44,6 +44,29 @@ step('build (what is stale)', process.execPath, [
   '--if-stale',
   ...(loop ? loops[loop].build : []),
 ]);
-if (!loop) step('type check', 'npm', ['run', '--silent', 'typecheck']);
-if (!loop) step('lint and format check (zero warnings)', 'npm', ['run', '--silent', 'lint']);
+
+/** Runs the steps at once (each leaves a core mostly idle) and prints each one's output whole. */
+async function steps(list) {
+  const results = await Promise.all(
+    list.map(
+      ([label, cmd, args]) =>
+        new Promise((resolve) => {
+          const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+          const out = [];
+          child.stdout.on('data', (d) => out.push(d));
+          child.stderr.on('data', (d) => out.push(d));
+          child.on('close', (status) => resolve({ label, status, text: Buffer.concat(out).toString() }));
+        }),
+    ),
+  );
+  for (const { label, status, text } of results) console.log(`\n[test] ${label}${status ? ' FAILED' : ''}\n${text}`);
+  const failed = results.find((r) => r.status !== 0);
+  if (failed) process.exit(failed.status ?? 1);
+}
+
+if (!loop)
+  await steps([
+    ['type check', 'npm', ['run', '--silent', 'typecheck']],
+    ['lint and format check (zero warnings)', 'npm', ['run', '--silent', 'lint']],
+  ]);
 step('vitest', process.execPath, ['node_modules/vitest/vitest.mjs', 'run', ...vitestArgs]);

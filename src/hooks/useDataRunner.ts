@@ -13,6 +13,7 @@ import type { JobResult } from '../core/data/jobs';
 import { kernelPlan } from '../core/data/jobs/json';
 import { dataWorker } from '../workers/data/client';
 import { isAbortError } from '../workers/bridge';
+import { useWarmWorker } from './useWarmWorker';
 
 const CANCELLED_MESSAGE = 'Conversion cancelled; the input is unchanged.';
 
@@ -42,6 +43,7 @@ const defaultCrashMessage = (detail: string) => `Error: ${detail}`;
  * memory); keep it stable (module level or useCallback), it is a dependency of `run`.
  */
 export function useDataRunner(crashMessage: (detail: string) => string = defaultCrashMessage): DataRunner {
+  useWarmWorker(dataWorker);
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState(0);
   const abort = useRef<AbortController | null>(null);

@@ -298,7 +298,9 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
 
   it(
     'encodes and decodes a 200 MB file through the worker, byte for byte, no main-thread task over 50 ms of CPU, and cancels',
-    MAIN_THREAD_TEST,
+    // The budget, not a timing claim: 400 MB through the page, two downloads hashed (38 s in CI; a
+    // retry beside other files once needed over 60 s).
+    { ...MAIN_THREAD_TEST, timeout: 240_000 },
     async () => {
       const path = join(dir, 'random.bin');
       const original = await writeRandomFile(path, BIG);

@@ -234,6 +234,34 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('starts a converter worker while the page is idle, before any action, and a fresh one after a cancel', async () => {
+    const dataWorkers = (page: Page) => page.workers().filter((w) => /\/data\.worker/.test(w.url()));
+    const json = await desktop('/json-formatter');
+    await expect.poll(() => dataWorkers(json.page).length).toBe(1);
+    await json.page.context().close();
+
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-warm-'));
+    const big = join(dir, 'big.bin');
+    writeFileSync(big, '');
+    truncateSync(big, 256 << 20); // sparse: long enough to cancel mid-way
+    try {
+      const { page, errors } = await desktop('/base64-converter');
+      const base64Workers = () => page.workers().filter((w) => /\/base64\.worker/.test(w.url()));
+      await expect.poll(() => base64Workers().length).toBe(1);
+      const first = base64Workers()[0]!;
+      const closed = new Promise((done) => first.once('close', done));
+      await page.locator('input[type=file]').setInputFiles(big);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => page.locator('.status-line').textContent()).toBe('Conversion cancelled');
+      await closed; // Cancel ended the busy worker...
+      await expect.poll(() => base64Workers().filter((w) => w !== first).length).toBe(1); // ...and a fresh one waits
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('cancels a running worker job (terminating the worker) and starts a fresh worker for the next call', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'bitsmith-cancel-'));
     const big = join(dir, 'big.bin');

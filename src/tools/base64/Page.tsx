@@ -19,6 +19,7 @@ import { useOutputActions } from './useOutputActions';
 import { OptionsPanel } from './Options';
 import { InputPane, OutputPane, Stats } from './Panes';
 import './styles.css';
+import { useWarmWorker } from '../../hooks/useWarmWorker';
 
 const AUTO_CONVERT_MS = 500;
 
@@ -36,6 +37,7 @@ const infoCards = [
 ];
 
 export default function Base64Page() {
+  useWarmWorker(base64Worker);
   usePermalink(useBase64Store, base64Link);
   // Everything but the progress figures (see FileProgress in Options).
   const s = useBase64Store(useShallow(({ progress, ...rest }) => ({ ...rest, busy: progress !== null })));

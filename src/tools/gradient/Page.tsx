@@ -7,6 +7,8 @@ import { PresetsTab } from './PresetsTab';
 import { SavedTab } from './SavedTab';
 import { PreviewPanel, CssPanel, ExportPanel } from './OutputPanels';
 import './styles.css';
+import { useWarmWorker } from '../../hooks/useWarmWorker';
+import { pngWorker } from '../../workers/png/client';
 
 const TABS: { id: GradientTab; label: string }[] = [
   { id: 'editor', label: 'Editor' },
@@ -30,6 +32,7 @@ const INFO_CARDS = [
 ];
 
 export default function GradientPage() {
+  useWarmWorker(pngWorker);
   usePermalink(useGradientStore, gradientLink);
   const activeTab = useGradientStore((s) => s.activeTab);
   const setTab = useGradientStore((s) => s.setTab);

@@ -19,8 +19,10 @@ import { VirtualTable, type VirtualTableHandle } from './VirtualTable';
 import { ExportPanel, JumpBox, SplitSelect, SubnetList, count as n } from './ListParts';
 import { Vlsm6Panel } from './Vlsm6Panel';
 import { EXPORT_MAX_ROWS6, TABLE_WINDOW, defaultChildPrefix6, exportFileName6, windowStart } from './logic6';
+import { useWarmWorker } from '../../hooks/useWarmWorker';
 
 export function Subnets6Tab({ addr, prefix }: { addr: bigint; prefix: number }) {
+  useWarmWorker(subnetWorker);
   const s = useSubnetStore(
     useShallow((s) => ({
       childPrefix: s.childPrefix6,

@@ -19,8 +19,10 @@ import { VirtualTable, type VirtualTableHandle } from './VirtualTable';
 import { ExportPanel, JumpBox, SplitSelect, SubnetList, count as n } from './ListParts';
 import { VlsmPanel } from './VlsmPanel';
 import { EXPORT_MAX_ROWS, defaultChildCidr, exportFileName } from './logic';
+import { useWarmWorker } from '../../hooks/useWarmWorker';
 
 export function SubnetsTab({ ip, cidr }: { ip: number; cidr: number }) {
+  useWarmWorker(subnetWorker);
   const s = useSubnetStore(
     useShallow((s) => ({
       kind: s.listKind,

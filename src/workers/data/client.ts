@@ -15,6 +15,8 @@ const bridge = createWorkerBridge<DataWorkerApi>(
 const STAGE_CHARS = 1 << 20;
 
 export const dataWorker = {
+  /** Keeps the worker started while a page that uses it is shown; returns the release. */
+  hold: bridge.hold,
   /** Runs one action on text or a File/Blob; `onProgress(permille)` as it goes. */
   run(op: DataOp, input: string | Blob, { onProgress, signal }: ProgressOptions<JobProgress> = {}): Promise<JobResult> {
     if (typeof input === 'string' && input.length > STAGE_CHARS) {
