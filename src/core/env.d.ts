@@ -34,10 +34,17 @@ declare var Blob: { prototype: Blob; new (blobParts?: BlobPart[], options?: { ty
 
 interface ReadableStream<R> {
   getReader(): ReadableStreamDefaultReader<R>;
+  getReader(options: { mode: 'byob' }): ReadableStreamBYOBReader;
 }
 interface ReadableStreamDefaultReader<R> {
   read(): Promise<{ done: true; value?: undefined } | { done: false; value: R }>;
   cancel(reason?: unknown): Promise<void>;
+  releaseLock(): void;
+}
+interface ReadableStreamBYOBReader {
+  read<T extends Uint8Array<ArrayBuffer>>(view: T): Promise<{ done: boolean; value?: T }>;
+  cancel(reason?: unknown): Promise<void>;
+  releaseLock(): void;
 }
 
 interface URL {
