@@ -46,6 +46,24 @@ describe('blobChunks', () => {
     expect((await collect(new Blob([data]), 4096)).joined).toEqual(data);
   });
 
+  it('stops early on an error in the loop, with no rejection left behind', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (e: unknown) => unhandled.push(e);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const data = bytesOf(50_000);
+      await expect(
+        (async () => {
+          for await (const chunk of blobChunks(new Blob([data]), 4096)) if (chunk.length) throw new Error('bad input');
+        })(),
+      ).rejects.toThrow('bad input');
+      await new Promise((done) => setTimeout(done, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
+
   it('gives each of two reads at once its own buffers', async () => {
     const a = bytesOf(40_000);
     const b = a.map((x) => 255 - x);

@@ -18,8 +18,9 @@ async function fill(reader: ReadableStreamBYOBReader, buffer: ArrayBuffer): Prom
   let filled = 0;
   while (filled < buffer.byteLength) {
     const { done, value } = await reader.read(new Uint8Array(buffer, filled));
-    if (value) buffer = value.buffer; // a BYOB read transfers the buffer it is given
-    if (done || !value) break;
+    if (!value) return new Uint8Array(0); // cancelled: the buffer went with the read
+    buffer = value.buffer; // a BYOB read transfers the buffer it is given
+    if (done) break;
     filled += value.byteLength;
   }
   return new Uint8Array(buffer, 0, filled);
@@ -50,7 +51,11 @@ export async function* blobChunks(blob: Blob, chunkBytes: number): AsyncGenerato
       held.push(chunk.buffer);
     }
   } finally {
-    if (reading) await reader.cancel().catch(() => {}); // stopped early: its buffer goes with the read
+    if (reading) {
+      // Stopped early: the read ahead is cancelled (its buffer goes with it) and settled here.
+      await reader.cancel().catch(() => {});
+      await reading.catch(() => {});
+    }
     reader.releaseLock();
     spare.push(...held.filter((b) => b.byteLength === chunkBytes).slice(0, 2 - spare.length));
   }
