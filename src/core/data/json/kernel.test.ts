@@ -505,6 +505,30 @@ describe('JSON kernel validation (the token walker) against the state machine', 
     }
   });
 
+  it.each(['😀', '€', 'é'])("names an unexpected '%s' the same whichever chunk edge cuts its bytes", (ch) => {
+    const bytes = enc.encode(`[1, "ok", ${ch}, 2]`);
+    const at = enc.encode('[1, "ok", ').length;
+    for (const mode of ['validate', 'minify', 'format'] as const) {
+      const whole = kernelRun(bytes, mode);
+      expect(whole).toEqual({ ok: false, detail: `Unexpected token '${ch.charAt(0)}'`, offset: at });
+      for (let chunk = 1; chunk <= bytes.length; chunk++) {
+        let got: Outcome = { ok: true, out: '' };
+        try {
+          const s = new JsonStream(kernel, mode, 2, chunk);
+          s.push(bytes);
+          s.finish();
+        } catch (e) {
+          if (!(e instanceof JsonKernelError)) throw e;
+          got = { ok: false, detail: e.detail, offset: e.byteOffset };
+        }
+        expect(got, `${mode} in chunks of ${chunk}`).toEqual(whole);
+      }
+    }
+    // Cut by the input's end: the same as the whole run of the same bytes.
+    const cut = bytes.subarray(0, at + 1);
+    expect(kernelRun(cut, 'validate')).toMatchObject({ ok: false, offset: at });
+  });
+
   it('long mutated documents: the message and position JSON.parse gives', () => {
     const r = testRandom(8);
     for (let i = 0; i < 300; i++) {

@@ -70,14 +70,12 @@ export class JsonKernelError extends Error {
   }
 }
 
+/** Bytes of the UTF-8 sequence that starts with byte `b`. */
+const utf8Length = (b: number) => (b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1);
+
 /** The UTF-16 unit V8 quotes for the character starting at `i` (the high surrogate of a pair). */
 function unitAt(bytes: Uint8Array, i: number): string {
-  let n = 1;
-  const b = bytes[i]!;
-  if (b >= 0xf0) n = 4;
-  else if (b >= 0xe0) n = 3;
-  else if (b >= 0xc0) n = 2;
-  const s = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(i, i + n));
+  const s = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(i, i + utf8Length(bytes[i]!)));
   return s.charAt(0);
 }
 
@@ -91,6 +89,12 @@ export class JsonStream {
   private readonly outCap: number;
   private head = '';
   private done = 0;
+  /**
+   * An unexpected character whose UTF-8 bytes the piece's end cut (its first bytes, at `offset`):
+   * the error is thrown by the next push, which completes it, so that every chunking names the
+   * same character (a random test found a pair of surrogates cut by a chunk edge quoted as U+FFFD).
+   */
+  private cutToken?: { offset: number; bytes: Uint8Array };
 
   constructor(
     private readonly kernel: JsonExports,
@@ -151,13 +155,23 @@ export class JsonStream {
   /** Runs the kernel over `len` bytes at `ptr` (as often as the output region requires). */
   private runAt(ptr: number, len: number, emit?: Emit): void {
     const k = this.kernel;
+    if (this.cutToken) {
+      if (this.completeCutToken(new Uint8Array(k.memory.buffer, ptr, len))) throw this.cutTokenError();
+      this.done += len;
+      return;
+    }
     if (this.done < 16) {
       this.head += new TextDecoder().decode(new Uint8Array(k.memory.buffer, ptr, Math.min(len, 16 - this.done)));
     }
     let at = 0;
     while (at < len) {
       const n = k.run(ptr + at, len - at, this.outPtr, this.outCap);
-      if (n < 0) throw this.error(new Uint8Array(k.memory.buffer, ptr, len), this.done);
+      if (n < 0) {
+        const piece = new Uint8Array(k.memory.buffer, ptr, len);
+        this.cutToken = this.cutCharacter(piece);
+        if (!this.cutToken) throw this.error(piece, this.done);
+        break;
+      }
       const w = k.outputLength();
       if (w > 0 && emit) emit(new Uint8Array(k.memory.buffer, this.outPtr, w));
       at += n;
@@ -166,6 +180,7 @@ export class JsonStream {
   }
 
   finish(): void {
+    if (this.cutToken) throw this.cutTokenError();
     if (this.kernel.finish() < 0) throw this.error(new Uint8Array(0), this.done);
   }
 
@@ -180,6 +195,28 @@ export class JsonStream {
           : `Unexpected token '${unitAt(piece, offset - pieceStart)}'`;
     }
     return new JsonKernelError(detail, offset);
+  }
+
+  /** The unexpected character of the kernel's error in `piece`, when the piece's end cuts it. */
+  private cutCharacter(piece: Uint8Array): { offset: number; bytes: Uint8Array } | undefined {
+    const offset = this.kernel.errorOffset();
+    const i = offset - this.done;
+    if (this.kernel.errorCode() !== E_TOKEN || i < 0 || i >= piece.length) return undefined;
+    return i + utf8Length(piece[i]!) > piece.length ? { offset, bytes: piece.slice(i) } : undefined;
+  }
+
+  /** Adds the next bytes to a cut character; true once it is whole. */
+  private completeCutToken(next: Uint8Array): boolean {
+    const t = this.cutToken!;
+    const missing = utf8Length(t.bytes[0]!) - t.bytes.length;
+    t.bytes = new Uint8Array([...t.bytes, ...next.subarray(0, missing)]);
+    return next.length >= missing;
+  }
+
+  /** The error of a cut character (still cut at the input's end: decoded as it is, like a whole run). */
+  private cutTokenError(): JsonKernelError {
+    const { offset, bytes } = this.cutToken!;
+    return new JsonKernelError(`Unexpected token '${unitAt(bytes, 0)}'`, offset);
   }
 }
 
