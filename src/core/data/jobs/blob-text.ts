@@ -1,5 +1,7 @@
 /** A File/Blob as UTF-8 text in slices: never one string, characters split by a slice edge kept whole. */
 
+import { blobChunks } from '../../blob-chunks';
+
 /** Bytes read at a time: large enough that slicing costs nothing measurable, small enough to stream. */
 export const SLICE_BYTES = 4 << 20;
 
@@ -10,10 +12,12 @@ export async function* blobTextPieces(
   sliceBytes = SLICE_BYTES,
 ): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
-  for (let off = 0; off < blob.size; off += sliceBytes) {
-    const bytes = new Uint8Array(await blob.slice(off, off + sliceBytes).arrayBuffer());
-    yield decoder.decode(bytes, { stream: true });
-    onRead?.(Math.min(blob.size, off + sliceBytes));
+  let read = 0;
+  for await (const bytes of blobChunks(blob, sliceBytes)) {
+    const text = decoder.decode(bytes, { stream: true }); // a copy: the chunk's buffer is read into again
+    read += bytes.length;
+    yield text;
+    onRead?.(read);
   }
   const rest = decoder.decode();
   if (rest) yield rest;
