@@ -9,6 +9,7 @@ import {
   createWriteStream,
   mkdtempSync,
   openSync,
+  readFileSync,
   readSync,
   rmSync,
   writeFileSync,
@@ -28,6 +29,7 @@ import {
 } from '../harness/main-thread';
 import { describeWith } from '../harness/system';
 import { randomBytes, testRandom } from '../cases/seed';
+import { SINK_STOPPED } from '../../src/workers/base64/part-messages';
 
 let dir: string;
 
@@ -226,6 +228,46 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await input(page).fill(b64 + '!');
     await expect.poll(() => page.getByTestId('validity-badge').textContent()).toBe('Invalid Base64');
     await expect.poll(() => status(page).textContent()).toBe('Invalid Base64 string');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('ends a file conversion with a message when its output worker dies, and the next one works', async () => {
+    const { page, errors } = await open();
+    const files = ['first.bin', 'second.bin', 'third.bin'].map((name, i) => {
+      const bytes = randomBytes(testRandom(), (1 << 20) + i);
+      writeFileSync(join(dir, name), bytes);
+      return { path: join(dir, name), bytes };
+    });
+    await page.locator('input[type=file]').setInputFiles(files[0]!.path);
+    await status(page)
+      .getByText(/^✅ Encoded first\.bin/)
+      .waitFor({ timeout: 20_000 });
+    // The output's part sink, now running, crashes on its next message: a stand-in for the
+    // browser stopping it (out of memory, say).
+    const sink = page.workers().find((w) => w.url().includes('part-sink'));
+    await sink!.evaluate(() => {
+      self.onmessage = () => {
+        throw new Error('part sink crashed (test)');
+      };
+    });
+    await page.locator('input[type=file]').setInputFiles(files[1]!.path);
+    await expect.poll(() => status(page).textContent(), { timeout: 20_000 }).toBe(`Encoding failed: ${SINK_STOPPED}`);
+    expect(await page.getByTestId('file-name').textContent()).toContain('second.bin'); // the input stays
+    expect(await page.getByRole('button', { name: 'Download' }).isDisabled()).toBe(true);
+
+    // A fresh sink takes over: the next file converts, and its output is right.
+    await page.locator('input[type=file]').setInputFiles(files[2]!.path);
+    await status(page)
+      .getByText(/^✅ Encoded third\.bin/)
+      .waitFor({ timeout: 20_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    const saved = join(dir, 'third.b64');
+    await download.saveAs(saved);
+    expect(readFileSync(saved, 'latin1')).toBe(files[2]!.bytes.toString('base64'));
     expect(errors).toEqual([]);
     await page.context().close();
   });

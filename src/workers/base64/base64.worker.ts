@@ -15,7 +15,7 @@ import {
   type ProgressFn,
 } from '../../core/base64/convert';
 import { isValidBase64, wrapLines, type TextEncodingName } from '../../core/base64/text';
-import type { PartMessage, PartReply } from './part-messages';
+import { SINK_STOPPED, type PartMessage, type PartReply } from './part-messages';
 import type { Alphabet } from '../../core/base64/kernel';
 
 let kernel: Promise<Base64Exports> | undefined;
@@ -31,13 +31,29 @@ let sinkWorker: Worker | undefined;
 let made = 0;
 let nextId = 1;
 const free: ArrayBuffer[] = [];
-const waiting: ((buffer: ArrayBuffer) => void)[] = [];
-const finishing = new Map<number, (blob: Blob) => void>();
+const waiting: { resolve: (buffer: ArrayBuffer) => void; reject: (e: Error) => void }[] = [];
+const finishing = new Map<number, { resolve: (blob: Blob) => void; reject: (e: Error) => void }>();
+/** Bumped when the sink worker dies: the parts it held are gone, so conversions begun before fail. */
+let sinkGeneration = 0;
+let sinkError = new Error('');
 
 function release(buffer: ArrayBuffer): void {
   const next = waiting.shift();
-  if (next) next(buffer);
+  if (next) next.resolve(buffer);
   else free.push(buffer);
+}
+
+/** The sink worker died (an error it did not catch, or out of memory): fail whoever waits on it. */
+function sinkFailed(): void {
+  sinkWorker?.terminate();
+  sinkWorker = undefined;
+  made = 0;
+  free.length = 0;
+  sinkGeneration++;
+  sinkError = new Error(SINK_STOPPED);
+  for (const w of waiting.splice(0)) w.reject(sinkError);
+  for (const f of finishing.values()) f.reject(sinkError);
+  finishing.clear();
 }
 
 function sink(message: PartMessage, transfer: Transferable[] = []): void {
@@ -48,7 +64,11 @@ function sink(message: PartMessage, transfer: Transferable[] = []): void {
     });
     sinkWorker.onmessage = ({ data }: MessageEvent<PartReply>) => {
       if ('buffer' in data) release(data.buffer);
-      else finishing.get(data.id)?.(data.blob);
+      else finishing.get(data.id)?.resolve(data.blob);
+    };
+    sinkWorker.onerror = (e) => {
+      e.preventDefault();
+      sinkFailed();
     };
   }
   sinkWorker.postMessage(message, transfer);
@@ -56,23 +76,35 @@ function sink(message: PartMessage, transfer: Transferable[] = []): void {
 
 function workerParts(type: string): PartSink {
   const id = nextId++;
+  const generation = sinkGeneration;
+  /** Throws once the sink that holds this conversion's parts has died. */
+  const check = () => {
+    if (generation !== sinkGeneration) throw sinkError;
+  };
   return {
     async take(bytes) {
+      check();
       const buffer =
         free.pop() ??
-        (made < BUFFERS ? (made++, new ArrayBuffer(bytes)) : await new Promise<ArrayBuffer>((r) => waiting.push(r)));
+        (made < BUFFERS
+          ? (made++, new ArrayBuffer(bytes))
+          : await new Promise<ArrayBuffer>((resolve, reject) => waiting.push({ resolve, reject })));
       return new Uint8Array(buffer.byteLength >= bytes ? buffer : new ArrayBuffer(bytes));
     },
     give(buffer, length) {
+      if (generation !== sinkGeneration) return; // its parts went with the sink
       if (length === 0) release(buffer.buffer as ArrayBuffer);
       else sink({ id, type, buffer: buffer.buffer as ArrayBuffer, length }, [buffer.buffer as ArrayBuffer]);
     },
     finish: () =>
-      new Promise<Blob>((resolve) => {
-        finishing.set(id, (blob) => (finishing.delete(id), resolve(blob)));
+      new Promise<Blob>((resolve, reject) => {
+        check();
+        finishing.set(id, { resolve: (blob) => (finishing.delete(id), resolve(blob)), reject });
         sink({ id, type, end: 'finish' });
       }),
-    discard: () => sink({ id, type, end: 'discard' }),
+    discard: () => {
+      if (generation === sinkGeneration) sink({ id, type, end: 'discard' });
+    },
   };
 }
 

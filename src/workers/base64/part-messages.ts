@@ -7,3 +7,6 @@ export type PartMessage =
 
 /** From the sink: a buffer to reuse, or conversion `id`'s Blob. */
 export type PartReply = { buffer: ArrayBuffer } | { id: number; blob: Blob };
+
+/** Why a file conversion failed when the sink died (shown as "Encoding failed: …" / "Decoding failed: …"). */
+export const SINK_STOPPED = 'the worker that assembles the output stopped (the browser may be out of memory)';
