@@ -15,7 +15,10 @@ const count = (n: number) => n.toLocaleString('en-US');
 /** What a textarea shows of a text (see PREVIEW_LINES). */
 const shown = (text: string) => textHead(text, PREVIEW_LINES, PREVIEW_CHARS);
 
-/** What the user gave: typed text, or a file too big to put in a textarea. */
+/**
+ * What the user gave: typed or pasted text (over WORKER_THRESHOLD characters, the textarea shows
+ * only its beginning), or a file too big to put in a textarea.
+ */
 export interface DataInput {
   text: string;
   file: File | null;
@@ -41,6 +44,16 @@ function useFilePreview(file: File | null): string {
     };
   }, [file]);
   return preview && preview.file === file ? preview.text : '';
+}
+
+/**
+ * The text a paste makes (the selection replaced) when it is too long for the textarea, or null
+ * when the browser can paste it as usual (its undo then keeps working).
+ */
+function longPaste(ta: HTMLTextAreaElement, pasted: string): string | null {
+  if (ta.readOnly || ta.value.length + pasted.length <= WORKER_THRESHOLD) return null;
+  const text = ta.value.slice(0, ta.selectionStart) + pasted + ta.value.slice(ta.selectionEnd);
+  return text.length > WORKER_THRESHOLD ? text : null;
 }
 
 /** Selects the character at the error and scrolls it into the middle of the textarea. */
@@ -78,10 +91,12 @@ export function InputArea({
 }) {
   const ta = useRef<HTMLTextAreaElement>(null);
   const preview = useFilePreview(input.file);
-  useEffect(() => {
-    if (errorPosition && ta.current && !input.file) markPosition(ta.current, errorPosition);
-  }, [errorPosition, input.file]);
   const file = input.file;
+  // Text the textarea shows whole (long text and files show their beginning, read-only).
+  const whole = !file && input.text.length <= WORKER_THRESHOLD;
+  useEffect(() => {
+    if (errorPosition && ta.current && whole) markPosition(ta.current, errorPosition);
+  }, [errorPosition, whole]);
   return (
     <div className="data-area">
       <div className="data-area-head">
@@ -96,11 +111,18 @@ export function InputArea({
           ref={ta}
           className="code data-text"
           spellCheck={false}
-          value={file ? preview : input.text}
-          readOnly={!!file}
+          value={file ? preview : whole ? input.text : shown(input.text)}
+          readOnly={!whole}
           placeholder={placeholder}
           aria-invalid={errorPosition ? true : undefined}
           onChange={(e) => onText(e.currentTarget.value)}
+          onPaste={(e) => {
+            // A long paste never enters the textarea, whose layout of it would hold the page for seconds.
+            const text = longPaste(e.currentTarget, e.clipboardData.getData('text/plain'));
+            if (text === null) return;
+            e.preventDefault();
+            onText(text);
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && onSubmit) {
               e.preventDefault();
@@ -119,7 +141,16 @@ export function InputArea({
           </button>
         </p>
       )}
-      {errorPosition && !file && (
+      {!file && !whole && (
+        <p className="data-note" role="note">
+          The text is large ({count(input.text.length)} characters): it is converted in the background and only its
+          start is shown.{' '}
+          <button type="button" onClick={onClearFile}>
+            Remove text
+          </button>
+        </p>
+      )}
+      {errorPosition && whole && (
         <p className="data-error-mark">
           Error at line {errorPosition.line}, column {errorPosition.column}.{' '}
           <button type="button" onClick={() => ta.current && markPosition(ta.current, errorPosition)}>
