@@ -6,6 +6,7 @@ import { Progress } from './Progress';
 import { downloadBlob } from '../browser/download';
 import { WORKER_THRESHOLD, PREVIEW_CHARS, PREVIEW_LINES } from '../core/data/limits';
 import { textHead } from '../browser/text-head';
+import { LONG_TEXT_CHARS, onLongPaste } from '../browser/long-paste';
 import type { JobResult } from '../core/data/jobs';
 import type { TextPosition } from '../core/data/position';
 import './data-io.css';
@@ -16,8 +17,8 @@ const count = (n: number) => n.toLocaleString('en-US');
 const shown = (text: string) => textHead(text, PREVIEW_LINES, PREVIEW_CHARS);
 
 /**
- * What the user gave: typed or pasted text (over WORKER_THRESHOLD characters, the textarea shows
- * only its beginning), or a file too big to put in a textarea.
+ * What the user gave: typed or pasted text (over LONG_TEXT_CHARS, the textarea shows only its
+ * beginning), or a file too big to put in a textarea.
  */
 export interface DataInput {
   text: string;
@@ -44,16 +45,6 @@ function useFilePreview(file: File | null): string {
     };
   }, [file]);
   return preview && preview.file === file ? preview.text : '';
-}
-
-/**
- * The text a paste makes (the selection replaced) when it is too long for the textarea, or null
- * when the browser can paste it as usual (its undo then keeps working).
- */
-function longPaste(ta: HTMLTextAreaElement, pasted: string): string | null {
-  if (ta.readOnly || ta.value.length + pasted.length <= WORKER_THRESHOLD) return null;
-  const text = ta.value.slice(0, ta.selectionStart) + pasted + ta.value.slice(ta.selectionEnd);
-  return text.length > WORKER_THRESHOLD ? text : null;
 }
 
 /** Selects the character at the error and scrolls it into the middle of the textarea. */
@@ -93,7 +84,7 @@ export function InputArea({
   const preview = useFilePreview(input.file);
   const file = input.file;
   // Text the textarea shows whole (long text and files show their beginning, read-only).
-  const whole = !file && input.text.length <= WORKER_THRESHOLD;
+  const whole = !file && input.text.length <= LONG_TEXT_CHARS;
   useEffect(() => {
     if (errorPosition && ta.current && whole) markPosition(ta.current, errorPosition);
   }, [errorPosition, whole]);
@@ -116,13 +107,7 @@ export function InputArea({
           placeholder={placeholder}
           aria-invalid={errorPosition ? true : undefined}
           onChange={(e) => onText(e.currentTarget.value)}
-          onPaste={(e) => {
-            // A long paste never enters the textarea, whose layout of it would hold the page for seconds.
-            const text = longPaste(e.currentTarget, e.clipboardData.getData('text/plain'));
-            if (text === null) return;
-            e.preventDefault();
-            onText(text);
-          }}
+          onPaste={onLongPaste(onText)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && onSubmit) {
               e.preventDefault();

@@ -207,11 +207,21 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await page.context().close();
   });
 
-  it('handles large typed input: preview with a note, full copy through the worker, validity checked in the worker', async () => {
+  it('handles large typed and pasted input: shown in part, preview with a note, full copy and validity through the worker', async () => {
     const { page, errors } = await open();
     const text = 'Large typed input for BitSmith. '.repeat(40_000); // 1.28 M characters
     const b64 = Buffer.from(text).toString('base64');
     await input(page).fill(text);
+    // Over LONG_TEXT_CHARS the page keeps the text; the textarea shows its beginning, read-only.
+    await expect.poll(() => testId(page, 'input-count')).toBe('1,280,000 characters');
+    const shown = await input(page).inputValue();
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.length).toBeLessThanOrEqual(16 * 1024);
+    expect(text.startsWith(shown)).toBe(true);
+    expect(await input(page).isEditable()).toBe(false);
+    expect(await page.getByRole('note').filter({ hasText: 'The text is large' }).textContent()).toBe(
+      'The text is large (1,280,000 characters): only its start is shown. Remove text',
+    );
     await page.getByTestId('preview-note').waitFor();
     expect(await page.getByTestId('preview-note').textContent()).toContain(`of ${b64.length.toLocaleString('en-US')}`);
     expect((await output(page).inputValue()).replace(/\n/g, '')).toBe(b64.slice(0, 16 * 1024));
@@ -220,11 +230,18 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await expect.poll(() => status(page).textContent()).toBe('✅ Copied to clipboard!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(b64.match(/.{1,76}/g)!.join('\n'));
 
+    // A real paste (Ctrl+V) of 1.7 M characters: it never enters the textarea, and converts whole.
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
-    await input(page).fill(b64);
+    await page.evaluate((t) => navigator.clipboard.writeText(t), b64);
+    await input(page).press('Control+V');
+    await expect.poll(() => testId(page, 'input-count')).toBe(`${b64.length.toLocaleString('en-US')} characters`);
+    expect(b64.startsWith(await input(page).inputValue())).toBe(true);
     await expect.poll(() => page.getByTestId('validity-badge').textContent()).toBe('Valid Base64');
     await page.getByTestId('preview-note').waitFor();
     expect(await output(page).inputValue()).toBe(text.slice(0, 16 * 1024));
+    await page.getByRole('button', { name: 'Remove text' }).click();
+    expect(await testId(page, 'input-count')).toBe('0 characters');
+    expect(await input(page).isEditable()).toBe(true);
     await input(page).fill(b64 + '!');
     await expect.poll(() => page.getByTestId('validity-badge').textContent()).toBe('Invalid Base64');
     await expect.poll(() => status(page).textContent()).toBe('Invalid Base64 string');

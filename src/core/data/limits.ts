@@ -4,11 +4,8 @@
  */
 
 /**
- * Files above this many bytes stay a File (the worker reads them); smaller ones fill the textarea.
- * Pasted or typed text longer than this many characters is not put in the textarea either (it
- * shows its beginning): Chromium takes 8-15 s to lay out 30 MB in a textarea, and every later
- * garbage collection walks that layout (0.1-1.7 s a full GC, measured with `gc()` here), all on
- * the page's thread.
+ * Files above this many bytes stay a File (the worker reads them); smaller ones fill the textarea
+ * (text over LONG_TEXT_CHARS, src/browser/long-paste.ts, shows only its beginning).
  */
 export const WORKER_THRESHOLD = 1_000_000;
 /**

@@ -1,9 +1,13 @@
 /** The Base64 page's input and output panes and its statistics. */
 import { HEX_PREVIEW_BYTES } from '../../core/base64/convert';
-import { COPY_LIMIT, PREVIEW_LIMIT, formatCount, sizeRatio } from './logic';
+import { LONG_TEXT_CHARS, onLongPaste } from '../../browser/long-paste';
+import { textHead } from '../../browser/text-head';
+import { COPY_LIMIT, INPUT_PREVIEW_LINES, PREVIEW_LIMIT, formatCount, sizeRatio } from './logic';
 import type { Base64View } from './store';
 
 export function InputPane({ s, onInput }: { s: Base64View; onInput(text: string): void }) {
+  // Text too long for the textarea: its beginning is shown, read-only (see long-paste.ts).
+  const long = !s.file && s.input.length > LONG_TEXT_CHARS;
   return (
     <section className="panel">
       <div className="b64-area-head">
@@ -25,11 +29,21 @@ export function InputPane({ s, onInput }: { s: Base64View; onInput(text: string)
         <textarea
           id="b64-input"
           className="code b64-area"
-          value={s.input}
+          value={long ? textHead(s.input, INPUT_PREVIEW_LINES, PREVIEW_LIMIT) : s.input}
+          readOnly={long}
           spellCheck={false}
           placeholder={s.mode === 'encode' ? 'Type or paste text to encode' : 'Paste Base64 to decode'}
           onChange={(e) => onInput(e.target.value)}
+          onPaste={onLongPaste(onInput)}
         />
+      )}
+      {long && (
+        <p className="b64-long-note" role="note">
+          The text is large ({formatCount(s.input.length)} characters): only its start is shown.{' '}
+          <button type="button" onClick={() => onInput('')}>
+            Remove text
+          </button>
+        </p>
       )}
       <div className="b64-count" data-testid="input-count">
         {formatCount(inputLength(s))} {s.file ? 'bytes' : 'characters'}

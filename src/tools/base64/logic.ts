@@ -4,6 +4,8 @@ import { formatBytes } from '../../core/bytes';
 
 /** Bytes of output shown in the output area; the full output is a download. */
 export const PREVIEW_LIMIT = 16 * 1024;
+/** An input over LONG_TEXT_CHARS (src/browser/long-paste.ts) shows this many lines at most (and PREVIEW_LIMIT characters). */
+export const INPUT_PREVIEW_LINES = 300;
 /** Outputs up to this size can be copied (read from the Blob in the worker); larger: download. */
 export const COPY_LIMIT = 32 << 20;
 /** Inputs longer than this are checked for validity in the worker, not on the page's thread. */

@@ -1,0 +1,29 @@
+/**
+ * Text too long to put in a textarea. Chromium took 8-15 s to lay out 30 MB in one, and every
+ * full garbage collection after that walked the layout (0.1-1.7 s each, measured with `gc()`),
+ * all on the page's thread. Inputs keep such text in their state and show its beginning,
+ * read-only; a paste that would make one that long never enters the textarea.
+ */
+import type { ClipboardEvent } from 'react';
+
+export const LONG_TEXT_CHARS = 1_000_000;
+
+/**
+ * The text a paste into `ta` makes (the selection replaced) when it is longer than
+ * LONG_TEXT_CHARS, or null when the browser can paste it as usual (its undo then keeps working).
+ */
+export function longPaste(ta: HTMLTextAreaElement, pasted: string): string | null {
+  if (ta.readOnly || ta.value.length + pasted.length <= LONG_TEXT_CHARS) return null;
+  const text = ta.value.slice(0, ta.selectionStart) + pasted + ta.value.slice(ta.selectionEnd);
+  return text.length > LONG_TEXT_CHARS ? text : null;
+}
+
+/** A textarea's paste handler: a long paste goes to `onText` instead of into the textarea. */
+export function onLongPaste(onText: (text: string) => void) {
+  return (e: ClipboardEvent<HTMLTextAreaElement>) => {
+    const text = longPaste(e.currentTarget, e.clipboardData.getData('text/plain'));
+    if (text === null) return;
+    e.preventDefault();
+    onText(text);
+  };
+}
