@@ -17,7 +17,7 @@ export interface RunningServer {
   process: ChildProcess;
   /** Everything the server printed so far. */
   output(): string;
-  /** SIGTERM and wait for exit; returns the exit code. */
+  /** Sends `signal` (SIGTERM) and waits for the exit; returns the exit code (null after SIGKILL), throws on any other signal death. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
@@ -59,7 +59,9 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     child.stdout!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
   });
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const exited = new Promise<{ code: number | null; killedBy: NodeJS.Signals | null }>((r) =>
+    child.once('exit', (code, killedBy) => r({ code, killedBy })),
+  );
   return {
     url,
     dataDir,
@@ -68,8 +70,14 @@ export async function startServer(opts: StartOptions = {}): Promise<RunningServe
     output: () => out,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null) child.kill(signal);
-      const code = await exited;
+      const { code, killedBy } = await exited;
       if (!opts.keepDataDir && !opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
+      // A graceful stop ends with an exit code; a signal death there (a crash while closing, or no
+      // handler) says which signal and what the server printed, rather than a bare null.
+      if (code === null && signal !== 'SIGKILL')
+        throw new Error(
+          `the server sent ${signal} ended by ${killedBy}, not an exit code; its output:\n${out.slice(-4000)}`,
+        );
       return code;
     },
   };

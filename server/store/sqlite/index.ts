@@ -8,7 +8,7 @@
  */
 import Database from 'better-sqlite3';
 import { StoreUnavailableError, type StoreHealth, type StoredEvent } from '../types';
-import { quickCheck } from './integrity';
+import { quickCheck, type IntegrityCheck } from './integrity';
 import {
   OTHER_KEY,
   STORAGE_DEFAULTS,
@@ -103,6 +103,9 @@ export class SqliteBackend implements Backend {
   private rawDropped = 0;
   private integrity: 'checking' | 'ok' | 'corrupt' = 'checking';
   private integrityTimer?: NodeJS.Timeout;
+  /** The check running now, stopped by close(): its thread must not outlive the store's. */
+  private integrityCheck?: IntegrityCheck;
+  private closing = false;
 
   private readonly options: Required<SqliteOptions>;
 
@@ -316,7 +319,11 @@ export class SqliteBackend implements Backend {
    */
   startIntegrityChecks(everyMs: number, log: (message: string) => void): void {
     const check = async () => {
-      const problems = await quickCheck(this.file).catch((e: Error) => [e.message]);
+      if (this.integrityCheck || this.closing) return; // one at a time
+      const running = (this.integrityCheck = quickCheck(this.file));
+      const problems = await running.problems.catch((e: Error) => [e.message]);
+      this.integrityCheck = undefined;
+      if (this.closing) return; // stopped by close(): it found nothing
       if (problems.length === 0) {
         this.integrity = 'ok';
         return;
@@ -387,7 +394,11 @@ export class SqliteBackend implements Backend {
   }
 
   async close(): Promise<void> {
+    this.closing = true;
     clearInterval(this.integrityTimer);
+    // Not left running into the process's exit: exits racing live worker threads can crash
+    // (nodejs/node#25007), and a server stopped right after starting runs into one.
+    await this.integrityCheck?.stop();
     if (!this.db.open) return;
     this.db.pragma('wal_checkpoint(TRUNCATE)');
     this.db.close();

@@ -10,14 +10,21 @@ function workerFile(): string {
   return file;
 }
 
-/** The problems `PRAGMA quick_check` finds in `file` (at most 20); [] when the database is intact. */
-export function quickCheck(file: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerFile(), { workerData: { file } });
-    worker.once('message', (problems: string[]) => resolve(problems));
+/** A running check: the problems `PRAGMA quick_check` finds (at most 20; [] when intact), and its stop. */
+export interface IntegrityCheck {
+  problems: Promise<string[]>;
+  /** Ends the check's thread and waits for it (a store closing must not leave it running). */
+  stop(): Promise<void>;
+}
+
+export function quickCheck(file: string): IntegrityCheck {
+  const worker = new Worker(workerFile(), { workerData: { file } });
+  const problems = new Promise<string[]>((resolve, reject) => {
+    worker.once('message', (found: string[]) => resolve(found));
     worker.once('error', reject);
     worker.once('exit', (code) => {
       if (code !== 0) reject(new Error(`integrity check exited with code ${code}`));
     });
   });
+  return { problems, stop: async () => void (await worker.terminate()) };
 }
