@@ -12,6 +12,7 @@ import {
   readFileSync,
   readSync,
   rmSync,
+  truncateSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -245,6 +246,27 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await input(page).fill(b64 + '!');
     await expect.poll(() => page.getByTestId('validity-badge').textContent()).toBe('Invalid Base64');
     await expect.poll(() => status(page).textContent()).toBe('Invalid Base64 string');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('keeps a Cancel that comes within the auto-convert delay: the pending auto-convert does not start the file again', async () => {
+    // Choosing a file converts it at once, and the auto-convert (500 ms after the change) is still
+    // due: a Cancel before it used to be undone by it (status "Conversion cancelled", then "" and
+    // a new conversion 0.5 s after the file was chosen).
+    const { page, errors } = await open();
+    const big = join(dir, 'sparse-1g.bin');
+    writeFileSync(big, '');
+    truncateSync(big, 1 << 30);
+    await page.locator('input[type=file]').setInputFiles(big);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Conversion cancelled');
+    // A page timer set now fires after the auto-convert timer set when the file was chosen.
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 600)));
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
+    expect(await status(page).textContent()).toBe('Conversion cancelled');
+    expect(await page.getByRole('button', { name: 'Cancel' }).count()).toBe(0);
+    expect(await page.getByTestId('file-name').textContent()).toBe('sparse-1g.bin'); // the file stays
     expect(errors).toEqual([]);
     await page.context().close();
   });

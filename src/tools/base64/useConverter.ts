@@ -116,8 +116,9 @@ export function useConverter() {
         message,
         ...(file && mode === 'decode' ? { isValid: false } : {}),
       });
-      if (cancelled) lastKey.current = '';
-      else trackError(`base64_${mode}`, message, tool.analyticsName);
+      // lastKey keeps the cancelled job's key: the auto-convert still due for the change that
+      // started it (a file chosen under 500 ms before Cancel) must not start it again.
+      if (!cancelled) trackError(`base64_${mode}`, message, tool.analyticsName);
     } finally {
       if (job.current?.controller === controller) job.current = null;
     }
