@@ -243,9 +243,7 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bitsmith-warm-'));
     const big = join(dir, 'big.bin');
     writeFileSync(big, '');
-    // Sparse, and long enough to cancel mid-way even under CI's load: 256 MB was once encoded
-    // (7.2 s) before the Cancel click landed.
-    truncateSync(big, 1 << 30);
+    truncateSync(big, 1 << 30); // sparse: long enough to cancel mid-way
     try {
       const { page, errors } = await desktop('/base64-converter');
       const base64Workers = () => page.workers().filter((w) => /\/base64\.worker/.test(w.url()));
