@@ -58,9 +58,25 @@ function bundledWorker(): string {
   return file;
 }
 
+/**
+ * The threads load the worker module with import(), not require(): Node 20's require() of an ES
+ * module aborts the whole process (V8 fatal "IsGraphAsync must be used on an instantiated module",
+ * SIGABRT) when the thread is terminated while loading it, as a server stopped right after it
+ * started does (seen in CI). Without require(esm), piscina falls back to import().
+ */
+const WORKER_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--experimental-require-module')
+  ? [...process.execArgv, '--no-experimental-require-module']
+  : undefined;
+
 export function createGeneratePool({ threads, queueLimit, timeoutMs, workerFile }: GeneratePoolOptions): GeneratePool {
   const filename = workerFile ?? bundledWorker();
-  const pool = new Piscina({ filename, minThreads: 1, maxThreads: threads, maxQueue: queueLimit });
+  const pool = new Piscina({
+    filename,
+    minThreads: 1,
+    maxThreads: threads,
+    maxQueue: queueLimit,
+    execArgv: WORKER_EXEC_ARGV,
+  });
   return {
     async run(job: PoolJob) {
       if (pool.queueSize >= queueLimit) throw new GenerateBusyError('queue full');
