@@ -9,19 +9,19 @@ import type { ClipboardEvent } from 'react';
 export const LONG_TEXT_CHARS = 1_000_000;
 
 /**
- * The text a paste into `ta` makes (the selection replaced) when it is longer than
- * LONG_TEXT_CHARS, or null when the browser can paste it as usual (its undo then keeps working).
+ * The text a paste into `ta` makes (the selection replaced) when it is longer than `limit`, or
+ * null when the browser can paste it as usual (its undo then keeps working).
  */
-export function longPaste(ta: HTMLTextAreaElement, pasted: string): string | null {
-  if (ta.readOnly || ta.value.length + pasted.length <= LONG_TEXT_CHARS) return null;
+export function longPaste(ta: HTMLTextAreaElement, pasted: string, limit = LONG_TEXT_CHARS): string | null {
+  if (ta.readOnly || ta.value.length + pasted.length <= limit) return null;
   const text = ta.value.slice(0, ta.selectionStart) + pasted + ta.value.slice(ta.selectionEnd);
-  return text.length > LONG_TEXT_CHARS ? text : null;
+  return text.length > limit ? text : null;
 }
 
-/** A textarea's paste handler: a long paste goes to `onText` instead of into the textarea. */
-export function onLongPaste(onText: (text: string) => void) {
+/** A textarea's paste handler: a paste longer than `limit` goes to `onText` instead of into the textarea. */
+export function onLongPaste(onText: (text: string) => void, limit = LONG_TEXT_CHARS) {
   return (e: ClipboardEvent<HTMLTextAreaElement>) => {
-    const text = longPaste(e.currentTarget, e.clipboardData.getData('text/plain'));
+    const text = longPaste(e.currentTarget, e.clipboardData.getData('text/plain'), limit);
     if (text === null) return;
     e.preventDefault();
     onText(text);

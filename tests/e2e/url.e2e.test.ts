@@ -82,6 +82,50 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await page.context().close();
   });
 
+  it('takes a long paste without laying it out, converts and copies all of it, and never breaks on a full storage', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('Auto-update').uncheck();
+    const input = page.getByLabel(/^Input/);
+    const output = page.getByLabel('Output');
+    const copied = async () => {
+      await page.getByRole('button', { name: 'Copy', exact: true }).click();
+      return page.evaluate(() => navigator.clipboard.readText());
+    };
+    await input.fill('a b');
+    await page.getByRole('button', { name: 'Encode', exact: true }).click();
+    // 2 M characters whose encoding is 4.6 M: together more than localStorage holds.
+    const text = 'Grüße aus Köln & ?'.repeat(111_112).slice(0, 2_000_000);
+    await input.fill('');
+    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await input.press('Control+V');
+    await expect.poll(() => page.getByRole('note').first().textContent()).toContain('(2,000,000 characters)');
+    expect(await input.inputValue()).toBe(text.slice(0, 16_384)); // only its start is laid out
+    expect(await input.evaluate((t: HTMLTextAreaElement) => t.readOnly)).toBe(true);
+    await page.getByRole('button', { name: 'Encode', exact: true }).click();
+    const encoded = encodeURIComponent(text);
+    await expect.poll(() => output.inputValue()).toBe(encoded.slice(0, 16_384));
+    await expect
+      .poll(() => page.locator('#url-output ~ [role=note]').textContent())
+      .toBe(
+        `Only the beginning of the output is shown (16,384 of ${encoded.length.toLocaleString('en-US')} characters); Copy gives all of it.`,
+      );
+    expect(await copied()).toBe(encoded);
+    expect(await page.getByLabel('URL analysis').textContent()).toContain('too long to analyse as a URL');
+    expect(await page.getByLabel('Statistics').textContent()).toContain('2000000');
+    // Back through the decoder: the whole text again.
+    await page.getByRole('button', { name: /Swap/ }).click();
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    await expect.poll(() => output.inputValue()).toBe(text.slice(0, 16_384));
+    expect(await copied()).toBe(text);
+    const history = page.getByRole('region', { name: 'History', exact: true }).locator('li');
+    expect(await history.count()).toBe(3); // every conversion is in the page's history...
+    await page.reload();
+    await expect.poll(() => history.count()).toBe(1); // ...the short one is kept for the next visit
+    expect(await history.first().textContent()).toContain('a b');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('keeps the 10 most recent conversions with 50-character previews; clicking one reloads it', async () => {
     const { page } = await open();
     await page.getByLabel('Auto-update').uncheck();

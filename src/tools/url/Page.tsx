@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { SelectField } from '../../components/fields';
 import { tool } from './tool';
@@ -11,16 +12,24 @@ import {
   convert,
   ENCODING_TYPES,
   EXAMPLES,
+  LONG_URL_TEXT,
   preview,
+  SEARCH_PARAMS_SHOWN,
+  SHOWN_HEAD_CHARS,
   stats,
   type Operation,
 } from './logic';
 import { urlLink, useUrlStore } from './store';
 import { usePermalink } from '../../browser/permalink';
+import { onLongPaste } from '../../browser/long-paste';
 import './styles.css';
 
 const ENCODING_OPTIONS = ENCODING_TYPES.map(([value, label]) => ({ value, label }));
 const COMPONENT_OPTIONS = COMPONENT_TYPES.map(([value, label]) => ({ value, label }));
+
+const count = (n: number) => n.toLocaleString('en-US');
+/** What a textarea shows of a text: all of it, or the beginning of a long one (see LONG_URL_TEXT). */
+const shown = (text: string) => (text.length > LONG_URL_TEXT ? text.slice(0, SHOWN_HEAD_CHARS) : text);
 
 export default function UrlPage() {
   const s = useUrlStore();
@@ -59,8 +68,10 @@ export default function UrlPage() {
     s.autoUpdate,
   );
 
-  const analysis = analyzeUrl(s.input);
-  const st = stats(s.input, s.output);
+  const longInput = s.input.length > LONG_URL_TEXT;
+  // Both walk the whole text: once per change, not on every render (a keystroke, a copy message).
+  const analysis = useMemo(() => (longInput ? null : analyzeUrl(s.input)), [s.input, longInput]);
+  const st = useMemo(() => stats(s.input, s.output), [s.input, s.output]);
 
   return (
     <ToolPage
@@ -137,10 +148,18 @@ export default function UrlPage() {
             </label>
             <textarea
               id="url-input"
-              value={s.input}
+              value={shown(s.input)}
+              readOnly={longInput}
               spellCheck={false}
               onChange={(e) => s.set({ input: e.target.value })}
+              onPaste={onLongPaste((input) => s.set({ input }), LONG_URL_TEXT)}
             />
+            {longInput && (
+              <p className="muted" role="note">
+                The text is long ({count(s.input.length)} characters): only its start is shown, read-only; all of it is
+                converted. Clear All removes it.
+              </p>
+            )}
             <div className="row">
               <span className="muted">{s.input.length} characters</span>
               <button
@@ -158,7 +177,13 @@ export default function UrlPage() {
             <label className="field" htmlFor="url-output">
               Output
             </label>
-            <textarea id="url-output" value={s.output} readOnly spellCheck={false} />
+            <textarea id="url-output" value={shown(s.output)} readOnly spellCheck={false} />
+            {s.output.length > LONG_URL_TEXT && (
+              <p className="muted" role="note">
+                Only the beginning of the output is shown ({count(SHOWN_HEAD_CHARS)} of {count(s.output.length)}{' '}
+                characters); Copy gives all of it.
+              </p>
+            )}
             <div className="row">
               <span className="muted">{s.output.length} characters</span>
               <CopyButton
@@ -197,12 +222,19 @@ export default function UrlPage() {
                   {analysis.searchParams.length ? (
                     <table>
                       <tbody>
-                        {analysis.searchParams.map(([k, v], i) => (
+                        {analysis.searchParams.slice(0, SEARCH_PARAMS_SHOWN).map(([k, v], i) => (
                           <tr key={i}>
                             <td className="mono">{k}</td>
                             <td className="mono">{v}</td>
                           </tr>
                         ))}
+                        {analysis.searchParams.length > SEARCH_PARAMS_SHOWN && (
+                          <tr>
+                            <td colSpan={2} className="muted">
+                              … and {count(analysis.searchParams.length - SEARCH_PARAMS_SHOWN)} more
+                            </td>
+                          </tr>
+                        )}
                       </tbody>
                     </table>
                   ) : (
@@ -213,7 +245,11 @@ export default function UrlPage() {
             </dl>
           ) : (
             <p className="muted">
-              {analysis ? 'The input is not a URL; it is still converted as text.' : 'Enter a URL to see its parts.'}
+              {longInput
+                ? `The input is too long to analyse as a URL (over ${count(LONG_URL_TEXT)} characters); it is still converted as text.`
+                : analysis
+                  ? 'The input is not a URL; it is still converted as text.'
+                  : 'Enter a URL to see its parts.'}
             </p>
           )}
         </section>

@@ -4,6 +4,7 @@ import {
   analyzeUrl,
   convert,
   decodeText,
+  decodeWalk,
   encodeText,
   EXAMPLES,
   MESSAGES,
@@ -11,6 +12,7 @@ import {
   safeDecode,
   safeEncode,
   stats,
+  storedHistory,
   type HistoryEntry,
 } from './logic';
 
@@ -52,6 +54,21 @@ describe('spec rules', () => {
     expect(preview('x'.repeat(50))).toBe('x'.repeat(50));
     expect(preview('y'.repeat(51))).toBe(`${'y'.repeat(50)}…`);
   });
+
+  it('saves for the next visit only the history entries short enough for localStorage', () => {
+    const entry = (input: string, output: string): HistoryEntry => ({
+      input,
+      output,
+      operation: 'encode',
+      encodingType: 'component',
+      componentType: 'full',
+      timestamp: '2026-11-29T00:00:00.000Z',
+    });
+    const small = entry('a b', 'a%20b');
+    const edge = entry('x'.repeat(10_000), 'y'.repeat(10_000));
+    const big = entry('x'.repeat(10_000), 'y'.repeat(10_001));
+    expect(storedHistory([big, small, edge])).toEqual([small, edge]);
+  });
 });
 
 describe('encoding types', () => {
@@ -78,6 +95,55 @@ describe('encoding types', () => {
     const s = '%F0%9F%9A%80%20%26%3D%2Fx%3F';
     expect(decodeText(s, 'component')).toBe(decodeURIComponent(s));
     expect(decodeText(s, 'uri')).toBe(decodeURI(s));
+  });
+
+  it('the position-reporting walk agrees with the browser decoder it stands in for', () => {
+    // Escapes around UTF-8's edges (overlong, surrogates, > U+10FFFF, truncated) and reserved bytes.
+    const parts = [
+      '%C3',
+      '%A9',
+      '%E0',
+      '%A0',
+      '%80',
+      '%ED',
+      '%9F',
+      '%BF',
+      '%F4',
+      '%8F',
+      '%90',
+      '%C0',
+      '%2F',
+      '%23',
+      '%2b',
+      '%25',
+      '%',
+      '%4',
+      'a',
+      '+',
+      '\uD800',
+    ];
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % parts.length;
+    const outcome = (f: () => string) => {
+      try {
+        return f();
+      } catch {
+        return 'failed';
+      }
+    };
+    for (let n = 0; n < 5000; n++) {
+      const s = Array.from({ length: 1 + (n % 7) }, next)
+        .map((i) => parts[i])
+        .join('');
+      expect(
+        outcome(() => decodeWalk(s, false)),
+        s,
+      ).toBe(outcome(() => decodeURIComponent(s)));
+      expect(
+        outcome(() => decodeWalk(s, true)),
+        s,
+      ).toBe(outcome(() => decodeURI(s)));
+    }
   });
 
   it('reports malformed percent-sequences with their position', () => {
@@ -162,6 +228,7 @@ describe('analysis and statistics', () => {
       encodedSequences: 1,
       sizeChangePercent: 66.7,
     });
+    expect(stats('', '%2f%2G%%41%4').encodedSequences).toBe(2);
   });
 
   it('ships examples that convert', () => {

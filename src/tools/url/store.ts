@@ -1,9 +1,17 @@
 import { create } from 'zustand';
-import { persist } from 'zustand/middleware';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import { quietLocalStorage } from '../../browser/quiet-storage';
 import { keepDraft } from '../../browser/draft';
 import type { PermalinkSpec } from '../../browser/permalink';
 import { tool } from './tool';
-import { addToHistory, type ComponentType, type EncodingType, type HistoryEntry, type Operation } from './logic';
+import {
+  addToHistory,
+  storedHistory,
+  type ComponentType,
+  type EncodingType,
+  type HistoryEntry,
+  type Operation,
+} from './logic';
 
 interface UrlState {
   input: string;
@@ -43,8 +51,13 @@ export const useUrlStore = create<UrlState>()(
           return same ? s : { history: addToHistory(s.history, e) };
         }),
     }),
-    // Only the history survives a reload; the rest starts fresh.
-    { name: 'bitsmith_url_history', version: 1, partialize: (s) => ({ history: s.history }) },
+    // Only the history survives a reload (its short entries: see storedHistory); the rest starts fresh.
+    {
+      name: 'bitsmith_url_history',
+      version: 1,
+      storage: createJSONStorage(() => quietLocalStorage),
+      partialize: (s) => ({ history: storedHistory(s.history) }),
+    },
   ),
 );
 
