@@ -9,12 +9,21 @@ import type { StoreApi } from 'zustand';
 
 type Settings = object;
 
+/**
+ * The longest link we write. Servers and proxies refuse longer request lines (Node's, and so our
+ * server's, limit is 16 KB of headers: a reload of a longer link got HTTP 431 and no page), so the
+ * longest settings are left out of a link until it fits; the tool's draft still keeps them.
+ */
+export const MAX_LINK_CHARS = 8_000;
+
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Query parameters for the settings that differ from `defaults`. */
 export function settingsToParams(settings: Settings, defaults: Settings): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(settings)) {
+    // A pasted megabyte in a field must not be compared or encoded on every keystroke.
+    if (typeof v === 'string' && v.length > MAX_LINK_CHARS) continue;
     if (!(k in defaults) || same(v, (defaults as Record<string, unknown>)[k])) continue;
     out[k] = typeof v === 'object' ? JSON.stringify(v) : String(v);
   }
@@ -57,12 +66,22 @@ export interface PermalinkSpec<T, S extends Settings> {
   accept?: (settings: Partial<S>) => boolean;
 }
 
-/** Replaces the given keys of the query string, keeping other parameters and the fragment. */
-function writeParams(keys: string[], params: Record<string, string>): void {
-  const url = new URL(location.href);
+/**
+ * `href` with the given keys of its query string replaced (other parameters and the fragment
+ * kept), leaving out the longest of `params` until it is at most MAX_LINK_CHARS long.
+ */
+export function linkWith(href: string, keys: string[], params: Record<string, string>): string {
+  const url = new URL(href);
   for (const k of keys) url.searchParams.delete(k);
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
-  if (url.href !== location.href) history.replaceState(history.state, '', url);
+  for (const [k, v] of Object.entries(params)) if (v.length <= MAX_LINK_CHARS) url.searchParams.set(k, v);
+  const ours = Object.keys(params).sort((a, b) => params[b]!.length - params[a]!.length);
+  while (url.href.length > MAX_LINK_CHARS && ours.length) url.searchParams.delete(ours.shift()!);
+  return url.href;
+}
+
+function writeParams(keys: string[], params: Record<string, string>): void {
+  const href = linkWith(location.href, keys, params);
+  if (href !== location.href) history.replaceState(history.state, '', href);
 }
 
 /** Reads the tool's settings from the link once (they win over a draft), then keeps the link in step. */

@@ -13,6 +13,13 @@ describe('subnet URL state', () => {
     expect(readUrlState(writeUrlState('', { ip, cidrText: '64', tab: 'overview' }))?.ip).toBe(ip);
   });
 
+  it('leaves text no server would take in a link (a pasted file) out of it, keeping the tab', () => {
+    const search = writeUrlState('?x=1', { ip: '10.0.0.1 '.repeat(100_000), cidrText: '24', tab: 'details' });
+    expect(search.length).toBeLessThan(100);
+    expect(readUrlState(search)).toBeNull();
+    expect(new URLSearchParams(search).get('tab')).toBe('details');
+  });
+
   it('ignores missing addresses, bad prefixes and unknown tabs', () => {
     expect(readUrlState('')).toBeNull();
     expect(readUrlState('?prefix=24')).toBeNull();

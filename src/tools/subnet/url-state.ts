@@ -3,6 +3,7 @@
  * (no DOM) so it is unit-tested; the page reads it once and writes it on change.
  */
 import type { Tab } from './store';
+import { MAX_LINK_CHARS } from '../../browser/permalink';
 
 const TABS: Tab[] = ['overview', 'details', 'binary', 'subnets'];
 
@@ -30,8 +31,10 @@ export function readUrlState(search: string): UrlState | null {
 /** The query string for the current inputs (other parameters kept). */
 export function writeUrlState(search: string, state: Required<UrlState>): string {
   const q = new URLSearchParams(search);
-  q.set('ip', state.ip);
-  q.set('prefix', state.cidrText);
+  // Text pasted by mistake (a whole file) stays out: no server would accept the link.
+  const fits = state.ip.length + state.cidrText.length <= MAX_LINK_CHARS / 2;
+  q.set('ip', fits ? state.ip : '');
+  q.set('prefix', fits ? state.cidrText : '');
   q.set('tab', state.tab);
   return `?${q.toString()}`;
 }
