@@ -77,6 +77,13 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     const text = await panel.textContent();
     for (const part of ['https:', 'example.com:8080', '8080', '/a/b', '?x=1&y=z', '#frag', 'https://example.com:8080'])
       expect(text).toContain(part);
+    // A long query: its parameters in a table of at most 100 rows.
+    await page
+      .getByLabel(/^Input/)
+      .fill(`https://example.com/?${Array.from({ length: 250 }, (_, i) => `k${i}=${i}`).join('&')}`);
+    await expect.poll(() => panel.locator('tr').count()).toBe(101);
+    expect(await panel.locator('tr').last().textContent()).toBe('… and 150 more');
+    expect(await panel.locator('tr').nth(99).textContent()).toBe('k9999');
     await page.getByLabel(/^Input/).fill('not a url at all');
     await expect.poll(() => panel.textContent()).toContain('Invalid URL Format');
     await page.context().close();
