@@ -100,7 +100,7 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     };
     await input.fill('a b');
     await page.getByRole('button', { name: 'Encode', exact: true }).click();
-    // 2 M characters whose encoding is 4.6 M: together more than localStorage holds.
+    // 2 M characters whose encoding is 5 M: together more than localStorage holds.
     const text = 'Grüße aus Köln & ?'.repeat(111_112).slice(0, 2_000_000);
     await input.fill('');
     await page.evaluate((t) => navigator.clipboard.writeText(t), text);
