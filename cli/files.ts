@@ -1,5 +1,5 @@
 /** Writing generated files: to stdout, into a directory, or (for one design) to a named file. */
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { HdlFile } from '../src/core/hdl/contract';
 import { writeOutput } from './sync-io';
@@ -17,5 +17,5 @@ export async function writeFiles(files: HdlFile[], target: string | undefined, a
   const isDir = asked === 'dir' || target.endsWith('/') || (existsSync(target) && statSync(target).isDirectory());
   const dir = isDir ? target : dirname(target);
   mkdirSync(dir, { recursive: true });
-  files.forEach((f, i) => writeFileSync(i === 0 && !isDir ? target : join(dir, f.name), f.text));
+  files.forEach((f, i) => writeOutput(f.text, i === 0 && !isDir ? target : join(dir, f.name)));
 }

@@ -7,6 +7,7 @@
  */
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { BadInput, readProblem } from './io';
+import { OutputFile, writeProblem } from './output-file';
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
 /** Blocks this thread for `ms` (a non-blocking pipe that is full or empty). */
@@ -66,12 +67,17 @@ export class SyncInput {
   }
 }
 
-/** `-o FILE` or stdout, written synchronously; a reader that closed the pipe (| head) ends the command quietly. */
+/**
+ * `-o FILE` or stdout, written synchronously; a reader that closed the pipe (| head) ends the command
+ * quietly. A file takes its target's place only at close(), after the command succeeded (./output-file.ts).
+ */
 export class SyncOutput {
+  private readonly file: OutputFile | undefined;
   private readonly fd: number;
 
-  constructor(path?: string) {
-    this.fd = path && path !== '-' ? openSync(path, 'w') : 1;
+  constructor(private readonly path?: string) {
+    this.file = path && path !== '-' ? new OutputFile(path) : undefined;
+    this.fd = this.file?.fd ?? 1;
   }
 
   write(bytes: Uint8Array): void {
@@ -82,13 +88,14 @@ export class SyncOutput {
       } catch (e) {
         if (isAgain(e)) sleep(1);
         else if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
-        else throw e;
+        else throw this.file ? new BadInput(writeProblem(this.path!, e)) : e;
       }
     }
   }
 
+  /** The end of a successful command: the file is put in place. */
   close(): void {
-    if (this.fd !== 1) closeSync(this.fd);
+    this.file?.commit();
   }
 }
 

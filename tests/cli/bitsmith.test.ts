@@ -6,7 +6,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -442,6 +442,66 @@ describe('bitsmith json', () => {
       `bitsmith: ${runJsonOp({ kind: 'format', indent: 2, sortKeys: false }, bad).status}`,
     );
     expect(badInput(['json', 'minify', '-'], '  ')).toBe('bitsmith: Please enter JSON to minify');
+  });
+});
+
+describe('bitsmith -o FILE', () => {
+  /** A folder of its own holding one precious file (mode 600); returns the folder and the file. */
+  const precious = (name: string) => {
+    const dir = mkdtempSync(join(tmp, `${name}-`));
+    const target = join(dir, 'keep.txt');
+    writeFileSync(target, 'precious\n', { mode: 0o600 });
+    return { dir, target };
+  };
+  const kept = ({ dir, target }: { dir: string; target: string }) => {
+    expect(JSON.stringify(readFileSync(target, 'latin1').slice(0, 20))).toBe('"precious\\n"');
+    expect(statSync(target).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir)).toEqual(['keep.txt']); // no half-written file left beside it
+  };
+
+  it('a command that fails half-way leaves the file -o names as it was', () => {
+    // Bad input found after megabytes were written: the end of a 30 MB Base64 text, of a JSON file.
+    const b64 = file(
+      'bad-end.b64',
+      Buffer.concat([Buffer.from(randomBytes(22_500_000)).toString('base64'), '!!'].map((s) => Buffer.from(s))),
+    );
+    const json = file('bad-end.json', `[${'{"a": 1, "b": [true, null]},'.repeat(200_000)} oops]`);
+    const failing: [string[], string][] = [
+      [['base64', 'decode', b64], 'bitsmith: Invalid Base64 string'],
+      [['json', 'format', json], 'bitsmith: Invalid JSON: Unexpected token'],
+      [['yaml', 'to-json', '-'], 'bitsmith: Invalid YAML'],
+      [['base64', 'encode', join(tmp, 'no-such-input')], 'bitsmith: '],
+    ];
+    for (const [args, message] of failing) {
+      const place = precious(args[1]!);
+      expect(badInput([...args, '-o', place.target], 'a: [b\n')).toContain(message);
+      kept(place);
+    }
+  });
+
+  it('a successful command replaces the file, keeping its permissions; -o may name the input', () => {
+    const place = precious('replace');
+    ok(['base64', 'encode', place.target, '-o', place.target]);
+    expect(readFileSync(place.target, 'utf8')).toBe(Buffer.from('precious\n').toString('base64'));
+    expect(statSync(place.target).mode & 0o777).toBe(0o600);
+    expect(readdirSync(place.dir)).toEqual(['keep.txt']);
+  });
+
+  it('a symbolic link keeps pointing at its file, which is replaced; a device is written in place', () => {
+    const place = precious('link');
+    symlinkSync('keep.txt', join(place.dir, 'link.txt'));
+    ok(['json', 'minify', '-', '-o', join(place.dir, 'link.txt')], '{ "a": [1, 2] }');
+    expect(lstatSync(join(place.dir, 'link.txt')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(place.target, 'utf8')).toBe('{"a":[1,2]}\n');
+    ok(['json', 'minify', '-', '-o', '/dev/null'], '[1]');
+    expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
+  });
+
+  it('a target that cannot be written is named in one line', () => {
+    expect(badInput(['json', 'minify', '-', '-o', join(tmp, 'no/such/dir/x.json')], '[1]')).toBe(
+      `bitsmith: ${join(tmp, 'no/such/dir')}: no such directory`,
+    );
+    expect(badInput(['json', 'minify', '-', '-o', tmp], '[1]')).toBe(`bitsmith: ${tmp}: is a directory`);
   });
 });
 

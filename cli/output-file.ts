@@ -1,0 +1,81 @@
+/**
+ * `-o FILE`, written so that a command that fails never costs the user the file that was there: the
+ * output goes to a hidden file beside the target and takes the target's place (rename) only when the
+ * command has succeeded. Bad input half-way, a full disk or an error leave the old file as it was,
+ * and `-o` may name the command's own input. Devices and pipes (`-o /dev/null`) are written in place.
+ */
+import { closeSync, fchmodSync, openSync, realpathSync, renameSync, statSync, unlinkSync, type Stats } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { BadInput } from './io';
+
+/** Hidden files not yet in place: removed when the process exits (also by process.exit and on an error). */
+const pending = new Set<string>();
+process.on('exit', () => pending.forEach(removeQuietly));
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+}
+
+/** One line for a target that cannot be written. */
+export function writeProblem(path: string, e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return `${dirname(path)}: no such directory`;
+  if (code === 'EISDIR') return `${path}: is a directory`;
+  if (code === 'EACCES' || code === 'EPERM') return `${path}: permission denied`;
+  if (code === 'ENOSPC') return `${path}: no space left on device`;
+  if (code === 'EROFS') return `${path}: read-only file system`;
+  return `${path}: ${(e as Error).message}`;
+}
+
+function statOrUndefined(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new BadInput(writeProblem(path, e));
+  }
+}
+
+export class OutputFile {
+  readonly fd: number;
+  /** The hidden file being written, or undefined when writing in place (a device or a pipe). */
+  private readonly temp: string | undefined;
+  private readonly target: string;
+
+  constructor(private readonly path: string) {
+    const existing = statOrUndefined(path);
+    if (existing?.isDirectory()) throw new BadInput(writeProblem(path, { code: 'EISDIR' }));
+    // A symbolic link keeps pointing where it did: the file it names is the one replaced.
+    this.target = existing ? realpathSync(path) : path;
+    this.temp = !existing || existing.isFile() ? hiddenBeside(this.target) : undefined;
+    try {
+      this.fd = openSync(this.temp ?? this.target, this.temp ? 'wx' : 'w');
+    } catch (e) {
+      throw new BadInput(writeProblem(path, e));
+    }
+    if (!this.temp) return;
+    pending.add(this.temp);
+    if (existing) fchmodSync(this.fd, existing.mode & 0o7777); // the file keeps its permissions
+  }
+
+  /** Closes the file and puts it in the target's place. */
+  commit(): void {
+    closeSync(this.fd);
+    if (!this.temp) return;
+    try {
+      renameSync(this.temp, this.target);
+    } catch (e) {
+      throw new BadInput(writeProblem(this.path, e));
+    }
+    pending.delete(this.temp);
+  }
+}
+
+/** `dir/.name.<pid>.bitsmith-tmp`: in the target's directory, so that the rename cannot cross file systems. */
+function hiddenBeside(target: string): string {
+  return join(dirname(target), `.${basename(target)}.${process.pid}.bitsmith-tmp`);
+}
