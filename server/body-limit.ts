@@ -5,8 +5,9 @@
  * `refuseOversizedBodies`: refuses a body whose declared Content-Length exceeds the limit before reading any of it: the body
  * parser would wait for the whole body (a client declaring 1 GB and sending nothing held the request
  * open) before its 413. The connection is closed, since the unread body cannot be skipped.
+ * `jsonBody`: the whole chain of a route that takes a JSON body.
  */
-import type { Request, RequestHandler } from 'express';
+import { json, type Request, type RequestHandler } from 'express';
 import { HttpError } from './errors';
 
 export function refuseOversizedBodies(limitBytes: number): RequestHandler {
@@ -35,3 +36,15 @@ export function bodyDeadline(ms: number): RequestHandler {
     next();
   };
 }
+
+/**
+ * A JSON body of at most `limitBytes`: too large is a 413 before it is read, another Content-Type
+ * (curl -d sends a form) a 415 that says what to send, malformed JSON a 400 (server/errors.ts).
+ */
+export function jsonBody(limitBytes: number): RequestHandler[] {
+  const requireJson: RequestHandler = (req, _res, next) =>
+    next(req.is('application/json') ? undefined : new HttpError(415, NOT_JSON));
+  return [refuseOversizedBodies(limitBytes), requireJson, json({ limit: limitBytes, strict: true })];
+}
+
+export const NOT_JSON = 'Send the body as JSON, with the header Content-Type: application/json';

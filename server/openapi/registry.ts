@@ -77,7 +77,7 @@ export const bodyErrors = (limitBytes: number) => ({
   400: error('The body is not JSON (or not an object or array).'),
   408: error('The body did not arrive within REQUEST_TIMEOUT_MS.'),
   413: error(`The body is larger than ${limitBytes} bytes.`),
-  415: error('A content encoding or charset the server does not read.'),
+  415: error('A body not sent as JSON (Content-Type), or an encoding or charset the server does not read.'),
 });
 
 export const validationFailed = (what: string) => error(`${what}: the problems, each naming its field.`);

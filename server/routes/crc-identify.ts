@@ -5,9 +5,9 @@
  * still running at the pool's deadline (GENERATE_TIMEOUT_MS) is stopped and answered 422 with
  * what narrows it.
  */
-import { Router, json } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
-import { refuseOversizedBodies } from '../body-limit';
+import { jsonBody } from '../body-limit';
 import { HttpError, validationError } from '../errors';
 import { identifyJob } from '../services/crc-identify';
 import { DeadlineError, type GeneratePool } from '../services/hdl-pool';
@@ -117,26 +117,21 @@ const tooLong = (e: DeadlineError) =>
 
 export function crcIdentifyRouter(pool: GeneratePool): Router {
   const router = Router();
-  router.post(
-    '/crc/identify',
-    refuseOversizedBodies(IDENTIFY_BODY_LIMIT),
-    json({ limit: IDENTIFY_BODY_LIMIT, strict: true }),
-    async (req, res) => {
-      const body = identifyRequestSchema.safeParse(req.body);
-      if (!body.success) throw validationError(body.error, { title: 'Invalid identify request', maxIssues: 20 });
-      const { mode, samples, fixed } = body.data;
-      const inputs = samples.map((s) => ({ format: s.format, message: s.message, crc: s.crc ?? '' }));
-      const job = identifyJob({ mode, inputs, fixed: fixedInput(fixed) });
-      const answer = await runInPool(pool, job, res).catch((e: unknown) => {
-        if (!(e instanceof DeadlineError)) throw e;
-        throw new HttpError(422, tooLong(e), [{ path: 'fixed.width', message: tooLong(e) }]);
-      });
-      if ('errors' in answer) {
-        const details = answer.errors.map((e) => ({ path: e.field, message: e.message }));
-        throw new HttpError(422, `Invalid identify request: ${details.map((d) => d.message).join(' ')}`, details);
-      }
-      res.json(answer.report);
-    },
-  );
+  router.post('/crc/identify', ...jsonBody(IDENTIFY_BODY_LIMIT), async (req, res) => {
+    const body = identifyRequestSchema.safeParse(req.body);
+    if (!body.success) throw validationError(body.error, { title: 'Invalid identify request', maxIssues: 20 });
+    const { mode, samples, fixed } = body.data;
+    const inputs = samples.map((s) => ({ format: s.format, message: s.message, crc: s.crc ?? '' }));
+    const job = identifyJob({ mode, inputs, fixed: fixedInput(fixed) });
+    const answer = await runInPool(pool, job, res).catch((e: unknown) => {
+      if (!(e instanceof DeadlineError)) throw e;
+      throw new HttpError(422, tooLong(e), [{ path: 'fixed.width', message: tooLong(e) }]);
+    });
+    if ('errors' in answer) {
+      const details = answer.errors.map((e) => ({ path: e.field, message: e.message }));
+      throw new HttpError(422, `Invalid identify request: ${details.map((d) => d.message).join(' ')}`, details);
+    }
+    res.json(answer.report);
+  });
   return router;
 }

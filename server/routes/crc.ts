@@ -2,8 +2,8 @@
  * CRC API: GET /predefined (the catalogue) and POST /generate (a Verilog or VHDL download, built
  * in the worker-thread pool of services/hdl-pool.ts; 503 with Retry-After when it is saturated).
  */
-import { Router, json } from 'express';
-import { refuseOversizedBodies } from '../body-limit';
+import { Router } from 'express';
+import { jsonBody } from '../body-limit';
 import { generateRequestSchema, requestConfig } from '../../src/core/crc/request';
 import { predefinedBody } from '../services/crc';
 import type { GeneratePool } from '../services/hdl-pool';
@@ -26,23 +26,18 @@ export function crcRouter(pool: GeneratePool): Router {
     res.set('Cache-Control', 'public, max-age=300').type('application/json').send(predefinedBody());
   });
 
-  router.post(
-    '/generate',
-    refuseOversizedBodies(GENERATE_BODY_LIMIT),
-    json({ limit: GENERATE_BODY_LIMIT, strict: true }),
-    async (req, res) => {
-      const parsed = generateRequestSchema.safeParse(req.body);
-      if (!parsed.success) throw invalidRequest(parsed.error);
-      const { config, language } = requestConfig(parsed.data);
-      const job = { generator: 'crc', config, language, testbench: false, summary: false } as const;
-      const [file] = (await runInPool(pool, job, res)).files as [HdlFile];
-      res
-        .status(200)
-        .set('Content-Disposition', `attachment; filename="${file.name}"`)
-        .type(language === 'verilog' ? 'text/x-verilog; charset=utf-8' : 'text/x-vhdl; charset=utf-8')
-        .send(file.text);
-    },
-  );
+  router.post('/generate', ...jsonBody(GENERATE_BODY_LIMIT), async (req, res) => {
+    const parsed = generateRequestSchema.safeParse(req.body);
+    if (!parsed.success) throw invalidRequest(parsed.error);
+    const { config, language } = requestConfig(parsed.data);
+    const job = { generator: 'crc', config, language, testbench: false, summary: false } as const;
+    const [file] = (await runInPool(pool, job, res)).files as [HdlFile];
+    res
+      .status(200)
+      .set('Content-Disposition', `attachment; filename="${file.name}"`)
+      .type(language === 'verilog' ? 'text/x-verilog; charset=utf-8' : 'text/x-vhdl; charset=utf-8')
+      .send(file.text);
+  });
 
   return router;
 }

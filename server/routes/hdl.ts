@@ -5,9 +5,9 @@
  * give. Checks and generation run in the worker-thread pool of /api/generate (503 + Retry-After
  * when it is saturated); a refused configuration is a 422 naming the field.
  */
-import { Router, json } from 'express';
+import { Router } from 'express';
 import { z } from 'zod';
-import { refuseOversizedBodies } from '../body-limit';
+import { jsonBody } from '../body-limit';
 import { validationError } from '../errors';
 import { HDL_GENERATORS } from '../services/hdl-names';
 import type { GeneratePool } from '../services/hdl-pool';
@@ -31,7 +31,7 @@ export function hdlRouter(pool: GeneratePool): Router {
   const router = Router();
   for (const generator of HDL_GENERATORS) {
     const limit = HDL_BODY_LIMITS[generator];
-    router.post(`/hdl/${generator}`, refuseOversizedBodies(limit), json({ limit, strict: true }), async (req, res) => {
+    router.post(`/hdl/${generator}`, ...jsonBody(limit), async (req, res) => {
       // Checked and generated in the pool (services/hdl-jobs.ts): the FSM's checks can take ~100 ms.
       const { files, summary, issues } = await runInPool(pool, { generator, body: req.body }, res);
       if (issues) throw invalidConfiguration(new z.ZodError(issues));

@@ -4,6 +4,7 @@ import { startServer, type RunningServer } from '../harness/server';
 import catalogue from '../../src/core/crc/catalogue.json';
 import { createHash } from 'node:crypto';
 import { bitsFromPoly, parseHex } from '../../src/core/crc/params';
+import { NOT_JSON } from '../../server/body-limit';
 
 let server: RunningServer;
 beforeAll(async () => {
@@ -187,11 +188,22 @@ describe('POST /api/generate', () => {
     expect(((await big.json()) as { error: string }).error).toBe('Request body too large');
   });
 
-  it('rejects a non-JSON content type as 4xx JSON, never a file', async () => {
-    const r = await post(JSON.stringify(base), { headers: { 'Content-Type': 'text/plain' } });
-    expect(r.status).toBeGreaterThanOrEqual(400);
-    expect(r.status).toBeLessThan(500);
-    expect(r.headers.get('content-disposition')).toBeNull();
+  it('answers a body not sent as JSON (curl -d sends a form) with a 415 that says what to send', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', undefined]) {
+      const r = await fetch(`${server.url}/api/generate`, {
+        method: 'POST',
+        // A Blob without a type: no Content-Type at all (fetch would label a string text/plain).
+        body: new Blob([JSON.stringify(base)]),
+        headers: type ? { 'Content-Type': type } : {},
+      });
+      expect(r.status, String(type)).toBe(415);
+      expect(await r.json()).toEqual({ error: NOT_JSON });
+      expect(r.headers.get('content-disposition')).toBeNull();
+    }
+    const withCharset = await post(JSON.stringify(base), {
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    });
+    expect(withCharset.status).toBe(200);
   });
 
   it('ignores prototype-polluting keys', async () => {
