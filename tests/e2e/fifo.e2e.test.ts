@@ -264,4 +264,24 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     await page.getByText('The configuration changed since this code was generated.').waitFor();
     expect(errors).toEqual([]);
   });
+  it('Undo after a preset brings back the configuration it replaced, custom sizes included', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('Data Width').selectOption('custom');
+    await page.getByLabel('Custom width (1-1024 bits)').fill('37');
+    await page.getByLabel('Enable ECC').check();
+    expect(await metric(page, 'total-bits')).toBe('592');
+
+    await page.getByRole('button', { name: 'Medium (32x64)' }).click();
+    expect(await metric(page, 'total-bits')).toBe('2,048');
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Preset “Medium (32x64)” loaded.' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    expect(await metric(page, 'total-bits')).toBe('592');
+    expect(await page.getByLabel('Custom width (1-1024 bits)').inputValue()).toBe('37');
+    expect(await page.getByLabel('Enable ECC').isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });

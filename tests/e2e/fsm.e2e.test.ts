@@ -11,6 +11,7 @@ import { describeWith } from '../harness/system';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
 import { simulateVerilog, simulateVhdl } from '../harness/hdl';
+import { seriousViolations } from '../harness/axe';
 import { COMPLEX_EXAMPLE, fsmGenerator } from '../../src/core/hdl/fsm';
 
 describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium', () => {
@@ -136,6 +137,35 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await page.getByRole('button', { name: 'Load Simple Example' }).click();
     expect(await stateNames(page)).toEqual(['RED', 'GREEN', 'YELLOW']);
     expect(await page.getByLabel('FSM Type').inputValue()).toBe('moore');
+    expect(errors).toEqual([]);
+  });
+  it('an example replaces the configuration with an Undo that brings it back, offered until the next edit', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('State 1 name').fill('WAIT_SYNC');
+    await page.getByRole('button', { name: 'Add State' }).click();
+    await page.getByLabel('Module Name').fill('link_ctrl');
+    const mine = ['WAIT_SYNC', 'RUN', 'DONE', 'STATE_3'];
+    expect(await stateNames(page)).toEqual(mine);
+
+    await page.getByRole('button', { name: 'Load Complex Example' }).click();
+    const bar = page.getByRole('status').filter({ hasText: 'Complex example loaded.' });
+    await bar.waitFor();
+    expect(await page.getByLabel('Module Name').inputValue()).toBe('burst_controller');
+    expect(await seriousViolations(page)).toEqual([]);
+    await bar.getByRole('button', { name: 'Undo' }).click();
+    expect(await stateNames(page)).toEqual(mine);
+    expect(await page.getByLabel('Module Name').inputValue()).toBe('link_ctrl');
+    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+
+    // After an edit of what was loaded, Undo would lose the edit: it is no longer offered.
+    await page.getByRole('button', { name: 'Load Simple Example' }).click();
+    await page.getByRole('status').filter({ hasText: 'Simple example loaded.' }).waitFor();
+    await page.getByLabel('Module Name').fill('traffic');
+    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    // Loading the configuration the page already shows replaces nothing: no Undo either.
+    await page.getByRole('button', { name: 'Load Simple Example' }).click();
+    await page.getByRole('button', { name: 'Load Simple Example' }).click();
+    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

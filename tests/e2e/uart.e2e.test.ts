@@ -138,4 +138,21 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     await page.getByText('The configuration changed since this code was generated.').waitFor();
     expect(errors).toEqual([]);
   });
+  it('Undo after a preset brings back the framing it replaced', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('Baud Rate').selectOption('57600');
+    await page.getByLabel('Data Bits').selectOption('6');
+    await page.getByLabel('Parity').selectOption('even');
+    await page.getByRole('button', { name: 'Legacy (2400-7-O-2)' }).click();
+    expect(await page.getByLabel('Data Bits').inputValue()).toBe('7');
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Preset “Legacy (2400-7-O-2)” loaded.' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    expect(await page.getByLabel('Data Bits').inputValue()).toBe('6');
+    expect(await page.getByLabel('Parity').inputValue()).toBe('even');
+    expect(await page.getByLabel('Baud Rate').inputValue()).toBe('57600');
+    expect(errors).toEqual([]);
+  });
 });

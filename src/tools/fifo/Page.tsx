@@ -4,6 +4,7 @@ import { tool } from './tool';
 import { GenerateCodePanel } from '../../components/GenerateCodePanel';
 import { CheckboxField, SelectField } from '../../components/fields';
 import { sameConfig, useHdlGenerator } from '../../hooks/useHdlGenerator';
+import { useUndoableReplace } from '../../hooks/useUndoableReplace';
 import {
   ALMOST_EMPTY_RANGE,
   ALMOST_FULL_RANGE,
@@ -60,11 +61,17 @@ export default function FifoPage() {
   const problems = sizeProblems(config);
   const thresholds = problems.length === 0 ? fifoThresholds(config) : null;
 
+  const replaceConfig = (c: typeof config) => {
+    setConfig(c);
+    setPresetLoads((n) => n + 1);
+  };
+  const undo = useUndoableReplace(useFifoStore, (s) => s.config, replaceConfig);
   const loadPreset = (id: string) =>
-    hdl.loadPreset(id, () => {
-      setConfig(presetConfig(id));
-      setPresetLoads((n) => n + 1);
-    });
+    hdl.loadPreset(id, () =>
+      undo.replace(`Preset “${FIFO_PRESETS.find((p) => p.id === id)!.label}” loaded.`, () =>
+        replaceConfig(presetConfig(id)),
+      ),
+    );
 
   return (
     <ToolPage
@@ -102,6 +109,7 @@ export default function FifoPage() {
             </button>
           ))}
         </div>
+        {undo.undoBar}
       </section>
 
       <section className="panel" aria-labelledby="fifo-config-title">

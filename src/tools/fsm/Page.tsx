@@ -3,6 +3,7 @@ import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { SelectField, TextField } from '../../components/fields';
 import { useHdlPage } from '../../hooks/useHdlGenerator';
+import { useUndoableReplace } from '../../hooks/useUndoableReplace';
 import { fsmGenerator } from '../../core/hdl/fsm';
 import {
   COMPLEX_EXAMPLE,
@@ -119,8 +120,16 @@ export default function FsmPage() {
     page.track('generate_code', { states: config.states.length, type: config.fsmType, encoding: config.encoding });
   };
 
+  // An example replaces every state, signal and transition the user made: Undo brings them back.
+  const undo = useUndoableReplace(useFsmStore, (s) => s.config, setConfig);
   const load = (which: 'simple' | 'complex') =>
-    page.load(() => setConfig(which === 'simple' ? SIMPLE_EXAMPLE : COMPLEX_EXAMPLE), `load_${which}_example`);
+    page.load(
+      () =>
+        undo.replace(`${which === 'simple' ? 'Simple' : 'Complex'} example loaded.`, () =>
+          setConfig(which === 'simple' ? SIMPLE_EXAMPLE : COMPLEX_EXAMPLE),
+        ),
+      `load_${which}_example`,
+    );
 
   const tabs: [FsmTab, string][] = [
     ['config', 'Configuration'],
@@ -174,6 +183,7 @@ export default function FsmPage() {
               Load Complex Example
             </button>
           </div>
+          {undo.undoBar}
           {page.error && (
             <div className="error-banner fsm-failure" role="alert">
               {page.error}

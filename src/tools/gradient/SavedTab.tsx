@@ -4,6 +4,7 @@ import { useGradientStore } from './store';
 import { gradientFunction } from '../../core/gradient/css';
 import { gradientFromSaved, savedSubtitle, type SavedGradient } from '../../core/gradient/saved';
 import { excerpt } from '../../core/excerpt';
+import { UndoBar } from '../../components/UndoBar';
 
 /** What the last Delete or Clear All removed, so that Undo can put it back. */
 interface Removed {
@@ -24,18 +25,13 @@ export function SavedTab() {
   };
 
   const undoBar = removed && (
-    <div className="undo-bar" role="status">
-      {removed.message}
-      <button
-        type="button"
-        onClick={() => {
-          restoreSaved(removed.before);
-          setRemoved(null);
-        }}
-      >
-        Undo
-      </button>
-    </div>
+    <UndoBar
+      message={removed.message}
+      onUndo={() => {
+        restoreSaved(removed.before);
+        setRemoved(null);
+      }}
+    />
   );
 
   if (saved.length === 0) {

@@ -3,6 +3,7 @@ import { tool } from './tool';
 import { GenerateCodePanel } from '../../components/GenerateCodePanel';
 import { NumberField, SelectField } from '../../components/fields';
 import { useHdlGenerator } from '../../hooks/useHdlGenerator';
+import { useUndoableReplace } from '../../hooks/useUndoableReplace';
 import {
   BAUD_RATES,
   CLOCK_MAX,
@@ -93,10 +94,13 @@ export default function UartPage() {
     },
   });
 
+  const undo = useUndoableReplace(useUartStore, (s) => s.form, setForm);
   const loadPreset = (id: string) => {
     const preset = UART_PRESETS.find((p) => p.id === id)!;
     // A preset sets the framing; the clock and FIFO depth boxes keep what the user typed.
-    hdl.loadPreset(id, () => setForm({ ...form, ...preset.values }));
+    hdl.loadPreset(id, () =>
+      undo.replace(`Preset “${preset.label}” loaded.`, () => setForm({ ...form, ...preset.values })),
+    );
   };
 
   return (
@@ -126,6 +130,7 @@ export default function UartPage() {
             </button>
           ))}
         </div>
+        {undo.undoBar}
       </section>
 
       <section className="panel" aria-labelledby="uart-config-title">
