@@ -5,7 +5,9 @@
  * gives only what differs: its options, its actions, its examples, its labels.
  */
 import type { ReactNode } from 'react';
+import type { StoreApi, UseBoundStore } from 'zustand';
 import { trackToolUsage } from '../telemetry';
+import { useUndoableReplace, type Undoable } from '../hooks/useUndoableReplace';
 import type { JobResult } from '../core/data/jobs';
 import type { TextPosition } from '../core/data/position';
 import { InputArea, OutputArea, inputFromFile, type DataInput } from './DataIO';
@@ -38,6 +40,21 @@ export interface ExampleButton {
   label: string;
 }
 
+const hasInput = (input: DataInput) => input.text !== '' || input.file !== null;
+
+/**
+ * Undo for what replaces the user's input (Clear All, the examples): the page's whole state from
+ * before (input, options, output) comes back.
+ */
+export function useDataUndo<T extends DataState>(store: UseBoundStore<StoreApi<T>>): Undoable {
+  return useUndoableReplace(
+    store,
+    (s) => s,
+    (before) => store.setState(before, true),
+    (before, after) => hasInput(before.input) && before.input !== after.input,
+  );
+}
+
 /** The buttons of a table of examples: each key with its example's label, in the table's order. */
 export function exampleButtons(examples: Record<string, { label: string }>): ExampleButton[] {
   return Object.entries(examples).map(([key, { label }]) => ({ key, label }));
@@ -53,6 +70,7 @@ export function DataActionsPanel({
   actions,
   runner,
   state,
+  undo,
   analyticsName,
   examplesLabel = 'Examples',
   examples,
@@ -63,6 +81,8 @@ export function DataActionsPanel({
   actions: DataAction[];
   runner: Runner;
   state: Pick<DataState, 'clear'>;
+  /** The page's useDataUndo: Clear All and the examples go through it, and its bar shows here. */
+  undo: Undoable;
   /** The tool's analytics name: Clear All is reported as `clear_all`. */
   analyticsName: AnalyticsName;
   examplesLabel?: string;
@@ -91,7 +111,7 @@ export function DataActionsPanel({
               {a.label}
             </button>
           ))}
-          <button type="button" onClick={clearAll}>
+          <button type="button" onClick={() => undo.replace('Input and output cleared.', clearAll)}>
             Clear All
           </button>
         </div>
@@ -99,12 +119,17 @@ export function DataActionsPanel({
       <div className="row examples" role="group" aria-label={examplesLabel}>
         <span>{examplesLabel}:</span>
         {examples.map((ex) => (
-          <button type="button" key={ex.key} onClick={() => onExample(ex.key)}>
+          <button
+            type="button"
+            key={ex.key}
+            onClick={() => undo.replace(`Example “${ex.label}” loaded.`, () => onExample(ex.key))}
+          >
             {ex.label}
           </button>
         ))}
       </div>
       {children}
+      {undo.undoBar}
     </section>
   );
 }

@@ -488,4 +488,30 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
       await page.context().close();
     },
   );
+  it('Undo after a mode switch, Clear All or an example brings back the text with its mode', async () => {
+    const { page, errors } = await open();
+    await input(page).fill('keep me');
+    await expect.poll(() => output(page).inputValue()).toBe('a2VlcCBtZQ==');
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    expect(await input(page).inputValue()).toBe('');
+    const bar = page.getByRole('status').filter({ hasText: 'Mode switched: input and output cleared.' });
+    await bar.getByRole('button', { name: 'Undo' }).click();
+    expect(await input(page).inputValue()).toBe('keep me');
+    await expect.poll(() => output(page).inputValue()).toBe('a2VlcCBtZQ==');
+
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Input and output cleared.' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    expect(await input(page).inputValue()).toBe('keep me');
+    await expect.poll(() => output(page).inputValue()).toBe('a2VlcCBtZQ==');
+    await input(page).fill('edited');
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await input(page).fill('typed after');
+    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -325,4 +325,56 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(errors).toEqual([]);
     });
   });
+
+  describe('Undo after Clear All and the examples', () => {
+    it('puts back the input, output and options they replaced, until the next edit', async () => {
+      const { page, errors } = await open('/json-formatter');
+      const mine = '{"mine": [1, 2, 3], "big": 12345678901234567890}';
+      await page.getByLabel('Input JSON').fill(mine);
+      await button(page, 'Format').click();
+      await expect.poll(() => status(page)).toBe('✅ Valid JSON!');
+      const output = await value(page, 'Output');
+
+      await button(page, 'Clear All').click();
+      const cleared = page.getByRole('status').filter({ hasText: 'Input and output cleared.' });
+      await cleared.getByRole('button', { name: 'Undo' }).click();
+      expect(await value(page, 'Input JSON')).toBe(mine);
+      expect(await value(page, 'Output')).toBe(output);
+      expect(await status(page)).toBe('✅ Valid JSON!');
+
+      await button(page, 'Basic Object').click();
+      expect(await value(page, 'Input JSON')).toBe(FORMATTER_EXAMPLES.basic.text);
+      await page.getByRole('status').filter({ hasText: 'Example “Basic Object” loaded.' }).waitFor();
+      await page.getByLabel('Input JSON').press('End');
+      await page.keyboard.type(' ');
+      expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+      // Nothing typed, nothing to give back: no Undo.
+      await button(page, 'Clear All').click();
+      await button(page, 'Clear All').click();
+      expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+
+      // A file chosen as input and a direction come back too (CSV page, "More examples").
+      const csv = await open('/csv-json-converter');
+      await csv.page.getByLabel('Direction').selectOption('jsonToCsv');
+      await csv.page
+        .locator('input[type=file]')
+        .first()
+        .setInputFiles({
+          name: 'rows.json',
+          mimeType: 'application/json',
+          buffer: Buffer.from('[{"a": 1}]'),
+        });
+      await expect.poll(() => value(csv.page, 'JSON Input')).toBe('[{"a": 1}]');
+      await csv.page.getByLabel('More examples').selectOption('csv:special');
+      expect(await csv.page.getByLabel('Direction').inputValue()).toBe('csvToJson');
+      await csv.page
+        .getByRole('status')
+        .filter({ hasText: 'Example “CSV: special” loaded.' })
+        .getByRole('button', { name: 'Undo' })
+        .click();
+      expect(await csv.page.getByLabel('Direction').inputValue()).toBe('jsonToCsv');
+      expect(await value(csv.page, 'JSON Input')).toBe('[{"a": 1}]');
+      expect([...errors, ...csv.errors]).toEqual([]);
+    });
+  });
 });

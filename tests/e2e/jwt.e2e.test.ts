@@ -105,4 +105,27 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     expect(new URL(page.url()).hash).toBe(`#token=${other}`);
     await page.context().close();
   });
+  it('Undo after Load Example or Clear All brings back the pasted token', async () => {
+    const { page, errors } = await open();
+    const mine = `${b64u({ alg: 'HS256' })}.${b64u({ sub: 'mine' })}.c2ln`;
+    await page.getByLabel('JWT Token').fill(mine);
+    await page.getByRole('button', { name: 'Load Example' }).click();
+    expect(await page.getByLabel('JWT Token').inputValue()).not.toBe(mine);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Example token loaded.' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    expect(await page.getByLabel('JWT Token').inputValue()).toBe(mine);
+    await expect.poll(() => page.getByLabel('Token information').textContent()).toContain('mine');
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Input and output cleared.' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    expect(await page.getByLabel('JWT Token').inputValue()).toBe(mine);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

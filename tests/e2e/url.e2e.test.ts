@@ -149,4 +149,26 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await expect.poll(() => page.getByRole('region', { name: 'History', exact: true }).locator('li').count()).toBe(10);
     await page.context().close();
   });
+  it('Undo after an example or Clear All brings back the text and its operation', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel(/^Input/).fill('a b');
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+    await page.getByRole('button', { name: 'Encoded URL' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Example “Encoded URL” loaded.' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    expect(await page.getByLabel(/^Input/).inputValue()).toBe('a b');
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Input and output cleared.' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -20,6 +20,7 @@ import { OptionsPanel } from './Options';
 import { InputPane, OutputPane, Stats } from './Panes';
 import './styles.css';
 import { useWarmWorker } from '../../hooks/useWarmWorker';
+import { useUndoableReplace } from '../../hooks/useUndoableReplace';
 
 const AUTO_CONVERT_MS = 500;
 
@@ -132,6 +133,24 @@ export default function Base64Page() {
     clearFileInput();
   };
 
+  // Clear All, the examples and a mode switch replace the user's text or file: Undo brings it back
+  // with its mode (and converts it again).
+  const undo = useUndoableReplace(
+    useBase64Store,
+    (st) => [st.input, st.file, st.mode] as const,
+    ([input, file, mode]) => {
+      set({ mode });
+      if (file) {
+        set({ input });
+        openFile(file);
+      } else {
+        removeFile();
+        changeInput(input);
+      }
+    },
+    ([input, file], after) => (input !== '' || file !== null) && (input !== after[0] || file !== after[1]),
+  );
+
   const loadExample = (id: string, text: string) => {
     reset();
     set({ input: text, output: '', message: '', result: null, file: null, fileInfo: null });
@@ -153,12 +172,12 @@ export default function Base64Page() {
         <OptionsPanel
           s={s}
           fileInput={fileInput}
-          onMode={switchMode}
+          onMode={(mode) => undo.replace('Mode switched: input and output cleared.', () => switchMode(mode))}
           onEncoding={changeEncoding}
           onFile={openFile}
           onRemoveFile={removeFile}
           onConvert={() => void convert()}
-          onClearAll={clearAll}
+          onClearAll={() => undo.replace('Input and output cleared.', clearAll)}
           onCancel={cancel}
         />
 
@@ -166,11 +185,16 @@ export default function Base64Page() {
           <div className="row">
             <span className="b64-muted">Examples:</span>
             {examplesFor(s.mode).map((ex) => (
-              <button key={ex.id} type="button" onClick={() => loadExample(ex.id, ex.text)}>
+              <button
+                key={ex.id}
+                type="button"
+                onClick={() => undo.replace(`Example “${ex.label}” loaded.`, () => loadExample(ex.id, ex.text))}
+              >
                 {ex.label}
               </button>
             ))}
           </div>
+          {undo.undoBar}
         </section>
 
         <div className="grid-2">

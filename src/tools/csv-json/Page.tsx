@@ -12,7 +12,7 @@ import {
 } from '../../core/data/examples';
 import { DELIMITERS, type Delimiter } from '../../core/data/formats/delimiters';
 import { BusyProgress } from '../../components/DataIO';
-import { DataActionsPanel, DataPanes, FormatHint } from '../../components/DataActions';
+import { DataActionsPanel, useDataUndo, DataPanes, FormatHint } from '../../components/DataActions';
 import { useDataRunner } from '../../hooks/useDataRunner';
 import { conversionOp, failureMessage, otherFormatHint, usageAction, type CsvDirection } from './logic';
 import { clearedFields, useCsvJsonStore } from './store';
@@ -48,6 +48,7 @@ const QUICK_EXAMPLE_BUTTONS = CSV_QUICK_EXAMPLES.map((q) => ({ key: q.label, lab
 
 export default function CsvJsonPage() {
   const s = useCsvJsonStore();
+  const undo = useDataUndo(useCsvJsonStore);
   const runner = useDataRunner(useCallback((d: string) => failureMessage(useCsvJsonStore.getState().direction, d), []));
   const isCsv = s.direction === 'csvToJson';
 
@@ -124,6 +125,7 @@ export default function CsvJsonPage() {
         actions={[{ label: 'Convert', run: convert }]}
         runner={runner}
         state={s}
+        undo={undo}
         analyticsName={tool.analyticsName}
         examplesLabel="Quick examples"
         examples={QUICK_EXAMPLE_BUTTONS}
@@ -140,8 +142,10 @@ export default function CsvJsonPage() {
             groups={MORE_EXAMPLES}
             onChange={(choice: string) => {
               const [kind, key] = choice.split(':');
-              if (kind === 'csv') load('csv', key as CsvExample);
-              if (kind === 'json') load('json', key as JsonCsvExample);
+              undo.replace(`Example “${kind === 'csv' ? 'CSV' : 'JSON'}: ${key}” loaded.`, () => {
+                if (kind === 'csv') load('csv', key as CsvExample);
+                if (kind === 'json') load('json', key as JsonCsvExample);
+              });
             }}
           />
         </div>

@@ -4,7 +4,7 @@ import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../telemetry';
 import { FORMATTER_EXAMPLES, type FormatterExample } from '../../core/data/examples';
 import { BusyProgress } from '../../components/DataIO';
-import { DataActionsPanel, DataPanes, exampleButtons } from '../../components/DataActions';
+import { DataActionsPanel, useDataUndo, DataPanes, exampleButtons } from '../../components/DataActions';
 import { useDataRunner } from '../../hooks/useDataRunner';
 import { ACTION_NAMES, INDENT_CHOICES, formatterOp, type FormatterAction } from './logic';
 import { useFormatterStore } from './store';
@@ -29,6 +29,7 @@ const EXAMPLE_BUTTONS = exampleButtons(FORMATTER_EXAMPLES);
 
 export default function JsonFormatterPage() {
   const s = useFormatterStore();
+  const undo = useDataUndo(useFormatterStore);
   const runner = useDataRunner();
 
   const act = async (action: FormatterAction) => {
@@ -81,6 +82,7 @@ export default function JsonFormatterPage() {
         ]}
         runner={runner}
         state={s}
+        undo={undo}
         analyticsName={tool.analyticsName}
         examples={EXAMPLE_BUTTONS}
         onExample={(k) => loadExample(k as FormatterExample)}

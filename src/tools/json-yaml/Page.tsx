@@ -4,7 +4,7 @@ import { StatusLine } from '../../components/StatusLine';
 import { trackToolUsage } from '../../telemetry';
 import { JSON_YAML_EXAMPLES, type JsonYamlExample } from '../../core/data/examples';
 import { BusyProgress } from '../../components/DataIO';
-import { DataActionsPanel, DataPanes, FormatHint, exampleButtons } from '../../components/DataActions';
+import { DataActionsPanel, useDataUndo, DataPanes, FormatHint, exampleButtons } from '../../components/DataActions';
 import { useDataRunner } from '../../hooks/useDataRunner';
 import { CLEARED_MESSAGES, FORMAT, otherFormatHint, swapped, usageAction, type Direction } from './logic';
 import { useJsonYamlStore } from './store';
@@ -40,6 +40,7 @@ const EXAMPLE_BUTTONS = exampleButtons(JSON_YAML_EXAMPLES);
 
 export default function JsonYamlPage() {
   const s = useJsonYamlStore();
+  const undo = useDataUndo(useJsonYamlStore);
   const runner = useDataRunner();
   const { from, to } = FORMAT[s.direction];
 
@@ -102,6 +103,7 @@ export default function JsonYamlPage() {
         actions={[{ label: 'Convert', run: convert }]}
         runner={runner}
         state={s}
+        undo={undo}
         analyticsName={tool.analyticsName}
         examples={EXAMPLE_BUTTONS}
         onExample={(k) => loadExample(k as JsonYamlExample)}

@@ -19,6 +19,7 @@ import {
 } from './logic';
 import { verifySignature } from './verify';
 import { useJwtStore } from './store';
+import { useUndoableReplace } from '../../hooks/useUndoableReplace';
 import './styles.css';
 
 // The example is signed with HS256 and the secret 'your-256-bit-secret' (verifiable on the page).
@@ -29,6 +30,17 @@ type Part = 'header' | 'payload' | 'signature';
 
 export default function JwtPage() {
   const s = useJwtStore();
+  // Load Example and Clear All replace the token the user pasted: Undo brings it back (kept in
+  // memory only, as the token itself).
+  const undo = useUndoableReplace(
+    useJwtStore,
+    (st) => st.input,
+    (input) => {
+      s.setInput(input);
+      s.setResult(null, '');
+    },
+    (input, after) => input !== '' && input !== after,
+  );
   const [copyMessage, showCopyMessage] = useTransientMessage();
 
   const decode = (manual: boolean) => {
@@ -104,20 +116,24 @@ export default function JwtPage() {
           </button>
           <button
             type="button"
-            onClick={() => {
-              s.setInput(EXAMPLE_TOKEN);
-              s.setResult(null, '');
-              trackToolUsage(tool.analyticsName, 'load_example');
-            }}
+            onClick={() =>
+              undo.replace('Example token loaded.', () => {
+                s.setInput(EXAMPLE_TOKEN);
+                s.setResult(null, '');
+                trackToolUsage(tool.analyticsName, 'load_example');
+              })
+            }
           >
             Load Example
           </button>
           <button
             type="button"
-            onClick={() => {
-              s.clear();
-              trackToolUsage(tool.analyticsName, 'clear_all');
-            }}
+            onClick={() =>
+              undo.replace('Input and output cleared.', () => {
+                s.clear();
+                trackToolUsage(tool.analyticsName, 'clear_all');
+              })
+            }
           >
             Clear All
           </button>
@@ -132,6 +148,7 @@ export default function JwtPage() {
             Put token in URL
           </button>
         </div>
+        {undo.undoBar}
         <StatusLine text={s.error} />
         <div className="copy-message" role="status" aria-live="polite">
           {copyMessage}

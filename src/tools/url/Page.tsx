@@ -6,6 +6,7 @@ import { StatusLine } from '../../components/StatusLine';
 import { CopyButton } from '../../components/CopyButton';
 import { trackToolUsage } from '../../telemetry';
 import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
+import { useUndoableReplace } from '../../hooks/useUndoableReplace';
 import {
   analyzeUrl,
   COMPONENT_TYPES,
@@ -33,6 +34,13 @@ const shown = (text: string) => (text.length > LONG_URL_TEXT ? text.slice(0, SHO
 
 export default function UrlPage() {
   const s = useUrlStore();
+  // Clear All and the examples replace the user's text (an example its operation too): Undo.
+  const undo = useUndoableReplace(
+    useUrlStore,
+    (st) => [st.input, st.operation] as const,
+    ([input, operation]) => s.set({ input, operation, output: '', message: '' }),
+    ([input], [after]) => input !== '' && input !== after,
+  );
   usePermalink(useUrlStore, urlLink);
 
   const run = (operation: Operation = s.operation, input = s.input, manual = true) => {
@@ -164,10 +172,12 @@ export default function UrlPage() {
               <span className="muted">{s.input.length} characters</span>
               <button
                 type="button"
-                onClick={() => {
-                  s.set({ input: '', output: '', message: '' });
-                  trackToolUsage(tool.analyticsName, 'clear_all');
-                }}
+                onClick={() =>
+                  undo.replace('Input and output cleared.', () => {
+                    s.set({ input: '', output: '', message: '' });
+                    trackToolUsage(tool.analyticsName, 'clear_all');
+                  })
+                }
               >
                 Clear All
               </button>
@@ -283,15 +293,18 @@ export default function UrlPage() {
               <button
                 key={ex.label}
                 type="button"
-                onClick={() => {
-                  s.set({ input: ex.text, operation: ex.operation, output: '', message: '' });
-                  trackToolUsage(tool.analyticsName, 'load_example', { example: ex.label });
-                }}
+                onClick={() =>
+                  undo.replace(`Example “${ex.label}” loaded.`, () => {
+                    s.set({ input: ex.text, operation: ex.operation, output: '', message: '' });
+                    trackToolUsage(tool.analyticsName, 'load_example', { example: ex.label });
+                  })
+                }
               >
                 {ex.label}
               </button>
             ))}
           </div>
+          {undo.undoBar}
         </section>
       </div>
 
