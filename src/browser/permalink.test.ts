@@ -1,15 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { linkWith, MAX_LINK_CHARS, settingsFromParams, settingsToParams } from './permalink';
+import { linkWith, MAX_LINK_CHARS, packJson, settingsFromParams, settingsToParams } from './permalink';
+import { COMPLEX_EXAMPLE } from '../core/hdl/fsm';
+import { DEFAULT_FSM } from '../core/hdl/fsm/config';
 
 describe('permalinks', () => {
   const defaults = { width: 32, init: '0x0', refIn: false, rows: [] as string[] };
 
   it('writes only the settings that differ from the defaults, and reads them back typed', () => {
     const params = settingsToParams({ width: 16, init: '0xFFFF', refIn: false, rows: ['a'] }, defaults);
-    expect(params).toEqual({ width: '16', init: '0xFFFF', rows: '["a"]' });
+    expect(params).toEqual({ width: '16', init: '0xFFFF', rows: packJson(['a']) });
+    expect(params.rows).toMatch(/^[A-Za-z0-9_-]+$/); // nothing the query string has to escape
     const href = linkWith('https://x.test/crc?other=1#frag', Object.keys(defaults), params);
-    expect(href).toBe('https://x.test/crc?other=1&width=16&init=0xFFFF&rows=%5B%22a%22%5D#frag');
+    expect(href).toBe(`https://x.test/crc?other=1&width=16&init=0xFFFF&rows=${params.rows}#frag`);
     expect(settingsFromParams(new URL(href).search, defaults)).toEqual({ width: 16, init: '0xFFFF', rows: ['a'] });
+  });
+
+  it('reads links written before packing (plain JSON), and drops garbage and inflation bombs', () => {
+    expect(settingsFromParams('?rows=%5B%22a%22%5D', defaults)).toEqual({ rows: ['a'] });
+    expect(settingsFromParams('?rows=not-packed&width=8', defaults)).toEqual({ width: 8 });
+    expect(settingsFromParams(`?rows=${packJson({ not: 'a list' })}`, defaults)).toEqual({});
+    const bomb = packJson(['x'.repeat(3_000_000)]);
+    expect(bomb.length).toBeLessThan(MAX_LINK_CHARS);
+    expect(settingsFromParams(`?rows=${bomb}`, defaults)).toEqual({});
+  });
+
+  it('keeps a 60-state FSM whole in its link (as escaped JSON it lost its transitions at 20 states)', () => {
+    const states = Array.from({ length: 60 }, (_, i) => ({
+      ...COMPLEX_EXAMPLE.states[0]!,
+      name: `STATE_${i}`,
+      description: `State number ${i}`,
+    }));
+    const transitions = Array.from({ length: 120 }, (_, i) => ({
+      ...COMPLEX_EXAMPLE.transitions[0]!,
+      from: `STATE_${i % 60}`,
+      to: `STATE_${(i * 7 + 1) % 60}`,
+      condition: `req && count == ${i}`,
+    }));
+    const machine = { ...COMPLEX_EXAMPLE, states, transitions };
+    const params = settingsToParams(machine, DEFAULT_FSM);
+    const escapedJson = new URLSearchParams({ transitions: JSON.stringify(transitions) }).toString();
+    expect(escapedJson.length).toBeGreaterThan(MAX_LINK_CHARS);
+    const href = linkWith('https://x.test/fsm-generator', Object.keys(DEFAULT_FSM), params);
+    expect(href.length).toBeLessThan(MAX_LINK_CHARS);
+    expect({ ...DEFAULT_FSM, ...settingsFromParams(new URL(href).search, DEFAULT_FSM) }).toEqual(machine);
   });
 
   it('leaves a pasted megabyte out of the link, and keeps every link short enough for a server', () => {

@@ -50,7 +50,8 @@ export function CopyButton({
   ariaLabel?: string;
   disabled?: boolean;
   onCopied?: () => void;
-  confirmation?: string;
+  /** The confirmation, or a function that words it at the moment of the copy. */
+  confirmation?: string | (() => string);
 }) {
   const [message, show] = useTransientMessage();
   return (
@@ -61,7 +62,9 @@ export function CopyButton({
         disabled={disabled}
         onClick={async () => {
           const ok = await copyText(typeof text === 'function' ? text() : text);
-          show(ok ? confirmation : 'Failed to copy to clipboard');
+          show(
+            ok ? (typeof confirmation === 'function' ? confirmation() : confirmation) : 'Failed to copy to clipboard',
+          );
           if (ok) onCopied?.();
         }}
       >

@@ -2,6 +2,14 @@ import type { ReactNode } from 'react';
 import type { PageDeclaration } from '../app/tool';
 import { CopyButton } from './CopyButton';
 import { draftKey } from '../browser/draft';
+import { settingsLeftOutOfLink } from '../browser/link-left-out';
+
+/** What Copy link says: a link that leaves settings out (too long) says which. */
+function linkCopied(): string {
+  const missing = settingsLeftOutOfLink();
+  if (!missing.length) return '✅ Link copied: it opens this tool with these settings';
+  return `⚠️ Link copied without ${missing.join(', ')}: too long for a link, it opens this tool with the other settings`;
+}
 
 /** Forgets the tool's draft and its settings in the link, and reloads it with the defaults. */
 function startFresh() {
@@ -33,11 +41,7 @@ export function ToolPage({
         <h1>{tool.title}</h1>
         <p className="tool-description">{tool.description}</p>
         <div className="tool-actions">
-          <CopyButton
-            text={() => location.href}
-            label="Copy link"
-            confirmation="✅ Link copied: it opens this tool with these settings"
-          />
+          <CopyButton text={() => location.href} label="Copy link" confirmation={linkCopied} />
           <button type="button" onClick={startFresh}>
             Start fresh
           </button>

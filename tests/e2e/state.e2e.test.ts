@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
 import { describeWith } from '../harness/system';
+import { randomBytes, testRandom } from '../cases/seed';
 
 describeWith(['chromium'], 'state and permalinks in Chromium', () => {
   const app = useSharedApp();
@@ -194,6 +195,44 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.locator('main h1').waitFor();
     expect(await page.locator('main textarea').first().inputValue()).toBe('zip\n02134');
     expect(await page.getByLabel('Detect numbers').isChecked()).toBe(false);
+    await page.context().close();
+  });
+  it("copies a 24-state FSM's whole link, and says which settings a link too long leaves out", async () => {
+    const first = await open('/fsm-generator');
+    const page = first.page;
+    for (let i = 0; i < 21; i++) await page.getByRole('button', { name: 'Add State' }).click();
+    for (let i = 0; i < 24; i++) await page.getByRole('button', { name: 'Add Transition' }).click();
+    const names = await page
+      .locator('.fsm-table tbody tr td:first-child input')
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    expect(names).toHaveLength(24);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('✅ Link copied: it opens this tool with these settings').waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link.length).toBeLessThanOrEqual(8_000);
+
+    const fresh = await open(link.slice(app.url.length));
+    const transitions = (p: Page) => p.locator('[aria-label^="Transition "][aria-label$=" condition"]').count();
+    expect(
+      await fresh.page
+        .locator('.fsm-table tbody tr td:first-child input')
+        .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+    ).toEqual(names);
+    expect(await transitions(fresh.page)).toBe(await transitions(page));
+    await fresh.page.context().close();
+
+    // A description of 12,000 random characters cannot be packed under the limit: the link says so.
+    const noise = randomBytes(testRandom(), 9_000).toString('base64');
+    await page.getByLabel('State 2 description').fill(noise);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page
+      .getByText('⚠️ Link copied without states: too long for a link, it opens this tool with the other settings')
+      .waitFor();
+    expect(
+      new URL(await page.evaluate(() => navigator.clipboard.readText())).searchParams.get('transitions'),
+    ).toBeTruthy();
+    expect(first.errors).toEqual([]);
     await page.context().close();
   });
 });

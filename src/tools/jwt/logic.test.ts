@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  base64UrlToBytes,
-  bytesToBase64Url,
   decodeJwt,
   duration,
   fragmentForToken,
@@ -14,6 +12,7 @@ import {
   tokenInfo,
   type DecodedJwt,
 } from './logic';
+import { base64UrlToBytes, bytesToBase64Url } from '../../browser/base64url';
 import { verifySignature } from './verify';
 
 const enc = (obj: unknown) => bytesToBase64Url(new TextEncoder().encode(JSON.stringify(obj)));

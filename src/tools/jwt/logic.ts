@@ -3,6 +3,7 @@
  * time claims as dates, and signature verification through WebCrypto when the user asks for it.
  * Nothing here talks to a server.
  */
+import { base64UrlToBytes } from '../../browser/base64url';
 
 export const MESSAGES = {
   empty: 'Please enter a JWT token',
@@ -23,23 +24,6 @@ export interface DecodedJwt {
 }
 
 type DecodeResult = { ok: true; token: DecodedJwt } | { ok: false; error: string };
-
-/** Base64url (padding optional; standard alphabet tolerated) to bytes; throws on bad input. */
-export function base64UrlToBytes(part: string): Uint8Array {
-  const clean = part.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
-  const bad = /[^A-Za-z0-9+/]/.exec(clean);
-  if (bad)
-    throw new Error(`not valid Base64url: it contains "${part[bad.index]}" (only A-Z, a-z, 0-9, - and _ may appear)`);
-  if (clean.length % 4 === 1) throw new Error('not valid Base64url: its length is one character too many or too few');
-  const bin = atob(clean + '='.repeat((4 - (clean.length % 4)) % 4));
-  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
-}
-
-export function bytesToBase64Url(bytes: Uint8Array): string {
-  let bin = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
 
 function decodeJsonPart(part: string, name: string): Record<string, unknown> {
   let bytes: Uint8Array;

@@ -3,7 +3,8 @@
  * RS*, PS* and ES* take a public key as PEM (SPKI) or JWK. Works in browsers and Node 20.
  */
 import { quoteExcerpt } from '../../core/excerpt';
-import { base64UrlToBytes, type DecodedJwt } from './logic';
+import type { DecodedJwt } from './logic';
+import { base64UrlToBytes } from '../../browser/base64url';
 
 export type VerifyOutcome = { status: 'valid' | 'invalid'; message: string } | { status: 'error'; message: string };
 
