@@ -2,6 +2,7 @@
 import { parse } from 'yaml';
 import type { HdlFile, HdlLanguage } from '../src/core/hdl/contract';
 import { configFiles } from '../src/core/hdl/files';
+import { unpackJson } from '../src/core/packed-json';
 import { BadInput, readAll } from './io';
 import { writeFiles } from './files';
 
@@ -16,7 +17,7 @@ export interface HdlGenerateOptions {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A permalink's query string holds a setting as itself, or as JSON for objects and lists (src/browser/permalink.ts). */
+/** A permalink's query string holds a setting as itself, or packed for objects and lists (src/browser/permalink.ts). */
 function fromPermalink(url: URL, defaults: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, d] of Object.entries(defaults)) {
@@ -27,9 +28,9 @@ function fromPermalink(url: URL, defaults: Record<string, unknown>): Record<stri
     else if (typeof d === 'boolean') out[k] = raw === 'true';
     else {
       try {
-        out[k] = JSON.parse(raw);
+        out[k] = unpackJson(raw);
       } catch {
-        throw new BadInput(`The link's "${k}" is not valid JSON.`);
+        throw new BadInput(`The link's "${k}" is damaged: copy the link from the FSM page again.`);
       }
     }
   }

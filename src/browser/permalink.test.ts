@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { linkWith, MAX_LINK_CHARS, packJson, settingsFromParams, settingsToParams } from './permalink';
+import { linkWith, MAX_LINK_CHARS, settingsFromParams, settingsToParams } from './permalink';
+import { packJson } from '../core/packed-json';
 import { COMPLEX_EXAMPLE } from '../core/hdl/fsm';
 import { DEFAULT_FSM } from '../core/hdl/fsm/config';
 

@@ -5,6 +5,9 @@
 
 declare var console: { log(...data: unknown[]): void };
 
+declare function atob(data: string): string;
+declare function btoa(data: string): string;
+
 interface TextEncoder {
   encode(input?: string): Uint8Array<ArrayBuffer>;
   encodeInto(source: string, destination: Uint8Array): { read: number; written: number };

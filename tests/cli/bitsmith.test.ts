@@ -26,6 +26,7 @@ import { COMPLEX_EXAMPLE, fsmGenerator } from '../../src/core/hdl/fsm';
 import { encodeBytes, type Base64Exports } from '../../src/core/base64/kernel';
 import { runJsonOp } from '../../src/core/data/ops/shared';
 import { runJsonBytes, type JsonExports } from '../../src/core/data/json/kernel';
+import { packJson } from '../../src/core/packed-json';
 
 const execFileAsync = promisify(execFile);
 const rand = testRandom();
@@ -294,12 +295,17 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     expect(badInput(['fsm', 'generate', '--config', file('bad.yaml', '{: [')])).toMatch(/neither JSON nor YAML/);
   });
 
-  it('fsm generate takes a permalink of the FSM page', () => {
-    const q = new URLSearchParams();
-    for (const [k, v] of Object.entries(COMPLEX_EXAMPLE))
-      q.set(k, typeof v === 'object' ? JSON.stringify(v) : String(v));
-    expect(ok(['fsm', 'generate', '--config', `https://bitsmith.dev/fsm?${q}`])).toBe(
-      fsmGenerator.generate(COMPLEX_EXAMPLE, 'verilog').text,
+  it('fsm generate takes a permalink of the FSM page (packed lists, or plain JSON from older links)', () => {
+    const link = (pack: (v: object) => string) => {
+      const q = new URLSearchParams();
+      for (const [k, v] of Object.entries(COMPLEX_EXAMPLE)) q.set(k, typeof v === 'object' ? pack(v) : String(v));
+      return `https://bitsmith.dev/fsm?${q}`;
+    };
+    const expected = fsmGenerator.generate(COMPLEX_EXAMPLE, 'verilog').text;
+    expect(ok(['fsm', 'generate', '--config', link(packJson)])).toBe(expected);
+    expect(ok(['fsm', 'generate', '--config', link((v) => JSON.stringify(v))])).toBe(expected);
+    expect(badInput(['fsm', 'generate', '--config', 'https://bitsmith.dev/fsm?states=eJy'])).toBe(
+      'bitsmith: The link\'s "states" is damaged: copy the link from the FSM page again.',
     );
   });
 });

@@ -12,7 +12,7 @@ import {
   tokenInfo,
   type DecodedJwt,
 } from './logic';
-import { base64UrlToBytes, bytesToBase64Url } from '../../browser/base64url';
+import { base64UrlToBytes, bytesToBase64Url } from '../../core/base64/base64url';
 import { verifySignature } from './verify';
 
 const enc = (obj: unknown) => bytesToBase64Url(new TextEncoder().encode(JSON.stringify(obj)));

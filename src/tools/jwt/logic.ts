@@ -3,7 +3,7 @@
  * time claims as dates, and signature verification through WebCrypto when the user asks for it.
  * Nothing here talks to a server.
  */
-import { base64UrlToBytes } from '../../browser/base64url';
+import { base64UrlToBytes } from '../../core/base64/base64url';
 
 export const MESSAGES = {
   empty: 'Please enter a JWT token',

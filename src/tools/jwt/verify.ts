@@ -4,7 +4,7 @@
  */
 import { quoteExcerpt } from '../../core/excerpt';
 import type { DecodedJwt } from './logic';
-import { base64UrlToBytes } from '../../browser/base64url';
+import { base64UrlToBytes } from '../../core/base64/base64url';
 
 export type VerifyOutcome = { status: 'valid' | 'invalid'; message: string } | { status: 'error'; message: string };
 
