@@ -168,4 +168,22 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
+  it('a renamed state reaches every transition and its lists, the reset state and the diagram', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('State 2 name').fill('RUNNING');
+    const options = (label: string) =>
+      page
+        .getByLabel(label)
+        .locator('option')
+        .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
+    // The lists follow in a background render (React's deferred value), so they are polled.
+    await expect.poll(() => options('Transition 1 to')).toContain('RUNNING');
+    expect(await options('Transition 1 from')).toContain('RUNNING');
+    expect(await options('Reset State')).toContain('RUNNING');
+    await expect.poll(() => page.locator('svg.fsm-diagram [data-state="RUNNING"]').count()).toBe(1);
+    // The transitions that named RUN follow the rename: nothing names the old state.
+    expect(await page.getByLabel('Transition 1 to').inputValue()).toBe('RUNNING');
+    expect(await options('Transition 1 to')).not.toContain('RUN');
+    expect(errors).toEqual([]);
+  });
 });

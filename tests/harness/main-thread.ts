@@ -60,12 +60,14 @@ export async function traceMainThread(
     trace = await browser.stopTracing();
   }
   const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const url = page.url();
+  // Without the query: a page that keeps its settings in the link changes it while it runs.
+  const withoutQuery = (href: string) => href.split(/[?#]/)[0];
+  const url = withoutQuery(page.url());
   const pids = new Set(
     events
       .filter((e) => e.name === 'TracingStartedInBrowser')
       .flatMap((e) => e.args?.data?.frames ?? [])
-      .filter((f) => f.url === url)
+      .filter((f) => withoutQuery(f.url) === url)
       .map((f) => f.processId),
   );
   const mainThreads = new Set(
