@@ -20,6 +20,7 @@ import { randomBytes, testRandom } from '../cases/seed';
 import { referenceCrc } from '../oracles/crc-reference';
 import { hex, type CrcParams } from '../../src/core/crc/params';
 import { canFrames } from '../cases/bus-captures';
+import { unpackJson } from '../../src/core/packed-json';
 
 const CRC32: CrcParams = {
   width: 32,
@@ -110,7 +111,7 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
 
     // The link holds the samples: a fresh page gets them back and finds the same CRC.
     const link = page.url();
-    expect(JSON.parse(new URL(link).searchParams.get('samples')!)).toHaveLength(4);
+    expect(unpackJson(new URL(link).searchParams.get('samples')!)).toHaveLength(4);
     const again = await openIdentify(new URL(link).search);
     expect(await again.page.getByLabel('CRC 4 (hex)').inputValue()).toBe(
       await page.getByLabel('CRC 4 (hex)').inputValue(),
@@ -168,7 +169,7 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
 
     // The link keeps the bit strings: a fresh page gets them back and finds the same CRC.
     const link = new URL(page.url());
-    expect(JSON.parse(link.searchParams.get('samples')!)[0][0]).toBe('bits');
+    expect((unpackJson(link.searchParams.get('samples')!) as string[][])[0]![0]).toBe('bits');
     const again = await openIdentify(link.search);
     expect(await again.page.getByLabel('Message 6 (bits)').inputValue()).toBe(frames[5]!.message);
     await again.page.getByRole('button', { name: 'Identify', exact: true }).click();
