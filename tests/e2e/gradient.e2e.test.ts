@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
+import { seriousViolations } from '../harness/axe';
 import { useSharedApp } from '../harness/e2e';
 import { describeWith } from '../harness/system';
 
@@ -242,5 +243,40 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await page.getByText('PNG export cancelled').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Download PNG' }).isEnabled()).toBe(true);
     expect(errors).toEqual([]);
+  });
+  it('says when the browser will not keep the saved gradients (storage full), and keeps them once it can', async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    const p = own.page;
+    await p.goto(`${app.url}/gradient-generator`);
+    await p.getByLabel('Gradient name').waitFor();
+    // This origin's localStorage filled to its quota, as other saved data can fill it.
+    await p.evaluate(() => {
+      for (let size = 1 << 20, i = 0; size >= 1; i++) {
+        try {
+          localStorage.setItem(`filler-${i}`, 'x'.repeat(size));
+        } catch {
+          size >>= 1;
+        }
+      }
+    });
+    await p.getByLabel('Gradient name').fill('Only in memory');
+    await p.getByRole('button', { name: 'Save Gradient' }).click();
+    const warning = p.getByRole('status').filter({ hasText: 'Saved for this visit only' });
+    await warning.waitFor();
+    expect(await seriousViolations(p)).toEqual([]);
+
+    await p.evaluate(() =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith('filler-'))
+        .forEach((k) => localStorage.removeItem(k)),
+    );
+    await p.getByLabel('Gradient name').fill('Stored');
+    await p.getByRole('button', { name: 'Save Gradient' }).click();
+    await expect.poll(() => warning.count()).toBe(0);
+    await p.reload();
+    await p.getByRole('tab', { name: /Saved/ }).click();
+    await expect(p.getByRole('button', { name: /^Load saved gradient/ }).allTextContents()).resolves.toHaveLength(2);
+    expect(own.errors).toEqual([]);
+    await p.context().close();
   });
 });

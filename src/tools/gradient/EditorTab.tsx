@@ -1,4 +1,5 @@
 import { useGradientStore } from './store';
+import { StorageWarning } from './StorageWarning';
 import { StopRow } from './StopRow';
 import { BLEND_MODES, QUICK_ANGLES, type GradientType, type RadialShape } from '../../core/gradient/model';
 import { sortStops } from '../../core/gradient/stops';
@@ -173,6 +174,7 @@ function SaveSection() {
           Save Gradient
         </button>
       </form>
+      <StorageWarning />
     </section>
   );
 }

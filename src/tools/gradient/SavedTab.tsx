@@ -5,6 +5,7 @@ import { gradientFunction } from '../../core/gradient/css';
 import { gradientFromSaved, savedSubtitle, type SavedGradient } from '../../core/gradient/saved';
 import { excerpt } from '../../core/excerpt';
 import { UndoBar } from '../../components/UndoBar';
+import { StorageWarning } from './StorageWarning';
 
 /** What the last Delete or Clear All removed, so that Undo can put it back. */
 interface Removed {
@@ -49,6 +50,7 @@ export function SavedTab() {
   return (
     <div>
       {undoBar}
+      <StorageWarning />
       <div className="section-head">
         <h2>Saved Gradients ({saved.length})</h2>
         {!confirming && (

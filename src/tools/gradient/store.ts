@@ -46,6 +46,8 @@ export interface GradientState {
   name: string;
   openStopId: number | null;
   saved: SavedGradient[];
+  /** The last change of the saved list could not be written to localStorage (full or blocked). */
+  savedNotStored: boolean;
   exportWidth: string;
   exportHeight: string;
   dither: boolean;
@@ -91,8 +93,8 @@ const trackColorUpdate = () => {
 export const useGradientStore = create<GradientState>()((set, get) => {
   const update = (fn: (g: GradientSpec) => GradientSpec) => set((s) => ({ gradient: fn(s.gradient) }));
   const setSaved = (saved: SavedGradient[]) => {
-    storeSaved(saved, localStorage);
-    set({ saved });
+    const stored = storeSaved(saved, localStorage);
+    set({ saved, savedNotStored: !stored });
   };
   return {
     gradient: defaultGradient(),
@@ -100,6 +102,7 @@ export const useGradientStore = create<GradientState>()((set, get) => {
     name: '',
     openStopId: null,
     saved: loadSaved(localStorage),
+    savedNotStored: false,
     exportWidth: String(DEFAULT_EXPORT.width),
     exportHeight: String(DEFAULT_EXPORT.height),
     dither: false,
