@@ -1,5 +1,5 @@
 /** Errors with an HTTP status, and the JSON error middleware (never leaks stack traces). */
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { z } from 'zod';
 
 export class HttpError extends Error {
@@ -48,15 +48,26 @@ const MESSAGES: Record<number, string> = {
   415: 'Unsupported content encoding',
 };
 
-export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+/** A path whose percent-escapes are not UTF-8 (`/%E0%A4%A`) fails in the static files, not in a body. */
+function isMalformedPath(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+function messageFor(status: number, req: Request): string {
+  if (status >= 500) return 'Internal server error';
+  if (status === 400 && isMalformedPath(req.path)) return 'Malformed URL: its percent-escapes are not UTF-8';
+  return MESSAGES[status] ?? 'Bad request';
+}
+
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const status = statusOf(err);
   if (status >= 500 && !(err instanceof HttpError)) console.error('Unhandled error:', err);
-  const message =
-    err instanceof HttpError
-      ? err.message
-      : status >= 500
-        ? 'Internal server error'
-        : (MESSAGES[status] ?? 'Bad request');
+  const message = err instanceof HttpError ? err.message : messageFor(status, req);
   if (res.headersSent) return;
   res
     .status(status)

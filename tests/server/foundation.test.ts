@@ -82,6 +82,14 @@ describe('server skeleton', () => {
     expect(text).not.toMatch(/at .*\.(m?js|ts):\d+/);
   });
 
+  it('answers a URL whose percent-escapes are not UTF-8 with 400 naming the URL, not the body', async () => {
+    for (const path of ['/assets/%E0%A4%A', '/json-formatter/%FF']) {
+      const r = await fetch(`${server.url}${path}`);
+      expect(r.status, path).toBe(400);
+      expect((await r.json()).error, path).toBe('Malformed URL: its percent-escapes are not UTF-8');
+    }
+  });
+
   it('caps body sizes with 413', async () => {
     const body = JSON.stringify({ page_path: '/x'.repeat(200_000), session_id: 's' });
     const r = await fetch(`${server.url}/api/analytics/pageview`, {
