@@ -1,5 +1,10 @@
-/** Anonymous session id, kept in localStorage under `bitsmith_session_id` (spec part 1, section 3). */
-const SESSION_KEY = 'bitsmith_session_id';
+/**
+ * Anonymous session id, kept in localStorage under `BitSmith_session_id`: the spec's
+ * `{product}_session_id` with the product's name (part 1, section 3). Ids stored before under
+ * `bitsmith_session_id` are moved, so a returning visitor stays one visitor.
+ */
+const SESSION_KEY = 'BitSmith_session_id';
+const EARLIER_KEY = 'bitsmith_session_id';
 
 function randomId(): string {
   if (typeof crypto !== 'undefined' && 'randomUUID' in crypto) return crypto.randomUUID();
@@ -10,8 +15,9 @@ export function getSessionId(): string {
   try {
     let id = localStorage.getItem(SESSION_KEY);
     if (!id) {
-      id = randomId();
+      id = localStorage.getItem(EARLIER_KEY) || randomId();
       localStorage.setItem(SESSION_KEY, id);
+      localStorage.removeItem(EARLIER_KEY);
     }
     return id;
   } catch {

@@ -161,7 +161,7 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     const req = await sent;
     const body = req.postDataJSON();
     expect(body).toMatchObject({ page_path: '/ip-subnet?cidr=24', referrer: 'direct' });
-    expect(body.session_id).toBe(await p.page.evaluate(() => localStorage.getItem('bitsmith_session_id')));
+    expect(body.session_id).toBe(await p.page.evaluate(() => localStorage.getItem('BitSmith_session_id')));
     expect((await req.response())!.status()).toBeLessThan(300);
     // A client-side route change is another page view.
     const second = p.page.waitForRequest(
@@ -169,6 +169,23 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     );
     await p.page.locator('header.navbar').getByRole('link', { name: 'Home' }).click();
     expect((await (await second).response())!.status()).toBeLessThan(300);
+    await p.page.context().close();
+  });
+
+  it("keeps a returning visitor's id stored under the earlier key, moved to the spec's key", async () => {
+    const p = await openPage(app.browser);
+    await p.page.context().addInitScript(() => {
+      if (!sessionStorage.getItem('seeded')) localStorage.setItem('bitsmith_session_id', 'returning-visitor-1');
+      sessionStorage.setItem('seeded', '1');
+    });
+    const sent = p.page.waitForRequest((r) => r.url().endsWith('/api/analytics/pageview'));
+    await p.page.goto(`${app.url}/base64`);
+    expect((await sent).postDataJSON().session_id).toBe('returning-visitor-1');
+    const keys = await p.page.evaluate(() => [
+      localStorage.getItem('BitSmith_session_id'),
+      localStorage.getItem('bitsmith_session_id'),
+    ]);
+    expect(keys).toEqual(['returning-visitor-1', null]);
     await p.page.context().close();
   });
 
