@@ -1,6 +1,11 @@
 /** bitsmith uart|fifo|fsm generate: the configuration the page keeps, from a JSON or YAML file. */
 import { parse } from 'yaml';
+import type { z } from 'zod';
+import { nearestName } from '../src/core/edit-distance';
 import type { HdlFile, HdlLanguage } from '../src/core/hdl/contract';
+import type { FifoConfig } from '../src/core/hdl/fifo';
+import type { FsmConfig } from '../src/core/hdl/fsm';
+import type { UartConfig } from '../src/core/hdl/uart';
 import { configFiles } from '../src/core/hdl/files';
 import { unpackJson } from '../src/core/packed-json';
 import { BadInput, readAll } from './io';
@@ -18,7 +23,7 @@ export interface HdlGenerateOptions {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A permalink's query string holds a setting as itself, or packed for objects and lists (src/browser/permalink.ts). */
-function fromPermalink(url: URL, defaults: Record<string, unknown>): Record<string, unknown> {
+function fromPermalink(url: URL, defaults: object): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, d] of Object.entries(defaults)) {
     const raw = url.searchParams.get(k);
@@ -38,11 +43,10 @@ function fromPermalink(url: URL, defaults: Record<string, unknown>): Record<stri
 }
 
 /**
- * The configuration object: the file's JSON or YAML (a bare configuration, or the page's draft shape
- * `{config: {...}}`), or for the FSM a permalink of its page.
+ * The configuration object of a file's JSON or YAML: a bare configuration, or the page's draft shape
+ * `{config: {...}}`.
  */
-async function readConfig(source: string, defaults: Record<string, unknown>, link: boolean): Promise<unknown> {
-  if (link && /^https?:\/\//.test(source)) return { ...defaults, ...fromPermalink(new URL(source), defaults) };
+async function readConfig(source: string): Promise<Record<string, unknown>> {
   const text = (await readAll(source)).toString('utf8');
   let value: unknown;
   try {
@@ -56,41 +60,55 @@ async function readConfig(source: string, defaults: Record<string, unknown>, lin
   }
   if (isObject(value) && isObject(value.config)) value = value.config;
   if (!isObject(value)) throw new BadInput(`${source}: the configuration must be an object`);
-  return { ...defaults, ...value };
+  return value;
 }
+
+/** The command's options, which a configuration file does not hold. */
+const COMMAND_OPTIONS = ['language', 'testbench'];
+
+/** An issue of POST /api/hdl/*'s check as one line: the field, the problem, and for a typo the name meant. */
+function issueLine(issue: z.core.$ZodIssue, settings: string[]): string {
+  const field = issue.path.join('.');
+  const key = issue.path.at(-1);
+  const meant = issue.code === 'unrecognized_keys' && issue.path.length === 1 && nearestName(String(key), settings);
+  if (meant) return `${field}: unknown setting (did you mean ${meant}?)`;
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
+
+/**
+ * The configuration POST /api/hdl/<gen> would accept for this object (the same schema: unknown
+ * settings, types and ranges refused, the generator's checks with the page's messages, defaults
+ * for what is missing), or the first problem with it, naming the file and the field.
+ */
+async function checkedConfig(gen: Generator, value: Record<string, unknown>, where: string) {
+  for (const option of COMMAND_OPTIONS)
+    if (option in value)
+      throw new BadInput(`${where}: ${option} is an option of the command (--${option}), not a setting`);
+  const { hdlRequestSchemas, oneIssuePerField } = await import('../server/routes/hdl-schemas');
+  let parsed;
+  try {
+    parsed = hdlRequestSchemas[gen].safeParse(value);
+  } catch (e) {
+    throw new BadInput(`${where}: the configuration could not be checked (${(e as Error).message})`);
+  }
+  if (parsed.success) return parsed.data.config;
+  const settings = Object.keys(hdlRequestSchemas[gen].in.shape).filter((k) => !COMMAND_OPTIONS.includes(k));
+  throw new BadInput(`${where}: ${issueLine(oneIssuePerField(parsed.error.issues)[0]!, settings)}`);
+}
+
+/** Where a message says the problem is: the file, or the FSM page's link. */
+const isLink = (source: string) => /^https?:\/\//.test(source);
 
 async function filesFor(gen: Generator, o: HdlGenerateOptions): Promise<HdlFile[]> {
-  if (gen === 'uart') {
-    const { DEFAULT_UART, uartGenerator } = await import('../src/core/hdl/uart');
-    const config = (await readConfig(o.config, { ...DEFAULT_UART }, false)) as typeof DEFAULT_UART;
-    return run(uartGenerator, config, o);
+  const where = isLink(o.config) ? 'the link' : o.config;
+  if (gen === 'fsm') {
+    const { DEFAULT_FSM, fsmGenerator } = await import('../src/core/hdl/fsm');
+    const value = isLink(o.config) ? fromPermalink(new URL(o.config), DEFAULT_FSM) : await readConfig(o.config);
+    return configFiles(fsmGenerator, (await checkedConfig(gen, value, where)) as FsmConfig, o);
   }
-  if (gen === 'fifo') {
-    const { DEFAULT_FIFO_CONFIG, fifoGenerator, validateFifoConfig } = await import('../src/core/hdl/fifo');
-    const v = validateFifoConfig(await readConfig(o.config, { ...DEFAULT_FIFO_CONFIG }, false));
-    if (!v.ok) throw new BadInput(v.errors[0]!);
-    return run(fifoGenerator, v.config, o);
-  }
-  const { DEFAULT_FSM, fsmGenerator } = await import('../src/core/hdl/fsm');
-  const config = (await readConfig(o.config, { ...DEFAULT_FSM }, true)) as typeof DEFAULT_FSM;
-  return run(fsmGenerator, config, o);
-}
-
-interface AnyGenerator<C> {
-  validate(config: C): string[];
-  generate(config: C, language: HdlLanguage): HdlFile;
-  testbench(config: C, language: HdlLanguage): HdlFile;
-}
-
-function run<C>(g: AnyGenerator<C>, config: C, o: HdlGenerateOptions): HdlFile[] {
-  let problems: string[];
-  try {
-    problems = g.validate(config);
-  } catch {
-    throw new BadInput('The configuration does not have the shape the page keeps (see docs/cli.md).');
-  }
-  if (problems.length) throw new BadInput(problems[0]!);
-  return configFiles(g, config, o);
+  const config = await checkedConfig(gen, await readConfig(o.config), where);
+  if (gen === 'uart') return configFiles((await import('../src/core/hdl/uart')).uartGenerator, config as UartConfig, o);
+  return configFiles((await import('../src/core/hdl/fifo')).fifoGenerator, config as FifoConfig, o);
 }
 
 export async function hdlGenerate(gen: Generator, o: HdlGenerateOptions): Promise<void> {

@@ -409,6 +409,15 @@ function crcParams(body: CrcBody, ctx: z.RefinementCtx): CrcParams | undefined {
 
 // ---- The four requests and their answer ------------------------------------------------------
 
+/** zod reports a body's unknown fields together, on the body: one issue per field, under its own name. */
+export function oneIssuePerField(issues: z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((i): z.core.$ZodIssue[] =>
+    i.code === 'unrecognized_keys'
+      ? i.keys.map((key) => ({ ...i, keys: [key], path: [...i.path, key], message: 'unknown field' }))
+      : [i],
+  );
+}
+
 export const hdlRequestSchemas = { crc: crcRequest, uart: uartRequest, fifo: fifoRequest, fsm: fsmRequest };
 
 /** Largest body of each: the FSM's lists of states and transitions are the only long ones. */

@@ -11,20 +11,16 @@ import { jsonBody } from '../body-limit';
 import { validationError } from '../errors';
 import { HDL_GENERATORS } from '../services/hdl-names';
 import type { GeneratePool } from '../services/hdl-pool';
-import { HDL_BODY_LIMITS } from './hdl-schemas';
+import { HDL_BODY_LIMITS, oneIssuePerField } from './hdl-schemas';
 import { runInPool } from './hdl-run';
 
-/**
- * 422 as POST /api/generate answers it, `{error, details: [{path, message}]}`; an unknown field is
- * listed under its own name (zod reports them together, on the body).
- */
-function invalidConfiguration(error: z.ZodError) {
-  const issues = error.issues.flatMap((i): z.core.$ZodIssue[] =>
-    i.code === 'unrecognized_keys'
-      ? i.keys.map((key) => ({ ...i, keys: [key], path: [...i.path, key], message: 'unknown field' }))
-      : [i],
-  );
-  return validationError(new z.ZodError(issues), { title: 'Invalid configuration', maxIssues: 20, maxLength: 500 });
+/** 422 as POST /api/generate answers it, `{error, details: [{path, message}]}`, an unknown field under its own name. */
+function invalidConfiguration(issues: z.core.$ZodIssue[]) {
+  return validationError(new z.ZodError(oneIssuePerField(issues)), {
+    title: 'Invalid configuration',
+    maxIssues: 20,
+    maxLength: 500,
+  });
 }
 
 export function hdlRouter(pool: GeneratePool): Router {
@@ -34,7 +30,7 @@ export function hdlRouter(pool: GeneratePool): Router {
     router.post(`/hdl/${generator}`, ...jsonBody(limit), async (req, res) => {
       // Checked and generated in the pool (services/hdl-jobs.ts): the FSM's checks can take ~100 ms.
       const { files, summary, issues } = await runInPool(pool, { generator, body: req.body }, res);
-      if (issues) throw invalidConfiguration(new z.ZodError(issues));
+      if (issues) throw invalidConfiguration(issues);
       res.status(200).json({ files, summary });
     });
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pages } from './registry';
-import { editDistance, searchPages } from './search';
+import { searchPages } from './search';
 
 const top = (query: string) => searchPages(query, pages)[0]?.path;
 
@@ -55,11 +55,5 @@ describe('tool search', () => {
     const firstPlaceholder = hits.findIndex((p) => p.kind === 'placeholder');
     expect(firstPlaceholder).toBeGreaterThan(0);
     expect(hits.slice(firstPlaceholder).every((p) => p.kind === 'placeholder')).toBe(true);
-  });
-
-  it('counts a swap of neighbours as one edit', () => {
-    expect(editDistance('gradeint', 'gradient')).toBe(1);
-    expect(editDistance('abc', 'abc')).toBe(0);
-    expect(editDistance('kitten', 'sitting')).toBe(3);
   });
 });

@@ -3,6 +3,7 @@
  * a query matches their title, keywords and description, tolerating typos ("gradeint") and
  * abbreviations ("b64" is a keyword). Pure, so it is tested without a browser.
  */
+import { editDistance } from '../core/edit-distance';
 import type { PageDeclaration } from './tool';
 
 /** How much a match in each field counts: a title hit beats a keyword hit beats a description hit. */
@@ -20,22 +21,6 @@ const words = (text: string) =>
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
-
-/** Optimal-string-alignment distance (a swap of two neighbours counts as one edit), capped at 3. */
-export function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 2) return 3;
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) d[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, d[i - 2]![j - 2]! + 1);
-      d[i]![j] = v;
-    }
-  }
-  return Math.min(3, d[a.length]![b.length]!);
-}
 
 /** How well `token` matches `word`: exact, prefix, inside, or within one or two typos. */
 function wordScore(token: string, word: string): number {

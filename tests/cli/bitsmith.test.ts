@@ -289,10 +289,37 @@ describe('bitsmith uart|fifo|fsm generate', () => {
       /^bitsmith: /,
     );
     const noStates = { ...COMPLEX_EXAMPLE, states: [] };
-    expect(badInput(['fsm', 'generate', '--config', file('s.json', JSON.stringify(noStates))])).toBe(
-      `bitsmith: ${fsmGenerator.validate(noStates)[0]}`,
+    const sJson = file('s.json', JSON.stringify(noStates));
+    expect(badInput(['fsm', 'generate', '--config', sJson])).toBe(
+      `bitsmith: ${sJson}: states: ${fsmGenerator.validate(noStates)[0]}`,
     );
     expect(badInput(['fsm', 'generate', '--config', file('bad.yaml', '{: [')])).toMatch(/neither JSON nor YAML/);
+  });
+
+  it('a misspelt, misplaced or mistyped setting is refused naming the file and the field, never ignored', () => {
+    const config = (name: string, value: object) => file(name, JSON.stringify(value));
+    const f1 = config('f1.json', { dataWidht: 16 });
+    expect(badInput(['fifo', 'generate', '--config', f1])).toBe(
+      `bitsmith: ${f1}: dataWidht: unknown setting (did you mean dataWidth?)`,
+    );
+    const f2 = config('f2.json', { dataWidth: '16' });
+    expect(badInput(['fifo', 'generate', '--config', f2])).toBe(
+      `bitsmith: ${f2}: dataWidth: Data width must be a whole number from 1 to 1024 bits ("16" is not a number)`,
+    );
+    const u1 = config('u1.json', { baudrate: 115200 });
+    expect(badInput(['uart', 'generate', '--config', u1])).toBe(
+      `bitsmith: ${u1}: baudrate: unknown setting (did you mean baudRate?)`,
+    );
+    const u2 = config('u2.json', { speed: 115200 });
+    expect(badInput(['uart', 'generate', '--config', u2])).toBe(`bitsmith: ${u2}: speed: unknown field`);
+    const s1 = config('s1.json', { ...COMPLEX_EXAMPLE, states: [{ ...COMPLEX_EXAMPLE.states[0], nmae: 'X' }] });
+    expect(badInput(['fsm', 'generate', '--config', s1])).toMatch(
+      new RegExp(`^bitsmith: ${s1}: states\\.0\\.nmae: unknown field$`),
+    );
+    const l1 = config('l1.json', { language: 'vhdl' });
+    expect(badInput(['uart', 'generate', '--config', l1])).toBe(
+      `bitsmith: ${l1}: language is an option of the command (--language), not a setting`,
+    );
   });
 
   it('fsm generate takes a permalink of the FSM page (packed lists, or plain JSON from older links)', () => {
