@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError, Option } from 'commander';
 import { BadInput, UsageError } from './io';
+import { writeOutput } from './sync-io';
 import { version } from '../package.json';
 
 const program = new Command('bitsmith')
@@ -14,6 +15,9 @@ const program = new Command('bitsmith')
   )
   .version(version, '-V, --version')
   .exitOverride()
+  // Help and the version go out as every output does: synchronously, and quietly when the reader has
+  // gone (| head); commander's own write to process.stdout ended in an EPIPE stack trace.
+  .configureOutput({ writeOut: (text) => writeOutput(text, undefined) })
   .addHelpText(
     'after',
     '\nExamples:\n  bitsmith crc generate --algorithm CRC-32/ISO-HDLC --data-width 64 -o crc.v\n  bitsmith crc check file.bin\n  bitsmith base64 encode photo.png -o photo.b64\n  bitsmith json format --indent 2 data.json',

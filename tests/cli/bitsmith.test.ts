@@ -89,6 +89,14 @@ describe('bitsmith: version, help and exit codes', () => {
     });
   });
 
+  it('help into a reader that has gone (| head) ends quietly with exit 0', () => {
+    // The reader exits before the help is written: the write meets a closed pipe (EPIPE).
+    const script = '{ sleep 0.3; "$N" "$BIN" crc identify --help 2>err.txt; echo $? > rc.txt; } | true';
+    execFileSync('sh', ['-c', script], { cwd: tmp, env: { ...process.env, N: process.execPath, BIN } });
+    expect(readFileSync(join(tmp, 'rc.txt'), 'utf8').trim()).toBe('0');
+    expect(readFileSync(join(tmp, 'err.txt'), 'utf8')).toBe('');
+  });
+
   it("usage errors exit 2 with commander's one-line message", () => {
     for (const args of [
       ['crc', 'generate', '--bogus'],
