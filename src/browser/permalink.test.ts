@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { linkWith, MAX_LINK_CHARS, settingsFromParams, settingsToParams } from './permalink';
 import { packJson } from '../core/packed-json';
+import { redactUrl } from '../core/analytics/url-privacy';
 import { COMPLEX_EXAMPLE } from '../core/hdl/fsm';
 import { DEFAULT_FSM } from '../core/hdl/fsm/config';
 
@@ -56,5 +57,39 @@ describe('permalinks', () => {
     expect(new URL(href).searchParams.get('init')).toBeNull(); // not the stale value either
     expect(new URL(href).searchParams.get('rows')).toBe('b'.repeat(4_000));
     expect(new URL(href).searchParams.get('width')).toBe('8');
+  });
+});
+
+describe("a permalink's content stays out of analytics", () => {
+  it('every tool setting that a link packs (a list or an object) is redacted from reported URLs', async () => {
+    // Some stores read their saved state when imported: give them an empty browser storage.
+    const storage = () => {
+      const m = new Map<string, string>();
+      return {
+        getItem: (k: string) => m.get(k) ?? null,
+        setItem: (k: string, v: string) => m.set(k, v),
+        removeItem: (k: string) => m.delete(k),
+      };
+    };
+    vi.stubGlobal('localStorage', storage());
+    vi.stubGlobal('sessionStorage', storage());
+    const specs = await Promise.all([
+      import('../tools/crc/store').then((m) => m.crcLink),
+      import('../tools/crc/identify/store').then((m) => m.identifyLink),
+      import('../tools/uart/store').then((m) => m.uartLink),
+      import('../tools/fifo/store').then((m) => m.fifoLink),
+      import('../tools/fsm/store').then((m) => m.fsmLink),
+      import('../tools/gradient/store').then((m) => m.gradientLink),
+      import('../tools/base64/store').then((m) => m.base64Link),
+      import('../tools/url/store').then((m) => m.urlLink),
+    ]);
+    const packed = specs.flatMap((s) =>
+      Object.entries(s.defaults as object).flatMap(([k, v]) => (typeof v === 'object' && v !== null ? [k] : [])),
+    );
+    expect(packed).toEqual(expect.arrayContaining(['samples', 'states', 'transitions']));
+    for (const name of packed) {
+      expect(redactUrl(`/tool?${name}=${packJson([1])}&x=1`), name).toBe(`/tool?${name}=REDACTED&x=1`);
+    }
+    vi.unstubAllGlobals();
   });
 });

@@ -8,11 +8,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startServer } from '../harness/server';
 import { post } from './analytics-helpers';
+import { packJson } from '../../src/core/packed-json';
 
 const TOKEN = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJzZWNyZXQtdXNlciJ9.c2lnbmF0dXJlLXNlY3JldA';
+const SAMPLES = packJson([['hex', '313233343536373839', 'cbf43926']]);
 
 describe('stored analytics never keep tokens (real server, embedded store)', () => {
-  it('stores page paths without fragment and redacts credential-like values in page_path, referrer and page_url', async () => {
+  it('stores page paths without fragment and redacts credential-like values and link content in page_path, referrer and page_url', async () => {
     const server = await startServer({ keepDataDir: true });
     try {
       const views = await post(server.url, 'pageview', {
@@ -26,7 +28,12 @@ describe('stored analytics never keep tokens (real server, embedded store)', () 
         session_id: 'privacy-1',
         page_url: `http://localhost/jwt-debugger?api_key=${TOKEN}#token=${TOKEN}`,
       });
-      expect([views.status, error.status]).toEqual([202, 202]);
+      // A CRC Identify link carries the user's captured samples (packed): never stored.
+      const identify = await post(server.url, 'pageview', {
+        page_path: `/crc-generator?tab=identify&samples=${SAMPLES}&width=32`,
+        session_id: 'privacy-1',
+      });
+      expect([views.status, error.status, identify.status]).toEqual([202, 202, 202]);
     } finally {
       expect(await server.stop('SIGTERM')).toBe(0);
     }
@@ -34,8 +41,9 @@ describe('stored analytics never keep tokens (real server, embedded store)', () 
     try {
       const stored = db.prepare('SELECT kind, data FROM events ORDER BY id').all() as { kind: string; data: string }[];
       const pages = db.prepare('SELECT * FROM daily_pages').all();
-      expect(stored.map((e) => e.kind)).toEqual(['pageview', 'error']);
-      const [view, error] = stored.map((e) => JSON.parse(e.data) as Record<string, string>);
+      expect(stored.map((e) => e.kind)).toEqual(['pageview', 'error', 'pageview']);
+      const [view, error, identify] = stored.map((e) => JSON.parse(e.data) as Record<string, string>);
+      expect(identify).toMatchObject({ page_path: '/crc-generator?tab=identify&samples=REDACTED&width=32' });
       expect(view).toMatchObject({
         page_path: '/jwt-debugger?tab=1&access_token=REDACTED',
         referrer: 'https://example.com/cb?code=REDACTED&state=ok',
@@ -43,6 +51,7 @@ describe('stored analytics never keep tokens (real server, embedded store)', () 
       expect(error).toMatchObject({ page_url: 'http://localhost/jwt-debugger?api_key=REDACTED' });
       const everything = JSON.stringify([stored, pages]);
       for (const part of TOKEN.split('.')) expect(everything).not.toContain(part);
+      expect(everything).not.toContain(SAMPLES);
     } finally {
       db.close();
     }

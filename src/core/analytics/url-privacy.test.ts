@@ -13,6 +13,17 @@ describe('redactUrl', () => {
     ['/p?%74oken=abc', '/p?%74oken=REDACTED'],
     ['/p?bad=%E0%A4%A&key=1', '/p?bad=%E0%A4%A&key=REDACTED'],
     ['/p?', '/p'],
+    // A permalink's lists (packed) and long values are the user's content; short settings stay.
+    [
+      '/crc-generator?tab=identify&samples=TczLDYQwDE&width=32',
+      '/crc-generator?tab=identify&samples=REDACTED&width=32',
+    ],
+    [
+      '/fsm-generator?states=eJy&transitions=eJz&encoding=gray',
+      '/fsm-generator?states=REDACTED&transitions=REDACTED&encoding=gray',
+    ],
+    [`/crc-generator?init=${'f'.repeat(100)}`, `/crc-generator?init=${'f'.repeat(100)}`],
+    [`/crc-generator?init=${'f'.repeat(101)}`, '/crc-generator?init=REDACTED'],
     ['/plain', '/plain'],
   ])('%s -> %s', (input, expected) => {
     expect(redactUrl(input)).toBe(expected);

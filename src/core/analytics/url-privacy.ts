@@ -1,12 +1,31 @@
 /**
  * What of a URL may leave the browser in an analytics report, and what the server keeps: never the
  * fragment (the JWT debugger keeps the token there), never a query parameter whose name looks like
- * a credential. Used by the client before sending and by the server before storing (second line).
+ * a credential, never the user's content that a permalink carries (the lists a user typed or
+ * pasted, long values). Used by the client before sending and by the server before storing (second
+ * line).
  */
 
 /** Parameter names treated as secrets: the whole name, or a name ending in one of them (`api_key`). */
 export const SENSITIVE_PARAM =
   /(^|[_-])(token|access_token|id_token|refresh_token|key|apikey|secret|password|passwd|pwd|jwt|code|auth|authorization|session|sig|signature|credential|credentials)$/i;
+
+/**
+ * A permalink's object settings (src/browser/permalink.ts packs them): the user's own content, such
+ * as the CRC Identify tab's captured samples and the FSM's states, signals and transitions.
+ * `src/browser/permalink.test.ts` checks that every tool's object setting is listed here.
+ */
+export const CONTENT_PARAMS: ReadonlySet<string> = new Set([
+  'samples',
+  'fixed',
+  'states',
+  'inputs',
+  'outputs',
+  'transitions',
+]);
+
+/** Longer values are content (a paste into a field), not a choice: settings are short. */
+export const CONTENT_VALUE_MIN = 101;
 
 /** The placeholder a removed parameter's value becomes, so the report still shows it was there. */
 export const REDACTED = 'REDACTED';
@@ -23,14 +42,16 @@ function redactQuery(query: string): string {
       } catch {
         // A malformed escape: judge the raw name.
       }
-      return SENSITIVE_PARAM.test(name) && eq >= 0 ? `${rawName}=${REDACTED}` : pair;
+      const content = CONTENT_PARAMS.has(name) || pair.length - eq - 1 >= CONTENT_VALUE_MIN;
+      return (SENSITIVE_PARAM.test(name) || content) && eq >= 0 ? `${rawName}=${REDACTED}` : pair;
     })
     .join('&');
 }
 
 /**
- * `href` (absolute or a path) without its fragment and with credential-like query values replaced,
- * e.g. `/jwt-debugger?x=1&token=abc#token=eyJ...` -> `/jwt-debugger?x=1&token=REDACTED`.
+ * `href` (absolute or a path) without its fragment and with credential-like and content query values
+ * replaced, e.g. `/jwt-debugger?x=1&token=abc#token=eyJ...` -> `/jwt-debugger?x=1&token=REDACTED`,
+ * `/crc-generator?tab=identify&samples=TczLDY...` -> `/crc-generator?tab=identify&samples=REDACTED`.
  */
 export function redactUrl(href: string): string {
   const hash = href.indexOf('#');
