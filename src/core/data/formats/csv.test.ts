@@ -187,10 +187,49 @@ describe('row-by-row JSON writing', () => {
   it('writes the same text as writing all rows at once', async () => {
     const { csvToRows, csvToJsonText } = await import('./csv');
     const { writeJson } = await import('../json/write');
-    for (const text of [...Object.values(CSV_EXAMPLES), 'a\n', 'a,b\n1,2,3\n4']) {
+    // Cells at the edges of the typing rules, headers that meet the generated column_N names.
+    const cells = [
+      '-0',
+      '0',
+      '1e5',
+      '1E+400',
+      ' 30',
+      '+5',
+      '.5',
+      '5.',
+      '02134',
+      '0x10',
+      '12345678901234567890',
+      '1.50',
+      'true',
+      ' false',
+      'null',
+      'NULL',
+      'Infinity',
+      'NaN',
+      '',
+      ' ',
+      'é\u{1F44B}',
+      '\ud800',
+      'a\\b',
+      '"q"',
+      '\t',
+    ];
+    const quoted = (c: string) => `"${c.replace(/"/g, '""')}"`;
+    const random = [0, 1, 2].map((seed) =>
+      Array.from({ length: 40 }, (_, r) =>
+        Array.from({ length: 1 + ((r * 7 + seed) % 5) }, (_, i) =>
+          quoted(cells[(r * 13 + i * 5 + seed) % cells.length]!),
+        ).join(','),
+      ).join('\n'),
+    );
+    const clashes = ['a,column_3\n1,2,3,4', 'column_2,column_1\nx,y,z', 'a,,b\n1,2,3,4,5'];
+    for (const text of [...Object.values(CSV_EXAMPLES), 'a\n', 'a,b\n1,2,3\n4', ...random, ...clashes]) {
       for (const header of [true, false]) {
-        const options = { delimiter: ',' as const, header };
-        expect(csvToJsonText(text, options).json).toBe(writeJson(csvToRows(text, options), { indent: 2 }));
+        for (const detectTypes of [true, false]) {
+          const options = { delimiter: ',' as const, header, detectTypes };
+          expect(csvToJsonText(text, options).json).toBe(writeJson(csvToRows(text, options), { indent: 2 }));
+        }
       }
     }
   });

@@ -54,7 +54,7 @@ export async function runCsvFileJob(
   sliceBytes = SLICE_BYTES,
 ): Promise<JobResult> {
   const out = new OutputPieces(displayLimit);
-  const writer = new JsonRowsWriter(out.add);
+  const writer = new JsonRowsWriter(out.add, op.detectTypes);
   let blank = true;
   const pieces = async function* () {
     for await (const piece of blobTextPieces(
@@ -67,7 +67,7 @@ export async function runCsvFileJob(
     }
   };
   try {
-    await readCsvPieces(pieces(), op, (row) => writer.add(row));
+    await readCsvPieces(pieces(), op, (cells, names) => writer.add(cells, names));
   } catch (e) {
     if (!(e instanceof CsvError)) throw e;
     return { ok: false, status: MSG.csvToJsonFailed(e.message), preview: '', outputLength: 0 };
