@@ -33,7 +33,7 @@ class OutputPieces {
   };
 
   private flush(): void {
-    this.blobs.push(new Blob([this.pending.join('')]));
+    this.blobs.push(new Blob(this.pending));
     this.pending = [];
     this.pendingChars = 0;
   }
