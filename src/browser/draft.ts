@@ -3,11 +3,15 @@
  * Kept in sessionStorage (this tab only, gone when it closes), versioned, and capped: a text
  * longer than DRAFT_MAX_CHARS (a 50 MB paste) is not written, so storage never fills and a
  * keystroke never serialises megabytes. Files are never stored; secrets are left out by `pick`.
+ * A draft is always the latest state, or the part of it that fits: a draft that could not be
+ * written whole never leaves an older one behind for a reload to bring back.
  */
 import type { StoreApi } from 'zustand';
 
 const PREFIX = 'bitsmith:draft:';
 export const DRAFT_MAX_CHARS = 200_000;
+/** The longest draft written: a text at the cap grows when serialised (every quote escaped). */
+const DRAFT_MAX_STORED = 2 * DRAFT_MAX_CHARS + 10_000;
 
 export const draftKey = (path: string) => PREFIX + path;
 
@@ -16,6 +20,25 @@ function capped(fields: object): Record<string, unknown> {
   return Object.fromEntries(
     Object.entries(fields).filter(([, v]) => !(typeof v === 'string' && v.length > DRAFT_MAX_CHARS)),
   );
+}
+
+/**
+ * The draft's JSON: the fields, leaving out the longest (by their JSON) until it is at most
+ * DRAFT_MAX_STORED characters, so the options still come back when a text escapes to too long.
+ */
+export function draftText(version: number, fields: object): string {
+  const members = Object.entries(capped(fields)).flatMap(([k, v]) => {
+    const json = JSON.stringify(v);
+    return json === undefined ? [] : [`${JSON.stringify(k)}:${json}`];
+  });
+  const text = () => `{"v":${version},"state":{${members.join(',')}}}`;
+  let length = text().length;
+  while (length > DRAFT_MAX_STORED) {
+    const longest = members.reduce((at, m, i) => (m.length > members[at]!.length ? i : at), 0);
+    length -= members[longest]!.length + (members.length > 1 ? 1 : 0);
+    members.splice(longest, 1);
+  }
+  return text();
 }
 
 /**
@@ -43,13 +66,20 @@ export function keepDraft<T extends object>(
     const picked = pick(state);
     if (samePicked(picked, lastPicked)) return;
     lastPicked = picked;
-    const text = JSON.stringify({ v: version, state: capped(picked) });
-    if (text === last || text.length > DRAFT_MAX_CHARS) return;
-    last = text;
+    const text = draftText(version, picked);
+    if (text === last) return;
     try {
       sessionStorage.setItem(key, text);
+      last = text;
     } catch {
-      // Quota or privacy mode: the tool works, the draft just is not kept.
+      // Quota or privacy mode: the tool works, the draft just is not kept, and the older one
+      // must not come back on a reload in place of what the user has now.
+      try {
+        sessionStorage.removeItem(key);
+      } catch {
+        // storage blocked altogether: nothing was kept
+      }
+      last = '';
     }
   });
 }
