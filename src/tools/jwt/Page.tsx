@@ -13,6 +13,7 @@ import {
   lifetimeStatus,
   MESSAGES,
   prettyJson,
+  statusWord,
   timeClaims,
   tokenFromFragment,
   tokenInfo,
@@ -67,6 +68,7 @@ export default function JwtPage() {
   const t = s.decoded;
   const info = t ? tokenInfo(t) : null;
   const life = t ? lifetimeStatus(t.payload) : null;
+  const lifeWord = info && life ? statusWord(info.expired, life.kind) : '';
   const parts: [Part, string][] = t
     ? [
         ['header', t.parts[0]],
@@ -215,12 +217,8 @@ export default function JwtPage() {
               </div>
               <div>
                 <dt>Status</dt>
-                <dd
-                  data-testid="jwt-status"
-                  className={info.expired || life.kind === 'not-yet-valid' ? 'status-bad' : 'status-good'}
-                >
-                  {info.expired ? 'Expired' : life.kind === 'not-yet-valid' ? 'Not yet valid' : 'Not expired'} —{' '}
-                  {life.text}
+                <dd data-testid="jwt-status" className={lifeWord === 'Not expired' ? 'status-good' : 'status-bad'}>
+                  {lifeWord} — {life.text}
                 </dd>
               </div>
             </dl>

@@ -6,6 +6,7 @@ import {
   hasThreeParts,
   isUnsigned,
   lifetimeStatus,
+  statusWord,
   MESSAGES,
   timeClaims,
   tokenFromFragment,
@@ -140,6 +141,26 @@ describe('token information', () => {
     expect(lifetimeStatus({}, now).kind).toBe('no-expiry');
     expect(duration(1000)).toBe('1 second');
     expect(duration(2 * 86400_000)).toBe('2 days');
+  });
+
+  it('says when exp, nbf or iat is there but no time, instead of "no expiry" or "Invalid Date"', () => {
+    // A string exp (a 2023 date) was shown as "Not specified" and "no expiry (exp not set)".
+    expect(lifetimeStatus({ exp: '1700000000' }, now)).toEqual({
+      kind: 'invalid',
+      text: 'exp is not a time in seconds ("1700000000"), so libraries refuse this token',
+    });
+    expect(statusWord(false, lifetimeStatus({ exp: '1700000000' }, now).kind)).toBe('Invalid');
+    // Numbers beyond what a date holds were "Invalid Date" next to "valid for 3170979198319 years".
+    expect(lifetimeStatus({ exp: 1e20 }, now).kind).toBe('invalid');
+    expect(lifetimeStatus({ exp: now / 1000 + 60, nbf: null }, now).text).toMatch(
+      /^nbf is not a time in seconds \(null\)/,
+    );
+    const info = tokenInfo(decoded(make({}, { exp: '1700000000', iat: -1e15 })), now, 'en-GB');
+    expect(info.expiresAt).toBe('not a valid time: "1700000000"');
+    expect(info.issuedAt).toBe('not a valid time: -1000000000000000');
+    expect(tokenInfo(decoded(make({}, { exp: 8640000000001 })), now).expiresAt).toBe('not a valid time: 8640000000001');
+    expect(statusWord(false, 'valid')).toBe('Not expired');
+    expect(statusWord(true, 'invalid')).toBe('Expired');
   });
 
   it('lists every time claim as a date and flags alg none', () => {

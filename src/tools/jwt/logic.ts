@@ -98,9 +98,24 @@ interface TokenInfo {
 
 const asText = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
-/** A NumericDate claim (seconds) as a local date string, or '' when absent or not a number. */
+/** Latest and earliest time a Date holds, in ms from 1970 (further out, it is an "Invalid Date"). */
+const DATE_LIMIT_MS = 8.64e15;
+
+/** A NumericDate (RFC 7519: a JSON number of seconds since 1970) that is a real date. */
+const isNumericDate = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && Math.abs(v * 1000) <= DATE_LIMIT_MS;
+
+/** A claim's value as written, shortened for a line of the grid. */
+const shown = (v: unknown) => {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+};
+
+/** A time claim as a local date string; '' when absent; what is wrong when it is no time at all. */
 function claimDate(value: unknown, locale?: string): string {
-  return typeof value === 'number' && Number.isFinite(value) ? new Date(value * 1000).toLocaleString(locale) : '';
+  if (value === undefined) return '';
+  if (isNumericDate(value)) return new Date(value * 1000).toLocaleString(locale);
+  return `not a valid time: ${shown(value)}`;
 }
 
 /** The spec's information grid: 'Unknown' for the algorithm, 'Not specified' for absent claims. */
@@ -137,12 +152,27 @@ export function duration(ms: number): string {
   return '0 seconds';
 }
 
+type LifetimeKind = 'expired' | 'valid' | 'not-yet-valid' | 'no-expiry' | 'invalid';
+
+/** The status's first word: the spec's expired flag first, then what the lifetime says. */
+export function statusWord(expired: boolean, kind: LifetimeKind): string {
+  if (expired) return 'Expired';
+  if (kind === 'not-yet-valid') return 'Not yet valid';
+  return kind === 'invalid' ? 'Invalid' : 'Not expired';
+}
+
 /** Lifetime in words: "expired 3 hours ago", "valid for 12 minutes", "not yet valid", ... */
 export function lifetimeStatus(
   payload: Record<string, unknown>,
   now = Date.now(),
-): { kind: 'expired' | 'valid' | 'not-yet-valid' | 'no-expiry'; text: string } {
+): { kind: LifetimeKind; text: string } {
   const { exp, nbf } = payload;
+  // A string, or a number no date can hold, is not "no expiry": libraries refuse such a token.
+  const invalid = (['exp', 'nbf'] as const).find((c) => payload[c] !== undefined && !isNumericDate(payload[c]));
+  if (invalid) {
+    const text = `${invalid} is not a time in seconds (${shown(payload[invalid])}), so libraries refuse this token`;
+    return { kind: 'invalid', text };
+  }
   if (typeof nbf === 'number' && nbf * 1000 > now)
     return { kind: 'not-yet-valid', text: `not yet valid (becomes valid in ${duration(nbf * 1000 - now)})` };
   if (typeof exp !== 'number') return { kind: 'no-expiry', text: 'no expiry (exp not set)' };
