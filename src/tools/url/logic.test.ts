@@ -154,6 +154,18 @@ describe('encoding types', () => {
     expect(convert('hello%2world', 'decode', 'component', 'full')).toEqual({
       ok: false,
       error: 'Decoding failed: malformed percent-sequence at position 5 ("%2w")',
+    }); // In a component, the position is still counted in the whole input (it was the value's).
+    const bad = 'https://ex.com/p?a=ok&b=%zz#x';
+    for (const component of ['full', 'query'] as const)
+      expect(convert(bad, 'decode', 'component', component)).toEqual({
+        ok: false,
+        error: 'Decoding failed: malformed percent-sequence at position 24 ("%zz")',
+      });
+    expect(convert('https://ex.com/a/b%C3c', 'decode', 'component', 'path')).toMatchObject({
+      error: 'Decoding failed: invalid UTF-8 percent-sequence at position 18 ("%C3")',
+    });
+    expect(convert('https://ex.com/#frag%2', 'decode', 'component', 'hash')).toMatchObject({
+      error: 'Decoding failed: malformed percent-sequence at position 20 ("%2")',
     });
   });
 });
@@ -170,7 +182,15 @@ describe('URL components', () => {
     expect(convert(url, 'encode', 'component', 'path')).toEqual({
       ok: true,
       output: 'https://ex.com/a%20b/c%26d?q=1 2&x=a/b#frag ment',
+    }); // A bare host and port is the authority too, as the analysis reads it (it became example.com%3A8080).
+    expect(convert('example.com:8080/a b', 'encode', 'component', 'path')).toEqual({
+      ok: true,
+      output: 'example.com:8080/a%20b',
     });
+    expect(convert('//cdn.example/x y', 'encode', 'component', 'path')).toMatchObject({
+      output: '//cdn.example/x%20y',
+    });
+    expect(convert('a b/c:d', 'encode', 'component', 'path')).toMatchObject({ output: 'a%20b/c%3Ad' });
   });
   it('encodes only the fragment', () => {
     expect(convert(url, 'encode', 'component', 'hash')).toEqual({

@@ -54,9 +54,14 @@ class MalformedPercentError extends Error {
   constructor(
     readonly position: number,
     readonly sequence: string,
-    reason: string,
+    readonly reason: string,
   ) {
     super(`${reason} at position ${position} ("${sequence}")`);
+  }
+
+  /** The same error for a piece that starts `offset` characters into the text. */
+  movedBy(offset: number): MalformedPercentError {
+    return new MalformedPercentError(this.position + offset, this.sequence, this.reason);
   }
 }
 
@@ -131,45 +136,72 @@ function decodeRun(bytes: number[], start: number, source: string, keepReserved:
   return out;
 }
 
-/** Applies `fn` to the chosen component of a URL, leaving the rest as it is. */
-function mapComponent(text: string, component: ComponentType, fn: (s: string) => string): string {
-  if (component === 'full') return fn(text);
+/**
+ * Where a URL's path starts: after `scheme://authority`, `//authority`, or a bare host and port
+ * (`example.com:8080/x`, `localhost:3000`), which the analysis also reads as a host.
+ */
+const AUTHORITY = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*|^[a-z0-9.-]+:\d+(?=\/|$)/i;
+
+/**
+ * Applies `fn` to the chosen component of a URL, leaving the rest as it is. `fn` also gets where
+ * its piece starts in `text`, so an error can point into the whole input.
+ */
+function mapComponent(text: string, component: ComponentType, fn: (s: string, at: number) => string): string {
+  if (component === 'full') return fn(text, 0);
   const hashAt = text.indexOf('#');
   const beforeHash = hashAt === -1 ? text : text.slice(0, hashAt);
   const hash = hashAt === -1 ? '' : text.slice(hashAt + 1);
-  if (component === 'hash') return hashAt === -1 ? text : `${beforeHash}#${fn(hash)}`;
+  if (component === 'hash') return hashAt === -1 ? text : `${beforeHash}#${fn(hash, hashAt + 1)}`;
   const qAt = beforeHash.indexOf('?');
   const base = qAt === -1 ? beforeHash : beforeHash.slice(0, qAt);
   const query = qAt === -1 ? '' : beforeHash.slice(qAt + 1);
   const tail = hashAt === -1 ? '' : `#${hash}`;
   if (component === 'query') {
     if (qAt === -1) return text;
+    let at = qAt + 1;
     const mapped = query
       .split('&')
       .map((pair) => {
         const eq = pair.indexOf('=');
-        return eq === -1 ? fn(pair) : `${fn(pair.slice(0, eq))}=${fn(pair.slice(eq + 1))}`;
+        const out = eq === -1 ? fn(pair, at) : `${fn(pair.slice(0, eq), at)}=${fn(pair.slice(eq + 1), at + eq + 1)}`;
+        at += pair.length + 1;
+        return out;
       })
       .join('&');
     return `${base}?${mapped}${tail}`;
   }
-  // Path: keep scheme://authority, map each segment between slashes.
-  const authority = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(base)?.[0] ?? '';
-  const path = base.slice(authority.length);
-  const mappedPath = path
+  // Path: keep the authority, map each segment between slashes.
+  const authority = AUTHORITY.exec(base)?.[0] ?? '';
+  let at = authority.length;
+  const mappedPath = base
+    .slice(authority.length)
     .split('/')
-    .map((seg) => (seg ? fn(seg) : seg))
+    .map((seg) => {
+      const out = seg ? fn(seg, at) : seg;
+      at += seg.length + 1;
+      return out;
+    })
     .join('/');
   return `${authority}${mappedPath}${qAt === -1 ? '' : `?${query}`}${tail}`;
 }
 
 type ConvertResult = { ok: true; output: string } | { ok: false; error: string };
 
+/** decodeText of a piece that starts at `at` in the input: a malformed sequence's position is in the input. */
+function decodeAt(piece: string, type: EncodingType, at: number): string {
+  try {
+    return decodeText(piece, type);
+  } catch (e) {
+    if (e instanceof MalformedPercentError && at) throw e.movedBy(at);
+    throw e;
+  }
+}
+
 /** The tool's conversion with the spec's messages. */
 export function convert(input: string, op: Operation, type: EncodingType, component: ComponentType): ConvertResult {
   if (!input.trim()) return { ok: false, error: MESSAGES.empty };
   try {
-    const fn = op === 'encode' ? (s: string) => encodeText(s, type) : (s: string) => decodeText(s, type);
+    const fn = op === 'encode' ? (s: string) => encodeText(s, type) : (s: string, at: number) => decodeAt(s, type, at);
     return { ok: true, output: mapComponent(input, component, fn) };
   } catch (e) {
     const reason =
