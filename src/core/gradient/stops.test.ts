@@ -70,6 +70,10 @@ describe('colour stops', () => {
     expect(parseExportSize('640', 1920, 8192)).toBe(640);
     expect(parseExportSize('99999', 1920, 8192)).toBe(8192);
     expect(parseExportSize('0', 1920, 8192)).toBe(1);
+    expect(parseExportSize('1e3', 1920, 8192)).toBe(1000); // a number field's value (parseInt read 1)
+    expect(parseExportSize('1e8', 1920, 8192)).toBe(8192);
+    expect(parseExportSize('640.9', 1920, 8192)).toBe(640);
+    expect(parseExportSize(' ', 1080, 8192)).toBe(1080);
   });
   it('has the spec defaults', () => {
     expect(defaultGradient()).toEqual({

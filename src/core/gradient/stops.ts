@@ -53,9 +53,12 @@ export function clampNumber(input: string | number, min: number, max: number, fa
   return Math.min(max, Math.max(min, n));
 }
 
-/** Export size: a positive integer, falling back (1920 / 1080) when not a number, capped at `max`. */
+/**
+ * Export size: a positive integer, falling back (1920 / 1080) when not a number, capped at `max`.
+ * Read as the number field's value is (`1e3` is 1000; parseInt read 1).
+ */
 export function parseExportSize(input: string | number, fallback: number, max: number): number {
-  const n = typeof input === 'number' ? Math.trunc(input) : parseInt(input, 10);
+  const n = typeof input === 'number' ? input : input.trim() === '' ? NaN : Number(input);
   if (!Number.isFinite(n)) return fallback;
-  return Math.min(max, Math.max(1, n));
+  return Math.min(max, Math.max(1, Math.trunc(n)));
 }

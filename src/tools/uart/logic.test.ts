@@ -13,5 +13,13 @@ describe('UART page logic', () => {
     expect(parseForm({ ...DEFAULT_FORM, clockFreq: '12abc' }).problems[0]).toMatch(/Clock frequency/);
     expect(parseForm({ ...DEFAULT_FORM, fifoDepth: '2.5' }).problems[0]).toMatch(/FIFO depth/);
     expect(parseForm({ ...DEFAULT_FORM, clockFreq: '50,000,000' }).config.clockFreq).toBe(50_000_000);
+    // Exponent notation, as engineers write clocks (1e8 was refused as "not a whole number").
+    expect(parseForm({ ...DEFAULT_FORM, clockFreq: '1e8' })).toMatchObject({
+      config: { clockFreq: 1e8 },
+      problems: [],
+    });
+    expect(parseForm({ ...DEFAULT_FORM, clockFreq: '1.8432E6' }).config.clockFreq).toBe(1_843_200);
+    expect(parseForm({ ...DEFAULT_FORM, clockFreq: '1.84325e3' }).problems[0]).toMatch(/Clock frequency/);
+    expect(parseForm({ ...DEFAULT_FORM, fifoDepth: '1e-1' }).problems[0]).toMatch(/FIFO depth/);
   });
 });

@@ -13,9 +13,12 @@ function formFromConfig(c: UartConfig): UartForm {
 
 export const DEFAULT_FORM: UartForm = formFromConfig(DEFAULT_UART);
 
+/** A whole number as typed: digits with , _ or spaces between groups, or exponent notation (1e8, 1.8432e6). */
 function parseWhole(text: string): number {
   const t = text.trim().replace(/[,_\s]/g, '');
-  return /^\d+$/.test(t) ? Number(t) : NaN;
+  if (/^\d+$/.test(t)) return Number(t);
+  const n = /^\d+(\.\d+)?e\d+$/i.test(t) ? Number(t) : NaN;
+  return Number.isSafeInteger(n) ? n : NaN;
 }
 
 /** The configuration, or the problems that keep the form from being one. */
