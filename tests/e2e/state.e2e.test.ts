@@ -44,6 +44,20 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.context().close();
   });
 
+  it("keeps the gradient's export size and dithering through a reload", async () => {
+    // They were left out of the draft: a reload went back to 1920 x 1080 without dithering.
+    const { page, errors } = await open('/gradient-generator');
+    await page.getByLabel('Width (px)').fill('640');
+    await page.getByLabel('Height (px)').fill('1e3');
+    await page.getByLabel(/Dither PNG/).check();
+    await page.getByText('Output 640 × 1000 px').waitFor(); // 1e3 is 1000 (it was read as 1)
+    await page.reload();
+    await page.getByText('Output 640 × 1000 px').waitFor();
+    expect(await page.getByLabel(/Dither PNG/).isChecked()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('does not store a very large paste, and never a JWT or its verification key', async () => {
     const { page } = await open('/base64-converter');
     const big = 'x'.repeat(300_000);

@@ -188,7 +188,14 @@ export const useGradientStore = create<GradientState>()((set, get) => {
   };
 });
 
-keepDraft(useGradientStore, tool.path, ({ gradient, activeTab, name }) => ({ gradient, activeTab, name }));
+keepDraft(useGradientStore, tool.path, ({ gradient, activeTab, name, exportWidth, exportHeight, dither }) => ({
+  gradient,
+  activeTab,
+  name,
+  exportWidth,
+  exportHeight,
+  dither,
+}));
 
 /** The whole gradient is in the link. */
 export const gradientLink: PermalinkSpec<GradientState, GradientSettings> = {
