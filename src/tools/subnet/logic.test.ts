@@ -11,6 +11,10 @@ describe('subnet page logic', () => {
     const mask = { ...inputs, mode: 'mask' } as const;
     expect(statusText({ ...mask, maskText: '255.255.240.0' })).toBe('✅ Valid IP address · Mask: 255.255.240.0 (/20)');
     expect(statusText({ ...mask, maskText: '255.0.255.0' })).toBe('✅ Valid IP address · Mask: invalid');
+    // A bad suffix typed in the IP box is the mask in use (the box below still held /24).
+    expect(statusText({ ...inputs, ip: '10.0.0.1/33' })).toBe('✅ Valid IP address · Mask: invalid');
+    expect(statusText({ ...inputs, ip: '10.0.0.1 255.0.255.0' })).toBe('✅ Valid IP address · Mask: invalid');
+    expect(statusText({ ...inputs, ip: '10.0.0.1/16' })).toBe('✅ Valid IP address · Mask: 255.255.0.0 (/16)');
     expect(statusText({ ...inputs, ip: '10.0.0.1/8' })).toBe('✅ Valid IP address · Mask: 255.0.0.0 (/8)');
   });
 

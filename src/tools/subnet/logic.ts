@@ -24,7 +24,10 @@ export interface SubnetInputs {
 
 /** "Mask: 255.255.255.0 (/24)" for the mode's field (an inline "/n" or mask wins), or "Mask: invalid". */
 function maskStatus({ ip, mode, cidrText, maskText }: SubnetInputs): string {
-  const inline = splitIpBox(ip).cidr;
+  const box = splitIpBox(ip);
+  // A bad suffix in the IP box ("10.0.0.1/33") is the mask in use: not the box's value from before.
+  if (box.suffixError) return 'Mask: invalid';
+  const inline = box.cidr;
   const cidr =
     inline ??
     (mode === 'cidr'
