@@ -4,9 +4,13 @@ import { CopyButton } from './CopyButton';
 import { draftKey } from '../browser/draft';
 import { settingsLeftOutOfLink } from '../browser/link-left-out';
 
-/** What Copy link says: a link that leaves settings out (too long) says which. */
+/**
+ * What Copy link says: a link that leaves settings out (too long) says which, and a link that holds
+ * nothing (the defaults, or a tool whose options are not in links) does not promise these settings.
+ */
 function linkCopied(): string {
   const missing = settingsLeftOutOfLink();
+  if (!location.search && !location.hash) return '✅ Link copied: it opens this tool with its default settings';
   if (!missing.length) return '✅ Link copied: it opens this tool with these settings';
   return `⚠️ Link copied without ${missing.join(', ')}: too long for a link, it opens this tool with the other settings`;
 }

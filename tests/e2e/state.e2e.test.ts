@@ -44,6 +44,22 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.context().close();
   });
 
+  it('Copy link promises these settings only when the link holds some', async () => {
+    const { page, errors } = await open('/json-formatter');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await page.getByLabel('Indentation').selectOption({ label: '4 spaces' }); // not a link setting
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('✅ Link copied: it opens this tool with its default settings').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.url}/json-formatter`);
+    await page.goto(`${app.url}/color-contrast`);
+    await page.getByLabel('Background Color', { exact: true }).fill('#123456');
+    await expect.poll(() => page.url()).toContain('bg=');
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('✅ Link copied: it opens this tool with these settings').waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("keeps the gradient's export size and dithering through a reload", async () => {
     // They were left out of the draft: a reload went back to 1920 x 1080 without dithering.
     const { page, errors } = await open('/gradient-generator');
