@@ -171,22 +171,16 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await page.getByRole('tab', { name: /Saved/ }).click();
     await page.getByRole('button', { name: 'Delete saved gradient Second' }).click();
     await expect(cards.allTextContents()).resolves.toHaveLength(1);
-    // Clear All asks first; Cancel keeps the list, and Undo brings a cleared list back.
+    // Clear All empties the list at once (spec), and Undo brings it back.
     await page.getByRole('button', { name: 'Clear All' }).click();
-    const confirm = page.getByRole('alertdialog', { name: 'Clear all saved gradients' });
-    expect(await confirm.textContent()).toContain('Delete all 1 saved gradient?');
-    await confirm.getByRole('button', { name: 'Cancel' }).click();
-    await expect(cards.allTextContents()).resolves.toHaveLength(1);
-    await page.getByRole('button', { name: 'Clear All' }).click();
-    await confirm.getByRole('button', { name: 'Delete all' }).click();
     await page.getByText('No saved gradients yet').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Deleted 1 saved gradient.' }).waitFor();
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect(cards.allTextContents()).resolves.toHaveLength(1);
     await page.reload();
     await page.getByRole('tab', { name: /Saved/ }).click();
     await expect(cards.allTextContents()).resolves.toHaveLength(1);
     await page.getByRole('button', { name: 'Clear All' }).click();
-    await confirm.getByRole('button', { name: 'Delete all' }).click();
     await page.getByText('No saved gradients yet').waitFor();
     await page.getByText('Create and save gradients to see them here!').waitFor();
     await expect(page.getByRole('button', { name: 'Clear All' }).count()).resolves.toBe(0);

@@ -16,12 +16,11 @@ interface Removed {
 export function SavedTab() {
   const saved = useGradientStore((s) => s.saved);
   const { loadSaved, deleteSaved, clearSaved, restoreSaved } = useGradientStore.getState();
-  const [confirming, setConfirming] = useState(false);
   const [removed, setRemoved] = useState<Removed | null>(null);
 
+  // Delete and Clear All act at once (spec: "Clear All empties the list") and offer Undo.
   const remove = (message: string, action: () => void) => {
     setRemoved({ message, before: saved });
-    setConfirming(false);
     action();
   };
 
@@ -53,23 +52,10 @@ export function SavedTab() {
       <StorageWarning />
       <div className="section-head">
         <h2>Saved Gradients ({saved.length})</h2>
-        {!confirming && (
-          <button type="button" onClick={() => setConfirming(true)}>
-            Clear All
-          </button>
-        )}
+        <button type="button" onClick={() => remove(`Deleted ${count}.`, clearSaved)}>
+          Clear All
+        </button>
       </div>
-      {confirming && (
-        <div className="confirm-bar" role="alertdialog" aria-label="Clear all saved gradients">
-          <span>Delete all {count}?</span>
-          <button type="button" className="danger" onClick={() => remove(`Deleted ${count}.`, clearSaved)}>
-            Delete all
-          </button>
-          <button type="button" onClick={() => setConfirming(false)} autoFocus>
-            Cancel
-          </button>
-        </div>
-      )}
       <ul className="gradient-cards saved-list">
         {saved.map((s) => (
           <li key={s.id} className="gradient-card saved-card">
