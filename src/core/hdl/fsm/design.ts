@@ -79,6 +79,9 @@ function checkNames(c: FsmConfig, errors: string[]): void {
     else seen.set(key, `${kind.toLowerCase()} ${q(name)}`);
   };
   claim('Module name', c.moduleName);
+  // The testbench is an entity / module of its own: <module>_tb.
+  if (!identifierProblem(c.moduleName))
+    seen.set(`${c.moduleName.toLowerCase()}_tb`, `the testbench ${q(c.moduleName + '_tb')}`);
   claim('Clock name', c.clkName);
   claim('Reset name', c.resetName);
   c.inputs.forEach((s) => claim('Input', s.name));

@@ -14,6 +14,7 @@ import { layoutDiagram } from './diagram';
 import { generateFsmVerilog } from './verilog';
 import { generateFsmVhdl } from './vhdl';
 import { fsmGenerator } from '.';
+import { identifierProblem } from './names';
 
 describe('FSM configuration rules', () => {
   it('has the spec defaults', () => {
@@ -96,6 +97,40 @@ describe('FSM checks', () => {
     expect(errors).toContain("Transition 4 (RUN → NOWHERE): unknown state 'NOWHERE'.");
     expect(errors).toContain("Transition 4 (RUN → NOWHERE): condition uses 'go', which is not an input.");
     expect(errors).toContain("Transition 4 (RUN → NOWHERE): bit 3 is outside input 'start' (1 bit).");
+  });
+
+  it('refuses every name the generated code or testbench declares itself', () => {
+    // Each was accepted, and the VHDL it gave did not compile in GHDL ("identifier state_type
+    // already used for a declaration"; the testbench's process "stimulus"; its severity "error").
+    for (const name of ['state_type', 'next_state_logic', 'output_logic', 'state_register', 'stimulus', 'error', 'ns'])
+      expect(identifierProblem(name), name).toBe('is a reserved word in Verilog, SystemVerilog or VHDL');
+    const tb = compileFsm({
+      ...DEFAULT_FSM,
+      states: [...DEFAULT_FSM.states, { ...DEFAULT_FSM.states[0]!, name: 'MY_FSM_tb' }],
+    });
+    expect(tb.errors).toContain(
+      "Duplicate name 'MY_FSM_tb': the testbench 'my_fsm_tb' and state 'MY_FSM_tb' (names are compared without case, as in VHDL).",
+    );
+    // Every identifier the generators write (not the user's names, keywords, $tasks, `directives,
+    // 'attributes or literals such as 4'b0001) is refused as a name, or is the testbench's own.
+    for (const example of [SIMPLE_EXAMPLE, COMPLEX_EXAMPLE])
+      for (const fsmType of ['moore', 'mealy'] as const)
+        for (const encoding of ['binary', 'onehot', 'gray'] as const) {
+          const c = { ...example, fsmType, encoding };
+          const users = [
+            c.moduleName,
+            c.clkName,
+            c.resetName,
+            ...[...c.states, ...c.inputs, ...c.outputs].map((x) => x.name),
+          ];
+          const own = new Set([...users.map((n) => n.toLowerCase()), `${c.moduleName.toLowerCase()}_tb`]);
+          for (const language of ['verilog', 'vhdl'] as const)
+            for (const file of [fsmGenerator.generate(c, language), fsmGenerator.testbench(c, language)]) {
+              const code = file.text.replace(/--[^\n]*|\/\/[^\n]*|"[^"\n]*"/g, ' ');
+              for (const [word] of code.matchAll(/(?<![$`'\w])[A-Za-z][A-Za-z0-9_]*/g))
+                if (!own.has(word.toLowerCase())) expect(identifierProblem(word), `${file.name}: ${word}`).not.toBe('');
+            }
+        }
   });
 
   it('checks values, widths and constants against the widths', () => {

@@ -25,10 +25,15 @@ modport new null package packed priority program property protected pure rand ra
 sequence shortint shortreal solve static string struct super tagged this throughout timeprecision timeunit type typedef union
 unique var virtual void wait_order wildcard with within`;
 
-/** Names the generated code and testbenches use themselves, or that would shadow common types. */
-const INTERNAL = `state_reg state_next dut tb_errors tb_done tb_cycle std_logic std_logic_vector unsigned signed ieee std
-numeric_std std_logic_1164 work rising_edge falling_edge to_unsigned true false boolean integer natural positive bit string
-time character`;
+/**
+ * Names the generated code and testbenches use themselves (types, processes, architectures, the
+ * VHDL testbench's severity levels and time unit), or that would shadow common types.
+ * `fsm.test.ts` checks that every identifier the generators write is in this list or a keyword.
+ */
+const INTERNAL = `state_reg state_next state_type state_register next_state_logic output_logic rtl sim stimulus dut
+tb_errors tb_done tb_cycle std_logic std_logic_vector unsigned signed ieee std numeric_std std_logic_1164 work rising_edge
+falling_edge to_unsigned true false boolean integer natural positive bit string time character note warning error failure
+ns`;
 
 const words = (s: string) => s.split(/\s+/).filter(Boolean);
 const RESERVED = new Set([
