@@ -15,6 +15,10 @@ type Details = Parameters<typeof trackToolUsage>[2];
 /** Two configurations are the same when they serialise alike (they are plain data). */
 export const sameConfig = <C>(a: C, b: C) => JSON.stringify(a) === JSON.stringify(b);
 
+/** A message set for configuration `then` still applies to `now` (pages that pass no configuration: always). */
+const stillAbout = <C>(then: C | undefined, now: C | undefined) =>
+  then === undefined || now === undefined || then === now || sameConfig(then, now);
+
 export interface HdlPageOptions<C> {
   tool: { analyticsName: ToolAnalyticsName };
   /** Where a failed generation is reported (trackError's context), e.g. 'uart_generate'. */
@@ -26,13 +30,17 @@ export interface HdlPageOptions<C> {
 }
 
 export function useHdlPage<C>(o: HdlPageOptions<C>) {
-  const [error, setError] = useState('');
+  const [shown, setShown] = useState<{ message: string; config?: C }>({ message: '' });
+  const setError = (message: string) => setShown({ message, config: o.config });
   const name = o.tool.analyticsName;
   const track = (action: string, details?: Details, duration?: number) =>
     trackToolUsage(name, action, details, duration);
   return {
-    /** The message the page shows (generation failures, validation). */
-    error,
+    /**
+     * The message the page shows (generation failures, validation), while the configuration is
+     * the one it was about: once the user changes it, an old "0 is too small" is no longer shown.
+     */
+    error: shown.message && stillAbout(shown.config, o.config) ? shown.message : '',
     setError,
     /** Shows `message` and reports the failure (by default the same text, under `errorContext`). */
     fail(message: string, report: { context?: string; detail?: string } = {}) {

@@ -192,6 +192,8 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
 
     await width.fill('64'); // a listed size typed in the custom field keeps the field open
     expect(await page.getByLabel('Data Width').inputValue()).toBe('custom');
+    // The refused Generate's message goes with the value it was about (it stayed, beside a valid 64).
+    await expect.poll(() => page.locator('.error-banner').count()).toBe(0);
     await width.fill('33');
     await page.getByLabel('FIFO Depth').selectOption('custom');
     await page.getByLabel('Custom depth (2-131072 words)').fill('100');

@@ -104,7 +104,7 @@ function Checks({ errors, warnings }: { errors: string[]; warnings: string[] }) 
 export default function FsmPage() {
   const { config, tab, generated, setTab, setConfig, setGenerated } = useFsmStore();
   usePermalink(useFsmStore, fsmLink);
-  const page = useHdlPage({ tool, errorContext: 'fsm_generate' });
+  const page = useHdlPage({ tool, errorContext: 'fsm_generate', config });
   // The checks and the diagram follow the editors in the background (validate: ~5 ms for 60 states).
   const checked = useDeferredValue(config);
   const errors = useMemo(() => fsmGenerator.validate(checked), [checked]);
