@@ -7,7 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
 import { seriousViolations } from '../harness/axe';
-import { useSharedApp } from '../harness/e2e';
+import { fillStorage, useSharedApp } from '../harness/e2e';
 import { describeWith } from '../harness/system';
 
 const css = (page: Page) => page.getByTestId('gradient-css').textContent();
@@ -244,15 +244,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await p.goto(`${app.url}/gradient-generator`);
     await p.getByLabel('Gradient name').waitFor();
     // This origin's localStorage filled to its quota, as other saved data can fill it.
-    await p.evaluate(() => {
-      for (let size = 1 << 20, i = 0; size >= 1; i++) {
-        try {
-          localStorage.setItem(`filler-${i}`, 'x'.repeat(size));
-        } catch {
-          size >>= 1;
-        }
-      }
-    });
+    await fillStorage(p, 'localStorage');
     await p.getByLabel('Gradient name').fill('Only in memory');
     await p.getByRole('button', { name: 'Save Gradient' }).click();
     const warning = p.getByRole('status').filter({ hasText: 'Saved for this visit only' });

@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
-import { useSharedApp } from '../harness/e2e';
+import { fillStorage, useSharedApp } from '../harness/e2e';
 import { describeWith } from '../harness/system';
 import { randomBytes, testRandom } from '../cases/seed';
 
@@ -247,15 +247,7 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     // When the browser refuses the draft (this tab's storage filled to its quota), a reload shows
     // no stale text either.
     await input.fill('{"second": "draft"}');
-    await page.evaluate(() => {
-      for (let size = 1 << 20, i = 0; size >= 1; i++) {
-        try {
-          sessionStorage.setItem(`filler-${i}`, 'x'.repeat(size));
-        } catch {
-          size >>= 1;
-        }
-      }
-    });
+    await fillStorage(page, 'sessionStorage');
     await input.fill(`{"third": "${'y'.repeat(5_000)}"}`);
     await page.reload();
     await input.waitFor();

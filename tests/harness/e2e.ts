@@ -61,3 +61,17 @@ export async function advanceClockUntil<T>(page: Page, read: () => Promise<T>, e
     .toBe(expected);
   return movedMs;
 }
+
+/** Fills the page origin's localStorage or sessionStorage to its quota, as other saved data can. */
+export async function fillStorage(page: Page, which: 'localStorage' | 'sessionStorage'): Promise<void> {
+  await page.evaluate((name) => {
+    const storage = window[name];
+    for (let size = 1 << 20, i = 0; size >= 1; i++) {
+      try {
+        storage.setItem(`filler-${i}`, 'x'.repeat(size));
+      } catch {
+        size >>= 1;
+      }
+    }
+  }, which);
+}
