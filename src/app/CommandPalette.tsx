@@ -27,7 +27,8 @@ function entriesFor(query: string): Entry[] {
  * The command palette (Ctrl+K, Cmd+K or "/"): a modal dialog holding an ARIA 1.2 combobox. The
  * input keeps focus; arrows move the active option, Enter opens it, Escape closes.
  */
-export default function CommandPalette({ onClose }: { onClose: () => void }) {
+/** `onClose(true)`: closed by opening a tool (the page behind it is going away). */
+export default function CommandPalette({ onClose }: { onClose: (navigated?: boolean) => void }) {
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const navigate = useNavigate();
@@ -43,7 +44,7 @@ export default function CommandPalette({ onClose }: { onClose: () => void }) {
   }, [activeIndex]);
 
   const open = (page: PageDeclaration) => {
-    onClose();
+    onClose(true);
     void navigate(page.path);
   };
 

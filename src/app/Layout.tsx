@@ -57,11 +57,14 @@ export function Layout() {
     focusBeforePalette.current ??= document.activeElement;
     setPaletteOpen(true);
   }, []);
-  const closePalette = () => {
+  const closePalette = (navigated = false) => {
     setPaletteOpen(false);
     const back = focusBeforePalette.current;
     focusBeforePalette.current = null;
-    if (back instanceof HTMLElement && back.isConnected) back.focus();
+    // Opening a tool replaces the page, and with it the control focus came from: the new page's
+    // content takes focus instead (as the skip link gives it), so the keyboard starts there.
+    if (navigated) document.getElementById('main')?.focus();
+    else if (back instanceof HTMLElement && back.isConnected) back.focus();
   };
   usePaletteShortcut(openPalette);
   useEffect(() => {

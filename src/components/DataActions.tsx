@@ -11,6 +11,8 @@ import { useUndoableReplace, type Undoable } from '../hooks/useUndoableReplace';
 import type { JobResult } from '../core/data/jobs';
 import type { TextPosition } from '../core/data/position';
 import { InputArea, OutputArea, inputFromFile, type DataInput } from './DataIO';
+import { BusyButton } from './BusyButton';
+import { MSG } from '../core/data/messages';
 
 /** A tool's analytics name (its declaration's `analyticsName`). */
 type AnalyticsName = Parameters<typeof trackToolUsage>[0];
@@ -101,15 +103,9 @@ export function DataActionsPanel({
         {options}
         <div className="row">
           {actions.map((a, i) => (
-            <button
-              key={a.label}
-              type="button"
-              className={i === 0 ? 'primary' : undefined}
-              disabled={runner.busy}
-              onClick={a.run}
-            >
+            <BusyButton key={a.label} className={i === 0 ? 'primary' : undefined} busy={runner.busy} onClick={a.run}>
               {a.label}
-            </button>
+            </BusyButton>
           ))}
           <button type="button" onClick={() => undo.replace('Input and output cleared.', clearAll)}>
             Clear All
@@ -139,7 +135,14 @@ export function FormatHint({ hint, switchLabel, onSwitch }: { hint: string; swit
   return (
     <p className="data-hint" role="note">
       The input looks like {hint}.
-      <button type="button" onClick={onSwitch}>
+      <button
+        type="button"
+        onClick={() => {
+          onSwitch();
+          // The hint (and this button) goes away: the keyboard goes on from the main action.
+          setTimeout(() => document.querySelector<HTMLElement>('.data-controls .primary')?.focus());
+        }}
+      >
         {switchLabel}
       </button>
     </p>
@@ -179,6 +182,7 @@ export function DataPanes({
         placeholder={input.placeholder}
         accept={input.accept}
         errorPosition={state.errorPosition}
+        invalid={state.result?.ok === false && state.result.status !== MSG.cancelled}
         onText={(text) => state.setInput({ text, file: null })}
         onFile={async (f) => {
           runner.discard();

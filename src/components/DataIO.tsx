@@ -9,6 +9,7 @@ import { textHead } from '../browser/text-head';
 import { LONG_TEXT_CHARS, onLongPaste } from '../browser/long-paste';
 import type { JobResult } from '../core/data/jobs';
 import type { TextPosition } from '../core/data/position';
+import { invalidInputProps } from './StatusLine';
 import './data-io.css';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -65,6 +66,7 @@ export function InputArea({
   onClearFile,
   onSubmit,
   errorPosition,
+  invalid = false,
   placeholder,
   accept,
 }: {
@@ -77,6 +79,8 @@ export function InputArea({
   /** Ctrl+Enter (Cmd+Enter) in the input runs the page's main action. */
   onSubmit?: () => void;
   errorPosition?: TextPosition;
+  /** The status line reports an error on this input: marked invalid and described by the line. */
+  invalid?: boolean;
   placeholder?: string;
   accept?: string;
 }) {
@@ -105,7 +109,7 @@ export function InputArea({
           value={file ? preview : whole ? input.text : shown(input.text)}
           readOnly={!whole}
           placeholder={placeholder}
-          aria-invalid={errorPosition ? true : undefined}
+          {...invalidInputProps(invalid || !!errorPosition)}
           onChange={(e) => onText(e.currentTarget.value)}
           onPaste={onLongPaste(onText)}
           onKeyDown={(e) => {

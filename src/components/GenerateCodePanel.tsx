@@ -1,5 +1,6 @@
 import type { HdlFile, HdlLanguage } from '../core/hdl/contract';
 import { GeneratedCode } from './GeneratedCode';
+import { BusyButton } from './BusyButton';
 
 /** What the panel needs of useHdlGenerator's controller. */
 export interface GenerateCodeController {
@@ -26,9 +27,9 @@ export function GenerateCodePanel({ id, hdl }: { id: string; hdl: GenerateCodeCo
       id={id}
       {...hdl.code}
       controls={
-        <button type="button" className="primary" onClick={hdl.generate} disabled={hdl.generating}>
+        <BusyButton className="primary" onClick={hdl.generate} busy={hdl.generating}>
           {hdl.generating ? 'Generating...' : 'Generate Code'}
-        </button>
+        </BusyButton>
       }
     >
       {hdl.error && (

@@ -1,13 +1,43 @@
-/** A line saying what was just replaced or removed, with Undo; a status, so screen readers announce it. */
+/**
+ * A line saying what was just replaced or removed, with Undo. The live region is always there
+ * (empty when nothing is offered): screen readers announce text that changes inside a region,
+ * not a region inserted together with its text.
+ */
 import './undo-bar.css';
 
-export function UndoBar({ message, onUndo }: { message: string; onUndo: () => void }) {
+export interface UndoOffer {
+  message: string;
+  onUndo(): void;
+  /** What had focus when the replacement was made (the pressed button): focus goes back there. */
+  returnFocus: Element | null;
+}
+
+/** The element focused before, or its re-rendered twin (same accessible name), else the main region. */
+function focusBack(before: Element | null): void {
+  const label = before?.getAttribute('aria-label');
+  const target =
+    (before?.isConnected ? before : null) ??
+    (label ? document.querySelector(`[aria-label="${CSS.escape(label)}"]`) : null) ??
+    document.getElementById('main');
+  if (target instanceof HTMLElement) target.focus();
+}
+
+export function UndoBar({ offer }: { offer: UndoOffer | null }) {
   return (
-    <div className="undo-bar" role="status">
-      {message}
-      <button type="button" onClick={onUndo}>
-        Undo
-      </button>
+    <div className={offer ? 'undo-bar' : undefined} role="status">
+      {offer?.message}
+      {offer && (
+        <button
+          type="button"
+          onClick={() => {
+            offer.onUndo();
+            // After React has rendered what Undo put back (the pressed button may be new).
+            setTimeout(() => focusBack(offer.returnFocus));
+          }}
+        >
+          Undo
+        </button>
+      )}
     </div>
   );
 }

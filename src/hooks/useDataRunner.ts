@@ -9,13 +9,12 @@ import { useCallback, useRef, useState } from 'react';
 import type { DataOp } from '../core/data/ops';
 import { runDataOpLazily } from '../core/data/ops/lazy';
 import { MAIN_THREAD_LIMIT } from '../core/data/limits';
+import { MSG } from '../core/data/messages';
 import type { JobResult } from '../core/data/jobs';
 import { kernelPlan } from '../core/data/jobs/json';
 import { dataWorker } from '../workers/data/client';
 import { isAbortError } from '../workers/bridge';
 import { useWarmWorker } from './useWarmWorker';
-
-const CANCELLED_MESSAGE = 'Conversion cancelled; the input is unchanged.';
 
 interface DataRunner {
   /** The result, or null when the run was discarded (Clear All, Swap) before it ended. */
@@ -61,7 +60,7 @@ export function useDataRunner(crashMessage: (detail: string) => string = default
         return await dataWorker.run(op, input, { onProgress: setProgress, signal: ctrl.signal });
       } catch (e) {
         if (discarded.current.has(ctrl)) return null;
-        const status = isAbortError(e) ? CANCELLED_MESSAGE : crashMessage((e as Error)?.message ?? String(e));
+        const status = isAbortError(e) ? MSG.cancelled : crashMessage((e as Error)?.message ?? String(e));
         return { ok: false, status, preview: '', outputLength: 0 };
       } finally {
         if (abort.current === ctrl) {

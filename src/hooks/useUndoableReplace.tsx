@@ -23,6 +23,7 @@ interface Replaced<S> {
   message: string;
   before: S;
   after: S;
+  returnFocus: Element | null;
 }
 
 export function useUndoableReplace<T, S>(
@@ -38,16 +39,22 @@ export function useUndoableReplace<T, S>(
     const before = pick(store.getState());
     apply();
     const after = pick(store.getState());
-    setReplaced(worthUndo(before, after) ? { message, before, after } : null);
+    const returnFocus = document.activeElement; // the button that made the replacement
+    setReplaced(worthUndo(before, after) ? { message, before, after, returnFocus } : null);
   };
   const offered = replaced && shallow(current, replaced.after) ? replaced : null;
-  const undoBar = offered && (
+  const undoBar = (
     <UndoBar
-      message={offered.message}
-      onUndo={() => {
-        restore(offered.before);
-        setReplaced(null);
-      }}
+      offer={
+        offered && {
+          message: offered.message,
+          returnFocus: offered.returnFocus,
+          onUndo: () => {
+            restore(offered.before);
+            setReplaced(null);
+          },
+        }
+      }
     />
   );
   return { replace, undoBar };

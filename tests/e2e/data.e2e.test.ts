@@ -310,8 +310,10 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await expect.poll(() => value(page, 'CSV Output')).toBe('f,n,o,z\n\'=1+1,-5,"{""k"":null}",');
 
       await page.getByLabel('More examples').selectOption('json:nested');
+      await page.getByRole('button', { name: 'Load example' }).click();
       expect(await value(page, 'JSON Input')).toBe(JSON_CSV_EXAMPLES.nested);
       await page.getByLabel('More examples').selectOption('csv:special');
+      await page.getByRole('button', { name: 'Load example' }).click();
       expect(await page.getByLabel('Direction').inputValue()).toBe('csvToJson');
       await button(page, 'Convert').click();
       await expect.poll(() => status(page)).toBe('✅ Converted 3 rows to JSON');
@@ -366,6 +368,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
         });
       await expect.poll(() => value(csv.page, 'JSON Input')).toBe('[{"a": 1}]');
       await csv.page.getByLabel('More examples').selectOption('csv:special');
+      await csv.page.getByRole('button', { name: 'Load example' }).click();
       expect(await csv.page.getByLabel('Direction').inputValue()).toBe('csvToJson');
       await csv.page
         .getByRole('status')

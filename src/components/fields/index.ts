@@ -14,3 +14,4 @@ export {
 } from './Select';
 export { NumberField, TextField } from './InputFields';
 export { CheckboxField } from './CheckboxField';
+export { FieldError, describedByError } from './FieldError';

@@ -31,14 +31,17 @@ describe('the page form', () => {
     expect(checkParams(crc16, fields({ init: '0x1FFFF' }))).toEqual({
       ok: false,
       error: 'Init does not fit in 16 bits (the CRC width).',
+      field: 'init',
     });
     expect(checkParams(crc16, fields({ xorout: 'xyz' }))).toEqual({
       ok: false,
       error: 'XorOut must be a hexadecimal value such as 0xFFFF.',
+      field: 'xorout',
     });
     expect(checkParams(crc16, fields({ init: '1'.repeat(41) }))).toEqual({
       ok: false,
       error: 'Init must be a hexadecimal value such as 0xFFFF.',
+      field: 'init',
     });
     expect(checkParams(crc16, fields({ init: '', xorout: '  ' }))).toMatchObject({
       ok: true,

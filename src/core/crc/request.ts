@@ -42,7 +42,8 @@ export interface CustomFields {
   refout: boolean;
 }
 
-export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
+/** A failure names the field it is about when there is one (the page marks that field invalid). */
+export type Checked<T> = { ok: true; value: T } | { ok: false; error: string; field?: 'init' | 'xorout' };
 
 /** The data width box: a whole number in the page's range (1..128). */
 export function checkDataWidth(text: string): Checked<number> {
@@ -70,8 +71,9 @@ export function checkParams(bits: number[], fields: CustomFields): Checked<CrcPa
   for (const key of ['init', 'xorout'] as const) {
     const label = key === 'init' ? 'Init' : 'XorOut';
     const v = hexField(fields[key]);
-    if (v === undefined) return { ok: false, error: `${label} must be a hexadecimal value such as 0xFFFF.` };
-    if (!fitsWidth(v, width)) return { ok: false, error: doesNotFitMessage(label, width) };
+    if (v === undefined)
+      return { ok: false, error: `${label} must be a hexadecimal value such as 0xFFFF.`, field: key };
+    if (!fitsWidth(v, width)) return { ok: false, error: doesNotFitMessage(label, width), field: key };
     values[key] = v;
   }
   const { refin, refout } = fields;

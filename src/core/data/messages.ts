@@ -15,4 +15,6 @@ export const MSG = {
   notArrayOfObjects: 'JSON must be an array of objects',
   csvToJsonFailed: (detail: string) => `Error converting CSV to JSON: ${detail}`,
   jsonToCsvFailed: (detail: string) => `Error converting JSON to CSV: ${detail}`,
+  /** Ours: a run the user cancelled (not an error in the input). */
+  cancelled: 'Conversion cancelled; the input is unchanged.',
 } as const;

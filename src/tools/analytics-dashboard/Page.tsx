@@ -8,6 +8,7 @@ import { DailyChart, RankedTable, Totals } from './views';
 import { useTokenStore } from './store';
 import { tool } from './tool';
 import './styles.css';
+import { BusyButton } from '../../components/BusyButton';
 
 export default function AnalyticsDashboardPage() {
   const { token, setToken } = useTokenStore();
@@ -61,9 +62,9 @@ export default function AnalyticsDashboardPage() {
               ))}
             </div>
             <div className="row analytics-actions">
-              <button type="button" onClick={reload} disabled={state.status === 'loading'}>
+              <BusyButton onClick={reload} busy={state.status === 'loading'}>
                 Обновить
-              </button>
+              </BusyButton>
               <button
                 type="button"
                 disabled={state.status !== 'loaded'}

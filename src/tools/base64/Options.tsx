@@ -6,6 +6,7 @@ import type { Mode } from '../../core/base64/convert';
 import { TEXT_ENCODINGS, type TextEncodingName } from '../../core/base64/text';
 import { fileTypeLabel, formatKB } from './logic';
 import { useBase64Store, type Base64View } from './store';
+import { BusyButton } from '../../components/BusyButton';
 
 /** Progress has its own subscription so per-chunk updates re-render only the bar. */
 function FileProgress({ mode, onCancel }: { mode: Mode; onCancel: () => void }) {
@@ -106,9 +107,9 @@ export function OptionsPanel({
       </div>
       <div className="row">
         {!s.autoConvert && (
-          <button type="button" className="primary" onClick={onConvert} disabled={s.busy}>
+          <BusyButton className="primary" onClick={onConvert} busy={s.busy}>
             Convert
-          </button>
+          </BusyButton>
         )}
         <button type="button" onClick={onClearAll}>
           Clear All

@@ -2,7 +2,8 @@
 import { HEX_PREVIEW_BYTES } from '../../core/base64/convert';
 import { LONG_TEXT_CHARS, onLongPaste } from '../../browser/long-paste';
 import { textHead } from '../../browser/text-head';
-import { COPY_LIMIT, INPUT_PREVIEW_LINES, PREVIEW_LIMIT, formatCount, sizeRatio } from './logic';
+import { CANCELLED_MESSAGE, COPY_LIMIT, INPUT_PREVIEW_LINES, PREVIEW_LIMIT, formatCount, sizeRatio } from './logic';
+import { invalidInputProps, isErrorStatus } from '../../components/StatusLine';
 import type { Base64View } from './store';
 
 export function InputPane({ s, onInput }: { s: Base64View; onInput(text: string): void }) {
@@ -33,6 +34,7 @@ export function InputPane({ s, onInput }: { s: Base64View; onInput(text: string)
           readOnly={long}
           spellCheck={false}
           placeholder={s.mode === 'encode' ? 'Type or paste text to encode' : 'Paste Base64 to decode'}
+          {...invalidInputProps(isErrorStatus(s.message) && s.message !== CANCELLED_MESSAGE)}
           onChange={(e) => onInput(e.target.value)}
           onPaste={onLongPaste(onInput)}
         />

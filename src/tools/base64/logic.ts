@@ -10,6 +10,8 @@ export const INPUT_PREVIEW_LINES = 300;
 export const COPY_LIMIT = 32 << 20;
 /** Inputs longer than this are checked for validity in the worker, not on the page's thread. */
 export const SYNC_VALIDITY_LIMIT = 1 << 20;
+/** The status after Cancel: not an error in the input. */
+export const CANCELLED_MESSAGE = 'Conversion cancelled';
 
 export interface FileInfo {
   name: string;

@@ -9,11 +9,9 @@ import type { ConversionResult } from '../../core/base64/convert';
 import { ENTER_BASE64, ENTER_TEXT, INVALID_BASE64, decodingFailed, encodingFailed } from '../../core/base64/messages';
 import { base64Worker } from '../../workers/base64/client';
 import { isAbortError } from '../../workers/bridge';
-import { PREVIEW_LIMIT, fileTypeLabel } from './logic';
+import { CANCELLED_MESSAGE, PREVIEW_LIMIT, fileTypeLabel } from './logic';
 import { useBase64Store, type Base64State } from './store';
 import { tool } from './tool';
-
-const CANCELLED_MESSAGE = 'Conversion cancelled';
 
 const SPEC_MESSAGES = new Set([ENTER_TEXT, ENTER_BASE64, INVALID_BASE64]);
 

@@ -22,6 +22,7 @@ import { useBenchmarksStore } from './store';
 import { tool } from './tool';
 import { useBenchRun, type RunStatus } from './useBenchRun';
 import './styles.css';
+import { BusyButton } from '../../components/BusyButton';
 
 const INFO_CARDS = [
   {
@@ -121,9 +122,9 @@ export default function BenchmarksPage() {
           </fieldset>
         </div>
         <div className="row">
-          <button type="button" className="primary" onClick={run} disabled={busy || selected.length === 0}>
+          <BusyButton className="primary" onClick={run} disabled={selected.length === 0} busy={busy}>
             Run
-          </button>
+          </BusyButton>
         </div>
         {running && (
           <div className="bench-progress">

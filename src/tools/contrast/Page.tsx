@@ -21,6 +21,7 @@ import {
   type VisionKind,
 } from './logic';
 import { useContrastStore } from './store';
+import { FieldError } from '../../components/fields';
 import './styles.css';
 
 const VISIONS: [VisionKind, string][] = [
@@ -51,13 +52,14 @@ function ColorField({ label, value, onChange }: { label: string; value: string; 
           spellCheck={false}
           onChange={(e) => onChange(e.target.value)}
           aria-invalid={!valid}
+          aria-describedby={valid ? undefined : `${id}-error`}
         />
       </div>
-      {!valid && (
-        <span className="field-hint" role="alert">
-          Enter a 6-digit hex colour such as #1a2b3c (the ratio shows 1 until then).
-        </span>
-      )}
+      <FieldError
+        id={`${id}-error`}
+        className="field-hint"
+        error={valid ? '' : 'Enter a 6-digit hex colour such as #1a2b3c (the ratio shows 1 until then).'}
+      />
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { crcWorker } from '../../workers/crc/client';
 import { isHardwareLanguage } from './languages';
 import { streamOptions } from './logic';
 import { useCrcStore } from './store';
+import { BusyButton } from '../../components/BusyButton';
 
 export function ConsistencyButton() {
   const s = useCrcStore();
@@ -53,15 +54,14 @@ export function ConsistencyButton() {
 
   return (
     <div className="crc-consistency">
-      <button
-        type="button"
-        disabled={busy || !usable}
-        aria-busy={busy}
+      <BusyButton
+        disabled={!usable}
+        busy={busy}
         aria-describedby="crc-consistency-hint"
         onClick={() => void download()}
       >
         Consistency
-      </button>
+      </BusyButton>
       <p id="crc-consistency-hint" className="field-hint">
         A zip: the {language === 'verilog' ? 'Verilog' : 'VHDL'} design as configured above, a testbench whose expected
         CRCs come from the C code, the C files and a README to run both (gcc,{' '}

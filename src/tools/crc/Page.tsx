@@ -20,6 +20,7 @@ import { isHardwareLanguage } from './languages';
 import { SOFTWARE_WIDTH_MESSAGE, SoftwareCode, softwareFiles } from './SoftwareCode';
 import { MAX_SOFTWARE_WIDTH } from '../../core/crc/software';
 import './styles.css';
+import { BusyButton } from '../../components/BusyButton';
 
 /** Long files (wide buses) are shown in part; the download and Copy have all of it. */
 const PREVIEW_LINES = 400;
@@ -133,15 +134,14 @@ export default function CrcPage() {
         alert={page.error}
         status={crc.status}
         generateButton={
-          <button
-            type="button"
+          <BusyButton
             className="primary"
-            disabled={crc.generating || !params.ok || (hardware ? !dataWidth.ok : software.files.length === 0)}
-            aria-busy={crc.generating}
+            disabled={!params.ok || (hardware ? !dataWidth.ok : software.files.length === 0)}
+            busy={crc.generating}
             onClick={generate}
           >
             {crc.generating ? 'Generating...' : 'Generate'}
-          </button>
+          </BusyButton>
         }
       />
 

@@ -1,6 +1,6 @@
 /** The CRC page's panels: algorithm choice, polynomial grid, parameters, summary with Generate. */
 import type { ReactNode } from 'react';
-import { SelectField, TextField, NumberField } from '../../components/fields';
+import { SelectField, TextField, NumberField, FieldError, describedByError } from '../../components/fields';
 import { StatusLine } from '../../components/StatusLine';
 import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
 import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, hex, polyFromBits } from '../../core/crc/params';
@@ -95,6 +95,9 @@ export function PolynomialPanel({ width, text }: { width: number; text: string }
   );
 }
 
+const WIDTH_ERROR_ID = 'crc-data-width-error';
+const PARAMS_ERROR_ID = 'crc-params-error';
+
 export function ParametersPanel({
   width,
   params,
@@ -106,6 +109,7 @@ export function ParametersPanel({
 }) {
   const s = useCrcStore();
   const hardware = isHardwareLanguage(s.language);
+  const badField = width > 0 && !params.ok ? params.field : undefined;
   return (
     <section className="panel" aria-label="Parameters">
       <div className="crc-params">
@@ -114,6 +118,7 @@ export function ParametersPanel({
           label="Init (hex)"
           inputClassName="mono"
           value={s.fields.init}
+          {...describedByError(PARAMS_ERROR_ID, badField === 'init')}
           spellCheck={false}
           onChange={(v) => s.setField('init', v)}
         />
@@ -122,6 +127,7 @@ export function ParametersPanel({
           label="XorOut (hex)"
           inputClassName="mono"
           value={s.fields.xorout}
+          {...describedByError(PARAMS_ERROR_ID, badField === 'xorout')}
           spellCheck={false}
           onChange={(v) => s.setField('xorout', v)}
         />
@@ -161,7 +167,7 @@ export function ParametersPanel({
             min={MIN_DATA_WIDTH}
             max={MAX_DATA_WIDTH_UI}
             value={s.dataWidth}
-            invalid={!dataWidth.ok}
+            {...describedByError(WIDTH_ERROR_ID, hardware && !dataWidth.ok)}
             onChange={s.setDataWidth}
           />
           <label className="crc-check">
@@ -195,17 +201,17 @@ export function ParametersPanel({
           ? 'Partial last word needs a data width that is a multiple of 8; it is left out.'
           : 'data_bytes: valid bytes of a beat, 1..D/8, counted from the first byte in time. With either option the module also has sop (start of packet) and crc_valid.'}
       </p>
-      {hardware && !dataWidth.ok && (
-        <p className="field-hint crc-invalid" role="alert">
-          {dataWidth.error}
-        </p>
-      )}
+      <FieldError
+        id={WIDTH_ERROR_ID}
+        className="field-hint crc-invalid"
+        error={hardware && !dataWidth.ok ? dataWidth.error : ''}
+      />
       {width === 0 && <p className="field-hint">{params.ok ? '' : params.error}</p>}
-      {width > 0 && !params.ok && (
-        <p className="field-hint crc-invalid" role="alert">
-          {params.error}
-        </p>
-      )}
+      <FieldError
+        id={PARAMS_ERROR_ID}
+        className="field-hint crc-invalid"
+        error={width > 0 && !params.ok ? params.error : ''}
+      />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import type { HdlLanguage } from '../../core/hdl/contract';
 import { crcWorker } from '../../workers/crc/client';
 import { yosysWorker } from '../../workers/yosys/client';
 import { isAbortError } from '../../workers/bridge';
+import { BusyButton } from '../../components/BusyButton';
 
 export function SynthesisReport({
   config,
@@ -52,9 +53,9 @@ export function SynthesisReport({
         browser: synth -lut 6 and -lut 4, logic depth from ltp.
         {language === 'vhdl' ? ' For VHDL the figures are those of the Verilog file of the same design.' : ''}
       </p>
-      <button type="button" disabled={!config || current.running} aria-busy={current.running} onClick={run}>
+      <BusyButton disabled={!config} busy={!!current.running} onClick={run}>
         {current.running ? 'Synthesising...' : 'Run synthesis report'}
-      </button>
+      </BusyButton>
       {current.running && (
         <button type="button" onClick={() => abort.current?.abort()}>
           Cancel synthesis

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
@@ -79,6 +79,15 @@ export default function CsvJsonPage() {
     trackToolUsage(tool.analyticsName, 'load_example', { type, example });
   };
 
+  const [example, setExample] = useState('');
+  const loadMoreExample = () => {
+    const [kind, key] = example.split(':');
+    undo.replace(`Example “${kind === 'csv' ? 'CSV' : 'JSON'}: ${key}” loaded.`, () => {
+      if (kind === 'csv') load('csv', key as CsvExample);
+      if (kind === 'json') load('json', key as JsonCsvExample);
+    });
+  };
+
   /** A direction change empties the output and its messages; the input is kept. */
   const setDirection = (direction: CsvDirection) =>
     s.set({ direction, result: null, status: '', errorPosition: undefined });
@@ -134,20 +143,19 @@ export default function CsvJsonPage() {
           if (q) load(isCsv ? 'csv' : 'json', isCsv ? q.csv : q.json);
         }}
       >
+        {/* Chosen, then loaded with the button: arrow keys on a select change it one option at a
+            time, and loading on each change would replace the input with every example passed. */}
         <div className="row examples">
           <SelectField
             label="More examples"
-            value=""
-            options={[{ value: '', label: 'Load an example…' }]}
+            value={example}
+            options={[{ value: '', label: 'Choose an example…' }]}
             groups={MORE_EXAMPLES}
-            onChange={(choice: string) => {
-              const [kind, key] = choice.split(':');
-              undo.replace(`Example “${kind === 'csv' ? 'CSV' : 'JSON'}: ${key}” loaded.`, () => {
-                if (kind === 'csv') load('csv', key as CsvExample);
-                if (kind === 'json') load('json', key as JsonCsvExample);
-              });
-            }}
+            onChange={(choice: string) => setExample(choice)}
           />
+          <button type="button" disabled={!example} onClick={loadMoreExample} style={{ alignSelf: 'end' }}>
+            Load example
+          </button>
         </div>
       </DataActionsPanel>
       {hint && (

@@ -11,6 +11,7 @@ import { downloadPng, downloadSvg } from './exporter';
 import { exportSize } from './logic';
 import { formatBytes } from '../../core/bytes';
 import { tool } from './tool';
+import { BusyButton } from '../../components/BusyButton';
 
 export function PreviewPanel() {
   const g = useGradientStore((s) => s.gradient);
@@ -143,9 +144,9 @@ export function ExportPanel() {
         gradients at the cost of file size.
       </p>
       <div className="row">
-        <button type="button" className="primary" onClick={onPng} disabled={!!progress}>
+        <BusyButton className="primary" onClick={onPng} busy={!!progress}>
           Download PNG
-        </button>
+        </BusyButton>
         <button type="button" onClick={onSvg}>
           Export SVG
         </button>

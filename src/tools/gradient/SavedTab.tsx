@@ -11,6 +11,7 @@ import { StorageWarning } from './StorageWarning';
 interface Removed {
   message: string;
   before: SavedGradient[];
+  returnFocus: Element | null;
 }
 
 export function SavedTab() {
@@ -20,17 +21,23 @@ export function SavedTab() {
 
   // Delete and Clear All act at once (spec: "Clear All empties the list") and offer Undo.
   const remove = (message: string, action: () => void) => {
-    setRemoved({ message, before: saved });
+    setRemoved({ message, before: saved, returnFocus: document.activeElement });
     action();
   };
 
-  const undoBar = removed && (
+  // Rendered at the same place in both branches below: React keeps the one live region.
+  const undoBar = (
     <UndoBar
-      message={removed.message}
-      onUndo={() => {
-        restoreSaved(removed.before);
-        setRemoved(null);
-      }}
+      offer={
+        removed && {
+          message: removed.message,
+          returnFocus: removed.returnFocus,
+          onUndo: () => {
+            restoreSaved(removed.before);
+            setRemoved(null);
+          },
+        }
+      }
     />
   );
 

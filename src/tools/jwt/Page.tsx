@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
-import { StatusLine } from '../../components/StatusLine';
+import { StatusLine, invalidInputProps } from '../../components/StatusLine';
 import { copyText, useTransientMessage } from '../../components/CopyButton';
 import { trackToolUsage } from '../../telemetry';
 import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
@@ -107,6 +107,7 @@ export default function JwtPage() {
           value={s.input}
           spellCheck={false}
           placeholder="Paste a token: xxxxx.yyyyy.zzzzz"
+          {...invalidInputProps(!!s.error)}
           onChange={(e) => s.setInput(e.target.value)}
         />
         <div className="row">
@@ -250,7 +251,10 @@ export default function JwtPage() {
                     Copy {label}
                   </button>
                 </div>
-                <pre className={`code jwt-json jwt-${part}-json`}>{json}</pre>
+                {/* Focusable: a long value scrolls it sideways, and the keyboard must reach that. */}
+                <pre className={`code jwt-json jwt-${part}-json`} aria-label={`Decoded ${label}`} tabIndex={0}>
+                  {json}
+                </pre>
               </section>
             ))}
           </div>

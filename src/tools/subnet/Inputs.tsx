@@ -6,6 +6,8 @@ import { trackToolUsage } from '../../telemetry';
 import { EXAMPLES } from './examples';
 import { DEFAULT_PREFIX6, useSubnetStore } from './store';
 import { tool } from './tool';
+import { invalidInputs } from './logic';
+import { STATUS_LINE_ID, invalidInputProps } from '../../components/StatusLine';
 
 export function Inputs() {
   const s = useSubnetStore(
@@ -30,6 +32,7 @@ export function Inputs() {
   // IPv6 has no dotted mask: the disabled field shows the IPv6 netmask of the prefix instead.
   const maskShown = !v6 ? s.maskText : prefix6 === null ? '' : formatIpv6(mask6(prefix6));
   const defaultNote = v6 && !s.prefixChosen && prefix6 === DEFAULT_PREFIX6;
+  const invalid = invalidInputs(s);
   return (
     <section className="panel" aria-label="Network input">
       <div className="subnet-inputs">
@@ -40,6 +43,7 @@ export function Inputs() {
             value={s.ip}
             onChange={(e) => s.setIp(e.target.value)}
             placeholder="192.168.1.100 (or 10.0.0.1/16, 10.0.0.1 255.255.0.0, 2001:db8::/48)"
+            {...invalidInputProps(invalid.ip)}
             spellCheck={false}
             autoComplete="off"
             inputMode="decimal"
@@ -55,7 +59,11 @@ export function Inputs() {
               max={maxPrefix}
               value={s.cidrText}
               onChange={(e) => s.setCidrText(e.target.value)}
-              aria-describedby={defaultNote ? 'subnet-prefix-note' : undefined}
+              aria-invalid={invalid.cidr || undefined}
+              aria-describedby={
+                [invalid.cidr && STATUS_LINE_ID, defaultNote && 'subnet-prefix-note'].filter(Boolean).join(' ') ||
+                undefined
+              }
             />
             <input
               type="range"
@@ -79,6 +87,7 @@ export function Inputs() {
             value={maskShown}
             placeholder={v6 ? 'IPv6 uses the prefix only' : undefined}
             onChange={(e) => s.setMaskText(e.target.value)}
+            {...invalidInputProps(invalid.mask)}
             spellCheck={false}
             autoComplete="off"
             disabled={v6}

@@ -14,6 +14,7 @@ import { trackError, trackToolUsage } from '../../telemetry';
 import { tool } from './tool';
 import { count } from '../../core/subnet/details';
 import { SelectField } from '../../components/fields';
+import { BusyButton } from '../../components/BusyButton';
 
 const EXPORT_FORMATS = [
   { value: 'text', label: 'Text (one per line)' },
@@ -182,15 +183,9 @@ export function ExportPanel({
     <section className="panel" aria-label="Export list" style={{ marginTop: '1rem' }}>
       <div className="row">
         <SelectField label="Export format" value={format} options={EXPORT_FORMATS} onChange={setFormat} />
-        <button
-          type="button"
-          className="primary"
-          disabled={!!progress || tooBig}
-          onClick={run}
-          style={{ alignSelf: 'end' }}
-        >
+        <BusyButton className="primary" disabled={tooBig} busy={!!progress} onClick={run} style={{ alignSelf: 'end' }}>
           Export {count(rows)} rows
-        </button>
+        </BusyButton>
         {estimate !== null && (
           <span className="hint" style={{ alignSelf: 'end' }}>
             about {megabytes(estimate)}

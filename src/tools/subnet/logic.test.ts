@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calculate, parseIpv4 } from '../../core/subnet/ipv4';
-import { bareIp, defaultChildCidr, exportFileName, statusText, summaryText } from './logic';
+import { bareIp, defaultChildCidr, exportFileName, invalidInputs, statusText, summaryText } from './logic';
 
 const inputs = { ip: '192.168.1.100', mode: 'cidr', cidrText: '24', maskText: '255.255.255.0' } as const;
 
@@ -16,6 +16,21 @@ describe('subnet page logic', () => {
     expect(statusText({ ...inputs, ip: '10.0.0.1 255.0.255.0' })).toBe('✅ Valid IP address · Mask: invalid');
     expect(statusText({ ...inputs, ip: '10.0.0.1/16' })).toBe('✅ Valid IP address · Mask: 255.255.0.0 (/16)');
     expect(statusText({ ...inputs, ip: '10.0.0.1/8' })).toBe('✅ Valid IP address · Mask: 255.0.0.0 (/8)');
+  });
+
+  it('names the inputs the status line reports as invalid (marked and pointed at the line)', () => {
+    const none = { ip: false, cidr: false, mask: false };
+    expect(invalidInputs(inputs)).toEqual(none);
+    expect(invalidInputs({ ...inputs, ip: '300.1.1.1' })).toEqual({ ...none, ip: true });
+    expect(invalidInputs({ ...inputs, cidrText: '40' })).toEqual({ ...none, cidr: true });
+    const mask = { ...inputs, mode: 'mask' } as const;
+    expect(invalidInputs({ ...mask, maskText: '255.0.255.0' })).toEqual({ ...none, mask: true });
+    // The IP box's own suffix is the mask in use: the box is wrong, not the field below it.
+    expect(invalidInputs({ ...inputs, ip: '10.0.0.1/33' })).toEqual({ ...none, ip: true });
+    expect(invalidInputs({ ...inputs, ip: '10.0.0.1/16', cidrText: '40' })).toEqual(none);
+    expect(invalidInputs({ ...inputs, ip: '2001:db8::1', cidrText: '129' })).toEqual({ ...none, cidr: true });
+    expect(invalidInputs({ ...inputs, ip: '2001:db8::/48', cidrText: '129' })).toEqual(none);
+    expect(invalidInputs({ ...inputs, ip: '2001:db8:::1' })).toEqual({ ...none, ip: true });
   });
 
   it('copies a summary of the result', () => {

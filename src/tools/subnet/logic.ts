@@ -14,6 +14,7 @@ import {
   splitIpBox,
   type SubnetResult,
 } from '../../core/subnet/ipv4';
+import { looksLikeIpv6, parseIpv6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
 
 export interface SubnetInputs {
   ip: string;
@@ -23,20 +24,36 @@ export interface SubnetInputs {
 }
 
 /** "Mask: 255.255.255.0 (/24)" for the mode's field (an inline "/n" or mask wins), or "Mask: invalid". */
-function maskStatus({ ip, mode, cidrText, maskText }: SubnetInputs): string {
+/** The prefix length in use (the IP box's suffix, else the CIDR or mask field), or null when invalid. */
+function prefixInUse({ ip, mode, cidrText, maskText }: SubnetInputs): number | null {
   const box = splitIpBox(ip);
   // A bad suffix in the IP box ("10.0.0.1/33") is the mask in use: not the box's value from before.
-  if (box.suffixError) return 'Mask: invalid';
-  const inline = box.cidr;
-  const cidr =
-    inline ??
-    (mode === 'cidr'
-      ? parseCidr(cidrText)
-      : (() => {
-          const m = parseMask(maskText);
-          return m === null ? null : cidrFromMask(m);
-        })());
+  if (box.suffixError) return null;
+  if (box.cidr !== undefined) return box.cidr;
+  if (mode === 'cidr') return parseCidr(cidrText);
+  const m = parseMask(maskText);
+  return m === null ? null : cidrFromMask(m);
+}
+
+function maskStatus(inputs: SubnetInputs): string {
+  const cidr = prefixInUse(inputs);
   return cidr === null ? 'Mask: invalid' : `Mask: ${formatIpv4(maskFromCidr(cidr))} (/${cidr})`;
+}
+
+/** The inputs the status line reports as invalid: the page marks them and points them at it. */
+export function invalidInputs(inputs: SubnetInputs): { ip: boolean; cidr: boolean; mask: boolean } {
+  if (looksLikeIpv6(inputs.ip)) {
+    const p = parseIpv6(inputs.ip);
+    const inline = p.ok && p.value.prefix !== undefined;
+    return { ip: !p.ok, cidr: !inline && parsePrefix6(inputs.cidrText) === null, mask: false };
+  }
+  const box = splitIpBox(inputs.ip);
+  const fieldInUse = !box.suffixError && box.cidr === undefined && prefixInUse(inputs) === null;
+  return {
+    ip: parseIpv4(box.ip) === null || box.suffixError !== undefined,
+    cidr: fieldInUse && inputs.mode === 'cidr',
+    mask: fieldInUse && inputs.mode === 'mask',
+  };
 }
 
 /** Spec: whether the IP is valid or invalid, together with the current mask. */

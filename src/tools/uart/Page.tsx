@@ -24,6 +24,9 @@ import { uartLink, useUartStore } from './store';
 import { usePermalink } from '../../browser/permalink';
 import './styles.css';
 
+/** The list of what stops generation; the fields it is about point at it. */
+const PROBLEMS_ID = 'uart-problems';
+
 function Summary({ config }: { config: UartConfig }) {
   const s = uartGenerator.summary(config);
   const usable = s.baudCounter >= 1;
@@ -81,6 +84,9 @@ export default function UartPage() {
   usePermalink(useUartStore, uartLink);
   const { config, problems } = parseForm(form);
   const valid = problems.length === 0;
+  const outside = (v: number, min: number, max: number) => !Number.isFinite(v) || v < min || v > max;
+  const clockInvalid = outside(config.clockFreq, CLOCK_MIN, CLOCK_MAX);
+  const depthInvalid = outside(config.fifoDepth, FIFO_DEPTH_MIN, FIFO_DEPTH_MAX);
   const hdl = useHdlGenerator({
     ...store,
     tool,
@@ -172,7 +178,8 @@ export default function UartPage() {
             max={CLOCK_MAX}
             step={1}
             value={form.clockFreq}
-            invalid={!Number.isFinite(config.clockFreq) || config.clockFreq < CLOCK_MIN || config.clockFreq > CLOCK_MAX}
+            invalid={clockInvalid}
+            aria-describedby={clockInvalid ? PROBLEMS_ID : undefined}
             onChange={(v) => setField('clockFreq', v)}
           />
           <NumberField
@@ -182,11 +189,8 @@ export default function UartPage() {
             max={FIFO_DEPTH_MAX}
             step={1}
             value={form.fifoDepth}
-            invalid={
-              !Number.isFinite(config.fifoDepth) ||
-              config.fifoDepth < FIFO_DEPTH_MIN ||
-              config.fifoDepth > FIFO_DEPTH_MAX
-            }
+            invalid={depthInvalid}
+            aria-describedby={depthInvalid ? PROBLEMS_ID : undefined}
             onChange={(v) => setField('fifoDepth', v)}
           />
           <SelectField
@@ -198,13 +202,16 @@ export default function UartPage() {
             onChange={(v) => setField('oversampling', v)}
           />
         </div>
-        {!valid && (
-          <ul className="uart-problems" role="alert">
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        )}
+        {/* Always there: an alert announces text that appears in it, not one that appears with its text. */}
+        <div id={PROBLEMS_ID} role="alert">
+          {!valid && (
+            <ul className="uart-problems">
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
+        </div>
       </section>
 
       {valid && <Summary config={config} />}

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { SelectField } from '../../components/fields';
 import { tool } from './tool';
-import { StatusLine } from '../../components/StatusLine';
+import { StatusLine, invalidInputProps, isErrorStatus } from '../../components/StatusLine';
 import { CopyButton } from '../../components/CopyButton';
 import { trackToolUsage } from '../../telemetry';
 import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
@@ -159,6 +159,7 @@ export default function UrlPage() {
               value={shown(s.input)}
               readOnly={longInput}
               spellCheck={false}
+              {...invalidInputProps(isErrorStatus(s.message))}
               onChange={(e) => s.set({ input: e.target.value })}
               onPaste={onLongPaste((input) => s.set({ input }), LONG_URL_TEXT)}
             />
@@ -310,9 +311,18 @@ export default function UrlPage() {
 
       <section className="panel" aria-label="History">
         <div className="row">
-          <h2 className="panel-title">History</h2>
+          {/* Focusable from script: Clear history removes itself, and the keyboard stays here. */}
+          <h2 className="panel-title" id="url-history-title" tabIndex={-1}>
+            History
+          </h2>
           {s.history.length > 0 && (
-            <button type="button" onClick={() => s.set({ history: [] })}>
+            <button
+              type="button"
+              onClick={() => {
+                s.set({ history: [] });
+                document.getElementById('url-history-title')?.focus();
+              }}
+            >
               Clear history
             </button>
           )}

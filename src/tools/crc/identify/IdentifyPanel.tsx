@@ -12,6 +12,7 @@ import { useIdentifyStore } from './store';
 import { panelId, tabId } from './Tabs';
 import { useIdentify } from './useIdentify';
 import './identify.css';
+import { BusyButton } from '../../../components/BusyButton';
 
 const MODES: { value: IdentifyMode; label: string }[] = [
   { value: 'message', label: 'Message and its CRC' },
@@ -47,9 +48,9 @@ export function IdentifyPanel() {
         <FixedFields errors={run.errors} />
       </section>
       <section className="panel crcid-actions" aria-label="Search">
-        <button type="button" className="primary" disabled={run.running} aria-busy={run.running} onClick={run.identify}>
+        <BusyButton className="primary" busy={run.running} onClick={run.identify}>
           {run.running ? 'Identifying...' : 'Identify'}
-        </button>
+        </BusyButton>
         {run.running && (
           <Progress label="Identifying" done={run.progress.done} total={run.progress.total} onCancel={run.cancel} />
         )}
