@@ -12,6 +12,7 @@ import type { JobResult } from '../core/data/jobs';
 import type { TextPosition } from '../core/data/position';
 import { InputArea, OutputArea, inputFromFile, type DataInput } from './DataIO';
 import { BusyButton } from './BusyButton';
+import { changeThenFocus } from './focus';
 import { MSG } from '../core/data/messages';
 
 /** A tool's analytics name (its declaration's `analyticsName`). */
@@ -137,11 +138,8 @@ export function FormatHint({ hint, switchLabel, onSwitch }: { hint: string; swit
       The input looks like {hint}.
       <button
         type="button"
-        onClick={() => {
-          onSwitch();
-          // The hint (and this button) goes away: the keyboard goes on from the main action.
-          setTimeout(() => document.querySelector<HTMLElement>('.data-controls .primary')?.focus());
-        }}
+        // The hint (and this button) goes away: the keyboard goes on from the main action.
+        onClick={() => changeThenFocus(onSwitch, () => document.querySelector<HTMLElement>('.data-controls .primary'))}
       >
         {switchLabel}
       </button>

@@ -3,6 +3,7 @@
  * (empty when nothing is offered): screen readers announce text that changes inside a region,
  * not a region inserted together with its text.
  */
+import { changeThenFocus } from './focus';
 import './undo-bar.css';
 
 export interface UndoOffer {
@@ -13,13 +14,13 @@ export interface UndoOffer {
 }
 
 /** The element focused before, or its re-rendered twin (same accessible name), else the main region. */
-function focusBack(before: Element | null): void {
+function focusedBefore(before: Element | null): HTMLElement | null {
   const label = before?.getAttribute('aria-label');
   const target =
     (before?.isConnected ? before : null) ??
     (label ? document.querySelector(`[aria-label="${CSS.escape(label)}"]`) : null) ??
     document.getElementById('main');
-  if (target instanceof HTMLElement) target.focus();
+  return target instanceof HTMLElement ? target : null;
 }
 
 export function UndoBar({ offer }: { offer: UndoOffer | null }) {
@@ -29,11 +30,8 @@ export function UndoBar({ offer }: { offer: UndoOffer | null }) {
       {offer && (
         <button
           type="button"
-          onClick={() => {
-            offer.onUndo();
-            // After React has rendered what Undo put back (the pressed button may be new).
-            setTimeout(() => focusBack(offer.returnFocus));
-          }}
+          // Focused once React has rendered what Undo put back (the pressed button may be new).
+          onClick={() => changeThenFocus(offer.onUndo, () => focusedBefore(offer.returnFocus))}
         >
           Undo
         </button>

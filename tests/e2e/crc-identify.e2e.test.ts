@@ -9,6 +9,7 @@ import { describeWith } from '../harness/system';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
 import { seriousViolations } from '../harness/axe';
+import { expectTabsPattern } from '../harness/keyboard';
 import {
   MAIN_THREAD_TEST,
   MAX_TASK_CPU_MS,
@@ -100,6 +101,12 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
       expect(errors).toEqual([]);
     },
   );
+
+  it('the Generate and Identify tabs are one Tab stop; arrows (wrapping), Home and End select and focus', async () => {
+    const { page, errors } = await openIdentify('');
+    await expectTabsPattern(page, 'CRC tools');
+    expect(errors).toEqual([]);
+  });
 
   it('finds Modbus, restores short samples from its link, and says what undecidable samples lack', async () => {
     const { page, errors } = await openIdentify();

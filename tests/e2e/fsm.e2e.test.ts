@@ -12,6 +12,7 @@ import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
 import { simulateVerilog, simulateVhdl } from '../harness/hdl';
 import { seriousViolations } from '../harness/axe';
+import { expectTabsPattern, focusedName } from '../harness/keyboard';
 import { COMPLEX_EXAMPLE, fsmGenerator } from '../../src/core/hdl/fsm';
 
 describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium', () => {
@@ -168,6 +169,59 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
+  it('its tabs are a tab list (one Tab stop, arrows, Home, End) and Generate Code focuses the code tab', async () => {
+    const { page, errors } = await open();
+    await expectTabsPattern(page, 'FSM generator views');
+    await page.getByRole('button', { name: 'Generate Code' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('tab', { name: 'Generated Code', selected: true }).waitFor();
+    // The button went away with its tab: focus is on the tab now shown, not lost to <body>.
+    expect(await focusedName(page)).toBe('Generated Code');
+    expect(errors).toEqual([]);
+  });
+
+  it('a Remove button passes focus to the next row, else the previous one, else the Add button', async () => {
+    const { page, errors } = await open();
+    const press = async (name: string) => {
+      await page.getByRole('button', { name, exact: true }).focus();
+      await page.keyboard.press('Enter');
+      return focusedName(page);
+    };
+    expect(await press('Remove transition 1')).toBe('Remove transition 1'); // the next one, renumbered
+    expect(await press('Remove state RUN')).toBe('Remove state DONE');
+    expect(await press('Remove state DONE')).toBe('Add State'); // IDLE's Remove is disabled: the last state
+    expect(await press('Remove input stop')).toBe('Remove input start');
+    expect(await press('Remove input start')).toBe('Add Input');
+    expect(await press('Remove output busy')).toBe('Remove output complete');
+    expect(errors).toEqual([]);
+  });
+
+  it('the checks are one live region, and a duplicate name or a zero width marks its field', async () => {
+    const { page, errors } = await open();
+    const live = await page.getByRole('region', { name: 'Checks' }).getByRole('status').elementHandle();
+    expect(await live!.textContent()).toBe('✓ Configuration is valid');
+    /** The field's aria-invalid and the text of the message its aria-describedby names. */
+    const marked = (label: string) =>
+      page.getByLabel(label, { exact: true }).evaluate((el) => {
+        const described = el.getAttribute('aria-describedby');
+        return [el.getAttribute('aria-invalid'), described && document.getElementById(described)?.textContent];
+      });
+
+    await page.getByLabel('State 2 name').fill('IDLE');
+    // The same element, still in the page, now holds the error: a screen reader announces it.
+    await expect
+      .poll(() => live!.evaluate((el) => el.isConnected && el.textContent))
+      .toContain("Duplicate name 'IDLE'");
+    await expect.poll(() => marked('State 2 name')).toEqual(['true', expect.stringContaining("Duplicate name 'IDLE'")]);
+    expect(await marked('State 3 name')).toEqual([null, null]);
+
+    await page.getByLabel('Input 1 width').fill('0');
+    await expect
+      .poll(() => marked('Input 1 width'))
+      .toEqual(['true', "Input 'start' width must be a whole number from 1 to 64."]);
+    expect(errors).toEqual([]);
+  });
+
   it('a renamed state reaches every transition and its lists, the reset state and the diagram', async () => {
     const { page, errors } = await open();
     await page.getByLabel('State 2 name').fill('RUNNING');

@@ -9,6 +9,7 @@ import { openPage } from '../harness/browser';
 import { seriousViolations } from '../harness/axe';
 import { fillStorage, useSharedApp } from '../harness/e2e';
 import { describeWith } from '../harness/system';
+import { expectTabsPattern, focusedName } from '../harness/keyboard';
 
 const css = (page: Page) => page.getByTestId('gradient-css').textContent();
 
@@ -187,6 +188,40 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await page.reload();
     await page.getByRole('tab', { name: /Saved/ }).click();
     await page.getByText('No saved gradients yet').waitFor();
+  });
+
+  it('keeps keyboard focus on the page: tabs, stops, the colour popup, saving, presets and deleting', async () => {
+    // A page of its own: nothing saved, the default two stops.
+    const own = await openPage(app.browser);
+    const p = own.page;
+    await p.goto(`${app.url}/gradient-generator`);
+    await p.getByRole('heading', { name: 'Gradient Generator', level: 1 }).waitFor();
+    const press = async (name: string | RegExp, key = 'Enter') => {
+      await p.getByRole('button', { name, exact: typeof name === 'string' }).focus();
+      await p.keyboard.press(key);
+      return focusedName(p);
+    };
+    await expectTabsPattern(p, 'Gradient panels');
+
+    await press('+ Add color stop');
+    await press('+ Add color stop');
+    expect(await press('Remove stop 3')).toBe('Remove stop 3'); // the stop that took its place
+    expect(await press('Remove stop 3')).toBe('+ Add color stop'); // two stops left: no Remove
+    expect(await press(/^Color of stop 1/)).toBe('Hex color of stop 1');
+    await p.keyboard.press('Escape');
+    expect(await focusedName(p)).toMatch(/^Color of stop 1/);
+
+    for (const name of ['Mine', 'Other']) {
+      await p.getByLabel('Gradient name').fill(name);
+      expect(await press('Save Gradient')).toBe('Gradient name');
+    }
+    await p.getByRole('tab', { name: 'Presets' }).click();
+    expect(await press('Load preset Ocean Blue, linear')).toBe('Editor');
+
+    await p.getByRole('tab', { name: /Saved/ }).click();
+    expect(await press('Delete saved gradient Other')).toBe('Delete saved gradient Mine');
+    expect(await press('Delete saved gradient Mine')).toBe('Saved'); // the list is empty
+    expect(own.errors).toEqual([]);
   });
 
   it('falls back to 1920 x 1080 and names files gradient-{timestamp}', async () => {

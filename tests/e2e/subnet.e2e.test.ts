@@ -8,6 +8,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Download, Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
+import { expectTabsPattern } from '../harness/keyboard';
 import { describeWith } from '../harness/system';
 import { testRandom } from '../cases/seed';
 
@@ -160,6 +161,10 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await page.getByRole('tab', { name: 'Details' }).click();
     expect(await field('isPrivate').textContent()).toBe('Yes (RFC 1918)');
     expect(await field('ipClass').textContent()).toBe('Class B');
+  });
+
+  it('the result tabs are one Tab stop; arrows (wrapping), Home and End select and focus a tab', async () => {
+    await expectTabsPattern(page, 'Result views');
   });
 
   it('lists the 16,777,214 hosts of a /8, scrolls to the end and jumps to an address', async () => {

@@ -2,7 +2,28 @@ import { memo, useDeferredValue, useMemo } from 'react';
 import { parseCondition, ConditionError } from '../../core/hdl/fsm/condition';
 import type { FsmConfig, FsmSignal, FsmState, FsmTransition } from '../../core/hdl/fsm/config';
 import { Select, type SelectOption } from '../../components/fields';
+import { removeKeepingFocus } from '../../components/focus';
 import { useFsmStore } from './store';
+
+/** The id of the Checks panel's error message with this index. */
+export const errorId = (index: number) => `fsm-error-${index}`;
+
+/** Marks a field the checks found wrong and points it at their message (`error`: the message's index). */
+function invalidWhen(error: number | undefined) {
+  return error === undefined ? {} : { 'aria-invalid': true, 'aria-describedby': errorId(error) };
+}
+
+/** The fields' errors, as compileFsm gives them: field key -> index of its message. */
+type FieldErrors = Record<string, number>;
+
+/** A removed row's focus goes to the Remove of the row taking its place, else of the previous row, else to Add. */
+function removeRow(button: HTMLElement, remove: () => void) {
+  removeKeepingFocus(button, remove, {
+    scope: 'section',
+    controls: '.fsm-remove',
+    fallback: (section) => section.querySelector<HTMLElement>('.fsm-section-head button'),
+  });
+}
 
 /** The states as options; a name that is no state (a removed one, or '') is kept first so it shows. */
 export function stateOptions(config: FsmConfig, current: string): SelectOption<string>[] {
@@ -26,7 +47,7 @@ function conditionProblem(text: string): string {
   }
 }
 
-export function StatesEditor({ config }: { config: FsmConfig }) {
+export function StatesEditor({ config, fields }: { config: FsmConfig; fields: FieldErrors }) {
   const addState = useFsmStore((s) => s.addState);
   const single = config.states.length <= 1;
   return (
@@ -56,7 +77,14 @@ export function StatesEditor({ config }: { config: FsmConfig }) {
           </thead>
           <tbody>
             {config.states.map((s, i) => (
-              <StateRow key={i} index={i} state={s} outputs={config.outputs} single={single} />
+              <StateRow
+                key={i}
+                index={i}
+                state={s}
+                outputs={config.outputs}
+                single={single}
+                nameError={fields[`states.${i}.name`]}
+              />
             ))}
           </tbody>
         </table>
@@ -78,11 +106,14 @@ const StateRow = memo(function StateRow({
   state: s,
   outputs,
   single,
+  nameError,
 }: {
   index: number;
   state: FsmState;
   outputs: FsmSignal[];
   single: boolean;
+  /** The index of the checks' message about this state's name. */
+  nameError: number | undefined;
 }) {
   const { removeState, updateState, setStateOutput } = useFsmStore.getState();
   return (
@@ -90,6 +121,7 @@ const StateRow = memo(function StateRow({
       <td>
         <input
           aria-label={`State ${i + 1} name`}
+          {...invalidWhen(nameError)}
           value={s.name}
           onChange={(e) => updateState(i, { name: e.target.value })}
         />
@@ -123,10 +155,11 @@ const StateRow = memo(function StateRow({
       <td>
         <button
           type="button"
+          className="fsm-remove"
           aria-label={`Remove state ${s.name}`}
           disabled={single}
           title={single ? 'At least one state is needed' : undefined}
-          onClick={() => removeState(i)}
+          onClick={(e) => removeRow(e.currentTarget, () => removeState(i))}
         >
           Remove
         </button>
@@ -135,7 +168,15 @@ const StateRow = memo(function StateRow({
   );
 });
 
-export function SignalsEditor({ kind, config }: { kind: 'inputs' | 'outputs'; config: FsmConfig }) {
+export function SignalsEditor({
+  kind,
+  config,
+  fields,
+}: {
+  kind: 'inputs' | 'outputs';
+  config: FsmConfig;
+  fields: FieldErrors;
+}) {
   const { addSignal, removeSignal, updateSignal } = useFsmStore();
   const list: FsmSignal[] = config[kind];
   const noun = kind === 'inputs' ? 'Input' : 'Output';
@@ -154,6 +195,7 @@ export function SignalsEditor({ kind, config }: { kind: 'inputs' | 'outputs'; co
         <div className="row fsm-signal" key={i}>
           <input
             aria-label={`${noun} ${i + 1} name`}
+            {...invalidWhen(fields[`${kind}.${i}.name`])}
             value={s.name}
             onChange={(e) => updateSignal(kind, i, { name: e.target.value })}
           />
@@ -165,6 +207,7 @@ export function SignalsEditor({ kind, config }: { kind: 'inputs' | 'outputs'; co
               min={1}
               max={64}
               aria-label={`${noun} ${i + 1} width`}
+              {...invalidWhen(fields[`${kind}.${i}.width`])}
               value={Number.isFinite(s.width) ? s.width : ''}
               onChange={(e) => updateSignal(kind, i, { width: e.target.value === '' ? NaN : Number(e.target.value) })}
             />
@@ -178,8 +221,9 @@ export function SignalsEditor({ kind, config }: { kind: 'inputs' | 'outputs'; co
           />
           <button
             type="button"
+            className="fsm-remove"
             aria-label={`Remove ${kind === 'inputs' ? 'input' : 'output'} ${s.name}`}
-            onClick={() => removeSignal(kind, i)}
+            onClick={(e) => removeRow(e.currentTarget, () => removeSignal(kind, i))}
           >
             Remove
           </button>
@@ -300,7 +344,12 @@ const TransitionRow = memo(function TransitionRow({
       >
         ↓
       </button>
-      <button type="button" aria-label={`Remove transition ${i + 1}`} onClick={() => removeTransition(i)}>
+      <button
+        type="button"
+        className="fsm-remove"
+        aria-label={`Remove transition ${i + 1}`}
+        onClick={(e) => removeRow(e.currentTarget, () => removeTransition(i))}
+      >
         Remove
       </button>
       {problem && (

@@ -1,10 +1,12 @@
 import { useDeferredValue, useMemo } from 'react';
 import { ToolPage } from '../../components/ToolPage';
+import { TabList, type TabItem } from '../../components/TabList';
+import { changeThenFocus } from '../../components/focus';
 import { tool } from './tool';
 import { SelectField, TextField } from '../../components/fields';
 import { useHdlPage } from '../../hooks/useHdlGenerator';
 import { useUndoableReplace } from '../../hooks/useUndoableReplace';
-import { fsmGenerator } from '../../core/hdl/fsm';
+import { compileFsm } from '../../core/hdl/fsm';
 import {
   COMPLEX_EXAMPLE,
   ENCODINGS,
@@ -14,12 +16,19 @@ import {
   type StateEncoding,
 } from '../../core/hdl/fsm/config';
 import { StateDiagram } from './Diagram';
-import { SignalsEditor, StatesEditor, TransitionsEditor, stateOptions } from './Editors';
+import { SignalsEditor, StatesEditor, TransitionsEditor, errorId, stateOptions } from './Editors';
 import { CodeTab } from './CodeTab';
 import { generateBoth } from './logic';
 import { fsmLink, useFsmStore, type FsmTab } from './store';
 import { usePermalink } from '../../browser/permalink';
 import './styles.css';
+
+const TABS: TabItem<FsmTab>[] = [
+  { id: 'config', label: 'Configuration' },
+  { id: 'code', label: 'Generated Code' },
+];
+const tabId = (tab: FsmTab) => `fsm-tab-${tab}`;
+const panelId = (tab: FsmTab) => `fsm-panel-${tab}`;
 
 function BasicSettings() {
   const { config, update } = useFsmStore();
@@ -78,25 +87,26 @@ function Checks({ errors, warnings }: { errors: string[]; warnings: string[] }) 
   return (
     <section className="panel" aria-labelledby="fsm-checks-title">
       <h2 id="fsm-checks-title">Checks</h2>
-      {errors.length === 0 && warnings.length === 0 && (
-        <p className="badge badge-ok" role="status">
-          ✓ Configuration is valid
-        </p>
-      )}
-      {errors.length > 0 && (
-        <ul className="fsm-errors" aria-label="Configuration errors">
-          {errors.map((e, i) => (
-            <li key={i}>{e}</li>
-          ))}
-        </ul>
-      )}
-      {warnings.length > 0 && (
-        <ul className="fsm-warnings" aria-label="Configuration warnings">
-          {warnings.map((w, i) => (
-            <li key={i}>{w}</li>
-          ))}
-        </ul>
-      )}
+      {/* One live region, in the page from the start, so that every change of the checks is announced. */}
+      <div role="status">
+        {errors.length === 0 && warnings.length === 0 && <p className="badge badge-ok">✓ Configuration is valid</p>}
+        {errors.length > 0 && (
+          <ul className="fsm-errors" aria-label="Configuration errors">
+            {errors.map((e, i) => (
+              <li key={i} id={errorId(i)}>
+                {e}
+              </li>
+            ))}
+          </ul>
+        )}
+        {warnings.length > 0 && (
+          <ul className="fsm-warnings" aria-label="Configuration warnings">
+            {warnings.map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+        )}
+      </div>
     </section>
   );
 }
@@ -107,8 +117,7 @@ export default function FsmPage() {
   const page = useHdlPage({ tool, errorContext: 'fsm_generate', config });
   // The checks and the diagram follow the editors in the background (validate: ~5 ms for 60 states).
   const checked = useDeferredValue(config);
-  const errors = useMemo(() => fsmGenerator.validate(checked), [checked]);
-  const { warnings } = useMemo(() => fsmGenerator.summary(checked), [checked]);
+  const { errors, warnings, fields } = useMemo(() => compileFsm(checked), [checked]);
 
   const generate = () => {
     const r = generateBoth(config);
@@ -117,8 +126,11 @@ export default function FsmPage() {
       return;
     }
     page.setError('');
-    setGenerated({ ...r, config });
-    setTab('code');
+    // The Generate button goes away with the Configuration tab: focus goes to the Generated Code tab.
+    changeThenFocus(() => {
+      setGenerated({ ...r, config });
+      setTab('code');
+    }, tabId('code'));
     page.track('generate_code', { states: config.states.length, type: config.fsmType, encoding: config.encoding });
   };
 
@@ -133,10 +145,6 @@ export default function FsmPage() {
       `load_${which}_example`,
     );
 
-  const tabs: [FsmTab, string][] = [
-    ['config', 'Configuration'],
-    ['code', 'Generated Code'],
-  ];
   return (
     <ToolPage
       tool={tool}
@@ -155,25 +163,19 @@ export default function FsmPage() {
         },
       ]}
     >
-      <div className="fsm-tabs" role="tablist" aria-label="FSM generator views">
-        {tabs.map(([id, label]) => (
-          <button
-            key={id}
-            type="button"
-            role="tab"
-            id={`fsm-tab-${id}`}
-            aria-selected={tab === id}
-            aria-controls={`fsm-panel-${id}`}
-            className={tab === id ? 'fsm-tab-active' : ''}
-            onClick={() => setTab(id)}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        className="fsm-tabs"
+        selectedClassName="fsm-tab-active"
+        aria-label="FSM generator views"
+        tabs={TABS}
+        selected={tab}
+        onSelect={setTab}
+        tabId={tabId}
+        panelId={panelId}
+      />
 
       {tab === 'config' && (
-        <div role="tabpanel" id="fsm-panel-config" aria-labelledby="fsm-tab-config">
+        <div role="tabpanel" id={panelId('config')} aria-labelledby={tabId('config')}>
           <div className="row fsm-actions">
             <button type="button" className="primary" onClick={generate}>
               Generate Code
@@ -192,10 +194,10 @@ export default function FsmPage() {
             </div>
           )}
           <BasicSettings />
-          <StatesEditor config={config} />
+          <StatesEditor config={config} fields={fields} />
           <div className="grid-2">
-            <SignalsEditor kind="inputs" config={config} />
-            <SignalsEditor kind="outputs" config={config} />
+            <SignalsEditor kind="inputs" config={config} fields={fields} />
+            <SignalsEditor kind="outputs" config={config} fields={fields} />
           </div>
           <TransitionsEditor config={config} />
           <div className="grid-2">
@@ -208,7 +210,7 @@ export default function FsmPage() {
         </div>
       )}
       {tab === 'code' && (
-        <div role="tabpanel" id="fsm-panel-code" aria-labelledby="fsm-tab-code">
+        <div role="tabpanel" id={panelId('code')} aria-labelledby={tabId('code')}>
           <CodeTab generated={generated} />
         </div>
       )}

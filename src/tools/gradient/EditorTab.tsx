@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useGradientStore } from './store';
 import { StorageWarning } from './StorageWarning';
 import { StopRow } from './StopRow';
@@ -116,7 +117,7 @@ export function EditorTab() {
         <div className="section-head">
           <h2>Color Stops ({g.stops.length})</h2>
           <div className="row">
-            <button type="button" onClick={st.addStop} aria-label="+ Add color stop">
+            <button type="button" className="add-stop" onClick={st.addStop} aria-label="+ Add color stop">
               + Add
             </button>
             <button type="button" onClick={st.randomizeStops} aria-label="Random color stops">
@@ -153,15 +154,19 @@ export function EditorTab() {
 function SaveSection() {
   const name = useGradientStore((s) => s.name);
   const { setName, save } = useGradientStore.getState();
+  const nameRef = useRef<HTMLInputElement>(null);
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!save()) window.alert('Please enter a name for your gradient');
+    // Saving clears the name and disables the button: focus stays on the name, ready for the next one.
+    else nameRef.current?.focus();
   };
   return (
     <section className="editor-section">
       <h2>Save Gradient</h2>
       <form className="row" onSubmit={submit}>
         <input
+          ref={nameRef}
           aria-label="Gradient name"
           placeholder="Gradient name"
           value={name}

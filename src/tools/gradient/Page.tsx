@@ -1,16 +1,18 @@
 import { ToolPage } from '../../components/ToolPage';
+import { TabList, type TabItem } from '../../components/TabList';
 import { tool } from './tool';
 import { gradientLink, useGradientStore, type GradientTab } from './store';
 import { usePermalink } from '../../browser/permalink';
 import { EditorTab } from './EditorTab';
 import { PresetsTab } from './PresetsTab';
 import { SavedTab } from './SavedTab';
+import { panelId, tabId } from './tabs';
 import { PreviewPanel, CssPanel, ExportPanel } from './OutputPanels';
 import './styles.css';
 import { useWarmWorker } from '../../hooks/useWarmWorker';
 import { pngWorker } from '../../workers/png/client';
 
-const TABS: { id: GradientTab; label: string }[] = [
+const TABS: TabItem<GradientTab>[] = [
   { id: 'editor', label: 'Editor' },
   { id: 'presets', label: 'Presets' },
   { id: 'saved', label: 'Saved' },
@@ -38,40 +40,26 @@ export default function GradientPage() {
   const setTab = useGradientStore((s) => s.setTab);
   const savedCount = useGradientStore((s) => s.saved.length);
 
-  function onTabKey(e: React.KeyboardEvent, index: number) {
-    const delta = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-    if (!delta) return;
-    e.preventDefault();
-    const next = TABS[(index + delta + TABS.length) % TABS.length];
-    if (!next) return;
-    setTab(next.id);
-    document.getElementById(`gradient-tab-${next.id}`)?.focus();
-  }
+  // The Saved tab shows how many gradients are saved.
+  const tabs = TABS.map((t) =>
+    t.id === 'saved' && savedCount > 0 ? { ...t, extra: <span className="badge tab-count">{savedCount}</span> } : t,
+  );
 
   return (
     <ToolPage tool={tool} infoCards={INFO_CARDS}>
       <div className="gradient-layout">
         <section className="panel gradient-left" aria-label="Gradient settings">
-          <div className="gradient-tabs" role="tablist" aria-label="Gradient panels">
-            {TABS.map((t, i) => (
-              <button
-                key={t.id}
-                id={`gradient-tab-${t.id}`}
-                type="button"
-                role="tab"
-                aria-selected={activeTab === t.id}
-                aria-controls={`gradient-panel-${t.id}`}
-                tabIndex={activeTab === t.id ? 0 : -1}
-                className={activeTab === t.id ? 'active' : ''}
-                onClick={() => setTab(t.id)}
-                onKeyDown={(e) => onTabKey(e, i)}
-              >
-                {t.label}
-                {t.id === 'saved' && savedCount > 0 ? <span className="badge tab-count">{savedCount}</span> : null}
-              </button>
-            ))}
-          </div>
-          <div id={`gradient-panel-${activeTab}`} role="tabpanel" aria-labelledby={`gradient-tab-${activeTab}`}>
+          <TabList
+            className="gradient-tabs"
+            selectedClassName="active"
+            aria-label="Gradient panels"
+            tabs={tabs}
+            selected={activeTab}
+            onSelect={setTab}
+            tabId={tabId}
+            panelId={panelId}
+          />
+          <div id={panelId(activeTab)} role="tabpanel" aria-labelledby={tabId(activeTab)}>
             {activeTab === 'editor' && <EditorTab />}
             {activeTab === 'presets' && <PresetsTab />}
             {activeTab === 'saved' && <SavedTab />}

@@ -1,6 +1,8 @@
 import { useGradientStore } from './store';
 import { PRESETS, presetStops } from '../../core/gradient/presets';
 import { gradientFunction } from '../../core/gradient/css';
+import { changeThenFocus } from '../../components/focus';
+import { tabId } from './tabs';
 
 export function PresetsTab() {
   const loadPreset = useGradientStore((s) => s.loadPreset);
@@ -13,7 +15,8 @@ export function PresetsTab() {
             key={p.name}
             type="button"
             className="gradient-card"
-            onClick={() => loadPreset(p)}
+            // Loading switches to the Editor tab, so this card goes away: focus goes to that tab.
+            onClick={() => changeThenFocus(() => loadPreset(p), tabId('editor'))}
             aria-label={`Load preset ${p.name}, ${p.type}`}
           >
             <span

@@ -6,6 +6,8 @@ import { gradientFromSaved, savedSubtitle, type SavedGradient } from '../../core
 import { excerpt } from '../../core/excerpt';
 import { UndoBar } from '../../components/UndoBar';
 import { StorageWarning } from './StorageWarning';
+import { changeThenFocus, removeKeepingFocus } from '../../components/focus';
+import { tabId } from './tabs';
 
 /** What the last Delete or Clear All removed, so that Undo can put it back. */
 interface Removed {
@@ -24,6 +26,16 @@ export function SavedTab() {
     setRemoved({ message, before: saved, returnFocus: document.activeElement });
     action();
   };
+
+  // Loading switches to the Editor tab, so the card goes away: focus goes to that tab.
+  const load = (s: SavedGradient) => changeThenFocus(() => loadSaved(s), tabId('editor'));
+  // Focus moves to the next card's Delete, else the previous one's, else the Saved tab.
+  const deleteCard = (button: HTMLElement, s: SavedGradient) =>
+    removeKeepingFocus(button, () => remove(`Deleted “${excerpt(s.name)}”.`, () => deleteSaved(s.id)), {
+      scope: '.saved-list',
+      controls: '.card-delete',
+      fallback: () => document.getElementById(tabId('saved')),
+    });
 
   // Rendered at the same place in both branches below: React keeps the one live region.
   const undoBar = (
@@ -69,7 +81,7 @@ export function SavedTab() {
             <button
               type="button"
               className="card-load"
-              onClick={() => loadSaved(s)}
+              onClick={() => load(s)}
               aria-label={`Load saved gradient ${s.name}`}
             >
               <span className="card-preview" style={{ backgroundImage: gradientFunction(gradientFromSaved(s)) }} />
@@ -80,7 +92,7 @@ export function SavedTab() {
               type="button"
               className="card-delete"
               aria-label={`Delete saved gradient ${s.name}`}
-              onClick={() => remove(`Deleted “${excerpt(s.name)}”.`, () => deleteSaved(s.id))}
+              onClick={(e) => deleteCard(e.currentTarget, s)}
             >
               <Trash2 size={16} aria-hidden="true" />
             </button>

@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useGradientStore } from './store';
 import type { ColorStop } from '../../core/gradient/model';
+import { removeKeepingFocus } from '../../components/focus';
 
 /** One colour stop: swatch (opens the picker popup), position slider + number box, remove. */
 export function StopRow({ stop, index, canRemove }: { stop: ColorStop; index: number; canRemove: boolean }) {
   const open = useGradientStore((s) => s.openStopId === stop.id);
   const { toggleStopPopup, closeStopPopup, setStopPosition, removeStop } = useGradientStore.getState();
   const rowRef = useRef<HTMLLIElement>(null);
+  const swatchRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -15,7 +17,10 @@ export function StopRow({ stop, index, canRemove }: { stop: ColorStop; index: nu
       if (!rowRef.current?.contains(e.target as Node)) closeStopPopup();
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') closeStopPopup();
+      if (e.key !== 'Escape') return;
+      // Focus was in the popup, which goes away: it returns to the swatch that opened it.
+      if (rowRef.current?.contains(document.activeElement)) swatchRef.current?.focus();
+      closeStopPopup();
     };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
@@ -28,6 +33,7 @@ export function StopRow({ stop, index, canRemove }: { stop: ColorStop; index: nu
   return (
     <li className="stop-row" ref={rowRef}>
       <button
+        ref={swatchRef}
         type="button"
         className="swatch"
         style={{ background: stop.color }}
@@ -60,7 +66,13 @@ export function StopRow({ stop, index, canRemove }: { stop: ColorStop; index: nu
           type="button"
           className="remove-stop"
           aria-label={`Remove stop ${index}`}
-          onClick={() => removeStop(stop.id)}
+          onClick={(e) =>
+            removeKeepingFocus(e.currentTarget, () => removeStop(stop.id), {
+              scope: '.editor-section',
+              controls: '.remove-stop',
+              fallback: (section) => section.querySelector<HTMLElement>('.add-stop'),
+            })
+          }
         >
           ×
         </button>

@@ -1,7 +1,8 @@
 /** IP subnet calculator (spec part 2): exact IPv4 arithmetic, tabs, subnet lists and VLSM. */
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ToolPage } from '../../components/ToolPage';
+import { TabList, type TabItem } from '../../components/TabList';
 import { tool } from './tool';
 import { StatusLine } from '../../components/StatusLine';
 import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
@@ -19,12 +20,14 @@ import { readUrlState, writeUrlState } from './url-state';
 import { useSubnetStore, type Tab } from './store';
 import './styles.css';
 
-const TABS: [Tab, string][] = [
-  ['overview', 'Overview'],
-  ['details', 'Details'],
-  ['binary', 'Binary'],
-  ['subnets', 'Subnets'],
+const TABS: TabItem<Tab>[] = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'details', label: 'Details' },
+  { id: 'binary', label: 'Binary' },
+  { id: 'subnets', label: 'Subnets' },
 ];
+const PANEL_ID = 'subnet-tabpanel';
+const tabId = (tab: Tab) => `subnet-tab-${tab}`;
 
 const INFO_CARDS = [
   {
@@ -48,18 +51,6 @@ const INFO_CARDS = [
     text: 'Plan variable-length subnets: give host counts, get the allocations largest first and the space left.',
   },
 ];
-
-/** Arrow keys, Home and End move between tabs (WAI-ARIA tabs pattern). */
-function onTabKey(e: KeyboardEvent<HTMLDivElement>, tab: Tab, setTab: (t: Tab) => void) {
-  const i = TABS.findIndex(([id]) => id === tab);
-  const next = { ArrowRight: i + 1, ArrowLeft: i - 1 + TABS.length, Home: 0, End: TABS.length - 1 }[e.key];
-  const target = next === undefined ? undefined : TABS[next % TABS.length];
-  if (!target) return;
-  e.preventDefault();
-  const [id] = target;
-  setTab(id);
-  document.getElementById(`subnet-tab-${id}`)?.focus();
-}
 
 /** Spec: valid/invalid IPv6 with the prefix in the status line. */
 function statusText6(ip: string, cidrText: string): string {
@@ -146,23 +137,16 @@ export default function SubnetPage() {
       )}
       {ok && (
         <section className="panel" aria-label="Results">
-          <div className="tabs" role="tablist" aria-label="Result views" onKeyDown={(e) => onTabKey(e, tab, setTab)}>
-            {TABS.map(([id, label]) => (
-              <button
-                key={id}
-                type="button"
-                role="tab"
-                id={`subnet-tab-${id}`}
-                aria-selected={tab === id}
-                aria-controls="subnet-tabpanel"
-                tabIndex={tab === id ? 0 : -1}
-                onClick={() => setTab(id)}
-              >
-                {label}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id="subnet-tabpanel" aria-labelledby={`subnet-tab-${tab}`}>
+          <TabList
+            className="tabs"
+            aria-label="Result views"
+            tabs={TABS}
+            selected={tab}
+            onSelect={setTab}
+            tabId={tabId}
+            panelId={() => PANEL_ID}
+          />
+          <div role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(tab)}>
             {calc6?.ok && tab === 'overview' && <Overview6 r={calc6.result} />}
             {calc6?.ok && tab === 'details' && <Details6 r={calc6.result} />}
             {calc6?.ok && tab === 'binary' && <Binary6 r={calc6.result} />}

@@ -23,6 +23,7 @@ import {
 import { urlLink, useUrlStore } from './store';
 import { usePermalink } from '../../browser/permalink';
 import { onLongPaste } from '../../browser/long-paste';
+import { changeThenFocus } from '../../components/focus';
 import './styles.css';
 
 const ENCODING_OPTIONS = ENCODING_TYPES.map(([value, label]) => ({ value, label }));
@@ -316,13 +317,7 @@ export default function UrlPage() {
             History
           </h2>
           {s.history.length > 0 && (
-            <button
-              type="button"
-              onClick={() => {
-                s.set({ history: [] });
-                document.getElementById('url-history-title')?.focus();
-              }}
-            >
+            <button type="button" onClick={() => changeThenFocus(() => s.set({ history: [] }), 'url-history-title')}>
               Clear history
             </button>
           )}

@@ -4,7 +4,7 @@
  * the testbenches and the reference model `step` use; configurationLines is the header comment
  * block of every generated file.
  */
-import { ENCODINGS, type FsmConfig, type FsmSignal } from './config';
+import { ENCODINGS, type FsmConfig } from './config';
 import {
   comparedConstants,
   ConditionError,
@@ -45,6 +45,11 @@ export interface CompileResult {
   fsm?: CompiledFsm;
   errors: string[];
   warnings: string[];
+  /**
+   * The fields a name or width error is about, each with the index of its message in `errors`
+   * ('moduleName', 'states.1.name', 'inputs.0.width', ...), so that a page can mark them.
+   */
+  fields: Record<string, number>;
 }
 
 /** Parses an output value: decimal, 0x hex or 0b binary; '' is `blank`. */
@@ -62,39 +67,48 @@ function fits(value: bigint, width: number): boolean {
   return value >= 0n && value < 1n << BigInt(width);
 }
 
-function checkNames(c: FsmConfig, errors: string[]): void {
-  const seen = new Map<string, string>();
-  const claim = (kind: string, name: string) => {
+/** Adds an error about some fields (the first error about a field is the one it keeps). */
+function fieldError(r: CompileResult, message: string, ...fields: (string | undefined)[]): void {
+  r.errors.push(message);
+  for (const f of fields) if (f !== undefined) r.fields[f] ??= r.errors.length - 1;
+}
+
+function checkNames(c: FsmConfig, r: CompileResult): void {
+  const seen = new Map<string, { who: string; field?: string }>();
+  const claim = (kind: string, name: string, field: string) => {
     const problem = identifierProblem(name);
     if (problem) {
-      errors.push(`${kind} ${q(name)} ${problem}.`);
+      fieldError(r, `${kind} ${q(name)} ${problem}.`, field);
       return;
     }
     const key = name.toLowerCase();
     const other = seen.get(key);
     if (other)
-      errors.push(
-        `Duplicate name ${q(name)}: ${other} and ${kind.toLowerCase()} ${q(name)} (names are compared without case, as in VHDL).`,
+      fieldError(
+        r,
+        `Duplicate name ${q(name)}: ${other.who} and ${kind.toLowerCase()} ${q(name)} (names are compared without case, as in VHDL).`,
+        field,
+        other.field,
       );
-    else seen.set(key, `${kind.toLowerCase()} ${q(name)}`);
+    else seen.set(key, { who: `${kind.toLowerCase()} ${q(name)}`, field });
   };
-  claim('Module name', c.moduleName);
+  claim('Module name', c.moduleName, 'moduleName');
   // The testbench is an entity / module of its own: <module>_tb.
   if (!identifierProblem(c.moduleName))
-    seen.set(`${c.moduleName.toLowerCase()}_tb`, `the testbench ${q(c.moduleName + '_tb')}`);
-  claim('Clock name', c.clkName);
-  claim('Reset name', c.resetName);
-  c.inputs.forEach((s) => claim('Input', s.name));
-  c.outputs.forEach((s) => claim('Output', s.name));
-  c.states.forEach((s) => claim('State', s.name));
+    seen.set(`${c.moduleName.toLowerCase()}_tb`, { who: `the testbench ${q(c.moduleName + '_tb')}` });
+  claim('Clock name', c.clkName, 'clkName');
+  claim('Reset name', c.resetName, 'resetName');
+  c.inputs.forEach((s, i) => claim('Input', s.name, `inputs.${i}.name`));
+  c.outputs.forEach((s, i) => claim('Output', s.name, `outputs.${i}.name`));
+  c.states.forEach((s, i) => claim('State', s.name, `states.${i}.name`));
 }
 
-function checkWidths(kind: string, signals: FsmSignal[], errors: string[]): void {
-  for (const s of signals) {
-    if (!Number.isInteger(s.width) || s.width < 1 || s.width > MAX_WIDTH) {
-      errors.push(`${kind} ${q(s.name)} width must be a whole number from 1 to ${MAX_WIDTH}.`);
-    }
-  }
+function checkWidths(kind: 'inputs' | 'outputs', c: FsmConfig, r: CompileResult): void {
+  const noun = kind === 'inputs' ? 'Input' : 'Output';
+  c[kind].forEach((s, i) => {
+    if (!Number.isInteger(s.width) || s.width < 1 || s.width > MAX_WIDTH)
+      fieldError(r, `${noun} ${q(s.name)} width must be a whole number from 1 to ${MAX_WIDTH}.`, `${kind}.${i}.width`);
+  });
 }
 
 function outputValues(
@@ -180,12 +194,12 @@ function tidy(c: FsmConfig): FsmConfig {
 
 export function compileFsm(config: FsmConfig): CompileResult {
   const c = tidy(config);
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  if (c.states.length === 0) return { errors: ['Add at least one state.'], warnings };
-  checkNames(c, errors);
-  checkWidths('Input', c.inputs, errors);
-  checkWidths('Output', c.outputs, errors);
+  const result: CompileResult = { errors: [], warnings: [], fields: {} };
+  const { errors, warnings } = result;
+  if (c.states.length === 0) return { ...result, errors: ['Add at least one state.'] };
+  checkNames(c, result);
+  checkWidths('inputs', c, result);
+  checkWidths('outputs', c, result);
   const stateNames = new Set(c.states.map((s) => s.name));
   if (!stateNames.has(c.resetState)) errors.push(`Reset state ${q(c.resetState)} is not one of the states.`);
 
@@ -218,12 +232,12 @@ export function compileFsm(config: FsmConfig): CompileResult {
       );
     }
   }
-  if (errors.length) return { errors, warnings };
+  if (errors.length) return result;
   for (const name of unreachable(c, transitionsFrom, neverTaken))
     warnings.push(`State ${name} is unreachable from the reset state ${c.resetState}.`);
   const codes = stateCodes(c);
   if (codes.note) warnings.push(codes.note);
-  return { fsm: { config: c, codes, inputWidths, stateOutputs, transitionsFrom }, errors, warnings };
+  return { ...result, fsm: { config: c, codes, inputWidths, stateOutputs, transitionsFrom } };
 }
 
 export interface StepResult {

@@ -99,6 +99,20 @@ describe('FSM checks', () => {
     expect(errors).toContain("Transition 4 (RUN → NOWHERE): bit 3 is outside input 'start' (1 bit).");
   });
 
+  it('names the fields a name or width error is about, with the index of its message', () => {
+    const { errors, fields } = compileFsm({
+      ...DEFAULT_FSM,
+      states: DEFAULT_FSM.states.map((s, i) => (i === 1 ? { ...s, name: 'idle' } : s)),
+      inputs: DEFAULT_FSM.inputs.map((s, i) => (i === 0 ? { ...s, width: 0 } : s)),
+    });
+    const duplicate = errors.findIndex((e) => e.startsWith("Duplicate name 'idle'"));
+    expect(fields['states.0.name']).toBe(duplicate); // both states that share the name
+    expect(fields['states.1.name']).toBe(duplicate);
+    expect(errors[fields['inputs.0.width']!]).toBe("Input 'start' width must be a whole number from 1 to 64.");
+    expect(Object.keys(fields).sort()).toEqual(['inputs.0.width', 'states.0.name', 'states.1.name']);
+    expect(compileFsm(DEFAULT_FSM).fields).toEqual({});
+  });
+
   it('refuses every name the generated code or testbench declares itself', () => {
     // Each was accepted, and the VHDL it gave did not compile in GHDL ("identifier state_type
     // already used for a declaration"; the testbench's process "stimulus"; its severity "error").
