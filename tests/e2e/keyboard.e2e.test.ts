@@ -23,9 +23,10 @@ async function press(page: Page, name: string | RegExp, key = 'Enter') {
 }
 
 /**
- * Records status regions inserted into the page together with their text: screen readers
- * announce text that changes inside a region, not a region added with it (role=alert is
- * announced on insertion, so alerts are not recorded).
+ * Records status regions inserted on their own together with their text, as a message meant to
+ * be announced: screen readers announce text that changes inside a region, not a region added
+ * with it. (A region inside a new section, with that section's first content, is not a message;
+ * role=alert is announced on insertion, so alerts are not recorded.)
  */
 const watchLiveRegions = (page: Page) =>
   page.evaluate(() => {
@@ -34,11 +35,8 @@ const watchLiveRegions = (page: Page) =>
     new MutationObserver((records) => {
       for (const r of records)
         for (const n of r.addedNodes) {
-          if (!(n instanceof Element)) continue;
-          const regions = [n, ...n.querySelectorAll('[role="status"], [aria-live]')].filter(
-            (e) => e.getAttribute('role') === 'status' || e.hasAttribute('aria-live'),
-          );
-          for (const e of regions) if (e.textContent?.trim()) w.insertedWithText.push(e.textContent.trim());
+          const live = n instanceof Element && (n.getAttribute('role') === 'status' || n.hasAttribute('aria-live'));
+          if (live && n.textContent?.trim()) w.insertedWithText.push(n.textContent.trim());
         }
     }).observe(document.body, { childList: true, subtree: true });
   });
