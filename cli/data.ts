@@ -69,7 +69,8 @@ function opOf(command: DataCommand, o: DataOptions): DataOp {
 
 export async function convertData(command: DataCommand, file: string, o: DataOptions): Promise<void> {
   const op = opOf(command, o);
-  const text = (await readAll(file, WHOLE[command])).toString('utf8');
+  // TextDecoder drops a leading byte order mark, as the pages' file reading does (Buffer keeps it).
+  const text = new TextDecoder().decode(await readAll(file, WHOLE[command]));
   const r = command.startsWith('yaml')
     ? (await import('../src/core/data/ops/yaml')).runYamlOp(op as Extract<DataOp, { kind: 'jsonToYaml' }>, text)
     : (await import('../src/core/data/ops/csv')).runCsvOp(op as Extract<DataOp, { kind: 'csvToJson' }>, text);

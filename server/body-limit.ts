@@ -43,8 +43,23 @@ export function bodyDeadline(ms: number): RequestHandler {
  */
 export function jsonBody(limitBytes: number): RequestHandler[] {
   const requireJson: RequestHandler = (req, _res, next) =>
-    next(req.is('application/json') ? undefined : new HttpError(415, NOT_JSON));
+    next(
+      !req.is('application/json')
+        ? new HttpError(415, NOT_JSON)
+        : isUtf8(req.headers['content-type'])
+          ? undefined
+          : new HttpError(415, 'Unsupported content encoding'),
+    );
   return [refuseOversizedBodies(limitBytes), requireJson, json({ limit: limitBytes, strict: true })];
+}
+
+/**
+ * JSON is UTF-8 (RFC 8259): another charset is a 415. body-parser would decode any "utf-*" and
+ * answer UTF-16 with a 400 about malformed JSON, which sends the sender looking in the wrong place.
+ */
+function isUtf8(contentType: string | undefined): boolean {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1];
+  return charset === undefined || /^utf-?8$/i.test(charset);
 }
 
 export const NOT_JSON = 'Send the body as JSON, with the header Content-Type: application/json';

@@ -8,7 +8,8 @@ import { generateRequestSchema, requestConfig } from '../../src/core/crc/request
 import { predefinedBody } from '../services/crc';
 import type { GeneratePool } from '../services/hdl-pool';
 import { runInPool } from './hdl-run';
-import type { z } from 'zod';
+import { ZodError, type z } from 'zod';
+import { oneIssuePerField } from './hdl-schemas';
 import type { HdlFile } from '../../src/core/hdl/contract';
 import { validationError } from '../errors';
 
@@ -17,7 +18,11 @@ export const GENERATE_BODY_LIMIT = 4 * 1024;
 
 /** 422 with the first 20 problems listed: `{error, details: [{path, message}]}`. */
 const invalidRequest = (error: z.ZodError) =>
-  validationError(error, { title: 'Invalid generate request', maxIssues: 20, maxLength: 500 });
+  validationError(new ZodError(oneIssuePerField(error.issues)), {
+    title: 'Invalid generate request',
+    maxIssues: 20,
+    maxLength: 500,
+  });
 
 export function crcRouter(pool: GeneratePool): Router {
   const router = Router();

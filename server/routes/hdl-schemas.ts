@@ -311,20 +311,28 @@ const crcRequest = z
     xorout: hexText.optional().meta({ description: 'Final XOR value; default 0.' }),
     refin: z.boolean().optional(),
     refout: z.boolean().optional(),
-    dataWidth: z.number().int().min(MIN_DATA_WIDTH).max(MAX_DATA_WIDTH_API).default(8).meta({
-      description: 'Data bits absorbed per clock.',
+    // The hardware options: no defaults here, so that one given with a software language is seen.
+    dataWidth: z.number().int().min(MIN_DATA_WIDTH).max(MAX_DATA_WIDTH_API).optional().meta({
+      description: 'Data bits absorbed per clock (Verilog and VHDL only); default 8.',
     }),
     partialLastWord: z
       .boolean()
-      .default(false)
-      .meta({ description: 'Adds data_bytes (data widths that are multiples of 8).' }),
-    pipelineStages: z.number().int().min(0).max(MAX_PIPELINE_STAGES).default(0),
+      .optional()
+      .meta({ description: 'Adds data_bytes (data widths that are multiples of 8; Verilog and VHDL only).' }),
+    pipelineStages: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_PIPELINE_STAGES)
+      .optional()
+      .meta({ description: 'Register stages (Verilog and VHDL only); default 0.' }),
     ...output('crc'),
   })
   .transform((body, ctx) => {
+    if (isSoftwareLanguage(body.language) && !noHardwareOptions(body, ctx)) return z.NEVER;
     const params = crcParams(body, ctx);
     if (!params) return z.NEVER;
-    const config: CrcConfig = { params, dataWidth: body.dataWidth };
+    const config: CrcConfig = { params, dataWidth: body.dataWidth ?? 8 };
     // As POST /api/generate and bitsmith crc generate: only options that change the design are kept.
     if (body.partialLastWord) config.partialLastWord = true;
     if (body.pipelineStages) config.pipelineStages = body.pipelineStages;
@@ -336,6 +344,15 @@ const crcRequest = z
   });
 
 type CrcBody = z.input<typeof crcRequest>;
+
+const HARDWARE_OPTIONS = ['dataWidth', 'partialLastWord', 'pipelineStages'] as const;
+
+/** Software code has no data path: a hardware option given with it is refused, never ignored. */
+function noHardwareOptions(body: Partial<Record<(typeof HARDWARE_OPTIONS)[number], unknown>>, ctx: z.RefinementCtx) {
+  const given = HARDWARE_OPTIONS.filter((key) => body[key] !== undefined);
+  for (const key of given) ctx.addIssue({ code: 'custom', path: [key], message: 'applies to Verilog and VHDL only' });
+  return given.length === 0;
+}
 
 /** C, Rust, Python, TypeScript: widths up to 64, and no testbench (issues added when not). */
 function softwareFits(width: number, testbench: boolean, ctx: z.RefinementCtx): boolean {

@@ -168,6 +168,24 @@ describe('bitsmith yaml and csv: the converter pages', () => {
     expect(safe).toContain('12345678901234567890');
   });
 
+  it('reads JSON, YAML and CSV input that starts with a UTF-8 byte order mark, from a file and a pipe', () => {
+    const bom = (text: string) => Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]);
+    const json = '[{"a": 1, "b": "é"}]';
+    const saved = file('bom.json', bom(json));
+    for (const input of [[saved], ['-']] as const) {
+      const stdin = input[0] === '-' ? bom(json) : undefined;
+      expect(ok(['json', 'validate', ...input], stdin)).toBe('✅ Valid JSON!\n');
+      expect(ok(['json', 'minify', ...input], stdin)).toBe('[{"a":1,"b":"é"}]\n');
+      expect(ok(['yaml', 'from-json', ...input], stdin)).toBe(ok(['yaml', 'from-json', '-'], json));
+      expect(ok(['csv', 'from-json', ...input], stdin)).toBe('a,b\n1,é\n');
+    }
+    expect(ok(['csv', 'to-json', '-'], bom('a\n1\n'))).toBe(ok(['csv', 'to-json', '-'], 'a\n1\n'));
+    // An error still says where it is in the text (the mark is not a column).
+    expect(badInput(['json', 'validate', '-'], bom('{"a": }'))).toBe(
+      "bitsmith: ❌ Invalid JSON: Unexpected token '}' (line 1, column 7)",
+    );
+  });
+
   it('csv to-json | csv from-json through a pipe', () => {
     const csv = 'a,b\n1,x\n2,"y, z"\n';
     expect(sh(`printf '${csv.replace(/\n/g, '\\n')}' | $B csv to-json - | $B csv from-json -`).toString()).toBe(

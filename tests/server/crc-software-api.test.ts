@@ -48,3 +48,23 @@ it('refuses a testbench and widths above 64 for software, and POST /api/generate
   const spec = await post('/api/generate', { poly, data_width: 8, language: 'c' });
   expect(spec.status).toBe(422);
 });
+
+it('refuses the hardware options with a software language, each by name, rather than ignoring them', async () => {
+  const r = await post('/api/hdl/crc', {
+    algorithm: 'CRC-16/ARC',
+    language: 'c',
+    dataWidth: 32,
+    pipelineStages: 2,
+    partialLastWord: true,
+  });
+  expect(r.status).toBe(422);
+  expect(((await r.json()) as { details: unknown[] }).details).toEqual([
+    { path: 'dataWidth', message: 'applies to Verilog and VHDL only' },
+    { path: 'partialLastWord', message: 'applies to Verilog and VHDL only' },
+    { path: 'pipelineStages', message: 'applies to Verilog and VHDL only' },
+  ]);
+  // The same options with Verilog are the design's.
+  expect((await post('/api/hdl/crc', { algorithm: 'CRC-16/ARC', language: 'verilog', dataWidth: 32 })).status).toBe(
+    200,
+  );
+});

@@ -204,14 +204,35 @@ describe('POST /api/generate', () => {
       headers: { 'Content-Type': 'application/json; charset=utf-8' },
     });
     expect(withCharset.status).toBe(200);
+    // JSON is UTF-8: any other charset is a 415, not a 400 about malformed JSON.
+    for (const charset of ['latin1', 'UTF-16', 'utf-16le', '"utf-32"']) {
+      const r = await post(JSON.stringify(base), {
+        headers: { 'Content-Type': `application/json; charset=${charset}` },
+      });
+      expect(r.status, charset).toBe(415);
+      expect(await r.json()).toEqual({ error: 'Unsupported content encoding' });
+    }
   });
 
-  it('ignores prototype-polluting keys', async () => {
+  it('refuses unknown fields by name: a misspelt option never falls back to its default', async () => {
+    const r = await post({ ...base, refIn: true, xorOut: 'ffffffff' });
+    expect(r.status).toBe(422);
+    const { details } = (await r.json()) as { details: { path: string; message: string }[] };
+    expect(details).toEqual([
+      { path: 'refIn', message: 'unknown field' },
+      { path: 'xorOut', message: 'unknown field' },
+    ]);
+  });
+
+  it('refuses prototype-polluting keys as unknown fields', async () => {
     const r = await post(
       `{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}, "poly": ${JSON.stringify(crc32Bits)}, "data_width": 8, "language": "vhdl"}`,
     );
-    expect(r.status).toBe(200);
-    expect(await r.text()).toContain('entity crc is');
+    expect(r.status).toBe(422);
+    const { details } = (await r.json()) as { details: { path: string; message: string }[] };
+    expect(details.map((d) => d.path).sort()).toEqual(['__proto__', 'constructor']);
+    // The server's objects were not polluted: a normal request still answers as before.
+    expect((await post({ ...base, language: 'vhdl' })).status).toBe(200);
   });
 });
 

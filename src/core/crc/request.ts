@@ -117,8 +117,9 @@ const hexValue = z
   .max(HEX_MAX_LENGTH, `must be at most ${HEX_MAX_LENGTH} characters`)
   .regex(HEX_TEXT, 'must be a hexadecimal number such as 0xFFFF');
 
+/** Strict: a misspelt option (`refIn`) is refused by name, never ignored for its default. */
 export const generateRequestSchema = z
-  .object({
+  .strictObject({
     poly: z
       .array(z.union([z.literal(0), z.literal(1)]), { error: 'must be an array of 0/1 coefficients' })
       .length(POLY_BITS, `must have exactly ${POLY_BITS} coefficients (x^0..x^${POLY_BITS - 1})`)

@@ -20,6 +20,7 @@ import { CATALOGUE } from '../catalogue';
 import { hex, type CrcParams } from '../params';
 import {
   identifyCrc,
+  MAX_MATCHES,
   messages,
   NO_FIXED,
   parseIdentify,
@@ -236,6 +237,16 @@ describe('identify: what the samples cannot decide', () => {
     expect(family, 'the family holding MODBUS names it').toBeDefined();
     expect(family!.count).toBe(2n ** 15n); // init has 16 bits; one change is cancelled by xorout
   });
+
+  it('lists at most MAX_MATCHES results, families included, and says the list is cut', () => {
+    // The same one-byte sample twice fits hundreds of polynomials, most of them a family of inits.
+    const same: SampleInput = { format: 'hex', message: '01', crc: 'ff' };
+    const report = run([same, same]);
+    expect(report.matches.length + report.families.length).toBe(MAX_MATCHES);
+    expect(report.families.length).toBeGreaterThan(0);
+    expect(report.truncated).toBe(true);
+    expect(report.remaining).toBeGreaterThan(BigInt(MAX_MATCHES));
+  }, 30_000);
 
   it('fixed parameters narrow the search: a known init decides what one length cannot', () => {
     const report = run(oneLength(), { ...NO_FIXED, width: '16', init: '0xffff' });

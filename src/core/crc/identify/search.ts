@@ -151,6 +151,11 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
       };
       const count = 1n << BigInt(classes.ambiguous.length);
       remaining += count;
+      // Families count against the same limit as matches: both are listed results.
+      if (matches.length + families.length >= MAX_MATCHES) {
+        truncated = true;
+        continue;
+      }
       // Where the samples leave refin or refout open, a catalogue algorithm in the family is its example.
       const named = familyNames(kernel, setup, params, loose);
       const example = (loose.refin || loose.refout ? named.params : undefined) ?? shown(params, setup);
@@ -166,7 +171,7 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
       if (seen.has(k)) continue;
       seen.add(k);
       remaining += 1n;
-      if (matches.length >= MAX_MATCHES) {
+      if (matches.length + families.length >= MAX_MATCHES) {
         truncated = true;
         continue;
       }

@@ -116,4 +116,13 @@ describe('round trip JSON -> YAML -> JSON', () => {
       }
     }
   });
+
+  it('keeps strings the YAML writer would change on reading: a leading U+FEFF, a block starting with a space', () => {
+    for (const json of ['"\\ufeffid"', '["\\ufeff"]', '{"k": "\\ufeffv"}', '"  indented\\nlines"', '"\\n x\\ny"']) {
+      for (const indent of [2, 4] as const) {
+        const back = out(toJson(out(toYaml(json, indent)), indent));
+        expect(JSON.parse(back), `${json} at indent ${indent}`).toEqual(JSON.parse(json));
+      }
+    }
+  });
 });

@@ -83,11 +83,14 @@ export function readYaml(text: string): YamlRead {
 /** YAML text of a JSON tree; `indent` spaces per level. */
 export function writeYaml(value: unknown, indent: number): string {
   const doc = new YAML.Document(value, { customTags: losslessTags });
-  // yaml 2.9 writes a wrong indentation indicator (|2 at indent 4) for block scalars whose first
-  // line starts with a space, which changes the text on reading. Such strings are double-quoted.
+  // Strings that yaml 2.9 writes unquoted but reads back changed are double-quoted:
+  // - a block scalar whose first line starts with a space gets a wrong indentation indicator
+  //   (|2 at indent 4);
+  // - a leading U+FEFF at the start of the output is read as a byte order mark and dropped.
   YAML.visit(doc, {
     Scalar(_key, node) {
-      if (typeof node.value === 'string' && node.value.includes('\n') && /^\n*[ \t]/.test(node.value))
+      if (typeof node.value !== 'string') return;
+      if ((node.value.includes('\n') && /^\n*[ \t]/.test(node.value)) || node.value.startsWith('\ufeff'))
         node.type = 'QUOTE_DOUBLE';
     },
   });

@@ -223,7 +223,6 @@ describe('JSON kernel on invalid documents: message and position like JSON.parse
     '{"a" 1}',
     '[1 2]',
     '\u00a0[]',
-    '\ufeff[]',
     '😀',
     '["😀" x]',
     '"abc',
@@ -538,6 +537,32 @@ describe('JSON kernel validation (the token walker) against the state machine', 
       if (/[\ud800-\udfff]/.test(mutated.replace(/[\ud800-\udbff][\udc00-\udfff]/g, ''))) continue; // split a pair
       expectLikeV8(mutated);
     }
+  });
+});
+
+describe('a leading UTF-8 byte order mark (RFC 8259 lets a parser ignore it)', () => {
+  const BOM = new Uint8Array([0xef, 0xbb, 0xbf]);
+  const withBom = (text: string) => new Uint8Array([...BOM, ...enc.encode(text)]);
+
+  it('is skipped: the output is the document without it, in every mode and from text too', () => {
+    const doc = '{"a": [1, "é"], "b": null}';
+    for (const mode of ['minify', 'format', 'validate'] as const)
+      expect(kernelRun(withBom(doc), mode), mode).toEqual(kernelRun(doc, mode));
+    const stream = new JsonStream(kernel, 'minify');
+    const out: string[] = [];
+    stream.pushText('\ufeff' + doc, (b) => out.push(dec.decode(b)));
+    stream.finish();
+    expect(out.join('')).toBe('{"a":[1,"é"],"b":null}');
+  });
+
+  it('still counts in error offsets (they are offsets in the input) but not in line and column', () => {
+    const got = kernelRun(withBom('{"a": }'), 'validate');
+    expect(got).toEqual({ ok: false, detail: "Unexpected token '}'", offset: 3 + 6 });
+    const p = new BytePosition(3 + 6);
+    p.feed(withBom('{"a": }'));
+    expect(p.position).toEqual(positionAt('{"a": }', 6));
+    // A mark anywhere else is a character like any other: an error where JSON expects a value.
+    expect(kernelRun('[\ufeff1]', 'validate')).toMatchObject({ ok: false, detail: "Unexpected token '\ufeff'" });
   });
 });
 

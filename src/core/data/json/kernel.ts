@@ -83,6 +83,9 @@ function unitAt(bytes: Uint8Array, i: number): string {
  * Streaming validator/formatter: `push` byte chunks of any size (split anywhere), then `finish`.
  * Throws JsonKernelError on the first error. One stream at a time per kernel instance.
  */
+const BOM = [0xef, 0xbb, 0xbf];
+const startsWithBom = (b: Uint8Array) => b.length >= BOM.length && BOM.every((x, i) => b[i] === x);
+
 export class JsonStream {
   private readonly inPtr: number;
   private readonly outPtr: number;
@@ -95,6 +98,8 @@ export class JsonStream {
    * same character (a random test found a pair of surrogates cut by a chunk edge quoted as U+FFFD).
    */
   private cutToken?: { offset: number; bytes: Uint8Array };
+  /** 3 when the input began with a UTF-8 byte order mark, which the kernel never sees. */
+  private bom = 0;
 
   constructor(
     private readonly kernel: JsonExports,
@@ -155,6 +160,13 @@ export class JsonStream {
   /** Runs the kernel over `len` bytes at `ptr` (as often as the output region requires). */
   private runAt(ptr: number, len: number, emit?: Emit): void {
     const k = this.kernel;
+    // RFC 8259 lets a parser ignore a leading BOM, and files saved by Windows tools carry one
+    // (jq and Python accept it). Error offsets still count it: they are offsets in the input.
+    if (this.done === 0 && this.bom === 0 && startsWithBom(new Uint8Array(k.memory.buffer, ptr, len))) {
+      this.bom = BOM.length;
+      ptr += BOM.length;
+      len -= BOM.length;
+    }
     if (this.cutToken) {
       if (this.completeCutToken(new Uint8Array(k.memory.buffer, ptr, len))) throw this.cutTokenError();
       this.done += len;
@@ -194,7 +206,7 @@ export class JsonStream {
           ? `"${this.head}" is not valid JSON`
           : `Unexpected token '${unitAt(piece, offset - pieceStart)}'`;
     }
-    return new JsonKernelError(detail, offset);
+    return new JsonKernelError(detail, offset + this.bom);
   }
 
   /** The unexpected character of the kernel's error in `piece`, when the piece's end cuts it. */
@@ -216,7 +228,7 @@ export class JsonStream {
   /** The error of a cut character (still cut at the input's end: decoded as it is, like a whole run). */
   private cutTokenError(): JsonKernelError {
     const { offset, bytes } = this.cutToken!;
-    return new JsonKernelError(`Unexpected token '${unitAt(bytes, 0)}'`, offset);
+    return new JsonKernelError(`Unexpected token '${unitAt(bytes, 0)}'`, offset + this.bom);
   }
 }
 
@@ -236,7 +248,9 @@ export class BytePosition {
 
   feed(bytes: Uint8Array): boolean {
     const stop = Math.min(bytes.length, this.byteOffset - this.seen);
-    for (let i = 0; i < stop; i++) {
+    // A leading byte order mark is not part of the text (an editor does not show it).
+    const from = this.seen === 0 && stop >= BOM.length && startsWithBom(bytes) ? BOM.length : 0;
+    for (let i = from; i < stop; i++) {
       const b = bytes[i]!;
       if (b === 10) {
         this.line++;
@@ -256,7 +270,8 @@ export class BytePosition {
    * passes here and only the chunk holding an error is fed byte by byte.
    */
   skip(kernel: JsonExports, ptr: number, len: number): void {
-    const total = kernel.utf16Length(ptr, len);
+    const bom = this.seen === 0 && startsWithBom(new Uint8Array(kernel.memory.buffer, ptr, len)) ? 1 : 0;
+    const total = kernel.utf16Length(ptr, len) - bom; // the mark is one UTF-16 unit the text does not show
     const breaks = kernel.lineBreaks(ptr, len);
     if (breaks > 0) {
       const last = new Uint8Array(kernel.memory.buffer, ptr, len).lastIndexOf(10);

@@ -310,7 +310,6 @@ export const N_CASES: [string, string][] = [
   ['n_structure_unclosed_array_unfinished_true', '[ false, tru'],
   ['n_structure_unclosed_object', '{"asd":"asd"'],
   ['n_structure_unicode-identifier', '\u00e5'],
-  ['n_structure_UTF8_BOM_no_data', '\ufeff'],
   ['n_structure_whitespace_formfeed', '[\f]'],
   ['n_structure_whitespace_U+2060_word_joiner', '[\u2060]'],
 ];
@@ -350,8 +349,9 @@ const I_CASES: [string, string | Uint8Array, 'accepted' | 'rejected'][] = [
   ['i_string_lone_utf8_continuation_byte', bytes('["', [0x81], '"]'), 'accepted'],
   ['i_string_overlong_sequence_2_bytes', bytes('["', [0xc0, 0xaf], '"]'), 'accepted'],
   ['i_string_UTF-8_invalid_sequence', bytes('["', [0xe6, 0x97, 0xa5, 0xd1, 0x88, 0xfa], '"]'), 'accepted'],
-  // Outside strings only JSON's ASCII is allowed: a BOM or UTF-16 is an unexpected token (as in JSON.parse).
-  ['i_structure_UTF-8_BOM_empty_object', bytes([0xef, 0xbb, 0xbf], '{}'), 'rejected'],
+  // A leading UTF-8 byte order mark is skipped (RFC 8259 allows it; jq and Python do the same).
+  ['i_structure_UTF-8_BOM_empty_object', bytes([0xef, 0xbb, 0xbf], '{}'), 'accepted'],
+  // Otherwise outside strings only JSON's ASCII is allowed: UTF-16 is an unexpected token.
   [
     'i_string_UTF-16LE_with_BOM',
     bytes([0xff, 0xfe, 0x5b, 0x00, 0x22, 0x00, 0xe9, 0x00, 0x22, 0x00, 0x5d, 0x00]),
@@ -378,6 +378,9 @@ describe('JSONTestSuite n_ cases: rejected with the words JSON.parse uses', () =
   }
   it('n_structure_100000_opening_arrays: nesting limit, not a crash', () => {
     expect(verdict('['.repeat(100_000))).toEqual({ ok: false, detail: 'JSON is nested too deeply' });
+  });
+  it('n_structure_UTF8_BOM_no_data: the byte order mark is skipped, and nothing follows it', () => {
+    expect(verdict('\ufeff')).toEqual({ ok: false, detail: 'Unexpected end of JSON input' });
   });
   it('n_ byte-level cases: invalid UTF-8 outside strings, a truncated BOM', () => {
     expect(verdict(bytes('[a', [0xe5], ']')).ok).toBe(false);
