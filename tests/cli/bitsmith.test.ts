@@ -260,6 +260,25 @@ describe('bitsmith crc', () => {
     expect(r.stdout.toString()).toBe(`${a}: OK\n${b}: FAILED\n`);
     expect(r.stderr).toBe('bitsmith: WARNING: 1 computed checksum did NOT match\n');
   });
+
+  it('crc check --check takes CRLF lists, reports a file it cannot read and goes on, refuses a list without lines', () => {
+    const a = file('crlf-a.bin', randomBytes(100));
+    const b = file('crlf-b.bin', randomBytes(200));
+    const sums = ok(['crc', 'check', a, b]);
+    const crlf = file('crlf.txt', sums.replace(/\n/g, '\r\n'));
+    expect(ok(['crc', 'check', '--check', crlf])).toBe(`${a}: OK\n${b}: OK\n`);
+    // As sha256sum: the missing file first, the others still checked, exit 1 at the end.
+    const missing = join(tmp, 'no-such.bin');
+    const withMissing = file('with-missing.txt', `00000000  ${missing}\n${sums}`);
+    const r = bitsmith(['crc', 'check', '--check', withMissing]);
+    expect(r.stdout.toString()).toBe(`${missing}: FAILED open or read\n${a}: OK\n${b}: OK\n`);
+    expect(r.stderr).toBe('bitsmith: WARNING: 1 listed file could not be read\n');
+    expect(r.status).toBe(1);
+    const empty = file('empty-sums.txt', '');
+    expect(badInput(['crc', 'check', '--check', empty])).toBe(
+      `bitsmith: ${empty}: no properly formatted CRC lines found`,
+    );
+  });
 });
 
 describe('bitsmith uart|fifo|fsm generate', () => {
