@@ -349,6 +349,17 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     );
   });
 
+  it('a {config: ...} file with any key beside config is refused naming the key, never ignored', () => {
+    const wrapped = file('wrapped.json', JSON.stringify({ config: { dataWidth: 16 }, dataWidth: 32, fifoDepht: 4 }));
+    expect(badInput(['fifo', 'generate', '--config', wrapped])).toBe(
+      `bitsmith: ${wrapped}: dataWidth: unknown field beside config (the settings go inside it)`,
+    );
+    const draft = file('draft.yaml', stringify({ config: DEFAULT_UART, language: 'vhdl' }));
+    expect(badInput(['uart', 'generate', '--config', draft])).toBe(
+      `bitsmith: ${draft}: language is an option of the command (--language), not a setting`,
+    );
+  });
+
   it('fsm generate takes a permalink of the FSM page (packed lists, or plain JSON from older links)', () => {
     const link = (pack: (v: object) => string) => {
       const q = new URLSearchParams();
