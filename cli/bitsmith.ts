@@ -73,7 +73,11 @@ crc
       'bitsmith crc generate --algorithm CRC-32C --language c -o src/',
     ),
   )
-  .action(async (o) => (await import('./crc')).crcGenerate(o));
+  .action(async (o, cmd: Command) => {
+    // --data-width has a default: a software language refuses it only when the user gave it.
+    const dataWidthGiven = cmd.getOptionValueSource('dataWidth') === 'cli';
+    await (await import('./crc')).crcGenerate({ ...o, dataWidthGiven });
+  });
 
 crc
   .command('list')

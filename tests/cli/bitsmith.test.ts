@@ -197,6 +197,19 @@ describe('bitsmith crc', () => {
     expect(badInput(['crc', 'generate', '--algorithm', 'NOPE'])).toMatch(/Unknown CRC algorithm "NOPE"/);
   });
 
+  it('crc generate: --algorithm with any parameter option is a usage error, as the API refuses both', () => {
+    const algorithm = ['crc', 'generate', '--algorithm', 'CRC-32'];
+    for (const [args, named] of [
+      [['--init', '0x1', '--xorout', '0x0', '--refin'], '--init, --xorout, --refin'],
+      [['--xorout', '0x0'], '--xorout'],
+      [['--refout'], '--refout'],
+      [['--poly', '0x07', '--width', '8'], '--poly, --width'],
+    ] as const)
+      expect(usageError([...algorithm, ...args])).toBe(
+        `error: Give either --algorithm or the parameters (${named}), not both.`,
+      );
+  });
+
   it('crc list shows every catalogue algorithm; --json is GET /api/predefined', async () => {
     const lines = ok(['crc', 'list']).trimEnd().split('\n');
     expect(lines).toHaveLength(predefinedAlgorithms().length);
