@@ -12,7 +12,8 @@ export interface Base64Options {
   urlSafe?: boolean;
   /** Undefined: the page's choice (padding with the standard alphabet, none with URL-safe). */
   padding?: boolean;
-  wrap?: string;
+  /** Characters per line (a whole number, parsed by the command line). */
+  wrap?: number;
   mime?: boolean;
   output?: string;
 }
@@ -46,18 +47,11 @@ const LINE_STEP = 48 << 10;
 
 /** Characters per line; --mime fixes lines, alphabet and padding, so options that change them are refused beside it. */
 function wrapOf(o: Base64Options): number {
-  if (o.mime) {
-    const other =
-      o.wrap !== undefined ? '--wrap' : o.urlSafe ? '--url-safe' : o.padding === false ? '--no-padding' : '';
-    if (other)
-      throw new UsageError(`--mime is 76 columns of standard Base64 with padding: give --mime or ${other}, not both.`);
-    return MIME_COLUMNS;
-  }
-  if (o.wrap === undefined) return 0;
-  const wrap = o.wrap.trim() === '' ? NaN : Number(o.wrap);
-  if (!Number.isInteger(wrap) || wrap < 0)
-    throw new UsageError('--wrap must be a whole number of characters (0: no wrapping).');
-  return wrap;
+  if (!o.mime) return o.wrap ?? 0;
+  const other = o.wrap !== undefined ? '--wrap' : o.urlSafe ? '--url-safe' : o.padding === false ? '--no-padding' : '';
+  if (other)
+    throw new UsageError(`--mime is 76 columns of standard Base64 with padding: give --mime or ${other}, not both.`);
+  return MIME_COLUMNS;
 }
 
 /** The kernel's URL-safe flag (assembly/base64.ts); the stream classes keep theirs private. */

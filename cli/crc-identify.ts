@@ -23,7 +23,7 @@ export interface CrcIdentifyOptions {
   ascii?: boolean;
   files?: boolean;
   bits?: boolean;
-  width?: string;
+  width?: number;
   poly?: string;
   init?: string;
   xorout?: string;
@@ -73,7 +73,7 @@ function text(r: IdentifyReport): string {
 export async function crcIdentify(samples: string[], o: CrcIdentifyOptions): Promise<void> {
   if (o.bits && (o.ascii || o.files)) throw new UsageError('--bits cannot be used with --ascii or --files');
   const fixed: FixedInput = {
-    width: o.width ?? '',
+    width: o.width === undefined ? '' : String(o.width),
     poly: o.poly ?? '',
     init: o.init ?? '',
     xorout: o.xorout ?? '',

@@ -25,17 +25,17 @@ import { findAlgorithm } from './crc-check';
 export interface CrcGenerateOptions {
   algorithm?: string;
   poly?: string;
-  width?: string;
+  width?: number;
   init?: string;
   xorout?: string;
   refin?: boolean;
   refout?: boolean;
-  dataWidth: string;
+  dataWidth: number;
   /** Whether the user gave --data-width (it has a default). */
   dataWidthGiven?: boolean;
   language: HdlLanguage | SoftwareLanguage;
   partialLastWord?: boolean;
-  pipelineStages?: string;
+  pipelineStages?: number;
   testbench?: boolean;
   output?: string;
 }
@@ -66,11 +66,10 @@ function hexOption(text: string | undefined, label: string, width: number): bigi
 /** The parameters from --algorithm, or from --poly/--width and the others. */
 function crcParams(o: CrcGenerateOptions): CrcParams {
   if (o.algorithm !== undefined) return paramsOf(findAlgorithm(o.algorithm));
-  const { poly: polyText, width: widthText } = o;
-  if (polyText === undefined || widthText === undefined)
+  const { poly: polyText, width } = o;
+  if (polyText === undefined || width === undefined)
     throw new UsageError('Give --algorithm NAME, or --poly and --width (bitsmith crc generate --help).');
-  const width = Number(widthText);
-  if (!Number.isInteger(width) || width < 1 || width > MAX_CRC_WIDTH)
+  if (width < 1 || width > MAX_CRC_WIDTH)
     throw new BadInput(`The CRC width must be a whole number from 1 to ${MAX_CRC_WIDTH}.`);
   const poly = parseHex(polyText);
   if (poly === undefined) throw new BadInput('Poly must be a hexadecimal value such as 0x04C11DB7.');
@@ -100,16 +99,11 @@ export async function crcGenerate(o: CrcGenerateOptions): Promise<void> {
   checkUsage(o);
   const params = crcParams(o);
   if (isSoftwareLanguage(o.language)) return softwareGenerate(o, o.language, params);
-  const dataWidth = Number(o.dataWidth);
-  if (o.dataWidth.trim() === '' || !Number.isInteger(dataWidth) || dataWidth < 1 || dataWidth > MAX_DATA_WIDTH_API)
-    throw new BadInput(dataWidthMessage(MAX_DATA_WIDTH_API));
-  const config: CrcConfig = { params, dataWidth };
+  if (o.dataWidth < 1 || o.dataWidth > MAX_DATA_WIDTH_API) throw new BadInput(dataWidthMessage(MAX_DATA_WIDTH_API));
+  const config: CrcConfig = { params, dataWidth: o.dataWidth };
   // As POST /api/generate: only options that change the design are kept.
   if (o.partialLastWord) config.partialLastWord = true;
-  if (o.pipelineStages !== undefined) {
-    const stages = o.pipelineStages.trim() === '' ? NaN : Number(o.pipelineStages);
-    if (stages !== 0) config.pipelineStages = stages;
-  }
+  if (o.pipelineStages !== undefined && o.pipelineStages !== 0) config.pipelineStages = o.pipelineStages;
   const generator = createCrcGenerator(await loadKernel<CrcKernel>('crc'));
   const problems = generator.validate(config);
   if (problems.length) throw new BadInput(problems[0]!);

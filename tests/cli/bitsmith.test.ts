@@ -112,6 +112,26 @@ describe('bitsmith: version, help and exit codes', () => {
       usageError(args);
   });
 
+  it("a whole-number option takes decimal digits only: anything else is a usage error in commander's form", () => {
+    const cases: [string[], string, string][] = [
+      [['subnet', '10.0.0.0/8', '--split', 'x'], '--split <prefix>', 'x'],
+      [['crc', 'generate', '--algorithm', 'CRC-32', '--data-width', 'x'], '--data-width <bits>', 'x'],
+      [['crc', 'generate', '--algorithm', 'CRC-32', '--data-width', '0x10'], '--data-width <bits>', '0x10'],
+      [['crc', 'generate', '--algorithm', 'CRC-32', '--data-width', '1e1'], '--data-width <bits>', '1e1'],
+      [['crc', 'generate', '--algorithm', 'CRC-32', '--pipeline-stages', 'x'], '--pipeline-stages <n>', 'x'],
+      [['crc', 'generate', '--poly', '0x07', '--width', '8.0'], '--width <bits>', '8.0'],
+      [['crc', 'identify', '--width', 'x', '00:00', '00:01'], '--width <bits>', 'x'],
+      [['base64', 'encode', '--wrap', ' 7'], '-w, --wrap <cols>', ' 7'],
+    ];
+    for (const [args, flags, value] of cases)
+      expect(usageError(args)).toBe(
+        `error: option '${flags}' argument '${value}' is invalid. It must be a whole number (decimal digits).`,
+      );
+    // A prefix may be written as one; a value out of range is still the page's bad input.
+    expect(ok(['subnet', '10.0.0.0/30', '--split', '/31'])).toBe('10.0.0.0/31\n10.0.0.2/31\n');
+    expect(badInput(['subnet', '10.0.0.0/30', '--split', '33'])).toMatch(/^bitsmith: --split must be a prefix/);
+  });
+
   it('a missing input file is bad input: exit 1, one line', () => {
     expect(badInput(['base64', 'encode', join(tmp, 'missing.bin')])).toMatch(/missing\.bin: no such file$/);
   });

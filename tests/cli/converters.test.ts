@@ -74,7 +74,7 @@ describe('bitsmith base64: padding, wrapping, MIME', () => {
     expect(mime).toBe(execFileSync('base64', ['-w', '76', src]).toString().replace(/\n/g, '\r\n'));
     expect(bitsmith(['base64', 'decode', '-'], mime).stdout.equals(data)).toBe(true);
     expect(usageError(['base64', 'encode', '--wrap', 'x', src])).toBe(
-      'error: --wrap must be a whole number of characters (0: no wrapping).',
+      "error: option '-w, --wrap <cols>' argument 'x' is invalid. It must be a whole number (decimal digits).",
     );
   });
 
