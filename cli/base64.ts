@@ -4,7 +4,7 @@
  * Beyond the page: padding on or off, line wrapping, MIME (76 columns, CRLF).
  */
 import { Base64Decoder, FINAL, encodedLength, type Base64Exports } from '../src/core/base64/kernel';
-import { ENTER_BASE64, ENTER_TEXT, InvalidBase64Error, INVALID_BASE64 } from '../src/core/base64/messages';
+import { InvalidBase64Error, INVALID_BASE64 } from '../src/core/base64/messages';
 import { BadInput, UsageError, loadKernel, progress } from './io';
 import { SyncInput, SyncOutput } from './sync-io';
 
@@ -12,7 +12,8 @@ export interface Base64Options {
   urlSafe?: boolean;
   /** Undefined: the page's choice (padding with the standard alphabet, none with URL-safe). */
   padding?: boolean;
-  wrap?: string;
+  /** Characters per line (a whole number, parsed by the command line). */
+  wrap?: number;
   mime?: boolean;
   output?: string;
 }
@@ -44,12 +45,13 @@ interface LineExports extends Base64Exports {
 /** Input bytes `encodeLines` encodes per step (LINE_STEP in the kernel). */
 const LINE_STEP = 48 << 10;
 
+/** Characters per line; --mime fixes lines, alphabet and padding, so options that change them are refused beside it. */
 function wrapOf(o: Base64Options): number {
-  if (o.wrap === undefined) return o.mime ? MIME_COLUMNS : 0;
-  const wrap = o.wrap.trim() === '' ? NaN : Number(o.wrap);
-  if (!Number.isInteger(wrap) || wrap < 0)
-    throw new UsageError('--wrap must be a whole number of characters (0: no wrapping).');
-  return wrap;
+  if (!o.mime) return o.wrap ?? 0;
+  const other = o.wrap !== undefined ? '--wrap' : o.urlSafe ? '--url-safe' : o.padding === false ? '--no-padding' : '';
+  if (other)
+    throw new UsageError(`--mime is 76 columns of standard Base64 with padding: give --mime or ${other}, not both.`);
+  return MIME_COLUMNS;
 }
 
 /** The kernel's URL-safe flag (assembly/base64.ts); the stream classes keep theirs private. */
@@ -130,7 +132,8 @@ export async function base64(mode: 'encode' | 'decode', file: string, o: Base64O
   try {
     if (mode === 'encode') {
       const options = { urlSafe: !!o.urlSafe, padding, wrap, crlf: !!o.mime };
-      if (encodeDirect(kernel, input, options, out, (n) => bar.update(n)) === 0) throw new BadInput(ENTER_TEXT);
+      // Empty input gives empty output, as GNU base64 and Python do (the page asks for text instead).
+      encodeDirect(kernel, input, options, out, (n) => bar.update(n));
     } else {
       const write = (b: Uint8Array) => out.write(b);
       decode(new Base64Decoder(kernel, alphabet), input, o.padding === false, write, (n) => bar.update(n));
@@ -158,7 +161,7 @@ function decode(
     decoder.push(buf.subarray(0, n), emit);
     onRead((read += n));
   }
-  if (decoder.chars === 0) throw new BadInput(ENTER_BASE64);
+  if (decoder.chars === 0) return; // nothing but whitespace, or nothing: empty output, as GNU base64 -d
   // Without padding the last quantum may be short: completed here, so the kernel's rule still checks it.
   if (paddingOptional && decoder.chars % 4) decoder.push(EQUALS.subarray(0, 4 - (decoder.chars % 4)), emit);
   decoder.finish(emit);

@@ -4,7 +4,7 @@
  * command runs, so `bitsmith --version` loads no WASM and no converter.
  * Exit status: 0 done, 1 bad input (one line on stderr), 2 usage error (commander's message).
  */
-import { Command, CommanderError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { BadInput, UsageError } from './io';
 import { writeOutput } from './sync-io';
 import { version } from '../package.json';
@@ -24,6 +24,15 @@ const program = new Command('bitsmith')
   );
 
 const examples = (...lines: string[]) => `\nExamples:\n${lines.map((l) => `  ${l}`).join('\n')}`;
+/**
+ * The value of an option that takes a whole number: decimal digits only (no 0x10, 1e1, -1 or blank);
+ * anything else is commander's usage error (exit 2). The command checks the range (exit 1, the page's sentence).
+ */
+function wholeNumber(text: string): number {
+  if (!/^\d+$/.test(text)) throw new InvalidArgumentError('It must be a whole number (decimal digits).');
+  return Number(text);
+}
+
 const language = () =>
   new Option('--language <language>', 'output language').choices(['verilog', 'vhdl']).default('verilog');
 
@@ -49,19 +58,19 @@ crc
   )
   .option('--algorithm <name>', 'a catalogue name or alias (bitsmith crc list)')
   .option('--poly <hex>', 'the polynomial without its x^width term, e.g. 0x04c11db7 (with --width)')
-  .option('--width <bits>', 'the CRC width, 1..67 (with --poly)')
+  .option('--width <bits>', 'the CRC width, 1..67 (with --poly)', wholeNumber)
   .option('--init <hex>', 'initial register value (with --poly)', undefined)
   .option('--xorout <hex>', 'final XOR value (with --poly)', undefined)
   .option('--refin', 'reflect input bytes (with --poly)')
   .option('--refout', 'reflect the result (with --poly)')
-  .option('--data-width <bits>', 'bits consumed per clock, 1..1024', '8')
+  .option('--data-width <bits>', 'bits consumed per clock, 1..1024', wholeNumber, 8)
   .addOption(
     new Option('--language <language>', 'output language (C writes NAME.h and NAME.c: -o names a directory)')
       .choices(['verilog', 'vhdl', 'c', 'rust', 'python', 'typescript'])
       .default('verilog'),
   )
   .option('--partial-last-word', 'a byte-enable input for a last word that is not full (data width a multiple of 8)')
-  .option('--pipeline-stages <n>', 'register stages in the XOR trees, 0..3', undefined)
+  .option('--pipeline-stages <n>', 'register stages in the XOR trees, 0..3', wholeNumber)
   .option('--testbench', 'also write the self-checking testbench (beside -o FILE, or after the design on stdout)')
   .option('-o, --output <file>', 'write the design to FILE (a directory: its own name inside it); default stdout')
   .addHelpText(
@@ -73,7 +82,11 @@ crc
       'bitsmith crc generate --algorithm CRC-32C --language c -o src/',
     ),
   )
-  .action(async (o) => (await import('./crc')).crcGenerate(o));
+  .action(async (o, cmd: Command) => {
+    // --data-width has a default: a software language refuses it only when the user gave it.
+    const dataWidthGiven = cmd.getOptionValueSource('dataWidth') === 'cli';
+    await (await import('./crc')).crcGenerate({ ...o, dataWidthGiven });
+  });
 
 crc
   .command('list')
@@ -119,7 +132,7 @@ crc
     '--bits',
     'messages (or codewords) are bit strings in the order sent, any length (0 and 1, _ allowed); a CRC may be 0b and its bits as sent',
   )
-  .option('--width <bits>', 'the CRC width, 1..64, when known')
+  .option('--width <bits>', 'the CRC width, 1..64, when known', wholeNumber)
   .option('--poly <hex>', 'the polynomial without its x^width term, when known (with --width)')
   .option('--init <hex>', 'the initial register value, when known')
   .option('--xorout <hex>', 'the final XOR value, when known')
@@ -197,7 +210,7 @@ for (const mode of ['encode', 'decode'] as const) {
     cmd
       .option('--padding', 'end with = padding (the default, except with --url-safe)')
       .option('--no-padding', 'leave the = padding out')
-      .option('-w, --wrap <cols>', 'break lines after COLS characters (0: one line, the default)')
+      .option('-w, --wrap <cols>', 'break lines after COLS characters (0: one line, the default)', wholeNumber)
       .option('--mime', 'MIME (RFC 2045): lines of 76 characters ended by CRLF');
   else cmd.option('--no-padding', 'accept input whose = padding was left out');
   cmd
@@ -335,7 +348,12 @@ program
   .description("the IP Subnet Calculator (IPv4 and IPv6): the page's results, or every subnet of a split")
   .argument('<address>', 'ADDRESS/PREFIX (IPv4 also ADDRESS MASK in one argument), e.g. 10.0.0.0/8 or 2001:db8::/48')
   .option('--json', 'the results as JSON')
-  .option('--split <prefix>', "stream every subnet at this longer prefix, one per line (the page's export)")
+  .option(
+    '--split <prefix>',
+    "stream every subnet at this longer prefix, one per line (the page's export)",
+    // A prefix is often written /24.
+    (text) => wholeNumber(text.replace(/^\//, '')),
+  )
   .option('--hosts', 'stream every host address of an IPv4 network, one per line')
   .option('--csv', "with --split or --hosts: the page's CSV export (header and numbered rows)")
   .option('-o, --output <file>', 'output file; default stdout')

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { paramsOf, type PredefinedAlgorithm } from '../src/core/crc/catalogue';
 import { combineCrcs } from '../src/core/crc/combine';
 import { findCatalogueAlgorithm } from '../src/core/hdl/crc/algorithm';
-import { BadInput, CHUNK_BYTES, progress, readAll } from './io';
+import { BadInput, CHUNK_BYTES, Unreadable, progress, readAll } from './io';
 import { SyncOutput } from './sync-io';
 import { takeCrcHelper } from './crc-helper';
 import { chunkBytes, crcOfClaimedChunks, crcOfStream, sharedChunks, type SharedChunks } from './crc-range';
@@ -68,6 +68,24 @@ async function crcOfFile(a: PredefinedAlgorithm, file: string): Promise<string> 
   }
 }
 
+const UNREAD = 'FAILED open or read';
+
+/** sha256sum's word for a listed file: OK, FAILED, or FAILED open or read (the check goes on with the rest). */
+async function verdict(
+  a: PredefinedAlgorithm,
+  file: string,
+  expected: string,
+): Promise<'OK' | 'FAILED' | typeof UNREAD> {
+  try {
+    return (await crcOfFile(a, file)) === expected.toLowerCase() ? 'OK' : 'FAILED';
+  } catch (e) {
+    if (e instanceof Unreadable) return UNREAD;
+    throw e;
+  }
+}
+
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
 /** Lines `value  name` like sha256sum; with check, reads such lines back and says OK or FAILED. */
 export async function crcCheck(
   files: string[],
@@ -82,20 +100,29 @@ export async function crcCheck(
     out.close();
     return 0;
   }
+  // As sha256sum: every listed file is checked, and what went wrong is told at the end (here in one line).
+  const problems: string[] = [];
   let failed = 0;
+  let unread = 0;
   for (const list of inputs) {
-    const text = (await readAll(list)).toString('utf8');
-    const lines = text.split('\n').filter((l) => l.trim() !== '');
+    // Lines end in LF or CRLF (a list written on Windows).
+    const lines = (await readAll(list)).toString('utf8').split(/\r?\n/);
+    let checked = 0;
     for (const [i, line] of lines.entries()) {
+      if (line.trim() === '') continue;
       const m = /^([0-9a-fA-F]+) [ *](.+)$/.exec(line);
       if (!m) throw new BadInput(`${list}:${i + 1}: not a "value  name" line`);
-      const ok = (await crcOfFile(a, m[2]!)) === m[1]!.toLowerCase();
-      if (!ok) failed++;
-      say(`${m[2]}: ${ok ? 'OK' : 'FAILED'}\n`);
+      checked++;
+      const word = await verdict(a, m[2]!, m[1]!);
+      if (word === UNREAD) unread++;
+      if (word === 'FAILED') failed++;
+      say(`${m[2]}: ${word}\n`);
     }
+    if (!checked) problems.push(`${list}: no properly formatted CRC lines found`);
   }
   out.close();
-  if (failed)
-    throw new BadInput(`WARNING: ${failed} computed ${failed === 1 ? 'checksum' : 'checksums'} did NOT match`);
+  if (unread) problems.push(`WARNING: ${count(unread, 'listed file', 'listed files')} could not be read`);
+  if (failed) problems.push(`WARNING: ${count(failed, 'computed checksum', 'computed checksums')} did NOT match`);
+  if (problems.length) throw new BadInput(problems.join('; '));
   return 0;
 }

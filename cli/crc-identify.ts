@@ -23,7 +23,7 @@ export interface CrcIdentifyOptions {
   ascii?: boolean;
   files?: boolean;
   bits?: boolean;
-  width?: string;
+  width?: number;
   poly?: string;
   init?: string;
   xorout?: string;
@@ -69,11 +69,11 @@ function text(r: IdentifyReport): string {
   return [...lines, ...r.missing, ...open].map((l) => `${l}\n`).join('');
 }
 
-/** Prints the report; exit 1 (one line) when no CRC fits. */
+/** Prints the report; exit 1 (one line on stderr) when no CRC fits, after the report with --json, as the API answers it. */
 export async function crcIdentify(samples: string[], o: CrcIdentifyOptions): Promise<void> {
   if (o.bits && (o.ascii || o.files)) throw new UsageError('--bits cannot be used with --ascii or --files');
   const fixed: FixedInput = {
-    width: o.width ?? '',
+    width: o.width === undefined ? '' : String(o.width),
     poly: o.poly ?? '',
     init: o.init ?? '',
     xorout: o.xorout ?? '',
@@ -88,6 +88,8 @@ export async function crcIdentify(samples: string[], o: CrcIdentifyOptions): Pro
   );
   if (!parsed.ok) throw new BadInput(parsed.errors.map((e) => e.message).join(' '));
   const report = identifyCrc(await loadKernel<CrcIdKernel>('crcid'), parsed.request);
-  if (report.remaining === 0n) throw new BadInput(report.missing.join(' '));
-  writeOutput(o.json ? `${JSON.stringify(reportJson(report), null, 2)}\n` : text(report), o.output);
+  const nothingFits = report.remaining === 0n;
+  if (o.json) writeOutput(`${JSON.stringify(reportJson(report), null, 2)}\n`, o.output);
+  else if (!nothingFits) writeOutput(text(report), o.output);
+  if (nothingFits) throw new BadInput(report.missing.join(' '));
 }

@@ -25,17 +25,34 @@ import { findAlgorithm } from './crc-check';
 export interface CrcGenerateOptions {
   algorithm?: string;
   poly?: string;
-  width?: string;
+  width?: number;
   init?: string;
   xorout?: string;
   refin?: boolean;
   refout?: boolean;
-  dataWidth: string;
+  dataWidth: number;
+  /** Whether the user gave --data-width (it has a default). */
+  dataWidthGiven?: boolean;
   language: HdlLanguage | SoftwareLanguage;
   partialLastWord?: boolean;
-  pipelineStages?: string;
+  pipelineStages?: number;
   testbench?: boolean;
   output?: string;
+}
+
+/** The options that give the parameters one by one; --algorithm gives them all. */
+const PARAMETER_OPTIONS = ['poly', 'width', 'init', 'xorout', 'refin', 'refout'] as const;
+
+/** Options that do not go together: --algorithm with parameters, hardware options with software. */
+function checkUsage(o: CrcGenerateOptions): void {
+  const parameters = PARAMETER_OPTIONS.filter((k) => o[k] !== undefined).map((k) => `--${k}`);
+  if (o.algorithm !== undefined && parameters.length)
+    throw new UsageError(`Give either --algorithm or the parameters (${parameters.join(', ')}), not both.`);
+  const hardware = o.dataWidthGiven || o.partialLastWord || o.pipelineStages !== undefined || o.testbench;
+  if (isSoftwareLanguage(o.language) && hardware)
+    throw new UsageError(
+      '--data-width, --partial-last-word, --pipeline-stages and --testbench apply to Verilog and VHDL only.',
+    );
 }
 
 function hexOption(text: string | undefined, label: string, width: number): bigint {
@@ -48,17 +65,13 @@ function hexOption(text: string | undefined, label: string, width: number): bigi
 
 /** The parameters from --algorithm, or from --poly/--width and the others. */
 function crcParams(o: CrcGenerateOptions): CrcParams {
-  if (o.algorithm !== undefined) {
-    if (o.poly !== undefined || o.width !== undefined)
-      throw new UsageError('Give either --algorithm or --poly with --width, not both.');
-    return paramsOf(findAlgorithm(o.algorithm));
-  }
-  if (o.poly === undefined || o.width === undefined)
+  if (o.algorithm !== undefined) return paramsOf(findAlgorithm(o.algorithm));
+  const { poly: polyText, width } = o;
+  if (polyText === undefined || width === undefined)
     throw new UsageError('Give --algorithm NAME, or --poly and --width (bitsmith crc generate --help).');
-  const width = Number(o.width);
-  if (!Number.isInteger(width) || width < 1 || width > MAX_CRC_WIDTH)
+  if (width < 1 || width > MAX_CRC_WIDTH)
     throw new BadInput(`The CRC width must be a whole number from 1 to ${MAX_CRC_WIDTH}.`);
-  const poly = parseHex(o.poly);
+  const poly = parseHex(polyText);
   if (poly === undefined) throw new BadInput('Poly must be a hexadecimal value such as 0x04C11DB7.');
   if (!fitsWidth(poly, width)) throw new BadInput(doesNotFitMessage('Poly', width));
   return {
@@ -71,12 +84,10 @@ function crcParams(o: CrcGenerateOptions): CrcParams {
   };
 }
 
-/** C, Rust, Python or TypeScript: the same parameters, no hardware options; C writes two files. */
+/** C, Rust, Python or TypeScript: the same parameters (checkUsage refused hardware options); C writes two files. */
 async function softwareGenerate(o: CrcGenerateOptions, language: SoftwareLanguage, params: CrcParams): Promise<void> {
   if (params.width > MAX_SOFTWARE_WIDTH)
     throw new BadInput(`Software implementations are generated for CRC widths up to ${MAX_SOFTWARE_WIDTH} bits.`);
-  if (o.testbench || o.partialLastWord || o.pipelineStages !== undefined)
-    throw new UsageError('--testbench, --partial-last-word and --pipeline-stages apply to Verilog and VHDL only.');
   const name = o.algorithm !== undefined ? findAlgorithm(o.algorithm).name : customName(params.width);
   const files = generateSoftware({ params, name }, language);
   if (files.length > 1 && o.output !== undefined && /\.[ch]$/i.test(o.output))
@@ -85,18 +96,14 @@ async function softwareGenerate(o: CrcGenerateOptions, language: SoftwareLanguag
 }
 
 export async function crcGenerate(o: CrcGenerateOptions): Promise<void> {
+  checkUsage(o);
   const params = crcParams(o);
   if (isSoftwareLanguage(o.language)) return softwareGenerate(o, o.language, params);
-  const dataWidth = Number(o.dataWidth);
-  if (o.dataWidth.trim() === '' || !Number.isInteger(dataWidth) || dataWidth < 1 || dataWidth > MAX_DATA_WIDTH_API)
-    throw new BadInput(dataWidthMessage(MAX_DATA_WIDTH_API));
-  const config: CrcConfig = { params, dataWidth };
+  if (o.dataWidth < 1 || o.dataWidth > MAX_DATA_WIDTH_API) throw new BadInput(dataWidthMessage(MAX_DATA_WIDTH_API));
+  const config: CrcConfig = { params, dataWidth: o.dataWidth };
   // As POST /api/generate: only options that change the design are kept.
   if (o.partialLastWord) config.partialLastWord = true;
-  if (o.pipelineStages !== undefined) {
-    const stages = o.pipelineStages.trim() === '' ? NaN : Number(o.pipelineStages);
-    if (stages !== 0) config.pipelineStages = stages;
-  }
+  if (o.pipelineStages !== undefined && o.pipelineStages !== 0) config.pipelineStages = o.pipelineStages;
   const generator = createCrcGenerator(await loadKernel<CrcKernel>('crc'));
   const problems = generator.validate(config);
   if (problems.length) throw new BadInput(problems[0]!);

@@ -42,6 +42,19 @@ function fromPermalink(url: URL, defaults: object): Record<string, unknown> {
   return out;
 }
 
+/** The command's options, which a configuration file does not hold. */
+const COMMAND_OPTIONS = ['language', 'testbench'];
+
+const commandOptionLine = (option: string) => `${option} is an option of the command (--${option}), not a setting`;
+
+/** In the shape `{config: {...}}`, a key beside config is refused, never ignored. */
+function refuseBesideConfig(wrapper: Record<string, unknown>, source: string): void {
+  const other = Object.keys(wrapper).find((k) => k !== 'config');
+  if (other === undefined) return;
+  if (COMMAND_OPTIONS.includes(other)) throw new BadInput(`${source}: ${commandOptionLine(other)}`);
+  throw new BadInput(`${source}: ${other}: unknown field beside config (the settings go inside it)`);
+}
+
 /**
  * The configuration object of a file's JSON or YAML: a bare configuration, or the page's draft shape
  * `{config: {...}}`.
@@ -58,13 +71,13 @@ async function readConfig(source: string): Promise<Record<string, unknown>> {
       throw new BadInput(`${source}: neither JSON nor YAML (${(e as Error).message.split('\n')[0]})`);
     }
   }
-  if (isObject(value) && isObject(value.config)) value = value.config;
+  if (isObject(value) && isObject(value.config)) {
+    refuseBesideConfig(value, source);
+    value = value.config;
+  }
   if (!isObject(value)) throw new BadInput(`${source}: the configuration must be an object`);
   return value;
 }
-
-/** The command's options, which a configuration file does not hold. */
-const COMMAND_OPTIONS = ['language', 'testbench'];
 
 /** An issue of POST /api/hdl/*'s check as one line: the field, the problem, and for a typo the name meant. */
 function issueLine(issue: z.core.$ZodIssue, settings: string[]): string {
@@ -82,8 +95,7 @@ function issueLine(issue: z.core.$ZodIssue, settings: string[]): string {
  */
 async function checkedConfig(gen: Generator, value: Record<string, unknown>, where: string) {
   for (const option of COMMAND_OPTIONS)
-    if (option in value)
-      throw new BadInput(`${where}: ${option} is an option of the command (--${option}), not a setting`);
+    if (option in value) throw new BadInput(`${where}: ${commandOptionLine(option)}`);
   const { hdlRequestSchemas, oneIssuePerField } = await import('../server/routes/hdl-schemas');
   let parsed;
   try {

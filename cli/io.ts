@@ -9,6 +9,9 @@ import { instantiateKernel, type KernelExports } from '../src/core/wasm/instanti
 /** Bad input: the command prints its message as one line on stderr and exits with 1. */
 export class BadInput extends Error {}
 
+/** A file that cannot be opened or read: bad input, which `crc check --check` reports and goes on past. */
+export class Unreadable extends BadInput {}
+
 /** Options that do not go together (or an option's value that is no value at all): exit 2, as commander's own. */
 export class UsageError extends Error {}
 

@@ -30,15 +30,15 @@ import { ipv4Text, ipv6Text } from './subnet-text';
 
 export interface SubnetOptions {
   json?: boolean;
-  split?: string;
+  /** The longer prefix (a whole number, parsed by the command line). */
+  split?: number;
   hosts?: boolean;
   csv?: boolean;
   output?: string;
 }
 
-function splitPrefix(text: string, prefix: number, max: number): number {
-  const child = /^\/?\d{1,3}$/.test(text.trim()) ? Number(text.trim().replace('/', '')) : NaN;
-  if (!(child >= prefix && child <= max))
+function splitPrefix(child: number, prefix: number, max: number): number {
+  if (child < prefix || child > max)
     throw new BadInput(`--split must be a prefix from ${prefix} to ${max} (the network is a /${prefix}).`);
   return child;
 }

@@ -6,7 +6,7 @@
  * non-blocking); one handed over non-blocking (EAGAIN) is waited on.
  */
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
-import { BadInput, readProblem } from './io';
+import { BadInput, Unreadable, readProblem } from './io';
 import { OutputFile, writeProblem } from './output-file';
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -31,7 +31,7 @@ export class SyncInput {
       if (st.isDirectory()) throw Object.assign(new Error('is a directory'), { code: 'EISDIR' });
       this.size = st.isFile() && path !== '-' ? st.size : undefined;
     } catch (e) {
-      throw new BadInput(readProblem(path, e));
+      throw new Unreadable(readProblem(path, e));
     }
   }
 
@@ -53,7 +53,7 @@ export class SyncInput {
           continue;
         }
         if ((e as NodeJS.ErrnoException).code === 'EOF') break;
-        throw new BadInput(readProblem(this.path, e));
+        throw new Unreadable(readProblem(this.path, e));
       }
       if (got === 0) break;
       n += got;

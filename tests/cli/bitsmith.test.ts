@@ -112,6 +112,26 @@ describe('bitsmith: version, help and exit codes', () => {
       usageError(args);
   });
 
+  it("a whole-number option takes decimal digits only: anything else is a usage error in commander's form", () => {
+    const cases: [string[], string, string][] = [
+      [['subnet', '10.0.0.0/8', '--split', 'x'], '--split <prefix>', 'x'],
+      [['crc', 'generate', '--algorithm', 'CRC-32', '--data-width', 'x'], '--data-width <bits>', 'x'],
+      [['crc', 'generate', '--algorithm', 'CRC-32', '--data-width', '0x10'], '--data-width <bits>', '0x10'],
+      [['crc', 'generate', '--algorithm', 'CRC-32', '--data-width', '1e1'], '--data-width <bits>', '1e1'],
+      [['crc', 'generate', '--algorithm', 'CRC-32', '--pipeline-stages', 'x'], '--pipeline-stages <n>', 'x'],
+      [['crc', 'generate', '--poly', '0x07', '--width', '8.0'], '--width <bits>', '8.0'],
+      [['crc', 'identify', '--width', 'x', '00:00', '00:01'], '--width <bits>', 'x'],
+      [['base64', 'encode', '--wrap', ' 7'], '-w, --wrap <cols>', ' 7'],
+    ];
+    for (const [args, flags, value] of cases)
+      expect(usageError(args)).toBe(
+        `error: option '${flags}' argument '${value}' is invalid. It must be a whole number (decimal digits).`,
+      );
+    // A prefix may be written as one; a value out of range is still the page's bad input.
+    expect(ok(['subnet', '10.0.0.0/30', '--split', '/31'])).toBe('10.0.0.0/31\n10.0.0.2/31\n');
+    expect(badInput(['subnet', '10.0.0.0/30', '--split', '33'])).toMatch(/^bitsmith: --split must be a prefix/);
+  });
+
   it('a missing input file is bad input: exit 1, one line', () => {
     expect(badInput(['base64', 'encode', join(tmp, 'missing.bin')])).toMatch(/missing\.bin: no such file$/);
   });
@@ -197,6 +217,19 @@ describe('bitsmith crc', () => {
     expect(badInput(['crc', 'generate', '--algorithm', 'NOPE'])).toMatch(/Unknown CRC algorithm "NOPE"/);
   });
 
+  it('crc generate: --algorithm with any parameter option is a usage error, as the API refuses both', () => {
+    const algorithm = ['crc', 'generate', '--algorithm', 'CRC-32'];
+    for (const [args, named] of [
+      [['--init', '0x1', '--xorout', '0x0', '--refin'], '--init, --xorout, --refin'],
+      [['--xorout', '0x0'], '--xorout'],
+      [['--refout'], '--refout'],
+      [['--poly', '0x07', '--width', '8'], '--poly, --width'],
+    ] as const)
+      expect(usageError([...algorithm, ...args])).toBe(
+        `error: Give either --algorithm or the parameters (${named}), not both.`,
+      );
+  });
+
   it('crc list shows every catalogue algorithm; --json is GET /api/predefined', async () => {
     const lines = ok(['crc', 'list']).trimEnd().split('\n');
     expect(lines).toHaveLength(predefinedAlgorithms().length);
@@ -259,6 +292,25 @@ describe('bitsmith crc', () => {
     expect(r.status).toBe(1);
     expect(r.stdout.toString()).toBe(`${a}: OK\n${b}: FAILED\n`);
     expect(r.stderr).toBe('bitsmith: WARNING: 1 computed checksum did NOT match\n');
+  });
+
+  it('crc check --check takes CRLF lists, reports a file it cannot read and goes on, refuses a list without lines', () => {
+    const a = file('crlf-a.bin', randomBytes(100));
+    const b = file('crlf-b.bin', randomBytes(200));
+    const sums = ok(['crc', 'check', a, b]);
+    const crlf = file('crlf.txt', sums.replace(/\n/g, '\r\n'));
+    expect(ok(['crc', 'check', '--check', crlf])).toBe(`${a}: OK\n${b}: OK\n`);
+    // As sha256sum: the missing file first, the others still checked, exit 1 at the end.
+    const missing = join(tmp, 'no-such.bin');
+    const withMissing = file('with-missing.txt', `00000000  ${missing}\n${sums}`);
+    const r = bitsmith(['crc', 'check', '--check', withMissing]);
+    expect(r.stdout.toString()).toBe(`${missing}: FAILED open or read\n${a}: OK\n${b}: OK\n`);
+    expect(r.stderr).toBe('bitsmith: WARNING: 1 listed file could not be read\n');
+    expect(r.status).toBe(1);
+    const empty = file('empty-sums.txt', '');
+    expect(badInput(['crc', 'check', '--check', empty])).toBe(
+      `bitsmith: ${empty}: no properly formatted CRC lines found`,
+    );
   });
 });
 
@@ -327,6 +379,17 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     const l1 = config('l1.json', { language: 'vhdl' });
     expect(badInput(['uart', 'generate', '--config', l1])).toBe(
       `bitsmith: ${l1}: language is an option of the command (--language), not a setting`,
+    );
+  });
+
+  it('a {config: ...} file with any key beside config is refused naming the key, never ignored', () => {
+    const wrapped = file('wrapped.json', JSON.stringify({ config: { dataWidth: 16 }, dataWidth: 32, fifoDepht: 4 }));
+    expect(badInput(['fifo', 'generate', '--config', wrapped])).toBe(
+      `bitsmith: ${wrapped}: dataWidth: unknown field beside config (the settings go inside it)`,
+    );
+    const draft = file('draft.yaml', stringify({ config: DEFAULT_UART, language: 'vhdl' }));
+    expect(badInput(['uart', 'generate', '--config', draft])).toBe(
+      `bitsmith: ${draft}: language is an option of the command (--language), not a setting`,
     );
   });
 
@@ -423,10 +486,11 @@ describe('bitsmith base64', () => {
     expect(bitsmith(['base64', 'decode', '-'], wrapped).stdout.equals(Buffer.from(data))).toBe(true);
   });
 
-  it("bad Base64 and empty input give the page's messages", () => {
+  it("bad Base64 gives the page's message; empty input gives empty output, exit 0, as GNU base64", () => {
     expect(badInput(['base64', 'decode', '-'], 'abc$')).toBe('bitsmith: Invalid Base64 string');
-    expect(badInput(['base64', 'decode', '-'], ' \n')).toBe('bitsmith: Please enter Base64 to decode');
-    expect(badInput(['base64', 'encode', '-'], '')).toBe('bitsmith: Please enter text to encode');
+    for (const args of [['encode'], ['encode', '--wrap', '76'], ['encode', '--mime'], ['decode']])
+      expect(ok(['base64', ...args, '-'], ''), args.join(' ')).toBe('');
+    expect(ok(['base64', 'decode', '-'], ' \n')).toBe(''); // whitespace is ignored: nothing to decode
   });
 });
 

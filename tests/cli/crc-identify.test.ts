@@ -3,7 +3,7 @@
  * (text and --json), codewords, files, and exit 1 with one line for bad or unmatched samples.
  */
 import { describe, expect, it } from 'vitest';
-import { badInput, file, ok, usageError } from './run';
+import { badInput, bitsmith, file, ok, usageError } from './run';
 import { loadKernel } from '../../server/wasm';
 import { identifyCrc, parseIdentify, reportJson, NO_FIXED, type CrcIdKernel } from '../../src/core/crc/identify';
 import { randomBytes, testRandom } from '../cases/seed';
@@ -57,6 +57,19 @@ describe('bitsmith crc identify', () => {
     expect(usageError(['crc', 'identify', '--bits', '--ascii', '01:1', '11:1'])).toMatch(
       /^error: --bits cannot be used/,
     );
+  });
+
+  it('--json prints the report also when no CRC fits (as POST /api/crc/identify answers), exit 1', async () => {
+    const samples = ['00:00', '00:01'];
+    const inputs = samples.map((s) => ({ format: 'hex' as const, message: s.split(':')[0]!, crc: s.split(':')[1]! }));
+    const parsed = parseIdentify('message', inputs, NO_FIXED);
+    if (!parsed.ok) throw new Error('the samples parse');
+    const expected = reportJson(identifyCrc(await loadKernel<CrcIdKernel>('crcid'), parsed.request));
+    expect(expected).toMatchObject({ matches: [], remaining: '0' });
+    const r = bitsmith(['crc', 'identify', '--json', ...samples]);
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout.toString())).toEqual(expected);
+    expect(r.stderr).toBe(`bitsmith: ${expected.missing.join(' ')}\n`);
   });
 
   it('exit 1 with one line for bad samples and for samples no CRC fits', () => {

@@ -32,6 +32,20 @@ describe('bitsmith crc generate, software languages', () => {
     expect(readFileSync(join(tmp, 'mine.py'), 'utf8')).toBe(py!.text);
   });
 
+  it('every hardware option is a usage error with a software language, --data-width too (it has a default)', () => {
+    const hardware = [
+      ['--data-width', '32'],
+      ['--data-width', '8'],
+      ['--partial-last-word'],
+      ['--pipeline-stages', '2'],
+    ];
+    for (const language of ['python', 'c'])
+      for (const option of [...hardware, ['--testbench']])
+        expect(usageError(['crc', 'generate', '--algorithm', 'CRC-16/ARC', '--language', language, ...option])).toBe(
+          'error: --data-width, --partial-last-word, --pipeline-stages and --testbench apply to Verilog and VHDL only.',
+        );
+  });
+
   it('refuses a C file name, widths above 64 and the hardware-only options', () => {
     expect(usageError(['crc', 'generate', '--algorithm', 'CRC-32C', '--language', 'c', '-o', 'x.c'])).toMatch(
       /^error: C gives two files \(crc32_iscsi\.h, crc32_iscsi\.c\): give a directory with -o\./,
