@@ -80,7 +80,12 @@ export function Layout() {
       const t = e.target as Element;
       if (!t.closest('#sidebar') && !t.closest('.menu-toggle')) close();
     };
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && close();
+    // Escape closes the menu and gives focus back to its toggle (the sidebar turns inert).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      close();
+      document.querySelector<HTMLElement>('.menu-toggle')?.focus();
+    };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -126,7 +131,9 @@ export function Layout() {
           <span className="palette-button-text">Search tools</span> <kbd>Ctrl K</kbd>
         </button>
         <nav className="navbar-links" aria-label="Main">
-          <Link to="/">Home</Link>
+          <Link to="/" className="navbar-home">
+            Home
+          </Link>
           <Link to="/admin/analytics">Analytics</Link>
         </nav>
         <button
@@ -141,7 +148,8 @@ export function Layout() {
       {/* Off-canvas and closed, the sidebar is out of the Tab order and the accessibility tree. */}
       <Sidebar open={menuOpen} onClose={close} inert={mobile && !menuOpen} />
       {menuOpen && <div className="overlay" data-testid="overlay" aria-hidden="true" onClick={close} />}
-      <main className="content" id="main" tabIndex={-1}>
+      {/* While the menu is open over it, the page is out of the Tab order (a modal menu). */}
+      <main className="content" id="main" tabIndex={-1} inert={mobile && menuOpen}>
         <Outlet />
       </main>
       {paletteOpen && (

@@ -216,31 +216,33 @@ export default function ContrastPage() {
           </section>
           <section className="panel" aria-label="Colour vision">
             <h3>Colour-vision simulations</h3>
-            <table className="vision-table">
-              <thead>
-                <tr>
-                  <th scope="col">Simulation</th>
-                  <th scope="col">Colours</th>
-                  <th scope="col">WCAG ratio under simulation</th>
-                </tr>
-              </thead>
-              <tbody>
-                {VISIONS.map(([kind, name]) => {
-                  const sb = simulateVision(bg, kind),
-                    sf = simulateVision(fg, kind);
-                  return (
-                    <tr key={kind}>
-                      <td>{name}</td>
-                      <td>
-                        <span className="swatch" style={{ background: toHex(sf) }} /> on{' '}
-                        <span className="swatch" style={{ background: toHex(sb) }} />
-                      </td>
-                      <td>{formatRatio(contrastOf(sb, sf))}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <div className="table-scroll" role="region" aria-label="Colour-vision simulations, scrollable" tabIndex={0}>
+              <table className="vision-table">
+                <thead>
+                  <tr>
+                    <th scope="col">Simulation</th>
+                    <th scope="col">Colours</th>
+                    <th scope="col">WCAG ratio under simulation</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {VISIONS.map(([kind, name]) => {
+                    const sb = simulateVision(bg, kind),
+                      sf = simulateVision(fg, kind);
+                    return (
+                      <tr key={kind}>
+                        <td>{name}</td>
+                        <td>
+                          <span className="swatch" style={{ background: toHex(sf) }} /> on{' '}
+                          <span className="swatch" style={{ background: toHex(sb) }} />
+                        </td>
+                        <td>{formatRatio(contrastOf(sb, sf))}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
             <p className="apca" data-testid="apca">
               APCA Lc (perceptual contrast, not a WCAG ratio): <strong>{apcaLc(fg, bg).toFixed(1)}</strong>
             </p>
