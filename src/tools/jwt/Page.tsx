@@ -111,9 +111,8 @@ export default function JwtPage() {
           onChange={(e) => s.setInput(e.target.value)}
         />
         <div className="row">
-          <span className="char-count" aria-live="polite">
-            {s.input.length} characters
-          </span>
+          {/* Not a live region: it would announce a count on every keystroke. */}
+          <span className="char-count">{s.input.length} characters</span>
           <button type="button" className="primary" onClick={() => decode(true)}>
             Decode
           </button>
