@@ -219,6 +219,11 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await expect
       .poll(() => marked('Input 1 width'))
       .toEqual(['true', "Input 'start' width must be a whole number from 1 to 64."]);
+    // The basic settings' names too: a clock named like the module, a reset name that is no identifier.
+    await page.getByLabel('Clock Name', { exact: true }).fill('my_fsm');
+    await expect.poll(() => marked('Clock Name')).toEqual(['true', expect.stringContaining("Duplicate name 'my_fsm'")]);
+    await page.getByLabel('Reset Name', { exact: true }).fill('9rst');
+    await expect.poll(() => marked('Reset Name')).toEqual(['true', expect.stringContaining("'9rst'")]);
     expect(errors).toEqual([]);
   });
 

@@ -14,7 +14,12 @@ function invalidWhen(error: number | undefined) {
 }
 
 /** The fields' errors, as compileFsm gives them: field key -> index of its message. */
-type FieldErrors = Record<string, number>;
+export type FieldErrors = Record<string, number>;
+
+/** invalidWhen for the fields kit's inputs (TextField takes `invalid`). */
+export function textFieldError(error: number | undefined) {
+  return { invalid: error !== undefined, 'aria-describedby': error === undefined ? undefined : errorId(error) };
+}
 
 /** A removed row's focus goes to the Remove of the row taking its place, else of the previous row, else to Add. */
 function removeRow(button: HTMLElement, remove: () => void) {

@@ -16,7 +16,15 @@ import {
   type StateEncoding,
 } from '../../core/hdl/fsm/config';
 import { StateDiagram } from './Diagram';
-import { SignalsEditor, StatesEditor, TransitionsEditor, errorId, stateOptions } from './Editors';
+import {
+  SignalsEditor,
+  StatesEditor,
+  TransitionsEditor,
+  errorId,
+  stateOptions,
+  textFieldError,
+  type FieldErrors,
+} from './Editors';
 import { CodeTab } from './CodeTab';
 import { generateBoth } from './logic';
 import { fsmLink, useFsmStore, type FsmTab } from './store';
@@ -30,7 +38,7 @@ const TABS: TabItem<FsmTab>[] = [
 const tabId = (tab: FsmTab) => `fsm-tab-${tab}`;
 const panelId = (tab: FsmTab) => `fsm-panel-${tab}`;
 
-function BasicSettings() {
+function BasicSettings({ fields }: { fields: FieldErrors }) {
   const { config, update } = useFsmStore();
   return (
     <section className="panel" aria-labelledby="fsm-basic-title">
@@ -41,6 +49,7 @@ function BasicSettings() {
           spellCheck={false}
           label="Module Name"
           value={config.moduleName}
+          {...textFieldError(fields.moduleName)}
           onChange={(moduleName) => update({ moduleName })}
         />
         <SelectField<FsmType>
@@ -69,6 +78,7 @@ function BasicSettings() {
           spellCheck={false}
           label="Clock Name"
           value={config.clkName}
+          {...textFieldError(fields.clkName)}
           onChange={(clkName) => update({ clkName })}
         />
         <TextField
@@ -76,6 +86,7 @@ function BasicSettings() {
           spellCheck={false}
           label="Reset Name"
           value={config.resetName}
+          {...textFieldError(fields.resetName)}
           onChange={(resetName) => update({ resetName })}
         />
       </div>
@@ -193,7 +204,7 @@ export default function FsmPage() {
               {page.error}
             </div>
           )}
-          <BasicSettings />
+          <BasicSettings fields={fields} />
           <StatesEditor config={config} fields={fields} />
           <div className="grid-2">
             <SignalsEditor kind="inputs" config={config} fields={fields} />
