@@ -91,6 +91,8 @@ describeWith(['chromium'], 'data converters with a 50 MB input', () => {
         await expect
           .poll(() => page.locator('.status-line').textContent(), { timeout: 240_000, interval: 500 })
           .toBe('✅ Valid JSON!');
+        // The preview is laid out once the browser holds the whole output Blob: traced too.
+        await expect.poll(() => page.getByLabel('Output', { exact: true }).inputValue()).not.toBe('');
       });
       console.info(`50 MB JSON format: ${Date.now() - started} ms, main thread: ${describeTasks(tasks)}`);
       expect(longestCpuMs(tasks), describeTasks(tasks)).toBeLessThan(MAX_TASK_CPU_MS);
@@ -148,6 +150,7 @@ describeWith(['chromium'], 'data converters with a 50 MB input', () => {
         await expect
           .poll(() => page.locator('.status-line').textContent(), { timeout: 300_000, interval: 500 })
           .toMatch(/^✅ Converted [\d]+ rows to JSON$/);
+        await expect.poll(() => page.getByLabel('JSON Output').inputValue()).not.toBe('');
       });
       expect([...seen].filter((v) => Number(v) > 0 && Number(v) < 100).length).toBeGreaterThan(2);
       console.info(`50 MB CSV -> JSON: ${Date.now() - started} ms, main thread: ${describeTasks(tasks)}`);

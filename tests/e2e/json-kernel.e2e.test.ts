@@ -168,6 +168,8 @@ describeWith(['chromium'], 'JSON formatter WASM kernel with big inputs', () => {
       const tasks = await traceMainThread(app.browser, page, async () => {
         await button(page, 'Format').click();
         await expect.poll(() => status(page), { timeout: 300_000, interval: 250 }).toBe('✅ Valid JSON!');
+        // The preview is laid out once the browser holds the whole output Blob: traced too.
+        await expect.poll(() => page.getByLabel('Output', { exact: true }).inputValue()).not.toBe('');
       });
       console.info(`30 MB paste format, main thread: ${describeTasks(tasks)}`);
       expect(longestCpuMs(tasks), describeTasks(tasks)).toBeLessThan(MAX_TASK_CPU_MS);
