@@ -64,23 +64,62 @@ async function setUpPage(page: Page): Promise<void> {
     input.id = 'bench-native';
     input.hidden = true;
     document.body.append(input);
-    w.longTasks = [] as number[];
-    new PerformanceObserver((l) => l.getEntries().forEach((e) => (w.longTasks as number[]).push(e.duration))).observe({
-      type: 'longtask',
-    });
+    w.longTasks = [] as LongTask[];
+    w.clickWindows = [] as [number, number][];
+    new PerformanceObserver((l) =>
+      l.getEntries().forEach((e) => (w.longTasks as LongTask[]).push({ start: e.startTime, ms: e.duration })),
+    ).observe({ type: 'longtask' });
   }, NATIVE_WORKER);
+}
+
+/** A main-thread task over 50 ms of wall clock (Long Tasks API). */
+interface LongTask {
+  start: number;
+  ms: number;
 }
 
 interface PageTimes {
   t0: number;
   t1: number;
+  longTasks: LongTask[];
+  /** Each page run's click to its preview on screen, in performance.now() time. */
+  clickWindows: [number, number][];
 }
 
-/** One run of the page: ms from the button's click to `✅ Valid JSON!`. */
-async function pageRun(page: Page, path: string, action: Action = 'Format'): Promise<number> {
+/**
+ * The long tasks seen since the last call: those inside a click's window (the issue's measure: click
+ * to download, preview included) and those while a file was chosen (laying out the input's preview).
+ */
+async function takeLongTasks(page: Page): Promise<{ click: number[]; fileChoice: number[] }> {
+  // Entries arrive after their task: let a frame pass so the last run's are in.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 50))));
+  return page.evaluate(() => {
+    const w = window as unknown as PageTimes;
+    const windows = w.clickWindows.splice(0);
+    // No named function in here: tsx would wrap it in a helper the page does not have.
+    const tasks = w.longTasks
+      .splice(0)
+      .map((t) => ({ ms: t.ms, inClick: windows.some(([from, to]) => t.start >= from && t.start <= to) }));
+    return {
+      click: tasks.filter((t) => t.inClick).map((t) => t.ms),
+      fileChoice: tasks.filter((t) => !t.inClick).map((t) => t.ms),
+    };
+  });
+}
+
+/** Clears the page and chooses the file, as a user would before pressing the button. */
+async function chooseFile(page: Page, path: string): Promise<void> {
   await page.getByRole('button', { name: 'Clear All' }).click();
   await page.locator('input[type=file]').first().setInputFiles(path);
   await page.getByRole('note').first().waitFor();
+}
+
+/**
+ * One press of the button: ms from the click to `✅ Valid JSON!`. It returns once the output's preview
+ * is laid out too (it follows the status when the browser holds the whole output Blob), so the click's
+ * window, for long tasks and traces, ends on the screen the user sees.
+ */
+async function clickRun(page: Page, action: Action): Promise<number> {
   const button = page.getByRole('button', { name: action, exact: true });
   await page.evaluate(() => {
     const w = window as unknown as PageTimes;
@@ -98,10 +137,26 @@ async function pageRun(page: Page, path: string, action: Action = 'Format'): Pro
   });
   await button.click();
   await page.waitForFunction(() => (window as unknown as PageTimes).t1 > 0, null, { timeout: 300_000 });
-  return page.evaluate(() => {
-    const w = window as unknown as PageTimes;
-    return w.t1 - w.t0;
-  });
+  const output = page.getByLabel('Output', { exact: true });
+  await page.waitForFunction((el) => (el as HTMLTextAreaElement).value !== '', await output.elementHandle());
+  return page.evaluate(
+    () =>
+      new Promise<number>((done) =>
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const w = window as unknown as PageTimes;
+            w.clickWindows.push([w.t0, performance.now()]);
+            done(w.t1 - w.t0);
+          }),
+        ),
+      ),
+  );
+}
+
+/** One run of the page: choose the file, then ms from the button's click to `✅ Valid JSON!`. */
+async function pageRun(page: Page, path: string, action: Action = 'Format'): Promise<number> {
+  await chooseFile(page, path);
+  return clickRun(page, action);
 }
 
 /** One run of the native pipeline on the same file. */
@@ -186,7 +241,7 @@ export default defineSuite({
         (runs ??= (async (): Promise<[number[], number[]]> => {
           await nativeRun(page, path, action);
           await pageRun(page, path, action); // warm-up: worker start, WASM compile
-          await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
+          await takeLongTasks(page);
           const native: number[] = [];
           const paged: number[] = [];
           for (let i = 0; i < count; i++) {
@@ -203,13 +258,16 @@ export default defineSuite({
       bytes: size,
       measure: async () => {
         const times = (await formatRuns())[1];
-        const t = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks.splice(0));
-        // One more run, traced: the wall clock of a task counts the time its thread waited for a core
+        const t = await takeLongTasks(page);
+        // One more click, traced: the wall clock of a task counts the time its thread waited for a core
         // (the worker and the browser share two), its CPU time is what the page itself spent.
-        const traced = await traceMainThread(browser!, page, () => pageRun(page, path, 'Format'));
+        await chooseFile(page, path);
+        const traced = await traceMainThread(browser!, page, () => clickRun(page, 'Format'));
         pageCase.extra = {
-          long_tasks: t.length,
-          max_long_task_ms: Math.round(Math.max(0, ...t)),
+          long_tasks: t.click.length,
+          max_long_task_ms: Math.round(Math.max(0, ...t.click)),
+          file_choice_long_tasks: t.fileChoice.length,
+          file_choice_max_long_task_ms: Math.round(Math.max(0, ...t.fileChoice)),
           traced_run_max_task_cpu_ms: Math.round(longestCpuMs(traced)),
           traced_run_max_task_wall_ms: Math.round(Math.max(0, ...traced.map((x) => x.wallMs))),
         };
