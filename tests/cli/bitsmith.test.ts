@@ -312,6 +312,20 @@ describe('bitsmith crc', () => {
       `bitsmith: ${empty}: no properly formatted CRC lines found`,
     );
   });
+
+  it('crc check --check goes on past a malformed line and a list it cannot read, and says so at the end', () => {
+    const a = file('mixed-a.bin', randomBytes(100));
+    const b = file('mixed-b.bin', randomBytes(200));
+    const list = file('mixed.txt', `${ok(['crc', 'check', a])}not a checksum line\n${ok(['crc', 'check', b])}`);
+    const gone = join(tmp, 'no-such-list.txt');
+    // As sha256sum --strict: every good line and every other list checked, exit 1 at the end.
+    const r = bitsmith(['crc', 'check', '--check', gone, list]);
+    expect(r.stdout.toString()).toBe(`${a}: OK\n${b}: OK\n`);
+    expect(r.stderr.toString()).toMatch(
+      new RegExp(`^bitsmith: ${gone}: .+; WARNING: 1 line is improperly formatted\n$`),
+    );
+    expect(r.status).toBe(1);
+  });
 });
 
 describe('bitsmith uart|fifo|fsm generate', () => {
