@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import {
   addState,
   DEFAULT_FSM,
+  removeOutput,
   removeState,
   renameState,
   type FsmConfig,
@@ -95,7 +96,10 @@ export const useFsmStore = create<FsmStore>((set) => {
         const name = freshName(kind === 'inputs' ? 'in_' : 'out_', taken);
         return { ...c, [kind]: [...c[kind], { name, width: 1, description: '' }] };
       }),
-    removeSignal: (kind, index) => edit((c) => ({ ...c, [kind]: c[kind].filter((_, i) => i !== index) })),
+    removeSignal: (kind, index) =>
+      edit((c) =>
+        kind === 'outputs' ? removeOutput(c, index) : { ...c, inputs: c.inputs.filter((_, i) => i !== index) },
+      ),
     updateSignal: (kind, index, patch) =>
       edit((c) => {
         const old = c[kind][index]?.name;

@@ -83,6 +83,23 @@ export function removeState(c: FsmConfig, index: number): FsmConfig {
   };
 }
 
+/** Removes an output and its values in every state and transition (the generators would ignore them). */
+export function removeOutput(c: FsmConfig, index: number): FsmConfig {
+  const gone = c.outputs[index]?.name;
+  if (gone === undefined) return c;
+  const drop = (values?: Record<string, string>) => {
+    if (values?.[gone] === undefined) return values;
+    const { [gone]: _removed, ...rest } = values;
+    return rest;
+  };
+  return {
+    ...c,
+    outputs: c.outputs.filter((_, i) => i !== index),
+    states: c.states.map((s) => ({ ...s, outputs: drop(s.outputs) })),
+    transitions: c.transitions.map((t) => ({ ...t, outputs: drop(t.outputs) })),
+  };
+}
+
 /** Renames a state and every reference to it (transitions, reset state). */
 export function renameState(c: FsmConfig, index: number, name: string): FsmConfig {
   const old = c.states[index]?.name;

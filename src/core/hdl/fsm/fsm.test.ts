@@ -4,6 +4,7 @@ import {
   addState,
   COMPLEX_EXAMPLE,
   DEFAULT_FSM,
+  removeOutput,
   removeState,
   renameState,
   SIMPLE_EXAMPLE,
@@ -50,6 +51,17 @@ describe('FSM configuration rules', () => {
     c = removeState(c, 0);
     expect(c.states.map((s) => s.name)).toEqual(['DONE']);
     expect(removeState(c, 0)).toBe(c);
+  });
+
+  it('removes an output with its values in every state and transition', () => {
+    // Values left behind were ignored by the generators and refused by POST /api/hdl/fsm and bitsmith.
+    const c = removeOutput(COMPLEX_EXAMPLE, 0);
+    expect(c.outputs.map((o) => o.name)).toEqual(['load', 'phase']);
+    for (const entry of [...c.states, ...c.transitions])
+      expect(Object.keys(entry.outputs ?? {})).not.toContain('ready');
+    expect(c.states[0]?.outputs).toEqual({ load: '0', phase: '0' });
+    expect(c.transitions[0]?.outputs).toEqual({});
+    expect(removeOutput(c, 5)).toBe(c);
   });
 
   it('renames a state everywhere it is used', () => {
