@@ -83,12 +83,16 @@ export function removeState(c: FsmConfig, index: number): FsmConfig {
   };
 }
 
-/** Removes an output and its values in every state and transition (the generators would ignore them). */
+/**
+ * Removes an output and its values in every state and transition (the generators would ignore them);
+ * the values stay while another output has the same name.
+ */
 export function removeOutput(c: FsmConfig, index: number): FsmConfig {
   const gone = c.outputs[index]?.name;
   if (gone === undefined) return c;
+  const shared = c.outputs.some((o, i) => i !== index && o.name === gone);
   const drop = (values?: Record<string, string>) => {
-    if (values?.[gone] === undefined) return values;
+    if (shared || values?.[gone] === undefined) return values;
     const { [gone]: _removed, ...rest } = values;
     return rest;
   };

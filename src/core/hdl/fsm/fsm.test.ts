@@ -62,6 +62,12 @@ describe('FSM configuration rules', () => {
     expect(c.states[0]?.outputs).toEqual({ load: '0', phase: '0' });
     expect(c.transitions[0]?.outputs).toEqual({});
     expect(removeOutput(c, 5)).toBe(c);
+    // Two outputs named alike (a name being typed): removing one keeps the other's values.
+    const twins = {
+      ...COMPLEX_EXAMPLE,
+      outputs: [...COMPLEX_EXAMPLE.outputs, { name: 'load', width: 1, description: '' }],
+    };
+    expect(removeOutput(twins, 3).states).toEqual(COMPLEX_EXAMPLE.states);
   });
 
   it('renames a state everywhere it is used', () => {
