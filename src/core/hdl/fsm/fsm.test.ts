@@ -4,6 +4,7 @@ import {
   addState,
   COMPLEX_EXAMPLE,
   DEFAULT_FSM,
+  moveOutputValues,
   removeOutput,
   removeState,
   renameState,
@@ -68,6 +69,23 @@ describe('FSM configuration rules', () => {
       outputs: [...COMPLEX_EXAMPLE.outputs, { name: 'load', width: 1, description: '' }],
     };
     expect(removeOutput(twins, 3).states).toEqual(COMPLEX_EXAMPLE.states);
+  });
+
+  it("moves an output's values as its name is typed, never over another output's", () => {
+    // As the page renames, key by key: typing "complete" over to "busy_d" passes through "busy",
+    // where the values of complete replaced those of busy, which then left with the name.
+    const rename = (c: FsmConfig, index: number, name: string): FsmConfig => {
+      const moved = moveOutputValues(c, index, name);
+      return { ...moved, outputs: moved.outputs.map((o, i) => (i === index ? { ...o, name } : o)) };
+    };
+    let c: FsmConfig = DEFAULT_FSM;
+    for (const name of ['complet', 'c', 'b', 'bus', 'busy', 'busy_', 'busy_d']) c = rename(c, 1, name);
+    expect(c.states.map((s) => s.outputs)).toEqual([
+      { busy: '0', busy_d: '0' },
+      { busy: '1', busy_d: '0' },
+      { busy: '0', busy_d: '1' },
+    ]);
+    expect(rename(DEFAULT_FSM, 0, 'active').states[1]?.outputs).toEqual({ active: '1', complete: '0' });
   });
 
   it('renames a state everywhere it is used', () => {
