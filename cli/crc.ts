@@ -1,7 +1,8 @@
 /** bitsmith crc generate | list (crc check: ./crc-check.ts). */
 import { paramsOf, predefinedAlgorithms } from '../src/core/crc/catalogue';
 import type { CrcKernel } from '../src/core/crc/kernel';
-import { MAX_CRC_WIDTH, MAX_DATA_WIDTH_API, hex, parseHex, type CrcParams } from '../src/core/crc/params';
+import { MAX_CRC_WIDTH, MAX_DATA_WIDTH_API, hex, type CrcParams } from '../src/core/crc/params';
+import { parseHexText } from '../src/core/crc/request';
 import type { HdlLanguage } from '../src/core/hdl/contract';
 import {
   createCrcGenerator,
@@ -57,7 +58,8 @@ function checkUsage(o: CrcGenerateOptions): void {
 
 function hexOption(text: string | undefined, label: string, width: number): bigint {
   if (text === undefined) return 0n;
-  const v = text.length <= 40 ? parseHex(text) : undefined;
+  // As the API: blank or digitless text (`--init "$UNSET"`) is refused, never read as 0.
+  const v = parseHexText(text);
   if (v === undefined) throw new BadInput(`${label} must be a hexadecimal value such as 0xFFFF.`);
   if (!fitsWidth(v, width)) throw new BadInput(doesNotFitMessage(label, width));
   return v;
@@ -71,7 +73,7 @@ function crcParams(o: CrcGenerateOptions): CrcParams {
     throw new UsageError('Give --algorithm NAME, or --poly and --width (bitsmith crc generate --help).');
   if (width < 1 || width > MAX_CRC_WIDTH)
     throw new BadInput(`The CRC width must be a whole number from 1 to ${MAX_CRC_WIDTH}.`);
-  const poly = parseHex(polyText);
+  const poly = parseHexText(polyText);
   if (poly === undefined) throw new BadInput('Poly must be a hexadecimal value such as 0x04C11DB7.');
   if (!fitsWidth(poly, width)) throw new BadInput(doesNotFitMessage('Poly', width));
   return {

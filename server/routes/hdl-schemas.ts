@@ -36,7 +36,15 @@ import {
   validateFifoConfig,
   type FifoConfig,
 } from '../../src/core/hdl/fifo';
-import { DEFAULT_FSM, ENCODINGS, FSM_TYPES, SIMPLE_EXAMPLE, fsmGenerator } from '../../src/core/hdl/fsm';
+import { excerpt } from '../../src/core/excerpt';
+import {
+  DEFAULT_FSM,
+  ENCODINGS,
+  FSM_TYPES,
+  SIMPLE_EXAMPLE,
+  fsmGenerator,
+  type FsmConfig,
+} from '../../src/core/hdl/fsm';
 import { MAX_WIDTH as FSM_MAX_SIGNAL_WIDTH } from '../../src/core/hdl/fsm/design';
 import { fsmIssuePath } from './hdl-fsm-paths';
 import {
@@ -228,6 +236,24 @@ const signal = z.strictObject({
   width: z.number().int().min(1).max(FSM_MAX_SIGNAL_WIDTH).default(1),
   description: z.string().default(''),
 });
+/**
+ * A state's or transition's value for a name that is not an output would be ignored (a misspelt
+ * `bussy` left `busy` at its default): each is refused under its own path, as unknown fields are.
+ */
+function refuseUnknownOutputs(c: Pick<FsmConfig, 'outputs' | 'states' | 'transitions'>, ctx: z.RefinementCtx): boolean {
+  const names = new Set(c.outputs.map((o) => o.name));
+  const message = `not an output (the outputs are ${[...names].map((n) => excerpt(n)).join(', ') || 'none'})`;
+  let unknown = 0;
+  for (const list of ['states', 'transitions'] as const)
+    c[list].forEach((entry, i) => {
+      for (const key of Object.keys(entry.outputs ?? {}).filter((k) => !names.has(k))) {
+        ctx.addIssue({ code: 'custom', path: [list, i, 'outputs', key], message });
+        unknown++;
+      }
+    });
+  return unknown === 0;
+}
+
 const fsmRequest = z
   .strictObject({
     moduleName: z.string().default(DEFAULT_FSM.moduleName),
@@ -264,8 +290,9 @@ const fsmRequest = z
   })
   .transform(({ language, testbench, numStates: _ignored, ...fields }, ctx) => {
     const config = { ...fields, numStates: fields.states.length };
+    const outputsKnown = refuseUnknownOutputs(config, ctx);
     const problems = fsmGenerator.validate(config);
-    if (!addProblems(ctx, problems, (m) => fsmIssuePath(m, config))) return z.NEVER;
+    if (!addProblems(ctx, problems, (m) => fsmIssuePath(m, config)) || !outputsKnown) return z.NEVER;
     return { generator: 'fsm' as const, config, language, testbench };
   });
 

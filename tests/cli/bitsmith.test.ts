@@ -217,6 +217,22 @@ describe('bitsmith crc', () => {
     expect(badInput(['crc', 'generate', '--algorithm', 'NOPE'])).toMatch(/Unknown CRC algorithm "NOPE"/);
   });
 
+  it('crc generate refuses a blank or digitless hexadecimal value, as the API does, never reads it as 0', () => {
+    // `--poly "$POLY"` with POLY unset generated the CRC of x^8 (poly 0) with exit 0.
+    for (const poly of ['', ' ', '0x'])
+      expect(badInput(['crc', 'generate', '--poly', poly, '--width', '8'])).toBe(
+        'bitsmith: Poly must be a hexadecimal value such as 0x04C11DB7.',
+      );
+    for (const [option, label] of [
+      ['--init', 'Init'],
+      ['--xorout', 'XorOut'],
+    ] as const)
+      for (const text of ['', '  ', '0X'])
+        expect(badInput(['crc', 'generate', '--poly', '0x07', '--width', '8', option, text])).toBe(
+          `bitsmith: ${label} must be a hexadecimal value such as 0xFFFF.`,
+        );
+  });
+
   it('crc generate: --algorithm with any parameter option is a usage error, as the API refuses both', () => {
     const algorithm = ['crc', 'generate', '--algorithm', 'CRC-32'];
     for (const [args, named] of [

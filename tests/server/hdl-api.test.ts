@@ -330,6 +330,19 @@ describe('POST /api/hdl/*: refusals', () => {
     expect(nested.details).toContainEqual({ path: 'states.0.colour', message: 'unknown field' });
   });
 
+  it('refuses an output value for an output the FSM does not have, never ignores it', async () => {
+    // A misspelt output ("bussy") left busy at its default 0 in state RUN, with a 200.
+    const states = DEFAULT_FSM.states.map((s) =>
+      s.name === 'RUN' ? { ...s, outputs: { bussy: '1', complete: '0' } } : s,
+    );
+    const transitions = [{ from: 'IDLE', to: 'RUN', condition: 'start', outputs: { Busy: '1' } }];
+    const answer = await refused('fsm', { fsmType: 'mealy', states, transitions });
+    expect(answer.details).toEqual([
+      { path: 'states.1.outputs.bussy', message: 'not an output (the outputs are busy, complete)' },
+      { path: 'transitions.0.outputs.Busy', message: 'not an output (the outputs are busy, complete)' },
+    ]);
+  });
+
   it('answers 413 to a body over the limit, 400 to malformed JSON, 422 to a body that is not an object', async () => {
     const big = JSON.stringify({ moduleName: 'x'.repeat(5000) });
     const tooBig = await post('uart', big);

@@ -54,11 +54,16 @@ export function checkDataWidth(text: string): Checked<number> {
   return { ok: true, value: n };
 }
 
+/** Hexadecimal text as the API accepts it (at least one digit, `0x` optional); undefined otherwise. */
+export function parseHexText(text: string): bigint | undefined {
+  if (text.length > HEX_MAX_LENGTH) return undefined;
+  return HEX_TEXT.test(text) ? parseHex(text) : undefined;
+}
+
 /** A field's value: blank is 0; undefined when the text is not an acceptable hexadecimal value. */
 function hexField(text: string): bigint | undefined {
-  if (text.length > HEX_MAX_LENGTH) return undefined;
-  if (text.trim() === '') return 0n;
-  return HEX_TEXT.test(text) ? parseHex(text) : undefined;
+  if (text.length <= HEX_MAX_LENGTH && text.trim() === '') return 0n;
+  return parseHexText(text);
 }
 
 /** The parameters the polynomial bits and fields describe, or why they do not. */

@@ -2,6 +2,8 @@ import { create } from 'zustand';
 import {
   addState,
   DEFAULT_FSM,
+  moveOutputValues,
+  removeOutput,
   removeState,
   renameState,
   type FsmConfig,
@@ -51,22 +53,6 @@ function freshName(prefix: string, taken: string[]): string {
   return `${prefix}${i}`;
 }
 
-/** Renaming a signal keeps the per-state and per-transition output values that used its name. */
-function renameOutputKey(c: FsmConfig, old: string, name: string): FsmConfig {
-  const move = (o?: Record<string, string>) => {
-    const v = o?.[old];
-    if (!o || v === undefined) return o;
-    const rest = { ...o };
-    delete rest[old];
-    return { ...rest, [name]: v };
-  };
-  return {
-    ...c,
-    states: c.states.map((s) => ({ ...s, outputs: move(s.outputs) })),
-    transitions: c.transitions.map((t) => ({ ...t, outputs: move(t.outputs) })),
-  };
-}
-
 export const useFsmStore = create<FsmStore>((set) => {
   const edit = (fn: (c: FsmConfig) => FsmConfig) => set((s) => ({ config: fn(s.config) }));
   return {
@@ -95,13 +81,16 @@ export const useFsmStore = create<FsmStore>((set) => {
         const name = freshName(kind === 'inputs' ? 'in_' : 'out_', taken);
         return { ...c, [kind]: [...c[kind], { name, width: 1, description: '' }] };
       }),
-    removeSignal: (kind, index) => edit((c) => ({ ...c, [kind]: c[kind].filter((_, i) => i !== index) })),
+    removeSignal: (kind, index) =>
+      edit((c) =>
+        kind === 'outputs' ? removeOutput(c, index) : { ...c, inputs: c.inputs.filter((_, i) => i !== index) },
+      ),
     updateSignal: (kind, index, patch) =>
       edit((c) => {
         const old = c[kind][index]?.name;
         const { name } = patch;
         const renames = kind === 'outputs' && old !== undefined && name !== undefined && name !== old;
-        const base = renames ? renameOutputKey(c, old, name) : c;
+        const base = renames ? moveOutputValues(c, index, name) : c;
         return { ...base, [kind]: base[kind].map((s, i) => (i === index ? { ...s, ...patch } : s)) };
       }),
     addTransition: () =>

@@ -83,6 +83,59 @@ export function removeState(c: FsmConfig, index: number): FsmConfig {
   };
 }
 
+/**
+ * Removes an output and its values in every state and transition (the generators would ignore them);
+ * the values stay while another output has the same name.
+ */
+export function removeOutput(c: FsmConfig, index: number): FsmConfig {
+  const gone = c.outputs[index]?.name;
+  if (gone === undefined) return c;
+  const shared = c.outputs.some((o, i) => i !== index && o.name === gone);
+  const drop = (values?: Record<string, string>) => {
+    if (shared || values?.[gone] === undefined) return values;
+    const { [gone]: _removed, ...rest } = values;
+    return rest;
+  };
+  return {
+    ...c,
+    outputs: c.outputs.filter((_, i) => i !== index),
+    states: c.states.map((s) => ({ ...s, outputs: drop(s.outputs) })),
+    transitions: c.transitions.map((t) => ({ ...t, outputs: drop(t.outputs) })),
+  };
+}
+
+/** The one value key that is no output's name: where moveOutputValues left an output's values. */
+function waitingKey(c: FsmConfig): string | undefined {
+  const names = new Set(c.outputs.map((o) => o.name));
+  const keys = [...c.states, ...c.transitions].flatMap((e) => Object.keys(e.outputs ?? {}));
+  const orphans = new Set(keys.filter((k) => !names.has(k)));
+  return orphans.size === 1 ? [...orphans][0] : undefined;
+}
+
+/**
+ * Moves output `index`'s values in every state and transition to `name`, as the name is typed.
+ * Never over another output's values: while the name is another output's, the values wait under
+ * the name before, and move on when the name is unique again.
+ */
+export function moveOutputValues(c: FsmConfig, index: number, name: string): FsmConfig {
+  const old = c.outputs[index]?.name;
+  if (old === undefined || old === name) return c;
+  const others = new Set(c.outputs.filter((_, i) => i !== index).map((o) => o.name));
+  const from = others.has(old) ? waitingKey(c) : old;
+  if (others.has(name) || from === undefined) return c;
+  const move = (values?: Record<string, string>) => {
+    const v = values?.[from];
+    if (!values || v === undefined) return values;
+    const { [from]: _moved, ...rest } = values;
+    return { ...rest, [name]: v };
+  };
+  return {
+    ...c,
+    states: c.states.map((s) => ({ ...s, outputs: move(s.outputs) })),
+    transitions: c.transitions.map((t) => ({ ...t, outputs: move(t.outputs) })),
+  };
+}
+
 /** Renames a state and every reference to it (transitions, reset state). */
 export function renameState(c: FsmConfig, index: number, name: string): FsmConfig {
   const old = c.states[index]?.name;

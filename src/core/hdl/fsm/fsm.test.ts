@@ -4,6 +4,8 @@ import {
   addState,
   COMPLEX_EXAMPLE,
   DEFAULT_FSM,
+  moveOutputValues,
+  removeOutput,
   removeState,
   renameState,
   SIMPLE_EXAMPLE,
@@ -50,6 +52,40 @@ describe('FSM configuration rules', () => {
     c = removeState(c, 0);
     expect(c.states.map((s) => s.name)).toEqual(['DONE']);
     expect(removeState(c, 0)).toBe(c);
+  });
+
+  it('removes an output with its values in every state and transition', () => {
+    // Values left behind were ignored by the generators and refused by POST /api/hdl/fsm and bitsmith.
+    const c = removeOutput(COMPLEX_EXAMPLE, 0);
+    expect(c.outputs.map((o) => o.name)).toEqual(['load', 'phase']);
+    for (const entry of [...c.states, ...c.transitions])
+      expect(Object.keys(entry.outputs ?? {})).not.toContain('ready');
+    expect(c.states[0]?.outputs).toEqual({ load: '0', phase: '0' });
+    expect(c.transitions[0]?.outputs).toEqual({});
+    expect(removeOutput(c, 5)).toBe(c);
+    // Two outputs named alike (a name being typed): removing one keeps the other's values.
+    const twins = {
+      ...COMPLEX_EXAMPLE,
+      outputs: [...COMPLEX_EXAMPLE.outputs, { name: 'load', width: 1, description: '' }],
+    };
+    expect(removeOutput(twins, 3).states).toEqual(COMPLEX_EXAMPLE.states);
+  });
+
+  it("moves an output's values as its name is typed, never over another output's", () => {
+    // As the page renames, key by key: typing "complete" over to "busy_d" passes through "busy",
+    // where the values of complete replaced those of busy, which then left with the name.
+    const rename = (c: FsmConfig, index: number, name: string): FsmConfig => {
+      const moved = moveOutputValues(c, index, name);
+      return { ...moved, outputs: moved.outputs.map((o, i) => (i === index ? { ...o, name } : o)) };
+    };
+    let c: FsmConfig = DEFAULT_FSM;
+    for (const name of ['complet', 'c', 'b', 'bus', 'busy', 'busy_', 'busy_d']) c = rename(c, 1, name);
+    expect(c.states.map((s) => s.outputs)).toEqual([
+      { busy: '0', busy_d: '0' },
+      { busy: '1', busy_d: '0' },
+      { busy: '0', busy_d: '1' },
+    ]);
+    expect(rename(DEFAULT_FSM, 0, 'active').states[1]?.outputs).toEqual({ active: '1', complete: '0' });
   });
 
   it('renames a state everywhere it is used', () => {
@@ -145,6 +181,34 @@ describe('FSM checks', () => {
                 if (!own.has(word.toLowerCase())) expect(identifierProblem(word), `${file.name}: ${word}`).not.toBe('');
             }
         }
+  });
+
+  it('refuses every keyword of SystemVerilog (IEEE 1800-2017, Annex B)', () => {
+    // bins, expect, endprogram (1800-2005), checker, let, global, weak (2009), soft, nettype,
+    // interconnect (2012) and others were accepted; the Verilog then failed in iverilog -g2012.
+    const keywords =
+      `accept_on alias always always_comb always_ff always_latch and assert assign assume automatic before
+      begin bind bins binsof bit break buf bufif0 bufif1 byte case casex casez cell chandle checker class clocking cmos
+      config const constraint context continue cover covergroup coverpoint cross deassign default defparam design disable
+      dist do edge else end endcase endchecker endclass endclocking endconfig endfunction endgenerate endgroup
+      endinterface endmodule endpackage endprimitive endprogram endproperty endspecify endsequence endtable endtask enum
+      event eventually expect export extends extern final first_match for force foreach forever fork forkjoin function
+      generate genvar global highz0 highz1 if iff ifnone ignore_bins illegal_bins implements implies import incdir include
+      initial inout input inside instance int integer interconnect interface intersect join join_any join_none large let
+      liblist library local localparam logic longint macromodule matches medium modport module nand negedge nettype new
+      nexttime nmos nor noshowcancelled not notif0 notif1 null or output package packed parameter pmos posedge primitive
+      priority program property protected pull0 pull1 pulldown pullup pulsestyle_ondetect pulsestyle_onevent pure rand
+      randc randcase randsequence rcmos real realtime ref reg reject_on release repeat restrict return rnmos rpmos rtran
+      rtranif0 rtranif1 s_always s_eventually s_nexttime s_until s_until_with scalared sequence shortint shortreal
+      showcancelled signed small soft solve specify specparam static string strong strong0 strong1 struct super supply0
+      supply1 sync_accept_on sync_reject_on table tagged task this throughout time timeprecision timeunit tran tranif0
+      tranif1 tri tri0 tri1 triand trior trireg type typedef union unique unique0 unsigned until until_with untyped use
+      uwire var vectored virtual void wait wait_order wand weak weak0 weak1 while wildcard wire with within wor xnor xor`
+        .split(/\s+/)
+        .filter(Boolean);
+    expect(keywords).toHaveLength(248);
+    const accepted = keywords.filter((k) => identifierProblem(k) === '' || identifierProblem(k.toUpperCase()) === '');
+    expect(accepted).toEqual([]);
   });
 
   it('checks values, widths and constants against the widths', () => {

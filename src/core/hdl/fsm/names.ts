@@ -17,13 +17,20 @@ pure range record register reject release rem report restrict restrict_guarantee
 shared signal sla sll sra srl strong subtype then to transport type unaffected units until use variable vmode vprop vunit
 wait when while with xnor xor`;
 
-/** SystemVerilog keywords, so the Verilog also reads in SystemVerilog tools. */
-const SYSTEMVERILOG_KEYWORDS = `alias always_comb always_ff always_latch assert assume before bind bit break byte chandle class clocking const
-constraint context continue cover covergroup coverpoint cross dist do enum export extends extern final first_match foreach
-forkjoin iff ignore_bins illegal_bins import inside int interface intersect join_any join_none local logic longint matches
-modport new null package packed priority program property protected pure rand randc randcase randsequence ref return
-sequence shortint shortreal solve static string struct super tagged this throughout timeprecision timeunit type typedef union
-unique var virtual void wait_order wildcard with within`;
+/**
+ * SystemVerilog keywords (IEEE 1800-2017, Annex B, beyond Verilog-2005's), so the Verilog also reads
+ * in SystemVerilog tools (`iverilog -g2012`). Until 2026-11-30 the `end...` words, `bins`, `binsof`
+ * and `expect` (1800-2005) and the words of 1800-2009 and 2012 (`checker`, `let`, `soft`, ...) were missing.
+ */
+const SYSTEMVERILOG_KEYWORDS = `accept_on alias always_comb always_ff always_latch assert assume before bind bins binsof bit
+break byte chandle checker class clocking const constraint context continue cover covergroup coverpoint cross dist do
+endchecker endclass endclocking endgroup endinterface endpackage endprogram endproperty endsequence enum eventually expect
+export extends extern final first_match foreach forkjoin global iff ignore_bins illegal_bins implements implies import
+inside int interconnect interface intersect join_any join_none let local logic longint matches modport nettype new nexttime
+null package packed priority program property protected pure rand randc randcase randsequence ref reject_on restrict
+return s_always s_eventually s_nexttime s_until s_until_with sequence shortint shortreal soft solve static string strong
+struct super sync_accept_on sync_reject_on tagged this throughout timeprecision timeunit type typedef union unique unique0
+until until_with untyped var virtual void wait_order weak wildcard with within`;
 
 /**
  * Names the generated code and testbenches use themselves (types, processes, architectures, the
