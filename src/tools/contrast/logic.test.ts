@@ -62,6 +62,23 @@ describe('WCAG formula against known values', () => {
     expect(wcagLevel(contrastRatio('#ffffff', '#777777'))).toBe('AA Large');
   });
 
+  it('never shows a ratio that reaches a threshold the colours miss (4.4969 is 4.49:1, not 4.50:1)', () => {
+    // #d69267 on #750727 is 4.4969: it fails AA, so "4.50:1" beside "fails AA" contradicted itself.
+    const ratio = contrastRatio('#750727', '#d69267');
+    expect(wcagLevel(ratio)).toBe('AA Large');
+    expect(formatRatio(ratio)).toBe('4.49:1');
+    expect(formatRatio(contrastRatio('#cd5a4b', '#b7eab8'))).toBe('2.99:1'); // 2.99904: Fail
+    expect(formatRatio(6.9951)).toBe('6.99:1');
+    // Ordinary ratios round as everywhere else.
+    expect([4.5, 4.506, 5.138, 7.0046, 2.994].map(formatRatio)).toEqual([
+      '4.50:1',
+      '4.51:1',
+      '5.14:1',
+      '7.00:1',
+      '2.99:1',
+    ]);
+  });
+
   it('has luminance 0 for black and 1 for white', () => {
     expect(luminance(hex('#000000'))).toBe(0);
     expect(luminance(hex('#ffffff'))).toBeCloseTo(1, 12);

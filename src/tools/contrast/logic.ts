@@ -63,9 +63,17 @@ export function contrastRatio(background: string, text: string): number {
   return bg && fg ? contrastOf(bg, fg) : 1;
 }
 
-/** Ratio shown to 2 decimals followed by ':1'. */
+/** The WCAG thresholds (AA Large and non-text, AA, AAA). */
+const THRESHOLDS = [3, 4.5, 7];
+
+/**
+ * Ratio shown to 2 decimals followed by ':1'. Rounding never shows a threshold the ratio misses:
+ * 4.4969 is 4.49:1 (not 4.50:1 beside "fails AA"); every other ratio rounds as usual.
+ */
 export function formatRatio(ratio: number): string {
-  return `${ratio.toFixed(2)}:1`;
+  const rounded = Number(ratio.toFixed(2));
+  const crosses = THRESHOLDS.some((t) => ratio < t && rounded >= t);
+  return `${(crosses ? Math.floor(ratio * 100) / 100 : rounded).toFixed(2)}:1`;
 }
 
 /** Levels by the unrounded ratio (WCAG forbids rounding up to pass): 7 AAA, 4.5 AA, 3 AA Large. */
