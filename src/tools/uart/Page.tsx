@@ -19,7 +19,7 @@ import {
   type UartConfig,
 } from '../../core/hdl/uart/config';
 import { uartGenerator } from '../../core/hdl/uart';
-import { formatHz, parseForm } from './logic';
+import { formatErrorPercent, formatHz, parseForm } from './logic';
 import { uartLink, useUartStore } from './store';
 import { usePermalink } from '../../browser/permalink';
 import './styles.css';
@@ -52,7 +52,7 @@ function Summary({ config }: { config: UartConfig }) {
         <div>
           <dt>Baud Error</dt>
           <dd data-testid="baud-error">
-            {usable ? `${s.errorPercent.toFixed(2)}%` : '—'}{' '}
+            {usable ? formatErrorPercent(s.errorPercent) : '—'}{' '}
             {s.errorFlagged ? (
               <span className="badge badge-bad" role="status">
                 Error above 2%

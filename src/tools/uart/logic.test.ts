@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FORM, parseForm } from './logic';
+import { DEFAULT_FORM, formatErrorPercent, formatHz, parseForm } from './logic';
 
 describe('UART page logic', () => {
   it('parses the default form into the spec defaults', () => {
@@ -21,5 +21,19 @@ describe('UART page logic', () => {
     expect(parseForm({ ...DEFAULT_FORM, clockFreq: '1.8432E6' }).config.clockFreq).toBe(1_843_200);
     expect(parseForm({ ...DEFAULT_FORM, clockFreq: '1.84325e3' }).problems[0]).toMatch(/Clock frequency/);
     expect(parseForm({ ...DEFAULT_FORM, fifoDepth: '1e-1' }).problems[0]).toMatch(/FIFO depth/);
+  });
+
+  it('shows the clock to the hertz (a 1.8432 MHz UART crystal was "1.843 MHz")', () => {
+    expect(formatHz(1_843_200)).toBe('1.8432 MHz');
+    expect(formatHz(14_745_600)).toBe('14.7456 MHz');
+    expect(formatHz(100_000_001)).toBe('100.000001 MHz');
+    expect(formatHz(100_000_000)).toBe('100 MHz');
+    expect(formatHz(999_999)).toBe('999,999 Hz');
+  });
+
+  it('never shows a flagged baud error as 2.00% (4.387 MHz, 9600 baud, 16x is 2.0043%)', () => {
+    expect(formatErrorPercent(2.0042782738095184)).toBe('2.01%');
+    expect(formatErrorPercent(2)).toBe('2.00%');
+    expect([0.469, 2.124, 1.996, 62.76].map(formatErrorPercent)).toEqual(['0.47%', '2.12%', '2.00%', '62.76%']);
   });
 });
