@@ -128,7 +128,16 @@ describe('token information', () => {
       audience: 'api, web',
       expired: true,
     });
-    expect(info.expiresAt).toBe(new Date(now - 3 * 3600_000).toLocaleString('en-GB'));
+    expect(info.expiresAt).toBe(new Date(now - 3 * 3600_000).toLocaleString('en-GB', { timeZoneName: 'short' }));
+  });
+
+  it('labels every date with its time zone (a local time alone is ambiguous)', () => {
+    const t = decoded(make({}, { iat: 1_700_000_000, exp: 1_700_003_600 }));
+    const info = tokenInfo(t, now, 'en-GB');
+    const zoned = { timeZoneName: 'short' } as const;
+    expect(info.issuedAt).toBe(new Date(1_700_000_000_000).toLocaleString('en-GB', zoned));
+    expect(info.expiresAt).toMatch(/ (UTC|GMT[+-]?[\d:]*|[A-Z]{3,5})$/);
+    expect(timeClaims(t.payload, 'en-GB')[1]?.date).toBe(info.expiresAt);
   });
 
   it('describes the lifetime in words', () => {
@@ -166,7 +175,7 @@ describe('token information', () => {
   it('lists every time claim as a date and flags alg none', () => {
     const claims = timeClaims({ iat: 1_700_000_000, exp: 1_700_003_600, nbf: 'x', auth_time: 1_699_999_000 }, 'en-GB');
     expect(claims.map((c) => c.claim)).toEqual(['iat', 'exp', 'auth_time']);
-    expect(claims[0]?.date).toBe(new Date(1_700_000_000_000).toLocaleString('en-GB'));
+    expect(claims[0]?.date).toBe(new Date(1_700_000_000_000).toLocaleString('en-GB', { timeZoneName: 'short' }));
     expect(isUnsigned({ alg: 'none' })).toBe(true);
     expect(isUnsigned({ alg: 'NONE' })).toBe(true);
     expect(isUnsigned({ alg: 'HS256' })).toBe(false);

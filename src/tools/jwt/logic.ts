@@ -111,10 +111,13 @@ const shown = (v: unknown) => {
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 };
 
-/** A time claim as a local date string; '' when absent; what is wrong when it is no time at all. */
+/**
+ * A time claim as a local date string with its zone ("14/11/2023, 23:13:20 CET"); '' when absent;
+ * what is wrong when it is no time at all.
+ */
 function claimDate(value: unknown, locale?: string): string {
   if (value === undefined) return '';
-  if (isNumericDate(value)) return new Date(value * 1000).toLocaleString(locale);
+  if (isNumericDate(value)) return new Date(value * 1000).toLocaleString(locale, { timeZoneName: 'short' });
   return `not a valid time: ${shown(value)}`;
 }
 
