@@ -140,6 +140,13 @@ describe('token information', () => {
     expect(timeClaims(t.payload, 'en-GB')[1]?.date).toBe(info.expiresAt);
   });
 
+  it('counts a token as expired from the second exp names (RFC 7519 4.1.4: on or after)', () => {
+    expect(tokenInfo(decoded(make({}, { exp: now / 1000 })), now).expired).toBe(true);
+    expect(lifetimeStatus({ exp: now / 1000 }, now)).toEqual({ kind: 'expired', text: 'expired 0 seconds ago' });
+    expect(tokenInfo(decoded(make({}, { exp: now / 1000 + 1 })), now).expired).toBe(false);
+    expect(lifetimeStatus({ nbf: now / 1000 }, now).kind).toBe('no-expiry'); // valid from nbf on
+  });
+
   it('describes the lifetime in words', () => {
     expect(lifetimeStatus({ exp: now / 1000 - 3 * 3600 }, now).text).toBe('expired 3 hours ago');
     expect(lifetimeStatus({ exp: now / 1000 + 12 * 60 + 5 }, now).text).toBe('valid for 12 minutes');

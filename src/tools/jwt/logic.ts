@@ -105,6 +105,9 @@ const DATE_LIMIT_MS = 8.64e15;
 const isNumericDate = (v: unknown): v is number =>
   typeof v === 'number' && Number.isFinite(v) && Math.abs(v * 1000) <= DATE_LIMIT_MS;
 
+/** RFC 7519 4.1.4: a token must not be accepted on or after its exp. */
+const isExpired = (exp: number, now: number) => exp * 1000 <= now;
+
 /** A claim's value as written, shortened for a line of the grid. */
 const shown = (v: unknown) => {
   const text = JSON.stringify(v) ?? String(v);
@@ -133,7 +136,7 @@ export function tokenInfo(t: DecodedJwt, now = Date.now(), locale?: string): Tok
     subject: asText(p.sub) || 'Not specified',
     issuer: asText(p.iss) || 'Not specified',
     audience: aud || 'Not specified',
-    expired: typeof p.exp === 'number' && p.exp * 1000 < now,
+    expired: typeof p.exp === 'number' && isExpired(p.exp, now),
   };
 }
 
@@ -179,7 +182,7 @@ export function lifetimeStatus(
   if (typeof nbf === 'number' && nbf * 1000 > now)
     return { kind: 'not-yet-valid', text: `not yet valid (becomes valid in ${duration(nbf * 1000 - now)})` };
   if (typeof exp !== 'number') return { kind: 'no-expiry', text: 'no expiry (exp not set)' };
-  if (exp * 1000 < now) return { kind: 'expired', text: `expired ${duration(now - exp * 1000)} ago` };
+  if (isExpired(exp, now)) return { kind: 'expired', text: `expired ${duration(now - exp * 1000)} ago` };
   return { kind: 'valid', text: `valid for ${duration(exp * 1000 - now)}` };
 }
 
