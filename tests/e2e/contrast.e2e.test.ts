@@ -79,4 +79,18 @@ describeWith(['chromium'], 'Color Contrast Checker page', () => {
     await expect.poll(async () => (await result(page)).ratio).toBe('3.95:1'); // #808080 on white
     await page.context().close();
   });
+
+  it('keeps the text opacity in the URL, so a shared link shows the same check', async () => {
+    const { page } = await open('?bg=ffffff&fg=000000&a=50');
+    await expect.poll(async () => (await result(page)).ratio).toBe('3.95:1');
+    await page.getByLabel('Text opacity').fill('40');
+    await expect.poll(() => new URL(page.url()).searchParams.get('a')).toBe('40');
+    await page.getByLabel('Text opacity').fill('100');
+    await expect.poll(() => new URL(page.url()).searchParams.has('a')).toBe(false);
+    // A link without an opacity is opaque text, whatever opacity this browser last used.
+    await page.getByLabel('Text opacity').fill('50');
+    await page.goto(`${app.url}/color-contrast?bg=ffffff&fg=000000`);
+    await expect.poll(async () => (await result(page)).ratio).toBe('21.00:1');
+    await page.context().close();
+  });
 });

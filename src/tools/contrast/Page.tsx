@@ -71,7 +71,9 @@ export default function ContrastPage() {
     const q = colorsFromQuery(location.search);
     if (q.background) setBackground(q.background);
     if (q.text) setText(q.text);
-  }, [setBackground, setText]);
+    // A shared check is the link's opacity (opaque without `a`), not the one this browser last used.
+    if (q.background || q.text) setAlpha(q.alpha ?? 1);
+  }, [setBackground, setText, setAlpha]);
 
   const bg = parseHex(background);
   const fgRaw = parseHex(text);
@@ -86,8 +88,10 @@ export default function ContrastPage() {
     const url = new URL(location.href);
     url.searchParams.set('bg', toHex(bg).slice(1));
     url.searchParams.set('fg', toHex(fgRaw).slice(1));
+    if (alpha < 1) url.searchParams.set('a', String(Math.round(alpha * 100)));
+    else url.searchParams.delete('a');
     history.replaceState(history.state, '', url);
-  }, [bg?.r, bg?.g, bg?.b, fgRaw?.r, fgRaw?.g, fgRaw?.b]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [bg?.r, bg?.g, bg?.b, fgRaw?.r, fgRaw?.g, fgRaw?.b, alpha]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useDebouncedEffect(
     () => trackToolUsage(tool.analyticsName, 'color_change', { background, text, ratio: +ratio.toFixed(2), level }),
@@ -119,7 +123,10 @@ export default function ContrastPage() {
           title: 'Tip',
           text: 'Large text is 18pt (24px) or 14pt (about 18.7px) bold. It needs 3:1 for AA and 4.5:1 for AAA.',
         },
-        { title: 'Share', text: 'The address bar keeps your colours (?bg=…&fg=…): copy it to share this check.' },
+        {
+          title: 'Share',
+          text: 'The address bar keeps your colours and text opacity (?bg=…&fg=…&a=…): copy it to share this check.',
+        },
         {
           title: 'APCA',
           text: 'APCA Lc is a perceptual contrast measure proposed for future WCAG versions; it is not a ratio and is shown for reference only.',

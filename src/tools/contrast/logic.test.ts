@@ -160,4 +160,14 @@ describe('beyond the spec', () => {
     expect(colorsFromQuery('?bg=112233&fg=%23FFEEDD')).toEqual({ background: '#112233', text: '#ffeedd' });
     expect(colorsFromQuery('?bg=nope')).toEqual({ background: undefined, text: undefined });
   });
+
+  it('reads the text opacity from the URL query (a=50), ignoring invalid ones', () => {
+    expect(colorsFromQuery('?bg=ffffff&fg=000000&a=50')).toEqual({
+      background: '#ffffff',
+      text: '#000000',
+      alpha: 0.5,
+    });
+    expect(colorsFromQuery('?a=0').alpha).toBe(0);
+    for (const bad of ['150', '-1', '5.5', 'x', '']) expect(colorsFromQuery(`?a=${bad}`).alpha, bad).toBeUndefined();
+  });
 });

@@ -208,12 +208,16 @@ export function apcaLc(text: Rgb, background: Rgb): number {
   return sapc > -0.1 ? 0 : (sapc + 0.027) * 100;
 }
 
-/** Reads `bg`/`fg` colours from a URL query (e.g. ?bg=ffffff&fg=333333); invalid ones are dropped. */
-export function colorsFromQuery(search: string): { background?: string; text?: string } {
+/**
+ * Reads `bg`/`fg` colours and the text opacity `a` (whole percent 0-100) from a URL query (e.g.
+ * ?bg=ffffff&fg=333333&a=80); invalid ones are dropped.
+ */
+export function colorsFromQuery(search: string): { background?: string; text?: string; alpha?: number } {
   const q = new URLSearchParams(search);
   const pick = (k: string) => {
     const c = parseHex(q.get(k) ?? '');
     return c ? toHex(c) : undefined;
   };
-  return { background: pick('bg'), text: pick('fg') };
+  const percent = /^\d{1,3}$/.test(q.get('a') ?? '') ? Number(q.get('a')) : NaN;
+  return { background: pick('bg'), text: pick('fg'), ...(percent <= 100 ? { alpha: percent / 100 } : {}) };
 }
