@@ -192,6 +192,16 @@ describe('URL components', () => {
     });
     expect(convert('a b/c:d', 'encode', 'component', 'path')).toMatchObject({ output: 'a%20b/c%3Ad' });
   });
+  it('keeps a bare IPv6 host (with or without a port) as the authority, as the analysis reads it', () => {
+    // "[::1]:8080/a b" became "%5B%3A%3A1%5D%3A8080/a%20b" and the analysis said "Invalid URL Format".
+    expect(convert('[::1]:8080/a b', 'encode', 'component', 'path')).toEqual({ ok: true, output: '[::1]:8080/a%20b' });
+    expect(convert('[2001:db8::1]/x y', 'encode', 'component', 'path')).toMatchObject({
+      output: '[2001:db8::1]/x%20y',
+    });
+    expect(analyzeUrl('[::1]:8080/a')).toMatchObject({ valid: true, hostname: '[::1]', port: '8080', pathname: '/a' });
+    expect(analyzeUrl('[2001:db8::1]/x?q=1')).toMatchObject({ valid: true, hostname: '[2001:db8::1]', search: '?q=1' });
+    expect(analyzeUrl('[nope]/x')?.valid).toBe(false);
+  });
   it('encodes only the fragment', () => {
     expect(convert(url, 'encode', 'component', 'hash')).toEqual({
       ok: true,

@@ -137,10 +137,11 @@ function decodeRun(bytes: number[], start: number, source: string, keepReserved:
 }
 
 /**
- * Where a URL's path starts: after `scheme://authority`, `//authority`, or a bare host and port
- * (`example.com:8080/x`, `localhost:3000`), which the analysis also reads as a host.
+ * Where a URL's path starts: after `scheme://authority`, `//authority`, a bare host and port
+ * (`example.com:8080/x`, `localhost:3000`) or a bare IPv6 host (`[::1]:8080/x`, `[2001:db8::1]/x`),
+ * which the analysis also reads as a host.
  */
-const AUTHORITY = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*|^[a-z0-9.-]+:\d+(?=\/|$)/i;
+const AUTHORITY = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*|^[a-z0-9.-]+:\d+(?=\/|$)|^\[[0-9a-f:.]+\](?::\d+)?(?=\/|$)/i;
 
 /**
  * Applies `fn` to the chosen component of a URL, leaving the rest as it is. `fn` also gets where
@@ -256,7 +257,9 @@ export function analyzeUrl(text: string): UrlAnalysis | null {
   const [, name = '', rest = ''] = /^([a-z][a-z0-9+.-]*):(.*)$/is.exec(t) ?? [];
   const hasScheme = !!name && !name.includes('.') && !/^\d/.test(rest);
   const url = hasScheme ? parse(t) : parse(`https://${t}`);
-  if (!url || (!hasScheme && !url.hostname.includes('.') && url.hostname !== 'localhost')) {
+  // Without a scheme, a host is a dotted name, localhost or an IPv6 literal ("[::1]").
+  const hostLike = (h: string) => h.includes('.') || h === 'localhost' || h.startsWith('[');
+  if (!url || (!hasScheme && !hostLike(url.hostname))) {
     return {
       valid: false,
       protocol: '',
