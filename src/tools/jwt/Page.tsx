@@ -267,7 +267,7 @@ export default function JwtPage() {
             <pre className="code jwt-signature-text">{t.signature || '(empty)'}</pre>
             <div className="verify">
               <label className="field" htmlFor="jwt-key">
-                {isHmac ? 'Secret' : 'Public key (PEM or JWK)'} for verification
+                {isHmac ? 'Secret' : 'Public key (PEM, JWK or JWK set)'} for verification
               </label>
               <textarea
                 id="jwt-key"

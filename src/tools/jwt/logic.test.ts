@@ -285,6 +285,36 @@ describe('signature verification (WebCrypto)', () => {
     expect(await verifySignature(decoded(make({ alg: 'EdDSA' }, {})), 'k')).toMatchObject({ status: 'error' });
   });
 
+  it("verifies with a private JWK (its public half) or a JWK set (the key of the token's kid)", async () => {
+    // Both gave WebCrypto's "Unsupported key usage for a ECDSA key" / "Invalid keyData".
+    const gen = { name: 'ECDSA', namedCurve: 'P-256' };
+    const pair = (await crypto.subtle.generateKey(gen, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const other = (await crypto.subtle.generateKey(gen, true, ['sign', 'verify'])) as CryptoKeyPair;
+    const input = `${enc({ alg: 'ES256', kid: 'k2' })}.${enc({ sub: 'u' })}`;
+    const sig = await crypto.subtle.sign(
+      { name: 'ECDSA', hash: 'SHA-256' },
+      pair.privateKey,
+      new TextEncoder().encode(input),
+    );
+    const t = decoded(`${input}.${bytesToBase64Url(new Uint8Array(sig))}`);
+    const jwk = async (k: CryptoKey, kid: string) => ({ ...(await crypto.subtle.exportKey('jwk', k)), kid });
+    expect(await verifySignature(t, JSON.stringify(await jwk(pair.privateKey, 'k2')))).toMatchObject({
+      status: 'valid',
+    });
+    const set = { keys: [await jwk(other.publicKey, 'k1'), await jwk(pair.publicKey, 'k2')] };
+    expect(await verifySignature(t, JSON.stringify(set))).toMatchObject({ status: 'valid' });
+    const wrong = { keys: [await jwk(other.publicKey, 'k1'), await jwk(pair.publicKey, 'k3')] };
+    expect(await verifySignature(t, JSON.stringify(wrong))).toEqual({
+      status: 'error',
+      message: 'Could not verify: the JWK set has no EC key with kid "k2".',
+    });
+    const noKid = decoded(`${enc({ alg: 'ES256' })}.${enc({ sub: 'u' })}.${t.signature}`);
+    expect(await verifySignature(noKid, JSON.stringify(set))).toEqual({
+      status: 'error',
+      message: 'Could not verify: the JWK set has 2 EC keys and the token has no kid to choose one.',
+    });
+  });
+
   it('quotes at most a short excerpt of a long unknown algorithm', async () => {
     const out = await verifySignature(decoded(make({ alg: 'X'.repeat(100_000) }, {})), 'k');
     expect(out).toMatchObject({ status: 'error', message: expect.stringContaining('(100,000 characters)') });

@@ -55,19 +55,48 @@ function pemToDer(pem: string): Uint8Array {
   return Uint8Array.from(atob(body.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
 }
 
-async function importKey(family: Family, bits: Bits, key: string, secretIsBase64Url: boolean): Promise<CryptoKey> {
+const KEY_TYPES: Record<Family, string> = { HS: 'oct', RS: 'RSA', PS: 'RSA', ES: 'EC' };
+/** A private JWK's own members: without them it is its public half. */
+const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'] as const;
+
+type Jwk = JsonWebKey & { kid?: unknown };
+
+/** The key of a JWK set ({"keys": [...]}) for the token: its kid, among the keys of the family's type. */
+function keyOfSet(keys: Jwk[], family: Family, kid: unknown): Jwk {
+  const kty = KEY_TYPES[family];
+  const ofType = keys.filter((k) => k.kty === kty);
+  const matching = typeof kid === 'string' ? ofType.filter((k) => k.kid === kid) : ofType;
+  if (matching.length === 1) return matching[0]!;
+  if (typeof kid === 'string') throw new Error(`the JWK set has no ${kty} key with kid ${quoteExcerpt(kid)}.`);
+  throw new Error(`the JWK set has ${ofType.length} ${kty} keys and the token has no kid to choose one.`);
+}
+
+/** The public JWK to verify with: a JWK, the public half of a private JWK, or the token's key in a JWK set. */
+function publicJwk(text: string, family: Family, kid: unknown): JsonWebKey {
+  const value = JSON.parse(text) as Jwk & { keys?: unknown };
+  const jwk = { ...(Array.isArray(value.keys) ? keyOfSet(value.keys as Jwk[], family, kid) : value) };
+  delete jwk.alg; // let the token's alg decide; a mismatching JWK alg would make import fail obscurely
+  delete jwk.key_ops;
+  delete jwk.kid;
+  for (const member of PRIVATE_JWK_MEMBERS) delete jwk[member];
+  return jwk;
+}
+
+async function importKey(
+  family: Family,
+  bits: Bits,
+  key: string,
+  secretIsBase64Url: boolean,
+  kid: unknown,
+): Promise<CryptoKey> {
   const params = importParams(family, bits);
   if (family === 'HS') {
     const raw = secretIsBase64Url ? base64UrlToBytes(key.trim()) : new TextEncoder().encode(key);
     return crypto.subtle.importKey('raw', raw as BufferSource, params, false, ['verify']);
   }
   const text = key.trim();
-  if (text.startsWith('{')) {
-    const jwk = JSON.parse(text) as JsonWebKey;
-    delete jwk.alg; // let the token's alg decide; a mismatching JWK alg would make import fail obscurely
-    delete jwk.key_ops;
-    return crypto.subtle.importKey('jwk', jwk, params, false, ['verify']);
-  }
+  if (text.startsWith('{'))
+    return crypto.subtle.importKey('jwk', publicJwk(text, family, kid), params, false, ['verify']);
   return crypto.subtle.importKey('spki', pemToDer(text) as BufferSource, params, false, ['verify']);
 }
 
@@ -93,7 +122,7 @@ export async function verifySignature(
           : 'Enter the public key (PEM or JWK) to verify the signature.',
     };
   try {
-    const cryptoKey = await importKey(parsed.family, parsed.bits, key, !!opts.secretIsBase64Url);
+    const cryptoKey = await importKey(parsed.family, parsed.bits, key, !!opts.secretIsBase64Url, token.header.kid);
     const data = new TextEncoder().encode(`${token.parts[0]}.${token.parts[1]}`);
     const signature = base64UrlToBytes(token.signature);
     const ok = await crypto.subtle.verify(
