@@ -70,6 +70,15 @@ describe('decoding and the spec messages', () => {
     }
   });
 
+  it('takes a token wrapped over several lines (line breaks and spaces inside are not part of it)', () => {
+    // It failed with 'it contains "\n"', which the page shows as a space.
+    const token = make({ alg: 'HS256' }, { sub: '1', name: 'a long enough name to wrap' });
+    const wrapped = `${token.slice(0, 30)}\n${token.slice(30, 61)}\r\n  ${token.slice(61)}`;
+    expect(decoded(wrapped).payload).toEqual({ sub: '1', name: 'a long enough name to wrap' });
+    expect(decoded(wrapped).parts.join('.')).toBe(token);
+    expect(hasThreeParts(`Bearer ${wrapped}`)).toBe(true);
+  });
+
   it("names a part that is not UTF-8 in words, not with the browser decoder's error", () => {
     const bad = `${bytesToBase64Url(new Uint8Array([0xff, 0xfe]))}.e30.x`;
     expect(decodeJwt(bad)).toEqual({ ok: false, error: 'Failed to decode token: the header is not valid UTF-8 text' });

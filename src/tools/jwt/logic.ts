@@ -53,8 +53,9 @@ function decodeJsonPart(part: string, name: string): Record<string, unknown> {
 const isThreeParts = (parts: string[]): parts is [string, string, string] => parts.length === 3;
 
 /**
- * The token in what was pasted: surrounding space and quotes, and an `Authorization:` header
- * name or `Bearer` scheme copied along with it, are not part of it.
+ * The token in what was pasted: surrounding space and quotes, an `Authorization:` header name or
+ * `Bearer` scheme copied along with it, and line breaks or spaces inside (a token wrapped over
+ * lines) are not part of it.
  */
 export function tokenText(input: string): string {
   return input
@@ -62,7 +63,7 @@ export function tokenText(input: string): string {
     .replace(/^authorization:\s*/i, '')
     .replace(/^bearer\s+/i, '')
     .replace(/^(["'])(.*)\1$/s, '$2')
-    .trim();
+    .replace(/\s+/g, '');
 }
 
 /** Decodes a token; the messages are the spec's. The signature is not verified here. */
