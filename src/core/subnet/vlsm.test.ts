@@ -36,7 +36,28 @@ describe('VLSM planning', () => {
     expect(prefixForHosts(254)).toBe(24);
     expect(prefixForHosts(255)).toBe(23);
     expect(prefixForHosts(2 ** 31 - 2)).toBe(1);
-    expect(prefixForHosts(2 ** 31)).toBeNull();
+    expect(prefixForHosts(2 ** 31)).toBe(0);
+    expect(prefixForHosts(2 ** 32 - 2)).toBe(0);
+    expect(prefixForHosts(2 ** 32 - 1)).toBeNull();
+  });
+
+  it('plans a need of more than 2^31 hosts as the whole /0, and says a /1 cannot hold it', () => {
+    const r = planVlsm(0, 0, [{ name: 'All', hosts: 3_000_000_000 }]);
+    expect('plan' in r && r.plan.allocations[0]).toMatchObject({
+      cidr: 0,
+      network: '0.0.0.0',
+      firstHost: '0.0.0.1',
+      lastHost: '255.255.255.254',
+      broadcast: '255.255.255.255',
+      usable: 2 ** 32 - 2,
+      spare: 2 ** 32 - 2 - 3_000_000_000,
+    });
+    expect(planVlsm(0, 1, [{ name: 'All', hosts: 3_000_000_000 }])).toEqual({
+      error: 'All needs 3,000,000,000 hosts: more than a /1 can hold',
+    });
+    expect(planVlsm(0, 0, [{ name: 'All', hosts: 2 ** 32 - 1 }])).toEqual({
+      error: 'All needs 4,294,967,295 hosts: more than a /0 can hold',
+    });
   });
 
   it('allocates largest first from the network start and lists the rest as CIDR blocks', () => {

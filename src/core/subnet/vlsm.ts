@@ -57,9 +57,9 @@ export function parseNeeds(text: string): { needs: VlsmNeed[] } | { error: strin
   return { needs };
 }
 
-/** Longest prefix whose usable hosts cover `hosts`, or null when even /1 is too small. */
+/** Longest prefix whose usable hosts cover `hosts`, or null when even /0 is too small. */
 export function prefixForHosts(hosts: number): number | null {
-  for (let cidr = 30; cidr >= 1; cidr--) if (2 ** (32 - cidr) - 2 >= hosts) return cidr;
+  for (let cidr = 30; cidr >= 0; cidr--) if (2 ** (32 - cidr) - 2 >= hosts) return cidr;
   return null;
 }
 
