@@ -10,7 +10,8 @@
  * `[u32 LE payload length][u32 LE CRC-32 of the payload][payload: UTF-8 JSON of one event]`;
  * a zero length marks the end of the data. A record whose length runs past the end of the file,
  * or whose checksum does not match, is a torn write (a crash in the middle of an append): it and
- * anything after it in that segment are skipped and cut off at start, never mis-read. Each server
+ * anything after it in that segment are skipped and cut off at start, never mis-read; whole
+ * records after a damaged one (bit rot) are kept, the damaged file set aside. Each server
  * appends to its own segments (`<owner>.owner` holds its pid and host); at start a server takes
  * over the segments whose owner no longer runs, so two servers on one DATA_DIR never touch each
  * other's live segments.
@@ -26,11 +27,13 @@ import {
   fdatasync as fdatasyncCallback,
   fsyncSync,
   ftruncateSync,
+  linkSync,
   mkdirSync,
   open as openCallback,
   openSync,
   readdirSync,
   readFileSync,
+  renameSync,
   statSync,
   unlinkSync,
   write as writeCallback,
@@ -38,7 +41,7 @@ import {
 } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as zlib from 'node:zlib';
 import type { EventKind } from '../../src/core/analytics/contract';
 import type { StoredEvent } from './types';
@@ -127,6 +130,52 @@ export function decodeRecords(
     at += HEADER + length;
   }
   return { events, end: at, damaged: false };
+}
+
+/**
+ * The whole records after a damaged one at `from`: each later offset where a record with a sane
+ * length, a matching checksum and a JSON payload starts (a torn tail has none after it).
+ */
+function recordsAfter(buf: Buffer, from: number): JournaledEvent[] {
+  const found: JournaledEvent[] = [];
+  let at = from + 1;
+  while (at + HEADER <= buf.length) {
+    const length = buf.readUInt32LE(at);
+    const { events, end } = length > 0 && length <= MAX_RECORD ? decodeRecords(buf, at) : { events: [], end: at };
+    found.push(...events);
+    at = events.length > 0 ? end : at + 1;
+  }
+  return found;
+}
+
+/**
+ * Replaces a damaged segment by one holding only `events`: the original is kept beside it as
+ * `<name>.damaged` (no segment name, so never read again) for a manual recovery. Returns the size.
+ */
+function rewriteSegment(path: string, events: JournaledEvent[]): number {
+  const data = Buffer.concat(events.map(encodeRecord));
+  const fresh = `${path}.recovered`;
+  writeFileSync(fresh, data);
+  const fd = openSync(fresh, 'r+');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(path, `${path}.damaged`);
+  } catch (e) {
+    // Kept already by a start that stopped before the rename below.
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  renameSync(fresh, path);
+  const dir = openSync(dirname(path), 'r');
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
+  return data.length;
 }
 
 interface Segment {
@@ -231,10 +280,23 @@ export class Journal {
       const number = this.nextNumber++;
       const path = join(this.dir, file);
       const buf = readFileSync(path);
-      const { events, end } = decodeRecords(buf);
-      if (end < buf.length) {
-        // The unused, zero-filled end of a segment is no damage; anything else there is a torn write.
-        if (!buf.subarray(end).equals(Buffer.alloc(buf.length - end)))
+      const decoded = decodeRecords(buf);
+      const { events } = decoded;
+      let { end } = decoded;
+      // The unused, zero-filled end of a segment is no damage; anything else there is.
+      const damaged = end < buf.length && !buf.subarray(end).equals(Buffer.alloc(buf.length - end));
+      const after = damaged ? recordsAfter(buf, end) : [];
+      if (after.length > 0) {
+        // Whole records follow the damaged one (bit rot, not a crash): keep them and the damaged bytes.
+        this.log(
+          `Analytics journal: ${path} has a damaged record at byte ${end}; the ${events.length} whole ` +
+            `records before it and the ${after.length} whole records after it are kept, the damaged file ` +
+            `is kept as ${path}.damaged`,
+        );
+        events.push(...after);
+        end = rewriteSegment(path, events);
+      } else if (end < buf.length) {
+        if (damaged)
           this.log(
             `Analytics journal: ${path} has a torn or damaged record at byte ${end} (a crash ` +
               `during a write); it is skipped, the ${events.length} whole records before it are kept`,
