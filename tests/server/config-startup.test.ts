@@ -75,6 +75,16 @@ describe('start-up failures', () => {
     expect(r.output).toMatch(/restore it from a backup/);
   });
 
+  it('a journal that cannot be read names the variable, the journal and what to do', () => {
+    const dir = join(temp, 'journal-dir');
+    const journal = join(dir, 'analytics-journal');
+    mkdirSync(join(journal, '0123456789ab-0000000000000001.log'), { recursive: true }); // a directory where a segment belongs
+    const r = failedStart({ DATA_DIR: dir });
+    expect(r.code).toBe(1);
+    expect(r.output).toContain(`DATA_DIR: cannot open the analytics journal ${journal} (EISDIR`);
+    expect(r.output).toMatch(/move what is not a journal segment out of it/);
+  });
+
   it('starts with a retired variable set, and says what replaced it', async () => {
     const server = await startServer({ env: { ANALYTICS_BUFFER_LIMIT: '5' } });
     try {
