@@ -129,6 +129,24 @@ describe('analytics API (embedded store, real server)', () => {
     expect((await getStats(server.url, server.adminToken)).json.total_views).toBe(before + 1);
   });
 
+  it('answers 415, saying what to send, to an event sent as neither JSON nor text/plain', async () => {
+    const before = (await getStats(server.url, server.adminToken, 'days=90')).json;
+    const body = JSON.stringify(pageview('/typed', 'typed'));
+    for (const contentType of [
+      'application/x-www-form-urlencoded',
+      'application/xml',
+      'multipart/form-data; boundary=x',
+    ])
+      expect(await post(server.url, 'pageview', null, { raw: body, contentType }), contentType).toMatchObject({
+        status: 415,
+        json: { error: 'Send the event as JSON, with the header Content-Type: application/json (or text/plain)' },
+      });
+    // No Content-Type at all (a byte body: fetch adds none).
+    const untyped = await fetch(`${server.url}/api/analytics/pageview`, { method: 'POST', body: Buffer.from(body) });
+    expect(untyped.status).toBe(415);
+    expect((await getStats(server.url, server.adminToken, 'days=90')).json).toEqual(before);
+  });
+
   it('stores events the fast path leaves to Express (gzip, Latin-1, chunked) like the common ones', async () => {
     // The common case (JSON or text/plain, UTF-8, a Content-Length) is answered before Express
     // (server/fast-ingest.ts); these go through the Express router and its body parsers.
@@ -284,7 +302,7 @@ describe('analytics API (embedded store, real server)', () => {
         kind: 'pageview',
         raw: 'page_path=/a&session_id=s',
         contentType: 'application/x-www-form-urlencoded',
-        status: 422,
+        status: 415,
       },
       { kind: 'pageview', body: { page_path: big, session_id: 's' }, status: 413 },
       {
