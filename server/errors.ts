@@ -44,23 +44,31 @@ function statusOf(err: unknown): number {
 
 const MESSAGES: Record<number, string> = {
   400: 'Malformed request body',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
   413: 'Request body too large',
   415: 'Unsupported content encoding',
 };
 
-/** A path whose percent-escapes are not UTF-8 (`/%E0%A4%A`) fails in the static files, not in a body. */
-function isMalformedPath(path: string): boolean {
+/**
+ * What is wrong with a path the static files refused with a 400 (not a body): percent-escapes
+ * that are not UTF-8 (`/%E0%A4%A`), or a NUL character (`/x%00.js`).
+ */
+function malformedPath(path: string): string | undefined {
+  let decoded: string;
   try {
-    decodeURIComponent(path);
-    return false;
+    decoded = decodeURIComponent(path);
   } catch {
-    return true;
+    return 'its percent-escapes are not UTF-8';
   }
+  return decoded.includes('\0') ? 'it contains a NUL character' : undefined;
 }
 
 function messageFor(status: number, req: Request): string {
   if (status >= 500) return 'Internal server error';
-  if (status === 400 && isMalformedPath(req.path)) return 'Malformed URL: its percent-escapes are not UTF-8';
+  const malformed = status === 400 ? malformedPath(req.path) : undefined;
+  if (malformed) return `Malformed URL: ${malformed}`;
   return MESSAGES[status] ?? 'Bad request';
 }
 
@@ -75,5 +83,5 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
 };
 
 export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ error: `No API route ${req.method} ${req.path}` });
+  res.status(404).json({ error: `No API route ${req.method} ${req.baseUrl}${req.path}` });
 };

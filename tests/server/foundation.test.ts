@@ -90,6 +90,26 @@ describe('server skeleton', () => {
     }
   });
 
+  it("names what is wrong with a static file's URL: not found, outside the files, a NUL character", async () => {
+    const cases: [string, number, string][] = [
+      ['/assets/missing-file.js', 404, 'Not found'],
+      ['/assets/', 404, 'Not found'],
+      ['/assets/..%2f..%2fpackage.json', 403, 'Forbidden'],
+      ['/assets/x%00.js', 400, 'Malformed URL: it contains a NUL character'],
+    ];
+    for (const [path, status, error] of cases) {
+      const r = await fetch(`${server.url}${path}`);
+      expect(r.status, path).toBe(status);
+      expect(await r.json(), path).toEqual({ error });
+    }
+  });
+
+  it('names the whole path of an unknown API route', async () => {
+    const r = await fetch(`${server.url}/api/analytics/nope`, { method: 'PUT' });
+    expect(r.status).toBe(404);
+    expect((await r.json()).error).toBe('No API route PUT /api/analytics/nope');
+  });
+
   it('caps body sizes with 413', async () => {
     const body = JSON.stringify({ page_path: '/x'.repeat(200_000), session_id: 's' });
     const r = await fetch(`${server.url}/api/analytics/pageview`, {
