@@ -21,13 +21,21 @@ interface ValidationErrorOptions {
   maxIssues?: number;
   /** Longest message, in characters. */
   maxLength?: number;
+  /** What a problem with no path is about: the `body`, or the `query`. */
+  root?: string;
 }
 
 /** A 4xx listing the problems: `{error: "<title>: path: message; ...", details: [{path, message}]}`. */
 export function validationError(error: z.ZodError, options: ValidationErrorOptions = {}): HttpError {
-  const { status = 422, title = 'Validation failed', maxIssues = Infinity, maxLength = Infinity } = options;
+  const {
+    status = 422,
+    title = 'Validation failed',
+    maxIssues = Infinity,
+    maxLength = Infinity,
+    root = 'body',
+  } = options;
   const details = error.issues.slice(0, maxIssues).map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const summary = details.map((d) => `${d.path || 'body'}: ${d.message}`).join('; ');
+  const summary = details.map((d) => `${d.path || root}: ${d.message}`).join('; ');
   return new HttpError(status, `${title}: ${summary}`.slice(0, maxLength), details);
 }
 

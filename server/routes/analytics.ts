@@ -130,7 +130,7 @@ export function statsRouter(store: AnalyticsStore, adminToken: string): Router {
   const router = Router();
   router.get('/stats', requireAdmin(adminToken), async (req, res) => {
     const query = StatsQuerySchema.safeParse(req.query);
-    if (!query.success) throw validationError(query.error, { status: 400 });
+    if (!query.success) throw validationError(query.error, { status: 400, root: 'query' });
     res.set('Cache-Control', 'no-store');
     try {
       res.json(await store.stats(query.data));

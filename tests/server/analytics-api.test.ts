@@ -280,6 +280,16 @@ describe('analytics API (embedded store, real server)', () => {
     }
   });
 
+  it('names what is wrong with a stats query: the range of limit, a parameter of the query (not a body)', async () => {
+    const limit = 'Validation failed: limit: limit must be a whole number from 1 to 1000';
+    for (const q of ['limit=1001', 'limit=0', 'limit=1.5', 'limit=abc', 'limit=-3'])
+      expect((await getStats(server.url, server.adminToken, q)).json.error, q).toBe(limit);
+    expect((await getStats(server.url, server.adminToken, 'Days=7')).json.error).toBe(
+      'Validation failed: query: Unrecognized key: "Days"',
+    );
+    expect((await getStats(server.url, server.adminToken, 'limit=1000')).status).toBe(200);
+  });
+
   it('rejects hostile bodies with 4xx JSON and never stores them', async () => {
     const before = await getStats(server.url, server.adminToken, 'days=90');
     const big = 'x'.repeat(20_000);
