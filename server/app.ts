@@ -19,7 +19,7 @@ import { crcRouter } from './routes/crc';
 import { crcIdentifyRouter } from './routes/crc-identify';
 import { hdlRouter } from './routes/hdl';
 import { openApiRouter } from './openapi/router';
-import { documentationGaps } from './openapi/coverage';
+import { allowedMethods, documentationGaps } from './openapi/coverage';
 import type { GeneratePool } from './services/hdl-pool';
 import { projectRoot } from './paths';
 import { bodyDeadline } from './body-limit';
@@ -55,6 +55,8 @@ export function createApp({ config, store, generatePool }: AppDeps): AppListener
     const { lastError: _hidden, ...analytics } = store.health(); // driver errors can name internal hosts
     res.json({ status: 'ok', store: store.name, analytics });
   });
+  const notFound = apiNotFound(allowedMethods);
+  app.use('/healthz', notFound);
 
   app.use('/api', deadline);
 
@@ -72,7 +74,7 @@ export function createApp({ config, store, generatePool }: AppDeps): AppListener
   app.use('/api', crcIdentifyRouter(generatePool));
   app.use('/api', hdlRouter(generatePool));
   app.use('/api', openApiRouter());
-  app.use('/api', apiNotFound);
+  app.use('/api', notFound);
 
   serveBuiltApp(app, config.staticDir ?? join(projectRoot(), 'dist', 'client'));
 

@@ -90,6 +90,22 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     .json({ error: message, ...(err instanceof HttpError && err.details ? { details: err.details } : {}) });
 };
 
-export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ error: `No API route ${req.method} ${req.baseUrl}${req.path}` });
-};
+/**
+ * The answer for an API request no route took: 405 with Allow when the path is a route that takes
+ * other methods (`allowed` lists them), else a JSON 404.
+ */
+export function apiNotFound(allowed: (path: string) => string[]): RequestHandler {
+  return (req, res) => {
+    const path = req.originalUrl.split('?')[0]!;
+    const methods = allowed(path.replace(/\/+$/, '')); // Express routes match with a trailing slash too
+    if (methods.length === 0) {
+      res.status(404).json({ error: `No API route ${req.method} ${path}` });
+      return;
+    }
+    const allow = methods.join(', ');
+    res
+      .set('Allow', allow)
+      .status(405)
+      .json({ error: `${req.method} is not allowed on ${path}: use ${allow}` });
+  };
+}

@@ -110,6 +110,22 @@ describe('server skeleton', () => {
     expect((await r.json()).error).toBe('No API route PUT /api/analytics/nope');
   });
 
+  it('answers a method an API route does not take with 405 and Allow', async () => {
+    const cases: [string, string, string][] = [
+      ['GET', '/api/analytics/pageview', 'POST'],
+      ['PUT', '/api/generate', 'POST'],
+      ['DELETE', '/api/analytics/stats', 'GET, HEAD'],
+      ['POST', '/api/predefined', 'GET, HEAD'],
+      ['POST', '/healthz', 'GET, HEAD'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const r = await fetch(`${server.url}${path}`, { method });
+      expect(r.status, `${method} ${path}`).toBe(405);
+      expect(r.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(await r.json()).toEqual({ error: `${method} is not allowed on ${path}: use ${allow}` });
+    }
+  });
+
   it('caps body sizes with 413', async () => {
     const body = JSON.stringify({ page_path: '/x'.repeat(200_000), session_id: 's' });
     const r = await fetch(`${server.url}/api/analytics/pageview`, {
