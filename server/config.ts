@@ -18,6 +18,9 @@ const EnvSchema = z.object({
   ADMIN_TOKEN: z
     .string()
     .min(8, 'ADMIN_TOKEN must be at least 8 characters')
+    // A Bearer header carries one word (server/auth.ts): a token with a space or a trailing line
+    // break (a secret file read as is) would start the server with a dashboard no one can open.
+    .regex(/^\S+$/, 'must not contain spaces or line breaks (an Authorization: Bearer header cannot carry them)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),

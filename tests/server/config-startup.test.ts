@@ -96,6 +96,14 @@ describe('start-up failures', () => {
     }
   });
 
+  it('an ADMIN_TOKEN that no Bearer header can carry (a space, a line break) names the variable', () => {
+    for (const token of ['my admin token', 'test-admin-token-123\n']) {
+      const r = failedStart({ DATA_DIR: join(temp, 'token'), ADMIN_TOKEN: token });
+      expect(r.code, JSON.stringify(token)).toBe(1);
+      expect(r.output).toContain('ADMIN_TOKEN: must not contain spaces or line breaks');
+    }
+  });
+
   it('a MONGODB_URI without a mongodb scheme names the variable', () => {
     const r = failedStart({ DATA_DIR: join(temp, 'mongo'), MONGODB_URI: 'http://127.0.0.1:27017' });
     expect(r.code).toBe(1);
