@@ -178,6 +178,30 @@ function rewriteSegment(path: string, events: JournaledEvent[]): number {
   return data.length;
 }
 
+/** What `<owner>.owner` holds: the server's pid and host, and its start time where /proc has it. */
+interface OwnerRecord {
+  pid: number;
+  host: string;
+  start?: string;
+}
+
+/**
+ * The start time of process `pid` (field 22 of /proc/<pid>/stat, clock ticks since boot), 'zombie'
+ * for a process that ended but was not reaped yet, undefined without such an entry (no /proc, or
+ * no such process).
+ */
+function processStart(pid: number): string | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields[0] === 'Z' ? 'zombie' : fields[19];
+}
+
 interface Segment {
   number: number;
   path: string;
@@ -240,7 +264,8 @@ export class Journal {
     this.segmentBytes = options.segmentBytes ?? Math.max(64 * 1024, Math.min(4 << 20, options.limitBytes / 8));
     this.log = options.log ?? ((m) => console.warn(m));
     this.recovered = this.scan();
-    writeFileSync(this.ownerFile, JSON.stringify({ pid: process.pid, host: hostname() }));
+    const record: OwnerRecord = { pid: process.pid, host: hostname(), start: processStart(process.pid) };
+    writeFileSync(this.ownerFile, JSON.stringify(record));
     openHere.add(this.owner);
   }
 
@@ -322,14 +347,20 @@ export class Journal {
     return total;
   }
 
-  /** Whether the server that wrote `<owner>.owner` still runs (unknowable on another host: assumed). */
+  /**
+   * Whether the server that wrote `<owner>.owner` still runs (unknowable on another host: assumed).
+   * Where /proc tells, its pid must also have the start time it had then: a pid reused by another
+   * process, or a killed server not yet reaped (a zombie), is not that server.
+   */
   private ownerAlive(owner: string, file: string): boolean {
     if (openHere.has(owner)) return true;
     try {
-      const { pid, host } = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; host: string };
+      const { pid, host, start } = JSON.parse(readFileSync(file, 'utf8')) as OwnerRecord;
       if (host !== hostname()) return true;
       if (pid === process.pid) return false; // this process, restarted with the same pid (a container's pid 1)
-      process.kill(pid, 0);
+      const running = processStart(pid);
+      if (running !== undefined) return running !== 'zombie' && (start === undefined || running === start);
+      process.kill(pid, 0); // no /proc entry: the kernel says whether the pid exists
       return true;
     } catch (e) {
       return (e as NodeJS.ErrnoException).code === 'EPERM'; // exists, not ours to signal

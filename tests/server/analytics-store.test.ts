@@ -4,8 +4,9 @@
  * the schema upgrade.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
@@ -560,6 +561,31 @@ describe('journaled write path under database failures', () => {
     expect(s.unique_visitors).toBe(10);
     expect(s.popular_pages.map((p) => p.view_count)).toEqual([100, 100, 100]);
     await again.close();
+  });
+
+  it("replays a dead server's segments when its pid now belongs to another process (pid reuse)", async () => {
+    const { backend, store } = setup({ shutdownFlushMs: 50 });
+    backend.down = true;
+    await store.record([view('/a', 's1', new Date()), view('/b', 's2', new Date())]);
+    await store.close(); // the events stay in the journal; a clean stop removes its owner file
+    // As after a kill -9: the owner file is left, and its pid is reused by an unrelated process.
+    const [segment] = inspectJournal(join(dir, 'journal'));
+    const owner = segment!.file.slice(0, 12);
+    const other = spawn('sleep', ['30']);
+    try {
+      await new Promise((r) => other.once('spawn', r));
+      const reused = { pid: other.pid, host: hostname(), start: '1' }; // a start time not the sleeper's
+      writeFileSync(join(dir, 'journal', `${owner}.owner`), JSON.stringify(reused));
+      const again = new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
+        journalDir: join(dir, 'journal'),
+        log: () => {},
+      });
+      await waitUntil(() => again.health().buffered === 0, 'the replay');
+      expect((await again.stats({ days: 7 })).total_views).toBe(2);
+      await again.close();
+    } finally {
+      other.kill();
+    }
   });
 
   it('keeps the whole records after a damaged one in the middle of a segment, and the damaged bytes aside', async () => {
