@@ -331,7 +331,7 @@ export class SqliteBackend implements Backend {
       if (this.integrity !== 'corrupt')
         log(
           `DATA_DIR: the analytics database ${this.file} is corrupt (${problems.slice(0, 3).join('; ')}); ` +
-            'events are buffered in memory meanwhile. Stop the server, move the file (and its -wal/-shm files) ' +
+            'events wait in the journal on disk meanwhile. Stop the server, move the file (and its -wal/-shm files) ' +
             'aside or restore it from a backup (sqlite3 .recover can save most rows), then start again',
         );
       this.integrity = 'corrupt';
