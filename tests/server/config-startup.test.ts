@@ -85,6 +85,18 @@ describe('start-up failures', () => {
     expect(r.output).toMatch(/move what is not a journal segment out of it/);
   });
 
+  it('starts several servers at once on one fresh DATA_DIR (none refused with "database is locked")', async () => {
+    // Each round races three first opens of the same new database: the switch to WAL and the
+    // schema's creation, which SQLite refuses at once (no busy wait) to a connection that lost the race.
+    for (let round = 0; round < 4; round++) {
+      const dataDir = mkdtempSync(join(temp, 'together-'));
+      const started = await Promise.allSettled([0, 1, 2].map(() => startServer({ dataDir })));
+      for (const s of started) if (s.status === 'fulfilled') await s.value.stop();
+      const refused = started.filter((s) => s.status === 'rejected').map((s) => String(s.reason).slice(0, 300));
+      expect(refused, `round ${round}`).toEqual([]);
+    }
+  });
+
   it('starts with a retired variable set, and says what replaced it', async () => {
     const server = await startServer({ env: { ANALYTICS_BUFFER_LIMIT: '5' } });
     try {
