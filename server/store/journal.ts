@@ -34,6 +34,7 @@ import {
   readdirSync,
   readFileSync,
   renameSync,
+  rmSync,
   statSync,
   unlinkSync,
   write as writeCallback,
@@ -155,12 +156,17 @@ function recordsAfter(buf: Buffer, from: number): JournaledEvent[] {
 function rewriteSegment(path: string, events: JournaledEvent[]): number {
   const data = Buffer.concat(events.map(encodeRecord));
   const fresh = `${path}.recovered`;
-  writeFileSync(fresh, data);
-  const fd = openSync(fresh, 'r+');
   try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    writeFileSync(fresh, data);
+    const fd = openSync(fresh, 'r+');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    rmSync(fresh, { force: true });
+    throw e;
   }
   try {
     linkSync(path, `${path}.damaged`);
@@ -319,7 +325,15 @@ export class Journal {
             `is kept as ${path}.damaged`,
         );
         events.push(...after);
-        end = rewriteSegment(path, events);
+        try {
+          end = rewriteSegment(path, events);
+        } catch (e) {
+          // No room for the clean copy (a full disk): the file stays as it is for the next start.
+          this.log(
+            `Analytics journal: cannot rewrite ${path} (${(e as Error).message}); it is left for the next start`,
+          );
+          continue;
+        }
       } else if (end < buf.length) {
         if (damaged)
           this.log(

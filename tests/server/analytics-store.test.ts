@@ -5,7 +5,17 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -616,6 +626,35 @@ describe('journaled write path under database failures', () => {
     expect(s.unique_visitors).toBe(299);
     expect(logs.join('\n')).toMatch(new RegExp(`damaged record at byte ${at}.*199 whole records after it`));
     expect(readFileSync(`${file}.damaged`).equals(damaged)).toBe(true); // kept for a manual recovery
+    await again.close();
+  });
+
+  it('leaves a damaged segment it cannot rewrite (no room) untouched for the next start, and starts', async () => {
+    const { backend, store } = setup({ shutdownFlushMs: 50 });
+    backend.down = true;
+    await store.record(Array.from({ length: 10 }, (_, k) => view(`/p${k}`, `s${k}`, new Date())));
+    await store.close();
+    const [segment] = inspectJournal(join(dir, 'journal'));
+    const file = join(dir, 'journal', segment!.file);
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.from([0xff]), 0, 1, 20); // the first record's payload
+    closeSync(fd);
+    const damaged = readFileSync(file);
+    mkdirSync(`${file}.recovered`); // where the clean copy goes: its write fails, like on a full disk
+    const logs: string[] = [];
+    const open = () =>
+      new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
+        journalDir: join(dir, 'journal'),
+        log: (m) => logs.push(m),
+      });
+    const first = open();
+    expect(logs.join('\n')).toMatch(/cannot rewrite .* it is left for the next start/);
+    await first.close();
+    expect(readFileSync(file).equals(damaged)).toBe(true);
+    rmSync(`${file}.recovered`, { recursive: true });
+    const again = open();
+    await waitUntil(() => again.health().buffered === 0, 'the replay');
+    expect((await again.stats({ days: 7 })).total_views).toBe(9);
     await again.close();
   });
 });
