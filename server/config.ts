@@ -87,8 +87,17 @@ export function retiredVariables(env: NodeJS.ProcessEnv = process.env): string[]
     .map(([, message]) => message);
 }
 
+/**
+ * The variables that have a value: an empty one (`NAME=` in an env file, `${NAME}` of an unset
+ * variable in a compose file) is unset and takes its default. Coerced, it was 0: no rate limit,
+ * a generation queue of 0 (every request "busy"), a random port, DATA_DIR the working directory.
+ */
+function setVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = EnvSchema.safeParse(setVariables(env));
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${issues}`);

@@ -97,6 +97,24 @@ describe('start-up failures', () => {
     }
   });
 
+  it('takes a variable set to an empty string (NAME= in an env file) as unset: its default, not 0', async () => {
+    const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '', GENERATE_QUEUE_LIMIT: '' } });
+    try {
+      // RATE_LIMIT_PER_MINUTE 600, not 0 (no limit at all).
+      const r = await fetch(`${server.url}/api/predefined`);
+      expect(r.headers.get('ratelimit-policy')).toMatch(/q=600/);
+      // GENERATE_QUEUE_LIMIT 512, not 0 (every generation refused as "busy").
+      const uart = await fetch(`${server.url}/api/hdl/uart`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(uart.status, await uart.text()).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('starts with a retired variable set, and says what replaced it', async () => {
     const server = await startServer({ env: { ANALYTICS_BUFFER_LIMIT: '5' } });
     try {
