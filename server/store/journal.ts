@@ -44,7 +44,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import * as zlib from 'node:zlib';
-import type { EventKind } from '../../src/core/analytics/contract';
+import { EVENT_KINDS, type EventKind } from '../../src/core/analytics/contract';
 import type { StoredEvent } from './types';
 
 /** An event as journaled: with the id it got at acceptance. */
@@ -102,6 +102,32 @@ export function encodeRecord(e: JournaledEvent): Buffer {
   return record;
 }
 
+/** A record's payload as the event it holds, or undefined when it is not one (not JSON, a field missing). */
+function parseEvent(payload: Buffer): JournaledEvent | undefined {
+  let e: { i?: unknown; k?: unknown; t?: unknown; s?: unknown; d?: unknown };
+  try {
+    e = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const valid =
+    typeof e?.i === 'string' &&
+    (EVENT_KINDS as readonly unknown[]).includes(e.k) &&
+    Number.isFinite(e.t) &&
+    typeof e.s === 'string' &&
+    typeof e.d === 'object' &&
+    e.d !== null &&
+    !Array.isArray(e.d);
+  if (!valid) return undefined;
+  return {
+    id: e.i as string,
+    kind: e.k as EventKind,
+    ts: new Date(e.t as number),
+    session_id: e.s as string,
+    data: e.d as Record<string, unknown>,
+  };
+}
+
 /**
  * Decodes the whole records in `buf` from `offset`: the events, where the last whole record ends,
  * and whether it stopped at a damaged record (bad length or checksum) rather than at the end.
@@ -121,13 +147,10 @@ export function decodeRecords(
     if (at + HEADER + length > buf.length) break; // incomplete: torn at the end, or not read yet
     const payload = buf.subarray(at + HEADER, at + HEADER + length);
     if (crc32(payload) !== buf.readUInt32LE(at + 4)) return { events, end: at, damaged: true };
-    let e: { i: string; k: EventKind; t: number; s: string; d: Record<string, unknown> };
-    try {
-      e = JSON.parse(payload.toString('utf8'));
-    } catch {
-      return { events, end: at, damaged: true };
-    }
-    events.push({ id: e.i, kind: e.k, ts: new Date(e.t), session_id: e.s, data: e.d });
+    const e = parseEvent(payload);
+    // A whole record that is not an event (another version's, an edit) would fail every write: damaged.
+    if (!e) return { events, end: at, damaged: true };
+    events.push(e);
     at += HEADER + length;
   }
   return { events, end: at, damaged: false };

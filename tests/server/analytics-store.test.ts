@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { BufferedStore, type BufferOptions } from '../../server/store/buffered';
-import { inspectJournal, JournalRefusedError } from '../../server/store/journal';
+import { encodeRecord, inspectJournal, JournalRefusedError, type JournaledEvent } from '../../server/store/journal';
 import { SqliteBackend } from '../../server/store/sqlite';
 import { MongoBackend } from '../../server/store/mongo';
 import { dayRange, type Backend, type DayRange, type StatsRows } from '../../server/store/rollup';
@@ -627,6 +627,30 @@ describe('journaled write path under database failures', () => {
     expect(logs.join('\n')).toMatch(new RegExp(`damaged record at byte ${at}.*199 whole records after it`));
     expect(readFileSync(`${file}.damaged`).equals(damaged)).toBe(true); // kept for a manual recovery
     await again.close();
+  });
+
+  it('skips a whole record that is not an event (no fields object, an unknown kind), so it cannot stall the writes', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bitsmith-buffer-'));
+    mkdirSync(join(dir, 'journal'));
+    const good = (i: number): JournaledEvent => ({ ...view(`/g${i}`, `s${i}`, new Date()), id: `good-${i}` });
+    const records = [
+      good(1),
+      { ...good(0), id: 'no-fields', data: null as never },
+      good(2),
+      { ...good(0), id: 'unknown-kind', kind: 'bogus' as never },
+      good(3),
+    ].map(encodeRecord);
+    writeFileSync(join(dir, 'journal', '0123456789ab-0000000000000001.log'), Buffer.concat(records));
+    const logs: string[] = [];
+    const store = new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
+      journalDir: join(dir, 'journal'),
+      log: (m) => logs.push(m),
+    });
+    await waitUntil(() => store.health().buffered === 0, 'the replay');
+    expect(store.health().available).toBe(true);
+    expect((await store.stats({ days: 7 })).total_views).toBe(3);
+    expect(logs.join('\n')).toMatch(/damaged record at byte/);
+    await store.close();
   });
 
   it('leaves a damaged segment it cannot rewrite (no room) untouched for the next start, and starts', async () => {
