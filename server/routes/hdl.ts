@@ -24,10 +24,10 @@ function invalidConfiguration(issues: z.core.$ZodIssue[]) {
 }
 
 /** Deeper than any configuration (4 levels at most); a body this deep cannot be sent to a thread (its clone overflows the stack). */
-export const MAX_BODY_DEPTH = 32;
+const MAX_BODY_DEPTH = 32;
 
 /** The top-level field under which `body` nests deeper than `max` levels, or undefined (iterative: any depth). */
-export function tooDeepField(body: unknown, max = MAX_BODY_DEPTH): string | undefined {
+function tooDeepField(body: unknown, max = MAX_BODY_DEPTH): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   for (const [field, value] of Object.entries(body)) {
     const stack: [unknown, number][] = [[value, 2]];
