@@ -5,6 +5,12 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
+/** Node's longest timer (2^31 - 1 ms, about 24.8 days): a longer one fires after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const TIMER_LIMIT = `at most ${MAX_TIMER_MS} ms (about 24.8 days: Node's timer limit)`;
+/** A duration in milliseconds that a timer can wait. */
+const timerMs = () => z.coerce.number().int().max(MAX_TIMER_MS, TIMER_LIMIT);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -28,12 +34,19 @@ const EnvSchema = z.object({
   ANALYTICS_ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(181).default(400),
   ANALYTICS_DAILY_KEYS_MAX: z.coerce.number().int().min(10).default(1000),
   ANALYTICS_MAX_DB_MB: z.coerce.number().min(1).default(1024),
-  ANALYTICS_INTEGRITY_CHECK_HOURS: z.coerce.number().min(0.01).default(6),
+  ANALYTICS_INTEGRITY_CHECK_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(
+      Math.floor(MAX_TIMER_MS / 3_600_000),
+      `at most ${Math.floor(MAX_TIMER_MS / 3_600_000)} hours (Node's timer limit)`,
+    )
+    .default(6),
   ANALYTICS_JOURNAL_MB: z.coerce.number().min(0.01).default(256),
   ANALYTICS_SHUTDOWN_FLUSH_MS: z.coerce.number().int().min(0).max(9_000).default(8_000),
   STATIC_DIR: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  REQUEST_TIMEOUT_MS: timerMs().min(100).default(30_000),
   // One core is left to the event loop (health checks, static files, analytics, compression).
   GENERATE_THREADS: z.coerce
     .number()
@@ -42,7 +55,7 @@ const EnvSchema = z.object({
     .max(64)
     .default(Math.max(1, availableParallelism() - 1)),
   GENERATE_QUEUE_LIMIT: z.coerce.number().int().min(0).default(512),
-  GENERATE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  GENERATE_TIMEOUT_MS: timerMs().min(100).default(15_000),
 });
 
 export interface Config {

@@ -134,6 +134,18 @@ describe('start-up failures', () => {
     }
   });
 
+  it("refuses a duration past Node's timer limit (it would fire after 1 ms), naming the variable", () => {
+    for (const [name, value] of [
+      ['ANALYTICS_INTEGRITY_CHECK_HOURS', '1000'], // quick_check non-stop: a core at 100 %
+      ['GENERATE_TIMEOUT_MS', '3000000000'], // every generation "timed out in the queue"
+      ['REQUEST_TIMEOUT_MS', '3000000000'], // every body still arriving after 1 ms a 408
+    ]) {
+      const r = failedStart({ DATA_DIR: join(temp, 'timers'), [name!]: value! });
+      expect(r.code, name).toBe(1);
+      expect(r.output).toMatch(new RegExp(`Invalid configuration: ${name}: .*at most`));
+    }
+  });
+
   it('a MONGODB_URI without a mongodb scheme names the variable', () => {
     const r = failedStart({ DATA_DIR: join(temp, 'mongo'), MONGODB_URI: 'http://127.0.0.1:27017' });
     expect(r.code).toBe(1);
