@@ -158,7 +158,9 @@ export function decodeRecords(
 
 /**
  * The whole records after a damaged one at `from`: each later offset where a record with a sane
- * length, a matching checksum and a JSON payload starts (a torn tail has none after it).
+ * length, a matching checksum and an event payload starts (a torn tail has none after it). No
+ * record can be forged inside a payload: a length under MAX_RECORD has a zero high byte, and a
+ * payload, JSON with its control characters escaped, holds no zero byte.
  */
 function recordsAfter(buf: Buffer, from: number): JournaledEvent[] {
   const found: JournaledEvent[] = [];
