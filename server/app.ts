@@ -11,7 +11,7 @@ import compression from 'compression';
 import { join } from 'node:path';
 import type { Config } from './config';
 import type { AnalyticsStore } from './store/types';
-import { apiNotFound, errorHandler } from './errors';
+import { answerOptions, apiNotFound, errorHandler } from './errors';
 import { bearerToken, tokenMatches } from './auth';
 import { ingestRouter, statsRouter } from './routes/analytics';
 import { securityHeaders } from './security-headers';
@@ -49,6 +49,8 @@ export function createApp({ config, store, generatePool }: AppDeps): AppListener
 
   // Analytics events: the common case before the router (server/fast-ingest.ts), the rest here.
   const beforeEvent = limiter ? [limiter, deadline] : [deadline];
+  // OPTIONS from the route list, before any router answers it for the paths it matches.
+  app.use(['/api', '/healthz'], answerOptions(allowedMethods));
   app.use('/api/analytics', ingestRouter(store, beforeEvent));
 
   app.get('/healthz', (_req, res) => {

@@ -90,6 +90,22 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     .json({ error: message, ...(err instanceof HttpError && err.details ? { details: err.details } : {}) });
 };
 
+/** An API path without a trailing slash (Express routes match with one too). */
+const routePath = (path: string) => path.replace(/\/+$/, '');
+
+/**
+ * OPTIONS on an API route: 204 with the methods of the route list (`allowed`). Express's own
+ * answer came from whichever router matched the path first (`/api/analytics/:kind` said POST for
+ * the stats route).
+ */
+export function answerOptions(allowed: (path: string) => string[]): RequestHandler {
+  return (req, res, next) => {
+    const methods = req.method === 'OPTIONS' ? allowed(routePath(req.baseUrl + req.path)) : [];
+    if (methods.length === 0) return next();
+    res.set('Allow', methods.join(', ')).status(204).end();
+  };
+}
+
 /**
  * The answer for an API request no route took: 405 with Allow when the path is a route that takes
  * other methods (`allowed` lists them), else a JSON 404.
@@ -97,7 +113,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
 export function apiNotFound(allowed: (path: string) => string[]): RequestHandler {
   return (req, res) => {
     const path = req.originalUrl.split('?')[0]!;
-    const methods = allowed(path.replace(/\/+$/, '')); // Express routes match with a trailing slash too
+    const methods = allowed(routePath(path));
     if (methods.length === 0) {
       res.status(404).json({ error: `No API route ${req.method} ${path}` });
       return;

@@ -126,6 +126,21 @@ describe('server skeleton', () => {
     }
   });
 
+  it("answers OPTIONS with each route's own methods (the stats route is GET, not the events' POST)", async () => {
+    const cases: [string, string][] = [
+      ['/api/analytics/stats', 'GET, HEAD'],
+      ['/api/analytics/pageview', 'POST'],
+      ['/api/generate', 'POST'],
+      ['/healthz', 'GET, HEAD'],
+    ];
+    for (const [path, allow] of cases) {
+      const r = await fetch(`${server.url}${path}`, { method: 'OPTIONS' });
+      expect(r.status, path).toBe(204);
+      expect(r.headers.get('allow'), path).toBe(allow);
+    }
+    expect((await fetch(`${server.url}/api/nothing`, { method: 'OPTIONS' })).status).toBe(404);
+  });
+
   it('caps body sizes with 413', async () => {
     const body = JSON.stringify({ page_path: '/x'.repeat(200_000), session_id: 's' });
     const r = await fetch(`${server.url}/api/analytics/pageview`, {
