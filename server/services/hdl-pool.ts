@@ -68,9 +68,6 @@ const WORKER_EXEC_ARGV = process.allowedNodeEnvironmentFlags.has('--experimental
   ? [...process.execArgv, '--no-experimental-require-module']
   : undefined;
 
-/** piscina's refusals: its queue at maxQueue, or (maxQueue 0) every thread busy. */
-const QUEUE_FULL = /^Task queue is at limit$|^No task queue available/;
-
 export function createGeneratePool({ threads, queueLimit, timeoutMs, workerFile }: GeneratePoolOptions): GeneratePool {
   const filename = workerFile ?? bundledWorker();
   const pool = new Piscina({
@@ -82,8 +79,7 @@ export function createGeneratePool({ threads, queueLimit, timeoutMs, workerFile 
   });
   return {
     async run(job: PoolJob) {
-      // With a limit of 0 nothing waits, but a free thread still takes the task: piscina decides.
-      if (queueLimit > 0 && pool.queueSize >= queueLimit) throw new GenerateBusyError('queue full');
+      if (pool.queueSize >= queueLimit) throw new GenerateBusyError('queue full');
       try {
         // Aborting a running task terminates its thread (piscina), which the pool then replaces.
         return await pool.run(job, { signal: AbortSignal.timeout(timeoutMs) });
@@ -93,7 +89,7 @@ export function createGeneratePool({ threads, queueLimit, timeoutMs, workerFile 
           if ('started' in job && Atomics.load(job.started, 0) === 1) throw new DeadlineError(timeoutMs);
           throw new GenerateBusyError('timed out in the queue');
         }
-        if (QUEUE_FULL.test((e as Error).message)) throw new GenerateBusyError('queue full');
+        if ((e as Error).message === 'Task queue is at limit') throw new GenerateBusyError('queue full');
         throw e;
       }
     },
