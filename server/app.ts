@@ -11,7 +11,7 @@ import compression from 'compression';
 import { join } from 'node:path';
 import type { Config } from './config';
 import type { AnalyticsStore } from './store/types';
-import { apiNotFound, errorHandler } from './errors';
+import { answerOptions, apiNotFound, errorHandler } from './errors';
 import { bearerToken, tokenMatches } from './auth';
 import { ingestRouter, statsRouter } from './routes/analytics';
 import { securityHeaders } from './security-headers';
@@ -19,7 +19,7 @@ import { crcRouter } from './routes/crc';
 import { crcIdentifyRouter } from './routes/crc-identify';
 import { hdlRouter } from './routes/hdl';
 import { openApiRouter } from './openapi/router';
-import { documentationGaps } from './openapi/coverage';
+import { allowedMethods, documentationGaps } from './openapi/coverage';
 import type { GeneratePool } from './services/hdl-pool';
 import { projectRoot } from './paths';
 import { bodyDeadline } from './body-limit';
@@ -49,12 +49,16 @@ export function createApp({ config, store, generatePool }: AppDeps): AppListener
 
   // Analytics events: the common case before the router (server/fast-ingest.ts), the rest here.
   const beforeEvent = limiter ? [limiter, deadline] : [deadline];
+  // OPTIONS from the route list, before any router answers it for the paths it matches.
+  app.use(['/api', '/healthz'], answerOptions(allowedMethods));
   app.use('/api/analytics', ingestRouter(store, beforeEvent));
 
   app.get('/healthz', (_req, res) => {
     const { lastError: _hidden, ...analytics } = store.health(); // driver errors can name internal hosts
     res.json({ status: 'ok', store: store.name, analytics });
   });
+  const notFound = apiNotFound(allowedMethods);
+  app.use('/healthz', notFound);
 
   app.use('/api', deadline);
 
@@ -72,7 +76,7 @@ export function createApp({ config, store, generatePool }: AppDeps): AppListener
   app.use('/api', crcIdentifyRouter(generatePool));
   app.use('/api', hdlRouter(generatePool));
   app.use('/api', openApiRouter());
-  app.use('/api', apiNotFound);
+  app.use('/api', notFound);
 
   serveBuiltApp(app, config.staticDir ?? join(projectRoot(), 'dist', 'client'));
 

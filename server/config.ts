@@ -5,6 +5,12 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
+/** Node's longest timer (2^31 - 1 ms, about 24.8 days): a longer one fires after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+const TIMER_LIMIT = `at most ${MAX_TIMER_MS} ms (about 24.8 days: Node's timer limit)`;
+/** A duration in milliseconds that a timer can wait. */
+const timerMs = () => z.coerce.number().int().max(MAX_TIMER_MS, TIMER_LIMIT);
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -18,6 +24,9 @@ const EnvSchema = z.object({
   ADMIN_TOKEN: z
     .string()
     .min(8, 'ADMIN_TOKEN must be at least 8 characters')
+    // A Bearer header carries one word (server/auth.ts): a token with a space or a trailing line
+    // break (a secret file read as is) would start the server with a dashboard no one can open.
+    .regex(/^\S+$/, 'must not contain spaces or line breaks (an Authorization: Bearer header cannot carry them)')
     .optional()
     .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
@@ -25,12 +34,19 @@ const EnvSchema = z.object({
   ANALYTICS_ROLLUP_RETENTION_DAYS: z.coerce.number().int().min(181).default(400),
   ANALYTICS_DAILY_KEYS_MAX: z.coerce.number().int().min(10).default(1000),
   ANALYTICS_MAX_DB_MB: z.coerce.number().min(1).default(1024),
-  ANALYTICS_INTEGRITY_CHECK_HOURS: z.coerce.number().min(0.01).default(6),
+  ANALYTICS_INTEGRITY_CHECK_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(
+      Math.floor(MAX_TIMER_MS / 3_600_000),
+      `at most ${Math.floor(MAX_TIMER_MS / 3_600_000)} hours (Node's timer limit)`,
+    )
+    .default(6),
   ANALYTICS_JOURNAL_MB: z.coerce.number().min(0.01).default(256),
   ANALYTICS_SHUTDOWN_FLUSH_MS: z.coerce.number().int().min(0).max(9_000).default(8_000),
   STATIC_DIR: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  REQUEST_TIMEOUT_MS: timerMs().min(100).default(30_000),
   // One core is left to the event loop (health checks, static files, analytics, compression).
   GENERATE_THREADS: z.coerce
     .number()
@@ -39,7 +55,7 @@ const EnvSchema = z.object({
     .max(64)
     .default(Math.max(1, availableParallelism() - 1)),
   GENERATE_QUEUE_LIMIT: z.coerce.number().int().min(0).default(512),
-  GENERATE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  GENERATE_TIMEOUT_MS: timerMs().min(100).default(15_000),
 });
 
 export interface Config {
@@ -84,8 +100,17 @@ export function retiredVariables(env: NodeJS.ProcessEnv = process.env): string[]
     .map(([, message]) => message);
 }
 
+/**
+ * The variables that have a value: an empty one (`NAME=` in an env file, `${NAME}` of an unset
+ * variable in a compose file) is unset and takes its default. Coerced, it was 0: no rate limit,
+ * a generation queue of 0 (every request "busy"), a random port, DATA_DIR the working directory.
+ */
+function setVariables(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = EnvSchema.safeParse(setVariables(env));
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${issues}`);

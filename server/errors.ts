@@ -21,13 +21,21 @@ interface ValidationErrorOptions {
   maxIssues?: number;
   /** Longest message, in characters. */
   maxLength?: number;
+  /** What a problem with no path is about: the `body`, or the `query`. */
+  root?: string;
 }
 
 /** A 4xx listing the problems: `{error: "<title>: path: message; ...", details: [{path, message}]}`. */
 export function validationError(error: z.ZodError, options: ValidationErrorOptions = {}): HttpError {
-  const { status = 422, title = 'Validation failed', maxIssues = Infinity, maxLength = Infinity } = options;
+  const {
+    status = 422,
+    title = 'Validation failed',
+    maxIssues = Infinity,
+    maxLength = Infinity,
+    root = 'body',
+  } = options;
   const details = error.issues.slice(0, maxIssues).map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const summary = details.map((d) => `${d.path || 'body'}: ${d.message}`).join('; ');
+  const summary = details.map((d) => `${d.path || root}: ${d.message}`).join('; ');
   return new HttpError(status, `${title}: ${summary}`.slice(0, maxLength), details);
 }
 
@@ -44,23 +52,31 @@ function statusOf(err: unknown): number {
 
 const MESSAGES: Record<number, string> = {
   400: 'Malformed request body',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
   413: 'Request body too large',
   415: 'Unsupported content encoding',
 };
 
-/** A path whose percent-escapes are not UTF-8 (`/%E0%A4%A`) fails in the static files, not in a body. */
-function isMalformedPath(path: string): boolean {
+/**
+ * What is wrong with a path the static files refused with a 400 (not a body): percent-escapes
+ * that are not UTF-8 (`/%E0%A4%A`), or a NUL character (`/x%00.js`).
+ */
+function malformedPath(path: string): string | undefined {
+  let decoded: string;
   try {
-    decodeURIComponent(path);
-    return false;
+    decoded = decodeURIComponent(path);
   } catch {
-    return true;
+    return 'its percent-escapes are not UTF-8';
   }
+  return decoded.includes('\0') ? 'it contains a NUL character' : undefined;
 }
 
 function messageFor(status: number, req: Request): string {
   if (status >= 500) return 'Internal server error';
-  if (status === 400 && isMalformedPath(req.path)) return 'Malformed URL: its percent-escapes are not UTF-8';
+  const malformed = status === 400 ? malformedPath(req.path) : undefined;
+  if (malformed) return `Malformed URL: ${malformed}`;
   return MESSAGES[status] ?? 'Bad request';
 }
 
@@ -74,6 +90,38 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     .json({ error: message, ...(err instanceof HttpError && err.details ? { details: err.details } : {}) });
 };
 
-export const apiNotFound: RequestHandler = (req, res) => {
-  res.status(404).json({ error: `No API route ${req.method} ${req.path}` });
-};
+/** An API path without a trailing slash (Express routes match with one too). */
+const routePath = (path: string) => path.replace(/\/+$/, '');
+
+/**
+ * OPTIONS on an API route: 204 with the methods of the route list (`allowed`). Express's own
+ * answer came from whichever router matched the path first (`/api/analytics/:kind` said POST for
+ * the stats route).
+ */
+export function answerOptions(allowed: (path: string) => string[]): RequestHandler {
+  return (req, res, next) => {
+    const methods = req.method === 'OPTIONS' ? allowed(routePath(req.baseUrl + req.path)) : [];
+    if (methods.length === 0) return next();
+    res.set('Allow', methods.join(', ')).status(204).end();
+  };
+}
+
+/**
+ * The answer for an API request no route took: 405 with Allow when the path is a route that takes
+ * other methods (`allowed` lists them), else a JSON 404.
+ */
+export function apiNotFound(allowed: (path: string) => string[]): RequestHandler {
+  return (req, res) => {
+    const path = req.originalUrl.split('?')[0]!;
+    const methods = allowed(routePath(path));
+    if (methods.length === 0) {
+      res.status(404).json({ error: `No API route ${req.method} ${path}` });
+      return;
+    }
+    const allow = methods.join(', ');
+    res
+      .set('Allow', allow)
+      .status(405)
+      .json({ error: `${req.method} is not allowed on ${path}: use ${allow}` });
+  };
+}

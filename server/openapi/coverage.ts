@@ -59,3 +59,9 @@ export function documentationGaps(app: Express, routes: ApiRoute[] = API_ROUTES)
   }
   return gaps;
 }
+
+/** The methods the route list answers on `path` (HEAD with GET, as Express does), for a 405's Allow. */
+export function allowedMethods(path: string, routes: ApiRoute[] = API_ROUTES): string[] {
+  const methods = routes.filter((r) => r.path === path).map((r) => r.method.toUpperCase());
+  return methods.flatMap((m) => (m === 'GET' ? ['GET', 'HEAD'] : [m]));
+}

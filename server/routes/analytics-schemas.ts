@@ -27,8 +27,14 @@ export const STORED_PATH_MAX = 256;
  * characters. A flood of distinct queries is bounded by the per-day key cap of the rollups.
  */
 export function normalisePagePath(path: string): string {
-  const kept = redactUrl(path).slice(0, STORED_PATH_MAX);
-  return kept.startsWith('?') ? `/${kept}`.slice(0, STORED_PATH_MAX) : kept || '/';
+  const kept = cut(redactUrl(path), STORED_PATH_MAX);
+  return kept.startsWith('?') ? cut(`/${kept}`, STORED_PATH_MAX) : kept || '/';
+}
+
+/** The first `max` UTF-16 units of `s`, less the first half of a pair cut in two (it is no character). */
+function cut(s: string, max: number): string {
+  const head = s.slice(0, max);
+  return /[\ud800-\udbff]$/.test(head) ? head.slice(0, -1) : head;
 }
 
 const primitive = z.union([z.string().max(METADATA_MAX_STRING), z.number().finite(), z.boolean(), z.null()]);

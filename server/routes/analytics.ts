@@ -89,6 +89,15 @@ export function answerRefused(res: ServerResponse, err: unknown): boolean {
 
 export const isEventKind = (kind: string): kind is EventKind => (EVENT_KINDS as readonly string[]).includes(kind);
 
+const NOT_AN_EVENT_TYPE = 'Send the event as JSON, with the header Content-Type: application/json (or text/plain)';
+
+/**
+ * A body of another type (a form: `curl -d` without a Content-Type header) is a 415 that says what
+ * to send: no parser reads it, and the schema's "expected object, received undefined" misled.
+ */
+const requireEventType: RequestHandler = (req, _res, next) =>
+  next(req.is(['application/json', 'text/plain']) === false ? new HttpError(415, NOT_AN_EVENT_TYPE) : undefined);
+
 /**
  * POST /<kind> in full: the rate limiter and body deadline (`before`), the size limit, both
  * content types in any charset or content encoding the body parser knows. The common case is
@@ -101,6 +110,7 @@ export function ingestRouter(store: AnalyticsStore, before: RequestHandler[]): R
     (req, _res, next) => next(isEventKind(req.params.kind as string) ? undefined : 'router'),
     ...before,
     refuseOversizedBodies(BODY_LIMIT),
+    requireEventType,
     json({ limit: BODY_LIMIT, strict: true }),
     text({ type: 'text/plain', limit: BODY_LIMIT }),
     async (req, res) => {
@@ -120,7 +130,7 @@ export function statsRouter(store: AnalyticsStore, adminToken: string): Router {
   const router = Router();
   router.get('/stats', requireAdmin(adminToken), async (req, res) => {
     const query = StatsQuerySchema.safeParse(req.query);
-    if (!query.success) throw validationError(query.error, { status: 400 });
+    if (!query.success) throw validationError(query.error, { status: 400, root: 'query' });
     res.set('Cache-Control', 'no-store');
     try {
       res.json(await store.stats(query.data));

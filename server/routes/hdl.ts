@@ -23,11 +23,34 @@ function invalidConfiguration(issues: z.core.$ZodIssue[]) {
   });
 }
 
+/** Deeper than any configuration (4 levels at most); a body this deep cannot be sent to a thread (its clone overflows the stack). */
+const MAX_BODY_DEPTH = 32;
+
+/** The top-level field under which `body` nests deeper than `max` levels, or undefined (iterative: any depth). */
+function tooDeepField(body: unknown, max = MAX_BODY_DEPTH): string | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  for (const [field, value] of Object.entries(body)) {
+    const stack: [unknown, number][] = [[value, 2]];
+    while (stack.length > 0) {
+      const [v, depth] = stack.pop()!;
+      if (typeof v !== 'object' || v === null) continue;
+      if (depth > max) return field;
+      for (const child of Object.values(v)) stack.push([child, depth + 1]);
+    }
+  }
+  return undefined;
+}
+
 export function hdlRouter(pool: GeneratePool): Router {
   const router = Router();
   for (const generator of HDL_GENERATORS) {
     const limit = HDL_BODY_LIMITS[generator];
     router.post(`/hdl/${generator}`, ...jsonBody(limit), async (req, res) => {
+      const deep = tooDeepField(req.body);
+      if (deep !== undefined)
+        throw invalidConfiguration([
+          { code: 'custom', path: [deep], message: `nested more than ${MAX_BODY_DEPTH} levels deep`, input: undefined },
+        ]);
       // Checked and generated in the pool (services/hdl-jobs.ts): the FSM's checks can take ~100 ms.
       const { files, summary, issues } = await runInPool(pool, { generator, body: req.body }, res);
       if (issues) throw invalidConfiguration(issues);

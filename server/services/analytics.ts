@@ -19,6 +19,7 @@ export function isBot(...userAgents: (string | undefined)[]): boolean {
   return userAgents.some((ua) => !!ua && BOT_PATTERNS.some((p) => p.test(ua)));
 }
 
+const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_TOP_LIMIT}`;
 const DAYS_MESSAGE = `days must be ${STATS_RANGES.slice(0, -1).join(', ')} or ${STATS_RANGES.at(-1)}`;
 
 /** Strict: an unknown parameter (e.g. `days[$gt]`) is a 400, not silently the default range. */
@@ -27,5 +28,11 @@ export const StatsQuerySchema = z.strictObject({
     .enum(STATS_RANGES.map(String), { error: DAYS_MESSAGE })
     .default(String(DEFAULT_STATS_RANGE))
     .transform((d) => Number(d) as StatsRange),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1).max(MAX_TOP_LIMIT).optional(),
+  // Each check names the range: the type's error alone would answer "must be a number" to 1001.
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int(LIMIT_MESSAGE)
+    .min(1, LIMIT_MESSAGE)
+    .max(MAX_TOP_LIMIT, LIMIT_MESSAGE)
+    .optional(),
 });

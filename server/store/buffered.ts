@@ -222,15 +222,17 @@ export class BufferedStore implements AnalyticsStore {
   }
 
   health(): StoreHealth {
+    const details = this.backend.healthDetails?.();
     return {
       backend: this.backend.name,
-      available: this.available,
+      // A database known to be corrupt refuses writes: unavailable before any event tries one.
+      available: this.available && details?.integrity !== 'corrupt',
       buffered: this.behind,
       journalBytes: this.journal.bytes(),
       journalLimitBytes: this.journal.limitBytes,
       refused: this.refused,
       stored: this.written,
-      ...this.backend.healthDetails?.(),
+      ...details,
       ...(this.lastError ? { lastError: this.lastError } : {}),
     };
   }

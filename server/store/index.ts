@@ -6,7 +6,8 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
 import type { AnalyticsStore } from './types';
-import { BufferedStore } from './buffered';
+import { BufferedStore, type BufferOptions } from './buffered';
+import type { Backend } from './rollup';
 import { ThreadedSqliteBackend } from './sqlite/client';
 import { MongoBackend } from './mongo';
 
@@ -31,9 +32,27 @@ export async function openStore(config: Config): Promise<AnalyticsStore> {
     });
     // Not awaited: the server starts even while MongoDB is down and catches up when it returns.
     backend.prepare();
-    return new BufferedStore(backend, buffer);
+    return openBuffered(backend, buffer);
   }
-  return new BufferedStore(await openEmbedded(config), buffer);
+  const embedded = await openEmbedded(config);
+  try {
+    return openBuffered(embedded, buffer);
+  } catch (e) {
+    await embedded.close(); // its thread would keep the process alive
+    throw e;
+  }
+}
+
+/** The journal in front of `backend`; a journal that cannot be read or written names its path and what to do. */
+function openBuffered(backend: Backend, buffer: BufferOptions & { journalDir: string }): BufferedStore {
+  try {
+    return new BufferedStore(backend, buffer);
+  } catch (e) {
+    throw new Error(
+      `DATA_DIR: cannot open the analytics journal ${buffer.journalDir} (${errorText(e)}); ` +
+        'give the server write access to it, and move what is not a journal segment out of it',
+    );
+  }
 }
 
 /** Opens DATA_DIR/analytics.sqlite; a failure names the variable, the path and what to do. */

@@ -10,7 +10,8 @@
  * `[u32 LE payload length][u32 LE CRC-32 of the payload][payload: UTF-8 JSON of one event]`;
  * a zero length marks the end of the data. A record whose length runs past the end of the file,
  * or whose checksum does not match, is a torn write (a crash in the middle of an append): it and
- * anything after it in that segment are skipped and cut off at start, never mis-read. Each server
+ * anything after it in that segment are skipped and cut off at start, never mis-read; whole
+ * records after a damaged one (bit rot) are kept, the damaged file set aside. Each server
  * appends to its own segments (`<owner>.owner` holds its pid and host); at start a server takes
  * over the segments whose owner no longer runs, so two servers on one DATA_DIR never touch each
  * other's live segments.
@@ -26,11 +27,14 @@ import {
   fdatasync as fdatasyncCallback,
   fsyncSync,
   ftruncateSync,
+  linkSync,
   mkdirSync,
   open as openCallback,
   openSync,
   readdirSync,
   readFileSync,
+  renameSync,
+  rmSync,
   statSync,
   unlinkSync,
   write as writeCallback,
@@ -38,9 +42,9 @@ import {
 } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import * as zlib from 'node:zlib';
-import type { EventKind } from '../../src/core/analytics/contract';
+import { EVENT_KINDS, type EventKind } from '../../src/core/analytics/contract';
 import type { StoredEvent } from './types';
 
 /** An event as journaled: with the id it got at acceptance. */
@@ -98,6 +102,32 @@ export function encodeRecord(e: JournaledEvent): Buffer {
   return record;
 }
 
+/** A record's payload as the event it holds, or undefined when it is not one (not JSON, a field missing). */
+function parseEvent(payload: Buffer): JournaledEvent | undefined {
+  let e: { i?: unknown; k?: unknown; t?: unknown; s?: unknown; d?: unknown };
+  try {
+    e = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return undefined;
+  }
+  const valid =
+    typeof e?.i === 'string' &&
+    (EVENT_KINDS as readonly unknown[]).includes(e.k) &&
+    Number.isFinite(e.t) &&
+    typeof e.s === 'string' &&
+    typeof e.d === 'object' &&
+    e.d !== null &&
+    !Array.isArray(e.d);
+  if (!valid) return undefined;
+  return {
+    id: e.i as string,
+    kind: e.k as EventKind,
+    ts: new Date(e.t as number),
+    session_id: e.s as string,
+    data: e.d as Record<string, unknown>,
+  };
+}
+
 /**
  * Decodes the whole records in `buf` from `offset`: the events, where the last whole record ends,
  * and whether it stopped at a damaged record (bad length or checksum) rather than at the end.
@@ -117,16 +147,90 @@ export function decodeRecords(
     if (at + HEADER + length > buf.length) break; // incomplete: torn at the end, or not read yet
     const payload = buf.subarray(at + HEADER, at + HEADER + length);
     if (crc32(payload) !== buf.readUInt32LE(at + 4)) return { events, end: at, damaged: true };
-    let e: { i: string; k: EventKind; t: number; s: string; d: Record<string, unknown> };
-    try {
-      e = JSON.parse(payload.toString('utf8'));
-    } catch {
-      return { events, end: at, damaged: true };
-    }
-    events.push({ id: e.i, kind: e.k, ts: new Date(e.t), session_id: e.s, data: e.d });
+    const e = parseEvent(payload);
+    // A whole record that is not an event (another version's, an edit) would fail every write: damaged.
+    if (!e) return { events, end: at, damaged: true };
+    events.push(e);
     at += HEADER + length;
   }
   return { events, end: at, damaged: false };
+}
+
+/**
+ * The whole records after a damaged one at `from`: each later offset where a record with a sane
+ * length, a matching checksum and an event payload starts (a torn tail has none after it). No
+ * record can be forged inside a payload: a length under MAX_RECORD has a zero high byte, and a
+ * payload, JSON with its control characters escaped, holds no zero byte.
+ */
+function recordsAfter(buf: Buffer, from: number): JournaledEvent[] {
+  const found: JournaledEvent[] = [];
+  let at = from + 1;
+  while (at + HEADER <= buf.length) {
+    const length = buf.readUInt32LE(at);
+    const { events, end } = length > 0 && length <= MAX_RECORD ? decodeRecords(buf, at) : { events: [], end: at };
+    found.push(...events);
+    at = events.length > 0 ? end : at + 1;
+  }
+  return found;
+}
+
+/**
+ * Replaces a damaged segment by one holding only `events`: the original is kept beside it as
+ * `<name>.damaged` (no segment name, so never read again) for a manual recovery. Returns the size.
+ */
+function rewriteSegment(path: string, events: JournaledEvent[]): number {
+  const data = Buffer.concat(events.map(encodeRecord));
+  const fresh = `${path}.recovered`;
+  try {
+    writeFileSync(fresh, data);
+    const fd = openSync(fresh, 'r+');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  } catch (e) {
+    rmSync(fresh, { force: true });
+    throw e;
+  }
+  try {
+    linkSync(path, `${path}.damaged`);
+  } catch (e) {
+    // Kept already by a start that stopped before the rename below.
+    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+  }
+  renameSync(fresh, path);
+  const dir = openSync(dirname(path), 'r');
+  try {
+    fsyncSync(dir);
+  } finally {
+    closeSync(dir);
+  }
+  return data.length;
+}
+
+/** What `<owner>.owner` holds: the server's pid and host, and its start time where /proc has it. */
+interface OwnerRecord {
+  pid: number;
+  host: string;
+  start?: string;
+}
+
+/**
+ * The start time of process `pid` (field 22 of /proc/<pid>/stat, clock ticks since boot), 'zombie'
+ * for a process that ended but was not reaped yet, undefined without such an entry (no /proc, or
+ * no such process).
+ */
+function processStart(pid: number): string | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return fields[0] === 'Z' ? 'zombie' : fields[19];
 }
 
 interface Segment {
@@ -191,7 +295,8 @@ export class Journal {
     this.segmentBytes = options.segmentBytes ?? Math.max(64 * 1024, Math.min(4 << 20, options.limitBytes / 8));
     this.log = options.log ?? ((m) => console.warn(m));
     this.recovered = this.scan();
-    writeFileSync(this.ownerFile, JSON.stringify({ pid: process.pid, host: hostname() }));
+    const record: OwnerRecord = { pid: process.pid, host: hostname(), start: processStart(process.pid) };
+    writeFileSync(this.ownerFile, JSON.stringify(record));
     openHere.add(this.owner);
   }
 
@@ -231,10 +336,31 @@ export class Journal {
       const number = this.nextNumber++;
       const path = join(this.dir, file);
       const buf = readFileSync(path);
-      const { events, end } = decodeRecords(buf);
-      if (end < buf.length) {
-        // The unused, zero-filled end of a segment is no damage; anything else there is a torn write.
-        if (!buf.subarray(end).equals(Buffer.alloc(buf.length - end)))
+      const decoded = decodeRecords(buf);
+      const { events } = decoded;
+      let { end } = decoded;
+      // The unused, zero-filled end of a segment is no damage; anything else there is.
+      const damaged = end < buf.length && !buf.subarray(end).equals(Buffer.alloc(buf.length - end));
+      const after = damaged ? recordsAfter(buf, end) : [];
+      if (after.length > 0) {
+        // Whole records follow the damaged one (bit rot, not a crash): keep them and the damaged bytes.
+        this.log(
+          `Analytics journal: ${path} has a damaged record at byte ${end}; the ${events.length} whole ` +
+            `records before it and the ${after.length} whole records after it are kept, the damaged file ` +
+            `is kept as ${path}.damaged`,
+        );
+        events.push(...after);
+        try {
+          end = rewriteSegment(path, events);
+        } catch (e) {
+          // No room for the clean copy (a full disk): the file stays as it is for the next start.
+          this.log(
+            `Analytics journal: cannot rewrite ${path} (${(e as Error).message}); it is left for the next start`,
+          );
+          continue;
+        }
+      } else if (end < buf.length) {
+        if (damaged)
           this.log(
             `Analytics journal: ${path} has a torn or damaged record at byte ${end} (a crash ` +
               `during a write); it is skipped, the ${events.length} whole records before it are kept`,
@@ -260,14 +386,20 @@ export class Journal {
     return total;
   }
 
-  /** Whether the server that wrote `<owner>.owner` still runs (unknowable on another host: assumed). */
+  /**
+   * Whether the server that wrote `<owner>.owner` still runs (unknowable on another host: assumed).
+   * Where /proc tells, its pid must also have the start time it had then: a pid reused by another
+   * process, or a killed server not yet reaped (a zombie), is not that server.
+   */
   private ownerAlive(owner: string, file: string): boolean {
     if (openHere.has(owner)) return true;
     try {
-      const { pid, host } = JSON.parse(readFileSync(file, 'utf8')) as { pid: number; host: string };
+      const { pid, host, start } = JSON.parse(readFileSync(file, 'utf8')) as OwnerRecord;
       if (host !== hostname()) return true;
       if (pid === process.pid) return false; // this process, restarted with the same pid (a container's pid 1)
-      process.kill(pid, 0);
+      const running = processStart(pid);
+      if (running !== undefined) return running !== 'zombie' && (start === undefined || running === start);
+      process.kill(pid, 0); // no /proc entry: the kernel says whether the pid exists
       return true;
     } catch (e) {
       return (e as NodeJS.ErrnoException).code === 'EPERM'; // exists, not ours to signal

@@ -11,6 +11,12 @@ function randomId(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 }
 
+/**
+ * The id of this page load when localStorage cannot be used (site data blocked): its own, so such
+ * visitors are not all one visitor; a reload is then another visitor (nothing can remember it).
+ */
+let pageId: string | undefined;
+
 export function getSessionId(): string {
   try {
     let id = localStorage.getItem(SESSION_KEY);
@@ -21,6 +27,6 @@ export function getSessionId(): string {
     }
     return id;
   } catch {
-    return 'no-storage';
+    return (pageId ??= randomId());
   }
 }

@@ -129,6 +129,24 @@ describe('analytics API (embedded store, real server)', () => {
     expect((await getStats(server.url, server.adminToken)).json.total_views).toBe(before + 1);
   });
 
+  it('answers 415, saying what to send, to an event sent as neither JSON nor text/plain', async () => {
+    const before = (await getStats(server.url, server.adminToken, 'days=90')).json;
+    const body = JSON.stringify(pageview('/typed', 'typed'));
+    for (const contentType of [
+      'application/x-www-form-urlencoded',
+      'application/xml',
+      'multipart/form-data; boundary=x',
+    ])
+      expect(await post(server.url, 'pageview', null, { raw: body, contentType }), contentType).toMatchObject({
+        status: 415,
+        json: { error: 'Send the event as JSON, with the header Content-Type: application/json (or text/plain)' },
+      });
+    // No Content-Type at all (a byte body: fetch adds none).
+    const untyped = await fetch(`${server.url}/api/analytics/pageview`, { method: 'POST', body: Buffer.from(body) });
+    expect(untyped.status).toBe(415);
+    expect((await getStats(server.url, server.adminToken, 'days=90')).json).toEqual(before);
+  });
+
   it('stores events the fast path leaves to Express (gzip, Latin-1, chunked) like the common ones', async () => {
     // The common case (JSON or text/plain, UTF-8, a Content-Length) is answered before Express
     // (server/fast-ingest.ts); these go through the Express router and its body parsers.
@@ -262,6 +280,16 @@ describe('analytics API (embedded store, real server)', () => {
     }
   });
 
+  it('names what is wrong with a stats query: the range of limit, a parameter of the query (not a body)', async () => {
+    const limit = 'Validation failed: limit: limit must be a whole number from 1 to 1000';
+    for (const q of ['limit=1001', 'limit=0', 'limit=1.5', 'limit=abc', 'limit=-3'])
+      expect((await getStats(server.url, server.adminToken, q)).json.error, q).toBe(limit);
+    expect((await getStats(server.url, server.adminToken, 'Days=7')).json.error).toBe(
+      'Validation failed: query: Unrecognized key: "Days"',
+    );
+    expect((await getStats(server.url, server.adminToken, 'limit=1000')).status).toBe(200);
+  });
+
   it('rejects hostile bodies with 4xx JSON and never stores them', async () => {
     const before = await getStats(server.url, server.adminToken, 'days=90');
     const big = 'x'.repeat(20_000);
@@ -284,7 +312,7 @@ describe('analytics API (embedded store, real server)', () => {
         kind: 'pageview',
         raw: 'page_path=/a&session_id=s',
         contentType: 'application/x-www-form-urlencoded',
-        status: 422,
+        status: 415,
       },
       { kind: 'pageview', body: { page_path: big, session_id: 's' }, status: 413 },
       {

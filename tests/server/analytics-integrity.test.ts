@@ -38,6 +38,10 @@ describe('integrity of the embedded store (real server)', () => {
     const server = await startServer({ dataDir: first.dataDir });
     try {
       await expect.poll(async () => (await health(server.url)).integrity).toBe('corrupt');
+      // Unavailable as soon as the damage is known, before any event tries to write (docs/analytics.md).
+      expect((await health(server.url)).available).toBe(false);
+      expect(server.output()).toMatch(/events wait in the journal on disk meanwhile/);
+      expect(server.output()).not.toMatch(/buffered in memory/);
       expect(server.output()).toMatch(/DATA_DIR: the analytics database .*analytics\.sqlite is corrupt/);
       expect(server.output()).toMatch(/move the file .* aside or restore it from a backup/);
       expect((await post(server.url, 'pageview', pageview('/after', 'later'))).status).toBe(202);

@@ -50,6 +50,9 @@ describe('ingest schemas', () => {
     expect(path(`/${'a'.repeat(2000)}`)).toHaveLength(256);
     expect(path('?only=query')).toBe('/?only=query');
     expect(path('#frag')).toBe('/');
+    // The cut never splits a character outside the BMP: half an emoji is stored as invalid UTF-8.
+    expect(path(`/${'😀'.repeat(200)}`)).toBe(`/${'😀'.repeat(127)}`);
+    expect(path(`?${'😀'.repeat(200)}`)).toBe(`/?${'😀'.repeat(127)}`);
   });
 
   it('keep flat metadata of primitives', () => {

@@ -4,13 +4,24 @@
  * the schema upgrade.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import {
+  closeSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { BufferedStore, type BufferOptions } from '../../server/store/buffered';
-import { inspectJournal, JournalRefusedError } from '../../server/store/journal';
+import { encodeRecord, inspectJournal, JournalRefusedError, type JournaledEvent } from '../../server/store/journal';
 import { SqliteBackend } from '../../server/store/sqlite';
 import { MongoBackend } from '../../server/store/mongo';
 import { dayRange, type Backend, type DayRange, type StatsRows } from '../../server/store/rollup';
@@ -559,6 +570,115 @@ describe('journaled write path under database failures', () => {
     expect(s.total_views).toBe(300);
     expect(s.unique_visitors).toBe(10);
     expect(s.popular_pages.map((p) => p.view_count)).toEqual([100, 100, 100]);
+    await again.close();
+  });
+
+  it("replays a dead server's segments when its pid now belongs to another process (pid reuse)", async () => {
+    const { backend, store } = setup({ shutdownFlushMs: 50 });
+    backend.down = true;
+    await store.record([view('/a', 's1', new Date()), view('/b', 's2', new Date())]);
+    await store.close(); // the events stay in the journal; a clean stop removes its owner file
+    // As after a kill -9: the owner file is left, and its pid is reused by an unrelated process.
+    const [segment] = inspectJournal(join(dir, 'journal'));
+    const owner = segment!.file.slice(0, 12);
+    const other = spawn('sleep', ['30']);
+    try {
+      await new Promise((r) => other.once('spawn', r));
+      const reused = { pid: other.pid, host: hostname(), start: '1' }; // a start time not the sleeper's
+      writeFileSync(join(dir, 'journal', `${owner}.owner`), JSON.stringify(reused));
+      const again = new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
+        journalDir: join(dir, 'journal'),
+        log: () => {},
+      });
+      await waitUntil(() => again.health().buffered === 0, 'the replay');
+      expect((await again.stats({ days: 7 })).total_views).toBe(2);
+      await again.close();
+    } finally {
+      other.kill();
+    }
+  });
+
+  it('keeps the whole records after a damaged one in the middle of a segment, and the damaged bytes aside', async () => {
+    const { backend, store } = setup({ shutdownFlushMs: 50 });
+    backend.down = true; // every event stays in the journal only
+    for (let i = 0; i < 300; i += 30)
+      await store.record(Array.from({ length: 30 }, (_, k) => view(`/p${(i + k) % 3}`, `s${i + k}`, new Date())));
+    await store.close();
+    expect(journaled()).toBe(300);
+    // Bit rot in event 100's payload (not a crash: whole, acknowledged records follow it).
+    const [segment] = inspectJournal(join(dir, 'journal'));
+    const file = join(dir, 'journal', segment!.file);
+    const buf = readFileSync(file);
+    let at = 0;
+    for (let i = 0; i < 100; i++) at += 8 + buf.readUInt32LE(at);
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.from([buf[at + 20]! ^ 0xff]), 0, 1, at + 20);
+    closeSync(fd);
+    const damaged = readFileSync(file);
+    const logs: string[] = [];
+    const again = new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
+      journalDir: join(dir, 'journal'),
+      log: (m) => logs.push(m),
+    });
+    await waitUntil(() => again.health().buffered === 0, 'the replay');
+    const s = await again.stats({ days: 7 });
+    expect(s.total_views).toBe(299); // only the damaged event is missing
+    expect(s.unique_visitors).toBe(299);
+    expect(logs.join('\n')).toMatch(new RegExp(`damaged record at byte ${at}.*199 whole records after it`));
+    expect(readFileSync(`${file}.damaged`).equals(damaged)).toBe(true); // kept for a manual recovery
+    await again.close();
+  });
+
+  it('skips a whole record that is not an event (no fields object, an unknown kind), so it cannot stall the writes', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bitsmith-buffer-'));
+    mkdirSync(join(dir, 'journal'));
+    const good = (i: number): JournaledEvent => ({ ...view(`/g${i}`, `s${i}`, new Date()), id: `good-${i}` });
+    const records = [
+      good(1),
+      { ...good(0), id: 'no-fields', data: null as never },
+      good(2),
+      { ...good(0), id: 'unknown-kind', kind: 'bogus' as never },
+      good(3),
+    ].map(encodeRecord);
+    writeFileSync(join(dir, 'journal', '0123456789ab-0000000000000001.log'), Buffer.concat(records));
+    const logs: string[] = [];
+    const store = new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
+      journalDir: join(dir, 'journal'),
+      log: (m) => logs.push(m),
+    });
+    await waitUntil(() => store.health().buffered === 0, 'the replay');
+    expect(store.health().available).toBe(true);
+    expect((await store.stats({ days: 7 })).total_views).toBe(3);
+    expect(logs.join('\n')).toMatch(/damaged record at byte/);
+    await store.close();
+  });
+
+  it('leaves a damaged segment it cannot rewrite (no room) untouched for the next start, and starts', async () => {
+    const { backend, store } = setup({ shutdownFlushMs: 50 });
+    backend.down = true;
+    await store.record(Array.from({ length: 10 }, (_, k) => view(`/p${k}`, `s${k}`, new Date())));
+    await store.close();
+    const [segment] = inspectJournal(join(dir, 'journal'));
+    const file = join(dir, 'journal', segment!.file);
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.from([0xff]), 0, 1, 20); // the first record's payload
+    closeSync(fd);
+    const damaged = readFileSync(file);
+    mkdirSync(`${file}.recovered`); // where the clean copy goes: its write fails, like on a full disk
+    const logs: string[] = [];
+    const open = () =>
+      new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
+        journalDir: join(dir, 'journal'),
+        log: (m) => logs.push(m),
+      });
+    const first = open();
+    expect(logs.join('\n')).toMatch(/cannot rewrite .* it is left for the next start/);
+    await first.close();
+    expect(readFileSync(file).equals(damaged)).toBe(true);
+    rmSync(`${file}.recovered`, { recursive: true });
+    const again = open();
+    await waitUntil(() => again.health().buffered === 0, 'the replay');
+    expect((await again.stats({ days: 7 })).total_views).toBe(9);
     await again.close();
   });
 });

@@ -75,6 +75,46 @@ describe('start-up failures', () => {
     expect(r.output).toMatch(/restore it from a backup/);
   });
 
+  it('a journal that cannot be read names the variable, the journal and what to do', () => {
+    const dir = join(temp, 'journal-dir');
+    const journal = join(dir, 'analytics-journal');
+    mkdirSync(join(journal, '0123456789ab-0000000000000001.log'), { recursive: true }); // a directory where a segment belongs
+    const r = failedStart({ DATA_DIR: dir });
+    expect(r.code).toBe(1);
+    expect(r.output).toContain(`DATA_DIR: cannot open the analytics journal ${journal} (EISDIR`);
+    expect(r.output).toMatch(/move what is not a journal segment out of it/);
+  });
+
+  it('starts several servers at once on one fresh DATA_DIR (none refused with "database is locked")', async () => {
+    // Each round races three first opens of the same new database: the switch to WAL and the
+    // schema's creation, which SQLite refuses at once (no busy wait) to a connection that lost the race.
+    for (let round = 0; round < 4; round++) {
+      const dataDir = mkdtempSync(join(temp, 'together-'));
+      const started = await Promise.allSettled([0, 1, 2].map(() => startServer({ dataDir })));
+      for (const s of started) if (s.status === 'fulfilled') await s.value.stop();
+      const refused = started.filter((s) => s.status === 'rejected').map((s) => String(s.reason).slice(0, 300));
+      expect(refused, `round ${round}`).toEqual([]);
+    }
+  });
+
+  it('takes a variable set to an empty string (NAME= in an env file) as unset: its default, not 0', async () => {
+    const server = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '', GENERATE_QUEUE_LIMIT: '' } });
+    try {
+      // RATE_LIMIT_PER_MINUTE 600, not 0 (no limit at all).
+      const r = await fetch(`${server.url}/api/predefined`);
+      expect(r.headers.get('ratelimit-policy')).toMatch(/q=600/);
+      // GENERATE_QUEUE_LIMIT 512, not 0 (every generation refused as "busy").
+      const uart = await fetch(`${server.url}/api/hdl/uart`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(uart.status, await uart.text()).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('starts with a retired variable set, and says what replaced it', async () => {
     const server = await startServer({ env: { ANALYTICS_BUFFER_LIMIT: '5' } });
     try {
@@ -83,6 +123,26 @@ describe('start-up failures', () => {
       );
     } finally {
       await server.stop();
+    }
+  });
+
+  it('an ADMIN_TOKEN that no Bearer header can carry (a space, a line break) names the variable', () => {
+    for (const token of ['my admin token', 'test-admin-token-123\n']) {
+      const r = failedStart({ DATA_DIR: join(temp, 'token'), ADMIN_TOKEN: token });
+      expect(r.code, JSON.stringify(token)).toBe(1);
+      expect(r.output).toContain('ADMIN_TOKEN: must not contain spaces or line breaks');
+    }
+  });
+
+  it("refuses a duration past Node's timer limit (it would fire after 1 ms), naming the variable", () => {
+    for (const [name, value] of [
+      ['ANALYTICS_INTEGRITY_CHECK_HOURS', '1000'], // quick_check non-stop: a core at 100 %
+      ['GENERATE_TIMEOUT_MS', '3000000000'], // every generation "timed out in the queue"
+      ['REQUEST_TIMEOUT_MS', '3000000000'], // every body still arriving after 1 ms a 408
+    ]) {
+      const r = failedStart({ DATA_DIR: join(temp, 'timers'), [name!]: value! });
+      expect(r.code, name).toBe(1);
+      expect(r.output).toMatch(new RegExp(`Invalid configuration: ${name}: .*at most`));
     }
   });
 

@@ -90,6 +90,57 @@ describe('server skeleton', () => {
     }
   });
 
+  it("names what is wrong with a static file's URL: not found, outside the files, a NUL character", async () => {
+    const cases: [string, number, string][] = [
+      ['/assets/missing-file.js', 404, 'Not found'],
+      ['/assets/', 404, 'Not found'],
+      ['/assets/..%2f..%2fpackage.json', 403, 'Forbidden'],
+      ['/assets/x%00.js', 400, 'Malformed URL: it contains a NUL character'],
+    ];
+    for (const [path, status, error] of cases) {
+      const r = await fetch(`${server.url}${path}`);
+      expect(r.status, path).toBe(status);
+      expect(await r.json(), path).toEqual({ error });
+    }
+  });
+
+  it('names the whole path of an unknown API route', async () => {
+    const r = await fetch(`${server.url}/api/analytics/nope`, { method: 'PUT' });
+    expect(r.status).toBe(404);
+    expect((await r.json()).error).toBe('No API route PUT /api/analytics/nope');
+  });
+
+  it('answers a method an API route does not take with 405 and Allow', async () => {
+    const cases: [string, string, string][] = [
+      ['GET', '/api/analytics/pageview', 'POST'],
+      ['PUT', '/api/generate', 'POST'],
+      ['DELETE', '/api/analytics/stats', 'GET, HEAD'],
+      ['POST', '/api/predefined', 'GET, HEAD'],
+      ['POST', '/healthz', 'GET, HEAD'],
+    ];
+    for (const [method, path, allow] of cases) {
+      const r = await fetch(`${server.url}${path}`, { method });
+      expect(r.status, `${method} ${path}`).toBe(405);
+      expect(r.headers.get('allow'), `${method} ${path}`).toBe(allow);
+      expect(await r.json()).toEqual({ error: `${method} is not allowed on ${path}: use ${allow}` });
+    }
+  });
+
+  it("answers OPTIONS with each route's own methods (the stats route is GET, not the events' POST)", async () => {
+    const cases: [string, string][] = [
+      ['/api/analytics/stats', 'GET, HEAD'],
+      ['/api/analytics/pageview', 'POST'],
+      ['/api/generate', 'POST'],
+      ['/healthz', 'GET, HEAD'],
+    ];
+    for (const [path, allow] of cases) {
+      const r = await fetch(`${server.url}${path}`, { method: 'OPTIONS' });
+      expect(r.status, path).toBe(204);
+      expect(r.headers.get('allow'), path).toBe(allow);
+    }
+    expect((await fetch(`${server.url}/api/nothing`, { method: 'OPTIONS' })).status).toBe(404);
+  });
+
   it('caps body sizes with 413', async () => {
     const body = JSON.stringify({ page_path: '/x'.repeat(200_000), session_id: 's' });
     const r = await fetch(`${server.url}/api/analytics/pageview`, {

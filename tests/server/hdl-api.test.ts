@@ -364,6 +364,15 @@ describe('POST /api/hdl/*: refusals', () => {
     expect(malformed.status).toBe(400);
     expect((await post('fifo', '[1, 2]')).status).toBe(422);
   });
+
+  it('answers 422, never a 500, to a body nested deeper than any configuration (the FSM limit holds 10,000 levels)', async () => {
+    const deep = `{"moduleName": "m", "states": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
+    const r = await post('fsm', deep);
+    const answer = (await r.json()) as Refusal;
+    expect(r.status, JSON.stringify(answer)).toBe(422);
+    expect(answer.details).toEqual([{ path: 'states', message: expect.stringMatching(/nested more than \d+ levels/) }]);
+    expect(server.output()).not.toMatch(/Unhandled error/);
+  });
 });
 
 describe('POST /api/hdl/*: the pool and the rate limit', () => {

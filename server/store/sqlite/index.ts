@@ -65,6 +65,26 @@ CREATE TABLE IF NOT EXISTS journal_sync (id INTEGER PRIMARY KEY, at INTEGER NOT 
  */
 const SCHEMA_VERSION = 3;
 
+/** How long a connection waits for another's lock (busy_timeout), and retryWhileBusy at most. */
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Runs `f` again while SQLite answers SQLITE_BUSY without waiting (it does not call the busy handler
+ * where waiting could deadlock: switching a new file to WAL while another connection opens it),
+ * for at most BUSY_TIMEOUT_MS. Several servers may open one DATA_DIR at the same moment.
+ */
+function retryWhileBusy<T>(f: () => T): T {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      return f();
+    } catch (e) {
+      if (!String((e as { code?: unknown }).code).startsWith('SQLITE_BUSY') || Date.now() > deadline) throw e;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20); // 20 ms, then again
+    }
+  }
+}
+
 /** Raw events older than the retention are pruned at most this often. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
@@ -114,12 +134,12 @@ export class SqliteBackend implements Backend {
     options: SqliteOptions,
   ) {
     this.options = { ...STORAGE_DEFAULTS, ...options };
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
+    this.db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+    retryWhileBusy(() => this.db.pragma('journal_mode = WAL'));
     // NORMAL in WAL mode: a commit is in the OS page cache, so a killed process loses nothing;
     // before a journal segment is deleted, `sync` makes every commit durable against a power cut.
     this.db.pragma('synchronous = NORMAL');
-    this.db.pragma('busy_timeout = 5000');
+    this.db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     // 32 MB page cache: the rollup pages, scattered among millions of event rows, stay in memory.
     this.db.pragma('cache_size = -32000');
     this.migrate();
@@ -137,23 +157,34 @@ export class SqliteBackend implements Backend {
       this.db.exec(SCHEMA);
       return;
     }
-    const rebuildVisitors = version < 2;
-    this.db.transaction(() => {
-      if (rebuildVisitors)
-        this.db.exec(
-          'DROP TABLE IF EXISTS visitors; DROP TABLE IF EXISTS visitor_days; DROP TABLE IF EXISTS daily_sessions;',
-        );
-      const columns = this.db.prepare("SELECT name FROM pragma_table_info('events')").pluck().all();
-      if (columns.length > 0 && !columns.includes('eid')) this.db.exec('ALTER TABLE events ADD COLUMN eid TEXT');
-      this.db.exec(SCHEMA);
-      this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
-    })();
+    // BEGIN IMMEDIATE: the write lock first (waiting for it), so another server creating or upgrading
+    // the same file at the same moment is waited for, and the version is read again under the lock.
+    const rebuildVisitors = retryWhileBusy(() => this.db.transaction(() => this.upgrade()).immediate());
     if (!rebuildVisitors) return;
     const pageviews = this.db.prepare("SELECT ts, session_id FROM events WHERE kind = 'pageview' ORDER BY ts").raw();
     const rows = pageviews.all() as [number, string][];
     if (rows.length === 0) return;
     const write = this.prepareVisitorWrite();
     this.db.transaction(() => write(rows.map(([ts, session]) => ({ day: utcDay(ts), key: session }))))();
+  }
+
+  /** The schema's upgrade, in migrate's transaction; returns whether the visitor rollups must be rebuilt. */
+  private upgrade(): boolean {
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    if (version === SCHEMA_VERSION) {
+      this.db.exec(SCHEMA); // upgraded by another server meanwhile
+      return false;
+    }
+    const rebuildVisitors = version < 2;
+    if (rebuildVisitors)
+      this.db.exec(
+        'DROP TABLE IF EXISTS visitors; DROP TABLE IF EXISTS visitor_days; DROP TABLE IF EXISTS daily_sessions;',
+      );
+    const columns = this.db.prepare("SELECT name FROM pragma_table_info('events')").pluck().all();
+    if (columns.length > 0 && !columns.includes('eid')) this.db.exec('ALTER TABLE events ADD COLUMN eid TEXT');
+    this.db.exec(SCHEMA);
+    this.db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    return rebuildVisitors;
   }
 
   /** Records (day, session) visits: interned id, visitor_days, last day seen and its counter. */
@@ -331,7 +362,7 @@ export class SqliteBackend implements Backend {
       if (this.integrity !== 'corrupt')
         log(
           `DATA_DIR: the analytics database ${this.file} is corrupt (${problems.slice(0, 3).join('; ')}); ` +
-            'events are buffered in memory meanwhile. Stop the server, move the file (and its -wal/-shm files) ' +
+            'events wait in the journal on disk meanwhile. Stop the server, move the file (and its -wal/-shm files) ' +
             'aside or restore it from a backup (sqlite3 .recover can save most rows), then start again',
         );
       this.integrity = 'corrupt';

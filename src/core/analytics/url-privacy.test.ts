@@ -25,6 +25,11 @@ describe('redactUrl', () => {
     [`/crc-generator?init=${'f'.repeat(100)}`, `/crc-generator?init=${'f'.repeat(100)}`],
     [`/crc-generator?init=${'f'.repeat(101)}`, '/crc-generator?init=REDACTED'],
     ['/plain', '/plain'],
+    // A URL's user name and password (http://user:pass@host/) are credentials too.
+    ['http://user:pass@a.example/p?x=1', 'http://REDACTED@a.example/p?x=1'],
+    ['https://alice@a.example:8080/p', 'https://REDACTED@a.example:8080/p'],
+    ['http://a@b:c@a.example/p@q', 'http://REDACTED@a.example/p@q'],
+    ['/p/@scope/pkg', '/p/@scope/pkg'],
   ])('%s -> %s', (input, expected) => {
     expect(redactUrl(input)).toBe(expected);
   });

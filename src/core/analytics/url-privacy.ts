@@ -48,14 +48,19 @@ function redactQuery(query: string): string {
     .join('&');
 }
 
+/** An absolute URL's user name and password (`http://user:pass@host/`) are credentials: replaced. */
+const USER_INFO = /^([a-z][a-z\d+.-]*:\/\/)[^/?#]*@/i;
+const withoutUserInfo = (url: string) => url.replace(USER_INFO, `$1${REDACTED}@`);
+
 /**
  * `href` (absolute or a path) without its fragment and with credential-like and content query values
- * replaced, e.g. `/jwt-debugger?x=1&token=abc#token=eyJ...` -> `/jwt-debugger?x=1&token=REDACTED`,
+ * replaced, and without the user name and password of an absolute URL, e.g.
+ * `/jwt-debugger?x=1&token=abc#token=eyJ...` -> `/jwt-debugger?x=1&token=REDACTED`,
  * `/crc-generator?tab=identify&samples=TczLDY...` -> `/crc-generator?tab=identify&samples=REDACTED`.
  */
 export function redactUrl(href: string): string {
   const hash = href.indexOf('#');
-  const noFragment = hash < 0 ? href : href.slice(0, hash);
+  const noFragment = withoutUserInfo(hash < 0 ? href : href.slice(0, hash));
   const q = noFragment.indexOf('?');
   if (q < 0) return noFragment;
   const query = redactQuery(noFragment.slice(q + 1));
