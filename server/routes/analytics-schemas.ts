@@ -37,7 +37,17 @@ function cut(s: string, max: number): string {
   return /[\ud800-\udbff]$/.test(head) ? head.slice(0, -1) : head;
 }
 
-const primitive = z.union([z.string().max(METADATA_MAX_STRING), z.number().finite(), z.boolean(), z.null()]);
+/** A surrogate without its other half (JSON's `"\ud800"`): no character, and no UTF-8 store can hold it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Text as stored: each lone surrogate replaced by U+FFFD, as a UTF-8 encoder would. */
+const wellFormed = (s: string) => s.replace(LONE_SURROGATE, '\ufffd');
+
+const primitive = z.union([
+  z.string().max(METADATA_MAX_STRING).overwrite(wellFormed),
+  z.number().finite(),
+  z.boolean(),
+  z.null(),
+]);
 const hasReservedKey = (v: unknown) =>
   !!v && typeof v === 'object' && Object.keys(v).some((k) => RESERVED_METADATA_KEYS.has(k));
 const metadataKey = z
@@ -61,7 +71,7 @@ function event<K extends EventKind, S extends z.ZodRawShape>(kind: K, shape: (te
   const nonEmpty: readonly TextField[] = NON_EMPTY_FIELDS[kind];
   return z.strictObject(
     shape((field) => {
-      const s = z.string().max(FIELD_MAX[field]);
+      const s = z.string().max(FIELD_MAX[field]).overwrite(wellFormed);
       return nonEmpty.includes(field) ? s.min(1) : s;
     }),
   );

@@ -55,6 +55,19 @@ describe('ingest schemas', () => {
     expect(path(`?${'😀'.repeat(200)}`)).toBe(`/?${'😀'.repeat(127)}`);
   });
 
+  it('store text as well-formed Unicode: a lone surrogate (JSON "\\ud800") becomes U+FFFD, pairs are kept', () => {
+    const lone = JSON.parse('"a\\ud800b\\udc00c\\ud83d\\ude00"') as string;
+    const event = schemas['tool-usage'].parse({
+      tool_name: lone,
+      action: 'a',
+      session_id: lone,
+      metadata: { k: lone },
+    });
+    expect(event).toMatchObject({ tool_name: 'a\ufffdb\ufffdc😀', session_id: 'a\ufffdb\ufffdc😀' });
+    expect(event.metadata).toEqual({ k: 'a\ufffdb\ufffdc😀' });
+    expect(schemas.pageview.parse({ page_path: `/${lone}`, session_id: 's' }).page_path).toBe('/a\ufffdb\ufffdc😀');
+  });
+
   it('keep flat metadata of primitives', () => {
     const metadata = { size: 3, ok: true, name: 'x', none: null, 'with-dash': 1, _u: 2 };
     expect(schemas['tool-usage'].parse({ tool_name: 't', action: 'a', session_id: 's', metadata }).metadata).toEqual(
