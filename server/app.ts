@@ -11,7 +11,7 @@ import compression from 'compression';
 import { join } from 'node:path';
 import type { Config } from './config';
 import type { AnalyticsStore } from './store/types';
-import { answerOptions, apiNotFound, errorHandler } from './errors';
+import { answerOptions, apiNotFound, errorHandler, pageMethods } from './errors';
 import { bearerToken, tokenMatches } from './auth';
 import { ingestRouter, statsRouter } from './routes/analytics';
 import { securityHeaders } from './security-headers';
@@ -79,6 +79,7 @@ export function createApp({ config, store, generatePool }: AppDeps): AppListener
   app.use('/api', notFound);
 
   serveBuiltApp(app, config.staticDir ?? join(projectRoot(), 'dist', 'client'));
+  app.use(pageMethods);
 
   app.use(errorHandler);
   // Every route is in the OpenAPI document (server/openapi/routes.ts), or the server does not start.

@@ -125,3 +125,15 @@ export function apiNotFound(allowed: (path: string) => string[]): RequestHandler
       .json({ error: `${req.method} is not allowed on ${path}: use ${allow}` });
   };
 }
+
+/**
+ * A page or file asked with another method than GET or HEAD (the API's paths are answered before):
+ * 405 with Allow in JSON like every other error, where Express would answer an HTML "Cannot POST".
+ */
+export const pageMethods: RequestHandler = (req, res, next) => {
+  if (req.method === 'GET' || req.method === 'HEAD') return next();
+  res.set('Allow', 'GET, HEAD');
+  if (req.method === 'OPTIONS') return void res.status(204).end();
+  const path = req.originalUrl.split('?')[0]!;
+  res.status(405).json({ error: `${req.method} is not allowed on ${path}: use GET, HEAD` });
+};

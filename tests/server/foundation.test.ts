@@ -126,6 +126,23 @@ describe('server skeleton', () => {
     }
   });
 
+  it('answers a page or file asked with another method than GET with a JSON 405 and Allow, not an HTML page', async () => {
+    for (const [method, path] of [
+      ['POST', '/'],
+      ['PUT', '/json-formatter'],
+      ['DELETE', '/icon.svg'],
+      ['POST', '/no-such-page'],
+    ]) {
+      const r = await fetch(`${server.url}${path}`, { method });
+      expect(r.status, `${method} ${path}`).toBe(405);
+      expect(r.headers.get('allow'), `${method} ${path}`).toBe('GET, HEAD');
+      expect(await r.json()).toEqual({ error: `${method} is not allowed on ${path}: use GET, HEAD` });
+    }
+    const options = await fetch(`${server.url}/json-formatter`, { method: 'OPTIONS' });
+    expect(options.status).toBe(204);
+    expect(options.headers.get('allow')).toBe('GET, HEAD');
+  });
+
   it("answers OPTIONS with each route's own methods (the stats route is GET, not the events' POST)", async () => {
     const cases: [string, string][] = [
       ['/api/analytics/stats', 'GET, HEAD'],
