@@ -42,6 +42,55 @@ export function draftText(version: number, fields: object): string {
 }
 
 /**
+ * The fields of a saved draft that have the shape of the tool's own (`current`: its defaults, as
+ * picked), so a hand-edited, damaged or older draft can never put a value of another type into a
+ * tool (its page used to crash blank on every reload of the tab). A field of another type is left
+ * out (the tool's default stays); fields the draft lacks keep theirs.
+ */
+export function draftFields(saved: unknown, current: object): Record<string, unknown> {
+  if (!isRecord(saved)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [k, d] of Object.entries(current)) {
+    const v = k in saved ? shaped(saved[k], d, true) : undefined;
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `value` when it has the shape of `like` (same types, recursively; an array's items that of its
+ * first), undefined when not. With `fill`, an object's members of another type or missing (a field
+ * an older version did not have) take `like`'s; inside lists, whose items are the user's own (an
+ * FSM state is not given another's name or outputs), an item with a member of another type makes
+ * the list not fit.
+ */
+function shaped(value: unknown, like: unknown, fill: boolean): unknown {
+  // A `number | null` setting (the subnet's child prefix); a null `file` is never a file.
+  if (like === null || like === undefined) return value === null || typeof value === 'number' ? value : undefined;
+  if (Array.isArray(like)) {
+    if (!Array.isArray(value)) return undefined;
+    if (like.length === 0) return value;
+    const items = value.map((item) => shaped(item, like[0], false));
+    return items.includes(undefined) ? undefined : items;
+  }
+  if (isRecord(like)) {
+    if (!isRecord(value)) return undefined;
+    const out: Record<string, unknown> = { ...value };
+    for (const [k, d] of Object.entries(like)) {
+      const v = k in value && k !== 'file' ? shaped(value[k], d, fill) : undefined;
+      if (v !== undefined) out[k] = v;
+      else if (fill) out[k] = d;
+      else if (k in value) return undefined;
+    }
+    return out;
+  }
+  if (typeof value !== typeof like) return undefined;
+  return typeof value === 'number' && !Number.isFinite(value) ? undefined : value;
+}
+
+/**
  * Restores `store` from the draft saved for the tool at `path` (if its version matches) and keeps
  * the draft up to date with what `pick` returns. Call once, next to the store's creation.
  */
@@ -54,8 +103,8 @@ export function keepDraft<T extends object>(
   if (typeof sessionStorage === 'undefined') return; // unit tests in Node
   const key = draftKey(path);
   try {
-    const saved = JSON.parse(sessionStorage.getItem(key) ?? 'null') as { v?: number; state?: Partial<T> } | null;
-    if (saved?.v === version && saved.state && typeof saved.state === 'object') store.setState(saved.state);
+    const saved = JSON.parse(sessionStorage.getItem(key) ?? 'null') as { v?: number; state?: unknown } | null;
+    if (saved?.v === version) store.setState(draftFields(saved.state, pick(store.getState())) as Partial<T>);
   } catch {
     sessionStorage.removeItem(key); // a damaged draft is dropped, never an error
   }
