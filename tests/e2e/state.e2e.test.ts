@@ -267,6 +267,7 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
       '/fsm-generator': { config: { states: 'x' }, tab: 'code' },
       '/gradient-generator': { gradient: { stops: 5 } },
       '/ip-subnet': { ip: 5, childCidr: 26 },
+      '/json-yaml-converter': { direction: 'csvToYaml' }, // a string, but no direction of this tool
     };
     for (const [path, state] of Object.entries(broken)) {
       await page.evaluate(
