@@ -7,6 +7,7 @@
  * written whole never leaves an older one behind for a reload to bring back.
  */
 import type { StoreApi } from 'zustand';
+import { webStorage } from './quiet-storage';
 
 const PREFIX = 'bitsmith:draft:';
 export const DRAFT_MAX_CHARS = 200_000;
@@ -100,13 +101,14 @@ export function keepDraft<T extends object>(
   pick: (state: T) => Partial<T>,
   version = 1,
 ): void {
-  if (typeof sessionStorage === 'undefined') return; // unit tests in Node
+  const storage = webStorage('sessionStorage'); // none in Node's unit tests, nor where denied
+  if (!storage) return;
   const key = draftKey(path);
   try {
-    const saved = JSON.parse(sessionStorage.getItem(key) ?? 'null') as { v?: number; state?: unknown } | null;
+    const saved = JSON.parse(storage.getItem(key) ?? 'null') as { v?: number; state?: unknown } | null;
     if (saved?.v === version) store.setState(draftFields(saved.state, pick(store.getState())) as Partial<T>);
   } catch {
-    sessionStorage.removeItem(key); // a damaged draft is dropped, never an error
+    storage.removeItem(key); // a damaged draft is dropped, never an error
   }
   let last = '';
   let lastPicked: Partial<T> = {};
@@ -118,13 +120,13 @@ export function keepDraft<T extends object>(
     const text = draftText(version, picked);
     if (text === last) return;
     try {
-      sessionStorage.setItem(key, text);
+      storage.setItem(key, text);
       last = text;
     } catch {
       // Quota or privacy mode: the tool works, the draft just is not kept, and the older one
       // must not come back on a reload in place of what the user has now.
       try {
-        sessionStorage.removeItem(key);
+        storage.removeItem(key);
       } catch {
         // storage blocked altogether: nothing was kept
       }

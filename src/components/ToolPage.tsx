@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { PageDeclaration } from '../app/tool';
 import { CopyButton } from './CopyButton';
 import { draftKey } from '../browser/draft';
+import { webStorage } from '../browser/quiet-storage';
 import { settingsLeftOutOfLink } from '../browser/link-left-out';
 
 /**
@@ -17,7 +18,7 @@ function linkCopied(): string {
 
 /** Forgets the tool's draft and its settings in the link, and reloads it with the defaults. */
 function startFresh() {
-  sessionStorage.removeItem(draftKey(location.pathname));
+  webStorage('sessionStorage')?.removeItem(draftKey(location.pathname));
   location.replace(location.pathname);
 }
 

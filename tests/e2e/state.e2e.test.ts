@@ -284,6 +284,28 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.context().close();
   });
 
+  it('works where the browser denies storage (site data blocked), keeping nothing', async () => {
+    // Reading window.sessionStorage throws there: every tool page crashed blank at its first load.
+    const { page, errors } = await openPage(app.browser);
+    await page.addInitScript(() => {
+      for (const name of ['localStorage', 'sessionStorage'])
+        Object.defineProperty(window, name, {
+          get: () => {
+            throw new DOMException('Access is denied for this document.', 'SecurityError');
+          },
+        });
+    });
+    await open('/json-formatter', page);
+    await page.getByLabel('Input JSON').fill('{"b":1,"a":2}');
+    await page.getByRole('button', { name: 'Format', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Output', { exact: true }).inputValue()).toContain('"a": 2');
+    await open('/gradient-generator', page);
+    await page.getByRole('button', { name: 'Start fresh' }).click();
+    await page.locator('main h1').waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("copies a 24-state FSM's whole link, and says which settings a link too long leaves out", async () => {
     const first = await open('/fsm-generator');
     const page = first.page;
