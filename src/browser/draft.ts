@@ -8,6 +8,7 @@
  */
 import type { StoreApi } from 'zustand';
 import { webStorage } from './quiet-storage';
+import { setDraftNotKept } from './draft-kept';
 
 const PREFIX = 'bitsmith:draft:';
 export const DRAFT_MAX_CHARS = 200_000;
@@ -28,7 +29,13 @@ function capped(fields: object): Record<string, unknown> {
  * DRAFT_MAX_STORED characters, so the options still come back when a text escapes to too long.
  */
 export function draftText(version: number, fields: object): string {
-  const members = Object.entries(capped(fields)).flatMap(([k, v]) => {
+  return draftWithin(version, fields).text;
+}
+
+/** The draft's JSON and whether a field had to be left out of it (one undefined counts: draftInput's). */
+function draftWithin(version: number, fields: object): { text: string; leftOut: boolean } {
+  const kept = capped(fields);
+  const members = Object.entries(kept).flatMap(([k, v]) => {
     const json = JSON.stringify(v);
     return json === undefined ? [] : [`${JSON.stringify(k)}:${json}`];
   });
@@ -39,7 +46,7 @@ export function draftText(version: number, fields: object): string {
     length -= members[longest]!.length + (members.length > 1 ? 1 : 0);
     members.splice(longest, 1);
   }
-  return text();
+  return { text: text(), leftOut: members.length < Object.keys(fields).length };
 }
 
 /**
@@ -102,7 +109,10 @@ export function keepDraft<T extends object>(
   version = 1,
 ): void {
   const storage = webStorage('sessionStorage'); // none in Node's unit tests, nor where denied
-  if (!storage) return;
+  if (!storage) {
+    if (typeof window !== 'undefined') setDraftNotKept(path, 'refused');
+    return;
+  }
   const key = draftKey(path);
   try {
     const saved = JSON.parse(storage.getItem(key) ?? 'null') as { v?: number; state?: unknown } | null;
@@ -117,12 +127,14 @@ export function keepDraft<T extends object>(
     const picked = pick(state);
     if (samePicked(picked, lastPicked)) return;
     lastPicked = picked;
-    const text = draftText(version, picked);
-    if (text === last) return;
+    const { text, leftOut } = draftWithin(version, picked);
+    if (text === last) return setDraftNotKept(path, leftOut ? 'too long' : '');
     try {
       storage.setItem(key, text);
       last = text;
+      setDraftNotKept(path, leftOut ? 'too long' : '');
     } catch {
+      setDraftNotKept(path, 'refused');
       // Quota or privacy mode: the tool works, the draft just is not kept, and the older one
       // must not come back on a reload in place of what the user has now.
       try {
@@ -149,6 +161,6 @@ function samePicked(a: object, b: object): boolean {
 }
 
 /** A data tool's input as a draft: its text when short enough, never its file. */
-export function draftInput(input: { text: string }): { input?: { text: string; file: null } } {
-  return input.text.length <= DRAFT_MAX_CHARS ? { input: { text: input.text, file: null } } : {};
+export function draftInput(input: { text: string }): { input: { text: string; file: null } | undefined } {
+  return { input: input.text.length <= DRAFT_MAX_CHARS ? { text: input.text, file: null } : undefined };
 }

@@ -280,6 +280,12 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.goto(app.url + '/json-formatter');
     await page.getByLabel('Input JSON').waitFor();
     expect(await page.getByLabel('Sort keys').isChecked()).toBe(true);
+    // A text too long for a draft: the page says it will not come back after a reload.
+    const notKept = page.getByRole('status').filter({ hasText: 'not kept' });
+    await page.getByLabel('Input JSON').fill(`"${'x'.repeat(200_001)}"`);
+    await notKept.filter({ hasText: 'too long' }).waitFor();
+    await page.getByLabel('Input JSON').fill('{}');
+    await notKept.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -299,6 +305,7 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.getByLabel('Input JSON').fill('{"b":1,"a":2}');
     await page.getByRole('button', { name: 'Format', exact: true }).click();
     await expect.poll(() => page.getByLabel('Output', { exact: true }).inputValue()).toContain('"a": 2');
+    await page.getByRole('status').filter({ hasText: 'not kept' }).filter({ hasText: 'blocked' }).waitFor();
     await open('/gradient-generator', page);
     await page.getByRole('button', { name: 'Start fresh' }).click();
     await page.locator('main h1').waitFor();
