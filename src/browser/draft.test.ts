@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DRAFT_MAX_CHARS, draftText } from './draft';
+import { DRAFT_MAX_CHARS, draftFields, draftText } from './draft';
 
 describe('draftText', () => {
   it('is the JSON of the version and the fields when it fits', () => {
@@ -25,5 +25,31 @@ describe('draftText', () => {
       v: 1,
       state: { n: 1 },
     });
+  });
+});
+
+describe('draftFields', () => {
+  const current = { input: { text: '', file: null }, indent: 2, sortKeys: false, child: null as number | null };
+  it('keeps the fields of the right type and drops the others, whatever the draft holds', () => {
+    expect(draftFields({ input: 5, indent: 'x', sortKeys: true, child: 26, extra: 1 }, current)).toEqual({
+      sortKeys: true,
+      child: 26,
+    });
+    for (const saved of [null, 'x', 5, [1]]) expect(draftFields(saved, current)).toEqual({});
+  });
+
+  it("fills what an older draft lacks, never restores a file, and leaves a list's items as they are", () => {
+    expect(draftFields({ input: { file: { name: 'a' } } }, current)).toEqual({ input: { text: '', file: null } });
+    const fsm = { config: { states: [{ name: 'A', outputs: { led: '0' } }], reset: 'A' } };
+    const saved = {
+      config: {
+        states: [
+          { name: 'X', outputs: {} },
+          { name: 'Y', outputs: { go: '1' } },
+        ],
+      },
+    };
+    expect(draftFields(saved, fsm)).toEqual({ config: { ...saved.config, reset: 'A' } });
+    expect(draftFields({ config: { states: [{ name: 5 }] } }, fsm)).toEqual({ config: fsm.config });
   });
 });

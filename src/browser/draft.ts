@@ -7,6 +7,8 @@
  * written whole never leaves an older one behind for a reload to bring back.
  */
 import type { StoreApi } from 'zustand';
+import { webStorage } from './quiet-storage';
+import { setDraftNotKept } from './draft-kept';
 
 const PREFIX = 'bitsmith:draft:';
 export const DRAFT_MAX_CHARS = 200_000;
@@ -27,7 +29,13 @@ function capped(fields: object): Record<string, unknown> {
  * DRAFT_MAX_STORED characters, so the options still come back when a text escapes to too long.
  */
 export function draftText(version: number, fields: object): string {
-  const members = Object.entries(capped(fields)).flatMap(([k, v]) => {
+  return draftWithin(version, fields).text;
+}
+
+/** The draft's JSON and whether a field had to be left out of it (one undefined counts: draftInput's). */
+function draftWithin(version: number, fields: object): { text: string; leftOut: boolean } {
+  const kept = capped(fields);
+  const members = Object.entries(kept).flatMap(([k, v]) => {
     const json = JSON.stringify(v);
     return json === undefined ? [] : [`${JSON.stringify(k)}:${json}`];
   });
@@ -38,7 +46,56 @@ export function draftText(version: number, fields: object): string {
     length -= members[longest]!.length + (members.length > 1 ? 1 : 0);
     members.splice(longest, 1);
   }
-  return text();
+  return { text: text(), leftOut: members.length < Object.keys(fields).length };
+}
+
+/**
+ * The fields of a saved draft that have the shape of the tool's own (`current`: its defaults, as
+ * picked), so a hand-edited, damaged or older draft can never put a value of another type into a
+ * tool (its page used to crash blank on every reload of the tab). A field of another type is left
+ * out (the tool's default stays); fields the draft lacks keep theirs.
+ */
+export function draftFields(saved: unknown, current: object): Record<string, unknown> {
+  if (!isRecord(saved)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [k, d] of Object.entries(current)) {
+    const v = k in saved ? shaped(saved[k], d, true) : undefined;
+    if (v !== undefined) out[k] = v;
+  }
+  return out;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * `value` when it has the shape of `like` (same types, recursively; an array's items that of its
+ * first), undefined when not. With `fill`, an object's members of another type or missing (a field
+ * an older version did not have) take `like`'s; inside lists, whose items are the user's own (an
+ * FSM state is not given another's name or outputs), an item with a member of another type makes
+ * the list not fit.
+ */
+function shaped(value: unknown, like: unknown, fill: boolean): unknown {
+  // A `number | null` setting (the subnet's child prefix); a null `file` is never a file.
+  if (like === null || like === undefined) return value === null || typeof value === 'number' ? value : undefined;
+  if (Array.isArray(like)) {
+    if (!Array.isArray(value)) return undefined;
+    if (like.length === 0) return value;
+    const items = value.map((item) => shaped(item, like[0], false));
+    return items.includes(undefined) ? undefined : items;
+  }
+  if (isRecord(like)) {
+    if (!isRecord(value)) return undefined;
+    const out: Record<string, unknown> = { ...value };
+    for (const [k, d] of Object.entries(like)) {
+      const v = k in value && k !== 'file' ? shaped(value[k], d, fill) : undefined;
+      if (v !== undefined) out[k] = v;
+      else if (fill) out[k] = d;
+      else if (k in value) return undefined;
+    }
+    return out;
+  }
+  if (typeof value !== typeof like) return undefined;
+  return typeof value === 'number' && !Number.isFinite(value) ? undefined : value;
 }
 
 /**
@@ -51,13 +108,17 @@ export function keepDraft<T extends object>(
   pick: (state: T) => Partial<T>,
   version = 1,
 ): void {
-  if (typeof sessionStorage === 'undefined') return; // unit tests in Node
+  const storage = webStorage('sessionStorage'); // none in Node's unit tests, nor where denied
+  if (!storage) {
+    if (typeof window !== 'undefined') setDraftNotKept(path, 'refused');
+    return;
+  }
   const key = draftKey(path);
   try {
-    const saved = JSON.parse(sessionStorage.getItem(key) ?? 'null') as { v?: number; state?: Partial<T> } | null;
-    if (saved?.v === version && saved.state && typeof saved.state === 'object') store.setState(saved.state);
+    const saved = JSON.parse(storage.getItem(key) ?? 'null') as { v?: number; state?: unknown } | null;
+    if (saved?.v === version) store.setState(draftFields(saved.state, pick(store.getState())) as Partial<T>);
   } catch {
-    sessionStorage.removeItem(key); // a damaged draft is dropped, never an error
+    storage.removeItem(key); // a damaged draft is dropped, never an error
   }
   let last = '';
   let lastPicked: Partial<T> = {};
@@ -66,16 +127,18 @@ export function keepDraft<T extends object>(
     const picked = pick(state);
     if (samePicked(picked, lastPicked)) return;
     lastPicked = picked;
-    const text = draftText(version, picked);
-    if (text === last) return;
+    const { text, leftOut } = draftWithin(version, picked);
+    if (text === last) return setDraftNotKept(path, leftOut ? 'too long' : '');
     try {
-      sessionStorage.setItem(key, text);
+      storage.setItem(key, text);
       last = text;
+      setDraftNotKept(path, leftOut ? 'too long' : '');
     } catch {
+      setDraftNotKept(path, 'refused');
       // Quota or privacy mode: the tool works, the draft just is not kept, and the older one
       // must not come back on a reload in place of what the user has now.
       try {
-        sessionStorage.removeItem(key);
+        storage.removeItem(key);
       } catch {
         // storage blocked altogether: nothing was kept
       }
@@ -98,6 +161,6 @@ function samePicked(a: object, b: object): boolean {
 }
 
 /** A data tool's input as a draft: its text when short enough, never its file. */
-export function draftInput(input: { text: string }): { input?: { text: string; file: null } } {
-  return input.text.length <= DRAFT_MAX_CHARS ? { input: { text: input.text, file: null } } : {};
+export function draftInput(input: { text: string }): { input: { text: string; file: null } | undefined } {
+  return { input: input.text.length <= DRAFT_MAX_CHARS ? { text: input.text, file: null } : undefined };
 }

@@ -4,6 +4,18 @@
  */
 import type { StateStorage } from 'zustand/middleware';
 
+/**
+ * The browser's localStorage or sessionStorage, or null where there is none (Node) or where the
+ * browser denies it: with a site's data blocked, merely reading `window.sessionStorage` throws.
+ */
+export function webStorage(name: 'localStorage' | 'sessionStorage'): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window[name];
+  } catch {
+    return null;
+  }
+}
+
 export const quietLocalStorage: StateStorage = {
   getItem(key) {
     try {

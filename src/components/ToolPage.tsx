@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import type { PageDeclaration } from '../app/tool';
 import { CopyButton } from './CopyButton';
 import { draftKey } from '../browser/draft';
+import { webStorage } from '../browser/quiet-storage';
+import { draftNotKept, draftNotKeptMessage, onDraftNotKept } from '../browser/draft-kept';
 import { settingsLeftOutOfLink } from '../browser/link-left-out';
 
 /**
@@ -17,7 +19,7 @@ function linkCopied(): string {
 
 /** Forgets the tool's draft and its settings in the link, and reloads it with the defaults. */
 function startFresh() {
-  sessionStorage.removeItem(draftKey(location.pathname));
+  webStorage('sessionStorage')?.removeItem(draftKey(location.pathname));
   location.replace(location.pathname);
 }
 
@@ -50,10 +52,21 @@ export function ToolPage({
             Start fresh
           </button>
         </div>
+        <DraftNotKeptLine />
       </header>
       {children}
       {infoCards.length > 0 && <InfoCards cards={infoCards} />}
     </article>
+  );
+}
+
+/** Says when a reload would not bring back what the user has now (always present: a live region). */
+function DraftNotKeptLine() {
+  const why = useSyncExternalStore(onDraftNotKept, () => draftNotKept(location.pathname));
+  return (
+    <p className="draft-not-kept" role="status">
+      {draftNotKeptMessage(why)}
+    </p>
   );
 }
 

@@ -257,6 +257,62 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  it('opens every tool whose draft was hand-edited or damaged, keeping the fields that fit', async () => {
+    // A value of another type in a draft (hand-edited, or an older version's) crashed the page
+    // blank on every reload of the tab, with no way to Start fresh.
+    const { page, errors } = await open('/json-formatter');
+    const broken: Record<string, object> = {
+      '/json-formatter': { input: 5, indent: 'x', sortKeys: true },
+      '/uart-generator': { form: null },
+      '/fsm-generator': { config: { states: 'x' }, tab: 'code' },
+      '/gradient-generator': { gradient: { stops: 5 } },
+      '/ip-subnet': { ip: 5, childCidr: 26 },
+      '/json-yaml-converter': { direction: 'csvToYaml' }, // a string, but no direction of this tool
+    };
+    for (const [path, state] of Object.entries(broken)) {
+      await page.evaluate(
+        ([key, text]) => sessionStorage.setItem(key!, text!),
+        [draftKey(path), JSON.stringify({ v: 1, state })],
+      );
+      await page.goto(app.url + path);
+      await page.locator('main h1').first().waitFor();
+    }
+    await page.goto(app.url + '/json-formatter');
+    await page.getByLabel('Input JSON').waitFor();
+    expect(await page.getByLabel('Sort keys').isChecked()).toBe(true);
+    // A text too long for a draft: the page says it will not come back after a reload.
+    const notKept = page.getByRole('status').filter({ hasText: 'not kept' });
+    await page.getByLabel('Input JSON').fill(`"${'x'.repeat(200_001)}"`);
+    await notKept.filter({ hasText: 'too long' }).waitFor();
+    await page.getByLabel('Input JSON').fill('{}');
+    await notKept.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('works where the browser denies storage (site data blocked), keeping nothing', async () => {
+    // Reading window.sessionStorage throws there: every tool page crashed blank at its first load.
+    const { page, errors } = await openPage(app.browser);
+    await page.addInitScript(() => {
+      for (const name of ['localStorage', 'sessionStorage'])
+        Object.defineProperty(window, name, {
+          get: () => {
+            throw new DOMException('Access is denied for this document.', 'SecurityError');
+          },
+        });
+    });
+    await open('/json-formatter', page);
+    await page.getByLabel('Input JSON').fill('{"b":1,"a":2}');
+    await page.getByRole('button', { name: 'Format', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Output', { exact: true }).inputValue()).toContain('"a": 2');
+    await page.getByRole('status').filter({ hasText: 'not kept' }).filter({ hasText: 'blocked' }).waitFor();
+    await open('/gradient-generator', page);
+    await page.getByRole('button', { name: 'Start fresh' }).click();
+    await page.locator('main h1').waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("copies a 24-state FSM's whole link, and says which settings a link too long leaves out", async () => {
     const first = await open('/fsm-generator');
     const page = first.page;

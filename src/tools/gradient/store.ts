@@ -30,6 +30,7 @@ import {
 } from '../../core/gradient/saved';
 import { tool } from './tool';
 import { keepDraft } from '../../browser/draft';
+import { webStorage } from '../../browser/quiet-storage';
 import type { PermalinkSpec } from '../../browser/permalink';
 import {
   GRADIENT_LINK_DEFAULTS,
@@ -93,7 +94,7 @@ const trackColorUpdate = () => {
 export const useGradientStore = create<GradientState>()((set, get) => {
   const update = (fn: (g: GradientSpec) => GradientSpec) => set((s) => ({ gradient: fn(s.gradient) }));
   const setSaved = (saved: SavedGradient[]) => {
-    const stored = storeSaved(saved, localStorage);
+    const stored = storeSaved(saved, webStorage('localStorage') ?? undefined);
     set({ saved, savedNotStored: !stored });
   };
   return {
@@ -101,7 +102,7 @@ export const useGradientStore = create<GradientState>()((set, get) => {
     activeTab: 'editor',
     name: '',
     openStopId: null,
-    saved: loadSaved(localStorage),
+    saved: loadSaved(webStorage('localStorage') ?? undefined),
     savedNotStored: false,
     exportWidth: String(DEFAULT_EXPORT.width),
     exportHeight: String(DEFAULT_EXPORT.height),

@@ -4,7 +4,7 @@ import { tool } from './tool';
 import type { JobResult } from '../../core/data/jobs';
 import type { TextPosition } from '../../core/data/position';
 import type { DataInput } from '../../components/DataIO';
-import type { Direction } from './logic';
+import { FORMAT, type Direction } from './logic';
 
 interface JsonYamlState {
   direction: Direction;
@@ -45,3 +45,6 @@ keepDraft(useJsonYamlStore, tool.path, ({ input, direction, indent, sortKeys }) 
   indent,
   sortKeys,
 }));
+// A hand-edited draft's direction of the right type that is not one of this tool's: the default.
+if (!Object.hasOwn(FORMAT, useJsonYamlStore.getState().direction))
+  useJsonYamlStore.setState({ direction: 'jsonToYaml' });

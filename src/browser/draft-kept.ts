@@ -1,0 +1,28 @@
+/**
+ * Why the page's draft (./draft.ts) does not hold what the user has now, by tool path: written by
+ * keepDraft, read by the tool page's frame to say so, since a reload would not bring it back.
+ */
+export type DraftNotKept = '' | 'too long' | 'refused';
+
+const notKept = new Map<string, DraftNotKept>();
+const listeners = new Set<() => void>();
+
+export const draftNotKept = (path: string): DraftNotKept => notKept.get(path) ?? '';
+
+export function setDraftNotKept(path: string, why: DraftNotKept): void {
+  if (draftNotKept(path) === why) return;
+  notKept.set(path, why);
+  listeners.forEach((l) => l());
+}
+
+export function onDraftNotKept(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The page's sentence, '' when the draft holds everything. */
+export function draftNotKeptMessage(why: DraftNotKept): string {
+  if (why === 'too long') return '⚠️ Text not kept over a reload: too long to keep (the options are kept)';
+  if (why === 'refused') return "⚠️ Input not kept over a reload: the browser's storage is full or blocked";
+  return '';
+}
