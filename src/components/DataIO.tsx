@@ -62,7 +62,10 @@ function useSettledPreview(result: JobResult | null): string {
     let live = true;
     const show = () => live && setSettled(blob);
     // Reading a byte of a Blob waits until the browser has all of it.
-    blob.slice(Math.max(0, blob.size - 1)).arrayBuffer().then(show, show);
+    blob
+      .slice(Math.max(0, blob.size - 1))
+      .arrayBuffer()
+      .then(show, show);
     return () => {
       live = false;
     };
