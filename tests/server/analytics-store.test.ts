@@ -434,6 +434,12 @@ describe('journaled write path under database failures', () => {
     });
     return { backend, store };
   }
+  /** The store as the next server start opens it: the same database and journal, none of setup's test options. */
+  const reopen = (log: (message: string) => void = () => {}) =>
+    new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
+      journalDir: join(dir, 'journal'),
+      log,
+    });
   const journaled = () => inspectJournal(join(dir, 'journal')).reduce((n, s) => n + s.events, 0);
   const waitUntil = async (cond: () => boolean, what: string) => {
     const deadline = Date.now() + 10_000;
@@ -532,10 +538,7 @@ describe('journaled write path under database failures', () => {
     expect(logs.at(-1)).toMatch(/2 analytics events are not in the database yet.*stay in the journal/);
     expect(journaled()).toBe(2);
 
-    const again = new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
-      journalDir: join(dir, 'journal'),
-      log: () => {},
-    });
+    const again = reopen();
     await waitUntil(() => again.health().buffered === 0, 'the replay');
     expect((await again.stats({ days: 7 })).total_views).toBe(2);
     await again.close();
@@ -560,10 +563,7 @@ describe('journaled write path under database failures', () => {
     closeSync(fd);
     expect(inspectJournal(join(dir, 'journal'))[0]).toMatchObject({ events: 300, torn: true });
     const logs: string[] = [];
-    const again = new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
-      journalDir: join(dir, 'journal'),
-      log: (m) => logs.push(m),
-    });
+    const again = reopen((m) => logs.push(m));
     expect(logs.join('\n')).toMatch(new RegExp(`has a torn or damaged record at byte ${segment!.usedBytes}`));
     await waitUntil(() => again.health().buffered === 0, 'the replay');
     const s = await again.stats({ days: 7 });
@@ -586,10 +586,7 @@ describe('journaled write path under database failures', () => {
       await new Promise((r) => other.once('spawn', r));
       const reused = { pid: other.pid, host: hostname(), start: '1' }; // a start time not the sleeper's
       writeFileSync(join(dir, 'journal', `${owner}.owner`), JSON.stringify(reused));
-      const again = new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
-        journalDir: join(dir, 'journal'),
-        log: () => {},
-      });
+      const again = reopen();
       await waitUntil(() => again.health().buffered === 0, 'the replay');
       expect((await again.stats({ days: 7 })).total_views).toBe(2);
       await again.close();
@@ -616,10 +613,7 @@ describe('journaled write path under database failures', () => {
     closeSync(fd);
     const damaged = readFileSync(file);
     const logs: string[] = [];
-    const again = new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
-      journalDir: join(dir, 'journal'),
-      log: (m) => logs.push(m),
-    });
+    const again = reopen((m) => logs.push(m));
     await waitUntil(() => again.health().buffered === 0, 'the replay');
     const s = await again.stats({ days: 7 });
     expect(s.total_views).toBe(299); // only the damaged event is missing
@@ -642,10 +636,7 @@ describe('journaled write path under database failures', () => {
     ].map(encodeRecord);
     writeFileSync(join(dir, 'journal', '0123456789ab-0000000000000001.log'), Buffer.concat(records));
     const logs: string[] = [];
-    const store = new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
-      journalDir: join(dir, 'journal'),
-      log: (m) => logs.push(m),
-    });
+    const store = reopen((m) => logs.push(m));
     await waitUntil(() => store.health().buffered === 0, 'the replay');
     expect(store.health().available).toBe(true);
     expect((await store.stats({ days: 7 })).total_views).toBe(3);
@@ -666,11 +657,7 @@ describe('journaled write path under database failures', () => {
     const damaged = readFileSync(file);
     mkdirSync(`${file}.recovered`); // where the clean copy goes: its write fails, like on a full disk
     const logs: string[] = [];
-    const open = () =>
-      new BufferedStore(new SqliteBackend(join(dir, 'a.sqlite'), { retentionDays: 30 }), {
-        journalDir: join(dir, 'journal'),
-        log: (m) => logs.push(m),
-      });
+    const open = () => reopen((m) => logs.push(m));
     const first = open();
     expect(logs.join('\n')).toMatch(/cannot rewrite .* it is left for the next start/);
     await first.close();
