@@ -2,7 +2,7 @@
  * Why the page's draft (./draft.ts) does not hold what the user has now, by tool path: written by
  * keepDraft, read by the tool page's frame to say so, since a reload would not bring it back.
  */
-export type DraftNotKept = '' | 'too long' | 'refused';
+export type DraftNotKept = '' | 'too long' | 'file' | 'refused';
 
 const notKept = new Map<string, DraftNotKept>();
 const listeners = new Set<() => void>();
@@ -22,6 +22,7 @@ export function onDraftNotKept(listener: () => void): () => void {
 
 /** The page's sentence, '' when the draft holds everything. */
 export function draftNotKeptMessage(why: DraftNotKept): string {
+  if (why === 'file') return '⚠️ File not kept over a reload: choose it again after one (the options are kept)';
   if (why === 'too long') return '⚠️ Text not kept over a reload: too long to keep (the options are kept)';
   if (why === 'refused') return "⚠️ Input not kept over a reload: the browser's storage is full or blocked";
   return '';

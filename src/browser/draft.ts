@@ -100,13 +100,14 @@ function shaped(value: unknown, like: unknown, fill: boolean): unknown {
 
 /**
  * Restores `store` from the draft saved for the tool at `path` (if its version matches) and keeps
- * the draft up to date with what `pick` returns. Call once, next to the store's creation.
+ * the draft up to date with what `pick` returns. Call once, next to the store's creation. `fileOf`
+ * says whether the user has a file chosen: a draft never holds one, and the page says so.
  */
 export function keepDraft<T extends object>(
   store: Pick<StoreApi<T>, 'getState' | 'setState' | 'subscribe'>,
   path: string,
   pick: (state: T) => Partial<T>,
-  version = 1,
+  { version = 1, fileOf }: { version?: number; fileOf?: (state: T) => unknown } = {},
 ): void {
   const storage = webStorage('sessionStorage'); // none in Node's unit tests, nor where denied
   if (!storage) {
@@ -122,17 +123,21 @@ export function keepDraft<T extends object>(
   }
   let last = '';
   let lastPicked: Partial<T> = {};
+  let lastFile = false;
   store.subscribe((state) => {
     // Progress and status updates change nothing picked: no need to serialise a long text again.
     const picked = pick(state);
-    if (samePicked(picked, lastPicked)) return;
+    const file = !!fileOf?.(state);
+    if (samePicked(picked, lastPicked) && file === lastFile) return;
     lastPicked = picked;
+    lastFile = file;
     const { text, leftOut } = draftWithin(version, picked);
-    if (text === last) return setDraftNotKept(path, leftOut ? 'too long' : '');
+    const why = file ? 'file' : leftOut ? 'too long' : '';
+    if (text === last) return setDraftNotKept(path, why);
     try {
       storage.setItem(key, text);
       last = text;
-      setDraftNotKept(path, leftOut ? 'too long' : '');
+      setDraftNotKept(path, why);
     } catch {
       setDraftNotKept(path, 'refused');
       // Quota or privacy mode: the tool works, the draft just is not kept, and the older one

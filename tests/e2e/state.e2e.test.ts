@@ -290,6 +290,29 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.context().close();
   });
 
+  it('says that a chosen file does not come back after a reload (Base64 and the data tools)', async () => {
+    const { page, errors } = await open('/base64-converter');
+    const fileNotKept = page.getByRole('status').filter({ hasText: 'File not kept over a reload' });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'a.bin', mimeType: 'application/octet-stream', buffer: Buffer.from([1, 2, 3]) });
+    await fileNotKept.waitFor();
+    await page.getByRole('button', { name: 'Remove file' }).click();
+    await fileNotKept.waitFor({ state: 'detached' });
+
+    // A data tool keeps a small file as text (it comes back); a big one stays a File (it does not).
+    await page.goto(app.url + '/json-formatter');
+    const file = page.locator('input[type=file]').first();
+    await file.setInputFiles({ name: 'small.json', mimeType: 'application/json', buffer: Buffer.from('[1]') });
+    await expect.poll(() => page.getByLabel('Input JSON').inputValue()).toBe('[1]');
+    expect(await fileNotKept.count()).toBe(0);
+    const big = Buffer.from(`[${'1,'.repeat(600_000)}1]`);
+    await file.setInputFiles({ name: 'big.json', mimeType: 'application/json', buffer: big });
+    await fileNotKept.waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('works where the browser denies storage (site data blocked), keeping nothing', async () => {
     // Reading window.sessionStorage throws there: every tool page crashed blank at its first load.
     const { page, errors } = await openPage(app.browser);

@@ -49,13 +49,18 @@ export const useBase64Store = create<Base64State>((set) => ({
 }));
 
 // The text typed or pasted and the options; a file is never stored.
-keepDraft(useBase64Store, tool.path, ({ mode, encoding, autoConvert, alphabet, input }) => ({
-  mode,
-  encoding,
-  autoConvert,
-  alphabet,
-  input,
-}));
+keepDraft(
+  useBase64Store,
+  tool.path,
+  ({ mode, encoding, autoConvert, alphabet, input }) => ({
+    mode,
+    encoding,
+    autoConvert,
+    alphabet,
+    input,
+  }),
+  { fileOf: ({ file }) => file },
+);
 
 type Base64Settings = Pick<Base64State, 'mode' | 'encoding' | 'alphabet' | 'autoConvert'>;
 

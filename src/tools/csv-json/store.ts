@@ -39,11 +39,16 @@ export const useCsvJsonStore = create<CsvJsonState>((set) => ({
 }));
 
 // The text (when short enough, never a file) and the options survive a reload.
-keepDraft(useCsvJsonStore, tool.path, ({ input, direction, delimiter, header, detectTypes, neutraliseFormulas }) => ({
-  ...draftInput(input),
-  direction,
-  delimiter,
-  header,
-  detectTypes,
-  neutraliseFormulas,
-}));
+keepDraft(
+  useCsvJsonStore,
+  tool.path,
+  ({ input, direction, delimiter, header, detectTypes, neutraliseFormulas }) => ({
+    ...draftInput(input),
+    direction,
+    delimiter,
+    header,
+    detectTypes,
+    neutraliseFormulas,
+  }),
+  { fileOf: ({ input }) => input.file },
+);

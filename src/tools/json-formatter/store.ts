@@ -33,4 +33,6 @@ export const useFormatterStore = create<FormatterState>((set) => ({
 }));
 
 // The text (when short enough, never a file) and the options survive a reload.
-keepDraft(useFormatterStore, tool.path, ({ input, indent, sortKeys }) => ({ ...draftInput(input), indent, sortKeys }));
+keepDraft(useFormatterStore, tool.path, ({ input, indent, sortKeys }) => ({ ...draftInput(input), indent, sortKeys }), {
+  fileOf: ({ input }) => input.file,
+});

@@ -39,12 +39,17 @@ export const useJsonYamlStore = create<JsonYamlState>((set) => ({
 }));
 
 // The text (when short enough, never a file) and the options survive a reload.
-keepDraft(useJsonYamlStore, tool.path, ({ input, direction, indent, sortKeys }) => ({
-  ...draftInput(input),
-  direction,
-  indent,
-  sortKeys,
-}));
+keepDraft(
+  useJsonYamlStore,
+  tool.path,
+  ({ input, direction, indent, sortKeys }) => ({
+    ...draftInput(input),
+    direction,
+    indent,
+    sortKeys,
+  }),
+  { fileOf: ({ input }) => input.file },
+);
 // A hand-edited draft's direction of the right type that is not one of this tool's: the default.
 if (!Object.hasOwn(FORMAT, useJsonYamlStore.getState().direction))
   useJsonYamlStore.setState({ direction: 'jsonToYaml' });
