@@ -164,4 +164,23 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it('gives the focus back to Run when Cancel, pressed from the keyboard, goes away (not to <body>)', async () => {
+    const { page, errors } = await open('/benchmarks');
+    await page.getByLabel('Input size').selectOption('256');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('button', { name: 'Cancel' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => status(page).textContent()).toBe('Cancelled');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Run');
+    // Enter again starts the next run from where the focus is.
+    await page.getByLabel('Input size').selectOption('1');
+    await page.getByRole('button', { name: 'Run', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('group', { name: /^Overall/ }).waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Cancelled');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
