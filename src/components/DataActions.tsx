@@ -186,7 +186,10 @@ export function DataPanes({
           runner.discard();
           state.setInput(await inputFromFile(f));
         }}
-        onClearFile={() => state.setInput({ text: '', file: null })}
+        onClearFile={() => {
+          runner.discard(); // the removed file's result must not come back later
+          state.setInput({ text: '', file: null });
+        }}
         onSubmit={() => {
           if (!runner.busy) onRun();
         }}

@@ -380,4 +380,24 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect([...errors, ...csv.errors]).toEqual([]);
     });
   });
+
+  it('drops the conversion of a file removed while it runs: no result of it appears later', async () => {
+    const { page, errors } = await open('/csv-json-converter');
+    const rows = Array.from({ length: 300_000 }, (_, i) => `${i},"Name, ${i}",${i}.25`);
+    const csv = Buffer.from(['id,name,price', ...rows].join('\n'));
+    await page.locator('input[type=file]').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: csv });
+    await button(page, 'Convert').click();
+    const progress = page.getByRole('group', { name: 'Converting CSV to JSON' });
+    await progress.waitFor();
+    await button(page, 'Remove file').click();
+    await expect.poll(() => progress.count()).toBe(0);
+    expect(await status(page)).toBe('');
+    expect(await value(page, 'JSON Output')).toBe('');
+    expect(await value(page, 'CSV Input')).toBe('');
+    // The next conversion works.
+    await page.getByLabel('CSV Input', { exact: true }).fill('a\n1');
+    await button(page, 'Convert').click();
+    await expect.poll(() => status(page)).toBe('✅ Converted 1 row to JSON');
+    expect(errors).toEqual([]);
+  });
 });
