@@ -10,6 +10,7 @@ import { LONG_TEXT_CHARS, onLongPaste } from '../browser/long-paste';
 import type { JobResult } from '../core/data/jobs';
 import type { TextPosition } from '../core/data/position';
 import { invalidInputProps } from './StatusLine';
+import { changeThenFocus } from './focus';
 import './data-io.css';
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -111,6 +112,8 @@ export function InputArea({
   accept?: string;
 }) {
   const ta = useRef<HTMLTextAreaElement>(null);
+  // The Remove button goes with the file or text: the focus moves to the input, not to <body>.
+  const clearKeepingFocus = () => changeThenFocus(onClearFile, () => ta.current);
   const preview = useFilePreview(input.file);
   const file = input.file;
   // Text the textarea shows whole (long text and files show their beginning, read-only).
@@ -151,7 +154,7 @@ export function InputArea({
         <p className="data-note" role="note">
           {file.name} is large ({count(file.size)} bytes): it is converted in the background and only its start is
           shown.{' '}
-          <button type="button" onClick={onClearFile}>
+          <button type="button" onClick={clearKeepingFocus}>
             Remove file
           </button>
         </p>
@@ -160,7 +163,7 @@ export function InputArea({
         <p className="data-note" role="note">
           The text is large ({count(input.text.length)} characters): it is converted in the background and only its
           start is shown.{' '}
-          <button type="button" onClick={onClearFile}>
+          <button type="button" onClick={clearKeepingFocus}>
             Remove text
           </button>
         </p>

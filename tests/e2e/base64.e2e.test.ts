@@ -488,6 +488,21 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
       await page.context().close();
     },
   );
+  it('Remove file and Remove text hand the focus to the text input, not to <body>', async () => {
+    const { page, errors } = await open();
+    const focusedId = () => page.evaluate(() => document.activeElement?.id);
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('abc') });
+    await page.getByRole('button', { name: 'Remove file' }).click();
+    expect(await focusedId()).toBe('b64-input');
+    await input(page).fill('x'.repeat(1_300_000));
+    await page.getByRole('button', { name: 'Remove text' }).click();
+    expect(await focusedId()).toBe('b64-input');
+    expect(await input(page).inputValue()).toBe('');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
   it('Undo after a mode switch, Clear All or an example brings back the text with its mode', async () => {
     const { page, errors } = await open();
     await input(page).fill('keep me');

@@ -391,6 +391,10 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
     await progress.waitFor();
     await button(page, 'Remove file').click();
     await expect.poll(() => progress.count()).toBe(0);
+    // The button went with the file: the focus is on the input, not on <body>.
+    expect(await page.getByLabel('CSV Input', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
     expect(await status(page)).toBe('');
     expect(await value(page, 'JSON Output')).toBe('');
     expect(await value(page, 'CSV Input')).toBe('');

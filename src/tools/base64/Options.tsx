@@ -7,6 +7,8 @@ import { TEXT_ENCODINGS, type TextEncodingName } from '../../core/base64/text';
 import { fileTypeLabel, formatKB } from './logic';
 import { useBase64Store, type Base64View } from './store';
 import { BusyButton } from '../../components/BusyButton';
+import { changeThenFocus } from '../../components/focus';
+import { INPUT_ID } from './Panes';
 
 /** Progress has its own subscription so per-chunk updates re-render only the bar. */
 function FileProgress({ mode, onCancel }: { mode: Mode; onCancel: () => void }) {
@@ -99,7 +101,7 @@ export function OptionsPanel({
             <span>
               <strong>Size:</strong> <span data-testid="file-size">{formatKB(s.fileInfo.size)}</span>
             </span>
-            <button type="button" onClick={onRemoveFile}>
+            <button type="button" onClick={() => changeThenFocus(onRemoveFile, INPUT_ID)}>
               Remove file
             </button>
           </div>

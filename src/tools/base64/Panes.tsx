@@ -5,6 +5,10 @@ import { textHead } from '../../browser/text-head';
 import { CANCELLED_MESSAGE, COPY_LIMIT, INPUT_PREVIEW_LINES, PREVIEW_LIMIT, formatCount, sizeRatio } from './logic';
 import { invalidInputProps, isErrorStatus } from '../../components/StatusLine';
 import type { Base64View } from './store';
+import { changeThenFocus } from '../../components/focus';
+
+/** The text input's id: the Remove buttons, which go with what they remove, focus it. */
+export const INPUT_ID = 'b64-input';
 
 export function InputPane({ s, onInput }: { s: Base64View; onInput(text: string): void }) {
   // Text too long for the textarea: its beginning is shown, read-only (see long-paste.ts).
@@ -12,7 +16,7 @@ export function InputPane({ s, onInput }: { s: Base64View; onInput(text: string)
   return (
     <section className="panel">
       <div className="b64-area-head">
-        <label htmlFor={s.file ? undefined : 'b64-input'}>
+        <label htmlFor={s.file ? undefined : INPUT_ID}>
           {s.mode === 'encode' ? 'Text to encode' : 'Base64 to decode'}
         </label>
         {s.mode === 'decode' && !s.file && (
@@ -28,7 +32,7 @@ export function InputPane({ s, onInput }: { s: Base64View; onInput(text: string)
         </p>
       ) : (
         <textarea
-          id="b64-input"
+          id={INPUT_ID}
           className="code b64-area"
           value={long ? textHead(s.input, INPUT_PREVIEW_LINES, PREVIEW_LIMIT) : s.input}
           readOnly={long}
@@ -42,7 +46,7 @@ export function InputPane({ s, onInput }: { s: Base64View; onInput(text: string)
       {long && (
         <p className="b64-long-note" role="note">
           The text is large ({formatCount(s.input.length)} characters): only its start is shown.{' '}
-          <button type="button" onClick={() => onInput('')}>
+          <button type="button" onClick={() => changeThenFocus(() => onInput(''), INPUT_ID)}>
             Remove text
           </button>
         </p>
