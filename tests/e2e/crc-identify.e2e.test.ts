@@ -221,4 +221,18 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });
+
+  it('stops a running search when the Generate tab is opened: its live check value does not wait for it', async () => {
+    const { page, errors } = await openIdentify();
+    await page.getByLabel('Samples are').selectOption({ label: 'Codeword (CRC appended)' });
+    await fill(page, [{ message: toHex(randomBytes(rand, 40)) }, { message: toHex(randomBytes(rand, 57)) }]);
+    await page.getByRole('button', { name: 'Identify', exact: true }).click();
+    await page.getByRole('group', { name: 'Identifying' }).waitFor();
+    await page.getByRole('tab', { name: 'Generate' }).click();
+    const grid = page.getByRole('group', { name: 'Polynomial bits' });
+    for (const x of ['x8', 'x2', 'x1']) await grid.getByRole('button', { name: x, exact: true }).click();
+    // The worker is shared: a search left running there held this answer back for 45 s.
+    await page.getByText('0xf4').waitFor({ timeout: 10_000 }); // CRC-8/SMBUS check value
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,5 +1,5 @@
 /** Runs the search in the CRC worker with progress and Cancel; keeps the last report or the form's errors. */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { crcWorker } from '../../../workers/crc/client';
 import { isAbortError } from '../../../workers/bridge';
 import { parseIdentify, type FieldError, type IdentifyReport } from '../../../core/crc/identify';
@@ -22,6 +22,9 @@ export function useIdentify(): IdentifyRun {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [status, setStatus] = useState('');
   const abort = useRef<AbortController>(undefined);
+  // Leaving the tab stops the search: it would hold the shared CRC worker, and the Generate tab's
+  // live figures would wait for it.
+  useEffect(() => () => abort.current?.abort(), []);
 
   const identify = () => {
     const { mode, rows, fixed } = useIdentifyStore.getState();
