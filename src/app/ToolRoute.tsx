@@ -1,4 +1,12 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useEffect,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import type { PageDeclaration } from './tool';
 import { pages } from './registry';
 import { PlaceholderPage } from './PlaceholderPage';
@@ -39,14 +47,44 @@ function ToolRoute({ page, Page }: { page: PageDeclaration; Page?: ComponentType
     );
   }
   return (
-    <Suspense
-      fallback={
-        <div className="loading" role="status">
-          Loading {page.title}…
-        </div>
-      }
-    >
-      <Page />
-    </Suspense>
+    <LoadFailure title={page.title}>
+      <Suspense
+        fallback={
+          <div className="loading" role="status">
+            Loading {page.title}…
+          </div>
+        }
+      >
+        <Page />
+      </Suspense>
+    </LoadFailure>
   );
+}
+
+/**
+ * A page whose chunk cannot be loaded (gone from the server after a deploy, once the reload in
+ * stale-chunks.ts has been tried, or offline before it was cached) says so with a Reload button:
+ * without this boundary the whole app unmounted and the tab went blank.
+ */
+class LoadFailure extends Component<{ title: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className="loading" role="alert">
+        <p>
+          {this.props.title} could not be loaded: a new version of BitSmith may have been released, or the connection is
+          down.
+        </p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </div>
+    );
+  }
 }

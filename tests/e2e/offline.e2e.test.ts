@@ -1,9 +1,12 @@
 // Issue 14, item 7: BitSmith is an installable PWA; after the first visit, tools that need no
 // server work offline (their WASM workers included), served by the service worker's precache.
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
+import { startServer } from '../harness/server';
 import { describeWith } from '../harness/system';
 
 describeWith(['chromium'], 'offline in Chromium', () => {
@@ -62,5 +65,39 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     await page.context().setOffline(false);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('after a deploy, a tool whose old chunk is gone reloads once, then says so instead of a blank page', async () => {
+    // A served copy of the build: the tab opens on it, then its tool chunks go as a new deploy's would.
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-deploy-'));
+    cpSync(join(import.meta.dirname, '../../dist/client'), dir, { recursive: true });
+    const server = await startServer({ env: { STATIC_DIR: dir } });
+    const assets = join(dir, 'assets');
+    const pages = readdirSync(assets).filter((f) => f.startsWith('Page-'));
+    try {
+      const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+      await page.goto(server.url + '/');
+      await page.locator('main h1').first().waitFor();
+      for (const f of pages) renameSync(join(assets, f), join(assets, `gone-${f}`));
+      let loads = 0;
+      page.on('load', () => loads++);
+      // Opened from the palette: a navigation inside the app, which loads the tool's chunk.
+      await page.keyboard.press('Control+k');
+      await page.getByRole('combobox', { name: 'Search tools' }).fill('url encoder');
+      await page.keyboard.press('Enter');
+      const message = page.getByRole('alert').filter({ hasText: 'URL Encoder/Decoder could not be loaded' });
+      await message.waitFor();
+      expect(loads).toBe(1); // one reload to fetch the new build; no loop when that fails too
+      expect(await page.locator('#sidebar').count()).toBe(1);
+      // Back on the server, the page's Reload button brings the tool.
+      for (const f of pages) renameSync(join(assets, `gone-${f}`), join(assets, f));
+      await message.getByRole('button', { name: 'Reload' }).click();
+      await page.getByLabel(/^Input/).fill('a b');
+      await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+      await page.context().close();
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

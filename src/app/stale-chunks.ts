@@ -1,0 +1,28 @@
+/**
+ * After a deploy, a tab still running the old build asks for lazy chunks (a tool's page) that the
+ * server no longer has: the import fails (Vite's `vite:preloadError`). One reload fetches the new
+ * build (the user's drafts are in storage); when that fails too (offline, a broken deploy) the
+ * tool's route says so (ToolRoute's boundary) rather than reloading again and again.
+ */
+const RELOADED_AT = 'bitsmith-stale-chunk-reload';
+const LOOP_GUARD_MS = 10_000;
+
+function reloadedRecently(): boolean {
+  try {
+    return Date.now() - Number(sessionStorage.getItem(RELOADED_AT) ?? 0) < LOOP_GUARD_MS;
+  } catch {
+    return true; // storage blocked: no way to tell a loop, so no reload
+  }
+}
+
+export function reloadOnStaleChunk(): void {
+  window.addEventListener('vite:preloadError', () => {
+    if (reloadedRecently()) return;
+    try {
+      sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+    } catch {
+      return;
+    }
+    window.location.reload();
+  });
+}
