@@ -312,4 +312,20 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     );
     expect(errors).toEqual([]);
   });
+
+  it('stops an export when its tab is left: no download drops in later, with no Cancel in sight', async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1280, height: 900 } });
+    const p = own.page;
+    await p.goto(`${app.url}/ip-subnet`);
+    await p.getByLabel('IP Address').fill('10.0.0.0/10');
+    await p.getByRole('tab', { name: 'Subnets' }).click();
+    await p.getByRole('button', { name: 'Host addresses' }).click();
+    await p.getByRole('button', { name: 'Export 4,194,302 rows' }).click();
+    await p.getByRole('group', { name: 'Exporting' }).waitFor();
+    await p.getByRole('tab', { name: 'Overview' }).click();
+    // The export took a few seconds: left running, its file downloaded on the Overview tab.
+    await expect(p.waitForEvent('download', { timeout: 5_000 })).rejects.toThrow(/Timeout/);
+    expect(own.errors).toEqual([]);
+    await p.context().close();
+  });
 });

@@ -3,7 +3,7 @@
  * table, export, planner), the "Split into" select, the jump box and the streamed export panel.
  * The IPv4 tab (SubnetsTab) and the IPv6 tab (Subnets6Tab) give their arithmetic and wording.
  */
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ExportFormat } from '../../core/subnet/enumerate';
 import { formatBytes } from '../../core/bytes';
 import { Progress } from '../../components/Progress';
@@ -154,6 +154,8 @@ export function ExportPanel({
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [message, setMessage] = useState('');
   const abort = useRef<AbortController | null>(null);
+  // Leaving the tab or the page stops the export: its file would download later, out of sight.
+  useEffect(() => () => abort.current?.abort(), []);
 
   const run = async () => {
     const ctrl = new AbortController();
