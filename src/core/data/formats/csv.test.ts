@@ -104,6 +104,20 @@ describe('CSV to JSON typing rules', () => {
     ]);
   });
 
+  it('a header name that meets a generated name (a_2, column_N) loses no column', () => {
+    const cases: [string, Record<string, number>][] = [
+      ['a,a,a_2\n1,2,3', { a: 1, a_3: 2, a_2: 3 }],
+      ['x,column_3\n1,2,3', { x: 1, column_3: 2, column_3_2: 3 }],
+      [',column_1\n1,2', { column_1_2: 1, column_1: 2 }],
+    ];
+    for (const [csv, row] of cases) {
+      const json = out(csvToJson(csv));
+      // JSON.parse keeps the last of two equal keys, so count the keys written too.
+      expect(json.match(/^ {4}"/gm)?.length, csv).toBe(Object.keys(row).length);
+      expect(JSON.parse(json), csv).toEqual([row]);
+    }
+  });
+
   it('RFC 4180: quoted delimiters, doubled quotes, quoted line breaks, CRLF, BOM', () => {
     const csv = '\uFEFFname,note\r\n"Smith, J","said ""hi"""\r\n"multi\r\nline",x\r\n';
     expect(JSON.parse(out(csvToJson(csv)))).toEqual([

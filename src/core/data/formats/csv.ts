@@ -64,15 +64,29 @@ function isBlankRow(row: string[]): boolean {
   return row.length === 1 && row[0]?.trim() === '';
 }
 
-/** Header names: empty ones become column_N, repeated ones get _2, _3 ... so no column is lost. */
+/**
+ * Header names: empty ones become column_N, repeated ones get _2, _3 ... so no column is lost. A
+ * generated name skips every name the header spells itself (`a,a,a_2` -> a, a_3, a_2).
+ */
 function uniqueHeaders(row: string[]): string[] {
-  const seen = new Map<string, number>();
+  const spelled = new Set(row);
+  const used = new Set<string>();
   return row.map((raw, i) => {
-    const name = raw === '' ? `column_${i + 1}` : raw;
-    const n = (seen.get(name) ?? 0) + 1;
-    seen.set(name, n);
-    return n === 1 ? name : `${name}_${n}`;
+    let name = raw === '' ? `column_${i + 1}` : raw;
+    if (used.has(name) || (raw === '' && spelled.has(name))) {
+      const base = name;
+      for (let n = 2; used.has(name) || spelled.has(name); n++) name = `${base}_${n}`;
+    }
+    used.add(name);
+    return name;
   });
+}
+
+/** The key of a cell beyond the header: column_N, with _2, _3 ... if the header has that name. */
+function extraName(names: readonly string[], i: number): string {
+  let name = `column_${i + 1}`;
+  for (let n = 2; names.includes(name); n++) name = `column_${i + 1}_${n}`;
+  return name;
 }
 
 /** A data record: its cells and the header names (cells beyond them are named column_N). */
@@ -113,7 +127,7 @@ function csvRecordReader({ header }: CsvReadOptions, onRecord: RecordHandler) {
 export function rowObject(cells: string[], names: readonly string[], detectTypes = true): JsonObject {
   const obj: JsonObject = new Map();
   const width = Math.max(cells.length, names.length);
-  for (let i = 0; i < width; i++) obj.set(names[i] ?? `column_${i + 1}`, typeCsvValue(cells[i] ?? '', detectTypes));
+  for (let i = 0; i < width; i++) obj.set(names[i] ?? extraName(names, i), typeCsvValue(cells[i] ?? '', detectTypes));
   return obj;
 }
 
@@ -193,7 +207,6 @@ function cellJson(cell: string, detectTypes: boolean): string {
   return (detectTypes ? typedJson(cell) : undefined) ?? JSON.stringify(cell);
 }
 
-const COLUMN_N = /^column_\d+$/;
 /** Rows per piece handed on (about 100 KB of JSON for short rows). */
 const BATCH_ROWS = 1024;
 
@@ -207,8 +220,6 @@ export class JsonRowsWriter {
   private names: readonly string[] = [];
   /** `\n    "name": ` per column, for the current header. */
   private keys: string[] = [];
-  /** A header name such as column_7 could meet a generated one: such rows take the object path. */
-  private clash = false;
 
   constructor(
     private readonly emit: (text: string) => void,
@@ -236,14 +247,11 @@ export class JsonRowsWriter {
   }
 
   private rowJson(cells: string[], names: readonly string[]): string {
-    if (names !== this.names) [this.names, this.keys, this.clash] = [names, [], names.some((n) => COLUMN_N.test(n))];
+    if (names !== this.names) [this.names, this.keys] = [names, []];
     const width = Math.max(cells.length, names.length);
-    if (this.clash && width > names.length) {
-      return writeJson(rowObject(cells, names, this.detectTypes), { indent: 2, prefix: '  ' });
-    }
     let out = '{';
     for (let i = 0; i < width; i++) {
-      const key = (this.keys[i] ??= `\n    ${JSON.stringify(names[i] ?? `column_${i + 1}`)}: `);
+      const key = (this.keys[i] ??= `\n    ${JSON.stringify(names[i] ?? extraName(names, i))}: `);
       out += (i ? ',' : '') + key + cellJson(cells[i] ?? '', this.detectTypes);
     }
     return out + '\n  }';
