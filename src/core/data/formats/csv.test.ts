@@ -126,6 +126,37 @@ describe('CSV to JSON typing rules', () => {
     ]);
   });
 
+  it('reads \\r\\n, \\n and a lone \\r as line ends in one file, like Python csv; quoted ones stay text', async () => {
+    const { runCsvFileJob } = await import('../jobs/csv');
+    const rows = [
+      { a: 1, b: 'x' },
+      { a: 3, b: 4 },
+    ];
+    const cases: [string, object[]][] = [
+      ['a,b\r\n1,x\n3,4\r\n', rows],
+      ['a,b\n1,x\r\n3,4\n', rows],
+      ['a,b\r1,x\n3,4', rows],
+      [
+        'a,b\n"p\r\nq",1\r\n"r\ns",2\n',
+        [
+          { a: 'p\r\nq', b: 1 },
+          { a: 'r\ns', b: 2 },
+        ],
+      ],
+    ];
+    const op = { kind: 'csvToJson', delimiter: ',', header: true } as const;
+    for (const [csv, want] of cases) {
+      expect(JSON.parse(out(csvToJson(csv))), JSON.stringify(csv)).toEqual(want);
+      // A file is read in slices (here of 3 bytes, so a \r\n is cut in two).
+      const r = await runCsvFileJob(op, new Blob([csv]), undefined, 1000, 3);
+      expect(JSON.parse(r.output ?? ''), JSON.stringify(csv)).toEqual(want);
+    }
+    // A \r\n cut between slices is one line end: a quote error names the same row either way.
+    const broken = 'a,b\r\n1,2\r\n"x,3\r\n';
+    expect(csvToJson(broken).status).toBe('Error converting CSV to JSON: Quoted field unterminated (row 3)');
+    expect((await runCsvFileJob(op, new Blob([broken]), undefined, 1000, 3)).status).toBe(csvToJson(broken).status);
+  });
+
   it('the four delimiters', () => {
     for (const d of [',', ';', '\t', '|'] as const) {
       expect(JSON.parse(out(csvToJson(`a${d}b\n"x${d}y"${d}2`, d)))).toEqual([{ a: `x${d}y`, b: 2 }]);

@@ -131,15 +131,54 @@ export function rowObject(cells: string[], names: readonly string[], detectTypes
   return obj;
 }
 
+/**
+ * A function that rewrites the line ends outside quoted cells as \n, piece after piece. Papaparse
+ * takes one kind of line end (guessed from the first) and reads the others as cell text, so a
+ * file mixing \r\n and \n merged rows; Python's csv and spreadsheets take all three.
+ */
+function lineEndsToLf(): (text: string) => string {
+  let quoted = false;
+  /** The last piece ended in a \r outside quotes: a \n starting this one belongs to it. */
+  let cr = false;
+  const toLf = (text: string): string => {
+    if (!text.includes('\r')) {
+      for (let i = text.indexOf('"'); i >= 0; i = text.indexOf('"', i + 1)) quoted = !quoted;
+      return text;
+    }
+    if (!quoted && !text.includes('"')) return text.replace(/\r\n?/g, '\n');
+    const parts: string[] = [];
+    let last = 0;
+    const re = /["\r]/g;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (m[0] === '"') quoted = !quoted;
+      else if (!quoted) {
+        parts.push(text.slice(last, m.index));
+        last = re.lastIndex = text.charCodeAt(m.index + 1) === 10 ? m.index + 2 : m.index + 1;
+      }
+    }
+    parts.push(text.slice(last));
+    return parts.join('\n');
+  };
+  return (piece) => {
+    const text = cr && piece.charCodeAt(0) === 10 ? piece.slice(1) : piece;
+    const out = toLf(text);
+    cr = !quoted && text.endsWith('\r');
+    return out;
+  };
+}
+
 /** Reads CSV text through papaparse, calling `onRecord` with each data record (see csvRecordReader). */
 function readCsv(text: string, options: CsvReadOptions, onRecord: RecordHandler): void {
   const reader = csvRecordReader(options, onRecord);
   let steps = 0;
-  Papa.parse<string[]>(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {
+  const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // Only \r\n or only \n (the usual files) is papaparse's own reading: nothing to rewrite.
+  const input = /\r(?!\n)/.test(t) || (t.includes('\r') && /(?<!\r)\n/.test(t)) ? lineEndsToLf()(t) : t;
+  Papa.parse<string[]>(input, {
     ...reader.config,
     delimiter: options.delimiter,
     step: (r, parser) => {
-      if (options.onProgress && ++steps % 20_000 === 0) options.onProgress(r.meta.cursor, text.length);
+      if (options.onProgress && ++steps % 20_000 === 0) options.onProgress(r.meta.cursor, input.length);
       reader.step(r, parser);
     },
   });
@@ -187,8 +226,9 @@ export async function readCsvPieces(
     delimiter: options.delimiter,
     step: (r, parser) => reader.step(r, parser),
   });
+  const toLf = lineEndsToLf();
   for await (const piece of pieces) {
-    source.push(piece);
+    source.push(toLf(piece));
     if (reader.error) throw reader.error;
   }
   source.end();
