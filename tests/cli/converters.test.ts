@@ -161,6 +161,14 @@ describe('bitsmith yaml and csv: the converter pages', () => {
     expect(badInput(['csv', 'from-json', '-'], '{"a": 1}')).toBe('bitsmith: JSON must be an array of objects');
     expect(badInput(['csv', 'to-json', '-'], '')).toBe('bitsmith: Please enter CSV data to convert');
     expect(usageError(['csv', 'to-json', '--delimiter', 'x', '-'])).toMatch(/^error: --delimiter must be/);
+    // Deep nesting is bad input with a sentence, not "Maximum call stack size exceeded".
+    const deep = '{"k": '.repeat(3000) + '1' + '}'.repeat(3000);
+    expect(badInput(['yaml', 'from-json', '-'], deep)).toBe(
+      'bitsmith: JSON nested more than 200 levels deep cannot be converted to YAML',
+    );
+    expect(badInput(['yaml', 'to-json', '-'], '['.repeat(5000) + ']'.repeat(5000))).toBe(
+      'bitsmith: Invalid YAML: YAML is nested too deeply (line 1, column 201)',
+    );
   });
 
   it('csv to-json and from-json equal the page for delimiter, headers, types and formula neutralising', () => {

@@ -90,6 +90,24 @@ describe('YAML features', () => {
     });
   });
 
+  it('says when a document is nested too deeply, instead of throwing', () => {
+    const objects = (n: number) => '{"k": '.repeat(n) + '1' + '}'.repeat(n);
+    const arrays = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    expect(toYaml(objects(200)).ok).toBe(true);
+    expect(toYaml(arrays(200), 4, true).ok).toBe(true);
+    for (const json of [objects(201), arrays(201), objects(1500), `[1, {"a": ${arrays(600)}}]`]) {
+      expect(toYaml(json)).toEqual({
+        ok: false,
+        status: 'JSON nested more than 200 levels deep cannot be converted to YAML',
+      });
+    }
+    const indented = Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i)}- `).join('\n');
+    expect(toJson(arrays(200)).ok).toBe(true);
+    for (const yaml of [arrays(201), arrays(5000), indented]) {
+      expect(toJson(yaml).status).toMatch(/^Invalid YAML: YAML is nested too deeply \(line \d+, column \d+\)$/);
+    }
+  });
+
   it('an alias bomb is stopped, not expanded', () => {
     let src = 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
     for (let i = 1; i < 9; i++)

@@ -2,7 +2,7 @@
  * YAML through the `yaml` library (YAML 1.2 core schema, merge keys, anchors and aliases).
  * Numbers are read and written as LosslessNumbers, so their literals survive both directions.
  */
-import YAML, { type Tags } from 'yaml';
+import YAML, { Composer, Parser, type CST, type Tags } from 'yaml';
 import { JSON_NUMBER, LosslessNumber, numberFromLiteral } from '../json/lossless';
 import { positionAt, type TextPosition } from '../position';
 
@@ -40,6 +40,8 @@ function losslessTags(tags: Tags): Tags {
   return [...mapped, losslessWriteTag] as Tags;
 }
 
+const TOO_DEEP = 'YAML is nested too deeply';
+
 interface YamlFailure {
   ok: false;
   detail: string;
@@ -52,19 +54,20 @@ type YamlRead = { ok: true; value: unknown; documents: number } | YamlFailure;
  * so nothing is silently dropped.
  */
 export function readYaml(text: string): YamlRead {
-  const docs = YAML.parseAllDocuments(text, {
-    customTags: losslessTags,
-    merge: true,
-    prettyErrors: false,
-    uniqueKeys: true,
-  });
-  // An empty stream (only comments or directives) may come back as a single EmptyStream.
-  const list = Array.isArray(docs) ? docs : [];
+  // YAML.parseAllDocuments in two steps: the parser is iterative, the composer recursive, so the
+  // nesting is checked in between.
+  const tokens = [...new Parser().parse(text)];
+  const deep = tooDeepAt(tokens, YAML_MAX_DEPTH);
+  if (deep !== undefined) return { ok: false, detail: TOO_DEEP, position: positionAt(text, deep) };
+  const composer = new Composer({ customTags: losslessTags, merge: true, uniqueKeys: true });
+  const list = [...composer.compose(tokens)];
   for (const doc of list) {
     const err = doc.errors[0];
     if (err) {
       const offset = err.pos[0];
-      const detail = err.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '');
+      // The library reports running out of stack in a collection as RESOURCE_EXHAUSTION.
+      const detail =
+        err.code === 'RESOURCE_EXHAUSTION' ? TOO_DEEP : err.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '');
       return { ok: false, detail, position: positionAt(text, offset) };
     }
   }
@@ -76,8 +79,53 @@ export function readYaml(text: string): YamlRead {
       documents: values.length,
     };
   } catch (e) {
-    return { ok: false, detail: (e as Error).message, position: positionAt(text, 0) };
+    const detail = e instanceof RangeError ? TOO_DEEP : (e as Error).message;
+    return { ok: false, detail, position: positionAt(text, 0) };
   }
+}
+
+/**
+ * Deepest nesting of YAML read or written: the `yaml` library's composer and writer recurse per
+ * level. The data worker's thread ran out of stack writing 500 levels of objects (Chromium's page
+ * thread at 1000, Node's at about 650), where nothing was shown or the status said "Error:
+ * Maximum call stack size exceeded". 200 is far beyond real documents and leaves room for code
+ * not yet optimised (bigger stack frames).
+ */
+export const YAML_MAX_DEPTH = 200;
+
+/** Whether arrays and objects (Maps) nest more than `max` levels deep; no recursion. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [v, depth] = top;
+    const children = Array.isArray(v) ? v : v instanceof Map ? [...v.values()] : undefined;
+    if (!children) continue;
+    if (depth === max) return true;
+    for (const c of children) if (Array.isArray(c) || c instanceof Map) stack.push([c, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * The offset of the first collection nested more than `max` levels deep in parsed YAML, if any.
+ * The composer recurses per level: far past the limit it ran out of stack, and at some depths V8
+ * then died compiling a regular expression (a fatal out of memory, not an exception).
+ */
+function tooDeepAt(tokens: CST.Token[], max: number): number | undefined {
+  const stack: [CST.Token, number][] = tokens.map((t) => [t, 0]);
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [token, depth] = top;
+    if (token.type === 'document') {
+      if (token.value) stack.push([token.value, depth]);
+    } else if (token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection') {
+      if (depth === max) return token.offset;
+      for (const item of token.items) {
+        if (item.key) stack.push([item.key, depth + 1]);
+        if (item.value) stack.push([item.value, depth + 1]);
+      }
+    }
+  }
+  return undefined;
 }
 
 /** YAML text of a JSON tree; `indent` spaces per level. */
