@@ -71,7 +71,29 @@ describe('YAML features', () => {
 
   it('writes JSON number literals unchanged into YAML, and quotes strings that would change type', () => {
     const y = out(toYaml('{"big":12345678901234567890,"dec":1.50,"s":"123","t":"true","n":"null","e":""}'));
-    expect(y).toBe('big: 12345678901234567890\ndec: 1.50\ns: "123"\nt: "true"\nn: "null"\ne: ""\n');
+    expect(y).toBe('big: 12345678901234567890\ndec: 1.50\ns: "123"\nt: "true"\n"n": "null"\ne: ""\n');
+  });
+
+  it('quotes strings a YAML 1.1 reader or a merge key would change: yes, on, 1:30, 0755, 2001-12-14, <<', () => {
+    const strings = [
+      'yes',
+      'No',
+      'ON',
+      'off',
+      'y',
+      'N',
+      '1:30',
+      '190:20:30',
+      '2001-12-14',
+      '2001-12-14 21:59:43.10 -5',
+    ];
+    strings.push('1_000', '0b101', '0755', '1.5_0', '._5', '0x_1F', '=', '<<', 'yesterday', 'a:b', 'plain text');
+    const json = JSON.stringify({ v: strings, '<<': { a: 1 }, '=': 2, on: 'off' });
+    const y = out(toYaml(json));
+    // The yaml library's YAML 1.1 schema reads as PyYAML and Go's yaml.v2 do (merge keys included).
+    expect(YAML.parse(y, { version: '1.1' })).toEqual(JSON.parse(json));
+    expect(JSON.parse(out(toJson(y)))).toEqual(JSON.parse(json));
+    expect(y).toContain('  - yesterday\n  - a:b\n  - plain text\n');
   });
 
   it('indentation 4 and sort keys', () => {

@@ -128,17 +128,35 @@ function tooDeepAt(tokens: CST.Token[], max: number): number | undefined {
   return undefined;
 }
 
+/**
+ * Plain strings a YAML 1.1 reader (PyYAML, Go's yaml.v2, Ruby's Psych) takes for something else:
+ * `yes`/`no`/`on`/`off`/`y`/`n`, `1:30`, `0755`, `1_000`, `0b101`, dates, and the merge key `<<`
+ * (our reader too); `=` (PyYAML fails on it). The tests of the `yaml` library's own 1.1 schema.
+ */
+const YAML_11_NOT_STRING = [
+  /^=$/,
+  ...new YAML.Document(null, { version: '1.1' }).schema.tags.flatMap((t) =>
+    typeof t === 'object' && t.default && t.test ? [t.test] : [],
+  ),
+];
+
 /** YAML text of a JSON tree; `indent` spaces per level. */
 export function writeYaml(value: unknown, indent: number): string {
   const doc = new YAML.Document(value, { customTags: losslessTags });
   // Strings that yaml 2.9 writes unquoted but reads back changed are double-quoted:
   // - a block scalar whose first line starts with a space gets a wrong indentation indicator
   //   (|2 at indent 4);
-  // - a leading U+FEFF at the start of the output is read as a byte order mark and dropped.
+  // - a leading U+FEFF at the start of the output is read as a byte order mark and dropped;
+  // - YAML_11_NOT_STRING (YAML 1.2 readers take them as text, 1.1 readers do not).
   YAML.visit(doc, {
     Scalar(_key, node) {
       if (typeof node.value !== 'string') return;
-      if ((node.value.includes('\n') && /^\n*[ \t]/.test(node.value)) || node.value.startsWith('\ufeff'))
+      const v = node.value;
+      if (
+        (v.includes('\n') && /^\n*[ \t]/.test(v)) ||
+        v.startsWith('\ufeff') ||
+        YAML_11_NOT_STRING.some((re) => re.test(v))
+      )
         node.type = 'QUOTE_DOUBLE';
     },
   });
