@@ -96,6 +96,22 @@ describe('YAML features', () => {
     expect(y).toContain('  - yesterday\n  - a:b\n  - plain text\n');
   });
 
+  it('escapes characters YAML does not allow (DEL, C1 controls, U+FFFE, U+FFFF) or YAML 1.1 takes as line breaks', () => {
+    const strings = ['a\x7fb', '\x80', 'x\x9f', '\ufffe', 'end\uffff', 'ok \xa0 é\u{1F44B}', 'tab\tq"\\'];
+    strings.push('a\x85b', 'a\u2028b', '\u2029', 'multi\nline \u2028\n');
+    const json = JSON.stringify({ v: strings, 'k\x7f': 1, '\uffff': ['\x81 y'] });
+    for (const indent of [2, 4] as const) {
+      const y = out(toYaml(json, indent));
+      // YAML 1.2 c-printable (section 5.1), which PyYAML also checks: anything else must be escaped.
+      expect(y).not.toMatch(/[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u);
+      // Line breaks to YAML 1.1 readers (PyYAML), and a tab PyYAML fails on outside quotes.
+      expect(y).not.toMatch(/[\x85\u2028\u2029]/);
+      expect(y).toContain('"tab\\tq\\"\\\\"');
+      expect(YAML.parse(y)).toEqual(JSON.parse(json));
+      expect(JSON.parse(out(toJson(y)))).toEqual(JSON.parse(json));
+    }
+  });
+
   it('indentation 4 and sort keys', () => {
     expect(out(toYaml('{"b":{"d":1,"c":[1]},"a":2}', 4, true))).toBe('a: 2\nb:\n    c:\n        - 1\n    d: 1\n');
     expect(out(toJson('b: 1\na: {d: 1, c: 2}', 4, true))).toBe(

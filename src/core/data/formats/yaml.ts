@@ -8,6 +8,7 @@ import { positionAt, type TextPosition } from '../position';
 
 const INT = 'tag:yaml.org,2002:int';
 const FLOAT = 'tag:yaml.org,2002:float';
+const STR = 'tag:yaml.org,2002:str';
 
 /** A YAML number literal as a JSON number: kept when JSON can spell it, converted otherwise. */
 function yamlNumberToJson(src: string): number | LosslessNumber {
@@ -30,13 +31,40 @@ const losslessWriteTag = {
   stringify: (node: { value: unknown }) => (node.value as LosslessNumber).text,
 };
 
-/** Core tags with number resolvers that keep literals, plus a writer for LosslessNumbers. */
-function losslessTags(tags: Tags): Tags {
-  const mapped = tags.map((t) =>
-    typeof t === 'object' && (t.tag === INT || t.tag === FLOAT)
-      ? { ...t, resolve: (s: string) => yamlNumberToJson(s) }
-      : t,
+/**
+ * Characters the `yaml` library writes as they are but readers refuse or change: outside YAML's
+ * printable set (YAML 1.2 section 5.1: DEL, C1 controls, U+FFFE, U+FFFF; PyYAML rejects the
+ * stream), and NEL, U+2028, U+2029, which YAML 1.1 readers take as line breaks. C0 controls the
+ * library escapes already.
+ */
+const ESCAPED = /[\x7f-\x9f\u2028\u2029\ufffe\uffff]/;
+
+/** A double-quoted YAML scalar with ESCAPED characters escaped (JSON's escapes are YAML's). */
+function escapedYamlString(s: string): string {
+  return JSON.stringify(s).replace(
+    new RegExp(ESCAPED.source, 'g'),
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+}
+
+/**
+ * Core tags with number resolvers that keep literals, a string writer that escapes what YAML does
+ * not allow, plus a writer for LosslessNumbers.
+ */
+function losslessTags(tags: Tags): Tags {
+  const mapped = tags.map((t) => {
+    if (typeof t !== 'object') return t;
+    if (t.tag === INT || t.tag === FLOAT) return { ...t, resolve: (s: string) => yamlNumberToJson(s) };
+    const { stringify } = t;
+    if (t.tag !== STR || !stringify) return t;
+    return {
+      ...t,
+      stringify: (...args: Parameters<typeof stringify>) => {
+        const v = args[0].value;
+        return typeof v === 'string' && ESCAPED.test(v) ? escapedYamlString(v) : stringify(...args);
+      },
+    };
+  });
   return [...mapped, losslessWriteTag] as Tags;
 }
 
@@ -152,8 +180,10 @@ export function writeYaml(value: unknown, indent: number): string {
     Scalar(_key, node) {
       if (typeof node.value !== 'string') return;
       const v = node.value;
+      const multiLine = v.includes('\n');
       if (
-        (v.includes('\n') && /^\n*[ \t]/.test(v)) ||
+        (multiLine && /^\n*[ \t]/.test(v)) ||
+        (!multiLine && v.includes('\t')) || // PyYAML fails on a tab in a plain scalar
         v.startsWith('\ufeff') ||
         YAML_11_NOT_STRING.some((re) => re.test(v))
       )
