@@ -69,6 +69,17 @@ describe('YAML features', () => {
     );
   });
 
+  it('reads the numbers of a %YAML 1.1 document as YAML 1.1 does (PyYAML): octal 0755, 1:30, 1_000', () => {
+    const yaml =
+      '%YAML 1.1\n---\na: 0755\nb: 1:30\nc: 1_000\nd: 0b11\ne: 190:20:30.15\nf: 0xFFFFFFFFFFFFFFFFFF\ng: 1_000.5\nh: 12345678901234567890\nj: 1.50\n';
+    // What PyYAML's safe_load gives, written by Python's json.dumps (1.50 keeps its literal here).
+    expect(out(toJson(yaml, 2))).toBe(
+      '{\n  "a": 493,\n  "b": 90,\n  "c": 1000,\n  "d": 3,\n  "e": 685230.15,\n  "f": 4722366482869645213695,\n  "g": 1000.5,\n  "h": 12345678901234567890,\n  "j": 1.50\n}',
+    );
+    // Without the directive, YAML 1.2: 0755 is decimal, the others are text.
+    expect(JSON.parse(out(toJson('a: 0755\nb: 1:30\nc: 1_000\n')))).toEqual({ a: 755, b: '1:30', c: '1_000' });
+  });
+
   it('writes JSON number literals unchanged into YAML, and quotes strings that would change type', () => {
     const y = out(toYaml('{"big":12345678901234567890,"dec":1.50,"s":"123","t":"true","n":"null","e":""}'));
     expect(y).toBe('big: 12345678901234567890\ndec: 1.50\ns: "123"\nt: "true"\n"n": "null"\ne: ""\n');

@@ -2,7 +2,7 @@
  * YAML through the `yaml` library (YAML 1.2 core schema, merge keys, anchors and aliases).
  * Numbers are read and written as LosslessNumbers, so their literals survive both directions.
  */
-import YAML, { Composer, Parser, type CST, type Tags } from 'yaml';
+import YAML, { Composer, Parser, type CST, type ParseOptions, type ScalarTag, type Tags } from 'yaml';
 import { JSON_NUMBER, LosslessNumber, numberFromLiteral } from '../json/lossless';
 import { positionAt, type TextPosition } from '../position';
 
@@ -10,16 +10,20 @@ const INT = 'tag:yaml.org,2002:int';
 const FLOAT = 'tag:yaml.org,2002:float';
 const STR = 'tag:yaml.org,2002:str';
 
-/** A YAML number literal as a JSON number: kept when JSON can spell it, converted otherwise. */
-function yamlNumberToJson(src: string): number | LosslessNumber {
+/**
+ * A YAML number literal as a JSON number: kept when JSON can spell it, else the value its tag's
+ * own resolver reads (`resolve`, integers as BigInt so they stay exact). So the numbers of a
+ * `%YAML 1.1` document (`0755` octal, `1:30`, `1_000`) mean what YAML 1.1 says; they came out as
+ * 755 and null.
+ */
+function yamlNumberToJson(src: string, resolve: (s: string) => unknown): number | LosslessNumber {
   const text = src.replace(/^\+/, '');
   if (JSON_NUMBER.test(text)) return numberFromLiteral(text);
-  const m = /^(-?)0([xo])([0-9a-fA-F]+)$/.exec(text);
-  if (m) return numberFromLiteral(BigInt(`${m[1] ? '-' : ''}0${m[2]}${m[3]}`).toString());
-  const n = Number(text.replace(/^(-?)\./, '$10.').replace(/\.(?=$|[eE])/, ''));
-  if (Number.isFinite(n)) return n;
+  const r = resolve(src);
+  const v = YAML.isScalar(r) ? r.value : r; // the float resolvers give a Scalar
+  if (typeof v === 'bigint') return numberFromLiteral(v.toString());
   // .inf / .nan have no JSON spelling; like JSON.stringify they become null.
-  return Number.NaN;
+  return typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN;
 }
 
 const losslessWriteTag = {
@@ -54,7 +58,14 @@ function escapedYamlString(s: string): string {
 function losslessTags(tags: Tags): Tags {
   const mapped = tags.map((t) => {
     if (typeof t !== 'object') return t;
-    if (t.tag === INT || t.tag === FLOAT) return { ...t, resolve: (s: string) => yamlNumberToJson(s) };
+    if (t.tag === INT || t.tag === FLOAT) {
+      const { resolve } = t as ScalarTag;
+      return {
+        ...t,
+        resolve: (s: string, onError: (message: string) => void, options: ParseOptions) =>
+          yamlNumberToJson(s, (x) => resolve(x, onError, { ...options, intAsBigInt: true })),
+      };
+    }
     const { stringify } = t;
     if (t.tag !== STR || !stringify) return t;
     return {
