@@ -210,6 +210,26 @@ describe('bitsmith yaml and csv: the converter pages', () => {
     );
   });
 
+  it('refuses YAML and CSV that are not UTF-8 (a Windows-1252 file) instead of turning letters into U+FFFD', () => {
+    const latin1 = Buffer.from('name,city\nJosé,Zürich\n', 'latin1');
+    // Python's csv and PyYAML refuse such input too ("can't decode byte 0xe9").
+    expect(badInput(['csv', 'to-json', '-'], latin1)).toBe(
+      'bitsmith: stdin is not UTF-8 text: byte 0xE9 at line 2, column 4 (save it as UTF-8)',
+    );
+    const saved = file('latin1.yaml', Buffer.from('name: Zoë\ncity: Zürich\n', 'latin1'));
+    expect(badInput(['yaml', 'to-json', saved])).toBe(
+      `bitsmith: ${saved} is not UTF-8 text: byte 0xEB at line 1, column 9 (save it as UTF-8)`,
+    );
+    expect(badInput(['yaml', 'from-json', '-'], Buffer.from('{"a": "\xff"}', 'latin1'))).toMatch(
+      /byte 0xFF at line 1, column 8/,
+    );
+    expect(badInput(['csv', 'to-json', '-'], Buffer.from([0xff, 0x0a, 0x41, 0x0a]))).toMatch(
+      /byte 0xFF at line 1, column 1 /,
+    );
+    // A U+FFFD the text itself holds is no error.
+    expect(JSON.parse(ok(['csv', 'to-json', '-'], 'a\n\uFFFDé\n'))).toEqual([{ a: '\uFFFDé' }]);
+  });
+
   it('csv to-json | csv from-json through a pipe', () => {
     const csv = 'a,b\n1,x\n2,"y, z"\n';
     expect(sh(`printf '${csv.replace(/\n/g, '\\n')}' | $B csv to-json - | $B csv from-json -`).toString()).toBe(
