@@ -157,6 +157,22 @@ describe('CSV to JSON typing rules', () => {
     expect((await runCsvFileJob(op, new Blob([broken]), undefined, 1000, 3)).status).toBe(csvToJson(broken).status);
   });
 
+  it('keeps a quoted empty or blank cell in a one-column file: only blank lines are skipped (Python csv)', async () => {
+    const { runCsvFileJob } = await import('../jobs/csv');
+    const op = { kind: 'csvToJson', delimiter: ',', header: true } as const;
+    const cases: [string, string[]][] = [
+      ['h1\n""\n\n" "\n"\n"\n  \nz', ['', ' ', '\n', 'z']],
+      ['h1\r\n""\r\n\r\n" "\r\n"\r\n"\r\n  \r\n""', ['', ' ', '\r\n', '']],
+      ['h1\n""', ['']],
+    ];
+    for (const [csv, cells] of cases) {
+      const want = cells.map((h1) => ({ h1 }));
+      expect(JSON.parse(out(csvToJson(csv))), JSON.stringify(csv)).toEqual(want);
+      const r = await runCsvFileJob(op, new Blob([csv]), undefined, 1000, 3);
+      expect(JSON.parse(r.output ?? ''), JSON.stringify(csv)).toEqual(want);
+    }
+  });
+
   it('the four delimiters', () => {
     for (const d of [',', ';', '\t', '|'] as const) {
       expect(JSON.parse(out(csvToJson(`a${d}b\n"x${d}y"${d}2`, d)))).toEqual([{ a: `x${d}y`, b: 2 }]);

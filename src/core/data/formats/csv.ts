@@ -60,10 +60,6 @@ interface CsvReadOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-function isBlankRow(row: string[]): boolean {
-  return row.length === 1 && row[0]?.trim() === '';
-}
-
 /**
  * Header names: empty ones become column_N, repeated ones get _2, _3 ... so no column is lost. A
  * generated name skips every name the header spells itself (`a,a,a_2` -> a, a_3, a_2).
@@ -98,9 +94,23 @@ type RecordHandler = (cells: string[], names: readonly string[]) => void;
  * write them out at once instead of keeping millions of objects alive). A quote error stops the
  * parse and is kept in `error`.
  */
-function csvRecordReader({ header }: CsvReadOptions, onRecord: RecordHandler) {
+function csvRecordReader({ header }: CsvReadOptions, onRecord: RecordHandler, text?: string) {
   let names: string[] | undefined = header ? undefined : [];
   let records = 0;
+  /** Where the last record ended (papaparse's cursor is past the record and its line break). */
+  let end = 0;
+  /**
+   * A blank line (skipped): one cell of spaces at most, not quoted. A quoted `""` or `" "` is a
+   * value, as Python's csv keeps it; papaparse gives both as the same cell, but a quoted one's
+   * source is 2 longer (the quotes) than the cell and its line break. A file read in pieces has
+   * \n line ends (lineEndsToLf), which are 1 long; text read whole may keep \r\n ones (2).
+   */
+  const isBlankLine = (cells: string[], start: number, cursor: number) => {
+    const [cell, more] = cells;
+    if (more !== undefined || cell === undefined || cell.trim() !== '') return false;
+    const lineBreak = text?.startsWith('\r\n', cursor - 2) ? 2 : 0;
+    return cursor - start - cell.length - lineBreak < 2;
+  };
   const reader = {
     error: undefined as CsvError | undefined,
     config: { header: false, skipEmptyLines: false, dynamicTyping: false } as const,
@@ -112,7 +122,9 @@ function csvRecordReader({ header }: CsvReadOptions, onRecord: RecordHandler) {
         return parser.abort();
       }
       const cells = r.data;
-      if (isBlankRow(cells)) return;
+      const start = end;
+      end = r.meta.cursor;
+      if (isBlankLine(cells, start, end)) return;
       if (!names) {
         names = uniqueHeaders(cells);
         return;
@@ -169,11 +181,11 @@ function lineEndsToLf(): (text: string) => string {
 
 /** Reads CSV text through papaparse, calling `onRecord` with each data record (see csvRecordReader). */
 function readCsv(text: string, options: CsvReadOptions, onRecord: RecordHandler): void {
-  const reader = csvRecordReader(options, onRecord);
   let steps = 0;
   const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   // Only \r\n or only \n (the usual files) is papaparse's own reading: nothing to rewrite.
   const input = /\r(?!\n)/.test(t) || (t.includes('\r') && /(?<!\r)\n/.test(t)) ? lineEndsToLf()(t) : t;
+  const reader = csvRecordReader(options, onRecord, input);
   Papa.parse<string[]>(input, {
     ...reader.config,
     delimiter: options.delimiter,
