@@ -67,10 +67,36 @@ function opOf(command: DataCommand, o: DataOptions): DataOp {
   }
 }
 
+/**
+ * The input as text. TextDecoder drops a leading byte order mark, as the pages' file reading does
+ * (Buffer keeps it). Bytes that are not UTF-8 (a Windows-1252 export) are refused with where the
+ * first one is, as Python's csv and PyYAML refuse them: decoded, they would have become U+FFFD in
+ * the output without a word.
+ */
+function utf8Text(bytes: Uint8Array, file: string): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    // Up to the first bad byte, decoding and encoding again give the same bytes: a U+FFFD whose
+    // bytes are not EF BF BD is the first bad one.
+    const text = new TextDecoder().decode(bytes);
+    let at = 0;
+    for (let i = text.indexOf('\ufffd'); i >= 0; i = text.indexOf('\ufffd', i + 1)) {
+      at = Buffer.byteLength(text.slice(0, i));
+      if (bytes[at] !== 0xef || bytes[at + 1] !== 0xbf || bytes[at + 2] !== 0xbd) break;
+    }
+    const lineStart = at && bytes.lastIndexOf(0x0a, at - 1) + 1;
+    const line = bytes.subarray(0, lineStart).filter((b) => b === 0x0a).length + 1;
+    const column = new TextDecoder().decode(bytes.subarray(lineStart, at)).length + 1;
+    const hex = bytes[at]!.toString(16).toUpperCase().padStart(2, '0');
+    const name = file === '-' ? 'stdin' : file;
+    throw new BadInput(`${name} is not UTF-8 text: byte 0x${hex} at line ${line}, column ${column} (save it as UTF-8)`);
+  }
+}
+
 export async function convertData(command: DataCommand, file: string, o: DataOptions): Promise<void> {
   const op = opOf(command, o);
-  // TextDecoder drops a leading byte order mark, as the pages' file reading does (Buffer keeps it).
-  const text = new TextDecoder().decode(await readAll(file, WHOLE[command]));
+  const text = utf8Text(await readAll(file, WHOLE[command]), file);
   const r = command.startsWith('yaml')
     ? (await import('../src/core/data/ops/yaml')).runYamlOp(op as Extract<DataOp, { kind: 'jsonToYaml' }>, text)
     : (await import('../src/core/data/ops/csv')).runCsvOp(op as Extract<DataOp, { kind: 'csvToJson' }>, text);

@@ -161,6 +161,14 @@ describe('bitsmith yaml and csv: the converter pages', () => {
     expect(badInput(['csv', 'from-json', '-'], '{"a": 1}')).toBe('bitsmith: JSON must be an array of objects');
     expect(badInput(['csv', 'to-json', '-'], '')).toBe('bitsmith: Please enter CSV data to convert');
     expect(usageError(['csv', 'to-json', '--delimiter', 'x', '-'])).toMatch(/^error: --delimiter must be/);
+    // Deep nesting is bad input with a sentence, not "Maximum call stack size exceeded".
+    const deep = '{"k": '.repeat(3000) + '1' + '}'.repeat(3000);
+    expect(badInput(['yaml', 'from-json', '-'], deep)).toBe(
+      'bitsmith: JSON nested more than 200 levels deep cannot be converted to YAML',
+    );
+    expect(badInput(['yaml', 'to-json', '-'], '['.repeat(5000) + ']'.repeat(5000))).toBe(
+      'bitsmith: Invalid YAML: YAML is nested too deeply (line 1, column 201)',
+    );
   });
 
   it('csv to-json and from-json equal the page for delimiter, headers, types and formula neutralising', () => {
@@ -200,6 +208,26 @@ describe('bitsmith yaml and csv: the converter pages', () => {
     expect(badInput(['json', 'validate', '-'], bom('{"a": }'))).toBe(
       "bitsmith: ❌ Invalid JSON: Unexpected token '}' (line 1, column 7)",
     );
+  });
+
+  it('refuses YAML and CSV that are not UTF-8 (a Windows-1252 file) instead of turning letters into U+FFFD', () => {
+    const latin1 = Buffer.from('name,city\nJosé,Zürich\n', 'latin1');
+    // Python's csv and PyYAML refuse such input too ("can't decode byte 0xe9").
+    expect(badInput(['csv', 'to-json', '-'], latin1)).toBe(
+      'bitsmith: stdin is not UTF-8 text: byte 0xE9 at line 2, column 4 (save it as UTF-8)',
+    );
+    const saved = file('latin1.yaml', Buffer.from('name: Zoë\ncity: Zürich\n', 'latin1'));
+    expect(badInput(['yaml', 'to-json', saved])).toBe(
+      `bitsmith: ${saved} is not UTF-8 text: byte 0xEB at line 1, column 9 (save it as UTF-8)`,
+    );
+    expect(badInput(['yaml', 'from-json', '-'], Buffer.from('{"a": "\xff"}', 'latin1'))).toMatch(
+      /byte 0xFF at line 1, column 8/,
+    );
+    expect(badInput(['csv', 'to-json', '-'], Buffer.from([0xff, 0x0a, 0x41, 0x0a]))).toMatch(
+      /byte 0xFF at line 1, column 1 /,
+    );
+    // A U+FFFD the text itself holds is no error.
+    expect(JSON.parse(ok(['csv', 'to-json', '-'], 'a\n\uFFFDé\n'))).toEqual([{ a: '\uFFFDé' }]);
   });
 
   it('csv to-json | csv from-json through a pipe', () => {

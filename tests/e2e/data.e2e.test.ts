@@ -230,6 +230,33 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await expect.poll(() => page.locator('.data-hint').textContent()).toContain('The input looks like JSON.');
       expect(errors).toEqual([]);
     });
+    it('says when JSON or YAML is nested too deeply to convert, on the page and in the worker', async () => {
+      const { page, errors } = await open('/json-yaml-converter');
+      const nested = (levels: number) => '{"k": '.repeat(levels) + '1' + '}'.repeat(levels);
+      // Short text converts on the page's thread, text over 16 K characters in the worker.
+      for (const pad of ['', ' '.repeat(20_000)]) {
+        await page.getByLabel('JSON Input').fill(nested(200) + pad);
+        await button(page, 'Convert').click();
+        await expect.poll(() => status(page)).toBe('✅ Converted JSON to YAML');
+
+        await page.getByLabel('JSON Input').fill(nested(1000) + pad);
+        await button(page, 'Convert').click();
+        await expect.poll(() => status(page)).toBe('JSON nested more than 200 levels deep cannot be converted to YAML');
+        expect(await value(page, 'YAML Output')).toBe('');
+      }
+      await page.getByLabel('Conversion direction').selectOption('yamlToJson');
+      for (const pad of ['', ' '.repeat(20_000)]) {
+        await page.getByLabel('YAML Input').fill('['.repeat(200) + ']'.repeat(200) + pad);
+        await button(page, 'Convert').click();
+        await expect.poll(() => status(page)).toBe('✅ Converted YAML to JSON');
+        await page.getByLabel('YAML Input').fill('['.repeat(5000) + ']'.repeat(5000) + pad);
+        await button(page, 'Convert').click();
+        await expect
+          .poll(() => status(page))
+          .toMatch(/^Invalid YAML: YAML is nested too deeply \(line 1, column \d+\)$/);
+      }
+      expect(errors).toEqual([]);
+    });
   });
 
   describe('CSV and JSON Converter', () => {

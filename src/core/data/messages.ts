@@ -15,6 +15,8 @@ export const MSG = {
   notArrayOfObjects: 'JSON must be an array of objects',
   csvToJsonFailed: (detail: string) => `Error converting CSV to JSON: ${detail}`,
   jsonToCsvFailed: (detail: string) => `Error converting JSON to CSV: ${detail}`,
+  /** Ours: JSON -> YAML of a document deeper than the YAML writer can take. */
+  tooDeepForYaml: (levels: number) => `JSON nested more than ${levels} levels deep cannot be converted to YAML`,
   /** Ours: a run the user cancelled (not an error in the input). */
   cancelled: 'Conversion cancelled; the input is unchanged.',
 } as const;

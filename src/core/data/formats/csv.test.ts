@@ -104,12 +104,73 @@ describe('CSV to JSON typing rules', () => {
     ]);
   });
 
+  it('a header name that meets a generated name (a_2, column_N) loses no column', () => {
+    const cases: [string, Record<string, number>][] = [
+      ['a,a,a_2\n1,2,3', { a: 1, a_3: 2, a_2: 3 }],
+      ['x,column_3\n1,2,3', { x: 1, column_3: 2, column_3_2: 3 }],
+      [',column_1\n1,2', { column_1_2: 1, column_1: 2 }],
+    ];
+    for (const [csv, row] of cases) {
+      const json = out(csvToJson(csv));
+      // JSON.parse keeps the last of two equal keys, so count the keys written too.
+      expect(json.match(/^ {4}"/gm)?.length, csv).toBe(Object.keys(row).length);
+      expect(JSON.parse(json), csv).toEqual([row]);
+    }
+  });
+
   it('RFC 4180: quoted delimiters, doubled quotes, quoted line breaks, CRLF, BOM', () => {
     const csv = '\uFEFFname,note\r\n"Smith, J","said ""hi"""\r\n"multi\r\nline",x\r\n';
     expect(JSON.parse(out(csvToJson(csv)))).toEqual([
       { name: 'Smith, J', note: 'said "hi"' },
       { name: 'multi\r\nline', note: 'x' },
     ]);
+  });
+
+  it('reads \\r\\n, \\n and a lone \\r as line ends in one file, like Python csv; quoted ones stay text', async () => {
+    const { runCsvFileJob } = await import('../jobs/csv');
+    const rows = [
+      { a: 1, b: 'x' },
+      { a: 3, b: 4 },
+    ];
+    const cases: [string, object[]][] = [
+      ['a,b\r\n1,x\n3,4\r\n', rows],
+      ['a,b\n1,x\r\n3,4\n', rows],
+      ['a,b\r1,x\n3,4', rows],
+      [
+        'a,b\n"p\r\nq",1\r\n"r\ns",2\n',
+        [
+          { a: 'p\r\nq', b: 1 },
+          { a: 'r\ns', b: 2 },
+        ],
+      ],
+    ];
+    const op = { kind: 'csvToJson', delimiter: ',', header: true } as const;
+    for (const [csv, want] of cases) {
+      expect(JSON.parse(out(csvToJson(csv))), JSON.stringify(csv)).toEqual(want);
+      // A file is read in slices (here of 3 bytes, so a \r\n is cut in two).
+      const r = await runCsvFileJob(op, new Blob([csv]), undefined, 1000, 3);
+      expect(JSON.parse(r.output ?? ''), JSON.stringify(csv)).toEqual(want);
+    }
+    // A \r\n cut between slices is one line end: a quote error names the same row either way.
+    const broken = 'a,b\r\n1,2\r\n"x,3\r\n';
+    expect(csvToJson(broken).status).toBe('Error converting CSV to JSON: Quoted field unterminated (row 3)');
+    expect((await runCsvFileJob(op, new Blob([broken]), undefined, 1000, 3)).status).toBe(csvToJson(broken).status);
+  });
+
+  it('keeps a quoted empty or blank cell in a one-column file: only blank lines are skipped (Python csv)', async () => {
+    const { runCsvFileJob } = await import('../jobs/csv');
+    const op = { kind: 'csvToJson', delimiter: ',', header: true } as const;
+    const cases: [string, string[]][] = [
+      ['h1\n""\n\n" "\n"\n"\n  \nz', ['', ' ', '\n', 'z']],
+      ['h1\r\n""\r\n\r\n" "\r\n"\r\n"\r\n  \r\n""', ['', ' ', '\r\n', '']],
+      ['h1\n""', ['']],
+    ];
+    for (const [csv, cells] of cases) {
+      const want = cells.map((h1) => ({ h1 }));
+      expect(JSON.parse(out(csvToJson(csv))), JSON.stringify(csv)).toEqual(want);
+      const r = await runCsvFileJob(op, new Blob([csv]), undefined, 1000, 3);
+      expect(JSON.parse(r.output ?? ''), JSON.stringify(csv)).toEqual(want);
+    }
   });
 
   it('the four delimiters', () => {

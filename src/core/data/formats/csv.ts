@@ -60,19 +60,29 @@ interface CsvReadOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-function isBlankRow(row: string[]): boolean {
-  return row.length === 1 && row[0]?.trim() === '';
+/**
+ * Header names: empty ones become column_N, repeated ones get _2, _3 ... so no column is lost. A
+ * generated name skips every name the header spells itself (`a,a,a_2` -> a, a_3, a_2).
+ */
+function uniqueHeaders(row: string[]): string[] {
+  const spelled = new Set(row);
+  const used = new Set<string>();
+  return row.map((raw, i) => {
+    let name = raw === '' ? `column_${i + 1}` : raw;
+    if (used.has(name) || (raw === '' && spelled.has(name))) {
+      const base = name;
+      for (let n = 2; used.has(name) || spelled.has(name); n++) name = `${base}_${n}`;
+    }
+    used.add(name);
+    return name;
+  });
 }
 
-/** Header names: empty ones become column_N, repeated ones get _2, _3 ... so no column is lost. */
-function uniqueHeaders(row: string[]): string[] {
-  const seen = new Map<string, number>();
-  return row.map((raw, i) => {
-    const name = raw === '' ? `column_${i + 1}` : raw;
-    const n = (seen.get(name) ?? 0) + 1;
-    seen.set(name, n);
-    return n === 1 ? name : `${name}_${n}`;
-  });
+/** The key of a cell beyond the header: column_N, with _2, _3 ... if the header has that name. */
+function extraName(names: readonly string[], i: number): string {
+  let name = `column_${i + 1}`;
+  for (let n = 2; names.includes(name); n++) name = `column_${i + 1}_${n}`;
+  return name;
 }
 
 /** A data record: its cells and the header names (cells beyond them are named column_N). */
@@ -84,9 +94,23 @@ type RecordHandler = (cells: string[], names: readonly string[]) => void;
  * write them out at once instead of keeping millions of objects alive). A quote error stops the
  * parse and is kept in `error`.
  */
-function csvRecordReader({ header }: CsvReadOptions, onRecord: RecordHandler) {
+function csvRecordReader({ header }: CsvReadOptions, onRecord: RecordHandler, text?: string) {
   let names: string[] | undefined = header ? undefined : [];
   let records = 0;
+  /** Where the last record ended (papaparse's cursor is past the record and its line break). */
+  let end = 0;
+  /**
+   * A blank line (skipped): one cell of spaces at most, not quoted. A quoted `""` or `" "` is a
+   * value, as Python's csv keeps it; papaparse gives both as the same cell, but a quoted one's
+   * source is 2 longer (the quotes) than the cell and its line break. A file read in pieces has
+   * \n line ends (lineEndsToLf), which are 1 long; text read whole may keep \r\n ones (2).
+   */
+  const isBlankLine = (cells: string[], start: number, cursor: number) => {
+    const [cell, more] = cells;
+    if (more !== undefined || cell === undefined || cell.trim() !== '') return false;
+    const lineBreak = text?.startsWith('\r\n', cursor - 2) ? 2 : 0;
+    return cursor - start - cell.length - lineBreak < 2;
+  };
   const reader = {
     error: undefined as CsvError | undefined,
     config: { header: false, skipEmptyLines: false, dynamicTyping: false } as const,
@@ -98,7 +122,9 @@ function csvRecordReader({ header }: CsvReadOptions, onRecord: RecordHandler) {
         return parser.abort();
       }
       const cells = r.data;
-      if (isBlankRow(cells)) return;
+      const start = end;
+      end = r.meta.cursor;
+      if (isBlankLine(cells, start, end)) return;
       if (!names) {
         names = uniqueHeaders(cells);
         return;
@@ -113,19 +139,58 @@ function csvRecordReader({ header }: CsvReadOptions, onRecord: RecordHandler) {
 export function rowObject(cells: string[], names: readonly string[], detectTypes = true): JsonObject {
   const obj: JsonObject = new Map();
   const width = Math.max(cells.length, names.length);
-  for (let i = 0; i < width; i++) obj.set(names[i] ?? `column_${i + 1}`, typeCsvValue(cells[i] ?? '', detectTypes));
+  for (let i = 0; i < width; i++) obj.set(names[i] ?? extraName(names, i), typeCsvValue(cells[i] ?? '', detectTypes));
   return obj;
+}
+
+/**
+ * A function that rewrites the line ends outside quoted cells as \n, piece after piece. Papaparse
+ * takes one kind of line end (guessed from the first) and reads the others as cell text, so a
+ * file mixing \r\n and \n merged rows; Python's csv and spreadsheets take all three.
+ */
+function lineEndsToLf(): (text: string) => string {
+  let quoted = false;
+  /** The last piece ended in a \r outside quotes: a \n starting this one belongs to it. */
+  let cr = false;
+  const toLf = (text: string): string => {
+    if (!text.includes('\r')) {
+      for (let i = text.indexOf('"'); i >= 0; i = text.indexOf('"', i + 1)) quoted = !quoted;
+      return text;
+    }
+    if (!quoted && !text.includes('"')) return text.replace(/\r\n?/g, '\n');
+    const parts: string[] = [];
+    let last = 0;
+    const re = /["\r]/g;
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (m[0] === '"') quoted = !quoted;
+      else if (!quoted) {
+        parts.push(text.slice(last, m.index));
+        last = re.lastIndex = text.charCodeAt(m.index + 1) === 10 ? m.index + 2 : m.index + 1;
+      }
+    }
+    parts.push(text.slice(last));
+    return parts.join('\n');
+  };
+  return (piece) => {
+    const text = cr && piece.charCodeAt(0) === 10 ? piece.slice(1) : piece;
+    const out = toLf(text);
+    cr = !quoted && text.endsWith('\r');
+    return out;
+  };
 }
 
 /** Reads CSV text through papaparse, calling `onRecord` with each data record (see csvRecordReader). */
 function readCsv(text: string, options: CsvReadOptions, onRecord: RecordHandler): void {
-  const reader = csvRecordReader(options, onRecord);
   let steps = 0;
-  Papa.parse<string[]>(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text, {
+  const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  // Only \r\n or only \n (the usual files) is papaparse's own reading: nothing to rewrite.
+  const input = /\r(?!\n)/.test(t) || (t.includes('\r') && /(?<!\r)\n/.test(t)) ? lineEndsToLf()(t) : t;
+  const reader = csvRecordReader(options, onRecord, input);
+  Papa.parse<string[]>(input, {
     ...reader.config,
     delimiter: options.delimiter,
     step: (r, parser) => {
-      if (options.onProgress && ++steps % 20_000 === 0) options.onProgress(r.meta.cursor, text.length);
+      if (options.onProgress && ++steps % 20_000 === 0) options.onProgress(r.meta.cursor, input.length);
       reader.step(r, parser);
     },
   });
@@ -173,8 +238,9 @@ export async function readCsvPieces(
     delimiter: options.delimiter,
     step: (r, parser) => reader.step(r, parser),
   });
+  const toLf = lineEndsToLf();
   for await (const piece of pieces) {
-    source.push(piece);
+    source.push(toLf(piece));
     if (reader.error) throw reader.error;
   }
   source.end();
@@ -193,7 +259,6 @@ function cellJson(cell: string, detectTypes: boolean): string {
   return (detectTypes ? typedJson(cell) : undefined) ?? JSON.stringify(cell);
 }
 
-const COLUMN_N = /^column_\d+$/;
 /** Rows per piece handed on (about 100 KB of JSON for short rows). */
 const BATCH_ROWS = 1024;
 
@@ -207,8 +272,6 @@ export class JsonRowsWriter {
   private names: readonly string[] = [];
   /** `\n    "name": ` per column, for the current header. */
   private keys: string[] = [];
-  /** A header name such as column_7 could meet a generated one: such rows take the object path. */
-  private clash = false;
 
   constructor(
     private readonly emit: (text: string) => void,
@@ -236,14 +299,11 @@ export class JsonRowsWriter {
   }
 
   private rowJson(cells: string[], names: readonly string[]): string {
-    if (names !== this.names) [this.names, this.keys, this.clash] = [names, [], names.some((n) => COLUMN_N.test(n))];
+    if (names !== this.names) [this.names, this.keys] = [names, []];
     const width = Math.max(cells.length, names.length);
-    if (this.clash && width > names.length) {
-      return writeJson(rowObject(cells, names, this.detectTypes), { indent: 2, prefix: '  ' });
-    }
     let out = '{';
     for (let i = 0; i < width; i++) {
-      const key = (this.keys[i] ??= `\n    ${JSON.stringify(names[i] ?? `column_${i + 1}`)}: `);
+      const key = (this.keys[i] ??= `\n    ${JSON.stringify(names[i] ?? extraName(names, i))}: `);
       out += (i ? ',' : '') + key + cellJson(cells[i] ?? '', this.detectTypes);
     }
     return out + '\n  }';

@@ -69,9 +69,58 @@ describe('YAML features', () => {
     );
   });
 
+  it('reads the numbers of a %YAML 1.1 document as YAML 1.1 does (PyYAML): octal 0755, 1:30, 1_000', () => {
+    const yaml =
+      '%YAML 1.1\n---\na: 0755\nb: 1:30\nc: 1_000\nd: 0b11\ne: 190:20:30.15\nf: 0xFFFFFFFFFFFFFFFFFF\ng: 1_000.5\nh: 12345678901234567890\nj: 1.50\n';
+    // What PyYAML's safe_load gives, written by Python's json.dumps (1.50 keeps its literal here).
+    expect(out(toJson(yaml, 2))).toBe(
+      '{\n  "a": 493,\n  "b": 90,\n  "c": 1000,\n  "d": 3,\n  "e": 685230.15,\n  "f": 4722366482869645213695,\n  "g": 1000.5,\n  "h": 12345678901234567890,\n  "j": 1.50\n}',
+    );
+    // Without the directive, YAML 1.2: 0755 is decimal, the others are text.
+    expect(JSON.parse(out(toJson('a: 0755\nb: 1:30\nc: 1_000\n')))).toEqual({ a: 755, b: '1:30', c: '1_000' });
+  });
+
   it('writes JSON number literals unchanged into YAML, and quotes strings that would change type', () => {
     const y = out(toYaml('{"big":12345678901234567890,"dec":1.50,"s":"123","t":"true","n":"null","e":""}'));
-    expect(y).toBe('big: 12345678901234567890\ndec: 1.50\ns: "123"\nt: "true"\nn: "null"\ne: ""\n');
+    expect(y).toBe('big: 12345678901234567890\ndec: 1.50\ns: "123"\nt: "true"\n"n": "null"\ne: ""\n');
+  });
+
+  it('quotes strings a YAML 1.1 reader or a merge key would change: yes, on, 1:30, 0755, 2001-12-14, <<', () => {
+    const strings = [
+      'yes',
+      'No',
+      'ON',
+      'off',
+      'y',
+      'N',
+      '1:30',
+      '190:20:30',
+      '2001-12-14',
+      '2001-12-14 21:59:43.10 -5',
+    ];
+    strings.push('1_000', '0b101', '0755', '1.5_0', '._5', '0x_1F', '=', '<<', 'yesterday', 'a:b', 'plain text');
+    const json = JSON.stringify({ v: strings, '<<': { a: 1 }, '=': 2, on: 'off' });
+    const y = out(toYaml(json));
+    // The yaml library's YAML 1.1 schema reads as PyYAML and Go's yaml.v2 do (merge keys included).
+    expect(YAML.parse(y, { version: '1.1' })).toEqual(JSON.parse(json));
+    expect(JSON.parse(out(toJson(y)))).toEqual(JSON.parse(json));
+    expect(y).toContain('  - yesterday\n  - a:b\n  - plain text\n');
+  });
+
+  it('escapes characters YAML does not allow (DEL, C1 controls, U+FFFE, U+FFFF) or YAML 1.1 takes as line breaks', () => {
+    const strings = ['a\x7fb', '\x80', 'x\x9f', '\ufffe', 'end\uffff', 'ok \xa0 é\u{1F44B}', 'tab\tq"\\'];
+    strings.push('a\x85b', 'a\u2028b', '\u2029', 'multi\nline \u2028\n');
+    const json = JSON.stringify({ v: strings, 'k\x7f': 1, '\uffff': ['\x81 y'] });
+    for (const indent of [2, 4] as const) {
+      const y = out(toYaml(json, indent));
+      // YAML 1.2 c-printable (section 5.1), which PyYAML also checks: anything else must be escaped.
+      expect(y).not.toMatch(/[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\u{10000}-\u{10ffff}]/u);
+      // Line breaks to YAML 1.1 readers (PyYAML), and a tab PyYAML fails on outside quotes.
+      expect(y).not.toMatch(/[\x85\u2028\u2029]/);
+      expect(y).toContain('"tab\\tq\\"\\\\"');
+      expect(YAML.parse(y)).toEqual(JSON.parse(json));
+      expect(JSON.parse(out(toJson(y)))).toEqual(JSON.parse(json));
+    }
   });
 
   it('indentation 4 and sort keys', () => {
@@ -88,6 +137,24 @@ describe('YAML features', () => {
       null: 'x',
       '["a","b"]': 'c',
     });
+  });
+
+  it('says when a document is nested too deeply, instead of throwing', () => {
+    const objects = (n: number) => '{"k": '.repeat(n) + '1' + '}'.repeat(n);
+    const arrays = (n: number) => '['.repeat(n) + ']'.repeat(n);
+    expect(toYaml(objects(200)).ok).toBe(true);
+    expect(toYaml(arrays(200), 4, true).ok).toBe(true);
+    for (const json of [objects(201), arrays(201), objects(1500), `[1, {"a": ${arrays(600)}}]`]) {
+      expect(toYaml(json)).toEqual({
+        ok: false,
+        status: 'JSON nested more than 200 levels deep cannot be converted to YAML',
+      });
+    }
+    const indented = Array.from({ length: 3000 }, (_, i) => `${' '.repeat(i)}- `).join('\n');
+    expect(toJson(arrays(200)).ok).toBe(true);
+    for (const yaml of [arrays(201), arrays(5000), indented]) {
+      expect(toJson(yaml).status).toMatch(/^Invalid YAML: YAML is nested too deeply \(line \d+, column \d+\)$/);
+    }
   });
 
   it('an alias bomb is stopped, not expanded', () => {

@@ -2,23 +2,28 @@
  * YAML through the `yaml` library (YAML 1.2 core schema, merge keys, anchors and aliases).
  * Numbers are read and written as LosslessNumbers, so their literals survive both directions.
  */
-import YAML, { type Tags } from 'yaml';
+import YAML, { Composer, Parser, type CST, type ParseOptions, type ScalarTag, type Tags } from 'yaml';
 import { JSON_NUMBER, LosslessNumber, numberFromLiteral } from '../json/lossless';
 import { positionAt, type TextPosition } from '../position';
 
 const INT = 'tag:yaml.org,2002:int';
 const FLOAT = 'tag:yaml.org,2002:float';
+const STR = 'tag:yaml.org,2002:str';
 
-/** A YAML number literal as a JSON number: kept when JSON can spell it, converted otherwise. */
-function yamlNumberToJson(src: string): number | LosslessNumber {
+/**
+ * A YAML number literal as a JSON number: kept when JSON can spell it, else the value its tag's
+ * own resolver reads (`resolve`, integers as BigInt so they stay exact). So the numbers of a
+ * `%YAML 1.1` document (`0755` octal, `1:30`, `1_000`) mean what YAML 1.1 says; they came out as
+ * 755 and null.
+ */
+function yamlNumberToJson(src: string, resolve: (s: string) => unknown): number | LosslessNumber {
   const text = src.replace(/^\+/, '');
   if (JSON_NUMBER.test(text)) return numberFromLiteral(text);
-  const m = /^(-?)0([xo])([0-9a-fA-F]+)$/.exec(text);
-  if (m) return numberFromLiteral(BigInt(`${m[1] ? '-' : ''}0${m[2]}${m[3]}`).toString());
-  const n = Number(text.replace(/^(-?)\./, '$10.').replace(/\.(?=$|[eE])/, ''));
-  if (Number.isFinite(n)) return n;
+  const r = resolve(src);
+  const v = YAML.isScalar(r) ? r.value : r; // the float resolvers give a Scalar
+  if (typeof v === 'bigint') return numberFromLiteral(v.toString());
   // .inf / .nan have no JSON spelling; like JSON.stringify they become null.
-  return Number.NaN;
+  return typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN;
 }
 
 const losslessWriteTag = {
@@ -30,15 +35,51 @@ const losslessWriteTag = {
   stringify: (node: { value: unknown }) => (node.value as LosslessNumber).text,
 };
 
-/** Core tags with number resolvers that keep literals, plus a writer for LosslessNumbers. */
-function losslessTags(tags: Tags): Tags {
-  const mapped = tags.map((t) =>
-    typeof t === 'object' && (t.tag === INT || t.tag === FLOAT)
-      ? { ...t, resolve: (s: string) => yamlNumberToJson(s) }
-      : t,
+/**
+ * Characters the `yaml` library writes as they are but readers refuse or change: outside YAML's
+ * printable set (YAML 1.2 section 5.1: DEL, C1 controls, U+FFFE, U+FFFF; PyYAML rejects the
+ * stream), and NEL, U+2028, U+2029, which YAML 1.1 readers take as line breaks. C0 controls the
+ * library escapes already.
+ */
+const ESCAPED = /[\x7f-\x9f\u2028\u2029\ufffe\uffff]/;
+
+/** A double-quoted YAML scalar with ESCAPED characters escaped (JSON's escapes are YAML's). */
+function escapedYamlString(s: string): string {
+  return JSON.stringify(s).replace(
+    new RegExp(ESCAPED.source, 'g'),
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
+}
+
+/**
+ * Core tags with number resolvers that keep literals, a string writer that escapes what YAML does
+ * not allow, plus a writer for LosslessNumbers.
+ */
+function losslessTags(tags: Tags): Tags {
+  const mapped = tags.map((t) => {
+    if (typeof t !== 'object') return t;
+    if (t.tag === INT || t.tag === FLOAT) {
+      const { resolve } = t as ScalarTag;
+      return {
+        ...t,
+        resolve: (s: string, onError: (message: string) => void, options: ParseOptions) =>
+          yamlNumberToJson(s, (x) => resolve(x, onError, { ...options, intAsBigInt: true })),
+      };
+    }
+    const { stringify } = t;
+    if (t.tag !== STR || !stringify) return t;
+    return {
+      ...t,
+      stringify: (...args: Parameters<typeof stringify>) => {
+        const v = args[0].value;
+        return typeof v === 'string' && ESCAPED.test(v) ? escapedYamlString(v) : stringify(...args);
+      },
+    };
+  });
   return [...mapped, losslessWriteTag] as Tags;
 }
+
+const TOO_DEEP = 'YAML is nested too deeply';
 
 interface YamlFailure {
   ok: false;
@@ -52,19 +93,20 @@ type YamlRead = { ok: true; value: unknown; documents: number } | YamlFailure;
  * so nothing is silently dropped.
  */
 export function readYaml(text: string): YamlRead {
-  const docs = YAML.parseAllDocuments(text, {
-    customTags: losslessTags,
-    merge: true,
-    prettyErrors: false,
-    uniqueKeys: true,
-  });
-  // An empty stream (only comments or directives) may come back as a single EmptyStream.
-  const list = Array.isArray(docs) ? docs : [];
+  // YAML.parseAllDocuments in two steps: the parser is iterative, the composer recursive, so the
+  // nesting is checked in between.
+  const tokens = [...new Parser().parse(text)];
+  const deep = tooDeepAt(tokens, YAML_MAX_DEPTH);
+  if (deep !== undefined) return { ok: false, detail: TOO_DEEP, position: positionAt(text, deep) };
+  const composer = new Composer({ customTags: losslessTags, merge: true, uniqueKeys: true });
+  const list = [...composer.compose(tokens)];
   for (const doc of list) {
     const err = doc.errors[0];
     if (err) {
       const offset = err.pos[0];
-      const detail = err.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '');
+      // The library reports running out of stack in a collection as RESOURCE_EXHAUSTION.
+      const detail =
+        err.code === 'RESOURCE_EXHAUSTION' ? TOO_DEEP : err.message.replace(/ at line \d+, column \d+:?[\s\S]*$/, '');
       return { ok: false, detail, position: positionAt(text, offset) };
     }
   }
@@ -76,9 +118,66 @@ export function readYaml(text: string): YamlRead {
       documents: values.length,
     };
   } catch (e) {
-    return { ok: false, detail: (e as Error).message, position: positionAt(text, 0) };
+    const detail = e instanceof RangeError ? TOO_DEEP : (e as Error).message;
+    return { ok: false, detail, position: positionAt(text, 0) };
   }
 }
+
+/**
+ * Deepest nesting of YAML read or written: the `yaml` library's composer and writer recurse per
+ * level. The data worker's thread ran out of stack writing 500 levels of objects (Chromium's page
+ * thread at 1000, Node's at about 650), where nothing was shown or the status said "Error:
+ * Maximum call stack size exceeded". 200 is far beyond real documents and leaves room for code
+ * not yet optimised (bigger stack frames).
+ */
+export const YAML_MAX_DEPTH = 200;
+
+/** Whether arrays and objects (Maps) nest more than `max` levels deep; no recursion. */
+export function nestedDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [v, depth] = top;
+    const children = Array.isArray(v) ? v : v instanceof Map ? [...v.values()] : undefined;
+    if (!children) continue;
+    if (depth === max) return true;
+    for (const c of children) if (Array.isArray(c) || c instanceof Map) stack.push([c, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * The offset of the first collection nested more than `max` levels deep in parsed YAML, if any.
+ * The composer recurses per level: far past the limit it ran out of stack, and at some depths V8
+ * then died compiling a regular expression (a fatal out of memory, not an exception).
+ */
+function tooDeepAt(tokens: CST.Token[], max: number): number | undefined {
+  const stack: [CST.Token, number][] = tokens.map((t) => [t, 0]);
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [token, depth] = top;
+    if (token.type === 'document') {
+      if (token.value) stack.push([token.value, depth]);
+    } else if (token.type === 'block-map' || token.type === 'block-seq' || token.type === 'flow-collection') {
+      if (depth === max) return token.offset;
+      for (const item of token.items) {
+        if (item.key) stack.push([item.key, depth + 1]);
+        if (item.value) stack.push([item.value, depth + 1]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Plain strings a YAML 1.1 reader (PyYAML, Go's yaml.v2, Ruby's Psych) takes for something else:
+ * `yes`/`no`/`on`/`off`/`y`/`n`, `1:30`, `0755`, `1_000`, `0b101`, dates, and the merge key `<<`
+ * (our reader too); `=` (PyYAML fails on it). The tests of the `yaml` library's own 1.1 schema.
+ */
+const YAML_11_NOT_STRING = [
+  /^=$/,
+  ...new YAML.Document(null, { version: '1.1' }).schema.tags.flatMap((t) =>
+    typeof t === 'object' && t.default && t.test ? [t.test] : [],
+  ),
+];
 
 /** YAML text of a JSON tree; `indent` spaces per level. */
 export function writeYaml(value: unknown, indent: number): string {
@@ -86,11 +185,19 @@ export function writeYaml(value: unknown, indent: number): string {
   // Strings that yaml 2.9 writes unquoted but reads back changed are double-quoted:
   // - a block scalar whose first line starts with a space gets a wrong indentation indicator
   //   (|2 at indent 4);
-  // - a leading U+FEFF at the start of the output is read as a byte order mark and dropped.
+  // - a leading U+FEFF at the start of the output is read as a byte order mark and dropped;
+  // - YAML_11_NOT_STRING (YAML 1.2 readers take them as text, 1.1 readers do not).
   YAML.visit(doc, {
     Scalar(_key, node) {
       if (typeof node.value !== 'string') return;
-      if ((node.value.includes('\n') && /^\n*[ \t]/.test(node.value)) || node.value.startsWith('\ufeff'))
+      const v = node.value;
+      const multiLine = v.includes('\n');
+      if (
+        (multiLine && /^\n*[ \t]/.test(v)) ||
+        (!multiLine && v.includes('\t')) || // PyYAML fails on a tab in a plain scalar
+        v.startsWith('\ufeff') ||
+        YAML_11_NOT_STRING.some((re) => re.test(v))
+      )
         node.type = 'QUOTE_DOUBLE';
     },
   });

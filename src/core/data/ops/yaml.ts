@@ -1,6 +1,6 @@
 /** JSON <-> YAML actions (the `yaml` library). */
 import { writeJson } from '../json/write';
-import { readYaml, writeYaml } from '../formats/yaml';
+import { nestedDeeperThan, readYaml, writeYaml, YAML_MAX_DEPTH } from '../formats/yaml';
 import { MSG } from '../messages';
 import type { JsonExports } from '../json/kernel';
 import type { DataOp, OpResult } from './types';
@@ -10,6 +10,7 @@ function jsonToYaml(text: string, indent: 2 | 4, sortKeys: boolean, json?: JsonE
   if (isBlank(text)) return { ok: false, status: MSG.enterJsonToConvert };
   const r = parseJson(text, json);
   if (!r.ok) return { ok: false, status: MSG.invalidJson(withPosition(r.detail, r.position)), position: r.position };
+  if (nestedDeeperThan(r.value, YAML_MAX_DEPTH)) return { ok: false, status: MSG.tooDeepForYaml(YAML_MAX_DEPTH) };
   const value = sortKeys ? sortDeep(r.value) : r.value;
   return { ok: true, output: writeYaml(value, indent), status: '✅ Converted JSON to YAML' };
 }
