@@ -96,7 +96,21 @@ export async function crcCheck(
   const out = new SyncOutput(o.output);
   const say = (text: string) => out.write(Buffer.from(text));
   if (!o.check) {
-    for (const f of inputs) say(`${await crcOfFile(a, f)}  ${f}\n`);
+    // As sha256sum: a file that cannot be read is told at the end, the others are still summed.
+    const unreadable: string[] = [];
+    for (const f of inputs) {
+      let value: string;
+      try {
+        value = await crcOfFile(a, f);
+      } catch (e) {
+        if (!(e instanceof Unreadable)) throw e;
+        unreadable.push(e.message);
+        continue;
+      }
+      say(`${value}  ${f}\n`);
+    }
+    // A failed command leaves -o FILE as it was (stdout has the other lines, as sha256sum's has).
+    if (unreadable.length) throw new BadInput(unreadable.join('; '));
     out.close();
     return 0;
   }

@@ -342,6 +342,20 @@ describe('bitsmith crc', () => {
     );
     expect(r.status).toBe(1);
   });
+
+  it('crc check goes on past a file it cannot read, as sha256sum does: the other lines, then exit 1', () => {
+    const a = file('past-a.bin', randomBytes(100));
+    const b = file('past-b.bin', randomBytes(200));
+    const missing = join(tmp, 'past-missing.bin');
+    const r = bitsmith(['crc', 'check', a, missing, b, tmp]);
+    expect(r.stdout.toString()).toBe(ok(['crc', 'check', a, b]));
+    expect(r.stderr).toBe(`bitsmith: ${missing}: no such file; ${tmp}: is a directory\n`);
+    expect(r.status).toBe(1);
+    // -o FILE is only replaced when the command succeeds.
+    const sums = file('past-sums.txt', 'old\n');
+    expect(bitsmith(['crc', 'check', a, missing, '-o', sums]).status).toBe(1);
+    expect(readFileSync(sums, 'utf8')).toBe('old\n');
+  });
 });
 
 describe('bitsmith uart|fifo|fsm generate', () => {
