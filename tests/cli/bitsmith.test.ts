@@ -356,6 +356,19 @@ describe('bitsmith crc', () => {
     expect(bitsmith(['crc', 'check', a, missing, '-o', sums]).status).toBe(1);
     expect(readFileSync(sums, 'utf8')).toBe('old\n');
   });
+
+  it('crc check escapes a name with a line break or a backslash as sha256sum does, and --check reads it back', () => {
+    const names = ['line\nbreak.bin', 'back\\slash.bin', 'cr\rname.bin'];
+    const data = randomBytes(50);
+    for (const n of names) file(n, data);
+    const crc = (zlib.crc32(data) >>> 0).toString(16).padStart(8, '0');
+    const sums = ok(['crc', 'check', ...names]);
+    expect(sums).toBe(`\\${crc}  line\\nbreak.bin\n\\${crc}  back\\\\slash.bin\n\\${crc}  cr\\rname.bin\n`);
+    const list = file('escaped-sums.txt', sums);
+    expect(ok(['crc', 'check', '--check', list])).toBe(
+      `\\line\\nbreak.bin: OK\nback\\slash.bin: OK\n\\cr\\rname.bin: OK\n`,
+    );
+  });
 });
 
 describe('bitsmith uart|fifo|fsm generate', () => {
