@@ -2,6 +2,8 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { HdlFile } from '../src/core/hdl/contract';
+import { BadInput } from './io';
+import { writeProblem } from './output-file';
 import { writeOutput } from './sync-io';
 
 /**
@@ -16,6 +18,10 @@ export async function writeFiles(files: HdlFile[], target: string | undefined, a
   }
   const isDir = asked === 'dir' || target.endsWith('/') || (existsSync(target) && statSync(target).isDirectory());
   const dir = isDir ? target : dirname(target);
-  mkdirSync(dir, { recursive: true });
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new BadInput(writeProblem(dir, e));
+  }
   files.forEach((f, i) => writeOutput(f.text, i === 0 && !isDir ? target : join(dir, f.name)));
 }

@@ -20,10 +20,23 @@ function removeQuietly(path: string): void {
   }
 }
 
+/** The file (not a directory) at `path` or on the way to it, if there is one. */
+function fileInTheWay(path: string): string | undefined {
+  for (let p = path; ; p = dirname(p)) {
+    try {
+      return statSync(p).isDirectory() ? undefined : p;
+    } catch {
+      if (dirname(p) === p) return undefined;
+    }
+  }
+}
+
 /** One line for a target that cannot be written. */
 export function writeProblem(path: string, e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return `${dirname(path)}: no such directory`;
+  // A file where a directory is needed (mkdir says EEXIST): name that file, not Node's errno text.
+  if (code === 'ENOTDIR' || code === 'EEXIST') return `${fileInTheWay(path) ?? path}: not a directory`;
   if (code === 'EISDIR') return `${path}: is a directory`;
   if (code === 'EACCES' || code === 'EPERM') return `${path}: permission denied`;
   if (code === 'ENOSPC') return `${path}: no space left on device`;
@@ -49,6 +62,7 @@ export class OutputFile {
   constructor(private readonly path: string) {
     const existing = statOrUndefined(path);
     if (existing?.isDirectory()) throw new BadInput(writeProblem(path, { code: 'EISDIR' }));
+    if (!existing && path.endsWith('/')) throw new BadInput(`${path}: no such directory`);
     // A symbolic link keeps pointing where it did: the file it names is the one replaced.
     this.target = existing ? realpathSync(path) : path;
     this.temp = !existing || existing.isFile() ? hiddenBeside(this.target) : undefined;

@@ -665,6 +665,25 @@ describe('bitsmith -o FILE', () => {
     );
     expect(badInput(['json', 'minify', '-', '-o', tmp], '[1]')).toBe(`bitsmith: ${tmp}: is a directory`);
   });
+
+  it('a file where a directory is needed, or a directory that is not there, is named as such', () => {
+    const plain = file('plain-file.txt', 'kept\n');
+    expect(badInput(['json', 'minify', '-', '-o', join(plain, 'x.json')], '[1]')).toBe(
+      `bitsmith: ${plain}: not a directory`,
+    );
+    // -o DIR of the generators: an existing file, or a file on the way to it.
+    for (const target of [plain, join(plain, 'rtl/')])
+      expect(badInput(['crc', 'generate', '--algorithm', 'CRC-32C', '--language', 'c', '-o', target])).toBe(
+        `bitsmith: ${plain}: not a directory`,
+      );
+    expect(badInput(['uart', 'generate', '--config', '-', '-o', join(plain, 'rtl/')], '{}')).toBe(
+      `bitsmith: ${plain}: not a directory`,
+    );
+    // One output file named as a directory (trailing /) that is not there.
+    const gone = join(tmp, 'no-such-dir/');
+    expect(badInput(['crc', 'list', '-o', gone])).toBe(`bitsmith: ${gone}: no such directory`);
+    expect(readFileSync(plain, 'utf8')).toBe('kept\n');
+  });
 });
 
 describe('the npm package', () => {
