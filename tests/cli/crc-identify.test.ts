@@ -79,4 +79,18 @@ describe('bitsmith crc identify', () => {
       /^bitsmith: /,
     );
   });
+
+  it('a known value without a digit (--init 0x, --xorout "$UNSET") is bad input, never fixed to 0', () => {
+    const given = [
+      ['--init', '0x'],
+      ['--xorout', ' '],
+      ['--poly', '0X'],
+    ];
+    for (const [option, value] of given)
+      expect(badInput(['crc', 'identify', '--width', '16', option!, value!, ...MODBUS]), option).toMatch(
+        /^bitsmith: (Init|XorOut|Polynomial) must be a hexadecimal value such as 0x1021\.$/,
+      );
+    // Left out, init stays open: Modbus's equivalent init/xorout pair is still listed.
+    expect(ok(['crc', 'identify', '--width', '16', ...MODBUS])).toMatch(/CRC-16\/MODBUS .*\(\+1 equivalent/);
+  });
 });

@@ -147,8 +147,10 @@ function checkKinds(samples: (IdentifySample | undefined)[], width: number | und
 }
 
 function hexValue(text: string, field: string, label: string, errors: FieldError[]): bigint | undefined {
-  if (text.trim() === '') return undefined;
-  const v = text.trim().length <= 20 ? parseHex(text) : undefined;
+  const t = text.trim();
+  if (t === '') return undefined;
+  // At least one digit: a digitless '0x' is no value (it was read as 0 and fixed the search to it).
+  const v = t.length <= 20 && /^(0x)?[0-9a-f]+$/i.test(t) ? parseHex(t) : undefined;
   if (v === undefined) errors.push({ field, message: `${label} must be a hexadecimal value such as 0x1021.` });
   return v;
 }
