@@ -3,7 +3,7 @@
  * output is byte-identical to the core functions and to POST /api/generate of the real server for the
  * same options; exit codes 0, 1 (one line on stderr) and 2; stdin; binary round trips; the npm package.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { lstatSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -664,6 +664,16 @@ describe('bitsmith -o FILE', () => {
       `bitsmith: ${join(tmp, 'no/such/dir')}: no such directory`,
     );
     expect(badInput(['json', 'minify', '-', '-o', tmp], '[1]')).toBe(`bitsmith: ${tmp}: is a directory`);
+  });
+
+  it("a full disk behind stdout is one line naming stdout, not Node's errno text", () => {
+    for (const args of ['crc list', 'base64 encode -', 'uart generate --config -']) {
+      const r = spawnSync('sh', ['-c', `echo '{}' | "${process.execPath}" "${BIN}" ${args} > /dev/full`], {
+        encoding: 'utf8',
+      });
+      expect(r.stderr, args).toBe('bitsmith: stdout: no space left on device\n');
+      expect(r.status, args).toBe(1);
+    }
   });
 
   it('a file where a directory is needed, or a directory that is not there, is named as such', () => {
