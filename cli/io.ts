@@ -33,7 +33,13 @@ export function readProblem(path: string, e: unknown): string {
   if (code === 'ENOENT') return `${path}: no such file`;
   if (code === 'EISDIR') return `${path}: is a directory`;
   if (code === 'EACCES') return `${path}: permission denied`;
-  return `${path}: ${(e as Error).message}`;
+  return `${path}: ${errnoText(e)}`;
+}
+
+/** The system's words in Node's `ENOTDIR: not a directory, open 'x'`: `not a directory` (the path is said once). */
+export function errnoText(e: unknown): string {
+  const message = (e as Error).message;
+  return /^[A-Z0-9]+: (.+?), \w+(?: '.*')?$/s.exec(message)?.[1] ?? message;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { closeSync, fchmodSync, openSync, realpathSync, renameSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { BadInput } from './io';
+import { BadInput, errnoText } from './io';
 
 /** Hidden files not yet in place: removed when the process exits (also by process.exit and on an error). */
 const pending = new Set<string>();
@@ -41,7 +41,7 @@ export function writeProblem(path: string, e: unknown): string {
   if (code === 'EACCES' || code === 'EPERM') return `${path}: permission denied`;
   if (code === 'ENOSPC') return `${path}: no space left on device`;
   if (code === 'EROFS') return `${path}: read-only file system`;
-  return `${path}: ${(e as Error).message}`;
+  return `${path}: ${errnoText(e)}`;
 }
 
 function statOrUndefined(path: string): Stats | undefined {

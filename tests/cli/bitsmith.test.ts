@@ -666,6 +666,21 @@ describe('bitsmith -o FILE', () => {
     expect(badInput(['json', 'minify', '-', '-o', tmp], '[1]')).toBe(`bitsmith: ${tmp}: is a directory`);
   });
 
+  it("an input that cannot be opened says the system's words once, without Node's errno code", () => {
+    const plain = file('not-a-dir.txt', 'x');
+    symlinkSync('loop-b', join(tmp, 'loop-a'));
+    symlinkSync('loop-a', join(tmp, 'loop-b'));
+    for (const cmd of [
+      ['base64', 'encode'],
+      ['crc', 'check'],
+      ['yaml', 'to-json'],
+    ])
+      expect(badInput([...cmd, join(plain, 'x')]), cmd.join(' ')).toBe(
+        `bitsmith: ${join(plain, 'x')}: not a directory`,
+      );
+    expect(badInput(['json', 'format', 'loop-a'])).toBe('bitsmith: loop-a: too many symbolic links encountered');
+  });
+
   it("a full disk behind stdout is one line naming stdout, not Node's errno text", () => {
     for (const args of ['crc list', 'base64 encode -', 'uart generate --config -']) {
       const r = spawnSync('sh', ['-c', `echo '{}' | "${process.execPath}" "${BIN}" ${args} > /dev/full`], {
