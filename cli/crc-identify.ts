@@ -3,11 +3,12 @@
  * assembly/crcid.ts). Each sample is MESSAGE:CRC (or, with --codeword, a codeword with its CRC
  * appended); MESSAGE is hex, text with --ascii, a file's path with --files, or bits with --bits.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { hex } from '../src/core/crc/params';
 import {
   identifyCrc,
   messages,
+  MAX_SAMPLE_BYTES,
   parseIdentify,
   reportJson,
   type CrcIdKernel,
@@ -41,9 +42,22 @@ function sampleOf(arg: string, o: CrcIdentifyOptions): SampleInput {
   const crc = at < 0 ? '' : arg.slice(at + 1);
   if (!o.files) return { format: o.bits ? 'bits' : o.ascii ? 'ascii' : 'hex', message, crc };
   try {
-    return { format: 'file', message: '', file: new Uint8Array(readFileSync(message)), crc };
+    return { format: 'file', message: '', file: headOf(message, MAX_SAMPLE_BYTES + 1), crc };
   } catch (e) {
     throw new BadInput(readProblem(message, e));
+  }
+}
+
+/** At most `max` bytes of a file: one byte past the sample limit is enough for its message (/dev/zero never ends). */
+function headOf(path: string, max: number): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = new Uint8Array(max);
+    let n = 0;
+    for (let got = 1; got > 0 && n < max; n += got) got = readSync(fd, buf, n, max - n, null);
+    return buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
   }
 }
 

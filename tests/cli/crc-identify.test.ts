@@ -3,7 +3,8 @@
  * (text and --json), codewords, files, and exit 1 with one line for bad or unmatched samples.
  */
 import { describe, expect, it } from 'vitest';
-import { badInput, bitsmith, file, ok, usageError } from './run';
+import { spawnSync } from 'node:child_process';
+import { BIN, badInput, bitsmith, file, ok, usageError } from './run';
 import { loadKernel } from '../../server/wasm';
 import { identifyCrc, parseIdentify, reportJson, NO_FIXED, type CrcIdKernel } from '../../src/core/crc/identify';
 import { randomBytes, testRandom } from '../cases/seed';
@@ -78,6 +79,19 @@ describe('bitsmith crc identify', () => {
     expect(badInput(['crc', 'identify', '--width', '16', '0102:1234', '0304:5678', '0506:9abc'])).toMatch(
       /^bitsmith: /,
     );
+  });
+
+  it('--files reads no more of a file than a sample may hold: an endless device is refused at once', () => {
+    const r = spawnSync(
+      process.execPath,
+      ['--max-old-space-size=64', BIN, 'crc', 'identify', '--files', '/dev/zero:12', '/dev/zero:34'],
+      {
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
+    expect(r.stderr).toBe('bitsmith: Sample 1: at most 65536 bytes. Sample 2: at most 65536 bytes.\n');
+    expect(r.status).toBe(1);
   });
 
   it('a known value without a digit (--init 0x, --xorout "$UNSET") is bad input, never fixed to 0', () => {
