@@ -135,7 +135,8 @@ export async function crcCheck(
   for (const list of inputs) {
     let text: Buffer;
     try {
-      text = await readAll(list);
+      // The list is read whole (lines, then names): guarded, so an endless input ends in one line.
+      text = await readAll(list, { what: '--check', heapPerByte: 8 });
     } catch (e) {
       if (!(e instanceof BadInput)) throw e;
       problems.push(e.message);

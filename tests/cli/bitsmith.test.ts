@@ -666,6 +666,22 @@ describe('bitsmith -o FILE', () => {
     expect(badInput(['json', 'minify', '-', '-o', tmp], '[1]')).toBe(`bitsmith: ${tmp}: is a directory`);
   });
 
+  it('an endless input read whole (a configuration, a --check list) is refused at the heap guard, not read until memory runs out', () => {
+    for (const args of [
+      ['uart', 'generate', '--config', '/dev/zero'],
+      ['crc', 'check', '--check', '/dev/zero'],
+    ]) {
+      const r = spawnSync(process.execPath, ['--max-old-space-size=64', BIN, ...args], {
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(r.stderr, args.join(' ')).toMatch(
+        /^bitsmith: \/dev\/zero holds more than [\d.]+ MB: --(config|check) reads the whole document, up to [\d.]+ MB here \(NODE_OPTIONS=--max-old-space-size=MB raises it\)\n$/,
+      );
+      expect(r.status, args.join(' ')).toBe(1);
+    }
+  });
+
   it("an input that cannot be opened says the system's words once, without Node's errno code", () => {
     const plain = file('not-a-dir.txt', 'x');
     symlinkSync('loop-b', join(tmp, 'loop-a'));
