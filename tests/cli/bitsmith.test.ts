@@ -666,6 +666,25 @@ describe('bitsmith -o FILE', () => {
     expect(badInput(['json', 'minify', '-', '-o', tmp], '[1]')).toBe(`bitsmith: ${tmp}: is a directory`);
   });
 
+  it('-o with an empty name ("$UNSET") is a usage error on every command, never stdout or the current directory', () => {
+    const commands = [
+      ['crc', 'list'],
+      ['crc', 'check', 'nine.txt'],
+      ['crc', 'generate', '--algorithm', 'CRC-32C'],
+      ['crc', 'identify', ...['010300000001:0a84', '010300010001:cad5']],
+      ['uart', 'generate', '--config', 'x.json'],
+      ['base64', 'encode', 'nine.txt'],
+      ['json', 'format', 'x.json'],
+      ['yaml', 'from-json', 'x.json'],
+      ['csv', 'to-json', 'x.csv'],
+      ['subnet', '10.0.0.0/8'],
+    ];
+    for (const args of commands)
+      expect(usageError([...args, '-o', ''])).toMatch(
+        /^error: option '-o, --output <(file|dir)>' argument '' is invalid\. It must be a path \(or - for stdout\)\.$/,
+      );
+  });
+
   it('an endless input read whole (a configuration, a --check list) is refused at the heap guard, not read until memory runs out', () => {
     for (const args of [
       ['uart', 'generate', '--config', '/dev/zero'],
