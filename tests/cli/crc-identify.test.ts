@@ -94,6 +94,14 @@ describe('bitsmith crc identify', () => {
     expect(r.status).toBe(1);
   });
 
+  it('a catalogue algorithm is listed first even when more than 200 sets fit (it was cut off with the rest)', () => {
+    // Two samples of different lengths leave 129,536 CRC-16s (brute force); CRC-16/ARC is one of them.
+    const out = ok(['crc', 'identify', '313233343536373839:bb3d', '68656c6c6f:34d2']).split('\n');
+    expect(out[0]).toMatch(/ CRC-16\/ARC /);
+    expect(out.filter((l) => l.startsWith('width='))).toHaveLength(200);
+    expect(out).toContain('129,536 parameter sets remain.');
+  });
+
   it('a known value without a digit (--init 0x, --xorout "$UNSET") is bad input, never fixed to 0', () => {
     const given = [
       ['--init', '0x'],
