@@ -89,7 +89,14 @@ export class OutputFile {
   }
 }
 
+/** The longest file name (bytes) of Linux's and macOS's file systems. */
+const NAME_MAX = 255;
+
 /** `dir/.name.<pid>.bitsmith-tmp`: in the target's directory, so that the rename cannot cross file systems. */
 function hiddenBeside(target: string): string {
-  return join(dirname(target), `.${basename(target)}.${process.pid}.bitsmith-tmp`);
+  const suffix = `.${process.pid}.bitsmith-tmp`;
+  // A target name near the limit is shortened here, or the hidden file's name would be too long.
+  let name = [...basename(target)];
+  while (Buffer.byteLength(`.${name.join('')}${suffix}`) > NAME_MAX) name = name.slice(0, -1);
+  return join(dirname(target), `.${name.join('')}${suffix}`);
 }

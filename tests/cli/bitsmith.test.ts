@@ -649,6 +649,15 @@ describe('bitsmith -o FILE', () => {
     expect(readdirSync(place.dir)).toEqual(['keep.txt']);
   });
 
+  it('-o takes any name the file system takes: 250 bytes, and 240 bytes of two-byte letters', () => {
+    const dir = mkdtempSync(join(tmp, 'long-'));
+    for (const name of ['a'.repeat(246) + '.txt', 'é'.repeat(120) + '.txt']) {
+      ok(['crc', 'list', '-o', join(dir, name)]);
+      expect(readFileSync(join(dir, name), 'utf8')).toBe(ok(['crc', 'list']));
+    }
+    expect(readdirSync(dir)).toHaveLength(2); // no hidden file left beside them
+  });
+
   it('a symbolic link keeps pointing at its file, which is replaced; a device is written in place', () => {
     const place = precious('link');
     symlinkSync('keep.txt', join(place.dir, 'link.txt'));
