@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { HdlFile } from '../src/core/hdl/contract';
 import { BadInput } from './io';
 import { writeProblem } from './output-file';
-import { writeOutput } from './sync-io';
+import { SyncOutput, writeOutput } from './sync-io';
 
 /**
  * No target: every file to stdout, one after the other. A directory (existing, ending in /, or
@@ -23,5 +23,8 @@ export async function writeFiles(files: HdlFile[], target: string | undefined, a
   } catch (e) {
     throw new BadInput(writeProblem(dir, e));
   }
-  files.forEach((f, i) => writeOutput(f.text, i === 0 && !isDir ? target : join(dir, f.name)));
+  // Every file is opened and written before any takes its place: one that cannot be written leaves all as they were.
+  const outputs = files.map((f, i) => new SyncOutput(i === 0 && !isDir ? target : join(dir, f.name)));
+  outputs.forEach((out, i) => out.write(Buffer.from(files[i]!.text)));
+  outputs.forEach((out) => out.close());
 }

@@ -6,7 +6,16 @@
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { lstatSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -647,6 +656,17 @@ describe('bitsmith -o FILE', () => {
     expect(readFileSync(place.target, 'utf8')).toBe(Buffer.from('precious\n').toString('base64'));
     expect(statSync(place.target).mode & 0o777).toBe(0o600);
     expect(readdirSync(place.dir)).toEqual(['keep.txt']);
+  });
+
+  it('a generator whose second file cannot be written leaves the first as it was', () => {
+    const dir = mkdtempSync(join(tmp, 'two-files-'));
+    writeFileSync(join(dir, 'uart_module.v'), 'precious\n');
+    mkdirSync(join(dir, 'uart_module_tb.v')); // the testbench's place is taken by a directory
+    expect(badInput(['uart', 'generate', '--config', '-', '--testbench', '-o', `${dir}/`], '{}')).toBe(
+      `bitsmith: ${join(dir, 'uart_module_tb.v')}: is a directory`,
+    );
+    expect(readFileSync(join(dir, 'uart_module.v'), 'utf8')).toBe('precious\n');
+    expect(readdirSync(dir).sort()).toEqual(['uart_module.v', 'uart_module_tb.v']);
   });
 
   it('-o takes any name the file system takes: 250 bytes, and 240 bytes of two-byte letters', () => {
