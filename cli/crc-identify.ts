@@ -86,6 +86,8 @@ function text(r: IdentifyReport): string {
 /** Prints the report; exit 1 (one line on stderr) when no CRC fits, after the report with --json, as the API answers it. */
 export async function crcIdentify(samples: string[], o: CrcIdentifyOptions): Promise<void> {
   if (o.bits && (o.ascii || o.files)) throw new UsageError('--bits cannot be used with --ascii or --files');
+  // A message is text or a file's path, not both (--files used to win silently).
+  if (o.ascii && o.files) throw new UsageError('--ascii cannot be used with --files');
   // As crc generate: a value given blank (--init "$UNSET") is refused; blank is "unknown" only on the page.
   const given = { Polynomial: o.poly, Init: o.init, XorOut: o.xorout };
   for (const [label, v] of Object.entries(given))

@@ -102,6 +102,15 @@ describe('bitsmith crc identify', () => {
     expect(out).toContain('129,536 parameter sets remain.');
   });
 
+  it('--ascii with --files is a usage error, as --bits with either is', () => {
+    expect(usageError(['crc', 'identify', '--ascii', '--files', 'a.bin:12', 'b.bin:34'])).toBe(
+      'error: --ascii cannot be used with --files',
+    );
+    expect(usageError(['crc', 'identify', '--bits', '--ascii', '01:0b1', '10:0b0'])).toBe(
+      'error: --bits cannot be used with --ascii or --files',
+    );
+  });
+
   it('a known value without a digit (--init 0x, --xorout "$UNSET") is bad input, never fixed to 0', () => {
     const given = [
       ['--init', '0x'],
