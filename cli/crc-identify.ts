@@ -88,6 +88,8 @@ export async function crcIdentify(samples: string[], o: CrcIdentifyOptions): Pro
   if (o.bits && (o.ascii || o.files)) throw new UsageError('--bits cannot be used with --ascii or --files');
   // A message is text or a file's path, not both (--files used to win silently).
   if (o.ascii && o.files) throw new UsageError('--ascii cannot be used with --files');
+  // Only a codeword carries its CRC in bytes of some order (the page shows the field for codewords only).
+  if (o.byteOrder && !o.codeword) throw new UsageError('--byte-order goes with --codeword');
   // As crc generate: a value given blank (--init "$UNSET") is refused; blank is "unknown" only on the page.
   const given = { Polynomial: o.poly, Init: o.init, XorOut: o.xorout };
   for (const [label, v] of Object.entries(given))

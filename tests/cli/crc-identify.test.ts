@@ -111,6 +111,12 @@ describe('bitsmith crc identify', () => {
     );
   });
 
+  it('--byte-order without --codeword is a usage error, not ignored', () => {
+    expect(usageError(['crc', 'identify', '--byte-order', 'big', ...MODBUS])).toBe(
+      'error: --byte-order goes with --codeword',
+    );
+  });
+
   it('a known value without a digit (--init 0x, --xorout "$UNSET") is bad input, never fixed to 0', () => {
     const given = [
       ['--init', '0x'],
