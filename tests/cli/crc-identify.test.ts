@@ -117,6 +117,15 @@ describe('bitsmith crc identify', () => {
     );
   });
 
+  it('an init or xorout wider than 64 bits is refused as such, not answered with "no CRC reproduces"', () => {
+    expect(badInput(['crc', 'identify', '--init', '0x1ffffffffffffffff', ...MODBUS])).toBe(
+      'bitsmith: Init does not fit in 64 bits.',
+    );
+    expect(badInput(['crc', 'identify', '--xorout', '10000000000000000', ...MODBUS])).toBe(
+      'bitsmith: XorOut does not fit in 64 bits.',
+    );
+  });
+
   it('a known value without a digit (--init 0x, --xorout "$UNSET") is bad input, never fixed to 0', () => {
     const given = [
       ['--init', '0x'],

@@ -166,9 +166,11 @@ function fixedOf(input: FixedInput, errors: FieldError[]): FixedParams {
   const poly = hexValue(input.poly, 'fixed.poly', 'Polynomial', errors);
   const init = hexValue(input.init, 'fixed.init', 'Init', errors);
   const xorout = hexValue(input.xorout, 'fixed.xorout', 'XorOut', errors);
+  // Without a fixed width, a value wider than any searched width is refused too (it matched nothing, silently).
   const fits = (v: bigint | undefined, field: string, label: string) => {
-    if (v !== undefined && fixed.width && v >> BigInt(fixed.width) !== 0n)
-      errors.push({ field, message: `${label} does not fit in ${fixed.width} bits.` });
+    const width = fixed.width ?? MAX_SEARCH_WIDTH;
+    if (v !== undefined && v >> BigInt(width) !== 0n)
+      errors.push({ field, message: `${label} does not fit in ${width} bits.` });
   };
   if (poly !== undefined) {
     if (!fixed.width)
