@@ -126,6 +126,15 @@ describe('bitsmith crc identify', () => {
     );
   });
 
+  it('a codeword too short for the fixed width says so, naming the sample', () => {
+    expect(badInput(['crc', 'identify', '--codeword', '--width', '16', '0102', '030405'])).toBe(
+      'bitsmith: Sample 1: a codeword of 2 bytes holds no message before a 16-bit CRC.',
+    );
+    expect(badInput(['crc', 'identify', '--codeword', '--bits', '--width', '5', '0101', '0110_11'])).toBe(
+      'bitsmith: Sample 1: a codeword of 4 bits holds no message before a 5-bit CRC.',
+    );
+  });
+
   it('a known value without a digit (--init 0x, --xorout "$UNSET") is bad input, never fixed to 0', () => {
     const given = [
       ['--init', '0x'],

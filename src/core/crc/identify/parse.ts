@@ -208,6 +208,17 @@ export function parseIdentify(mode: IdentifyMode, inputs: readonly SampleInput[]
           field: `samples.${i}.crc`,
           message: `Sample ${i + 1}: the CRC does not fit in ${fixed.width} bits.`,
         });
+      // A codeword must hold a message before its CRC (it was answered "No CRC ... reproduces").
+      if (mode === 'codeword' && s) {
+        const crcSize = s.bits === undefined ? Math.ceil(fixed.width! / 8) : fixed.width!;
+        const unit = s.bits === undefined ? 'bytes' : 'bits';
+        const size = s.bits ?? s.message.length;
+        if (size <= crcSize)
+          errors.push({
+            field: `samples.${i}.message`,
+            message: `Sample ${i + 1}: a codeword of ${size} ${unit} holds no message before a ${fixed.width}-bit CRC.`,
+          });
+      }
     });
   }
   if (errors.length) return { ok: false, errors };
