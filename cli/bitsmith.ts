@@ -33,6 +33,12 @@ function wholeNumber(text: string): number {
   return Number(text);
 }
 
+/** -o's value: blank (`-o "$UNSET"`) is a usage error, not stdout (or, for a directory, the current one). */
+function outputPath(text: string): string {
+  if (text.trim() === '') throw new InvalidArgumentError('It must be a path (or - for stdout).');
+  return text;
+}
+
 const language = () =>
   new Option('--language <language>', 'output language').choices(['verilog', 'vhdl']).default('verilog');
 
@@ -72,7 +78,11 @@ crc
   .option('--partial-last-word', 'a byte-enable input for a last word that is not full (data width a multiple of 8)')
   .option('--pipeline-stages <n>', 'register stages in the XOR trees, 0..3', wholeNumber)
   .option('--testbench', 'also write the self-checking testbench (beside -o FILE, or after the design on stdout)')
-  .option('-o, --output <file>', 'write the design to FILE (a directory: its own name inside it); default stdout')
+  .option(
+    '-o, --output <file>',
+    'write the design to FILE (a directory: its own name inside it); default stdout',
+    outputPath,
+  )
   .addHelpText(
     'after',
     examples(
@@ -92,7 +102,7 @@ crc
   .command('list')
   .description('the catalogue of predefined algorithms (names, aliases, parameters, check values)')
   .option('--json', 'the JSON GET /api/predefined answers')
-  .option('-o, --output <file>', 'output file; default stdout')
+  .option('-o, --output <file>', 'output file; default stdout', outputPath)
   .addHelpText('after', examples('bitsmith crc list', 'bitsmith crc list --json -o catalogue.json'))
   .action(async (o: { json?: boolean; output?: string }) => {
     const [{ crcList }, { writeOutput }] = await Promise.all([import('./crc'), import('./sync-io')]);
@@ -105,7 +115,7 @@ crc
   .argument('[files...]', 'files, or - for stdin (the default)')
   .option('--algorithm <name>', 'any catalogue algorithm', 'CRC-32/ISO-HDLC')
   .option('-c, --check', 'read "value  name" lines from the files and check each named file')
-  .option('-o, --output <file>', 'output file; default stdout')
+  .option('-o, --output <file>', 'output file; default stdout', outputPath)
   .addHelpText(
     'after',
     examples(
@@ -140,7 +150,7 @@ crc
   .addOption(new Option('--refout <yes|no>', 'output reflected, when known').choices(['yes', 'no']))
   .addOption(new Option('--byte-order <order>', 'codeword CRC byte order, when known').choices(['big', 'little']))
   .option('--json', 'the report as JSON (the shape POST /api/crc/identify answers)')
-  .option('-o, --output <file>', 'output file; default stdout')
+  .option('-o, --output <file>', 'output file; default stdout', outputPath)
   .addHelpText(
     'after',
     examples(
@@ -175,7 +185,7 @@ for (const [gen, what] of Object.entries(GENERATORS) as [keyof typeof GENERATORS
     )
     .addOption(language())
     .option('--testbench', 'also write the self-checking testbench')
-    .option('-o, --output <dir>', 'write the files into DIR under their own names; default stdout')
+    .option('-o, --output <dir>', 'write the files into DIR under their own names; default stdout', outputPath)
     .addHelpText(
       'after',
       examples(
@@ -214,7 +224,7 @@ for (const mode of ['encode', 'decode'] as const) {
       .option('--mime', 'MIME (RFC 2045): lines of 76 characters ended by CRLF');
   else cmd.option('--no-padding', 'accept input whose = padding was left out');
   cmd
-    .option('-o, --output <file>', 'output file; default stdout')
+    .option('-o, --output <file>', 'output file; default stdout', outputPath)
     .addHelpText(
       'after',
       mode === 'encode'
@@ -260,6 +270,7 @@ for (const mode of ['format', 'minify', 'validate'] as const) {
   cmd.option(
     '-o, --output <file>',
     mode === 'validate' ? 'write the verdict to FILE; default stdout' : 'output file; default stdout',
+    outputPath,
   );
   cmd
     .addHelpText(
@@ -288,7 +299,7 @@ for (const [name, what] of [
     .argument('[file]', 'input file, or - for stdin', '-')
     .addOption(new Option('--indent <n>', 'indentation').choices(['2', '4']).default('2'))
     .option('--sort-keys', 'sort object keys')
-    .option('-o, --output <file>', 'output file; default stdout')
+    .option('-o, --output <file>', 'output file; default stdout', outputPath)
     .addHelpText(
       'after',
       name === 'to-json'
@@ -316,7 +327,7 @@ csvCmd
   .addOption(delimiter())
   .option('--no-header', 'the first row is data, not headers')
   .option('--no-detect-types', 'keep every cell as text (no numbers, booleans or null)')
-  .option('-o, --output <file>', 'output file; default stdout')
+  .option('-o, --output <file>', 'output file; default stdout', outputPath)
   .addHelpText(
     'after',
     examples(
@@ -331,7 +342,7 @@ csvCmd
   .argument('[file]', 'input file, or - for stdin', '-')
   .addOption(delimiter())
   .option('--neutralise-formulas', 'prefix cells starting with =, +, -, @ with an apostrophe (CSV injection)')
-  .option('-o, --output <file>', 'output file; default stdout')
+  .option('-o, --output <file>', 'output file; default stdout', outputPath)
   .addHelpText(
     'after',
     examples(
@@ -356,7 +367,7 @@ program
   )
   .option('--hosts', 'stream every host address of an IPv4 network, one per line')
   .option('--csv', "with --split or --hosts: the page's CSV export (header and numbered rows)")
-  .option('-o, --output <file>', 'output file; default stdout')
+  .option('-o, --output <file>', 'output file; default stdout', outputPath)
   .addHelpText(
     'after',
     examples(

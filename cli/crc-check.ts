@@ -86,6 +86,18 @@ async function verdict(
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+// As sha256sum: a name with a line break (on a checksum line, also a backslash) is written with
+// \\, \n, \r and its line starts with a backslash, so that every line reads back as one file.
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\n': '\\n', '\r': '\\r' };
+const UNESCAPES: Record<string, string> = { '\\': '\\', n: '\n', r: '\r' };
+const escapeName = (name: string) => name.replace(/[\\\n\r]/g, (c) => ESCAPES[c]!);
+/** `text` prefixed by a backslash and with `name` escaped when `name` has one of `needs`. */
+const escapedLine = (name: string, needs: RegExp, text: (name: string) => string) =>
+  needs.test(name) ? `\\${text(escapeName(name))}` : text(name);
+/** An escaped name read back, or undefined for an escape sha256sum does not write. */
+const unescapeName = (name: string) =>
+  /^(?:[^\\]|\\[\\nr])*$/.test(name) ? name.replace(/\\([\\nr])/g, (_, c: string) => UNESCAPES[c]!) : undefined;
+
 /** Lines `value  name` like sha256sum; with check, reads such lines back and says OK or FAILED. */
 export async function crcCheck(
   files: string[],
@@ -96,7 +108,21 @@ export async function crcCheck(
   const out = new SyncOutput(o.output);
   const say = (text: string) => out.write(Buffer.from(text));
   if (!o.check) {
-    for (const f of inputs) say(`${await crcOfFile(a, f)}  ${f}\n`);
+    // As sha256sum: a file that cannot be read is told at the end, the others are still summed.
+    const unreadable: string[] = [];
+    for (const f of inputs) {
+      let value: string;
+      try {
+        value = await crcOfFile(a, f);
+      } catch (e) {
+        if (!(e instanceof Unreadable)) throw e;
+        unreadable.push(e.message);
+        continue;
+      }
+      say(escapedLine(f, /[\\\n\r]/, (name) => `${value}  ${name}\n`));
+    }
+    // A failed command leaves -o FILE as it was (stdout has the other lines, as sha256sum's has).
+    if (unreadable.length) throw new BadInput(unreadable.join('; '));
     out.close();
     return 0;
   }
@@ -109,7 +135,8 @@ export async function crcCheck(
   for (const list of inputs) {
     let text: Buffer;
     try {
-      text = await readAll(list);
+      // The list is read whole (lines, then names): guarded, so an endless input ends in one line.
+      text = await readAll(list, { what: '--check', heapPerByte: 8 });
     } catch (e) {
       if (!(e instanceof BadInput)) throw e;
       problems.push(e.message);
@@ -120,16 +147,17 @@ export async function crcCheck(
     let checked = 0;
     for (const line of lines) {
       if (line.trim() === '') continue;
-      const m = /^([0-9a-fA-F]+) [ *](.+)$/.exec(line);
-      if (!m) {
+      const m = /^(\\?)([0-9a-fA-F]+) [ *](.+)$/.exec(line);
+      const name = m?.[1] ? unescapeName(m[3]!) : m?.[3];
+      if (name === undefined) {
         improper++;
         continue;
       }
       checked++;
-      const word = await verdict(a, m[2]!, m[1]!);
+      const word = await verdict(a, name, m![2]!);
       if (word === UNREAD) unread++;
       if (word === 'FAILED') failed++;
-      say(`${m[2]}: ${word}\n`);
+      say(escapedLine(name, /[\n\r]/, (shown) => `${shown}: ${word}\n`));
     }
     if (!checked) problems.push(`${list}: no properly formatted CRC lines found`);
   }

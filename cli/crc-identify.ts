@@ -3,11 +3,12 @@
  * assembly/crcid.ts). Each sample is MESSAGE:CRC (or, with --codeword, a codeword with its CRC
  * appended); MESSAGE is hex, text with --ascii, a file's path with --files, or bits with --bits.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readSync } from 'node:fs';
 import { hex } from '../src/core/crc/params';
 import {
   identifyCrc,
   messages,
+  MAX_SAMPLE_BYTES,
   parseIdentify,
   reportJson,
   type CrcIdKernel,
@@ -41,9 +42,22 @@ function sampleOf(arg: string, o: CrcIdentifyOptions): SampleInput {
   const crc = at < 0 ? '' : arg.slice(at + 1);
   if (!o.files) return { format: o.bits ? 'bits' : o.ascii ? 'ascii' : 'hex', message, crc };
   try {
-    return { format: 'file', message: '', file: new Uint8Array(readFileSync(message)), crc };
+    return { format: 'file', message: '', file: headOf(message, MAX_SAMPLE_BYTES + 1), crc };
   } catch (e) {
     throw new BadInput(readProblem(message, e));
+  }
+}
+
+/** At most `max` bytes of a file: one byte past the sample limit is enough for its message (/dev/zero never ends). */
+function headOf(path: string, max: number): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = new Uint8Array(max);
+    let n = 0;
+    for (let got = 1; got > 0 && n < max; n += got) got = readSync(fd, buf, n, max - n, null);
+    return buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -72,6 +86,14 @@ function text(r: IdentifyReport): string {
 /** Prints the report; exit 1 (one line on stderr) when no CRC fits, after the report with --json, as the API answers it. */
 export async function crcIdentify(samples: string[], o: CrcIdentifyOptions): Promise<void> {
   if (o.bits && (o.ascii || o.files)) throw new UsageError('--bits cannot be used with --ascii or --files');
+  // A message is text or a file's path, not both (--files used to win silently).
+  if (o.ascii && o.files) throw new UsageError('--ascii cannot be used with --files');
+  // Only a codeword carries its CRC in bytes of some order (the page shows the field for codewords only).
+  if (o.byteOrder && !o.codeword) throw new UsageError('--byte-order goes with --codeword');
+  // As crc generate: a value given blank (--init "$UNSET") is refused; blank is "unknown" only on the page.
+  const given = { Polynomial: o.poly, Init: o.init, XorOut: o.xorout };
+  for (const [label, v] of Object.entries(given))
+    if (v?.trim() === '') throw new BadInput(`${label} must be a hexadecimal value such as 0x1021.`);
   const fixed: FixedInput = {
     width: o.width === undefined ? '' : String(o.width),
     poly: o.poly ?? '',

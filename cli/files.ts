@@ -2,7 +2,9 @@
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { HdlFile } from '../src/core/hdl/contract';
-import { writeOutput } from './sync-io';
+import { BadInput } from './io';
+import { writeProblem } from './output-file';
+import { SyncOutput, writeOutput } from './sync-io';
 
 /**
  * No target: every file to stdout, one after the other. A directory (existing, ending in /, or
@@ -16,6 +18,13 @@ export async function writeFiles(files: HdlFile[], target: string | undefined, a
   }
   const isDir = asked === 'dir' || target.endsWith('/') || (existsSync(target) && statSync(target).isDirectory());
   const dir = isDir ? target : dirname(target);
-  mkdirSync(dir, { recursive: true });
-  files.forEach((f, i) => writeOutput(f.text, i === 0 && !isDir ? target : join(dir, f.name)));
+  try {
+    mkdirSync(dir, { recursive: true });
+  } catch (e) {
+    throw new BadInput(writeProblem(dir, e));
+  }
+  // Every file is opened and written before any takes its place: one that cannot be written leaves all as they were.
+  const outputs = files.map((f, i) => new SyncOutput(i === 0 && !isDir ? target : join(dir, f.name)));
+  outputs.forEach((out, i) => out.write(Buffer.from(files[i]!.text)));
+  outputs.forEach((out) => out.close());
 }

@@ -60,7 +60,8 @@ function refuseBesideConfig(wrapper: Record<string, unknown>, source: string): v
  * `{config: {...}}`.
  */
 async function readConfig(source: string): Promise<Record<string, unknown>> {
-  const text = (await readAll(source)).toString('utf8');
+  // The heap guard also stops an endless input (/dev/zero) before memory runs out; YAML's cost per byte.
+  const text = (await readAll(source, { what: '--config', heapPerByte: 180 })).toString('utf8');
   let value: unknown;
   try {
     value = JSON.parse(text);

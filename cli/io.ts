@@ -33,7 +33,13 @@ export function readProblem(path: string, e: unknown): string {
   if (code === 'ENOENT') return `${path}: no such file`;
   if (code === 'EISDIR') return `${path}: is a directory`;
   if (code === 'EACCES') return `${path}: permission denied`;
-  return `${path}: ${(e as Error).message}`;
+  return `${path}: ${errnoText(e)}`;
+}
+
+/** The system's words in Node's `ENOTDIR: not a directory, open 'x'`: `not a directory` (the path is said once). */
+export function errnoText(e: unknown): string {
+  const message = (e as Error).message;
+  return /^[A-Z0-9]+: (.+?), \w+(?: '.*')?$/s.exec(message)?.[1] ?? message;
 }
 
 /**
@@ -54,14 +60,16 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(bytes < 1e7 ? 1 : 0)} MB`
  */
 export async function readAll(path: string, whole?: WholeDocument): Promise<Buffer> {
   const max = whole ? Math.floor(getHeapStatistics().heap_size_limit / whole.heapPerByte) : Infinity;
-  const tooBig = (bytes: number) =>
+  const tooBig = (bytes: number | undefined) =>
     new BadInput(
-      `${path === '-' ? `stdin holds more than ${mb(max)}` : `${path} is ${mb(bytes)}`}: ${whole!.what} reads the whole document, up to ${mb(max)} here (NODE_OPTIONS=--max-old-space-size=MB raises it)`,
+      `${bytes === undefined ? `${path === '-' ? 'stdin' : path} holds more than ${mb(max)}` : `${path} is ${mb(bytes)}`}: ${whole!.what} reads the whole document, up to ${mb(max)} here (NODE_OPTIONS=--max-old-space-size=MB raises it)`,
     );
   if (path !== '-') {
     try {
-      if (statSync(path).size > max) throw tooBig(statSync(path).size);
-      return readFileSync(path);
+      const st = statSync(path);
+      if (st.size > max) throw tooBig(st.size);
+      // A pipe or a device (<(command), a FIFO) has no size to check: it is counted as it is read, below.
+      if (st.isFile()) return readFileSync(path);
     } catch (e) {
       if (e instanceof BadInput) throw e;
       throw new BadInput(readProblem(path, e));
@@ -70,7 +78,7 @@ export async function readAll(path: string, whole?: WholeDocument): Promise<Buff
   const parts: Buffer[] = [];
   let size = 0;
   for await (const c of readChunks(path)) {
-    if ((size += c.length) > max) throw tooBig(size);
+    if ((size += c.length) > max) throw tooBig(undefined);
     parts.push(c);
   }
   return Buffer.concat(parts);

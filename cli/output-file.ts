@@ -6,7 +6,7 @@
  */
 import { closeSync, fchmodSync, openSync, realpathSync, renameSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { BadInput } from './io';
+import { BadInput, errnoText } from './io';
 
 /** Hidden files not yet in place: removed when the process exits (also by process.exit and on an error). */
 const pending = new Set<string>();
@@ -20,15 +20,28 @@ function removeQuietly(path: string): void {
   }
 }
 
+/** The file (not a directory) at `path` or on the way to it, if there is one. */
+function fileInTheWay(path: string): string | undefined {
+  for (let p = path; ; p = dirname(p)) {
+    try {
+      return statSync(p).isDirectory() ? undefined : p;
+    } catch {
+      if (dirname(p) === p) return undefined;
+    }
+  }
+}
+
 /** One line for a target that cannot be written. */
 export function writeProblem(path: string, e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return `${dirname(path)}: no such directory`;
+  // A file where a directory is needed (mkdir says EEXIST): name that file, not Node's errno text.
+  if (code === 'ENOTDIR' || code === 'EEXIST') return `${fileInTheWay(path) ?? path}: not a directory`;
   if (code === 'EISDIR') return `${path}: is a directory`;
   if (code === 'EACCES' || code === 'EPERM') return `${path}: permission denied`;
   if (code === 'ENOSPC') return `${path}: no space left on device`;
   if (code === 'EROFS') return `${path}: read-only file system`;
-  return `${path}: ${(e as Error).message}`;
+  return `${path}: ${errnoText(e)}`;
 }
 
 function statOrUndefined(path: string): Stats | undefined {
@@ -49,6 +62,7 @@ export class OutputFile {
   constructor(private readonly path: string) {
     const existing = statOrUndefined(path);
     if (existing?.isDirectory()) throw new BadInput(writeProblem(path, { code: 'EISDIR' }));
+    if (!existing && path.endsWith('/')) throw new BadInput(`${path}: no such directory`);
     // A symbolic link keeps pointing where it did: the file it names is the one replaced.
     this.target = existing ? realpathSync(path) : path;
     this.temp = !existing || existing.isFile() ? hiddenBeside(this.target) : undefined;
@@ -75,7 +89,14 @@ export class OutputFile {
   }
 }
 
+/** The longest file name (bytes) of Linux's and macOS's file systems. */
+const NAME_MAX = 255;
+
 /** `dir/.name.<pid>.bitsmith-tmp`: in the target's directory, so that the rename cannot cross file systems. */
 function hiddenBeside(target: string): string {
-  return join(dirname(target), `.${basename(target)}.${process.pid}.bitsmith-tmp`);
+  const suffix = `.${process.pid}.bitsmith-tmp`;
+  // A target name near the limit is shortened here, or the hidden file's name would be too long.
+  let name = [...basename(target)];
+  while (Buffer.byteLength(`.${name.join('')}${suffix}`) > NAME_MAX) name = name.slice(0, -1);
+  return join(dirname(target), `.${name.join('')}${suffix}`);
 }

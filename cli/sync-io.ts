@@ -88,7 +88,7 @@ export class SyncOutput {
       } catch (e) {
         if (isAgain(e)) sleep(1);
         else if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
-        else throw this.file ? new BadInput(writeProblem(this.path!, e)) : e;
+        else throw new BadInput(writeProblem(this.file ? this.path! : 'stdout', e));
       }
     }
   }

@@ -3,10 +3,19 @@
  * output is byte-identical to the core functions and to POST /api/generate of the real server for the
  * same options; exit codes 0, 1 (one line on stderr) and 2; stdin; binary round trips; the npm package.
  */
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { lstatSync, mkdtempSync, readFileSync, readdirSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -342,6 +351,33 @@ describe('bitsmith crc', () => {
     );
     expect(r.status).toBe(1);
   });
+
+  it('crc check goes on past a file it cannot read, as sha256sum does: the other lines, then exit 1', () => {
+    const a = file('past-a.bin', randomBytes(100));
+    const b = file('past-b.bin', randomBytes(200));
+    const missing = join(tmp, 'past-missing.bin');
+    const r = bitsmith(['crc', 'check', a, missing, b, tmp]);
+    expect(r.stdout.toString()).toBe(ok(['crc', 'check', a, b]));
+    expect(r.stderr).toBe(`bitsmith: ${missing}: no such file; ${tmp}: is a directory\n`);
+    expect(r.status).toBe(1);
+    // -o FILE is only replaced when the command succeeds.
+    const sums = file('past-sums.txt', 'old\n');
+    expect(bitsmith(['crc', 'check', a, missing, '-o', sums]).status).toBe(1);
+    expect(readFileSync(sums, 'utf8')).toBe('old\n');
+  });
+
+  it('crc check escapes a name with a line break or a backslash as sha256sum does, and --check reads it back', () => {
+    const names = ['line\nbreak.bin', 'back\\slash.bin', 'cr\rname.bin'];
+    const data = randomBytes(50);
+    for (const n of names) file(n, data);
+    const crc = (zlib.crc32(data) >>> 0).toString(16).padStart(8, '0');
+    const sums = ok(['crc', 'check', ...names]);
+    expect(sums).toBe(`\\${crc}  line\\nbreak.bin\n\\${crc}  back\\\\slash.bin\n\\${crc}  cr\\rname.bin\n`);
+    const list = file('escaped-sums.txt', sums);
+    expect(ok(['crc', 'check', '--check', list])).toBe(
+      `\\line\\nbreak.bin: OK\nback\\slash.bin: OK\n\\cr\\rname.bin: OK\n`,
+    );
+  });
 });
 
 describe('bitsmith uart|fifo|fsm generate', () => {
@@ -622,6 +658,26 @@ describe('bitsmith -o FILE', () => {
     expect(readdirSync(place.dir)).toEqual(['keep.txt']);
   });
 
+  it('a generator whose second file cannot be written leaves the first as it was', () => {
+    const dir = mkdtempSync(join(tmp, 'two-files-'));
+    writeFileSync(join(dir, 'uart_module.v'), 'precious\n');
+    mkdirSync(join(dir, 'uart_module_tb.v')); // the testbench's place is taken by a directory
+    expect(badInput(['uart', 'generate', '--config', '-', '--testbench', '-o', `${dir}/`], '{}')).toBe(
+      `bitsmith: ${join(dir, 'uart_module_tb.v')}: is a directory`,
+    );
+    expect(readFileSync(join(dir, 'uart_module.v'), 'utf8')).toBe('precious\n');
+    expect(readdirSync(dir).sort()).toEqual(['uart_module.v', 'uart_module_tb.v']);
+  });
+
+  it('-o takes any name the file system takes: 250 bytes, and 240 bytes of two-byte letters', () => {
+    const dir = mkdtempSync(join(tmp, 'long-'));
+    for (const name of ['a'.repeat(246) + '.txt', 'é'.repeat(120) + '.txt']) {
+      ok(['crc', 'list', '-o', join(dir, name)]);
+      expect(readFileSync(join(dir, name), 'utf8')).toBe(ok(['crc', 'list']));
+    }
+    expect(readdirSync(dir)).toHaveLength(2); // no hidden file left beside them
+  });
+
   it('a symbolic link keeps pointing at its file, which is replaced; a device is written in place', () => {
     const place = precious('link');
     symlinkSync('keep.txt', join(place.dir, 'link.txt'));
@@ -637,6 +693,85 @@ describe('bitsmith -o FILE', () => {
       `bitsmith: ${join(tmp, 'no/such/dir')}: no such directory`,
     );
     expect(badInput(['json', 'minify', '-', '-o', tmp], '[1]')).toBe(`bitsmith: ${tmp}: is a directory`);
+  });
+
+  it('-o with an empty name ("$UNSET") is a usage error on every command, never stdout or the current directory', () => {
+    const commands = [
+      ['crc', 'list'],
+      ['crc', 'check', 'nine.txt'],
+      ['crc', 'generate', '--algorithm', 'CRC-32C'],
+      ['crc', 'identify', ...['010300000001:0a84', '010300010001:cad5']],
+      ['uart', 'generate', '--config', 'x.json'],
+      ['base64', 'encode', 'nine.txt'],
+      ['json', 'format', 'x.json'],
+      ['yaml', 'from-json', 'x.json'],
+      ['csv', 'to-json', 'x.csv'],
+      ['subnet', '10.0.0.0/8'],
+    ];
+    for (const args of commands)
+      expect(usageError([...args, '-o', ''])).toMatch(
+        /^error: option '-o, --output <(file|dir)>' argument '' is invalid\. It must be a path \(or - for stdout\)\.$/,
+      );
+  });
+
+  it('an endless input read whole (a configuration, a --check list) is refused at the heap guard, not read until memory runs out', () => {
+    for (const args of [
+      ['uart', 'generate', '--config', '/dev/zero'],
+      ['crc', 'check', '--check', '/dev/zero'],
+    ]) {
+      const r = spawnSync(process.execPath, ['--max-old-space-size=64', BIN, ...args], {
+        encoding: 'utf8',
+        timeout: 20_000,
+      });
+      expect(r.stderr, args.join(' ')).toMatch(
+        /^bitsmith: \/dev\/zero holds more than [\d.]+ MB: --(config|check) reads the whole document, up to [\d.]+ MB here \(NODE_OPTIONS=--max-old-space-size=MB raises it\)\n$/,
+      );
+      expect(r.status, args.join(' ')).toBe(1);
+    }
+  });
+
+  it("an input that cannot be opened says the system's words once, without Node's errno code", () => {
+    const plain = file('not-a-dir.txt', 'x');
+    symlinkSync('loop-b', join(tmp, 'loop-a'));
+    symlinkSync('loop-a', join(tmp, 'loop-b'));
+    for (const cmd of [
+      ['base64', 'encode'],
+      ['crc', 'check'],
+      ['yaml', 'to-json'],
+    ])
+      expect(badInput([...cmd, join(plain, 'x')]), cmd.join(' ')).toBe(
+        `bitsmith: ${join(plain, 'x')}: not a directory`,
+      );
+    expect(badInput(['json', 'format', 'loop-a'])).toBe('bitsmith: loop-a: too many symbolic links encountered');
+  });
+
+  it("a full disk behind stdout is one line naming stdout, not Node's errno text", () => {
+    for (const args of ['crc list', 'base64 encode -', 'uart generate --config -']) {
+      const r = spawnSync('sh', ['-c', `echo '{}' | "${process.execPath}" "${BIN}" ${args} > /dev/full`], {
+        encoding: 'utf8',
+      });
+      expect(r.stderr, args).toBe('bitsmith: stdout: no space left on device\n');
+      expect(r.status, args).toBe(1);
+    }
+  });
+
+  it('a file where a directory is needed, or a directory that is not there, is named as such', () => {
+    const plain = file('plain-file.txt', 'kept\n');
+    expect(badInput(['json', 'minify', '-', '-o', join(plain, 'x.json')], '[1]')).toBe(
+      `bitsmith: ${plain}: not a directory`,
+    );
+    // -o DIR of the generators: an existing file, or a file on the way to it.
+    for (const target of [plain, join(plain, 'rtl/')])
+      expect(badInput(['crc', 'generate', '--algorithm', 'CRC-32C', '--language', 'c', '-o', target])).toBe(
+        `bitsmith: ${plain}: not a directory`,
+      );
+    expect(badInput(['uart', 'generate', '--config', '-', '-o', join(plain, 'rtl/')], '{}')).toBe(
+      `bitsmith: ${plain}: not a directory`,
+    );
+    // One output file named as a directory (trailing /) that is not there.
+    const gone = join(tmp, 'no-such-dir/');
+    expect(badInput(['crc', 'list', '-o', gone])).toBe(`bitsmith: ${gone}: no such directory`);
+    expect(readFileSync(plain, 'utf8')).toBe('kept\n');
   });
 });
 

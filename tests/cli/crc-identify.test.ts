@@ -3,7 +3,8 @@
  * (text and --json), codewords, files, and exit 1 with one line for bad or unmatched samples.
  */
 import { describe, expect, it } from 'vitest';
-import { badInput, bitsmith, file, ok, usageError } from './run';
+import { spawnSync } from 'node:child_process';
+import { BIN, badInput, bitsmith, file, ok, usageError } from './run';
 import { loadKernel } from '../../server/wasm';
 import { identifyCrc, parseIdentify, reportJson, NO_FIXED, type CrcIdKernel } from '../../src/core/crc/identify';
 import { randomBytes, testRandom } from '../cases/seed';
@@ -78,5 +79,73 @@ describe('bitsmith crc identify', () => {
     expect(badInput(['crc', 'identify', '--width', '16', '0102:1234', '0304:5678', '0506:9abc'])).toMatch(
       /^bitsmith: /,
     );
+  });
+
+  it('--files reads no more of a file than a sample may hold: an endless device is refused at once', () => {
+    const r = spawnSync(
+      process.execPath,
+      ['--max-old-space-size=64', BIN, 'crc', 'identify', '--files', '/dev/zero:12', '/dev/zero:34'],
+      {
+        encoding: 'utf8',
+        timeout: 20_000,
+      },
+    );
+    expect(r.stderr).toBe('bitsmith: Sample 1: at most 65536 bytes. Sample 2: at most 65536 bytes.\n');
+    expect(r.status).toBe(1);
+  });
+
+  it('a catalogue algorithm is listed first even when more than 200 sets fit (it was cut off with the rest)', () => {
+    // Two samples of different lengths leave 129,536 CRC-16s (brute force); CRC-16/ARC is one of them.
+    const out = ok(['crc', 'identify', '313233343536373839:bb3d', '68656c6c6f:34d2']).split('\n');
+    expect(out[0]).toMatch(/ CRC-16\/ARC /);
+    expect(out.filter((l) => l.startsWith('width='))).toHaveLength(200);
+    expect(out).toContain('129,536 parameter sets remain.');
+  });
+
+  it('--ascii with --files is a usage error, as --bits with either is', () => {
+    expect(usageError(['crc', 'identify', '--ascii', '--files', 'a.bin:12', 'b.bin:34'])).toBe(
+      'error: --ascii cannot be used with --files',
+    );
+    expect(usageError(['crc', 'identify', '--bits', '--ascii', '01:0b1', '10:0b0'])).toBe(
+      'error: --bits cannot be used with --ascii or --files',
+    );
+  });
+
+  it('--byte-order without --codeword is a usage error, not ignored', () => {
+    expect(usageError(['crc', 'identify', '--byte-order', 'big', ...MODBUS])).toBe(
+      'error: --byte-order goes with --codeword',
+    );
+  });
+
+  it('an init or xorout wider than 64 bits is refused as such, not answered with "no CRC reproduces"', () => {
+    expect(badInput(['crc', 'identify', '--init', '0x1ffffffffffffffff', ...MODBUS])).toBe(
+      'bitsmith: Init does not fit in 64 bits.',
+    );
+    expect(badInput(['crc', 'identify', '--xorout', '10000000000000000', ...MODBUS])).toBe(
+      'bitsmith: XorOut does not fit in 64 bits.',
+    );
+  });
+
+  it('a codeword too short for the fixed width says so, naming the sample', () => {
+    expect(badInput(['crc', 'identify', '--codeword', '--width', '16', '0102', '030405'])).toBe(
+      'bitsmith: Sample 1: a codeword of 2 bytes holds no message before a 16-bit CRC.',
+    );
+    expect(badInput(['crc', 'identify', '--codeword', '--bits', '--width', '5', '0101', '0110_11'])).toBe(
+      'bitsmith: Sample 1: a codeword of 4 bits holds no message before a 5-bit CRC.',
+    );
+  });
+
+  it('a known value without a digit (--init 0x, --xorout "$UNSET") is bad input, never fixed to 0', () => {
+    const given = [
+      ['--init', '0x'],
+      ['--xorout', ' '],
+      ['--poly', '0X'],
+    ];
+    for (const [option, value] of given)
+      expect(badInput(['crc', 'identify', '--width', '16', option!, value!, ...MODBUS]), option).toMatch(
+        /^bitsmith: (Init|XorOut|Polynomial) must be a hexadecimal value such as 0x1021\.$/,
+      );
+    // Left out, init stays open: Modbus's equivalent init/xorout pair is still listed.
+    expect(ok(['crc', 'identify', '--width', '16', ...MODBUS])).toMatch(/CRC-16\/MODBUS .*\(\+1 equivalent/);
   });
 });

@@ -137,6 +137,12 @@ it('422 names the field; 413 beyond the body cap', async () => {
     'samples',
     'fixed.width',
   ]);
+  // A value without a digit is refused, not fixed to 0 (which found no CRC, or a wrong one).
+  const digitless = await post({ samples: samples(CRC32, [4, 8, 12]), fixed: { width: 32, init: '0x' } });
+  expect(digitless.status).toBe(422);
+  expect(((await digitless.json()) as { details: unknown[] }).details).toEqual([
+    { path: 'fixed.init', message: 'Init must be a hexadecimal value such as 0x1021.' },
+  ]);
   const big = await post({
     samples: [
       { message: 'ab'.repeat(600_000), crc: '1' },

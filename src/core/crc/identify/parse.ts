@@ -147,8 +147,10 @@ function checkKinds(samples: (IdentifySample | undefined)[], width: number | und
 }
 
 function hexValue(text: string, field: string, label: string, errors: FieldError[]): bigint | undefined {
-  if (text.trim() === '') return undefined;
-  const v = text.trim().length <= 20 ? parseHex(text) : undefined;
+  const t = text.trim();
+  if (t === '') return undefined;
+  // At least one digit: a digitless '0x' is no value (it was read as 0 and fixed the search to it).
+  const v = t.length <= 20 && /^(0x)?[0-9a-f]+$/i.test(t) ? parseHex(t) : undefined;
   if (v === undefined) errors.push({ field, message: `${label} must be a hexadecimal value such as 0x1021.` });
   return v;
 }
@@ -164,9 +166,11 @@ function fixedOf(input: FixedInput, errors: FieldError[]): FixedParams {
   const poly = hexValue(input.poly, 'fixed.poly', 'Polynomial', errors);
   const init = hexValue(input.init, 'fixed.init', 'Init', errors);
   const xorout = hexValue(input.xorout, 'fixed.xorout', 'XorOut', errors);
+  // Without a fixed width, a value wider than any searched width is refused too (it matched nothing, silently).
   const fits = (v: bigint | undefined, field: string, label: string) => {
-    if (v !== undefined && fixed.width && v >> BigInt(fixed.width) !== 0n)
-      errors.push({ field, message: `${label} does not fit in ${fixed.width} bits.` });
+    const width = fixed.width ?? MAX_SEARCH_WIDTH;
+    if (v !== undefined && v >> BigInt(width) !== 0n)
+      errors.push({ field, message: `${label} does not fit in ${width} bits.` });
   };
   if (poly !== undefined) {
     if (!fixed.width)
@@ -204,6 +208,17 @@ export function parseIdentify(mode: IdentifyMode, inputs: readonly SampleInput[]
           field: `samples.${i}.crc`,
           message: `Sample ${i + 1}: the CRC does not fit in ${fixed.width} bits.`,
         });
+      // A codeword must hold a message before its CRC (it was answered "No CRC ... reproduces").
+      if (mode === 'codeword' && s) {
+        const crcSize = s.bits === undefined ? Math.ceil(fixed.width! / 8) : fixed.width!;
+        const unit = s.bits === undefined ? 'bytes' : 'bits';
+        const size = s.bits ?? s.message.length;
+        if (size <= crcSize)
+          errors.push({
+            field: `samples.${i}.message`,
+            message: `Sample ${i + 1}: a codeword of ${size} ${unit} holds no message before a ${fixed.width}-bit CRC.`,
+          });
+      }
     });
   }
   if (errors.length) return { ok: false, errors };

@@ -171,7 +171,8 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
       if (seen.has(k)) continue;
       seen.add(k);
       remaining += 1n;
-      if (matches.length + families.length >= MAX_MATCHES) {
+      // A catalogue algorithm is listed past the limit too: sorted first, it stays when the rest is cut.
+      if (matches.length + families.length >= MAX_MATCHES && !named) {
         truncated = true;
         continue;
       }
@@ -190,6 +191,11 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
     +(b.names.length > 0) - +(a.names.length > 0) || b.width - a.width;
   matches.sort((a, b) => order({ ...a, width: a.params.width }, { ...b, width: b.params.width }));
   families.sort((a, b) => order({ ...a, width: a.example.width }, { ...b, width: b.example.width }));
+  if (matches.length + families.length > MAX_MATCHES) {
+    truncated = true;
+    const named = matches.filter((m) => m.names.length > 0).length;
+    matches.length = Math.max(named, MAX_MATCHES - families.length);
+  }
   const lengths = new Set(req.samples.map((s) => s.bits ?? 8 * s.message.length));
   const missing = [...notes];
   if (families.length > 0) {
