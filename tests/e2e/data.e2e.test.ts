@@ -129,6 +129,34 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(errors).toEqual([]);
     });
 
+    it('announces the same error again when a second attempt gives the same message', async () => {
+      const { page, errors } = await open('/json-formatter');
+      await page.getByLabel('Input JSON').fill('{"a": }');
+      await button(page, 'Format').click();
+      await expect.poll(() => status(page)).toMatch(/^Invalid JSON: /);
+      // What a screen reader is told: each time the alert region's text is (re)set.
+      await page.locator('.status-line [role=alert]').evaluate((alert) => {
+        const w = window as unknown as { announced: string[] };
+        w.announced = [];
+        new MutationObserver(() => w.announced.push(alert.textContent ?? '')).observe(alert, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      });
+      const announced = () => page.evaluate(() => (window as unknown as { announced: string[] }).announced);
+      const message = await status(page);
+      await button(page, 'Format').click(); // same input, same message
+      await expect.poll(announced).toEqual(['', message]);
+      // Fixed, then broken again the same way: announced a third time.
+      await page.getByLabel('Input JSON').fill('{"a": 1}');
+      await page.getByLabel('Input JSON').fill('{"a": }');
+      await page.getByLabel('Input JSON').press('Control+Enter');
+      await expect.poll(announced).toEqual(['', message, '', message]);
+      expect(await status(page)).toBe(message); // the line still shows it
+      expect(errors).toEqual([]);
+    });
+
     it('copies with confirmation, clears, opens and accepts dropped files', async () => {
       const { page, errors, actions } = await open('/json-formatter');
       await button(page, 'Array Example').click();
