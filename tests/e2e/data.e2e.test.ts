@@ -383,6 +383,34 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
     });
   });
 
+  it('says a chosen file is not UTF-8 (small or big) and keeps the input, instead of U+FFFD', async () => {
+    const { page, errors } = await open('/csv-json-converter');
+    const input = page.getByLabel('CSV Input');
+    await input.fill('a,b\n1,2');
+    // A Windows-1252 export: é is the byte E9. The big one (over 1 MB) is read by the worker.
+    const latin1 = (text: string) => Buffer.from(text, 'latin1');
+    for (const [name, buffer] of [
+      ['small.csv', latin1('name\nJos\xe9,1\n')],
+      ['big.csv', latin1('name\nJos\xe9,1\n' + 'Ann,2\n'.repeat(200_000))],
+    ] as const) {
+      await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer });
+      await expect
+        .poll(() => status(page))
+        .toBe(
+          `${name} is not UTF-8 text (byte 0xE9 at line 2, column 4): save it as UTF-8 and open it again. The input is unchanged.`,
+        );
+      expect(await statusClass(page)).toContain('status-error');
+      expect(await value(page, 'CSV Input')).toBe('a,b\n1,2');
+      expect(await page.getByTestId('csv-json-input-count').textContent()).toBe('7 characters');
+    }
+    // A UTF-8 file still opens.
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'u.csv', mimeType: 'text/csv', buffer: Buffer.from('n\nJosé') });
+    await expect.poll(() => value(page, 'CSV Input')).toBe('n\nJosé');
+    expect(errors).toEqual([]);
+  });
+
   describe('Undo after Clear All and the examples', () => {
     it('puts back the input, output and options they replaced, until the next edit', async () => {
       const { page, errors } = await open('/json-formatter');

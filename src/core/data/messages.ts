@@ -17,6 +17,9 @@ export const MSG = {
   jsonToCsvFailed: (detail: string) => `Error converting JSON to CSV: ${detail}`,
   /** Ours: JSON -> YAML of a document deeper than the YAML writer can take. */
   tooDeepForYaml: (levels: number) => `JSON nested more than ${levels} levels deep cannot be converted to YAML`,
+  /** Ours: a chosen file that is not UTF-8 text (`where`: notUtf8Where); the input is kept. */
+  notUtf8File: (name: string, where: string) =>
+    `${name} is not UTF-8 text (${where}): save it as UTF-8 and open it again. The input is unchanged.`,
   /** Ours: a run the user cancelled (not an error in the input). */
   cancelled: 'Conversion cancelled; the input is unchanged.',
 } as const;
