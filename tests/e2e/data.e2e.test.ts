@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describeWith } from '../harness/system';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
+import { MSG } from '../../src/core/data/messages';
 import { FORMATTER_EXAMPLES, JSON_YAML_EXAMPLES, CSV_EXAMPLES, JSON_CSV_EXAMPLES } from '../../src/core/data/examples';
 
 describeWith(['chromium'], 'data converters in Chromium', () => {
@@ -283,6 +284,20 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
           .poll(() => status(page))
           .toMatch(/^Invalid YAML: YAML is nested too deeply \(line 1, column \d+\)$/);
       }
+      expect(errors).toEqual([]);
+    });
+    it('says when YAML aliases expand past the longest text, in the worker, instead of a JavaScript error', async () => {
+      const { page, errors } = await open('/json-yaml-converter');
+      await page.getByLabel('Conversion direction').selectOption('yamlToJson');
+      // A 1 MB file (so the worker converts it) that aliases a 1 MB string 600 times.
+      const yaml = `s: &s ${'x'.repeat(1_000_000)}\nl:\n${'  - *s\n'.repeat(600)}`;
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'a.yaml', mimeType: 'text/yaml', buffer: Buffer.from(yaml) });
+      await expect.poll(() => page.getByTestId('data-input-count').textContent()).toMatch(/file a\.yaml/);
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page), { timeout: 30_000 }).toBe(MSG.yamlTooLongForJson);
+      expect(await value(page, 'JSON Output')).toBe('');
       expect(errors).toEqual([]);
     });
   });

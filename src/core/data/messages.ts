@@ -17,6 +17,12 @@ export const MSG = {
   jsonToCsvFailed: (detail: string) => `Error converting JSON to CSV: ${detail}`,
   /** Ours: JSON -> YAML of a document deeper than the YAML writer can take. */
   tooDeepForYaml: (levels: number) => `JSON nested more than ${levels} levels deep cannot be converted to YAML`,
+  /**
+   * Ours: YAML -> JSON whose JSON would be longer than a JavaScript string can be (V8: 2^29 - 24
+   * characters), which aliases reach by writing out what they point to again each time.
+   */
+  yamlTooLongForJson:
+    'YAML whose JSON would be over 536 million characters (each alias writes out again what it points to) cannot be converted to JSON',
   /** Ours: a chosen file that is not UTF-8 text (`where`: notUtf8Where); the input is kept. */
   notUtf8File: (name: string, where: string) =>
     `${name} is not UTF-8 text (${where}): save it as UTF-8 and open it again. The input is unchanged.`,

@@ -23,7 +23,16 @@ function yamlToJson(text: string, indent: 2 | 4, sortKeys: boolean): OpResult {
     r.documents > 1
       ? `The input holds ${r.documents} YAML documents (separated by ---); the JSON is an array with one element per document.`
       : undefined;
-  return { ok: true, output: writeJson(r.value, { indent, sortKeys }), status: '✅ Converted YAML to JSON', note };
+  let output: string;
+  try {
+    output = writeJson(r.value, { indent, sortKeys });
+  } catch (e) {
+    // V8's words for a string past its longest; aliases get there from a small document.
+    if (e instanceof RangeError && e.message === 'Invalid string length')
+      return { ok: false, status: MSG.yamlTooLongForJson };
+    throw e;
+  }
+  return { ok: true, output, status: '✅ Converted YAML to JSON', note };
 }
 
 /** Maps sorted by key at every level (YAML output has no sort option of its own for Maps). */
