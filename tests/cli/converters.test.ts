@@ -241,6 +241,27 @@ describe('bitsmith yaml and csv: the converter pages', () => {
     );
   });
 
+  it('valid JSON deeper than the limit is not called invalid: the limit and where it was passed', () => {
+    const deep = (n: number) => '{"a": '.repeat(n) + '1' + '}'.repeat(n);
+    // The kernel (format, minify, validate): 4096 levels; the tree (sort keys, conversions): 500.
+    expect(ok(['json', 'validate', '-'], deep(4096))).toBe('✅ Valid JSON!\n');
+    for (const args of [
+      ['json', 'validate'],
+      ['json', 'format'],
+    ])
+      expect(badInput([...args, '-'], deep(4097))).toBe(
+        "bitsmith: JSON nested more than 4096 levels deep is past this tool's limit (line 1, column 24577)",
+      );
+    expect(JSON.parse(ok(['json', 'format', '--sort-keys', '-'], deep(500)))).toEqual(JSON.parse(deep(500)));
+    for (const args of [
+      ['json', 'format', '--sort-keys'],
+      ['csv', 'from-json'],
+    ])
+      expect(badInput([...args, '-'], deep(2000)), args.join(' ')).toMatch(
+        /^bitsmith: (Error converting JSON to CSV: )?JSON nested more than 500 levels deep is past this tool's limit \(line 1, column 3001\)$/,
+      );
+  });
+
   it('YAML whose aliases expand past the longest text is refused in words, not "Invalid string length"', () => {
     // 1 MB, aliasing a 1 MB string 600 times: 600 MB of JSON.
     const yaml = `s: &s ${'x'.repeat(1_000_000)}\nl:\n${'  - *s\n'.repeat(600)}`;

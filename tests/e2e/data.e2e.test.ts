@@ -158,6 +158,30 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(errors).toEqual([]);
     });
 
+    it('says valid JSON deeper than the limit is too deep, not invalid, and where the limit was passed', async () => {
+      const { page, errors } = await open('/json-formatter');
+      const deep = (n: number) => '{"a": '.repeat(n) + '1' + '}'.repeat(n);
+      const tooDeep = (levels: number, column: number) =>
+        `JSON nested more than ${levels} levels deep is past this tool's limit (line 1, column ${column})`;
+      // Format and Validate go through the kernel in the worker: 4096 levels.
+      await page.getByLabel('Input JSON').fill(deep(5000));
+      for (const name of ['Format', 'Validate']) {
+        await button(page, name).click();
+        await expect.poll(() => status(page)).toBe(tooDeep(4096, 6 * 4096 + 1));
+      }
+      // Sort keys reads a tree, on the page's thread for short text, else in the worker: 500 levels.
+      await page.getByLabel('Sort keys').check();
+      for (const pad of ['', ' '.repeat(20_000)]) {
+        await page.getByLabel('Input JSON').fill(deep(500) + pad);
+        await button(page, 'Format').click();
+        await expect.poll(() => status(page)).toBe('✅ Valid JSON!');
+        await page.getByLabel('Input JSON').fill(deep(2000) + pad);
+        await button(page, 'Format').click();
+        await expect.poll(() => status(page)).toBe(tooDeep(500, 6 * 500 + 1));
+      }
+      expect(errors).toEqual([]);
+    });
+
     it('copies with confirmation, clears, opens and accepts dropped files', async () => {
       const { page, errors, actions } = await open('/json-formatter');
       await button(page, 'Array Example').click();
