@@ -7,6 +7,7 @@ import type { Delimiter } from '../src/core/data/formats/delimiters';
 import type { DataOp } from '../src/core/data/ops/types';
 import { BadInput, UsageError, readAll, type WholeDocument } from './io';
 import { writeOutput } from './sync-io';
+import { decodeUtf8, notUtf8Where } from '../src/core/data/utf8';
 
 export type DataCommand = 'yaml to-json' | 'yaml from-json' | 'csv to-json' | 'csv from-json';
 
@@ -74,24 +75,10 @@ function opOf(command: DataCommand, o: DataOptions): DataOp {
  * the output without a word.
  */
 function utf8Text(bytes: Uint8Array, file: string): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    // Up to the first bad byte, decoding and encoding again give the same bytes: a U+FFFD whose
-    // bytes are not EF BF BD is the first bad one.
-    const text = new TextDecoder().decode(bytes);
-    let at = 0;
-    for (let i = text.indexOf('\ufffd'); i >= 0; i = text.indexOf('\ufffd', i + 1)) {
-      at = Buffer.byteLength(text.slice(0, i));
-      if (bytes[at] !== 0xef || bytes[at + 1] !== 0xbf || bytes[at + 2] !== 0xbd) break;
-    }
-    const lineStart = at && bytes.lastIndexOf(0x0a, at - 1) + 1;
-    const line = bytes.subarray(0, lineStart).filter((b) => b === 0x0a).length + 1;
-    const column = new TextDecoder().decode(bytes.subarray(lineStart, at)).length + 1;
-    const hex = bytes[at]!.toString(16).toUpperCase().padStart(2, '0');
-    const name = file === '-' ? 'stdin' : file;
-    throw new BadInput(`${name} is not UTF-8 text: byte 0x${hex} at line ${line}, column ${column} (save it as UTF-8)`);
-  }
+  const r = decodeUtf8(bytes);
+  if ('text' in r) return r.text;
+  const name = file === '-' ? 'stdin' : file;
+  throw new BadInput(`${name} is not UTF-8 text: ${notUtf8Where(r.notUtf8)} (save it as UTF-8)`);
 }
 
 export async function convertData(command: DataCommand, file: string, o: DataOptions): Promise<void> {

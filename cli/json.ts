@@ -5,8 +5,8 @@
  * the page (src/core/data/ops).
  */
 import { BytePosition, JsonKernelError, JsonStream, type JsonExports } from '../src/core/data/json/kernel';
-import { runJsonOp, withPosition } from '../src/core/data/ops/shared';
-import { MSG } from '../src/core/data/messages';
+import { runJsonOp } from '../src/core/data/ops/shared';
+import { MSG, jsonFailure } from '../src/core/data/messages';
 import { BadInput, loadKernel, progress, readAll, readChunks } from './io';
 import { SyncInput, SyncOutput, writeOutput } from './sync-io';
 
@@ -82,7 +82,7 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
   } catch (e) {
     if (!(e instanceof JsonKernelError)) throw e;
     const at = once ? once.placeIn(stream.inputRegion(), e.byteOffset) : await positionIn(file, e.byteOffset);
-    throw new BadInput(invalid(mode, withPosition(e.detail, at)));
+    throw new BadInput(jsonFailure({ detail: e.detail, position: at, tooDeep: e.tooDeep }, (d) => invalid(mode, d)));
   } finally {
     bar.done();
     input.close();

@@ -14,6 +14,7 @@ import { InputArea, OutputArea, inputFromFile, type DataInput } from './DataIO';
 import { BusyButton } from './BusyButton';
 import { changeThenFocus } from './focus';
 import { MSG } from '../core/data/messages';
+import { notUtf8Where } from '../core/data/utf8';
 
 /** A tool's analytics name (its declaration's `analyticsName`). */
 type AnalyticsName = Parameters<typeof trackToolUsage>[0];
@@ -29,6 +30,9 @@ interface DataState {
   input: DataInput;
   result: JobResult | null;
   errorPosition?: TextPosition;
+  /** Counts the runs that set the status (StatusLine's attempt). */
+  runs: number;
+  set(patch: { status: string; runs: number }): void;
   setInput(input: DataInput): void;
   clear(): void;
 }
@@ -184,7 +188,10 @@ export function DataPanes({
         onText={(text) => state.setInput({ text, file: null })}
         onFile={async (f) => {
           runner.discard();
-          state.setInput(await inputFromFile(f));
+          const r = await inputFromFile(f);
+          // A file that is not UTF-8 leaves the input as it was and says why.
+          if ('byte' in r) state.set({ status: MSG.notUtf8File(f.name, notUtf8Where(r)), runs: state.runs + 1 });
+          else state.setInput(r);
         }}
         onClearFile={() => {
           runner.discard(); // the removed file's result must not come back later

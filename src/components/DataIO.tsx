@@ -6,6 +6,8 @@ import { Progress } from './Progress';
 import { downloadBlob } from '../browser/download';
 import { WORKER_THRESHOLD, PREVIEW_CHARS, PREVIEW_LINES } from '../core/data/limits';
 import { textHead } from '../browser/text-head';
+import { decodeUtf8, type NotUtf8 } from '../core/data/utf8';
+import { dataWorker } from '../workers/data/client';
 import { LONG_TEXT_CHARS, onLongPaste } from '../browser/long-paste';
 import type { JobResult } from '../core/data/jobs';
 import type { TextPosition } from '../core/data/position';
@@ -27,10 +29,15 @@ export interface DataInput {
   file: File | null;
 }
 
-/** Reads small files into the text; keeps big ones as a File for the worker. */
-export async function inputFromFile(file: File): Promise<DataInput> {
-  if (file.size > WORKER_THRESHOLD) return { text: '', file };
-  return { text: await file.text(), file: null };
+/**
+ * Reads small files into the text; keeps big ones as a File for the worker (which checks them).
+ * A file that is not UTF-8 text gives where it stops being UTF-8: read anyway, its letters would
+ * have become U+FFFD without a word.
+ */
+export async function inputFromFile(file: File): Promise<DataInput | NotUtf8> {
+  if (file.size > WORKER_THRESHOLD) return (await dataWorker.firstNotUtf8(file)) ?? { text: '', file };
+  const r = decodeUtf8(new Uint8Array(await file.arrayBuffer()));
+  return 'text' in r ? { text: r.text, file: null } : r.notUtf8;
 }
 
 function useFilePreview(file: File | null): string {

@@ -1,3 +1,5 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+
 /** Spec: a status line is styled as success when its text contains a check mark, else as error. */
 function isSuccessMessage(text: string): boolean {
   return /[✅✓✔]/u.test(text);
@@ -16,16 +18,38 @@ export const invalidInputProps = (invalid: boolean) => ({
 });
 
 /**
+ * The text for the live regions. A new attempt that ends with the same text as the last one leaves
+ * the region empty for a frame, then puts the text back: screen readers announce a change of text,
+ * so the same text set again would be silent and the user would hear nothing after a retry.
+ */
+function useAnnouncedText(text: string, attempt: unknown): string {
+  const [blank, setBlank] = useState(false);
+  const last = useRef({ text, attempt });
+  useLayoutEffect(() => {
+    const repeated = text !== '' && text === last.current.text && attempt !== last.current.attempt;
+    last.current = { text, attempt };
+    setBlank(repeated);
+    if (!repeated) return;
+    const frame = requestAnimationFrame(() => setBlank(false));
+    return () => cancelAnimationFrame(frame);
+  }, [text, attempt]);
+  return blank ? '' : text;
+}
+
+/**
  * Announces its text to assistive technology: a success in a status region, an error in an alert.
  * Both regions are always there, and neither changes its role: screen readers announce text that
  * changes inside a live region, not a region that appears or turns into an alert with its text.
+ * `attempt` changes with each try of the user (e.g. a count of runs): a try that ends with the same
+ * text as the one before is announced again.
  */
-export function StatusLine({ text, className = '' }: { text: string; className?: string }) {
+export function StatusLine({ text, attempt, className = '' }: { text: string; attempt?: unknown; className?: string }) {
   const kind = !text ? '' : isSuccessMessage(text) ? 'status-success' : 'status-error';
+  const announced = useAnnouncedText(text, attempt);
   return (
     <div id={STATUS_LINE_ID} className={`status-line ${kind} ${className}`}>
-      <span role="status">{kind === 'status-success' ? text : ''}</span>
-      <span role="alert">{kind === 'status-error' ? text : ''}</span>
+      <span role="status">{kind === 'status-success' ? announced : ''}</span>
+      <span role="alert">{kind === 'status-error' ? announced : ''}</span>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { randomBytes as seededBytes, testRandom } from '../cases/seed';
 import { loadKernel } from '../../server/wasm';
 import { encodeBytes, type Base64Exports } from '../../src/core/base64/kernel';
 import { runDataOp, type DataOp } from '../../src/core/data/ops';
+import { MSG } from '../../src/core/data/messages';
 import { computeSubnet, parseIpv4 } from '../../src/core/subnet/ipv4';
 import { calculate6, computeIpv6 } from '../../src/core/subnet/ipv6';
 import { ipv4Details, ipv6Details } from '../../src/core/subnet/details';
@@ -238,6 +239,34 @@ describe('bitsmith yaml and csv: the converter pages', () => {
         page({ kind: 'csvToJson', delimiter: ',', header: true, detectTypes: true }, csv),
       ),
     );
+  });
+
+  it('valid JSON deeper than the limit is not called invalid: the limit and where it was passed', () => {
+    const deep = (n: number) => '{"a": '.repeat(n) + '1' + '}'.repeat(n);
+    // The kernel (format, minify, validate): 4096 levels; the tree (sort keys, conversions): 500.
+    expect(ok(['json', 'validate', '-'], deep(4096))).toBe('✅ Valid JSON!\n');
+    for (const args of [
+      ['json', 'validate'],
+      ['json', 'format'],
+    ])
+      expect(badInput([...args, '-'], deep(4097))).toBe(
+        "bitsmith: JSON nested more than 4096 levels deep is past this tool's limit (line 1, column 24577)",
+      );
+    expect(JSON.parse(ok(['json', 'format', '--sort-keys', '-'], deep(500)))).toEqual(JSON.parse(deep(500)));
+    for (const args of [
+      ['json', 'format', '--sort-keys'],
+      ['csv', 'from-json'],
+    ])
+      expect(badInput([...args, '-'], deep(2000)), args.join(' ')).toMatch(
+        /^bitsmith: (Error converting JSON to CSV: )?JSON nested more than 500 levels deep is past this tool's limit \(line 1, column 3001\)$/,
+      );
+  });
+
+  it('YAML whose aliases expand past the longest text is refused in words, not "Invalid string length"', () => {
+    // 1 MB, aliasing a 1 MB string 600 times: 600 MB of JSON.
+    const yaml = `s: &s ${'x'.repeat(1_000_000)}\nl:\n${'  - *s\n'.repeat(600)}`;
+    expect(badInput(['yaml', 'to-json', file('aliases.yaml', yaml)])).toBe(`bitsmith: ${MSG.yamlTooLongForJson}`);
+    expect(MSG.yamlTooLongForJson).toMatch(/alias/);
   });
 
   it('a document too big for the heap is refused with one line, not a crash', () => {

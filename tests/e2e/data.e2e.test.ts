@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describeWith } from '../harness/system';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
+import { MSG } from '../../src/core/data/messages';
 import { FORMATTER_EXAMPLES, JSON_YAML_EXAMPLES, CSV_EXAMPLES, JSON_CSV_EXAMPLES } from '../../src/core/data/examples';
 
 describeWith(['chromium'], 'data converters in Chromium', () => {
@@ -126,6 +127,58 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await button(page, 'Validate').click();
       await expect.poll(() => status(page)).toMatch(/^❌ Invalid JSON: .+ \(line 3, column 8\)$/);
       expect(await value(page, 'Input JSON')).toBe('{\n  "a": 1,\n  "b": ,\n}'); // input kept
+      expect(errors).toEqual([]);
+    });
+
+    it('announces the same error again when a second attempt gives the same message', async () => {
+      const { page, errors } = await open('/json-formatter');
+      await page.getByLabel('Input JSON').fill('{"a": }');
+      await button(page, 'Format').click();
+      await expect.poll(() => status(page)).toMatch(/^Invalid JSON: /);
+      // What a screen reader is told: each time the alert region's text is (re)set.
+      await page.locator('.status-line [role=alert]').evaluate((alert) => {
+        const w = window as unknown as { announced: string[] };
+        w.announced = [];
+        new MutationObserver(() => w.announced.push(alert.textContent ?? '')).observe(alert, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      });
+      const announced = () => page.evaluate(() => (window as unknown as { announced: string[] }).announced);
+      const message = await status(page);
+      await button(page, 'Format').click(); // same input, same message
+      await expect.poll(announced).toEqual(['', message]);
+      // Fixed, then broken again the same way: announced a third time.
+      await page.getByLabel('Input JSON').fill('{"a": 1}');
+      await page.getByLabel('Input JSON').fill('{"a": }');
+      await page.getByLabel('Input JSON').press('Control+Enter');
+      await expect.poll(announced).toEqual(['', message, '', message]);
+      expect(await status(page)).toBe(message); // the line still shows it
+      expect(errors).toEqual([]);
+    });
+
+    it('says valid JSON deeper than the limit is too deep, not invalid, and where the limit was passed', async () => {
+      const { page, errors } = await open('/json-formatter');
+      const deep = (n: number) => '{"a": '.repeat(n) + '1' + '}'.repeat(n);
+      const tooDeep = (levels: number, column: number) =>
+        `JSON nested more than ${levels} levels deep is past this tool's limit (line 1, column ${column})`;
+      // Format and Validate go through the kernel in the worker: 4096 levels.
+      await page.getByLabel('Input JSON').fill(deep(5000));
+      for (const name of ['Format', 'Validate']) {
+        await button(page, name).click();
+        await expect.poll(() => status(page)).toBe(tooDeep(4096, 6 * 4096 + 1));
+      }
+      // Sort keys reads a tree, on the page's thread for short text, else in the worker: 500 levels.
+      await page.getByLabel('Sort keys').check();
+      for (const pad of ['', ' '.repeat(20_000)]) {
+        await page.getByLabel('Input JSON').fill(deep(500) + pad);
+        await button(page, 'Format').click();
+        await expect.poll(() => status(page)).toBe('✅ Valid JSON!');
+        await page.getByLabel('Input JSON').fill(deep(2000) + pad);
+        await button(page, 'Format').click();
+        await expect.poll(() => status(page)).toBe(tooDeep(500, 6 * 500 + 1));
+      }
       expect(errors).toEqual([]);
     });
 
@@ -257,6 +310,20 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       }
       expect(errors).toEqual([]);
     });
+    it('says when YAML aliases expand past the longest text, in the worker, instead of a JavaScript error', async () => {
+      const { page, errors } = await open('/json-yaml-converter');
+      await page.getByLabel('Conversion direction').selectOption('yamlToJson');
+      // A 1 MB file (so the worker converts it) that aliases a 1 MB string 600 times.
+      const yaml = `s: &s ${'x'.repeat(1_000_000)}\nl:\n${'  - *s\n'.repeat(600)}`;
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'a.yaml', mimeType: 'text/yaml', buffer: Buffer.from(yaml) });
+      await expect.poll(() => page.getByTestId('data-input-count').textContent()).toMatch(/file a\.yaml/);
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page), { timeout: 30_000 }).toBe(MSG.yamlTooLongForJson);
+      expect(await value(page, 'JSON Output')).toBe('');
+      expect(errors).toEqual([]);
+    });
   });
 
   describe('CSV and JSON Converter', () => {
@@ -353,6 +420,34 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(actions).toEqual(expect.arrayContaining(['json_to_csv', 'csv_to_json', 'load_example']));
       expect(errors).toEqual([]);
     });
+  });
+
+  it('says a chosen file is not UTF-8 (small or big) and keeps the input, instead of U+FFFD', async () => {
+    const { page, errors } = await open('/csv-json-converter');
+    const input = page.getByLabel('CSV Input');
+    await input.fill('a,b\n1,2');
+    // A Windows-1252 export: é is the byte E9. The big one (over 1 MB) is read by the worker.
+    const latin1 = (text: string) => Buffer.from(text, 'latin1');
+    for (const [name, buffer] of [
+      ['small.csv', latin1('name\nJos\xe9,1\n')],
+      ['big.csv', latin1('name\nJos\xe9,1\n' + 'Ann,2\n'.repeat(200_000))],
+    ] as const) {
+      await page.locator('input[type=file]').setInputFiles({ name, mimeType: 'text/csv', buffer });
+      await expect
+        .poll(() => status(page))
+        .toBe(
+          `${name} is not UTF-8 text (byte 0xE9 at line 2, column 4): save it as UTF-8 and open it again. The input is unchanged.`,
+        );
+      expect(await statusClass(page)).toContain('status-error');
+      expect(await value(page, 'CSV Input')).toBe('a,b\n1,2');
+      expect(await page.getByTestId('csv-json-input-count').textContent()).toBe('7 characters');
+    }
+    // A UTF-8 file still opens.
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'u.csv', mimeType: 'text/csv', buffer: Buffer.from('n\nJosé') });
+    await expect.poll(() => value(page, 'CSV Input')).toBe('n\nJosé');
+    expect(errors).toEqual([]);
   });
 
   describe('Undo after Clear All and the examples', () => {

@@ -58,7 +58,12 @@ export default function CsvJsonPage() {
     const r = await runner.run(conversionOp(state), input.file ?? input.text);
     if (!r) return;
     // Spec: on failure the input is kept and the output is emptied.
-    s.set({ result: r.ok ? r : null, status: r.status, errorPosition: r.position });
+    s.set({
+      result: r.ok ? r : null,
+      status: r.status,
+      runs: useCsvJsonStore.getState().runs + 1,
+      errorPosition: r.position,
+    });
     const inputLength = input.file?.size ?? input.text.length;
     const details = { delimiter, has_headers: header, input_length: inputLength, success: r.ok };
     trackToolUsage(tool.analyticsName, usageAction(direction), details);
@@ -165,7 +170,7 @@ export default function CsvJsonPage() {
           onSwitch={() => setDirection(hint === 'JSON' ? 'jsonToCsv' : 'csvToJson')}
         />
       )}
-      <StatusLine text={s.status} />
+      <StatusLine text={s.status} attempt={s.runs} />
       <BusyProgress
         busy={runner.busy}
         progress={runner.progress}

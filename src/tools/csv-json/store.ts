@@ -18,6 +18,8 @@ interface CsvJsonState {
   input: DataInput;
   result: JobResult | null;
   status: string;
+  /** Counts the runs that set the status: the status line announces a repeated status again. */
+  runs: number;
   errorPosition?: TextPosition;
   set: (patch: Partial<CsvJsonState>) => void;
   setInput: (input: DataInput) => void;
@@ -31,6 +33,7 @@ export const useCsvJsonStore = create<CsvJsonState>((set) => ({
   delimiter: ',',
   header: true,
   detectTypes: true,
+  runs: 0,
   neutraliseFormulas: false,
   ...clearedFields,
   set: (patch) => set(patch),

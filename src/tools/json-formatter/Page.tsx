@@ -36,7 +36,12 @@ export default function JsonFormatterPage() {
     const { indent, sortKeys, input } = useFormatterStore.getState();
     const r = await runner.run(formatterOp(action, indent, sortKeys), input.file ?? input.text);
     if (!r) return;
-    s.set({ result: r.ok ? r : null, status: r.status, errorPosition: r.position });
+    s.set({
+      result: r.ok ? r : null,
+      status: r.status,
+      runs: useFormatterStore.getState().runs + 1,
+      errorPosition: r.position,
+    });
     trackToolUsage(tool.analyticsName, ACTION_NAMES[action], {
       indent,
       sort_keys: sortKeys,
@@ -87,7 +92,7 @@ export default function JsonFormatterPage() {
         examples={EXAMPLE_BUTTONS}
         onExample={(k) => loadExample(k as FormatterExample)}
       />
-      <StatusLine text={s.status} />
+      <StatusLine text={s.status} attempt={s.runs} />
       <BusyProgress busy={runner.busy} progress={runner.progress} onCancel={runner.cancel} label="Processing JSON" />
       <DataPanes
         state={s}

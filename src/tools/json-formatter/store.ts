@@ -10,6 +10,8 @@ interface FormatterState {
   input: DataInput;
   result: JobResult | null;
   status: string;
+  /** Counts the runs that set the status: the status line announces a repeated status again. */
+  runs: number;
   errorPosition?: TextPosition;
   /** Spec: 2 or 4 spaces, or 0 meaning minify; default 2. Also a tab. */
   indent: Indent;
@@ -23,6 +25,7 @@ export const useFormatterStore = create<FormatterState>((set) => ({
   input: { text: '', file: null },
   result: null,
   status: '',
+  runs: 0,
   errorPosition: undefined,
   indent: 2,
   sortKeys: false,

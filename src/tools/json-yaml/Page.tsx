@@ -48,7 +48,13 @@ export default function JsonYamlPage() {
     const { direction, indent, sortKeys, input } = useJsonYamlStore.getState();
     const r = await runner.run({ kind: direction, indent, sortKeys }, input.file ?? input.text);
     if (!r) return;
-    s.set({ result: r.ok ? r : null, status: r.status, note: r.note, errorPosition: r.position });
+    s.set({
+      result: r.ok ? r : null,
+      status: r.status,
+      runs: useJsonYamlStore.getState().runs + 1,
+      note: r.note,
+      errorPosition: r.position,
+    });
     const inputLength = input.file?.size ?? input.text.length;
     const details = { indent, sort_keys: sortKeys, input_length: inputLength, success: r.ok };
     trackToolUsage(tool.analyticsName, usageAction(direction), details);
@@ -115,7 +121,7 @@ export default function JsonYamlPage() {
           onSwitch={() => setDirection(hint === 'YAML' ? 'yamlToJson' : 'jsonToYaml')}
         />
       )}
-      <StatusLine text={s.status} />
+      <StatusLine text={s.status} attempt={s.runs} />
       {s.note && (
         <p className="data-note" role="note">
           {s.note}

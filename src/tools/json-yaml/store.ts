@@ -11,6 +11,8 @@ interface JsonYamlState {
   input: DataInput;
   result: JobResult | null;
   status: string;
+  /** Counts the runs that set the status: the status line announces a repeated status again. */
+  runs: number;
   note?: string;
   errorPosition?: TextPosition;
   indent: 2 | 4;
@@ -31,6 +33,7 @@ const cleared = {
 export const useJsonYamlStore = create<JsonYamlState>((set) => ({
   direction: 'jsonToYaml',
   ...cleared,
+  runs: 0,
   indent: 2,
   sortKeys: false,
   set: (patch) => set(patch),

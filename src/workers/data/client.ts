@@ -2,6 +2,7 @@ import { callback, createWorkerBridge, type ProgressOptions } from '../bridge';
 import type { DataWorkerApi } from './data.worker';
 import type { JobProgress, JobResult } from '../../core/data/jobs';
 import type { DataOp } from '../../core/data/ops';
+import type { NotUtf8 } from '../../core/data/utf8';
 
 /** The JSON/YAML/CSV worker, started on first big input. */
 const bridge = createWorkerBridge<DataWorkerApi>(
@@ -26,5 +27,9 @@ export const dataWorker = {
       }, signal);
     }
     return bridge.call((api) => api.run(op, input, callback(onProgress)), signal);
+  },
+  /** Where a file stops being UTF-8 text, or null when it is. */
+  firstNotUtf8(file: Blob): Promise<NotUtf8 | null> {
+    return bridge.call((api) => api.firstNotUtf8(file));
   },
 };

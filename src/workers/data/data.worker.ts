@@ -7,6 +7,7 @@ import { loadKernelFromUrl } from '../../core/wasm/instantiate';
 import type { JsonExports } from '../../core/data/json/kernel';
 import { runJob, type JobProgress } from '../../core/data/jobs';
 import type { DataOp } from '../../core/data/ops';
+import { firstNotUtf8InBlob } from '../../core/data/utf8';
 
 let kernel: Promise<JsonExports> | undefined;
 const getKernel = () => (kernel ??= loadKernelFromUrl<JsonExports>(wasmUrl));
@@ -18,6 +19,10 @@ const api = {
   /** Runs one action on text or a File/Blob; `onProgress(permille)` as it goes. */
   async run(op: DataOp, input: string | Blob, onProgress?: JobProgress) {
     return runJob(op, input, onProgress, undefined, await getKernel());
+  },
+  /** Where a file stops being UTF-8 text, or null (read here: a big file, off the page's thread). */
+  firstNotUtf8(file: Blob) {
+    return firstNotUtf8InBlob(file);
   },
   /** Adds a piece of the text for `runStaged` (the first piece starts a new text). */
   stage(piece: string, first: boolean) {

@@ -13,8 +13,8 @@ import {
   type JsonKernelMode,
 } from '../json/kernel';
 import type { DataOp } from '../ops/types';
-import { MSG } from '../messages';
-import { describePosition, type TextPosition } from '../position';
+import { MSG, jsonFailure } from '../messages';
+import type { TextPosition } from '../position';
 import type { JobProgress, JobResult } from './types';
 import { blobChunks } from '../../blob-chunks';
 
@@ -160,7 +160,7 @@ export async function runKernelJob(
       typeof input === 'string' ? new TextEncoder().encode(input) : input,
       e.byteOffset,
     );
-    return { ...failed(plan.invalid(`${e.detail} (${describePosition(position)})`)), position };
+    return { ...failed(jsonFailure({ detail: e.detail, position, tooDeep: e.tooDeep }, plan.invalid)), position };
   }
   const base = { ok: true, status: MSG.validJson, outputLength: out.units };
   if (out.units <= displayLimit) {
@@ -175,7 +175,10 @@ function failed(status: string): JobResult {
 }
 
 /** The kernel's verdict on JSON text: undefined when valid, else JSON.parse's words and the position. */
-export function checkJson(kernel: JsonExports, text: string): { detail: string; position: TextPosition } | undefined {
+export function checkJson(
+  kernel: JsonExports,
+  text: string,
+): { detail: string; position: TextPosition; tooDeep?: number } | undefined {
   const stream = new JsonStream(kernel, 'validate');
   try {
     stream.pushText(text);
@@ -185,6 +188,6 @@ export function checkJson(kernel: JsonExports, text: string): { detail: string; 
     if (!(e instanceof JsonKernelError)) throw e;
     const p = new BytePosition(e.byteOffset);
     p.feed(new TextEncoder().encode(text));
-    return { detail: e.detail, position: p.position };
+    return { detail: e.detail, position: p.position, tooDeep: e.tooDeep };
   }
 }

@@ -51,6 +51,9 @@ const MESSAGES: Record<number, string> = {
   17: 'Exponent part is missing a number in JSON',
   18: 'JSON is nested too deeply',
 };
+const E_DEPTH = 18;
+/** The kernel's nesting limit (assembly/json.ts MAX_DEPTH): deeper JSON is refused, not a crash. */
+export const JSON_KERNEL_MAX_DEPTH = 4096;
 const E_TOKEN = 2;
 
 const encoder = new TextEncoder();
@@ -64,6 +67,8 @@ export class JsonKernelError extends Error {
     readonly detail: string,
     /** Byte offset in the UTF-8 input (the input's length for errors at its end). */
     readonly byteOffset: number,
+    /** Set when the JSON passed the nesting limit (at `byteOffset`): too deep, not invalid. */
+    readonly tooDeep?: number,
   ) {
     super(detail);
     this.name = 'JsonKernelError';
@@ -206,7 +211,7 @@ export class JsonStream {
           ? `"${this.head}" is not valid JSON`
           : `Unexpected token '${unitAt(piece, offset - pieceStart)}'`;
     }
-    return new JsonKernelError(detail, offset + this.bom);
+    return new JsonKernelError(detail, offset + this.bom, code === E_DEPTH ? JSON_KERNEL_MAX_DEPTH : undefined);
   }
 
   /** The unexpected character of the kernel's error in `piece`, when the piece's end cuts it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readJson } from './read';
+import { JSON_TREE_MAX_DEPTH, readJson } from './read';
 import { writeJson } from './write';
 import { runDataOp } from '../ops';
 import { MSG } from '../messages';
@@ -157,10 +157,21 @@ describe('lossless JSON', () => {
     );
   });
 
-  it('deep nesting is reported, not a crash', () => {
-    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
-    const r = readJson(deep);
-    if (!r.ok) expect(r.detail).toMatch(/nested too deeply|Maximum/);
+  it('deep nesting is reported at the bracket past the limit, not a crash, and the limit is written back', () => {
+    const deep = (n: number) => '[{"a":'.repeat(n) + '1' + '}]'.repeat(n);
+    const r = readJson(deep(50_000));
+    expect(r).toMatchObject({
+      ok: false,
+      tooDeep: JSON_TREE_MAX_DEPTH,
+      position: { offset: 6 * (JSON_TREE_MAX_DEPTH / 2) },
+    });
+    const limit = readJson(deep(JSON_TREE_MAX_DEPTH / 2));
+    if (!limit.ok) throw new Error(limit.detail);
+    expect(writeJson(limit.value, { indent: 2, sortKeys: true })).toBe(
+      JSON.stringify(JSON.parse(deep(JSON_TREE_MAX_DEPTH / 2)), null, 2),
+    );
+    // Invalid as well as deep: invalid, in JSON.parse's words.
+    expect(readJson('['.repeat(100_000))).toMatchObject({ ok: false, detail: 'Unexpected end of JSON input' });
   });
 });
 

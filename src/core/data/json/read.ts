@@ -6,11 +6,13 @@
 import { type JsonObject, type JsonValue, type LosslessNumber, numberFromLiteral } from './lossless';
 import { positionAt, type TextPosition } from '../position';
 
-interface ParseFailure {
+export interface ParseFailure {
   ok: false;
   /** The parser's own words, without any position suffix. */
   detail: string;
   position: TextPosition;
+  /** Set when the JSON passed this nesting limit (at `position`): too deep, not invalid. */
+  tooDeep?: number;
 }
 type ParseResult = { ok: true; value: JsonValue } | ParseFailure;
 
@@ -28,8 +30,18 @@ const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 // eslint-disable-next-line no-control-regex -- exactly what RFC 8259 forbids raw in a string
 const RAW_CONTROL = /[\u0000-\u001f]/;
 
+/**
+ * The tree's nesting limit. The reader and the writer (./write.ts) recurse per level: the data
+ * worker ran out of stack writing 900 levels of objects with sort keys (Chromium, cold code; Node
+ * at 2000): "Maximum call stack size exceeded".
+ */
+export const JSON_TREE_MAX_DEPTH = 500;
+
+class JsonTooDeep extends JsonSyntaxError {}
+
 class Reader {
   pos = 0;
+  private depth = 0;
   constructor(private readonly s: string) {}
 
   fail(message: string, at = this.pos): never {
@@ -115,17 +127,23 @@ class Reader {
     }
   }
 
+  /** Enters an array or object (its bracket at `pos`); its closing bracket leaves it (depth--). */
+  enter(): void {
+    if (++this.depth > JSON_TREE_MAX_DEPTH) throw new JsonTooDeep('JSON is nested too deeply', this.pos);
+  }
+
   array(): JsonValue[] {
     const out: JsonValue[] = [];
+    this.enter();
     this.pos++;
     this.ws();
-    if (this.s[this.pos] === ']') return (this.pos++, out);
+    if (this.s[this.pos] === ']') return (this.pos++, this.depth--, out);
     for (;;) {
       this.ws();
       out.push(this.value());
       this.ws();
       const c = this.s[this.pos++];
-      if (c === ']') return out;
+      if (c === ']') return (this.depth--, out);
       if (c !== ',')
         this.fail(
           c === undefined ? 'Unexpected end of JSON input' : "Expected ',' or ']' after array element",
@@ -136,9 +154,10 @@ class Reader {
 
   object(): JsonObject {
     const out: JsonObject = new Map();
+    this.enter();
     this.pos++;
     this.ws();
-    if (this.s[this.pos] === '}') return (this.pos++, out);
+    if (this.s[this.pos] === '}') return (this.pos++, this.depth--, out);
     for (;;) {
       this.ws();
       if (this.s[this.pos] !== '"')
@@ -153,7 +172,7 @@ class Reader {
       out.set(key, this.value());
       this.ws();
       const c = this.s[this.pos++];
-      if (c === '}') return out;
+      if (c === '}') return (this.depth--, out);
       if (c !== ',')
         this.fail(
           c === undefined ? 'Unexpected end of JSON input' : "Expected ',' or '}' after property value in JSON",
@@ -195,6 +214,9 @@ export function readJson(text: string): ParseResult {
     return { ok: true, value: new Reader(text).document() };
   } catch (e) {
     const native = nativeDetail(text);
+    // Valid JSON (JSON.parse reads it) past the limit: where the limit was passed.
+    if (e instanceof JsonTooDeep && !native)
+      return { ok: false, detail: e.message, position: positionAt(text, e.offset), tooDeep: JSON_TREE_MAX_DEPTH };
     if (e instanceof JsonSyntaxError) {
       const offset = native?.offset ?? e.offset;
       return { ok: false, detail: native?.message ?? e.message, position: positionAt(text, offset) };

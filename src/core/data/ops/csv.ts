@@ -1,10 +1,10 @@
 /** CSV <-> JSON actions (`papaparse` for reading CSV). */
 import { csvToJsonText, CsvError, isRowObject, rowsToCsv, type Delimiter } from '../formats/csv';
-import { MSG } from '../messages';
+import { MSG, jsonFailure } from '../messages';
 import type { JsonObject } from '../json/lossless';
 import type { JsonExports } from '../json/kernel';
 import type { DataOp, OpResult, ProgressFn } from './types';
-import { isBlank, parseJson, withPosition } from './shared';
+import { isBlank, parseJson } from './shared';
 
 function csvToJson(
   text: string,
@@ -25,8 +25,7 @@ function csvToJson(
 function jsonToCsv(text: string, delimiter: Delimiter, neutraliseFormulas: boolean, json?: JsonExports): OpResult {
   if (isBlank(text)) return { ok: false, status: MSG.enterJsonData };
   const r = parseJson(text, json);
-  if (!r.ok)
-    return { ok: false, status: MSG.jsonToCsvFailed(withPosition(r.detail, r.position)), position: r.position };
+  if (!r.ok) return { ok: false, status: jsonFailure(r, MSG.jsonToCsvFailed), position: r.position };
   const rows = r.value;
   if (!Array.isArray(rows) || rows.length === 0 || !rows.every(isRowObject))
     return { ok: false, status: MSG.notArrayOfObjects };

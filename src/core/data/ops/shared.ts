@@ -6,7 +6,7 @@
  */
 import { readJson } from '../json/read';
 import { writeJson } from '../json/write';
-import { MSG } from '../messages';
+import { MSG, jsonFailure } from '../messages';
 import { describePosition, type TextPosition } from '../position';
 import type { JsonExports } from '../json/kernel';
 import { checkJson } from '../jobs/json';
@@ -24,7 +24,7 @@ function jsonAction(
 ): OpResult {
   if (isBlank(text)) return { ok: false, status: empty };
   const r = readJson(text);
-  if (!r.ok) return { ok: false, status: invalid(withPosition(r.detail, r.position)), position: r.position };
+  if (!r.ok) return { ok: false, status: jsonFailure(r, invalid), position: r.position };
   return { ok: true, output: writeJson(r.value, { indent, sortKeys }), status: MSG.validJson };
 }
 

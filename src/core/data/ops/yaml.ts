@@ -1,7 +1,7 @@
 /** JSON <-> YAML actions (the `yaml` library). */
 import { writeJson } from '../json/write';
 import { nestedDeeperThan, readYaml, writeYaml, YAML_MAX_DEPTH } from '../formats/yaml';
-import { MSG } from '../messages';
+import { MSG, jsonFailure } from '../messages';
 import type { JsonExports } from '../json/kernel';
 import type { DataOp, OpResult } from './types';
 import { isBlank, parseJson, withPosition } from './shared';
@@ -9,7 +9,9 @@ import { isBlank, parseJson, withPosition } from './shared';
 function jsonToYaml(text: string, indent: 2 | 4, sortKeys: boolean, json?: JsonExports): OpResult {
   if (isBlank(text)) return { ok: false, status: MSG.enterJsonToConvert };
   const r = parseJson(text, json);
-  if (!r.ok) return { ok: false, status: MSG.invalidJson(withPosition(r.detail, r.position)), position: r.position };
+  // JSON past the reader's nesting limit is past YAML's lower one too: that is the one to know.
+  if (!r.ok && r.tooDeep) return { ok: false, status: MSG.tooDeepForYaml(YAML_MAX_DEPTH) };
+  if (!r.ok) return { ok: false, status: jsonFailure(r, MSG.invalidJson), position: r.position };
   if (nestedDeeperThan(r.value, YAML_MAX_DEPTH)) return { ok: false, status: MSG.tooDeepForYaml(YAML_MAX_DEPTH) };
   const value = sortKeys ? sortDeep(r.value) : r.value;
   return { ok: true, output: writeYaml(value, indent), status: '✅ Converted JSON to YAML' };
@@ -23,7 +25,16 @@ function yamlToJson(text: string, indent: 2 | 4, sortKeys: boolean): OpResult {
     r.documents > 1
       ? `The input holds ${r.documents} YAML documents (separated by ---); the JSON is an array with one element per document.`
       : undefined;
-  return { ok: true, output: writeJson(r.value, { indent, sortKeys }), status: '✅ Converted YAML to JSON', note };
+  let output: string;
+  try {
+    output = writeJson(r.value, { indent, sortKeys });
+  } catch (e) {
+    // V8's words for a string past its longest; aliases get there from a small document.
+    if (e instanceof RangeError && e.message === 'Invalid string length')
+      return { ok: false, status: MSG.yamlTooLongForJson };
+    throw e;
+  }
+  return { ok: true, output, status: '✅ Converted YAML to JSON', note };
 }
 
 /** Maps sorted by key at every level (YAML output has no sort option of its own for Maps). */
