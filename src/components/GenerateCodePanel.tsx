@@ -1,12 +1,15 @@
 import type { HdlFile, HdlLanguage } from '../core/hdl/contract';
 import { GeneratedCode } from './GeneratedCode';
 import { BusyButton } from './BusyButton';
+import { useAnnouncedText } from './StatusLine';
 
 /** What the panel needs of useHdlGenerator's controller. */
 export interface GenerateCodeController {
   generate(): void;
   generating: boolean;
   error: string;
+  /** Changes each time `error` is set (useAnnouncedText). */
+  errorAttempt: number;
   code: {
     language: HdlLanguage;
     file: HdlFile | null;
@@ -21,6 +24,7 @@ export interface GenerateCodeController {
 
 /** The Generated Code panel of a one-language generator page: the code, Generate Code and its error. */
 export function GenerateCodePanel({ id, hdl }: { id: string; hdl: GenerateCodeController }) {
+  const error = useAnnouncedText(hdl.error, hdl.errorAttempt);
   return (
     <GeneratedCode
       title="Generated Code"
@@ -34,7 +38,7 @@ export function GenerateCodePanel({ id, hdl }: { id: string; hdl: GenerateCodeCo
     >
       {hdl.error && (
         <div className="error-banner" role="alert">
-          {hdl.error}
+          {error}
         </div>
       )}
     </GeneratedCode>

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 /** Spec: a status line is styled as success when its text contains a check mark, else as error. */
 function isSuccessMessage(text: string): boolean {
@@ -22,7 +22,7 @@ export const invalidInputProps = (invalid: boolean) => ({
  * the region empty for a frame, then puts the text back: screen readers announce a change of text,
  * so the same text set again would be silent and the user would hear nothing after a retry.
  */
-function useAnnouncedText(text: string, attempt: unknown): string {
+export function useAnnouncedText(text: string, attempt: unknown): string {
   const [blank, setBlank] = useState(false);
   const last = useRef({ text, attempt });
   useLayoutEffect(() => {
@@ -34,6 +34,22 @@ function useAnnouncedText(text: string, attempt: unknown): string {
     return () => cancelAnimationFrame(frame);
   }, [text, attempt]);
   return blank ? '' : text;
+}
+
+/** A status line's message and the count of times it was set (StatusLine's `text` and `attempt`). */
+export interface StatusMessage {
+  text: string;
+  attempt: number;
+}
+
+/**
+ * A status message kept in a component: each set counts as an attempt, so an action that sets the
+ * same message as last time (a second Generate, a second failed try) is announced again.
+ */
+export function useStatusMessage(): [StatusMessage, (text: string) => void] {
+  const [status, setStatus] = useState<StatusMessage>({ text: '', attempt: 0 });
+  const set = useCallback((text: string) => setStatus((s) => ({ text, attempt: s.attempt + 1 })), []);
+  return [status, set];
 }
 
 /**

@@ -30,8 +30,8 @@ export interface HdlPageOptions<C> {
 }
 
 export function useHdlPage<C>(o: HdlPageOptions<C>) {
-  const [shown, setShown] = useState<{ message: string; config?: C }>({ message: '' });
-  const setError = (message: string) => setShown({ message, config: o.config });
+  const [shown, setShown] = useState<{ message: string; config?: C; attempt: number }>({ message: '', attempt: 0 });
+  const setError = (message: string) => setShown((s) => ({ message, config: o.config, attempt: s.attempt + 1 }));
   const name = o.tool.analyticsName;
   const track = (action: string, details?: Details, duration?: number) =>
     trackToolUsage(name, action, details, duration);
@@ -41,6 +41,8 @@ export function useHdlPage<C>(o: HdlPageOptions<C>) {
      * the one it was about: once the user changes it, an old "0 is too small" is no longer shown.
      */
     error: shown.message && stillAbout(shown.config, o.config) ? shown.message : '',
+    /** Counts the times the message was set: Generate Code pressed again on the same problem is announced again. */
+    errorAttempt: shown.attempt,
     setError,
     /** Shows `message` and reports the failure (by default the same text, under `errorContext`). */
     fail(message: string, report: { context?: string; detail?: string } = {}) {

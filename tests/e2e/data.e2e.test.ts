@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { describeWith } from '../harness/system';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
+import { watchAnnouncements } from '../harness/announce';
 import { MSG } from '../../src/core/data/messages';
 import { FORMATTER_EXAMPLES, JSON_YAML_EXAMPLES, CSV_EXAMPLES, JSON_CSV_EXAMPLES } from '../../src/core/data/examples';
 
@@ -136,16 +137,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await button(page, 'Format').click();
       await expect.poll(() => status(page)).toMatch(/^Invalid JSON: /);
       // What a screen reader is told: each time the alert region's text is (re)set.
-      await page.locator('.status-line [role=alert]').evaluate((alert) => {
-        const w = window as unknown as { announced: string[] };
-        w.announced = [];
-        new MutationObserver(() => w.announced.push(alert.textContent ?? '')).observe(alert, {
-          childList: true,
-          characterData: true,
-          subtree: true,
-        });
-      });
-      const announced = () => page.evaluate(() => (window as unknown as { announced: string[] }).announced);
+      const announced = await watchAnnouncements(page.locator('.status-line [role=alert]'));
       const message = await status(page);
       await button(page, 'Format').click(); // same input, same message
       await expect.poll(announced).toEqual(['', message]);

@@ -202,7 +202,7 @@ export default function Base64Page() {
           <OutputPane s={s} onCopy={(asDataUrl) => void output.copy(asDataUrl)} onDownload={output.download} />
         </div>
 
-        <StatusLine text={s.message} />
+        <StatusLine text={s.message} attempt={s.runs} />
 
         <Stats s={s} />
       </FileDrop>

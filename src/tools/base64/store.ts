@@ -19,6 +19,8 @@ export interface Base64State {
   /** The output text shown (the whole output, or its beginning when `result.truncated`). */
   output: string;
   message: string;
+  /** Counts the conversions that set the message: the status line announces a repeated message again. */
+  runs: number;
   fileInfo: FileInfo | null;
   file: File | null;
   isValid: boolean;
@@ -45,6 +47,7 @@ export const useBase64Store = create<Base64State>((set) => ({
   autoConvert: true,
   alphabet: 'standard',
   ...CLEARED,
+  runs: 0,
   set: (patch) => set(patch),
 }));
 

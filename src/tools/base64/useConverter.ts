@@ -58,15 +58,16 @@ export function useConverter() {
     if (!force && key === lastKey.current) return;
     lastKey.current = key;
     job.current?.controller.abort();
+    const runs = state.runs + 1;
     if (!file && !input.trim()) {
-      set({ output: '', result: null, progress: null, message: mode === 'encode' ? ENTER_TEXT : ENTER_BASE64 });
+      set({ output: '', result: null, progress: null, message: mode === 'encode' ? ENTER_TEXT : ENTER_BASE64, runs });
       return;
     }
     const controller = new AbortController();
     job.current = { controller, key };
     const opts = { mode, encoding, alphabet, previewLimit: PREVIEW_LIMIT };
     const started = performance.now();
-    set({ progress: file ? { done: 0, total: file.size } : null, message: '' });
+    set({ progress: file ? { done: 0, total: file.size } : null, message: '', runs });
     try {
       const res: ConversionResult = file
         ? await base64Worker

@@ -1,7 +1,7 @@
 /** The CRC page's panels: algorithm choice, polynomial grid, parameters, summary with Generate. */
 import type { ReactNode } from 'react';
 import { SelectField, TextField, NumberField, FieldError, describedByError } from '../../components/fields';
-import { StatusLine } from '../../components/StatusLine';
+import { StatusLine, type StatusMessage } from '../../components/StatusLine';
 import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
 import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, hex, polyFromBits } from '../../core/crc/params';
 import type { checkDataWidth, checkParams } from '../../core/crc/request';
@@ -277,7 +277,7 @@ export function SummaryPanel({
   /** Verilog or VHDL: the hardware figures are shown too. */
   hardware: boolean;
   alert: string;
-  status: string;
+  status: StatusMessage;
   generateButton: ReactNode;
 }) {
   const { bits, language } = useCrcStore();
@@ -300,7 +300,7 @@ export function SummaryPanel({
       <div className="crc-alert" role="alert">
         {alert}
       </div>
-      <StatusLine text={status} />
+      <StatusLine text={status.text} attempt={status.attempt} />
       <ConsistencyButton />
     </section>
   );

@@ -7,6 +7,7 @@ import type { HdlFile, HdlLanguage } from '../../core/hdl/contract';
 import { crcFileName, type CrcConfig, type CrcSummary } from '../../core/hdl/crc';
 import { downloadBlob } from '../../browser/download';
 import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
+import { useStatusMessage } from '../../components/StatusLine';
 import type { useHdlPage } from '../../hooks/useHdlGenerator';
 import { trackError } from '../../telemetry';
 import { isAbortError } from '../../workers/bridge';
@@ -99,7 +100,8 @@ export interface GenerateRequest {
  */
 export function useCrcGenerate(page: ReturnType<typeof useHdlPage>) {
   const [generating, setGenerating] = useState(false);
-  const [status, setStatus] = useState('');
+  // Counted: Generate pressed again in C downloads the same files and says so again.
+  const [status, setStatus] = useStatusMessage();
   const busy = useRef(false);
 
   async function generate(q: GenerateRequest) {

@@ -2,6 +2,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { TabList, type TabItem } from '../../components/TabList';
 import { changeThenFocus } from '../../components/focus';
+import { useAnnouncedText } from '../../components/StatusLine';
 import { tool } from './tool';
 import { SelectField, TextField } from '../../components/fields';
 import { useHdlPage } from '../../hooks/useHdlGenerator';
@@ -129,6 +130,7 @@ export default function FsmPage() {
   // The checks and the diagram follow the editors in the background (validate: ~5 ms for 60 states).
   const checked = useDeferredValue(config);
   const { errors, warnings, fields } = useMemo(() => compileFsm(checked), [checked]);
+  const failure = useAnnouncedText(page.error, page.errorAttempt);
 
   const generate = () => {
     const r = generateBoth(config);
@@ -201,7 +203,7 @@ export default function FsmPage() {
           {undo.undoBar}
           {page.error && (
             <div className="error-banner fsm-failure" role="alert">
-              {page.error}
+              {failure}
             </div>
           )}
           <BasicSettings fields={fields} />

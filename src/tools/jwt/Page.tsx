@@ -46,8 +46,8 @@ export default function JwtPage() {
 
   const decode = (manual: boolean) => {
     const r = decodeJwt(s.input);
-    if (r.ok) s.setResult(r.token, '');
-    else s.setResult(null, r.error);
+    if (r.ok) s.setResult(r.token, '', manual);
+    else s.setResult(null, r.error, manual);
     if (manual || r.ok) trackToolUsage(tool.analyticsName, 'decode_token', { valid: r.ok, length: s.input.length });
   };
 
@@ -151,7 +151,7 @@ export default function JwtPage() {
           </button>
         </div>
         {undo.undoBar}
-        <StatusLine text={s.error} />
+        <StatusLine text={s.error} attempt={s.runs} />
         <div className="copy-message" role="status" aria-live="polite">
           {copyMessage}
         </div>

@@ -8,11 +8,14 @@ interface JwtState {
   input: string;
   decoded: DecodedJwt | null;
   error: string;
+  /** Counts the Decode presses: the status line announces a repeated error again. */
+  runs: number;
   verifyKey: string;
   secretIsBase64Url: boolean;
   verification: VerifyOutcome | null;
   setInput(v: string): void;
-  setResult(decoded: DecodedJwt | null, error: string): void;
+  /** `pressed`: set by a press of Decode (counted in `runs`), not by the auto-decode or a reset. */
+  setResult(decoded: DecodedJwt | null, error: string, pressed?: boolean): void;
   setVerifyKey(v: string): void;
   setSecretIsBase64Url(v: boolean): void;
   setVerification(v: VerifyOutcome | null): void;
@@ -23,12 +26,14 @@ export const useJwtStore = create<JwtState>((set) => ({
   input: '',
   decoded: null,
   error: '',
+  runs: 0,
   verifyKey: '',
   secretIsBase64Url: false,
   verification: null,
   setInput: (input) => set({ input }),
   // A new decode invalidates any earlier verification result.
-  setResult: (decoded, error) => set({ decoded, error, verification: null }),
+  setResult: (decoded, error, pressed = false) =>
+    set((s) => ({ decoded, error, verification: null, runs: s.runs + (pressed ? 1 : 0) })),
   setVerifyKey: (verifyKey) => set({ verifyKey, verification: null }),
   setSecretIsBase64Url: (secretIsBase64Url) => set({ secretIsBase64Url, verification: null }),
   setVerification: (verification) => set({ verification }),

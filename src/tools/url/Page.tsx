@@ -64,8 +64,9 @@ export default function UrlPage() {
           output_length: r.output.length,
         });
     } else {
-      // Spec: on failure the input is kept and the output emptied.
-      s.set({ output: '', message: r.error, operation });
+      // Spec: on failure the input is kept and the output emptied. A press is counted (the same
+      // error is announced again); the auto-update is not (it would repeat it at each pause in typing).
+      s.set({ output: '', message: r.error, operation, runs: useUrlStore.getState().runs + (manual ? 1 : 0) });
     }
   };
 
@@ -206,7 +207,7 @@ export default function UrlPage() {
             </div>
           </div>
         </div>
-        <StatusLine text={s.message} />
+        <StatusLine text={s.message} attempt={s.runs} />
       </section>
 
       <div className="grid-2">

@@ -17,6 +17,8 @@ interface UrlState {
   input: string;
   output: string;
   message: string;
+  /** Counts the Encode and Decode presses that set the message: the status line announces a repeated message again. */
+  runs: number;
   operation: Operation;
   encodingType: EncodingType;
   componentType: ComponentType;
@@ -33,6 +35,7 @@ export const useUrlStore = create<UrlState>()(
       input: '',
       output: '',
       message: '',
+      runs: 0,
       operation: 'encode',
       encodingType: 'component',
       componentType: 'full',

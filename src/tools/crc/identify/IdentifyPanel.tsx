@@ -1,7 +1,7 @@
 /** The Identify tab: samples, known parameters, the search with progress and Cancel, the results. */
 import { Progress } from '../../../components/Progress';
 import { SelectField } from '../../../components/fields';
-import { StatusLine } from '../../../components/StatusLine';
+import { StatusLine, useAnnouncedText } from '../../../components/StatusLine';
 import { bitsFromPoly, hex } from '../../../core/crc/params';
 import type { CrcMatch, IdentifyMode } from '../../../core/crc/identify';
 import { useCrcStore } from '../store';
@@ -33,6 +33,8 @@ function useInGenerator(m: CrcMatch) {
 export function IdentifyPanel() {
   const { mode, setMode } = useIdentifyStore();
   const run = useIdentify();
+  // The same errors after another press leave the alert empty for a frame: they are announced again.
+  const errorsShown = useAnnouncedText(run.errors.map((e) => e.message).join('\n'), run.attempt) !== '';
   return (
     <div role="tabpanel" id={panelId('identify')} aria-labelledby={tabId('identify')} className="crcid">
       <section className="panel" aria-label="Samples">
@@ -56,11 +58,13 @@ export function IdentifyPanel() {
         )}
         {run.errors.length > 0 && (
           <div role="alert">
-            <ul className="crcid-errors">
-              {run.errors.map((e) => (
-                <li key={e.field + e.message}>{e.message}</li>
-              ))}
-            </ul>
+            {errorsShown && (
+              <ul className="crcid-errors">
+                {run.errors.map((e) => (
+                  <li key={e.field + e.message}>{e.message}</li>
+                ))}
+              </ul>
+            )}
           </div>
         )}
         <StatusLine text={run.status} />

@@ -10,6 +10,8 @@ export interface IdentifyRun {
   progress: { done: number; total: number };
   report: IdentifyReport | undefined;
   errors: FieldError[];
+  /** Counts the presses of Identify: the same form errors again are announced again. */
+  attempt: number;
   status: string;
   identify(): void;
   cancel(): void;
@@ -21,6 +23,7 @@ export function useIdentify(): IdentifyRun {
   const [report, setReport] = useState<IdentifyReport>();
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [status, setStatus] = useState('');
+  const [attempt, setAttempt] = useState(0);
   const abort = useRef<AbortController>(undefined);
   // Leaving the tab stops the search: it would hold the shared CRC worker, and the Generate tab's
   // live figures would wait for it.
@@ -30,6 +33,7 @@ export function useIdentify(): IdentifyRun {
     const { mode, rows, fixed } = useIdentifyStore.getState();
     const inputs = rows.map((r) => ({ format: r.format, message: r.message, crc: r.crc, file: r.file?.bytes }));
     const parsed = parseIdentify(mode, inputs, fixed);
+    setAttempt((a) => a + 1);
     if (!parsed.ok) {
       setErrors(parsed.errors);
       setReport(undefined);
@@ -57,5 +61,5 @@ export function useIdentify(): IdentifyRun {
       });
   };
 
-  return { running, progress, report, errors, status, identify, cancel: () => abort.current?.abort() };
+  return { running, progress, report, errors, attempt, status, identify, cancel: () => abort.current?.abort() };
 }

@@ -1,0 +1,79 @@
+// A retry that ends with the same message as before is announced again (WCAG 4.1.3): the live
+// region goes empty, then back to the message. One retry per tool family, in Chromium.
+import { expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { openPage } from '../harness/browser';
+import { useSharedApp } from '../harness/e2e';
+import { watchAnnouncements } from '../harness/announce';
+import { describeWith } from '../harness/system';
+
+describeWith(['chromium'], 'a repeated message is announced again', () => {
+  const app = useSharedApp();
+
+  async function open(path: string): Promise<{ page: Page; errors: string[] }> {
+    const p = await openPage(app.browser);
+    await p.page.goto(app.url + path);
+    await p.page.locator('main h1').first().waitFor();
+    return p;
+  }
+
+  /** Does `retry` once, then again while watching `region`: the second time is announced. */
+  async function announcedAgain(region: Locator, retry: () => Promise<unknown>, message: string | RegExp) {
+    await retry();
+    await expect.poll(() => region.textContent()).toMatch(message);
+    const shown = (await region.textContent()) ?? '';
+    const announced = await watchAnnouncements(region);
+    await retry();
+    await expect.poll(announced).toEqual(['', shown]);
+  }
+
+  const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+  const alert = (page: Page) => page.locator('.status-line [role=alert]');
+
+  it('Base64: Convert on empty input', async () => {
+    const { page, errors } = await open('/base64-converter');
+    await page.getByLabel('Auto-convert').uncheck();
+    await announcedAgain(alert(page), () => button(page, 'Convert').click(), 'Please enter text to encode');
+    expect(errors).toEqual([]);
+  });
+
+  it('URL: Decode on a malformed sequence', async () => {
+    const { page, errors } = await open('/url-encoder');
+    await page.getByLabel('Auto-update').uncheck();
+    await page.getByLabel(/^Input/).fill('100%');
+    await announcedAgain(alert(page), () => button(page, 'Decode').click(), /^Decoding failed: /);
+    expect(errors).toEqual([]);
+  });
+
+  it('JWT: Decode on empty input', async () => {
+    const { page, errors } = await open('/jwt-debugger');
+    await announcedAgain(alert(page), () => button(page, 'Decode').click(), 'Please enter a JWT token');
+    expect(errors).toEqual([]);
+  });
+
+  it('CRC: Generate in C downloads the same files', async () => {
+    const { page, errors } = await open('/crc-generator');
+    await page.getByLabel('Predefined algorithm').selectOption({ index: 3 });
+    await page.getByRole('radio', { name: 'C', exact: true }).check();
+    await page.getByText('Language: C', { exact: true }).waitFor();
+    const status = page.locator('.crc-info > .status-line [role=status]');
+    await announcedAgain(status, () => button(page, 'Generate').click(), /^✅ Downloaded /);
+    expect(errors).toEqual([]);
+  });
+
+  it('CRC identify: Identify on a bad sample', async () => {
+    const { page, errors } = await open('/crc-generator?tab=identify');
+    await page.getByLabel('Message 1 (hex)').fill('zz');
+    const list = page.locator('.crcid-actions > [role=alert]');
+    await announcedAgain(list, () => button(page, 'Identify').click(), /^Sample 1: the message is not hex/);
+    expect(errors).toEqual([]);
+  });
+
+  it('UART: Generate Code on a bad configuration', async () => {
+    const { page, errors } = await open('/uart-generator');
+    await page.getByLabel('Clock Frequency (Hz)').fill('999');
+    const banner = page.locator('.generated-code .error-banner');
+    await announcedAgain(banner, () => button(page, 'Generate Code').click(), /^Clock frequency must be/);
+    expect(errors).toEqual([]);
+  });
+});
