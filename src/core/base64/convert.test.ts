@@ -182,4 +182,23 @@ describe('file pipeline (Blob in chunks -> Blob)', () => {
       INVALID_BASE64,
     );
   });
+
+  it('decodes a Base64 text file saved with a byte order mark, as reading it as text does', async () => {
+    const b64 = Buffer.from('hello').toString('base64') + '\r\n';
+    const files = [
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(b64)]), // UTF-8 (Notepad, PowerShell)
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(b64, 'utf16le')]), // Windows PowerShell's ">"
+      Buffer.from([0xfe, 0xff, ...Buffer.from(b64, 'utf16le').swap16()]),
+    ];
+    for (const bytes of files) {
+      const res = await convertBlob(kernel, new Blob([bytes]), opts({ mode: 'decode' }), undefined, 8);
+      expect(res.preview).toBe('hello');
+      expect(res.inputLength).toBe(bytes.length);
+    }
+    // A byte order mark is only one at the start; a non-ASCII character in UTF-16 is still invalid.
+    const inner = Buffer.from('aGVs\ufeffbG8=');
+    await expect(convertBlob(kernel, new Blob([inner]), opts({ mode: 'decode' }))).rejects.toThrow(INVALID_BASE64);
+    const wide = Buffer.from('\ufeffaGVsbG8é=', 'utf16le');
+    await expect(convertBlob(kernel, new Blob([wide]), opts({ mode: 'decode' }))).rejects.toThrow(INVALID_BASE64);
+  });
 });

@@ -213,6 +213,26 @@ export function localParts(type: string): PartSink {
 }
 
 /**
+ * A Base64 text file as reading it as text (the spec's way) sees it: without a UTF-8 byte order
+ * mark (Notepad, PowerShell's UTF8), and UTF-16 with one (Windows PowerShell's `>`) as UTF-8,
+ * streamed. Before, both were "Invalid Base64 string".
+ */
+async function textFileBytes(file: Blob): Promise<Blob> {
+  const [a, b, c] = new Uint8Array(await file.slice(0, 3).arrayBuffer());
+  if (a === 0xef && b === 0xbb && c === 0xbf) return file.slice(3);
+  const utf16 = a === 0xff && b === 0xfe ? 'utf-16le' : a === 0xfe && b === 0xff ? 'utf-16be' : '';
+  if (!utf16) return file;
+  // The decoder drops the mark; characters other than ASCII stay invalid Base64 in UTF-8.
+  const decoder = new TextDecoder(utf16);
+  const encoder = new TextEncoder();
+  const sink = new BlobSink('text/plain', FOLD_BYTES);
+  for await (const chunk of blobChunks(file, READ_BYTES))
+    sink.push(encoder.encode(decoder.decode(chunk, { stream: true })));
+  sink.push(encoder.encode(decoder.decode()));
+  return sink.blob();
+}
+
+/**
  * Converts a Blob/File read as a stream (the streams carry remainders and skip whitespace) into
  * output parts of up to `chunkBytes` of input each, written into buffers taken from `partSink`
  * (this thread's by default; the worker's hands them to a second worker). The file is read in
@@ -228,6 +248,7 @@ export async function convertBlob(
   partSink: (type: string) => PartSink = localParts,
 ): Promise<ConversionResult> {
   if (file.size === 0) throw new Error(opts.mode === 'encode' ? ENTER_TEXT : ENTER_BASE64);
+  const input = opts.mode === 'decode' ? await textFileBytes(file) : file;
   const parts = partSink(OUTPUT_TYPE[opts.mode]);
   const stream =
     opts.mode === 'encode' ? new Base64Encoder(kernel, opts.alphabet) : new Base64Decoder(kernel, opts.alphabet);
@@ -247,7 +268,7 @@ export async function convertBlob(
   try {
     let read = 0;
     let reported = 0;
-    for await (const chunk of blobChunks(file, Math.min(READ_BYTES, chunkBytes))) {
+    for await (const chunk of blobChunks(input, Math.min(READ_BYTES, chunkBytes))) {
       const need = stream.maxOutput(chunk.length);
       if (at + need > out.length && at > 0) await emit();
       if (need > out.length) {
@@ -258,12 +279,12 @@ export async function convertBlob(
       read += chunk.length;
       if (read - reported >= Math.min(chunkBytes, PROGRESS_BYTES)) {
         reported = read;
-        onProgress?.(read, file.size);
+        onProgress?.(read, input.size);
       }
     }
     if (at + stream.maxOutput(0) > out.length) await emit();
     at += stream.finishInto(out, at);
-    if (reported < read) onProgress?.(read, file.size);
+    if (reported < read) onProgress?.(read, input.size);
     if (stream instanceof Base64Decoder && stream.chars === 0) throw new Error(ENTER_BASE64);
   } catch (e) {
     parts.give(out, 0);
