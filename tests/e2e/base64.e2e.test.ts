@@ -488,6 +488,33 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
       await page.context().close();
     },
   );
+  it('decodes Base64 files saved with a byte order mark, and names a lone surrogate it cannot encode', async () => {
+    const { page, errors } = await open();
+    // Made in the page: a lone surrogate sent over DevTools arrives as U+FFFD. (Windows' clipboard,
+    // UTF-16, can carry one into a paste.)
+    await input(page).focus();
+    await page.evaluate(() => document.execCommand('insertText', false, 'ab' + String.fromCharCode(0xd83d)));
+    await expect
+      .poll(() => status(page).textContent())
+      .toBe('Encoding failed: a lone surrogate (U+D83D) at position 3 is not a character; UTF-8 cannot encode it');
+    expect(await output(page).inputValue()).toBe('');
+
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    const b64 = Buffer.from('saved by Notepad').toString('base64') + '\r\n';
+    const fileInput = page.locator('input[type=file]');
+    const files = {
+      'utf8.b64': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(b64)]),
+      'utf16.b64': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(b64, 'utf16le')]),
+    };
+    for (const [name, buffer] of Object.entries(files)) {
+      await fileInput.setInputFiles({ name, mimeType: '', buffer });
+      await status(page).getByText(`✅ Decoded ${name}`).waitFor();
+      expect(await output(page).inputValue()).toBe('saved by Notepad');
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('Remove file and Remove text hand the focus to the text input, not to <body>', async () => {
     const { page, errors } = await open();
     const focusedId = () => page.evaluate(() => document.activeElement?.id);

@@ -49,6 +49,16 @@ describe('text conversions', () => {
     expect(() => convertText(kernel, 'é', opts({ encoding: 'ASCII' }))).toThrow(/^Encoding failed: .*ASCII range/);
   });
 
+  it('refuses a lone surrogate in UTF-8 rather than encoding U+FFFD in its place, as Python does', () => {
+    expect(() => convertText(kernel, 'ab\ud83d', opts())).toThrow(
+      'Encoding failed: a lone surrogate (U+D83D) at position 3 is not a character; UTF-8 cannot encode it',
+    );
+    expect(() => convertText(kernel, '\ude00x', opts())).toThrow(
+      /^Encoding failed: a lone surrogate \(U\+DE00\) at position 1 /,
+    );
+    expect(convertText(kernel, 'a\ud83d\ude00b', opts()).preview).toBe(Buffer.from('a😀b').toString('base64'));
+  });
+
   it('strips Unicode and ASCII whitespace before decoding', () => {
     expect(convertText(kernel, ' SGVs\u00a0bG8=\r\n', opts({ mode: 'decode' })).preview).toBe('Hello');
   });
