@@ -515,6 +515,23 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await page.context().close();
   });
 
+  it('copies the whole decoded output, not the hex dump of its start, for binary of 4-16 KiB', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    // 10,000 bytes, none of them NUL or CR (which the clipboard may not carry as they are).
+    const bin = Buffer.from(Array.from({ length: 10_000 }, (_, i) => 14 + ((i * 7919) % 242)));
+    await input(page).fill(bin.toString('base64'));
+    await expect.poll(() => output(page).inputValue()).toMatch(/^00000000 {2}0e /);
+    expect(await page.getByTestId('preview-note').textContent()).toContain(
+      'hex dump of the first 4,096 of 10,000 bytes',
+    );
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect.poll(() => status(page).textContent()).toBe('✅ Copied to clipboard!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new TextDecoder().decode(bin));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('Remove file and Remove text hand the focus to the text input, not to <body>', async () => {
     const { page, errors } = await open();
     const focusedId = () => page.evaluate(() => document.activeElement?.id);

@@ -28,7 +28,8 @@ export function useOutputActions() {
     if (!result) return;
     let text: string;
     if (asDataUrl) text = dataUrlPrefix(fileInfo?.type ?? '') + output;
-    else if (!result.truncated) text = mode === 'encode' ? wrapLines(output) : output;
+    // The output shown is all of it only when it is neither cut nor a hex dump of binary data.
+    else if (!result.truncated && result.previewKind === 'text') text = mode === 'encode' ? wrapLines(output) : output;
     else text = await base64Worker.copyText(result.blob, mode, encoding);
     const ok = await copyText(text);
     showCopied(ok ? COPIED_MESSAGE : 'Failed to copy to clipboard');
