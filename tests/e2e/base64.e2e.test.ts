@@ -525,6 +525,7 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     expect(await page.getByTestId('preview-note').textContent()).toContain(
       'hex dump of the first 4,096 of 10,000 bytes',
     );
+    expect(await testId(page, 'output-count')).toBe('10,000 bytes');
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect.poll(() => status(page).textContent()).toBe('✅ Copied to clipboard!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(new TextDecoder().decode(bin));

@@ -72,6 +72,13 @@ describe('text conversions', () => {
     expect(bytesToText(new Uint8Array([0xe9]), 'ASCII').lossy).toBe(true);
   });
 
+  it('counts a binary output shown as a hex dump in bytes, as its note does', () => {
+    const bin = Buffer.from(Array.from({ length: 10_000 }, (_, i) => (i * 7919) & 0xff));
+    const res = convertText(kernel, bin.toString('base64'), opts({ mode: 'decode', previewLimit: 16384 }));
+    expect(res.previewKind).toBe('hex');
+    expect([res.outputLength, res.outputUnit]).toEqual([10_000, 'bytes']);
+  });
+
   it('previews only the beginning of a large output and keeps the whole output in the Blob', async () => {
     const text = 'x'.repeat(10_000);
     const res = convertText(kernel, text, opts({ previewLimit: 100 }));

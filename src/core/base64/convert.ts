@@ -31,7 +31,7 @@ export interface ConversionResult {
   /** The beginning of the output as text (all of it when `truncated` is false). */
   preview: string;
   truncated: boolean;
-  /** Output size: characters of the output text, or bytes when decoding gave only a preview. */
+  /** Output size: characters of the output text, or bytes when decoding gave only a preview or a hex dump. */
   outputLength: number;
   outputUnit: 'characters' | 'bytes';
   /** Input size: characters of typed text, bytes of a file. */
@@ -121,12 +121,14 @@ function finish(output: Output, opts: ConvertOptions, inputLength: number): Conv
   }
   const { text, lossy } = bytesToText(headBytes, opts.encoding);
   const hex = lossy && size > HEX_PREVIEW_BYTES;
+  // Characters only of text shown whole: a hex dump's note counts bytes, and so does the count.
+  const inBytes = truncated || hex;
   return {
     preview: hex ? hexDump(headBytes.subarray(0, HEX_PREVIEW_BYTES)) : text,
     previewKind: hex ? 'hex' : 'text',
     truncated,
-    outputLength: truncated ? size : text.length,
-    outputUnit: truncated ? 'bytes' : 'characters',
+    outputLength: inBytes ? size : text.length,
+    outputUnit: inBytes ? 'bytes' : 'characters',
     inputLength,
     lossy,
     blob,
