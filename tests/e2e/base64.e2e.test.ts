@@ -533,6 +533,21 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await page.context().close();
   });
 
+  it('counts one character or byte in the singular', async () => {
+    const { page } = await open();
+    await input(page).fill('A');
+    await expect.poll(() => output(page).inputValue()).toBe('QQ==');
+    expect(await testId(page, 'input-count')).toBe('1 character');
+    await page.locator('input[type=file]').setInputFiles({ name: 'one.bin', mimeType: '', buffer: Buffer.from('A') });
+    await status(page).getByText('✅ Encoded one.bin').waitFor();
+    expect(await testId(page, 'input-count')).toBe('1 byte');
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    await input(page).fill('QQ==');
+    await expect.poll(() => output(page).inputValue()).toBe('A');
+    expect(await testId(page, 'output-count')).toBe('1 character');
+    await page.context().close();
+  });
+
   it('Remove file and Remove text hand the focus to the text input, not to <body>', async () => {
     const { page, errors } = await open();
     const focusedId = () => page.evaluate(() => document.activeElement?.id);

@@ -52,11 +52,14 @@ export function InputPane({ s, onInput }: { s: Base64View; onInput(text: string)
         </p>
       )}
       <div className="b64-count" data-testid="input-count">
-        {formatCount(inputLength(s))} {s.file ? 'bytes' : 'characters'}
+        {countOf(inputLength(s), s.file ? 'bytes' : 'characters')}
       </div>
     </section>
   );
 }
+
+/** '1 byte', '2 bytes': the unit in the singular for one. */
+const countOf = (n: number, unit: 'bytes' | 'characters') => `${formatCount(n)} ${n === 1 ? unit.slice(0, -1) : unit}`;
 
 const inputLength = (s: Base64View) => (s.file ? s.file.size : s.input.length);
 const outputLength = (s: Base64View) => s.result?.outputLength ?? s.output.length;
@@ -103,7 +106,7 @@ export function OutputPane({
         placeholder="Output appears here"
       />
       <div className="b64-count" data-testid="output-count">
-        {formatCount(outputLength(s))} {s.result?.outputUnit ?? 'characters'}
+        {countOf(outputLength(s), s.result?.outputUnit ?? 'characters')}
       </div>
       {s.result?.previewKind === 'hex' ? (
         <p className="b64-note" role="note" data-testid="preview-note">
