@@ -235,6 +235,20 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('suggests the page an unknown deep link starts with first', async () => {
+    // Every generator shares the word "generator": the page the link names must lead, not be cut.
+    for (const [path, title] of [
+      ['/data-generator/old', 'Test Data Generator'],
+      ['/icon-generator/v2', 'Icon Generator'],
+      ['/json-formatter/x', 'JSON Formatter and Validator'],
+    ]) {
+      const { page } = await desktop(path!);
+      await expect.poll(() => page.locator('main h1').textContent()).toBe('Page not found');
+      expect(await page.locator('.not-found li a').first().textContent()).toBe(title);
+      await page.context().close();
+    }
+  });
+
   it('runs the WASM kernel in a worker from a page (self-test and a file with progress)', async () => {
     const { page, errors } = await desktop('/diagnostics');
     await page.getByRole('button', { name: 'Run self-test' }).click();
