@@ -300,4 +300,32 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(own.errors).toEqual([]);
     await p.context().close();
   });
+
+  it("keeps gradients saved in two tabs: a save in one does not drop the other tab's", async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    const tabs = [own.page, await own.page.context().newPage()];
+    for (const t of tabs) {
+      await t.goto(`${app.url}/gradient-generator`);
+      await t.getByLabel('Gradient name').waitFor();
+    }
+    const save = async (t: Page, name: string) => {
+      await t.getByLabel('Gradient name').fill(name);
+      await t.getByRole('button', { name: 'Save Gradient' }).click();
+    };
+    await save(tabs[0]!, 'From tab one');
+    await save(tabs[1]!, 'From tab two');
+    // The other tab's list follows too, without a reload.
+    await tabs[0]!.getByRole('tab', { name: /Saved/ }).click();
+    const cards = tabs[0]!.getByRole('button', { name: /^Load saved gradient/ });
+    await expect.poll(() => cards.count()).toBe(2);
+    await tabs[1]!.reload();
+    await tabs[1]!.getByRole('tab', { name: /Saved/ }).click();
+    expect(
+      await tabs[1]!
+        .getByRole('button', { name: /^Load saved gradient/ })
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
+    ).toEqual(['Load saved gradient From tab two', 'Load saved gradient From tab one']);
+    expect(own.errors).toEqual([]);
+    await own.page.context().close();
+  });
 });

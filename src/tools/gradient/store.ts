@@ -26,6 +26,7 @@ import {
   loadSaved,
   makeSaved,
   storeSaved,
+  STORAGE_KEY,
   type SavedGradient,
 } from '../../core/gradient/saved';
 import { tool } from './tool';
@@ -187,6 +188,13 @@ export const useGradientStore = create<GradientState>()((set, get) => {
     setExportSize: (axis, value) => set(axis === 'width' ? { exportWidth: value } : { exportHeight: value }),
     setDither: (dither) => set({ dither }),
   };
+});
+
+// Another tab of this origin changed the saved list (key null: it cleared the storage): take its
+// list, so a save here builds on it instead of writing over it (the other tab's saves were lost).
+globalThis.window?.addEventListener('storage', (e) => {
+  if (e.storageArea !== webStorage('localStorage') || (e.key !== null && e.key !== STORAGE_KEY)) return;
+  useGradientStore.setState({ saved: loadSaved(webStorage('localStorage') ?? undefined) });
 });
 
 keepDraft(useGradientStore, tool.path, ({ gradient, activeTab, name, exportWidth, exportHeight, dither }) => ({
