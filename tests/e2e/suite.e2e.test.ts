@@ -121,6 +121,20 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.context().close();
   });
 
+  it("a theme picked in one tab applies to the site's other open tabs too", async () => {
+    const { page } = await open('/', 1280, 'light');
+    const other = await page.context().newPage();
+    await other.goto(app.url + '/gradient-generator');
+    await other.locator('main h1').first().waitFor();
+    const bg = (p: Page) => p.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect.poll(() => bg(other)).toBe('rgb(15, 18, 24)');
+    expect(await other.getByRole('button', { name: 'Switch to light theme' }).count()).toBe(1);
+    await other.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect.poll(() => bg(page)).toBe('rgb(246, 247, 251)');
+    await page.context().close();
+  });
+
   it('draws icons as SVG, never emoji', async () => {
     const { page } = await open('/');
     const toggles = page.locator('#sidebar .group-toggle');
