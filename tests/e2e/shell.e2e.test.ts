@@ -235,6 +235,21 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it("takes a deep link with a trailing slash or other case to the tool's own address", async () => {
+    for (const [path, canonical, title] of [
+      ['/uart-generator/?x=1#top', '/uart-generator?x=1#top', 'UART Generator'],
+      ['/FIFO-Generator', '/fifo-generator', 'FIFO Generator'],
+    ]) {
+      const { page } = await desktop(path!);
+      await expect.poll(() => page.locator('main h1').first().textContent()).toBe(title);
+      expect(page.url()).toBe(app.url + canonical);
+      // The navbar and sidebar know where the user is (they compare the exact path).
+      expect(await page.locator('.navbar-crumb').textContent()).toBe(`/ ${title}`);
+      expect(await page.locator('#sidebar [aria-current="page"]').textContent()).toBe(title);
+      await page.context().close();
+    }
+  });
+
   it('suggests the page an unknown deep link starts with first', async () => {
     // Every generator shares the word "generator": the page the link names must lead, not be cut.
     for (const [path, title] of [
