@@ -66,6 +66,38 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('Escape or a click outside closes the palette only, not the popup or menu under it', async () => {
+    const { page } = await open('/gradient-generator');
+    const hex = page.getByLabel('Hex color of stop 1');
+    const popup = page.getByRole('dialog', { name: 'Edit color of stop 1' });
+    await page.getByRole('button', { name: /^Color of stop 1/ }).click();
+    await hex.focus();
+    await page.keyboard.press('Control+k');
+    await palette(page).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await palette(page).count()).toBe(0);
+    expect(await popup.count()).toBe(1);
+    expect(await hex.evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.keyboard.press('Control+k');
+    await palette(page).waitFor();
+    await page.mouse.click(5, 790); // the backdrop
+    expect(await palette(page).count()).toBe(0);
+    expect(await popup.count()).toBe(1);
+    await page.keyboard.press('Escape'); // now the popup's turn
+    expect(await popup.count()).toBe(0);
+    await page.context().close();
+
+    const mobile = await open('/fifo-generator', 375);
+    const toggle = mobile.page.locator('.menu-toggle');
+    await toggle.click();
+    await mobile.page.keyboard.press('Control+k');
+    await palette(mobile.page).waitFor();
+    await mobile.page.keyboard.press('Escape');
+    expect(await palette(mobile.page).count()).toBe(0);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await mobile.page.context().close();
+  });
+
   it('lists recently opened tools first, and the navbar button opens the palette', async () => {
     const { page } = await open('/jwt-debugger');
     await page.goto(app.url + '/gradient-generator');
