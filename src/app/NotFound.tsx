@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { pages } from './registry';
+import { PRODUCT, pages } from './registry';
 
 /**
  * Suggests pages whose path or title shares a word with the unknown path, those sharing the most
@@ -24,6 +25,11 @@ function suggestions(pathname: string) {
 export function NotFound() {
   const { pathname } = useLocation();
   const similar = suggestions(pathname);
+  // Like a tool's title (ToolRoute): the tab, history and screen readers say where the user is.
+  useEffect(() => {
+    document.title = `Page not found · ${PRODUCT}`;
+    return () => void (document.title = PRODUCT);
+  }, []);
   return (
     <article className="not-found">
       <h1>Page not found</h1>

@@ -232,6 +232,12 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Page not found');
     expect(await page.locator('main').textContent()).toContain('/subnet-calc');
     expect(await page.getByRole('link', { name: 'IP Subnet Calculator' }).count()).toBeGreaterThan(0);
+    // The tab, history and a screen reader's page title say it too (WCAG 2.4.2), not just "BitSmith".
+    expect(await page.title()).toBe('Page not found · BitSmith');
+    await page.getByRole('link', { name: 'IP Subnet Calculator' }).first().click();
+    await expect.poll(() => page.title()).toBe('IP Subnet Calculator · BitSmith');
+    await page.goBack();
+    await expect.poll(() => page.title()).toBe('Page not found · BitSmith');
     await page.context().close();
   });
 
