@@ -347,6 +347,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
       await t.getByLabel('Gradient name').waitFor();
     }
     const save = async (t: Page, name: string) => {
+      await t.getByRole('tab', { name: 'Editor' }).click();
       await t.getByLabel('Gradient name').fill(name);
       await t.getByRole('button', { name: 'Save Gradient' }).click();
     };
@@ -363,6 +364,19 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
         .getByRole('button', { name: /^Load saved gradient/ })
         .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
     ).toEqual(['Load saved gradient From tab two', 'Load saved gradient From tab one']);
+
+    // Undo in one tab puts its deleted gradient back without dropping one saved meanwhile in the other.
+    await tabs[0]!.getByRole('button', { name: 'Delete saved gradient From tab one' }).click();
+    await save(tabs[1]!, 'Meanwhile');
+    await expect.poll(() => cards.count()).toBe(2);
+    await tabs[0]!.getByRole('button', { name: 'Undo' }).click();
+    await tabs[0]!.reload();
+    await tabs[0]!.getByRole('tab', { name: /Saved/ }).click();
+    expect((await cards.allTextContents()).map((t) => t.split(/(linear|radial|conic) •/)[0])).toEqual([
+      'Meanwhile',
+      'From tab two',
+      'From tab one',
+    ]);
     expect(own.errors).toEqual([]);
     await own.page.context().close();
   });

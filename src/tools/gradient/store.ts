@@ -4,6 +4,7 @@ import { trackToolUsage } from '../../telemetry';
 import {
   defaultGradient,
   DEFAULT_EXPORT,
+  MAX_SAVED,
   type BlendMode,
   type GradientSpec,
   type GradientType,
@@ -184,7 +185,11 @@ export const useGradientStore = create<GradientState>()((set, get) => {
       setSaved([]);
       track('delete_gradient', { all: true });
     },
-    restoreSaved: (list) => setSaved(list),
+    restoreSaved: (list) => {
+      // Keep what another tab saved since the delete (the list before it does not hold it).
+      const since = get().saved.filter((s) => !list.some((b) => b.id === s.id));
+      setSaved([...since, ...list].slice(0, MAX_SAVED));
+    },
     setExportSize: (axis, value) => set(axis === 'width' ? { exportWidth: value } : { exportHeight: value }),
     setDither: (dither) => set({ dither }),
   };
