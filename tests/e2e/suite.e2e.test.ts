@@ -372,4 +372,19 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     // every rule in the light theme and the colour rules in the dark (79 s idle, alone).
     360_000,
   );
+
+  it('at 320 px no generator page scrolls sideways after generating code or opening presets', async () => {
+    const { page } = await open('/', 320);
+    const problems: string[] = [];
+    const generators = ['/uart-generator', '/fifo-generator', '/fsm-generator', '/gradient-generator'];
+    for (const [path, use] of interactions.filter(([path]) => generators.includes(path))) {
+      await page.goto(app.url + path);
+      await page.locator('main h1').first().waitFor();
+      await use(page);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 320) problems.push(`${path} is ${width} px wide`);
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });
