@@ -373,7 +373,7 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     360_000,
   );
 
-  it('at 320 px no generator page scrolls sideways after generating code or opening presets', async () => {
+  it('at 320 px no generator page scrolls sideways after generating code, opening presets or saving', async () => {
     const { page } = await open('/', 320);
     const problems: string[] = [];
     const generators = ['/uart-generator', '/fifo-generator', '/fsm-generator', '/gradient-generator'];
@@ -384,6 +384,15 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       if (width > 320) problems.push(`${path} is ${width} px wide`);
     }
+    // A saved gradient named without spaces (snake_case, a URL) wraps on its card.
+    await page.goto(app.url + '/gradient-generator');
+    await page.getByRole('tab', { name: 'Editor' }).click(); // the draft kept the Presets tab
+    await page.getByLabel('Gradient name').fill('landing_page_hero_background_v2');
+    await page.getByRole('button', { name: 'Save Gradient' }).click();
+    await page.getByRole('tab', { name: /Saved/ }).click();
+    await page.getByText('landing_page_hero_background_v2').waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 320) problems.push(`/gradient-generator (Saved) is ${width} px wide`);
     expect(problems).toEqual([]);
     await page.context().close();
   }, 120_000);
