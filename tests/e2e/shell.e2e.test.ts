@@ -256,6 +256,14 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     }
   });
 
+  it('a 404 for a long address wraps it instead of scrolling the page sideways', async () => {
+    const p = await openPage(app.browser, { viewport: { width: 320, height: 640 } });
+    await p.page.goto(`${app.url}/share/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08`);
+    await expect.poll(() => p.page.locator('main h1').textContent()).toBe('Page not found');
+    expect(await p.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await p.page.context().close();
+  });
+
   it('suggests the page an unknown deep link starts with first', async () => {
     // Every generator shares the word "generator": the page the link names must lead, not be cut.
     for (const [path, title] of [
