@@ -53,14 +53,26 @@ export default function CommandPalette({ onClose }: { onClose: (navigated?: bool
     if (e.key === 'ArrowDown' && n) setActive((activeIndex + 1) % n);
     else if (e.key === 'ArrowUp' && n) setActive((activeIndex - 1 + n) % n);
     else if (e.key === 'Enter' && entries[activeIndex]) open(entries[activeIndex].page);
-    else if (e.key === 'Escape') onClose();
-    else if (e.key !== 'Tab') return; // Tab stays in the dialog: the input is its only stop
+    else if (e.key === 'Escape') {
+      // The palette's Escape: the page's own Escape handlers (a colour popup, the mobile menu)
+      // listen on document and would close what is under it too.
+      e.stopPropagation();
+      onClose();
+    } else if (e.key !== 'Tab') return; // Tab stays in the dialog: the input is its only stop
     e.preventDefault();
   };
 
   const optionId = (i: number) => `${id}-option-${i}`;
   return (
-    <div className="palette-backdrop" onMouseDown={(e) => e.target === e.currentTarget && onClose()}>
+    <div
+      className="palette-backdrop"
+      // A click on the modal palette or its backdrop is not a click outside the page's popups.
+      onPointerDown={(e) => e.stopPropagation()}
+      onMouseDown={(e) => {
+        e.stopPropagation();
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
       <div className="palette" role="dialog" aria-modal="true" aria-label="Search tools">
         <input
           ref={input}

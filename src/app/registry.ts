@@ -31,6 +31,16 @@ export function pageByPath(path: string): PageDeclaration | undefined {
   return byPath.get(path);
 }
 
+/**
+ * The declared path an address means: routes also match a trailing slash and any case
+ * (/uart-generator/, /UART-generator), but the navbar, the sidebar and recent tools compare the
+ * declared path.
+ */
+export function canonicalPath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '') || '/';
+  return pages.find((p) => p.path.toLowerCase() === trimmed.toLowerCase())?.path ?? trimmed;
+}
+
 /** The group that lists `path` first (a tool can sit in two groups). */
 export function groupOfPath(path: string): SidebarGroup | undefined {
   return sidebarGroups.find((g) => g.pages.some((p) => p.path === path));

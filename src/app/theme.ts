@@ -34,9 +34,19 @@ function subscribe(onChange: () => void): () => void {
   listeners.add(onChange);
   const media = window.matchMedia(DARK_QUERY);
   media.addEventListener('change', onChange);
+  // Another tab of the site picked a theme (or cleared the storage): follow it, as a reload would.
+  const onStorage = (e: StorageEvent) => {
+    if (e.key !== KEY && e.key !== null) return;
+    const theme = storedTheme();
+    if (theme) document.documentElement.dataset.theme = theme;
+    else delete document.documentElement.dataset.theme;
+    onChange();
+  };
+  window.addEventListener('storage', onStorage);
   return () => {
     listeners.delete(onChange);
     media.removeEventListener('change', onChange);
+    window.removeEventListener('storage', onStorage);
   };
 }
 

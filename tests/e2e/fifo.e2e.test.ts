@@ -174,6 +174,19 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(errors).toEqual([]);
   });
 
+  it('says "1 word", not "1 words", for a threshold of one word', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('FIFO Depth').selectOption('custom');
+    await page.getByLabel('Custom depth (2-131072 words)').fill('2');
+    // floor(2 x 80%) = 1 and floor(2 x 50%) = 1.
+    await page.getByLabel('Almost Empty Threshold').fill('50');
+    await expect.poll(() => metric(page, 'almost-full')).toBe('1 word');
+    expect(await metric(page, 'almost-empty')).toBe('1 word');
+    expect(await page.getByRole('status').filter({ hasText: '80% (' }).textContent()).toBe('80% (1 word)');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('takes a custom width and depth: clear validation, metrics, notes, and a design that passes', async () => {
     const { page, errors } = await open();
     await page.getByLabel('Data Width').selectOption('custom');

@@ -416,4 +416,36 @@ describeWith(['chromium'], 'Gradient exports match Chromium pixel by pixel', () 
     }
     expect(errors).toEqual([]);
   });
+
+  it('a conic SVG export has no transparent pixels (none at its centre either)', async () => {
+    await page.getByRole('tab', { name: 'Editor' }).click();
+    await page.getByRole('button', { name: 'Conic', exact: true }).click();
+    for (const [w, h] of [
+      [300, 200],
+      [1920, 1080],
+    ] as const) {
+      await setSize(page, w, h);
+      const svg = await exportSvg(page);
+      // Wedge edges through pixel centres near the apex used to leave holes there.
+      const holes = await page.evaluate(
+        async ({ svg, w, h }) => {
+          const img = new Image();
+          img.src = URL.createObjectURL(new Blob([svg], { type: 'image/svg+xml' }));
+          await img.decode();
+          const canvas = document.createElement('canvas');
+          canvas.width = w;
+          canvas.height = h;
+          const ctx = canvas.getContext('2d')!;
+          ctx.drawImage(img, 0, 0);
+          const data = ctx.getImageData(0, 0, w, h).data;
+          const out: [number, number][] = [];
+          for (let i = 0; i < w * h; i++) if (data[i * 4 + 3]! < 255) out.push([i % w, Math.floor(i / w)]);
+          return out;
+        },
+        { svg, w, h },
+      );
+      expect(holes, `${w}x${h}`).toEqual([]);
+    }
+    expect(errors).toEqual([]);
+  });
 });

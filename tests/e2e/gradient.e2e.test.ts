@@ -300,4 +300,84 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(own.errors).toEqual([]);
     await p.context().close();
   });
+
+  it("a link or saved gradient beyond the editor's ranges loads within them, as the sliders show it", async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    const p = own.page;
+    // -90deg is 270deg: the angle slider showed 0 (and 450deg showed 360) for a gradient at 270 (90).
+    for (const [angle, shown] of [
+      [-90, 270],
+      [450, 90],
+    ]) {
+      await p.goto(`${app.url}/gradient-generator?angle=${angle}`);
+      await p.getByTestId('gradient-css').waitFor();
+      expect(await css(p)).toBe(`background: linear-gradient(${shown}deg, #6366f1 0%, #8b5cf6 100%);`);
+      expect(await p.getByLabel(/^Angle/).inputValue()).toBe(String(shown));
+      expect(await p.getByRole('button', { name: `${shown}°` }).getAttribute('aria-pressed')).toBe('true');
+    }
+    await p.goto(`${app.url}/gradient-generator?type=radial&x=150&y=-5`);
+    await p.getByTestId('gradient-css').waitFor();
+    expect(await css(p)).toBe('background: radial-gradient(ellipse at 100% 0%, #6366f1 0%, #8b5cf6 100%);');
+
+    const saved = {
+      id: 1,
+      name: 'Hand edited',
+      type: 'linear',
+      angle: 90,
+      colors: [
+        { id: 1, color: '#ff0000', position: -20 },
+        { id: 2, color: '#0000ff', position: 150 },
+      ],
+    };
+    await p.evaluate((s) => localStorage.setItem('savedGradients', JSON.stringify([s])), saved);
+    await p.goto(`${app.url}/gradient-generator`);
+    await p.getByRole('tab', { name: /Saved/ }).click();
+    await p.getByRole('button', { name: 'Load saved gradient Hand edited' }).click();
+    expect(await css(p)).toBe('background: linear-gradient(90deg, #ff0000 0%, #0000ff 100%);');
+    expect(await p.getByLabel('Position of stop 2 in percent').inputValue()).toBe('100');
+    expect(own.errors).toEqual([]);
+    await p.context().close();
+  });
+
+  it("keeps gradients saved in two tabs: a save in one does not drop the other tab's", async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    const tabs = [own.page, await own.page.context().newPage()];
+    for (const t of tabs) {
+      await t.goto(`${app.url}/gradient-generator`);
+      await t.getByLabel('Gradient name').waitFor();
+    }
+    const save = async (t: Page, name: string) => {
+      await t.getByRole('tab', { name: 'Editor' }).click();
+      await t.getByLabel('Gradient name').fill(name);
+      await t.getByRole('button', { name: 'Save Gradient' }).click();
+    };
+    await save(tabs[0]!, 'From tab one');
+    await save(tabs[1]!, 'From tab two');
+    // The other tab's list follows too, without a reload.
+    await tabs[0]!.getByRole('tab', { name: /Saved/ }).click();
+    const cards = tabs[0]!.getByRole('button', { name: /^Load saved gradient/ });
+    await expect.poll(() => cards.count()).toBe(2);
+    await tabs[1]!.reload();
+    await tabs[1]!.getByRole('tab', { name: /Saved/ }).click();
+    expect(
+      await tabs[1]!
+        .getByRole('button', { name: /^Load saved gradient/ })
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
+    ).toEqual(['Load saved gradient From tab two', 'Load saved gradient From tab one']);
+
+    // Undo in one tab puts its deleted gradient back without dropping one saved meanwhile in the other.
+    await tabs[0]!.getByRole('button', { name: 'Delete saved gradient From tab one' }).click();
+    await save(tabs[1]!, 'Meanwhile');
+    await expect.poll(() => cards.count()).toBe(2);
+    await tabs[0]!.getByRole('button', { name: 'Undo' }).click();
+    await tabs[0]!.reload();
+    await tabs[0]!.getByRole('tab', { name: /Saved/ }).click();
+    expect((await cards.allTextContents()).map((t) => t.split(/(linear|radial|conic) •/)[0])).toEqual([
+      'Meanwhile',
+      'From tab two',
+      'From tab one',
+    ]);
+    expect(own.errors).toEqual([]);
+    await own.page.context().close();
+  });
 });

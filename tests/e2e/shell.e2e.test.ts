@@ -232,7 +232,50 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Page not found');
     expect(await page.locator('main').textContent()).toContain('/subnet-calc');
     expect(await page.getByRole('link', { name: 'IP Subnet Calculator' }).count()).toBeGreaterThan(0);
+    // The tab, history and a screen reader's page title say it too (WCAG 2.4.2), not just "BitSmith".
+    expect(await page.title()).toBe('Page not found · BitSmith');
+    await page.getByRole('link', { name: 'IP Subnet Calculator' }).first().click();
+    await expect.poll(() => page.title()).toBe('IP Subnet Calculator · BitSmith');
+    await page.goBack();
+    await expect.poll(() => page.title()).toBe('Page not found · BitSmith');
     await page.context().close();
+  });
+
+  it("takes a deep link with a trailing slash or other case to the tool's own address", async () => {
+    for (const [path, canonical, title] of [
+      ['/uart-generator/?x=1#top', '/uart-generator?x=1#top', 'UART Generator'],
+      ['/FIFO-Generator', '/fifo-generator', 'FIFO Generator'],
+    ]) {
+      const { page } = await desktop(path!);
+      await expect.poll(() => page.locator('main h1').first().textContent()).toBe(title);
+      expect(page.url()).toBe(app.url + canonical);
+      // The navbar and sidebar know where the user is (they compare the exact path).
+      expect(await page.locator('.navbar-crumb').textContent()).toBe(`/ ${title}`);
+      expect(await page.locator('#sidebar [aria-current="page"]').textContent()).toBe(title);
+      await page.context().close();
+    }
+  });
+
+  it('a 404 for a long address wraps it instead of scrolling the page sideways', async () => {
+    const p = await openPage(app.browser, { viewport: { width: 320, height: 640 } });
+    await p.page.goto(`${app.url}/share/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08`);
+    await expect.poll(() => p.page.locator('main h1').textContent()).toBe('Page not found');
+    expect(await p.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await p.page.context().close();
+  });
+
+  it('suggests the page an unknown deep link starts with first', async () => {
+    // Every generator shares the word "generator": the page the link names must lead, not be cut.
+    for (const [path, title] of [
+      ['/data-generator/old', 'Test Data Generator'],
+      ['/icon-generator/v2', 'Icon Generator'],
+      ['/json-formatter/x', 'JSON Formatter and Validator'],
+    ]) {
+      const { page } = await desktop(path!);
+      await expect.poll(() => page.locator('main h1').textContent()).toBe('Page not found');
+      expect(await page.locator('.not-found li a').first().textContent()).toBe(title);
+      await page.context().close();
+    }
   });
 
   it('runs the WASM kernel in a worker from a page (self-test and a file with progress)', async () => {

@@ -66,6 +66,38 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('Escape or a click outside closes the palette only, not the popup or menu under it', async () => {
+    const { page } = await open('/gradient-generator');
+    const hex = page.getByLabel('Hex color of stop 1');
+    const popup = page.getByRole('dialog', { name: 'Edit color of stop 1' });
+    await page.getByRole('button', { name: /^Color of stop 1/ }).click();
+    await hex.focus();
+    await page.keyboard.press('Control+k');
+    await palette(page).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await palette(page).count()).toBe(0);
+    expect(await popup.count()).toBe(1);
+    expect(await hex.evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.keyboard.press('Control+k');
+    await palette(page).waitFor();
+    await page.mouse.click(5, 790); // the backdrop
+    expect(await palette(page).count()).toBe(0);
+    expect(await popup.count()).toBe(1);
+    await page.keyboard.press('Escape'); // now the popup's turn
+    expect(await popup.count()).toBe(0);
+    await page.context().close();
+
+    const mobile = await open('/fifo-generator', 375);
+    const toggle = mobile.page.locator('.menu-toggle');
+    await toggle.click();
+    await mobile.page.keyboard.press('Control+k');
+    await palette(mobile.page).waitFor();
+    await mobile.page.keyboard.press('Escape');
+    expect(await palette(mobile.page).count()).toBe(0);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await mobile.page.context().close();
+  });
+
   it('lists recently opened tools first, and the navbar button opens the palette', async () => {
     const { page } = await open('/jwt-debugger');
     await page.goto(app.url + '/gradient-generator');
@@ -118,6 +150,20 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.keyboard.press('Control+k');
     await options(page).first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("a theme picked in one tab applies to the site's other open tabs too", async () => {
+    const { page } = await open('/', 1280, 'light');
+    const other = await page.context().newPage();
+    await other.goto(app.url + '/gradient-generator');
+    await other.locator('main h1').first().waitFor();
+    const bg = (p: Page) => p.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect.poll(() => bg(other)).toBe('rgb(15, 18, 24)');
+    expect(await other.getByRole('button', { name: 'Switch to light theme' }).count()).toBe(1);
+    await other.getByRole('button', { name: 'Switch to light theme' }).click();
+    await expect.poll(() => bg(page)).toBe('rgb(246, 247, 251)');
     await page.context().close();
   });
 
@@ -326,4 +372,28 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     // every rule in the light theme and the colour rules in the dark (79 s idle, alone).
     360_000,
   );
+
+  it('at 320 px no generator page scrolls sideways after generating code, opening presets or saving', async () => {
+    const { page } = await open('/', 320);
+    const problems: string[] = [];
+    const generators = ['/uart-generator', '/fifo-generator', '/fsm-generator', '/gradient-generator'];
+    for (const [path, use] of interactions.filter(([path]) => generators.includes(path))) {
+      await page.goto(app.url + path);
+      await page.locator('main h1').first().waitFor();
+      await use(page);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 320) problems.push(`${path} is ${width} px wide`);
+    }
+    // A saved gradient named without spaces (snake_case, a URL) wraps on its card.
+    await page.goto(app.url + '/gradient-generator');
+    await page.getByRole('tab', { name: 'Editor' }).click(); // the draft kept the Presets tab
+    await page.getByLabel('Gradient name').fill('landing_page_hero_background_v2');
+    await page.getByRole('button', { name: 'Save Gradient' }).click();
+    await page.getByRole('tab', { name: /Saved/ }).click();
+    await page.getByText('landing_page_hero_background_v2').waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 320) problems.push(`/gradient-generator (Saved) is ${width} px wide`);
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });

@@ -4,6 +4,7 @@
  * missing fields take the load defaults (angle 90, ellipse, 50/50, normal, not repeating).
  */
 import { isHexColor } from './color';
+import { clampNumber } from './stops';
 import {
   BLEND_MODES,
   GRADIENT_TYPES,
@@ -60,17 +61,25 @@ export function deleteSaved(list: SavedGradient[], id: number): SavedGradient[] 
   return list.filter((s) => s.id !== id);
 }
 
-/** The editor gradient a saved one restores, with the spec's defaults for missing fields. */
+/** An angle as the 0-360 slider can show it: -90 is 270, 450 is 90 (the same CSS gradient). */
+const sliderAngle = (a: number) => (a >= 0 && a <= 360 ? a : ((a % 360) + 360) % 360);
+const percent = (n: number) => clampNumber(n, 0, 100);
+
+/**
+ * The editor gradient a saved one (or a link) restores, with the spec's defaults for missing
+ * fields, and within the editor's ranges: a hand-edited angle of -90 or a position of 150% showed
+ * sliders that disagreed with the preview.
+ */
 export function gradientFromSaved(s: Partial<SavedGradient>): GradientSpec {
   return {
     type: GRADIENT_TYPES.includes(s.type as GradientType) ? (s.type as GradientType) : 'linear',
-    angle: typeof s.angle === 'number' ? s.angle : 90,
+    angle: typeof s.angle === 'number' ? sliderAngle(s.angle) : 90,
     shape: RADIAL_SHAPES.includes(s.shape as RadialShape) ? (s.shape as RadialShape) : 'ellipse',
     position:
       s.position && typeof s.position.x === 'number' && typeof s.position.y === 'number'
-        ? { ...s.position }
+        ? { x: percent(s.position.x), y: percent(s.position.y) }
         : { x: 50, y: 50 },
-    stops: (s.colors ?? []).map((c) => ({ ...c })),
+    stops: (s.colors ?? []).map((c) => ({ ...c, position: percent(c.position) })),
     blendMode: BLEND_MODES.includes(s.blendMode as BlendMode) ? (s.blendMode as BlendMode) : 'normal',
     repeating: s.repeating === true,
   };

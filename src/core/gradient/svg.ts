@@ -97,9 +97,14 @@ function conicBody(g: GradientSpec, plan: RasterPlan, w: number, h: number): str
   for (let i = 1; i < 720; i++) cuts.add(i * STEP);
   const turns = [...cuts].sort((a, b) => a - b);
   const from = (g.angle * Math.PI) / 180;
-  const point = (t: number) => {
+  // Each wedge's two edges are pushed out by OVERLAP px (parallel, not rotated): a rotated overlap
+  // vanishes near the apex, where Skia's 1/64 px vertex snapping then left pixels whose centres lie
+  // on an edge (the diagonals through an integer centre) in no wedge, transparent holes.
+  const OVERLAP = 1 / 16;
+  const point = (t: number, distance: number, side: number) => {
     const a = from + t * 2 * Math.PI;
-    return `${f(cx + Math.sin(a) * radius)} ${f(cy - Math.cos(a) * radius)}`;
+    const [ux, uy, nx, ny] = [Math.sin(a), -Math.cos(a), Math.cos(a) * side, Math.sin(a) * side];
+    return `${f(cx + ux * distance + nx * OVERLAP)} ${f(cy + uy * distance + ny * OVERLAP)}`;
   };
   const parts: string[] = [];
   for (let i = 0; i + 1 < turns.length; i++) {
@@ -107,10 +112,8 @@ function conicBody(g: GradientSpec, plan: RasterPlan, w: number, h: number): str
     const b = turns[i + 1]!;
     if (b - a < 1e-9) continue;
     const [r, gg, bb] = colorAt(plan, (a + b) / 2);
-    // A sliver of overlap with the next wedge: no hairline gaps between neighbours.
-    const end = Math.min(b + STEP / 4, turns[i + 2] ?? b);
     parts.push(
-      `<path d="M${f(cx)} ${f(cy)}L${point(a)}L${point(end)}Z" fill="${rgbToHex(Math.round(r), Math.round(gg), Math.round(bb))}"/>`,
+      `<path d="M${point(a, 0, -1)}L${point(a, radius, -1)}L${point(b, radius, 1)}L${point(b, 0, 1)}Z" fill="${rgbToHex(Math.round(r), Math.round(gg), Math.round(bb))}"/>`,
     );
   }
   // Aliased edges, as the browser paints a conic gradient (per-pixel colours, no coverage blending

@@ -1,6 +1,6 @@
 import { fifoGenerator } from '../../core/hdl/fifo';
 import type { FifoConfig } from '../../core/hdl/fifo/config';
-import { metricRows } from './logic';
+import { metricRows, wordCount } from './logic';
 
 /** A threshold slider with its value in percent and, when the depth is usable, in words. */
 export function Slider({
@@ -19,7 +19,7 @@ export function Slider({
   words: number | null;
   onChange: (v: number) => void;
 }) {
-  const text = words === null ? `${value}%` : `${value}% (${words} words)`;
+  const text = words === null ? `${value}%` : `${value}% (${wordCount(words)})`;
   return (
     <div className="field fifo-slider">
       <label htmlFor={id}>{label}</label>

@@ -49,6 +49,9 @@ export function parseSize(text: string): number {
   return text.trim() === '' ? NaN : Number(text);
 }
 
+/** A count of words as the panel writes it: "1 word", "12 words", "1,024 words". */
+export const wordCount = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'word' : 'words'}`;
+
 /** Shown instead of a figure that an unusable width or depth leaves undefined. */
 export const NO_VALUE = '—';
 
@@ -64,8 +67,8 @@ export function metricRows(c: FifoConfig): MetricRow[] {
     { id: 'bram', label: 'Block RAMs', value: n(m.estimatedBRAM) },
     { id: 'max-frequency', label: 'Max Frequency', value: `${m.maxFrequency} MHz` },
     { id: 'latency', label: 'Latency', value: `${m.latency} ${m.latency === 1 ? 'cycle' : 'cycles'}` },
-    { id: 'almost-full', label: 'Almost Full Threshold', value: usable ? `${n(t.almostFull)} words` : NO_VALUE },
-    { id: 'almost-empty', label: 'Almost Empty Threshold', value: usable ? `${n(t.almostEmpty)} words` : NO_VALUE },
+    { id: 'almost-full', label: 'Almost Full Threshold', value: usable ? wordCount(t.almostFull) : NO_VALUE },
+    { id: 'almost-empty', label: 'Almost Empty Threshold', value: usable ? wordCount(t.almostEmpty) : NO_VALUE },
   ];
 }
 

@@ -4,6 +4,7 @@ import { trackToolUsage } from '../../telemetry';
 import {
   defaultGradient,
   DEFAULT_EXPORT,
+  MAX_SAVED,
   type BlendMode,
   type GradientSpec,
   type GradientType,
@@ -26,6 +27,7 @@ import {
   loadSaved,
   makeSaved,
   storeSaved,
+  STORAGE_KEY,
   type SavedGradient,
 } from '../../core/gradient/saved';
 import { tool } from './tool';
@@ -183,10 +185,21 @@ export const useGradientStore = create<GradientState>()((set, get) => {
       setSaved([]);
       track('delete_gradient', { all: true });
     },
-    restoreSaved: (list) => setSaved(list),
+    restoreSaved: (list) => {
+      // Keep what another tab saved since the delete (the list before it does not hold it).
+      const since = get().saved.filter((s) => !list.some((b) => b.id === s.id));
+      setSaved([...since, ...list].slice(0, MAX_SAVED));
+    },
     setExportSize: (axis, value) => set(axis === 'width' ? { exportWidth: value } : { exportHeight: value }),
     setDither: (dither) => set({ dither }),
   };
+});
+
+// Another tab of this origin changed the saved list (key null: it cleared the storage): take its
+// list, so a save here builds on it instead of writing over it (the other tab's saves were lost).
+globalThis.window?.addEventListener('storage', (e) => {
+  if (e.storageArea !== webStorage('localStorage') || (e.key !== null && e.key !== STORAGE_KEY)) return;
+  useGradientStore.setState({ saved: loadSaved(webStorage('localStorage') ?? undefined) });
 });
 
 keepDraft(useGradientStore, tool.path, ({ gradient, activeTab, name, exportWidth, exportHeight, dither }) => ({
