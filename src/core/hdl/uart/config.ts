@@ -130,7 +130,7 @@ export function validateUart(c: UartConfig): string[] {
   }
   if (problems.length === 0 && baudCounter(c) < 1) {
     problems.push(
-      `The clock is too slow: ${c.clockFreq.toLocaleString('en-US')} Hz cannot produce ${c.baudRate} baud with ${c.oversampling}x oversampling (baud counter would be 0). Raise the clock or lower the baud rate or oversampling.`,
+      `The clock is too slow: ${c.clockFreq.toLocaleString('en-US')} Hz cannot produce ${c.baudRate.toLocaleString('en-US')} baud with ${c.oversampling}x oversampling (baud counter would be 0). Raise the clock or lower the baud rate or oversampling.`,
     );
   }
   return problems;

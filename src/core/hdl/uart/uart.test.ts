@@ -56,6 +56,11 @@ describe('UART configuration', () => {
     expect(validateUart({ ...DEFAULT_UART, clockFreq: 1_000_000, baudRate: 921600 })[0]).toMatch(/clock is too slow/);
   });
 
+  it('writes both numbers of the clock-too-slow message in the same grouped format', () => {
+    const [message] = validateUart({ ...DEFAULT_UART, clockFreq: 1_843_200, baudRate: 921600, oversampling: 16 });
+    expect(message).toContain('1,843,200 Hz cannot produce 921,600 baud with 16x oversampling');
+  });
+
   it('states the configuration in the header comment of both languages', () => {
     const c = applyPreset(DEFAULT_UART, UART_PRESETS[3]!);
     const v = generateUartVerilog(c);
