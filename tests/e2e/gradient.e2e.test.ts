@@ -339,6 +339,38 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await p.context().close();
   });
 
+  it('a saved gradient whose date cannot be read shows just its type, not "Invalid Date"', async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    const p = own.page;
+    await p.goto(`${app.url}/gradient-generator`);
+    const colors = [
+      { id: 1, color: '#ff0000', position: 0 },
+      { id: 2, color: '#0000ff', position: 100 },
+    ];
+    const saved = [
+      { id: 1, name: 'Bad date', type: 'radial', angle: 90, colors, timestamp: 'not a date' },
+      // No timestamp and an id too large for a Date: the date was taken from the id.
+      { id: 1e20, name: 'Huge id', type: 'conic', angle: 90, colors },
+      { id: 3, name: 'Good date', type: 'linear', angle: 90, colors, timestamp: '2026-05-17T12:00:00.000Z' },
+    ];
+    await p.evaluate((s) => localStorage.setItem('savedGradients', JSON.stringify(s)), saved);
+    await p.goto(`${app.url}/gradient-generator`);
+    await p.getByRole('tab', { name: /Saved/ }).click();
+    const meta = (name: string) =>
+      p
+        .getByRole('button', { name: `Load saved gradient ${name}` })
+        .locator('.card-meta')
+        .textContent();
+    expect(await meta('Bad date')).toBe('radial');
+    expect(await meta('Huge id')).toBe('conic');
+    expect(await meta('Good date')).toMatch(/^linear • .*2026/);
+    expect(await p.locator('.saved-list').textContent()).not.toContain('Invalid Date');
+    await p.getByRole('button', { name: 'Load saved gradient Bad date' }).click();
+    expect(await css(p)).toBe('background: radial-gradient(ellipse at 50% 50%, #ff0000 0%, #0000ff 100%);');
+    expect(own.errors).toEqual([]);
+    await p.context().close();
+  });
+
   it("keeps gradients saved in two tabs: a save in one does not drop the other tab's", async () => {
     const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
     const tabs = [own.page, await own.page.context().newPage()];

@@ -93,4 +93,18 @@ describe('saved gradients', () => {
     const s = makeSaved('x', { ...defaultGradient(), type: 'conic' }, new Date(2026, 4, 17, 12));
     expect(savedSubtitle(s, 'en-US')).toBe('conic • 5/17/2026');
   });
+  it('shows just the type when the date cannot be read, and keeps the gradient', () => {
+    const colors = [
+      { id: 1, color: '#ff0000', position: 0 },
+      { id: 2, color: '#0000ff', position: 100 },
+    ];
+    const list = parseSaved(
+      JSON.stringify([
+        { id: 1, name: 'a', type: 'radial', colors, timestamp: 'garbage' },
+        { id: 1e20, name: 'b', type: 'conic', colors },
+      ]),
+    );
+    expect(list.map((s) => s.name)).toEqual(['a', 'b']);
+    expect(list.map((s) => savedSubtitle(s, 'en-US'))).toEqual(['radial', 'conic']);
+  });
 });

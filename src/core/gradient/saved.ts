@@ -129,7 +129,7 @@ export function parseSaved(json: string | null): SavedGradient[] {
       colors: g.stops,
       blendMode: g.blendMode,
       repeating: g.repeating,
-      timestamp: typeof s.timestamp === 'string' ? s.timestamp : new Date(s.id).toISOString(),
+      timestamp: typeof s.timestamp === 'string' ? s.timestamp : dateFromId(s.id),
     });
   }
   return out.slice(0, MAX_SAVED);
@@ -159,7 +159,14 @@ export function storeSaved(list: SavedGradient[], storage: Pick<KeyValueStorage,
   }
 }
 
-/** "type • local date" line of a saved card. */
+/** An entry without a timestamp was saved at its id (Date.now()); an id that is no date gives ''. */
+function dateFromId(id: number): string {
+  const date = new Date(id);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}
+
+/** "type • local date" line of a saved card; just the type when the date cannot be read. */
 export function savedSubtitle(s: SavedGradient, locale?: string): string {
-  return `${s.type} • ${new Date(s.timestamp).toLocaleDateString(locale)}`;
+  const date = new Date(s.timestamp);
+  return Number.isNaN(date.getTime()) ? s.type : `${s.type} • ${date.toLocaleDateString(locale)}`;
 }
