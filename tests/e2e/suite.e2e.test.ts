@@ -396,4 +396,22 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     expect(problems).toEqual([]);
     await page.context().close();
   }, 120_000);
+
+  it('at 320 px the subnet calculator does not scroll sideways on any tab, IPv4 or IPv6', async () => {
+    const { page } = await open('/', 320);
+    const problems: string[] = [];
+    for (const ip of ['10.0.0.1/8', '2001:db8:abcd::/48', '2001:db8:abcd:1234:5678:9abc:def0:1234/64']) {
+      await page.goto(app.url + '/ip-subnet');
+      await page.locator('main h1').first().waitFor();
+      await page.getByLabel('IP Address').fill(ip);
+      for (const tab of ['Overview', 'Details', 'Binary', 'Subnets']) {
+        await page.getByRole('tab', { name: new RegExp(tab) }).click();
+        await page.locator('#subnet-tabpanel').waitFor();
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 320) problems.push(`/ip-subnet ${ip} ${tab} is ${width} px wide`);
+      }
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  }, 120_000);
 });

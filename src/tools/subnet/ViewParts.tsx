@@ -193,7 +193,9 @@ export function VlsmFrame({
               </tbody>
             </table>
           </div>
-          <p data-testid="vlsm-free">{free}</p>
+          <p className="vlsm-free" data-testid="vlsm-free">
+            {free}
+          </p>
         </>
       )}
     </section>
