@@ -221,6 +221,23 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('loads the algorithm a link names, and never calls other parameters by its name', async () => {
+    const { page, errors } = await openPage(app.browser);
+    // A hand-written link naming only the algorithm: its polynomial and parameters, not "no polynomial".
+    await page.goto(`${app.url}/crc-generator?algorithm=CRC-16%2FARC`);
+    await page.getByText('Mode: Predefined (CRC-16/ARC)').waitFor();
+    await page.getByText('CRC width: 16 bits').waitFor();
+    await page.getByText('0xbb3d').waitFor(); // CRC-16/ARC check value, from the worker
+    expect(await page.getByLabel('Predefined algorithm').inputValue()).toBe('CRC-16/ARC');
+    // A link whose polynomial is not the named algorithm's: the page says Custom, not CRC-32.
+    await page.goto(`${app.url}/crc-generator?algorithm=CRC-32%2FISO-HDLC&poly=0x11021`);
+    await page.getByText('CRC width: 16 bits').waitFor();
+    await page.getByText('Mode: Custom').waitFor();
+    expect(await page.getByLabel('Predefined algorithm').inputValue()).toBe('');
+    expect(await page.getByText('Predefined (CRC-32/ISO-HDLC)').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   // The server cannot be made to fail on demand, so these two answers are substituted in the
   // browser's network layer to check the page's error handling (spec section 8).
   it('shows the banner and the built-in six when /api/predefined fails', async () => {
