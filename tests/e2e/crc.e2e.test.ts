@@ -238,6 +238,22 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('ignores a link pipeline depth the select does not offer instead of failing Generate with it', async () => {
+    const { page, errors } = await openPage(app.browser);
+    await page.goto(`${app.url}/crc-generator?poly=0x11021&dataWidth=64&pipelineStages=9`);
+    await page.getByText('CRC width: 16 bits').waitFor();
+    expect(await page.getByLabel('Pipeline stages').inputValue()).toBe('0');
+    await page.getByText('Latency: crc_out shows a beat right after the clock edge that takes it').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('crc_module.v');
+    expect(readFileSync((await download.path())!, 'utf8')).toContain('input  wire [63:0] data_in,');
+    expect(await page.getByText('Validation error').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   // The server cannot be made to fail on demand, so these two answers are substituted in the
   // browser's network layer to check the page's error handling (spec section 8).
   it('shows the banner and the built-in six when /api/predefined fails', async () => {
