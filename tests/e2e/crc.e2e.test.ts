@@ -254,6 +254,22 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('does not stay on Generating... forever when the server never answers', async () => {
+    // A hung server (or proxy): the page waits 30 s, then makes the same file in the browser.
+    const { page, errors } = await openPage(app.browser, {}, { fakeClock: true });
+    await page.route('**/api/generate', () => {}); // never answered
+    await page.goto(`${app.url}/crc-generator?poly=0x11021&dataWidth=16`);
+    await page.getByText('CRC width: 16 bits').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByRole('button', { name: 'Generating...' }).waitFor();
+    await page.clock.runFor(31_000);
+    expect((await download).suggestedFilename()).toBe('crc_module.v');
+    await page.getByText('generated in your browser').waitFor();
+    await page.getByRole('button', { name: 'Generate', exact: true }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
   // The server cannot be made to fail on demand, so these two answers are substituted in the
   // browser's network layer to check the page's error handling (spec section 8).
   it('shows the banner and the built-in six when /api/predefined fails', async () => {

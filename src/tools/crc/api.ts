@@ -19,11 +19,22 @@ export async function fetchPredefined(): Promise<PredefinedAlgorithm[]> {
   return list;
 }
 
-/** The server's answer to a generate request, or null when it could not be reached (offline). */
+/** How long Generate waits for the server (its answers take well under a second). */
+export const GENERATE_TIMEOUT_MS = 30_000;
+
+/**
+ * The server's answer to a generate request, or null when it could not be reached (offline) or
+ * did not answer within GENERATE_TIMEOUT_MS (a hung server or proxy left 'Generating...' for good).
+ */
 export function postGenerate(body: ReturnType<typeof generateBody>): Promise<Response | null> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), GENERATE_TIMEOUT_MS);
   return fetch('/api/generate', {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
-  }).catch(() => null);
+    signal: controller.signal,
+  })
+    .catch(() => null)
+    .finally(() => clearTimeout(timer));
 }
