@@ -288,6 +288,33 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     );
   });
 
+  it('works with a catalogue of just {name, poly}, the shape the spec gives /api/predefined', async () => {
+    const { page, errors } = await openPage(app.browser);
+    const poly = (width: number, p: number) =>
+      Array.from({ length: 68 }, (_, i) => (i === width ? 1 : i < width ? (p >> i) & 1 : 0));
+    const list = [
+      { name: 'CRC-8', poly: poly(8, 0x07) },
+      { name: 'CRC-16 CCITT', poly: poly(16, 0x1021) },
+      { name: 'CRC-16 USB', poly: poly(16, 0x8005) },
+    ];
+    await page.route('**/api/predefined', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(list) }),
+    );
+    await page.goto(`${app.url}/crc-generator`);
+    const select = page.getByLabel('Predefined algorithm');
+    await select.locator('option[value="CRC-8"]').waitFor({ state: 'attached' });
+    const groups = await select.locator('optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label')));
+    expect(groups).toEqual(['16-bit', 'Other']);
+    await page.getByLabel('Search algorithms').fill('usb');
+    await select.selectOption('CRC-16 USB');
+    await page.getByText('Mode: Predefined (CRC-16 USB)').waitFor();
+    await page.getByText('CRC width: 16 bits').waitFor();
+    expect(await page.getByLabel('Init (hex)').inputValue()).toBe('0x0');
+    await page.getByText('0xfee8').waitFor(); // CRC-16/UMTS: 0x8005 with the default parameters
+    expect(await page.locator('.error-banner').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('shows the spec alerts for 422 and other generate failures', async () => {
     const { page } = await openTool();
     const select = page.getByLabel('Predefined algorithm');
