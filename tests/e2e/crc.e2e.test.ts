@@ -221,6 +221,55 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('loads the algorithm a link names, and never calls other parameters by its name', async () => {
+    const { page, errors } = await openPage(app.browser);
+    // A hand-written link naming only the algorithm: its polynomial and parameters, not "no polynomial".
+    await page.goto(`${app.url}/crc-generator?algorithm=CRC-16%2FARC`);
+    await page.getByText('Mode: Predefined (CRC-16/ARC)').waitFor();
+    await page.getByText('CRC width: 16 bits').waitFor();
+    await page.getByText('0xbb3d').waitFor(); // CRC-16/ARC check value, from the worker
+    expect(await page.getByLabel('Predefined algorithm').inputValue()).toBe('CRC-16/ARC');
+    // A link whose polynomial is not the named algorithm's: the page says Custom, not CRC-32.
+    await page.goto(`${app.url}/crc-generator?algorithm=CRC-32%2FISO-HDLC&poly=0x11021`);
+    await page.getByText('CRC width: 16 bits').waitFor();
+    await page.getByText('Mode: Custom').waitFor();
+    expect(await page.getByLabel('Predefined algorithm').inputValue()).toBe('');
+    expect(await page.getByText('Predefined (CRC-32/ISO-HDLC)').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('ignores a link pipeline depth the select does not offer instead of failing Generate with it', async () => {
+    const { page, errors } = await openPage(app.browser);
+    await page.goto(`${app.url}/crc-generator?poly=0x11021&dataWidth=64&pipelineStages=9`);
+    await page.getByText('CRC width: 16 bits').waitFor();
+    expect(await page.getByLabel('Pipeline stages').inputValue()).toBe('0');
+    await page.getByText('Latency: crc_out shows a beat right after the clock edge that takes it').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('crc_module.v');
+    expect(readFileSync((await download.path())!, 'utf8')).toContain('input  wire [63:0] data_in,');
+    expect(await page.getByText('Validation error').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('does not stay on Generating... forever when the server never answers', async () => {
+    // A hung server (or proxy): the page waits 30 s, then makes the same file in the browser.
+    const { page, errors } = await openPage(app.browser, {}, { fakeClock: true });
+    await page.route('**/api/generate', () => {}); // never answered
+    await page.goto(`${app.url}/crc-generator?poly=0x11021&dataWidth=16`);
+    await page.getByText('CRC width: 16 bits').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Generate' }).click();
+    await page.getByRole('button', { name: 'Generating...' }).waitFor();
+    await page.clock.runFor(31_000);
+    expect((await download).suggestedFilename()).toBe('crc_module.v');
+    await page.getByText('generated in your browser').waitFor();
+    await page.getByRole('button', { name: 'Generate', exact: true }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
   // The server cannot be made to fail on demand, so these two answers are substituted in the
   // browser's network layer to check the page's error handling (spec section 8).
   it('shows the banner and the built-in six when /api/predefined fails', async () => {
@@ -237,6 +286,33 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(options.sort()).toEqual(
       ['', 'CRC-10', 'CRC-16 CCITT', 'CRC-16 USB', 'CRC-32 Ethernet', 'CRC-32C', 'CRC-8'].sort(),
     );
+  });
+
+  it('works with a catalogue of just {name, poly}, the shape the spec gives /api/predefined', async () => {
+    const { page, errors } = await openPage(app.browser);
+    const poly = (width: number, p: number) =>
+      Array.from({ length: 68 }, (_, i) => (i === width ? 1 : i < width ? (p >> i) & 1 : 0));
+    const list = [
+      { name: 'CRC-8', poly: poly(8, 0x07) },
+      { name: 'CRC-16 CCITT', poly: poly(16, 0x1021) },
+      { name: 'CRC-16 USB', poly: poly(16, 0x8005) },
+    ];
+    await page.route('**/api/predefined', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(list) }),
+    );
+    await page.goto(`${app.url}/crc-generator`);
+    const select = page.getByLabel('Predefined algorithm');
+    await select.locator('option[value="CRC-8"]').waitFor({ state: 'attached' });
+    const groups = await select.locator('optgroup').evaluateAll((els) => els.map((e) => e.getAttribute('label')));
+    expect(groups).toEqual(['16-bit', 'Other']);
+    await page.getByLabel('Search algorithms').fill('usb');
+    await select.selectOption('CRC-16 USB');
+    await page.getByText('Mode: Predefined (CRC-16 USB)').waitFor();
+    await page.getByText('CRC width: 16 bits').waitFor();
+    expect(await page.getByLabel('Init (hex)').inputValue()).toBe('0x0');
+    await page.getByText('0xfee8').waitFor(); // CRC-16/UMTS: 0x8005 with the default parameters
+    expect(await page.locator('.error-banner').count()).toBe(0);
+    expect(errors).toEqual([]);
   });
 
   it('shows the spec alerts for 422 and other generate failures', async () => {

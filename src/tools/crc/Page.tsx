@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { GeneratedCode } from '../../components/GeneratedCode';
@@ -7,7 +7,7 @@ import { crcWorker } from '../../workers/crc/client';
 import { polyText, polyWidth } from '../../core/crc/params';
 import { checkDataWidth, checkParams } from '../../core/crc/request';
 import { crcFileName, type CrcConfig } from '../../core/hdl/crc';
-import { groupAlgorithms, streamOptions } from './logic';
+import { groupAlgorithms, reconcileSelection, streamOptions } from './logic';
 import { crcLink, useCrcStore } from './store';
 import { usePermalink } from '../../browser/permalink';
 import { SynthesisReport } from './SynthesisReport';
@@ -34,6 +34,12 @@ export default function CrcPage() {
   const page = useHdlPage({ tool, errorContext: 'generate' });
   const crc = useCrcGenerate(page);
   const [previewOpen, setPreviewOpen] = useState(false);
+
+  useEffect(() => {
+    const fix = reconcileSelection(algorithms, useCrcStore.getState());
+    if (fix && 'choose' in fix) useCrcStore.getState().choose(fix.choose);
+    else if (fix) useCrcStore.setState({ selected: '' });
+  }, [algorithms]);
 
   const groups = useMemo(() => groupAlgorithms(algorithms, s.search), [algorithms, s.search]);
   const selected = algorithms.find((a) => a.name === s.selected);

@@ -3,7 +3,15 @@ import { predefinedAlgorithms } from '../../core/crc/catalogue';
 import { FALLBACK_ALGORITHMS } from '../../core/crc/fallback';
 import { bitsFromPoly, polyText } from '../../core/crc/params';
 import { checkParams } from '../../core/crc/request';
-import { VALIDATION_ALERT, defaultBits, generateErrorAlert, groupAlgorithms, matchesSearch } from './logic';
+import {
+  VALIDATION_ALERT,
+  defaultBits,
+  fieldsOf,
+  generateErrorAlert,
+  groupAlgorithms,
+  matchesSearch,
+  reconcileSelection,
+} from './logic';
 
 const all = predefinedAlgorithms();
 
@@ -50,5 +58,25 @@ describe('defaults and messages', () => {
 
   it('writes polynomials as text', () => {
     expect(polyText(bitsFromPoly(8, 0x07n))).toBe('x^8 + x^2 + x + 1');
+  });
+});
+
+describe('a selection from a link or draft', () => {
+  const arc = all.find((a) => a.name === 'CRC-16/ARC')!;
+  it('loads a named algorithm without a polynomial, keeps a matching one, and calls any other Custom', () => {
+    const fields = fieldsOf(arc);
+    expect(reconcileSelection(all, { selected: arc.name, bits: defaultBits(), fields })).toEqual({ choose: arc });
+    expect(reconcileSelection(all, { selected: arc.name, bits: arc.poly, fields })).toBeUndefined();
+    // init written another way (upper case, no 0x) is the same value
+    expect(reconcileSelection(all, { selected: arc.name, bits: arc.poly, fields: { ...fields, init: '0' } })).toBe(
+      undefined,
+    );
+    expect(
+      reconcileSelection(all, { selected: arc.name, bits: arc.poly, fields: { ...fields, refin: false } }),
+    ).toEqual({ custom: true });
+    expect(reconcileSelection(all, { selected: 'CRC-32/ISO-HDLC', bits: arc.poly, fields: { ...fields } })).toEqual({
+      custom: true,
+    });
+    expect(reconcileSelection([], { selected: arc.name, bits: arc.poly, fields })).toBeUndefined();
   });
 });

@@ -3,7 +3,7 @@
  * page shares with the server are in core/crc/request.ts.
  */
 import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
-import { POLY_BITS } from '../../core/crc/params';
+import { POLY_BITS, parseHex, polyWidth } from '../../core/crc/params';
 import type { CustomFields } from '../../core/crc/request';
 import type { HdlLanguage } from '../../core/hdl/contract';
 
@@ -55,6 +55,34 @@ export function groupAlgorithms(list: PredefinedAlgorithm[], query = ''): Algori
 
 export function fieldsOf(a: PredefinedAlgorithm): CustomFields {
   return { init: a.init, xorout: a.xorout, refin: a.refin, refout: a.refout };
+}
+
+/** The polynomial and parameters are the algorithm's (init/xorout compared as values). */
+export function isAlgorithm(a: PredefinedAlgorithm, bits: readonly number[], fields: CustomFields): boolean {
+  const sameHex = (x: string, y: string) => parseHex(x) !== undefined && parseHex(x) === parseHex(y);
+  return (
+    a.poly.every((b, i) => b === bits[i]) &&
+    sameHex(fields.init, a.init) &&
+    sameHex(fields.xorout, a.xorout) &&
+    fields.refin === a.refin &&
+    fields.refout === a.refout
+  );
+}
+
+/**
+ * The selection as the catalogue sees it, once it has arrived (a link or draft may name an
+ * algorithm): a name without a polynomial (a hand-written `?algorithm=CRC-16/ARC`) loads the
+ * algorithm; a name whose polynomial or parameters differ is Custom, never shown under that name.
+ */
+export function reconcileSelection(
+  algorithms: PredefinedAlgorithm[],
+  state: { selected: string; bits: readonly number[]; fields: CustomFields },
+): { choose: PredefinedAlgorithm } | { custom: true } | undefined {
+  if (!state.selected || !algorithms.length) return undefined;
+  const a = algorithms.find((x) => x.name === state.selected);
+  if (a && polyWidth(state.bits) === 0) return { choose: a };
+  if (!a || !isAlgorithm(a, state.bits, state.fields)) return { custom: true };
+  return undefined;
 }
 
 /** The wide-data-path options as the generator takes them: a partial last word only on whole bytes. */

@@ -8,6 +8,10 @@ import { keepDraft } from '../../browser/draft';
 import type { PermalinkSpec } from '../../browser/permalink';
 import { tool } from './tool';
 import { isCrcLanguage, type CrcLanguage } from './languages';
+import { MAX_PIPELINE_STAGES } from '../../core/hdl/crc';
+
+const isPipelineStages = (n: number | undefined): n is number =>
+  Number.isInteger(n) && n! >= 0 && n! <= MAX_PIPELINE_STAGES;
 
 interface CrcState {
   bits: number[];
@@ -98,9 +102,12 @@ export const crcLink: PermalinkSpec<CrcState, CrcSettings> = {
     partialLastWord: s.partialLastWord,
     pipelineStages: s.pipelineStages,
   }),
-  apply: ({ algorithm, poly, init, xorout, refin, refout, language, ...rest }) =>
+  apply: ({ algorithm, poly, init, xorout, refin, refout, language, pipelineStages, ...rest }) =>
     useCrcStore.setState((s) => ({
       ...rest,
+      // Only a depth the select offers: another (a hand-edited ?pipelineStages=9) showed 0 in the
+      // select while the figures used it and Generate failed with a validation error.
+      pipelineStages: isPipelineStages(pipelineStages) ? pipelineStages : 0,
       ...(poly ? { bits: bitsFromHex(poly)! } : {}),
       fields: {
         init: init ?? s.fields.init,
