@@ -387,8 +387,26 @@ program
 // early (| head). process.stdout is left alone: touching it makes a pipe on fd 1 non-blocking, and a
 // full pipe then costs a wait per 64 KiB (1 GiB through base64 encode | decode: 25 s instead of 4).
 
+/**
+ * `help crc generate` as git's `git help <cmd> <sub>`: commander's help command reads only the first
+ * name (it showed crc's help). It becomes `crc help generate`, whose help command shows generate's; a
+ * name a group does not have stays with that group's help command (its help, exit 1).
+ */
+function nestedHelp(argv: string[]): string[] {
+  const [help, ...names] = argv.slice(2);
+  if (help !== 'help' || names.length < 2) return argv;
+  let cmd = program;
+  let i = 0;
+  for (; i < names.length - 1; i++) {
+    const sub = cmd.commands.find((c) => c.name() === names[i] || c.aliases().includes(names[i]!));
+    if (!sub || sub.commands.length === 0) break;
+    cmd = sub;
+  }
+  return [...argv.slice(0, 2), ...names.slice(0, i), 'help', ...names.slice(i)];
+}
+
 try {
-  await program.parseAsync(process.argv);
+  await program.parseAsync(nestedHelp(process.argv));
 } catch (e) {
   if (e instanceof CommanderError) {
     // --help and --version end here too, with exit code 0; commander has printed its message.

@@ -98,6 +98,16 @@ describe('bitsmith: version, help and exit codes', () => {
     });
   });
 
+  it('help with a nested path (help crc generate) shows the nested command, as --help does', () => {
+    for (const path of [['crc', 'generate'], ['json', 'format'], ['crc']]) {
+      expect(ok(['help', ...path]), path.join(' ')).toBe(ok([...path, '--help']));
+    }
+    // A name the group does not have: a usage error with the group's help, as `help nosuch` gives the root's.
+    const r = bitsmith(['help', 'crc', 'nosuch']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('Usage: bitsmith crc [options] [command]');
+  });
+
   it('help into a reader that has gone (| head) ends quietly with exit 0', () => {
     // The reader exits before the help is written: the write meets a closed pipe (EPIPE).
     const script = '{ sleep 0.3; "$N" "$BIN" crc identify --help 2>err.txt; echo $? > rc.txt; } | true';
