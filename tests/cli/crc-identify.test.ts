@@ -126,6 +126,21 @@ describe('bitsmith crc identify', () => {
     );
   });
 
+  it('an init or xorout wider than the CRCs of the samples allow (width open) is refused as such', () => {
+    // Modbus's CRCs have 4 hex digits: 16 bits at most.
+    expect(badInput(['crc', 'identify', '--xorout', '0x1ffff', ...MODBUS])).toBe(
+      'bitsmith: XorOut does not fit in 16 bits, the widest CRC the samples allow.',
+    );
+    expect(badInput(['crc', 'identify', '--init', '10000', ...MODBUS])).toBe(
+      'bitsmith: Init does not fit in 16 bits, the widest CRC the samples allow.',
+    );
+    // A CRC as bits gives the width: 3 bits here.
+    expect(badInput(['crc', 'identify', '--bits', '--init', '0x8', '0101:0b101', '1100:0b011'])).toBe(
+      'bitsmith: Init does not fit in 3 bits, the widest CRC the samples allow.',
+    );
+    expect(ok(['crc', 'identify', '--init', '0xffff', ...MODBUS])).toContain('CRC-16/MODBUS');
+  });
+
   it('a codeword too short for the fixed width says so, naming the sample', () => {
     expect(badInput(['crc', 'identify', '--codeword', '--width', '16', '0102', '030405'])).toBe(
       'bitsmith: Sample 1: a codeword of 2 bytes holds no message before a 16-bit CRC.',

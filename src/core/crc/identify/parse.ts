@@ -4,7 +4,7 @@
  */
 import { parseHex } from '../params';
 import { parseBitString } from './bits';
-import { MAX_SEARCH_WIDTH } from './setups';
+import { MAX_SEARCH_WIDTH, messageWidths } from './setups';
 import type { ByteOrder, FixedParams, IdentifyRequest, IdentifySample } from './types';
 
 /** 'bits': a bit stream as 0 and 1 in the order sent (a logic analyser's capture). */
@@ -201,6 +201,17 @@ export function parseIdentify(mode: IdentifyMode, inputs: readonly SampleInput[]
   const samples = inputs.slice(0, MAX_SAMPLES).map((s, i) => sampleOf(s, i, mode, errors));
   const fixed = fixedOf(fixedInput, errors);
   checkKinds(samples, fixed.width, errors);
+  // Width open in message mode: the CRCs bound it (4 hex digits: 16 bits at most), and an init or
+  // xorout wider than that matched nothing ("No CRC of the widths searched reproduces every sample").
+  if (!fixed.width && mode === 'message' && samples.every((s) => s !== undefined) && !errors.length) {
+    const [, widest] = messageWidths({ mode, samples: samples as IdentifySample[], fixed });
+    const fits = (v: bigint | undefined, field: string, label: string) => {
+      if (v !== undefined && v >> BigInt(widest) !== 0n)
+        errors.push({ field, message: `${label} does not fit in ${widest} bits, the widest CRC the samples allow.` });
+    };
+    fits(fixed.init, 'fixed.init', 'Init');
+    fits(fixed.xorout, 'fixed.xorout', 'XorOut');
+  }
   if (fixed.width) {
     samples.forEach((s, i) => {
       if (s?.crc !== undefined && s.crc >> BigInt(fixed.width!) !== 0n)
