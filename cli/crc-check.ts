@@ -132,6 +132,7 @@ export async function crcCheck(
   let failed = 0;
   let unread = 0;
   let improper = 0;
+  const digits = Math.ceil(a.width / 4);
   for (const list of inputs) {
     let text: Buffer;
     try {
@@ -149,7 +150,9 @@ export async function crcCheck(
       if (line.trim() === '') continue;
       const m = /^(\\?)([0-9a-fA-F]+) [ *](.+)$/.exec(line);
       const name = m?.[1] ? unescapeName(m[3]!) : m?.[3];
-      if (name === undefined) {
+      // As sha256sum: a value of another length than the algorithm's (8 digits for CRC-32) is no
+      // checksum line of it (it was reported FAILED).
+      if (name === undefined || m![2]!.length !== digits) {
         improper++;
         continue;
       }

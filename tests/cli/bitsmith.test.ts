@@ -362,6 +362,25 @@ describe('bitsmith crc', () => {
     expect(r.status).toBe(1);
   });
 
+  it('crc check --check counts a value with the wrong number of digits as improperly formatted, not FAILED', () => {
+    const a = file('digits-a.bin', randomBytes(100));
+    const b = file('digits-b.bin', randomBytes(200));
+    const [value, name] = ok(['crc', 'check', b]).trimEnd().split('  ') as [string, string];
+    // CRC-32 is 8 digits: one digit short, and a leading zero too many.
+    const list = file('digits.txt', `${ok(['crc', 'check', a])}${value.slice(1)}  ${name}\n0${value}  ${name}\n`);
+    const r = bitsmith(['crc', 'check', '--check', list]);
+    expect(r.stdout.toString()).toBe(`${a}: OK\n`);
+    expect(r.stderr).toBe('bitsmith: WARNING: 2 lines are improperly formatted\n');
+    expect(r.status).toBe(1);
+    // A CRC-32 list checked as CRC-16: no line is one of its lines.
+    const other = bitsmith(['crc', 'check', '--check', '--algorithm', 'CRC-16/ARC', list]);
+    expect(other.stdout.toString()).toBe('');
+    expect(other.stderr).toBe(
+      `bitsmith: ${list}: no properly formatted CRC lines found; WARNING: 3 lines are improperly formatted\n`,
+    );
+    expect(other.status).toBe(1);
+  });
+
   it('crc check goes on past a file it cannot read, as sha256sum does: the other lines, then exit 1', () => {
     const a = file('past-a.bin', randomBytes(100));
     const b = file('past-b.bin', randomBytes(200));
