@@ -50,12 +50,25 @@ export const identifyRequestSchema = z
         xorout: hexText.optional(),
         refin: z.boolean().optional(),
         refout: z.boolean().optional(),
-        byteOrder: z.enum(['big', 'little']).optional(),
+        byteOrder: z
+          .enum(['big', 'little'])
+          .optional()
+          .meta({ description: "Codeword mode only: the order of the CRC's bytes at the end of each codeword." }),
       })
       .strict()
       .default({}),
   })
-  .strict();
+  .strict()
+  // Only a codeword carries its CRC in bytes of some order: in message mode the field was ignored
+  // silently (the command refuses --byte-order without --codeword, the page shows it for codewords).
+  .superRefine((body, ctx) => {
+    if (body.mode === 'message' && body.fixed.byteOrder !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fixed', 'byteOrder'],
+        message: 'The byte order goes with codeword mode (the CRC of a message has no bytes to order).',
+      });
+  });
 
 export const identifyAnswerSchema = z.object({
   matches: z.array(

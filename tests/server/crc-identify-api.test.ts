@@ -158,6 +158,22 @@ const frames = (p: CrcParams, lengths: number[]) =>
     message: message + Buffer.from(crc.slice(2), 'hex').reverse().toString('hex'),
   }));
 
+it('fixed.byteOrder in message mode is a 422 naming it, not ignored (the CLI refuses --byte-order without --codeword)', async () => {
+  const body = { samples: samples(CRC32, [4, 8, 12]), fixed: { byteOrder: 'big' } };
+  const refused = await post(body);
+  expect(refused.status).toBe(422);
+  expect(((await refused.json()) as { details: { path: string }[] }).details.map((d) => d.path)).toEqual([
+    'fixed.byteOrder',
+  ]);
+  // Codewords take it.
+  const codewords = await post({
+    mode: 'codeword',
+    samples: frames(CRC32, [8, 12, 16]),
+    fixed: { byteOrder: 'little' },
+  });
+  expect(codewords.status).toBe(200);
+});
+
 it('searches every width and byte order of Ethernet-size codewords (no cost limit of the event loop)', async () => {
   const r = await post({ mode: 'codeword', samples: frames(CRC32, [1500, 1500, 1500, 1000]) });
   expect(r.status).toBe(200);

@@ -32,7 +32,9 @@ export function useIdentify(): IdentifyRun {
   const identify = () => {
     const { mode, rows, fixed } = useIdentifyStore.getState();
     const inputs = rows.map((r) => ({ format: r.format, message: r.message, crc: r.crc, file: r.file?.bytes }));
-    const parsed = parseIdentify(mode, inputs, fixed);
+    // The byte order chosen for codewords stays in the store (and the link) when the mode becomes
+    // message, where its field is hidden: it is not sent with a message search.
+    const parsed = parseIdentify(mode, inputs, mode === 'codeword' ? fixed : { ...fixed, byteOrder: '' });
     setAttempt((a) => a + 1);
     if (!parsed.ok) {
       setErrors(parsed.errors);
