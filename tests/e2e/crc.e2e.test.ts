@@ -288,6 +288,22 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     );
   });
 
+  it('offline, shows a link or draft naming a catalogue algorithm under its fallback name, not as Custom', async () => {
+    const { page, errors } = await openPage(app.browser);
+    await page.route('**/api/predefined', (route) => route.abort('internetdisconnected'));
+    const link =
+      '/crc-generator?algorithm=CRC-32%2FISO-HDLC&poly=0x104c11db7&init=0xffffffff&xorout=0xffffffff&refin=true&refout=true';
+    await page.goto(app.url + link);
+    await page.getByText('Failed to load predefined algorithms').waitFor();
+    await page.getByText('Mode: Predefined (CRC-32 Ethernet)').waitFor();
+    expect(await page.getByLabel('Predefined algorithm').inputValue()).toBe('CRC-32 Ethernet');
+    // A hand-written link with the name alone loads it too.
+    await page.goto(app.url + '/crc-generator?algorithm=CRC-16%2FUSB');
+    await page.getByText('Mode: Predefined (CRC-16 USB)').waitFor();
+    await page.getByText('CRC width: 16 bits').waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('works with a catalogue of just {name, poly}, the shape the spec gives /api/predefined', async () => {
     const { page, errors } = await openPage(app.browser);
     const poly = (width: number, p: number) =>
