@@ -3,6 +3,8 @@
  * preview's testbench download simulates the downloaded design in GHDL.
  */
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeWith } from '../harness/system';
@@ -265,9 +267,51 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     await page.getByRole('button', { name: 'Generating...' }).waitFor();
     await page.clock.runFor(31_000);
     expect((await download).suggestedFilename()).toBe('crc_module.v');
-    await page.getByText('generated in your browser').waitFor();
+    // The server was reachable: the status says it did not answer in time, not that it was unreachable.
+    await page.getByText('generated in your browser: the server did not answer within 30 s').waitFor();
+    expect(await page.getByText('could not be reached').count()).toBe(0);
     await page.getByRole('button', { name: 'Generate', exact: true }).waitFor();
     expect(errors).toEqual([]);
+  });
+
+  it('does not hang when the server sends the headers of Generate and then stalls the body', async () => {
+    // A real HTTP server that answers 200 with part of a body and never ends it; the browser's
+    // request to /api/generate is sent there by the network layer.
+    const sockets = new Set<Socket>();
+    const stall = createServer((req, res) => {
+      res.writeHead(200, {
+        'Content-Type': 'text/plain',
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Headers': 'Content-Type',
+      });
+      if (req.method === 'OPTIONS') return void res.end();
+      res.write('module crc(');
+    });
+    stall.on('connection', (s) => sockets.add(s));
+    await new Promise<void>((done) => stall.listen(0, '127.0.0.1', done));
+    const stallUrl = `http://127.0.0.1:${(stall.address() as AddressInfo).port}/api/generate`;
+    try {
+      const { page, errors } = await openPage(app.browser, {}, { fakeClock: true });
+      let headersSent = false;
+      page.on('response', (r) => {
+        if (r.url().includes('/api/generate')) headersSent = true;
+      });
+      await page.route('**/api/generate', (route) => route.continue({ url: stallUrl }));
+      await page.goto(`${app.url}/crc-generator?poly=0x11021&dataWidth=16`);
+      await page.getByText('CRC width: 16 bits').waitFor();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await page.getByRole('button', { name: 'Generating...' }).waitFor();
+      await expect.poll(() => headersSent).toBe(true);
+      await page.clock.runFor(31_000);
+      expect((await download).suggestedFilename()).toBe('crc_module.v');
+      await page.getByText('generated in your browser: the server did not answer within 30 s').waitFor();
+      await page.getByRole('button', { name: 'Generate', exact: true }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((done) => stall.close(done));
+    }
   });
 
   // The server cannot be made to fail on demand, so these two answers are substituted in the
