@@ -314,6 +314,22 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     }
   });
 
+  it('a double-click on Generate in C downloads the two files once; a later click downloads them again', async () => {
+    const { page, errors } = await openPage(app.browser);
+    await page.goto(`${app.url}/crc-generator?poly=0x11021&language=c`);
+    await page.getByText('CRC width: 16 bits').waitFor();
+    const names: string[] = [];
+    page.on('download', (d) => names.push(d.suggestedFilename()));
+    const generate = page.getByRole('button', { name: 'Generate' });
+    await generate.dblclick();
+    await expect.poll(() => names.length).toBe(2);
+    await page.waitForTimeout(1000); // a second pair would have started by now
+    expect(names.sort()).toEqual(['crc16_custom.c', 'crc16_custom.h']);
+    await generate.click();
+    await expect.poll(() => names.length).toBe(4);
+    expect(errors).toEqual([]);
+  });
+
   // The server cannot be made to fail on demand, so these two answers are substituted in the
   // browser's network layer to check the page's error handling (spec section 8).
   it('shows the banner and the built-in six when /api/predefined fails', async () => {
