@@ -3,6 +3,8 @@
  * preview's testbench download simulates the downloaded design in GHDL.
  */
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeWith } from '../harness/system';
@@ -265,8 +267,66 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     await page.getByRole('button', { name: 'Generating...' }).waitFor();
     await page.clock.runFor(31_000);
     expect((await download).suggestedFilename()).toBe('crc_module.v');
-    await page.getByText('generated in your browser').waitFor();
+    // The server was reachable: the status says it did not answer in time, not that it was unreachable.
+    await page.getByText('generated in your browser: the server did not answer within 30 s').waitFor();
+    expect(await page.getByText('could not be reached').count()).toBe(0);
     await page.getByRole('button', { name: 'Generate', exact: true }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('does not hang when the server sends the headers of Generate and then stalls the body', async () => {
+    // A real HTTP server that answers 200 with part of a body and never ends it; the browser's
+    // request to /api/generate is sent there by the network layer.
+    const sockets = new Set<Socket>();
+    const stall = createServer((req, res) => {
+      res.writeHead(200, {
+        'Content-Type': 'text/plain',
+        'Access-Control-Allow-Origin': '*',
+        'Access-Control-Allow-Headers': 'Content-Type',
+      });
+      if (req.method === 'OPTIONS') return void res.end();
+      res.write('module crc(');
+    });
+    stall.on('connection', (s) => sockets.add(s));
+    await new Promise<void>((done) => stall.listen(0, '127.0.0.1', done));
+    const stallUrl = `http://127.0.0.1:${(stall.address() as AddressInfo).port}/api/generate`;
+    try {
+      const { page, errors } = await openPage(app.browser, {}, { fakeClock: true });
+      let headersSent = false;
+      page.on('response', (r) => {
+        if (r.url().includes('/api/generate')) headersSent = true;
+      });
+      await page.route('**/api/generate', (route) => route.continue({ url: stallUrl }));
+      await page.goto(`${app.url}/crc-generator?poly=0x11021&dataWidth=16`);
+      await page.getByText('CRC width: 16 bits').waitFor();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Generate' }).click();
+      await page.getByRole('button', { name: 'Generating...' }).waitFor();
+      await expect.poll(() => headersSent).toBe(true);
+      await page.clock.runFor(31_000);
+      expect((await download).suggestedFilename()).toBe('crc_module.v');
+      await page.getByText('generated in your browser: the server did not answer within 30 s').waitFor();
+      await page.getByRole('button', { name: 'Generate', exact: true }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      for (const s of sockets) s.destroy();
+      await new Promise((done) => stall.close(done));
+    }
+  });
+
+  it('a double-click on Generate in C downloads the two files once; a later click downloads them again', async () => {
+    const { page, errors } = await openPage(app.browser);
+    await page.goto(`${app.url}/crc-generator?poly=0x11021&language=c`);
+    await page.getByText('CRC width: 16 bits').waitFor();
+    const names: string[] = [];
+    page.on('download', (d) => names.push(d.suggestedFilename()));
+    const generate = page.getByRole('button', { name: 'Generate' });
+    await generate.dblclick();
+    await expect.poll(() => names.length).toBe(2);
+    await page.waitForTimeout(1000); // a second pair would have started by now
+    expect(names.sort()).toEqual(['crc16_custom.c', 'crc16_custom.h']);
+    await generate.click();
+    await expect.poll(() => names.length).toBe(4);
     expect(errors).toEqual([]);
   });
 
@@ -286,6 +346,22 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(options.sort()).toEqual(
       ['', 'CRC-10', 'CRC-16 CCITT', 'CRC-16 USB', 'CRC-32 Ethernet', 'CRC-32C', 'CRC-8'].sort(),
     );
+  });
+
+  it('offline, shows a link or draft naming a catalogue algorithm under its fallback name, not as Custom', async () => {
+    const { page, errors } = await openPage(app.browser);
+    await page.route('**/api/predefined', (route) => route.abort('internetdisconnected'));
+    const link =
+      '/crc-generator?algorithm=CRC-32%2FISO-HDLC&poly=0x104c11db7&init=0xffffffff&xorout=0xffffffff&refin=true&refout=true';
+    await page.goto(app.url + link);
+    await page.getByText('Failed to load predefined algorithms').waitFor();
+    await page.getByText('Mode: Predefined (CRC-32 Ethernet)').waitFor();
+    expect(await page.getByLabel('Predefined algorithm').inputValue()).toBe('CRC-32 Ethernet');
+    // A hand-written link with the name alone loads it too.
+    await page.goto(app.url + '/crc-generator?algorithm=CRC-16%2FUSB');
+    await page.getByText('Mode: Predefined (CRC-16 USB)').waitFor();
+    await page.getByText('CRC width: 16 bits').waitFor();
+    expect(errors).toEqual([]);
   });
 
   it('works with a catalogue of just {name, poly}, the shape the spec gives /api/predefined', async () => {

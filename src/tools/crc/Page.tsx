@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { GeneratedCode } from '../../components/GeneratedCode';
@@ -63,7 +63,10 @@ export default function CrcPage() {
     return { files: softwareFiles(checked.value, algorithm, language) };
   }, [bits, fields, algorithm, language]);
 
-  const generate = () => {
+  const generate = (event: MouseEvent) => {
+    // The second click of a double-click (detail 2) is the same press: the software files are
+    // downloaded at once, so it downloaded them twice. A later single click downloads again.
+    if (event.detail > 1) return;
     if (!isHardwareLanguage(s.language)) {
       crc.downloadSoftware(software.files, s.language, { width, algorithm: s.selected || 'custom' });
       return;

@@ -37,22 +37,35 @@ export async function fetchPredefined(): Promise<PredefinedAlgorithm[]> {
   return list.map(completed);
 }
 
-/** How long Generate waits for the server (its answers take well under a second). */
+/** How long Generate waits for the server's whole answer (it takes well under a second). */
 export const GENERATE_TIMEOUT_MS = 30_000;
 
 /**
- * The server's answer to a generate request, or null when it could not be reached (offline) or
- * did not answer within GENERATE_TIMEOUT_MS (a hung server or proxy left 'Generating...' for good).
+ * The server's whole answer to a generate request, or why there is none: `unreachable` (offline,
+ * or the connection failed) or `timeout` (no complete answer within GENERATE_TIMEOUT_MS: a hung
+ * server or proxy, including one that sends the headers and then stalls the body).
  */
-export function postGenerate(body: ReturnType<typeof generateBody>): Promise<Response | null> {
+export type GenerateAnswer = { status: number; ok: boolean; body: Blob } | { failed: 'unreachable' | 'timeout' };
+
+export async function postGenerate(body: ReturnType<typeof generateBody>): Promise<GenerateAnswer> {
+  // One signal for the request and the body read: the timeout covers the whole answer.
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), GENERATE_TIMEOUT_MS);
-  return fetch('/api/generate', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: controller.signal,
-  })
-    .catch(() => null)
-    .finally(() => clearTimeout(timer));
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, GENERATE_TIMEOUT_MS);
+  try {
+    const r = await fetch('/api/generate', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: controller.signal,
+    });
+    return { status: r.status, ok: r.ok, body: await r.blob() };
+  } catch {
+    return { failed: timedOut ? 'timeout' : 'unreachable' };
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -12,7 +12,7 @@ import type { useHdlPage } from '../../hooks/useHdlGenerator';
 import { trackError } from '../../telemetry';
 import { isAbortError } from '../../workers/bridge';
 import { crcWorker } from '../../workers/crc/client';
-import { fetchPredefined, postGenerate } from './api';
+import { GENERATE_TIMEOUT_MS, fetchPredefined, postGenerate } from './api';
 import { LOAD_ERROR, VALIDATION_ALERT, generateErrorAlert } from './logic';
 import { tool } from './tool';
 import { downloadFiles } from './SoftwareCode';
@@ -83,6 +83,12 @@ export function useWorkerFigures(config: CrcConfig | undefined, key: string, lan
   };
 }
 
+/** Why Generate made the file in the browser, as the status line says it. */
+const FALLBACK_REASON = {
+  unreachable: 'the server could not be reached',
+  timeout: `the server did not answer within ${GENERATE_TIMEOUT_MS / 1000} s`,
+} as const;
+
 export interface GenerateRequest {
   bits: number[];
   fields: Parameters<typeof generateBody>[3];
@@ -95,8 +101,9 @@ export interface GenerateRequest {
 }
 
 /**
- * Generate: the file from POST /api/generate, downloaded; offline (the server unreachable), the
- * worker makes the same file in the browser. Errors go to the page's alert.
+ * Generate: the file from POST /api/generate, downloaded; offline (the server unreachable) or
+ * without a whole answer within GENERATE_TIMEOUT_MS, the worker makes the same file in the
+ * browser and the status line says which. Errors go to the page's alert.
  */
 export function useCrcGenerate(page: ReturnType<typeof useHdlPage>) {
   const [generating, setGenerating] = useState(false);
@@ -115,20 +122,21 @@ export function useCrcGenerate(page: ReturnType<typeof useHdlPage>) {
     try {
       const name = crcFileName(language);
       const r = await postGenerate(generateBody(q.bits, q.dataWidth, language, q.fields, q.options));
-      if (r === null && q.config) {
-        // The worker holds the same generator as the server: offline, the file is made here.
+      if ('failed' in r) {
+        const why = FALLBACK_REASON[r.failed];
+        if (!q.config) throw new Error(why);
+        // The worker holds the same generator as the server: without its answer, the file is made here.
         const file = await crcWorker.generate(q.config, language);
         downloadBlob(name, new Blob([file.text], { type: 'text/plain' }));
-        setStatus(`✅ Downloaded ${name} (generated in your browser: the server could not be reached)`);
+        setStatus(`✅ Downloaded ${name} (generated in your browser: ${why})`);
         return;
       }
-      if (!r) throw new Error('The server could not be reached');
       if (r.status === 422) {
-        page.fail(VALIDATION_ALERT, { context: 'generate_validation', detail: await r.text() });
+        page.fail(VALIDATION_ALERT, { context: 'generate_validation', detail: await r.body.text() });
         return;
       }
       if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      downloadBlob(name, await r.blob());
+      downloadBlob(name, r.body);
       setStatus(`✅ Downloaded ${name}`);
       page.track('generate_code', { language, ...q.usage }, Math.round(performance.now() - started));
     } catch (e) {

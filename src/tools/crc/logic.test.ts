@@ -79,4 +79,19 @@ describe('a selection from a link or draft', () => {
     });
     expect(reconcileSelection([], { selected: arc.name, bits: arc.poly, fields })).toBeUndefined();
   });
+
+  it('finds a catalogue name in the fallback list (offline) by alias or parameters', () => {
+    const iso = all.find((a) => a.name === 'CRC-32/ISO-HDLC')!;
+    const eth = FALLBACK_ALGORITHMS.find((a) => a.name === 'CRC-32 Ethernet')!;
+    const saved = { selected: iso.name, bits: iso.poly, fields: fieldsOf(iso) };
+    expect(reconcileSelection(FALLBACK_ALGORITHMS, saved)).toEqual({ choose: eth });
+    expect(reconcileSelection(FALLBACK_ALGORITHMS, { ...saved, bits: defaultBits() })).toEqual({ choose: eth });
+    // CRC-32/V-42 is another catalogue name of the same algorithm; the fallback list lacks it.
+    expect(reconcileSelection(FALLBACK_ALGORITHMS, { ...saved, selected: 'CRC-32/V-42' })).toEqual({ choose: eth });
+    // Named for it but with other parameters: still Custom.
+    const jam = { ...saved, fields: { ...saved.fields, xorout: '0x0' } };
+    expect(reconcileSelection(FALLBACK_ALGORITHMS, jam)).toEqual({ custom: true });
+    expect(reconcileSelection(FALLBACK_ALGORITHMS, { ...jam, selected: 'CRC-32/JAMCRC' })).toEqual({ custom: true });
+    expect(reconcileSelection(FALLBACK_ALGORITHMS, { ...saved, selected: eth.name })).toBeUndefined();
+  });
 });

@@ -79,9 +79,16 @@ export function reconcileSelection(
   state: { selected: string; bits: readonly number[]; fields: CustomFields },
 ): { choose: PredefinedAlgorithm } | { custom: true } | undefined {
   if (!state.selected || !algorithms.length) return undefined;
-  const a = algorithms.find((x) => x.name === state.selected);
-  if (a && polyWidth(state.bits) === 0) return { choose: a };
+  const hasPoly = polyWidth(state.bits) > 0;
+  // Offline the fallback list names CRC-32/ISO-HDLC 'CRC-32 Ethernet' (the catalogue name is its
+  // alias); a name neither list knows is still that algorithm when every parameter is its.
+  const a =
+    algorithms.find((x) => x.name === state.selected) ??
+    algorithms.find((x) => x.aliases.includes(state.selected)) ??
+    (hasPoly ? algorithms.find((x) => isAlgorithm(x, state.bits, state.fields)) : undefined);
+  if (a && !hasPoly) return { choose: a };
   if (!a || !isAlgorithm(a, state.bits, state.fields)) return { custom: true };
+  if (a.name !== state.selected) return { choose: a };
   return undefined;
 }
 
