@@ -73,6 +73,22 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     await page.context().close();
   });
 
+  it('drops the decoded token when the box no longer holds one, so nothing is verified for text not there', async () => {
+    const { page } = await open();
+    await page.getByRole('button', { name: 'Load Example' }).click();
+    await page.getByLabel('Token information').waitFor();
+    await page.getByLabel('JWT Token').fill('');
+    await page.waitForTimeout(700); // past the 500 ms auto-decode
+    expect(await page.getByLabel('Token information').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Verify signature' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Load Example' }).click();
+    await page.getByLabel('Token information').waitFor();
+    await page.getByLabel('JWT Token').fill('not a token');
+    await page.waitForTimeout(700);
+    expect(await page.getByLabel('Token information').count()).toBe(0);
+    await page.context().close();
+  });
+
   it('copies a part by clicking it, with the confirmation cleared after 2 s', async () => {
     const { page } = await open();
     await page.getByRole('button', { name: 'Load Example' }).click();

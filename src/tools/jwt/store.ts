@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { DecodedJwt } from './logic';
+import { hasThreeParts, type DecodedJwt } from './logic';
 import type { VerifyOutcome } from './verify';
 import { keepDraft } from '../../browser/draft';
 import { tool } from './tool';
@@ -30,7 +30,9 @@ export const useJwtStore = create<JwtState>((set) => ({
   verifyKey: '',
   secretIsBase64Url: false,
   verification: null,
-  setInput: (input) => set({ input }),
+  // Text that is no token cannot be the decoded one (the auto-decode skips it): the old result
+  // would be shown, and verified, for a token no longer in the box.
+  setInput: (input) => set(hasThreeParts(input) ? { input } : { input, decoded: null, verification: null }),
   // A new decode invalidates any earlier verification result.
   setResult: (decoded, error, pressed = false) =>
     set((s) => ({ decoded, error, verification: null, runs: s.runs + (pressed ? 1 : 0) })),
