@@ -69,6 +69,19 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await page.context().close();
   });
 
+  it('Swap after a failed conversion keeps the text (there is no output to exchange it with)', async () => {
+    const { page } = await open();
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    await page.getByLabel(/^Input/).fill('50% off & more');
+    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Decoding failed: /);
+    expect(await page.getByLabel('Output').inputValue()).toBe('');
+    await page.getByRole('button', { name: /Swap/ }).click();
+    expect(await page.getByLabel(/^Input/).inputValue()).toBe('50% off & more');
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe(encodeURIComponent('50% off & more'));
+    expect(await page.getByLabel(/^Input/).inputValue()).toBe('50% off & more');
+    await page.context().close();
+  });
+
   it('analyses URLs (retrying with https://) and flags invalid ones', async () => {
     const { page } = await open();
     await page.getByLabel(/^Input/).fill('example.com:8080/a/b?x=1&y=z#frag');

@@ -122,12 +122,11 @@ export default function UrlPage() {
           <button
             type="button"
             onClick={() => {
-              s.set({
-                operation: s.operation === 'encode' ? 'decode' : 'encode',
-                input: s.output,
-                output: s.input,
-                message: '',
-              });
+              const operation = s.operation === 'encode' ? 'decode' : 'encode';
+              // Without an output (a failed conversion) there is nothing to exchange: the text
+              // stays the input, or it would be cleared with the empty input's output.
+              if (!s.output) s.set({ operation, message: '' });
+              else s.set({ operation, input: s.output, output: s.input, message: '' });
               trackToolUsage(tool.analyticsName, 'swap');
             }}
           >
