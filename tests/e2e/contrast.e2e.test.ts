@@ -50,6 +50,18 @@ describeWith(['chromium'], 'Color Contrast Checker page', () => {
     await page.context().close();
   });
 
+  it('never sends what was typed in a colour field, only the colours it reads', async () => {
+    const { page } = await open();
+    const sent: string[] = [];
+    page.on('request', (r) => sent.push(`${r.url()}\n${r.postData() ?? ''}`));
+    await page.getByLabel('Text Color', { exact: true }).fill('my-password-4711');
+    await expect.poll(() => sent.filter((s) => s.includes('color_change')).length).toBeGreaterThan(0);
+    expect(sent.join('\n')).not.toContain('my-password');
+    await page.getByLabel('Background Color', { exact: true }).fill(' #1A2B3C ');
+    await expect.poll(() => sent.filter((s) => s.includes('#1a2b3c')).length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
   it('gives ratio 1 for anything but a 6-digit hex, and says why', async () => {
     const { page } = await open();
     await page.getByLabel('Background Color', { exact: true }).fill('#fff');

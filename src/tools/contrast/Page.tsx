@@ -93,8 +93,16 @@ export default function ContrastPage() {
     history.replaceState(history.state, '', url);
   }, [bg?.r, bg?.g, bg?.b, fgRaw?.r, fgRaw?.g, fgRaw?.b, alpha]); // eslint-disable-line react-hooks/exhaustive-deps
 
+  // The colours as read, never the fields' text: whatever was typed or pasted there stays here.
+  const reported = (c: Rgb | null) => (c ? toHex(c) : 'invalid');
   useDebouncedEffect(
-    () => trackToolUsage(tool.analyticsName, 'color_change', { background, text, ratio: +ratio.toFixed(2), level }),
+    () =>
+      trackToolUsage(tool.analyticsName, 'color_change', {
+        background: reported(bg),
+        text: reported(fgRaw),
+        ratio: +ratio.toFixed(2),
+        level,
+      }),
     [background, text, alpha],
     500,
   );
