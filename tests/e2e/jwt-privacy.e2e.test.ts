@@ -40,4 +40,17 @@ describeWith(['chromium'], 'JWT token privacy', () => {
     }
     await page.context().close();
   });
+
+  it("does not report a token's own algorithm text when verifying, only a known algorithm name", async () => {
+    const token = `${b64u({ alg: 'acme-private-alg-4711' })}.${b64u({ sub: 'x' })}.c2ln`;
+    const { page } = await openPage(app.browser);
+    const sent: string[] = [];
+    page.on('request', (r) => sent.push(`${r.url()}\n${r.postData() ?? ''}`));
+    await page.goto(`${app.url}/jwt-debugger#token=${token}`);
+    await page.getByLabel(/for verification/).fill('a key');
+    await page.getByRole('button', { name: 'Verify signature' }).click();
+    await expect.poll(() => sent.filter((s) => s.includes('verify_signature')).length).toBe(1);
+    expect(sent.join('\n')).not.toContain('acme-private-alg');
+    await page.context().close();
+  });
 });

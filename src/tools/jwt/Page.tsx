@@ -18,7 +18,7 @@ import {
   tokenFromFragment,
   tokenInfo,
 } from './logic';
-import { verifySignature } from './verify';
+import { reportedAlg, verifySignature } from './verify';
 import { useJwtStore } from './store';
 import { useUndoableReplace } from '../../hooks/useUndoableReplace';
 import './styles.css';
@@ -292,7 +292,10 @@ export default function JwtPage() {
                   onClick={async () => {
                     const r = await verifySignature(t, s.verifyKey, { secretIsBase64Url: s.secretIsBase64Url });
                     s.setVerification(r);
-                    trackToolUsage(tool.analyticsName, 'verify_signature', { alg: info.algorithm, result: r.status });
+                    trackToolUsage(tool.analyticsName, 'verify_signature', {
+                      alg: reportedAlg(t.header.alg),
+                      result: r.status,
+                    });
                   }}
                 >
                   Verify signature

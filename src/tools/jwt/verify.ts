@@ -29,6 +29,11 @@ const SUPPORTED_ALGORITHMS = [
   'ES512',
 ];
 
+/** The token's alg as an analytics event may carry it: a known name, never the token's own text. */
+export function reportedAlg(alg: unknown): string {
+  return typeof alg === 'string' && (SUPPORTED_ALGORITHMS.includes(alg) || alg === 'none') ? alg : 'other';
+}
+
 function parseAlg(alg: unknown): { family: Family; bits: Bits } | null {
   const m = typeof alg === 'string' ? /^(HS|RS|PS|ES)(256|384|512)$/.exec(alg) : null;
   return m ? { family: m[1] as Family, bits: m[2] as Bits } : null;
