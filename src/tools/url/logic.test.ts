@@ -192,6 +192,19 @@ describe('URL components', () => {
     });
     expect(convert('a b/c:d', 'encode', 'component', 'path')).toMatchObject({ output: 'a%20b/c%3Ad' });
   });
+  it('keeps the scheme of a URL without an authority (mailto:, urn:) out of the path segments', () => {
+    // The Email link example became "mailto%3Ateam%40example.com?...": no longer a mailto link.
+    expect(convert('mailto:team@example.com?subject=Hi there', 'encode', 'component', 'path')).toEqual({
+      ok: true,
+      output: 'mailto:team%40example.com?subject=Hi there',
+    });
+    expect(convert('urn:isbn 0451450523', 'encode', 'component', 'path')).toMatchObject({
+      output: 'urn:isbn%200451450523',
+    });
+    expect(convert('mailto:a%20b%40x.org', 'decode', 'component', 'path')).toMatchObject({
+      output: 'mailto:a b@x.org',
+    });
+  });
   it('keeps a bare IPv6 host (with or without a port) as the authority, as the analysis reads it', () => {
     // "[::1]:8080/a b" became "%5B%3A%3A1%5D%3A8080/a%20b" and the analysis said "Invalid URL Format".
     expect(convert('[::1]:8080/a b', 'encode', 'component', 'path')).toEqual({ ok: true, output: '[::1]:8080/a%20b' });

@@ -139,9 +139,11 @@ function decodeRun(bytes: number[], start: number, source: string, keepReserved:
 /**
  * Where a URL's path starts: after `scheme://authority`, `//authority`, a bare host and port
  * (`example.com:8080/x`, `localhost:3000`) or a bare IPv6 host (`[::1]:8080/x`, `[2001:db8::1]/x`),
- * which the analysis also reads as a host.
+ * which the analysis also reads as a host, or a scheme alone (`mailto:`, `urn:`: no authority), read
+ * as the analysis does (no dot, not followed by a digit).
  */
-const AUTHORITY = /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*|^[a-z0-9.-]+:\d+(?=\/|$)|^\[[0-9a-f:.]+\](?::\d+)?(?=\/|$)/i;
+const AUTHORITY =
+  /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*|^[a-z0-9.-]+:\d+(?=\/|$)|^\[[0-9a-f:.]+\](?::\d+)?(?=\/|$)|^[a-z][a-z0-9+-]*:(?!\d)/i;
 
 /**
  * Applies `fn` to the chosen component of a URL, leaving the rest as it is. `fn` also gets where
