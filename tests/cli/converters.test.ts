@@ -413,6 +413,8 @@ describe('bitsmith subnet', () => {
     expect(badInput(['subnet', '10.0.0.300/8'])).toBe('bitsmith: Invalid IP address format');
     expect(badInput(['subnet', '10.0.0.1/33'])).toBe('bitsmith: CIDR must be between 0 and 32');
     expect(badInput(['subnet', '2001::db8::1/48'])).toMatch(/^bitsmith: Only one "::"/);
+    // An IPv4 address with a port is no IPv6 address (that was 'Bad embedded IPv4 address "192.168.1.10"').
+    expect(badInput(['subnet', '192.168.1.10:8080/24'])).toBe('bitsmith: Invalid IP address format');
     expect(badInput(['subnet', '10.0.0.0/16', '--split', '8'])).toBe(
       'bitsmith: --split must be a prefix from 16 to 32 (the network is a /16).',
     );

@@ -32,9 +32,13 @@ export interface ParsedV6 {
   zone?: string;
 }
 
-/** True when the IP box holds IPv6 (any ":"); IPv4 input never has one. */
+/**
+ * True when the IP box holds IPv6: a ":" with no "." before it (an embedded IPv4 comes last), so
+ * an IPv4 address with a port ("192.168.1.10:8080") is judged as IPv4, not as broken IPv6.
+ */
 export function looksLikeIpv6(text: string): boolean {
-  return text.includes(':');
+  const colon = text.indexOf(':');
+  return colon !== -1 && !text.slice(0, colon).includes('.');
 }
 
 /** Parses a prefix 0..128 ("64" or "/64"); null when out of range or not a number. */
