@@ -70,6 +70,14 @@ describe('decoding and the spec messages', () => {
     }
   });
 
+  it('takes a quoted header value as copied from JSON or a HAR file ("Bearer eyJ...")', () => {
+    // The quotes hid the scheme: it became part of the header ('Failed to decode token: ... "r"').
+    const token = make({ alg: 'HS256' }, { sub: '1' });
+    for (const pasted of [`"Bearer ${token}"`, `'Bearer ${token}'`, `Authorization: "Bearer ${token}"`]) {
+      expect(decoded(pasted).payload, pasted).toEqual({ sub: '1' });
+    }
+  });
+
   it('takes a token wrapped over several lines (line breaks and spaces inside are not part of it)', () => {
     // It failed with 'it contains "\n"', which the page shows as a space.
     const token = make({ alg: 'HS256' }, { sub: '1', name: 'a long enough name to wrap' });

@@ -52,6 +52,8 @@ function decodeJsonPart(part: string, name: string): Record<string, unknown> {
 
 const isThreeParts = (parts: string[]): parts is [string, string, string] => parts.length === 3;
 
+const QUOTED = /^(["'])(.*)\1$/s;
+
 /**
  * The token in what was pasted: surrounding space and quotes, an `Authorization:` header name or
  * `Bearer` scheme copied along with it, and line breaks or spaces inside (a token wrapped over
@@ -61,8 +63,9 @@ export function tokenText(input: string): string {
   return input
     .trim()
     .replace(/^authorization:\s*/i, '')
+    .replace(QUOTED, '$2') // a header value copied from JSON: "Bearer eyJ..."
     .replace(/^bearer\s+/i, '')
-    .replace(/^(["'])(.*)\1$/s, '$2')
+    .replace(QUOTED, '$2')
     .replace(/\s+/g, '');
 }
 
