@@ -179,7 +179,10 @@ describe('parsing and validation (spec messages)', () => {
   it('CIDR box: 0..32 with an optional slash', () => {
     expect(parseCidr('0')).toBe(0);
     expect(parseCidr('/32')).toBe(32);
-    for (const bad of ['33', '-1', '', '2.5', 'abc', '100']) expect(parseCidr(bad), bad).toBeNull();
+    for (const bad of ['33', '-1', '', '2.5', 'abc', '100', '0033']) expect(parseCidr(bad), bad).toBeNull();
+    // Leading zeros are the same number, as Python's ipaddress reads them ('/024' was 'CIDR must be between 0 and 32').
+    expect(parseCidr('024')).toBe(24);
+    expect(parseCidr('/0032')).toBe(32);
   });
 
   it('calculate() returns the verbatim spec messages', () => {

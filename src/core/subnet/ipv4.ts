@@ -63,10 +63,13 @@ export function cidrFromMask(mask: number): number | null {
   return Math.clz32(inverted);
 }
 
-/** Parses a CIDR box value: an integer 0..32, optionally with a leading "/". */
+/**
+ * Parses a CIDR box value: an integer 0..32, optionally with a leading "/". Leading zeros are
+ * allowed ("024", as a number box and Python's ipaddress read it).
+ */
 export function parseCidr(text: string): number | null {
   const t = text.trim().replace(/^\//, '');
-  if (!/^\d{1,2}$/.test(t)) return null;
+  if (!/^\d+$/.test(t)) return null;
   const n = Number(t);
   return n <= 32 ? n : null;
 }
