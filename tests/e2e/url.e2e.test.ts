@@ -162,6 +162,25 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await expect.poll(() => page.getByRole('region', { name: 'History', exact: true }).locator('li').count()).toBe(10);
     await page.context().close();
   });
+  it('Undo after a history entry replaced the text brings back the text that was there', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('Auto-update').uncheck();
+    await page.getByLabel(/^Input/).fill('first');
+    await page.getByRole('button', { name: 'Encode', exact: true }).click();
+    await page.getByLabel(/^Input/).fill('a long draft, not converted yet');
+    const history = page.getByRole('region', { name: 'History', exact: true });
+    await history.locator('li').first().getByRole('button').click();
+    expect(await page.getByLabel(/^Input/).inputValue()).toBe('first');
+    await history
+      .getByRole('status')
+      .filter({ hasText: 'History entry loaded.' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    expect(await page.getByLabel(/^Input/).inputValue()).toBe('a long draft, not converted yet');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('Undo after an example or Clear All brings back the text and its operation', async () => {
     const { page, errors } = await open();
     await page.getByLabel(/^Input/).fill('a b');

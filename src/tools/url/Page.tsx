@@ -42,6 +42,14 @@ export default function UrlPage() {
     ([input, operation]) => s.set({ input, operation, output: '', message: '' }),
     ([input], [after]) => input !== '' && input !== after,
   );
+  // A history entry replaces the text and all the options: Undo, offered beside the history.
+  const historyUndo = useUndoableReplace(
+    useUrlStore,
+    (st) => [st.input, st.operation, st.encodingType, st.componentType] as const,
+    ([input, operation, encodingType, componentType]) =>
+      s.set({ input, operation, encodingType, componentType, output: '', message: '' }),
+    ([input], [after]) => input !== '' && input !== after,
+  );
   usePermalink(useUrlStore, urlLink);
 
   const run = (operation: Operation = s.operation, input = s.input, manual = true) => {
@@ -331,17 +339,19 @@ export default function UrlPage() {
                 <button
                   type="button"
                   className="history-entry"
-                  onClick={() => {
-                    s.set({
-                      input: h.input,
-                      output: h.output,
-                      operation: h.operation,
-                      encodingType: h.encodingType,
-                      componentType: h.componentType,
-                      message: '',
-                    });
-                    trackToolUsage(tool.analyticsName, 'load_history');
-                  }}
+                  onClick={() =>
+                    historyUndo.replace('History entry loaded.', () => {
+                      s.set({
+                        input: h.input,
+                        output: h.output,
+                        operation: h.operation,
+                        encodingType: h.encodingType,
+                        componentType: h.componentType,
+                        message: '',
+                      });
+                      trackToolUsage(tool.analyticsName, 'load_history');
+                    })
+                  }
                 >
                   <span className="badge">{h.operation}</span> <span className="mono">{preview(h.input)}</span>
                   <span className="muted"> · {new Date(h.timestamp).toLocaleTimeString()}</span>
@@ -350,6 +360,7 @@ export default function UrlPage() {
             ))}
           </ol>
         )}
+        {historyUndo.undoBar}
       </section>
     </ToolPage>
   );
