@@ -69,6 +69,16 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await page.context().close();
   });
 
+  it("names its controls with the spec's labels (the Swap arrow is not read out)", async () => {
+    const { page } = await open();
+    for (const name of ['Encode', 'Decode', 'Swap', 'Clear All'])
+      expect(await page.getByRole('button', { name, exact: true }).count(), name).toBe(1);
+    for (const name of ['Encoding Type', 'URL Component'])
+      expect(await page.getByRole('combobox', { name, exact: true }).count(), name).toBe(1);
+    expect(await page.getByRole('checkbox', { name: 'Auto-update', exact: true }).count()).toBe(1);
+    await page.context().close();
+  });
+
   it('Swap after a failed conversion keeps the text (there is no output to exchange it with)', async () => {
     const { page } = await open();
     await page.getByRole('button', { name: 'Decode', exact: true }).click();

@@ -138,7 +138,8 @@ export default function UrlPage() {
               trackToolUsage(tool.analyticsName, 'swap');
             }}
           >
-            ⇅ Swap
+            {/* The arrow is decoration: the button's name is the spec's "Swap". */}
+            <span aria-hidden="true">⇅</span> Swap
           </button>
           <SelectField
             label="Encoding Type"
