@@ -328,4 +328,26 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     expect(own.errors).toEqual([]);
     await p.context().close();
   });
+
+  it('keeps the typed address out of what reaches the server (error reports, page views)', async () => {
+    const own = await openPage(app.browser);
+    const p = own.page;
+    const sent: string[] = [];
+    p.on('request', (r) => {
+      if (r.url().includes('/api/')) sent.push(`${r.url()}\n${r.postData() ?? ''}`);
+    });
+    await p.goto(`${app.url}/ip-subnet`);
+    await p.getByLabel('IP Address').fill('10.99.88.77');
+    await expect.poll(() => new URL(p.url()).searchParams.get('ip')).toBe('10.99.88.77'); // the link keeps it
+    await p.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('uncaught on the subnet page');
+      });
+    });
+    await expect.poll(() => sent.filter((s) => s.includes('/api/analytics/error')).length).toBe(1);
+    await p.reload();
+    await expect.poll(() => sent.filter((s) => s.includes('/api/analytics/pageview')).length).toBe(2);
+    expect(sent.join('\n')).not.toContain('10.99.88.77');
+    await p.context().close();
+  });
 });

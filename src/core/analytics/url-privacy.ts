@@ -16,6 +16,8 @@ export const SENSITIVE_PARAM =
  * `src/browser/permalink.test.ts` checks that every tool's object setting is listed here.
  */
 export const CONTENT_PARAMS: ReadonlySet<string> = new Set([
+  // The subnet calculator's address box (src/tools/subnet/url-state.ts): a network the user typed.
+  'ip',
   'samples',
   'fixed',
   'states',
