@@ -2,7 +2,9 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
+import { networkInterfaces } from 'node:os';
 import { advanceClockUntil, useSharedApp } from '../harness/e2e';
+import { startServer } from '../harness/server';
 import { describeWith } from '../harness/system';
 
 const b64u = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -143,5 +145,27 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     expect(await page.getByLabel('JWT Token').inputValue()).toBe(mine);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('says that verifying needs a secure page when the site is opened over plain http from another machine', async () => {
+    // Browsers give WebCrypto to https and localhost pages only; a LAN address over http has none.
+    const lan = Object.values(networkInterfaces())
+      .flat()
+      .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+    if (!lan) return;
+    const server = await startServer({ env: { HOST: '0.0.0.0' } });
+    try {
+      const { page } = await openPage(app.browser);
+      const token = `${b64u({ alg: 'HS256' })}.${b64u({ sub: 'x' })}.c2ln`;
+      await page.goto(`${server.url.replace('127.0.0.1', lan)}/jwt-debugger#token=${token}`);
+      await page.getByLabel(/Secret for verification/).fill('secret');
+      await page.getByRole('button', { name: 'Verify signature' }).click();
+      await expect
+        .poll(() => page.getByTestId('verify-result').textContent())
+        .toBe('❌ Could not verify: this browser verifies signatures only on https or localhost pages.');
+      await page.context().close();
+    } finally {
+      await server.stop();
+    }
   });
 });

@@ -126,6 +126,12 @@ export async function verifySignature(
           ? 'Enter the secret to verify the signature.'
           : 'Enter the public key (PEM or JWK) to verify the signature.',
     };
+  // Browsers give WebCrypto to secure pages only: over plain http from another machine it is absent.
+  if (!globalThis.crypto?.subtle)
+    return {
+      status: 'error',
+      message: 'Could not verify: this browser verifies signatures only on https or localhost pages.',
+    };
   try {
     const cryptoKey = await importKey(parsed.family, parsed.bits, key, !!opts.secretIsBase64Url, token.header.kid);
     const data = new TextEncoder().encode(`${token.parts[0]}.${token.parts[1]}`);
