@@ -172,6 +172,20 @@ describe('encoding types', () => {
 
 describe('URL components', () => {
   const url = 'https://ex.com/a b/c&d?q=1 2&x=a/b#frag ment';
+  it('takes a bare query ("q=a b&lang=en", as URLSearchParams reads it) as all query', () => {
+    // It was returned unchanged, and counted as a successful conversion.
+    expect(convert('q=hello world&lang=en#top', 'encode', 'component', 'query')).toEqual({
+      ok: true,
+      output: 'q=hello%20world&lang=en#top',
+    });
+    expect(convert('name=J%C3%BCrgen+M', 'decode', 'form', 'query')).toMatchObject({ output: 'name=Jürgen M' });
+    expect(convert('q=1&b=%zz', 'decode', 'component', 'query')).toMatchObject({
+      error: 'Decoding failed: malformed percent-sequence at position 6 ("%zz")',
+    });
+    // Text with a path or a scheme and no "?" has no query.
+    for (const text of ['https://ex.com/a=b c', 'mailto:a=b c', 'example.com a'])
+      expect(convert(text, 'encode', 'component', 'query')).toEqual({ ok: true, output: text });
+  });
   it('encodes only the query keys and values', () => {
     expect(convert(url, 'encode', 'component', 'query')).toEqual({
       ok: true,

@@ -145,6 +145,9 @@ function decodeRun(bytes: number[], start: number, source: string, keepReserved:
 const AUTHORITY =
   /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*|^[a-z0-9.-]+:\d+(?=\/|$)|^\[[0-9a-f:.]+\](?::\d+)?(?=\/|$)|^[a-z][a-z0-9+-]*:(?!\d)/i;
 
+/** Key=value pairs with no path, scheme or host before them: a query without its "?". */
+const isBareQuery = (text: string) => text.includes('=') && !text.includes('/') && !AUTHORITY.test(text);
+
 /**
  * Applies `fn` to the chosen component of a URL, leaving the rest as it is. `fn` also gets where
  * its piece starts in `text`, so an error can point into the whole input.
@@ -160,9 +163,11 @@ function mapComponent(text: string, component: ComponentType, fn: (s: string, at
   const query = qAt === -1 ? '' : beforeHash.slice(qAt + 1);
   const tail = hashAt === -1 ? '' : `#${hash}`;
   if (component === 'query') {
-    if (qAt === -1) return text;
-    let at = qAt + 1;
-    const mapped = query
+    // A bare query ("q=a b&lang=en", as URLSearchParams takes it) is all query.
+    const bare = qAt === -1 && isBareQuery(beforeHash);
+    if (qAt === -1 && !bare) return text;
+    let at = bare ? 0 : qAt + 1;
+    const mapped = (bare ? beforeHash : query)
       .split('&')
       .map((pair) => {
         const eq = pair.indexOf('=');
@@ -171,7 +176,7 @@ function mapComponent(text: string, component: ComponentType, fn: (s: string, at
         return out;
       })
       .join('&');
-    return `${base}?${mapped}${tail}`;
+    return bare ? `${mapped}${tail}` : `${base}?${mapped}${tail}`;
   }
   // Path: keep the authority, map each segment between slashes.
   const authority = AUTHORITY.exec(base)?.[0] ?? '';
