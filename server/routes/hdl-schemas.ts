@@ -231,9 +231,11 @@ const fifoRequest = z
 const values = z
   .record(z.string(), z.string())
   .meta({ description: 'Output name -> value (decimal, 0x hex or 0b binary).' });
+/** One message for every way a width can be wrong (zod's own said "expected int, received number" for 1.5). */
+const widthError = { error: `must be a whole number from 1 to ${FSM_MAX_SIGNAL_WIDTH}` };
 const signal = z.strictObject({
   name: z.string(),
-  width: z.number().int().min(1).max(FSM_MAX_SIGNAL_WIDTH).default(1),
+  width: z.number(widthError).int(widthError).min(1, widthError).max(FSM_MAX_SIGNAL_WIDTH, widthError).default(1),
   description: z.string().default(''),
 });
 /**

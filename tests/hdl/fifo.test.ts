@@ -207,6 +207,90 @@ endmodule
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
 const between = (r: () => number, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
 
+/**
+ * A watcher in both languages: bursts of 1..4 words into an empty FIFO, then a drain, while every
+ * read clock edge checks that empty implies almost_empty (a FIFO with no readable word is almost
+ * empty). The generated testbenches only look at the flags once they have settled.
+ */
+function emptyWatchVerilog(c: FifoConfig): string {
+  const async = c.clockingMode === 'async';
+  const clocks = async ? '.wr_clk(wclk), .rd_clk(rclk)' : '.clk(wclk)';
+  return `\`timescale 1ns / 1ps
+module watch_tb;
+  reg wclk = 0, rclk = 0, rst = 1, wr_en = 0, rd_en = 0;
+  reg [${c.dataWidth - 1}:0] din = 0;
+  wire [${c.dataWidth - 1}:0] dout;
+  wire full, almost_full, empty, almost_empty, valid;
+  integer errors = 0, n, k;
+  always #5 wclk = ~wclk;
+  ${async ? 'always #7.3 rclk = ~rclk;' : 'always @(wclk) rclk = wclk;'}
+  fifo_module dut (${clocks}, .rst(rst), .wr_en(wr_en), .din(din), .full(full), .almost_full(almost_full),
+    .rd_en(rd_en), .dout(dout), .valid(valid), .empty(empty), .almost_empty(almost_empty));
+  always @(posedge rclk) #1 if (!rst && empty && !almost_empty) begin
+    errors = errors + 1;
+    $display("ERROR at %0t: empty=1 but almost_empty=0", $time);
+  end
+  initial begin
+    repeat (4) @(posedge rclk);
+    #1 rst = 0;
+    for (n = 1; n <= 4; n = n + 1) begin
+      for (k = 0; k < n; k = k + 1) begin @(posedge wclk); #1 wr_en = 1; din = k; end
+      @(posedge wclk); #1 wr_en = 0;
+      repeat (8) @(posedge rclk);
+      #1 rd_en = 1;
+      repeat (3 * n + 8) @(posedge rclk);
+      #1 rd_en = 0;
+    end
+    if (errors == 0) $display("WATCH PASS");
+    $finish;
+  end
+endmodule
+`;
+}
+
+function emptyWatchVhdl(c: FifoConfig): string {
+  const async = c.clockingMode === 'async';
+  const clocks = async ? 'wr_clk => wclk, rd_clk => rclk' : 'clk => wclk';
+  return `library ieee;
+use ieee.std_logic_1164.all;
+entity watch_tb is
+end entity watch_tb;
+architecture sim of watch_tb is
+  signal wclk, rclk, wr_en, rd_en, full, almost_full, empty, almost_empty, valid, done : std_logic := '0';
+  signal rst : std_logic := '1';
+  signal din, dout : std_logic_vector(${c.dataWidth - 1} downto 0) := (others => '0');
+begin
+  wclk <= not wclk after 5 ns when done = '0';
+  ${async ? "rclk <= not rclk after 7.3 ns when done = '0';" : 'rclk <= wclk;'}
+  dut : entity work.fifo_module port map (${clocks}, rst => rst, wr_en => wr_en, din => din, full => full,
+    almost_full => almost_full, rd_en => rd_en, dout => dout, valid => valid, empty => empty,
+    almost_empty => almost_empty);
+  watch : process (rclk)
+  begin
+    if rising_edge(rclk) then
+      assert rst = '1' or empty = '0' or almost_empty = '1' report "empty=1 but almost_empty=0" severity error;
+    end if;
+  end process watch;
+  stimulus : process
+  begin
+    for i in 1 to 4 loop wait until rising_edge(rclk); end loop;
+    wait for 1 ns; rst <= '0';
+    for n in 1 to 4 loop
+      for k in 0 to n - 1 loop wait until rising_edge(wclk); wait for 1 ns; wr_en <= '1'; end loop;
+      wait until rising_edge(wclk); wait for 1 ns; wr_en <= '0';
+      for i in 1 to 8 loop wait until rising_edge(rclk); end loop;
+      wait for 1 ns; rd_en <= '1';
+      for i in 1 to 3 * n + 8 loop wait until rising_edge(rclk); end loop;
+      wait for 1 ns; rd_en <= '0';
+    end loop;
+    report "WATCH PASS";
+    done <= '1';
+    wait;
+  end process stimulus;
+end architecture sim;
+`;
+}
+
 function withMode(c: Partial<FifoConfig>): FifoConfig {
   const config = { ...DEFAULT_FIFO_CONFIG, ...c };
   return { ...config, writeMode: config.enablePacketMode ? 'packet' : 'standard' };
@@ -377,6 +461,25 @@ describeWith(['iverilog', 'ghdl'], 'FIFO generator in Icarus Verilog and GHDL', 
       );
       expect(r.stdout, JSON.stringify(config)).toContain('BURST PASS');
       expect(r.stdout).not.toContain('ERROR');
+    });
+  }, 120_000);
+
+  it('FWFT: empty always comes with almost_empty, also while a word is on its way to dout', async () => {
+    const cases: FifoConfig[] = [];
+    for (const clockingMode of ['sync', 'async'] as const)
+      for (const outputRegister of [false, true])
+        cases.push(
+          withMode({ clockingMode, outputRegister, readMode: 'fwft', fifoDepth: 16, almostEmptyThreshold: 5 }),
+        );
+    await inPairs(cases, async (config) => {
+      const files = { 'fifo_module.v': generateFifo(config, 'verilog'), 'watch_tb.v': emptyWatchVerilog(config) };
+      const v = await simulateVerilog(files, 'watch_tb');
+      expect(v.stdout, `Verilog ${JSON.stringify(config)}`).not.toContain('ERROR');
+      expect(v.stdout).toContain('WATCH PASS');
+      const vhdl = { 'fifo_module.vhd': generateFifo(config, 'vhdl'), 'watch_tb.vhd': emptyWatchVhdl(config) };
+      const h = await simulateVhdl(vhdl, 'watch_tb');
+      expect(h.stdout + h.stderr, `VHDL ${JSON.stringify(config)}`).not.toContain('almost_empty=0');
+      expect(h.stdout + h.stderr).toContain('WATCH PASS');
     });
   }, 120_000);
 

@@ -320,6 +320,19 @@ describe('POST /api/hdl/*: refusals', () => {
     );
   });
 
+  it('says what an FSM signal width must be (was "expected int, received number" for 1.5)', async () => {
+    const inputs = [
+      { name: 'start', width: 1.5 },
+      { name: 'stop', width: 65 },
+    ];
+    const message = 'must be a whole number from 1 to 64';
+    expect((await refused('fsm', { inputs, outputs: [{ name: 'busy', width: 0 }] })).details).toEqual([
+      { path: 'inputs.0.width', message },
+      { path: 'inputs.1.width', message },
+      { path: 'outputs.0.width', message },
+    ]);
+  });
+
   it('refuses unknown fields, each named', async () => {
     for (const generator of ['crc', 'uart', 'fifo', 'fsm']) {
       const answer = await refused(generator, { algorithm: 'CRC-8/SMBUS', colour: 'red', baud: 9600 });

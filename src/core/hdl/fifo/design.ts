@@ -156,7 +156,7 @@ export function fifoPorts(d: FifoDesign): PortInfo[] {
       : `dout holds newly read data ${d.outReg ? '2 cycles' : '1 cycle'} after rd_en`,
   );
   add('empty', 'out', 1, d.fwft ? 'no word on dout' : 'no word to read');
-  add('almost_empty', 'out', 1, `read-side count <= ${d.aeLevel}`);
+  add('almost_empty', 'out', 1, `read-side count <= ${d.aeLevel}${d.fwft ? ', or empty' : ''}`);
   if (d.ecc) {
     add('sbit_err', 'out', 1, 'dout was corrected (single-bit error)');
     add('dbit_err', 'out', 1, 'dout is corrupt (double-bit error detected)');

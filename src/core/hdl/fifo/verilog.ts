@@ -258,7 +258,8 @@ function readSide(d: FifoDesign): string[] {
   out.push('wire [ADDR_WIDTH:0] wr_visible;     // committed write pointer as seen by the read side');
   out.push(`wire [ADDR_WIDTH:0] rd_count = ${count(d, 'wr_visible', 'pop_ptr')};`);
   out.push(`wire [ADDR_WIDTH:0] rd_avail = ${count(d, 'wr_visible', 'rd_ptr')};`);
-  out.push('assign almost_empty = (rd_count <= AE_LEVEL);');
+  // rd_count includes the words still in the FWFT prefetch pipeline: empty must still mean almost empty.
+  out.push(`assign almost_empty = ${d.fwft ? 'empty | ' : ''}(rd_count <= AE_LEVEL);`);
   out.push('reg  [MEM_WIDTH-1:0] ram_q;         // registered memory read port');
   out.push('reg  ram_valid;');
   if (d.ecc) {

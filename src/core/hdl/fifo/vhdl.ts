@@ -384,7 +384,8 @@ function readSide(d: FifoDesign): string[] {
     '-- ---------------- read clock domain ----------------',
     `rd_count     <= ${count(d, 'wr_visible', 'pop_ptr')};`,
     `rd_avail     <= ${count(d, 'wr_visible', 'rd_ptr')};`,
-    "almost_empty <= '1' when rd_count <= to_unsigned(AE_LEVEL, ADDR_WIDTH + 1) else '0';",
+    // rd_count includes the words still in the FWFT prefetch pipeline: empty must still mean almost empty.
+    `almost_empty <= '1' when ${d.fwft ? "empty_i = '1' or " : ''}rd_count <= to_unsigned(AE_LEVEL, ADDR_WIDTH + 1) else '0';`,
   ];
   if (d.ecc) {
     out.push(

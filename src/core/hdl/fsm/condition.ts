@@ -171,8 +171,11 @@ export function conditionSignals(c: Cond): { name: string; bit?: number }[] {
   }
 }
 
-/** Number constants compared with each input, for range checks. */
-export function comparedConstants(c: Cond): { signal: { name: string; bit?: number }; value: bigint }[] {
+/** The same comparison with its operands swapped (`8 > n` is `n < 8`). */
+const SWAPPED: Record<CmpOp, CmpOp> = { '==': '==', '!=': '!=', '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+
+/** Number constants compared with each input, for range checks: `signal op value`, the input on the left. */
+export function comparedConstants(c: Cond): { signal: { name: string; bit?: number }; op: CmpOp; value: bigint }[] {
   switch (c.kind) {
     case 'not':
       return comparedConstants(c.arg);
@@ -181,8 +184,8 @@ export function comparedConstants(c: Cond): { signal: { name: string; bit?: numb
       return [...comparedConstants(c.left), ...comparedConstants(c.right)];
     case 'cmp': {
       const [l, r] = [c.left, c.right];
-      if (l.kind === 'sig' && r.kind === 'num') return [{ signal: l, value: r.value }];
-      if (r.kind === 'sig' && l.kind === 'num') return [{ signal: r, value: l.value }];
+      if (l.kind === 'sig' && r.kind === 'num') return [{ signal: l, op: c.op, value: r.value }];
+      if (r.kind === 'sig' && l.kind === 'num') return [{ signal: r, op: SWAPPED[c.op], value: l.value }];
       return [];
     }
     default:

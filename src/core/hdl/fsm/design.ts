@@ -12,6 +12,7 @@ import {
   evaluateCondition,
   isAlways,
   parseCondition,
+  type CmpOp,
   type Cond,
   type Widths,
 } from './condition';
@@ -135,6 +136,19 @@ function outputValues(
   });
 }
 
+/**
+ * Why comparing an input with a constant it cannot hold is refused: `==` never holds; the other
+ * comparisons always give the same answer (`count < 8` of a 3-bit count is always true).
+ */
+function beyondInput(signal: { name: string; bit?: number }, op: CmpOp, value: bigint, width: number): string {
+  const bits = `(${width} bit${width > 1 ? 's' : ''})`;
+  if (op === '==') return `${excerpt(String(value))} can never equal input ${q(signal.name)} ${bits}.`;
+  const name = signal.bit === undefined ? signal.name : `${signal.name}[${signal.bit}]`;
+  const truth = op === '<' || op === '<=' || op === '!='; // the constant is above every value of the input
+  const max = (1n << BigInt(width)) - 1n;
+  return `${q(`${name} ${op} ${value}`)} is always ${truth}: input ${q(signal.name)} ${bits} is at most ${max}.`;
+}
+
 function compileCondition(t: FsmConfig['transitions'][number], label: string, widths: Widths, errors: string[]): Cond {
   let cond: Cond;
   try {
@@ -150,12 +164,9 @@ function compileCondition(t: FsmConfig['transitions'][number], label: string, wi
     else if (s.bit !== undefined && s.bit >= width)
       errors.push(`${label}: bit ${s.bit} is outside input ${q(s.name)} (${width} bit${width > 1 ? 's' : ''}).`);
   }
-  for (const { signal, value } of comparedConstants(cond)) {
+  for (const { signal, op, value } of comparedConstants(cond)) {
     const width = signal.bit !== undefined ? 1 : widths[signal.name];
-    if (width !== undefined && !fits(value, width))
-      errors.push(
-        `${label}: ${excerpt(String(value))} can never equal input ${q(signal.name)} (${width} bit${width > 1 ? 's' : ''}).`,
-      );
+    if (width !== undefined && !fits(value, width)) errors.push(`${label}: ${beyondInput(signal, op, value, width)}`);
   }
   return cond;
 }

@@ -228,6 +228,22 @@ describe('FSM checks', () => {
     expect(errors).toContain("Transition 1 (IDLE → RUN): 8 can never equal input 'count' (3 bits).");
   });
 
+  it('a constant beyond an input in an ordering comparison is named for what it does, not "can never equal"', () => {
+    const errorsFor = (condition: string) =>
+      compileFsm({
+        ...DEFAULT_FSM,
+        inputs: [{ name: 'count', width: 3, description: '' }],
+        transitions: [{ from: 'IDLE', to: 'RUN', condition }],
+      }).errors;
+    const always = (text: string, truth: boolean) =>
+      `Transition 1 (IDLE → RUN): '${text}' is always ${truth}: input 'count' (3 bits) is at most 7.`;
+    expect(errorsFor('count < 8')).toEqual([always('count < 8', true)]);
+    expect(errorsFor('8 > count')).toEqual([always('count < 8', true)]);
+    expect(errorsFor('count >= 9')).toEqual([always('count >= 9', false)]);
+    expect(errorsFor('count != 8')).toEqual([always('count != 8', true)]);
+    expect(errorsFor('count == 8')).toEqual(["Transition 1 (IDLE → RUN): 8 can never equal input 'count' (3 bits)."]);
+  });
+
   it('warns about unreachable states and transitions hidden behind an always-true one', () => {
     const c: FsmConfig = {
       ...addState(DEFAULT_FSM),
