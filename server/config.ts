@@ -27,6 +27,12 @@ const EnvSchema = z.object({
     // A Bearer header carries one word (server/auth.ts): a token with a space or a trailing line
     // break (a secret file read as is) would start the server with a dashboard no one can open.
     .regex(/^\S+$/, 'must not contain spaces or line breaks (an Authorization: Bearer header cannot carry them)')
+    // Header bytes are read as Latin-1: curl sends a non-ASCII letter as UTF-8 (no match) and a
+    // browser cannot send one beyond Latin-1, so a Cyrillic token opened the stats from no client.
+    .regex(
+      /^[\x21-\x7e]*$/,
+      'must hold only ASCII letters, digits and punctuation (an Authorization header cannot carry other characters as typed)',
+    )
     .optional()
     .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
