@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
+import { ADMIN_TOKEN_CHARS } from '../src/core/analytics/contract';
 
 /** Node's longest timer (2^31 - 1 ms, about 24.8 days): a longer one fires after 1 ms. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -27,10 +28,9 @@ const EnvSchema = z.object({
     // A Bearer header carries one word (server/auth.ts): a token with a space or a trailing line
     // break (a secret file read as is) would start the server with a dashboard no one can open.
     .regex(/^\S+$/, 'must not contain spaces or line breaks (an Authorization: Bearer header cannot carry them)')
-    // Header bytes are read as Latin-1: curl sends a non-ASCII letter as UTF-8 (no match) and a
-    // browser cannot send one beyond Latin-1, so a Cyrillic token opened the stats from no client.
+    // A Cyrillic or accented letter opened the stats from no client (ADMIN_TOKEN_CHARS says why).
     .regex(
-      /^[\x21-\x7e]*$/,
+      ADMIN_TOKEN_CHARS,
       'must hold only ASCII letters, digits and punctuation (an Authorization header cannot carry other characters as typed)',
     )
     .optional()
