@@ -255,6 +255,8 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     const body = (await report).postDataJSON() as { error_context: string; error_message: string };
     expect(body.error_context).toBe('fsm_generate');
     expect(body.error_message).not.toMatch(/PAYROLL_SECRET|salary_raise/);
+    // Nor in the page's address (the permalink's reset state is the renamed state).
+    expect(JSON.stringify(body)).not.toMatch(/PAYROLL_SECRET|salary_raise/);
     // The page itself still names them.
     expect(await page.getByRole('alert').first().textContent()).toContain('salary_raise');
     expect(errors).toEqual([]);
