@@ -57,7 +57,7 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
  * JSON is UTF-8 (RFC 8259): another charset is a 415. body-parser would decode any "utf-*" and
  * answer UTF-16 with a 400 about malformed JSON, which sends the sender looking in the wrong place.
  */
-function isUtf8(contentType: string | undefined): boolean {
+export function isUtf8(contentType: string | undefined): boolean {
   const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1];
   return charset === undefined || /^utf-?8$/i.test(charset);
 }

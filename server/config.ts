@@ -4,6 +4,7 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
+import { ADMIN_TOKEN_CHARS } from '../src/core/analytics/contract';
 
 /** Node's longest timer (2^31 - 1 ms, about 24.8 days): a longer one fires after 1 ms. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -27,6 +28,11 @@ const EnvSchema = z.object({
     // A Bearer header carries one word (server/auth.ts): a token with a space or a trailing line
     // break (a secret file read as is) would start the server with a dashboard no one can open.
     .regex(/^\S+$/, 'must not contain spaces or line breaks (an Authorization: Bearer header cannot carry them)')
+    // A Cyrillic or accented letter opened the stats from no client (ADMIN_TOKEN_CHARS says why).
+    .regex(
+      ADMIN_TOKEN_CHARS,
+      'must hold only ASCII letters, digits and punctuation (an Authorization header cannot carry other characters as typed)',
+    )
     .optional()
     .or(z.literal('').transform(() => undefined)),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),

@@ -5,7 +5,7 @@
  */
 import { Router, json, text, type RequestHandler } from 'express';
 import type { ServerResponse } from 'node:http';
-import { refuseOversizedBodies } from '../body-limit';
+import { isUtf8, refuseOversizedBodies } from '../body-limit';
 import { HttpError, validationError } from '../errors';
 import { requireAdmin } from '../auth';
 import { isBot, StatsQuerySchema } from '../services/analytics';
@@ -95,8 +95,14 @@ const NOT_AN_EVENT_TYPE = 'Send the event as JSON, with the header Content-Type:
  * A body of another type (a form: `curl -d` without a Content-Type header) is a 415 that says what
  * to send: no parser reads it, and the schema's "expected object, received undefined" misled.
  */
-const requireEventType: RequestHandler = (req, _res, next) =>
-  next(req.is(['application/json', 'text/plain']) === false ? new HttpError(415, NOT_AN_EVENT_TYPE) : undefined);
+const requireEventType: RequestHandler = (req, _res, next) => {
+  if (req.is(['application/json', 'text/plain']) === false) return next(new HttpError(415, NOT_AN_EVENT_TYPE));
+  // JSON is UTF-8, as for the other APIs (server/body-limit.ts): the body parser decoded UTF-16 and
+  // answered a 400 about malformed JSON, which sent the sender looking in the wrong place.
+  if (req.is('application/json') && !isUtf8(req.headers['content-type']))
+    return next(new HttpError(415, 'Unsupported content encoding'));
+  next();
+};
 
 /**
  * POST /<kind> in full: the rate limiter and body deadline (`before`), the size limit, both

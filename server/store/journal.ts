@@ -176,11 +176,12 @@ function recordsAfter(buf: Buffer, from: number): JournaledEvent[] {
 
 /**
  * Replaces a damaged segment by one holding only `events`: the original is kept beside it as
- * `<name>.damaged` (no segment name, so never read again) for a manual recovery. Returns the size.
+ * `<name>.damaged` (no segment name, so never read again) for a manual recovery, `name` being the
+ * segment's name before this server took it over (`path` is its name now). Returns the size.
  */
-function rewriteSegment(path: string, events: JournaledEvent[]): number {
+function rewriteSegment(path: string, events: JournaledEvent[], name = path): number {
   const data = Buffer.concat(events.map(encodeRecord));
-  const fresh = `${path}.recovered`;
+  const fresh = `${name}.recovered`;
   try {
     writeFileSync(fresh, data);
     const fd = openSync(fresh, 'r+');
@@ -194,7 +195,7 @@ function rewriteSegment(path: string, events: JournaledEvent[]): number {
     throw e;
   }
   try {
-    linkSync(path, `${path}.damaged`);
+    linkSync(path, `${name}.damaged`);
   } catch (e) {
     // Kept already by a start that stopped before the rename below.
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
@@ -294,10 +295,12 @@ export class Journal {
   ) {
     this.segmentBytes = options.segmentBytes ?? Math.max(64 * 1024, Math.min(4 << 20, options.limitBytes / 8));
     this.log = options.log ?? ((m) => console.warn(m));
-    this.recovered = this.scan();
+    // Written before the scan: a server starting beside this one sees the segments claimed below
+    // (renamed after this owner) as live and leaves them alone.
     const record: OwnerRecord = { pid: process.pid, host: hostname(), start: processStart(process.pid) };
     writeFileSync(this.ownerFile, JSON.stringify(record));
     openHere.add(this.owner);
+    this.recovered = this.scan();
   }
 
   private get ownerFile(): string {
@@ -321,7 +324,9 @@ export class Journal {
       const owner = OWNER_FILE.exec(f)?.[1];
       if (!owner) continue;
       if (this.ownerAlive(owner, join(this.dir, f))) live.add(owner);
-      else unlinkSync(join(this.dir, f)); // its segments are ours now (or an orphan's after a crash)
+      // Its segments are ours now (or an orphan's after a crash); a server starting beside this
+      // one may have deleted the file first.
+      else rmSync(join(this.dir, f), { force: true });
     }
     const found = files
       .map((f) => SEGMENT_NAME.exec(f))
@@ -334,7 +339,9 @@ export class Journal {
     let total = 0;
     for (const { file } of found.filter((s) => !live.has(s.owner))) {
       const number = this.nextNumber++;
-      const path = join(this.dir, file);
+      const path = this.pathOf(number);
+      const name = join(this.dir, file);
+      if (!this.claim(name, path)) continue;
       const buf = readFileSync(path);
       const decoded = decodeRecords(buf);
       const { events } = decoded;
@@ -345,13 +352,13 @@ export class Journal {
       if (after.length > 0) {
         // Whole records follow the damaged one (bit rot, not a crash): keep them and the damaged bytes.
         this.log(
-          `Analytics journal: ${path} has a damaged record at byte ${end}; the ${events.length} whole ` +
+          `Analytics journal: ${name} has a damaged record at byte ${end}; the ${events.length} whole ` +
             `records before it and the ${after.length} whole records after it are kept, the damaged file ` +
-            `is kept as ${path}.damaged`,
+            `is kept as ${name}.damaged`,
         );
         events.push(...after);
         try {
-          end = rewriteSegment(path, events);
+          end = rewriteSegment(path, events, name);
         } catch (e) {
           // No room for the clean copy (a full disk): the file stays as it is for the next start.
           this.log(
@@ -384,6 +391,22 @@ export class Journal {
     if (total > 0)
       this.log(`Analytics journal: ${total} events found in ${this.dir}, replaying them into the database`);
     return total;
+  }
+
+  /**
+   * Takes a segment of a server that no longer runs by renaming it after this one; false when
+   * another server starting at the same time renamed it first. One rename wins, so each segment
+   * is replayed and deleted by one server: before, both replayed it, and the one that had not yet
+   * read it when the other deleted it could never read it back (unavailable until restarted).
+   */
+  private claim(from: string, to: string): boolean {
+    try {
+      renameSync(from, to);
+      return true;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw e;
+    }
   }
 
   /**
@@ -625,7 +648,7 @@ export class Journal {
       try {
         unlinkSync(s.path);
       } catch (e) {
-        // Gone already: another server that took it over at its start replayed it too (ids dedupe).
+        // Gone already (deleted by hand): nothing left to delete.
         if ((e as NodeJS.ErrnoException).code !== 'ENOENT') {
           this.log(`Analytics journal: cannot delete ${s.path}: ${(e as Error).message}`);
           break;

@@ -151,4 +151,14 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
       await down.stop();
     }
   });
+
+  it('rejects a token typed in the wrong keyboard layout as a wrong token, not as a network failure', async () => {
+    const { page, errors } = await openDashboard();
+    // A header cannot carry Cyrillic letters: fetch throws before sending anything.
+    await signIn(page, 'еуые-фвьшт-ещлут');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Неверный токен администратора');
+    expect(await page.evaluate(() => sessionStorage.getItem('bitsmith_admin_token'))).toBeNull();
+    expect(await page.getByLabel('Токен администратора').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
 });

@@ -245,4 +245,20 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(await options('Transition 1 to')).not.toContain('RUN');
     expect(errors).toEqual([]);
   });
+
+  it('a failed Generate reports the failure without the names and conditions typed in the design', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('State 1 name').fill('PAYROLL_SECRET');
+    await page.getByLabel('Transition 2 condition').fill('salary_raise && ');
+    const report = page.waitForRequest((r) => r.url().endsWith('/api/analytics/error'));
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    const body = (await report).postDataJSON() as { error_context: string; error_message: string };
+    expect(body.error_context).toBe('fsm_generate');
+    expect(body.error_message).not.toMatch(/PAYROLL_SECRET|salary_raise/);
+    // Nor in the page's address (the permalink's reset state is the renamed state).
+    expect(JSON.stringify(body)).not.toMatch(/PAYROLL_SECRET|salary_raise/);
+    // The page itself still names them.
+    expect(await page.getByRole('alert').first().textContent()).toContain('salary_raise');
+    expect(errors).toEqual([]);
+  });
 });

@@ -141,6 +141,15 @@ describe('analytics API (embedded store, real server)', () => {
         status: 415,
         json: { error: 'Send the event as JSON, with the header Content-Type: application/json (or text/plain)' },
       });
+    // JSON is UTF-8 (as for the CRC API): another charset is a 415, not a 400 about malformed JSON.
+    for (const charset of ['UTF-16', 'utf-16le', 'latin1'])
+      expect(
+        await post(server.url, 'pageview', null, {
+          raw: body,
+          contentType: `application/json; charset=${charset}`,
+        }),
+        charset,
+      ).toMatchObject({ status: 415, json: { error: 'Unsupported content encoding' } });
     // No Content-Type at all (a byte body: fetch adds none).
     const untyped = await fetch(`${server.url}/api/analytics/pageview`, { method: 'POST', body: Buffer.from(body) });
     expect(untyped.status).toBe(415);

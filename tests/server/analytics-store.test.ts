@@ -661,7 +661,9 @@ describe('journaled write path under database failures', () => {
     const first = open();
     expect(logs.join('\n')).toMatch(/cannot rewrite .* it is left for the next start/);
     await first.close();
-    expect(readFileSync(file).equals(damaged)).toBe(true);
+    // Taken over (renamed after the store that opened it), its bytes untouched.
+    const [left] = inspectJournal(join(dir, 'journal'));
+    expect(readFileSync(join(dir, 'journal', left!.file)).equals(damaged)).toBe(true);
     rmSync(`${file}.recovered`, { recursive: true });
     const again = open();
     await waitUntil(() => again.health().buffered === 0, 'the replay');

@@ -134,6 +134,15 @@ describe('start-up failures', () => {
     }
   });
 
+  it('an ADMIN_TOKEN with a character beyond ASCII (which a header cannot carry as typed) names the variable', () => {
+    // curl sends UTF-8 and the server reads header bytes as Latin-1: such a token never matched.
+    for (const token of ['токен-администратора', 'café-admin-token']) {
+      const r = failedStart({ DATA_DIR: join(temp, 'token'), ADMIN_TOKEN: token });
+      expect(r.code, token).toBe(1);
+      expect(r.output).toContain('ADMIN_TOKEN: must hold only ASCII letters, digits and punctuation');
+    }
+  });
+
   it("refuses a duration past Node's timer limit (it would fire after 1 ms), naming the variable", () => {
     for (const [name, value] of [
       ['ANALYTICS_INTEGRITY_CHECK_HOURS', '1000'], // quick_check non-stop: a core at 100 %

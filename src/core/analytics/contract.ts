@@ -92,6 +92,12 @@ export const DEFAULT_STATS_RANGE: StatsRange = 30;
 export const DEFAULT_TOP_LIMIT = 10;
 export const MAX_TOP_LIMIT = 1000;
 
+/**
+ * Characters an admin token may hold: visible ASCII. A header carries nothing else as typed
+ * (curl sends UTF-8, the server reads Latin-1; fetch refuses letters beyond Latin-1).
+ */
+export const ADMIN_TOKEN_CHARS = /^[\x21-\x7e]*$/;
+
 /** Totals of the period of the same length just before the requested one (beyond the spec). */
 interface PeriodTotals {
   from: string;

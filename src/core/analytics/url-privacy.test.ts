@@ -22,6 +22,11 @@ describe('redactUrl', () => {
       '/fsm-generator?states=eJy&transitions=eJz&encoding=gray',
       '/fsm-generator?states=REDACTED&transitions=REDACTED&encoding=gray',
     ],
+    // The FSM's names typed by the user (a state's, the module's, the clock's and reset's) too.
+    [
+      '/fsm-generator?moduleName=payroll&resetState=AUDIT&clkName=c&resetName=r&fsmType=mealy',
+      '/fsm-generator?moduleName=REDACTED&resetState=REDACTED&clkName=REDACTED&resetName=REDACTED&fsmType=mealy',
+    ],
     [`/crc-generator?init=${'f'.repeat(100)}`, `/crc-generator?init=${'f'.repeat(100)}`],
     [`/crc-generator?init=${'f'.repeat(101)}`, '/crc-generator?init=REDACTED'],
     ['/plain', '/plain'],

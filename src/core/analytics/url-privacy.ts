@@ -24,6 +24,11 @@ export const CONTENT_PARAMS: ReadonlySet<string> = new Set([
   'inputs',
   'outputs',
   'transitions',
+  // The FSM's names the user typed (src/tools/fsm/store.ts): the reset state is one of the states.
+  'moduleName',
+  'resetState',
+  'clkName',
+  'resetName',
 ]);
 
 /** Longer values are content (a paste into a field), not a choice: settings are short. */

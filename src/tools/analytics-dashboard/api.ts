@@ -1,5 +1,5 @@
 /** Transport of the dashboard: GET /api/analytics/stats with the admin token, errors in Russian. */
-import { MAX_TOP_LIMIT, type Stats, type StatsRange } from '../../core/analytics/contract';
+import { ADMIN_TOKEN_CHARS, MAX_TOP_LIMIT, type Stats, type StatsRange } from '../../core/analytics/contract';
 
 type StatsErrorKind = 'auth' | 'unavailable' | 'bad-request' | 'network' | 'server';
 
@@ -13,7 +13,12 @@ export class StatsError extends Error {
 }
 
 /** The stats with every ranked entry the API gives (the page shows the top ones, the CSV has all). */
+const WRONG_TOKEN = 'Неверный токен администратора. Введите токен ещё раз.';
+
 export async function fetchStats(token: string, days: StatsRange, signal?: AbortSignal): Promise<Stats> {
+  // No admin token holds such a character (a Cyrillic letter: the wrong keyboard layout), and
+  // fetch would throw before sending it, which read as "the server is unreachable".
+  if (!ADMIN_TOKEN_CHARS.test(token)) throw new StatsError('auth', WRONG_TOKEN);
   let res: Response;
   try {
     res = await fetch(`/api/analytics/stats?days=${days}&limit=${MAX_TOP_LIMIT}`, {
@@ -32,7 +37,7 @@ export async function fetchStats(token: string, days: StatsRange, signal?: Abort
     .json()
     .then((b: { error?: string }) => b.error ?? '')
     .catch(() => '');
-  if (res.status === 401) throw new StatsError('auth', 'Неверный токен администратора. Введите токен ещё раз.');
+  if (res.status === 401) throw new StatsError('auth', WRONG_TOKEN);
   if (res.status === 503)
     throw new StatsError(
       'unavailable',

@@ -135,7 +135,11 @@ export default function FsmPage() {
   const generate = () => {
     const r = generateBoth(config);
     if (!r.files.verilog && !r.files.vhdl) {
-      page.fail([r.errors.verilog, r.errors.vhdl].filter(Boolean).join('\n'));
+      // The messages quote the design's names and conditions: the report gets only how many problems.
+      const problems = compileFsm(config).errors.length;
+      page.fail([r.errors.verilog, r.errors.vhdl].filter(Boolean).join('\n'), {
+        detail: `Verilog and VHDL generation failed: ${problems} problem${problems === 1 ? '' : 's'} in the design`,
+      });
       return;
     }
     page.setError('');
