@@ -7,6 +7,22 @@ import { writeProblem } from './output-file';
 import { SyncOutput, writeOutput } from './sync-io';
 
 /**
+ * `mkdir -p`, one missing directory at a time: Node's mkdirSync(dir, {recursive: true}) never returns
+ * (at full CPU) when mkdir answers ENOENT under a parent that exists, as in /proc.
+ */
+function makeDirectories(dir: string): void {
+  const missing: string[] = [];
+  for (let p = dir; !existsSync(p); p = dirname(p)) missing.unshift(p);
+  for (const p of missing) {
+    try {
+      mkdirSync(p);
+    } catch (e) {
+      throw new BadInput(writeProblem(p, e));
+    }
+  }
+}
+
+/**
  * No target: every file to stdout, one after the other. A directory (existing, ending in /, or
  * `asked === 'dir'`): each file under its own name inside it. Otherwise the first file goes to the
  * path and the others beside it under their own names.
@@ -18,11 +34,7 @@ export async function writeFiles(files: HdlFile[], target: string | undefined, a
   }
   const isDir = asked === 'dir' || target.endsWith('/') || (existsSync(target) && statSync(target).isDirectory());
   const dir = isDir ? target : dirname(target);
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (e) {
-    throw new BadInput(writeProblem(dir, e));
-  }
+  makeDirectories(dir);
   // Every file is opened and written before any takes its place: one that cannot be written leaves all as they were.
   const outputs = files.map((f, i) => new SyncOutput(i === 0 && !isDir ? target : join(dir, f.name)));
   outputs.forEach((out, i) => out.write(Buffer.from(files[i]!.text)));

@@ -31,10 +31,22 @@ function fileInTheWay(path: string): string | undefined {
   }
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** One line for a target that cannot be written. */
 export function writeProblem(path: string, e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return `${dirname(path)}: no such directory`;
+  if (code === 'ENOENT')
+    // A directory that refuses new names (/proc) answers ENOENT too: it is there, so say what failed.
+    return isDirectory(dirname(path))
+      ? `${path}: cannot be created here (no such file or directory)`
+      : `${dirname(path)}: no such directory`;
   // A file where a directory is needed (mkdir says EEXIST): name that file, not Node's errno text.
   if (code === 'ENOTDIR' || code === 'EEXIST') return `${fileInTheWay(path) ?? path}: not a directory`;
   if (code === 'EISDIR') return `${path}: is a directory`;

@@ -802,6 +802,24 @@ describe('bitsmith -o FILE', () => {
     expect(badInput(['crc', 'list', '-o', gone])).toBe(`bitsmith: ${gone}: no such directory`);
     expect(readFileSync(plain, 'utf8')).toBe('kept\n');
   });
+
+  it('a directory that cannot be made (under /proc) is one line, not an endless loop at full CPU', () => {
+    // Node's mkdirSync(recursive) looped for ever when mkdir answered ENOENT under an existing parent.
+    for (const [args, input, said] of [
+      [['fifo', 'generate', '--config', '-', '-o', '/proc/x.v'], '{}', '/proc/x.v: cannot be created here'],
+      [['uart', 'generate', '--config', '-', '-o', '/proc/x/rtl/'], '{}', '/proc/x: cannot be created here'],
+      [
+        ['crc', 'generate', '--algorithm', 'CRC-32C', '--language', 'c', '-o', '/proc/x/'],
+        '',
+        '/proc/x/: cannot be created here',
+      ],
+      [['crc', 'generate', '--algorithm', 'CRC-32C', '-o', '/proc/x.v'], '', '/proc/x.v: cannot be created here'],
+    ] as const) {
+      const r = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8', timeout: 20_000 });
+      expect(r.stderr, args.join(' ')).toBe(`bitsmith: ${said} (no such file or directory)\n`);
+      expect(r.status, args.join(' ')).toBe(1);
+    }
+  });
 });
 
 describe('the npm package', () => {
