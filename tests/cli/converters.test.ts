@@ -423,6 +423,20 @@ describe('bitsmith subnet', () => {
     expect(usageError(['subnet', '10.0.0.0/16', '--split', '24', '--json'])).toMatch(/^error: --json shows/);
     expect(usageError(['subnet', '2001:db8::/64', '--hosts'])).toMatch(/^error: --hosts lists IPv4 hosts/);
   });
+
+  it('an address without its prefix is told so, not that the CIDR is out of range', () => {
+    // Before: 'CIDR must be between 0 and 32' (and 'Prefix must be between 0 and 128'), though none was given.
+    expect(badInput(['subnet', '10.0.0.1'])).toBe(
+      'bitsmith: 10.0.0.1 has no prefix: give ADDRESS/PREFIX (10.0.0.1/32 for the address alone) or ADDRESS MASK',
+    );
+    expect(badInput(['subnet', ' 2001:db8::1 '])).toBe(
+      'bitsmith: 2001:db8::1 has no prefix: give ADDRESS/PREFIX (2001:db8::1/128 for the address alone)',
+    );
+    expect(badInput(['subnet', 'fe80::1%eth0'])).toBe(
+      'bitsmith: fe80::1%eth0 has no prefix: give ADDRESS/PREFIX (fe80::1%eth0/128 for the address alone)',
+    );
+    expect(badInput(['subnet', '10.0.0.300'])).toBe('bitsmith: Invalid IP address format');
+  });
 });
 
 describe('progress', () => {
