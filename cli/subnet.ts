@@ -24,7 +24,7 @@ import {
   type Subnet6Exports,
 } from '../src/core/subnet/ipv6-enumerate';
 import { V6_MESSAGES, looksLikeIpv6, mask6 } from '../src/core/subnet/ipv6-parse';
-import { BadInput, UsageError, loadKernel, progress } from './io';
+import { BadInput, UsageError, loadKernel, progress, readChunks } from './io';
 import { SyncOutput, writeOutput } from './sync-io';
 import { ipv4Text, ipv6Text } from './subnet-text';
 
@@ -59,7 +59,18 @@ function prefixProblem(address: string, error: string, v6: boolean): BadInput {
 const toJson = (value: unknown) =>
   JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) + '\n';
 
-export async function subnet(address: string, o: SubnetOptions): Promise<void> {
+/** `subnet -`: the one address line on stdin (reading stops after 4 KiB: no address is longer). */
+async function addressFromStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of readChunks('-')) if ((text += chunk.toString('utf8')).length > 4096) break;
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  if (lines.length === 0) throw new BadInput('stdin holds no address');
+  if (lines.length > 1) throw new BadInput('stdin holds more than one line: give one ADDRESS/PREFIX');
+  return lines[0]!;
+}
+
+export async function subnet(arg: string, o: SubnetOptions): Promise<void> {
+  const address = arg === '-' ? await addressFromStdin() : arg;
   if (o.split !== undefined && o.hosts) throw new UsageError('Give --split PREFIX or --hosts, not both.');
   const list = o.split !== undefined || o.hosts;
   if (o.csv && !list) throw new UsageError('--csv goes with --split PREFIX or --hosts.');

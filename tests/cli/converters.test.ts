@@ -424,6 +424,20 @@ describe('bitsmith subnet', () => {
     expect(usageError(['subnet', '2001:db8::/64', '--hosts'])).toMatch(/^error: --hosts lists IPv4 hosts/);
   });
 
+  it('- reads the address from stdin, as every command reads -', () => {
+    expect(ok(['subnet', '-'], '192.168.1.77/26\n')).toBe(ok(['subnet', '192.168.1.77/26']));
+    expect(ok(['subnet', '-', '--json'], '10.1.2.3 255.255.0.0\r\n')).toBe(
+      ok(['subnet', '10.1.2.3 255.255.0.0', '--json']),
+    );
+    expect(ok(['subnet', '-', '--split', '64'], '2001:db8::/62')).toBe(
+      ok(['subnet', '2001:db8::/62', '--split', '64']),
+    );
+    expect(badInput(['subnet', '-'], '')).toBe('bitsmith: stdin holds no address');
+    expect(badInput(['subnet', '-'], '10.0.0.0/8\n10.0.0.0/16\n')).toBe(
+      'bitsmith: stdin holds more than one line: give one ADDRESS/PREFIX',
+    );
+  });
+
   it('an address without its prefix is told so, not that the CIDR is out of range', () => {
     // Before: 'CIDR must be between 0 and 32' (and 'Prefix must be between 0 and 128'), though none was given.
     expect(badInput(['subnet', '10.0.0.1'])).toBe(
