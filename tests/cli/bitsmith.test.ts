@@ -116,6 +116,19 @@ describe('bitsmith: version, help and exit codes', () => {
     expect(readFileSync(join(tmp, 'err.txt'), 'utf8')).toBe('');
   });
 
+  it('--version into a reader that has gone, or onto a full disk, is quiet or one line, never a stack trace', () => {
+    // The entry answers --version itself (cli/bitsmith.cjs); its process.stdout.write threw EPIPE.
+    for (const flag of ['--version', '-V']) {
+      const script = `{ sleep 0.3; "$N" "$BIN" ${flag} 2>v-err.txt; echo $? > v-rc.txt; } | true`;
+      execFileSync('sh', ['-c', script], { cwd: tmp, env: { ...process.env, N: process.execPath, BIN } });
+      expect(readFileSync(join(tmp, 'v-err.txt'), 'utf8'), flag).toBe('');
+      expect(readFileSync(join(tmp, 'v-rc.txt'), 'utf8').trim(), flag).toBe('0');
+    }
+    const full = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" --version > /dev/full`], { encoding: 'utf8' });
+    expect(full.stderr).toBe('bitsmith: stdout: no space left on device\n');
+    expect(full.status).toBe(1);
+  });
+
   it("usage errors exit 2 with commander's one-line message", () => {
     for (const args of [
       ['crc', 'generate', '--bogus'],
