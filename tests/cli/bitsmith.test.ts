@@ -656,6 +656,23 @@ describe('bitsmith json', () => {
     );
     expect(badInput(['json', 'minify', '-'], '  ')).toBe('bitsmith: Please enter JSON to minify');
   });
+
+  it("validate -o FILE holds the verdict of this run, also when it is invalid (never an earlier run's mark)", () => {
+    // Before, an invalid document left FILE as it was: a '✅ Valid JSON!' of an earlier run stayed there.
+    const verdict = join(tmp, 'verdict.txt');
+    const bad = '{"a": 1,}';
+    const page = runJsonOp({ kind: 'validate', indent: 2, sortKeys: false }, bad);
+    for (const sort of [[], ['--sort-keys']]) {
+      expect(ok(['json', 'validate', ...sort, '-', '-o', verdict], '{"a": 1}')).toBe('');
+      expect(readFileSync(verdict, 'utf8')).toBe('✅ Valid JSON!\n');
+      expect(badInput(['json', 'validate', ...sort, '-', '-o', verdict], bad)).toBe(`bitsmith: ${page.status}`);
+      expect(readFileSync(verdict, 'utf8'), sort.join()).toBe(`${page.status}\n`);
+      expect(badInput(['json', 'validate', ...sort, '-', '-o', verdict], ' ')).toBe(
+        'bitsmith: Please enter JSON to validate',
+      );
+      expect(readFileSync(verdict, 'utf8')).toBe('Please enter JSON to validate\n');
+    }
+  });
 });
 
 describe('bitsmith -o FILE', () => {
