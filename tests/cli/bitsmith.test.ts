@@ -747,6 +747,19 @@ describe('bitsmith -o FILE', () => {
     expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 
+  it('a symbolic link to a file not there yet makes that file, as > does in a shell, and keeps pointing at it', () => {
+    // Before, the link itself was replaced by a regular file and its target never made.
+    const dir = mkdtempSync(join(tmp, 'dangling-'));
+    mkdirSync(join(dir, 'sub'));
+    symlinkSync('sub/made.json', join(dir, 'link.json'));
+    symlinkSync('link.json', join(dir, 'chain.json'));
+    ok(['json', 'minify', '-', '-o', join(dir, 'chain.json')], '{ "a": 1 }');
+    expect(lstatSync(join(dir, 'chain.json')).isSymbolicLink()).toBe(true);
+    expect(lstatSync(join(dir, 'link.json')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'sub/made.json'), 'utf8')).toBe('{"a":1}\n');
+    expect(readdirSync(join(dir, 'sub'))).toEqual(['made.json']);
+  });
+
   it('a target that cannot be written is named in one line', () => {
     expect(badInput(['json', 'minify', '-', '-o', join(tmp, 'no/such/dir/x.json')], '[1]')).toBe(
       `bitsmith: ${join(tmp, 'no/such/dir')}: no such directory`,
