@@ -817,6 +817,24 @@ describe('bitsmith -o FILE', () => {
     expect(badInput(['json', 'format', 'loop-a'])).toBe('bitsmith: loop-a: too many symbolic links encountered');
   });
 
+  it('stdin that is a directory (< dir) is named stdin and refused, never taken for empty input', () => {
+    // Before: '-: is a directory' from some commands, 'Please enter JSON to format' and the like from others.
+    for (const args of [
+      'base64 encode',
+      'json format',
+      'json format --sort-keys -',
+      'yaml to-json',
+      'csv to-json',
+      'crc check',
+      'uart generate --config -',
+      'subnet -',
+    ]) {
+      const r = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" ${args} < "${tmp}"`], { encoding: 'utf8' });
+      expect(r.stderr, args).toBe('bitsmith: stdin: is a directory\n');
+      expect(r.status, args).toBe(1);
+    }
+  });
+
   it("a full disk behind stdout is one line naming stdout, not Node's errno text", () => {
     for (const args of ['crc list', 'base64 encode -', 'uart generate --config -']) {
       const r = spawnSync('sh', ['-c', `echo '{}' | "${process.execPath}" "${BIN}" ${args} > /dev/full`], {
