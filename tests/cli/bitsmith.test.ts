@@ -639,6 +639,15 @@ describe('bitsmith json', () => {
     expect(badInput(['json', 'format', '-'], cut)).toBe(`bitsmith: ${end.status}`);
   });
 
+  it('a leading byte order mark is skipped with --sort-keys too, as without it', () => {
+    // Before: 'Invalid JSON: Unexpected token '\uFEFF' (line 1, column 1)' with --sort-keys only.
+    const bom = file('bom.json', '\uFEFF{"b": 1, "a": 2}');
+    expect(ok(['json', 'format', bom])).toBe('{\n  "b": 1,\n  "a": 2\n}\n');
+    expect(ok(['json', 'format', '--sort-keys', bom])).toBe('{\n  "a": 2,\n  "b": 1\n}\n');
+    expect(ok(['json', 'minify', '--sort-keys', '-'], readFileSync(bom))).toBe('{"a":2,"b":1}\n');
+    expect(ok(['json', 'validate', '--sort-keys', bom])).toBe('✅ Valid JSON!\n');
+  });
+
   it("--sort-keys gives the page's tree output", () => {
     const sorted = runJsonOp({ kind: 'format', indent: 4, sortKeys: true }, doc) as { output: string };
     expect(ok(['json', 'format', '--indent', '4', '--sort-keys', file('doc.json', doc)])).toBe(sorted.output + '\n');
