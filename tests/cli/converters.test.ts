@@ -79,6 +79,15 @@ describe('bitsmith base64: padding, wrapping, MIME', () => {
     );
   });
 
+  it('--wrap wider than the kernel counts (2^32 and more) is bad input, never cut down to a narrow width', () => {
+    // Before: --wrap 4294967297 wrapped every character onto a line of its own (it reached the kernel as 1).
+    for (const cols of ['4294967297', '99999999999'])
+      expect(badInput(['base64', 'encode', '--wrap', cols, '-'], 'hello world')).toBe(
+        'bitsmith: --wrap must be a whole number of columns from 0 to 4294967295.',
+      );
+    expect(ok(['base64', 'encode', '--wrap', '4294967295', '-'], 'hello world')).toBe('aGVsbG8gd29ybGQ=\n');
+  });
+
   it('--mime with --wrap, --url-safe or --no-padding is a usage error (MIME fixes lines, alphabet and padding)', () => {
     const src = file('mime.bin', randomBytes(100));
     for (const [args, other] of [
