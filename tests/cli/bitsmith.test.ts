@@ -756,6 +756,16 @@ describe('bitsmith -o FILE', () => {
     expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 
+  it('-o /dev/stdout and /dev/stderr write into the pipe they name', () => {
+    // Before: 'bitsmith: /dev: no such directory' (the link's real path, pipe:[...], was opened).
+    const r = spawnSync(process.execPath, [BIN, 'subnet', '10.0.0.0/30', '-o', '/dev/stdout'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(ok(['subnet', '10.0.0.0/30']));
+    const e = spawnSync(process.execPath, [BIN, 'crc', 'list', '-o', '/dev/stderr'], { encoding: 'utf8' });
+    expect(e.status).toBe(0);
+    expect(e.stderr).toBe(ok(['crc', 'list']));
+  });
+
   it('a symbolic link to a file not there yet makes that file, as > does in a shell, and keeps pointing at it', () => {
     // Before, the link itself was replaced by a regular file and its target never made.
     const dir = mkdtempSync(join(tmp, 'dangling-'));
