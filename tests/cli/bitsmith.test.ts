@@ -756,6 +756,16 @@ describe('bitsmith -o FILE', () => {
     expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 
+  it('-o naming the file the testbench is written to is refused in one line, before anything is written', () => {
+    // Before: 'bitsmith: crc_module_tb.v: not a directory' (both files were opened at the same hidden name).
+    const dir = mkdtempSync(join(tmp, 'same-name-'));
+    const target = join(dir, 'crc_module_tb.v');
+    expect(badInput(['crc', 'generate', '--algorithm', 'CRC-32C', '--testbench', '-o', target])).toBe(
+      `bitsmith: ${target}: crc_module_tb.v, the testbench, is written beside the design under that name: name the design otherwise or give a directory`,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
   it('-o /dev/stdout and /dev/stderr write into the pipe they name', () => {
     // Before: 'bitsmith: /dev: no such directory' (the link's real path, pipe:[...], was opened).
     const r = spawnSync(process.execPath, [BIN, 'subnet', '10.0.0.0/30', '-o', '/dev/stdout'], { encoding: 'utf8' });
