@@ -45,8 +45,14 @@ interface LineExports extends Base64Exports {
 /** Input bytes `encodeLines` encodes per step (LINE_STEP in the kernel). */
 const LINE_STEP = 48 << 10;
 
+/** The widest line the kernel counts (its width and column are u32). */
+const MAX_WRAP = 0xffffffff;
+
 /** Characters per line; --mime fixes lines, alphabet and padding, so options that change them are refused beside it. */
 function wrapOf(o: Base64Options): number {
+  // The kernel counts columns in a u32: a wider --wrap reached it cut down (4294967297 as 1).
+  if (o.wrap !== undefined && o.wrap > MAX_WRAP)
+    throw new BadInput(`--wrap must be a whole number of columns from 0 to ${MAX_WRAP}.`);
   if (!o.mime) return o.wrap ?? 0;
   const other = o.wrap !== undefined ? '--wrap' : o.urlSafe ? '--url-safe' : o.padding === false ? '--no-padding' : '';
   if (other)

@@ -17,9 +17,19 @@ function isLargeFile(arg) {
     return false; // an option or its value
   }
 }
-if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${require('../../package.json').version}\n`);
-} else {
+/**
+ * Writes the version as every output is written (synchronously); true when done. A reader that has
+ * gone (| head) is done too, quietly; any other error (a full disk) is left to the bundle, which says it in one line.
+ */
+function printVersion() {
+  try {
+    require('node:fs').writeSync(1, `${require('../../package.json').version}\n`);
+    return true;
+  } catch (e) {
+    return e.code === 'EPIPE';
+  }
+}
+if (!(args.length === 1 && (args[0] === '--version' || args[0] === '-V') && printVersion())) {
   if (args[0] === 'crc' && args[1] === 'check' && args.slice(2).some(isLargeFile)) {
     const { Worker } = require('node:worker_threads');
     const helper = new Worker(require('node:path').join(__dirname, 'crc-part-worker.mjs'));

@@ -134,7 +134,10 @@ crc
   .description(
     "find the parameters of an unknown CRC from samples, as the CRC page's Identify tab does (the RevEng method: GCD of sample differences, then linear algebra)",
   )
-  .argument('<samples...>', 'MESSAGE:CRC in hex (two or more), or codewords with --codeword')
+  .argument(
+    '<samples...>',
+    'MESSAGE:CRC in hex (two or more), or codewords with --codeword; - reads them from stdin, one a line',
+  )
   .option('--codeword', 'each sample is a codeword with its CRC appended (width and byte order are searched)')
   .option('--ascii', 'messages are text (UTF-8), not hex')
   .option('--files', 'messages are file paths (PATH:CRC, or PATH with --codeword)')
@@ -157,6 +160,7 @@ crc
       'bitsmith crc identify 010300000001:0a84 010300010001:cad5 0103006b0003:1774 0110000100020400:c60e',
       'bitsmith crc identify --codeword 010300000001840a 010300010001d5ca 0103006b00037417 01100001000204000ec6',
       'bitsmith crc identify --files --width 32 --json frame1.bin:1c291ca3 frame2.bin:7e0c3a51 frame3.bin:0b8d2e6f',
+      'bitsmith crc identify - < samples.txt',
       'bitsmith crc identify --bits 0_00100000000_0_0_0_0000:0b011100000001010 0_00100000001_0_0_0_0001_01010101:0b011000001010100 0_00100000010_0_0_0_0001_10101010:0b111100011011111 0_00010100000_0_0_0_0010_00010010_00110100:0b000110100111101 0_00010100001_0_0_0_0010_00000000_11111111:0b101011100010000',
     ),
   )
@@ -357,7 +361,10 @@ csvCmd
 program
   .command('subnet')
   .description("the IP Subnet Calculator (IPv4 and IPv6): the page's results, or every subnet of a split")
-  .argument('<address>', 'ADDRESS/PREFIX (IPv4 also ADDRESS MASK in one argument), e.g. 10.0.0.0/8 or 2001:db8::/48')
+  .argument(
+    '<address>',
+    'ADDRESS/PREFIX (IPv4 also ADDRESS MASK in one argument), e.g. 10.0.0.0/8 or 2001:db8::/48; - reads it from stdin',
+  )
   .option('--json', 'the results as JSON')
   .option(
     '--split <prefix>',

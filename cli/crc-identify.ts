@@ -16,7 +16,7 @@ import {
   type IdentifyReport,
   type SampleInput,
 } from '../src/core/crc/identify';
-import { BadInput, UsageError, loadKernel, readProblem } from './io';
+import { BadInput, UsageError, loadKernel, readAll, readProblem } from './io';
 import { writeOutput } from './sync-io';
 
 export interface CrcIdentifyOptions {
@@ -59,6 +59,17 @@ function headOf(path: string, max: number): Uint8Array {
   } finally {
     closeSync(fd);
   }
+}
+
+/** `-` among the samples: stdin's lines, one sample a line (blank lines skipped; --ascii keeps a line's spaces). */
+async function withStdin(samples: string[], o: CrcIdentifyOptions): Promise<string[]> {
+  if (!samples.includes('-')) return samples;
+  const text = (await readAll('-', { what: 'crc identify -', heapPerByte: 10 })).toString('utf8');
+  const lines = text
+    .split('\n')
+    .map((l) => (o.ascii ? l.replace(/\r$/, '') : l.trim()))
+    .filter((l) => l.trim() !== '');
+  return samples.flatMap((s) => (s === '-' ? lines : [s]));
 }
 
 const yesNo = (v?: 'yes' | 'no') => (v === undefined ? '' : v === 'yes' ? 'true' : 'false');
@@ -105,7 +116,7 @@ export async function crcIdentify(samples: string[], o: CrcIdentifyOptions): Pro
   };
   const parsed = parseIdentify(
     o.codeword ? 'codeword' : 'message',
-    samples.map((s) => sampleOf(s, o)),
+    (await withStdin(samples, o)).map((s) => sampleOf(s, o)),
     fixed,
   );
   if (!parsed.ok) throw new BadInput(parsed.errors.map((e) => e.message).join(' '));

@@ -1,5 +1,5 @@
 /** The command's plumbing: bad input and usage errors, reading files or stdin, progress, the WASM kernels (writing: ./sync-io.ts). */
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, fstatSync, readFileSync, statSync } from 'node:fs';
 import { isatty } from 'node:tty';
 import { getHeapStatistics } from 'node:v8';
 import { dirname, join } from 'node:path';
@@ -20,6 +20,8 @@ export const CHUNK_BYTES = 4 << 20;
 
 /** The chunks of a file, or of stdin for `-`; never the whole input at once. */
 export async function* readChunks(path: string): AsyncGenerator<Buffer> {
+  // process.stdin reads a directory (< dir) as empty input, which the commands would call blank.
+  if (path === '-' && fstatSync(0).isDirectory()) throw new BadInput(readProblem(path, { code: 'EISDIR' }));
   const stream = path === '-' ? process.stdin : createReadStream(path, { highWaterMark: CHUNK_BYTES });
   try {
     for await (const chunk of stream) yield chunk as Buffer;
@@ -28,7 +30,8 @@ export async function* readChunks(path: string): AsyncGenerator<Buffer> {
   }
 }
 
-export function readProblem(path: string, e: unknown): string {
+export function readProblem(file: string, e: unknown): string {
+  const path = file === '-' ? 'stdin' : file;
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return `${path}: no such file`;
   if (code === 'EISDIR') return `${path}: is a directory`;

@@ -34,6 +34,15 @@ function indentOf(text: string | undefined): 2 | 4 | 'tab' {
   throw new BadInput('--indent must be 2, 4 or tab.');
 }
 
+/**
+ * The page's refusal (bad or no JSON) as bad input. For validate it is the verdict, so -o FILE gets
+ * it too (stdout has only the valid mark): left as it was, FILE kept the '✅ Valid JSON!' of an earlier run.
+ */
+function refused(mode: JsonMode, message: string, o: JsonOptions): BadInput {
+  if (mode === 'validate' && o.output !== undefined && o.output !== '-') writeOutput(`${message}\n`, o.output);
+  return new BadInput(message);
+}
+
 /** JSON whitespace: what may come before a document (an input of nothing else asks for JSON). */
 const isWs = (b: number) => b === 32 || b === 10 || b === 13 || b === 9;
 
@@ -41,12 +50,13 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
   const indent = indentOf(o.indent);
   if (o.sortKeys) {
     // Measured: 30 heap bytes per input byte (20 MB of JSON records), plus half.
-    const text = (await readAll(file, { what: '--sort-keys', heapPerByte: 45 })).toString('utf8');
+    // TextDecoder drops a leading byte order mark, as the streamed kernel skips it (Buffer keeps it).
+    const text = new TextDecoder().decode(await readAll(file, { what: '--sort-keys', heapPerByte: 45 }));
     const r = runJsonOp(
       mode === 'minify' ? { kind: 'minify', sortKeys: true } : { kind: mode, indent, sortKeys: true },
       text,
     );
-    if (!r.ok) throw new BadInput(r.status);
+    if (!r.ok) throw refused(mode, r.status, o);
     return writeOutput(`${mode === 'validate' ? MSG.validJson : r.output}\n`, o.output);
   }
   const input = new SyncInput(file);
@@ -56,7 +66,7 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
   // measured as fast as 4 MiB ones. Reading the next piece on libuv's threads while the kernel runs
   // measured no faster either (page-cache reads are about 30 ms of the 0.45 s for 200 MB).
   const stream = new JsonStream(kernel, mode, indent);
-  // validate writes only its verdict, at the end (nothing is written when the JSON is bad).
+  // validate writes only its verdict, at the end (refused() writes a bad one).
   const out = mode === 'validate' ? undefined : new SyncOutput(o.output);
   const emit = out && ((b: Uint8Array) => out.write(b));
   // stdin and pipes cannot be read again to place an error: each piece's lines are counted as it passes.
@@ -77,12 +87,16 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
       bar.update(read);
       if (n < region.length) break;
     }
-    if (blank) throw new BadInput(EMPTY[mode]);
+    if (blank) throw refused(mode, EMPTY[mode], o);
     stream.finish();
   } catch (e) {
     if (!(e instanceof JsonKernelError)) throw e;
     const at = once ? once.placeIn(stream.inputRegion(), e.byteOffset) : await positionIn(file, e.byteOffset);
-    throw new BadInput(jsonFailure({ detail: e.detail, position: at, tooDeep: e.tooDeep }, (d) => invalid(mode, d)));
+    throw refused(
+      mode,
+      jsonFailure({ detail: e.detail, position: at, tooDeep: e.tooDeep }, (d) => invalid(mode, d)),
+      o,
+    );
   } finally {
     bar.done();
     input.close();

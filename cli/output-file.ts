@@ -4,8 +4,19 @@
  * command has succeeded. Bad input half-way, a full disk or an error leave the old file as it was,
  * and `-o` may name the command's own input. Devices and pipes (`-o /dev/null`) are written in place.
  */
-import { closeSync, fchmodSync, openSync, realpathSync, renameSync, statSync, unlinkSync, type Stats } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import {
+  closeSync,
+  fchmodSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  type Stats,
+} from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { BadInput, errnoText } from './io';
 
 /** Hidden files not yet in place: removed when the process exits (also by process.exit and on an error). */
@@ -31,10 +42,22 @@ function fileInTheWay(path: string): string | undefined {
   }
 }
 
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 /** One line for a target that cannot be written. */
 export function writeProblem(path: string, e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return `${dirname(path)}: no such directory`;
+  if (code === 'ENOENT')
+    // A directory that refuses new names (/proc) answers ENOENT too: it is there, so say what failed.
+    return isDirectory(dirname(path))
+      ? `${path}: cannot be created here (no such file or directory)`
+      : `${dirname(path)}: no such directory`;
   // A file where a directory is needed (mkdir says EEXIST): name that file, not Node's errno text.
   if (code === 'ENOTDIR' || code === 'EEXIST') return `${fileInTheWay(path) ?? path}: not a directory`;
   if (code === 'EISDIR') return `${path}: is a directory`;
@@ -53,6 +76,23 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
+/**
+ * The file a symbolic link to nothing yet names (following a chain), which `> link` in a shell makes;
+ * `path` itself when it is no link. Renaming onto the link would replace the link with a file.
+ */
+function danglingTarget(path: string): string {
+  let p = path;
+  for (let hops = 0; hops < 40; hops++) {
+    try {
+      if (!lstatSync(p).isSymbolicLink()) return p;
+    } catch {
+      return p;
+    }
+    p = resolve(dirname(p), readlinkSync(p));
+  }
+  return p;
+}
+
 export class OutputFile {
   readonly fd: number;
   /** The hidden file being written, or undefined when writing in place (a device or a pipe). */
@@ -64,12 +104,13 @@ export class OutputFile {
     if (existing?.isDirectory()) throw new BadInput(writeProblem(path, { code: 'EISDIR' }));
     if (!existing && path.endsWith('/')) throw new BadInput(`${path}: no such directory`);
     // A symbolic link keeps pointing where it did: the file it names is the one replaced.
-    this.target = existing ? realpathSync(path) : path;
+    this.target = existing ? realpathSync(path) : danglingTarget(path);
     this.temp = !existing || existing.isFile() ? hiddenBeside(this.target) : undefined;
     try {
       this.fd = openSync(this.temp ?? this.target, this.temp ? 'wx' : 'w');
     } catch (e) {
-      throw new BadInput(writeProblem(path, e));
+      // A link to nothing yet: the problem is on the way to the file it names.
+      throw new BadInput(writeProblem(existing ? path : this.target, e));
     }
     if (!this.temp) return;
     pending.add(this.temp);

@@ -13,7 +13,7 @@ import {
   type ListSpec,
   type SubnetExports,
 } from '../src/core/subnet/enumerate';
-import { calculate, parseIpv4, type SubnetResult } from '../src/core/subnet/ipv4';
+import { MESSAGES, calculate, parseIpv4, type SubnetResult } from '../src/core/subnet/ipv4';
 import { calculate6, type Ipv6Result } from '../src/core/subnet/ipv6';
 import {
   csvHeader6,
@@ -23,8 +23,8 @@ import {
   type ListSpec6,
   type Subnet6Exports,
 } from '../src/core/subnet/ipv6-enumerate';
-import { looksLikeIpv6, mask6 } from '../src/core/subnet/ipv6-parse';
-import { BadInput, UsageError, loadKernel, progress } from './io';
+import { V6_MESSAGES, looksLikeIpv6, mask6 } from '../src/core/subnet/ipv6-parse';
+import { BadInput, UsageError, loadKernel, progress, readChunks } from './io';
 import { SyncOutput, writeOutput } from './sync-io';
 import { ipv4Text, ipv6Text } from './subnet-text';
 
@@ -43,11 +43,34 @@ function splitPrefix(child: number, prefix: number, max: number): number {
   return child;
 }
 
+/**
+ * The calculator's error, except for an address with neither /PREFIX nor a mask: the page asks for the prefix in a box of its own, so
+ * its sentence ('CIDR must be between 0 and 32') would speak of a number the user never gave.
+ */
+function prefixProblem(address: string, error: string, v6: boolean): BadInput {
+  const a = address.trim();
+  if (error !== (v6 ? V6_MESSAGES.prefix : MESSAGES.invalidCidr) || /[/\s]/.test(a)) return new BadInput(error);
+  return new BadInput(
+    `${a} has no prefix: give ADDRESS/PREFIX (${a}/${v6 ? 128 : 32} for the address alone)${v6 ? '' : ' or ADDRESS MASK'}`,
+  );
+}
+
 /** JSON with 128-bit counts as decimal strings. */
 const toJson = (value: unknown) =>
   JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) + '\n';
 
-export async function subnet(address: string, o: SubnetOptions): Promise<void> {
+/** `subnet -`: the one address line on stdin (reading stops after 4 KiB: no address is longer). */
+async function addressFromStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of readChunks('-')) if ((text += chunk.toString('utf8')).length > 4096) break;
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  if (lines.length === 0) throw new BadInput('stdin holds no address');
+  if (lines.length > 1) throw new BadInput('stdin holds more than one line: give one ADDRESS/PREFIX');
+  return lines[0]!;
+}
+
+export async function subnet(arg: string, o: SubnetOptions): Promise<void> {
+  const address = arg === '-' ? await addressFromStdin() : arg;
   if (o.split !== undefined && o.hosts) throw new UsageError('Give --split PREFIX or --hosts, not both.');
   const list = o.split !== undefined || o.hosts;
   if (o.csv && !list) throw new UsageError('--csv goes with --split PREFIX or --hosts.');
@@ -55,7 +78,7 @@ export async function subnet(address: string, o: SubnetOptions): Promise<void> {
   const format: ExportFormat = o.csv ? 'csv' : 'text';
   if (looksLikeIpv6(address)) {
     const c = calculate6(address, '');
-    if (!c.ok) throw new BadInput(c.error);
+    if (!c.ok) throw prefixProblem(address, c.error, true);
     if (o.hosts) throw new UsageError('--hosts lists IPv4 hosts; for IPv6 use --split PREFIX.');
     if (!list) return writeOutput(o.json ? toJson(c.result) : ipv6Text(c.result), o.output);
     const r: Ipv6Result = c.result;
@@ -64,7 +87,7 @@ export async function subnet(address: string, o: SubnetOptions): Promise<void> {
     return streamIpv6(spec, format, o.output);
   }
   const c = calculate({ ip: address, mode: 'cidr', cidrText: '', maskText: '' });
-  if (!c.ok) throw new BadInput(c.error);
+  if (!c.ok) throw prefixProblem(address, c.error, false);
   const r: SubnetResult = c.result;
   const ip = address.trim().split(/[\s/]/)[0]!;
   if (!list) return writeOutput(o.json ? toJson({ ip, ...r, error: undefined }) : ipv4Text(r, ip), o.output);

@@ -67,6 +67,19 @@ export class SyncInput {
   }
 }
 
+const STDIO_LINKS: Record<string, number | undefined> = { '/dev/stdout': 1, '/dev/stderr': 2 };
+
+/**
+ * The descriptor /dev/stdout, /dev/stderr, /dev/fd/N or /proc/self/fd/N names: written as it is, as
+ * the shell does. Opened by name they fail when the descriptor is a socket (ENXIO), and their real
+ * path is a pipe:[...] that is no file.
+ */
+function openFdOf(path: string): number | undefined {
+  const std = STDIO_LINKS[path];
+  const n = std ?? /^\/(?:dev|proc\/self)\/fd\/(\d+)$/.exec(path)?.[1];
+  return n === undefined ? undefined : Number(n);
+}
+
 /**
  * `-o FILE` or stdout, written synchronously; a reader that closed the pipe (| head) ends the command
  * quietly. A file takes its target's place only at close(), after the command succeeded (./output-file.ts).
@@ -76,8 +89,9 @@ export class SyncOutput {
   private readonly fd: number;
 
   constructor(private readonly path?: string) {
-    this.file = path && path !== '-' ? new OutputFile(path) : undefined;
-    this.fd = this.file?.fd ?? 1;
+    const fd = path === undefined ? undefined : openFdOf(path);
+    this.file = path && path !== '-' && fd === undefined ? new OutputFile(path) : undefined;
+    this.fd = this.file?.fd ?? fd ?? 1;
   }
 
   write(bytes: Uint8Array): void {
@@ -88,7 +102,7 @@ export class SyncOutput {
       } catch (e) {
         if (isAgain(e)) sleep(1);
         else if ((e as NodeJS.ErrnoException).code === 'EPIPE') process.exit(0);
-        else throw new BadInput(writeProblem(this.file ? this.path! : 'stdout', e));
+        else throw new BadInput(writeProblem(this.path && this.path !== '-' ? this.path : 'stdout', e));
       }
     }
   }

@@ -116,6 +116,19 @@ describe('bitsmith: version, help and exit codes', () => {
     expect(readFileSync(join(tmp, 'err.txt'), 'utf8')).toBe('');
   });
 
+  it('--version into a reader that has gone, or onto a full disk, is quiet or one line, never a stack trace', () => {
+    // The entry answers --version itself (cli/bitsmith.cjs); its process.stdout.write threw EPIPE.
+    for (const flag of ['--version', '-V']) {
+      const script = `{ sleep 0.3; "$N" "$BIN" ${flag} 2>v-err.txt; echo $? > v-rc.txt; } | true`;
+      execFileSync('sh', ['-c', script], { cwd: tmp, env: { ...process.env, N: process.execPath, BIN } });
+      expect(readFileSync(join(tmp, 'v-err.txt'), 'utf8'), flag).toBe('');
+      expect(readFileSync(join(tmp, 'v-rc.txt'), 'utf8').trim(), flag).toBe('0');
+    }
+    const full = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" --version > /dev/full`], { encoding: 'utf8' });
+    expect(full.stderr).toBe('bitsmith: stdout: no space left on device\n');
+    expect(full.status).toBe(1);
+  });
+
   it("usage errors exit 2 with commander's one-line message", () => {
     for (const args of [
       ['crc', 'generate', '--bogus'],
@@ -626,6 +639,15 @@ describe('bitsmith json', () => {
     expect(badInput(['json', 'format', '-'], cut)).toBe(`bitsmith: ${end.status}`);
   });
 
+  it('a leading byte order mark is skipped with --sort-keys too, as without it', () => {
+    // Before: 'Invalid JSON: Unexpected token '\uFEFF' (line 1, column 1)' with --sort-keys only.
+    const bom = file('bom.json', '\uFEFF{"b": 1, "a": 2}');
+    expect(ok(['json', 'format', bom])).toBe('{\n  "b": 1,\n  "a": 2\n}\n');
+    expect(ok(['json', 'format', '--sort-keys', bom])).toBe('{\n  "a": 2,\n  "b": 1\n}\n');
+    expect(ok(['json', 'minify', '--sort-keys', '-'], readFileSync(bom))).toBe('{"a":2,"b":1}\n');
+    expect(ok(['json', 'validate', '--sort-keys', bom])).toBe('✅ Valid JSON!\n');
+  });
+
   it("--sort-keys gives the page's tree output", () => {
     const sorted = runJsonOp({ kind: 'format', indent: 4, sortKeys: true }, doc) as { output: string };
     expect(ok(['json', 'format', '--indent', '4', '--sort-keys', file('doc.json', doc)])).toBe(sorted.output + '\n');
@@ -642,6 +664,23 @@ describe('bitsmith json', () => {
       `bitsmith: ${runJsonOp({ kind: 'format', indent: 2, sortKeys: false }, bad).status}`,
     );
     expect(badInput(['json', 'minify', '-'], '  ')).toBe('bitsmith: Please enter JSON to minify');
+  });
+
+  it("validate -o FILE holds the verdict of this run, also when it is invalid (never an earlier run's mark)", () => {
+    // Before, an invalid document left FILE as it was: a '✅ Valid JSON!' of an earlier run stayed there.
+    const verdict = join(tmp, 'verdict.txt');
+    const bad = '{"a": 1,}';
+    const page = runJsonOp({ kind: 'validate', indent: 2, sortKeys: false }, bad);
+    for (const sort of [[], ['--sort-keys']]) {
+      expect(ok(['json', 'validate', ...sort, '-', '-o', verdict], '{"a": 1}')).toBe('');
+      expect(readFileSync(verdict, 'utf8')).toBe('✅ Valid JSON!\n');
+      expect(badInput(['json', 'validate', ...sort, '-', '-o', verdict], bad)).toBe(`bitsmith: ${page.status}`);
+      expect(readFileSync(verdict, 'utf8'), sort.join()).toBe(`${page.status}\n`);
+      expect(badInput(['json', 'validate', ...sort, '-', '-o', verdict], ' ')).toBe(
+        'bitsmith: Please enter JSON to validate',
+      );
+      expect(readFileSync(verdict, 'utf8')).toBe('Please enter JSON to validate\n');
+    }
   });
 });
 
@@ -717,6 +756,39 @@ describe('bitsmith -o FILE', () => {
     expect(statSync('/dev/null').isCharacterDevice()).toBe(true);
   });
 
+  it('-o naming the file the testbench is written to is refused in one line, before anything is written', () => {
+    // Before: 'bitsmith: crc_module_tb.v: not a directory' (both files were opened at the same hidden name).
+    const dir = mkdtempSync(join(tmp, 'same-name-'));
+    const target = join(dir, 'crc_module_tb.v');
+    expect(badInput(['crc', 'generate', '--algorithm', 'CRC-32C', '--testbench', '-o', target])).toBe(
+      `bitsmith: ${target}: crc_module_tb.v, the testbench, is written beside the design under that name: name the design otherwise or give a directory`,
+    );
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('-o /dev/stdout and /dev/stderr write into the pipe they name', () => {
+    // Before: 'bitsmith: /dev: no such directory' (the link's real path, pipe:[...], was opened).
+    const r = spawnSync(process.execPath, [BIN, 'subnet', '10.0.0.0/30', '-o', '/dev/stdout'], { encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(ok(['subnet', '10.0.0.0/30']));
+    const e = spawnSync(process.execPath, [BIN, 'crc', 'list', '-o', '/dev/stderr'], { encoding: 'utf8' });
+    expect(e.status).toBe(0);
+    expect(e.stderr).toBe(ok(['crc', 'list']));
+  });
+
+  it('a symbolic link to a file not there yet makes that file, as > does in a shell, and keeps pointing at it', () => {
+    // Before, the link itself was replaced by a regular file and its target never made.
+    const dir = mkdtempSync(join(tmp, 'dangling-'));
+    mkdirSync(join(dir, 'sub'));
+    symlinkSync('sub/made.json', join(dir, 'link.json'));
+    symlinkSync('link.json', join(dir, 'chain.json'));
+    ok(['json', 'minify', '-', '-o', join(dir, 'chain.json')], '{ "a": 1 }');
+    expect(lstatSync(join(dir, 'chain.json')).isSymbolicLink()).toBe(true);
+    expect(lstatSync(join(dir, 'link.json')).isSymbolicLink()).toBe(true);
+    expect(readFileSync(join(dir, 'sub/made.json'), 'utf8')).toBe('{"a":1}\n');
+    expect(readdirSync(join(dir, 'sub'))).toEqual(['made.json']);
+  });
+
   it('a target that cannot be written is named in one line', () => {
     expect(badInput(['json', 'minify', '-', '-o', join(tmp, 'no/such/dir/x.json')], '[1]')).toBe(
       `bitsmith: ${join(tmp, 'no/such/dir')}: no such directory`,
@@ -774,6 +846,24 @@ describe('bitsmith -o FILE', () => {
     expect(badInput(['json', 'format', 'loop-a'])).toBe('bitsmith: loop-a: too many symbolic links encountered');
   });
 
+  it('stdin that is a directory (< dir) is named stdin and refused, never taken for empty input', () => {
+    // Before: '-: is a directory' from some commands, 'Please enter JSON to format' and the like from others.
+    for (const args of [
+      'base64 encode',
+      'json format',
+      'json format --sort-keys -',
+      'yaml to-json',
+      'csv to-json',
+      'crc check',
+      'uart generate --config -',
+      'subnet -',
+    ]) {
+      const r = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" ${args} < "${tmp}"`], { encoding: 'utf8' });
+      expect(r.stderr, args).toBe('bitsmith: stdin: is a directory\n');
+      expect(r.status, args).toBe(1);
+    }
+  });
+
   it("a full disk behind stdout is one line naming stdout, not Node's errno text", () => {
     for (const args of ['crc list', 'base64 encode -', 'uart generate --config -']) {
       const r = spawnSync('sh', ['-c', `echo '{}' | "${process.execPath}" "${BIN}" ${args} > /dev/full`], {
@@ -801,6 +891,24 @@ describe('bitsmith -o FILE', () => {
     const gone = join(tmp, 'no-such-dir/');
     expect(badInput(['crc', 'list', '-o', gone])).toBe(`bitsmith: ${gone}: no such directory`);
     expect(readFileSync(plain, 'utf8')).toBe('kept\n');
+  });
+
+  it('a directory that cannot be made (under /proc) is one line, not an endless loop at full CPU', () => {
+    // Node's mkdirSync(recursive) looped for ever when mkdir answered ENOENT under an existing parent.
+    for (const [args, input, said] of [
+      [['fifo', 'generate', '--config', '-', '-o', '/proc/x.v'], '{}', '/proc/x.v: cannot be created here'],
+      [['uart', 'generate', '--config', '-', '-o', '/proc/x/rtl/'], '{}', '/proc/x: cannot be created here'],
+      [
+        ['crc', 'generate', '--algorithm', 'CRC-32C', '--language', 'c', '-o', '/proc/x/'],
+        '',
+        '/proc/x/: cannot be created here',
+      ],
+      [['crc', 'generate', '--algorithm', 'CRC-32C', '-o', '/proc/x.v'], '', '/proc/x.v: cannot be created here'],
+    ] as const) {
+      const r = spawnSync(process.execPath, [BIN, ...args], { input, encoding: 'utf8', timeout: 20_000 });
+      expect(r.stderr, args.join(' ')).toBe(`bitsmith: ${said} (no such file or directory)\n`);
+      expect(r.status, args.join(' ')).toBe(1);
+    }
   });
 });
 

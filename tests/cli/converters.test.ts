@@ -79,6 +79,15 @@ describe('bitsmith base64: padding, wrapping, MIME', () => {
     );
   });
 
+  it('--wrap wider than the kernel counts (2^32 and more) is bad input, never cut down to a narrow width', () => {
+    // Before: --wrap 4294967297 wrapped every character onto a line of its own (it reached the kernel as 1).
+    for (const cols of ['4294967297', '99999999999'])
+      expect(badInput(['base64', 'encode', '--wrap', cols, '-'], 'hello world')).toBe(
+        'bitsmith: --wrap must be a whole number of columns from 0 to 4294967295.',
+      );
+    expect(ok(['base64', 'encode', '--wrap', '4294967295', '-'], 'hello world')).toBe('aGVsbG8gd29ybGQ=\n');
+  });
+
   it('--mime with --wrap, --url-safe or --no-padding is a usage error (MIME fixes lines, alphabet and padding)', () => {
     const src = file('mime.bin', randomBytes(100));
     for (const [args, other] of [
@@ -422,6 +431,34 @@ describe('bitsmith subnet', () => {
     expect(usageError(['subnet', '10.0.0.0/16', '--split', '24', '--hosts'])).toMatch(/not both/);
     expect(usageError(['subnet', '10.0.0.0/16', '--split', '24', '--json'])).toMatch(/^error: --json shows/);
     expect(usageError(['subnet', '2001:db8::/64', '--hosts'])).toMatch(/^error: --hosts lists IPv4 hosts/);
+  });
+
+  it('- reads the address from stdin, as every command reads -', () => {
+    expect(ok(['subnet', '-'], '192.168.1.77/26\n')).toBe(ok(['subnet', '192.168.1.77/26']));
+    expect(ok(['subnet', '-', '--json'], '10.1.2.3 255.255.0.0\r\n')).toBe(
+      ok(['subnet', '10.1.2.3 255.255.0.0', '--json']),
+    );
+    expect(ok(['subnet', '-', '--split', '64'], '2001:db8::/62')).toBe(
+      ok(['subnet', '2001:db8::/62', '--split', '64']),
+    );
+    expect(badInput(['subnet', '-'], '')).toBe('bitsmith: stdin holds no address');
+    expect(badInput(['subnet', '-'], '10.0.0.0/8\n10.0.0.0/16\n')).toBe(
+      'bitsmith: stdin holds more than one line: give one ADDRESS/PREFIX',
+    );
+  });
+
+  it('an address without its prefix is told so, not that the CIDR is out of range', () => {
+    // Before: 'CIDR must be between 0 and 32' (and 'Prefix must be between 0 and 128'), though none was given.
+    expect(badInput(['subnet', '10.0.0.1'])).toBe(
+      'bitsmith: 10.0.0.1 has no prefix: give ADDRESS/PREFIX (10.0.0.1/32 for the address alone) or ADDRESS MASK',
+    );
+    expect(badInput(['subnet', ' 2001:db8::1 '])).toBe(
+      'bitsmith: 2001:db8::1 has no prefix: give ADDRESS/PREFIX (2001:db8::1/128 for the address alone)',
+    );
+    expect(badInput(['subnet', 'fe80::1%eth0'])).toBe(
+      'bitsmith: fe80::1%eth0 has no prefix: give ADDRESS/PREFIX (fe80::1%eth0/128 for the address alone)',
+    );
+    expect(badInput(['subnet', '10.0.0.300'])).toBe('bitsmith: Invalid IP address format');
   });
 });
 

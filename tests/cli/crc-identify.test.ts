@@ -35,6 +35,17 @@ describe('bitsmith crc identify', () => {
     expect(JSON.parse(ok(['crc', 'identify', '--json', ...MODBUS]))).toEqual(expected);
   });
 
+  it('- reads the samples from stdin, one a line, as every command reads -', () => {
+    const want = ok(['crc', 'identify', ...MODBUS]);
+    expect(ok(['crc', 'identify', '-'], `${MODBUS.join('\n')}\n`)).toBe(want);
+    expect(ok(['crc', 'identify', MODBUS[0]!, '-'], `${MODBUS.slice(1).join('\r\n')}\r\n\n`)).toBe(want);
+    // --ascii: a line is one sample, spaces and all.
+    const text = ['hello world:0d4a', 'hello there:1234'];
+    expect(bitsmith(['crc', 'identify', '--ascii', '-'], text.join('\n')).stderr).toBe(
+      bitsmith(['crc', 'identify', '--ascii', ...text]).stderr,
+    );
+  });
+
   it('codewords (width and byte order searched) and files', () => {
     const codewords = ['010300000001840a', '010300010001d5ca', '0103006b00037417', '01100001000204000ec6'];
     expect(ok(['crc', 'identify', '--codeword', ...codewords])).toContain('byteorder=little CRC-16/MODBUS');
