@@ -299,4 +299,19 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('a link with a threshold out of range says so before Generate, and shows no words for it', async () => {
+    const { page, errors } = await open();
+    await page.goto(`${app.url}/fifo-generator?almostFullThreshold=200`);
+    await page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
+    // The slider can only show 95%: the 200% the design holds must not pass unremarked as 32 of 16 words.
+    expect(await page.getByRole('alert').first().textContent()).toContain(
+      'Almost full threshold must be between 50 and 95 percent',
+    );
+    expect(await metric(page, 'almost-full')).toBe('—');
+    await page.getByLabel('Almost Full Threshold').fill('80');
+    expect(await metric(page, 'almost-full')).toBe('12 words');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });

@@ -30,7 +30,6 @@ import {
   RESET_LABEL,
   WRITE_MODE_LABEL,
   presetConfig,
-  sizeProblems,
   usageDetails,
 } from './logic';
 import { SizeField } from './SizeField';
@@ -58,7 +57,8 @@ export default function FifoPage() {
     details: { generate: usageDetails, code: usageDetails },
   });
 
-  const problems = sizeProblems(config);
+  // Every problem, not only the sizes: a link can hold a threshold or mode the controls cannot show.
+  const problems = fifoGenerator.validate(config);
   const thresholds = problems.length === 0 ? fifoThresholds(config) : null;
 
   const replaceConfig = (c: typeof config) => {
