@@ -311,7 +311,26 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(await metric(page, 'almost-full')).toBe('—');
     await page.getByLabel('Almost Full Threshold').fill('80');
     expect(await metric(page, 'almost-full')).toBe('12 words');
-    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await page.getByRole('alert').filter({ hasText: 'threshold' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('announces a bad custom size in an alert that was already there, and ties it to the field', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('Data Width').selectOption('custom');
+    // A screen reader announces text put into an alert, not an alert that arrives with its text.
+    await page.evaluate(() =>
+      document.querySelectorAll('main [role="alert"]').forEach((a) => a.setAttribute('data-was-there', '')),
+    );
+    await page.getByLabel('Custom width (1-1024 bits)').fill('0');
+    const alert = page.getByRole('alert').filter({ hasText: 'Data width must be a whole number' });
+    expect(await alert.getAttribute('data-was-there')).toBe('');
+    const described = await page
+      .getByLabel('Custom width (1-1024 bits)')
+      .evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
+    expect(described).toContain('Data width must be a whole number from 1 to 1024 bits (0 is too small)');
+    await page.getByLabel('Custom width (1-1024 bits)').fill('12');
+    expect(await page.getByLabel('Custom width (1-1024 bits)').getAttribute('aria-describedby')).toBeNull();
     expect(errors).toEqual([]);
   });
 });
