@@ -261,4 +261,29 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(await page.getByRole('alert').first().textContent()).toContain('salary_raise');
     expect(errors).toEqual([]);
   });
+
+  it('a link cut short says it was not opened and keeps the saved draft, not a mix of it and the defaults', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Load Complex Example' }).click();
+    const link = page.url();
+    await page.getByRole('button', { name: 'Start fresh' }).click();
+    await page.waitForURL(`${app.url}/fsm-generator`);
+    await page.getByLabel('Module Name').fill('my_draft');
+    await page.getByRole('button', { name: 'Add State' }).click();
+    const draft = await stateNames(page);
+
+    // Cut in the middle of the states (as a chat or mail client can wrap or clip a long link).
+    const states = link.indexOf('states=');
+    await page.goto(link.slice(0, states + 30));
+    await page.getByLabel('Module Name').waitFor();
+    await page.getByText('⚠️ This link is damaged (cut short or edited), so it was not opened').waitFor();
+    expect(await page.getByLabel('Module Name').inputValue()).toBe('my_draft');
+    expect(await stateNames(page)).toEqual(draft);
+    // The draft is still the one a reload brings back.
+    await page.goto(`${app.url}/fsm-generator`);
+    await page.getByLabel('Module Name').waitFor();
+    expect(await page.getByLabel('Module Name').inputValue()).toBe('my_draft');
+    expect(await page.getByText('This link is damaged').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
 });
