@@ -286,4 +286,23 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(await page.getByText('This link is damaged').count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it("a name typed through another state's name (DONE to IDLE_WAIT passes IDLE) takes only its own transitions", async () => {
+    const { page, errors } = await open();
+    const name = page.getByLabel('State 3 name');
+    await name.selectText();
+    await name.pressSequentially('IDLE_WAIT');
+    const ends = async () => {
+      const out: string[] = [];
+      for (let i = 1; i <= 3; i++)
+        out.push(
+          `${await page.getByLabel(`Transition ${i} from`).inputValue()}>${await page.getByLabel(`Transition ${i} to`).inputValue()}`,
+        );
+      return out;
+    };
+    // IDLE keeps its transition and stays the reset state; only DONE's references follow the rename.
+    await expect.poll(ends).toEqual(['IDLE>RUN', 'RUN>IDLE_WAIT', 'IDLE_WAIT>IDLE']);
+    expect(await page.getByLabel('Reset State').inputValue()).toBe('IDLE');
+    expect(errors).toEqual([]);
+  });
 });

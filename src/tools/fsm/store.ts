@@ -54,6 +54,8 @@ function freshName(prefix: string, taken: string[]): string {
 }
 
 export const useFsmStore = create<FsmStore>((set) => {
+  /** The state whose name is being typed, the machine before it was, and the last key's result. */
+  let typing: { index: number; base: FsmConfig; result: FsmConfig } | null = null;
   const edit = (fn: (c: FsmConfig) => FsmConfig) => set((s) => ({ config: fn(s.config) }));
   return {
     config: DEFAULT_FSM,
@@ -66,9 +68,15 @@ export const useFsmStore = create<FsmStore>((set) => {
     removeState: (index) => edit((c) => removeState(c, index)),
     updateState: (index, patch) =>
       edit((c) => {
-        const renamed =
-          patch.name !== undefined && patch.name !== c.states[index]?.name ? renameState(c, index, patch.name) : c;
-        return { ...renamed, states: renamed.states.map((s, i) => (i === index ? { ...s, ...patch } : s)) };
+        const renames = patch.name !== undefined && patch.name !== c.states[index]?.name;
+        // A name typed key by key can pass through another state's name (DONE, I, ..., IDLE,
+        // IDLE_WAIT): the next key would then take that state's transitions too. So while one
+        // name is typed, each key renames from the machine as it was before the typing began.
+        const base = renames && typing?.index === index && typing.result === c ? typing.base : c;
+        const renamed = renames ? renameState(base, index, patch.name!) : c;
+        const result = { ...renamed, states: renamed.states.map((s, i) => (i === index ? { ...s, ...patch } : s)) };
+        typing = renames ? { index, base, result } : null;
+        return result;
       }),
     setStateOutput: (index, output, value) =>
       edit((c) => ({
