@@ -305,4 +305,17 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(await page.getByLabel('Reset State').inputValue()).toBe('IDLE');
     expect(errors).toEqual([]);
   });
+
+  it('the keyboard moves one transition up step by step: focus follows it to its new row', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Move transition 3 up', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    expect(await focusedName(page)).toBe('Move transition 2 up');
+    await page.keyboard.press('Enter');
+    // At the top its Move up is disabled: focus goes to its Move down, not to the page.
+    expect(await focusedName(page)).toBe('Move transition 1 down');
+    expect(await page.getByLabel('Transition 1 from').inputValue()).toBe('DONE');
+    expect(await page.getByLabel('Transition 2 from').inputValue()).toBe('IDLE');
+    expect(errors).toEqual([]);
+  });
 });
