@@ -318,4 +318,17 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(await page.getByLabel('Transition 2 from').inputValue()).toBe('IDLE');
     expect(errors).toEqual([]);
   });
+
+  it('an emptied name says which field it is, not "State \'\' is empty"', async () => {
+    const { page, errors } = await open();
+    const described = (label: string) =>
+      page
+        .getByLabel(label, { exact: true })
+        .evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
+    await page.getByLabel('State 2 name').fill('');
+    await page.getByLabel('Module Name').fill('');
+    await expect.poll(() => described('State 2 name')).toBe('State 2 name is empty.');
+    expect(await described('Module Name')).toBe('Module name is empty.');
+    expect(errors).toEqual([]);
+  });
 });
