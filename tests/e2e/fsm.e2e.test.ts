@@ -331,4 +331,20 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(await described('Module Name')).toBe('Module name is empty.');
     expect(errors).toEqual([]);
   });
+
+  it('a link copied while a width is emptied opens the same design in a fresh tab', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('State 2 name').fill('BUSY');
+    await page.getByLabel('Input 1 width').fill('');
+    const link = page.url();
+    const fresh = await openPage(app.browser);
+    await fresh.page.goto(link);
+    await fresh.page.getByLabel('Module Name').waitFor();
+    expect(await stateNames(fresh.page)).toEqual(['IDLE', 'BUSY', 'DONE']);
+    expect(await fresh.page.getByLabel('Input 1 width').inputValue()).toBe('');
+    expect(await fresh.page.getByText('This link is damaged').count()).toBe(0);
+    expect(fresh.errors).toEqual([]);
+    await fresh.page.context().close();
+    expect(errors).toEqual([]);
+  });
 });

@@ -142,12 +142,16 @@ const listOf = (v: unknown, ok: (item: Record<string, unknown>) => boolean) =>
   v === undefined ||
   (Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && ok(x as Record<string, unknown>)));
 
+/** A width an emptied field left NaN is null in JSON, so in the link the page writes. */
+const isWidth = (v: unknown) => typeof v === 'number' || v === null;
+const widthsRead = (signals: FsmSignal[]) => signals.map((s) => ({ ...s, width: s.width ?? NaN }));
+
 /** A machine from a link must have the shape the editors draw; its meaning is checked by validate(). */
 function fsmShapeOk(c: Partial<FsmConfig>): boolean {
   return (
     listOf(c.states, (s) => isText(s.name) && isText(s.code) && isText(s.description) && isRecordOfText(s.outputs)) &&
-    listOf(c.inputs, (s) => isText(s.name) && typeof s.width === 'number' && isText(s.description)) &&
-    listOf(c.outputs, (s) => isText(s.name) && typeof s.width === 'number' && isText(s.description)) &&
+    listOf(c.inputs, (s) => isText(s.name) && isWidth(s.width) && isText(s.description)) &&
+    listOf(c.outputs, (s) => isText(s.name) && isWidth(s.width) && isText(s.description)) &&
     listOf(c.transitions, (t) => isText(t.from) && isText(t.to) && isText(t.condition) && isRecordOfText(t.outputs))
   );
 }
@@ -155,7 +159,10 @@ function fsmShapeOk(c: Partial<FsmConfig>): boolean {
 /** The whole machine is in the link (its lists as JSON). */
 export const fsmLink: PermalinkSpec<FsmStore, FsmConfig> = {
   pick: ({ config }) => config,
-  apply: (config) => useFsmStore.getState().setConfig({ ...useFsmStore.getState().config, ...config }),
+  apply: (config) => {
+    const c = { ...useFsmStore.getState().config, ...config };
+    useFsmStore.getState().setConfig({ ...c, inputs: widthsRead(c.inputs), outputs: widthsRead(c.outputs) });
+  },
   defaults: DEFAULT_FSM,
   accept: fsmShapeOk,
 };
