@@ -58,10 +58,14 @@ export function settingsFromParams<S extends Settings>(search: string, defaults:
   return out as Partial<S>;
 }
 
-/** Whether the query string has a setting of the tool that could not be read (so was dropped). */
+/**
+ * Whether the query string has a setting of the tool that could not be read (so was dropped).
+ * NaN or Infinity is not damage: it is what the page itself writes for an emptied (or 1e999)
+ * number field, and it is dropped as before (the default).
+ */
 function unreadParams(search: string, defaults: Settings, read: Settings): boolean {
   const q = new URLSearchParams(search);
-  return Object.keys(defaults).some((k) => q.has(k) && !(k in read));
+  return Object.keys(defaults).some((k) => q.has(k) && !(k in read) && !/^-?(NaN|Infinity)$/.test(q.get(k)!));
 }
 
 export interface PermalinkSpec<T, S extends Settings> {

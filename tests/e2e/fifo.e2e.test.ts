@@ -333,4 +333,19 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(await page.getByLabel('Custom width (1-1024 bits)').getAttribute('aria-describedby')).toBeNull();
     expect(errors).toEqual([]);
   });
+
+  it('a link copied while the custom width is emptied still opens, with the rest of the design', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('FIFO Depth').selectOption('256');
+    await page.getByLabel('Data Width').selectOption('custom');
+    await page.getByLabel('Custom width (1-1024 bits)').fill('');
+    const link = page.url();
+    const fresh = await openPage(app.browser);
+    await fresh.page.goto(link);
+    await fresh.page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
+    expect(await fresh.page.getByLabel('FIFO Depth').inputValue()).toBe('256');
+    expect(await fresh.page.getByText('This link is damaged').count()).toBe(0);
+    await fresh.page.context().close();
+    expect(errors).toEqual([]);
+  });
 });
