@@ -347,4 +347,16 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await fresh.page.context().close();
     expect(errors).toEqual([]);
   });
+
+  it('coming back while a width is emptied keeps the inputs and outputs, not the default ones', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('Input 1 name').fill('go');
+    await page.getByLabel('Input 2 width').fill('');
+    // As the sidebar opens it: a full page load without the link, so from the tab's draft.
+    await page.goto(`${app.url}/fsm-generator`);
+    await page.getByLabel('Module Name').waitFor();
+    expect(await page.getByLabel('Input 1 name').inputValue()).toBe('go');
+    expect(await page.getByLabel('Input 2 width').inputValue()).toBe('');
+    expect(errors).toEqual([]);
+  });
 });
