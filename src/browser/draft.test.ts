@@ -52,4 +52,10 @@ describe('draftFields', () => {
     expect(draftFields(saved, fsm)).toEqual({ config: { ...saved.config, reset: 'A' } });
     expect(draftFields({ config: { states: [{ name: 5 }] } }, fsm)).toEqual({ config: fsm.config });
   });
+
+  it("brings back a list item's emptied number field (NaN, saved as null) empty, keeping the list", () => {
+    const fsm = { config: { inputs: [{ name: 'start', width: 1 }] }, width: 1 };
+    const saved = JSON.parse(JSON.stringify({ config: { inputs: [{ name: 'go', width: NaN }] }, width: NaN }));
+    expect(draftFields(saved, fsm)).toEqual({ config: { inputs: [{ name: 'go', width: NaN }] } });
+  });
 });

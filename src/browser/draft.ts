@@ -94,6 +94,9 @@ function shaped(value: unknown, like: unknown, fill: boolean): unknown {
     }
     return out;
   }
+  // A list item's number field the user emptied (NaN, null in JSON: an FSM signal's width) comes
+  // back empty: refused, it made the whole list (every input the user named) the default's.
+  if (!fill && typeof like === 'number' && value === null) return NaN;
   if (typeof value !== typeof like) return undefined;
   return typeof value === 'number' && !Number.isFinite(value) ? undefined : value;
 }

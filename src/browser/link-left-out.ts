@@ -1,7 +1,8 @@
 /**
- * The settings of the page's state that its link leaves out (too long for a link): written by
- * usePermalink (./permalink.ts), read by Copy link to say so. Apart from permalink.ts so that the
- * frame of every page does not load the link packing with it.
+ * The settings of the page's state that its link leaves out (too long for a link), and whether the
+ * link the page was opened with was damaged: written by usePermalink (./permalink.ts), read by the
+ * page's frame to say so. Apart from permalink.ts so that the frame of every page does not load
+ * the link packing with it.
  */
 let leftOut: readonly string[] = [];
 
@@ -10,3 +11,23 @@ export const settingsLeftOutOfLink = (): readonly string[] => leftOut;
 export function setSettingsLeftOutOfLink(keys: readonly string[]): void {
   leftOut = keys;
 }
+
+let damaged = false;
+const listeners = new Set<() => void>();
+
+/** True while the page shows what it had instead of a link it could not read whole. */
+export const linkDamaged = (): boolean => damaged;
+
+export function setLinkDamaged(value: boolean): void {
+  if (damaged === value) return;
+  damaged = value;
+  listeners.forEach((l) => l());
+}
+
+export function onLinkDamaged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const LINK_DAMAGED_MESSAGE =
+  '⚠️ This link is damaged (cut short or edited), so it was not opened: the tool keeps the settings it had';

@@ -7,7 +7,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import type { StoreApi } from 'zustand';
 import { packJson, unpackJson } from '../core/packed-json';
-import { setSettingsLeftOutOfLink } from './link-left-out';
+import { setLinkDamaged, setSettingsLeftOutOfLink } from './link-left-out';
 
 type Settings = object;
 
@@ -58,6 +58,16 @@ export function settingsFromParams<S extends Settings>(search: string, defaults:
   return out as Partial<S>;
 }
 
+/**
+ * Whether the query string has a setting of the tool that could not be read (so was dropped).
+ * NaN or Infinity is not damage: it is what the page itself writes for an emptied (or 1e999)
+ * number field, and it is dropped as before (the default).
+ */
+function unreadParams(search: string, defaults: Settings, read: Settings): boolean {
+  const q = new URLSearchParams(search);
+  return Object.keys(defaults).some((k) => q.has(k) && !(k in read) && !/^-?(NaN|Infinity)$/.test(q.get(k)!));
+}
+
 export interface PermalinkSpec<T, S extends Settings> {
   /** The shareable settings of the state. */
   pick: (state: T) => S;
@@ -95,9 +105,14 @@ export function usePermalink<T, S extends Settings>(
 ) {
   useLayoutEffect(() => {
     const fromLink = settingsFromParams(location.search, spec.defaults);
+    const given = Object.keys(fromLink).length > 0;
+    // A link cut short or edited would put a mix of its settings and the defaults over the draft:
+    // it is not opened at all, and the page says so.
+    const damaged =
+      unreadParams(location.search, spec.defaults, fromLink) || (given && !(spec.accept?.(fromLink) ?? true));
+    setLinkDamaged(damaged);
     // A link states every setting (absent ones are the defaults), so a draft does not leak into it.
-    if (Object.keys(fromLink).length > 0 && (spec.accept?.(fromLink) ?? true))
-      spec.apply({ ...spec.defaults, ...fromLink });
+    if (given && !damaged) spec.apply({ ...spec.defaults, ...fromLink });
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arrival
   useEffect(() => {
     const keys = Object.keys(spec.defaults);
@@ -115,6 +130,7 @@ export function usePermalink<T, S extends Settings>(
     return () => {
       unsubscribe();
       setSettingsLeftOutOfLink([]);
+      setLinkDamaged(false);
     };
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- the spec is static per tool
 }

@@ -4,7 +4,7 @@ import { CopyButton } from './CopyButton';
 import { draftKey } from '../browser/draft';
 import { webStorage } from '../browser/quiet-storage';
 import { draftNotKept, draftNotKeptMessage, onDraftNotKept } from '../browser/draft-kept';
-import { settingsLeftOutOfLink } from '../browser/link-left-out';
+import { LINK_DAMAGED_MESSAGE, linkDamaged, onLinkDamaged, settingsLeftOutOfLink } from '../browser/link-left-out';
 
 /**
  * What Copy link says: a link that leaves settings out (too long) says which, and a link that holds
@@ -60,12 +60,16 @@ export function ToolPage({
   );
 }
 
-/** Says when a reload would not bring back what the user has now (always present: a live region). */
+/**
+ * Says when a reload would not bring back what the user has now, and when the link the page was
+ * opened with was damaged, so not opened (always present: a live region).
+ */
 function DraftNotKeptLine() {
   const why = useSyncExternalStore(onDraftNotKept, () => draftNotKept(location.pathname));
+  const damaged = useSyncExternalStore(onLinkDamaged, linkDamaged);
   return (
     <p className="draft-not-kept" role="status">
-      {draftNotKeptMessage(why)}
+      {[damaged ? LINK_DAMAGED_MESSAGE : '', draftNotKeptMessage(why)].filter(Boolean).join(' ')}
     </p>
   );
 }

@@ -299,4 +299,53 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
+
+  it('a link with a threshold out of range says so before Generate, and shows no words for it', async () => {
+    const { page, errors } = await open();
+    await page.goto(`${app.url}/fifo-generator?almostFullThreshold=200`);
+    await page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
+    // The slider can only show 95%: the 200% the design holds must not pass unremarked as 32 of 16 words.
+    expect(await page.getByRole('alert').first().textContent()).toContain(
+      'Almost full threshold must be between 50 and 95 percent',
+    );
+    expect(await metric(page, 'almost-full')).toBe('—');
+    await page.getByLabel('Almost Full Threshold').fill('80');
+    expect(await metric(page, 'almost-full')).toBe('12 words');
+    expect(await page.getByRole('alert').filter({ hasText: 'threshold' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('announces a bad custom size in an alert that was already there, and ties it to the field', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('Data Width').selectOption('custom');
+    // A screen reader announces text put into an alert, not an alert that arrives with its text.
+    await page.evaluate(() =>
+      document.querySelectorAll('main [role="alert"]').forEach((a) => a.setAttribute('data-was-there', '')),
+    );
+    await page.getByLabel('Custom width (1-1024 bits)').fill('0');
+    const alert = page.getByRole('alert').filter({ hasText: 'Data width must be a whole number' });
+    expect(await alert.getAttribute('data-was-there')).toBe('');
+    const described = await page
+      .getByLabel('Custom width (1-1024 bits)')
+      .evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
+    expect(described).toContain('Data width must be a whole number from 1 to 1024 bits (0 is too small)');
+    await page.getByLabel('Custom width (1-1024 bits)').fill('12');
+    expect(await page.getByLabel('Custom width (1-1024 bits)').getAttribute('aria-describedby')).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('a link copied while the custom width is emptied still opens, with the rest of the design', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('FIFO Depth').selectOption('256');
+    await page.getByLabel('Data Width').selectOption('custom');
+    await page.getByLabel('Custom width (1-1024 bits)').fill('');
+    const link = page.url();
+    const fresh = await openPage(app.browser);
+    await fresh.page.goto(link);
+    await fresh.page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
+    expect(await fresh.page.getByLabel('FIFO Depth').inputValue()).toBe('256');
+    expect(await fresh.page.getByText('This link is damaged').count()).toBe(0);
+    await fresh.page.context().close();
+    expect(errors).toEqual([]);
+  });
 });

@@ -261,4 +261,102 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(await page.getByRole('alert').first().textContent()).toContain('salary_raise');
     expect(errors).toEqual([]);
   });
+
+  it('a link cut short says it was not opened and keeps the saved draft, not a mix of it and the defaults', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Load Complex Example' }).click();
+    const link = page.url();
+    await page.getByRole('button', { name: 'Start fresh' }).click();
+    await page.waitForURL(`${app.url}/fsm-generator`);
+    await page.getByLabel('Module Name').fill('my_draft');
+    await page.getByRole('button', { name: 'Add State' }).click();
+    const draft = await stateNames(page);
+
+    // Cut in the middle of the states (as a chat or mail client can wrap or clip a long link).
+    const states = link.indexOf('states=');
+    await page.goto(link.slice(0, states + 30));
+    await page.getByLabel('Module Name').waitFor();
+    await page.getByText('⚠️ This link is damaged (cut short or edited), so it was not opened').waitFor();
+    expect(await page.getByLabel('Module Name').inputValue()).toBe('my_draft');
+    expect(await stateNames(page)).toEqual(draft);
+    // The draft is still the one a reload brings back.
+    await page.goto(`${app.url}/fsm-generator`);
+    await page.getByLabel('Module Name').waitFor();
+    expect(await page.getByLabel('Module Name').inputValue()).toBe('my_draft');
+    expect(await page.getByText('This link is damaged').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it("a name typed through another state's name (DONE to IDLE_WAIT passes IDLE) takes only its own transitions", async () => {
+    const { page, errors } = await open();
+    const name = page.getByLabel('State 3 name');
+    await name.selectText();
+    await name.pressSequentially('IDLE_WAIT');
+    const ends = async () => {
+      const out: string[] = [];
+      for (let i = 1; i <= 3; i++)
+        out.push(
+          `${await page.getByLabel(`Transition ${i} from`).inputValue()}>${await page.getByLabel(`Transition ${i} to`).inputValue()}`,
+        );
+      return out;
+    };
+    // IDLE keeps its transition and stays the reset state; only DONE's references follow the rename.
+    await expect.poll(ends).toEqual(['IDLE>RUN', 'RUN>IDLE_WAIT', 'IDLE_WAIT>IDLE']);
+    expect(await page.getByLabel('Reset State').inputValue()).toBe('IDLE');
+    expect(errors).toEqual([]);
+  });
+
+  it('the keyboard moves one transition up step by step: focus follows it to its new row', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Move transition 3 up', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    expect(await focusedName(page)).toBe('Move transition 2 up');
+    await page.keyboard.press('Enter');
+    // At the top its Move up is disabled: focus goes to its Move down, not to the page.
+    expect(await focusedName(page)).toBe('Move transition 1 down');
+    expect(await page.getByLabel('Transition 1 from').inputValue()).toBe('DONE');
+    expect(await page.getByLabel('Transition 2 from').inputValue()).toBe('IDLE');
+    expect(errors).toEqual([]);
+  });
+
+  it('an emptied name says which field it is, not "State \'\' is empty"', async () => {
+    const { page, errors } = await open();
+    const described = (label: string) =>
+      page
+        .getByLabel(label, { exact: true })
+        .evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
+    await page.getByLabel('State 2 name').fill('');
+    await page.getByLabel('Module Name').fill('');
+    await expect.poll(() => described('State 2 name')).toBe('State 2 name is empty.');
+    expect(await described('Module Name')).toBe('Module name is empty.');
+    expect(errors).toEqual([]);
+  });
+
+  it('a link copied while a width is emptied opens the same design in a fresh tab', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('State 2 name').fill('BUSY');
+    await page.getByLabel('Input 1 width').fill('');
+    const link = page.url();
+    const fresh = await openPage(app.browser);
+    await fresh.page.goto(link);
+    await fresh.page.getByLabel('Module Name').waitFor();
+    expect(await stateNames(fresh.page)).toEqual(['IDLE', 'BUSY', 'DONE']);
+    expect(await fresh.page.getByLabel('Input 1 width').inputValue()).toBe('');
+    expect(await fresh.page.getByText('This link is damaged').count()).toBe(0);
+    expect(fresh.errors).toEqual([]);
+    await fresh.page.context().close();
+    expect(errors).toEqual([]);
+  });
+
+  it('coming back while a width is emptied keeps the inputs and outputs, not the default ones', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('Input 1 name').fill('go');
+    await page.getByLabel('Input 2 width').fill('');
+    // As the sidebar opens it: a full page load without the link, so from the tab's draft.
+    await page.goto(`${app.url}/fsm-generator`);
+    await page.getByLabel('Module Name').waitFor();
+    expect(await page.getByLabel('Input 1 name').inputValue()).toBe('go');
+    expect(await page.getByLabel('Input 2 width').inputValue()).toBe('');
+    expect(errors).toEqual([]);
+  });
 });

@@ -155,4 +155,19 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     expect(await page.getByLabel('Baud Rate').inputValue()).toBe('57600');
     expect(errors).toEqual([]);
   });
+
+  it('a link with a baud rate off the list shows that rate, not the first option, until another is chosen', async () => {
+    const { page, errors } = await open();
+    await page.goto(`${app.url}/uart-generator?baudRate=12345&dataBits=4`);
+    await page.getByRole('heading', { name: 'UART Generator', level: 1 }).waitFor();
+    // The boxes show the design the problems are about; picking 2400 (once shown first) must take.
+    expect(await page.getByLabel('Baud Rate').inputValue()).toBe('12345');
+    expect(await page.getByLabel('Data Bits').inputValue()).toBe('4');
+    expect(await page.getByRole('alert').first().textContent()).toContain('Baud rate must be one of 2400,');
+    await page.getByLabel('Baud Rate').selectOption('2400');
+    await page.getByLabel('Data Bits').selectOption('5');
+    expect(await page.getByRole('alert').first().textContent()).toBe('');
+    expect(new URL(page.url()).searchParams.get('baudRate')).toBe('2400');
+    expect(errors).toEqual([]);
+  });
 });

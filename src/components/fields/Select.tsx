@@ -62,8 +62,12 @@ export function Select<T extends SelectValue>({
   'aria-label': ariaLabel,
   'aria-describedby': describedBy,
 }: SelectProps<T>) {
-  const plain = normalise(options, format);
+  const listed = normalise(options, format);
   const grouped = groups.map((g) => ({ label: g.label, options: normalise(g.options, format) }));
+  const offList = ![...listed, ...grouped.flatMap((g) => g.options)].some((o) => String(o.value) === String(value));
+  // A value from a link or draft that no option has is shown as itself: the browser would show the
+  // first option instead, and choosing that option would then change nothing.
+  const plain = offList ? [...listed, { value, label: String(value) }] : listed;
   const all = [...plain, ...grouped.flatMap((g) => g.options)];
   return (
     <select

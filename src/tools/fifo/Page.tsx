@@ -30,7 +30,6 @@ import {
   RESET_LABEL,
   WRITE_MODE_LABEL,
   presetConfig,
-  sizeProblems,
   usageDetails,
 } from './logic';
 import { SizeField } from './SizeField';
@@ -42,6 +41,9 @@ import './styles.css';
 // Labels of the custom size fields: they must not contain "Data Width" / "FIFO Depth".
 const CUSTOM_WIDTH_LABEL = `Custom width (${DATA_WIDTH_RANGE.min}-${DATA_WIDTH_RANGE.max} bits)`;
 const CUSTOM_DEPTH_LABEL = `Custom depth (${FIFO_DEPTH_RANGE.min}-${FIFO_DEPTH_RANGE.max} words)`;
+
+/** The list of what stops generation; the fields it is about point at it. */
+const PROBLEMS_ID = 'fifo-problems';
 
 export default function FifoPage() {
   const store = useFifoStore();
@@ -58,7 +60,8 @@ export default function FifoPage() {
     details: { generate: usageDetails, code: usageDetails },
   });
 
-  const problems = sizeProblems(config);
+  // Every problem, not only the sizes: a link can hold a threshold or mode the controls cannot show.
+  const problems = fifoGenerator.validate(config);
   const thresholds = problems.length === 0 ? fifoThresholds(config) : null;
 
   const replaceConfig = (c: typeof config) => {
@@ -125,6 +128,7 @@ export default function FifoPage() {
             options={DATA_WIDTHS}
             range={DATA_WIDTH_RANGE}
             invalid={dataWidthProblem(config.dataWidth) !== null}
+            describedBy={PROBLEMS_ID}
             onChange={(v) => setField('dataWidth', v)}
           />
           <SizeField
@@ -137,6 +141,7 @@ export default function FifoPage() {
             options={FIFO_DEPTHS}
             range={FIFO_DEPTH_RANGE}
             invalid={fifoDepthProblem(config.fifoDepth) !== null}
+            describedBy={PROBLEMS_ID}
             onChange={(v) => setField('fifoDepth', v)}
           />
           <SelectField
@@ -217,13 +222,16 @@ export default function FifoPage() {
             onChange={(v) => setField('enablePacketMode', v)}
           />
         </div>
-        {problems.length > 0 && (
-          <ul className="fifo-problems" role="alert">
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        )}
+        {/* Always there: an alert announces text that appears in it, not one that appears with its text. */}
+        <div id={PROBLEMS_ID} role="alert">
+          {problems.length > 0 && (
+            <ul className="fifo-problems">
+              {problems.map((p) => (
+                <li key={p}>{p}</li>
+              ))}
+            </ul>
+          )}
+        </div>
       </section>
 
       <Metrics config={config} />

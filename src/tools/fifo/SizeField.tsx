@@ -17,6 +17,7 @@ export function SizeField({
   options,
   range,
   invalid,
+  describedBy,
   onChange,
 }: {
   id: string;
@@ -28,6 +29,8 @@ export function SizeField({
   options: readonly number[];
   range: { min: number; max: number };
   invalid: boolean;
+  /** The id of the message an invalid size is described by. */
+  describedBy?: string;
   onChange: (v: number) => void;
 }) {
   // The custom field is open for a value that is not in the list, or for the value it last sent
@@ -88,6 +91,7 @@ export function SizeField({
             inputMode="numeric"
             value={text}
             aria-invalid={invalid}
+            aria-describedby={invalid ? describedBy : undefined}
             onChange={(e) => type(e.target.value)}
           />
         </>

@@ -59,6 +59,8 @@ export const NO_VALUE = '—';
 export function metricRows(c: FifoConfig): MetricRow[] {
   const { metrics: m, thresholds: t } = fifoGenerator.summary(c);
   const usable = sizeProblems(c).length === 0;
+  // A threshold from a link can be out of range (200%): its words would be more than the depth.
+  const thresholdsUsable = usable && fifoGenerator.validate(c).length === 0;
   const n = (v: number) => (usable ? v.toLocaleString('en-US') : NO_VALUE);
   return [
     { id: 'total-bits', label: 'Total Bits', value: n(m.totalBits) },
@@ -67,8 +69,12 @@ export function metricRows(c: FifoConfig): MetricRow[] {
     { id: 'bram', label: 'Block RAMs', value: n(m.estimatedBRAM) },
     { id: 'max-frequency', label: 'Max Frequency', value: `${m.maxFrequency} MHz` },
     { id: 'latency', label: 'Latency', value: `${m.latency} ${m.latency === 1 ? 'cycle' : 'cycles'}` },
-    { id: 'almost-full', label: 'Almost Full Threshold', value: usable ? wordCount(t.almostFull) : NO_VALUE },
-    { id: 'almost-empty', label: 'Almost Empty Threshold', value: usable ? wordCount(t.almostEmpty) : NO_VALUE },
+    { id: 'almost-full', label: 'Almost Full Threshold', value: thresholdsUsable ? wordCount(t.almostFull) : NO_VALUE },
+    {
+      id: 'almost-empty',
+      label: 'Almost Empty Threshold',
+      value: thresholdsUsable ? wordCount(t.almostEmpty) : NO_VALUE,
+    },
   ];
 }
 

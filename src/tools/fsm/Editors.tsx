@@ -2,7 +2,7 @@ import { memo, useDeferredValue, useMemo } from 'react';
 import { parseCondition, ConditionError } from '../../core/hdl/fsm/condition';
 import type { FsmConfig, FsmSignal, FsmState, FsmTransition } from '../../core/hdl/fsm/config';
 import { Select, type SelectOption } from '../../components/fields';
-import { removeKeepingFocus } from '../../components/focus';
+import { changeThenFocus, removeKeepingFocus } from '../../components/focus';
 import { useFsmStore } from './store';
 
 /** The id of the Checks panel's error message with this index. */
@@ -28,6 +28,22 @@ function removeRow(button: HTMLElement, remove: () => void) {
     controls: '.fsm-remove',
     fallback: (section) => section.querySelector<HTMLElement>('.fsm-section-head button'),
   });
+}
+
+/**
+ * Moves transition `i` by one and keeps focus on it, so Enter again moves it on: its Move button in
+ * its new row, else (disabled at the end of the list) its other Move button.
+ */
+function moveKeepingFocus(i: number, by: -1 | 1) {
+  const button = (dir: 'up' | 'down') =>
+    document.querySelector<HTMLButtonElement>(`[aria-label="Move transition ${i + by + 1} ${dir}"]`);
+  changeThenFocus(
+    () => useFsmStore.getState().moveTransition(i, by),
+    () => {
+      const same = button(by < 0 ? 'up' : 'down');
+      return same && !same.disabled ? same : button(by < 0 ? 'down' : 'up');
+    },
+  );
 }
 
 /** The states as options; a name that is no state (a removed one, or '') is kept first so it shows. */
@@ -296,7 +312,7 @@ const TransitionRow = memo(function TransitionRow({
   outputs: FsmSignal[];
   isLast: boolean;
 }) {
-  const { removeTransition, moveTransition, updateTransition, setTransitionOutput } = useFsmStore.getState();
+  const { removeTransition, updateTransition, setTransitionOutput } = useFsmStore.getState();
   const problem = conditionProblem(t.condition);
   return (
     <div className="fsm-transition">
@@ -337,7 +353,7 @@ const TransitionRow = memo(function TransitionRow({
         type="button"
         aria-label={`Move transition ${i + 1} up`}
         disabled={i === 0}
-        onClick={() => moveTransition(i, -1)}
+        onClick={() => moveKeepingFocus(i, -1)}
       >
         ↑
       </button>
@@ -345,7 +361,7 @@ const TransitionRow = memo(function TransitionRow({
         type="button"
         aria-label={`Move transition ${i + 1} down`}
         disabled={isLast}
-        onClick={() => moveTransition(i, 1)}
+        onClick={() => moveKeepingFocus(i, 1)}
       >
         ↓
       </button>

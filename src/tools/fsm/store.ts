@@ -54,6 +54,8 @@ function freshName(prefix: string, taken: string[]): string {
 }
 
 export const useFsmStore = create<FsmStore>((set) => {
+  /** The state whose name is being typed, the machine before it was, and the last key's result. */
+  let typing: { index: number; base: FsmConfig; result: FsmConfig } | null = null;
   const edit = (fn: (c: FsmConfig) => FsmConfig) => set((s) => ({ config: fn(s.config) }));
   return {
     config: DEFAULT_FSM,
@@ -66,9 +68,15 @@ export const useFsmStore = create<FsmStore>((set) => {
     removeState: (index) => edit((c) => removeState(c, index)),
     updateState: (index, patch) =>
       edit((c) => {
-        const renamed =
-          patch.name !== undefined && patch.name !== c.states[index]?.name ? renameState(c, index, patch.name) : c;
-        return { ...renamed, states: renamed.states.map((s, i) => (i === index ? { ...s, ...patch } : s)) };
+        const renames = patch.name !== undefined && patch.name !== c.states[index]?.name;
+        // A name typed key by key can pass through another state's name (DONE, I, ..., IDLE,
+        // IDLE_WAIT): the next key would then take that state's transitions too. So while one
+        // name is typed, each key renames from the machine as it was before the typing began.
+        const base = renames && typing?.index === index && typing.result === c ? typing.base : c;
+        const renamed = renames ? renameState(base, index, patch.name!) : c;
+        const result = { ...renamed, states: renamed.states.map((s, i) => (i === index ? { ...s, ...patch } : s)) };
+        typing = renames ? { index, base, result } : null;
+        return result;
       }),
     setStateOutput: (index, output, value) =>
       edit((c) => ({
@@ -134,12 +142,16 @@ const listOf = (v: unknown, ok: (item: Record<string, unknown>) => boolean) =>
   v === undefined ||
   (Array.isArray(v) && v.every((x) => typeof x === 'object' && x !== null && ok(x as Record<string, unknown>)));
 
+/** A width an emptied field left NaN is null in JSON, so in the link the page writes. */
+const isWidth = (v: unknown) => typeof v === 'number' || v === null;
+const widthsRead = (signals: FsmSignal[]) => signals.map((s) => ({ ...s, width: s.width ?? NaN }));
+
 /** A machine from a link must have the shape the editors draw; its meaning is checked by validate(). */
 function fsmShapeOk(c: Partial<FsmConfig>): boolean {
   return (
     listOf(c.states, (s) => isText(s.name) && isText(s.code) && isText(s.description) && isRecordOfText(s.outputs)) &&
-    listOf(c.inputs, (s) => isText(s.name) && typeof s.width === 'number' && isText(s.description)) &&
-    listOf(c.outputs, (s) => isText(s.name) && typeof s.width === 'number' && isText(s.description)) &&
+    listOf(c.inputs, (s) => isText(s.name) && isWidth(s.width) && isText(s.description)) &&
+    listOf(c.outputs, (s) => isText(s.name) && isWidth(s.width) && isText(s.description)) &&
     listOf(c.transitions, (t) => isText(t.from) && isText(t.to) && isText(t.condition) && isRecordOfText(t.outputs))
   );
 }
@@ -147,7 +159,10 @@ function fsmShapeOk(c: Partial<FsmConfig>): boolean {
 /** The whole machine is in the link (its lists as JSON). */
 export const fsmLink: PermalinkSpec<FsmStore, FsmConfig> = {
   pick: ({ config }) => config,
-  apply: (config) => useFsmStore.getState().setConfig({ ...useFsmStore.getState().config, ...config }),
+  apply: (config) => {
+    const c = { ...useFsmStore.getState().config, ...config };
+    useFsmStore.getState().setConfig({ ...c, inputs: widthsRead(c.inputs), outputs: widthsRead(c.outputs) });
+  },
   defaults: DEFAULT_FSM,
   accept: fsmShapeOk,
 };

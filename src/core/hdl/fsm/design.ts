@@ -76,8 +76,13 @@ function fieldError(r: CompileResult, message: string, ...fields: (string | unde
 
 function checkNames(c: FsmConfig, r: CompileResult): void {
   const seen = new Map<string, { who: string; field?: string }>();
-  const claim = (kind: string, name: string, field: string) => {
+  // `position`: the row of a list ("State 2"), so an emptied name says which one it was.
+  const claim = (kind: string, name: string, field: string, position?: number) => {
     const problem = identifierProblem(name);
+    if (name === '') {
+      fieldError(r, `${position === undefined ? kind : `${kind} ${position + 1} name`} ${problem}.`, field);
+      return;
+    }
     if (problem) {
       fieldError(r, `${kind} ${q(name)} ${problem}.`, field);
       return;
@@ -99,9 +104,9 @@ function checkNames(c: FsmConfig, r: CompileResult): void {
     seen.set(`${c.moduleName.toLowerCase()}_tb`, { who: `the testbench ${q(c.moduleName + '_tb')}` });
   claim('Clock name', c.clkName, 'clkName');
   claim('Reset name', c.resetName, 'resetName');
-  c.inputs.forEach((s, i) => claim('Input', s.name, `inputs.${i}.name`));
-  c.outputs.forEach((s, i) => claim('Output', s.name, `outputs.${i}.name`));
-  c.states.forEach((s, i) => claim('State', s.name, `states.${i}.name`));
+  c.inputs.forEach((s, i) => claim('Input', s.name, `inputs.${i}.name`, i));
+  c.outputs.forEach((s, i) => claim('Output', s.name, `outputs.${i}.name`, i));
+  c.states.forEach((s, i) => claim('State', s.name, `states.${i}.name`, i));
 }
 
 function checkWidths(kind: 'inputs' | 'outputs', c: FsmConfig, r: CompileResult): void {
