@@ -451,6 +451,13 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     { gen: 'fsm', config: COMPLEX_EXAMPLE, g: fsmGenerator },
   ] as const;
 
+  it('uart: a FIFO depth of 1 is "1 word" in the header comment', () => {
+    const one = file('uart-depth1.json', JSON.stringify({ ...DEFAULT_UART, fifoDepth: 1 }));
+    expect(ok(['uart', 'generate', '--config', one])).toMatch(/^\/\/ {3}FIFO depth: {4}1 word \(TX and RX\)$/m);
+    const two = file('uart-depth2.json', JSON.stringify({ ...DEFAULT_UART, fifoDepth: 2 }));
+    expect(ok(['uart', 'generate', '--config', two])).toMatch(/^\/\/ {3}FIFO depth: {4}2 words \(TX and RX\)$/m);
+  });
+
   for (const { gen, config, g } of cases) {
     it(`${gen}: JSON and YAML configurations give the core's design and testbench in both languages`, () => {
       const json = file(`${gen}.json`, JSON.stringify(config));
