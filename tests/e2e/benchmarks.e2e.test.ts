@@ -165,6 +165,26 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it('says the run failed, and gives Run back, when the worker cannot be loaded (a deploy removed its file)', async () => {
+    const { page, errors } = await open('/benchmarks');
+    await page.route(/bench\.worker-[^/]*\.js/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await page.getByLabel('Input size').selectOption('1');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect
+      .poll(() => status(page).textContent(), { timeout: 10_000 })
+      .toBe('Failed: the worker could not be loaded (reload the page to get the current version)');
+    expect(await page.getByRole('group', { name: /^Overall/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Run', exact: true }).isEnabled()).toBe(true);
+    // Once the file is there again, the next Run starts a new worker.
+    await page.unrouteAll();
+    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32'))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 1 comparison');
+    expect(errors.filter((e) => !/bench\.worker|404/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
   it('gives the focus back to Run when Cancel, pressed from the keyboard, goes away (not to <body>)', async () => {
     const { page, errors } = await open('/benchmarks');
     await page.getByLabel('Input size').selectOption('256');
