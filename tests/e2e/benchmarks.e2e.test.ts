@@ -147,6 +147,25 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     },
   );
 
+  it('on a phone, the results table scrolls from the keyboard (a focusable region); axe clean', async () => {
+    const { page, errors } = await openPage(app.browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(app.url + '/benchmarks');
+    await heading(page).waitFor();
+    await page.getByLabel('Input size').selectOption('1');
+    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32'))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 1 comparison');
+    expect(await seriousViolations(page)).toEqual([]);
+    const region = page.getByRole('region', { name: 'Results table, scrollable' });
+    expect(await region.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    await region.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('cancels a 256 MB run promptly: the worker is terminated and Run is back; axe clean while running', async () => {
     const { page, errors } = await open('/benchmarks');
     await page.getByLabel('Input size').selectOption('256');
