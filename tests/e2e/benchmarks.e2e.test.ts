@@ -147,21 +147,34 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     },
   );
 
-  it('on a phone, the results table scrolls from the keyboard (a focusable region); axe clean', async () => {
+  it("on a phone, the results table scrolls from the keyboard (a focusable region) and the chart's labels fit; axe clean", async () => {
     const { page, errors } = await openPage(app.browser, { viewport: { width: 390, height: 844 } });
     await page.goto(app.url + '/benchmarks');
     await heading(page).waitFor();
     await page.getByLabel('Input size').selectOption('1');
-    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32'))
+    // Two quick ones; the subnet's label is the longest.
+    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32' && c.id !== 'subnet'))
       await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
     await page.getByRole('button', { name: 'Run', exact: true }).click();
-    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 1 comparison');
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
     expect(await seriousViolations(page)).toEqual([]);
     const region = page.getByRole('region', { name: 'Results table, scrollable' });
     expect(await region.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
     await region.focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => region.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
+    // The chart's labels fit its width: none is cut at the screen's edge.
+    await page.locator('.bench-chart svg').waitFor();
+    const outside = await page.locator('.bench-chart svg').evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('text')]
+        .filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.left < box.left - 0.5 || r.right > box.right + 0.5;
+        })
+        .map((t) => t.textContent);
+    });
+    expect(outside).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   });
