@@ -17,7 +17,7 @@
  * gives A = sop ? 0 : F_8k and u = sop ? F_8k * init : 0, so the register's one-cycle feedback is
  * s' = A * register xor u xor data term: one AND-XOR whose depth does not grow with D.
  */
-import { countOf, GENERATOR_LINE } from '../../comment';
+import { countOf, GENERATOR_LINE, levelsText } from '../../comment';
 import { computeCrc, deriveMatrices, matrixBit, type CrcKernel, type CrcMatrices } from '../../../crc/kernel';
 import { CHECK_INPUT, type CrcParams } from '../../../crc/params';
 import type { CrcConfig } from '../config';
@@ -277,10 +277,6 @@ function portLines(d: StreamDesign): string[] {
   }
   return lines;
 }
-
-/** "1 level" for one data stage, "3, 2 levels" for several. */
-const levelsText = (levels: number[]) =>
-  levels.length === 1 ? countOf(levels[0]!, 'level') : `${levels.join(', ')} levels`;
 
 /** Header comment lines of a stream design (both languages). */
 export function streamHeaderLines(d: StreamDesign): string[] {
