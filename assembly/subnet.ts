@@ -188,8 +188,14 @@ buildHex();
 const GROUPS = memory.data(8 * 4);
 
 /** RFC 5952 text of an address at `p`: the longest run (>= 2, leftmost on ties) of zero groups
- *  becomes "::". Returns the end. */
+ *  becomes "::"; IPv4-mapped (::ffff:0:0/96) ends in dotted IPv4, as section 5 recommends.
+ *  Returns the end. */
 function putIpv6(p: usize, hi: u64, lo: u64): usize {
+  if (hi == 0 && lo >> 32 == 0xffff) {
+    // "::ffff:" then the IPv4 address, as formatIpv6 in src/core/subnet/ipv6-parse.ts writes it.
+    store<u64>(p, 0x003a666666663a3a); // "::ffff:" little-endian; putAddress overwrites the 8th byte
+    return putAddress(p + 7, <u32>lo);
+  }
   let zeros: u32 = 0; // bit i: group i is zero
   for (let i: u32 = 0; i < 4; i++) {
     const a = <u32>(hi >> (<u64>(3 - i) << 4)) & 0xffff;

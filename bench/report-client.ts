@@ -5,7 +5,7 @@
  */
 import * as Plot from '@observablehq/plot';
 import type { BenchResult } from './harness';
-import type { Comparison, ResultsFile } from './compare';
+import { gateFailures, type Comparison, type ResultsFile } from './compare';
 
 export interface ReportData {
   results: ResultsFile;
@@ -44,13 +44,15 @@ if (results.failures.length)
 
 const byKey = new Map(comparison?.comparisons.map((c) => [c.key, c]));
 if (comparison) {
-  const worse = comparison.comparisons.filter((c) => c.verdict === 'worse');
-  const failed = worse.filter((c) => c.gated);
+  const count = (v: Comparison['verdict']) => comparison.comparisons.filter((c) => c.verdict === v).length;
+  const missing = count('missing');
+  // The terminal's gate (a gated case worse or missing), so the report never says passed when it failed.
+  const failed = gateFailures(comparison.comparisons);
   const p = el(
     'p',
     `Compared with ${comparison.label} (${comparison.date}): ` +
-      `${comparison.comparisons.filter((c) => c.verdict === 'better').length} better, ` +
-      `${comparison.comparisons.filter((c) => c.verdict === 'same').length} same, ${worse.length} worse; ` +
+      `${count('better')} better, ${count('same')} same, ${count('worse')} worse` +
+      (missing ? `, ${missing} missing; ` : '; ') +
       (failed.length ? `gate FAILED on ${failed.map((c) => c.key).join('; ')}` : 'gate passed.'),
   );
   p.className = failed.length ? 'bad' : 'good';

@@ -52,6 +52,9 @@ function whenIdle(fn: () => void): void {
   else setTimeout(fn, 0);
 }
 
+/** Why calls fail when a worker's script could not be loaded. */
+export const WORKER_LOAD_FAILED = 'the worker could not be loaded (reload the page to get the current version)';
+
 function abortError(message = 'Cancelled'): DOMException {
   return new DOMException(message, 'AbortError');
 }
@@ -68,13 +71,18 @@ export function createWorkerBridge<Api>(startWorker: () => Worker, idleMs = 30_0
   let holders = 0;
   let warming = false;
 
-  function terminate() {
+  /** Stops the worker and rejects the calls in flight with `reason`. */
+  function stop(reason: unknown) {
     clearTimeout(idleTimer);
     worker?.terminate();
     worker = undefined;
     remote = undefined;
-    for (const reject of [...pending]) reject(abortError());
+    for (const reject of [...pending]) reject(reason);
     pending.clear();
+  }
+
+  function terminate() {
+    stop(abortError());
     warm();
   }
 
@@ -106,7 +114,14 @@ export function createWorkerBridge<Api>(startWorker: () => Worker, idleMs = 30_0
 
   function ensure(): Comlink.Remote<Api> {
     if (!remote) {
-      worker = startWorker();
+      const started = startWorker();
+      // A plain Event, not an ErrorEvent: the script itself could not be loaded (a deploy replaced
+      // its hashed file, or the network is down). It will never answer, so its calls fail now
+      // instead of waiting for ever; no new worker is warmed (it would fail the same way).
+      started.addEventListener('error', (e) => {
+        if (worker === started && !(e instanceof ErrorEvent)) stop(new Error(WORKER_LOAD_FAILED));
+      });
+      worker = started;
       remote = Comlink.wrap<Api>(worker);
     }
     return remote;

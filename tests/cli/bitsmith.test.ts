@@ -183,6 +183,27 @@ describe('bitsmith crc', () => {
     refout: true,
   };
 
+  it('crc generate: a count of 1 in the header comments is singular ("1 data bit per beat")', () => {
+    const header = (args: string[]) =>
+      ok(['crc', 'generate', '--poly', '0x1', '--width', '1', ...args, '--testbench'])
+        .split('\n')
+        .filter((l) => l.startsWith('//'))
+        .join('\n');
+    const classic = header(['--data-width', '1']);
+    expect(classic).toContain('// Parallel CRC: 1-bit register, 1 data bit per clock.');
+    expect(classic).toContain('// XOR count: 1 two-input XOR without sharing; deepest equation: 2 terms');
+    expect(classic).toContain('//   (register bit 0, 1 XOR level).');
+    expect(classic).toContain('//   1-bit CRC, 1 data bit\n');
+    const stream = header(['--data-width', '1', '--pipeline-stages', '1']);
+    expect(stream).toContain('// Parallel CRC for a wide data path: 1-bit register, 1 data bit per beat,');
+    expect(stream).toContain('// XOR count: 1 two-input XOR without sharing (data term 0, feedback 1);');
+    expect(stream).toContain('//   1 2:1 multiplexer bit; 5 flip-flops.');
+    expect(stream).toContain('//   1-bit CRC, 1 data bit, full words, 1 pipeline stage\n');
+    const partial = header(['--data-width', '8', '--partial-last-word']);
+    expect(partial).toContain('), 1 multiplexer stage. F_8k (k = data_bytes)');
+    expect(partial).toContain('//   1 two-input AND in the feedback; 10 2:1 multiplexer bits; 2 flip-flops.');
+  });
+
   it('crc generate writes the file POST /api/generate answers, byte for byte', async () => {
     const cases: [string[], Record<string, unknown>][] = [
       [
@@ -429,6 +450,13 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     { gen: 'fifo', config: fifo, g: fifoGenerator },
     { gen: 'fsm', config: COMPLEX_EXAMPLE, g: fsmGenerator },
   ] as const;
+
+  it('uart: a FIFO depth of 1 is "1 word" in the header comment', () => {
+    const one = file('uart-depth1.json', JSON.stringify({ ...DEFAULT_UART, fifoDepth: 1 }));
+    expect(ok(['uart', 'generate', '--config', one])).toMatch(/^\/\/ {3}FIFO depth: {4}1 word \(TX and RX\)$/m);
+    const two = file('uart-depth2.json', JSON.stringify({ ...DEFAULT_UART, fifoDepth: 2 }));
+    expect(ok(['uart', 'generate', '--config', two])).toMatch(/^\/\/ {3}FIFO depth: {4}2 words \(TX and RX\)$/m);
+  });
 
   for (const { gen, config, g } of cases) {
     it(`${gen}: JSON and YAML configurations give the core's design and testbench in both languages`, () => {

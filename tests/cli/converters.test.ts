@@ -377,6 +377,26 @@ describe('bitsmith subnet', () => {
     ]);
   });
 
+  it('IPv4-mapped addresses end in dotted IPv4 (RFC 5952 section 5) in text, --json and --split; the full form stays hex', () => {
+    const rows = new Map(rowsOf(ok(['subnet', '::ffff:a01:203/120'])) as [string, string][]);
+    expect(rows.get('Address (RFC 5952)')).toBe('::ffff:10.1.2.3');
+    expect(rows.get('Prefix (RFC 5952)')).toBe('::ffff:10.1.2.0/120');
+    expect(rows.get('Address (full)')).toBe('0000:0000:0000:0000:0000:ffff:0a01:0203');
+    expect(rows.get('Last address')).toBe('::ffff:10.1.2.255');
+    const json = JSON.parse(ok(['subnet', '::ffff:10.1.2.3/120', '--json'])) as Record<string, string>;
+    expect([json.address, json.network, json.cidr, json.addressFull]).toEqual([
+      '::ffff:10.1.2.3',
+      '::ffff:10.1.2.0',
+      '::ffff:10.1.2.0/120',
+      '0000:0000:0000:0000:0000:ffff:0a01:0203',
+    ]);
+    expect(ok(['subnet', '::ffff:10.1.0.0/112', '--split', '113'])).toBe(
+      '::ffff:10.1.0.0/113\n::ffff:10.1.128.0/113\n',
+    );
+    // IPv4-compatible (deprecated) stays hex.
+    expect(rowsOf(ok(['subnet', '::10.1.2.3/128']))[0]).toEqual(['Address (RFC 5952)', '::a01:203']);
+  });
+
   it("IPv4 text holds the page's Details rows, then the binary ones", () => {
     const rows = rowsOf(ok(['subnet', '172.16.5.9/20']));
     const r = computeSubnet(parseIpv4('172.16.5.9')!, 20);

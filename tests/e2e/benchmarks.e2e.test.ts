@@ -147,6 +147,38 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     },
   );
 
+  it("on a phone, the results table scrolls from the keyboard (a focusable region) and the chart's labels fit; axe clean", async () => {
+    const { page, errors } = await openPage(app.browser, { viewport: { width: 390, height: 844 } });
+    await page.goto(app.url + '/benchmarks');
+    await heading(page).waitFor();
+    await page.getByLabel('Input size').selectOption('1');
+    // Two quick ones; the subnet's label is the longest.
+    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32' && c.id !== 'subnet'))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
+    expect(await seriousViolations(page)).toEqual([]);
+    const region = page.getByRole('region', { name: 'Results table, scrollable' });
+    expect(await region.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(true);
+    await region.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => region.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
+    // The chart's labels fit its width: none is cut at the screen's edge.
+    await page.locator('.bench-chart svg').waitFor();
+    const outside = await page.locator('.bench-chart svg').evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('text')]
+        .filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.left < box.left - 0.5 || r.right > box.right + 0.5;
+        })
+        .map((t) => t.textContent);
+    });
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('cancels a 256 MB run promptly: the worker is terminated and Run is back; axe clean while running', async () => {
     const { page, errors } = await open('/benchmarks');
     await page.getByLabel('Input size').selectOption('256');
@@ -162,6 +194,26 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     expect(await page.getByRole('group', { name: /^Overall/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Run', exact: true }).isEnabled()).toBe(true);
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('says the run failed, and gives Run back, when the worker cannot be loaded (a deploy removed its file)', async () => {
+    const { page, errors } = await open('/benchmarks');
+    await page.route(/bench\.worker-[^/]*\.js/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await page.getByLabel('Input size').selectOption('1');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect
+      .poll(() => status(page).textContent(), { timeout: 10_000 })
+      .toBe('Failed: the worker could not be loaded (reload the page to get the current version)');
+    expect(await page.getByRole('group', { name: /^Overall/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Run', exact: true }).isEnabled()).toBe(true);
+    // Once the file is there again, the next Run starts a new worker.
+    await page.unrouteAll();
+    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32'))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 1 comparison');
+    expect(errors.filter((e) => !/bench\.worker|404/.test(e))).toEqual([]);
     await page.context().close();
   });
 

@@ -240,6 +240,21 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('says "1 bit", "1 two-input XOR" and "1 XOR level" in the figures of a one-bit CRC, as its file does', async () => {
+    const { page, errors } = await openPage(app.browser);
+    await page.goto(`${app.url}/crc-generator?poly=0x3&dataWidth=1`);
+    await page.getByText('CRC width: 1 bit', { exact: true }).waitFor();
+    await page.getByText('XOR count: 1 two-input XOR (without sharing)', { exact: true }).waitFor();
+    await page.getByText('Deepest equation: 2 terms, 1 XOR level (bit 0)', { exact: true }).waitFor();
+    await page.getByLabel('Pipeline stages').selectOption('1');
+    await page
+      .getByText('XOR count: 1 two-input XOR (data term 0, feedback 1), 1 multiplexer bit, 5 flip-flops', {
+        exact: true,
+      })
+      .waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('ignores a link pipeline depth the select does not offer instead of failing Generate with it', async () => {
     const { page, errors } = await openPage(app.browser);
     await page.goto(`${app.url}/crc-generator?poly=0x11021&dataWidth=64&pipelineStages=9`);

@@ -135,6 +135,33 @@ describeWith(['chromium'], 'IPv6 in the subnet calculator (Chromium)', () => {
       .toMatch(/^✅ Exported 65,536 rows/);
   });
 
+  it('writes IPv4-mapped addresses with a dotted IPv4 tail (RFC 5952 section 5): results, list and export', async () => {
+    await ipBox().fill('::ffff:a01:203/120');
+    await expect.poll(() => field('network6').textContent()).toBe('::ffff:10.1.2.0/120');
+    await page.getByRole('tab', { name: 'Details' }).click();
+    expect(await field('address6').textContent()).toBe('::ffff:10.1.2.3');
+    expect(await field('addressFull6').textContent()).toBe('0000:0000:0000:0000:0000:ffff:0a01:0203');
+    await ipBox().fill('::ffff:10.1.0.0/112');
+    await page.getByRole('tab', { name: 'Subnets' }).click();
+    await page.getByLabel('Split into').selectOption('120');
+    await expect
+      .poll(() => page.getByTestId('list-summary').textContent())
+      .toBe('256 subnets of /120 in ::ffff:10.1.0.0/112');
+    expect(await table().getByRole('row').nth(1).getByRole('cell').allTextContents()).toEqual([
+      '1',
+      '::ffff:10.1.0.0/120',
+      '::ffff:10.1.0.0',
+      '::ffff:10.1.0.255',
+    ]);
+    await page.getByLabel('Export format').selectOption('text');
+    const downloadPromise = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export 256 rows' }).click();
+    expect(await compareLines(await downloadPromise, (i) => `::ffff:10.1.${i}.0/120`)).toEqual({
+      count: 256,
+      mismatch: '',
+    });
+  });
+
   it('cancels a 16,777,216-row export (the limit) and refuses one row more', async () => {
     await ipBox().fill('2001:db8:ab00::/40');
     await page.getByLabel('Split into').selectOption('64');

@@ -103,6 +103,20 @@ describe('WASM pages against the TypeScript path', () => {
     }
   });
 
+  it('writes IPv4-mapped subnets with a dotted IPv4 tail (RFC 5952 section 5), as the TypeScript path', () => {
+    const pager = new WasmPager6(kernel);
+    const s = spec('::ffff:10.1.0.0', 112, 120);
+    expectPage(pager, s, 0n, 256);
+    const text = new TextDecoder().decode(pager.format(s, 'text', 0n, 2)).split('\n');
+    expect(text.slice(0, 2)).toEqual(['::ffff:10.1.0.0/120', '::ffff:10.1.1.0/120']);
+    const csv = new TextDecoder().decode(pager.format(s, 'csv', 255n, 1));
+    expect(csv).toBe('256,::ffff:10.1.255.0,120,::ffff:10.1.255.0,::ffff:10.1.255.255\n');
+    // Just outside ::ffff:0:0/96 (IPv4-translated ::ffff:0:0:0/96) stays hex.
+    expect(new TextDecoder().decode(pager.format(spec('::ffff:0:a01:0', 112, 120), 'text', 0n, 1))).toBe(
+      '::ffff:0:a01:0/120\n',
+    );
+  });
+
   it('exports a /48 as 65,536 /64 lines (text and CSV) equal to the reference', () => {
     const pager = new WasmPager6(kernel);
     const s = spec('2001:db8:abcd:12::', 48, 64);

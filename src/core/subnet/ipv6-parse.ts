@@ -4,7 +4,7 @@
  * tests and benchmarks.
  */
 import { quoteExcerpt } from '../excerpt';
-import { parseIpv4 } from './ipv4';
+import { formatIpv4, parseIpv4 } from './ipv4';
 
 export const V6_BITS = 128n;
 export const V6_MAX = (1n << 128n) - 1n;
@@ -127,9 +127,12 @@ export function groupsOf(addr: bigint): number[] {
 
 /**
  * RFC 5952 text: lower case, no leading zeros, the longest run of two or more zero groups as
- * "::" (the leftmost on ties), a single zero group written "0".
+ * "::" (the leftmost on ties), a single zero group written "0". IPv4-mapped addresses
+ * (::ffff:0:0/96) end in dotted IPv4, as section 5 recommends ("::ffff:10.1.2.3", Python 3.13);
+ * other IPv4-embedding blocks stay hex, as Python writes them.
  */
 export function formatIpv6(addr: bigint): string {
+  if (addr >> 32n === 0xffffn) return `::ffff:${formatIpv4(Number(addr & 0xffffffffn))}`;
   const g = groupsOf(addr);
   let bestStart = -1;
   let bestLen = 1;

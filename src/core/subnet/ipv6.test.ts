@@ -76,7 +76,16 @@ describe('RFC 5952 text', () => {
     ['2001:DB8::0001', '2001:db8::1'],
     ['0:0:0:0:0:0:0:0', '::'],
     ['1:0:0:0:0:0:0:0', '1::'],
-    ['::ffff:192.0.2.1', '::ffff:c000:201'],
+    // RFC 5952 section 5: IPv4-mapped (::ffff:0:0/96) ends in dotted IPv4, as Python 3.13 writes it.
+    ['::ffff:192.0.2.1', '::ffff:192.0.2.1'],
+    ['::ffff:a01:203', '::ffff:10.1.2.3'],
+    ['::ffff:0:0', '::ffff:0.0.0.0'],
+    ['::ffff:ffff:ffff', '::ffff:255.255.255.255'],
+    // Other IPv4-embedding blocks stay hex: IPv4-compatible (deprecated), IPv4-translated, NAT64.
+    ['::192.0.2.1', '::c000:201'],
+    ['::ffff:0:c000:201', '::ffff:0:c000:201'],
+    ['64:ff9b::192.0.2.1', '64:ff9b::c000:201'],
+    ['1::ffff:c000:201', '1::ffff:c000:201'],
   ])('%s -> %s', (input, canonical) => {
     const p = parseIpv6(input);
     expect(p.ok && formatIpv6(p.value.addr)).toBe(canonical);

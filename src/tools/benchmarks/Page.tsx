@@ -147,7 +147,8 @@ export default function BenchmarksPage() {
       {results.length > 0 && info && (
         <section className="panel" aria-labelledby="bench-results-heading">
           <h2 id="bench-results-heading">Results</h2>
-          <div className="bench-table-wrap">
+          {/* Focusable, so the keyboard can scroll the table where it is wider than the screen. */}
+          <div className="bench-table-wrap" role="region" aria-label="Results table, scrollable" tabIndex={0}>
             <table className="bench-table">
               <caption>
                 On this device at {formatSize(info.sizeBytes)}: throughput of each side and their ratio (ours ÷ theirs)

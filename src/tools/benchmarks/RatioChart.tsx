@@ -12,19 +12,22 @@ export interface ChartRow {
   ci: number | null;
 }
 
+/** The chart's font size in px (its style below): Plot measures label widths in ems of it. */
+const FONT_PX = 12;
 const FASTER = '#15803d';
 const SLOWER = '#b91c1c';
 
 function chart(Plot: PlotModule, rows: ChartRow[], width: number): SVGSVGElement | HTMLElement {
   const values = [1, ...rows.flatMap((r) => (r.ci === null ? [r.ratio] : [r.ratio, r.ci]))];
   const withCi = rows.filter((r) => r.ci !== null);
+  const marginLeft = Math.min(250, Math.round(width * 0.42));
   const svg = Plot.plot({
     width,
     height: 50 + rows.length * 30,
-    marginLeft: Math.min(250, Math.round(width * 0.42)),
+    marginLeft,
     marginRight: 50,
     ariaLabel: 'Ratio of our WASM kernel to the browser, per comparison',
-    style: { background: 'transparent', color: 'inherit', fontSize: '12px' },
+    style: { background: 'transparent', color: 'inherit', fontSize: `${FONT_PX}px` },
     x: {
       type: 'log',
       domain: [Math.min(...values) / 1.6, Math.max(...values) * 1.6],
@@ -44,7 +47,9 @@ function chart(Plot: PlotModule, rows: ChartRow[], width: number): SVGSVGElement
         dx: 5,
         fill: 'currentColor',
       }),
-      Plot.axisY({ textOverflow: 'ellipsis', lineWidth: 24 }),
+      // Labels end in an ellipsis within the left margin (less the tick and its padding), so on
+      // a phone they are not cut at the screen's edge.
+      Plot.axisY({ textOverflow: 'ellipsis', lineWidth: (marginLeft - 20) / FONT_PX }),
     ],
   });
   // One image for assistive technology (the table above holds every figure): Plot names each

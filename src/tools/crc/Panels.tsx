@@ -5,6 +5,7 @@ import { StatusLine, type StatusMessage } from '../../components/StatusLine';
 import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
 import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, hex, polyFromBits } from '../../core/crc/params';
 import type { checkDataWidth, checkParams } from '../../core/crc/request';
+import { countOf, levelsText } from '../../core/hdl/comment';
 import { MAX_PIPELINE_STAGES, type CrcSummary } from '../../core/hdl/crc';
 import { BITS_PER_ROW, CUSTOM_OPTION, NO_POLYNOMIAL, latencyText, type AlgorithmGroup } from './logic';
 import { useCrcStore } from './store';
@@ -221,14 +222,15 @@ function StreamFigures({ s }: { s: NonNullable<CrcSummary['stream']> }) {
   return (
     <>
       <li>
-        XOR count: {s.dataXors + s.feedbackXors} two-input XORs (data term {s.dataXors}, feedback {s.feedbackXors}),{' '}
-        {s.feedbackAnds ? `${s.feedbackAnds} two-input ANDs in the feedback, ` : ''}
-        {s.muxes} multiplexer bits, {s.flipFlops} flip-flops
-        {s.tableBits ? `, an F_8k table of ${s.tableBits} bits` : ''}
+        XOR count: {countOf(s.dataXors + s.feedbackXors, 'two-input XOR')} (data term {s.dataXors}, feedback{' '}
+        {s.feedbackXors}), {s.feedbackAnds ? `${countOf(s.feedbackAnds, 'two-input AND')} in the feedback, ` : ''}
+        {countOf(s.muxes, 'multiplexer bit')}, {countOf(s.flipFlops, 'flip-flop')}
+        {s.tableBits ? `, an F_8k table of ${countOf(s.tableBits, 'bit')}` : ''}
       </li>
       <li>
-        Depth: data stage{s.dataLevels.length === 1 ? '' : 's'} {s.dataLevels.join(', ')} levels,{' '}
-        {s.tableLevels ? `table lookup ${s.tableLevels} levels, ` : ''}feedback {s.feedbackLevels} levels
+        Depth: data stage{s.dataLevels.length === 1 ? '' : 's'} {levelsText(s.dataLevels)},{' '}
+        {s.tableLevels ? `table lookup ${countOf(s.tableLevels, 'level')}, ` : ''}feedback{' '}
+        {countOf(s.feedbackLevels, 'level')}
       </li>
       <li>{latencyText(s.latency)}</li>
     </>
@@ -246,9 +248,10 @@ function Figures({ result, width, hardware }: { result: CrcSummary; width: numbe
         <StreamFigures s={result.stream} />
       ) : (
         <>
-          <li>XOR count: {result.xorCount} two-input XORs (without sharing)</li>
+          <li>XOR count: {countOf(result.xorCount, 'two-input XOR')} (without sharing)</li>
           <li>
-            Deepest equation: {result.deepestTerms} terms, {result.deepestLevels} XOR levels (bit {result.deepestBit})
+            Deepest equation: {countOf(result.deepestTerms, 'term')}, {countOf(result.deepestLevels, 'XOR level')} (bit{' '}
+            {result.deepestBit})
           </li>
           <li>{latencyText(0)}</li>
         </>
@@ -284,7 +287,7 @@ export function SummaryPanel({
   return (
     <section className="panel crc-info" aria-label="Summary">
       <ul>
-        <li>CRC width: {width} bits</li>
+        <li>CRC width: {countOf(width, 'bit')}</li>
         <li>Polynomial: {width > 0 ? `${hex(polyFromBits(bits).poly, width)} (${text})` : NO_POLYNOMIAL}</li>
         <li>Mode: {selected ? `Predefined (${selected.name})` : 'Custom'}</li>
         <li>Language: {CRC_LANGUAGE_LABEL[language]}</li>

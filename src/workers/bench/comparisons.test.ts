@@ -60,6 +60,8 @@ describe('benchmark comparisons', () => {
     expect(inputSize('json-format', 256 * MiB)).toBe(64 * MiB);
     expect(inputSize('crc32', 256 * MiB)).toBe(256 * MiB);
     expect(timingPlan(1 * MiB)).toEqual({ reps: 8, samples: 5, warmUp: true });
+    expect(timingPlan(8 * MiB)).toEqual({ reps: 1, samples: 5, warmUp: true });
+    expect(timingPlan(16 * MiB)).toEqual({ reps: 1, samples: 4, warmUp: true }); // docs/benchmarks.md
     expect(timingPlan(32 * MiB)).toEqual({ reps: 1, samples: 2, warmUp: true });
     expect(timingPlan(256 * MiB)).toEqual({ reps: 1, samples: 1, warmUp: false });
   });

@@ -6,6 +6,7 @@
  * vectors as text and a README with the commands. Hardware passing its testbench and the C
  * program printing vectors.txt means both compute the same CRCs.
  */
+import { countOf } from '../../hdl/comment';
 import type { HdlFile, HdlLanguage } from '../../hdl/contract';
 import { isStreamConfig, type CrcConfig } from '../../hdl/crc/config';
 import { streamScenario } from '../../hdl/crc/stream/testbench';
@@ -51,10 +52,11 @@ export function consistencyProblem(c: CrcConfig): string | undefined {
 
 /** The design in words, for the README. */
 function designWords(c: CrcConfig): string {
-  if (!isStreamConfig(c)) return `${c.dataWidth} data bits per clock, single cycle`;
+  const bits = countOf(c.dataWidth, 'data bit');
+  if (!isStreamConfig(c)) return `${bits} per clock, single cycle`;
   const stages = c.pipelineStages ?? 0;
   const partial = c.partialLastWord ? ', a partial last word (data_bytes)' : '';
-  return `${c.dataWidth} data bits per clock${partial}, ${stages} pipeline stage${stages === 1 ? '' : 's'} (sop, crc_valid)`;
+  return `${bits} per clock${partial}, ${countOf(stages, 'pipeline stage')} (sop, crc_valid)`;
 }
 
 /** `vector <n> (<bytes> bytes): <hex>` lines, the format of vectors.txt and of vectors.c's output. */

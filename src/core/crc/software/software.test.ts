@@ -10,6 +10,7 @@ import { referenceCrc } from '../../../../tests/oracles/crc-reference';
 import { randomBytes, testRandom } from '../../../../tests/cases/seed';
 import { between, randomBits } from '../../../../tests/cases/draw';
 import { MAX_SOFTWARE_WIDTH, generateSoftware, modelCrc, snakeName, softwareModel } from '.';
+import { consistencyBundle } from './consistency';
 
 describe('software CRC model', () => {
   it('gives every catalogue algorithm up to 64 bits its check value', () => {
@@ -47,5 +48,20 @@ describe('software CRC model', () => {
     expect(generateSoftware({ params: p }, 'c').map((f) => f.name)).toEqual(['crc16_custom.h', 'crc16_custom.c']);
     expect(generateSoftware({ params: p, name: 'CRC-16/XMODEM' }, 'python')[0]!.text).toContain('class Crc16Xmodem:');
     expect(() => generateSoftware({ params: { ...p, width: 65 } }, 'rust')).toThrow(/widths 1 to 64/);
+  });
+});
+
+describe('consistency bundle README', () => {
+  it('says "1 data bit per clock" for a one-bit data path, "8 data bits" for a byte', () => {
+    const params = paramsOf(predefinedAlgorithms().find((a) => a.name === 'CRC-5/USB')!);
+    const readme = (dataWidth: number) =>
+      consistencyBundle({
+        params,
+        dataWidth,
+        language: 'verilog',
+        design: { name: 'crc_module.v', text: '' },
+      }).files.find((f) => f.name === 'README.md')!.text;
+    expect(readme(1)).toContain('| the parallel CRC (module crc), 1 data bit per clock, single cycle |');
+    expect(readme(8)).toContain('| the parallel CRC (module crc), 8 data bits per clock, single cycle |');
   });
 });

@@ -4,7 +4,7 @@
  * every state bit and data_in bit whose column has bit r set), their statistics, the output
  * mapping, the names and the header comment lines.
  */
-import { GENERATOR_LINE } from '../comment';
+import { countOf, GENERATOR_LINE } from '../comment';
 import { designFileName, type HdlLanguage } from '../contract';
 import { computeCrc, deriveMatrices, matrixBit, type CrcKernel, type CrcMatrices } from '../../crc/kernel';
 import { bitsFromPoly, CHECK_INPUT, hex, polyText, type CrcParams } from '../../crc/params';
@@ -136,7 +136,7 @@ export function headerLines(d: CrcDesign): string[] {
   const stats = d.stats;
   return [
     GENERATOR_LINE,
-    `Parallel CRC: ${w}-bit register, ${d.dataWidth} data bits per clock.`,
+    `Parallel CRC: ${w}-bit register, ${countOf(d.dataWidth, 'data bit')} per clock.`,
     '',
     ...algorithmLines(p, d.check),
     '',
@@ -145,8 +145,8 @@ export function headerLines(d: CrcDesign): string[] {
     'the register absorbs the data_in bits. crc_out is the finished CRC of everything absorbed',
     `since reset: the register${p.refout ? ' bit-reversed (refout)' : ''} xor xorout.`,
     '',
-    `XOR count: ${stats.xorCount} two-input XORs without sharing; deepest equation: ${stats.deepestTerms} terms`,
-    `  (register bit ${stats.deepestBit}, ${stats.deepestLevels} XOR levels).`,
+    `XOR count: ${countOf(stats.xorCount, 'two-input XOR')} without sharing; deepest equation: ${countOf(stats.deepestTerms, 'term')}`,
+    `  (register bit ${stats.deepestBit}, ${countOf(stats.deepestLevels, 'XOR level')}).`,
   ];
 }
 

@@ -7,7 +7,7 @@
  * kernel's), not from the parallel equations under test. testbench-verilog.ts and
  * testbench-vhdl.ts turn the scenario into text.
  */
-import { GENERATOR_LINE } from '../comment';
+import { countOf, GENERATOR_LINE } from '../comment';
 import { CHECK_INPUT, type CrcParams } from '../../crc/params';
 import { randomInt, seededRandom } from '../../random';
 import { CRC_MODULE } from './design';
@@ -122,7 +122,7 @@ export function tbHeaderLines(s: CrcScenario, designFile: string): string[] {
   const checks = s.steps.filter((st) => st.kind === 'check').length;
   return [
     `${TB_NAME}: self-checking testbench for ${CRC_MODULE} (${designFile}),`,
-    `  ${s.width}-bit CRC, ${s.dataWidth} data bits`,
+    `  ${s.width}-bit CRC, ${countOf(s.dataWidth, 'data bit')}`,
     GENERATOR_LINE,
     '',
     `Phases: reset; message 1, ${s.message1}, one data_in word per clock;`,

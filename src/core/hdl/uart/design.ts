@@ -3,6 +3,7 @@
  * the parameter codes, the port list and the header comment lines. The design is parameterised:
  * every option is a parameter/generic whose default is the configured value.
  */
+import { countOf } from '../comment';
 import { uartSummary, type Parity, type UartConfig } from './config';
 
 export const UART_MODULE = 'uart_module';
@@ -26,7 +27,7 @@ export function configurationLines(c: UartConfig): string[] {
     `  Stop bits:     ${c.stopBits}`,
     `  Clock:         ${c.clockFreq} Hz`,
     `  Oversampling:  ${c.oversampling}x`,
-    `  FIFO depth:    ${c.fifoDepth} words (TX and RX)`,
+    `  FIFO depth:    ${countOf(c.fifoDepth, 'word')} (TX and RX)`,
     `  Baud counter:  ${s.baudCounter} = floor(${c.clockFreq} / (${c.baudRate} x ${c.oversampling}))`,
     `  Actual baud:   ${s.actualBaud.toFixed(2)} (error ${s.errorPercent.toFixed(3)} %)`,
   ];

@@ -17,7 +17,7 @@
  * gives A = sop ? 0 : F_8k and u = sop ? F_8k * init : 0, so the register's one-cycle feedback is
  * s' = A * register xor u xor data term: one AND-XOR whose depth does not grow with D.
  */
-import { GENERATOR_LINE } from '../../comment';
+import { countOf, GENERATOR_LINE, levelsText } from '../../comment';
 import { computeCrc, deriveMatrices, matrixBit, type CrcKernel, type CrcMatrices } from '../../../crc/kernel';
 import { CHECK_INPUT, type CrcParams } from '../../../crc/params';
 import type { CrcConfig } from '../config';
@@ -295,8 +295,8 @@ export function streamHeaderLines(d: StreamDesign): string[] {
     : [];
   return [
     GENERATOR_LINE,
-    `Parallel CRC for a wide data path: ${w}-bit register, ${d.dataWidth} data bits per beat,`,
-    `  ${d.partial ? 'partial last word (data_bytes)' : 'full words only'}, ${d.stages} pipeline stage${d.stages === 1 ? '' : 's'}.`,
+    `Parallel CRC for a wide data path: ${w}-bit register, ${countOf(d.dataWidth, 'data bit')} per beat,`,
+    `  ${d.partial ? 'partial last word (data_bytes)' : 'full words only'}, ${countOf(d.stages, 'pipeline stage')}.`,
     '',
     ...algorithmLines(p, d.check),
     '',
@@ -309,7 +309,7 @@ export function streamHeaderLines(d: StreamDesign): string[] {
     ...lanes.map((l) => `  ${l}`),
     `  crc_out: the finished CRC (register${p.refout ? ' bit-reversed' : ''} xor xorout) of the packet up to and`,
     '    including a beat; crc_valid is high for one clock when crc_out shows a new beat.',
-    `Latency: ${latency} clock cycle${latency === 1 ? '' : 's'}: a beat taken at clock edge t shows on crc_out and`,
+    `Latency: ${countOf(latency, 'clock cycle')}: a beat taken at clock edge t shows on crc_out and`,
     `  crc_valid after edge t + ${latency}${latency ? ` (the flat design: right after edge t)` : ''}. One beat per clock.`,
     '',
     'Structure: data term G*d (data only) registered in partial sums over the pipeline stages, then',
@@ -317,14 +317,14 @@ export function streamHeaderLines(d: StreamDesign): string[] {
     ...(d.partial
       ? [
           `  Partial word: data_in shifted by ${d.bytes} - data_bytes bytes towards the last byte (zeros fill`,
-          `  the start, which leaves the data term unchanged), ${d.countBits} multiplexer stages. F_8k (k = data_bytes)`,
-          `  and F_8k*init come from a table of ${d.table.length} entries (${s.tableBits} bits) looked up by data_bytes${d.stages ? ` and` : ','}`,
+          `  the start, which leaves the data term unchanged), ${countOf(d.countBits, 'multiplexer stage')}. F_8k (k = data_bytes)`,
+          `  and F_8k*init come from a table of ${countOf(d.table.length, 'entry', 'entries')} (${countOf(s.tableBits, 'bit')}) looked up by data_bytes${d.stages ? ` and` : ','}`,
           `  ${d.stages ? `registered with the last data stage; ` : ''}sop is folded in: s' = A*register xor u xor data term, A = sop ? 0 : F_8k,`,
           '  u = sop ? F_8k*init : 0, so the feedback is one AND-XOR whatever the data width.',
         ]
       : []),
-    `XOR count: ${total} two-input XORs without sharing (data term ${s.dataXors}, feedback ${s.feedbackXors});`,
-    `  ${d.partial ? `${s.feedbackAnds} two-input ANDs in the feedback; ` : ''}${s.muxes} 2:1 multiplexer bits; ${s.flipFlops} flip-flops.`,
-    `Depth: data stage${s.dataLevels.length === 1 ? '' : 's'} ${s.dataLevels.join(', ')} levels; ${d.partial ? `table lookup ${s.tableLevels} levels; ` : ''}feedback (register to register) ${s.feedbackLevels} levels.`,
+    `XOR count: ${countOf(total, 'two-input XOR')} without sharing (data term ${s.dataXors}, feedback ${s.feedbackXors});`,
+    `  ${d.partial ? `${countOf(s.feedbackAnds, 'two-input AND')} in the feedback; ` : ''}${countOf(s.muxes, '2:1 multiplexer bit')}; ${countOf(s.flipFlops, 'flip-flop')}.`,
+    `Depth: data stage${s.dataLevels.length === 1 ? '' : 's'} ${levelsText(s.dataLevels)}; ${d.partial ? `table lookup ${countOf(s.tableLevels, 'level')}; ` : ''}feedback (register to register) ${countOf(s.feedbackLevels, 'level')}.`,
   ];
 }

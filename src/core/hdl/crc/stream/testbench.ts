@@ -12,7 +12,7 @@
  * is valid, against values computed here bit by bit (a bit-serial LFSR, not the parallel
  * equations), `stages` clocks after the beat was taken; the pipeline is flushed at the end.
  */
-import { GENERATOR_LINE } from '../../comment';
+import { countOf, GENERATOR_LINE } from '../../comment';
 import { mask, reflect, type CrcParams } from '../../../crc/params';
 import { randomInt, seededRandom, type Random } from '../../../random';
 import { CRC_MODULE } from '../design';
@@ -215,10 +215,10 @@ export function streamScenario(config: CrcConfig, o: CrcTestbenchOptions = {}, b
 export function streamTbHeaderLines(s: StreamScenario, designFile: string, pass: string, fail: string): string[] {
   return [
     `${CRC_MODULE}_tb: self-checking testbench for ${CRC_MODULE} (${designFile}),`,
-    `  ${s.params.width}-bit CRC, ${s.dataWidth} data bits, ${s.partial ? 'partial last word' : 'full words'}, ${s.stages} pipeline stage${s.stages === 1 ? '' : 's'}`,
+    `  ${s.params.width}-bit CRC, ${countOf(s.dataWidth, 'data bit')}, ${s.partial ? 'partial last word' : 'full words'}, ${countOf(s.stages, 'pipeline stage')}`,
     GENERATOR_LINE,
     '',
-    `An asynchronous reset, then ${s.packets} random packets (${s.beats} beats) back to back, sop on each first`,
+    `An asynchronous reset, then ${countOf(s.packets, 'random packet')} (${countOf(s.beats, 'beat')}) back to back, sop on each first`,
     '  beat (not on the first packet: the reset loaded init), idle clocks between and inside packets,',
     `  random bits in unused byte lanes${s.partial ? ', every data_bytes count ending some packet, partial and' : '.'}`,
     ...(s.partial ? ['  zero-byte beats inside packets (one on a sop beat).'] : []),
@@ -226,7 +226,7 @@ export function streamTbHeaderLines(s: StreamScenario, designFile: string, pass:
     '  change before that beat (a SystemVerilog simulator gives a declaration no event).',
     'Once, mid-packet and right after a beat, an asynchronous reset drops the beats still in the',
     `  pipeline (${s.beats - s.checks} here); the beats after it start from init.`,
-    `After every clock edge crc_valid is checked, and crc_out when valid, ${s.stages} clock${s.stages === 1 ? '' : 's'} after the beat`,
+    `After every clock edge crc_valid is checked, and crc_out when valid, ${countOf(s.stages, 'clock')} after the beat`,
     `  (the latency); expected values come from ${s.expectedFrom}, not the parallel equations.`,
     `Prints "${pass} checks=${s.checks}" on success, "${fail} ..." lines otherwise.`,
   ];

@@ -1,0 +1,66 @@
+/**
+ * `npm run bench -- --compare then.json now.json` (bench/run.ts, no run): the gate's verdict in the
+ * terminal and in report.html agree, also when a gated case is missing from a suite that ran.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../harness/browser';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe('bench --compare then.json now.json', () => {
+  it('a gated case missing from a suite that ran fails the gate, and report.html says so too', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
+    // json-kernel ran (one of its cases is here), but its gated minify and validate cases are not.
+    const now = join(dir, 'now.json');
+    writeFileSync(
+      now,
+      JSON.stringify({
+        date: '2026-11-30T00:00:00.000Z',
+        quick: true,
+        node: process.version,
+        failures: [],
+        results: [
+          {
+            suite: 'json-kernel',
+            group: 'validate 1.0 MB',
+            name: 'WASM kernel validate, bytes',
+            baseline: 'JSON.parse',
+            samples: 5,
+            median_ms: 1,
+            min_ms: 1,
+            bytes_per_s: 1e9,
+            ratio_to_baseline: 4.8,
+          },
+        ],
+      }),
+    );
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'bench/run.ts', '--compare', 'bench/baseline.json', now, `--out=${dir}`],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(r.status, r.stderr).toBe(1);
+    expect(r.stdout).toContain('**Gate failed:** json-kernel / minify 1.0 MB / WASM kernel minify, bytes -> bytes');
+
+    const page = await browser.newPage();
+    await page.goto('file://' + join(dir, 'report.html'));
+    const summary = page.locator('p', { hasText: 'Compared with bench/baseline.json' });
+    expect(await summary.textContent()).toMatch(
+      /: 0 better, 1 same, 0 worse, 9 missing; gate FAILED on json-kernel \/ minify 1\.0 MB \/ WASM kernel minify, bytes -> bytes; /,
+    );
+    expect(await summary.getAttribute('class')).toBe('bad');
+    await page.close();
+  });
+});
