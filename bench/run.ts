@@ -47,16 +47,48 @@ const wants = (name: string) => groupFilter === undefined || name.includes(group
 /** How many times a failing gated suite is measured before the gate fails. */
 const GATE_ATTEMPTS = 3;
 
-const readJson = <T>(path: string): T => JSON.parse(readFileSync(path, 'utf8')) as T;
+/** Stops on a file or argument the run cannot use: one line naming it, exit 2 (1 is the gate). */
+function stop(message: string): never {
+  console.error(`[bench] ${message}`);
+  process.exit(2);
+}
+
+const READ_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EISDIR: 'a directory',
+};
+
+function readJson<T>(path: string): T {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? '';
+    return stop(`${path}: cannot read it (${READ_ERRORS[code] ?? (e as Error).message})`);
+  }
+  try {
+    return JSON.parse(text) as T;
+  } catch (e) {
+    return stop(`${path}: not JSON (${(e as Error).message})`);
+  }
+}
+
+/** A results file or a baseline, or a stop naming the file. */
+function readRunFile(path: string): BaselineFile | ResultsFile {
+  const f = readJson<BaselineFile | ResultsFile>(path);
+  if (typeof f === 'object' && f !== null && ('results' in f || 'cases' in f)) return f;
+  return stop(`${path}: neither a results file nor a baseline (no "results" or "cases")`);
+}
 
 /** A baseline file, or a results file seen as a baseline (default band, nothing gated). */
 function loadAsBaseline(path: string): BaselineFile {
-  const f = readJson<BaselineFile | ResultsFile>(path);
+  const f = readRunFile(path);
   return 'cases' in f ? f : baselineFromResults(f);
 }
 
 function loadAsResults(path: string): ResultsFile {
-  const f = readJson<BaselineFile | ResultsFile>(path);
+  const f = readRunFile(path);
   if ('results' in f) return f;
   // A baseline as "now": its median ratios.
   return {
@@ -112,11 +144,11 @@ function reportComparison(then: BaselineFile, now: ResultsFile, thenLabel: strin
 }
 
 if (option('--make-baseline')) {
-  if (jsonArgs.length === 0) throw new Error('--make-baseline needs results files');
+  if (jsonArgs.length === 0) stop('--make-baseline needs results files');
   const runs = jsonArgs.map((p) => readJson<ResultsFile>(p));
   const b = makeBaseline(runs, GATED, BASELINE_NOTE);
   const missing = Object.keys(GATED).filter((k) => !b.cases[k]);
-  if (missing.length) throw new Error(`gated cases not in the runs: ${missing.join('; ')}`);
+  if (missing.length) stop(`gated cases not in the runs: ${missing.join('; ')}`);
   // Formatted as Prettier would (npm run lint checks it).
   const prettier = await import('prettier');
   writeFileSync(baselinePath, await prettier.format(JSON.stringify(b), { filepath: baselinePath }));

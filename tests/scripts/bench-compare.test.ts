@@ -63,4 +63,26 @@ describe('bench --compare then.json now.json', () => {
     expect(await summary.getAttribute('class')).toBe('bad');
     await page.close();
   });
+
+  it('a file that is missing, not JSON or not a results file is one line naming it, exit 2', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
+    const notJson = join(dir, 'not.json');
+    writeFileSync(notJson, '{bad');
+    const other = join(dir, 'other.json');
+    writeFileSync(other, '{"hello": 1}');
+    const cases: [string, RegExp][] = [
+      [join(dir, 'missing.json'), /^\[bench\] .*missing\.json: cannot read it \(no such file\)\n$/],
+      [notJson, /^\[bench\] .*not\.json: not JSON \(.+\)\n$/],
+      [other, /^\[bench\] .*other\.json: neither a results file nor a baseline \(no "results" or "cases"\)\n$/],
+    ];
+    for (const [now, message] of cases) {
+      const r = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'bench/run.ts', '--compare', 'bench/baseline.json', now, `--out=${dir}`],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+      expect(r.stderr).toMatch(message);
+      expect(r.status).toBe(2);
+    }
+  });
 });
