@@ -5,7 +5,7 @@
 import type { EventBodies, EventKind } from '../core/analytics/contract';
 import { redactUrl } from '../core/analytics/url-privacy';
 import { getSessionId } from './session';
-import { cleanDuration, clipFields, flatMetadata, rejection } from './sanitize';
+import { cleanDuration, clipFields, flatMetadata, rejection, withoutQuotedText } from './sanitize';
 import type { ToolAnalyticsName } from '../tools';
 
 const BASE = '/api/analytics';
@@ -78,7 +78,7 @@ export function trackError(errorContext: string, errorMessage: string, tool: Too
 function sendError(errorContext: string, errorMessage: string, where: string): void {
   post('error', {
     error_context: errorContext,
-    error_message: errorMessage,
+    error_message: withoutQuotedText(errorMessage),
     tool_name: where,
     session_id: getSessionId(),
     user_agent: userAgent(),

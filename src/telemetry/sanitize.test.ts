@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { schemas } from '../../server/routes/analytics-schemas';
 import { FIELD_MAX, type EventBodies, type EventKind } from '../core/analytics/contract';
-import { cleanDuration, clipFields, flatMetadata, rejection } from './sanitize';
+import { cleanDuration, clipFields, flatMetadata, rejection, withoutQuotedText } from './sanitize';
 
 describe('analytics payload sanitising', () => {
   it('turns nested tool metadata into flat primitives the server accepts', () => {
@@ -106,5 +106,15 @@ describe('analytics payload sanitising', () => {
       expect(rejection(kind, body)).toBe(reason);
       expect(schemas[kind].safeParse(body).success, kind).toBe(reason === undefined);
     }
+  });
+});
+
+describe('withoutQuotedText', () => {
+  it('leaves out what a message quotes, straight or curly, and keeps the rest', () => {
+    expect(withoutQuotedText('"ä" at position 2 is outside the ASCII range; choose UTF-8')).toBe(
+      '"…" at position 2 is outside the ASCII range; choose UTF-8',
+    );
+    expect(withoutQuotedText('it contains "+" and \u201csecret\u201d')).toBe('it contains "…" and "…"');
+    expect(withoutQuotedText('Invalid Base64 string')).toBe('Invalid Base64 string');
   });
 });

@@ -533,6 +533,20 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await page.context().close();
   });
 
+  it('reports a failed conversion without the character of the input its message quotes', async () => {
+    const { page } = await open();
+    const sent: string[] = [];
+    page.on('request', (r) => sent.push(`${r.url()}\n${r.postData() ?? ''}`));
+    await page.getByLabel('Text encoding').selectOption('ASCII');
+    await input(page).fill('pässword');
+    await expect.poll(() => status(page).textContent()).toMatch(/^Encoding failed: "ä" at position 2 /);
+    await expect.poll(() => sent.filter((s) => s.includes('/api/analytics/error')).length).toBe(1);
+    const report = sent.find((s) => s.includes('/api/analytics/error'))!;
+    expect(report).toContain('at position 2 is outside the ASCII range');
+    expect(report).not.toMatch(/ä|\\u00e4/i);
+    await page.context().close();
+  });
+
   it('counts one character or byte in the singular', async () => {
     const { page } = await open();
     await input(page).fill('A');
