@@ -17,6 +17,7 @@ import {
   type TextField,
 } from '../../src/core/analytics/contract';
 import { redactUrl } from '../../src/core/analytics/url-privacy';
+import { withoutQuotedText } from '../../src/core/analytics/text-privacy';
 
 /** Longest page path kept; longer ones are cut (they are one row of a bounded daily rollup). */
 export const STORED_PATH_MAX = 256;
@@ -101,7 +102,7 @@ export const schemas = {
   })),
   error: event('error', (text) => ({
     error_context: text('error_context'),
-    error_message: text('error_message'),
+    error_message: text('error_message').transform(withoutQuotedText),
     tool_name: text('tool_name').optional().default(''),
     session_id: text('session_id'),
     user_agent: text('user_agent').optional().default(''),

@@ -5,7 +5,8 @@
 import type { EventBodies, EventKind } from '../core/analytics/contract';
 import { redactUrl } from '../core/analytics/url-privacy';
 import { getSessionId } from './session';
-import { cleanDuration, clipFields, flatMetadata, rejection, withoutQuotedText } from './sanitize';
+import { cleanDuration, clipFields, flatMetadata, rejection } from './sanitize';
+import { withoutQuotedText } from '../core/analytics/text-privacy';
 import type { ToolAnalyticsName } from '../tools';
 
 const BASE = '/api/analytics';

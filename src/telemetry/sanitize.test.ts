@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { schemas } from '../../server/routes/analytics-schemas';
 import { FIELD_MAX, type EventBodies, type EventKind } from '../core/analytics/contract';
-import { cleanDuration, clipFields, flatMetadata, rejection, withoutQuotedText } from './sanitize';
+import { cleanDuration, clipFields, flatMetadata, rejection } from './sanitize';
+import { withoutQuotedText } from '../core/analytics/text-privacy';
 
 describe('analytics payload sanitising', () => {
   it('turns nested tool metadata into flat primitives the server accepts', () => {

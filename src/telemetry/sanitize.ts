@@ -87,9 +87,3 @@ function safeJson(v: unknown): string {
 export function cleanDuration(ms: number): number {
   return Number.isFinite(ms) ? Math.min(Math.max(0, ms), MAX_DURATION_MS) : 0;
 }
-
-/**
- * An error message with what it quotes left out: a tool's message quotes the user's own input
- * (Base64's '"ä" at position 2 is outside the ASCII range'), which must not reach the server.
- */
-export const withoutQuotedText = (message: string): string => message.replace(/"[^"]*"|“[^”]*”/g, '"…"');
