@@ -1,8 +1,8 @@
 /**
  * The generated software CRCs compiled and run for real: every catalogue algorithm up to 64 bits
  * and random parameter sets, in C (gcc -std=c99 -Wall -Wextra -Werror -pedantic and more), Rust
- * (rustc -D warnings, the modules under #![no_std]), Python 3 and TypeScript (tsc --strict, then
- * node). Each language is one program: one compile, one run. Every result, including update
+ * (rustc -D warnings, the modules under #![no_std]; rustdoc -D warnings), Python 3 and TypeScript
+ * (tsc --strict, then node). Each language is one program: one compile, one run. Every result, including update
  * calls split at random byte positions and (C, Rust) the bytewise and bitwise loops, must equal
  * the independent bit-serial reference.
  */
@@ -25,6 +25,7 @@ import {
   workDir,
   writeImplementations,
 } from '../harness/crc-software';
+import { snakeName } from '../../src/core/crc/software';
 
 const RANDOM_CASES = 40;
 // One compile of ~190 modules per language: about 15 s idle, several times that under CI's load.
@@ -70,6 +71,18 @@ describeWith(
         await run('rustc', ['--edition', '2021', '-D', 'warnings', '-o', 'crc_test', 'main.rs'], dir);
         const { stdout } = await run(join(dir, 'crc_test'), [], dir);
         expect(outputProblems(stdout, cases, messages, C_VARIANTS)).toEqual([]);
+      },
+      COMPILE_TIMEOUT,
+    );
+
+    it(
+      'Rust: rustdoc -D warnings documents the modules (cargo doc: no broken links, no bare URLs)',
+      async () => {
+        const dir = folder('rustdoc');
+        writeImplementations(dir, cases, 'rust');
+        writeFileSync(join(dir, 'lib.rs'), cases.map((c) => `pub mod ${snakeName(c.name)};`).join('\n') + '\n');
+        const args = ['--edition', '2021', '--crate-type', 'lib', '--crate-name', 'crcs', '-D', 'warnings'];
+        await run('rustdoc', [...args, '-o', 'doc', 'lib.rs'], dir);
       },
       COMPILE_TIMEOUT,
     );

@@ -7,6 +7,12 @@ import type { HdlFile } from '../../hdl/contract';
 import type { SoftwareModel } from './model';
 import { comment, headerLines, hexDigits, perRowFor, snakeName, stateLines, tableRows } from './naming';
 
+/**
+ * rustdoc reads doc comments as Markdown: a bare URL is a warning (rustdoc::bare_urls), <URL> a
+ * link; so is [b] a link to an item b (rustdoc::broken_intra_doc_links), so indices are in backquotes.
+ */
+const markdownLinks = (line: string): string => line.replace(/https?:\/\/[^\s)>]+/g, '<$&>');
+
 export function generateRust(name: string, m: SoftwareModel): HdlFile {
   const module = snakeName(name);
   const { width, refin, refout } = m.params;
@@ -40,7 +46,7 @@ export function generateRust(name: string, m: SoftwareModel): HdlFile {
   return {
     name: `${module}.rs`,
     text: `${comment('//!', [
-      ...headerLines(name, m, `CRC in Rust (module ${module})`),
+      ...headerLines(name, m, `CRC in Rust (module ${module})`).map(markdownLinks),
       '',
       'Usage (no_std: only core is used; no dependencies):',
       `  let mut s = ${module}::init();`,
@@ -60,8 +66,8 @@ pub const CHECK: ${u} = 0x${hexDigits(m.check, width)};
 /// The polynomial in the state's form (for update_bitwise).
 const POLY: ${u} = ${lit(m.polyState)};
 
-/// TABLES[0][b]: the state after byte b from a zero state (the byte table); TABLES[k][b]: after
-/// byte b and k zero bytes, so eight bytes take eight lookups (slice-by-8).
+/// \`TABLES[0][b]\`: the state after byte b from a zero state (the byte table); \`TABLES[k][b]\`:
+/// after byte b and k zero bytes, so eight bytes take eight lookups (slice-by-8).
 pub const TABLES: [[${u}; 256]; 8] = [
 ${m.tables.map((t) => `    [\n${tableRows(t, lit, perRow, indent)}\n    ],`).join('\n')}
 ];
