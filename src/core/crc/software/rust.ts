@@ -39,9 +39,13 @@ export function generateRust(name: string, m: SoftwareModel): HdlFile {
   const shiftStep = refin
     ? `crc = if crc & 1 != 0 { (crc >> 1) ^ POLY } else { crc >> 1 };`
     : `crc = if crc & ${lit(1n << BigInt(m.bits - 1))} != 0 { (crc << 1) ^ POLY } else { crc << 1 };`;
-  const reg = refin || !align ? 'state' : `(state >> ${align})`;
+  const shifted = refin || !align ? 'state' : `state >> ${align}`;
+  const reg = shifted === 'state' ? shifted : `(${shifted})`;
   const reversed = m.bits === width ? `${reg}.reverse_bits()` : `${reg}.reverse_bits() >> ${m.bits - width}`;
-  const out = refin === refout ? reg : `(${reversed})`;
+  const out = refin === refout ? shifted : reversed;
+  // No `^ 0` when xorout is 0 (clippy's identity_op, so cargo clippy -D warnings, refuses it),
+  // and no parentheses around a bare return value (rustc's unused_parens).
+  const finalValue = m.params.xorout ? `${out.includes(' ') ? `(${out})` : out} ^ ${lit(m.params.xorout)}` : out;
 
   return {
     name: `${module}.rs`,
@@ -110,7 +114,7 @@ pub fn update_bitwise(state: ${u}, data: &[u8]) -> ${u} {
 
 /// The CRC of everything passed to update since init.
 pub fn finalize(state: ${u}) -> ${u} {
-    ${out} ^ ${lit(m.params.xorout)}
+    ${finalValue}
 }
 
 /// init, update and finalize in one call.

@@ -346,7 +346,7 @@ pub fn update_bitwise(state: u16, data: &[u8]) -> u16 {
 
 /// The CRC of everything passed to update since init.
 pub fn finalize(state: u16) -> u16 {
-    ((state >> 4).reverse_bits() >> 4) ^ 0x0000
+    (state >> 4).reverse_bits() >> 4
 }
 
 /// init, update and finalize in one call.
