@@ -26,6 +26,7 @@ import {
   writeImplementations,
 } from '../harness/crc-software';
 import { snakeName } from '../../src/core/crc/software';
+import { pascalName } from '../../src/core/crc/software/naming';
 
 const RANDOM_CASES = 40;
 // One compile of ~190 modules per language: about 15 s idle, several times that under CI's load.
@@ -110,6 +111,22 @@ describeWith(
       },
       COMPILE_TIMEOUT,
     );
+
+    it('Python: the annotations take bytes, bytearray and memoryview, as the docstrings say (mypy 2 no longer promotes them to bytes)', async () => {
+      const dir = folder('python-hints');
+      writeImplementations(dir, cases.slice(0, 1), 'python');
+      const module = snakeName(cases[0]!.name);
+      const script = [
+        'import typing',
+        `from ${module} import ${pascalName(module)} as C`,
+        'for f in (C.__init__, C.update, C.checksum):',
+        '    hint = typing.get_type_hints(f)["data"]',
+        '    print(f.__name__, sorted(t.__name__ for t in typing.get_args(hint) or (hint,)))',
+      ].join('\n');
+      const { stdout } = await run('python3', ['-W', 'error', '-c', script], dir);
+      const all = "['bytearray', 'bytes', 'memoryview']";
+      expect(stdout.trim().split('\n')).toEqual([`__init__ ${all}`, `update ${all}`, `checksum ${all}`]);
+    });
 
     it(
       'TypeScript: tsc --strict accepts the modules and node runs them to the reference',
