@@ -1,10 +1,10 @@
 /**
  * The generated software CRCs compiled and run for real: every catalogue algorithm up to 64 bits
  * and random parameter sets, in C (gcc -std=c99 -Wall -Wextra -Werror -pedantic and more), Rust
- * (rustc -D warnings, the modules under #![no_std]; rustdoc and clippy -D warnings), Python 3 and
- * TypeScript (tsc --strict, then node). Each language is one program: one compile, one run. Every
- * result, including update calls split at random byte positions and (C, Rust) the bytewise and
- * bitwise loops, must equal the independent bit-serial reference.
+ * (rustc -D warnings, the modules under #![no_std]; rustdoc and clippy -D warnings, rustfmt
+ * --check), Python 3 and TypeScript (tsc --strict, then node). Each language is one program: one
+ * compile, one run. Every result, including update calls split at random byte positions and (C,
+ * Rust) the bytewise and bitwise loops, must equal the independent bit-serial reference.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -47,7 +47,7 @@ function folder(language: string): string {
 const run = (cmd: string, args: string[], cwd: string) => exec(cmd, args, { cwd, maxBuffer: MAX_BUFFER });
 
 describeWith(
-  ['gcc', 'rustc', 'clippy-driver', 'python3'],
+  ['gcc', 'rustc', 'clippy-driver', 'rustfmt', 'python3'],
   `software CRCs, ${cases.length} parameter sets (TEST_SEED=${TEST_SEED})`,
   () => {
     it(
@@ -96,6 +96,16 @@ describeWith(
         writeFileSync(join(dir, 'lib.rs'), cases.map((c) => `pub mod ${snakeName(c.name)};`).join('\n') + '\n');
         const args = ['--edition', '2021', '--crate-type', 'lib', '--crate-name', 'crcs', '-D', 'warnings'];
         await run('clippy-driver', [...args, '--emit', 'metadata', '-o', 'crcs.rmeta', 'lib.rs'], dir);
+      },
+      COMPILE_TIMEOUT,
+    );
+
+    it(
+      'Rust: rustfmt --check (what cargo fmt --check runs) leaves the modules as they are',
+      async () => {
+        const dir = folder('rustfmt');
+        const files = writeImplementations(dir, cases, 'rust');
+        await run('rustfmt', ['--edition', '2021', '--check', ...files], dir);
       },
       COMPILE_TIMEOUT,
     );

@@ -36,9 +36,14 @@ export function generateRust(name: string, m: SoftwareModel): HdlFile {
       ? 'crc = TABLES[0][(crc as u8 ^ b) as usize] ^ (crc >> 8);'
       : `crc = TABLES[0][((crc >> ${m.bits - 8}) as u8 ^ b) as usize] ^ (crc << 8);`;
   const feed = narrow ? 'crc ^= b;' : refin ? `crc ^= ${u}::from(b);` : `crc ^= ${u}::from(b) << ${m.bits - 8};`;
-  const shiftStep = refin
-    ? `crc = if crc & 1 != 0 { (crc >> 1) ^ POLY } else { crc >> 1 };`
-    : `crc = if crc & ${lit(1n << BigInt(m.bits - 1))} != 0 { (crc << 1) ^ POLY } else { crc << 1 };`;
+  // cargo fmt --check leaves the file as it is: the if/else over five lines, as rustfmt lays it
+  // out, and TABLES under #[rustfmt::skip] (its rows start at round indices; rustfmt would refill them).
+  const [test, withPoly, withoutPoly] = refin
+    ? ['crc & 1 != 0', '(crc >> 1) ^ POLY', 'crc >> 1']
+    : [`crc & ${lit(1n << BigInt(m.bits - 1))} != 0`, '(crc << 1) ^ POLY', 'crc << 1'];
+  const shiftStep = [`crc = if ${test} {`, `    ${withPoly}`, '} else {', `    ${withoutPoly}`, '};'].join(
+    '\n            ',
+  );
   const shifted = refin || !align ? 'state' : `state >> ${align}`;
   const reg = shifted === 'state' ? shifted : `(${shifted})`;
   const reversed = m.bits === width ? `${reg}.reverse_bits()` : `${reg}.reverse_bits() >> ${m.bits - width}`;
@@ -72,6 +77,7 @@ const POLY: ${u} = ${lit(m.polyState)};
 
 /// \`TABLES[0][b]\`: the state after byte b from a zero state (the byte table); \`TABLES[k][b]\`:
 /// after byte b and k zero bytes, so eight bytes take eight lookups (slice-by-8).
+#[rustfmt::skip]
 pub const TABLES: [[${u}; 256]; 8] = [
 ${m.tables.map((t) => `    [\n${tableRows(t, lit, perRow, indent)}\n    ],`).join('\n')}
 ];

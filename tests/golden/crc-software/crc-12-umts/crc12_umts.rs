@@ -26,6 +26,7 @@ const POLY: u16 = 0x80f0;
 
 /// `TABLES[0][b]`: the state after byte b from a zero state (the byte table); `TABLES[k][b]`:
 /// after byte b and k zero bytes, so eight bytes take eight lookups (slice-by-8).
+#[rustfmt::skip]
 pub const TABLES: [[u16; 256]; 8] = [
     [
         0x0000, 0x80f0, 0x8110, 0x01e0, 0x82d0, 0x0220, 0x03c0, 0x8330,
@@ -338,7 +339,11 @@ pub fn update_bitwise(state: u16, data: &[u8]) -> u16 {
     for &b in data {
         crc ^= u16::from(b) << 8;
         for _ in 0..8 {
-            crc = if crc & 0x8000 != 0 { (crc << 1) ^ POLY } else { crc << 1 };
+            crc = if crc & 0x8000 != 0 {
+                (crc << 1) ^ POLY
+            } else {
+                crc << 1
+            };
         }
     }
     crc

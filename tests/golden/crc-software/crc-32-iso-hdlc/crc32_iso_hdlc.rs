@@ -26,6 +26,7 @@ const POLY: u32 = 0xedb88320;
 
 /// `TABLES[0][b]`: the state after byte b from a zero state (the byte table); `TABLES[k][b]`:
 /// after byte b and k zero bytes, so eight bytes take eight lookups (slice-by-8).
+#[rustfmt::skip]
 pub const TABLES: [[u32; 256]; 8] = [
     [
         0x00000000, 0x77073096, 0xee0e612c, 0x990951ba,
@@ -594,7 +595,11 @@ pub fn update_bitwise(state: u32, data: &[u8]) -> u32 {
     for &b in data {
         crc ^= u32::from(b);
         for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ POLY } else { crc >> 1 };
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ POLY
+            } else {
+                crc >> 1
+            };
         }
     }
     crc
