@@ -8,6 +8,8 @@ export const systemTools = [
   { bin: 'yosys', pkg: 'yosys', for: 'synthesis checks of generated HDL' },
   { bin: 'gcc', pkg: 'gcc', for: 'compiling the generated C CRCs' },
   { bin: 'rustc', pkg: 'rustc', for: 'compiling the generated Rust CRCs' },
+  { bin: 'clippy-driver', pkg: 'rust-clippy', for: 'linting the generated Rust CRCs' },
+  { bin: 'rustfmt', pkg: 'rustfmt', for: 'checking the layout of the generated Rust CRCs' },
   { bin: 'python3', pkg: 'python3', for: 'running the generated Python CRCs' },
   { bin: 'jq', pkg: 'jq', for: "the bitsmith test showing jq's rounding, and the CLI benchmark's peer" },
 ];

@@ -15,7 +15,10 @@ const loops = {
   tooling: { tools: ['jq'], build: [] },
   // tests/server/hdl-api.test.ts simulates designs POST /api/hdl/* answers.
   server: { tools: ['iverilog', 'ghdl'], build: [] },
-  hdl: { tools: ['iverilog', 'ghdl', 'yosys', 'gcc', 'rustc', 'python3'], build: ['--only', 'wasm'] },
+  hdl: {
+    tools: ['iverilog', 'ghdl', 'yosys', 'gcc', 'rustc', 'clippy-driver', 'rustfmt', 'python3'],
+    build: ['--only', 'wasm'],
+  },
   e2e: { tools: ['chromium', 'iverilog', 'ghdl', 'gcc', 'python3'], build: [] },
 };
 

@@ -8,7 +8,8 @@ import { hasTool, installHint } from '../../scripts/system-tools.mjs';
 
 const warned = new Set<string>();
 
-export type SystemTool = 'chromium' | 'iverilog' | 'ghdl' | 'yosys' | 'gcc' | 'rustc' | 'python3';
+export type SystemTool =
+  'chromium' | 'iverilog' | 'ghdl' | 'yosys' | 'gcc' | 'rustc' | 'clippy-driver' | 'rustfmt' | 'python3';
 
 export function toolAvailable(bin: SystemTool): boolean {
   const ok = hasTool(bin) as boolean;

@@ -1,10 +1,10 @@
 /**
  * The generated software CRCs compiled and run for real: every catalogue algorithm up to 64 bits
  * and random parameter sets, in C (gcc -std=c99 -Wall -Wextra -Werror -pedantic and more), Rust
- * (rustc -D warnings, the modules under #![no_std]), Python 3 and TypeScript (tsc --strict, then
- * node). Each language is one program: one compile, one run. Every result, including update
- * calls split at random byte positions and (C, Rust) the bytewise and bitwise loops, must equal
- * the independent bit-serial reference.
+ * (rustc -D warnings, the modules under #![no_std]; rustdoc and clippy -D warnings, rustfmt
+ * --check), Python 3 and TypeScript (tsc --strict, then node). Each language is one program: one
+ * compile, one run. Every result, including update calls split at random byte positions and (C,
+ * Rust) the bytewise and bitwise loops, must equal the independent bit-serial reference.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,6 +25,8 @@ import {
   workDir,
   writeImplementations,
 } from '../harness/crc-software';
+import { snakeName } from '../../src/core/crc/software';
+import { pascalName } from '../../src/core/crc/software/naming';
 
 const RANDOM_CASES = 40;
 // One compile of ~190 modules per language: about 15 s idle, several times that under CI's load.
@@ -45,7 +47,7 @@ function folder(language: string): string {
 const run = (cmd: string, args: string[], cwd: string) => exec(cmd, args, { cwd, maxBuffer: MAX_BUFFER });
 
 describeWith(
-  ['gcc', 'rustc', 'python3'],
+  ['gcc', 'rustc', 'clippy-driver', 'rustfmt', 'python3'],
   `software CRCs, ${cases.length} parameter sets (TEST_SEED=${TEST_SEED})`,
   () => {
     it(
@@ -75,6 +77,40 @@ describeWith(
     );
 
     it(
+      'Rust: rustdoc -D warnings documents the modules (cargo doc: no broken links, no bare URLs)',
+      async () => {
+        const dir = folder('rustdoc');
+        writeImplementations(dir, cases, 'rust');
+        writeFileSync(join(dir, 'lib.rs'), cases.map((c) => `pub mod ${snakeName(c.name)};`).join('\n') + '\n');
+        const args = ['--edition', '2021', '--crate-type', 'lib', '--crate-name', 'crcs', '-D', 'warnings'];
+        await run('rustdoc', [...args, '-o', 'doc', 'lib.rs'], dir);
+      },
+      COMPILE_TIMEOUT,
+    );
+
+    it(
+      'Rust: clippy -D warnings (what cargo clippy checks) has nothing to say about the modules',
+      async () => {
+        const dir = folder('clippy');
+        writeImplementations(dir, cases, 'rust');
+        writeFileSync(join(dir, 'lib.rs'), cases.map((c) => `pub mod ${snakeName(c.name)};`).join('\n') + '\n');
+        const args = ['--edition', '2021', '--crate-type', 'lib', '--crate-name', 'crcs', '-D', 'warnings'];
+        await run('clippy-driver', [...args, '--emit', 'metadata', '-o', 'crcs.rmeta', 'lib.rs'], dir);
+      },
+      COMPILE_TIMEOUT,
+    );
+
+    it(
+      'Rust: rustfmt --check (what cargo fmt --check runs) leaves the modules as they are',
+      async () => {
+        const dir = folder('rustfmt');
+        const files = writeImplementations(dir, cases, 'rust');
+        await run('rustfmt', ['--edition', '2021', '--check', ...files], dir);
+      },
+      COMPILE_TIMEOUT,
+    );
+
+    it(
       'Python: the classes match the reference, with bytes, bytearray and memoryview input',
       async () => {
         const dir = folder('python');
@@ -85,6 +121,22 @@ describeWith(
       },
       COMPILE_TIMEOUT,
     );
+
+    it('Python: the annotations take bytes, bytearray and memoryview, as the docstrings say (mypy 2 no longer promotes them to bytes)', async () => {
+      const dir = folder('python-hints');
+      writeImplementations(dir, cases.slice(0, 1), 'python');
+      const module = snakeName(cases[0]!.name);
+      const script = [
+        'import typing',
+        `from ${module} import ${pascalName(module)} as C`,
+        'for f in (C.__init__, C.update, C.checksum):',
+        '    hint = typing.get_type_hints(f)["data"]',
+        '    print(f.__name__, sorted(t.__name__ for t in typing.get_args(hint) or (hint,)))',
+      ].join('\n');
+      const { stdout } = await run('python3', ['-W', 'error', '-c', script], dir);
+      const all = "['bytearray', 'bytes', 'memoryview']";
+      expect(stdout.trim().split('\n')).toEqual([`__init__ ${all}`, `update ${all}`, `checksum ${all}`]);
+    });
 
     it(
       'TypeScript: tsc --strict accepts the modules and node runs them to the reference',

@@ -29,6 +29,11 @@ export function generatePython(name: string, m: SoftwareModel): HdlFile {
       `  crc = ${cls}.checksum(data)`,
       `  c = ${cls}(); c.update(part1); c.update(part2); crc = c.finalize()`,
     ])}
+from typing import Union
+
+# The data update takes: type checkers no longer count bytearray or memoryview as bytes (mypy 2).
+Data = Union[bytes, bytearray, memoryview]
+
 
 class ${cls}:
     """${name}, one table lookup per byte.
@@ -45,7 +50,7 @@ class ${cls}:
 ${tableRows(m.tables[0]!, lit, perRowFor(lit(0n), indent), indent)}
     )
 
-    def __init__(self, data: bytes = b"") -> None:
+    def __init__(self, data: Data = b"") -> None:
         self._state = self._INIT
         self.update(data)
 
@@ -53,7 +58,7 @@ ${tableRows(m.tables[0]!, lit, perRowFor(lit(0n), indent), indent)}
         """Back to the state before any data."""
         self._state = self._INIT
 
-    def update(self, data: bytes) -> "${cls}":
+    def update(self, data: Data) -> "${cls}":
         """Continues over data (bytes, bytearray or memoryview); returns self."""
         table = self._TABLE
         crc = self._state
@@ -67,7 +72,7 @@ ${tableRows(m.tables[0]!, lit, perRowFor(lit(0n), indent), indent)}
         return ${out} ^ ${lit(m.params.xorout)}
 
     @classmethod
-    def checksum(cls, data: bytes) -> int:
+    def checksum(cls, data: Data) -> int:
         """The CRC of data in one call."""
         return cls(data).finalize()
 `,

@@ -7,6 +7,12 @@ import type { HdlFile } from '../../hdl/contract';
 import type { SoftwareModel } from './model';
 import { comment, headerLines, hexDigits, perRowFor, snakeName, stateLines, tableRows } from './naming';
 
+/**
+ * rustdoc reads doc comments as Markdown: a bare URL is a warning (rustdoc::bare_urls), <URL> a
+ * link; so is [b] a link to an item b (rustdoc::broken_intra_doc_links), so indices are in backquotes.
+ */
+const markdownLinks = (line: string): string => line.replace(/https?:\/\/[^\s)>]+/g, '<$&>');
+
 export function generateRust(name: string, m: SoftwareModel): HdlFile {
   const module = snakeName(name);
   const { width, refin, refout } = m.params;
@@ -30,17 +36,26 @@ export function generateRust(name: string, m: SoftwareModel): HdlFile {
       ? 'crc = TABLES[0][(crc as u8 ^ b) as usize] ^ (crc >> 8);'
       : `crc = TABLES[0][((crc >> ${m.bits - 8}) as u8 ^ b) as usize] ^ (crc << 8);`;
   const feed = narrow ? 'crc ^= b;' : refin ? `crc ^= ${u}::from(b);` : `crc ^= ${u}::from(b) << ${m.bits - 8};`;
-  const shiftStep = refin
-    ? `crc = if crc & 1 != 0 { (crc >> 1) ^ POLY } else { crc >> 1 };`
-    : `crc = if crc & ${lit(1n << BigInt(m.bits - 1))} != 0 { (crc << 1) ^ POLY } else { crc << 1 };`;
-  const reg = refin || !align ? 'state' : `(state >> ${align})`;
+  // cargo fmt --check leaves the file as it is: the if/else over five lines, as rustfmt lays it
+  // out, and TABLES under #[rustfmt::skip] (its rows start at round indices; rustfmt would refill them).
+  const [test, withPoly, withoutPoly] = refin
+    ? ['crc & 1 != 0', '(crc >> 1) ^ POLY', 'crc >> 1']
+    : [`crc & ${lit(1n << BigInt(m.bits - 1))} != 0`, '(crc << 1) ^ POLY', 'crc << 1'];
+  const shiftStep = [`crc = if ${test} {`, `    ${withPoly}`, '} else {', `    ${withoutPoly}`, '};'].join(
+    '\n            ',
+  );
+  const shifted = refin || !align ? 'state' : `state >> ${align}`;
+  const reg = shifted === 'state' ? shifted : `(${shifted})`;
   const reversed = m.bits === width ? `${reg}.reverse_bits()` : `${reg}.reverse_bits() >> ${m.bits - width}`;
-  const out = refin === refout ? reg : `(${reversed})`;
+  const out = refin === refout ? shifted : reversed;
+  // No `^ 0` when xorout is 0 (clippy's identity_op, so cargo clippy -D warnings, refuses it),
+  // and no parentheses around a bare return value (rustc's unused_parens).
+  const finalValue = m.params.xorout ? `${out.includes(' ') ? `(${out})` : out} ^ ${lit(m.params.xorout)}` : out;
 
   return {
     name: `${module}.rs`,
     text: `${comment('//!', [
-      ...headerLines(name, m, `CRC in Rust (module ${module})`),
+      ...headerLines(name, m, `CRC in Rust (module ${module})`).map(markdownLinks),
       '',
       'Usage (no_std: only core is used; no dependencies):',
       `  let mut s = ${module}::init();`,
@@ -60,8 +75,9 @@ pub const CHECK: ${u} = 0x${hexDigits(m.check, width)};
 /// The polynomial in the state's form (for update_bitwise).
 const POLY: ${u} = ${lit(m.polyState)};
 
-/// TABLES[0][b]: the state after byte b from a zero state (the byte table); TABLES[k][b]: after
-/// byte b and k zero bytes, so eight bytes take eight lookups (slice-by-8).
+/// \`TABLES[0][b]\`: the state after byte b from a zero state (the byte table); \`TABLES[k][b]\`:
+/// after byte b and k zero bytes, so eight bytes take eight lookups (slice-by-8).
+#[rustfmt::skip]
 pub const TABLES: [[${u}; 256]; 8] = [
 ${m.tables.map((t) => `    [\n${tableRows(t, lit, perRow, indent)}\n    ],`).join('\n')}
 ];
@@ -104,7 +120,7 @@ pub fn update_bitwise(state: ${u}, data: &[u8]) -> ${u} {
 
 /// The CRC of everything passed to update since init.
 pub fn finalize(state: ${u}) -> ${u} {
-    ${out} ^ ${lit(m.params.xorout)}
+    ${finalValue}
 }
 
 /// init, update and finalize in one call.
