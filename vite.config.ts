@@ -33,6 +33,11 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
         cleanupOutdatedCaches: true,
+        // What registerType 'autoUpdate' means, set by hand: the plugin sets them only with
+        // injectRegister 'auto'. Without them a new deploy's worker waited for every tab to close,
+        // and reloads kept serving the old build. An old tab's missing chunks reload it (stale-chunks.ts).
+        skipWaiting: true,
+        clientsClaim: true,
       },
     }),
     delivery(['/', ...pages.map((p) => p.path)]),

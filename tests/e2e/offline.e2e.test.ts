@@ -1,8 +1,9 @@
 // Issue 14, item 7: BitSmith is an installable PWA; after the first visit, tools that need no
 // server work offline (their WASM workers included), served by the service worker's precache.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
@@ -65,6 +66,50 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     await page.context().setOffline(false);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('a new deploy is picked up by the next reload of an open tab, the draft kept', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-deploy-'));
+    cpSync(join(import.meta.dirname, '../../dist/client'), dir, { recursive: true });
+    const server = await startServer({ env: { STATIC_DIR: dir } });
+    // Rewrites a served file and the compressed siblings the server prefers.
+    const rewrite = (name: string, edit: (text: string) => string) => {
+      const text = edit(readFileSync(join(dir, name), 'utf8'));
+      writeFileSync(join(dir, name), text);
+      writeFileSync(join(dir, `${name}.br`), brotliCompressSync(text));
+      writeFileSync(join(dir, `${name}.gz`), gzipSync(text));
+    };
+    try {
+      const { page, errors } = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
+      await page.goto(server.url + '/url-encoder');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await page.getByLabel(/^Input/).fill('a b');
+      await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+
+      // The deploy: a new index.html, so a new service worker (its precache revision changes).
+      rewrite('index.html', (t) => t.replace('<head>', '<head><meta name="bitsmith-build" content="2">'));
+      rewrite('sw.js', (t) => t.replace(/(url:"index\.html",revision:")\w+/, '$1deploy2'));
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())!.update();
+      });
+      const build = () => page.locator('meta[name="bitsmith-build"]').count();
+      // The browser checks for a new worker on navigations: a few reloads at most, not "close every tab".
+      for (let i = 0; i < 3 && (await build()) === 0; i++) {
+        await page.waitForTimeout(500);
+        await page.reload();
+      }
+      expect(await build()).toBe(1);
+      await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('a b');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('after a deploy, a tool whose old chunk is gone reloads once, then says so instead of a blank page', async () => {
