@@ -26,3 +26,14 @@ export function reloadOnStaleChunk(): void {
     window.location.reload();
   });
 }
+
+/**
+ * A new deploy's service worker took this tab over: it has deleted the old build's files from its
+ * cache, so the chunks and workers this page has not loaded yet are gone. One reload brings the
+ * new build (drafts are in storage). The first install (no controller before) is no update.
+ */
+export function reloadOnNewServiceWorker(): void {
+  const sw = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
+  if (!sw?.controller) return;
+  sw.addEventListener('controllerchange', () => window.location.reload(), { once: true });
+}
