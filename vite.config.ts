@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { pages } from './src/app/registry';
+import { appRoutes } from './src/app/registry';
 import { delivery } from './scripts/delivery-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -40,7 +40,8 @@ export default defineConfig({
         clientsClaim: true,
       },
     }),
-    delivery(['/', ...pages.map((p) => p.path)]),
+    // routes.json from appRoutes (/diagnostics included: it was missing, so it was an HTTP 404).
+    delivery(appRoutes),
   ],
   build: {
     outDir: 'dist/client',
