@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
-import { useSharedApp } from '../harness/e2e';
+import { fillStorage, useSharedApp } from '../harness/e2e';
 import { startServer } from '../harness/server';
 import { describeWith } from '../harness/system';
 
@@ -68,7 +69,12 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     await page.context().close();
   });
 
-  it('an open tab reloads into a new deploy once its service worker takes over, the draft kept', async () => {
+  /**
+   * A served copy of the build with the URL encoder open on it (controlled by its service worker,
+   * "a b" typed), and `deploy()`: a new index.html, so a new worker (its precache revision changes),
+   * which the browser then finds.
+   */
+  async function openOnServedCopy(test: (page: Page, deploy: () => Promise<void>) => Promise<void>) {
     const dir = mkdtempSync(join(tmpdir(), 'bitsmith-deploy-'));
     cpSync(join(import.meta.dirname, '../../dist/client'), dir, { recursive: true });
     const server = await startServer({ env: { STATIC_DIR: dir } });
@@ -79,33 +85,58 @@ describeWith(['chromium'], 'offline in Chromium', () => {
       writeFileSync(join(dir, `${name}.br`), brotliCompressSync(text));
       writeFileSync(join(dir, `${name}.gz`), gzipSync(text));
     };
+    const deploy = async () => {
+      rewrite('index.html', (t) => t.replace('<head>', '<head><meta name="bitsmith-build" content="2">'));
+      rewrite('sw.js', (t) => t.replace(/(url:"index\.html",revision:")\w+/, '$1deploy2'));
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())!.update();
+      });
+    };
+    const { page, errors } = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
     try {
-      const { page, errors } = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
       await page.goto(server.url + '/url-encoder');
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
       });
       await page.reload();
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-      await page.getByLabel(/^Input/).fill('a b');
-      await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
-
-      // The deploy: a new index.html, so a new service worker (its precache revision changes).
-      rewrite('index.html', (t) => t.replace('<head>', '<head><meta name="bitsmith-build" content="2">'));
-      rewrite('sw.js', (t) => t.replace(/(url:"index\.html",revision:")\w+/, '$1deploy2'));
-      await page.evaluate(async () => {
-        await (await navigator.serviceWorker.getRegistration())!.update();
-      });
-      // The new worker takes over and the tab reloads into the new build by itself: the old build's
-      // files are gone from the cache, and its later chunks and workers with them.
-      await page.locator('meta[name="bitsmith-build"]').waitFor({ state: 'attached' });
-      await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('a b');
+      await test(page, deploy);
       expect(errors).toEqual([]);
-      await page.context().close();
     } finally {
+      await page.context().close();
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
     }
+  }
+  const newBuild = (page: Page) => page.locator('meta[name="bitsmith-build"]');
+
+  it('an open tab reloads into a new deploy once its service worker takes over, the draft kept', async () => {
+    await openOnServedCopy(async (page, deploy) => {
+      await page.getByLabel(/^Input/).fill('a b');
+      await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+      await deploy();
+      // The new worker takes over and the tab reloads into the new build by itself: the old build's
+      // files are gone from the cache, and its later chunks and workers with them.
+      await newBuild(page).waitFor({ state: 'attached' });
+      await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('a b');
+    });
+  });
+
+  it('a tab whose draft could not be kept (storage full) is not reloaded by a new deploy, so its text stays', async () => {
+    await openOnServedCopy(async (page, deploy) => {
+      await fillStorage(page, 'sessionStorage');
+      await page.getByLabel(/^Input/).fill('typed while the storage was full');
+      await page.getByText('Input not kept over a reload').waitFor();
+      await page.evaluate(() => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => document.body.classList.add('sw-changed'));
+      });
+      await deploy();
+      // The new worker took over, and this page (not reloaded: the mark is still on it) kept its text.
+      await page.locator('body.sw-changed').waitFor({ state: 'attached' });
+      await page.waitForTimeout(500);
+      expect(await newBuild(page).count()).toBe(0);
+      expect(await page.getByLabel(/^Input/).inputValue()).toBe('typed while the storage was full');
+    });
   });
 
   it('after a deploy, a tool whose old chunk is gone reloads once, then says so instead of a blank page', async () => {
