@@ -19,7 +19,9 @@ function reloadedRecently(): boolean {
 
 export function reloadOnStaleChunk(): void {
   window.addEventListener('vite:preloadError', () => {
-    if (reloadedRecently()) return;
+    // Text a draft could not keep (too long, storage full) would be lost: the route's Reload button
+    // is then the user's choice.
+    if (reloadedRecently() || !everyDraftKept()) return;
     try {
       sessionStorage.setItem(RELOADED_AT, String(Date.now()));
     } catch {

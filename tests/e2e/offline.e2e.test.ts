@@ -172,4 +172,32 @@ describeWith(['chromium'], 'offline in Chromium', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('after a deploy, a missing chunk does not reload a tab holding text its draft could not keep', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-deploy-'));
+    cpSync(join(import.meta.dirname, '../../dist/client'), dir, { recursive: true });
+    const server = await startServer({ env: { STATIC_DIR: dir } });
+    const assets = join(dir, 'assets');
+    const pages = readdirSync(assets).filter((f) => f.startsWith('Page-'));
+    try {
+      const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+      await page.goto(server.url + '/json-formatter');
+      const big = JSON.stringify({ list: Array.from({ length: 50_000 }, (_, i) => i) }); // over the draft's cap
+      await page.getByLabel('Input JSON').fill(big);
+      await page.getByText('Text not kept over a reload').waitFor();
+      for (const f of pages) renameSync(join(assets, f), join(assets, `gone-${f}`));
+      let loads = 0;
+      page.on('load', () => loads++);
+      await page.keyboard.press('Control+k');
+      await page.getByRole('combobox', { name: 'Search tools' }).fill('url encoder');
+      await page.keyboard.press('Enter');
+      await page.getByRole('alert').filter({ hasText: 'URL Encoder/Decoder could not be loaded' }).waitFor();
+      expect(loads).toBe(0); // a reload would have lost the pasted text: the Reload button is the user's choice
+      await page.goBack();
+      await expect.poll(() => page.getByLabel('Input JSON').inputValue()).toBe(big);
+      await page.context().close();
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
