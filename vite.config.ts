@@ -29,6 +29,16 @@ export default defineConfig({
         // Yosys in WebAssembly (31 MB, the CRC synthesis report, loaded only when asked) is not
         // precached: the report needs a first online use.
         globIgnores: ['**/yosys*', '**/resources-yosys*'],
+        // Its first use keeps it (and the built files not precached: Yosys' cell libraries), so the
+        // report then runs offline; it was fetched every time ("Synthesis failed: Failed to fetch").
+        // Their names are hashed: the cached copy is always right; old builds' copies expire.
+        runtimeCaching: [
+          {
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'bitsmith-assets', expiration: { maxEntries: 40 } },
+          },
+        ],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],

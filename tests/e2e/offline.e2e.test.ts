@@ -200,4 +200,43 @@ describeWith(['chromium'], 'offline in Chromium', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it(
+    'after one online synthesis report, the report runs again with the server stopped',
+    { timeout: 400_000 },
+    async () => {
+      // Yosys (31 MB of WebAssembly) is not precached; its first use keeps it. It was fetched from the
+      // network every time, so offline the report said "Synthesis failed: Failed to fetch".
+      const server = await startServer();
+      try {
+        const { page, errors } = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
+        await page.goto(server.url + '/crc-generator');
+        await page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+        });
+        await page.reload();
+        await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+        const report = async () => {
+          await page.getByRole('button', { name: 'Run synthesis report' }).click();
+          await page
+            .getByText(/^LUT6: \d+ LUTs, depth \d+ LUTs$|^Synthesis failed/)
+            .first()
+            .waitFor({ timeout: 180_000 });
+          return page.getByText(/^Synthesis failed.*/).count();
+        };
+        const select = page.getByLabel('Predefined algorithm');
+        await select.locator('option[value="CRC-8/SMBUS"]').waitFor({ state: 'attached' });
+        await select.selectOption('CRC-8/SMBUS');
+        await page.getByLabel('Data width (bits)').fill('8');
+        expect(await report()).toBe(0);
+        await server.stop();
+        await page.reload(); // a new page: the worker and its Yosys are loaded again
+        await page.getByLabel('Data width (bits)').fill('16');
+        expect(await report()).toBe(0);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 });
