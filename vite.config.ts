@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { pages } from './src/app/registry';
+import { appRoutes } from './src/app/registry';
 import { delivery } from './scripts/delivery-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -29,13 +29,29 @@ export default defineConfig({
         // Yosys in WebAssembly (31 MB, the CRC synthesis report, loaded only when asked) is not
         // precached: the report needs a first online use.
         globIgnores: ['**/yosys*', '**/resources-yosys*'],
+        // Its first use keeps it (and the built files not precached: Yosys' cell libraries), so the
+        // report then runs offline; it was fetched every time ("Synthesis failed: Failed to fetch").
+        // Their names are hashed: the cached copy is always right; old builds' copies expire.
+        runtimeCaching: [
+          {
+            urlPattern: ({ sameOrigin, url }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'bitsmith-assets', expiration: { maxEntries: 40 } },
+          },
+        ],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/healthz/],
         cleanupOutdatedCaches: true,
+        // What registerType 'autoUpdate' means, set by hand: the plugin sets them only with
+        // injectRegister 'auto'. Without them a new deploy's worker waited for every tab to close,
+        // and reloads kept serving the old build. An old tab's missing chunks reload it (stale-chunks.ts).
+        skipWaiting: true,
+        clientsClaim: true,
       },
     }),
-    delivery(['/', ...pages.map((p) => p.path)]),
+    // routes.json from appRoutes (/diagnostics included: it was missing, so it was an HTTP 404).
+    delivery(appRoutes),
   ],
   build: {
     outDir: 'dist/client',

@@ -4,7 +4,7 @@ import { Home } from './app/Home';
 import { NotFound } from './app/NotFound';
 import { routeElements } from './app/ToolRoute';
 import { Diagnostics } from './app/Diagnostics';
-import { pages } from './app/registry';
+import { DIAGNOSTICS_PATH, pages } from './app/registry';
 import { usePageViews } from './app/usePageViews';
 
 export function App() {
@@ -16,7 +16,7 @@ export function App() {
         {pages.map((p) => (
           <Route key={p.path} path={p.path} element={routeElements.get(p.path)} />
         ))}
-        <Route path="/diagnostics" element={<Diagnostics />} />
+        <Route path={DIAGNOSTICS_PATH} element={<Diagnostics />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -5,7 +5,7 @@ import { App } from './App';
 import { installErrorReporting, installPageLoadBeacon } from './telemetry';
 import { applyStoredTheme } from './app/theme';
 import { canonicalPath } from './app/registry';
-import { reloadOnStaleChunk } from './app/stale-chunks';
+import { reloadOnNewServiceWorker, reloadOnStaleChunk } from './app/stale-chunks';
 import './styles.css';
 
 applyStoredTheme();
@@ -17,6 +17,7 @@ if (canonical !== location.pathname) {
 installPageLoadBeacon();
 installErrorReporting();
 reloadOnStaleChunk();
+reloadOnNewServiceWorker();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -12,6 +12,12 @@ import type { PageDeclaration } from './tool';
 /** Every page with a route, tools first (the 404 page suggests in this order). */
 export const pages: readonly PageDeclaration[] = [...tools, ...placeholders];
 
+/** The self-check page: routed, but no declared tool (outside the sidebar and the spec's routes). */
+export const DIAGNOSTICS_PATH = '/diagnostics';
+
+/** Every address the app has a page for: what the server answers with 200 (routes.json). */
+export const appRoutes: readonly string[] = ['/', ...pages.map((p) => p.path), DIAGNOSTICS_PATH];
+
 export interface SidebarGroup extends GroupDeclaration {
   id: GroupId;
   /** The group's pages, ordered by the place each declares in it. */

@@ -4,6 +4,8 @@
  * build (the user's drafts are in storage); when that fails too (offline, a broken deploy) the
  * tool's route says so (ToolRoute's boundary) rather than reloading again and again.
  */
+import { everyDraftKept } from '../browser/draft-kept';
+
 const RELOADED_AT = 'bitsmith-stale-chunk-reload';
 const LOOP_GUARD_MS = 10_000;
 
@@ -17,7 +19,9 @@ function reloadedRecently(): boolean {
 
 export function reloadOnStaleChunk(): void {
   window.addEventListener('vite:preloadError', () => {
-    if (reloadedRecently()) return;
+    // Text a draft could not keep (too long, storage full) would be lost: the route's Reload button
+    // is then the user's choice.
+    if (reloadedRecently() || !everyDraftKept()) return;
     try {
       sessionStorage.setItem(RELOADED_AT, String(Date.now()));
     } catch {
@@ -25,4 +29,17 @@ export function reloadOnStaleChunk(): void {
     }
     window.location.reload();
   });
+}
+
+/**
+ * A new deploy's service worker took this tab over: it has deleted the old build's files from its
+ * cache, so the chunks and workers this page has not loaded yet are gone. One reload brings the
+ * new build (drafts are in storage). The first install (no controller before) is no update. A tab
+ * whose draft does not hold what it has (storage full, a file chosen) is left as it is: a reload
+ * would lose the text on screen.
+ */
+export function reloadOnNewServiceWorker(): void {
+  const sw = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
+  if (!sw?.controller) return;
+  sw.addEventListener('controllerchange', () => everyDraftKept() && window.location.reload(), { once: true });
 }

@@ -15,6 +15,9 @@ export function setDraftNotKept(path: string, why: DraftNotKept): void {
   listeners.forEach((l) => l());
 }
 
+/** Whether every tool's draft holds what its page has, so a reload would lose nothing typed. */
+export const everyDraftKept = (): boolean => [...notKept.values()].every((why) => why === '');
+
 export function onDraftNotKept(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -1,11 +1,13 @@
 // Issue 14, item 7: BitSmith is an installable PWA; after the first visit, tools that need no
 // server work offline (their WASM workers included), served by the service worker's precache.
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
-import { useSharedApp } from '../harness/e2e';
+import { fillStorage, useSharedApp } from '../harness/e2e';
 import { startServer } from '../harness/server';
 import { describeWith } from '../harness/system';
 
@@ -67,6 +69,76 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     await page.context().close();
   });
 
+  /**
+   * A served copy of the build with the URL encoder open on it (controlled by its service worker,
+   * "a b" typed), and `deploy()`: a new index.html, so a new worker (its precache revision changes),
+   * which the browser then finds.
+   */
+  async function openOnServedCopy(test: (page: Page, deploy: () => Promise<void>) => Promise<void>) {
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-deploy-'));
+    cpSync(join(import.meta.dirname, '../../dist/client'), dir, { recursive: true });
+    const server = await startServer({ env: { STATIC_DIR: dir } });
+    // Rewrites a served file and the compressed siblings the server prefers.
+    const rewrite = (name: string, edit: (text: string) => string) => {
+      const text = edit(readFileSync(join(dir, name), 'utf8'));
+      writeFileSync(join(dir, name), text);
+      writeFileSync(join(dir, `${name}.br`), brotliCompressSync(text));
+      writeFileSync(join(dir, `${name}.gz`), gzipSync(text));
+    };
+    const deploy = async () => {
+      rewrite('index.html', (t) => t.replace('<head>', '<head><meta name="bitsmith-build" content="2">'));
+      rewrite('sw.js', (t) => t.replace(/(url:"index\.html",revision:")\w+/, '$1deploy2'));
+      await page.evaluate(async () => {
+        await (await navigator.serviceWorker.getRegistration())!.update();
+      });
+    };
+    const { page, errors } = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
+    try {
+      await page.goto(server.url + '/url-encoder');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await page.reload();
+      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+      await test(page, deploy);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  const newBuild = (page: Page) => page.locator('meta[name="bitsmith-build"]');
+
+  it('an open tab reloads into a new deploy once its service worker takes over, the draft kept', async () => {
+    await openOnServedCopy(async (page, deploy) => {
+      await page.getByLabel(/^Input/).fill('a b');
+      await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+      await deploy();
+      // The new worker takes over and the tab reloads into the new build by itself: the old build's
+      // files are gone from the cache, and its later chunks and workers with them.
+      await newBuild(page).waitFor({ state: 'attached' });
+      await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('a b');
+    });
+  });
+
+  it('a tab whose draft could not be kept (storage full) is not reloaded by a new deploy, so its text stays', async () => {
+    await openOnServedCopy(async (page, deploy) => {
+      await fillStorage(page, 'sessionStorage');
+      await page.getByLabel(/^Input/).fill('typed while the storage was full');
+      await page.getByText('Input not kept over a reload').waitFor();
+      await page.evaluate(() => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => document.body.classList.add('sw-changed'));
+      });
+      await deploy();
+      // The new worker took over, and this page (not reloaded: the mark is still on it) kept its text.
+      await page.locator('body.sw-changed').waitFor({ state: 'attached' });
+      await page.waitForTimeout(500);
+      expect(await newBuild(page).count()).toBe(0);
+      expect(await page.getByLabel(/^Input/).inputValue()).toBe('typed while the storage was full');
+    });
+  });
+
   it('after a deploy, a tool whose old chunk is gone reloads once, then says so instead of a blank page', async () => {
     // A served copy of the build: the tab opens on it, then its tool chunks go as a new deploy's would.
     const dir = mkdtempSync(join(tmpdir(), 'bitsmith-deploy-'));
@@ -100,4 +172,71 @@ describeWith(['chromium'], 'offline in Chromium', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+  it('after a deploy, a missing chunk does not reload a tab holding text its draft could not keep', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-deploy-'));
+    cpSync(join(import.meta.dirname, '../../dist/client'), dir, { recursive: true });
+    const server = await startServer({ env: { STATIC_DIR: dir } });
+    const assets = join(dir, 'assets');
+    const pages = readdirSync(assets).filter((f) => f.startsWith('Page-'));
+    try {
+      const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+      await page.goto(server.url + '/json-formatter');
+      const big = JSON.stringify({ list: Array.from({ length: 50_000 }, (_, i) => i) }); // over the draft's cap
+      await page.getByLabel('Input JSON').fill(big);
+      await page.getByText('Text not kept over a reload').waitFor();
+      for (const f of pages) renameSync(join(assets, f), join(assets, `gone-${f}`));
+      let loads = 0;
+      page.on('load', () => loads++);
+      await page.keyboard.press('Control+k');
+      await page.getByRole('combobox', { name: 'Search tools' }).fill('url encoder');
+      await page.keyboard.press('Enter');
+      await page.getByRole('alert').filter({ hasText: 'URL Encoder/Decoder could not be loaded' }).waitFor();
+      expect(loads).toBe(0); // a reload would have lost the pasted text: the Reload button is the user's choice
+      await page.goBack();
+      await expect.poll(() => page.getByLabel('Input JSON').inputValue()).toBe(big);
+      await page.context().close();
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it(
+    'after one online synthesis report, the report runs again with the server stopped',
+    { timeout: 400_000 },
+    async () => {
+      // Yosys (31 MB of WebAssembly) is not precached; its first use keeps it. It was fetched from the
+      // network every time, so offline the report said "Synthesis failed: Failed to fetch".
+      const server = await startServer();
+      try {
+        const { page, errors } = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
+        await page.goto(server.url + '/crc-generator');
+        await page.evaluate(async () => {
+          await navigator.serviceWorker.ready;
+        });
+        await page.reload();
+        await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+        const report = async () => {
+          await page.getByRole('button', { name: 'Run synthesis report' }).click();
+          await page
+            .getByText(/^LUT6: \d+ LUTs, depth \d+ LUTs$|^Synthesis failed/)
+            .first()
+            .waitFor({ timeout: 180_000 });
+          return page.getByText(/^Synthesis failed.*/).count();
+        };
+        const select = page.getByLabel('Predefined algorithm');
+        await select.locator('option[value="CRC-8/SMBUS"]').waitFor({ state: 'attached' });
+        await select.selectOption('CRC-8/SMBUS');
+        await page.getByLabel('Data width (bits)').fill('8');
+        expect(await report()).toBe(0);
+        await server.stop();
+        await page.reload(); // a new page: the worker and its Yosys are loaded again
+        await page.getByLabel('Data width (bits)').fill('16');
+        expect(await report()).toBe(0);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      } finally {
+        await server.stop();
+      }
+    },
+  );
 });

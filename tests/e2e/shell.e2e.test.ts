@@ -280,6 +280,7 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
 
   it('runs the WASM kernel in a worker from a page (self-test and a file with progress)', async () => {
     const { page, errors } = await desktop('/diagnostics');
+    await expect.poll(() => page.title()).toBe('Diagnostics · BitSmith'); // as every page's, not the bare 'BitSmith'
     await page.getByRole('button', { name: 'Run self-test' }).click();
     await expect.poll(() => page.locator('.diagnostics-result').textContent()).toContain('cbf43926 ✅');
     const data = randomBytes(testRandom(), 3 << 20);

@@ -172,6 +172,25 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await expect.poll(() => page.getByRole('region', { name: 'History', exact: true }).locator('li').count()).toBe(10);
     await page.context().close();
   });
+  it("two tabs keep each other's history: a conversion in one is not erased by the other's typing", async () => {
+    const { page: a } = await open();
+    const b = await a.context().newPage();
+    await b.goto(app.url + '/url-encoder');
+    for (const p of [a, b]) await p.getByLabel('Auto-update').uncheck();
+    const entries = (p: Page) => p.getByRole('region', { name: 'History', exact: true }).locator('li');
+    await a.getByLabel(/^Input/).fill('from tab a');
+    await a.getByRole('button', { name: 'Encode', exact: true }).click();
+    await expect.poll(() => entries(b).count()).toBe(1); // the other tab follows, as the gradients' list does
+    await b.getByLabel(/^Input/).fill('from tab b');
+    await b.getByRole('button', { name: 'Encode', exact: true }).click();
+    await a.getByLabel(/^Input/).fill('typing in a');
+    await a.reload();
+    await expect
+      .poll(() => entries(a).allTextContents())
+      .toEqual([expect.stringContaining('from tab b'), expect.stringContaining('from tab a')]);
+    await a.context().close();
+  });
+
   it('Undo after a history entry replaced the text brings back the text that was there', async () => {
     const { page, errors } = await open();
     await page.getByLabel('Auto-update').uncheck();

@@ -30,7 +30,7 @@ describe('server skeleton', () => {
   });
 
   it('serves the SPA for every declared route (history fallback) and its not-found page as a real 404', async () => {
-    const routes = ['/', ...pages.map((p) => p.path), '/ip-subnet/'];
+    const routes = ['/', ...pages.map((p) => p.path), '/ip-subnet/', '/diagnostics'];
     expect(routes).toContain('/admin/analytics');
     for (const path of routes) {
       const r = await fetch(`${server.url}${path}`);

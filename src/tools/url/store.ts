@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
-import { quietLocalStorage } from '../../browser/quiet-storage';
+import { quietLocalStorage, webStorage } from '../../browser/quiet-storage';
 import { keepDraft } from '../../browser/draft';
 import type { PermalinkSpec } from '../../browser/permalink';
 import { tool } from './tool';
@@ -63,6 +63,17 @@ export const useUrlStore = create<UrlState>()(
     },
   ),
 );
+
+// Another tab of this origin changed the history (key null: it cleared the storage): take its
+// list. Every change here writes the whole list, so the other tab's conversions were erased.
+globalThis.window?.addEventListener('storage', (e) => {
+  if (
+    e.storageArea !== webStorage('localStorage') ||
+    (e.key !== null && e.key !== useUrlStore.persist.getOptions().name)
+  )
+    return;
+  void useUrlStore.persist.rehydrate();
+});
 
 keepDraft(useUrlStore, tool.path, ({ input, operation, encodingType, componentType, autoUpdate }) => ({
   input,
