@@ -223,6 +223,25 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(errors).toEqual([]);
   });
 
+  it("sends Generate's request as the spec's {poly, data_width, language} when the parameters are the defaults", async () => {
+    const { page, errors } = await openPage(app.browser);
+    await page.goto(`${app.url}/crc-generator?poly=0x107`);
+    await page.getByText('CRC width: 8 bits').waitFor();
+    const bodies: Record<string, unknown>[] = [];
+    page.on('request', (r) => r.url().endsWith('/api/generate') && bodies.push(r.postDataJSON()));
+    const generate = async () => {
+      await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Generate' }).click()]);
+    };
+    await generate();
+    expect(Object.keys(bodies[0]!).sort()).toEqual(['data_width', 'language', 'poly']);
+    expect(bodies[0]).toMatchObject({ data_width: 8, language: 'verilog' });
+    // A parameter beyond the spec that is not the default is sent, with the others.
+    await page.getByLabel('Reflect input (refin)').check();
+    await generate();
+    expect(bodies[1]).toMatchObject({ init: '0x0', refin: true, refout: false, xorout: '0x0' });
+    expect(errors).toEqual([]);
+  });
+
   it('loads the algorithm a link names, and never calls other parameters by its name', async () => {
     const { page, errors } = await openPage(app.browser);
     // A hand-written link naming only the algorithm: its polynomial and parameters, not "no polynomial".

@@ -73,6 +73,14 @@ describe('the page form', () => {
       language: 'vhdl',
     });
   });
+
+  it("is the spec's {poly, data_width, language} when the parameters are the defaults", () => {
+    const bits = bitsFromPoly(8, 0x07n);
+    for (const form of [fields({}), fields({ init: ' ', xorout: '0x00' })]) {
+      expect(Object.keys(generateBody(bits, 8, 'verilog', form)).sort()).toEqual(['data_width', 'language', 'poly']);
+    }
+    expect(generateBody(bits, 8, 'verilog', fields({ refout: true }))).toMatchObject({ init: '0', refout: true });
+  });
 });
 
 describe('the page and the API apply the same rules', () => {

@@ -92,8 +92,19 @@ export interface StreamOptions {
 }
 
 /**
- * The POST /api/generate body: the spec's three fields plus the full parameters, and the
- * wide-data-path options only when they are not the defaults (so the request is the old one).
+ * init/refin/refout/xorout as sent: all four when any differs from the default (0, false, false,
+ * 0), else none, so a plain polynomial's request is the spec's {poly, data_width, language}.
+ */
+function paramFields(fields: CustomFields) {
+  const init = fields.init.trim() || '0';
+  const xorout = fields.xorout.trim() || '0';
+  const isDefault = parseHexText(init) === 0n && parseHexText(xorout) === 0n && !fields.refin && !fields.refout;
+  return isDefault ? {} : { init, refin: fields.refin, refout: fields.refout, xorout };
+}
+
+/**
+ * The POST /api/generate body: the spec's three fields, plus the parameters and the
+ * wide-data-path options only when they are not the defaults (so the request is the spec's).
  */
 export function generateBody(
   bits: number[],
@@ -106,10 +117,7 @@ export function generateBody(
     poly: bits,
     data_width: dataWidth,
     language,
-    init: fields.init.trim() || '0',
-    refin: fields.refin,
-    refout: fields.refout,
-    xorout: fields.xorout.trim() || '0',
+    ...paramFields(fields),
     ...(options.partialLastWord ? { partial_last_word: true } : {}),
     ...(options.pipelineStages ? { pipeline_stages: options.pipelineStages } : {}),
   };
