@@ -425,6 +425,32 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('takes a catalogue whose poly arrays are shorter or longer than 68 (the spec: "at most 68 used")', async () => {
+    const { page, errors } = await openPage(app.browser);
+    const poly = (length: number, width: number, p: number) =>
+      Array.from({ length }, (_, i) => (i === width ? 1 : i < width ? (p >> i) & 1 : 0));
+    const list = [
+      { name: 'CRC-8', poly: poly(9, 8, 0x07) },
+      { name: 'CRC-16 USB', poly: poly(17, 16, 0x8005) },
+      { name: 'CRC-16 CCITT', poly: poly(70, 16, 0x1021) },
+    ];
+    await page.route('**/api/predefined', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(list) }),
+    );
+    await page.goto(`${app.url}/crc-generator`);
+    const select = page.getByLabel('Predefined algorithm');
+    await select.locator('option[value="CRC-16 USB"]').waitFor({ state: 'attached' });
+    expect(await select.locator('option').count()).toBe(4);
+    await select.selectOption('CRC-16 USB');
+    await page.getByText('Mode: Predefined (CRC-16 USB)').waitFor();
+    await page.getByText('CRC width: 16 bits').waitFor();
+    const grid = page.getByRole('group', { name: 'Polynomial bits' });
+    expect(await grid.getByRole('button', { pressed: true }).count()).toBe(4); // x16 + x15 + x2 + 1
+    await page.getByText('0xfee8').waitFor();
+    expect(await page.locator('.error-banner').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('shows the spec alerts for 422 and other generate failures', async () => {
     const { page } = await openTool();
     const select = page.getByLabel('Predefined algorithm');

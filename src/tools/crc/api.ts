@@ -4,19 +4,24 @@ import { POLY_BITS, polyWidth } from '../../core/crc/params';
 import type { generateBody } from '../../core/crc/request';
 
 function isAlgorithmList(v: unknown): v is PredefinedAlgorithm[] {
-  return (
-    Array.isArray(v) &&
-    v.every((a) => a && typeof a.name === 'string' && Array.isArray(a.poly) && a.poly.length === POLY_BITS)
-  );
+  return Array.isArray(v) && v.every((a) => a && typeof a.name === 'string' && Array.isArray(a.poly));
 }
+
+/**
+ * The spec's poly is "at most 68 used": a shorter array is padded with 0 and entries beyond x^67
+ * are left out, so the page's 68 bits come from any such list.
+ */
+const polyBits = (poly: readonly unknown[]): number[] =>
+  Array.from({ length: POLY_BITS }, (_, i) => (poly[i] === 1 ? 1 : 0));
 
 /**
  * An entry as the spec gives it ({name, poly}) completed: the width from the polynomial, the
  * parameters a Custom polynomial starts with, no aliases. Our server's full entries are kept as sent.
  */
 function completed(a: Pick<PredefinedAlgorithm, 'name' | 'poly'> & Partial<PredefinedAlgorithm>): PredefinedAlgorithm {
+  const poly = polyBits(a.poly);
   return {
-    width: polyWidth(a.poly),
+    width: polyWidth(poly),
     init: '0x0',
     refin: false,
     refout: false,
@@ -24,6 +29,7 @@ function completed(a: Pick<PredefinedAlgorithm, 'name' | 'poly'> & Partial<Prede
     check: '',
     residue: '',
     ...a,
+    poly,
     aliases: Array.isArray(a.aliases) ? a.aliases : [],
   };
 }
