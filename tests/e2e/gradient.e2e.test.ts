@@ -412,4 +412,16 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(own.errors).toEqual([]);
     await own.page.context().close();
   });
+  it("names the Saved tab 'Saved' as the spec does, with gradients saved too (the count is not in its name)", async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    await own.page.goto(`${app.url}/gradient-generator`);
+    await own.page.getByLabel('Gradient name').fill('Dusk');
+    await own.page.getByRole('button', { name: 'Save Gradient' }).click();
+    const tab = own.page.getByRole('tab', { name: 'Saved', exact: true });
+    await expect.poll(() => tab.count()).toBe(1);
+    // The count stays visible on the tab.
+    expect((await tab.textContent())?.trim()).toBe('Saved1');
+    expect(own.errors).toEqual([]);
+    await own.page.context().close();
+  });
 });
