@@ -394,7 +394,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(
       await tabs[1]!
         .getByRole('button', { name: /^Load saved gradient/ })
-        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')?.split(',')[0])),
     ).toEqual(['Load saved gradient From tab two', 'Load saved gradient From tab one']);
 
     // Undo in one tab puts its deleted gradient back without dropping one saved meanwhile in the other.
@@ -404,7 +404,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await tabs[0]!.getByRole('button', { name: 'Undo' }).click();
     await tabs[0]!.reload();
     await tabs[0]!.getByRole('tab', { name: /Saved/ }).click();
-    expect((await cards.allTextContents()).map((t) => t.split(/(linear|radial|conic) •/)[0])).toEqual([
+    expect((await cards.allTextContents()).map((t) => t.split(/ (linear|radial|conic) •/)[0])).toEqual([
       'Meanwhile',
       'From tab two',
       'From tab one',
@@ -421,6 +421,21 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await expect.poll(() => tab.count()).toBe(1);
     // The count stays visible on the tab.
     expect((await tab.textContent())?.trim()).toBe('Saved1');
+    expect(own.errors).toEqual([]);
+    await own.page.context().close();
+  });
+  it('names each saved card with the text it shows (name, type and date): no Label in Name violation', async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+    await own.page.goto(`${app.url}/gradient-generator`);
+    await own.page.getByLabel('Gradient name').fill('Dusk');
+    await own.page.getByRole('button', { name: 'Save Gradient' }).click();
+    await own.page.getByRole('tab', { name: 'Saved', exact: true }).click();
+    const card = own.page.getByRole('button', { name: /^Load saved gradient Dusk/ });
+    await card.waitFor();
+    const date = await own.page.evaluate(() => new Date().toLocaleDateString());
+    expect(await card.textContent()).toBe(`Dusk linear • ${date}`);
+    expect(await seriousViolations(own.page)).toEqual([]);
+    expect(await card.getAttribute('aria-label')).toBe(`Load saved gradient Dusk, linear, ${date}`);
     expect(own.errors).toEqual([]);
     await own.page.context().close();
   });
