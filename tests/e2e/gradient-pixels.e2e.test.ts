@@ -401,7 +401,7 @@ describeWith(['chromium'], 'Gradient exports match Chromium pixel by pixel', () 
     await setSize(page, 420, 280);
     for (const type of ['Linear', 'Radial', 'Conic']) {
       for (let k = 0; k < 2; k++) {
-        await page.getByRole('button', { name: 'Random', exact: true }).first().click();
+        await page.getByRole('region', { name: 'Live Preview' }).getByRole('button', { name: 'Random' }).click();
         await page.getByRole('button', { name: type, exact: true }).click();
         if (type === 'Radial') await page.getByRole('button', { name: k ? 'Circle' : 'Ellipse', exact: true }).click();
         const repeating = page.getByRole('checkbox', { name: 'Repeating' });

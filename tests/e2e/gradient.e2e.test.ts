@@ -70,7 +70,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
   });
 
   it('adds, edits and removes stops by the spec rules', async () => {
-    await page.getByRole('button', { name: '+ Add color stop' }).click();
+    await page.getByRole('button', { name: '+ Add', exact: true }).click();
     await page.getByRole('heading', { name: 'Color Stops (3)' }).waitFor();
     expect(await css(page)).toContain('#6366f1 0%, #10b981 95%, #8b5cf6 100%');
     await expect(page.getByRole('button', { name: /^Remove stop/ }).count()).resolves.toBe(3);
@@ -138,7 +138,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await name.fill('Rainbow loop');
     await page.getByRole('button', { name: 'Save Gradient' }).click();
     await expect(name.inputValue()).resolves.toBe('');
-    await page.getByRole('button', { name: 'Random', exact: true }).click();
+    await page.getByRole('region', { name: 'Live Preview' }).getByRole('button', { name: 'Random' }).click();
     await name.fill('Second');
     await name.press('Enter');
 
@@ -203,10 +203,10 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     };
     await expectTabsPattern(p, 'Gradient panels');
 
-    await press('+ Add color stop');
-    await press('+ Add color stop');
+    await press('+ Add');
+    await press('+ Add');
     expect(await press('Remove stop 3')).toBe('Remove stop 3'); // the stop that took its place
-    expect(await press('Remove stop 3')).toBe('+ Add color stop'); // two stops left: no Remove
+    expect(await press('Remove stop 3')).toBe('+ Add'); // two stops left: no Remove
     expect(await press(/^Color of stop 1/)).toBe('Hex color of stop 1');
     await p.keyboard.press('Escape');
     expect(await focusedName(p)).toMatch(/^Color of stop 1/);
@@ -436,6 +436,21 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(await card.textContent()).toBe(`Dusk linear • ${date}`);
     expect(await seriousViolations(own.page)).toEqual([]);
     expect(await card.getAttribute('aria-label')).toBe(`Load saved gradient Dusk, linear, ${date}`);
+    expect(own.errors).toEqual([]);
+    await own.page.context().close();
+  });
+  it("names the stop buttons '+ Add' and 'Random' as the spec does, told apart by their Color Stops group", async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    await own.page.goto(`${app.url}/gradient-generator`);
+    const stops = own.page.getByRole('group', { name: /^Color Stops \(\d+\)$/ });
+    await stops.getByRole('button', { name: '+ Add', exact: true }).click();
+    await own.page.getByRole('heading', { name: 'Color Stops (3)' }).waitFor();
+    const before = await css(own.page);
+    await stops.getByRole('button', { name: 'Random', exact: true }).click();
+    await expect.poll(() => css(own.page)).not.toBe(before);
+    const preview = own.page.getByRole('region', { name: 'Live Preview' });
+    expect(await preview.getByRole('button', { name: 'Random', exact: true }).count()).toBe(1);
+    expect(await seriousViolations(own.page)).toEqual([]);
     expect(own.errors).toEqual([]);
     await own.page.context().close();
   });
