@@ -70,7 +70,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
   });
 
   it('adds, edits and removes stops by the spec rules', async () => {
-    await page.getByRole('button', { name: '+ Add color stop' }).click();
+    await page.getByRole('button', { name: '+ Add', exact: true }).click();
     await page.getByRole('heading', { name: 'Color Stops (3)' }).waitFor();
     expect(await css(page)).toContain('#6366f1 0%, #10b981 95%, #8b5cf6 100%');
     await expect(page.getByRole('button', { name: /^Remove stop/ }).count()).resolves.toBe(3);
@@ -138,7 +138,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await name.fill('Rainbow loop');
     await page.getByRole('button', { name: 'Save Gradient' }).click();
     await expect(name.inputValue()).resolves.toBe('');
-    await page.getByRole('button', { name: 'Random', exact: true }).click();
+    await page.getByRole('region', { name: 'Live Preview' }).getByRole('button', { name: 'Random' }).click();
     await name.fill('Second');
     await name.press('Enter');
 
@@ -203,10 +203,10 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     };
     await expectTabsPattern(p, 'Gradient panels');
 
-    await press('+ Add color stop');
-    await press('+ Add color stop');
+    await press('+ Add');
+    await press('+ Add');
     expect(await press('Remove stop 3')).toBe('Remove stop 3'); // the stop that took its place
-    expect(await press('Remove stop 3')).toBe('+ Add color stop'); // two stops left: no Remove
+    expect(await press('Remove stop 3')).toBe('+ Add'); // two stops left: no Remove
     expect(await press(/^Color of stop 1/)).toBe('Hex color of stop 1');
     await p.keyboard.press('Escape');
     expect(await focusedName(p)).toMatch(/^Color of stop 1/);
@@ -394,7 +394,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(
       await tabs[1]!
         .getByRole('button', { name: /^Load saved gradient/ })
-        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label'))),
+        .evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')?.split(',')[0])),
     ).toEqual(['Load saved gradient From tab two', 'Load saved gradient From tab one']);
 
     // Undo in one tab puts its deleted gradient back without dropping one saved meanwhile in the other.
@@ -404,11 +404,53 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await tabs[0]!.getByRole('button', { name: 'Undo' }).click();
     await tabs[0]!.reload();
     await tabs[0]!.getByRole('tab', { name: /Saved/ }).click();
-    expect((await cards.allTextContents()).map((t) => t.split(/(linear|radial|conic) •/)[0])).toEqual([
+    expect((await cards.allTextContents()).map((t) => t.split(/ (linear|radial|conic) •/)[0])).toEqual([
       'Meanwhile',
       'From tab two',
       'From tab one',
     ]);
+    expect(own.errors).toEqual([]);
+    await own.page.context().close();
+  });
+  it("names the Saved tab 'Saved' as the spec does, with gradients saved too (the count is not in its name)", async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    await own.page.goto(`${app.url}/gradient-generator`);
+    await own.page.getByLabel('Gradient name').fill('Dusk');
+    await own.page.getByRole('button', { name: 'Save Gradient' }).click();
+    const tab = own.page.getByRole('tab', { name: 'Saved', exact: true });
+    await expect.poll(() => tab.count()).toBe(1);
+    // The count stays visible on the tab.
+    expect((await tab.textContent())?.trim()).toBe('Saved1');
+    expect(own.errors).toEqual([]);
+    await own.page.context().close();
+  });
+  it('names each saved card with the text it shows (name, type and date): no Label in Name violation', async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 }, locale: 'en-US' });
+    await own.page.goto(`${app.url}/gradient-generator`);
+    await own.page.getByLabel('Gradient name').fill('Dusk');
+    await own.page.getByRole('button', { name: 'Save Gradient' }).click();
+    await own.page.getByRole('tab', { name: 'Saved', exact: true }).click();
+    const card = own.page.getByRole('button', { name: /^Load saved gradient Dusk/ });
+    await card.waitFor();
+    const date = await own.page.evaluate(() => new Date().toLocaleDateString());
+    expect(await card.textContent()).toBe(`Dusk linear • ${date}`);
+    expect(await seriousViolations(own.page)).toEqual([]);
+    expect(await card.getAttribute('aria-label')).toBe(`Load saved gradient Dusk, linear, ${date}`);
+    expect(own.errors).toEqual([]);
+    await own.page.context().close();
+  });
+  it("names the stop buttons '+ Add' and 'Random' as the spec does, told apart by their Color Stops group", async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    await own.page.goto(`${app.url}/gradient-generator`);
+    const stops = own.page.getByRole('group', { name: /^Color Stops \(\d+\)$/ });
+    await stops.getByRole('button', { name: '+ Add', exact: true }).click();
+    await own.page.getByRole('heading', { name: 'Color Stops (3)' }).waitFor();
+    const before = await css(own.page);
+    await stops.getByRole('button', { name: 'Random', exact: true }).click();
+    await expect.poll(() => css(own.page)).not.toBe(before);
+    const preview = own.page.getByRole('region', { name: 'Live Preview' });
+    expect(await preview.getByRole('button', { name: 'Random', exact: true }).count()).toBe(1);
+    expect(await seriousViolations(own.page)).toEqual([]);
     expect(own.errors).toEqual([]);
     await own.page.context().close();
   });

@@ -168,4 +168,13 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
       await server.stop();
     }
   });
+  it('reads the privacy line without its padlock emoji (a decoration, not "locked")', async () => {
+    const { page, errors } = await open();
+    const line = page.getByText('Your token is decoded in this browser.');
+    expect(await line.ariaSnapshot()).toBe(
+      '- paragraph: Your token is decoded in this browser. Nothing leaves your device.',
+    );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

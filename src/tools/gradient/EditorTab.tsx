@@ -113,14 +113,16 @@ export function EditorTab() {
         </section>
       )}
 
-      <section className="editor-section">
+      {/* A group named by its heading: the buttons keep the spec's names, "+ Add" and "Random", and
+          a screen reader tells this Random from the Live Preview's by the group it is in. */}
+      <section className="editor-section" role="group" aria-labelledby="gradient-stops-heading">
         <div className="section-head">
-          <h2>Color Stops ({g.stops.length})</h2>
+          <h2 id="gradient-stops-heading">Color Stops ({g.stops.length})</h2>
           <div className="row">
-            <button type="button" className="add-stop" onClick={st.addStop} aria-label="+ Add color stop">
+            <button type="button" className="add-stop" onClick={st.addStop}>
               + Add
             </button>
-            <button type="button" onClick={st.randomizeStops} aria-label="Random color stops">
+            <button type="button" onClick={st.randomizeStops}>
               Random
             </button>
           </div>

@@ -40,9 +40,19 @@ export default function GradientPage() {
   const setTab = useGradientStore((s) => s.setTab);
   const savedCount = useGradientStore((s) => s.saved.length);
 
-  // The Saved tab shows how many gradients are saved.
+  // The Saved tab shows how many gradients are saved. Hidden from its name, which stays the spec's
+  // "Saved" ("Saved 3" otherwise); the panel's heading "Saved Gradients (3)" says the count.
   const tabs = TABS.map((t) =>
-    t.id === 'saved' && savedCount > 0 ? { ...t, extra: <span className="badge tab-count">{savedCount}</span> } : t,
+    t.id === 'saved' && savedCount > 0
+      ? {
+          ...t,
+          extra: (
+            <span className="badge tab-count" aria-hidden="true">
+              {savedCount}
+            </span>
+          ),
+        }
+      : t,
   );
 
   return (

@@ -82,11 +82,12 @@ export function SavedTab() {
               type="button"
               className="card-load"
               onClick={() => load(s)}
-              aria-label={`Load saved gradient ${s.name}`}
+              // The name holds the text the card shows (WCAG 2.5.3 Label in Name), as the preset cards'
+              // do; the separator "•" is read as a comma.
+              aria-label={`Load saved gradient ${s.name}, ${savedSubtitle(s).replace(' • ', ', ')}`}
             >
               <span className="card-preview" style={{ backgroundImage: gradientFunction(gradientFromSaved(s)) }} />
-              <span className="card-name">{s.name}</span>
-              <span className="card-meta">{savedSubtitle(s)}</span>
+              <span className="card-name">{s.name}</span> <span className="card-meta">{savedSubtitle(s)}</span>
             </button>
             <button
               type="button"

@@ -96,7 +96,10 @@ export default function JwtPage() {
         },
       ]}
     >
-      <p className="privacy-line">🔒 Your token is decoded in this browser. Nothing leaves your device.</p>
+      {/* The padlock is a decoration: hidden, or screen readers begin the line with "locked". */}
+      <p className="privacy-line">
+        <span aria-hidden="true">🔒</span> Your token is decoded in this browser. Nothing leaves your device.
+      </p>
       <section className="panel">
         <label className="field" htmlFor="jwt-input">
           JWT Token
