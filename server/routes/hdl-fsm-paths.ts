@@ -32,8 +32,12 @@ export function fsmIssuePath(message: string, c: FsmConfig): Path {
   if (message.startsWith('Add at least one state')) return ['states'];
   if (message.startsWith('Reset state ')) return ['resetState'];
   for (const [label, field] of Object.entries(SINGLE)) {
-    if (message.toLowerCase().startsWith(`${label} '`)) return [field];
+    const lower = message.toLowerCase();
+    if (lower.startsWith(`${label} '`) || lower.startsWith(`${label} is empty`)) return [field];
   }
+  // An emptied name says its row: "State 2 name is empty."
+  const emptied = /^(Input|Output|State) (\d+) name /.exec(message);
+  if (emptied) return [LISTS[emptied[1] as keyof typeof LISTS], Number(emptied[2]) - 1, 'name'];
   // "Duplicate name 'x': state 'x' and input 'x' (...)": the second of the two.
   const dup = /^Duplicate name '(.*?)': .* and (module name|clock name|reset name|input|output|state) '/.exec(message);
   if (dup) {

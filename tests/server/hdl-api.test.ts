@@ -257,6 +257,7 @@ describe('POST /api/hdl/*: refusals', () => {
       [{ encoding: 'johnson' }, 'encoding'],
       [{ resetState: 'NOWHERE' }, 'resetState'],
       [{ clkName: '' }, 'clkName'],
+      [{ inputs: [DEFAULT_FSM.inputs[0], { ...DEFAULT_FSM.inputs[1], name: '' }] }, 'inputs.1.name'],
       [{ resetName: '9reset' }, 'resetName'],
       [{ states: [] }, 'states'],
       [{ states: [...DEFAULT_FSM.states.slice(0, 2), { name: 'idle' }] }, 'states.2.name'],
