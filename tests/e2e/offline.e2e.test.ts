@@ -139,67 +139,75 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     });
   });
 
-  it('after a deploy, a tool whose old chunk is gone reloads once, then says so instead of a blank page', async () => {
-    // A served copy of the build: the tab opens on it, then its tool chunks go as a new deploy's would.
+  /**
+   * Runs `test` against a served copy of the build whose tool chunks `drop` renames away, as a new
+   * deploy's would, and `restore` brings back.
+   */
+  async function withDeployedCopy(test: (d: { url: string; drop(): void; restore(): void }) => Promise<void>) {
     const dir = mkdtempSync(join(tmpdir(), 'bitsmith-deploy-'));
     cpSync(join(import.meta.dirname, '../../dist/client'), dir, { recursive: true });
     const server = await startServer({ env: { STATIC_DIR: dir } });
     const assets = join(dir, 'assets');
     const pages = readdirSync(assets).filter((f) => f.startsWith('Page-'));
+    const rename = (from: string, to: string) => {
+      for (const f of pages) renameSync(join(assets, from + f), join(assets, to + f));
+    };
     try {
+      await test({ url: server.url, drop: () => rename('', 'gone-'), restore: () => rename('gone-', '') });
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  /** Opens the URL tool from the palette: a navigation inside the app, which loads the tool's chunk. */
+  async function openUrlToolFromPalette(page: Page) {
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Search tools' }).fill('url encoder');
+    await page.keyboard.press('Enter');
+    const message = page.getByRole('alert').filter({ hasText: 'URL Encoder/Decoder could not be loaded' });
+    await message.waitFor();
+    return message;
+  }
+
+  it('after a deploy, a tool whose old chunk is gone reloads once, then says so instead of a blank page', async () => {
+    await withDeployedCopy(async ({ url, drop, restore }) => {
       const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-      await page.goto(server.url + '/');
+      await page.goto(url + '/');
       await page.locator('main h1').first().waitFor();
-      for (const f of pages) renameSync(join(assets, f), join(assets, `gone-${f}`));
+      drop();
       let loads = 0;
       page.on('load', () => loads++);
-      // Opened from the palette: a navigation inside the app, which loads the tool's chunk.
-      await page.keyboard.press('Control+k');
-      await page.getByRole('combobox', { name: 'Search tools' }).fill('url encoder');
-      await page.keyboard.press('Enter');
-      const message = page.getByRole('alert').filter({ hasText: 'URL Encoder/Decoder could not be loaded' });
-      await message.waitFor();
+      const message = await openUrlToolFromPalette(page);
       expect(loads).toBe(1); // one reload to fetch the new build; no loop when that fails too
       expect(await page.locator('#sidebar').count()).toBe(1);
       // Back on the server, the page's Reload button brings the tool.
-      for (const f of pages) renameSync(join(assets, `gone-${f}`), join(assets, f));
+      restore();
       await message.getByRole('button', { name: 'Reload' }).click();
       await page.getByLabel(/^Input/).fill('a b');
       await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
       await page.context().close();
-    } finally {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
+
   it('after a deploy, a missing chunk does not reload a tab holding text its draft could not keep', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-deploy-'));
-    cpSync(join(import.meta.dirname, '../../dist/client'), dir, { recursive: true });
-    const server = await startServer({ env: { STATIC_DIR: dir } });
-    const assets = join(dir, 'assets');
-    const pages = readdirSync(assets).filter((f) => f.startsWith('Page-'));
-    try {
+    await withDeployedCopy(async ({ url, drop }) => {
       const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
-      await page.goto(server.url + '/json-formatter');
+      await page.goto(url + '/json-formatter');
       const big = JSON.stringify({ list: Array.from({ length: 50_000 }, (_, i) => i) }); // over the draft's cap
       await page.getByLabel('Input JSON').fill(big);
       await page.getByText('Text not kept over a reload').waitFor();
-      for (const f of pages) renameSync(join(assets, f), join(assets, `gone-${f}`));
+      drop();
       let loads = 0;
       page.on('load', () => loads++);
-      await page.keyboard.press('Control+k');
-      await page.getByRole('combobox', { name: 'Search tools' }).fill('url encoder');
-      await page.keyboard.press('Enter');
-      await page.getByRole('alert').filter({ hasText: 'URL Encoder/Decoder could not be loaded' }).waitFor();
+      await openUrlToolFromPalette(page);
       expect(loads).toBe(0); // a reload would have lost the pasted text: the Reload button is the user's choice
       await page.goBack();
       await expect.poll(() => page.getByLabel('Input JSON').inputValue()).toBe(big);
       await page.context().close();
-    } finally {
-      await server.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
+
   it(
     'after one online synthesis report, the report runs again with the server stopped',
     { timeout: 400_000 },
