@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import {
   decodeJwt,
   duration,
@@ -336,5 +337,65 @@ describe('signature verification (WebCrypto)', () => {
     const out = await verifySignature(decoded(make({ alg: 'X'.repeat(100_000) }, {})), 'k');
     expect(out).toMatchObject({ status: 'error', message: expect.stringContaining('(100,000 characters)') });
     expect('message' in out && out.message.length).toBeLessThan(200);
+  });
+});
+
+describe('verification with the PEM blocks people paste: certificates, PKCS#1 and private keys', () => {
+  // Made with openssl (tests/fixtures/jwt/README.md). Before 2026-11-30 all but BEGIN PUBLIC KEY
+  // were refused with "expected a PEM public key", where jwt.io verifies with a certificate.
+  const fixture = (name: string) =>
+    readFileSync(new URL(`../../../tests/fixtures/jwt/${name}`, import.meta.url), 'utf8');
+  const signWith = async (alg: 'RS256' | 'ES256', keyFile: string) => {
+    const der = base64UrlToBytes(fixture(keyFile).replace(/-----[A-Z ]+-----|\s/g, ''));
+    const params =
+      alg === 'RS256' ? { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } : { name: 'ECDSA', namedCurve: 'P-256' };
+    const key = await crypto.subtle.importKey('pkcs8', der as BufferSource, params, false, ['sign']);
+    const input = `${enc({ alg, typ: 'JWT' })}.${enc({ sub: 'cert-user' })}`;
+    const sig = await crypto.subtle.sign({ ...params, hash: 'SHA-256' }, key, new TextEncoder().encode(input));
+    return decoded(`${input}.${bytesToBase64Url(new Uint8Array(sig))}`);
+  };
+
+  it('verifies RS256 with the X.509 certificate, the PKCS#1 public key and the private key', async () => {
+    const t = await signWith('RS256', 'rsa.key');
+    for (const key of ['rsa.crt', 'rsa.pkcs1.pub', 'rsa.key'])
+      expect(await verifySignature(t, fixture(key)), key).toEqual({
+        status: 'valid',
+        message: 'Signature verified (RS256).',
+      });
+    expect(await verifySignature(t, fixture('other-rsa.crt'))).toMatchObject({ status: 'invalid' });
+  });
+
+  it('verifies ES256 with the certificate and the private key', async () => {
+    const t = await signWith('ES256', 'ec.key');
+    expect(await verifySignature(t, fixture('ec.crt'))).toMatchObject({ status: 'valid' });
+    expect(await verifySignature(t, fixture('ec.key'))).toMatchObject({ status: 'valid' });
+  });
+
+  it('says what to do with a traditional private key, and names a cut certificate or a block that is no key', async () => {
+    const t = await signWith('RS256', 'rsa.key');
+    expect(await verifySignature(t, fixture('rsa.traditional.key'))).toEqual({
+      status: 'error',
+      message:
+        'Could not verify: the RSA PRIVATE KEY block is not read here; paste its public key (openssl pkey -in key.pem -pubout).',
+    });
+    const cert = fixture('rsa.crt');
+    const lines = cert.trim().split('\n');
+    const cut = [...lines.slice(0, 8), lines.at(-1)].join('\n');
+    expect(await verifySignature(t, cut)).toEqual({
+      status: 'error',
+      message: 'Could not verify: the certificate is cut short.',
+    });
+    expect(
+      await verifySignature(t, '-----BEGIN CERTIFICATE REQUEST-----\nAA==\n-----END CERTIFICATE REQUEST-----'),
+    ).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(
+        /^Could not verify: the CERTIFICATE REQUEST block is not a key; expected a PEM public key/,
+      ),
+    });
+    expect(await verifySignature(t, '-----BEGIN CERTIFICATE-----\n*not base64*\n-----END CERTIFICATE-----')).toEqual({
+      status: 'error',
+      message: 'Could not verify: the CERTIFICATE block is not valid base64.',
+    });
   });
 });

@@ -1,10 +1,12 @@
 /**
  * Signature verification with WebCrypto, only when the user provides a key. HS* take a secret;
- * RS*, PS* and ES* take a public key as PEM (SPKI) or JWK. Works in browsers and Node 20.
+ * RS*, PS* and ES* take a public key as PEM (SPKI, certificate, PKCS#1, or a PKCS#8
+ * private key's public half) or JWK. Works in browsers and Node 20.
  */
 import { quoteExcerpt } from '../../core/excerpt';
 import type { DecodedJwt } from './logic';
 import { base64UrlToBytes } from '../../core/base64/base64url';
+import { pemKey } from './pem';
 
 export type VerifyOutcome = { status: 'valid' | 'invalid'; message: string } | { status: 'error'; message: string };
 
@@ -54,12 +56,6 @@ function verifyParams(family: Family, bits: Bits): AlgorithmIdentifier | RsaPssP
   return { name: 'ECDSA', hash: HASHES[bits] };
 }
 
-function pemToDer(pem: string): Uint8Array {
-  const body = /-----BEGIN PUBLIC KEY-----([\s\S]+?)-----END PUBLIC KEY-----/.exec(pem)?.[1];
-  if (!body) throw new Error('expected a PEM public key (-----BEGIN PUBLIC KEY-----) or a JWK');
-  return Uint8Array.from(atob(body.replace(/\s+/g, '')), (c) => c.charCodeAt(0));
-}
-
 const KEY_TYPES: Record<Family, string> = { HS: 'oct', RS: 'RSA', PS: 'RSA', ES: 'EC' };
 /** A private JWK's own members: without them it is its public half. */
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'] as const;
@@ -76,15 +72,29 @@ function keyOfSet(keys: Jwk[], family: Family, kid: unknown): Jwk {
   throw new Error(`the JWK set has ${ofType.length} ${kty} keys and the token has no kid to choose one.`);
 }
 
-/** The public JWK to verify with: a JWK, the public half of a private JWK, or the token's key in a JWK set. */
-function publicJwk(text: string, family: Family, kid: unknown): JsonWebKey {
-  const value = JSON.parse(text) as Jwk & { keys?: unknown };
-  const jwk = { ...(Array.isArray(value.keys) ? keyOfSet(value.keys as Jwk[], family, kid) : value) };
+/** The public half of a JWK, with nothing that would make WebCrypto refuse it for verifying. */
+function publicHalf(key: Jwk): JsonWebKey {
+  const jwk = { ...key };
   delete jwk.alg; // let the token's alg decide; a mismatching JWK alg would make import fail obscurely
   delete jwk.key_ops;
   delete jwk.kid;
   for (const member of PRIVATE_JWK_MEMBERS) delete jwk[member];
   return jwk;
+}
+
+/** The public JWK to verify with: a JWK, the public half of a private JWK, or the token's key in a JWK set. */
+function publicJwk(text: string, family: Family, kid: unknown): JsonWebKey {
+  const value = JSON.parse(text) as Jwk & { keys?: unknown };
+  return publicHalf(Array.isArray(value.keys) ? keyOfSet(value.keys as Jwk[], family, kid) : value);
+}
+
+/** A PEM key, certificate or private key (its public half) as a key that verifies. */
+async function importPem(text: string, params: RsaHashedImportParams | EcKeyImportParams): Promise<CryptoKey> {
+  const { format, der } = pemKey(text);
+  if (format === 'spki') return crypto.subtle.importKey('spki', der as BufferSource, params, false, ['verify']);
+  const privateKey = await crypto.subtle.importKey('pkcs8', der as BufferSource, params, true, ['sign']);
+  const jwk = publicHalf(await crypto.subtle.exportKey('jwk', privateKey));
+  return crypto.subtle.importKey('jwk', jwk, params, false, ['verify']);
 }
 
 async function importKey(
@@ -102,7 +112,7 @@ async function importKey(
   const text = key.trim();
   if (text.startsWith('{'))
     return crypto.subtle.importKey('jwk', publicJwk(text, family, kid), params, false, ['verify']);
-  return crypto.subtle.importKey('spki', pemToDer(text) as BufferSource, params, false, ['verify']);
+  return importPem(text, params as RsaHashedImportParams | EcKeyImportParams);
 }
 
 /** Verifies the token's signature with `key`; never throws. */
