@@ -177,6 +177,15 @@ describe('token information', () => {
     expect(duration(2 * 86400_000)).toBe('2 days');
   });
 
+  it('says a token whose exp is not after its nbf is never valid, instead of "becomes valid in" a time it will not', () => {
+    // nbf in an hour and exp a day ago read "not yet valid (becomes valid in 1 hour)" beside Expired.
+    const never = { kind: 'invalid', text: 'never valid: exp is not after nbf, so libraries refuse this token' };
+    expect(lifetimeStatus({ exp: now / 1000 - 86400, nbf: now / 1000 + 3600 }, now)).toEqual(never);
+    expect(lifetimeStatus({ exp: now / 1000 + 60, nbf: now / 1000 + 3600 }, now)).toEqual(never);
+    expect(lifetimeStatus({ exp: now / 1000 + 3600, nbf: now / 1000 + 3600 }, now)).toEqual(never);
+    expect(lifetimeStatus({ exp: now / 1000 - 60, nbf: now / 1000 - 3600 }, now).text).toBe('expired 1 minute ago');
+  });
+
   it('says when exp, nbf or iat is there but no time, instead of "no expiry" or "Invalid Date"', () => {
     // A string exp (a 2023 date) was shown as "Not specified" and "no expiry (exp not set)".
     expect(lifetimeStatus({ exp: '1700000000' }, now)).toEqual({

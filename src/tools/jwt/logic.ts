@@ -183,6 +183,8 @@ export function lifetimeStatus(
     const text = `${invalid} is not a time in seconds (${shown(payload[invalid])}), so libraries refuse this token`;
     return { kind: 'invalid', text };
   }
+  if (typeof nbf === 'number' && typeof exp === 'number' && exp <= nbf)
+    return { kind: 'invalid', text: 'never valid: exp is not after nbf, so libraries refuse this token' };
   if (typeof nbf === 'number' && nbf * 1000 > now)
     return { kind: 'not-yet-valid', text: `not yet valid (becomes valid in ${duration(nbf * 1000 - now)})` };
   if (typeof exp !== 'number') return { kind: 'no-expiry', text: 'no expiry (exp not set)' };
