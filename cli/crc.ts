@@ -14,7 +14,6 @@ import {
 import { configFiles } from '../src/core/hdl/files';
 import {
   MAX_SOFTWARE_WIDTH,
-  customName,
   generateSoftware,
   isSoftwareLanguage,
   type SoftwareLanguage,
@@ -90,7 +89,8 @@ function crcParams(o: CrcGenerateOptions): CrcParams {
 async function softwareGenerate(o: CrcGenerateOptions, language: SoftwareLanguage, params: CrcParams): Promise<void> {
   if (params.width > MAX_SOFTWARE_WIDTH)
     throw new BadInput(`Software implementations are generated for CRC widths up to ${MAX_SOFTWARE_WIDTH} bits.`);
-  const name = o.algorithm !== undefined ? findAlgorithm(o.algorithm).name : customName(params.width);
+  // Custom parameters: generateSoftware names the files after them, as the page and the API do.
+  const name = o.algorithm !== undefined ? findAlgorithm(o.algorithm).name : undefined;
   const files = generateSoftware({ params, name }, language);
   if (files.length > 1 && o.output !== undefined && /\.[ch]$/i.test(o.output))
     throw new UsageError(`C gives two files (${files.map((f) => f.name).join(', ')}): give a directory with -o.`);

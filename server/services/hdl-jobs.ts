@@ -34,7 +34,7 @@ type ConfigJob = {
     /** The CRC generator also writes C, Rust, Python and TypeScript. */
     language: G extends 'crc' ? HdlLanguage | SoftwareLanguage : HdlLanguage;
     testbench: boolean;
-    /** CRC software: the catalogue name its identifiers derive from (default CRC-<W>/CUSTOM). */
+    /** CRC software: the catalogue name its identifiers derive from (default: made of the parameters). */
     name?: string;
     /** Also compute the summary (POST /api/generate does not need it). */
     summary: boolean;

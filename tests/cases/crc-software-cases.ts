@@ -13,7 +13,8 @@ import { between, randomBits } from './draw';
 import { randomBytes } from './seed';
 
 export interface SoftwareCase {
-  name: string;
+  /** The algorithm's name; undefined: custom parameters, named as the page names them. */
+  name?: string;
   params: CrcParams;
 }
 
@@ -86,11 +87,12 @@ export function outputProblems(
       problems.push(`${what}: got ${value?.toString(16) ?? 'nothing'}, expected ${expected.toString(16)}`);
   };
   cases.forEach((c, i) => {
-    compare(`${i} - check`, referenceCrc(c.params, CHECK_INPUT), `${c.name} CHECK constant`);
+    const name = c.name ?? `custom case ${i}`;
+    compare(`${i} - check`, referenceCrc(c.params, CHECK_INPUT), `${name} CHECK constant`);
     messages.forEach((msg, j) => {
       const expected = referenceCrc(c.params, msg.bytes);
       for (const v of variants)
-        compare(`${i} ${j} ${v}`, expected, `${c.name} message ${j} (${msg.bytes.length} bytes) ${v}`);
+        compare(`${i} ${j} ${v}`, expected, `${name} message ${j} (${msg.bytes.length} bytes) ${v}`);
     });
   });
   return problems;

@@ -21,7 +21,7 @@ describe('bitsmith crc generate, software languages', () => {
     for (const f of expected) expect(readFileSync(join(tmp, dir, f.name), 'utf8'), f.name).toBe(f.text);
   });
 
-  it('writes one file to -o FILE and to stdout, custom parameters named CRC-<W>/CUSTOM', () => {
+  it('writes one file to -o FILE and to stdout, custom parameters named after them', () => {
     const params = ['--poly', '0x1021', '--width', '16', '--init', '0xffff'];
     const [py] = generateSoftware(
       { params: { width: 16, poly: 0x1021n, init: 0xffffn, xorout: 0n, refin: false, refout: false } },
@@ -30,6 +30,12 @@ describe('bitsmith crc generate, software languages', () => {
     expect(ok(['crc', 'generate', ...params, '--language', 'python'])).toBe(py!.text);
     ok(['crc', 'generate', ...params, '--language', 'python', '-o', 'mine.py']);
     expect(readFileSync(join(tmp, 'mine.py'), 'utf8')).toBe(py!.text);
+    expect(py!.name).toBe('crc16_custom_1021_init_ffff.py');
+    ok(['crc', 'generate', ...params, '--language', 'c', '-o', 'custom-c/']);
+    expect(readdirSync(join(tmp, 'custom-c')).sort()).toEqual([
+      'crc16_custom_1021_init_ffff.c',
+      'crc16_custom_1021_init_ffff.h',
+    ]);
   });
 
   it('every hardware option is a usage error with a software language, --data-width too (it has a default)', () => {

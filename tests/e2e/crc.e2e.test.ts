@@ -358,7 +358,7 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     await generate.dblclick();
     await expect.poll(() => names.length).toBe(2);
     await page.waitForTimeout(1000); // a second pair would have started by now
-    expect(names.sort()).toEqual(['crc16_custom.c', 'crc16_custom.h']);
+    expect(names.sort()).toEqual(['crc16_custom_1021.c', 'crc16_custom_1021.h']);
     await generate.click();
     await expect.poll(() => names.length).toBe(4);
     expect(errors).toEqual([]);

@@ -9,8 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { generateSoftware, snakeName, type SoftwareLanguage } from '../../src/core/crc/software';
-import { pascalName } from '../../src/core/crc/software/naming';
+import { generateSoftware, type SoftwareLanguage } from '../../src/core/crc/software';
 import type { SoftwareCase, SoftwareMessage } from '../cases/crc-software-cases';
 
 export const exec = promisify(execFile);
@@ -49,6 +48,27 @@ export function writeImplementations(dir: string, cases: SoftwareCase[], languag
   );
 }
 
+/**
+ * The name a case's files and identifiers carry (crc32_iso_hdlc), read from the Rust module the
+ * generator writes: what a user includes, imports and calls is what the generator named, so a
+ * custom case (no name) is held to the generator's default.
+ */
+export function moduleName(c: SoftwareCase): string {
+  let name = moduleNames.get(c);
+  if (name === undefined) {
+    name = generateSoftware({ params: c.params, name: c.name }, 'rust')[0]!.name.replace(/\.rs$/, '');
+    moduleNames.set(c, name);
+  }
+  return name;
+}
+const moduleNames = new WeakMap<SoftwareCase, string>();
+
+/** The class the generated Python module defines. */
+function pythonClass(c: SoftwareCase): string {
+  const text = generateSoftware({ params: c.params, name: c.name }, 'python')[0]!.text;
+  return /^class (\w+)/m.exec(text)![1]!;
+}
+
 const byteList = (bytes: Uint8Array) => [...bytes].join(', ');
 
 /** All messages in one pool with offsets: C and Rust have no empty array literal of a fixed type. */
@@ -67,9 +87,9 @@ function pool(messages: SoftwareMessage[]) {
 export function cProgram(cases: SoftwareCase[], messages: SoftwareMessage[]): string {
   const { all, offsets } = pool(messages);
   const n = messages.length;
-  const includes = cases.map((c) => `#include "${snakeName(c.name)}.h"`).join('\n');
+  const includes = cases.map((c) => `#include "${moduleName(c)}.h"`).join('\n');
   const runs = cases.map((c, i) => {
-    const p = snakeName(c.name);
+    const p = moduleName(c);
     return `static void run_${i}(void)
 {
     size_t j;
@@ -125,7 +145,7 @@ ${cases.map((_, i) => `    run_${i}();`).join('\n')}
 export function rustProgram(cases: SoftwareCase[], messages: SoftwareMessage[]): string {
   const { all, offsets } = pool(messages);
   const runs = cases.map((c, i) => {
-    const p = snakeName(c.name);
+    const p = moduleName(c);
     return `    for (j, &(o, len, a, b)) in MESSAGES.iter().enumerate() {
         let m = &POOL[o..o + len];
         out(${i}, j, "update", ${p}::finalize(${p}::update(${p}::init(), m)) as u64);
@@ -142,7 +162,7 @@ export function rustProgram(cases: SoftwareCase[], messages: SoftwareMessage[]):
   return `#![no_std]
 extern crate std;
 
-${cases.map((c) => `mod ${snakeName(c.name)};`).join('\n')}
+${cases.map((c) => `mod ${moduleName(c)};`).join('\n')}
 
 static POOL: [u8; ${all.length}] = [${byteList(all)}];
 /// (offset, length, cut a, cut b) per message.
@@ -161,10 +181,11 @@ ${runs.join('\n')}
 }
 
 export function pythonProgram(cases: SoftwareCase[], messages: SoftwareMessage[]): string {
-  const imports = cases.map((c) => `from ${snakeName(c.name)} import ${pascalName(snakeName(c.name))}`).join('\n');
+  const classes = cases.map(pythonClass);
+  const imports = cases.map((c, i) => `from ${moduleName(c)} import ${classes[i]}`).join('\n');
   return `${imports}
 
-CLASSES = [${cases.map((c) => pascalName(snakeName(c.name))).join(', ')}]
+CLASSES = [${classes.join(', ')}]
 MESSAGES = [
 ${messages.map((m) => `    (bytes([${byteList(m.bytes)}]), ${m.cuts[0]}, ${m.cuts[1]}),`).join('\n')}
 ]
@@ -181,7 +202,7 @@ for i, cls in enumerate(CLASSES):
 }
 
 export function typeScriptProgram(cases: SoftwareCase[], messages: SoftwareMessage[]): string {
-  const imports = cases.map((c) => `import * as ${snakeName(c.name)} from './${snakeName(c.name)}';`).join('\n');
+  const imports = cases.map((c) => `import * as ${moduleName(c)} from './${moduleName(c)}';`).join('\n');
   return `${imports}
 
 // ES2020 alone declares no console (no DOM or Node types here).
@@ -209,6 +230,6 @@ function run<T extends number | bigint>(i: number, crc: Crc<T>): void {
   });
 }
 
-${cases.map((c, i) => `run(${i}, ${snakeName(c.name)});`).join('\n')}
+${cases.map((c, i) => `run(${i}, ${moduleName(c)});`).join('\n')}
 `;
 }

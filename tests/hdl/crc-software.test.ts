@@ -6,7 +6,7 @@
  * compile, one run. Every result, including update calls split at random byte positions and (C,
  * Rust) the bytewise and bitwise loops, must equal the independent bit-serial reference.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { describeWith } from '../harness/system';
@@ -19,14 +19,16 @@ import {
   SCRIPT_VARIANTS,
   cProgram,
   exec,
+  moduleName,
   pythonProgram,
   rustProgram,
   typeScriptProgram,
   workDir,
   writeImplementations,
 } from '../harness/crc-software';
-import { snakeName } from '../../src/core/crc/software';
-import { pascalName } from '../../src/core/crc/software/naming';
+import { paramsOf, predefinedAlgorithms } from '../../src/core/crc/catalogue';
+import type { CrcParams } from '../../src/core/crc/params';
+import type { SoftwareCase } from '../cases/crc-software-cases';
 
 const RANDOM_CASES = 40;
 // One compile of ~190 modules per language: about 15 s idle, several times that under CI's load.
@@ -81,7 +83,7 @@ describeWith(
       async () => {
         const dir = folder('rustdoc');
         writeImplementations(dir, cases, 'rust');
-        writeFileSync(join(dir, 'lib.rs'), cases.map((c) => `pub mod ${snakeName(c.name)};`).join('\n') + '\n');
+        writeFileSync(join(dir, 'lib.rs'), cases.map((c) => `pub mod ${moduleName(c)};`).join('\n') + '\n');
         const args = ['--edition', '2021', '--crate-type', 'lib', '--crate-name', 'crcs', '-D', 'warnings'];
         await run('rustdoc', [...args, '-o', 'doc', 'lib.rs'], dir);
       },
@@ -93,7 +95,7 @@ describeWith(
       async () => {
         const dir = folder('clippy');
         writeImplementations(dir, cases, 'rust');
-        writeFileSync(join(dir, 'lib.rs'), cases.map((c) => `pub mod ${snakeName(c.name)};`).join('\n') + '\n');
+        writeFileSync(join(dir, 'lib.rs'), cases.map((c) => `pub mod ${moduleName(c)};`).join('\n') + '\n');
         const args = ['--edition', '2021', '--crate-type', 'lib', '--crate-name', 'crcs', '-D', 'warnings'];
         await run('clippy-driver', [...args, '--emit', 'metadata', '-o', 'crcs.rmeta', 'lib.rs'], dir);
       },
@@ -124,11 +126,11 @@ describeWith(
 
     it('Python: the annotations take bytes, bytearray and memoryview, as the docstrings say (mypy 2 no longer promotes them to bytes)', async () => {
       const dir = folder('python-hints');
-      writeImplementations(dir, cases.slice(0, 1), 'python');
-      const module = snakeName(cases[0]!.name);
+      const [py] = writeImplementations(dir, cases.slice(0, 1), 'python');
+      const className = /^class (\w+)/m.exec(readFileSync(join(dir, py!), 'utf8'))![1]!;
       const script = [
         'import typing',
-        `from ${module} import ${pascalName(module)} as C`,
+        `from ${moduleName(cases[0]!)} import ${className} as C`,
         'for f in (C.__init__, C.update, C.checksum):',
         '    hint = typing.get_type_hints(f)["data"]',
         '    print(f.__name__, sorted(t.__name__ for t in typing.get_args(hint) or (hint,)))',
@@ -154,3 +156,65 @@ describeWith(
     );
   },
 );
+
+// Custom parameter sets (no name: named as the page, the CLI and the API name them) that differ
+// only in width-preserving parameters, beside the catalogue algorithm with the same parameters as
+// one of them: all must live in one C program, one Rust crate and one Python program.
+const crc32 = (p: Partial<CrcParams>): CrcParams => ({
+  width: 32,
+  poly: 0x04c11db7n,
+  init: 0n,
+  xorout: 0n,
+  refin: false,
+  refout: false,
+  ...p,
+});
+const isoHdlc = paramsOf(predefinedAlgorithms().find((a) => a.name === 'CRC-32/ISO-HDLC')!);
+const together: SoftwareCase[] = [
+  { params: crc32({}) },
+  { params: crc32({ poly: 0x1edc6f41n }) },
+  { params: crc32({ init: 0xffffffffn }) },
+  { params: crc32({ xorout: 0xffffffffn }) },
+  { params: crc32({ refin: true }) },
+  { params: crc32({ refout: true }) },
+  { params: crc32({ refin: true, refout: true }) },
+  { params: { ...isoHdlc } },
+  { params: { ...isoHdlc, xorout: 0n } },
+  { name: 'CRC-32/ISO-HDLC', params: isoHdlc },
+  { params: { width: 16, poly: 0x1021n, init: 0n, xorout: 0n, refin: false, refout: false } },
+];
+
+describeWith(['gcc', 'rustc', 'clippy-driver', 'python3'], 'software CRCs: several custom CRCs in one program', () => {
+  it('each custom parameter set has its own files and identifiers', () => {
+    expect(new Set(together.map(moduleName)).size).toBe(together.length);
+  });
+
+  it('C: one program with gcc -Werror, every CRC to its own values', async () => {
+    const dir = folder('c-together');
+    const sources = writeImplementations(dir, together, 'c').filter((f) => f.endsWith('.c'));
+    writeFileSync(join(dir, 'main.c'), cProgram(together, messages));
+    await run('gcc', [...C_FLAGS, '-o', 'crc_test', 'main.c', ...sources], dir);
+    const { stdout } = await run(join(dir, 'crc_test'), [], dir);
+    expect(outputProblems(stdout, together, messages, C_VARIANTS)).toEqual([]);
+  });
+
+  it('Rust: one crate (rustc -D warnings, clippy -D warnings), every CRC to its own values', async () => {
+    const dir = folder('rust-together');
+    writeImplementations(dir, together, 'rust');
+    writeFileSync(join(dir, 'main.rs'), rustProgram(together, messages));
+    await run('rustc', ['--edition', '2021', '-D', 'warnings', '-o', 'crc_test', 'main.rs'], dir);
+    const { stdout } = await run(join(dir, 'crc_test'), [], dir);
+    expect(outputProblems(stdout, together, messages, C_VARIANTS)).toEqual([]);
+    writeFileSync(join(dir, 'lib.rs'), together.map((c) => `pub mod ${moduleName(c)};`).join('\n') + '\n');
+    const args = ['--edition', '2021', '--crate-type', 'lib', '--crate-name', 'crcs', '-D', 'warnings'];
+    await run('clippy-driver', [...args, '--emit', 'metadata', '-o', 'crcs.rmeta', 'lib.rs'], dir);
+  });
+
+  it('Python: one program, every class to its own values', async () => {
+    const dir = folder('python-together');
+    writeImplementations(dir, together, 'python');
+    writeFileSync(join(dir, 'main.py'), pythonProgram(together, messages));
+    const { stdout } = await run('python3', ['-W', 'error', 'main.py'], dir);
+    expect(outputProblems(stdout, together, messages, SCRIPT_VARIANTS)).toEqual([]);
+  });
+});

@@ -34,7 +34,7 @@ it('POST /api/hdl/crc answers each software language with the generator’s file
   const c = (await (await post('/api/hdl/crc', { poly: '0x07', width: 8, language: 'c' })).json()) as {
     files: { name: string }[];
   };
-  expect(c.files.map((f) => f.name)).toEqual(['crc8_custom.h', 'crc8_custom.c']);
+  expect(c.files.map((f) => f.name)).toEqual(['crc8_custom_07.h', 'crc8_custom_07.c']);
 });
 
 it('refuses a testbench and widths above 64 for software, and POST /api/generate stays Verilog/VHDL', async () => {

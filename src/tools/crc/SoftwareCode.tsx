@@ -7,14 +7,14 @@ import { useState } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import { downloadBlob } from '../../browser/download';
 import type { HdlFile } from '../../core/hdl/contract';
-import { MAX_SOFTWARE_WIDTH, customName, generateSoftware, type SoftwareLanguage } from '../../core/crc/software';
+import { MAX_SOFTWARE_WIDTH, generateSoftware, type SoftwareLanguage } from '../../core/crc/software';
 import type { CrcParams } from '../../core/crc/params';
 
 export const SOFTWARE_WIDTH_MESSAGE = `Software implementations are generated for CRC widths up to ${MAX_SOFTWARE_WIDTH} bits.`;
 
-/** The files for the page's parameters; the name of a chosen algorithm names the identifiers. */
+/** The files for the page's parameters; a chosen algorithm names the identifiers, else the parameters do. */
 export function softwareFiles(params: CrcParams, algorithm: string, language: SoftwareLanguage): HdlFile[] {
-  return generateSoftware({ params, name: algorithm || customName(params.width) }, language);
+  return generateSoftware({ params, name: algorithm }, language);
 }
 
 /** Downloads every file (C: the header, then the source). */

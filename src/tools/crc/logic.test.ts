@@ -37,6 +37,20 @@ describe('grouping and search', () => {
     expect(groupAlgorithms(all, 'no such crc')).toEqual([]);
   });
 
+  it('finds an algorithm written as people write it: crc32, crc16 modbus, CRC32C, iso_hdlc (as the API and bitsmith look names up)', () => {
+    const found = (q: string) => groupAlgorithms(all, q).flatMap((g) => g.items.map((a) => a.name));
+    expect(found('crc16 modbus')).toEqual(['CRC-16/MODBUS']);
+    expect(found('CRC32C')).toContain('CRC-32/ISCSI'); // and CRC-32/CKSUM, CRC-32/CD-ROM-EDC: a substring
+    expect(found('crc32_iso_hdlc')).toEqual(['CRC-32/ISO-HDLC']);
+    expect(found('crc32')).toContain('CRC-32/ISO-HDLC');
+    expect(found('crc32').every((n) => n.startsWith('CRC-32/'))).toBe(true);
+    expect(found('crc16').length).toBe(all.filter((a) => a.width === 16).length);
+    expect(found('iso hdlc')).toEqual(['CRC-32/ISO-HDLC', 'CRC-16/IBM-SDLC']); // alias CRC-16/ISO-HDLC
+    // What did not need it still works, and separators alone filter nothing.
+    expect(found('CRC-16/USB')).toEqual(['CRC-16/USB']);
+    expect(found(' / ')).toHaveLength(112);
+  });
+
   it('groups the fallback six', () => {
     expect(groupAlgorithms(FALLBACK_ALGORITHMS).map((g) => g.label)).toEqual(['32-bit', '16-bit', 'Other']);
   });

@@ -28,10 +28,18 @@ export interface AlgorithmGroup {
   items: PredefinedAlgorithm[];
 }
 
+/** A name as searched: lower case, without spaces, dashes, underscores and slashes ('crc32isohdlc'). */
+const searchKey = (s: string) => s.toLowerCase().replace(/[\s_/-]+/g, '');
+
+/**
+ * The algorithm's name or an alias holds the query, with case, spaces, dashes, underscores and
+ * slashes ignored as POST /api/hdl/crc and bitsmith ignore them: 'crc32', 'crc16 modbus' and
+ * 'CRC32C' find CRC-32/ISO-HDLC, CRC-16/MODBUS and CRC-32/ISCSI.
+ */
 export function matchesSearch(a: PredefinedAlgorithm, query: string): boolean {
-  const q = query.trim().toLowerCase();
+  const q = searchKey(query);
   if (!q) return true;
-  return [a.name, ...a.aliases].some((n) => n.toLowerCase().includes(q));
+  return [a.name, ...a.aliases].some((n) => searchKey(n).includes(q));
 }
 
 /**

@@ -18,12 +18,12 @@ import { generateCrcTestbenchVhdl } from '../../hdl/crc/testbench-vhdl';
 import { hex } from '../params';
 import { generateC } from './c';
 import { modelCrc, softwareModel } from './model';
-import { customName, headerLines, hexDigits, snakeName } from './naming';
+import { headerLines, hexDigits, snakeName, softwareName } from './naming';
 import { zipFiles } from './zip';
 
 /** The design as configured (partial last word and pipeline stages included), and what goes with it. */
 export interface ConsistencyInput extends CrcConfig {
-  /** Names the C identifiers (default CRC-<W>/CUSTOM). */
+  /** Names the C identifiers and the zip (default: made of the parameters, see customName). */
   name?: string;
   language: HdlLanguage;
   /** The design file the HDL generator made for this configuration. */
@@ -132,7 +132,7 @@ when the design is single cycle and its data width divides 72 bits).
 }
 
 export function consistencyBundle(o: ConsistencyInput): ConsistencyBundle {
-  const name = o.name?.trim() || customName(o.params.width);
+  const name = softwareName(o.params, o.name);
   const prefix = snakeName(name);
   const m = softwareModel(o.params);
   // The scenario asks for the CRC of each message it feeds: answered by the C algorithm's twin.

@@ -6,13 +6,13 @@ import type { HdlFile } from '../../hdl/contract';
 import type { CrcParams } from '../params';
 import { generateC } from './c';
 import { softwareModel } from './model';
-import { customName } from './naming';
+import { softwareName } from './naming';
 import { generatePython } from './python';
 import { generateRust } from './rust';
 import { generateTypeScript } from './typescript';
 
 export { MAX_SOFTWARE_WIDTH, modelCrc, softwareModel, type SoftwareModel } from './model';
-export { customName, snakeName } from './naming';
+export { customName, snakeName, softwareName } from './naming';
 
 export const SOFTWARE_LANGUAGES = ['c', 'rust', 'python', 'typescript'] as const;
 
@@ -31,7 +31,10 @@ export const isSoftwareLanguage = (value: string): value is SoftwareLanguage =>
 /** What a software implementation needs: the parameters and a name for its identifiers. */
 export interface SoftwareCrcSpec {
   params: CrcParams;
-  /** The algorithm's name ('CRC-32/ISO-HDLC'); identifiers derive from it. Default 'CRC-<W>/CUSTOM'. */
+  /**
+   * The algorithm's name ('CRC-32/ISO-HDLC'); identifiers derive from it. Without one (custom
+   * parameters), a name made of the parameters ('CRC-16/CUSTOM-1021', see customName).
+   */
   name?: string;
 }
 
@@ -45,5 +48,5 @@ const EMIT: Record<SoftwareLanguage, (name: string, m: ReturnType<typeof softwar
 /** The files of one language (C: the header, then the source). Throws a RangeError for W > 64. */
 export function generateSoftware(spec: SoftwareCrcSpec, language: SoftwareLanguage): HdlFile[] {
   const model = softwareModel(spec.params);
-  return EMIT[language](spec.name?.trim() || customName(spec.params.width), model);
+  return EMIT[language](softwareName(spec.params, spec.name), model);
 }

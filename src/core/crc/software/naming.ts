@@ -3,7 +3,7 @@
  * parameter lines (the HDL files state the same), and number formatting.
  */
 import { GENERATOR_LINE } from '../../hdl/comment';
-import { bitsFromPoly, hex, polyText } from '../params';
+import { bitsFromPoly, hex, polyText, type CrcParams } from '../params';
 import type { SoftwareModel } from './model';
 
 /** 'CRC-32/ISO-HDLC' -> 'crc32_iso_hdlc'; a name that starts with a digit gets 'crc_' in front. */
@@ -23,11 +23,29 @@ export const pascalName = (snake: string): string =>
     .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
     .join('');
 
-/** The default name of parameters without one: 'CRC-12/CUSTOM'. */
-export const customName = (width: number): string => `CRC-${width}/CUSTOM`;
-
 /** Lower-case hex digits of `value`, padded to the register's width. */
 export const hexDigits = (value: bigint, bits: number): string => value.toString(16).padStart(Math.ceil(bits / 4), '0');
+
+/**
+ * The name of parameters without one, made of them so that two custom CRCs never share files or
+ * identifiers: the width and polynomial, then each parameter that is not the default (init 0,
+ * refin and refout false, xorout 0) as the header spells it. 'CRC-16/CUSTOM-1021',
+ * 'CRC-32/CUSTOM-04C11DB7-INIT-FFFFFFFF-REFIN-REFOUT-XOROUT-FFFFFFFF'. The hex has the width's
+ * digits and the words are not hex, so different parameters give different names, none of them
+ * a catalogue name.
+ */
+export function customName(p: CrcParams): string {
+  const digits = (v: bigint) => hexDigits(v, p.width).toUpperCase();
+  const parts = [`CRC-${p.width}/CUSTOM`, digits(p.poly)];
+  if (p.init !== 0n) parts.push('INIT', digits(p.init));
+  if (p.refin) parts.push('REFIN');
+  if (p.refout) parts.push('REFOUT');
+  if (p.xorout !== 0n) parts.push('XOROUT', digits(p.xorout));
+  return parts.join('-');
+}
+
+/** The name the files and identifiers derive from: the chosen algorithm's, else customName(params). */
+export const softwareName = (params: CrcParams, algorithm?: string): string => algorithm?.trim() || customName(params);
 
 /** The header every generated file starts with (without comment marks). */
 export function headerLines(name: string, m: SoftwareModel, what: string): string[] {
