@@ -239,9 +239,10 @@ describe('identify: what the samples cannot decide', () => {
   });
 
   it('lists at most MAX_MATCHES results, families included, and says the list is cut', () => {
-    // The same one-byte sample twice fits hundreds of polynomials, most of them a family of inits.
-    const same: SampleInput = { format: 'hex', message: '01', crc: 'ff' };
-    const report = run([same, same]);
+    // The search itself, on one one-byte sample twice (the form refuses that): hundreds of
+    // polynomials fit, most of them a family of inits.
+    const same = { message: Uint8Array.of(1), crc: 0xffn, crcDigits: 2 };
+    const report = identifyCrc(kernel, { mode: 'message', samples: [same, same], fixed: {} });
     expect(report.matches.length + report.families.length).toBe(MAX_MATCHES);
     expect(report.families.length).toBeGreaterThan(0);
     expect(report.truncated).toBe(true);
@@ -286,6 +287,16 @@ describe('identify: input checks', () => {
     const parsed = parseIdentify(mode, rows, fixed);
     return parsed.ok ? [] : parsed.errors;
   };
+
+  it('says when every sample repeats the first, instead of listing 200 meaningless parameter sets', () => {
+    // Two copies of one sample searched as if they were one: "width=16 poly=0x0001: 256 init/xorout pairs fit", ...
+    const same = { field: 'samples.1.message', message: 'Sample 2 is the same as sample 1: add a different sample.' };
+    expect(errors([row('68656c6c6f', '0x34d2'), row('68 65 6c 6c 6f', '34D2')])).toEqual([same]);
+    expect(errors([row('0102'), row('0102'), row('0102')])).toEqual([same]);
+    expect(errors([row('0102', '0x01'), row('0102', '0x02')])).toEqual([]); // conflicting CRCs: the search says so
+    expect(errors([row('0102'), row('0102'), row('0304')])).toEqual([]);
+    expect(errors([row('0aff'), row('0aff')], NO_FIXED, 'codeword')).toEqual([same]);
+  });
 
   it('names each bad field', () => {
     expect(errors([row('00')])).toEqual([{ field: 'samples', message: 'Add at least two samples.' }]);

@@ -193,6 +193,13 @@ function fixedOf(input: FixedInput, errors: FieldError[]): FixedParams {
   return fixed;
 }
 
+/** Copies of one sample add nothing: with fewer than two different samples there is nothing to search. */
+function checkDifferent(samples: IdentifySample[], errors: FieldError[]): void {
+  const key = (s: IdentifySample) => `${s.bits ?? ''}:${hexBytes(s.message)}:${s.crc ?? ''}:${s.crcBits ?? ''}`;
+  if (samples.length < 2 || new Set(samples.map(key)).size > 1) return;
+  errors.push({ field: 'samples.1.message', message: 'Sample 2 is the same as sample 1: add a different sample.' });
+}
+
 /** Checks the form and builds the request (at least two samples). */
 export function parseIdentify(mode: IdentifyMode, inputs: readonly SampleInput[], fixedInput: FixedInput): Parsed {
   const errors: FieldError[] = [];
@@ -232,6 +239,7 @@ export function parseIdentify(mode: IdentifyMode, inputs: readonly SampleInput[]
       }
     });
   }
+  if (!errors.length) checkDifferent(samples as IdentifySample[], errors);
   if (errors.length) return { ok: false, errors };
   return { ok: true, request: { mode, samples: samples as IdentifySample[], fixed } };
 }
