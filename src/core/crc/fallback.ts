@@ -52,3 +52,12 @@ export const FALLBACK_ALGORITHMS: PredefinedAlgorithm[] = ROWS.map(
     aliases: [catalogueName],
   }),
 );
+
+/**
+ * The catalogue name of an algorithm chosen by name: a fallback name ('CRC-32 Ethernet', shown
+ * when the list could not be loaded) is its catalogue entry's, so the generated files and
+ * identifiers are the same offline and online (crc32_iso_hdlc, not crc32_ethernet).
+ */
+export function catalogueName(name: string): string {
+  return FALLBACK_ALGORITHMS.find((a) => a.name === name)?.aliases[0] ?? name;
+}

@@ -15,6 +15,7 @@ import { isHardwareLanguage } from './languages';
 import { streamOptions } from './logic';
 import { useCrcStore } from './store';
 import { BusyButton } from '../../components/BusyButton';
+import { catalogueName } from '../../core/crc/fallback';
 
 export function ConsistencyButton() {
   const s = useCrcStore();
@@ -42,7 +43,7 @@ export function ConsistencyButton() {
     setStatus('');
     try {
       const design = await crcWorker.generate(config, language);
-      const bundle = consistencyBundle({ ...config, name: s.selected, language, design });
+      const bundle = consistencyBundle({ ...config, name: catalogueName(s.selected), language, design });
       downloadBlob(bundle.zipName, new Blob([bundle.zip], { type: 'application/zip' }));
       setStatus(`✅ Downloaded ${bundle.zipName}`);
     } catch (e) {

@@ -9,12 +9,13 @@ import { downloadBlob } from '../../browser/download';
 import type { HdlFile } from '../../core/hdl/contract';
 import { MAX_SOFTWARE_WIDTH, generateSoftware, type SoftwareLanguage } from '../../core/crc/software';
 import type { CrcParams } from '../../core/crc/params';
+import { catalogueName } from '../../core/crc/fallback';
 
 export const SOFTWARE_WIDTH_MESSAGE = `Software implementations are generated for CRC widths up to ${MAX_SOFTWARE_WIDTH} bits.`;
 
 /** The files for the page's parameters; a chosen algorithm names the identifiers, else the parameters do. */
 export function softwareFiles(params: CrcParams, algorithm: string, language: SoftwareLanguage): HdlFile[] {
-  return generateSoftware({ params, name: algorithm }, language);
+  return generateSoftware({ params, name: catalogueName(algorithm) }, language);
 }
 
 /** Downloads every file (C: the header, then the source). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { predefinedAlgorithms } from '../../core/crc/catalogue';
+import { paramsOf, predefinedAlgorithms } from '../../core/crc/catalogue';
+import { softwareFiles } from './SoftwareCode';
 import { FALLBACK_ALGORITHMS } from '../../core/crc/fallback';
 import { bitsFromPoly, polyText } from '../../core/crc/params';
 import { checkParams } from '../../core/crc/request';
@@ -107,5 +108,16 @@ describe('a selection from a link or draft', () => {
     expect(reconcileSelection(FALLBACK_ALGORITHMS, jam)).toEqual({ custom: true });
     expect(reconcileSelection(FALLBACK_ALGORITHMS, { ...jam, selected: 'CRC-32/JAMCRC' })).toEqual({ custom: true });
     expect(reconcileSelection(FALLBACK_ALGORITHMS, { ...saved, selected: eth.name })).toBeUndefined();
+  });
+});
+
+describe('software names of an algorithm chosen from the built-in list', () => {
+  // Offline (the list from GET /api/predefined failed) 'CRC-32 Ethernet' gave crc32_ethernet.h and
+  // crc32_ethernet_update where the same choice online gives crc32_iso_hdlc.
+  it.each(FALLBACK_ALGORITHMS.map((a) => [a.name, a.aliases[0]!]))('%s names its files as %s', (name, catalogue) => {
+    const params = paramsOf(FALLBACK_ALGORITHMS.find((a) => a.name === name)!);
+    const names = (algorithm: string) => softwareFiles(params, algorithm, 'c').map((f) => f.name);
+    expect(names(name)).toEqual(names(catalogue));
+    expect(names(name)[0]).toMatch(/^crc\d+_[a-z0-9_]+\.h$/);
   });
 });
