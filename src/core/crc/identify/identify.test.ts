@@ -288,12 +288,18 @@ describe('identify: input checks', () => {
     return parsed.ok ? [] : parsed.errors;
   };
 
-  it('says when every sample repeats the first, instead of listing 200 meaningless parameter sets', () => {
+  it('says when every sample repeats the first (200 meaningless sets were listed), or one message has two CRCs', () => {
     // Two copies of one sample searched as if they were one: "width=16 poly=0x0001: 256 init/xorout pairs fit", ...
     const same = { field: 'samples.1.message', message: 'Sample 2 is the same as sample 1: add a different sample.' };
     expect(errors([row('68656c6c6f', '0x34d2'), row('68 65 6c 6c 6f', '34D2')])).toEqual([same]);
     expect(errors([row('0102'), row('0102'), row('0102')])).toEqual([same]);
-    expect(errors([row('0102', '0x01'), row('0102', '0x02')])).toEqual([]); // conflicting CRCs: the search says so
+    expect(errors([row('0102', '0x01'), row('0102', '0x02')])).toEqual([
+      {
+        field: 'samples.1.crc',
+        message: 'Sample 2 has the message of sample 1 with another CRC: no CRC gives both.',
+      },
+    ]);
+    expect(errors([row('0102', '0x01'), row('0304'), row('01 02', '0x0001')])).toEqual([]);
     expect(errors([row('0102'), row('0102'), row('0304')])).toEqual([]);
     expect(errors([row('0aff'), row('0aff')], NO_FIXED, 'codeword')).toEqual([same]);
   });
@@ -316,9 +322,9 @@ describe('identify: input checks', () => {
   it('reads hex with spaces, colons and 0x prefixes, and ASCII as UTF-8', () => {
     const parsed = parseIdentify(
       'message',
-      [row('0x31 32:33,34'), { format: 'ascii', message: '1234', crc: 'AB' }],
+      [row('0x31 32:33,34'), { format: 'ascii', message: '12345', crc: 'AB' }],
       NO_FIXED,
     );
-    expect(parsed.ok && parsed.request.samples.map((s) => toHex(s.message))).toEqual(['31323334', '31323334']);
+    expect(parsed.ok && parsed.request.samples.map((s) => toHex(s.message))).toEqual(['31323334', '3132333435']);
   });
 });

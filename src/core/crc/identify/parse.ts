@@ -193,11 +193,27 @@ function fixedOf(input: FixedInput, errors: FieldError[]): FixedParams {
   return fixed;
 }
 
-/** Copies of one sample add nothing: with fewer than two different samples there is nothing to search. */
-function checkDifferent(samples: IdentifySample[], errors: FieldError[]): void {
-  const key = (s: IdentifySample) => `${s.bits ?? ''}:${hexBytes(s.message)}:${s.crc ?? ''}:${s.crcBits ?? ''}`;
-  if (samples.length < 2 || new Set(samples.map(key)).size > 1) return;
-  errors.push({ field: 'samples.1.message', message: 'Sample 2 is the same as sample 1: add a different sample.' });
+/**
+ * Copies of one sample add nothing: with fewer than two different samples there is nothing to
+ * search. One message with two CRCs fits no CRC at all: the search would only say that none fits.
+ */
+function checkSamplesAgree(samples: IdentifySample[], errors: FieldError[]): void {
+  const messageKey = (s: IdentifySample) => `${s.bits ?? ''}:${hexBytes(s.message)}`;
+  const key = (s: IdentifySample) => `${messageKey(s)}:${s.crc ?? ''}:${s.crcBits ?? ''}`;
+  if (samples.length >= 2 && new Set(samples.map(key)).size === 1) {
+    errors.push({ field: 'samples.1.message', message: 'Sample 2 is the same as sample 1: add a different sample.' });
+    return;
+  }
+  const firstWith = new Map<string, number>();
+  samples.forEach((s, i) => {
+    const first = firstWith.get(messageKey(s));
+    if (first === undefined) firstWith.set(messageKey(s), i);
+    else if (s.crc !== undefined && s.crc !== samples[first]!.crc)
+      errors.push({
+        field: `samples.${i}.crc`,
+        message: `Sample ${i + 1} has the message of sample ${first + 1} with another CRC: no CRC gives both.`,
+      });
+  });
 }
 
 /** Checks the form and builds the request (at least two samples). */
@@ -239,7 +255,7 @@ export function parseIdentify(mode: IdentifyMode, inputs: readonly SampleInput[]
       }
     });
   }
-  if (!errors.length) checkDifferent(samples as IdentifySample[], errors);
+  if (!errors.length) checkSamplesAgree(samples as IdentifySample[], errors);
   if (errors.length) return { ok: false, errors };
   return { ok: true, request: { mode, samples: samples as IdentifySample[], fixed } };
 }
