@@ -603,4 +603,43 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  it('decodes a pasted data URL: the prefix is taken off and the download has its type and extension', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await input(page).fill(`data:image/png;base64,${png.toString('base64')}`);
+    expect(await page.getByTestId('validity-badge').textContent()).toBe('Valid Base64');
+    await expect.poll(() => output(page).inputValue()).toContain('PNG');
+    expect(await status(page).textContent()).toBe('');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('decoded.png');
+    expect(readFileSync(await download.path())).toEqual(png);
+
+    // A text data URL with parameters decodes to its text; an unknown type downloads as .bin.
+    await input(page).fill('data:text/plain;charset=utf-8;base64,SGVsbG8sIFdvcmxkIQ==');
+    await expect.poll(() => output(page).inputValue()).toBe('Hello, World!');
+    const [text] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(text.suggestedFilename()).toBe('decoded.txt');
+    await input(page).fill('data:application/x-bitsmith-unknown;base64,QUJD');
+    await expect.poll(() => output(page).inputValue()).toBe('ABC');
+    const [other] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(other.suggestedFilename()).toBe('decoded.bin');
+    // A data URL that is not Base64 stays invalid.
+    await input(page).fill('data:text/plain,Hello');
+    await expect.poll(() => status(page).textContent()).toBe('Invalid Base64 string');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

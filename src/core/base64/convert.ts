@@ -11,6 +11,7 @@ import {
   asciiToString,
   bytesToText,
   hexDump,
+  splitDataUrl,
   stripWhitespace,
   textToBytes,
   wrapLines,
@@ -42,6 +43,8 @@ export interface ConversionResult {
   previewKind: 'text' | 'hex';
   /** The complete output bytes (Base64 text when encoding, the decoded bytes when decoding). */
   blob: Blob;
+  /** Decoding a pasted data URL: the media type it named (the Blob's type too). */
+  mediaType?: string;
 }
 
 /**
@@ -151,14 +154,18 @@ export function convertText(kernel: Base64Exports, text: string, opts: ConvertOp
     enc.finish(sink.emit);
     return finish(outputOf(sink), opts, text.length);
   }
-  const stripped = stripWhitespace(text);
+  // A pasted data URL: its payload is the Base64, and its type is the output's.
+  const dataUrl = splitDataUrl(text);
+  const stripped = stripWhitespace(dataUrl ? dataUrl.payload : text);
   if (!stripped) throw new Error(ENTER_BASE64);
   // Non-ASCII characters can never be Base64 (and would not survive the byte conversion).
   if (/[\u0080-\uffff]/.test(stripped)) throw new InvalidBase64Error();
   const dec = new Base64Decoder(kernel, opts.alphabet);
-  dec.push(textToBytes(stripped, 'ASCII'), sink.emit);
-  dec.finish(sink.emit);
-  return finish(outputOf(sink), opts, text.length);
+  const out = dataUrl ? new OutputSink(opts.previewLimit, dataUrl.mediaType) : sink;
+  dec.push(textToBytes(stripped, 'ASCII'), out.emit);
+  dec.finish(out.emit);
+  const result = finish(outputOf(out), opts, text.length);
+  return dataUrl ? { ...result, mediaType: dataUrl.mediaType } : result;
 }
 
 /**

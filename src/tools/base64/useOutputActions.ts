@@ -44,7 +44,7 @@ export function useOutputActions() {
   const download = () => {
     const { result, mode, fileInfo } = useBase64Store.getState();
     if (!result) return;
-    const name = downloadName(mode, fileInfo);
+    const name = downloadName(mode, fileInfo, result.mediaType);
     downloadBlob(name, result.blob);
     trackToolUsage(tool.analyticsName, 'download', {
       mode,
