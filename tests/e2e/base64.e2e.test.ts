@@ -642,4 +642,26 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  it('copies URL-safe Base64 in one line, small or beyond the preview: a token or URL part must not break', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('URL-safe alphabet').check();
+    const text = 'BitSmith ?>~ '.repeat(30);
+    const expected = Buffer.from(text).toString('base64url');
+    await input(page).fill(text);
+    await expect.poll(() => output(page).inputValue()).toBe(expected);
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect.poll(() => status(page).textContent()).toBe('✅ Copied to clipboard!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    // Beyond the 16 KiB preview the copy is read back through the worker.
+    const long = 'BitSmith ?>~ '.repeat(2000);
+    await input(page).fill(long);
+    await page.getByTestId('preview-note').waitFor();
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(Buffer.from(long).toString('base64url'));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });
