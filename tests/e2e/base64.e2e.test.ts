@@ -664,4 +664,29 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  it('names a decoded image or archive after what it is: the Image example downloads as decoded.png', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    await page.getByRole('button', { name: 'Image', exact: true }).click();
+    await expect.poll(() => output(page).inputValue()).toContain('PNG');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('decoded.png');
+    // A Base64 file whose name says nothing of its content gets the content's extension.
+    const pdf = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1');
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'invoice.b64', mimeType: '', buffer: Buffer.from(pdf.toString('base64')) });
+    await status(page).getByText('✅ Decoded invoice.b64').waitFor();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('invoice.pdf');
+    expect(readFileSync(await file.path())).toEqual(pdf);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

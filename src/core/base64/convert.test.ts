@@ -93,6 +93,24 @@ describe('text conversions', () => {
     expect(() => convertText(kernel, 'data:text/plain,Hello', opts({ mode: 'decode' }))).toThrow(INVALID_BASE64);
   });
 
+  it('knows a decoded image, PDF or archive by its first bytes, and text as nothing', async () => {
+    const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
+    const decode = (s: string) => convertText(kernel, s, opts({ mode: 'decode' })).mediaType;
+    expect(
+      decode('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+    ).toBe('image/png');
+    expect(decode(b64(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])))).toBe('image/jpeg');
+    expect(decode(b64('GIF89a\x01\x00'))).toBe('image/gif');
+    expect(decode(b64('RIFF\x10\x00\x00\x00WEBPVP8 '))).toBe('image/webp');
+    expect(decode(b64('%PDF-1.7\n'))).toBe('application/pdf');
+    expect(decode(b64(Buffer.from([0x50, 0x4b, 3, 4, 20, 0])))).toBe('application/zip');
+    expect(decode(b64('Hello, World!'))).toBeUndefined();
+    expect(decode(b64('GIF8'))).toBeUndefined(); // too short to tell
+    // A file's output is known the same way.
+    const file = await convertBlob(kernel, new Blob([b64('%PDF-1.4 file')]), opts({ mode: 'decode' }));
+    expect(file.mediaType).toBe('application/pdf');
+  });
+
   it('counts a binary output shown as a hex dump in bytes, as its note does', () => {
     const bin = Buffer.from(Array.from({ length: 10_000 }, (_, i) => (i * 7919) & 0xff));
     const res = convertText(kernel, bin.toString('base64'), opts({ mode: 'decode', previewLimit: 16384 }));

@@ -6,6 +6,7 @@
 import { BlobSink } from '../blob-sink';
 import { blobChunks } from '../blob-chunks';
 import { Base64Decoder, Base64Encoder, type Alphabet, type Base64Exports } from './kernel';
+import { sniffMediaType } from './sniff';
 import { ENTER_BASE64, ENTER_TEXT, InvalidBase64Error, encodingFailed } from './messages';
 import {
   asciiToString,
@@ -43,7 +44,10 @@ export interface ConversionResult {
   previewKind: 'text' | 'hex';
   /** The complete output bytes (Base64 text when encoding, the decoded bytes when decoding). */
   blob: Blob;
-  /** Decoding a pasted data URL: the media type it named (the Blob's type too). */
+  /**
+   * Decoding: the output's media type, named by a pasted data URL (the Blob's type too) or known
+   * from the output's first bytes (./sniff.ts); absent when neither says.
+   */
   mediaType?: string;
 }
 
@@ -124,6 +128,7 @@ function finish(output: Output, opts: ConvertOptions, inputLength: number): Conv
   }
   const { text, lossy } = bytesToText(headBytes, opts.encoding);
   const hex = lossy && size > HEX_PREVIEW_BYTES;
+  const mediaType = sniffMediaType(headBytes);
   // Characters only of text shown whole: a hex dump's note counts bytes, and so does the count.
   const inBytes = truncated || hex;
   return {
@@ -135,6 +140,7 @@ function finish(output: Output, opts: ConvertOptions, inputLength: number): Conv
     inputLength,
     lossy,
     blob,
+    ...(mediaType ? { mediaType } : {}),
   };
 }
 

@@ -26,6 +26,9 @@ describe('Base64 page logic', () => {
     expect(downloadName('decode', null, 'image/jpeg')).toBe('decoded.jpg');
     expect(downloadName('decode', null, 'text/plain')).toBe('decoded.txt');
     expect(downloadName('decode', null, 'application/x-unknown')).toBe('decoded.bin');
+    expect(downloadName('decode', { name: 'invoice.b64', type: '', size: 1 }, 'application/pdf')).toBe('invoice.pdf');
+    expect(downloadName('decode', { name: 'a.png.b64', type: '', size: 1 }, 'image/png')).toBe('a.png');
+    expect(downloadName('decode', { name: 'blob', type: '', size: 1 }, 'image/gif')).toBe('blob.gif');
   });
 
   it('has the five examples per mode, and the decode examples are valid Base64', () => {

@@ -76,13 +76,17 @@ const EXTENSIONS: Record<string, string> = {
 
 /**
  * Download name: `<file>.b64` when encoding; when decoding, the file name without `.b64`/`.txt`,
- * else `.bin`; typed text is `decoded.bin`, or `decoded.<ext>` for a data URL of a known media type.
+ * else `.bin`; typed text is `decoded.bin`. The decoded output's media type (a data URL's, or
+ * known from its first bytes) gives the extension where the name has none: `decoded.png`,
+ * `invoice.b64` -> `invoice.pdf` (`a.png.b64` stays `a.png`).
  */
 export function downloadName(mode: Mode, file: FileInfo | null, mediaType = ''): string {
   if (mode === 'encode') return `${file?.name ?? 'encoded'}.b64`;
-  if (!file) return `decoded.${EXTENSIONS[mediaType] ?? 'bin'}`;
+  const ext = EXTENSIONS[mediaType];
+  if (!file) return `decoded.${ext ?? 'bin'}`;
   const stripped = file.name.replace(/\.(b64|base64|txt)$/i, '');
-  return stripped !== file.name && stripped ? stripped : `${file.name}.bin`;
+  if (stripped === file.name || !stripped) return `${file.name}.${ext ?? 'bin'}`;
+  return ext && !/\.[^.]+$/.test(stripped) ? `${stripped}.${ext}` : stripped;
 }
 
 /** The RFC 2397 data URL prefix a browser's readAsDataURL would give this file. */
