@@ -603,4 +603,90 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  it('decodes a pasted data URL: the prefix is taken off and the download has its type and extension', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await input(page).fill(`data:image/png;base64,${png.toString('base64')}`);
+    expect(await page.getByTestId('validity-badge').textContent()).toBe('Valid Base64');
+    await expect.poll(() => output(page).inputValue()).toContain('PNG');
+    expect(await status(page).textContent()).toBe('');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('decoded.png');
+    expect(readFileSync(await download.path())).toEqual(png);
+
+    // A text data URL with parameters decodes to its text; an unknown type downloads as .bin.
+    await input(page).fill('data:text/plain;charset=utf-8;base64,SGVsbG8sIFdvcmxkIQ==');
+    await expect.poll(() => output(page).inputValue()).toBe('Hello, World!');
+    const [text] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(text.suggestedFilename()).toBe('decoded.txt');
+    await input(page).fill('data:application/x-bitsmith-unknown;base64,QUJD');
+    await expect.poll(() => output(page).inputValue()).toBe('ABC');
+    const [other] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(other.suggestedFilename()).toBe('decoded.bin');
+    // A data URL that is not Base64 stays invalid.
+    await input(page).fill('data:text/plain,Hello');
+    await expect.poll(() => status(page).textContent()).toBe('Invalid Base64 string');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+  it('copies URL-safe Base64 in one line, small or beyond the preview: a token or URL part must not break', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('URL-safe alphabet').check();
+    const text = 'BitSmith ?>~ '.repeat(30);
+    const expected = Buffer.from(text).toString('base64url');
+    await input(page).fill(text);
+    await expect.poll(() => output(page).inputValue()).toBe(expected);
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect.poll(() => status(page).textContent()).toBe('✅ Copied to clipboard!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(expected);
+    // Beyond the 16 KiB preview the copy is read back through the worker.
+    const long = 'BitSmith ?>~ '.repeat(2000);
+    await input(page).fill(long);
+    await page.getByTestId('preview-note').waitFor();
+    await page.evaluate(() => navigator.clipboard.writeText(''));
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(Buffer.from(long).toString('base64url'));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+  it('names a decoded image or archive after what it is: the Image example downloads as decoded.png', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    await page.getByRole('button', { name: 'Image', exact: true }).click();
+    await expect.poll(() => output(page).inputValue()).toContain('PNG');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('decoded.png');
+    // A Base64 file whose name says nothing of its content gets the content's extension.
+    const pdf = Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<<>>\nendobj\n', 'latin1');
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'invoice.b64', mimeType: '', buffer: Buffer.from(pdf.toString('base64')) });
+    await status(page).getByText('✅ Decoded invoice.b64').waitFor();
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(file.suggestedFilename()).toBe('invoice.pdf');
+    expect(readFileSync(await file.path())).toEqual(pdf);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -454,4 +454,25 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(own.errors).toEqual([]);
     await own.page.context().close();
   });
+  it('ignores a pasted hex colour with alpha (#rrggbbaa), as the spec ignores anything but 6 digits, and keeps it in the box', async () => {
+    const own = await openPage(app.browser, {
+      viewport: { width: 1400, height: 1000 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
+    await own.page.goto(`${app.url}/gradient-generator`);
+    await own.page.getByRole('button', { name: 'Color of stop 1: #6366f1' }).click();
+    const hex = own.page.getByLabel('Hex color of stop 1');
+    for (const pasted of ['#00000000', 'ff000080', ' #ff0000 ']) {
+      await hex.selectText();
+      await own.page.evaluate((t) => navigator.clipboard.writeText(t), pasted);
+      await own.page.keyboard.press('Control+V');
+      // A colour taken shows as the stop's hex; one ignored stays as pasted.
+      await expect.poll(() => hex.inputValue()).toBe(pasted === ' #ff0000 ' ? '#ff0000' : pasted);
+      // Transparent black pasted must not turn the stop opaque black: the stop keeps its colour.
+      if (pasted !== ' #ff0000 ') expect(await css(own.page)).toContain('#6366f1 0%');
+    }
+    expect(await css(own.page)).toContain('#ff0000 0%'); // a 6-digit hex with spaces around is taken
+    expect(own.errors).toEqual([]);
+    await own.page.context().close();
+  });
 });

@@ -4,7 +4,7 @@ import { loadFreshKernel } from '../../../server/wasm';
 import { convertBlob, convertText, type ConvertOptions, type PartSink } from './convert';
 import type { Base64Exports } from './kernel';
 import { ENTER_BASE64, ENTER_TEXT, INVALID_BASE64 } from './messages';
-import { bytesToText, textToBytes, wrapLines } from './text';
+import { bytesToText, isValidBase64, textToBytes, wrapLines } from './text';
 import { randomBytes, testRandom } from '../../../tests/cases/seed';
 
 let kernel: Base64Exports;
@@ -70,6 +70,45 @@ describe('text conversions', () => {
     expect((await blobBytes(res.blob)).equals(Buffer.from(png, 'base64'))).toBe(true);
     expect(bytesToText(new Uint8Array([0xe9]), 'Latin-1')).toEqual({ text: 'é', lossy: false });
     expect(bytesToText(new Uint8Array([0xe9]), 'ASCII').lossy).toBe(true);
+  });
+
+  it('decodes the payload of a pasted data URL and keeps its media type', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const res = convertText(
+      kernel,
+      ` data:Image/PNG;base64,${png.slice(0, 40)}\n${png.slice(40)}`,
+      opts({ mode: 'decode' }),
+    );
+    expect(res.mediaType).toBe('image/png');
+    expect(res.blob.type).toBe('image/png');
+    expect((await blobBytes(res.blob)).equals(Buffer.from(png, 'base64'))).toBe(true);
+    const text = convertText(kernel, 'data:text/plain;charset=utf-8;base64,w6k=', opts({ mode: 'decode' }));
+    expect([text.preview, text.mediaType]).toEqual(['é', 'text/plain']);
+    expect(convertText(kernel, 'data:;base64,QUJD', opts({ mode: 'decode' })).mediaType).toBe('text/plain');
+    expect(convertText(kernel, 'QUJD', opts({ mode: 'decode' })).mediaType).toBeUndefined();
+    expect(isValidBase64(`data:image/png;base64,${png}`)).toBe(true);
+    expect(isValidBase64('data:text/plain,Hello')).toBe(false);
+    expect(isValidBase64('data:image/png;base64,')).toBe(false);
+    expect(() => convertText(kernel, 'data:image/png;base64,', opts({ mode: 'decode' }))).toThrow(ENTER_BASE64);
+    expect(() => convertText(kernel, 'data:text/plain,Hello', opts({ mode: 'decode' }))).toThrow(INVALID_BASE64);
+  });
+
+  it('knows a decoded image, PDF or archive by its first bytes, and text as nothing', async () => {
+    const b64 = (s: string | Buffer) => Buffer.from(s).toString('base64');
+    const decode = (s: string) => convertText(kernel, s, opts({ mode: 'decode' })).mediaType;
+    expect(
+      decode('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='),
+    ).toBe('image/png');
+    expect(decode(b64(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10])))).toBe('image/jpeg');
+    expect(decode(b64('GIF89a\x01\x00'))).toBe('image/gif');
+    expect(decode(b64('RIFF\x10\x00\x00\x00WEBPVP8 '))).toBe('image/webp');
+    expect(decode(b64('%PDF-1.7\n'))).toBe('application/pdf');
+    expect(decode(b64(Buffer.from([0x50, 0x4b, 3, 4, 20, 0])))).toBe('application/zip');
+    expect(decode(b64('Hello, World!'))).toBeUndefined();
+    expect(decode(b64('GIF8'))).toBeUndefined(); // too short to tell
+    // A file's output is known the same way.
+    const file = await convertBlob(kernel, new Blob([b64('%PDF-1.4 file')]), opts({ mode: 'decode' }));
+    expect(file.mediaType).toBe('application/pdf');
   });
 
   it('counts a binary output shown as a hex dump in bytes, as its note does', () => {

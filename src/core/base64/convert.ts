@@ -6,11 +6,13 @@
 import { BlobSink } from '../blob-sink';
 import { blobChunks } from '../blob-chunks';
 import { Base64Decoder, Base64Encoder, type Alphabet, type Base64Exports } from './kernel';
+import { sniffMediaType } from './sniff';
 import { ENTER_BASE64, ENTER_TEXT, InvalidBase64Error, encodingFailed } from './messages';
 import {
   asciiToString,
   bytesToText,
   hexDump,
+  splitDataUrl,
   stripWhitespace,
   textToBytes,
   wrapLines,
@@ -42,6 +44,11 @@ export interface ConversionResult {
   previewKind: 'text' | 'hex';
   /** The complete output bytes (Base64 text when encoding, the decoded bytes when decoding). */
   blob: Blob;
+  /**
+   * Decoding: the output's media type, named by a pasted data URL (the Blob's type too) or known
+   * from the output's first bytes (./sniff.ts); absent when neither says.
+   */
+  mediaType?: string;
 }
 
 /**
@@ -121,6 +128,7 @@ function finish(output: Output, opts: ConvertOptions, inputLength: number): Conv
   }
   const { text, lossy } = bytesToText(headBytes, opts.encoding);
   const hex = lossy && size > HEX_PREVIEW_BYTES;
+  const mediaType = sniffMediaType(headBytes);
   // Characters only of text shown whole: a hex dump's note counts bytes, and so does the count.
   const inBytes = truncated || hex;
   return {
@@ -132,6 +140,7 @@ function finish(output: Output, opts: ConvertOptions, inputLength: number): Conv
     inputLength,
     lossy,
     blob,
+    ...(mediaType ? { mediaType } : {}),
   };
 }
 
@@ -151,14 +160,18 @@ export function convertText(kernel: Base64Exports, text: string, opts: ConvertOp
     enc.finish(sink.emit);
     return finish(outputOf(sink), opts, text.length);
   }
-  const stripped = stripWhitespace(text);
+  // A pasted data URL: its payload is the Base64, and its type is the output's.
+  const dataUrl = splitDataUrl(text);
+  const stripped = stripWhitespace(dataUrl ? dataUrl.payload : text);
   if (!stripped) throw new Error(ENTER_BASE64);
   // Non-ASCII characters can never be Base64 (and would not survive the byte conversion).
   if (/[\u0080-\uffff]/.test(stripped)) throw new InvalidBase64Error();
   const dec = new Base64Decoder(kernel, opts.alphabet);
-  dec.push(textToBytes(stripped, 'ASCII'), sink.emit);
-  dec.finish(sink.emit);
-  return finish(outputOf(sink), opts, text.length);
+  const out = dataUrl ? new OutputSink(opts.previewLimit, dataUrl.mediaType) : sink;
+  dec.push(textToBytes(stripped, 'ASCII'), out.emit);
+  dec.finish(out.emit);
+  const result = finish(outputOf(out), opts, text.length);
+  return dataUrl ? { ...result, mediaType: dataUrl.mediaType } : result;
 }
 
 /**

@@ -77,13 +77,27 @@ export function stripWhitespace(text: string): string {
   return text.replace(/\s+/g, '');
 }
 
+/** `data:<type>[;param=value]...;base64,` (RFC 2397), the start of a data URL with a Base64 payload. */
+const DATA_URL = /^\s*data:([^,;]*)((?:;[^,;=]+=[^,;]*)*);base64,/i;
+
+/**
+ * A pasted data URL (`data:image/png;base64,iVBOR...`): its media type (lower case, without
+ * parameters; RFC 2397's text/plain when it names none) and its Base64 payload; null for any other text.
+ */
+export function splitDataUrl(text: string): { mediaType: string; payload: string } | null {
+  const m = DATA_URL.exec(text.slice(0, 1024));
+  if (!m) return null;
+  return { mediaType: m[1]!.trim().toLowerCase() || 'text/plain', payload: text.slice(m[0].length) };
+}
+
 /**
  * The spec's validity rule: (after stripping whitespace) length a multiple of 4, only letters,
  * digits, "+" and "/", up to two trailing "=". Empty input is not valid Base64 to decode.
  * URL-safe (beyond the spec): "-" and "_" instead, and the padding may be left out.
+ * A data URL's prefix is not part of its Base64: the rule applies to the payload.
  */
 export function isValidBase64(text: string, alphabet: Alphabet = 'standard'): boolean {
-  const s = stripWhitespace(text);
+  const s = stripWhitespace(splitDataUrl(text)?.payload ?? text);
   if (s.length === 0) return false;
   if (alphabet === 'standard') return s.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(s);
   if (!/^[A-Za-z0-9_-]*={0,2}$/.test(s)) return false;

@@ -21,6 +21,16 @@ describe('Base64 page logic', () => {
     expect(dataUrlPrefix('')).toBe('data:application/octet-stream;base64,');
   });
 
+  it('names a decoded data URL after its media type', () => {
+    expect(downloadName('decode', null, 'image/png')).toBe('decoded.png');
+    expect(downloadName('decode', null, 'image/jpeg')).toBe('decoded.jpg');
+    expect(downloadName('decode', null, 'text/plain')).toBe('decoded.txt');
+    expect(downloadName('decode', null, 'application/x-unknown')).toBe('decoded.bin');
+    expect(downloadName('decode', { name: 'invoice.b64', type: '', size: 1 }, 'application/pdf')).toBe('invoice.pdf');
+    expect(downloadName('decode', { name: 'a.png.b64', type: '', size: 1 }, 'image/png')).toBe('a.png');
+    expect(downloadName('decode', { name: 'blob', type: '', size: 1 }, 'image/gif')).toBe('blob.gif');
+  });
+
   it('has the five examples per mode, and the decode examples are valid Base64', () => {
     expect(examplesFor('encode').map((e) => e.id)).toEqual(['simple', 'unicode', 'special', 'multiline', 'json']);
     expect(examplesFor('decode').map((e) => e.id)).toEqual(['simple', 'unicode', 'multiline', 'json', 'image']);

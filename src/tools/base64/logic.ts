@@ -39,12 +39,54 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
-/** Download name: `<file>.b64` when encoding; when decoding, the file name without `.b64`/`.txt`, else `.bin`. */
-export function downloadName(mode: Mode, file: FileInfo | null): string {
+/** The extension a decoded data URL's file gets for its media type (others: `.bin`). */
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/svg+xml': 'svg',
+  'image/bmp': 'bmp',
+  'image/x-icon': 'ico',
+  'image/vnd.microsoft.icon': 'ico',
+  'application/pdf': 'pdf',
+  'application/json': 'json',
+  'application/xml': 'xml',
+  'application/zip': 'zip',
+  'application/gzip': 'gz',
+  'application/wasm': 'wasm',
+  'application/javascript': 'js',
+  'text/javascript': 'js',
+  'text/plain': 'txt',
+  'text/html': 'html',
+  'text/css': 'css',
+  'text/csv': 'csv',
+  'text/xml': 'xml',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+  'audio/ogg': 'ogg',
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+  'font/woff': 'woff',
+  'font/woff2': 'woff2',
+  'font/ttf': 'ttf',
+  'font/otf': 'otf',
+};
+
+/**
+ * Download name: `<file>.b64` when encoding; when decoding, the file name without `.b64`/`.txt`,
+ * else `.bin`; typed text is `decoded.bin`. The decoded output's media type (a data URL's, or
+ * known from its first bytes) gives the extension where the name has none: `decoded.png`,
+ * `invoice.b64` -> `invoice.pdf` (`a.png.b64` stays `a.png`).
+ */
+export function downloadName(mode: Mode, file: FileInfo | null, mediaType = ''): string {
   if (mode === 'encode') return `${file?.name ?? 'encoded'}.b64`;
-  if (!file) return 'decoded.bin';
+  const ext = EXTENSIONS[mediaType];
+  if (!file) return `decoded.${ext ?? 'bin'}`;
   const stripped = file.name.replace(/\.(b64|base64|txt)$/i, '');
-  return stripped !== file.name && stripped ? stripped : `${file.name}.bin`;
+  if (stripped === file.name || !stripped) return `${file.name}.${ext ?? 'bin'}`;
+  return ext && !/\.[^.]+$/.test(stripped) ? `${stripped}.${ext}` : stripped;
 }
 
 /** The RFC 2397 data URL prefix a browser's readAsDataURL would give this file. */

@@ -24,7 +24,8 @@ export interface Base64State {
   fileInfo: FileInfo | null;
   file: File | null;
   isValid: boolean;
-  result: Omit<ConversionResult, 'preview'> | null;
+  /** The last conversion's result, with the alphabet it was made in (Copy wraps standard Base64 only). */
+  result: (Omit<ConversionResult, 'preview'> & { alphabet: Alphabet }) | null;
   progress: { done: number; total: number } | null;
   set: (patch: Partial<Base64State>) => void;
 }

@@ -86,7 +86,7 @@ export function useConverter() {
       const seconds = (performance.now() - started) / 1000;
       set({
         output: preview,
-        result: meta,
+        result: { ...meta, alphabet },
         progress: null,
         isValid: mode === 'decode',
         message: file ? `✅ ${mode === 'encode' ? 'Encoded' : 'Decoded'} ${file.name} in ${seconds.toFixed(2)} s` : '',

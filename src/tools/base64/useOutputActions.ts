@@ -26,11 +26,15 @@ export function useOutputActions() {
   const copy = async (asDataUrl = false) => {
     const { result, output, mode, encoding, fileInfo } = useBase64Store.getState();
     if (!result) return;
+    // Standard Base64 is copied in 76-character lines (spec); URL-safe Base64 goes into URLs,
+    // file names and tokens, where a line break breaks it (RFC 4648 section 3.1), so it is one line.
+    const { alphabet } = result;
     let text: string;
     if (asDataUrl) text = dataUrlPrefix(fileInfo?.type ?? '') + output;
     // The output shown is all of it only when it is neither cut nor a hex dump of binary data.
-    else if (!result.truncated && result.previewKind === 'text') text = mode === 'encode' ? wrapLines(output) : output;
-    else text = await base64Worker.copyText(result.blob, mode, encoding);
+    else if (!result.truncated && result.previewKind === 'text')
+      text = mode === 'encode' && alphabet === 'standard' ? wrapLines(output) : output;
+    else text = await base64Worker.copyText(result.blob, mode, encoding, alphabet);
     const ok = await copyText(text);
     showCopied(ok ? COPIED_MESSAGE : 'Failed to copy to clipboard');
     if (ok)
@@ -44,7 +48,7 @@ export function useOutputActions() {
   const download = () => {
     const { result, mode, fileInfo } = useBase64Store.getState();
     if (!result) return;
-    const name = downloadName(mode, fileInfo);
+    const name = downloadName(mode, fileInfo, result.mediaType);
     downloadBlob(name, result.blob);
     trackToolUsage(tool.analyticsName, 'download', {
       mode,

@@ -104,7 +104,6 @@ function ColorPopup({ stop, index }: { stop: ColorStop; index: number }) {
         className="hex-input"
         aria-label={`Hex color of stop ${index}`}
         value={draft}
-        maxLength={7}
         spellCheck={false}
         autoFocus
         onChange={(e) => {

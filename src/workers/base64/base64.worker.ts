@@ -122,9 +122,10 @@ const api = {
     return isValidBase64(text, alphabet);
   },
   /** Text of a whole output for the clipboard (Base64 wrapped every 76 characters). */
-  async copyText(blob: Blob, mode: Mode, encoding: TextEncodingName) {
+  /** The whole output as text to copy; standard Base64 wrapped at 76 (URL-safe Base64 is one line). */
+  async copyText(blob: Blob, mode: Mode, encoding: TextEncodingName, alphabet: Alphabet = 'standard') {
     const text = await blobText(blob, mode, encoding);
-    return mode === 'encode' ? wrapLines(text) : text;
+    return mode === 'encode' && alphabet === 'standard' ? wrapLines(text) : text;
   },
 };
 
