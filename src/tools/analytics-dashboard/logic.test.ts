@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import type { Stats } from '../../core/analytics/contract';
 import { OWASP_PAYLOADS } from '../../../tests/cases/csv-injection';
 import {
+  changeText,
   chartDays,
   csvFileName,
   formatChange,
@@ -30,6 +31,14 @@ const stats: Stats = {
 };
 
 describe('analytics dashboard logic', () => {
+  it('says the change against the previous period in correct Russian (dative after «к»)', () => {
+    expect(changeText(12, 8, 30)).toBe('+50 % к предыдущим 30 дням (8)');
+    expect(changeText(6, 8, 7)).toBe('−25 % к предыдущим 7 дням (8)');
+    expect(changeText(8, 8, 90)).toBe('0 % к предыдущим 90 дням (8)');
+    expect(changeText(5, 0, 30)).toBe('в предыдущие 30 дней: 0');
+    expect(changeText(5, 0, 7)).toBe('в предыдущие 7 дней: 0');
+  });
+
   it('fills the chart with zero days, oldest first, ending on the last day (across a month end)', () => {
     expect(chartDays(stats.daily_views, '2026-03-01', 4)).toEqual([
       { date: '2026-02-26', views: 0 },

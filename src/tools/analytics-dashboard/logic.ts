@@ -48,6 +48,19 @@ export function plural(n: number, [one, few, many]: [string, string, string]): s
 
 export const rangeLabel = (days: number) => `${days} ${plural(days, ['день', 'дня', 'дней'])}`;
 
+/**
+ * The change under a total: '+50 % к предыдущим 30 дням (8)', or, with nothing to compare with,
+ * 'в предыдущие 30 дней: 0'.
+ */
+export function changeText(current: number, previous: number, days: number): string {
+  const change = percentChange(current, previous);
+  const count = previous.toLocaleString('ru-RU');
+  if (change === null) return `в предыдущие ${rangeLabel(days)}: ${count}`;
+  // 'к' takes the dative: 'к предыдущим 30 дням', not the genitive of rangeLabel ('30 дней').
+  const dative = `${plural(days, ['предыдущему', 'предыдущим', 'предыдущим'])} ${days} ${plural(days, ['дню', 'дням', 'дням'])}`;
+  return `${formatChange(change)} к ${dative} (${count})`;
+}
+
 /** 'DD.MM' of a 'YYYY-MM-DD' day. */
 export const shortDate = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
 
