@@ -152,6 +152,24 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     }
   });
 
+  it('puts the keyboard back in the token field after a wrong token and after signing out', async () => {
+    const { page, errors } = await openDashboard();
+    const focusedLabel = () =>
+      page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? null);
+    await signIn(page, 'wrong-token-value');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Неверный токен администратора');
+    await expect.poll(focusedLabel).toBe('Токен администратора');
+
+    // Typing again goes to the field, without a click.
+    await page.keyboard.type(server.adminToken);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('Всего просмотров').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Выйти' }).press('Enter');
+    await expect.poll(focusedLabel).toBe('Токен администратора');
+    expect(errors).toEqual([]);
+  });
+
   it('rejects a token typed in the wrong keyboard layout as a wrong token, not as a network failure', async () => {
     const { page, errors } = await openDashboard();
     // A header cannot carry Cyrillic letters: fetch throws before sending anything.

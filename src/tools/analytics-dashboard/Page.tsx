@@ -13,12 +13,16 @@ import { BusyButton } from '../../components/BusyButton';
 export default function AnalyticsDashboardPage() {
   const { token, setToken } = useTokenStore();
   const [authMessage, setAuthMessage] = useState('');
+  // The prompt that replaces the dashboard (a rejected token, Выйти) takes the keyboard: the
+  // control that had it is gone, and focus would fall back to the start of the document.
+  const [promptReturned, setPromptReturned] = useState(false);
   const [days, setDays] = useState<StatsRange>(DEFAULT_STATS_RANGE);
 
   const onAuthFailure = useCallback(
     (message: string) => {
       setToken(null);
       setAuthMessage(message);
+      setPromptReturned(true);
     },
     [setToken],
   );
@@ -31,6 +35,7 @@ export default function AnalyticsDashboardPage() {
   const signOut = () => {
     setToken(null);
     setAuthMessage('');
+    setPromptReturned(true);
   };
 
   const shown: Stats | undefined =
@@ -44,7 +49,7 @@ export default function AnalyticsDashboardPage() {
       </header>
 
       {!token ? (
-        <TokenForm message={authMessage} onSubmit={signIn} />
+        <TokenForm message={authMessage} onSubmit={signIn} focusField={promptReturned} />
       ) : (
         <>
           <div className="panel row analytics-toolbar">
@@ -118,7 +123,15 @@ export default function AnalyticsDashboardPage() {
   );
 }
 
-function TokenForm({ message, onSubmit }: { message: string; onSubmit: (token: string) => void }) {
+function TokenForm({
+  message,
+  onSubmit,
+  focusField,
+}: {
+  message: string;
+  onSubmit: (token: string) => void;
+  focusField: boolean;
+}) {
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
   const submit = (e: FormEvent) => {
@@ -147,6 +160,7 @@ function TokenForm({ message, onSubmit }: { message: string; onSubmit: (token: s
         <input
           type="password"
           autoComplete="current-password"
+          autoFocus={focusField}
           value={value}
           onChange={(e) => (setValue(e.target.value), setError(''))}
         />
