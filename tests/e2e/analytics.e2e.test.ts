@@ -170,6 +170,38 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps the token prompt when wrong tokens are rate limited, and the right token still gets in', async () => {
+    const limited = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const { page, errors } = await openPage(app.browser);
+      await page.goto(`${limited.url}/admin/analytics`);
+      // The page view and the wrong tokens spend the address's budget; the 429 comes within 4 tries.
+      const alert = page.getByRole('alert');
+      const alertText = async () => ((await alert.count()) ? await alert.textContent() : null) ?? '';
+      let tries = 0;
+      while (!(await alertText()).includes('Слишком много')) {
+        expect(++tries).toBeLessThanOrEqual(4);
+        const answered = page.waitForResponse((r) => r.url().includes('/api/analytics/stats'));
+        await signIn(page, `wrong-token-${tries}`);
+        await answered;
+        await page.getByRole('alert').waitFor();
+      }
+      expect(await page.getByRole('alert').textContent()).toBe(
+        'Слишком много запросов. Подождите минуту и попробуйте снова.',
+      );
+      // A 429 on stats is never the admin token's (it is not limited): the prompt stays.
+      expect(await page.getByLabel('Токен администратора').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Выйти' }).count()).toBe(0);
+      expect(await page.evaluate(() => sessionStorage.getItem('bitsmith_admin_token'))).toBeNull();
+
+      await signIn(page, limited.adminToken);
+      await expect.poll(() => page.getByTestId('Всего просмотров').isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it('rejects a token typed in the wrong keyboard layout as a wrong token, not as a network failure', async () => {
     const { page, errors } = await openDashboard();
     // A header cannot carry Cyrillic letters: fetch throws before sending anything.

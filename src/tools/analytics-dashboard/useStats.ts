@@ -1,5 +1,5 @@
 /** Loads the stats for a range whenever the token or range changes; aborts the previous request. */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchStats, StatsError } from './api';
 import type { Stats, StatsRange } from '../../core/analytics/contract';
 
@@ -16,19 +16,26 @@ export function useStats(token: string | null, days: StatsRange, onAuthFailure: 
   // state is 'loading' (showing the previous stats meanwhile).
   const request = token ? `${days}:${reloads}:${token}` : null;
   const [answer, setAnswer] = useState<{ request: string; state: LoadState } | null>(null);
+  // The token the server last answered stats for: a 429 before that is a wrong token being
+  // limited (the admin's own stats are not), so the prompt comes back rather than an empty dashboard.
+  const accepted = useRef<string | null>(null);
 
   useEffect(() => {
     if (!token || !request) return;
     const controller = new AbortController();
     fetchStats(token, days, controller.signal).then(
-      (stats) => setAnswer({ request, state: { status: 'loaded', stats } }),
+      (stats) => {
+        accepted.current = token;
+        setAnswer({ request, state: { status: 'loaded', stats } });
+      },
       (e: unknown) => {
         if (controller.signal.aborted) return;
         const error =
           e instanceof StatsError
             ? e
             : new StatsError('server', `Не удалось загрузить статистику: ${(e as Error).message}`);
-        if (error.kind === 'auth') onAuthFailure(error.message);
+        if (error.kind === 'auth' || (error.kind === 'limited' && accepted.current !== token))
+          onAuthFailure(error.message);
         setAnswer({ request, state: { status: 'error', error } });
       },
     );
