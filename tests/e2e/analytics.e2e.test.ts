@@ -170,6 +170,18 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('leaves the keyboard on the dashboard after signing in, not at the start of the document', async () => {
+    const { page, errors } = await openDashboard();
+    await page.getByLabel('Токен администратора').fill(server.adminToken);
+    await page.getByLabel('Токен администратора').press('Enter');
+    await expect.poll(() => page.getByTestId('Всего просмотров').isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('30 дней');
+    // From there the keyboard reaches the other ranges and the actions.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('90 дней');
+    expect(errors).toEqual([]);
+  });
+
   it('keeps the token prompt when wrong tokens are rate limited, and the right token still gets in', async () => {
     const limited = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
     try {

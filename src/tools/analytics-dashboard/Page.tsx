@@ -1,5 +1,5 @@
 /** Analytics dashboard (/admin/analytics), text in Russian (spec part 1, sections 2, 4, 9). */
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { downloadBlob } from '../../browser/download';
 import { DEFAULT_STATS_RANGE, STATS_RANGES, type Stats, type StatsRange } from '../../core/analytics/contract';
 import { csvFileName, rangeLabel, statsToCsv } from './logic';
@@ -28,8 +28,19 @@ export default function AnalyticsDashboardPage() {
   );
   const { state, reload } = useStats(token, days, onAuthFailure);
 
+  // Signing in replaces the form that had the keyboard: it goes to the pressed range button, the
+  // dashboard's first control, rather than back to the start of the document.
+  const rangeGroup = useRef<HTMLDivElement>(null);
+  const signingIn = useRef(false);
+  useEffect(() => {
+    if (!token || !signingIn.current) return;
+    signingIn.current = false;
+    rangeGroup.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"]')?.focus();
+  }, [token]);
+
   const signIn = (t: string) => {
     setAuthMessage('');
+    signingIn.current = true;
     setToken(t);
   };
   const signOut = () => {
@@ -53,7 +64,7 @@ export default function AnalyticsDashboardPage() {
       ) : (
         <>
           <div className="panel row analytics-toolbar">
-            <div className="row" role="group" aria-label="Период">
+            <div className="row" role="group" aria-label="Период" ref={rangeGroup}>
               {STATS_RANGES.map((r) => (
                 <button
                   key={r}
