@@ -87,6 +87,23 @@ describe('analytics dashboard logic', () => {
     expect(csvFileName(30, new Date('2026-03-01T10:00:00Z'))).toBe('bitsmith-analytics-30d-2026-03-01.csv');
   });
 
+  it("exports the range's days as daily_views; a 7-day range's older chart days as the previous period's", () => {
+    // For the 7-day range the API sends 14 days of daily views (the chart's), 7 of them before `from`.
+    const week: Stats = {
+      ...stats,
+      daily_views: [{ date: '2026-02-20', views: 8 }, ...stats.daily_views],
+    };
+    const rows = Papa.parse<string[]>(statsToCsv(week, 7).trim(), { newline: '\r\n' }).data;
+    const daily = rows.filter((r) => r[0] === 'daily_views');
+    expect(daily).toEqual([
+      ['daily_views', '2026-02-27', '5'],
+      ['daily_views', '2026-03-01', '7'],
+    ]);
+    // A spreadsheet's sum of the range's days is the range's total.
+    expect(daily.reduce((sum, r) => sum + Number(r[2]), 0)).toBe(week.total_views);
+    expect(rows).toContainEqual(['previous_period_daily_views', '2026-02-20', '8']);
+  });
+
   it('the dashboard export neutralises visitor-supplied paths and tool names', () => {
     const hostile = {
       range: { from: '2026-01-01', to: '2026-01-07', tool_uses: 1 },

@@ -78,7 +78,12 @@ export function statsToCsv(stats: Stats, days: StatsRange): string {
     ['previous_period', 'total_views', stats.previous.total_views],
     ['previous_period', 'unique_visitors', stats.previous.unique_visitors],
     ['previous_period', 'tool_uses', stats.previous.tool_uses],
-    ...stats.daily_views.map((d) => ['daily_views', d.date, d.views]),
+    // The 7-day range's daily views cover the chart's 14 days: the older 7 are the previous
+    // period's, kept apart so that the range's days add up to its total.
+    ...stats.daily_views
+      .filter((d) => d.date < stats.range.from)
+      .map((d) => ['previous_period_daily_views', d.date, d.views]),
+    ...stats.daily_views.filter((d) => d.date >= stats.range.from).map((d) => ['daily_views', d.date, d.views]),
     ...stats.popular_pages.map((p) => ['popular_pages', p.page_path, p.view_count]),
     ...stats.tool_usage.map((t) => ['tool_usage', t.tool_name, t.usage_count]),
   ];
