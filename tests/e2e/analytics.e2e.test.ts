@@ -214,6 +214,34 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     }
   });
 
+  it('keeps the figures on screen when a refresh cannot reach the server, and says so', async () => {
+    const own = await startServer();
+    try {
+      const { page, errors } = await openPage(app.browser);
+      await page.goto(`${own.url}/admin/analytics`);
+      await signIn(page, own.adminToken);
+      await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toMatch(/^\d+$/);
+      const shown = await page.getByTestId('Всего просмотров').textContent();
+
+      await own.stop();
+      await page.getByRole('button', { name: 'Обновить' }).click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toContain('сервер недоступен');
+      // The last figures stay (a connection blip must not blank the dashboard), as does the token.
+      expect(await page.getByTestId('Всего просмотров').isVisible()).toBe(true);
+      expect(await page.getByTestId('Всего просмотров').textContent()).toBe(shown);
+      expect(
+        await page
+          .getByRole('list', { name: /Просмотры по дням/ })
+          .getByRole('listitem')
+          .count(),
+      ).toBe(14);
+      expect(await page.getByRole('button', { name: 'Выйти' }).isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('rejects a token typed in the wrong keyboard layout as a wrong token, not as a network failure', async () => {
     const { page, errors } = await openDashboard();
     // A header cannot carry Cyrillic letters: fetch throws before sending anything.

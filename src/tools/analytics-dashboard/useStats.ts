@@ -9,6 +9,13 @@ type LoadState =
   | { status: 'loaded'; stats: Stats }
   | { status: 'error'; error: StatsError; previous?: Stats };
 
+/** The stats a state shows: its own, or those it keeps from before. */
+function shownStats(state: LoadState | undefined): Stats | undefined {
+  if (state?.status === 'loaded') return state.stats;
+  if (state?.status === 'loading' || state?.status === 'error') return state.previous;
+  return undefined;
+}
+
 export function useStats(token: string | null, days: StatsRange, onAuthFailure: (message: string) => void) {
   const [reloads, setReloads] = useState(0);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
@@ -36,7 +43,15 @@ export function useStats(token: string | null, days: StatsRange, onAuthFailure: 
             : new StatsError('server', `Не удалось загрузить статистику: ${(e as Error).message}`);
         if (error.kind === 'auth' || (error.kind === 'limited' && accepted.current !== token))
           onAuthFailure(error.message);
-        setAnswer({ request, state: { status: 'error', error } });
+        // A failed refresh keeps the range's last figures on screen under the alert (a dropped
+        // connection must not blank the dashboard); another range's figures would be mislabelled.
+        setAnswer((last) => {
+          const previous = shownStats(last?.state);
+          return {
+            request,
+            state: { status: 'error', error, previous: previous?.range.days === days ? previous : undefined },
+          };
+        });
       },
     );
     return () => controller.abort();
@@ -45,6 +60,6 @@ export function useStats(token: string | null, days: StatsRange, onAuthFailure: 
   let state: LoadState;
   if (!request) state = { status: 'idle' };
   else if (answer?.request === request) state = answer.state;
-  else state = { status: 'loading', previous: answer?.state.status === 'loaded' ? answer.state.stats : undefined };
+  else state = { status: 'loading', previous: shownStats(answer?.state) };
   return { state, reload };
 }
