@@ -242,6 +242,27 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     }
   });
 
+  it('shows readable day labels under the chart on a phone (none overlaps another, today is shown)', async () => {
+    const { page, errors } = await openPage(app.browser, { viewport: { width: 375, height: 800 } });
+    await page.goto(`${server.url}/admin/analytics`);
+    await signIn(page, server.adminToken);
+    const chart = page.getByRole('list', { name: /Просмотры по дням/ });
+    await expect.poll(() => chart.getByRole('listitem').count()).toBe(14);
+    const labels = await chart.evaluate((list) =>
+      [...list.querySelectorAll('li')]
+        .map((li) => li.lastElementChild as HTMLElement)
+        .filter((el) => getComputedStyle(el).visibility === 'visible' && el.getClientRects().length > 0)
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return { text: el.textContent, left: r.left, right: r.right };
+        }),
+    );
+    expect(labels.length).toBeGreaterThanOrEqual(7);
+    expect(labels.at(-1)!.text).toBe(`${today.slice(8, 10)}.${today.slice(5, 7)}`);
+    for (let i = 1; i < labels.length; i++) expect(labels[i]!.left).toBeGreaterThanOrEqual(labels[i - 1]!.right);
+    expect(errors).toEqual([]);
+  });
+
   it('rejects a token typed in the wrong keyboard layout as a wrong token, not as a network failure', async () => {
     const { page, errors } = await openDashboard();
     // A header cannot carry Cyrillic letters: fetch throws before sending anything.
