@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describeWith } from '../harness/system';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
+import { watchAnnouncements } from '../harness/announce';
 import { startServer, type RunningServer } from '../harness/server';
 import { getStats, pageview, post, toolUsage } from '../server/analytics-helpers';
 
@@ -179,6 +180,19 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     // From there the keyboard reaches the other ranges and the actions.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('90 дней');
+    expect(errors).toEqual([]);
+  });
+
+  it('tells screen readers when a range is loading and when it has loaded', async () => {
+    const { page, errors } = await openDashboard();
+    await signIn(page, server.adminToken);
+    await expect.poll(() => page.getByTestId('Всего просмотров').isVisible()).toBe(true);
+    // The live region is there before the change, so the change is heard.
+    const status = page.locator('main').getByRole('status');
+    expect(await status.count()).toBe(1);
+    const announced = await watchAnnouncements(status);
+    await page.getByRole('button', { name: '7 дней' }).click();
+    await expect.poll(announced).toEqual(['Загрузка статистики…', 'Статистика за 7 дней загружена.']);
     expect(errors).toEqual([]);
   });
 

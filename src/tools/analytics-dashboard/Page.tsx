@@ -97,11 +97,14 @@ export default function AnalyticsDashboardPage() {
             </div>
           </div>
 
-          {state.status === 'loading' && (
-            <p className="analytics-loading" role="status">
-              Загрузка статистики…
-            </p>
-          )}
+          {/* Always present, so screen readers hear each change (one created with its text often is not). */}
+          <p className={state.status === 'loading' ? 'analytics-loading' : 'sr-only'} role="status">
+            {state.status === 'loading'
+              ? 'Загрузка статистики…'
+              : state.status === 'loaded'
+                ? `Статистика за ${rangeLabel(state.stats.range.days)} загружена.`
+                : ''}
+          </p>
           {state.status === 'error' && (
             <div className="error-banner" role="alert">
               {state.error.message}
