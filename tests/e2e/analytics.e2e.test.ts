@@ -196,6 +196,33 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('after Выйти, a wrong token shows none of the figures seen before while it is checked', async () => {
+    const { page, errors } = await openDashboard();
+    await signIn(page, server.adminToken);
+    await expect.poll(() => page.getByTestId('Всего просмотров').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Выйти' }).click();
+
+    // The next check is held at the browser (then sent to the server as it was), as a slow
+    // network would, so the page can be looked at while it is on its way.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let arrived!: () => void;
+    const arrivedAt = new Promise<void>((r) => (arrived = r));
+    await page.route('**/api/analytics/stats?*', async (route) => {
+      arrived();
+      await held;
+      await route.continue();
+    });
+    await signIn(page, 'someone-elses-guess');
+    await arrivedAt;
+    expect(await page.getByText('Загрузка статистики…').isVisible()).toBe(true);
+    expect(await page.getByTestId('Всего просмотров').count()).toBe(0);
+    expect(await page.getByRole('table').count()).toBe(0);
+    release();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Неверный токен администратора');
+    expect(errors).toEqual([]);
+  });
+
   it('keeps the token prompt when wrong tokens are rate limited, and the right token still gets in', async () => {
     const limited = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
     try {

@@ -20,9 +20,11 @@ export function useStats(token: string | null, days: StatsRange, onAuthFailure: 
   const [reloads, setReloads] = useState(0);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   // The answer is kept with the request it answers; until the current request's arrives, the
-  // state is 'loading' (showing the previous stats meanwhile).
+  // state is 'loading' (showing the previous stats of the same token meanwhile: after Выйти, the
+  // next token, perhaps someone else's guess, sees none of them while it is checked).
   const request = token ? `${days}:${reloads}:${token}` : null;
-  const [answer, setAnswer] = useState<{ request: string; state: LoadState } | null>(null);
+  const [answer, setAnswer] = useState<{ request: string; token: string; state: LoadState } | null>(null);
+  const sameToken = answer?.token === token;
   // The token the server last answered stats for: a 429 before that is a wrong token being
   // limited (the admin's own stats are not), so the prompt comes back rather than an empty dashboard.
   const accepted = useRef<string | null>(null);
@@ -33,7 +35,7 @@ export function useStats(token: string | null, days: StatsRange, onAuthFailure: 
     fetchStats(token, days, controller.signal).then(
       (stats) => {
         accepted.current = token;
-        setAnswer({ request, state: { status: 'loaded', stats } });
+        setAnswer({ request, token, state: { status: 'loaded', stats } });
       },
       (e: unknown) => {
         if (controller.signal.aborted) return;
@@ -46,9 +48,10 @@ export function useStats(token: string | null, days: StatsRange, onAuthFailure: 
         // A failed refresh keeps the range's last figures on screen under the alert (a dropped
         // connection must not blank the dashboard); another range's figures would be mislabelled.
         setAnswer((last) => {
-          const previous = shownStats(last?.state);
+          const previous = last?.token === token ? shownStats(last.state) : undefined;
           return {
             request,
+            token,
             state: { status: 'error', error, previous: previous?.range.days === days ? previous : undefined },
           };
         });
@@ -60,6 +63,6 @@ export function useStats(token: string | null, days: StatsRange, onAuthFailure: 
   let state: LoadState;
   if (!request) state = { status: 'idle' };
   else if (answer?.request === request) state = answer.state;
-  else state = { status: 'loading', previous: shownStats(answer?.state) };
+  else state = { status: 'loading', previous: sameToken ? shownStats(answer?.state) : undefined };
   return { state, reload };
 }
