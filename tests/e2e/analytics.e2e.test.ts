@@ -223,6 +223,31 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  it('while another range loads, the figures still shown keep the captions of their own range', async () => {
+    const { page, errors } = await openDashboard();
+    await signIn(page, server.adminToken);
+    await expect.poll(() => page.getByTestId('Всего просмотров').isVisible()).toBe(true);
+    const captions = () => page.locator('.analytics-total .change').allTextContents();
+    expect((await captions()).every((c) => c.includes('30 дн'))).toBe(true);
+
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let arrived!: () => void;
+    const arrivedAt = new Promise<void>((r) => (arrived = r));
+    await page.route('**/api/analytics/stats?days=7*', async (route) => {
+      arrived();
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: '7 дней' }).click();
+    await arrivedAt;
+    // The 30-day figures, dimmed, are not the last 7 days compared with the 7 before.
+    expect((await captions()).every((c) => c.includes('30 дн'))).toBe(true);
+    release();
+    await expect.poll(async () => (await captions()).every((c) => c.includes('7 дн'))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it('keeps the token prompt when wrong tokens are rate limited, and the right token still gets in', async () => {
     const limited = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
     try {

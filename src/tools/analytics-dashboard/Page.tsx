@@ -115,7 +115,8 @@ export default function AnalyticsDashboardPage() {
               className={state.status === 'loading' ? 'analytics-body is-stale' : 'analytics-body'}
               aria-busy={state.status === 'loading'}
             >
-              <Totals stats={shown} days={days} />
+              {/* Captioned by their own range: while another loads, the figures shown are the old range's. */}
+              <Totals stats={shown} days={shown.range.days} />
               <DailyChart stats={shown} />
               <div className="grid-2">
                 <RankedTable
