@@ -70,10 +70,17 @@ export function Home() {
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
         />
+        {/* Always present, so screen readers hear each change (one created with its text often is not). */}
+        <p className="home-filter-status" role="status">
+          {matches === null
+            ? ''
+            : matches.length
+              ? `${matches.length} ${matches.length === 1 ? 'tool' : 'tools'}`
+              : `No tool matches “${excerpt(filter)}”.`}
+        </p>
       </div>
       {matches && (
         <section className="home-matches" aria-label="Matching tools">
-          {matches.length === 0 && <p role="status">No tool matches “{excerpt(filter)}”.</p>}
           <ul>
             {matches.map(({ path, title, description, icon, kind }) => (
               <li key={path}>

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { describeWith } from '../harness/system';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
+import { watchAnnouncements } from '../harness/announce';
 import { startServer, type RunningServer } from '../harness/server';
 import { getStats, pageview, post, toolUsage } from '../server/analytics-helpers';
 
@@ -150,6 +151,182 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     } finally {
       await down.stop();
     }
+  });
+
+  it('puts the keyboard back in the token field after a wrong token and after signing out', async () => {
+    const { page, errors } = await openDashboard();
+    const focusedLabel = () =>
+      page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent ?? null);
+    await signIn(page, 'wrong-token-value');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Неверный токен администратора');
+    await expect.poll(focusedLabel).toBe('Токен администратора');
+
+    // Typing again goes to the field, without a click.
+    await page.keyboard.type(server.adminToken);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('Всего просмотров').isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Выйти' }).press('Enter');
+    await expect.poll(focusedLabel).toBe('Токен администратора');
+    expect(errors).toEqual([]);
+  });
+
+  it('leaves the keyboard on the dashboard after signing in, not at the start of the document', async () => {
+    const { page, errors } = await openDashboard();
+    await page.getByLabel('Токен администратора').fill(server.adminToken);
+    await page.getByLabel('Токен администратора').press('Enter');
+    await expect.poll(() => page.getByTestId('Всего просмотров').isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('30 дней');
+    // From there the keyboard reaches the other ranges and the actions.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('90 дней');
+    expect(errors).toEqual([]);
+  });
+
+  it('tells screen readers when a range is loading and when it has loaded', async () => {
+    const { page, errors } = await openDashboard();
+    await signIn(page, server.adminToken);
+    await expect.poll(() => page.getByTestId('Всего просмотров').isVisible()).toBe(true);
+    // The live region is there before the change, so the change is heard.
+    const status = page.locator('main').getByRole('status');
+    expect(await status.count()).toBe(1);
+    const announced = await watchAnnouncements(status);
+    await page.getByRole('button', { name: '7 дней' }).click();
+    await expect.poll(announced).toEqual(['Загрузка статистики…', 'Статистика за 7 дней загружена.']);
+    expect(errors).toEqual([]);
+  });
+
+  it('after Выйти, a wrong token shows none of the figures seen before while it is checked', async () => {
+    const { page, errors } = await openDashboard();
+    await signIn(page, server.adminToken);
+    await expect.poll(() => page.getByTestId('Всего просмотров').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Выйти' }).click();
+
+    // The next check is held at the browser (then sent to the server as it was), as a slow
+    // network would, so the page can be looked at while it is on its way.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let arrived!: () => void;
+    const arrivedAt = new Promise<void>((r) => (arrived = r));
+    await page.route('**/api/analytics/stats?*', async (route) => {
+      arrived();
+      await held;
+      await route.continue();
+    });
+    await signIn(page, 'someone-elses-guess');
+    await arrivedAt;
+    expect(await page.getByText('Загрузка статистики…').isVisible()).toBe(true);
+    expect(await page.getByTestId('Всего просмотров').count()).toBe(0);
+    expect(await page.getByRole('table').count()).toBe(0);
+    release();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Неверный токен администратора');
+    expect(errors).toEqual([]);
+  });
+
+  it('while another range loads, the figures still shown keep the captions of their own range', async () => {
+    const { page, errors } = await openDashboard();
+    await signIn(page, server.adminToken);
+    await expect.poll(() => page.getByTestId('Всего просмотров').isVisible()).toBe(true);
+    const captions = () => page.locator('.analytics-total .change').allTextContents();
+    expect((await captions()).every((c) => c.includes('30 дн'))).toBe(true);
+
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let arrived!: () => void;
+    const arrivedAt = new Promise<void>((r) => (arrived = r));
+    await page.route('**/api/analytics/stats?days=7*', async (route) => {
+      arrived();
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: '7 дней' }).click();
+    await arrivedAt;
+    // The 30-day figures, dimmed, are not the last 7 days compared with the 7 before.
+    expect((await captions()).every((c) => c.includes('30 дн'))).toBe(true);
+    release();
+    await expect.poll(async () => (await captions()).every((c) => c.includes('7 дн'))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('keeps the token prompt when wrong tokens are rate limited, and the right token still gets in', async () => {
+    const limited = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const { page, errors } = await openPage(app.browser);
+      await page.goto(`${limited.url}/admin/analytics`);
+      // The page view and the wrong tokens spend the address's budget; the 429 comes within 4 tries.
+      const alert = page.getByRole('alert');
+      const alertText = async () => ((await alert.count()) ? await alert.textContent() : null) ?? '';
+      let tries = 0;
+      while (!(await alertText()).includes('Слишком много')) {
+        expect(++tries).toBeLessThanOrEqual(4);
+        const answered = page.waitForResponse((r) => r.url().includes('/api/analytics/stats'));
+        await signIn(page, `wrong-token-${tries}`);
+        await answered;
+        await page.getByRole('alert').waitFor();
+      }
+      expect(await page.getByRole('alert').textContent()).toBe(
+        'Слишком много запросов. Подождите минуту и попробуйте снова.',
+      );
+      // A 429 on stats is never the admin token's (it is not limited): the prompt stays.
+      expect(await page.getByLabel('Токен администратора').isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Выйти' }).count()).toBe(0);
+      expect(await page.evaluate(() => sessionStorage.getItem('bitsmith_admin_token'))).toBeNull();
+
+      await signIn(page, limited.adminToken);
+      await expect.poll(() => page.getByTestId('Всего просмотров').isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  it('keeps the figures on screen when a refresh cannot reach the server, and says so', async () => {
+    const own = await startServer();
+    try {
+      const { page, errors } = await openPage(app.browser);
+      await page.goto(`${own.url}/admin/analytics`);
+      await signIn(page, own.adminToken);
+      await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toMatch(/^\d+$/);
+      const shown = await page.getByTestId('Всего просмотров').textContent();
+
+      await own.stop();
+      await page.getByRole('button', { name: 'Обновить' }).click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toContain('сервер недоступен');
+      // The last figures stay (a connection blip must not blank the dashboard), as does the token.
+      expect(await page.getByTestId('Всего просмотров').isVisible()).toBe(true);
+      expect(await page.getByTestId('Всего просмотров').textContent()).toBe(shown);
+      expect(
+        await page
+          .getByRole('list', { name: /Просмотры по дням/ })
+          .getByRole('listitem')
+          .count(),
+      ).toBe(14);
+      expect(await page.getByRole('button', { name: 'Выйти' }).isVisible()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  it('shows readable day labels under the chart on a phone (none overlaps another, today is shown)', async () => {
+    const { page, errors } = await openPage(app.browser, { viewport: { width: 375, height: 800 } });
+    await page.goto(`${server.url}/admin/analytics`);
+    await signIn(page, server.adminToken);
+    const chart = page.getByRole('list', { name: /Просмотры по дням/ });
+    await expect.poll(() => chart.getByRole('listitem').count()).toBe(14);
+    const labels = await chart.evaluate((list) =>
+      [...list.querySelectorAll('li')]
+        .map((li) => li.lastElementChild as HTMLElement)
+        .filter((el) => getComputedStyle(el).visibility === 'visible' && el.getClientRects().length > 0)
+        .map((el) => {
+          const r = el.getBoundingClientRect();
+          return { text: el.textContent, left: r.left, right: r.right };
+        }),
+    );
+    expect(labels.length).toBeGreaterThanOrEqual(7);
+    expect(labels.at(-1)!.text).toBe(`${today.slice(8, 10)}.${today.slice(5, 7)}`);
+    for (let i = 1; i < labels.length; i++) expect(labels[i]!.left).toBeGreaterThanOrEqual(labels[i - 1]!.right);
+    expect(errors).toEqual([]);
   });
 
   it('rejects a token typed in the wrong keyboard layout as a wrong token, not as a network failure', async () => {

@@ -10,6 +10,7 @@ import { crc32Reference } from '../../src/core/crc/crc32';
 import { pages, sidebarGroups } from '../../src/app/registry';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
+import { watchAnnouncements } from '../harness/announce';
 import { startRecordingProxy } from '../harness/proxy';
 import { describeWith } from '../harness/system';
 import { randomBytes, testRandom } from '../cases/seed';
@@ -50,6 +51,26 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
       'Fast & Reliable',
     ]);
     expect(await page.locator('.sidebar-footer').textContent()).toContain('v2.0.0');
+    await page.context().close();
+  });
+
+  it('tells screen readers what the home filter found: a live region there before typing', async () => {
+    const { page, errors } = await desktop('/');
+    const filter = page.locator('main').getByRole('searchbox', { name: 'Filter tools' });
+    // A live region is only heard when it changes: one created along with its text is often not.
+    const status = page.locator('main').getByRole('status');
+    expect(await status.count()).toBe(1);
+    const announced = await watchAnnouncements(status);
+    await filter.fill('yaml');
+    const found = await page.getByRole('region', { name: 'Matching tools' }).getByRole('listitem').count();
+    const count = `${found} ${found === 1 ? 'tool' : 'tools'}`; // as the palette says it
+    await expect.poll(() => status.textContent()).toBe(count);
+    await filter.fill('zzzz');
+    await expect.poll(() => status.textContent()).toBe('No tool matches “zzzz”.');
+    expect(await announced()).toEqual([count, 'No tool matches “zzzz”.']);
+    await filter.fill('');
+    await expect.poll(() => status.textContent()).toBe('');
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

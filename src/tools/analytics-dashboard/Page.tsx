@@ -1,5 +1,5 @@
 /** Analytics dashboard (/admin/analytics), text in Russian (spec part 1, sections 2, 4, 9). */
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { downloadBlob } from '../../browser/download';
 import { DEFAULT_STATS_RANGE, STATS_RANGES, type Stats, type StatsRange } from '../../core/analytics/contract';
 import { csvFileName, rangeLabel, statsToCsv } from './logic';
@@ -13,24 +13,40 @@ import { BusyButton } from '../../components/BusyButton';
 export default function AnalyticsDashboardPage() {
   const { token, setToken } = useTokenStore();
   const [authMessage, setAuthMessage] = useState('');
+  // The prompt that replaces the dashboard (a rejected token, Выйти) takes the keyboard: the
+  // control that had it is gone, and focus would fall back to the start of the document.
+  const [promptReturned, setPromptReturned] = useState(false);
   const [days, setDays] = useState<StatsRange>(DEFAULT_STATS_RANGE);
 
   const onAuthFailure = useCallback(
     (message: string) => {
       setToken(null);
       setAuthMessage(message);
+      setPromptReturned(true);
     },
     [setToken],
   );
   const { state, reload } = useStats(token, days, onAuthFailure);
 
+  // Signing in replaces the form that had the keyboard: it goes to the pressed range button, the
+  // dashboard's first control, rather than back to the start of the document.
+  const rangeGroup = useRef<HTMLDivElement>(null);
+  const signingIn = useRef(false);
+  useEffect(() => {
+    if (!token || !signingIn.current) return;
+    signingIn.current = false;
+    rangeGroup.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"]')?.focus();
+  }, [token]);
+
   const signIn = (t: string) => {
     setAuthMessage('');
+    signingIn.current = true;
     setToken(t);
   };
   const signOut = () => {
     setToken(null);
     setAuthMessage('');
+    setPromptReturned(true);
   };
 
   const shown: Stats | undefined =
@@ -44,11 +60,11 @@ export default function AnalyticsDashboardPage() {
       </header>
 
       {!token ? (
-        <TokenForm message={authMessage} onSubmit={signIn} />
+        <TokenForm message={authMessage} onSubmit={signIn} focusField={promptReturned} />
       ) : (
         <>
           <div className="panel row analytics-toolbar">
-            <div className="row" role="group" aria-label="Период">
+            <div className="row" role="group" aria-label="Период" ref={rangeGroup}>
               {STATS_RANGES.map((r) => (
                 <button
                   key={r}
@@ -81,11 +97,14 @@ export default function AnalyticsDashboardPage() {
             </div>
           </div>
 
-          {state.status === 'loading' && (
-            <p className="analytics-loading" role="status">
-              Загрузка статистики…
-            </p>
-          )}
+          {/* Always present, so screen readers hear each change (one created with its text often is not). */}
+          <p className={state.status === 'loading' ? 'analytics-loading' : 'sr-only'} role="status">
+            {state.status === 'loading'
+              ? 'Загрузка статистики…'
+              : state.status === 'loaded'
+                ? `Статистика за ${rangeLabel(state.stats.range.days)} загружена.`
+                : ''}
+          </p>
           {state.status === 'error' && (
             <div className="error-banner" role="alert">
               {state.error.message}
@@ -96,7 +115,8 @@ export default function AnalyticsDashboardPage() {
               className={state.status === 'loading' ? 'analytics-body is-stale' : 'analytics-body'}
               aria-busy={state.status === 'loading'}
             >
-              <Totals stats={shown} days={days} />
+              {/* Captioned by their own range: while another loads, the figures shown are the old range's. */}
+              <Totals stats={shown} days={shown.range.days} />
               <DailyChart stats={shown} />
               <div className="grid-2">
                 <RankedTable
@@ -118,7 +138,15 @@ export default function AnalyticsDashboardPage() {
   );
 }
 
-function TokenForm({ message, onSubmit }: { message: string; onSubmit: (token: string) => void }) {
+function TokenForm({
+  message,
+  onSubmit,
+  focusField,
+}: {
+  message: string;
+  onSubmit: (token: string) => void;
+  focusField: boolean;
+}) {
   const [value, setValue] = useState('');
   const [error, setError] = useState('');
   const submit = (e: FormEvent) => {
@@ -147,6 +175,7 @@ function TokenForm({ message, onSubmit }: { message: string; onSubmit: (token: s
         <input
           type="password"
           autoComplete="current-password"
+          autoFocus={focusField}
           value={value}
           onChange={(e) => (setValue(e.target.value), setError(''))}
         />

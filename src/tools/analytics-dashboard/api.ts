@@ -1,7 +1,7 @@
 /** Transport of the dashboard: GET /api/analytics/stats with the admin token, errors in Russian. */
 import { ADMIN_TOKEN_CHARS, MAX_TOP_LIMIT, type Stats, type StatsRange } from '../../core/analytics/contract';
 
-type StatsErrorKind = 'auth' | 'unavailable' | 'bad-request' | 'network' | 'server';
+type StatsErrorKind = 'auth' | 'limited' | 'unavailable' | 'bad-request' | 'network' | 'server';
 
 export class StatsError extends Error {
   constructor(
@@ -43,8 +43,10 @@ export async function fetchStats(token: string, days: StatsRange, signal?: Abort
       'unavailable',
       'Хранилище аналитики временно недоступно. Попробуйте обновить страницу через минуту.',
     );
+  // The server never limits the admin token's stats (server/app.ts), so from it a 429 means the
+  // token is wrong; a proxy in front may still limit a right one.
   if (res.status === 429)
-    throw new StatsError('server', 'Слишком много запросов. Подождите минуту и попробуйте снова.');
+    throw new StatsError('limited', 'Слишком много запросов. Подождите минуту и попробуйте снова.');
   if (res.status >= 400 && res.status < 500)
     throw new StatsError('bad-request', `Не удалось загрузить статистику: ${detail || `ошибка ${res.status}`}`);
   throw new StatsError('server', `Не удалось загрузить статистику: ошибка сервера ${res.status}.`);

@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import type { Stats } from '../../core/analytics/contract';
 import { OWASP_PAYLOADS } from '../../../tests/cases/csv-injection';
 import {
+  changeText,
   chartDays,
   csvFileName,
   formatChange,
@@ -30,6 +31,14 @@ const stats: Stats = {
 };
 
 describe('analytics dashboard logic', () => {
+  it('says the change against the previous period in correct Russian (dative after «к»)', () => {
+    expect(changeText(12, 8, 30)).toBe('+50 % к предыдущим 30 дням (8)');
+    expect(changeText(6, 8, 7)).toBe('−25 % к предыдущим 7 дням (8)');
+    expect(changeText(8, 8, 90)).toBe('0 % к предыдущим 90 дням (8)');
+    expect(changeText(5, 0, 30)).toBe('в предыдущие 30 дней: 0');
+    expect(changeText(5, 0, 7)).toBe('в предыдущие 7 дней: 0');
+  });
+
   it('fills the chart with zero days, oldest first, ending on the last day (across a month end)', () => {
     expect(chartDays(stats.daily_views, '2026-03-01', 4)).toEqual([
       { date: '2026-02-26', views: 0 },
@@ -76,6 +85,23 @@ describe('analytics dashboard logic', () => {
     expect(rows).toContainEqual(['popular_pages', '/"q"', '2']);
     expect(rows).toContainEqual(['tool_usage', "'=cmd", '3']);
     expect(csvFileName(30, new Date('2026-03-01T10:00:00Z'))).toBe('bitsmith-analytics-30d-2026-03-01.csv');
+  });
+
+  it("exports the range's days as daily_views; a 7-day range's older chart days as the previous period's", () => {
+    // For the 7-day range the API sends 14 days of daily views (the chart's), 7 of them before `from`.
+    const week: Stats = {
+      ...stats,
+      daily_views: [{ date: '2026-02-20', views: 8 }, ...stats.daily_views],
+    };
+    const rows = Papa.parse<string[]>(statsToCsv(week, 7).trim(), { newline: '\r\n' }).data;
+    const daily = rows.filter((r) => r[0] === 'daily_views');
+    expect(daily).toEqual([
+      ['daily_views', '2026-02-27', '5'],
+      ['daily_views', '2026-03-01', '7'],
+    ]);
+    // A spreadsheet's sum of the range's days is the range's total.
+    expect(daily.reduce((sum, r) => sum + Number(r[2]), 0)).toBe(week.total_views);
+    expect(rows).toContainEqual(['previous_period_daily_views', '2026-02-20', '8']);
   });
 
   it('the dashboard export neutralises visitor-supplied paths and tool names', () => {

@@ -48,6 +48,19 @@ export function plural(n: number, [one, few, many]: [string, string, string]): s
 
 export const rangeLabel = (days: number) => `${days} ${plural(days, ['день', 'дня', 'дней'])}`;
 
+/**
+ * The change under a total: '+50 % к предыдущим 30 дням (8)', or, with nothing to compare with,
+ * 'в предыдущие 30 дней: 0'.
+ */
+export function changeText(current: number, previous: number, days: number): string {
+  const change = percentChange(current, previous);
+  const count = previous.toLocaleString('ru-RU');
+  if (change === null) return `в предыдущие ${rangeLabel(days)}: ${count}`;
+  // 'к' takes the dative: 'к предыдущим 30 дням', not the genitive of rangeLabel ('30 дней').
+  const dative = `${plural(days, ['предыдущему', 'предыдущим', 'предыдущим'])} ${days} ${plural(days, ['дню', 'дням', 'дням'])}`;
+  return `${formatChange(change)} к ${dative} (${count})`;
+}
+
 /** 'DD.MM' of a 'YYYY-MM-DD' day. */
 export const shortDate = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
 
@@ -65,7 +78,12 @@ export function statsToCsv(stats: Stats, days: StatsRange): string {
     ['previous_period', 'total_views', stats.previous.total_views],
     ['previous_period', 'unique_visitors', stats.previous.unique_visitors],
     ['previous_period', 'tool_uses', stats.previous.tool_uses],
-    ...stats.daily_views.map((d) => ['daily_views', d.date, d.views]),
+    // The 7-day range's daily views cover the chart's 14 days: the older 7 are the previous
+    // period's, kept apart so that the range's days add up to its total.
+    ...stats.daily_views
+      .filter((d) => d.date < stats.range.from)
+      .map((d) => ['previous_period_daily_views', d.date, d.views]),
+    ...stats.daily_views.filter((d) => d.date >= stats.range.from).map((d) => ['daily_views', d.date, d.views]),
     ...stats.popular_pages.map((p) => ['popular_pages', p.page_path, p.view_count]),
     ...stats.tool_usage.map((t) => ['tool_usage', t.tool_name, t.usage_count]),
   ];

@@ -1,17 +1,13 @@
 /** Presentational parts of the dashboard: totals with the period change, daily chart, ranked tables. */
 import type { Stats, StatsRange } from '../../core/analytics/contract';
-import { CHART_DAYS, chartDays, formatChange, percentChange, plural, rangeLabel, shortDate } from './logic';
+import { CHART_DAYS, changeText, chartDays, percentChange, plural, rangeLabel, shortDate } from './logic';
 
 const number = (n: number) => n.toLocaleString('ru-RU');
 
 function Change({ current, previous, days }: { current: number; previous: number; days: StatsRange }) {
   const change = percentChange(current, previous);
   const cls = change === null || change === 0 ? 'change' : change > 0 ? 'change change-up' : 'change change-down';
-  const text =
-    change === null
-      ? `в предыдущие ${rangeLabel(days)}: ${number(previous)}`
-      : `${formatChange(change)} к предыдущим ${rangeLabel(days)} (${number(previous)})`;
-  return <span className={cls}>{text}</span>;
+  return <span className={cls}>{changeText(current, previous, days)}</span>;
 }
 
 export function Totals({ stats, days }: { stats: Stats; days: StatsRange }) {
