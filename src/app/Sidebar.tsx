@@ -2,7 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Icon } from './icons';
 import { sidebarGroups, groupOfPath, pages, VERSION, PRODUCT } from './registry';
-import { searchPages } from './search';
+import { filterPages } from './search';
 import type { PageDeclaration } from './tool';
 
 const NAV_DELAY_MS = 300;
@@ -15,13 +15,17 @@ export function Sidebar({ open, onClose, inert }: { open: boolean; onClose: () =
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState<string | null>(() => groupOfPath(pathname)?.id ?? null);
   const [filter, setFilter] = useState('');
-  const matches = filter.trim() ? searchPages(filter, pages).filter((p) => p.kind !== 'admin') : null;
+  const matches = filterPages(filter, pages);
+
+  const openPage = (path: string) => {
+    onClose();
+    setTimeout(() => window.location.assign(path), NAV_DELAY_MS);
+  };
 
   const followLink = (e: MouseEvent<HTMLAnchorElement>, path: string) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return; // new tab etc. stays native
     e.preventDefault();
-    onClose();
-    setTimeout(() => window.location.assign(path), NAV_DELAY_MS);
+    openPage(path);
   };
 
   const toolLink = ({ path, title, kind }: PageDeclaration) => (
@@ -51,6 +55,10 @@ export function Sidebar({ open, onClose, inert }: { open: boolean; onClose: () =
         placeholder="Filter tools"
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
+        onKeyDown={(e) => {
+          // As in the palette: Enter opens the best match.
+          if (e.key === 'Enter' && matches?.[0]) openPage(matches[0].path);
+        }}
       />
       {matches && (
         <ul className="group-tools sidebar-matches" aria-label="Matching tools">

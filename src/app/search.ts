@@ -76,3 +76,8 @@ export function searchPages<P extends PageDeclaration>(query: string, from: read
     .sort((a, b) => b.score - a.score || a.order - b.order)
     .map((h) => h.page);
 }
+
+/** What the filter boxes list for `query` (null when empty): every match but the admin pages. */
+export function filterPages(query: string, pages: readonly PageDeclaration[]): PageDeclaration[] | null {
+  return query.trim() ? searchPages(query, pages).filter((p) => p.kind !== 'admin') : null;
+}

@@ -27,8 +27,11 @@ interface DeclarationBase {
 }
 
 export interface ToolDeclaration extends DeclarationBase {
-  /** 'admin' pages have a route but no sidebar place. */
-  kind: 'tool' | 'admin';
+  /**
+   * 'admin' pages have a route but no sidebar place and are left out of the tool filters;
+   * 'unlisted' pages (public, outside the spec's sidebar) have no sidebar place but are found.
+   */
+  kind: 'tool' | 'admin' | 'unlisted';
   /** The folder under src/tools holding this tool.ts and its Page.tsx. */
   folder: string;
   /**

@@ -131,6 +131,30 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('the filter boxes find the public Benchmarks page but not the admin dashboard, and Enter opens the first match', async () => {
+    // "benchmark" found nothing on the home page that links /benchmarks, and Enter did nothing in either box.
+    const { page } = await open('/');
+    const home = page.locator('main').getByRole('searchbox', { name: 'Filter tools' });
+    const matches = page.getByRole('region', { name: 'Matching tools' }).getByRole('link');
+    await home.fill('benchmark');
+    expect(await matches.allTextContents()).toEqual([expect.stringContaining('Benchmarks')]);
+    await home.fill('analytics');
+    expect((await matches.allTextContents()).join()).not.toContain('Analytics Dashboard');
+    await home.fill('yaml');
+    await home.press('Enter');
+    await page.waitForURL(`${app.url}/json-yaml-converter`);
+    expect(await page.locator('main h1').first().textContent()).toContain('JSON');
+    const side = page.locator('#sidebar').getByRole('searchbox', { name: 'Filter tools' });
+    await side.fill('benchmark');
+    expect(await page.locator('#sidebar').getByRole('list', { name: 'Matching tools' }).textContent()).toContain(
+      'Benchmarks',
+    );
+    await side.fill('gradeint');
+    await side.press('Enter');
+    await page.waitForURL(`${app.url}/gradient-generator`);
+    await page.context().close();
+  });
+
   it('follows the system theme, toggles to the other and keeps the choice after a reload', async () => {
     const { page } = await open('/', 1280, 'dark');
     const bg = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
