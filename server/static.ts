@@ -73,6 +73,9 @@ function precompressed(present: Set<string>) {
   };
 }
 
+/** Where the admin pages live (the analytics dashboard, /admin/analytics). */
+const ADMIN_PREFIX = '/admin';
+
 /** index.html with the given status, compressed when the build wrote a sibling. */
 function sendIndex(root: string, present: Set<string>, req: Request, res: Response, status: number): void {
   res.vary('Accept-Encoding');
@@ -99,6 +102,8 @@ export function serveBuiltApp(app: Express, root: string): void {
   app.get('/{*path}', (req, res) => {
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     const known = routes.size === 0 || routes.has(path);
+    // The admin dashboard is linked from every page; crawlers that follow the link must not list it.
+    if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) res.set('X-Robots-Tag', 'noindex, nofollow');
     sendIndex(root, present, req, res, known ? 200 : 404);
   });
 }

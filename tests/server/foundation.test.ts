@@ -46,6 +46,14 @@ describe('server skeleton', () => {
     }
   });
 
+  it('asks search engines not to index the admin dashboard, and only it', async () => {
+    // /admin/analytics was served like any tool page: a crawler following the navbar link indexed it.
+    for (const path of ['/admin/analytics', '/admin/analytics/'])
+      expect((await fetch(`${server.url}${path}`)).headers.get('x-robots-tag'), path).toBe('noindex, nofollow');
+    for (const path of ['/', '/crc-generator', '/benchmarks'])
+      expect((await fetch(`${server.url}${path}`)).headers.get('x-robots-tag'), path).toBeNull();
+  });
+
   it('sends security headers that still allow WebAssembly and workers', async () => {
     const r = await fetch(`${server.url}/`);
     const csp = r.headers.get('content-security-policy') ?? '';
