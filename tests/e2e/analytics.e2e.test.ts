@@ -302,6 +302,12 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
           .count(),
       ).toBe(14);
       expect(await page.getByRole('button', { name: 'Выйти' }).isVisible()).toBe(true);
+      // The figures on screen can still be exported (the button stayed disabled until a success).
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Экспорт CSV' }).click();
+      const csv = readFileSync((await (await download).path())!, 'utf8').split('\r\n');
+      expect(csv).toContain(`summary,total_views,${shown}`);
+      expect(csv).toContain('summary,range_days,30');
       expect(errors).toEqual([]);
     } finally {
       await own.stop();

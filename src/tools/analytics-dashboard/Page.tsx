@@ -51,6 +51,8 @@ export default function AnalyticsDashboardPage() {
 
   const shown: Stats | undefined =
     state.status === 'loaded' ? state.stats : state.status !== 'idle' ? state.previous : undefined;
+  // What is on screen can be exported, also after a failed refresh; not while a new range loads.
+  const exportable = state.status === 'loading' ? undefined : shown;
 
   return (
     <article className="tool-page analytics-dashboard" lang="ru">
@@ -83,11 +85,12 @@ export default function AnalyticsDashboardPage() {
               </BusyButton>
               <button
                 type="button"
-                disabled={state.status !== 'loaded'}
-                onClick={() =>
-                  state.status === 'loaded' &&
-                  downloadBlob(csvFileName(days), statsToCsv(state.stats, days), 'text/csv;charset=utf-8')
-                }
+                disabled={!exportable}
+                onClick={() => {
+                  if (!exportable) return;
+                  const range = exportable.range.days;
+                  downloadBlob(csvFileName(range), statsToCsv(exportable, range), 'text/csv;charset=utf-8');
+                }}
               >
                 Экспорт CSV
               </button>
