@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
-import { watchAnnouncements } from '../harness/announce';
+import { watchAnnouncements, watchPageAnnouncements } from '../harness/announce';
 import { describeWith } from '../harness/system';
 
 describeWith(['chromium'], 'a repeated message is announced again', () => {
@@ -76,4 +76,26 @@ describeWith(['chromium'], 'a repeated message is announced again', () => {
     await announcedAgain(banner, () => button(page, 'Generate Code').click(), /^Clock frequency must be/);
     expect(errors).toEqual([]);
   });
+
+  // The panel's banner was inserted with its message on the first refused Generate Code: a region
+  // added with its text is not reliably announced (the page's problem list had said it while the
+  // user typed, and the press itself could go unheard).
+  for (const [path, bad, message] of [
+    [
+      '/uart-generator',
+      async (p: Page) => p.getByLabel('Clock Frequency (Hz)').fill('999'),
+      /^Clock frequency must be/,
+    ],
+    ['/fifo-generator?dataWidth=0', async () => {}, /^Data width must be a whole number/],
+  ] as const)
+    it(`${path.split(/[-?]/)[0]!.slice(1).toUpperCase()}: the first refused Generate Code is announced once, in a region already there`, async () => {
+      const { page, errors } = await open(path);
+      await bad(page);
+      await page.locator('.uart-problems, .fifo-problems').waitFor();
+      const announced = await watchPageAnnouncements(page);
+      await button(page, 'Generate Code').click();
+      await page.locator('.generated-code .error-banner').waitFor();
+      await expect.poll(announced).toEqual([{ role: 'alert', text: expect.stringMatching(message), inserted: false }]);
+      expect(errors).toEqual([]);
+    });
 });
