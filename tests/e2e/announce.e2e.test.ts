@@ -98,4 +98,16 @@ describeWith(['chromium'], 'a repeated message is announced again', () => {
       await expect.poll(announced).toEqual([{ role: 'alert', text: expect.stringMatching(message), inserted: false }]);
       expect(errors).toEqual([]);
     });
+
+  it('UART: a change after Generate Code is announced as making the code stale, in a region already there', async () => {
+    const { page, errors } = await open('/uart-generator');
+    await button(page, 'Generate Code').click();
+    await page.locator('pre.code').waitFor();
+    const announced = await watchPageAnnouncements(page);
+    await page.getByLabel('Data Bits').selectOption('6');
+    const stale = 'The configuration changed since this code was generated. Press Generate Code to update it.';
+    await page.getByText(stale).waitFor();
+    await expect.poll(announced).toEqual([{ role: 'status', text: stale, inserted: false }]);
+    expect(errors).toEqual([]);
+  });
 });
