@@ -110,4 +110,27 @@ describeWith(['chromium'], 'a repeated message is announced again', () => {
     await expect.poll(announced).toEqual([{ role: 'status', text: stale, inserted: false }]);
     expect(errors).toEqual([]);
   });
+
+  // A mistake in the subnet inputs was two alerts at once: the status line's and the error banner's,
+  // which came into the page with its text.
+  it('Subnet: each mistake and its fix is announced once, in regions already there', async () => {
+    const { page, errors } = await open('/ip-subnet');
+    let announced = await watchPageAnnouncements(page);
+    await page.getByLabel('IP Address').fill('300.1.1.1');
+    await page.getByTestId('subnet-error').waitFor();
+    await expect.poll(announced).toEqual([{ role: 'alert', text: 'Invalid IP address format', inserted: false }]);
+    expect(await page.locator('.subnet-status').textContent()).toMatch(/^❌ Invalid IP address · Mask: /);
+
+    announced = await watchPageAnnouncements(page);
+    await page.getByLabel('IP Address').fill('10.0.0.1');
+    const valid = '✅ Valid IP address · Mask: 255.255.255.0 (/24)';
+    await expect.poll(announced).toEqual([{ role: 'status', text: valid, inserted: false }]);
+
+    announced = await watchPageAnnouncements(page);
+    await page.getByLabel('CIDR', { exact: true }).fill('40');
+    await page.getByTestId('subnet-error').waitFor();
+    await expect.poll(announced).toEqual([{ role: 'alert', text: 'CIDR must be between 0 and 32', inserted: false }]);
+    expect(await page.locator('.subnet-status').textContent()).toBe('✅ Valid IP address · Mask: invalid');
+    expect(errors).toEqual([]);
+  });
 });
