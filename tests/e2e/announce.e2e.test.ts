@@ -133,4 +133,17 @@ describeWith(['chromium'], 'a repeated message is announced again', () => {
     expect(await page.locator('.subnet-status').textContent()).toBe('✅ Valid IP address · Mask: invalid');
     expect(errors).toEqual([]);
   });
+
+  it('FSM: the first refused Generate Code is announced, in a region already there', async () => {
+    const { page, errors } = await open('/fsm-generator');
+    await page.getByLabel('Input 1 width').fill('0');
+    const announced = await watchPageAnnouncements(page);
+    await button(page, 'Generate Code').click();
+    await page.locator('.fsm-failure').waitFor();
+    const failure = /^Verilog generation error: Input 'start' width must be a whole number from 1 to 64\./;
+    await expect
+      .poll(async () => (await announced()).filter((a) => a.role === 'alert'))
+      .toEqual([{ role: 'alert', text: expect.stringMatching(failure), inserted: false }]);
+    expect(errors).toEqual([]);
+  });
 });
