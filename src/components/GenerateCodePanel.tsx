@@ -36,11 +36,10 @@ export function GenerateCodePanel({ id, hdl }: { id: string; hdl: GenerateCodeCo
         </BusyButton>
       }
     >
-      {hdl.error && (
-        <div className="error-banner" role="alert">
-          {error}
-        </div>
-      )}
+      {/* Always there, empty until a message: a region inserted with its text is not reliably announced. */}
+      <div className={hdl.error ? 'error-banner' : undefined} role="alert">
+        {error}
+      </div>
     </GeneratedCode>
   );
 }

@@ -124,11 +124,14 @@ export function GeneratedCode(p: GeneratedCodeProps) {
       )}
       {problem && <StatusLine text={problem} />}
       {p.children}
-      {p.stale && (
-        <p className="generated-code-stale" role="status">
-          The configuration changed since this code was generated. Press Generate Code to update it.
-        </p>
-      )}
+      {/* Always there: a status region inserted with its text is not reliably announced. */}
+      <div role="status">
+        {p.stale && (
+          <p className="generated-code-stale">
+            The configuration changed since this code was generated. Press Generate Code to update it.
+          </p>
+        )}
+      </div>
       {p.file && (
         <pre className="code" aria-label={p.codeLabel ?? `Generated ${label} code`} tabIndex={0}>
           <code>{shownText(p.file.text, p.maxLines)}</code>

@@ -58,14 +58,27 @@ export function useStatusMessage(): [StatusMessage, (text: string) => void] {
  * changes inside a live region, not a region that appears or turns into an alert with its text.
  * `attempt` changes with each try of the user (e.g. a count of runs): a try that ends with the same
  * text as the one before is announced again.
+ * `quiet`: another region announces what is wrong now (the subnet's error banner), so the line shows
+ * its text without announcing it, and one mistake is not two alerts; its next text is announced.
  */
-export function StatusLine({ text, attempt, className = '' }: { text: string; attempt?: unknown; className?: string }) {
+export function StatusLine({
+  text,
+  attempt,
+  className = '',
+  quiet = false,
+}: {
+  text: string;
+  attempt?: unknown;
+  className?: string;
+  quiet?: boolean;
+}) {
   const kind = !text ? '' : isSuccessMessage(text) ? 'status-success' : 'status-error';
-  const announced = useAnnouncedText(text, attempt);
+  const announced = useAnnouncedText(quiet ? '' : text, attempt);
   return (
     <div id={STATUS_LINE_ID} className={`status-line ${kind} ${className}`}>
       <span role="status">{kind === 'status-success' ? announced : ''}</span>
       <span role="alert">{kind === 'status-error' ? announced : ''}</span>
+      {quiet && text}
     </div>
   );
 }

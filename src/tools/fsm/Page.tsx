@@ -205,11 +205,10 @@ export default function FsmPage() {
             </button>
           </div>
           {undo.undoBar}
-          {page.error && (
-            <div className="error-banner fsm-failure" role="alert">
-              {failure}
-            </div>
-          )}
+          {/* Always there, empty until a failure: an alert inserted with its text is not reliably announced. */}
+          <div className={page.error ? 'error-banner fsm-failure' : undefined} role="alert">
+            {failure}
+          </div>
           <BasicSettings fields={fields} />
           <StatesEditor config={config} fields={fields} />
           <div className="grid-2">

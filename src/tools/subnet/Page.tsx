@@ -129,12 +129,12 @@ export default function SubnetPage() {
   return (
     <ToolPage tool={tool} infoCards={INFO_CARDS}>
       <Inputs />
-      <StatusLine text={status} className="subnet-status" />
-      {!ok && (
-        <div className="error-banner" role="alert" data-testid="subnet-error">
-          {error}
-        </div>
-      )}
+      {/* While the banner says what is wrong, the line is shown and not announced: one mistake, one alert. */}
+      <StatusLine text={status} className="subnet-status" quiet={!ok} />
+      {/* Always there: an alert inserted with its text is not reliably announced. */}
+      <div className={ok ? undefined : 'error-banner'} role="alert" data-testid={ok ? undefined : 'subnet-error'}>
+        {ok ? '' : error}
+      </div>
       {ok && (
         <section className="panel" aria-label="Results">
           <TabList
