@@ -196,6 +196,38 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(errors).toEqual([]);
   });
 
+  it('a removed state, signal or transition, and what went with it, comes back with Undo', async () => {
+    // Remove state RUN also dropped IDLE->RUN and RUN->DONE with their conditions, with no way back.
+    const { page, errors } = await open();
+    const heading = (name: string) => page.getByRole('heading', { name: new RegExp(`^${name} \\(`) }).textContent();
+    await page.getByLabel('Transition 1 condition').fill('start && !stop');
+    await page.getByRole('button', { name: 'Remove state RUN', exact: true }).click();
+    const bar = page.getByRole('status').filter({ hasText: 'State RUN removed with its 2 transitions.' });
+    await bar.waitFor();
+    expect(await heading('Transitions')).toBe('Transitions (1)');
+    expect(await seriousViolations(page)).toEqual([]);
+    await bar.getByRole('button', { name: 'Undo' }).click();
+    expect(await stateNames(page)).toEqual(['IDLE', 'RUN', 'DONE']);
+    expect(await heading('Transitions')).toBe('Transitions (3)');
+    expect(await page.getByLabel('Transition 1 condition').inputValue()).toBe('start && !stop');
+    expect(await focusedName(page)).toBe('Remove state RUN');
+
+    await page.getByRole('button', { name: 'Remove output busy', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Output busy removed.' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    expect(await page.getByRole('button', { name: 'Remove output busy', exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Remove transition 2', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Transition 2 removed.' }).waitFor();
+    // An edit after the removal would be lost by Undo: it is no longer offered.
+    await page.getByLabel('Module Name').fill('ctrl');
+    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    expect(await heading('Transitions')).toBe('Transitions (2)');
+    expect(errors).toEqual([]);
+  });
+
   it('the checks are one live region, and a duplicate name or a zero width marks its field', async () => {
     const { page, errors } = await open();
     const live = await page.getByRole('region', { name: 'Checks' }).getByRole('status').elementHandle();

@@ -1,4 +1,4 @@
-import { memo, useDeferredValue, useMemo } from 'react';
+import { createContext, memo, useContext, useDeferredValue, useMemo } from 'react';
 import { parseCondition, ConditionError } from '../../core/hdl/fsm/condition';
 import type { FsmConfig, FsmSignal, FsmState, FsmTransition } from '../../core/hdl/fsm/config';
 import { Select, type SelectOption } from '../../components/fields';
@@ -21,13 +21,27 @@ export function textFieldError(error: number | undefined) {
   return { invalid: error !== undefined, 'aria-describedby': error === undefined ? undefined : errorId(error) };
 }
 
-/** A removed row's focus goes to the Remove of the row taking its place, else of the previous row, else to Add. */
-function removeRow(button: HTMLElement, remove: () => void) {
-  removeKeepingFocus(button, remove, {
-    scope: 'section',
-    controls: '.fsm-remove',
-    fallback: (section) => section.querySelector<HTMLElement>('.fsm-section-head button'),
-  });
+/** Removes through the page's Undo: `message` says what went, and Undo brings it back. */
+export const RemovalUndo = createContext<(message: string, remove: () => void) => void>((_, remove) => remove());
+
+/**
+ * Removes a row, offering Undo. Its focus goes to the Remove of the row taking its place, else of
+ * the previous row, else to Add.
+ */
+function useRemoveRow() {
+  const removeWithUndo = useContext(RemovalUndo);
+  return (button: HTMLElement, message: string, remove: () => void) =>
+    removeKeepingFocus(button, () => removeWithUndo(message, remove), {
+      scope: 'section',
+      controls: '.fsm-remove',
+      fallback: (section) => section.querySelector<HTMLElement>('.fsm-section-head button'),
+    });
+}
+
+/** What Undo offers back when a state goes: the state, and the transitions to and from it. */
+function stateRemoved(name: string): string {
+  const lost = useFsmStore.getState().config.transitions.filter((t) => t.from === name || t.to === name).length;
+  return `State ${name} removed${lost ? ` with its ${lost} transition${lost === 1 ? '' : 's'}` : ''}.`;
 }
 
 /**
@@ -137,6 +151,7 @@ const StateRow = memo(function StateRow({
   nameError: number | undefined;
 }) {
   const { removeState, updateState, setStateOutput } = useFsmStore.getState();
+  const removeRow = useRemoveRow();
   return (
     <tr>
       <td>
@@ -180,7 +195,7 @@ const StateRow = memo(function StateRow({
           aria-label={`Remove state ${s.name}`}
           disabled={single}
           title={single ? 'At least one state is needed' : undefined}
-          onClick={(e) => removeRow(e.currentTarget, () => removeState(i))}
+          onClick={(e) => removeRow(e.currentTarget, stateRemoved(s.name), () => removeState(i))}
         >
           Remove
         </button>
@@ -199,6 +214,7 @@ export function SignalsEditor({
   fields: FieldErrors;
 }) {
   const { addSignal, removeSignal, updateSignal } = useFsmStore();
+  const removeRow = useRemoveRow();
   const list: FsmSignal[] = config[kind];
   const noun = kind === 'inputs' ? 'Input' : 'Output';
   return (
@@ -244,7 +260,7 @@ export function SignalsEditor({
             type="button"
             className="fsm-remove"
             aria-label={`Remove ${kind === 'inputs' ? 'input' : 'output'} ${s.name}`}
-            onClick={(e) => removeRow(e.currentTarget, () => removeSignal(kind, i))}
+            onClick={(e) => removeRow(e.currentTarget, `${noun} ${s.name} removed.`, () => removeSignal(kind, i))}
           >
             Remove
           </button>
@@ -313,6 +329,7 @@ const TransitionRow = memo(function TransitionRow({
   isLast: boolean;
 }) {
   const { removeTransition, updateTransition, setTransitionOutput } = useFsmStore.getState();
+  const removeRow = useRemoveRow();
   const problem = conditionProblem(t.condition);
   return (
     <div className="fsm-transition">
@@ -369,7 +386,7 @@ const TransitionRow = memo(function TransitionRow({
         type="button"
         className="fsm-remove"
         aria-label={`Remove transition ${i + 1}`}
-        onClick={(e) => removeRow(e.currentTarget, () => removeTransition(i))}
+        onClick={(e) => removeRow(e.currentTarget, `Transition ${i + 1} removed.`, () => removeTransition(i))}
       >
         Remove
       </button>

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { TabList, type TabItem } from '../../components/TabList';
 import { changeThenFocus } from '../../components/focus';
@@ -18,6 +18,7 @@ import {
 } from '../../core/hdl/fsm/config';
 import { StateDiagram } from './Diagram';
 import {
+  RemovalUndo,
   SignalsEditor,
   StatesEditor,
   TransitionsEditor,
@@ -151,8 +152,15 @@ export default function FsmPage() {
     page.track('generate_code', { states: config.states.length, type: config.fsmType, encoding: config.encoding });
   };
 
-  // An example replaces every state, signal and transition the user made: Undo brings them back.
+  // An example replaces every state, signal and transition the user made, and a removed state takes
+  // its transitions with it: Undo brings them back.
   const undo = useUndoableReplace(useFsmStore, (s) => s.config, setConfig);
+  // The rows are memoised: they get one function for the page's life, calling the latest replace.
+  const latestReplace = useRef(undo.replace);
+  useLayoutEffect(() => {
+    latestReplace.current = undo.replace;
+  });
+  const removeWithUndo = useCallback((message: string, apply: () => void) => latestReplace.current(message, apply), []);
   const load = (which: 'simple' | 'complex') =>
     page.load(
       () =>
@@ -210,12 +218,14 @@ export default function FsmPage() {
             {failure}
           </div>
           <BasicSettings fields={fields} />
-          <StatesEditor config={config} fields={fields} />
-          <div className="grid-2">
-            <SignalsEditor kind="inputs" config={config} fields={fields} />
-            <SignalsEditor kind="outputs" config={config} fields={fields} />
-          </div>
-          <TransitionsEditor config={config} />
+          <RemovalUndo.Provider value={removeWithUndo}>
+            <StatesEditor config={config} fields={fields} />
+            <div className="grid-2">
+              <SignalsEditor kind="inputs" config={config} fields={fields} />
+              <SignalsEditor kind="outputs" config={config} fields={fields} />
+            </div>
+            <TransitionsEditor config={config} />
+          </RemovalUndo.Provider>
           <div className="grid-2">
             <Checks errors={errors} warnings={warnings} />
             <section className="panel" aria-labelledby="fsm-diagram-title">
