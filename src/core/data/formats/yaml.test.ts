@@ -157,6 +157,17 @@ describe('YAML features', () => {
     }
   });
 
+  it('an alias to an anchor not set before it is placed at the alias (was line 1, column 1)', () => {
+    const r = toJson('a: &x 1\nb: *x\nc: *y\n');
+    expect(r).toMatchObject({ ok: false, position: { line: 3, column: 4 } });
+    expect(r.status).toBe(
+      'Invalid YAML: Unresolved alias (the anchor must be set before the alias): y (line 3, column 4)',
+    );
+    // An anchor set after its alias does not count; the second document does not see the first's.
+    expect(toJson('a: *z\nb: &z 1\n')).toMatchObject({ ok: false, position: { line: 1, column: 4 } });
+    expect(toJson('a: &w 1\n---\nb: 2\nc: [1, *w]\n')).toMatchObject({ ok: false, position: { line: 4, column: 8 } });
+  });
+
   it('an alias bomb is stopped, not expanded', () => {
     let src = 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
     for (let i = 1; i < 9; i++)

@@ -119,8 +119,30 @@ export function readYaml(text: string): YamlRead {
     };
   } catch (e) {
     const detail = e instanceof RangeError ? TOO_DEEP : (e as Error).message;
-    return { ok: false, detail, position: positionAt(text, 0) };
+    // The library throws "Unresolved alias" from toJS, without a place: it is the first alias
+    // whose anchor is not set before it (it was reported at line 1, column 1).
+    const alias = e instanceof ReferenceError ? firstUnresolvedAlias(list) : undefined;
+    return { ok: false, detail, position: positionAt(text, alias ?? 0) };
   }
+}
+
+/** The offset of the first alias naming an anchor not set before it in its own document. */
+function firstUnresolvedAlias(docs: YAML.Document.Parsed[]): number | undefined {
+  for (const doc of docs) {
+    const anchors = new Set<string>();
+    let found: number | undefined;
+    YAML.visit(doc, (_key, node) => {
+      if (YAML.isAlias(node)) {
+        if (anchors.has(node.source)) return undefined;
+        found = node.range?.[0];
+        return YAML.visit.BREAK;
+      }
+      if ((YAML.isScalar(node) || YAML.isCollection(node)) && node.anchor) anchors.add(node.anchor);
+      return undefined;
+    });
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**
