@@ -189,6 +189,13 @@ describe('YAML features', () => {
     });
   });
 
+  it('!!binary is its Base64 text, as yq writes it (was a one-line array of byte values at any indentation)', () => {
+    expect(out(toJson('a: !!binary aGVsbG8=\nb: !!binary |\n  R0lGODlhAQAB\n  AAAAACw=\n', 4))).toBe(
+      '{\n    "a": "aGVsbG8=",\n    "b": "R0lGODlhAQABAAAAACw="\n}',
+    );
+    expect(out(toJson('- !!binary ""\n- !!binary /w==\n', 2, true))).toBe('[\n  "",\n  "/w=="\n]');
+  });
+
   it('an alias bomb is stopped, not expanded', () => {
     let src = 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
     for (let i = 1; i < 9; i++)

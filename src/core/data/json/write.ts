@@ -45,6 +45,16 @@ function scalar(v: unknown): string | undefined {
   }
 }
 
+/**
+ * YAML's !!binary (a Uint8Array, a Buffer in Node) as the Base64 text it was, without its line
+ * breaks, as yq writes it; it was an array of byte values on one line whatever the indentation.
+ */
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
 class Writer {
   /** One level of indentation: '' when minified. */
   private readonly indent: string;
@@ -61,7 +71,7 @@ class Writer {
     const s = scalar(v);
     if (s !== undefined || v === null || typeof v !== 'object') return s;
     if (Array.isArray(v) || v instanceof Set) return this.array([...v], prefix);
-    if (ArrayBuffer.isView(v)) return JSON.stringify(Array.from(v as unknown as ArrayLike<number>));
+    if (v instanceof Uint8Array) return quote(base64(v));
     return this.object(v, prefix);
   }
 
