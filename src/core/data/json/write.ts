@@ -21,7 +21,24 @@ export function keyText(key: unknown): string {
   return String(key);
 }
 
-const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+/** A UTF-16 code unit moved so that the units compare in code point order (surrogates above U+FFFF). */
+const codePointRank = (c: number) => (c >= 0xd800 ? (c >= 0xe000 ? c - 0x800 : c + 0x2000) : c);
+
+/**
+ * Key order of sort keys: by code point, as jq -S and Python's sort_keys order them (JavaScript's
+ * `<` compares UTF-16 units and put an emoji before U+E000-U+FFFF, e.g. before `！`).
+ */
+export function compareKeys(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) - codePointRank(y);
+  }
+  return a.length - b.length;
+}
+
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => compareKeys(a, b);
 const quote = (s: string) => JSON.stringify(s);
 
 /** JSON text of a scalar, or undefined when the value is a collection or has no JSON form. */
