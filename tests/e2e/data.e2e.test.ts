@@ -495,6 +495,67 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
     });
   });
 
+  it('drops the conversion running when the direction is changed: its result never shows under the other direction', async () => {
+    /** Every status the page shows from now on, in order. */
+    const recordStatuses = (page: Page) =>
+      page.evaluate(() => {
+        const w = window as unknown as { statuses: string[] };
+        w.statuses = [];
+        new MutationObserver(() => {
+          const text = document.querySelector('.status-line')?.textContent ?? '';
+          if (text && text !== w.statuses.at(-1)) w.statuses.push(text);
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+    const statuses = (page: Page) => page.evaluate(() => (window as unknown as { statuses: string[] }).statuses);
+    const cases = [
+      {
+        path: '/json-yaml-converter',
+        label: 'Conversion direction',
+        other: 'yamlToJson',
+        running: 'Converting JSON to YAML',
+        file: {
+          name: 'big.json',
+          mimeType: 'application/json',
+          buffer: Buffer.from(
+            JSON.stringify(Array.from({ length: 25_000 }, (_, i) => ({ id: i, name: `Name ${i}`, tags: ['a', 'b'] }))),
+          ),
+        },
+        // The same file read as YAML (JSON is YAML) in the direction chosen.
+        after: '✅ Converted YAML to JSON',
+      },
+      {
+        path: '/csv-json-converter',
+        label: 'Direction',
+        other: 'jsonToCsv',
+        running: 'Converting CSV to JSON',
+        file: {
+          name: 'big.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(
+            ['id,name,price', ...Array.from({ length: 300_000 }, (_, i) => `${i},"Name, ${i}",${i}.25`)].join('\n'),
+          ),
+        },
+        after: /^Error converting JSON to CSV: .+ \(line 1, column 1\)$/,
+      },
+    ];
+    for (const c of cases) {
+      const { page, errors } = await open(c.path);
+      await page.locator('input[type=file]').setInputFiles(c.file);
+      await recordStatuses(page);
+      await button(page, 'Convert').click();
+      const progress = page.getByRole('group', { name: c.running });
+      await progress.waitFor();
+      await page.getByLabel(c.label).selectOption(c.other);
+      // The job stops with the change (before, it ran on and its result came in under the new direction).
+      await expect.poll(() => progress.count(), { timeout: 120_000 }).toBe(0);
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page), { timeout: 120_000 }).toMatch(c.after);
+      expect(await statuses(page), c.path).toEqual([expect.stringMatching(c.after)]);
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  }, 240_000);
+
   it('drops the conversion of a file removed while it runs: no result of it appears later', async () => {
     const { page, errors } = await open('/csv-json-converter');
     const rows = Array.from({ length: 300_000 }, (_, i) => `${i},"Name, ${i}",${i}.25`);

@@ -93,9 +93,14 @@ export default function CsvJsonPage() {
     });
   };
 
-  /** A direction change empties the output and its messages; the input is kept. */
-  const setDirection = (direction: CsvDirection) =>
+  /**
+   * A direction change empties the output and its messages and drops a running conversion (its
+   * result would come in under the other direction); the input is kept.
+   */
+  const setDirection = (direction: CsvDirection) => {
+    runner.discard();
     s.set({ direction, result: null, status: '', errorPosition: undefined });
+  };
 
   const hint = otherFormatHint(s.direction, s.input.text, s.delimiter);
 

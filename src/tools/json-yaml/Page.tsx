@@ -66,7 +66,11 @@ export default function JsonYamlPage() {
     trackToolUsage(tool.analyticsName, 'swap_conversion', { direction: useJsonYamlStore.getState().direction });
   };
 
-  const setDirection = (direction: Direction) => s.set({ direction, result: null, ...CLEARED_MESSAGES });
+  /** A direction change drops a running conversion: its result would come in under the other direction. */
+  const setDirection = (direction: Direction) => {
+    runner.discard();
+    s.set({ direction, result: null, ...CLEARED_MESSAGES });
+  };
 
   const loadExample = (key: JsonYamlExample) => {
     runner.discard();

@@ -157,6 +157,29 @@ describe('CSV to JSON typing rules', () => {
     expect((await runCsvFileJob(op, new Blob([broken]), undefined, 1000, 3)).status).toBe(csvToJson(broken).status);
   });
 
+  it('a quote inside an unquoted cell (5" pipe) is text: the line ends after it are still line ends, also in a file', async () => {
+    const { runCsvFileJob } = await import('../jobs/csv');
+    const want = [
+      { size: '5" pipe', note: 'x' },
+      { size: 'half "inch"', note: 'y;z' },
+      { size: 1, note: 'q "r" s' },
+      { size: 3, note: 4 },
+    ];
+    for (const d of [',', ';'] as const) {
+      const body = [`size${d}note`, `5" pipe${d}x`, `half "inch"${d}"y;z"`, `1${d}"q ""r"" s"`, `3${d}4`];
+      // CRLF only (a Windows export), and mixed line ends, which are rewritten before papaparse reads them.
+      for (const csv of [body.join('\r\n') + '\r\n', body.join('\r\n') + '\n', body.join('\n') + '\r']) {
+        const op = { kind: 'csvToJson', delimiter: d, header: true } as const;
+        // What Python's csv reads (no \r left in a cell).
+        expect(JSON.parse(out(csvToJson(csv, d))), JSON.stringify(csv)).toEqual(want);
+        for (const slice of [3, 7, 1 << 20]) {
+          const r = await runCsvFileJob(op, new Blob([csv]), undefined, 1000, slice);
+          expect(JSON.parse(r.output ?? ''), `${JSON.stringify(csv)} in slices of ${slice}`).toEqual(want);
+        }
+      }
+    }
+  });
+
   it('keeps a quoted empty or blank cell in a one-column file: only blank lines are skipped (Python csv)', async () => {
     const { runCsvFileJob } = await import('../jobs/csv');
     const op = { kind: 'csvToJson', delimiter: ',', header: true } as const;

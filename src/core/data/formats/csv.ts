@@ -147,14 +147,37 @@ export function rowObject(cells: string[], names: readonly string[], detectTypes
  * A function that rewrites the line ends outside quoted cells as \n, piece after piece. Papaparse
  * takes one kind of line end (guessed from the first) and reads the others as cell text, so a
  * file mixing \r\n and \n merged rows; Python's csv and spreadsheets take all three.
+ *
+ * A quote opens a quoted cell only at the start of a cell (RFC 4180, papaparse, Python's csv), or
+ * right after the quote that closed it (a doubled quote); elsewhere (`5" pipe`) it is text. Every
+ * quote used to flip the state, so after an inch mark the \r\n of a Windows file were kept and
+ * every cell up to the next quote ended in \r.
  */
-function lineEndsToLf(): (text: string) => string {
+function lineEndsToLf(delimiter: string): (text: string) => string {
   let quoted = false;
   /** The last piece ended in a \r outside quotes: a \n starting this one belongs to it. */
   let cr = false;
+  /** The last piece ended where a cell starts (the file's start, a delimiter, a line end). */
+  let cellStart = true;
+  /** The last piece ended with the quote that closed a quoted cell. */
+  let closed = false;
+  const startsCell = (text: string, i: number) => {
+    if (i === 0) return cellStart;
+    const c = text[i - 1];
+    return c === delimiter || c === '\n' || c === '\r';
+  };
+  /** Where the quote that closed a quoted cell is in this piece (-1: at the end of the last one). */
+  let closedAt = -2;
+  const quote = (text: string, i: number) => {
+    if (quoted) {
+      quoted = false;
+      closedAt = i;
+    } else if (closedAt === i - 1 || startsCell(text, i)) quoted = true;
+  };
   const toLf = (text: string): string => {
+    closedAt = closed ? -1 : -2;
     if (!text.includes('\r')) {
-      for (let i = text.indexOf('"'); i >= 0; i = text.indexOf('"', i + 1)) quoted = !quoted;
+      for (let i = text.indexOf('"'); i >= 0; i = text.indexOf('"', i + 1)) quote(text, i);
       return text;
     }
     if (!quoted && !text.includes('"')) return text.replace(/\r\n?/g, '\n');
@@ -162,7 +185,7 @@ function lineEndsToLf(): (text: string) => string {
     let last = 0;
     const re = /["\r]/g;
     for (let m = re.exec(text); m; m = re.exec(text)) {
-      if (m[0] === '"') quoted = !quoted;
+      if (m[0] === '"') quote(text, m.index);
       else if (!quoted) {
         parts.push(text.slice(last, m.index));
         last = re.lastIndex = text.charCodeAt(m.index + 1) === 10 ? m.index + 2 : m.index + 1;
@@ -175,6 +198,10 @@ function lineEndsToLf(): (text: string) => string {
     const text = cr && piece.charCodeAt(0) === 10 ? piece.slice(1) : piece;
     const out = toLf(text);
     cr = !quoted && text.endsWith('\r');
+    if (text !== '') {
+      closed = closedAt === text.length - 1;
+      cellStart = !quoted && startsCell(text, text.length);
+    }
     return out;
   };
 }
@@ -184,7 +211,8 @@ function readCsv(text: string, options: CsvReadOptions, onRecord: RecordHandler)
   let steps = 0;
   const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   // Only \r\n or only \n (the usual files) is papaparse's own reading: nothing to rewrite.
-  const input = /\r(?!\n)/.test(t) || (t.includes('\r') && /(?<!\r)\n/.test(t)) ? lineEndsToLf()(t) : t;
+  const input =
+    /\r(?!\n)/.test(t) || (t.includes('\r') && /(?<!\r)\n/.test(t)) ? lineEndsToLf(options.delimiter)(t) : t;
   const reader = csvRecordReader(options, onRecord, input);
   Papa.parse<string[]>(input, {
     ...reader.config,
@@ -238,7 +266,7 @@ export async function readCsvPieces(
     delimiter: options.delimiter,
     step: (r, parser) => reader.step(r, parser),
   });
-  const toLf = lineEndsToLf();
+  const toLf = lineEndsToLf(options.delimiter);
   for await (const piece of pieces) {
     source.push(toLf(piece));
     if (reader.error) throw reader.error;

@@ -157,6 +157,45 @@ describe('YAML features', () => {
     }
   });
 
+  it('an alias to an anchor not set before it is placed at the alias (was line 1, column 1)', () => {
+    const r = toJson('a: &x 1\nb: *x\nc: *y\n');
+    expect(r).toMatchObject({ ok: false, position: { line: 3, column: 4 } });
+    expect(r.status).toBe(
+      'Invalid YAML: Unresolved alias (the anchor must be set before the alias): y (line 3, column 4)',
+    );
+    // An anchor set after its alias does not count; the second document does not see the first's.
+    expect(toJson('a: *z\nb: &z 1\n')).toMatchObject({ ok: false, position: { line: 1, column: 4 } });
+    expect(toJson('a: &w 1\n---\nb: 2\nc: [1, *w]\n')).toMatchObject({ ok: false, position: { line: 4, column: 8 } });
+  });
+
+  it('keys that are one JSON key (1 and "1", true and "true") are an error at the second, not a duplicate key in the JSON', () => {
+    const r = toJson('a: 0\n1: x\n"1": y\n');
+    expect(r).toMatchObject({ ok: false, position: { line: 3, column: 1 } });
+    expect(r.status).toBe('Invalid YAML: Map keys 1 and "1" are the same JSON key "1" (line 3, column 1)');
+    expect(toJson("m:\n  true: a\n  'true': b\n").status).toBe(
+      'Invalid YAML: Map keys true and \'true\' are the same JSON key "true" (line 3, column 3)',
+    );
+    expect(toJson('- {null: a, "null": b}').status).toMatch(
+      /^Invalid YAML: Map keys null and "null" .+ \(line 1, column 13\)$/,
+    );
+    expect(toJson('? [1, 2]\n: a\n"[1,2]": b\n').status).toMatch(/same JSON key "\[1,2\]" \(line 3, column 1\)$/);
+    // Keys that stay apart in JSON, a merge key and a quoted "<<" are fine.
+    expect(JSON.parse(out(toJson('1: a\n1.0: b\n"01": c\n<<: {x: 1}\n"<<": d\n')))).toEqual({
+      1: 'a',
+      '1.0': 'b',
+      '01': 'c',
+      x: 1,
+      '<<': 'd',
+    });
+  });
+
+  it('!!binary is its Base64 text, as yq writes it (was a one-line array of byte values at any indentation)', () => {
+    expect(out(toJson('a: !!binary aGVsbG8=\nb: !!binary |\n  R0lGODlhAQAB\n  AAAAACw=\n', 4))).toBe(
+      '{\n    "a": "aGVsbG8=",\n    "b": "R0lGODlhAQABAAAAACw="\n}',
+    );
+    expect(out(toJson('- !!binary ""\n- !!binary /w==\n', 2, true))).toBe('[\n  "",\n  "/w=="\n]');
+  });
+
   it('an alias bomb is stopped, not expanded', () => {
     let src = 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
     for (let i = 1; i < 9; i++)

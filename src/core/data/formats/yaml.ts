@@ -4,6 +4,7 @@
  */
 import YAML, { Composer, Parser, type CST, type ParseOptions, type ScalarTag, type Tags } from 'yaml';
 import { JSON_NUMBER, LosslessNumber, numberFromLiteral } from '../json/lossless';
+import { keyText } from '../json/write';
 import { positionAt, type TextPosition } from '../position';
 
 const INT = 'tag:yaml.org,2002:int';
@@ -112,6 +113,10 @@ export function readYaml(text: string): YamlRead {
   }
   try {
     const values = list.map((d) => d.toJS({ mapAsMap: true, maxAliasCount: 10_000 }));
+    for (const doc of list) {
+      const clash = sameJsonKey(doc, text);
+      if (clash) return { ok: false, ...clash };
+    }
     return {
       ok: true,
       value: values.length === 0 ? null : values.length === 1 ? values[0] : values,
@@ -119,8 +124,63 @@ export function readYaml(text: string): YamlRead {
     };
   } catch (e) {
     const detail = e instanceof RangeError ? TOO_DEEP : (e as Error).message;
-    return { ok: false, detail, position: positionAt(text, 0) };
+    // The library throws "Unresolved alias" from toJS, without a place: it is the first alias
+    // whose anchor is not set before it (it was reported at line 1, column 1).
+    const alias = e instanceof ReferenceError ? firstUnresolvedAlias(list) : undefined;
+    return { ok: false, detail, position: positionAt(text, alias ?? 0) };
   }
+}
+
+/**
+ * Two keys of one mapping that JSON writes as one key (`1` and `"1"`, `true` and `"true"`): the
+ * library keeps them apart (they are different values), and the JSON had the key twice, which
+ * JSON.parse and jq read as the last one alone.
+ */
+function sameJsonKey(doc: YAML.Document.Parsed, text: string): Omit<YamlFailure, 'ok'> | undefined {
+  let clash: Omit<YamlFailure, 'ok'> | undefined;
+  YAML.visit(doc, {
+    Map(_key, map) {
+      if (map.items.length < 2) return undefined;
+      const seen = new Map<string, YAML.Node>();
+      for (const { key } of map.items) {
+        if (!YAML.isNode(key) || !key.range) continue;
+        const value = YAML.isScalar(key) ? key.value : key.toJS(doc, { mapAsMap: true });
+        if (typeof value === 'symbol') continue; // the merge key <<
+        const name = keyText(value);
+        const first = seen.get(name);
+        if (first?.range) {
+          const spelt = (n: YAML.Node) => text.slice(n.range![0], n.range![1]).trim();
+          clash = {
+            detail: `Map keys ${spelt(first)} and ${spelt(key)} are the same JSON key ${JSON.stringify(name)}`,
+            position: positionAt(text, key.range[0]),
+          };
+          return YAML.visit.BREAK;
+        }
+        seen.set(name, key);
+      }
+      return undefined;
+    },
+  });
+  return clash;
+}
+
+/** The offset of the first alias naming an anchor not set before it in its own document. */
+function firstUnresolvedAlias(docs: YAML.Document.Parsed[]): number | undefined {
+  for (const doc of docs) {
+    const anchors = new Set<string>();
+    let found: number | undefined;
+    YAML.visit(doc, (_key, node) => {
+      if (YAML.isAlias(node)) {
+        if (anchors.has(node.source)) return undefined;
+        found = node.range?.[0];
+        return YAML.visit.BREAK;
+      }
+      if ((YAML.isScalar(node) || YAML.isCollection(node)) && node.anchor) anchors.add(node.anchor);
+      return undefined;
+    });
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /**

@@ -120,6 +120,29 @@ describe('lossless JSON', () => {
     });
   });
 
+  it('sort keys orders by code point, as jq -S and Python sort_keys do (U+FF01 before U+1F600)', () => {
+    const json = '{"😀":1,"！":2,"a":{"\uffff":1,"😀":2,"\ud7ff":3},"ab":4,"":5}';
+    // jq -S -c . and python3 json.dumps(sort_keys=True, ensure_ascii=False) give this text.
+    expect(runDataOp({ kind: 'minify', sortKeys: true }, json)).toMatchObject({
+      output: '{"":5,"a":{"\ud7ff":3,"\uffff":1,"😀":2},"ab":4,"！":2,"😀":1}',
+    });
+    const yaml = runDataOp({ kind: 'jsonToYaml', indent: 2, sortKeys: true }, json);
+    expect(yaml.ok && yaml.output.split('\n').map((l) => l.split(':')[0])).toEqual([
+      '""',
+      'a',
+      '  \ud7ff',
+      '  "\\uffff"',
+      '  😀',
+      'ab',
+      '！',
+      '😀',
+      '',
+    ]);
+    expect(runDataOp({ kind: 'yamlToJson', indent: 2, sortKeys: true }, '😀: 1\n！: 2\n')).toMatchObject({
+      output: '{\n  "！": 2,\n  "😀": 1\n}',
+    });
+  });
+
   it('string escapes are decoded and re-encoded like JSON.stringify', () => {
     expect(format('["\\u00e9\\n\\"\\\\\\/", "\\ud83d\\ude00"]', 0)).toMatchObject({ output: '["é\\n\\"\\\\/","😀"]' });
   });

@@ -21,7 +21,24 @@ export function keyText(key: unknown): string {
   return String(key);
 }
 
-const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+/** A UTF-16 code unit moved so that the units compare in code point order (surrogates above U+FFFF). */
+const codePointRank = (c: number) => (c >= 0xd800 ? (c >= 0xe000 ? c - 0x800 : c + 0x2000) : c);
+
+/**
+ * Key order of sort keys: by code point, as jq -S and Python's sort_keys order them (JavaScript's
+ * `<` compares UTF-16 units and put an emoji before U+E000-U+FFFF, e.g. before `！`).
+ */
+export function compareKeys(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) return codePointRank(x) - codePointRank(y);
+  }
+  return a.length - b.length;
+}
+
+const byKey = ([a]: [string, unknown], [b]: [string, unknown]) => compareKeys(a, b);
 const quote = (s: string) => JSON.stringify(s);
 
 /** JSON text of a scalar, or undefined when the value is a collection or has no JSON form. */
@@ -45,6 +62,16 @@ function scalar(v: unknown): string | undefined {
   }
 }
 
+/**
+ * YAML's !!binary (a Uint8Array, a Buffer in Node) as the Base64 text it was, without its line
+ * breaks, as yq writes it; it was an array of byte values on one line whatever the indentation.
+ */
+function base64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
 class Writer {
   /** One level of indentation: '' when minified. */
   private readonly indent: string;
@@ -61,7 +88,7 @@ class Writer {
     const s = scalar(v);
     if (s !== undefined || v === null || typeof v !== 'object') return s;
     if (Array.isArray(v) || v instanceof Set) return this.array([...v], prefix);
-    if (ArrayBuffer.isView(v)) return JSON.stringify(Array.from(v as unknown as ArrayLike<number>));
+    if (v instanceof Uint8Array) return quote(base64(v));
     return this.object(v, prefix);
   }
 

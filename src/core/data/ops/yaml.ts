@@ -1,5 +1,5 @@
 /** JSON <-> YAML actions (the `yaml` library). */
-import { writeJson } from '../json/write';
+import { compareKeys, keyText, writeJson } from '../json/write';
 import { nestedDeeperThan, readYaml, writeYaml, YAML_MAX_DEPTH } from '../formats/yaml';
 import { MSG, jsonFailure } from '../messages';
 import type { JsonExports } from '../json/kernel';
@@ -41,7 +41,7 @@ function yamlToJson(text: string, indent: 2 | 4, sortKeys: boolean): OpResult {
 function sortDeep(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sortDeep);
   if (v instanceof Map)
-    return new Map([...v].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, x]) => [k, sortDeep(x)]));
+    return new Map([...v].sort(([a], [b]) => compareKeys(keyText(a), keyText(b))).map(([k, x]) => [k, sortDeep(x)]));
   return v;
 }
 
