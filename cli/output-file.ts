@@ -9,6 +9,7 @@ import {
   fchmodSync,
   lstatSync,
   openSync,
+  readdirSync,
   readlinkSync,
   realpathSync,
   renameSync,
@@ -114,6 +115,7 @@ export class OutputFile {
     }
     if (!this.temp) return;
     pending.add(this.temp);
+    removeAbandoned(this.target);
     if (existing) fchmodSync(this.fd, existing.mode & 0o7777); // the file keeps its permissions
   }
 
@@ -134,10 +136,37 @@ export class OutputFile {
 const NAME_MAX = 255;
 
 /** `dir/.name.<pid>.bitsmith-tmp`: in the target's directory, so that the rename cannot cross file systems. */
-function hiddenBeside(target: string): string {
-  const suffix = `.${process.pid}.bitsmith-tmp`;
+function hiddenBeside(target: string, pid = process.pid): string {
+  const suffix = `.${pid}.bitsmith-tmp`;
   // A target name near the limit is shortened here, or the hidden file's name would be too long.
   let name = [...basename(target)];
   while (Buffer.byteLength(`.${name.join('')}${suffix}`) > NAME_MAX) name = name.slice(0, -1);
   return join(dirname(target), `.${name.join('')}${suffix}`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'; // someone else's process
+  }
+}
+
+/**
+ * Removes the hidden files earlier runs to `target` left when they were stopped (Ctrl-C, kill):
+ * a signal ends the process before its exit handlers run. Those of processes still running stay.
+ */
+function removeAbandoned(target: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(dirname(target));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^\..*\.(\d+)\.bitsmith-tmp$/.exec(name)?.[1]);
+    const path = join(dirname(target), name);
+    if (pid && pid !== process.pid && path === hiddenBeside(target, pid) && !isRunning(pid)) removeQuietly(path);
+  }
 }

@@ -3,7 +3,7 @@
  * output is byte-identical to the core functions and to POST /api/generate of the real server for the
  * same options; exit codes 0, 1 (one line on stderr) and 2; stdin; binary round trips; the npm package.
  */
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import {
@@ -14,10 +14,11 @@ import {
   readdirSync,
   statSync,
   symlinkSync,
+  unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { startServer, type RunningServer } from '../harness/server';
@@ -744,6 +745,25 @@ describe('bitsmith -o FILE', () => {
       expect(badInput([...args, '-o', place.target], 'a: [b\n')).toContain(message);
       kept(place);
     }
+  });
+
+  it('a command stopped by Ctrl-C keeps the file; the hidden file it left is removed by the next -o to that file', async () => {
+    // Ctrl-C ends the process before its exit handlers run: .keep.txt.<pid>.bitsmith-tmp stayed for good.
+    const place = precious('interrupted');
+    const child = spawn(process.execPath, [BIN, 'base64', 'encode', '-', '-o', place.target], { stdio: 'pipe' });
+    child.stdin.write(Buffer.alloc(1 << 20, 1)); // stdin stays open: the command waits for the rest
+    const hidden = `.keep.txt.${child.pid}.bitsmith-tmp`;
+    await expect.poll(() => readdirSync(place.dir), { timeout: 10_000 }).toContain(hidden);
+    const exited = new Promise((done) => child.on('exit', (_, signal) => done(signal)));
+    child.kill('SIGINT');
+    expect(await exited).toBe('SIGINT');
+    expect(readFileSync(place.target, 'utf8')).toBe('precious\n');
+    // A hidden file of a process still running is left alone: only the stopped one's goes.
+    const running = join(place.dir, `.keep.txt.${process.pid}.bitsmith-tmp`);
+    writeFileSync(running, 'another run, still writing');
+    ok(['base64', 'encode', place.target, '-o', place.target]);
+    expect(readdirSync(place.dir).sort()).toEqual([basename(running), 'keep.txt']);
+    unlinkSync(running);
   });
 
   it('a successful command replaces the file, keeping its permissions; -o may name the input', () => {
