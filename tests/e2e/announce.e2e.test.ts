@@ -134,6 +134,26 @@ describeWith(['chromium'], 'a repeated message is announced again', () => {
     expect(errors).toEqual([]);
   });
 
+  // The banner came into the page with its text when the catalogue could not be loaded.
+  it('CRC: a catalogue that cannot be loaded is announced, in a region already there', async () => {
+    const p = await openPage(app.browser);
+    let answer!: () => void;
+    const asked = new Promise<void>((r) => (answer = r));
+    await p.page.route('**/api/predefined', async (route) => {
+      await asked;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' });
+    });
+    await p.page.goto(app.url + '/crc-generator');
+    await p.page.locator('main h1').first().waitFor();
+    const announced = await watchPageAnnouncements(p.page);
+    answer();
+    await p.page.getByText('Failed to load predefined algorithms').waitFor();
+    await expect
+      .poll(announced)
+      .toEqual([{ role: 'alert', text: 'Failed to load predefined algorithms', inserted: false }]);
+    expect(p.errors).toEqual([]);
+  });
+
   it('FSM: the first refused Generate Code is announced, in a region already there', async () => {
     const { page, errors } = await open('/fsm-generator');
     await page.getByLabel('Input 1 width').fill('0');
