@@ -184,6 +184,28 @@ describeWith(['chromium'], 'keyboard and screen-reader use in Chromium', () => {
     await page.context().close();
   });
 
+  // Remove took its row, and the focus with it, to <body>: the next Tab started again at the top.
+  it('CRC Identify: Remove sample hands focus to the next row, then to Add sample when no Remove is left', async () => {
+    const { page, errors } = await open('/crc-generator?tab=identify');
+    const name = () =>
+      page.evaluate(() => {
+        const e = document.activeElement;
+        return e === document.body || !e ? 'body' : (e.getAttribute('aria-label') ?? (e.textContent ?? '').trim());
+      });
+    await press(page, 'Add sample');
+    await press(page, 'Add sample');
+    await page.getByLabel('Message 2 (hex)').fill('31 32');
+    await page.getByLabel('Message 3 (hex)').fill('33 34');
+    await press(page, 'Remove sample 2');
+    await expect.poll(name).toBe('Remove sample 2');
+    expect(await page.getByLabel('Message 2 (hex)').inputValue()).toBe('33 34');
+    // Two rows are the least: the Remove buttons left are disabled, so Add sample takes the focus.
+    await press(page, 'Remove sample 3');
+    await expect.poll(name).toBe('Add sample');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('lets the keyboard choose among More examples before loading one (CSV)', async () => {
     const { page } = await open('/csv-json-converter');
     await page.getByLabel('CSV Input').fill('mine,1');
