@@ -206,6 +206,23 @@ describeWith(['chromium'], 'keyboard and screen-reader use in Chromium', () => {
     await page.context().close();
   });
 
+  // Clear All emptied the list and took itself away with the focused button: focus fell to <body>.
+  it('Gradient: Clear All of the saved gradients leaves the focus on the Saved tab, and Undo keeps it on the page', async () => {
+    const { page, errors } = await open('/gradient-generator');
+    await page.getByLabel('Gradient name').fill('sunrise');
+    await press(page, 'Save Gradient');
+    await page.getByRole('tab', { name: /Saved/ }).click();
+    await page.getByText('sunrise').waitFor();
+    await press(page, 'Clear All');
+    await page.getByText('No saved gradients yet').waitFor();
+    await expect.poll(() => focused(page)).toBe('#gradient-tab-saved');
+    await press(page, 'Undo');
+    await page.getByText('sunrise').waitFor();
+    await expect.poll(() => focused(page)).not.toBe('body');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('lets the keyboard choose among More examples before loading one (CSV)', async () => {
     const { page } = await open('/csv-json-converter');
     await page.getByLabel('CSV Input').fill('mine,1');
