@@ -1,8 +1,8 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { HDL_LANGUAGE_LABEL, HDL_LANGUAGES, type HdlFile, type HdlLanguage } from '../core/hdl/contract';
 import { downloadBlob } from '../browser/download';
 import { CopyButton } from './CopyButton';
-import { StatusLine } from './StatusLine';
+import { useAnnouncedText, useStatusMessage } from './StatusLine';
 import { textHead } from '../browser/text-head';
 
 export interface GeneratedCodeProps {
@@ -73,7 +73,9 @@ function LanguageSwitch({ language, onChange }: { language: HdlLanguage; onChang
  * Download Testbench and the code view.
  */
 export function GeneratedCode(p: GeneratedCodeProps) {
-  const [problem, setProblem] = useState('');
+  // Each press of Download Testbench is an attempt: the same failure twice is announced twice.
+  const [problem, setProblem] = useStatusMessage();
+  const announcedProblem = useAnnouncedText(problem.text, problem.attempt);
   const label = HDL_LANGUAGE_LABEL[p.language];
   const named = (name: string) => (p.namedByLanguage ? name : undefined);
 
@@ -122,7 +124,10 @@ export function GeneratedCode(p: GeneratedCodeProps) {
           )}
         </div>
       )}
-      {problem && <StatusLine text={problem} />}
+      {/* Always there, empty until a download fails: a region inserted with its text is not reliably announced. */}
+      <div className={problem.text ? 'status-line status-error' : undefined} role="alert">
+        {announcedProblem}
+      </div>
       {p.children}
       {/* Always there: a status region inserted with its text is not reliably announced. */}
       <div role="status">

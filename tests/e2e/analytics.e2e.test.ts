@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describeWith } from '../harness/system';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
-import { watchAnnouncements } from '../harness/announce';
+import { watchAnnouncements, watchPageAnnouncements } from '../harness/announce';
 import { startServer, type RunningServer } from '../harness/server';
 import { getStats, pageview, post, toolUsage } from '../server/analytics-helpers';
 
@@ -308,6 +308,43 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
       const csv = readFileSync((await (await download).path())!, 'utf8').split('\r\n');
       expect(csv).toContain(`summary,total_views,${shown}`);
       expect(csv).toContain('summary,range_days,30');
+      expect(errors).toEqual([]);
+    } finally {
+      await own.stop();
+    }
+  });
+
+  // Both banners came into the page with their text (the prompt's after a rejected token, the
+  // dashboard's after a failed Обновить): screen readers may not announce a region inserted so.
+  it('announces a rejected token and a failed refresh, in a region already there', async () => {
+    const own = await startServer();
+    try {
+      const { page, errors } = await openPage(app.browser);
+      await page.goto(`${own.url}/admin/analytics`);
+      await page.getByLabel('Токен администратора').waitFor();
+      const alerts = async (read: () => Promise<{ role: string }[]>) =>
+        (await read()).filter((a) => a.role === 'alert');
+
+      let announced = await watchPageAnnouncements(page);
+      await page.getByRole('button', { name: 'Войти' }).click();
+      await expect
+        .poll(() => alerts(announced))
+        .toEqual([{ role: 'alert', text: 'Введите токен администратора', inserted: false }]);
+
+      announced = await watchPageAnnouncements(page);
+      await signIn(page, 'wrong-token-value');
+      await expect
+        .poll(() => alerts(announced))
+        .toEqual([{ role: 'alert', text: expect.stringContaining('Неверный токен администратора'), inserted: false }]);
+
+      await signIn(page, own.adminToken);
+      await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toMatch(/^\d+$/);
+      await own.stop();
+      announced = await watchPageAnnouncements(page);
+      await page.getByRole('button', { name: 'Обновить' }).click();
+      await expect
+        .poll(() => alerts(announced))
+        .toEqual([{ role: 'alert', text: expect.stringContaining('сервер недоступен'), inserted: false }]);
       expect(errors).toEqual([]);
     } finally {
       await own.stop();

@@ -134,6 +134,48 @@ describeWith(['chromium'], 'a repeated message is announced again', () => {
     expect(errors).toEqual([]);
   });
 
+  // The banner came into the page with its text when the catalogue could not be loaded.
+  it('CRC: a catalogue that cannot be loaded is announced, in a region already there', async () => {
+    const p = await openPage(app.browser);
+    let answer!: () => void;
+    const asked = new Promise<void>((r) => (answer = r));
+    await p.page.route('**/api/predefined', async (route) => {
+      await asked;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"down"}' });
+    });
+    await p.page.goto(app.url + '/crc-generator');
+    await p.page.locator('main h1').first().waitFor();
+    const announced = await watchPageAnnouncements(p.page);
+    answer();
+    await p.page.getByText('Failed to load predefined algorithms').waitFor();
+    await expect
+      .poll(announced)
+      .toEqual([{ role: 'alert', text: 'Failed to load predefined algorithms', inserted: false }]);
+    expect(p.errors).toEqual([]);
+  });
+
+  // The failure line came into the page with its text. A real way to it: the idle worker was
+  // stopped (30 s without calls) and a deploy has since removed its file.
+  it('CRC: a Download Testbench that fails is announced, in a region already there', async () => {
+    const p = await openPage(app.browser, {}, { fakeClock: true });
+    await p.page.goto(app.url + '/crc-generator');
+    const select = p.page.getByLabel('Predefined algorithm');
+    await select.locator('option[value="CRC-32/ISO-HDLC"]').waitFor({ state: 'attached' });
+    await select.selectOption('CRC-32/ISO-HDLC');
+    await p.page.getByText('Preview (crc_module.v)').click();
+    await p.page.getByLabel('Generated code preview').waitFor();
+    await p.page.route(/crc\.worker-[^/]*\.js/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await p.page.clock.runFor(31_000);
+    const announced = await watchPageAnnouncements(p.page);
+    await button(p.page, 'Download Testbench').click();
+    const failure = /^Could not generate the testbench: the worker could not be loaded/;
+    await p.page.getByText(failure).waitFor();
+    await expect
+      .poll(async () => (await announced()).filter((a) => a.role === 'alert'))
+      .toEqual([{ role: 'alert', text: expect.stringMatching(failure), inserted: false }]);
+    expect(p.errors).toEqual([]);
+  });
+
   it('FSM: the first refused Generate Code is announced, in a region already there', async () => {
     const { page, errors } = await open('/fsm-generator');
     await page.getByLabel('Input 1 width').fill('0');

@@ -184,6 +184,45 @@ describeWith(['chromium'], 'keyboard and screen-reader use in Chromium', () => {
     await page.context().close();
   });
 
+  // Remove took its row, and the focus with it, to <body>: the next Tab started again at the top.
+  it('CRC Identify: Remove sample hands focus to the next row, then to Add sample when no Remove is left', async () => {
+    const { page, errors } = await open('/crc-generator?tab=identify');
+    const name = () =>
+      page.evaluate(() => {
+        const e = document.activeElement;
+        return e === document.body || !e ? 'body' : (e.getAttribute('aria-label') ?? (e.textContent ?? '').trim());
+      });
+    await press(page, 'Add sample');
+    await press(page, 'Add sample');
+    await page.getByLabel('Message 2 (hex)').fill('31 32');
+    await page.getByLabel('Message 3 (hex)').fill('33 34');
+    await press(page, 'Remove sample 2');
+    await expect.poll(name).toBe('Remove sample 2');
+    expect(await page.getByLabel('Message 2 (hex)').inputValue()).toBe('33 34');
+    // Two rows are the least: the Remove buttons left are disabled, so Add sample takes the focus.
+    await press(page, 'Remove sample 3');
+    await expect.poll(name).toBe('Add sample');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  // Clear All emptied the list and took itself away with the focused button: focus fell to <body>.
+  it('Gradient: Clear All of the saved gradients leaves the focus on the Saved tab, and Undo keeps it on the page', async () => {
+    const { page, errors } = await open('/gradient-generator');
+    await page.getByLabel('Gradient name').fill('sunrise');
+    await press(page, 'Save Gradient');
+    await page.getByRole('tab', { name: /Saved/ }).click();
+    await page.getByText('sunrise').waitFor();
+    await press(page, 'Clear All');
+    await page.getByText('No saved gradients yet').waitFor();
+    await expect.poll(() => focused(page)).toBe('#gradient-tab-saved');
+    await press(page, 'Undo');
+    await page.getByText('sunrise').waitFor();
+    await expect.poll(() => focused(page)).not.toBe('body');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('lets the keyboard choose among More examples before loading one (CSV)', async () => {
     const { page } = await open('/csv-json-converter');
     await page.getByLabel('CSV Input').fill('mine,1');

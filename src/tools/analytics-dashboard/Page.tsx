@@ -9,10 +9,13 @@ import { useTokenStore } from './store';
 import { tool } from './tool';
 import './styles.css';
 import { BusyButton } from '../../components/BusyButton';
+import { useAnnouncedText, useStatusMessage } from '../../components/StatusLine';
 
 export default function AnalyticsDashboardPage() {
   const { token, setToken } = useTokenStore();
   const [authMessage, setAuthMessage] = useState('');
+  // The prompt's own complaint (an empty field); each press of Войти is an attempt, said again.
+  const [formError, setFormError] = useStatusMessage();
   // The prompt that replaces the dashboard (a rejected token, Выйти) takes the keyboard: the
   // control that had it is gone, and focus would fall back to the start of the document.
   const [promptReturned, setPromptReturned] = useState(false);
@@ -40,6 +43,7 @@ export default function AnalyticsDashboardPage() {
 
   const signIn = (t: string) => {
     setAuthMessage('');
+    setFormError('');
     signingIn.current = true;
     setToken(t);
   };
@@ -53,6 +57,11 @@ export default function AnalyticsDashboardPage() {
     state.status === 'loaded' ? state.stats : state.status !== 'idle' ? state.previous : undefined;
   // What is on screen can be exported, also after a failed refresh; not while a new range loads.
   const exportable = state.status === 'loading' ? undefined : shown;
+  // One alert for the page, in it from the start whichever of the prompt and the dashboard is shown:
+  // the prompt comes back with its message (a rejected token), and a region inserted with its text
+  // is not reliably announced.
+  const alert = token ? (state.status === 'error' ? state.error.message : '') : formError.text || authMessage;
+  const announced = useAnnouncedText(alert, formError.attempt);
 
   return (
     <article className="tool-page analytics-dashboard" lang="ru">
@@ -61,8 +70,18 @@ export default function AnalyticsDashboardPage() {
         <p className="tool-description">{tool.description}</p>
       </header>
 
+      <div id="analytics-alert" className={alert ? 'error-banner' : undefined} role="alert">
+        {announced}
+      </div>
+
       {!token ? (
-        <TokenForm message={authMessage} onSubmit={signIn} focusField={promptReturned} />
+        <TokenForm
+          invalid={alert !== ''}
+          onEmpty={() => setFormError('Введите токен администратора')}
+          onEdit={() => formError.text && setFormError('')}
+          onSubmit={signIn}
+          focusField={promptReturned}
+        />
       ) : (
         <>
           <div className="panel row analytics-toolbar">
@@ -108,11 +127,6 @@ export default function AnalyticsDashboardPage() {
                 ? `Статистика за ${rangeLabel(state.stats.range.days)} загружена.`
                 : ''}
           </p>
-          {state.status === 'error' && (
-            <div className="error-banner" role="alert">
-              {state.error.message}
-            </div>
-          )}
           {shown && (
             <div
               className={state.status === 'loading' ? 'analytics-body is-stale' : 'analytics-body'}
@@ -141,22 +155,26 @@ export default function AnalyticsDashboardPage() {
   );
 }
 
+/** The token prompt; its messages are in the page's alert above it (`invalid` while there is one). */
 function TokenForm({
-  message,
+  invalid,
+  onEmpty,
+  onEdit,
   onSubmit,
   focusField,
 }: {
-  message: string;
+  invalid: boolean;
+  onEmpty: () => void;
+  onEdit: () => void;
   onSubmit: (token: string) => void;
   focusField: boolean;
 }) {
   const [value, setValue] = useState('');
-  const [error, setError] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const token = value.trim();
     if (!token) {
-      setError('Введите токен администратора');
+      onEmpty();
       return;
     }
     onSubmit(token);
@@ -168,11 +186,6 @@ function TokenForm({
         Статистика доступна только с токеном администратора (переменная окружения <code>ADMIN_TOKEN</code>; если она не
         задана, сервер создаёт токен при запуске и печатает его в журнал). Токен хранится только до закрытия вкладки.
       </p>
-      {(message || error) && (
-        <div className="error-banner" role="alert">
-          {error || message}
-        </div>
-      )}
       <label className="field">
         Токен администратора
         <input
@@ -180,7 +193,9 @@ function TokenForm({
           autoComplete="current-password"
           autoFocus={focusField}
           value={value}
-          onChange={(e) => (setValue(e.target.value), setError(''))}
+          aria-invalid={invalid || undefined}
+          aria-describedby={invalid ? 'analytics-alert' : undefined}
+          onChange={(e) => (setValue(e.target.value), onEdit())}
         />
       </label>
       <button type="submit" className="primary">

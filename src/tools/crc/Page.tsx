@@ -116,11 +116,10 @@ export default function CrcPage() {
       ]}
     >
       <CrcTabs />
-      {loadError && (
-        <div className="error-banner" role="alert">
-          {loadError}
-        </div>
-      )}
+      {/* Always there, empty until the catalogue fails: a region inserted with its text is not reliably announced. */}
+      <div className={loadError ? 'error-banner' : undefined} role="alert">
+        {loadError}
+      </div>
 
       <AlgorithmPanel
         algorithms={algorithms}

@@ -71,7 +71,11 @@ export function SavedTab() {
       <StorageWarning />
       <div className="section-head">
         <h2>Saved Gradients ({saved.length})</h2>
-        <button type="button" onClick={() => remove(`Deleted ${count}.`, clearSaved)}>
+        <button
+          type="button"
+          // The list and this button go: focus goes to the Saved tab, as after the last Delete.
+          onClick={() => changeThenFocus(() => remove(`Deleted ${count}.`, clearSaved), tabId('saved'))}
+        >
           Clear All
         </button>
       </div>

@@ -2,6 +2,7 @@
 import { Select, TextField } from '../../../components/fields';
 import type { FieldError, SampleFormat } from '../../../core/crc/identify';
 import { useIdentifyStore, type SampleRow } from './store';
+import { removeKeepingFocus } from '../../../components/focus';
 
 const FORMATS: { value: SampleFormat; label: string }[] = [
   { value: 'hex', label: 'Hex' },
@@ -77,7 +78,15 @@ function Row({ row, index, errors }: { row: SampleRow; index: number; errors: Fi
         className="crcid-remove"
         aria-label={`Remove sample ${n}`}
         disabled={rows.length <= 2}
-        onClick={() => removeRow(row.id)}
+        // The row goes with the focused button: focus goes to the next row's Remove, else (two rows
+        // are the least, their Remove disabled) to Add sample, not back to the start of the page.
+        onClick={(e) =>
+          removeKeepingFocus(e.currentTarget, () => removeRow(row.id), {
+            scope: 'section',
+            controls: '.crcid-remove',
+            fallback: (scope) => scope.querySelector<HTMLElement>('.crcid-add'),
+          })
+        }
       >
         Remove
       </button>
@@ -94,7 +103,7 @@ export function SampleRows({ errors }: { errors: FieldError[] }) {
           <Row key={r.id} row={r} index={i} errors={errors} />
         ))}
       </ol>
-      <button type="button" onClick={addRow}>
+      <button type="button" className="crcid-add" onClick={addRow}>
         Add sample
       </button>
     </>
