@@ -118,41 +118,43 @@ export default function AnalyticsDashboardPage() {
               </button>
             </div>
           </div>
-
-          {/* Always present, so screen readers hear each change (one created with its text often is not). */}
-          <p className={state.status === 'loading' ? 'analytics-loading' : 'sr-only'} role="status">
-            {state.status === 'loading'
-              ? 'Загрузка статистики…'
-              : state.status === 'loaded'
-                ? `Статистика за ${rangeLabel(state.stats.range.days)} загружена.`
-                : ''}
-          </p>
-          {shown && (
-            <div
-              className={state.status === 'loading' ? 'analytics-body is-stale' : 'analytics-body'}
-              aria-busy={state.status === 'loading'}
-            >
-              {/* Captioned by their own range: while another loads, the figures shown are the old range's. */}
-              <Totals stats={shown} days={shown.range.days} />
-              <DailyChart stats={shown} />
-              <div className="grid-2">
-                <RankedTable
-                  title="Популярные страницы"
-                  columns={['Страница', 'Просмотры']}
-                  rows={shown.popular_pages.map((p) => [p.page_path, p.view_count])}
-                />
-                <RankedTable
-                  title="Использование инструментов"
-                  columns={['Инструмент', 'Использований']}
-                  rows={shown.tool_usage.map((t) => [t.tool_name, t.usage_count])}
-                />
-              </div>
-            </div>
-          )}
         </>
+      )}
+
+      {/* On the page from the start, also before signing in: a region inserted with its text is not reliably announced. */}
+      <p className={token && state.status === 'loading' ? 'analytics-loading' : 'sr-only'} role="status">
+        {token ? loadingText(state) : ''}
+      </p>
+      {token && shown && (
+        <div
+          className={state.status === 'loading' ? 'analytics-body is-stale' : 'analytics-body'}
+          aria-busy={state.status === 'loading'}
+        >
+          {/* Captioned by their own range: while another loads, the figures shown are the old range's. */}
+          <Totals stats={shown} days={shown.range.days} />
+          <DailyChart stats={shown} />
+          <div className="grid-2">
+            <RankedTable
+              title="Популярные страницы"
+              columns={['Страница', 'Просмотры']}
+              rows={shown.popular_pages.map((p) => [p.page_path, p.view_count])}
+            />
+            <RankedTable
+              title="Использование инструментов"
+              columns={['Инструмент', 'Использований']}
+              rows={shown.tool_usage.map((t) => [t.tool_name, t.usage_count])}
+            />
+          </div>
+        </div>
       )}
     </article>
   );
+}
+
+/** What the status region says of the figures' loading. */
+function loadingText(state: ReturnType<typeof useStats>['state']): string {
+  if (state.status === 'loading') return 'Загрузка статистики…';
+  return state.status === 'loaded' ? `Статистика за ${rangeLabel(state.stats.range.days)} загружена.` : '';
 }
 
 /** The token prompt; its messages are in the page's alert above it (`invalid` while there is one). */
