@@ -13,13 +13,17 @@ export interface UndoOffer {
   returnFocus: Element | null;
 }
 
+/** A button like `before`, rendered anew: the same aria-label, or for a button without one the same text. */
+function twinOf(before: Element | null): Element | null {
+  const label = before?.getAttribute('aria-label');
+  if (label) return document.querySelector(`[aria-label="${CSS.escape(label)}"]`);
+  if (!(before instanceof HTMLButtonElement) || !before.textContent) return null;
+  return [...document.querySelectorAll('button')].find((b) => b.textContent === before.textContent) ?? null;
+}
+
 /** The element focused before, or its re-rendered twin (same accessible name), else the main region. */
 function focusedBefore(before: Element | null): HTMLElement | null {
-  const label = before?.getAttribute('aria-label');
-  const target =
-    (before?.isConnected ? before : null) ??
-    (label ? document.querySelector(`[aria-label="${CSS.escape(label)}"]`) : null) ??
-    document.getElementById('main');
+  const target = (before?.isConnected ? before : null) ?? twinOf(before) ?? document.getElementById('main');
   return target instanceof HTMLElement ? target : null;
 }
 
