@@ -26,6 +26,16 @@ describe('CSV and JSON messages (spec sections 5 and 8)', () => {
     }
   });
 
+  it('a first object without keys is an error, not a CSV of one empty line claimed as a row', () => {
+    // The header row is the first object's keys: with none the CSV has no columns, and [{}] gave
+    // "\n" beside "✅ Converted 1 row to CSV" (a later object's data was dropped without a word).
+    const noColumns =
+      'Error converting JSON to CSV: the first object has no keys, and the columns are its keys: the CSV would have none';
+    for (const text of ['[{}]', '[{}, {}]', '[{}, {"a": 1}]']) {
+      expect(jsonToCsv(text)).toEqual({ ok: false, status: noColumns });
+    }
+  });
+
   it('invalid JSON and broken CSV get the error prefixes', () => {
     expect(jsonToCsv('[{"a":1},]').status).toMatch(/^Error converting JSON to CSV: .+ \(line 1, column \d+\)$/);
     expect(csvToJson('a,b\n"unterminated,1').status).toMatch(
