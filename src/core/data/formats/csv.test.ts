@@ -228,6 +228,14 @@ describe('JSON to CSV quoting rules', () => {
     expect(out(jsonToCsv(json))).toBe('a,b,c,d\n1,"{""x"":[1,2]}",,"q""t"\ntrue,[],x,');
   });
 
+  it('writes an empty cell of a one-column row as "", not as a blank line that readers skip', () => {
+    // "a\n1\n" lost the last row: papaparse, Python's csv and our own reader skip blank lines.
+    const r = jsonToCsv('[{"a": 1}, {"a": ""}, {"a": null}, {"b": 2}]');
+    expect(out(r)).toBe('a\n1\n""\n""\n""');
+    expect(JSON.parse(out(csvToJson(out(r))))).toEqual([{ a: 1 }, { a: '' }, { a: '' }, { a: '' }]);
+    expect(out(jsonToCsv('[{"": 1}]'))).toBe('""\n1'); // an empty key alone is the header line
+  });
+
   it('keeps number literals', () => {
     expect(out(jsonToCsv('[{"n":12345678901234567890,"d":1.50}]'))).toBe('n,d\n12345678901234567890,1.50');
   });
