@@ -556,6 +556,70 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
     }
   }, 240_000);
 
+  it('drops the conversion running when an option that changes its output is changed: the old options never show', async () => {
+    const bigJson = {
+      name: 'big.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(
+        JSON.stringify(Array.from({ length: 25_000 }, (_, i) => ({ name: `Name ${i}`, id: i, tags: ['a', 'b'] }))),
+      ),
+    };
+    const bigCsv = {
+      name: 'big.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        ['id,name,price', ...Array.from({ length: 300_000 }, (_, i) => `${i},"Name, ${i}",${i}.25`)].join('\n'),
+      ),
+    };
+    const cases: { path: string; running: string; file: typeof bigJson; change: (page: Page) => Promise<unknown> }[] = [
+      {
+        path: '/json-yaml-converter',
+        running: 'Converting JSON to YAML',
+        file: bigJson,
+        change: (page) => page.getByLabel('Indentation').selectOption('4'),
+      },
+      {
+        path: '/json-yaml-converter',
+        running: 'Converting JSON to YAML',
+        file: bigJson,
+        change: (page) => page.getByLabel('Sort keys').check(),
+      },
+      {
+        path: '/csv-json-converter',
+        running: 'Converting CSV to JSON',
+        file: bigCsv,
+        change: (page) => page.getByLabel('Delimiter').selectOption(';'),
+      },
+      {
+        path: '/csv-json-converter',
+        running: 'Converting CSV to JSON',
+        file: bigCsv,
+        change: (page) => page.getByLabel('First row contains headers').uncheck(),
+      },
+      {
+        path: '/csv-json-converter',
+        running: 'Converting CSV to JSON',
+        file: bigCsv,
+        change: (page) => page.getByLabel('Detect numbers').uncheck(),
+      },
+    ];
+    for (const [i, c] of cases.entries()) {
+      const { page, errors } = await open(c.path);
+      await page.locator('input[type=file]').setInputFiles(c.file);
+      await button(page, 'Convert').click();
+      const progress = page.getByRole('group', { name: c.running });
+      await progress.waitFor();
+      await c.change(page);
+      // The job stops with the change (before, it ran on and its result, made with the old
+      // options, came in under the new ones).
+      await expect.poll(() => progress.count(), { timeout: 120_000 }).toBe(0);
+      expect(await status(page), `case ${i}`).toBe('');
+      expect(await value(page, c.running.endsWith('YAML') ? 'YAML Output' : 'JSON Output'), `case ${i}`).toBe('');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    }
+  }, 240_000);
+
   it('drops the conversion of a file removed while it runs: no result of it appears later', async () => {
     const { page, errors } = await open('/csv-json-converter');
     const rows = Array.from({ length: 300_000 }, (_, i) => `${i},"Name, ${i}",${i}.25`);

@@ -15,6 +15,9 @@ export const MSG = {
   enterCsv: 'Please enter CSV data to convert',
   enterJsonData: 'Please enter JSON data to convert',
   notArrayOfObjects: 'JSON must be an array of objects',
+  /** Ours: JSON -> CSV whose first object has no keys; the spec makes its keys the header row. */
+  firstObjectHasNoKeys:
+    'Error converting JSON to CSV: the first object has no keys, and the columns are its keys: the CSV would have none',
   csvToJsonFailed: (detail: string) => `Error converting CSV to JSON: ${detail}`,
   jsonToCsvFailed: (detail: string) => `Error converting JSON to CSV: ${detail}`,
   /** Ours: JSON -> YAML of a document deeper than the YAML writer can take. */

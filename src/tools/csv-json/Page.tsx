@@ -14,7 +14,14 @@ import { DELIMITERS, type Delimiter } from '../../core/data/formats/delimiters';
 import { BusyProgress } from '../../components/DataIO';
 import { DataActionsPanel, useDataUndo, DataPanes, FormatHint } from '../../components/DataActions';
 import { useDataRunner } from '../../hooks/useDataRunner';
-import { conversionOp, failureMessage, otherFormatHint, usageAction, type CsvDirection } from './logic';
+import {
+  conversionOp,
+  failureMessage,
+  otherFormatHint,
+  usageAction,
+  type CsvDirection,
+  type CsvOptions,
+} from './logic';
 import { clearedFields, useCsvJsonStore } from './store';
 import { CheckboxField, SelectField } from '../../components/fields';
 
@@ -102,6 +109,17 @@ export default function CsvJsonPage() {
     s.set({ direction, result: null, status: '', errorPosition: undefined });
   };
 
+  /**
+   * An option that changes the running conversion's output (the delimiter, the header row, Detect
+   * numbers for CSV to JSON; the delimiter, formula neutralising for JSON to CSV) drops it: its
+   * result, made with the old options, would come in under the new ones.
+   */
+  const setOption = (patch: Partial<Omit<CsvOptions, 'direction'>>) => {
+    const before = JSON.stringify(conversionOp(useCsvJsonStore.getState()));
+    s.set(patch);
+    if (JSON.stringify(conversionOp(useCsvJsonStore.getState())) !== before) runner.discard();
+  };
+
   const hint = otherFormatHint(s.direction, s.input.text, s.delimiter);
 
   return (
@@ -117,27 +135,27 @@ export default function CsvJsonPage() {
               label="Delimiter"
               value={s.delimiter}
               options={DELIMITERS}
-              onChange={(delimiter: Delimiter) => s.set({ delimiter })}
+              onChange={(delimiter: Delimiter) => setOption({ delimiter })}
             />
             <CheckboxField
               className="check"
               label="First row contains headers"
               checked={s.header}
-              onChange={(header) => s.set({ header })}
+              onChange={(header) => setOption({ header })}
             />
             {s.direction === 'csvToJson' && (
               <CheckboxField
                 className="check"
                 label="Detect numbers"
                 checked={s.detectTypes}
-                onChange={(detectTypes) => s.set({ detectTypes })}
+                onChange={(detectTypes) => setOption({ detectTypes })}
               />
             )}
             <CheckboxField
               className="check"
               label="Neutralise spreadsheet formulas (=, +, -, @) in CSV output"
               checked={s.neutraliseFormulas}
-              onChange={(neutraliseFormulas) => s.set({ neutraliseFormulas })}
+              onChange={(neutraliseFormulas) => setOption({ neutraliseFormulas })}
             />
           </>
         }

@@ -72,6 +72,15 @@ export default function JsonYamlPage() {
     s.set({ direction, result: null, ...CLEARED_MESSAGES });
   };
 
+  /**
+   * Indentation and Sort keys change every conversion's output: a change drops a running one, whose
+   * result, made with the old options, would come in under the new ones.
+   */
+  const setOption = (patch: { indent: 2 | 4 } | { sortKeys: boolean }) => {
+    runner.discard();
+    s.set(patch);
+  };
+
   const loadExample = (key: JsonYamlExample) => {
     runner.discard();
     const ex = JSON_YAML_EXAMPLES[key];
@@ -100,13 +109,13 @@ export default function JsonYamlPage() {
               label="Indentation"
               value={s.indent}
               options={INDENTS}
-              onChange={(indent) => s.set({ indent })}
+              onChange={(indent) => setOption({ indent })}
             />
             <CheckboxField
               className="check"
               label="Sort keys"
               checked={s.sortKeys}
-              onChange={(sortKeys) => s.set({ sortKeys })}
+              onChange={(sortKeys) => setOption({ sortKeys })}
             />
           </>
         }

@@ -186,6 +186,23 @@ describe('URL components', () => {
     for (const text of ['https://ex.com/a=b c', 'mailto:a=b c', 'example.com a'])
       expect(convert(text, 'encode', 'component', 'query')).toEqual({ ok: true, output: text });
   });
+  it('takes a bare query whose values hold slashes (redirect=https://…, next=/home) as all query', () => {
+    // URLSearchParams reads them as queries; they came back unchanged, as a successful conversion.
+    expect(convert('redirect_uri=https://app.example/cb?x=1 2&lang=en', 'encode', 'component', 'query')).toEqual({
+      ok: true,
+      output: 'redirect_uri=https%3A%2F%2Fapp.example%2Fcb%3Fx%3D1%202&lang=en',
+    });
+    expect(convert('next=/home page&x=1', 'encode', 'form', 'query')).toEqual({
+      ok: true,
+      output: 'next=%2Fhome+page&x=1',
+    });
+    const encoded = new URLSearchParams([['next', '/a b/ü']]).toString();
+    expect(convert(encoded.replace('%2F', '/'), 'decode', 'form', 'query')).toEqual({
+      ok: true,
+      output: 'next=/a b/ü',
+    });
+  });
+
   it('encodes only the query keys and values', () => {
     expect(convert(url, 'encode', 'component', 'query')).toEqual({
       ok: true,

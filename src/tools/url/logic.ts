@@ -145,8 +145,15 @@ function decodeRun(bytes: number[], start: number, source: string, keepReserved:
 const AUTHORITY =
   /^(?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*|^[a-z0-9.-]+:\d+(?=\/|$)|^\[[0-9a-f:.]+\](?::\d+)?(?=\/|$)|^[a-z][a-z0-9+-]*:(?!\d)/i;
 
-/** Key=value pairs with no path, scheme or host before them: a query without its "?". */
-const isBareQuery = (text: string) => text.includes('=') && !text.includes('/') && !AUTHORITY.test(text);
+/**
+ * Key=value pairs with no path, scheme or host before them: a query without its "?". Only the first
+ * key is looked at: a value may hold slashes and a "?" (`redirect=https://app.example/cb?x=1`,
+ * `next=/home`), as URLSearchParams reads it.
+ */
+function isBareQuery(text: string): boolean {
+  const eq = text.indexOf('=');
+  return eq !== -1 && !/[/?]/.test(text.slice(0, eq)) && !AUTHORITY.test(text);
+}
 
 /**
  * Applies `fn` to the chosen component of a URL, leaving the rest as it is. `fn` also gets where
@@ -163,8 +170,8 @@ function mapComponent(text: string, component: ComponentType, fn: (s: string, at
   const query = qAt === -1 ? '' : beforeHash.slice(qAt + 1);
   const tail = hashAt === -1 ? '' : `#${hash}`;
   if (component === 'query') {
-    // A bare query ("q=a b&lang=en", as URLSearchParams takes it) is all query.
-    const bare = qAt === -1 && isBareQuery(beforeHash);
+    // A bare query ("q=a b&lang=en", as URLSearchParams takes it) is all query, a "?" in a value too.
+    const bare = isBareQuery(beforeHash);
     if (qAt === -1 && !bare) return text;
     let at = bare ? 0 : qAt + 1;
     const mapped = (bare ? beforeHash : query)

@@ -26,6 +26,16 @@ describe('CSV and JSON messages (spec sections 5 and 8)', () => {
     }
   });
 
+  it('a first object without keys is an error, not a CSV of one empty line claimed as a row', () => {
+    // The header row is the first object's keys: with none the CSV has no columns, and [{}] gave
+    // "\n" beside "✅ Converted 1 row to CSV" (a later object's data was dropped without a word).
+    const noColumns =
+      'Error converting JSON to CSV: the first object has no keys, and the columns are its keys: the CSV would have none';
+    for (const text of ['[{}]', '[{}, {}]', '[{}, {"a": 1}]']) {
+      expect(jsonToCsv(text)).toEqual({ ok: false, status: noColumns });
+    }
+  });
+
   it('invalid JSON and broken CSV get the error prefixes', () => {
     expect(jsonToCsv('[{"a":1},]').status).toMatch(/^Error converting JSON to CSV: .+ \(line 1, column \d+\)$/);
     expect(csvToJson('a,b\n"unterminated,1').status).toMatch(
@@ -216,6 +226,14 @@ describe('JSON to CSV quoting rules', () => {
   it('header from the first object; nested values as JSON text; null as empty', () => {
     const json = '[{"a":1,"b":{"x":[1,2]},"c":null,"d":"q\\"t"},{"a":true,"b":[],"c":"x","e":"ignored"}]';
     expect(out(jsonToCsv(json))).toBe('a,b,c,d\n1,"{""x"":[1,2]}",,"q""t"\ntrue,[],x,');
+  });
+
+  it('writes an empty cell of a one-column row as "", not as a blank line that readers skip', () => {
+    // "a\n1\n" lost the last row: papaparse, Python's csv and our own reader skip blank lines.
+    const r = jsonToCsv('[{"a": 1}, {"a": ""}, {"a": null}, {"b": 2}]');
+    expect(out(r)).toBe('a\n1\n""\n""\n""');
+    expect(JSON.parse(out(csvToJson(out(r))))).toEqual([{ a: 1 }, { a: '' }, { a: '' }, { a: '' }]);
+    expect(out(jsonToCsv('[{"": 1}]'))).toBe('""\n1'); // an empty key alone is the header line
   });
 
   it('keeps number literals', () => {

@@ -377,7 +377,10 @@ export function rowsToCsv(rows: JsonObject[], { delimiter, neutraliseFormulas = 
   const [first] = rows;
   if (!first) throw new RangeError('CSV needs at least one row: its keys are the header.');
   const keys = [...first.keys()];
-  const line = (cells: string[]) => cells.map((c) => quoteCell(c, delimiter)).join(delimiter);
+  // One empty cell alone would be a blank line, which readers (papaparse, Python's csv, ours) skip:
+  // it is written "", as Python's csv writer does.
+  const line = (cells: string[]) =>
+    cells.length === 1 && cells[0] === '' ? '""' : cells.map((c) => quoteCell(c, delimiter)).join(delimiter);
   const out = [line(keys.map((k) => cellText(keyText(k), neutraliseFormulas)))];
   for (const row of rows) out.push(line(keys.map((k) => cellText(row.get(k), neutraliseFormulas))));
   return out.join('\n');

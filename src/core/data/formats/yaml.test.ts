@@ -196,6 +196,30 @@ describe('YAML features', () => {
     expect(out(toJson('- !!binary ""\n- !!binary /w==\n', 2, true))).toBe('[\n  "",\n  "/w=="\n]');
   });
 
+  it('a merged key that is one JSON key with a key of the mapping or another merged key is an error, not a key twice', () => {
+    expect(toJson('<<: {"1": a}\n1: b\n').status).toBe(
+      'Invalid YAML: Map keys "1" (merged by <<) and 1 are the same JSON key "1" (line 2, column 1)',
+    );
+    expect(toJson('d: &d {"1": a}\nx:\n  1: b\n  <<: *d\n').status).toBe(
+      'Invalid YAML: Map keys 1 and "1" (merged by <<) are the same JSON key "1" (line 4, column 3)',
+    );
+    expect(toJson('<<: [{1: a}, {"1": b}]\n').status).toBe(
+      'Invalid YAML: Map keys 1 (merged by <<) and "1" (merged by <<) are the same JSON key "1" (line 1, column 1)',
+    );
+    expect(toJson('x: &x {true: 1}\ny:\n  <<: *x\n  "true": 2\n')).toMatchObject({
+      ok: false,
+      position: { line: 4, column: 3 },
+    });
+    // A nested merge is followed; the same key merged or overridden stays one key.
+    expect(toJson('a: &a {"1": a}\nb: &b {<<: *a}\nc: {<<: *b, 1: c}\n').status).toMatch(
+      /same JSON key "1" \(line 3, column 13\)$/,
+    );
+    expect(JSON.parse(out(toJson('a: &a {x: 1, 1: a}\nb: {<<: [*a, *a], x: 2, 1: b}\n')))).toEqual({
+      a: { x: 1, 1: 'a' },
+      b: { x: 2, 1: 'b' },
+    });
+  });
+
   it('an alias bomb is stopped, not expanded', () => {
     let src = 'a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n';
     for (let i = 1; i < 9; i++)

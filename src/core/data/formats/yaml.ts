@@ -134,34 +134,78 @@ export function readYaml(text: string): YamlRead {
 /**
  * Two keys of one mapping that JSON writes as one key (`1` and `"1"`, `true` and `"true"`): the
  * library keeps them apart (they are different values), and the JSON had the key twice, which
- * JSON.parse and jq read as the last one alone.
+ * JSON.parse and jq read as the last one alone. The keys merge keys bring in count too (`<<:
+ * {"1": a}` beside `1: b`): a merge adds the keys the mapping does not have, as the library
+ * compares them (the same scalar value), so those two were both written.
  */
 function sameJsonKey(doc: YAML.Document.Parsed, text: string): Omit<YamlFailure, 'ok'> | undefined {
   let clash: Omit<YamlFailure, 'ok'> | undefined;
   YAML.visit(doc, {
     Map(_key, map) {
-      if (map.items.length < 2) return undefined;
-      const seen = new Map<string, YAML.Node>();
-      for (const { key } of map.items) {
-        if (!YAML.isNode(key) || !key.range) continue;
-        const value = YAML.isScalar(key) ? key.value : key.toJS(doc, { mapAsMap: true });
-        if (typeof value === 'symbol') continue; // the merge key <<
-        const name = keyText(value);
+      const entries = mapKeys(doc, map);
+      if (entries.length < 2) return undefined;
+      const seen = new Map<string, MapKey>();
+      for (const entry of entries) {
+        const name = keyText(entry.value);
         const first = seen.get(name);
-        if (first?.range) {
-          const spelt = (n: YAML.Node) => text.slice(n.range![0], n.range![1]).trim();
+        if (first) {
+          const spelt = (e: MapKey) =>
+            text.slice(e.node.range![0], e.node.range![1]).trim() + (e.merged ? ' (merged by <<)' : '');
           clash = {
-            detail: `Map keys ${spelt(first)} and ${spelt(key)} are the same JSON key ${JSON.stringify(name)}`,
-            position: positionAt(text, key.range[0]),
+            detail: `Map keys ${spelt(first)} and ${spelt(entry)} are the same JSON key ${JSON.stringify(name)}`,
+            position: positionAt(text, entry.site.range![0]),
           };
           return YAML.visit.BREAK;
         }
-        seen.set(name, key);
+        seen.set(name, entry);
       }
       return undefined;
     },
   });
   return clash;
+}
+
+interface MapKey {
+  /** The key's JavaScript value, as toJS gives it. */
+  value: unknown;
+  /** The key as written (in the merged mapping when merged). */
+  node: YAML.Node;
+  /** Where the mapping gets it: the key itself, or the merge key `<<` that brings it in. */
+  site: YAML.Node;
+  merged: boolean;
+}
+
+/**
+ * The keys a mapping has once its merge keys are applied, in the order they come in: a merged key
+ * is left out when the mapping has it already (the same scalar value: the library's `Map.has`), and
+ * a key of the mapping after a merged one replaces it. Collection keys are never the same key.
+ */
+function mapKeys(doc: YAML.Document.Parsed, map: YAML.YAMLMap, depth = 0): MapKey[] {
+  const keys = new Map<unknown, MapKey>();
+  const identity = (node: YAML.Node) => (YAML.isScalar(node) ? node.value : Symbol('collection key'));
+  for (const { key, value } of map.items) {
+    if (!YAML.isNode(key) || !key.range) continue;
+    const js = YAML.isScalar(key) ? key.value : key.toJS(doc, { mapAsMap: true });
+    if (typeof js !== 'symbol') {
+      const id = identity(key);
+      keys.delete(id); // a key of the mapping replaces a merged one, at its own place
+      keys.set(id, { value: js, node: key, site: key, merged: false });
+      continue;
+    }
+    // The merge key <<: a mapping, an alias of one, or a sequence of them (earlier ones win).
+    if (depth > 64) continue;
+    const resolve = (n: unknown) => (YAML.isAlias(n) ? n.resolve(doc) : n);
+    const source = resolve(value);
+    for (const item of YAML.isSeq(source) ? source.items : [source]) {
+      const m = resolve(item);
+      if (!YAML.isMap(m)) continue;
+      for (const entry of mapKeys(doc, m, depth + 1)) {
+        const id = identity(entry.node);
+        if (!keys.has(id)) keys.set(id, { value: entry.value, node: entry.node, site: key, merged: true });
+      }
+    }
+  }
+  return [...keys.values()];
 }
 
 /** The offset of the first alias naming an anchor not set before it in its own document. */

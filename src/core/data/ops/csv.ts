@@ -29,6 +29,9 @@ function jsonToCsv(text: string, delimiter: Delimiter, neutraliseFormulas: boole
   const rows = r.value;
   if (!Array.isArray(rows) || rows.length === 0 || !rows.every(isRowObject))
     return { ok: false, status: MSG.notArrayOfObjects };
+  // The header row is the first object's keys (spec): without any there is no column to write, and
+  // the output was one empty line beside "✅ Converted 1 row to CSV".
+  if ((rows[0] as JsonObject).size === 0) return { ok: false, status: MSG.firstObjectHasNoKeys };
   const s = rows.length === 1 ? '' : 's';
   return {
     ok: true,
