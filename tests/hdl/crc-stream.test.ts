@@ -248,3 +248,29 @@ describeWith(['iverilog', 'ghdl'], `CRC wide data path simulation (Icarus, GHDL;
     }
   }
 });
+
+describeWith(['ghdl'], 'CRC stream VHDL: GHDL analysis warnings', () => {
+  // D/8 + 1 table entries fill adv_table_t (0 to 2^B - 1) exactly when D/8 is 2^B - 1 (D = 8, 24,
+  // 56, 120, ...): an 'others' choice there is redundant and ghdl -Wothers says so.
+  for (const dataWidth of [8, 16, 24, 56, 64]) {
+    it.concurrent(
+      `D=${dataWidth} partial last word analyses without warnings (-Wothers -Wunused, 93c and 08)`,
+      async () => {
+        const generator = createCrcGenerator(await loadKernel<CrcKernel>('crc'));
+        const params = paramsOf(predefinedAlgorithms().find((a) => a.name === 'CRC-16/ARC')!);
+        const file = generator.generate({ params, dataWidth, partialLastWord: true, pipelineStages: 1 }, 'vhdl');
+        const dir = mkdtempSync(join(tmpdir(), 'bitsmith-ghdl-warn-'));
+        try {
+          writeFileSync(join(dir, file.name), file.text);
+          for (const std of ['93c', '08']) {
+            const r = await exec('ghdl', ['-a', `--std=${std}`, '-Wothers', '-Wunused', file.name], { cwd: dir });
+            expect(r.stderr, `--std=${std}`).toBe('');
+          }
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      },
+      TIMEOUT_MS,
+    );
+  }
+});

@@ -82,11 +82,14 @@ function advanceTable(d: StreamDesign): { signals: string[]; body: string[] } {
   const tw = tableEntryBits(d);
   const padded = Math.ceil(tw / 4) * 4;
   const sop = delayedControl(d, 'sop');
+  // The D/8 + 1 entries fill the array (0 to 2^B - 1) when D/8 is 2^B - 1 (D = 8, 24, 56, ...):
+  // 'others' is then a choice of nothing, which GHDL warns about (-Wothers).
+  const fills = d.table.length === 2 ** d.countBits;
   const entries = d.table.map(
     (_, k) =>
       `    ${k} => x"${tableEntry(d, k)
         .toString(16)
-        .padStart(padded / 4, '0')}",`,
+        .padStart(padded / 4, '0')}"${fills && k === d.table.length - 1 ? ');' : ','}`,
   );
   const signals = [
     `  type adv_table_t is array (0 to ${2 ** d.countBits - 1}) of ${vec(padded)};`,
@@ -94,7 +97,7 @@ function advanceTable(d: StreamDesign): { signals: string[]; body: string[] } {
     `  -- bits (${tw - 1} downto ${ww}) are F_8k*init.`,
     '  constant ADV_TABLE : adv_table_t := (',
     ...entries,
-    "    others => (others => '0'));",
+    ...(fills ? [] : ["    others => (others => '0'));"]),
     `  signal adv_t : ${vec(padded)};`,
     `  signal adv_a_c, adv_a : ${vec(ww)};`,
     `  signal adv_u_c, adv_u : ${vec(w)};`,
