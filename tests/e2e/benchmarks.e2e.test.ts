@@ -16,6 +16,7 @@ import {
   traceMainThread,
 } from '../harness/main-thread';
 import { describeWith } from '../harness/system';
+import { draftKey } from '../../src/browser/draft';
 
 // Spec part 1, "Sidebar navigation", verbatim: the benchmark page must not join it.
 const SPEC_SIDEBAR: Record<string, string[]> = {
@@ -214,6 +215,25 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 1 comparison');
     expect(errors.filter((e) => !/bench\.worker|404/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('runs at the default size when the stored size is not one of the list (a hand-edited draft of 0 MB hung the run)', async () => {
+    const { page, errors } = await open('/benchmarks');
+    for (const sizeMb of [0, 3]) {
+      await page.evaluate(([key, state]) => sessionStorage.setItem(key, JSON.stringify({ v: 1, state })), [
+        draftKey('/benchmarks'),
+        { sizeMb, selected: ['crc32', 'no-such-comparison', 'crc32'] },
+      ] as const);
+      await page.reload();
+      await heading(page).waitFor();
+      // What the select shows is what runs.
+      expect(await page.getByLabel('Input size').inputValue(), `${sizeMb}`).toBe('4');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 1 comparison');
+      expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.children[1]!.textContent))).toEqual(['4 MB']);
+    }
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 
