@@ -187,6 +187,8 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.getByRole('group', { name: /^Overall \(1 of 10\)/ }).waitFor();
     await expect.poll(() => page.workers().some((w) => w.url().includes('bench.worker'))).toBe(true);
     expect(await page.getByRole('button', { name: 'Run', exact: true }).isDisabled()).toBe(true);
+    // The size is fixed while it runs, as the comparisons are: a size chosen now would not be measured.
+    expect(await page.getByLabel('Input size').isDisabled()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -194,6 +196,7 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await expect.poll(() => page.workers().some((w) => w.url().includes('bench.worker'))).toBe(false);
     expect(await page.getByRole('group', { name: /^Overall/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Run', exact: true }).isEnabled()).toBe(true);
+    expect(await page.getByLabel('Input size').isEnabled()).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });
