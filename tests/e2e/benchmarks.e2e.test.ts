@@ -180,6 +180,42 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it('redraws the chart to the new width when the window is resized (a phone turned, a window narrowed)', async () => {
+    const { page, errors } = await open('/benchmarks');
+    await page.getByLabel('Input size').selectOption('1');
+    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32' && c.id !== 'subnet'))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
+    const chart = page.locator('.bench-chart');
+    await chart.locator('svg').waitFor();
+    /** The width the chart was drawn for, the width it is shown at, and the room its figure has. */
+    const widths = () =>
+      chart.evaluate((f) => {
+        const svg = f.querySelector('svg')!;
+        return {
+          drawn: Number(svg.getAttribute('width')),
+          shown: Math.round(svg.getBoundingClientRect().width),
+          room: f.clientWidth,
+        };
+      });
+    /** 'fits', or the widths seen. */
+    const fits = async () => {
+      const w = await widths();
+      // Drawn for the room it has (at most 900 px) and shown at that size: its 12 px text stays 12 px.
+      return w.drawn === Math.min(900, w.room) && Math.abs(w.shown - w.drawn) <= 1 ? 'fits' : JSON.stringify(w);
+    };
+    expect(await fits()).toBe('fits');
+    // Before, the chart kept the width of its first drawing: shrunk to a phone, its text was a
+    // third of its size; widened again, it stayed phone-sized.
+    for (const width of [390, 1280, 700]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(fits).toBe('fits');
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('cancels a 256 MB run promptly: the worker is terminated and Run is back; axe clean while running', async () => {
     const { page, errors } = await open('/benchmarks');
     await page.getByLabel('Input size').selectOption('256');
