@@ -64,6 +64,52 @@ describe('bench --compare then.json now.json', () => {
     await page.close();
   });
 
+  it("report.html: a worse case's label is written past the black tick of the ratio then, not through it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
+    const group = { suite: 'crc32', group: 'crc32 4 MiB', baseline: 'ts bit-serial', samples: 5, min_ms: 1 };
+    const now = join(dir, 'now.json');
+    writeFileSync(
+      now,
+      JSON.stringify({
+        date: '2026-11-30T00:00:00.000Z',
+        quick: true,
+        node: process.version,
+        failures: [],
+        results: [
+          { ...group, name: 'ts bit-serial', median_ms: 1, bytes_per_s: 1e8, ratio_to_baseline: 1 },
+          { ...group, name: 'node zlib.crc32', median_ms: 1, bytes_per_s: 2e10, ratio_to_baseline: 200 },
+          // Then 49.707: the tick stands where this label, written from the bar's end, used to go.
+          { ...group, name: 'wasm slicing-by-8', median_ms: 1, bytes_per_s: 1e9, ratio_to_baseline: 10.2 },
+        ],
+      }),
+    );
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'bench/run.ts', '--compare', 'bench/baseline.json', now, `--out=${dir}`],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await page.goto('file://' + join(dir, 'report.html'));
+    // Every label of the ratio chart against every tick of it: none may cross.
+    const crossed = await page
+      .locator('svg')
+      .nth(1)
+      .evaluate((svg) => {
+        const boxes = (sel: string) => [...svg.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+        const ticks = boxes('g[aria-label="tick"] line');
+        const labels = [...svg.querySelectorAll('g[aria-label="text"] text')];
+        return labels
+          .filter((t) => {
+            const r = t.getBoundingClientRect();
+            return ticks.some((k) => k.left < r.right && r.left < k.right && k.top < r.bottom && r.top < k.bottom);
+          })
+          .map((t) => t.textContent);
+      });
+    expect(await page.locator('svg').nth(1).locator('g[aria-label="text"] text').count()).toBe(3);
+    expect(crossed).toEqual([]);
+    await page.close();
+  });
+
   it('a file that is missing, not JSON or not a results file is one line naming it, exit 2', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
     const notJson = join(dir, 'not.json');
