@@ -3,7 +3,7 @@
  * terminal and in report.html agree, also when a gated case is missing from a suite that ran.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,6 +109,36 @@ describe('bench --compare then.json now.json', () => {
     expect(crossed).toEqual([]);
     await page.close();
   });
+
+  it('--group: the groups left out are not missing, so the gate judges only what was measured', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
+    // The json-kernel suite's minify group alone (about a second): its validate group holds a gated
+    // case, which a run of minify alone does not measure.
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'bench/run.ts', 'json-kernel', '--quick', '--compare', '--group=minify', `--out=${dir}`],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    const compared = JSON.parse(readFileSync(join(dir, 'compare.json'), 'utf8')) as {
+      comparisons: { key: string; verdict: string }[];
+    };
+    // Before, every case of the other groups was "missing", the gated one failed the gate and the
+    // suite was run twice more for it.
+    expect(compared.comparisons.filter((c) => c.verdict === 'missing')).toEqual([]);
+    expect(compared.comparisons.map((c) => c.key.split(' / ')[1])).toEqual(
+      compared.comparisons.map(() => 'minify 1.0 MB'),
+    );
+    expect(r.stderr).not.toContain('missing from the run');
+    const latest = JSON.parse(readFileSync(join(dir, 'latest.json'), 'utf8')) as { group_filter?: string };
+    expect(latest.group_filter).toBe('minify');
+    // The same results compared later, as a file: the same verdicts.
+    const again = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'bench/run.ts', '--compare', 'bench/baseline.json', join(dir, 'latest.json'), `--out=${dir}`],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(again.stdout).not.toContain('| missing |');
+  }, 60_000);
 
   it('a file that is missing, not JSON or not a results file is one line naming it, exit 2', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
