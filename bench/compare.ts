@@ -14,7 +14,13 @@ export interface ResultsFile {
   machine?: MachineInfo;
   failures: string[];
   results: BenchResult[];
+  /** `--group=TEXT` of the run: only the groups it matches (`wantsGroup`) were measured. */
+  group_filter?: string;
 }
+
+/** Whether `--group=filter` measures group `name`: its name holds the filter, or is a beginning of it (a suite's part of several groups). */
+export const wantsGroup = (filter: string | undefined, name: string) =>
+  filter === undefined || name.includes(filter) || filter.startsWith(name);
 
 export interface MachineInfo {
   cpu: string;
@@ -124,8 +130,9 @@ export function baselineFromResults(file: ResultsFile, band = REPORTED_BAND_FLOO
 }
 
 /**
- * Compares the ratios of `now` with those of `then`. Cases of suites that did not run are left
- * out (a filtered run); a gated case missing from a suite that ran is a failure (renamed or lost).
+ * Compares the ratios of `now` with those of `then`. Cases of suites that did not run, or of
+ * groups a `--group` run left out, are left out (a filtered run); a gated case missing from a
+ * suite and group that ran is a failure (renamed or lost).
  */
 export function compare(then: BaselineFile, now: ResultsFile): Comparison[] {
   const out: Comparison[] = [];
@@ -134,7 +141,8 @@ export function compare(then: BaselineFile, now: ResultsFile): Comparison[] {
   for (const [key, b] of Object.entries(then.cases)) {
     const r = nowByKey.get(key);
     if (!r) {
-      if (ran.has(key.split(' / ')[0]!))
+      const [suite = '', group = ''] = key.split(' / ');
+      if (ran.has(suite) && wantsGroup(now.group_filter, group))
         out.push({ key, then: b.ratio, band: b.band, verdict: 'missing', gated: !!b.gated });
       continue;
     }

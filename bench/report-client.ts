@@ -119,8 +119,10 @@ for (const [title, rows] of groups) {
           },
         ),
         Plot.ruleX([1], { stroke: '#555', strokeDasharray: '4 3' }),
+        // Written past the bar and the tick of the ratio then, whichever ends further right: from
+        // the bar's end, a worse case's label ran through its tick.
         Plot.text(cmp, {
-          x: (d: (typeof cmp)[number]) => d.r.ratio_to_baseline,
+          x: (d: (typeof cmp)[number]) => Math.max(d.r.ratio_to_baseline, d.c?.then ?? 0),
           y: (d: (typeof cmp)[number]) => d.r.name,
           text: (d: (typeof cmp)[number]) =>
             `x${d.r.ratio_to_baseline}` +

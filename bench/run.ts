@@ -25,6 +25,7 @@ import {
   makeBaseline,
   type BaselineFile,
   type ResultsFile,
+  wantsGroup,
 } from './compare';
 import { GATED, BASELINE_NOTE } from './gated';
 import { writeReport } from './report';
@@ -41,8 +42,7 @@ const jsonArgs = args.filter((a) => !a.startsWith('--') && a.endsWith('.json'));
 const filters = args.filter((a) => !a.startsWith('--') && !a.endsWith('.json'));
 const outDir = resolve(optionValue('--out') ?? join(benchDir, 'results'));
 const groupFilter = optionValue('--group');
-/** A group whose name holds the filter, or a name the filter starts with (a suite's part of several groups). */
-const wants = (name: string) => groupFilter === undefined || name.includes(groupFilter) || groupFilter.startsWith(name);
+const wants = (name: string) => wantsGroup(groupFilter, name);
 
 /** How many times a failing gated suite is measured before the gate fails. */
 const GATE_ATTEMPTS = 3;
@@ -245,7 +245,14 @@ const machine = {
   platform: `${process.platform} ${process.arch}`,
   loadavg: loadavg().map((x) => +x.toFixed(2)),
 };
-const meta = { date: new Date().toISOString(), quick, node: process.version, machine, failures };
+const meta = {
+  date: new Date().toISOString(),
+  quick,
+  node: process.version,
+  machine,
+  failures,
+  ...(groupFilter !== undefined ? { group_filter: groupFilter } : {}),
+};
 const file: ResultsFile = { ...meta, results };
 writeFileSync(join(outDir, 'latest.json'), JSON.stringify(file, null, 2));
 const md = [

@@ -16,6 +16,7 @@ import {
   traceMainThread,
 } from '../harness/main-thread';
 import { describeWith } from '../harness/system';
+import { draftKey } from '../../src/browser/draft';
 
 // Spec part 1, "Sidebar navigation", verbatim: the benchmark page must not join it.
 const SPEC_SIDEBAR: Record<string, string[]> = {
@@ -179,6 +180,42 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it('redraws the chart to the new width when the window is resized (a phone turned, a window narrowed)', async () => {
+    const { page, errors } = await open('/benchmarks');
+    await page.getByLabel('Input size').selectOption('1');
+    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32' && c.id !== 'subnet'))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
+    const chart = page.locator('.bench-chart');
+    await chart.locator('svg').waitFor();
+    /** The width the chart was drawn for, the width it is shown at, and the room its figure has. */
+    const widths = () =>
+      chart.evaluate((f) => {
+        const svg = f.querySelector('svg')!;
+        return {
+          drawn: Number(svg.getAttribute('width')),
+          shown: Math.round(svg.getBoundingClientRect().width),
+          room: f.clientWidth,
+        };
+      });
+    /** 'fits', or the widths seen. */
+    const fits = async () => {
+      const w = await widths();
+      // Drawn for the room it has (at most 900 px) and shown at that size: its 12 px text stays 12 px.
+      return w.drawn === Math.min(900, w.room) && Math.abs(w.shown - w.drawn) <= 1 ? 'fits' : JSON.stringify(w);
+    };
+    expect(await fits()).toBe('fits');
+    // Before, the chart kept the width of its first drawing: shrunk to a phone, its text was a
+    // third of its size; widened again, it stayed phone-sized.
+    for (const width of [390, 1280, 700]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expect.poll(fits).toBe('fits');
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('cancels a 256 MB run promptly: the worker is terminated and Run is back; axe clean while running', async () => {
     const { page, errors } = await open('/benchmarks');
     await page.getByLabel('Input size').selectOption('256');
@@ -186,6 +223,8 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.getByRole('group', { name: /^Overall \(1 of 10\)/ }).waitFor();
     await expect.poll(() => page.workers().some((w) => w.url().includes('bench.worker'))).toBe(true);
     expect(await page.getByRole('button', { name: 'Run', exact: true }).isDisabled()).toBe(true);
+    // The size is fixed while it runs, as the comparisons are: a size chosen now would not be measured.
+    expect(await page.getByLabel('Input size').isDisabled()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -193,6 +232,7 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await expect.poll(() => page.workers().some((w) => w.url().includes('bench.worker'))).toBe(false);
     expect(await page.getByRole('group', { name: /^Overall/ }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Run', exact: true }).isEnabled()).toBe(true);
+    expect(await page.getByLabel('Input size').isEnabled()).toBe(true);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -214,6 +254,25 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.getByRole('button', { name: 'Run', exact: true }).click();
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 1 comparison');
     expect(errors.filter((e) => !/bench\.worker|404/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('runs at the default size when the stored size is not one of the list (a hand-edited draft of 0 MB hung the run)', async () => {
+    const { page, errors } = await open('/benchmarks');
+    for (const sizeMb of [0, 3]) {
+      await page.evaluate(([key, state]) => sessionStorage.setItem(key, JSON.stringify({ v: 1, state })), [
+        draftKey('/benchmarks'),
+        { sizeMb, selected: ['crc32', 'no-such-comparison', 'crc32'] },
+      ] as const);
+      await page.reload();
+      await heading(page).waitFor();
+      // What the select shows is what runs.
+      expect(await page.getByLabel('Input size').inputValue(), `${sizeMb}`).toBe('4');
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 1 comparison');
+      expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.children[1]!.textContent))).toEqual(['4 MB']);
+    }
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 

@@ -174,6 +174,47 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(errors).toEqual([]);
     });
 
+    it('drops the job running when Indentation or Sort keys changes its output; a Minify runs on through Indentation', async () => {
+      // Sort keys reads a tree in the worker: a few seconds for this file, so the change comes
+      // while the job runs. The kernel path (no Sort keys) is dropped the same way.
+      const file = {
+        name: 'big.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(
+          JSON.stringify(Array.from({ length: 100_000 }, (_, i) => ({ z: i, name: `Name ${i}`, a: ['x', i] }))),
+        ),
+      };
+      const cases: { action: string; change: (page: Page) => Promise<unknown>; dropped: boolean }[] = [
+        { action: 'Format', change: (page) => page.getByLabel('Indentation').selectOption('4'), dropped: true },
+        { action: 'Validate', change: (page) => page.getByLabel('Indentation').selectOption('Tab'), dropped: true },
+        { action: 'Format', change: (page) => page.getByLabel('Sort keys').uncheck(), dropped: true },
+        { action: 'Minify', change: (page) => page.getByLabel('Sort keys').uncheck(), dropped: true },
+        // Minify writes one line whatever the indentation: nothing to drop.
+        { action: 'Minify', change: (page) => page.getByLabel('Indentation').selectOption('4'), dropped: false },
+      ];
+      for (const [i, c] of cases.entries()) {
+        const { page, errors } = await open('/json-formatter');
+        await page.getByLabel('Sort keys').check();
+        await page.locator('input[type=file]').setInputFiles(file);
+        await expect.poll(() => page.getByRole('note').first().textContent()).toContain('is large');
+        await button(page, c.action).click();
+        const progress = page.getByRole('group', { name: 'Processing JSON' });
+        await progress.waitFor();
+        await c.change(page);
+        await expect.poll(() => progress.count(), { timeout: 120_000 }).toBe(0);
+        if (c.dropped) {
+          // Before, the job ran on and its output, made with the old options, came in under the new ones.
+          expect(await status(page), `case ${i}`).toBe('');
+          expect(await value(page, 'Output'), `case ${i}`).toBe('');
+        } else {
+          await expect.poll(() => status(page), { timeout: 120_000 }).toBe('✅ Valid JSON!');
+          expect(await value(page, 'Output'), `case ${i}`).toMatch(/^\[\{"a":\["x",0\],"name":"Name 0","z":0\},/);
+        }
+        expect(errors).toEqual([]);
+        await page.context().close();
+      }
+    }, 240_000);
+
     it('copies with confirmation, clears, opens and accepts dropped files', async () => {
       const { page, errors, actions } = await open('/json-formatter');
       await button(page, 'Array Example').click();

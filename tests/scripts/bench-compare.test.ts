@@ -3,7 +3,7 @@
  * terminal and in report.html agree, also when a gated case is missing from a suite that ran.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +63,82 @@ describe('bench --compare then.json now.json', () => {
     expect(await summary.getAttribute('class')).toBe('bad');
     await page.close();
   });
+
+  it("report.html: a worse case's label is written past the black tick of the ratio then, not through it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
+    const group = { suite: 'crc32', group: 'crc32 4 MiB', baseline: 'ts bit-serial', samples: 5, min_ms: 1 };
+    const now = join(dir, 'now.json');
+    writeFileSync(
+      now,
+      JSON.stringify({
+        date: '2026-11-30T00:00:00.000Z',
+        quick: true,
+        node: process.version,
+        failures: [],
+        results: [
+          { ...group, name: 'ts bit-serial', median_ms: 1, bytes_per_s: 1e8, ratio_to_baseline: 1 },
+          { ...group, name: 'node zlib.crc32', median_ms: 1, bytes_per_s: 2e10, ratio_to_baseline: 200 },
+          // Then 49.707: the tick stands where this label, written from the bar's end, used to go.
+          { ...group, name: 'wasm slicing-by-8', median_ms: 1, bytes_per_s: 1e9, ratio_to_baseline: 10.2 },
+        ],
+      }),
+    );
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'bench/run.ts', '--compare', 'bench/baseline.json', now, `--out=${dir}`],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+    await page.goto('file://' + join(dir, 'report.html'));
+    // Every label of the ratio chart against every tick of it: none may cross.
+    const crossed = await page
+      .locator('svg')
+      .nth(1)
+      .evaluate((svg) => {
+        const boxes = (sel: string) => [...svg.querySelectorAll(sel)].map((e) => e.getBoundingClientRect());
+        const ticks = boxes('g[aria-label="tick"] line');
+        const labels = [...svg.querySelectorAll('g[aria-label="text"] text')];
+        return labels
+          .filter((t) => {
+            const r = t.getBoundingClientRect();
+            return ticks.some((k) => k.left < r.right && r.left < k.right && k.top < r.bottom && r.top < k.bottom);
+          })
+          .map((t) => t.textContent);
+      });
+    expect(await page.locator('svg').nth(1).locator('g[aria-label="text"] text').count()).toBe(3);
+    expect(crossed).toEqual([]);
+    await page.close();
+  });
+
+  it('--group: the groups left out are not missing, so the gate judges only what was measured', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
+    // The json-kernel suite's minify group alone (about a second): its validate group holds a gated
+    // case, which a run of minify alone does not measure.
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'bench/run.ts', 'json-kernel', '--quick', '--compare', '--group=minify', `--out=${dir}`],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    const compared = JSON.parse(readFileSync(join(dir, 'compare.json'), 'utf8')) as {
+      comparisons: { key: string; verdict: string }[];
+    };
+    // Before, every case of the other groups was "missing", the gated one failed the gate and the
+    // suite was run twice more for it.
+    expect(compared.comparisons.filter((c) => c.verdict === 'missing')).toEqual([]);
+    expect(compared.comparisons.map((c) => c.key.split(' / ')[1])).toEqual(
+      compared.comparisons.map(() => 'minify 1.0 MB'),
+    );
+    expect(r.stderr).not.toContain('missing from the run');
+    const latest = JSON.parse(readFileSync(join(dir, 'latest.json'), 'utf8')) as { group_filter?: string };
+    expect(latest.group_filter).toBe('minify');
+    // The same results compared later, as a file: the same verdicts.
+    const again = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'bench/run.ts', '--compare', 'bench/baseline.json', join(dir, 'latest.json'), `--out=${dir}`],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(again.stdout).not.toContain('| missing |');
+  }, 60_000);
 
   it('a file that is missing, not JSON or not a results file is one line naming it, exit 2', () => {
     const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));

@@ -30,6 +30,7 @@ export interface SelectProps<T extends SelectValue> {
   /** Only for a select without a visible label (a row of a table): its accessible name. */
   'aria-label'?: string;
   'aria-describedby'?: string;
+  disabled?: boolean;
 }
 
 const isOption = <T,>(o: T | SelectOption<T>): o is SelectOption<T> => typeof o === 'object' && o !== null;
@@ -61,6 +62,7 @@ export function Select<T extends SelectValue>({
   className,
   'aria-label': ariaLabel,
   'aria-describedby': describedBy,
+  disabled,
 }: SelectProps<T>) {
   const listed = normalise(options, format);
   const grouped = groups.map((g) => ({ label: g.label, options: normalise(g.options, format) }));
@@ -75,6 +77,7 @@ export function Select<T extends SelectValue>({
       className={className}
       aria-label={ariaLabel}
       aria-describedby={describedBy}
+      disabled={disabled}
       value={String(value)}
       onChange={(e) => {
         const chosen = all.find((o) => String(o.value) === e.target.value);

@@ -108,6 +108,8 @@ export default function BenchmarksPage() {
             options={SIZES_MB}
             format={(mb) => `${mb} MB`}
             onChange={setSize}
+            // The run goes on at the size it started with: a change now would only show a size not measured.
+            disabled={busy}
           />
           <fieldset className="bench-comparisons" disabled={busy}>
             <legend>Comparisons</legend>

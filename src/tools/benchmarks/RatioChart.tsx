@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type * as PlotNamespace from '@observablehq/plot';
 import { formatRatio } from './logic';
 
@@ -92,22 +92,41 @@ const WARM_UP_ROWS: ChartRow[] = [
   { label: 'b', ratio: 0.5, ci: null },
 ];
 
+/**
+ * The width a chart gets in `el`: its width now and after every resize (a window narrowed, a
+ * phone turned), at most 900 px; 0 before it is measured.
+ */
+function useChartWidth(el: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!el) return;
+    const measure = () => setWidth(Math.min(900, el.clientWidth || 600));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [el]);
+  return width;
+}
+
 /** A bar per comparison: the visitor's ratio from 1, and our CI's ratio as a black tick. */
 export function RatioChart({ plot, rows }: { plot: PlotModule | null | 'failed'; rows: ChartRow[] }) {
-  const box = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState<HTMLDivElement | null>(null);
+  // Drawn for the width it has, again when that changes: Plot's SVG only scales down (its text
+  // with it) and never grows.
+  const width = useChartWidth(box);
 
   useEffect(() => {
-    const el = box.current;
-    if (!plot || plot === 'failed' || !el || rows.length === 0) return;
-    const svg = chart(plot, rows, Math.min(900, el.clientWidth || 600));
-    el.replaceChildren(svg);
+    if (!plot || plot === 'failed' || !box || !width || rows.length === 0) return;
+    const svg = chart(plot, rows, width);
+    box.replaceChildren(svg);
     return () => svg.remove();
-  }, [plot, rows]);
+  }, [plot, rows, box, width]);
 
   if (rows.length === 0) return null;
   return (
     <figure className="bench-chart">
-      <div ref={box} />
+      <div ref={setBox} />
       <figcaption>
         {plot === 'failed'
           ? 'The chart could not be loaded; the table above has every figure.'

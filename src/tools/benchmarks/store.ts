@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { keepDraft } from '../../browser/draft';
 import { COMPARISON_IDS, type ComparisonId } from '../../workers/bench/catalogue';
-import { DEFAULT_SIZE_MB, inOrder, type SizeMb } from './logic';
+import { DEFAULT_SIZE_MB, inOrder, SIZES_MB, type SizeMb } from './logic';
 import { tool } from './tool';
 
 interface BenchmarksState {
@@ -21,3 +21,13 @@ export const useBenchmarksStore = create<BenchmarksState>((set) => ({
 }));
 
 keepDraft(useBenchmarksStore, tool.path, ({ sizeMb, selected }) => ({ sizeMb, selected }));
+
+// A hand-edited draft's size of the right type that is not one of the list (0 MB made every
+// sample loop forever; 3 MB ran while the select showed another size): the default. Comparisons
+// the page does not have, or named twice, are dropped.
+{
+  const { sizeMb, selected } = useBenchmarksStore.getState();
+  if (!SIZES_MB.includes(sizeMb)) useBenchmarksStore.setState({ sizeMb: DEFAULT_SIZE_MB });
+  const known = inOrder(selected);
+  if (known.length !== selected.length) useBenchmarksStore.setState({ selected: known });
+}

@@ -7,7 +7,9 @@ import { BusyProgress } from '../../components/DataIO';
 import { DataActionsPanel, useDataUndo, DataPanes, exampleButtons } from '../../components/DataActions';
 import { useDataRunner } from '../../hooks/useDataRunner';
 import { ACTION_NAMES, INDENT_CHOICES, formatterOp, type FormatterAction } from './logic';
+import type { Indent } from '../../core/data/ops';
 import { useFormatterStore } from './store';
+import { useRef } from 'react';
 import { CheckboxField, SelectField } from '../../components/fields';
 
 const INFO_CARDS = [
@@ -31,10 +33,16 @@ export default function JsonFormatterPage() {
   const s = useFormatterStore();
   const undo = useDataUndo(useFormatterStore);
   const runner = useDataRunner();
+  /** The action of the job running, if any: an option change that changes its output drops it. */
+  const running = useRef<{ action: FormatterAction } | null>(null);
 
   const act = async (action: FormatterAction) => {
     const { indent, sortKeys, input } = useFormatterStore.getState();
-    const r = await runner.run(formatterOp(action, indent, sortKeys), input.file ?? input.text);
+    const job = { action };
+    running.current = job;
+    const r = await runner.run(formatterOp(action, indent, sortKeys), input.file ?? input.text).finally(() => {
+      if (running.current === job) running.current = null;
+    });
     if (!r) return;
     s.set({
       result: r.ok ? r : null,
@@ -48,6 +56,20 @@ export default function JsonFormatterPage() {
       input_length: input.file?.size ?? input.text.length,
       valid: r.ok,
     });
+  };
+
+  /**
+   * Indentation and Sort keys: a change that changes the running job's output (any change but the
+   * indentation during a Minify) drops it, whose result, made with the old options, would come in
+   * under the new ones.
+   */
+  const setOption = (patch: { indent: Indent } | { sortKeys: boolean }) => {
+    const action = running.current?.action;
+    const { indent, sortKeys } = useFormatterStore.getState();
+    const before = action && JSON.stringify(formatterOp(action, indent, sortKeys));
+    s.set(patch);
+    const after = useFormatterStore.getState();
+    if (action && JSON.stringify(formatterOp(action, after.indent, after.sortKeys)) !== before) runner.discard();
   };
 
   const loadExample = (key: FormatterExample) => {
@@ -70,13 +92,13 @@ export default function JsonFormatterPage() {
               label="Indentation"
               value={s.indent}
               options={INDENT_CHOICES}
-              onChange={(indent) => s.set({ indent })}
+              onChange={(indent) => setOption({ indent })}
             />
             <CheckboxField
               className="check"
               label="Sort keys"
               checked={s.sortKeys}
-              onChange={(sortKeys) => s.set({ sortKeys })}
+              onChange={(sortKeys) => setOption({ sortKeys })}
             />
           </>
         }

@@ -174,6 +174,24 @@ describe('lossless JSON', () => {
     }
   });
 
+  it('places a misspelt true, false or null at the character the message names, as the kernel does', () => {
+    for (const [text, token, offset] of [
+      ['{"a":tru}', '}', 8],
+      ['[falsy]', 'y', 5],
+      ['[nul,1]', ',', 4],
+      ['{"a": nulL}', 'L', 9],
+      ['[t]', ']', 2],
+    ] as const) {
+      const r = readJson(text);
+      expect(r, text).toMatchObject({ ok: false, detail: `Unexpected token '${token}'`, position: { offset } });
+    }
+    expect(readJson('[tru')).toMatchObject({
+      ok: false,
+      detail: 'Unexpected end of JSON input',
+      position: { offset: 4 },
+    });
+  });
+
   it('writes Maps, plain objects and Infinity like JSON.stringify would', () => {
     expect(writeJson({ a: [Infinity, undefined, () => 1], b: undefined }, { indent: 0 })).toBe(
       '{"a":[null,null,null]}',

@@ -85,7 +85,12 @@ class Reader {
   }
 
   word<T>(w: string, v: T): T {
-    if (!this.s.startsWith(w, this.pos)) this.fail(`Unexpected token '${this.s[this.pos]}'`);
+    // Placed at the first character that differs, the one JSON.parse's message names.
+    for (let i = 1; i < w.length; i++) {
+      const c = this.s[this.pos + i];
+      if (c === undefined) this.fail('Unexpected end of JSON input', this.pos + i);
+      if (c !== w[i]) this.fail(`Unexpected token '${c}'`, this.pos + i);
+    }
     this.pos += w.length;
     return v;
   }
