@@ -83,42 +83,40 @@ export default function AnalyticsDashboardPage() {
           focusField={promptReturned}
         />
       ) : (
-        <>
-          <div className="panel row analytics-toolbar">
-            <div className="row" role="group" aria-label="Период" ref={rangeGroup}>
-              {STATS_RANGES.map((r) => (
-                <button
-                  key={r}
-                  type="button"
-                  className={r === days ? 'primary' : ''}
-                  aria-pressed={r === days}
-                  onClick={() => setDays(r)}
-                >
-                  {rangeLabel(r)}
-                </button>
-              ))}
-            </div>
-            <div className="row analytics-actions">
-              <BusyButton onClick={reload} busy={state.status === 'loading'}>
-                Обновить
-              </BusyButton>
+        <div className="panel row analytics-toolbar">
+          <div className="row" role="group" aria-label="Период" ref={rangeGroup}>
+            {STATS_RANGES.map((r) => (
               <button
+                key={r}
                 type="button"
-                disabled={!exportable}
-                onClick={() => {
-                  if (!exportable) return;
-                  const range = exportable.range.days;
-                  downloadBlob(csvFileName(range), statsToCsv(exportable, range), 'text/csv;charset=utf-8');
-                }}
+                className={r === days ? 'primary' : ''}
+                aria-pressed={r === days}
+                onClick={() => setDays(r)}
               >
-                Экспорт CSV
+                {rangeLabel(r)}
               </button>
-              <button type="button" onClick={signOut}>
-                Выйти
-              </button>
-            </div>
+            ))}
           </div>
-        </>
+          <div className="row analytics-actions">
+            <BusyButton onClick={reload} busy={state.status === 'loading'}>
+              Обновить
+            </BusyButton>
+            <button
+              type="button"
+              disabled={!exportable}
+              onClick={() => {
+                if (!exportable) return;
+                const range = exportable.range.days;
+                downloadBlob(csvFileName(range), statsToCsv(exportable, range), 'text/csv;charset=utf-8');
+              }}
+            >
+              Экспорт CSV
+            </button>
+            <button type="button" onClick={signOut}>
+              Выйти
+            </button>
+          </div>
+        </div>
       )}
 
       {/* On the page from the start, also before signing in: a region inserted with its text is not reliably announced. */}
