@@ -215,6 +215,43 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       }
     }, 240_000);
 
+    it('names the download for what it holds: minified.json for one line, formatted.json indented', async () => {
+      const { page, errors } = await open('/json-formatter');
+      const download = async () => {
+        const [d] = await Promise.all([page.waitForEvent('download'), button(page, 'Download').click()]);
+        return { name: d.suggestedFilename(), text: readFileSync((await d.path())!, 'utf8') };
+      };
+      await button(page, 'Array Example').click();
+      const minified = JSON.stringify(JSON.parse(FORMATTER_EXAMPLES.array.text));
+      const formatted = JSON.stringify(JSON.parse(FORMATTER_EXAMPLES.array.text), null, 2);
+      for (const [run, output, name] of [
+        [() => button(page, 'Minify').click(), minified, 'minified.json'],
+        [() => button(page, 'Format').click(), formatted, 'formatted.json'],
+        [() => button(page, 'Minify').click(), minified, 'minified.json'],
+        [() => button(page, 'Validate').click(), formatted, 'formatted.json'],
+        [
+          async () => {
+            await page.getByLabel('Indentation').selectOption('0');
+            await button(page, 'Format').click();
+          },
+          minified,
+          'minified.json',
+        ],
+      ] as const) {
+        await run();
+        await expect.poll(() => value(page, 'Output')).toBe(output);
+        // Before, a minified file downloaded as formatted.json.
+        expect(await download()).toEqual({ name, text: output });
+      }
+      // The name is the output's, not the options': Indentation 0 chosen after a Format keeps it.
+      await page.getByLabel('Indentation').selectOption('2');
+      await button(page, 'Format').click();
+      await expect.poll(() => value(page, 'Output')).toBe(formatted);
+      await page.getByLabel('Indentation').selectOption('0');
+      expect(await download()).toEqual({ name: 'formatted.json', text: formatted });
+      expect(errors).toEqual([]);
+    });
+
     it('copies with confirmation, clears, opens and accepts dropped files', async () => {
       const { page, errors, actions } = await open('/json-formatter');
       await button(page, 'Array Example').click();

@@ -6,7 +6,7 @@ import { FORMATTER_EXAMPLES, type FormatterExample } from '../../core/data/examp
 import { BusyProgress } from '../../components/DataIO';
 import { DataActionsPanel, useDataUndo, DataPanes, exampleButtons } from '../../components/DataActions';
 import { useDataRunner } from '../../hooks/useDataRunner';
-import { ACTION_NAMES, INDENT_CHOICES, formatterOp, type FormatterAction } from './logic';
+import { ACTION_NAMES, INDENT_CHOICES, formatterOp, outputFileName, type FormatterAction } from './logic';
 import type { Indent } from '../../core/data/ops';
 import { useFormatterStore } from './store';
 import { useRef } from 'react';
@@ -49,6 +49,7 @@ export default function JsonFormatterPage() {
       status: r.status,
       runs: useFormatterStore.getState().runs + 1,
       errorPosition: r.position,
+      downloadName: outputFileName(action, indent),
     });
     trackToolUsage(tool.analyticsName, ACTION_NAMES[action], {
       indent,
@@ -130,7 +131,7 @@ export default function JsonFormatterPage() {
         output={{
           id: 'json-output',
           label: 'Output',
-          downloadName: 'formatted.json',
+          downloadName: s.downloadName,
           downloadType: 'application/json',
         }}
       />
