@@ -10,6 +10,7 @@ import { ACTION_NAMES, INDENT_CHOICES, formatterOp, outputFileName, type Formatt
 import type { Indent } from '../../core/data/ops';
 import { useFormatterStore } from './store';
 import { useRef } from 'react';
+import { MSG } from '../../core/data/messages';
 import { CheckboxField, SelectField } from '../../components/fields';
 
 const INFO_CARDS = [
@@ -44,6 +45,12 @@ export default function JsonFormatterPage() {
       if (running.current === job) running.current = null;
     });
     if (!r) return;
+    if (!r.ok && r.status === MSG.cancelled) {
+      // A cancel changes nothing but the status: the output there was stays, and it is no
+      // format_json (valid: false would count it as an invalid document).
+      s.set({ status: r.status, runs: useFormatterStore.getState().runs + 1 });
+      return;
+    }
     s.set({
       result: r.ok ? r : null,
       status: r.status,
