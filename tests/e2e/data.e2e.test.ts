@@ -215,6 +215,77 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       }
     }, 240_000);
 
+    it('names the download for what it holds: minified.json for one line, formatted.json indented', async () => {
+      const { page, errors } = await open('/json-formatter');
+      const download = async () => {
+        const [d] = await Promise.all([page.waitForEvent('download'), button(page, 'Download').click()]);
+        return { name: d.suggestedFilename(), text: readFileSync((await d.path())!, 'utf8') };
+      };
+      await button(page, 'Array Example').click();
+      const minified = JSON.stringify(JSON.parse(FORMATTER_EXAMPLES.array.text));
+      const formatted = JSON.stringify(JSON.parse(FORMATTER_EXAMPLES.array.text), null, 2);
+      for (const [run, output, name] of [
+        [() => button(page, 'Minify').click(), minified, 'minified.json'],
+        [() => button(page, 'Format').click(), formatted, 'formatted.json'],
+        [() => button(page, 'Minify').click(), minified, 'minified.json'],
+        [() => button(page, 'Validate').click(), formatted, 'formatted.json'],
+        [
+          async () => {
+            await page.getByLabel('Indentation').selectOption('0');
+            await button(page, 'Format').click();
+          },
+          minified,
+          'minified.json',
+        ],
+      ] as const) {
+        await run();
+        await expect.poll(() => value(page, 'Output')).toBe(output);
+        // Before, a minified file downloaded as formatted.json.
+        expect(await download()).toEqual({ name, text: output });
+      }
+      // The name is the output's, not the options': Indentation 0 chosen after a Format keeps it.
+      await page.getByLabel('Indentation').selectOption('2');
+      await button(page, 'Format').click();
+      await expect.poll(() => value(page, 'Output')).toBe(formatted);
+      await page.getByLabel('Indentation').selectOption('0');
+      expect(await download()).toEqual({ name: 'formatted.json', text: formatted });
+      expect(errors).toEqual([]);
+    });
+
+    it('Cancel keeps the output there was and reports no format_json: a cancel is not invalid JSON', async () => {
+      const { page, errors } = await open('/json-formatter');
+      const events: { action: string; metadata: Record<string, unknown> }[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('/api/analytics/tool-usage')) events.push(r.postDataJSON() as (typeof events)[number]);
+      });
+      const file = {
+        name: 'big.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(
+          JSON.stringify(Array.from({ length: 100_000 }, (_, i) => ({ z: i, name: `Name ${i}`, a: ['x', i] }))),
+        ),
+      };
+      await page.locator('input[type=file]').setInputFiles(file);
+      await expect.poll(() => page.getByRole('note').first().textContent()).toContain('is large');
+      await button(page, 'Format').click();
+      await expect.poll(() => status(page), { timeout: 120_000 }).toBe('✅ Valid JSON!');
+      const formatted = await value(page, 'Output');
+      expect(formatted).toMatch(/^\[\n {2}\{\n {4}"z": 0,/);
+      // Sort keys reads a tree in the worker: seconds for this file, time to cancel it.
+      await page.getByLabel('Sort keys').check();
+      await button(page, 'Format').click();
+      const progress = page.getByRole('group', { name: 'Processing JSON' });
+      await progress.waitFor();
+      await progress.getByRole('button', { name: 'Cancel' }).click();
+      await expect.poll(() => status(page)).toBe(MSG.cancelled);
+      // Before, the formatted output was cleared, and the cancel reported as format_json, valid: false.
+      expect(await value(page, 'Output')).toBe(formatted);
+      await button(page, 'Basic Object').click();
+      await expect.poll(() => events.map((e) => e.action)).toContain('load_example_basic');
+      expect(events.filter((e) => e.action === 'format_json').map((e) => e.metadata.valid)).toEqual([true]);
+      expect(errors).toEqual([]);
+    }, 240_000);
+
     it('copies with confirmation, clears, opens and accepts dropped files', async () => {
       const { page, errors, actions } = await open('/json-formatter');
       await button(page, 'Array Example').click();

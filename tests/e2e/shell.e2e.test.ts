@@ -299,6 +299,23 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     }
   });
 
+  it('suggests the page a misspelt address means first, as the palette finds it', async () => {
+    // Before, a word with a typo matched nothing: /gradiant had no suggestion, and
+    // /gradiant-generator led with the CRC Generator (the first page sharing "generator").
+    for (const [path, title] of [
+      ['/gradiant', 'Gradient Generator'],
+      ['/gradiant-generator', 'Gradient Generator'],
+      ['/json-formater', 'JSON Formatter and Validator'],
+      ['/uart-genrator', 'UART Generator'],
+    ]) {
+      const { page } = await desktop(path!);
+      await expect.poll(() => page.locator('main h1').textContent()).toBe('Page not found');
+      // The list comes with the heading: read it at once (no wait on a list that is not there).
+      expect((await page.locator('.not-found li a').allTextContents())[0], path).toBe(title);
+      await page.context().close();
+    }
+  });
+
   it('runs the WASM kernel in a worker from a page (self-test and a file with progress)', async () => {
     const { page, errors } = await desktop('/diagnostics');
     await expect.poll(() => page.title()).toBe('Diagnostics · BitSmith'); // as every page's, not the bare 'BitSmith'

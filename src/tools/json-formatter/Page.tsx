@@ -6,10 +6,11 @@ import { FORMATTER_EXAMPLES, type FormatterExample } from '../../core/data/examp
 import { BusyProgress } from '../../components/DataIO';
 import { DataActionsPanel, useDataUndo, DataPanes, exampleButtons } from '../../components/DataActions';
 import { useDataRunner } from '../../hooks/useDataRunner';
-import { ACTION_NAMES, INDENT_CHOICES, formatterOp, type FormatterAction } from './logic';
+import { ACTION_NAMES, INDENT_CHOICES, formatterOp, outputFileName, type FormatterAction } from './logic';
 import type { Indent } from '../../core/data/ops';
 import { useFormatterStore } from './store';
 import { useRef } from 'react';
+import { MSG } from '../../core/data/messages';
 import { CheckboxField, SelectField } from '../../components/fields';
 
 const INFO_CARDS = [
@@ -44,11 +45,18 @@ export default function JsonFormatterPage() {
       if (running.current === job) running.current = null;
     });
     if (!r) return;
+    if (!r.ok && r.status === MSG.cancelled) {
+      // A cancel changes nothing but the status: the output there was stays, and it is no
+      // format_json (valid: false would count it as an invalid document).
+      s.set({ status: r.status, runs: useFormatterStore.getState().runs + 1 });
+      return;
+    }
     s.set({
       result: r.ok ? r : null,
       status: r.status,
       runs: useFormatterStore.getState().runs + 1,
       errorPosition: r.position,
+      downloadName: outputFileName(action, indent),
     });
     trackToolUsage(tool.analyticsName, ACTION_NAMES[action], {
       indent,
@@ -130,7 +138,7 @@ export default function JsonFormatterPage() {
         output={{
           id: 'json-output',
           label: 'Output',
-          downloadName: 'formatted.json',
+          downloadName: s.downloadName,
           downloadType: 'application/json',
         }}
       />

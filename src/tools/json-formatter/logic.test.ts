@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runDataOp } from '../../core/data/ops';
-import { ACTION_NAMES, formatterOp } from './logic';
+import { ACTION_NAMES, formatterOp, outputFileName } from './logic';
 
 describe('JSON formatter page logic', () => {
   it('reports the spec action names', () => {
@@ -26,5 +26,13 @@ describe('JSON formatter page logic', () => {
     expect(sorted.ok && sorted.output).toBe(
       '{\n\t"a": {},\n\t"b": [\n\t\t1,\n\t\t{\n\t\t\t"c": [],\n\t\t\t"d": null\n\t\t}\n\t]\n}',
     );
+  });
+
+  it('names the download for the output: minified.json for one line, formatted.json indented', () => {
+    expect(outputFileName('minify', 2)).toBe('minified.json');
+    expect(outputFileName('format', 0)).toBe('minified.json');
+    expect(outputFileName('validate', 0)).toBe('minified.json');
+    expect(outputFileName('format', 4)).toBe('formatted.json');
+    expect(outputFileName('validate', 'tab')).toBe('formatted.json');
   });
 });

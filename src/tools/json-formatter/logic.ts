@@ -15,6 +15,11 @@ export function formatterOp(action: FormatterAction, indent: Indent, sortKeys: b
   return action === 'minify' ? { kind: 'minify', sortKeys } : { kind: action, indent, sortKeys };
 }
 
+/** The download's name, for what the output is: one line (Minify, indentation 0) or indented. */
+export function outputFileName(action: FormatterAction, indent: Indent): string {
+  return action === 'minify' || indent === 0 ? 'minified.json' : 'formatted.json';
+}
+
 /** The indentation select: the spec's 2, 4 and 0 (minify), plus a tab. */
 export const INDENT_CHOICES: readonly { value: Indent; label: string }[] = [
   { value: 2, label: '2 spaces' },

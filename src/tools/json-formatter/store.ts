@@ -16,6 +16,8 @@ interface FormatterState {
   /** Spec: 2 or 4 spaces, or 0 meaning minify; default 2. Also a tab. */
   indent: Indent;
   sortKeys: boolean;
+  /** The output's download name, set with the output (the options may change after it). */
+  downloadName: string;
   set: (patch: Partial<FormatterState>) => void;
   setInput: (input: DataInput) => void;
   clear: () => void;
@@ -29,6 +31,7 @@ export const useFormatterStore = create<FormatterState>((set) => ({
   errorPosition: undefined,
   indent: 2,
   sortKeys: false,
+  downloadName: 'formatted.json',
   set: (patch) => set(patch),
   // New input invalidates the error mark but keeps the last output until the next action.
   setInput: (input) => set({ input, errorPosition: undefined }),

@@ -121,6 +121,14 @@ async function positionOf(input: Uint8Array | Blob, byteOffset: number): Promise
   return p.position;
 }
 
+/**
+ * A position in pasted text: the kernel does not count a leading byte-order mark (a file's preview
+ * does not show it), but the textarea's value holds it, so the offset that selects the error does.
+ */
+function inText(text: string, p: TextPosition): TextPosition {
+  return text.charCodeAt(0) === 0xfeff ? { ...p, offset: p.offset + 1 } : p;
+}
+
 /** An input that holds only whitespace (as String.prototype.trim sees it) asks for input instead. */
 async function isBlank(input: string | Blob): Promise<boolean> {
   if (typeof input === 'string') return input.trim() === '';
@@ -156,10 +164,10 @@ export async function runKernelJob(
     if (!(e instanceof JsonKernelError)) throw e;
     if (typeof input !== 'string' && e.detail === 'Unexpected end of JSON input' && (await isBlank(input)))
       return failed(plan.empty);
-    const position = await positionOf(
-      typeof input === 'string' ? new TextEncoder().encode(input) : input,
-      e.byteOffset,
-    );
+    const position =
+      typeof input === 'string'
+        ? inText(input, await positionOf(new TextEncoder().encode(input), e.byteOffset))
+        : await positionOf(input, e.byteOffset);
     return { ...failed(jsonFailure({ detail: e.detail, position, tooDeep: e.tooDeep }, plan.invalid)), position };
   }
   const base = { ok: true, status: MSG.validJson, outputLength: out.units };
@@ -188,6 +196,6 @@ export function checkJson(
     if (!(e instanceof JsonKernelError)) throw e;
     const p = new BytePosition(e.byteOffset);
     p.feed(new TextEncoder().encode(text));
-    return { detail: e.detail, position: p.position, tooDeep: e.tooDeep };
+    return { detail: e.detail, position: inText(text, p.position), tooDeep: e.tooDeep };
   }
 }

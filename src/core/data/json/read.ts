@@ -213,21 +213,37 @@ function nativeDetail(text: string): { message: string; offset?: number } | unde
   return verdict && { ...verdict, message: verdict.message.replace(/\s+in JSON$/, ' in JSON') };
 }
 
+/**
+ * The position of a UTF-16 offset of `text`: a leading byte-order mark is not shown, so it is not
+ * counted in the column, but the offset stays an index into `text` (the textarea's value holds it).
+ */
+export function markedAt(text: string, offset: number): TextPosition {
+  if (text.charCodeAt(0) !== 0xfeff) return positionAt(text, offset);
+  const p = positionAt(text.slice(1), offset - 1);
+  return { ...p, offset: p.offset + 1 };
+}
+
 /** Parses JSON text into a lossless tree, or says what is wrong and where. */
 export function readJson(text: string): ParseResult {
+  // A leading byte-order mark (Windows editors write one) is skipped, as jq and the kernel do
+  // (RFC 8259 lets a parser ignore it); JSON.parse refuses it. Offsets stay in `text`.
+  const bom = text.charCodeAt(0) === 0xfeff ? 1 : 0;
   try {
-    return { ok: true, value: new Reader(text).document() };
+    const reader = new Reader(text);
+    reader.pos = bom;
+    return { ok: true, value: reader.document() };
   } catch (e) {
-    const native = nativeDetail(text);
+    const verdict = nativeDetail(bom ? text.slice(bom) : text);
+    const native = verdict && { ...verdict, offset: verdict.offset === undefined ? undefined : verdict.offset + bom };
     // Valid JSON (JSON.parse reads it) past the limit: where the limit was passed.
     if (e instanceof JsonTooDeep && !native)
-      return { ok: false, detail: e.message, position: positionAt(text, e.offset), tooDeep: JSON_TREE_MAX_DEPTH };
+      return { ok: false, detail: e.message, position: markedAt(text, e.offset), tooDeep: JSON_TREE_MAX_DEPTH };
     if (e instanceof JsonSyntaxError) {
       const offset = native?.offset ?? e.offset;
-      return { ok: false, detail: native?.message ?? e.message, position: positionAt(text, offset) };
+      return { ok: false, detail: native?.message ?? e.message, position: markedAt(text, offset) };
     }
     if (e instanceof RangeError) {
-      return { ok: false, detail: 'JSON is nested too deeply', position: positionAt(text, 0) };
+      return { ok: false, detail: 'JSON is nested too deeply', position: markedAt(text, bom) };
     }
     throw e;
   }
