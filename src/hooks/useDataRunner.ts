@@ -60,8 +60,8 @@ export function useDataRunner(crashMessage: (detail: string) => string = default
         return await dataWorker.run(op, input, { onProgress: setProgress, signal: ctrl.signal });
       } catch (e) {
         if (discarded.current.has(ctrl)) return null;
-        const status = isAbortError(e) ? MSG.cancelled : crashMessage((e as Error)?.message ?? String(e));
-        return { ok: false, status, preview: '', outputLength: 0 };
+        if (isAbortError(e)) return { ok: false, status: MSG.cancelled, cancelled: true, preview: '', outputLength: 0 };
+        return { ok: false, status: crashMessage((e as Error)?.message ?? String(e)), preview: '', outputLength: 0 };
       } finally {
         if (abort.current === ctrl) {
           abort.current = null;

@@ -554,6 +554,63 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
     expect(errors).toEqual([]);
   });
 
+  describe('Cancel on the converters', () => {
+    // As on the formatter (fdf8ffc): Cancel emptied the converted output and was reported as a
+    // failed conversion (success: false).
+    const cases = [
+      {
+        path: '/json-yaml-converter',
+        output: 'YAML Output',
+        progress: 'Converting JSON to YAML',
+        action: 'json_to_yaml',
+        file: {
+          name: 'big.json',
+          mimeType: 'application/json',
+          buffer: Buffer.from(JSON.stringify(Array.from({ length: 60_000 }, (_, i) => ({ z: i, name: `N ${i}` })))),
+        },
+      },
+      {
+        path: '/csv-json-converter',
+        output: 'JSON Output',
+        progress: 'Converting CSV to JSON',
+        action: 'csv_to_json',
+        file: {
+          name: 'big.csv',
+          mimeType: 'text/csv',
+          buffer: Buffer.from(
+            `id,name,score\n${Array.from({ length: 150_000 }, (_, i) => `${i},N ${i},${i / 7}`).join('\n')}\n`,
+          ),
+        },
+      },
+    ];
+    it.each(cases)(
+      '$path: Cancel keeps the output there was and reports no failed conversion',
+      async (c) => {
+        const { page, errors } = await open(c.path);
+        const events: { action: string; metadata: Record<string, unknown> }[] = [];
+        page.on('request', (r) => {
+          if (r.url().endsWith('/api/analytics/tool-usage')) events.push(r.postDataJSON() as (typeof events)[number]);
+        });
+        await page.locator('input[type=file]').setInputFiles(c.file);
+        await button(page, 'Convert').click();
+        await expect.poll(() => status(page), { timeout: 120_000 }).toMatch(/^✅/);
+        await expect.poll(() => value(page, c.output)).not.toBe('');
+        const converted = await value(page, c.output);
+        await button(page, 'Convert').click();
+        const progress = page.getByRole('group', { name: c.progress });
+        await progress.waitFor();
+        await progress.getByRole('button', { name: 'Cancel' }).click();
+        await expect.poll(() => status(page)).toBe(MSG.cancelled);
+        expect(await value(page, c.output)).toBe(converted);
+        await button(page, 'Clear All').click();
+        await expect.poll(() => events.map((e) => e.action)).toContain('clear_all');
+        expect(events.filter((e) => e.action === c.action).map((e) => e.metadata.success)).toEqual([true]);
+        expect(errors).toEqual([]);
+      },
+      240_000,
+    );
+  });
+
   describe('Undo after Clear All and the examples', () => {
     it('puts back the input, output and options they replaced, until the next edit', async () => {
       const { page, errors } = await open('/json-formatter');

@@ -64,6 +64,8 @@ export default function CsvJsonPage() {
     const { direction, delimiter, header, input } = state;
     const r = await runner.run(conversionOp(state), input.file ?? input.text);
     if (!r) return;
+    // A cancel changes only the status: the output there was stays, and it is no failed conversion.
+    if (r.cancelled) return s.set({ status: r.status, runs: useCsvJsonStore.getState().runs + 1 });
     // Spec: on failure the input is kept and the output is emptied.
     s.set({
       result: r.ok ? r : null,

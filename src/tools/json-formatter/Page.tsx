@@ -10,7 +10,6 @@ import { ACTION_NAMES, INDENT_CHOICES, formatterOp, outputFileName, type Formatt
 import type { Indent } from '../../core/data/ops';
 import { useFormatterStore } from './store';
 import { useRef } from 'react';
-import { MSG } from '../../core/data/messages';
 import { CheckboxField, SelectField } from '../../components/fields';
 
 const INFO_CARDS = [
@@ -45,7 +44,7 @@ export default function JsonFormatterPage() {
       if (running.current === job) running.current = null;
     });
     if (!r) return;
-    if (!r.ok && r.status === MSG.cancelled) {
+    if (r.cancelled) {
       // A cancel changes nothing but the status: the output there was stays, and it is no
       // format_json (valid: false would count it as an invalid document).
       s.set({ status: r.status, runs: useFormatterStore.getState().runs + 1 });

@@ -48,6 +48,8 @@ export default function JsonYamlPage() {
     const { direction, indent, sortKeys, input } = useJsonYamlStore.getState();
     const r = await runner.run({ kind: direction, indent, sortKeys }, input.file ?? input.text);
     if (!r) return;
+    // A cancel changes only the status: the output there was stays, and it is no failed conversion.
+    if (r.cancelled) return s.set({ status: r.status, runs: useJsonYamlStore.getState().runs + 1 });
     s.set({
       result: r.ok ? r : null,
       status: r.status,

@@ -13,6 +13,8 @@ export interface JobResult {
   /** The start of the output (equal to `output` when that is set). */
   preview: string;
   outputLength: number;
+  /** The user cancelled the run: nothing was wrong with the input, and nothing was made. */
+  cancelled?: true;
 }
 
 /** Progress as a fraction of 1000; reading is the first 30 %, converting up to 95 %. */
