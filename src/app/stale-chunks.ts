@@ -1,8 +1,10 @@
 /**
  * After a deploy, a tab still running the old build asks for lazy chunks (a tool's page) that the
  * server no longer has: the import fails (Vite's `vite:preloadError`). One reload fetches the new
- * build (the user's drafts are in storage); when that fails too (offline, a broken deploy) the
- * tool's route says so (ToolRoute's boundary) rather than reloading again and again.
+ * build (the user's drafts are in storage); when that fails too (a broken deploy) the tool's route
+ * says so (ToolRoute's boundary) rather than reloading again and again. A chunk that failed because
+ * the server cannot be reached (offline, a restart) is no deploy: a reload would swap the page for
+ * the browser's error page, so the route says so and its Reload button waits for the user.
  */
 import { everyDraftKept } from '../browser/draft-kept';
 
@@ -17,17 +19,29 @@ function reloadedRecently(): boolean {
   }
 }
 
+/** Whether this page's address answers now (a deploy's new build), rather than nothing at all. */
+async function serverAnswers(): Promise<boolean> {
+  try {
+    return (await fetch(window.location.href, { method: 'HEAD', cache: 'no-store' })).ok;
+  } catch {
+    return false;
+  }
+}
+
 export function reloadOnStaleChunk(): void {
   window.addEventListener('vite:preloadError', () => {
     // Text a draft could not keep (too long, storage full) would be lost: the route's Reload button
     // is then the user's choice.
     if (reloadedRecently() || !everyDraftKept()) return;
-    try {
-      sessionStorage.setItem(RELOADED_AT, String(Date.now()));
-    } catch {
-      return;
-    }
-    window.location.reload();
+    void serverAnswers().then((answers) => {
+      if (!answers || !everyDraftKept()) return;
+      try {
+        sessionStorage.setItem(RELOADED_AT, String(Date.now()));
+      } catch {
+        return;
+      }
+      window.location.reload();
+    });
   });
 }
 

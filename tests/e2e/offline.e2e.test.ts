@@ -190,6 +190,29 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     });
   });
 
+  it('with the server unreachable, a chunk that cannot load does not reload the tab into the browser error page', async () => {
+    // A lost connection looked like a deploy: the tab reloaded, and with nothing to load it from (no
+    // service worker yet, or blocked) it became the browser's "This site can't be reached".
+    const server = await startServer();
+    try {
+      const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+      await page.goto(server.url + '/');
+      await page.locator('main h1').first().waitFor();
+      await page.keyboard.press('Control+k'); // the palette's own chunk, loaded while the server answers
+      await page.getByRole('combobox', { name: 'Search tools' }).waitFor();
+      await page.keyboard.press('Escape');
+      await server.stop();
+      let loads = 0;
+      page.on('load', () => loads++);
+      await openUrlToolFromPalette(page);
+      expect(loads).toBe(0);
+      expect(await page.locator('#sidebar').count()).toBe(1);
+      await page.context().close();
+    } finally {
+      await server.stop();
+    }
+  });
+
   it('after a deploy, a missing chunk does not reload a tab holding text its draft could not keep', async () => {
     await withDeployedCopy(async ({ url, drop }) => {
       const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
