@@ -185,7 +185,7 @@ for (const [gen, what] of Object.entries(GENERATORS) as [keyof typeof GENERATORS
     .description(`generate ${what} in Verilog or VHDL from the configuration the ${gen.toUpperCase()} page keeps`)
     .requiredOption(
       '--config <file>',
-      `the configuration as JSON or YAML (- for stdin)${gen === 'fsm' ? ', or a permalink of the FSM page' : ''}`,
+      `the configuration as JSON or YAML (- for stdin), or the ${gen.toUpperCase()} page's link (Copy link)`,
     )
     .addOption(language())
     .option('--testbench', 'also write the self-checking testbench')
@@ -195,10 +195,14 @@ for (const [gen, what] of Object.entries(GENERATORS) as [keyof typeof GENERATORS
       examples(
         `bitsmith ${gen} generate --config ${gen}.json --language vhdl -o rtl/`,
         `bitsmith ${gen} generate --config ${gen}.yaml --testbench -o rtl/`,
-        ...(gen === 'fsm' ? [`bitsmith fsm generate --config 'https://bitsmith.example/fsm?states=...' -o rtl/`] : []),
+        `bitsmith ${gen} generate --config 'https://bitsmith.example/${gen}-generator?...' -o rtl/`,
       ),
     )
-    .action(async (o) => (await import('./hdl')).hdlGenerate(gen, o));
+    .action(async (o, cmd: Command) => {
+      // A page's link holds its language: used unless --language is given.
+      const languageGiven = cmd.getOptionValueSource('language') === 'cli';
+      await (await import('./hdl')).hdlGenerate(gen, { ...o, languageGiven });
+    });
 }
 
 // ---- base64 -----------------------------------------------------------------------------------

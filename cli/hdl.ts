@@ -16,30 +16,79 @@ export type Generator = 'uart' | 'fifo' | 'fsm';
 export interface HdlGenerateOptions {
   config: string;
   language: HdlLanguage;
+  /** Whether --language was given (a link's own language is used when not). */
+  languageGiven?: boolean;
   testbench?: boolean;
   output?: string;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** A permalink's query string holds a setting as itself, or packed for objects and lists (src/browser/permalink.ts). */
-function fromPermalink(url: URL, defaults: object): Record<string, unknown> {
+/** Each generator page's route (src/tools/<name>/tool.ts) and name, for a link copied from it. */
+const PAGES = {
+  crc: { path: '/crc-generator', name: 'CRC' },
+  uart: { path: '/uart-generator', name: 'UART' },
+  fifo: { path: '/fifo-generator', name: 'FIFO' },
+  fsm: { path: '/fsm-generator', name: 'FSM' },
+} as const;
+
+/** What a page's link holds (its PermalinkSpec's defaults): the settings' names and types. */
+async function linkDefaults(gen: Generator): Promise<Record<string, unknown>> {
+  if (gen === 'fsm') return { ...(await import('../src/core/hdl/fsm')).DEFAULT_FSM };
+  if (gen === 'fifo') return { ...(await import('../src/core/hdl/fifo')).DEFAULT_FIFO_CONFIG, language: 'verilog' };
+  // The UART page keeps its number boxes as typed text (src/tools/uart/logic.ts), and so its link.
+  const { DEFAULT_UART } = await import('../src/core/hdl/uart');
+  return { ...DEFAULT_UART, clockFreq: '', fifoDepth: '', language: 'verilog' };
+}
+
+interface FromLink {
+  settings: Record<string, unknown>;
+  language?: HdlLanguage;
+}
+
+/**
+ * The settings of a page's permalink (src/browser/permalink.ts): a setting as itself, or packed for
+ * objects and lists, read as the page reads it; a value the page would drop as damaged is refused.
+ * A parameter that is not a setting is left alone as the page leaves it (a link keeps the query it
+ * was opened with), unless it is a setting's name misspelt. The link's language is its own.
+ */
+async function fromPermalink(url: URL, gen: Generator): Promise<FromLink> {
+  const page = PAGES[gen].name;
+  const other = Object.entries(PAGES).find(([g, p]) => g !== gen && url.pathname.endsWith(p.path));
+  if (other) throw new BadInput(`the link is the ${other[1].name} page's: use bitsmith ${other[0]} generate`);
+  const defaults = await linkDefaults(gen);
+  const damaged = (k: string) =>
+    new BadInput(`The link's "${k}" is damaged: copy the link from the ${page} page again.`);
+  for (const k of url.searchParams.keys()) {
+    const meant = k in defaults ? undefined : nearestName(k, Object.keys(defaults));
+    if (meant) throw new BadInput(`the link: ${k}: not a setting of the ${page} page (did you mean ${meant}?)`);
+  }
   const out: Record<string, unknown> = {};
   for (const [k, d] of Object.entries(defaults)) {
     const raw = url.searchParams.get(k);
     if (raw === null) continue;
     if (typeof d === 'string') out[k] = raw;
-    else if (typeof d === 'number') out[k] = Number(raw);
-    else if (typeof d === 'boolean') out[k] = raw === 'true';
-    else {
+    // NaN and Infinity are what the page writes for an emptied number box: the checks refuse them.
+    else if (typeof d === 'number') out[k] = raw.trim() === '' ? NaN : Number(raw);
+    else if (typeof d === 'boolean') {
+      if (raw !== 'true' && raw !== 'false') throw damaged(k);
+      out[k] = raw === 'true';
+    } else {
       try {
         out[k] = unpackJson(raw);
       } catch {
-        throw new BadInput(`The link's "${k}" is damaged: copy the link from the FSM page again.`);
+        throw damaged(k);
       }
     }
   }
-  return out;
+  const { language, ...settings } = out;
+  if (language !== undefined && language !== 'verilog' && language !== 'vhdl') throw damaged('language');
+  if (gen === 'uart') {
+    const { parseWholeText } = await import('../src/core/hdl/uart');
+    for (const k of ['clockFreq', 'fifoDepth'])
+      if (typeof settings[k] === 'string') settings[k] = parseWholeText(settings[k]);
+  }
+  return { settings, language };
 }
 
 /** The command's options, which a configuration file does not hold. */
@@ -109,19 +158,25 @@ async function checkedConfig(gen: Generator, value: Record<string, unknown>, whe
   throw new BadInput(`${where}: ${issueLine(oneIssuePerField(parsed.error.issues)[0]!, settings)}`);
 }
 
-/** Where a message says the problem is: the file, or the FSM page's link. */
+/** Where a message says the problem is: the file, or the page's link. */
 const isLink = (source: string) => /^https?:\/\//.test(source);
 
 async function filesFor(gen: Generator, o: HdlGenerateOptions): Promise<HdlFile[]> {
-  const where = isLink(o.config) ? 'the link' : o.config;
-  if (gen === 'fsm') {
-    const { DEFAULT_FSM, fsmGenerator } = await import('../src/core/hdl/fsm');
-    const value = isLink(o.config) ? fromPermalink(new URL(o.config), DEFAULT_FSM) : await readConfig(o.config);
-    return configFiles(fsmGenerator, (await checkedConfig(gen, value, where)) as FsmConfig, o);
-  }
-  const config = await checkedConfig(gen, await readConfig(o.config), where);
-  if (gen === 'uart') return configFiles((await import('../src/core/hdl/uart')).uartGenerator, config as UartConfig, o);
-  return configFiles((await import('../src/core/hdl/fifo')).fifoGenerator, config as FifoConfig, o);
+  let value: Record<string, unknown>;
+  let language = o.language;
+  if (isLink(o.config)) {
+    const link = await fromPermalink(new URL(o.config), gen);
+    value = link.settings;
+    // The page's language came with its link; --language on the command line wins.
+    if (!o.languageGiven && link.language) language = link.language;
+  } else value = await readConfig(o.config);
+  const config = await checkedConfig(gen, value, isLink(o.config) ? 'the link' : o.config);
+  const options = { ...o, language };
+  if (gen === 'fsm')
+    return configFiles((await import('../src/core/hdl/fsm')).fsmGenerator, config as FsmConfig, options);
+  if (gen === 'uart')
+    return configFiles((await import('../src/core/hdl/uart')).uartGenerator, config as UartConfig, options);
+  return configFiles((await import('../src/core/hdl/fifo')).fifoGenerator, config as FifoConfig, options);
 }
 
 export async function hdlGenerate(gen: Generator, o: HdlGenerateOptions): Promise<void> {

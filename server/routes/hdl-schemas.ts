@@ -33,6 +33,7 @@ import {
   READ_MODES,
   RESET_TYPES,
   WRITE_MODES,
+  packetModeOf,
   validateFifoConfig,
   type FifoConfig,
 } from '../../src/core/hdl/fifo';
@@ -212,16 +213,24 @@ const fifoRequest = z
     memoryType: z.enum(MEMORY_TYPES, fifoError('memoryType')).default(DEFAULT_FIFO_CONFIG.memoryType),
     clockingMode: z.enum(CLOCKING_MODES, fifoError('clockingMode')).default(DEFAULT_FIFO_CONFIG.clockingMode),
     readMode: z.enum(READ_MODES, fifoError('readMode')).default(DEFAULT_FIFO_CONFIG.readMode),
-    writeMode: z.enum(WRITE_MODES, fifoError('writeMode')).default(DEFAULT_FIFO_CONFIG.writeMode),
+    // No defaults of their own: one given alone sets the other, as on the page (packetModeOf).
+    writeMode: z
+      .enum(WRITE_MODES, fifoError('writeMode'))
+      .optional()
+      .meta({ description: "Default: packet when enablePacketMode is true, else standard (the page's select)." }),
     almostFullThreshold: percent('almostFullThreshold', ALMOST_FULL_RANGE),
     almostEmptyThreshold: percent('almostEmptyThreshold', ALMOST_EMPTY_RANGE),
     outputRegister: z.boolean(fifoError('outputRegister')).default(DEFAULT_FIFO_CONFIG.outputRegister),
     resetType: z.enum(RESET_TYPES, fifoError('resetType')).default(DEFAULT_FIFO_CONFIG.resetType),
     enableECC: z.boolean(fifoError('enableECC')).default(DEFAULT_FIFO_CONFIG.enableECC),
-    enablePacketMode: z.boolean(fifoError('enablePacketMode')).default(DEFAULT_FIFO_CONFIG.enablePacketMode),
+    enablePacketMode: z.boolean(fifoError('enablePacketMode')).optional().meta({
+      description:
+        "Default: true when writeMode is packet, else false (the page's checkbox, which moves with writeMode).",
+    }),
     ...output('fifo'),
   })
-  .transform(({ language, testbench, ...config }, ctx) => {
+  .transform(({ language, testbench, writeMode, enablePacketMode, ...fields }, ctx) => {
+    const config: FifoConfig = { ...DEFAULT_FIFO_CONFIG, ...fields, ...packetModeOf(writeMode, enablePacketMode) };
     if (!addProblems(ctx, fifoProblems(config), fifoField)) return z.NEVER;
     return { generator: 'fifo' as const, config, language, testbench };
   });

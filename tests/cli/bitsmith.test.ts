@@ -31,12 +31,14 @@ import { tableCrc } from '../../src/core/crc/table';
 import { bitsFromPoly } from '../../src/core/crc/params';
 import { createCrcGenerator } from '../../src/core/hdl/crc';
 import { DEFAULT_UART, uartGenerator } from '../../src/core/hdl/uart';
-import { FIFO_PRESETS, fifoGenerator } from '../../src/core/hdl/fifo';
+import { DEFAULT_FIFO_CONFIG, FIFO_PRESETS, fifoGenerator } from '../../src/core/hdl/fifo';
 import { COMPLEX_EXAMPLE, fsmGenerator } from '../../src/core/hdl/fsm';
 import { encodeBytes, type Base64Exports } from '../../src/core/base64/kernel';
 import { runJsonOp } from '../../src/core/data/ops/shared';
 import { runJsonBytes, type JsonExports } from '../../src/core/data/json/kernel';
 import { packJson } from '../../src/core/packed-json';
+import { settingsToParams } from '../../src/browser/permalink';
+import { DEFAULT_FORM } from '../../src/tools/uart/logic';
 
 const execFileAsync = promisify(execFile);
 const rand = testRandom();
@@ -541,6 +543,62 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     expect(ok(['fsm', 'generate', '--config', link((v) => JSON.stringify(v))])).toBe(expected);
     expect(badInput(['fsm', 'generate', '--config', 'https://bitsmith.dev/fsm?states=eJy'])).toBe(
       'bitsmith: The link\'s "states" is damaged: copy the link from the FSM page again.',
+    );
+  });
+});
+
+describe("bitsmith uart|fifo generate: the page's Copy link", () => {
+  /** The link the page writes for these settings (its own writer: only what differs from the defaults). */
+  const pageLink = (path: string, settings: object, defaults: object) =>
+    `https://bitsmith.dev${path}?${new URLSearchParams(settingsToParams(settings, defaults))}`;
+  const uartDefaults = { ...DEFAULT_FORM, language: 'verilog' };
+  const fifoDefaults = { ...DEFAULT_FIFO_CONFIG, language: 'verilog' };
+
+  it("uart: the link gives the page's design, the clock as typed on the page, in the link's language", () => {
+    const form = { ...DEFAULT_FORM, baudRate: 115200, parity: 'even' as const, clockFreq: '1.8432e6', fifoDepth: '4' };
+    const config = { ...DEFAULT_UART, baudRate: 115200, parity: 'even' as const, clockFreq: 1_843_200, fifoDepth: 4 };
+    const link = pageLink('/uart-generator', { ...form, language: 'vhdl' }, uartDefaults);
+    expect(ok(['uart', 'generate', '--config', link])).toBe(uartGenerator.generate(config, 'vhdl').text);
+    expect(ok(['uart', 'generate', '--config', link, '--language', 'verilog'])).toBe(
+      uartGenerator.generate(config, 'verilog').text,
+    );
+    const tooSlow = pageLink('/uart-generator', { ...form, clockFreq: '12abc' }, uartDefaults);
+    expect(badInput(['uart', 'generate', '--config', tooSlow])).toBe(
+      `bitsmith: the link: clockFreq: ${uartGenerator.validate({ ...config, clockFreq: NaN })[0]}`,
+    );
+  });
+
+  it("fifo: the link gives the page's design and testbench, in the link's language", () => {
+    const config = {
+      ...DEFAULT_FIFO_CONFIG,
+      dataWidth: 24,
+      fifoDepth: 48,
+      writeMode: 'packet' as const,
+      enablePacketMode: true,
+    };
+    const link = pageLink('/fifo-generator', { ...config, language: 'vhdl' }, fifoDefaults);
+    const dir = join(tmp, 'fifo-link');
+    ok(['fifo', 'generate', '--config', link, '--testbench', '-o', dir]);
+    for (const f of [fifoGenerator.generate(config, 'vhdl'), fifoGenerator.testbench(config, 'vhdl')])
+      expect(readFileSync(join(dir, f.name), 'utf8')).toBe(f.text);
+    expect(ok(['fifo', 'generate', '--config', pageLink('/fifo-generator', fifoDefaults, fifoDefaults)])).toBe(
+      fifoGenerator.generate(DEFAULT_FIFO_CONFIG, 'verilog').text,
+    );
+  });
+
+  it("a damaged link, a setting the page does not have, or another page's link is refused, never read as defaults", () => {
+    expect(badInput(['fifo', 'generate', '--config', 'https://bitsmith.dev/fifo-generator?outputRegister=yes'])).toBe(
+      'bitsmith: The link\'s "outputRegister" is damaged: copy the link from the FIFO page again.',
+    );
+    expect(badInput(['uart', 'generate', '--config', 'https://bitsmith.dev/uart-generator?language=cobol'])).toBe(
+      'bitsmith: The link\'s "language" is damaged: copy the link from the UART page again.',
+    );
+    expect(badInput(['fifo', 'generate', '--config', 'https://bitsmith.dev/fifo-generator?dataWidht=16'])).toBe(
+      'bitsmith: the link: dataWidht: not a setting of the FIFO page (did you mean dataWidth?)',
+    );
+    const fsmLink = `https://bitsmith.dev/fsm-generator?moduleName=blink`;
+    expect(badInput(['fifo', 'generate', '--config', fsmLink])).toBe(
+      "bitsmith: the link is the FSM page's: use bitsmith fsm generate",
     );
   });
 });

@@ -27,6 +27,7 @@ import { findCatalogueAlgorithm } from '../../src/core/hdl/crc/algorithm';
 import { createCrcGenerator, type CrcConfig, type CrcGenerator } from '../../src/core/hdl/crc';
 import { DEFAULT_UART, uartGenerator } from '../../src/core/hdl/uart';
 import { DEFAULT_FIFO_CONFIG, fifoGenerator } from '../../src/core/hdl/fifo';
+import { updateConfig } from '../../src/tools/fifo/logic';
 import { COMPLEX_EXAMPLE, DEFAULT_FSM, SIMPLE_EXAMPLE, fsmGenerator } from '../../src/core/hdl/fsm';
 
 const root = join(import.meta.dirname, '../..');
@@ -200,6 +201,47 @@ describe('POST /api/hdl/*: the files', () => {
   });
 });
 
+describe('POST /api/hdl/fifo: a partial configuration is the page after those changes', () => {
+  it("writeMode or enablePacketMode alone moves the other with it, as the page's select and checkbox do", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-fifo-partial-'));
+    try {
+      for (const [field, value] of [
+        ['writeMode', 'packet'],
+        ['enablePacketMode', true],
+        ['writeMode', 'standard'],
+        ['enablePacketMode', false],
+      ] as const) {
+        const page = updateConfig(DEFAULT_FIFO_CONFIG, field, value);
+        const expected = configFiles(fifoGenerator, page, { language: 'vhdl', testbench: true });
+        const label = `${field}: ${value}`;
+        expect((await files('fifo', { [field]: value, language: 'vhdl', testbench: true })).files, label).toEqual(
+          expected,
+        );
+        // The bitsmith command reads a file with the same schema.
+        const path = join(dir, `${field}-${value}.json`);
+        writeFileSync(path, JSON.stringify({ [field]: value }));
+        const design = execFileSync(process.execPath, [
+          join(root, 'dist/cli/bitsmith.cjs'),
+          ...['fifo', 'generate', '--config', path, '--language', 'vhdl'],
+        ]).toString();
+        expect(design, label).toBe(expected[0]!.text);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('both given and different is still refused, naming enablePacketMode', async () => {
+    for (const body of [
+      { writeMode: 'packet', enablePacketMode: false },
+      { writeMode: 'standard', enablePacketMode: true },
+    ])
+      expect((await refused('fifo', body)).details, JSON.stringify(body)).toEqual([
+        { path: 'enablePacketMode', message: 'Write mode "packet" and packet mode must be chosen together' },
+      ]);
+  });
+});
+
 describe('POST /api/hdl/*: refusals', () => {
   /** Per generator: a body with one bad field -> the path the 422 must name. */
   const BAD_FIELDS: Record<string, [Body, string][]> = {
@@ -240,14 +282,16 @@ describe('POST /api/hdl/*: refusals', () => {
       [{ memoryType: 'flash' }, 'memoryType'],
       [{ clockingMode: 'mesochronous' }, 'clockingMode'],
       [{ readMode: 'peek' }, 'readMode'],
-      [{ writeMode: 'packet' }, 'enablePacketMode'],
+      // writeMode or enablePacketMode alone sets the other (the page's rule): a mismatch needs both.
+      [{ writeMode: 'packet', enablePacketMode: false }, 'enablePacketMode'],
       [{ writeMode: 'burst' }, 'writeMode'],
       [{ almostFullThreshold: 99 }, 'almostFullThreshold'],
       [{ almostEmptyThreshold: 2.5 }, 'almostEmptyThreshold'],
       [{ outputRegister: 'true' }, 'outputRegister'],
       [{ resetType: 'none' }, 'resetType'],
       [{ enableECC: null }, 'enableECC'],
-      [{ enablePacketMode: true }, 'enablePacketMode'],
+      [{ writeMode: 'standard', enablePacketMode: true }, 'enablePacketMode'],
+      [{ enablePacketMode: 'yes' }, 'enablePacketMode'],
       [{ language: 'systemverilog' }, 'language'],
       [{ testbench: 'yes' }, 'testbench'],
     ],

@@ -7,6 +7,7 @@ import {
   MEMORY_TYPES,
   fifoMetrics,
   fifoThresholds,
+  packetModeOf,
   sizeNotes,
   type FifoConfig,
 } from '../../core/hdl/fifo/config';
@@ -212,6 +213,19 @@ describe('FIFO page helpers', () => {
       { writeMode: 'standard', enablePacketMode: false },
     );
     expect(updateConfig(DEFAULT_FIFO_CONFIG, 'dataWidth', 64).dataWidth).toBe(64);
+  });
+  it("a partial configuration's packetModeOf (API, bitsmith) is the page after the same change", () => {
+    expect(packetModeOf(undefined, undefined)).toEqual({ writeMode: 'standard', enablePacketMode: false });
+    for (const value of ['packet', 'standard'] as const) {
+      const { writeMode, enablePacketMode } = updateConfig(DEFAULT_FIFO_CONFIG, 'writeMode', value);
+      expect(packetModeOf(value, undefined)).toEqual({ writeMode, enablePacketMode });
+    }
+    for (const value of [true, false]) {
+      const { writeMode, enablePacketMode } = updateConfig(DEFAULT_FIFO_CONFIG, 'enablePacketMode', value);
+      expect(packetModeOf(undefined, value)).toEqual({ writeMode, enablePacketMode });
+    }
+    // Both given are kept as given (validation refuses a mismatch).
+    expect(packetModeOf('packet', false)).toEqual({ writeMode: 'packet', enablePacketMode: false });
   });
   it('usage details carry the configuration', () => {
     expect(usageDetails(DEFAULT_FIFO_CONFIG, 'vhdl')).toEqual({ language: 'vhdl', ...DEFAULT_FIFO_CONFIG });

@@ -1,5 +1,5 @@
 /** UART page logic: form text -> configuration, and the files the page offers. Pure. */
-import { DEFAULT_UART, uartGenerator, type UartConfig } from '../../core/hdl/uart';
+import { DEFAULT_UART, parseWholeText, uartGenerator, type UartConfig } from '../../core/hdl/uart';
 import { BAUD_ERROR_LIMIT } from '../../core/hdl/uart/config';
 
 /** The form keeps what the user typed in the number boxes, so bad input is never lost. */
@@ -14,17 +14,9 @@ function formFromConfig(c: UartConfig): UartForm {
 
 export const DEFAULT_FORM: UartForm = formFromConfig(DEFAULT_UART);
 
-/** A whole number as typed: digits with , _ or spaces between groups, or exponent notation (1e8, 1.8432e6). */
-function parseWhole(text: string): number {
-  const t = text.trim().replace(/[,_\s]/g, '');
-  if (/^\d+$/.test(t)) return Number(t);
-  const n = /^\d+(\.\d+)?e\d+$/i.test(t) ? Number(t) : NaN;
-  return Number.isSafeInteger(n) ? n : NaN;
-}
-
 /** The configuration, or the problems that keep the form from being one. */
 export function parseForm(f: UartForm): { config: UartConfig; problems: string[] } {
-  const config: UartConfig = { ...f, clockFreq: parseWhole(f.clockFreq), fifoDepth: parseWhole(f.fifoDepth) };
+  const config: UartConfig = { ...f, clockFreq: parseWholeText(f.clockFreq), fifoDepth: parseWholeText(f.fifoDepth) };
   return { config, problems: uartGenerator.validate(config) };
 }
 

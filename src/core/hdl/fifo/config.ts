@@ -154,6 +154,26 @@ const schema = z
     message: 'Write mode "packet" and packet mode must be chosen together',
   });
 
+/**
+ * writeMode and enablePacketMode of a configuration that gives one, both or neither: the page's
+ * select and checkbox always move together, so one given alone sets the other too (a partial
+ * configuration is the page after those changes); neither given is the default; both are kept as
+ * given, and validation refuses them when they differ.
+ */
+export function packetModeOf(
+  writeMode: WriteMode | undefined,
+  enablePacketMode: boolean | undefined,
+): Pick<FifoConfig, 'writeMode' | 'enablePacketMode'> {
+  if (writeMode !== undefined && enablePacketMode === undefined)
+    return { writeMode, enablePacketMode: writeMode === 'packet' };
+  if (writeMode === undefined && enablePacketMode !== undefined)
+    return { writeMode: enablePacketMode ? 'packet' : 'standard', enablePacketMode };
+  return {
+    writeMode: writeMode ?? DEFAULT_FIFO_CONFIG.writeMode,
+    enablePacketMode: enablePacketMode ?? DEFAULT_FIFO_CONFIG.enablePacketMode,
+  };
+}
+
 export type FifoValidation = { ok: true; config: FifoConfig } | { ok: false; errors: string[] };
 
 /** Checks an untrusted configuration; every problem gets a readable message. */
