@@ -105,8 +105,8 @@ function refuseBesideConfig(wrapper: Record<string, unknown>, source: string): v
 }
 
 /**
- * The configuration object of a file's JSON or YAML: a bare configuration, or the page's draft shape
- * `{config: {...}}`.
+ * The configuration object of a file's JSON or YAML: a bare configuration, or one wrapped as
+ * `{config: {...}}` with no other key beside it.
  */
 async function readConfig(source: string): Promise<Record<string, unknown>> {
   // The heap guard also stops an endless input (/dev/zero) before memory runs out; YAML's cost per byte.
