@@ -46,9 +46,12 @@ export function Layout() {
   const { pathname } = useLocation();
   // The menu is open for the route it was opened on, so a route change closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt === pathname;
-  const close = () => setMenuOpenAt(null);
   const mobile = useMediaQuery(MOBILE_QUERY);
+  // The menu is a small screen's: a window grown past it (a tablet turned) closes it, or its
+  // overlay would dim the wide page and keep it from scrolling.
+  const menuOpen = mobile && menuOpenAt === pathname;
+  const close = () => setMenuOpenAt(null);
+  if (!mobile && menuOpenAt !== null) setMenuOpenAt(null); // not open again when it narrows back
   const [theme, toggleTheme] = useTheme();
   const [paletteOpen, setPaletteOpen] = useState(false);
   const focusBeforePalette = useRef<Element | null>(null);

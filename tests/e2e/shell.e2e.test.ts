@@ -173,6 +173,28 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('closes the menu when the window grows past the small-screen width (a tablet turned)', async () => {
+    // Until 2026-11-30 the menu stayed open: its overlay dimmed the whole wide page, which no
+    // longer scrolled, and the sidebar (no longer off-canvas) showed no way to close it.
+    const { page, errors } = await openPage(app.browser, { viewport: { width: 820, height: 1000 }, hasTouch: true });
+    await page.goto(app.url + '/json-formatter');
+    await page.locator('main h1').waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByTestId('overlay').waitFor();
+    await page.setViewportSize({ width: 1180, height: 820 });
+    await page.getByTestId('overlay').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    expect(await page.locator('main').evaluate((m) => (m as HTMLElement).inert)).toBe(false);
+    // Back to the small width: the menu is closed, the toggle offers to open it.
+    await page.setViewportSize({ width: 820, height: 1000 });
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await expect
+      .poll(() => page.locator('#sidebar').evaluate((el) => el.getBoundingClientRect().right > 0))
+      .toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('reports a page view (path plus query, direct referrer, session id) that the server accepts', async () => {
     const p = await openPage(app.browser);
     const sent = p.page.waitForRequest(
