@@ -78,10 +78,11 @@ export function Layout() {
   useEffect(() => {
     if (!menuOpen) return;
     document.body.classList.add('scroll-locked');
-    // A tap outside the sidebar and the toggle closes the menu.
+    // A tap outside the sidebar and the toggle closes the menu. The overlay closes it on its click:
+    // gone at pointerdown, it would let the tap's mousedown and click fall on the page under it.
     const onPointer = (e: PointerEvent) => {
       const t = e.target as Element;
-      if (!t.closest('#sidebar') && !t.closest('.menu-toggle')) close();
+      if (!t.closest('#sidebar, .menu-toggle, .overlay')) close();
     };
     // Escape closes the menu and gives focus back to its toggle (the sidebar turns inert).
     const onKey = (e: KeyboardEvent) => {

@@ -195,6 +195,35 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('a tap on the overlay closes the menu and does nothing to the page under it', async () => {
+    // Until 2026-11-30 the menu closed on the tap's pointerdown, so the overlay was gone by its
+    // mousedown and click: the tap landed on what was under it (Clear All emptied the input).
+    const { page, errors } = await openPage(app.browser, {
+      viewport: { width: 600, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await page.goto(app.url + '/json-formatter');
+    const input = page.locator('main textarea').first();
+    await input.fill('{"keep": "me"}');
+    const clearAll = page.locator('main').getByRole('button', { name: 'Clear All' });
+    const box = (await clearAll.boundingBox())!;
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#sidebar').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    const sidebarRight = await page.locator('#sidebar').evaluate((el) => el.getBoundingClientRect().right);
+    expect(box.x + box.width / 2).toBeGreaterThan(sidebarRight); // the overlay covers the button
+    for (const tap of ['touch', 'mouse'] as const) {
+      if (tap === 'touch') await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      else await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.getByTestId('overlay').waitFor({ state: 'detached' });
+      expect(await input.inputValue(), tap).toBe('{"keep": "me"}');
+      expect(await page.getByText(/Undo/).count(), tap).toBe(0);
+      if (tap === 'touch') await page.getByRole('button', { name: 'Open menu' }).click();
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('reports a page view (path plus query, direct referrer, session id) that the server accepts', async () => {
     const p = await openPage(app.browser);
     const sent = p.page.waitForRequest(
