@@ -151,7 +151,21 @@ export function Layout() {
       </header>
       {/* Off-canvas and closed, the sidebar is out of the Tab order and the accessibility tree. */}
       <Sidebar open={menuOpen} onClose={close} inert={mobile && !menuOpen} />
-      {menuOpen && <div className="overlay" data-testid="overlay" aria-hidden="true" onClick={close} />}
+      {menuOpen && (
+        <div
+          className="overlay"
+          data-testid="overlay"
+          aria-hidden="true"
+          // The focus stays where it is until the click, which hands it from the menu (about to
+          // turn inert) to the toggle, as Escape does: it used to fall to <body>.
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => {
+            const inMenu = document.activeElement?.closest('#sidebar');
+            close();
+            if (inMenu) document.querySelector<HTMLElement>('.menu-toggle')?.focus();
+          }}
+        />
+      )}
       {/* While the menu is open over it, the page is out of the Tab order (a modal menu). */}
       <main className="content" id="main" tabIndex={-1} inert={mobile && menuOpen}>
         <Outlet />

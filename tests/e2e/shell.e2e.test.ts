@@ -224,6 +224,30 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('gives the focus back to the menu toggle when a tap outside closes the menu with the focus in it', async () => {
+    // Until 2026-11-30 the closed sidebar turned inert around the focused control and the focus
+    // fell to <body>: the next Tab started again from the top of the page.
+    const { page, errors } = await openPage(app.browser, {
+      viewport: { width: 390, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await page.goto(app.url + '/json-formatter');
+    await page.locator('main h1').waitFor();
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+    for (const closeBy of ['overlay', 'tap'] as const) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.locator('#sidebar').getByRole('button', { name: 'File Converters' }).focus();
+      if (closeBy === 'overlay') await page.getByTestId('overlay').click({ position: { x: 370, y: 400 } });
+      else await page.touchscreen.tap(370, 700);
+      await page.getByRole('button', { name: 'Open menu' }).waitFor();
+      await expect.poll(focused, { message: closeBy }).toBe('Open menu');
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('reports a page view (path plus query, direct referrer, session id) that the server accepts', async () => {
     const p = await openPage(app.browser);
     const sent = p.page.waitForRequest(
