@@ -46,9 +46,12 @@ export function Layout() {
   const { pathname } = useLocation();
   // The menu is open for the route it was opened on, so a route change closes it.
   const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
-  const menuOpen = menuOpenAt === pathname;
-  const close = () => setMenuOpenAt(null);
   const mobile = useMediaQuery(MOBILE_QUERY);
+  // The menu is a small screen's: a window grown past it (a tablet turned) closes it, or its
+  // overlay would dim the wide page and keep it from scrolling.
+  const menuOpen = mobile && menuOpenAt === pathname;
+  const close = () => setMenuOpenAt(null);
+  if (!mobile && menuOpenAt !== null) setMenuOpenAt(null); // not open again when it narrows back
   const [theme, toggleTheme] = useTheme();
   const [paletteOpen, setPaletteOpen] = useState(false);
   const focusBeforePalette = useRef<Element | null>(null);
@@ -75,10 +78,11 @@ export function Layout() {
   useEffect(() => {
     if (!menuOpen) return;
     document.body.classList.add('scroll-locked');
-    // A tap outside the sidebar and the toggle closes the menu.
+    // A tap outside the sidebar and the toggle closes the menu. The overlay closes it on its click:
+    // gone at pointerdown, it would let the tap's mousedown and click fall on the page under it.
     const onPointer = (e: PointerEvent) => {
       const t = e.target as Element;
-      if (!t.closest('#sidebar') && !t.closest('.menu-toggle')) close();
+      if (!t.closest('#sidebar, .menu-toggle, .overlay')) close();
     };
     // Escape closes the menu and gives focus back to its toggle (the sidebar turns inert).
     const onKey = (e: KeyboardEvent) => {
@@ -147,7 +151,21 @@ export function Layout() {
       </header>
       {/* Off-canvas and closed, the sidebar is out of the Tab order and the accessibility tree. */}
       <Sidebar open={menuOpen} onClose={close} inert={mobile && !menuOpen} />
-      {menuOpen && <div className="overlay" data-testid="overlay" aria-hidden="true" onClick={close} />}
+      {menuOpen && (
+        <div
+          className="overlay"
+          data-testid="overlay"
+          aria-hidden="true"
+          // The focus stays where it is until the click, which hands it from the menu (about to
+          // turn inert) to the toggle, as Escape does: it used to fall to <body>.
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => {
+            const inMenu = document.activeElement?.closest('#sidebar');
+            close();
+            if (inMenu) document.querySelector<HTMLElement>('.menu-toggle')?.focus();
+          }}
+        />
+      )}
       {/* While the menu is open over it, the page is out of the Tab order (a modal menu). */}
       <main className="content" id="main" tabIndex={-1} inert={mobile && menuOpen}>
         <Outlet />

@@ -93,3 +93,35 @@ describe("a permalink's content stays out of analytics", () => {
     vi.unstubAllGlobals();
   });
 });
+
+describe('an untouched tool', () => {
+  it("has nothing in its link: a fresh page's address is the bare route", async () => {
+    // Until 2026-11-30 the CRC page's fresh address was /crc-generator?samples=… (its two empty
+    // Identify rows), and Copy link said it opened the tool "with these settings".
+    const storage = () => {
+      const m = new Map<string, string>();
+      return {
+        getItem: (k: string) => m.get(k) ?? null,
+        setItem: (k: string, v: string) => m.set(k, v),
+        removeItem: (k: string) => m.delete(k),
+      };
+    };
+    vi.stubGlobal('localStorage', storage());
+    vi.stubGlobal('sessionStorage', storage());
+    const pairs = await Promise.all([
+      import('../tools/crc/store').then((m) => [m.useCrcStore, m.crcLink] as const),
+      import('../tools/crc/identify/store').then((m) => [m.useIdentifyStore, m.identifyLink] as const),
+      import('../tools/uart/store').then((m) => [m.useUartStore, m.uartLink] as const),
+      import('../tools/fifo/store').then((m) => [m.useFifoStore, m.fifoLink] as const),
+      import('../tools/fsm/store').then((m) => [m.useFsmStore, m.fsmLink] as const),
+      import('../tools/gradient/store').then((m) => [m.useGradientStore, m.gradientLink] as const),
+      import('../tools/base64/store').then((m) => [m.useBase64Store, m.base64Link] as const),
+      import('../tools/url/store').then((m) => [m.useUrlStore, m.urlLink] as const),
+    ]);
+    for (const [store, spec] of pairs) {
+      const pick = spec.pick as (s: unknown) => object;
+      expect(settingsToParams(pick(store.getState()), spec.defaults)).toEqual({});
+    }
+    vi.unstubAllGlobals();
+  });
+});

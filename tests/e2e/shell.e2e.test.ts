@@ -173,6 +173,81 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('closes the menu when the window grows past the small-screen width (a tablet turned)', async () => {
+    // Until 2026-11-30 the menu stayed open: its overlay dimmed the whole wide page, which no
+    // longer scrolled, and the sidebar (no longer off-canvas) showed no way to close it.
+    const { page, errors } = await openPage(app.browser, { viewport: { width: 820, height: 1000 }, hasTouch: true });
+    await page.goto(app.url + '/json-formatter');
+    await page.locator('main h1').waitFor();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByTestId('overlay').waitFor();
+    await page.setViewportSize({ width: 1180, height: 820 });
+    await page.getByTestId('overlay').waitFor({ state: 'detached', timeout: 10_000 });
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    expect(await page.locator('main').evaluate((m) => (m as HTMLElement).inert)).toBe(false);
+    // Back to the small width: the menu is closed, the toggle offers to open it.
+    await page.setViewportSize({ width: 820, height: 1000 });
+    await page.getByRole('button', { name: 'Open menu' }).waitFor();
+    await expect
+      .poll(() => page.locator('#sidebar').evaluate((el) => el.getBoundingClientRect().right > 0))
+      .toBe(false);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a tap on the overlay closes the menu and does nothing to the page under it', async () => {
+    // Until 2026-11-30 the menu closed on the tap's pointerdown, so the overlay was gone by its
+    // mousedown and click: the tap landed on what was under it (Clear All emptied the input).
+    const { page, errors } = await openPage(app.browser, {
+      viewport: { width: 600, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await page.goto(app.url + '/json-formatter');
+    const input = page.locator('main textarea').first();
+    await input.fill('{"keep": "me"}');
+    const clearAll = page.locator('main').getByRole('button', { name: 'Clear All' });
+    const box = (await clearAll.boundingBox())!;
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#sidebar').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    const sidebarRight = await page.locator('#sidebar').evaluate((el) => el.getBoundingClientRect().right);
+    expect(box.x + box.width / 2).toBeGreaterThan(sidebarRight); // the overlay covers the button
+    for (const tap of ['touch', 'mouse'] as const) {
+      if (tap === 'touch') await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+      else await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.getByTestId('overlay').waitFor({ state: 'detached' });
+      expect(await input.inputValue(), tap).toBe('{"keep": "me"}');
+      expect(await page.getByText(/Undo/).count(), tap).toBe(0);
+      if (tap === 'touch') await page.getByRole('button', { name: 'Open menu' }).click();
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('gives the focus back to the menu toggle when a tap outside closes the menu with the focus in it', async () => {
+    // Until 2026-11-30 the closed sidebar turned inert around the focused control and the focus
+    // fell to <body>: the next Tab started again from the top of the page.
+    const { page, errors } = await openPage(app.browser, {
+      viewport: { width: 390, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await page.goto(app.url + '/json-formatter');
+    await page.locator('main h1').waitFor();
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName);
+    for (const closeBy of ['overlay', 'tap'] as const) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await page.locator('#sidebar').getByRole('button', { name: 'File Converters' }).focus();
+      if (closeBy === 'overlay') await page.getByTestId('overlay').click({ position: { x: 370, y: 400 } });
+      else await page.touchscreen.tap(370, 700);
+      await page.getByRole('button', { name: 'Open menu' }).waitFor();
+      await expect.poll(focused, { message: closeBy }).toBe('Open menu');
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('reports a page view (path plus query, direct referrer, session id) that the server accepts', async () => {
     const p = await openPage(app.browser);
     const sent = p.page.waitForRequest(

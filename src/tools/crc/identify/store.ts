@@ -63,6 +63,8 @@ interface IdentifySettings {
 
 function linkSamples(rows: SampleRow[]): LinkSample[] {
   if (rows.some((r) => r.format === 'file')) return [];
+  // Nothing typed yet (the fresh form's empty rows): nothing to share, and the address stays bare.
+  if (rows.every((r) => !r.message && !r.crc)) return [];
   const samples = rows.map((r): LinkSample => [r.format === 'file' ? 'hex' : r.format, r.message, r.crc]);
   return JSON.stringify(samples).length <= LINK_SAMPLES_MAX ? samples : [];
 }
