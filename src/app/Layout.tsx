@@ -23,22 +23,32 @@ function useMediaQuery(query: string): boolean {
   );
 }
 
-const isTextField = (t: EventTarget | null) =>
-  t instanceof HTMLElement && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName));
+/** Inputs that take no typed text: "/" on them types nothing, so it opens the palette. */
+const NOT_TEXT_INPUTS = /^(checkbox|radio|range|color|file|button|submit|reset|image)$/;
 
-/** Ctrl+K / Cmd+K anywhere, or "/" outside a text field, opens the command palette. */
-function usePaletteShortcut(open: () => void) {
+const isTextField = (t: EventTarget | null) =>
+  t instanceof HTMLElement &&
+  (t.isContentEditable ||
+    /^(TEXTAREA|SELECT)$/.test(t.tagName) ||
+    (t instanceof HTMLInputElement && !NOT_TEXT_INPUTS.test(t.type)));
+
+/**
+ * Ctrl+K / Cmd+K anywhere toggles the command palette (as in VS Code, GitHub and Linear); "/"
+ * outside a text field opens it.
+ */
+function usePaletteShortcut(open: () => void, close: () => void, isOpen: boolean) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const ctrlK = e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey;
       const slash = e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isTextField(e.target);
       if (!ctrlK && !slash) return;
       e.preventDefault();
-      open();
+      if (ctrlK && isOpen) close();
+      else open();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [open]);
+  }, [open, close, isOpen]);
 }
 
 /** Page frame: skip link, navigation bar (menu toggle, search, theme), sidebar, overlay and content. */
@@ -60,7 +70,7 @@ export function Layout() {
     focusBeforePalette.current ??= document.activeElement;
     setPaletteOpen(true);
   }, []);
-  const closePalette = (navigated = false) => {
+  const closePalette = useCallback((navigated = false) => {
     setPaletteOpen(false);
     const back = focusBeforePalette.current;
     focusBeforePalette.current = null;
@@ -68,8 +78,8 @@ export function Layout() {
     // content takes focus instead (as the skip link gives it), so the keyboard starts there.
     if (navigated) document.getElementById('main')?.focus();
     else if (back instanceof HTMLElement && back.isConnected) back.focus();
-  };
-  usePaletteShortcut(openPalette);
+  }, []);
+  usePaletteShortcut(openPalette, closePalette, paletteOpen);
   useEffect(() => {
     const id = setTimeout(() => void loadPalette(), 1500);
     return () => clearTimeout(id);

@@ -125,6 +125,34 @@ describeWith(['chromium'], 'keyboard and screen-reader use in Chromium', () => {
     await page.context().close();
   });
 
+  it('opens the palette with "/" from a checkbox, radio or slider, and Ctrl+K toggles it', async () => {
+    // Until 2026-11-30 every INPUT counted as a text field, so "/" did nothing on a checkbox, a
+    // radio or a range, where it types nothing; and Ctrl+K with the palette open left it open.
+    const { page, errors } = await open('/crc-generator');
+    const palette = page.getByRole('dialog', { name: 'Search tools' });
+    for (const control of [page.getByLabel('Reflect input (refin)'), page.getByRole('radio', { name: 'VHDL' })]) {
+      await control.focus();
+      await page.keyboard.press('/');
+      await palette.waitFor();
+      await page.keyboard.press('Control+k');
+      await palette.waitFor({ state: 'detached' });
+      expect(await control.evaluate((e) => e === document.activeElement)).toBe(true);
+    }
+    await page.goto(app.url + '/color-contrast');
+    const slider = page.getByLabel('Text opacity');
+    await slider.focus();
+    await page.keyboard.press('/');
+    await palette.waitFor();
+    expect(await slider.inputValue()).toBe('100');
+    await page.keyboard.press('Escape');
+    await page.getByLabel('Background Color', { exact: true }).focus();
+    await page.keyboard.press('/'); // a text field: "/" is typed
+    expect(await page.getByLabel('Background Color', { exact: true }).inputValue()).toMatch(/\/$/);
+    expect(await palette.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('announces errors in regions that keep their role, and ties them to the fields they are about', async () => {
     const { page, errors } = await open('/json-formatter');
     const alert = await page.locator('.status-line [role="alert"]').elementHandle();
