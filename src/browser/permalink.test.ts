@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { linkWith, MAX_LINK_CHARS, settingsFromParams, settingsToParams } from './permalink';
+import { isLinkDamaged, linkWith, MAX_LINK_CHARS, settingsFromParams, settingsToParams } from './permalink';
 import { packJson } from '../core/packed-json';
 import { redactUrl } from '../core/analytics/url-privacy';
 import { COMPLEX_EXAMPLE } from '../core/hdl/fsm';
@@ -121,6 +121,62 @@ describe('an untouched tool', () => {
     for (const [store, spec] of pairs) {
       const pick = spec.pick as (s: unknown) => object;
       expect(settingsToParams(pick(store.getState()), spec.defaults)).toEqual({});
+    }
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('a link with a value no control of the tool offers', () => {
+  it('is damaged, as a cut link is: the page says so and opens none of it', async () => {
+    // Until 2026-11-30 the CRC, Identify, gradient, UART and FIFO links dropped such a value
+    // silently (the default, or Custom, took its place) and opened the rest.
+    const storage = () => {
+      const m = new Map<string, string>();
+      return {
+        getItem: (k: string) => m.get(k) ?? null,
+        setItem: (k: string, v: string) => m.set(k, v),
+        removeItem: (k: string) => m.delete(k),
+      };
+    };
+    vi.stubGlobal('localStorage', storage());
+    vi.stubGlobal('sessionStorage', storage());
+    const [crc, identify, uart, fifo, gradient, base64] = await Promise.all([
+      import('../tools/crc/store').then((m) => m.crcLink),
+      import('../tools/crc/identify/store').then((m) => m.identifyLink),
+      import('../tools/uart/store').then((m) => m.uartLink),
+      import('../tools/fifo/store').then((m) => m.fifoLink),
+      import('../tools/gradient/store').then((m) => m.gradientLink),
+      import('../tools/base64/store').then((m) => m.base64Link),
+    ]);
+    const cases: [string, { defaults: object }, string[], string[]][] = [
+      [
+        'crc',
+        crc,
+        ['?language=cobol', '?algorithm=NOPE', '?algorithm=NOPE&poly=0x11021', '?language=rust&algorithm=crc-16%2Farc'],
+        [
+          '?language=rust',
+          '?algorithm=CRC-16%2FARC',
+          '?algorithm=CRC-32%2FISO-HDLC&poly=0x11021', // a known name with other parameters: Custom
+          '?algorithm=CRC-32+Ethernet', // the offline list's name
+          '?algorithm=CRC-16%2FCCITT', // an alias
+          '?poly=0x11021&pipelineStages=9', // a depth the select does not offer: 0 (crc.e2e)
+        ],
+      ],
+      ['identify', identify, ['?tab=zzz', '?mode=zzz', '?tab=Identify'], ['?tab=identify', '?mode=codeword']],
+      ['uart', uart, ['?language=cobol', '?language=VHDL'], ['?language=vhdl']],
+      ['fifo', fifo, ['?language=cobol'], ['?language=vhdl']],
+      [
+        'gradient',
+        gradient,
+        ['?type=zzz', '?shape=square', '?blend=zzz', '?stops=nonsense'],
+        ['?type=radial&shape=circle', '?type=conic&blend=multiply', '?angle=-90'],
+      ],
+      ['base64', base64, ['?mode=zzz'], ['?mode=decode']],
+    ];
+    for (const [name, spec, damaged, fine] of cases) {
+      const check = spec as Parameters<typeof isLinkDamaged>[1];
+      for (const search of damaged) expect(isLinkDamaged(search, check), `${name} ${search}`).toBe(true);
+      for (const search of fine) expect(isLinkDamaged(search, check), `${name} ${search}`).toBe(false);
     }
     vi.unstubAllGlobals();
   });

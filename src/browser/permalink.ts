@@ -98,18 +98,44 @@ function writeParams(keys: string[], params: Record<string, string>, tooLong: st
   if (href !== location.href) history.replaceState(history.state, '', href);
 }
 
-/** Reads the tool's settings from the link once (they win over a draft), then keeps the link in step. */
+/**
+ * Whether a link (its query string) is damaged for the tool: a setting of it does not read, or
+ * fails the tool's shape checks (`accept`). A damaged link is not opened at all.
+ */
+export function isLinkDamaged<S extends Settings>(
+  search: string,
+  spec: Pick<PermalinkSpec<unknown, S>, 'defaults' | 'accept'>,
+): boolean {
+  const fromLink = settingsFromParams(search, spec.defaults);
+  const given = Object.keys(fromLink).length > 0;
+  return unreadParams(search, spec.defaults, fromLink) || (given && !(spec.accept?.(fromLink) ?? true));
+}
+
+/** The link checks of another part of the same page's link (`usePermalink`'s `samePage`). */
+export interface LinkPart {
+  defaults: Settings;
+  accept?: (settings: never) => boolean;
+}
+
+/**
+ * Reads the tool's settings from the link once (they win over a draft), then keeps the link in step.
+ * `samePage`: the specs of the other parts of the page's link (the CRC page's Generate and Identify
+ * stores): a link damaged in any part opens in none, and every part reports the same damage (each
+ * used to report its own, and the last one's "not damaged" hid the first one's notice).
+ */
 export function usePermalink<T, S extends Settings>(
   store: Pick<StoreApi<T>, 'getState' | 'subscribe'>,
   spec: PermalinkSpec<T, S>,
+  samePage: readonly LinkPart[] = [],
 ) {
   useLayoutEffect(() => {
     const fromLink = settingsFromParams(location.search, spec.defaults);
     const given = Object.keys(fromLink).length > 0;
     // A link cut short or edited would put a mix of its settings and the defaults over the draft:
     // it is not opened at all, and the page says so.
-    const damaged =
-      unreadParams(location.search, spec.defaults, fromLink) || (given && !(spec.accept?.(fromLink) ?? true));
+    const damaged = [spec as LinkPart, ...samePage].some((part) =>
+      isLinkDamaged(location.search, part as Pick<PermalinkSpec<unknown, Settings>, 'defaults' | 'accept'>),
+    );
     setLinkDamaged(damaged);
     // A link states every setting (absent ones are the defaults), so a draft does not leak into it.
     if (given && !damaged) spec.apply({ ...spec.defaults, ...fromLink });

@@ -157,6 +157,30 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.context().close();
   });
 
+  it('says a link with a value no control offers is damaged and opens none of it (CRC, gradient, UART)', async () => {
+    // Until 2026-11-30 these values were dropped without a word and the rest of the link opened.
+    const damaged = '⚠️ This link is damaged (cut short or edited), so it was not opened';
+    const { page, errors } = await open('/crc-generator');
+    await page.getByLabel('Data width (bits)').fill('16');
+    await expect.poll(() => page.url()).toContain('dataWidth=16');
+    // The bad value is the Generate tab's, the tab the Identify part's: neither part opens.
+    await page.goto(`${app.url}/crc-generator?tab=identify&language=cobol&dataWidth=32`);
+    await page.getByText(damaged).waitFor();
+    expect(await page.getByLabel('Data width (bits)').inputValue()).toBe('16');
+    for (const link of ['/crc-generator?algorithm=NOPE', '/crc-generator?tab=zzz', '/gradient-generator?type=zzz']) {
+      await page.goto(app.url + link);
+      await page.locator('main h1').waitFor();
+      await page.getByText(damaged).waitFor();
+    }
+    await page.goto(`${app.url}/uart-generator?language=cobol`);
+    await page.getByText(damaged).waitFor();
+    await page.goto(`${app.url}/uart-generator?language=vhdl`);
+    await page.locator('main h1').waitFor();
+    expect(await page.getByText('This link is damaged').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("keeps the subnet calculator's address and tab through a reload", async () => {
     const { page, errors } = await open('/ip-subnet');
     const ip = page.getByLabel('IP Address');

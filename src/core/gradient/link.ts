@@ -2,7 +2,7 @@
  * A gradient as permalink settings: flat, readable values (`stops=6366f1-0_8b5cf6-100`), and back
  * through the same checks a saved gradient passes, so a hand-edited link cannot break the editor.
  */
-import { defaultGradient, MIN_STOPS, type GradientSpec } from './model';
+import { BLEND_MODES, defaultGradient, GRADIENT_TYPES, MIN_STOPS, RADIAL_SHAPES, type GradientSpec } from './model';
 import { gradientFromSaved } from './saved';
 import { isHexColor } from './color';
 
@@ -50,6 +50,20 @@ export function gradientFromSettings(s: Partial<GradientSettings>): GradientSpec
     blendMode: d.blend as GradientSpec['blendMode'],
     repeating: d.repeating,
   });
+}
+
+/**
+ * Whether a link's settings are a gradient the editor can show as they are: usable stops, and a
+ * type, shape and blend mode its controls offer (`?type=zzz` is a damaged link, not a linear one).
+ */
+export function linkSettingsOk(s: Partial<GradientSettings>): boolean {
+  const oneOf = (v: string | undefined, allowed: readonly string[]) => v === undefined || allowed.includes(v);
+  return (
+    oneOf(s.type, GRADIENT_TYPES) &&
+    oneOf(s.shape, RADIAL_SHAPES) &&
+    oneOf(s.blend, BLEND_MODES) &&
+    gradientFromSettings(s) !== null
+  );
 }
 
 const pos = (n: number) => Number.isFinite(n) && n >= 0 && n <= 100;

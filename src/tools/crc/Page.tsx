@@ -26,8 +26,8 @@ import { BusyButton } from '../../components/BusyButton';
 const PREVIEW_LINES = 400;
 
 export default function CrcPage() {
-  usePermalink(useCrcStore, crcLink);
-  usePermalink(useIdentifyStore, identifyLink);
+  usePermalink(useCrcStore, crcLink, [identifyLink]);
+  usePermalink(useIdentifyStore, identifyLink, [crcLink]);
   const tab = useIdentifyStore((t) => t.tab);
   const s = useCrcStore();
   const { algorithms, loadError } = usePredefined();

@@ -9,6 +9,8 @@ import type { PermalinkSpec } from '../../browser/permalink';
 import { tool } from './tool';
 import { isCrcLanguage, type CrcLanguage } from './languages';
 import { MAX_PIPELINE_STAGES } from '../../core/hdl/crc';
+import { predefinedAlgorithms } from '../../core/crc/catalogue';
+import { FALLBACK_ALGORITHMS } from '../../core/crc/fallback';
 
 const isPipelineStages = (n: number | undefined): n is number =>
   Number.isInteger(n) && n! >= 0 && n! <= MAX_PIPELINE_STAGES;
@@ -91,6 +93,16 @@ interface CrcSettings {
   pipelineStages: number;
 }
 
+/**
+ * The names a link may give the algorithm: the catalogue's (names and aliases, as the server lists
+ * them) and the offline list's. Another name (a typo, `?algorithm=NOPE`) is a damaged link.
+ */
+let algorithmNames: Set<string> | undefined;
+const isAlgorithmName = (name: string) =>
+  (algorithmNames ??= new Set(
+    [...predefinedAlgorithms(), ...FALLBACK_ALGORITHMS].flatMap((a) => [a.name, ...a.aliases]),
+  )).has(name);
+
 /** Algorithm name, polynomial, parameters, data width, language and stream options are in the link. */
 export const crcLink: PermalinkSpec<CrcState, CrcSettings> = {
   pick: (s) => ({
@@ -127,5 +139,8 @@ export const crcLink: PermalinkSpec<CrcState, CrcSettings> = {
     partialLastWord: false,
     pipelineStages: 0,
   },
-  accept: (s) => s.poly === undefined || bitsFromHex(s.poly) !== null,
+  accept: (s) =>
+    (s.poly === undefined || bitsFromHex(s.poly) !== null) &&
+    (s.language === undefined || isCrcLanguage(s.language)) &&
+    (!s.algorithm || isAlgorithmName(s.algorithm)),
 };

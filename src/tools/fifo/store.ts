@@ -42,4 +42,5 @@ export const fifoLink: PermalinkSpec<FifoState, FifoSettings> = {
     if (language === 'verilog' || language === 'vhdl') s.setLanguage(language);
   },
   defaults: { ...DEFAULT_FIFO_CONFIG, language: 'verilog' },
+  accept: (s) => s.language === undefined || s.language === 'verilog' || s.language === 'vhdl',
 };

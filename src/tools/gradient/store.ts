@@ -37,6 +37,7 @@ import type { PermalinkSpec } from '../../browser/permalink';
 import {
   GRADIENT_LINK_DEFAULTS,
   gradientFromSettings,
+  linkSettingsOk,
   gradientSettings,
   type GradientSettings,
 } from '../../core/gradient/link';
@@ -219,5 +220,5 @@ export const gradientLink: PermalinkSpec<GradientState, GradientSettings> = {
     if (gradient) useGradientStore.setState({ gradient });
   },
   defaults: GRADIENT_LINK_DEFAULTS,
-  accept: (settings) => gradientFromSettings(settings) !== null,
+  accept: linkSettingsOk,
 };

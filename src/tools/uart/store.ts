@@ -42,4 +42,5 @@ export const uartLink: PermalinkSpec<UartState, UartSettings> = {
     if (language === 'verilog' || language === 'vhdl') s.setLanguage(language);
   },
   defaults: { ...DEFAULT_FORM, language: 'verilog' },
+  accept: (s) => s.language === undefined || s.language === 'verilog' || s.language === 'vhdl',
 };

@@ -85,5 +85,8 @@ export const identifyLink: PermalinkSpec<IdentifyState, IdentifySettings> = {
           : s.rows,
     })),
   defaults: { tab: 'generate', mode: 'message', samples: [], fixed: NO_FIXED },
-  accept: (s) => s.samples === undefined || (Array.isArray(s.samples) && s.samples.every(isLinkSample)),
+  accept: (s) =>
+    (s.tab === undefined || s.tab === 'generate' || s.tab === 'identify') &&
+    (s.mode === undefined || s.mode === 'message' || s.mode === 'codeword') &&
+    (s.samples === undefined || (Array.isArray(s.samples) && s.samples.every(isLinkSample))),
 };
