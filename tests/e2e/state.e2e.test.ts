@@ -181,6 +181,29 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.context().close();
   });
 
+  it('leaves an untouched contrast or subnet page at its bare route, and says a bad colour link is damaged', async () => {
+    // Until 2026-11-30 they wrote their defaults (?bg=ffffff&fg=000000, ?ip=…&prefix=24&tab=overview)
+    // and Copy link promised "these settings"; a link's bad colour was dropped without a word.
+    const { page, errors } = await open('/color-contrast');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    for (const path of ['/color-contrast', '/ip-subnet']) {
+      await page.goto(app.url + path);
+      await page.locator('main h1').waitFor();
+      await page.getByRole('button', { name: 'Copy link' }).click();
+      await page.getByText('✅ Link copied: it opens this tool with its default settings').waitFor();
+      expect(page.url()).toBe(app.url + path);
+    }
+    await page.goto(app.url + '/color-contrast');
+    await page.getByLabel('Background Color', { exact: true }).fill('#123456');
+    await expect.poll(() => page.url()).toContain('bg=123456');
+    await page.goto(app.url + '/color-contrast?bg=zzzzzz&fg=ffffff');
+    await page.getByText('⚠️ This link is damaged (cut short or edited), so it was not opened').waitFor();
+    expect(await page.getByLabel('Background Color', { exact: true }).inputValue()).toBe('#123456');
+    expect(await page.getByLabel('Text Color', { exact: true }).inputValue()).toBe('#000000');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("keeps the subnet calculator's address and tab through a reload", async () => {
     const { page, errors } = await open('/ip-subnet');
     const ip = page.getByLabel('IP Address');

@@ -6,6 +6,8 @@ import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
 import {
   apcaLc,
   colorsFromQuery,
+  colorsLinkDamaged,
+  colorsToQuery,
   composite,
   contrastOf,
   contrastRatio,
@@ -22,6 +24,7 @@ import {
 } from './logic';
 import { useContrastStore } from './store';
 import { FieldError } from '../../components/fields';
+import { setLinkDamaged } from '../../browser/link-left-out';
 import './styles.css';
 
 const VISIONS: [VisionKind, string][] = [
@@ -68,11 +71,15 @@ export default function ContrastPage() {
   const { background, text, alpha, setBackground, setText, setAlpha, swap } = useContrastStore();
 
   useEffect(() => {
-    const q = colorsFromQuery(location.search);
+    // A link with a colour it cannot read is not opened at all (the page keeps what it had).
+    const damaged = colorsLinkDamaged(location.search);
+    setLinkDamaged(damaged);
+    const q = damaged ? {} : colorsFromQuery(location.search);
     if (q.background) setBackground(q.background);
     if (q.text) setText(q.text);
     // A shared check is the link's opacity (opaque without `a`), not the one this browser last used.
     if (q.background || q.text) setAlpha(q.alpha ?? 1);
+    return () => setLinkDamaged(false);
   }, [setBackground, setText, setAlpha]);
 
   const bg = parseHex(background);
@@ -82,15 +89,11 @@ export default function ContrastPage() {
   const ratio = alpha < 1 && bg && fg ? contrastOf(bg, fg) : contrastRatio(background, text);
   const level = wcagLevel(ratio);
 
-  // Permalink: keep valid colours in the query string.
+  // Permalink: keep valid colours in the query string, none while they are the defaults.
   useEffect(() => {
-    if (!bg || !fgRaw) return;
-    const url = new URL(location.href);
-    url.searchParams.set('bg', toHex(bg).slice(1));
-    url.searchParams.set('fg', toHex(fgRaw).slice(1));
-    if (alpha < 1) url.searchParams.set('a', String(Math.round(alpha * 100)));
-    else url.searchParams.delete('a');
-    history.replaceState(history.state, '', url);
+    const search = colorsToQuery(location.search, { background, text, alpha });
+    if (search === null || search === location.search) return;
+    history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
   }, [bg?.r, bg?.g, bg?.b, fgRaw?.r, fgRaw?.g, fgRaw?.b, alpha]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // The colours as read, never the fields' text: whatever was typed or pasted there stays here.

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   apcaLc,
   colorsFromQuery,
+  colorsLinkDamaged,
+  colorsToQuery,
   composite,
   contrastOf,
   contrastRatio,
@@ -169,5 +171,23 @@ describe('beyond the spec', () => {
     });
     expect(colorsFromQuery('?a=0').alpha).toBe(0);
     for (const bad of ['150', '-1', '5.5', 'x', '']) expect(colorsFromQuery(`?a=${bad}`).alpha, bad).toBeUndefined();
+  });
+
+  it("writes only colours and opacity that are not the defaults: an untouched page's address is bare", () => {
+    // Until 2026-11-30 a fresh page's address was ?bg=ffffff&fg=000000, and Copy link promised
+    // "these settings" for the defaults.
+    const defaults = { background: '#ffffff', text: '#000000', alpha: 1 };
+    expect(colorsToQuery('', defaults)).toBe('');
+    expect(colorsToQuery('?x=1&bg=123456&fg=000000&a=50', { ...defaults, background: '#FFFFFF' })).toBe('?x=1');
+    expect(colorsToQuery('', { ...defaults, background: '#123456' })).toBe('?bg=123456&fg=000000');
+    expect(colorsToQuery('', { ...defaults, alpha: 0.4 })).toBe('?bg=ffffff&fg=000000&a=40');
+    expect(colorsToQuery('?bg=123456', { ...defaults, text: 'nope' })).toBeNull(); // kept as it is
+  });
+
+  it('calls a link with a colour or opacity it cannot read damaged', () => {
+    for (const bad of ['?bg=nope', '?fg=12345', '?bg=ffffff&fg=zzzzzz', '?a=150', '?bg=ffffff&fg=000000&a=x'])
+      expect(colorsLinkDamaged(bad), bad).toBe(true);
+    for (const fine of ['', '?bg=ffffff&fg=000000&a=50', '?bg=%23123456', '?x=nope'])
+      expect(colorsLinkDamaged(fine), fine).toBe(false);
   });
 });

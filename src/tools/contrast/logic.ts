@@ -221,3 +221,37 @@ export function colorsFromQuery(search: string): { background?: string; text?: s
   const percent = /^\d{1,3}$/.test(q.get('a') ?? '') ? Number(q.get('a')) : NaN;
   return { background: pick('bg'), text: pick('fg'), ...(percent <= 100 ? { alpha: percent / 100 } : {}) };
 }
+
+/**
+ * Whether a link's colours or opacity cannot be read (`?bg=zzzzzz`, `?a=150`): such a link is
+ * damaged, and the page opens none of it and says so, as every tool does.
+ */
+export function colorsLinkDamaged(search: string): boolean {
+  const q = new URLSearchParams(search);
+  const bad = (k: string) => q.has(k) && !parseHex(q.get(k)!);
+  const a = q.get('a');
+  return bad('bg') || bad('fg') || (a !== null && !(/^\d{1,3}$/.test(a) && Number(a) <= 100));
+}
+
+/**
+ * The query string for the colours and opacity (other parameters kept; '' when none is left):
+ * none of them when they are the defaults, so an untouched page's address is its bare route;
+ * null (leave the link as it is) while a colour is not a valid one.
+ */
+export function colorsToQuery(
+  search: string,
+  { background, text, alpha }: { background: string; text: string; alpha: number },
+): string | null {
+  const bg = parseHex(background);
+  const fg = parseHex(text);
+  if (!bg || !fg) return null;
+  const q = new URLSearchParams(search);
+  for (const k of ['bg', 'fg', 'a']) q.delete(k);
+  if (toHex(bg) !== INITIAL_BACKGROUND || toHex(fg) !== INITIAL_TEXT || alpha < 1) {
+    q.set('bg', toHex(bg).slice(1));
+    q.set('fg', toHex(fg).slice(1));
+    if (alpha < 1) q.set('a', String(Math.round(alpha * 100)));
+  }
+  const out = q.toString();
+  return out ? `?${out}` : '';
+}

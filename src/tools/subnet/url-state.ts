@@ -4,6 +4,7 @@
  */
 import type { Tab } from './store';
 import { MAX_LINK_CHARS } from '../../browser/permalink';
+import { DEFAULT_CIDR, DEFAULT_IP } from './examples';
 
 const TABS: Tab[] = ['overview', 'details', 'binary', 'subnets'];
 
@@ -28,9 +29,18 @@ export function readUrlState(search: string): UrlState | null {
   };
 }
 
-/** The query string for the current inputs (other parameters kept). */
+/**
+ * The query string for the current inputs (other parameters kept; '' when none is left). The
+ * untouched calculator (the default address, prefix and tab) writes none, so a fresh page's
+ * address is its bare route; otherwise all three are written (a link without `ip` is not read).
+ */
 export function writeUrlState(search: string, state: Required<UrlState>): string {
   const q = new URLSearchParams(search);
+  if (state.ip === DEFAULT_IP && state.cidrText === String(DEFAULT_CIDR) && state.tab === 'overview') {
+    for (const k of ['ip', 'prefix', 'tab']) q.delete(k);
+    const rest = q.toString();
+    return rest ? `?${rest}` : '';
+  }
   // Text pasted by mistake (a whole file) stays out: no server would accept the link.
   const fits = state.ip.length + state.cidrText.length <= MAX_LINK_CHARS / 2;
   q.set('ip', fits ? state.ip : '');
