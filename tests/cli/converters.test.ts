@@ -409,6 +409,16 @@ describe('bitsmith subnet', () => {
     ]);
   });
 
+  it('IPv4 text names special-purpose addresses (loopback, CGNAT, documentation) as the page does', () => {
+    expect(ok(['subnet', '127.0.0.1/8'])).toMatch(
+      /^Address type: +Loopback \(RFC 1122\) · 127\.0\.0\.0\/8\nGlobally reachable \(IANA\): +no$/m,
+    );
+    expect(ok(['subnet', '100.64.0.1 255.192.0.0'])).toMatch(
+      /^Address type: +Shared Address Space \(CGNAT, RFC 6598\) · 100\.64\.0\.0\/10$/m,
+    );
+    expect(ok(['subnet', '8.8.8.8/24'])).toMatch(/^Address type: +Global unicast\nGlobally reachable \(IANA\): +yes$/m);
+  });
+
   it("--split and --hosts stream the page's export lines, text and CSV (the TypeScript reference)", () => {
     const cases: [string[], ListSpec][] = [
       [

@@ -163,6 +163,30 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     expect(await field('ipClass').textContent()).toBe('Class B');
   });
 
+  it('names loopback, CGNAT, link-local, documentation and multicast addresses instead of calling them public', async () => {
+    const badge = () => field('addressBadge').textContent();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    for (const [ip, text] of [
+      ['127.0.0.1/8', 'Loopback'],
+      ['100.64.1.1/10', 'Shared Address Space (CGNAT)'],
+      ['169.254.10.20/16', 'Link-local'],
+      ['203.0.113.9/30', 'Documentation (TEST-NET-3)'],
+      ['224.0.0.251/24', 'Multicast, Local Network Control Block'],
+      ['255.255.255.255/32', 'Limited Broadcast'],
+      ['8.8.8.8/24', 'Public'],
+      ['172.16.5.4/12', 'Private'],
+    ]) {
+      await ipBox().fill(ip!);
+      await expect.poll(badge, { message: ip }).toBe(text);
+    }
+    await ipBox().fill('203.0.113.9/30');
+    await page.getByRole('tab', { name: 'Details' }).click();
+    expect(await field('isPrivate').textContent()).toBe('No');
+    expect(await field('addressType').textContent()).toBe('Documentation (TEST-NET-3, RFC 5737) · 203.0.113.0/24');
+    expect(await field('globallyReachable').textContent()).toBe('no');
+    await page.getByRole('button', { name: 'Reset' }).click();
+  });
+
   it('the result tabs are one Tab stop; arrows (wrapping), Home and End select and focus a tab', async () => {
     await expectTabsPattern(page, 'Result views');
   });
