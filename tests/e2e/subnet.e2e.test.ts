@@ -187,6 +187,22 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await page.getByRole('button', { name: 'Reset' }).click();
   });
 
+  it('a shared link sets the mask with the prefix: the Mask field and the Mask toggle keep the linked network', async () => {
+    const linked = await openPage(app.browser, { viewport: { width: 1280, height: 900 } });
+    const p = linked.page;
+    await p.goto(`${app.url}/ip-subnet?ip=10.1.2.3&prefix=16&tab=overview`);
+    await p.getByRole('heading', { name: 'IP Subnet Calculator', level: 1 }).waitFor();
+    const net = () => p.locator('[data-field="networkAddress"]').first().textContent();
+    await expect.poll(net).toBe('10.1.0.0');
+    expect(await p.getByRole('spinbutton', { name: 'CIDR' }).inputValue()).toBe('16');
+    expect(await p.getByLabel('Subnet Mask').inputValue()).toBe('255.255.0.0');
+    await p.getByRole('group', { name: 'Input mode' }).getByRole('button', { name: 'Mask' }).click();
+    await expect.poll(() => p.locator('.subnet-status').textContent()).toContain('Mask: 255.255.0.0 (/16)');
+    expect(await net()).toBe('10.1.0.0');
+    expect(linked.errors).toEqual([]);
+    await p.context().close();
+  });
+
   it('the result tabs are one Tab stop; arrows (wrapping), Home and End select and focus a tab', async () => {
     await expectTabsPattern(page, 'Result views');
   });
