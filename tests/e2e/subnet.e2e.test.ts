@@ -242,6 +242,14 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await page.getByLabel('Jump to row or address').fill('11.0.0.1');
     await page.getByRole('button', { name: 'Go' }).click();
     expect(await page.getByRole('search').getByRole('alert').textContent()).toBe('11.0.0.1 is not in this list');
+    // A Network cell as the subnet table shows it jumps to its row.
+    await page.getByRole('button', { name: 'Subnets', exact: true }).click();
+    const nets = page.getByRole('table', { name: 'Subnets' });
+    await page.getByLabel('Jump to row or address').fill('10.200.7.0/24');
+    await page.getByRole('button', { name: 'Go' }).click();
+    await expect
+      .poll(() => nets.locator('.vt-highlight').getByRole('cell').allTextContents())
+      .toEqual(['51,208', '10.200.7.0/24', '10.200.7.1', '10.200.7.254', '10.200.7.255', '254']);
   });
 
   it(
