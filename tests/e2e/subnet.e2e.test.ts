@@ -250,6 +250,17 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await expect
       .poll(() => nets.locator('.vt-highlight').getByRole('cell').allTextContents())
       .toEqual(['51,208', '10.200.7.0/24', '10.200.7.1', '10.200.7.254', '10.200.7.255', '254']);
+    // A message about one list goes when the list changes: it would be false of the next one.
+    await page.getByLabel('Jump to row or address').fill('70000');
+    await page.getByRole('button', { name: 'Go' }).click();
+    const jumpAlert = page.getByRole('search').getByRole('alert');
+    expect(await jumpAlert.textContent()).toBe('Row must be between 1 and 65,536');
+    await page.getByRole('button', { name: 'Host addresses' }).click();
+    await expect.poll(() => jumpAlert.count()).toBe(0);
+    await page.getByRole('button', { name: 'Go' }).click();
+    await expect
+      .poll(() => table.locator('.vt-highlight').getByRole('cell').allTextContents())
+      .toEqual(['70,000', '10.1.17.112']);
   });
 
   it(
