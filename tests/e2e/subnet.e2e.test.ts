@@ -263,6 +263,41 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
       .toEqual(['70,000', '10.1.17.112']);
   });
 
+  it('a finger swipe on a phone moves the 16,777,214-host list by the rows swiped, not by the scaled scrollbar', async () => {
+    const phone = await openPage(app.browser, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const p = phone.page;
+    await p.goto(`${app.url}/ip-subnet?ip=10.0.0.0&prefix=8&tab=subnets`);
+    await p.getByRole('button', { name: 'Host addresses' }).click();
+    const table = p.getByRole('table', { name: 'Host addresses' });
+    const firstCells = () => table.getByRole('row').nth(1).getByRole('cell').allTextContents();
+    await expect.poll(firstCells).toEqual(['1', '10.0.0.1']);
+    await p.getByTestId('vt-scroller').scrollIntoViewIfNeeded();
+    const box = (await p.getByTestId('vt-scroller').boundingBox())!;
+    const pageY = await p.evaluate(() => window.scrollY);
+    const cdp = await p.context().newCDPSession(p);
+    // A slow swipe up by 10 rows (28 px each): touch events as a finger sends them, no fling.
+    const x = box.x + box.width / 2;
+    const y0 = box.y + box.height - 40;
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    await touch('touchStart', y0);
+    for (let d = 0; d <= 280; d += 10) await touch('touchMove', y0 - d);
+    await touch('touchEnd', y0 - 280);
+    await expect.poll(async () => Number((await firstCells())[0]!.replace(/,/g, ''))).toBeGreaterThan(1);
+    const row = Number((await firstCells())[0]!.replace(/,/g, ''));
+    // Touch slop may eat a few pixels; the scaled scrollbar made it hundreds of rows (2 rows per pixel).
+    expect(row).toBeGreaterThanOrEqual(8);
+    expect(row).toBeLessThanOrEqual(12);
+    // The list moved, not the page.
+    expect(await p.evaluate(() => window.scrollY)).toBe(pageY);
+    expect(phone.errors).toEqual([]);
+    await p.context().close();
+  });
+
   it(
     'exports all hosts of a /8 as text, identical line by line, while the UI keeps working',
     { timeout: 240_000 },
