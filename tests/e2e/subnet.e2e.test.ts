@@ -232,6 +232,12 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await scroller.focus();
     await page.keyboard.press('Home');
     await expect.poll(() => cellsOf('10.0.0.1').count()).toBe(1);
+    // Space pages down and Shift+Space pages back up, as in any scrolling box.
+    await page.keyboard.press('Space');
+    await expect.poll(() => cellsOf('10.0.0.1').count()).toBe(0);
+    expect(await cellsOf('10.0.0.15').count()).toBe(1);
+    await page.keyboard.press('Shift+Space');
+    await expect.poll(() => cellsOf('10.0.0.1').count()).toBe(1);
     await page.keyboard.press('End');
     await expect.poll(() => cellsOf('10.255.255.254').count()).toBe(1);
     await page.getByLabel('Jump to row or address').fill('10.128.0.77');

@@ -141,7 +141,8 @@ export function VirtualTable({
       ArrowUp: -1,
       PageDown: visible - 1,
       PageUp: 1 - visible,
-      ' ': visible - 1,
+      // Shift+Space pages up, as in any scrolling box.
+      ' ': e.shiftKey ? 1 - visible : visible - 1,
     };
     const by = step[e.key];
     if (e.key === 'Home') moveTo(0);
