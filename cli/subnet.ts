@@ -14,6 +14,7 @@ import {
   type SubnetExports,
 } from '../src/core/subnet/enumerate';
 import { MESSAGES, calculate, parseIpv4, type SubnetResult } from '../src/core/subnet/ipv4';
+import { ipv4Type } from '../src/core/subnet/ipv4-registry';
 import { calculate6, type Ipv6Result } from '../src/core/subnet/ipv6';
 import {
   csvHeader6,
@@ -90,7 +91,10 @@ export async function subnet(arg: string, o: SubnetOptions): Promise<void> {
   if (!c.ok) throw prefixProblem(address, c.error, false);
   const r: SubnetResult = c.result;
   const ip = address.trim().split(/[\s/]/)[0]!;
-  if (!list) return writeOutput(o.json ? toJson({ ip, ...r, error: undefined }) : ipv4Text(r, ip), o.output);
+  if (!list) {
+    const json = () => toJson({ ip, ...r, error: undefined, addressType: ipv4Type(c.ip) });
+    return writeOutput(o.json ? json() : ipv4Text(r, ip), o.output);
+  }
   const spec: ListSpec = {
     kind: o.hosts ? 'hosts' : 'subnets',
     network: parseIpv4(ip)!,

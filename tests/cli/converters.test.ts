@@ -16,6 +16,7 @@ import { MSG } from '../../src/core/data/messages';
 import { computeSubnet, parseIpv4 } from '../../src/core/subnet/ipv4';
 import { calculate6, computeIpv6 } from '../../src/core/subnet/ipv6';
 import { ipv4Details, ipv6Details } from '../../src/core/subnet/details';
+import { ipv4Type } from '../../src/core/subnet/ipv4-registry';
 import { multicastInfo, sixToFour, solicitedNode, teredo } from '../../src/core/subnet/ipv6-embedded';
 import { parseIpv6 } from '../../src/core/subnet/ipv6-parse';
 import { csvHeader, formatRow, rowCount, type ListSpec } from '../../src/core/subnet/enumerate';
@@ -309,7 +310,7 @@ describe('bitsmith subnet', () => {
   it("IPv4 and IPv6 results: --json is the core's result, text has the page's labels", () => {
     const v4 = JSON.parse(ok(['subnet', '192.168.1.77/26', '--json'])) as Record<string, unknown>;
     const { error: _error, ...want } = computeSubnet(parseIpv4('192.168.1.77')!, 26);
-    expect(v4).toEqual({ ip: '192.168.1.77', ...want });
+    expect(v4).toEqual({ ip: '192.168.1.77', ...want, addressType: ipv4Type(parseIpv4('192.168.1.77')!) });
     expect(JSON.parse(ok(['subnet', '10.1.2.3 255.255.0.0', '--json'])).cidr).toBe(16);
     const text = ok(['subnet', '192.168.1.77/26']);
     expect(text).toMatch(/^Network address: +192\.168\.1\.64$/m);
@@ -407,6 +408,26 @@ describe('bitsmith subnet', () => {
       ['Mask binary', r.maskBinary],
       ['Network binary', r.networkBinary],
     ]);
+  });
+
+  it('IPv4 text names special-purpose addresses (loopback, CGNAT, documentation) as the page does', () => {
+    expect(ok(['subnet', '127.0.0.1/8'])).toMatch(
+      /^Address type: +Loopback \(RFC 1122\) · 127\.0\.0\.0\/8\nGlobally reachable \(IANA\): +no$/m,
+    );
+    expect(ok(['subnet', '100.64.0.1 255.192.0.0'])).toMatch(
+      /^Address type: +Shared Address Space \(CGNAT, RFC 6598\) · 100\.64\.0\.0\/10$/m,
+    );
+    expect(ok(['subnet', '8.8.8.8/24'])).toMatch(/^Address type: +Global unicast\nGlobally reachable \(IANA\): +yes$/m);
+  });
+
+  it('--json carries the address type the text and the page show', () => {
+    expect(JSON.parse(ok(['subnet', '100.64.0.1/10', '--json'])).addressType).toEqual({
+      kind: 'shared',
+      name: 'Shared Address Space (CGNAT, RFC 6598)',
+      block: '100.64.0.0/10',
+      globallyReachable: false,
+    });
+    expect(JSON.parse(ok(['subnet', '192.88.99.1/24', '--json'])).addressType.globallyReachable).toBeNull();
   });
 
   it("--split and --hosts stream the page's export lines, text and CSV (the TypeScript reference)", () => {

@@ -163,6 +163,46 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     expect(await field('ipClass').textContent()).toBe('Class B');
   });
 
+  it('names loopback, CGNAT, link-local, documentation and multicast addresses instead of calling them public', async () => {
+    const badge = () => field('addressBadge').textContent();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    for (const [ip, text] of [
+      ['127.0.0.1/8', 'Loopback'],
+      ['100.64.1.1/10', 'Shared Address Space (CGNAT)'],
+      ['169.254.10.20/16', 'Link-local'],
+      ['203.0.113.9/30', 'Documentation (TEST-NET-3)'],
+      ['224.0.0.251/24', 'Multicast, Local Network Control Block'],
+      ['255.255.255.255/32', 'Limited Broadcast'],
+      ['8.8.8.8/24', 'Public'],
+      ['172.16.5.4/12', 'Private'],
+    ]) {
+      await ipBox().fill(ip!);
+      await expect.poll(badge, { message: ip }).toBe(text);
+    }
+    await ipBox().fill('203.0.113.9/30');
+    await page.getByRole('tab', { name: 'Details' }).click();
+    expect(await field('isPrivate').textContent()).toBe('No');
+    expect(await field('addressType').textContent()).toBe('Documentation (TEST-NET-3, RFC 5737) · 203.0.113.0/24');
+    expect(await field('globallyReachable').textContent()).toBe('no');
+    await page.getByRole('button', { name: 'Reset' }).click();
+  });
+
+  it('a shared link sets the mask with the prefix: the Mask field and the Mask toggle keep the linked network', async () => {
+    const linked = await openPage(app.browser, { viewport: { width: 1280, height: 900 } });
+    const p = linked.page;
+    await p.goto(`${app.url}/ip-subnet?ip=10.1.2.3&prefix=16&tab=overview`);
+    await p.getByRole('heading', { name: 'IP Subnet Calculator', level: 1 }).waitFor();
+    const net = () => p.locator('[data-field="networkAddress"]').first().textContent();
+    await expect.poll(net).toBe('10.1.0.0');
+    expect(await p.getByRole('spinbutton', { name: 'CIDR' }).inputValue()).toBe('16');
+    expect(await p.getByLabel('Subnet Mask').inputValue()).toBe('255.255.0.0');
+    await p.getByRole('group', { name: 'Input mode' }).getByRole('button', { name: 'Mask' }).click();
+    await expect.poll(() => p.locator('.subnet-status').textContent()).toContain('Mask: 255.255.0.0 (/16)');
+    expect(await net()).toBe('10.1.0.0');
+    expect(linked.errors).toEqual([]);
+    await p.context().close();
+  });
+
   it('the result tabs are one Tab stop; arrows (wrapping), Home and End select and focus a tab', async () => {
     await expectTabsPattern(page, 'Result views');
   });
@@ -192,6 +232,12 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await scroller.focus();
     await page.keyboard.press('Home');
     await expect.poll(() => cellsOf('10.0.0.1').count()).toBe(1);
+    // Space pages down and Shift+Space pages back up, as in any scrolling box.
+    await page.keyboard.press('Space');
+    await expect.poll(() => cellsOf('10.0.0.1').count()).toBe(0);
+    expect(await cellsOf('10.0.0.15').count()).toBe(1);
+    await page.keyboard.press('Shift+Space');
+    await expect.poll(() => cellsOf('10.0.0.1').count()).toBe(1);
     await page.keyboard.press('End');
     await expect.poll(() => cellsOf('10.255.255.254').count()).toBe(1);
     await page.getByLabel('Jump to row or address').fill('10.128.0.77');
@@ -202,6 +248,60 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await page.getByLabel('Jump to row or address').fill('11.0.0.1');
     await page.getByRole('button', { name: 'Go' }).click();
     expect(await page.getByRole('search').getByRole('alert').textContent()).toBe('11.0.0.1 is not in this list');
+    // A Network cell as the subnet table shows it jumps to its row.
+    await page.getByRole('button', { name: 'Subnets', exact: true }).click();
+    const nets = page.getByRole('table', { name: 'Subnets' });
+    await page.getByLabel('Jump to row or address').fill('10.200.7.0/24');
+    await page.getByRole('button', { name: 'Go' }).click();
+    await expect
+      .poll(() => nets.locator('.vt-highlight').getByRole('cell').allTextContents())
+      .toEqual(['51,208', '10.200.7.0/24', '10.200.7.1', '10.200.7.254', '10.200.7.255', '254']);
+    // A message about one list goes when the list changes: it would be false of the next one.
+    await page.getByLabel('Jump to row or address').fill('70000');
+    await page.getByRole('button', { name: 'Go' }).click();
+    const jumpAlert = page.getByRole('search').getByRole('alert');
+    expect(await jumpAlert.textContent()).toBe('Row must be between 1 and 65,536');
+    await page.getByRole('button', { name: 'Host addresses' }).click();
+    await expect.poll(() => jumpAlert.count()).toBe(0);
+    await page.getByRole('button', { name: 'Go' }).click();
+    await expect
+      .poll(() => table.locator('.vt-highlight').getByRole('cell').allTextContents())
+      .toEqual(['70,000', '10.1.17.112']);
+  });
+
+  it('a finger swipe on a phone moves the 16,777,214-host list by the rows swiped, not by the scaled scrollbar', async () => {
+    const phone = await openPage(app.browser, {
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const p = phone.page;
+    await p.goto(`${app.url}/ip-subnet?ip=10.0.0.0&prefix=8&tab=subnets`);
+    await p.getByRole('button', { name: 'Host addresses' }).click();
+    const table = p.getByRole('table', { name: 'Host addresses' });
+    const firstCells = () => table.getByRole('row').nth(1).getByRole('cell').allTextContents();
+    await expect.poll(firstCells).toEqual(['1', '10.0.0.1']);
+    await p.getByTestId('vt-scroller').scrollIntoViewIfNeeded();
+    const box = (await p.getByTestId('vt-scroller').boundingBox())!;
+    const pageY = await p.evaluate(() => window.scrollY);
+    const cdp = await p.context().newCDPSession(p);
+    // A slow swipe up by 10 rows (28 px each): touch events as a finger sends them, no fling.
+    const x = box.x + box.width / 2;
+    const y0 = box.y + box.height - 40;
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    await touch('touchStart', y0);
+    for (let d = 0; d <= 280; d += 10) await touch('touchMove', y0 - d);
+    await touch('touchEnd', y0 - 280);
+    await expect.poll(async () => Number((await firstCells())[0]!.replace(/,/g, ''))).toBeGreaterThan(1);
+    const row = Number((await firstCells())[0]!.replace(/,/g, ''));
+    // Touch slop may eat a few pixels; the scaled scrollbar made it hundreds of rows (2 rows per pixel).
+    expect(row).toBeGreaterThanOrEqual(8);
+    expect(row).toBeLessThanOrEqual(12);
+    // The list moved, not the page.
+    expect(await p.evaluate(() => window.scrollY)).toBe(pageY);
+    expect(phone.errors).toEqual([]);
+    await p.context().close();
   });
 
   it(

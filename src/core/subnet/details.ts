@@ -6,6 +6,7 @@
 import { parseIpv4, type IpClass, type SubnetResult } from './ipv4';
 import type { Ipv6Result, Ipv6Type } from './ipv6';
 import { IANA_IPV6_SPECIAL_REGISTRY_DATE } from './ipv6-registry';
+import { ipv4Type, ipv4TypeText, reachableText } from './ipv4-registry';
 
 /** [label, data-field, value] */
 export type DetailRow = [string, string, string];
@@ -26,6 +27,7 @@ export const CLASS_NOTE: Record<IpClass, string> = {
 const hex32 = (ip: string) => `0x${parseIpv4(ip)!.toString(16).toUpperCase().padStart(8, '0')}`;
 
 export function ipv4Details(r: SubnetResult, ip: string): DetailRow[] {
+  const type = ipv4Type(parseIpv4(ip)!);
   return [
     ['IP address', 'ip', ip],
     ['Network address', 'networkAddress', r.networkAddress],
@@ -40,6 +42,8 @@ export function ipv4Details(r: SubnetResult, ip: string): DetailRow[] {
     ['Wildcard mask', 'wildcardMask', r.wildcardMask],
     ['IP class', 'ipClass', CLASS_NOTE[r.ipClass]],
     ['Private address', 'isPrivate', r.isPrivate ? 'Yes (RFC 1918)' : 'No'],
+    ['Address type', 'addressType', ipv4TypeText(type)],
+    ['Globally reachable (IANA)', 'globallyReachable', reachableText(type)],
     ['IP as integer', 'ipInteger', String(parseIpv4(ip))],
     ['IP in hex', 'ipHex', hex32(ip)],
     ['Mask in hex', 'maskHex', hex32(r.subnetMask)],

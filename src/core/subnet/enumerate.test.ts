@@ -74,6 +74,15 @@ describe('row counts and addresses', () => {
     expect(rowOfAddress(nets, ip('10.255.255.255'))).toBe(65_535);
     expect(parseJump(nets, 'abc')).toEqual({ error: 'Enter a row number or an IPv4 address' });
   });
+
+  it('jump box: a Network cell as the table shows it ("10.1.2.0/24") jumps to its row, as on the IPv6 tab', () => {
+    const nets = subnets('10.0.0.0', 8, 24);
+    expect(parseJump(nets, '10.1.2.0/24')).toEqual({ row: 258 });
+    expect(parseJump(nets, ' 10.255.255.0 / 24 ')).toEqual({ row: 65_535 });
+    expect(parseJump(hosts('10.0.0.0', 8), '10.0.0.9/8')).toEqual({ row: 8 });
+    expect(parseJump(nets, '11.0.0.0/24')).toEqual({ error: '11.0.0.0 is not in this list' });
+    expect(parseJump(nets, '10.1.2.0/33')).toEqual({ error: 'CIDR must be between 0 and 32' });
+  });
 });
 
 describe('WASM pages vs the TypeScript reference', () => {

@@ -5,7 +5,7 @@
  * The plain TypeScript versions below are the reference for tests and the benchmark baseline.
  */
 import type { KernelExports } from '../wasm/instantiate';
-import { formatIpv4, networkRange, parseIpv4 } from './ipv4';
+import { MESSAGES, formatIpv4, networkRange, parseCidr, parseIpv4 } from './ipv4';
 
 export type ListKind = 'hosts' | 'subnets';
 export type ExportFormat = 'text' | 'csv';
@@ -64,8 +64,8 @@ export function rowOfAddress(spec: ListSpec, addr: number): number {
 }
 
 /**
- * Parses the jump box: a 1-based row number, or an IPv4 address (the row of the host or of the
- * subnet containing it). Returns the 0-based row or an error message.
+ * Parses the jump box: a 1-based row number, or an IPv4 address, with or without a "/prefix" (the
+ * row of the host or of the subnet containing it). Returns the 0-based row or an error message.
  */
 export function parseJump(spec: ListSpec, text: string): { row: number } | { error: string } {
   const t = text
@@ -79,8 +79,11 @@ export function parseJump(spec: ListSpec, text: string): { row: number } | { err
       ? { row: row - 1 }
       : { error: `Row must be between 1 and ${n.toLocaleString('en-US')}` };
   }
-  const addr = parseIpv4(text);
+  // "10.1.2.0/24", as the Network column shows it: the address decides the row (as on the IPv6 tab).
+  const [, address = text, prefix] = /^(.*?)\s*\/\s*(\S*)$/.exec(text.trim()) ?? [];
+  const addr = parseIpv4(address);
   if (addr === null) return { error: 'Enter a row number or an IPv4 address' };
+  if (prefix !== undefined && parseCidr(prefix) === null) return { error: MESSAGES.invalidCidr };
   const row = rowOfAddress(spec, addr);
   return row >= 0 ? { row } : { error: `${formatIpv4(addr)} is not in this list` };
 }

@@ -77,18 +77,28 @@ export function SplitSelect({
   return <SelectField label="Split into" value={value} options={prefixes} format={optionText} onChange={onChange} />;
 }
 
-/** A row number or an address; `parse` gives the 0-based row or the message to show. */
+/**
+ * A row number or an address; `parse` gives the 0-based row or the message to show. A message is
+ * about one list: it goes when `list` (the list's spec, by identity) changes.
+ */
 export function JumpBox<Row>({
+  list,
   parse,
   placeholder,
   onJump,
 }: {
+  list: object;
   parse(text: string): { row: Row } | { error: string };
   placeholder: string;
   onJump(row: Row): void;
 }) {
   const [text, setText] = useState('');
   const [error, setError] = useState('');
+  const [errorList, setErrorList] = useState(list);
+  if (errorList !== list) {
+    setErrorList(list);
+    setError('');
+  }
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const r = parse(text);

@@ -1,7 +1,8 @@
 /** IPv4 Overview, Details and Binary tabs and the /32../8 reference list (parts: ViewParts). */
 import { CopyButton } from '../../components/CopyButton';
 import { CLASS_NOTE, ipv4Details } from '../../core/subnet/details';
-import { referenceSizes, type SubnetResult } from '../../core/subnet/ipv4';
+import { parseIpv4, referenceSizes, type SubnetResult } from '../../core/subnet/ipv4';
+import { ipv4Badge, ipv4Type, ipv4TypeText } from '../../core/subnet/ipv4-registry';
 import { trackToolUsage } from '../../telemetry';
 import { summaryText } from './logic';
 import { tool } from './tool';
@@ -9,6 +10,7 @@ import { count as n } from './ListParts';
 import { BinaryTable, DetailsTable, Fields, ReferenceTable, type FieldRow } from './ViewParts';
 
 export function OverviewTab({ r, ip }: { r: SubnetResult; ip: string }) {
+  const type = ipv4Type(parseIpv4(ip)!);
   return (
     <div>
       <Fields
@@ -25,7 +27,9 @@ export function OverviewTab({ r, ip }: { r: SubnetResult; ip: string }) {
       />
       <p className="row" style={{ marginTop: '0.75rem' }}>
         <span className="badge">{CLASS_NOTE[r.ipClass]}</span>
-        <span className={`badge ${r.isPrivate ? 'badge-ok' : ''}`}>{r.isPrivate ? 'Private' : 'Public'}</span>
+        <span className={`badge ${r.isPrivate ? 'badge-ok' : ''}`} data-field="addressBadge" title={ipv4TypeText(type)}>
+          {ipv4Badge(type, r.isPrivate)}
+        </span>
         {r.cidr >= 31 && (
           <span className="hint">
             /{r.cidr}: no usable hosts by the 2^(32-cidr) - 2 rule; first and last host are the block's own addresses.

@@ -74,6 +74,7 @@ export function Subnets6Tab({ addr, prefix }: { addr: bigint; prefix: number }) 
       }
       jump={
         <JumpBox
+          list={spec}
           parse={(text) => parseJump6(spec, text)}
           placeholder="e.g. 1000 or 2001:db8:0:ff::"
           onJump={(row) => setView({ spec, base: windowStart(row), target: row })}

@@ -79,6 +79,7 @@ export function SubnetsTab({ ip, cidr }: { ip: number; cidr: number }) {
       }
       jump={
         <JumpBox
+          list={spec}
           parse={(text) => parseJump(spec, text)}
           placeholder="e.g. 1000 or 10.1.2.3"
           onJump={(row) => tableRef.current?.scrollToRow(row)}

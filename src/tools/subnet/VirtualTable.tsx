@@ -1,8 +1,8 @@
 /**
  * A table of any number of rows (up to 2^32) that renders only the visible ones; `cellsAt(i)`
  * computes row i on demand. Browsers cap element heights (~33M px in Chromium), so beyond
- * MAX_SCROLL_PX the scrollbar is scaled: dragging it moves proportionally, while the wheel and
- * the keyboard move by true rows, keeping the row position (not scrollTop) as the source of truth.
+ * MAX_SCROLL_PX the scrollbar is scaled: dragging it moves proportionally, while the wheel, a
+ * finger and the keyboard move by true rows, keeping the row position (not scrollTop) as the source of truth.
  */
 import {
   useCallback,
@@ -55,6 +55,8 @@ export function VirtualTable({
   const visible = Math.floor(height / rowHeight);
   const maxPos = Math.max(0, rowCount - height / rowHeight);
   const spacer = Math.min(rowCount * rowHeight, MAX_SCROLL_PX);
+  /** The scrollbar no longer moves by real rows. */
+  const scaled = rowCount * rowHeight > MAX_SCROLL_PX;
   const travel = Math.max(0, spacer - height);
 
   /** Puts the scrollbar at row position `p` (DOM and refs only). */
@@ -111,8 +113,27 @@ export function VirtualTable({
       moveTo(posRef.current + px / rowHeight);
     };
     el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
-  }, [moveTo, rowHeight, height]);
+    // A finger too (phones): native touch scrolling would move the scaled scrollbar, hundreds of rows per
+    // swipe. Only a scaled list takes over; an unscaled one keeps native scrolling and its fling.
+    let lastY: number | null = null;
+    const onTouchStart = (e: TouchEvent) => {
+      lastY = scaled && e.touches.length === 1 ? e.touches[0]!.clientY : null;
+    };
+    const onTouchMove = (e: TouchEvent) => {
+      if (lastY === null || e.touches.length !== 1) return;
+      e.preventDefault();
+      const y = e.touches[0]!.clientY;
+      moveTo(posRef.current + (lastY - y) / rowHeight);
+      lastY = y;
+    };
+    el.addEventListener('touchstart', onTouchStart, { passive: true });
+    el.addEventListener('touchmove', onTouchMove, { passive: false });
+    return () => {
+      el.removeEventListener('wheel', onWheel);
+      el.removeEventListener('touchstart', onTouchStart);
+      el.removeEventListener('touchmove', onTouchMove);
+    };
+  }, [moveTo, rowHeight, height, scaled]);
 
   const onKeyDown = (e: KeyboardEvent) => {
     const step: Record<string, number> = {
@@ -120,7 +141,8 @@ export function VirtualTable({
       ArrowUp: -1,
       PageDown: visible - 1,
       PageUp: 1 - visible,
-      ' ': visible - 1,
+      // Shift+Space pages up, as in any scrolling box.
+      ' ': e.shiftKey ? 1 - visible : visible - 1,
     };
     const by = step[e.key];
     if (e.key === 'Home') moveTo(0);

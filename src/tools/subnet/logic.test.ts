@@ -49,6 +49,7 @@ describe('subnet page logic', () => {
       'Wildcard mask: 0.0.0.255',
       'Class: C',
       'Private: yes',
+      'Address type: Private-Use (RFC 1918) · 192.168.0.0/16',
     ]);
   });
 

@@ -15,6 +15,7 @@ import {
   type SubnetResult,
 } from '../../core/subnet/ipv4';
 import { looksLikeIpv6, parseIpv6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
+import { ipv4Type, ipv4TypeText } from '../../core/subnet/ipv4-registry';
 
 export interface SubnetInputs {
   ip: string;
@@ -76,6 +77,7 @@ export function summaryText(r: SubnetResult, ip: string): string {
     `Wildcard mask: ${r.wildcardMask}`,
     `Class: ${r.ipClass}`,
     `Private: ${r.isPrivate ? 'yes' : 'no'}`,
+    `Address type: ${ipv4TypeText(ipv4Type(parseIpv4(ip)!))}`,
   ].join('\n');
 }
 

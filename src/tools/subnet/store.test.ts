@@ -75,4 +75,21 @@ describe('subnet store', () => {
     state().restore({ ip: '2001:db8::1' });
     expect(state()).toMatchObject({ ip: '2001:db8::1', cidrText: '64' });
   });
+
+  it("a shared link sets the mask with the prefix, so the Mask field and the Mask toggle keep the link's network", () => {
+    state().setMaskText('255.255.255.252');
+    state().restore({ ip: '10.1.2.3', cidrText: '16', tab: 'details' });
+    expect(state()).toMatchObject({ ip: '10.1.2.3', cidrText: '16', maskText: '255.255.0.0', mode: 'cidr' });
+    // A link whose prefix is not a number 0..32 leaves the mask alone (the page shows the CIDR message).
+    state().restore({ ip: '10.1.2.3', cidrText: '40' });
+    expect(state()).toMatchObject({ cidrText: '40', maskText: '255.255.0.0' });
+    // From an IPv6 page (whose default /64 was never chosen), the link's IPv4 prefix still sets the mask.
+    state().reset();
+    state().setIp('2001:db8::1');
+    state().restore({ ip: '192.0.2.7', cidrText: '28' });
+    expect(state()).toMatchObject({ cidrText: '28', maskText: '255.255.255.240' });
+    // An inline mask in the address wins, as it wins in the result.
+    state().restore({ ip: '10.1.2.3 255.0.0.0', cidrText: '8' });
+    expect(state()).toMatchObject({ cidrText: '8', maskText: '255.0.0.0' });
+  });
 });

@@ -93,12 +93,18 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
   setVlsm6Text: (vlsm6Text) => set({ vlsm6Text }),
   setMacText: (macText) => set({ macText }),
   restore: ({ ip, cidrText, tab }) =>
-    set((s) => ({
-      ...ipPatch(s, ip),
-      mode: 'cidr',
-      ...(cidrText === undefined ? {} : { cidrText, prefixChosen: true }),
-      ...(tab ? { tab } : {}),
-    })),
+    set((s) => {
+      // The link's prefix sets the mask too, as the CIDR box does, so the Mask field (and the Mask toggle) show its
+      // network; an inline "/n" or mask in the address wins, as it wins in the result.
+      const cidr = cidrText === undefined || splitIpBox(ip).cidr !== undefined ? null : parseCidr(cidrText);
+      return {
+        ...ipPatch(s, ip),
+        mode: 'cidr',
+        ...(cidrText === undefined ? {} : { cidrText, prefixChosen: true }),
+        ...(cidr === null ? {} : { maskText: formatIpv4(maskFromCidr(cidr)) }),
+        ...(tab ? { tab } : {}),
+      };
+    }),
   setIp: (ip) => set((s) => ipPatch(s, ip)),
   setCidrText: (cidrText) =>
     set((s) => {
