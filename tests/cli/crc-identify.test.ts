@@ -72,13 +72,14 @@ describe('bitsmith crc identify', () => {
   });
 
   it('--json prints the report also when no CRC fits (as POST /api/crc/identify answers), exit 1', async () => {
-    const samples = ['00:00', '00:01'];
+    // (One message with two CRCs, 00:00 and 00:01, is refused before any search since 2026-11-30.)
+    const samples = ['0102:1234', '0304:5678', '0506:9abc'];
     const inputs = samples.map((s) => ({ format: 'hex' as const, message: s.split(':')[0]!, crc: s.split(':')[1]! }));
-    const parsed = parseIdentify('message', inputs, NO_FIXED);
+    const parsed = parseIdentify('message', inputs, { ...NO_FIXED, width: '16' });
     if (!parsed.ok) throw new Error('the samples parse');
     const expected = reportJson(identifyCrc(await loadKernel<CrcIdKernel>('crcid'), parsed.request));
     expect(expected).toMatchObject({ matches: [], remaining: '0' });
-    const r = bitsmith(['crc', 'identify', '--json', ...samples]);
+    const r = bitsmith(['crc', 'identify', '--json', '--width', '16', ...samples]);
     expect(r.status).toBe(1);
     expect(JSON.parse(r.stdout.toString())).toEqual(expected);
     expect(r.stderr).toBe(`bitsmith: ${expected.missing.join(' ')}\n`);

@@ -31,6 +31,9 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
   }
 
   const status = (page: Page) => page.locator('.status-line').textContent();
+  /** A big file is the input once its note shows (before, the worker is checking it is UTF-8). */
+  const fileTaken = (page: Page) =>
+    expect.poll(() => page.getByRole('note').first().textContent(), { timeout: 60_000 }).toContain('is large');
   const statusClass = (page: Page) => page.locator('.status-line').getAttribute('class');
   const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
   const value = (page: Page, label: string) => page.getByLabel(label, { exact: true }).inputValue();
@@ -592,6 +595,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
           if (r.url().endsWith('/api/analytics/tool-usage')) events.push(r.postDataJSON() as (typeof events)[number]);
         });
         await page.locator('input[type=file]').setInputFiles(c.file);
+        await fileTaken(page); // a big file is the input once checked (UTF-8) in the worker
         await button(page, 'Convert').click();
         await expect.poll(() => status(page), { timeout: 120_000 }).toMatch(/^✅/);
         await expect.poll(() => value(page, c.output)).not.toBe('');
@@ -710,6 +714,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
     for (const c of cases) {
       const { page, errors } = await open(c.path);
       await page.locator('input[type=file]').setInputFiles(c.file);
+      await fileTaken(page); // a big file is the input once checked (UTF-8) in the worker
       await recordStatuses(page);
       await button(page, 'Convert').click();
       const progress = page.getByRole('group', { name: c.running });
@@ -775,6 +780,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
     for (const [i, c] of cases.entries()) {
       const { page, errors } = await open(c.path);
       await page.locator('input[type=file]').setInputFiles(c.file);
+      await fileTaken(page); // a big file is the input once checked (UTF-8) in the worker
       await button(page, 'Convert').click();
       const progress = page.getByRole('group', { name: c.running });
       await progress.waitFor();
@@ -794,6 +800,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
     const rows = Array.from({ length: 300_000 }, (_, i) => `${i},"Name, ${i}",${i}.25`);
     const csv = Buffer.from(['id,name,price', ...rows].join('\n'));
     await page.locator('input[type=file]').setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: csv });
+    await fileTaken(page);
     await button(page, 'Convert').click();
     const progress = page.getByRole('group', { name: 'Converting CSV to JSON' });
     await progress.waitFor();
