@@ -4,7 +4,7 @@
  * the "looks like the other format" hint and the input/output pair wired to the data runner. A page
  * gives only what differs: its options, its actions, its examples, its labels.
  */
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { StoreApi, UseBoundStore } from 'zustand';
 import { trackToolUsage } from '../telemetry';
 import { useUndoableReplace, type Undoable } from '../hooks/useUndoableReplace';
@@ -15,6 +15,7 @@ import { BusyButton } from './BusyButton';
 import { changeThenFocus } from './focus';
 import { MSG } from '../core/data/messages';
 import { notUtf8Where } from '../core/data/utf8';
+import { WORKER_THRESHOLD } from '../core/data/limits';
 
 /** A tool's analytics name (its declaration's `analyticsName`). */
 type AnalyticsName = Parameters<typeof trackToolUsage>[0];
@@ -175,6 +176,26 @@ export function DataPanes({
   input: PaneLabels & { placeholder: string; accept: string };
   output: PaneLabels & { downloadName: string; downloadType: string };
 }) {
+  // Counts the files chosen, so that only the last one's check decides the input.
+  const chosen = useRef(0);
+  const takeFile = async (f: File) => {
+    runner.discard();
+    const turn = ++chosen.current;
+    const before = state.input;
+    // A big file is the input at once, while the worker checks it is UTF-8 (its conversion checks
+    // again): a Convert pressed meanwhile converted the input there was, or said there was none.
+    if (f.size > WORKER_THRESHOLD) state.setInput({ text: '', file: f });
+    const r = await inputFromFile(f);
+    if (turn !== chosen.current) return;
+    if ('byte' in r) {
+      // A file that is not UTF-8 leaves the input as it was and says why.
+      if (f.size > WORKER_THRESHOLD) {
+        runner.discard();
+        state.setInput(before);
+      }
+      state.set({ status: MSG.notUtf8File(f.name, notUtf8Where(r)), runs: state.runs + 1 });
+    } else state.setInput(r);
+  };
   return (
     <div className="grid-2">
       <InputArea
@@ -186,13 +207,7 @@ export function DataPanes({
         errorPosition={state.errorPosition}
         invalid={state.result?.ok === false && state.result.status !== MSG.cancelled}
         onText={(text) => state.setInput({ text, file: null })}
-        onFile={async (f) => {
-          runner.discard();
-          const r = await inputFromFile(f);
-          // A file that is not UTF-8 leaves the input as it was and says why.
-          if ('byte' in r) state.set({ status: MSG.notUtf8File(f.name, notUtf8Where(r)), runs: state.runs + 1 });
-          else state.setInput(r);
-        }}
+        onFile={(f) => void takeFile(f)}
         onClearFile={() => {
           runner.discard(); // the removed file's result must not come back later
           state.setInput({ text: '', file: null });
