@@ -6,8 +6,8 @@ import { useLayoutEffect, useRef } from 'react';
  * appeared (the button that started the job): the browser would move it to <body>, sending a
  * keyboard or screen-reader user back to the top of the page (WCAG 2.4.3).
  */
-function useReturnFocusOnUnmount() {
-  const group = useRef<HTMLDivElement>(null);
+export function useReturnFocusOnUnmount<T extends HTMLElement = HTMLDivElement>() {
+  const group = useRef<T>(null);
   useLayoutEffect(() => {
     const before = document.activeElement;
     const node = group.current;

@@ -197,6 +197,26 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(errors).toEqual([]);
   }, 300_000);
 
+  it('cancels the synthesis report from the keyboard and keeps the focus on the Run button', async () => {
+    const { page, errors } = await openTool();
+    const select = page.getByLabel('Predefined algorithm');
+    await select.locator('option[value="CRC-32/ISO-HDLC"]').waitFor({ state: 'attached' });
+    await select.selectOption('CRC-32/ISO-HDLC');
+    const run = page.getByRole('button', { name: 'Run synthesis report' });
+    await expect.poll(() => run.isEnabled()).toBe(true);
+    await run.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Cancel synthesis' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Synthesis cancelled.').waitFor();
+    // The Cancel button goes away: the focus went to <body>, the top of the page for a keyboard user.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Run synthesis report');
+    // A cancelled report ends its worker; the next one starts a new one.
+    await page.keyboard.press('Enter');
+    await page.getByText(/^LUT6: \d+ LUTs, depth \d+ LUTs$/).waitFor({ timeout: 180_000 });
+    expect(errors).toEqual([]);
+  }, 240_000);
+
   it('validates the custom inputs and the data width without losing them', async () => {
     const { page, errors } = await openTool();
     const grid = page.getByRole('group', { name: 'Polynomial bits' });

@@ -12,6 +12,7 @@ import { crcWorker } from '../../workers/crc/client';
 import { yosysWorker } from '../../workers/yosys/client';
 import { isAbortError } from '../../workers/bridge';
 import { BusyButton } from '../../components/BusyButton';
+import { useReturnFocusOnUnmount } from '../../components/Progress';
 
 export function SynthesisReport({
   config,
@@ -56,11 +57,7 @@ export function SynthesisReport({
       <BusyButton disabled={!config} busy={!!current.running} onClick={run}>
         {current.running ? 'Synthesising...' : 'Run synthesis report'}
       </BusyButton>
-      {current.running && (
-        <button type="button" onClick={() => abort.current?.abort()}>
-          Cancel synthesis
-        </button>
-      )}
+      {current.running && <CancelSynthesis onCancel={() => abort.current?.abort()} />}
       <div role="status" aria-live="polite">
         {current.running && <p className="field-hint">Synthesising in Yosys (WebAssembly)...</p>}
         {current.report && (
@@ -81,5 +78,17 @@ export function SynthesisReport({
         </p>
       )}
     </section>
+  );
+}
+
+/** Cancel, which hands the focus back to the Run button when it goes away (WCAG 2.4.3). */
+function CancelSynthesis({ onCancel }: { onCancel: () => void }) {
+  const group = useReturnFocusOnUnmount<HTMLSpanElement>();
+  return (
+    <span ref={group}>
+      <button type="button" onClick={onCancel}>
+        Cancel synthesis
+      </button>
+    </span>
   );
 }
