@@ -152,14 +152,20 @@ describe('a link with a value no control of the tool offers', () => {
       [
         'crc',
         crc,
-        ['?language=cobol', '?algorithm=NOPE', '?algorithm=NOPE&poly=0x11021', '?language=rust&algorithm=crc-16%2Farc'],
+        [
+          '?language=cobol',
+          '?algorithm=NOPE',
+          '?algorithm=NOPE&poly=0x11021',
+          '?language=rust&algorithm=crc-16%2Farc',
+          '?poly=0x11021&pipelineStages=9', // a depth the select does not offer (crc.e2e)
+        ],
         [
           '?language=rust',
           '?algorithm=CRC-16%2FARC',
           '?algorithm=CRC-32%2FISO-HDLC&poly=0x11021', // a known name with other parameters: Custom
           '?algorithm=CRC-32+Ethernet', // the offline list's name
           '?algorithm=CRC-16%2FCCITT', // an alias
-          '?poly=0x11021&pipelineStages=9', // a depth the select does not offer: 0 (crc.e2e)
+          '?poly=0x11021&pipelineStages=3',
         ],
       ],
       ['identify', identify, ['?tab=zzz', '?mode=zzz', '?tab=Identify'], ['?tab=identify', '?mode=codeword']],

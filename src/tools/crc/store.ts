@@ -117,9 +117,7 @@ export const crcLink: PermalinkSpec<CrcState, CrcSettings> = {
   apply: ({ algorithm, poly, init, xorout, refin, refout, language, pipelineStages, ...rest }) =>
     useCrcStore.setState((s) => ({
       ...rest,
-      // Only a depth the select offers: another (a hand-edited ?pipelineStages=9) showed 0 in the
-      // select while the figures used it and Generate failed with a validation error.
-      pipelineStages: isPipelineStages(pipelineStages) ? pipelineStages : 0,
+      pipelineStages: pipelineStages ?? 0,
       ...(poly ? { bits: bitsFromHex(poly)! } : {}),
       fields: {
         init: init ?? s.fields.init,
@@ -142,5 +140,8 @@ export const crcLink: PermalinkSpec<CrcState, CrcSettings> = {
   accept: (s) =>
     (s.poly === undefined || bitsFromHex(s.poly) !== null) &&
     (s.language === undefined || isCrcLanguage(s.language)) &&
-    (!s.algorithm || isAlgorithmName(s.algorithm)),
+    (!s.algorithm || isAlgorithmName(s.algorithm)) &&
+    // Only a depth the select offers: another (a hand-edited ?pipelineStages=9) showed 0 in the
+    // select while the figures used it and Generate failed with a validation error.
+    (s.pipelineStages === undefined || isPipelineStages(s.pipelineStages)),
 };
