@@ -157,7 +157,7 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.context().close();
   });
 
-  it('says a link with a value no control offers is damaged and opens none of it (CRC, gradient, UART)', async () => {
+  it('says a link with a value no control offers is damaged and opens none of it (CRC, gradient, UART, subnet)', async () => {
     // Until 2026-11-30 these values were dropped without a word and the rest of the link opened.
     const damaged = '⚠️ This link is damaged (cut short or edited), so it was not opened';
     const { page, errors } = await open('/crc-generator');
@@ -167,7 +167,13 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.goto(`${app.url}/crc-generator?tab=identify&language=cobol&dataWidth=32`);
     await page.getByText(damaged).waitFor();
     expect(await page.getByLabel('Data width (bits)').inputValue()).toBe('16');
-    for (const link of ['/crc-generator?algorithm=NOPE', '/crc-generator?tab=zzz', '/gradient-generator?type=zzz']) {
+    for (const link of [
+      '/crc-generator?algorithm=NOPE',
+      '/crc-generator?tab=zzz',
+      '/gradient-generator?type=zzz',
+      '/ip-subnet?ip=10.0.0.1&prefix=abc',
+      '/ip-subnet?ip=10.0.0.1&prefix=24&tab=zzz',
+    ]) {
       await page.goto(app.url + link);
       await page.locator('main h1').waitFor();
       await page.getByText(damaged).waitFor();

@@ -1,5 +1,5 @@
 /** IP subnet calculator (spec part 2): exact IPv4 arithmetic, tabs, subnet lists and VLSM. */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { ToolPage } from '../../components/ToolPage';
 import { TabList, type TabItem } from '../../components/TabList';
@@ -16,7 +16,8 @@ import { calculate6 } from '../../core/subnet/ipv6';
 import { looksLikeIpv6, parseIpv6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
 import { Binary6, Details6, Overview6, Reference6 } from './Ipv6Views';
 import { Subnets6Tab } from './Subnets6Tab';
-import { readUrlState, writeUrlState } from './url-state';
+import { readUrlState, subnetLinkDamaged, writeUrlState } from './url-state';
+import { setLinkDamaged } from '../../browser/link-left-out';
 import { useSubnetStore, type Tab } from './store';
 import './styles.css';
 
@@ -63,12 +64,18 @@ function statusText6(ip: string, cidrText: string): string {
 function useUrlSync(ip: string, cidrText: string, tab: Tab) {
   const restore = useSubnetStore((s) => s.restore);
   const restored = useRef(false);
+  // A link with a prefix or tab it cannot read is not opened at all (the page keeps what it had).
+  const [damaged] = useState(() => subnetLinkDamaged(location.search));
+  useEffect(() => {
+    setLinkDamaged(damaged);
+    return () => setLinkDamaged(false);
+  }, [damaged]);
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;
-    const state = readUrlState(location.search);
+    const state = damaged ? null : readUrlState(location.search);
     if (state) restore(state);
-  }, [restore]);
+  }, [restore, damaged]);
   useEffect(() => {
     if (!restored.current) return;
     const search = writeUrlState(location.search, { ip, cidrText, tab });

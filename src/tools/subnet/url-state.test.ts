@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readUrlState, writeUrlState } from './url-state';
+import { readUrlState, subnetLinkDamaged, writeUrlState } from './url-state';
 import { DEFAULT_CIDR, DEFAULT_IP } from './examples';
 
 describe('subnet URL state', () => {
@@ -21,10 +21,22 @@ describe('subnet URL state', () => {
     expect(new URLSearchParams(search).get('tab')).toBe('details');
   });
 
-  it('ignores missing addresses, bad prefixes and unknown tabs', () => {
+  it('ignores a link without an address', () => {
     expect(readUrlState('')).toBeNull();
     expect(readUrlState('?prefix=24')).toBeNull();
-    expect(readUrlState('?ip=10.0.0.1&prefix=abc&tab=evil')).toEqual({ ip: '10.0.0.1' });
+  });
+
+  it('calls a link with a prefix or tab it cannot read damaged, not its own links', () => {
+    // They opened the address alone, without a word: not the network the link named.
+    for (const search of ['?ip=10.0.0.1&prefix=abc', '?ip=10.0.0.1&prefix=24&tab=evil', '?ip=10.0.0.1&prefix=-1'])
+      expect(subnetLinkDamaged(search), search).toBe(true);
+    for (const search of [
+      '',
+      '?ip=10.0.0.1&prefix=24&tab=binary',
+      '?ip=10.0.0.1&prefix=99&tab=overview', // read: the page says the prefix is out of range
+      writeUrlState('', { ip: 'x'.repeat(10_000), cidrText: '24', tab: 'subnets' }), // a pasted file left out
+    ])
+      expect(subnetLinkDamaged(search), search).toBe(false);
   });
 
   it("writes nothing for an untouched calculator: a fresh page's address is bare", () => {

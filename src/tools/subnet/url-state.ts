@@ -30,6 +30,17 @@ export function readUrlState(search: string): UrlState | null {
 }
 
 /**
+ * A link with a prefix or tab the page cannot read (cut short or edited): it is not opened, and the
+ * page says so. An empty prefix is one of ours (writeUrlState leaves a pasted file out).
+ */
+export function subnetLinkDamaged(search: string): boolean {
+  const q = new URLSearchParams(search);
+  const prefix = q.get('prefix');
+  const tab = q.get('tab');
+  return (!!prefix && !/^\d{1,3}$/.test(prefix)) || (tab !== null && !TABS.includes(tab as Tab));
+}
+
+/**
  * The query string for the current inputs (other parameters kept; '' when none is left). The
  * untouched calculator (the default address, prefix and tab) writes none, so a fresh page's
  * address is its bare route; otherwise all three are written (a link without `ip` is not read).
