@@ -1,7 +1,8 @@
 /**
  * Light and dark themes. The page follows the system (`prefers-color-scheme`) until the visitor
  * picks one with the toggle; the choice is kept in localStorage and set as `data-theme` on <html>,
- * which styles.css reads. Applied in main.tsx before the first render, so nothing flashes.
+ * which styles.css reads. Applied before the first paint by public/theme.js (a blocking script in
+ * index.html; main.tsx applies it again, should that script not have run).
  */
 import { useCallback, useSyncExternalStore } from 'react';
 

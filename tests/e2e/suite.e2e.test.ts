@@ -177,6 +177,30 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('paints a page in the theme picked before its script has loaded: no flash of the other theme', async () => {
+    // The choice was applied by the app's script: on a slow link the page first painted light.
+    const { page, errors } = await openPage(app.browser, { colorScheme: 'light', serviceWorkers: 'block' });
+    await page.addInitScript(() => localStorage.setItem('bitsmith:theme', 'dark'));
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(app.url + '/', { waitUntil: 'commit' });
+    // The document is parsed and its stylesheet applied; the app's script is still held back.
+    await expect.poll(() => page.evaluate(() => document.readyState)).toBe('interactive');
+    await page.waitForFunction(() => document.styleSheets.length > 0);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+      'rgb(15, 18, 24)',
+    );
+    release();
+    await page.locator('main h1').first().waitFor();
+    expect(await page.getByRole('button', { name: 'Switch to light theme' }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("a theme picked in one tab applies to the site's other open tabs too", async () => {
     const { page } = await open('/', 1280, 'light');
     const other = await page.context().newPage();
