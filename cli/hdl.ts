@@ -141,7 +141,8 @@ function issueLine(issue: z.core.$ZodIssue, settings: string[]): string {
 /**
  * The configuration POST /api/hdl/<gen> would accept for this object (the same schema: unknown
  * settings, types and ranges refused, the generator's checks with the page's messages, defaults
- * for what is missing), or the first problem with it, naming the file and the field.
+ * for what is missing), or every problem with it, each naming its field (as the API's error and
+ * the page's list: fixing one never reveals another), after the file.
  */
 async function checkedConfig(gen: Generator, value: Record<string, unknown>, where: string) {
   for (const option of COMMAND_OPTIONS)
@@ -155,7 +156,8 @@ async function checkedConfig(gen: Generator, value: Record<string, unknown>, whe
   }
   if (parsed.success) return parsed.data.config;
   const settings = Object.keys(hdlRequestSchemas[gen].in.shape).filter((k) => !COMMAND_OPTIONS.includes(k));
-  throw new BadInput(`${where}: ${issueLine(oneIssuePerField(parsed.error.issues)[0]!, settings)}`);
+  const lines = oneIssuePerField(parsed.error.issues).map((issue) => issueLine(issue, settings));
+  throw new BadInput(`${where}: ${lines.join('; ')}`);
 }
 
 /** Where a message says the problem is: the file, or the page's link. */
