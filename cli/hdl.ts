@@ -176,9 +176,23 @@ async function filesFor(gen: Generator, o: HdlGenerateOptions): Promise<HdlFile[
   const options = { ...o, language };
   if (gen === 'fsm')
     return configFiles((await import('../src/core/hdl/fsm')).fsmGenerator, config as FsmConfig, options);
-  if (gen === 'uart')
-    return configFiles((await import('../src/core/hdl/uart')).uartGenerator, config as UartConfig, options);
+  if (gen === 'uart') {
+    const { uartGenerator } = await import('../src/core/hdl/uart');
+    await warnBaudError(config as UartConfig, isLink(o.config) ? 'the link' : o.config);
+    return configFiles(uartGenerator, config as UartConfig, options);
+  }
   return configFiles((await import('../src/core/hdl/fifo')).fifoGenerator, config as FifoConfig, options);
+}
+
+/** The page's "Error above 2%" flag, as a warning: the files are still written, as the page still generates them. */
+async function warnBaudError(config: UartConfig, where: string): Promise<void> {
+  const { uartSummary } = await import('../src/core/hdl/uart');
+  const { formatErrorPercent } = await import('../src/tools/uart/logic');
+  const s = uartSummary(config);
+  if (!s.errorFlagged) return;
+  process.stderr.write(
+    `bitsmith: ${where}: warning: baud error ${formatErrorPercent(s.errorPercent)} is above 2% (baud counter ${s.baudCounter}, actual ${s.actualBaud.toFixed(2)} baud); pick a clock that divides evenly by baud x oversampling\n`,
+  );
 }
 
 export async function hdlGenerate(gen: Generator, o: HdlGenerateOptions): Promise<void> {

@@ -522,6 +522,17 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     );
   });
 
+  it('uart: a baud error above 2%, which the page flags, is a warning on stderr beside the files', () => {
+    const fast = file('uart-fast.json', JSON.stringify({ baudRate: 921600 }));
+    const r = bitsmith(['uart', 'generate', '--config', fast]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.toString()).toBe(uartGenerator.generate({ ...DEFAULT_UART, baudRate: 921600 }, 'verilog').text);
+    expect(r.stderr).toBe(
+      `bitsmith: ${fast}: warning: baud error 13.03% is above 2% (baud counter 6, actual 1041666.67 baud); pick a clock that divides evenly by baud x oversampling\n`,
+    );
+    ok(['uart', 'generate', '--config', file('uart-ok.json', JSON.stringify({ baudRate: 115200 }))]);
+  });
+
   it('a configuration with several problems names every one, as the page and the API do', () => {
     const u = file('u-two.json', JSON.stringify({ fifoDepth: 0, clockFreq: 1 }));
     const [clock, depth] = uartGenerator.validate({ ...DEFAULT_UART, fifoDepth: 0, clockFreq: 1 });
