@@ -349,6 +349,16 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(errors).toEqual([]);
   });
 
+  it('tells a screen reader which preset the configuration is, as the highlight shows it', async () => {
+    const { page, errors } = await open();
+    const current = () => page.locator('.fifo-presets button[aria-current="true"]').allTextContents();
+    await page.getByRole('button', { name: 'Medium (32x64)' }).click();
+    expect(await current()).toEqual(['Medium (32x64)']);
+    await page.getByLabel('Read Mode').selectOption('fwft');
+    expect(await current()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
   it('arrowing through the Data Width list past Custom… and back keeps the focus and the listed size', async () => {
     const { page, errors } = await open();
     const width = page.getByLabel('Data Width');
