@@ -141,7 +141,8 @@ function issueLine(issue: z.core.$ZodIssue, settings: string[]): string {
 /**
  * The configuration POST /api/hdl/<gen> would accept for this object (the same schema: unknown
  * settings, types and ranges refused, the generator's checks with the page's messages, defaults
- * for what is missing), or the first problem with it, naming the file and the field.
+ * for what is missing), or every problem with it, each naming its field (as the API's error and
+ * the page's list: fixing one never reveals another), after the file.
  */
 async function checkedConfig(gen: Generator, value: Record<string, unknown>, where: string) {
   for (const option of COMMAND_OPTIONS)
@@ -155,7 +156,8 @@ async function checkedConfig(gen: Generator, value: Record<string, unknown>, whe
   }
   if (parsed.success) return parsed.data.config;
   const settings = Object.keys(hdlRequestSchemas[gen].in.shape).filter((k) => !COMMAND_OPTIONS.includes(k));
-  throw new BadInput(`${where}: ${issueLine(oneIssuePerField(parsed.error.issues)[0]!, settings)}`);
+  const lines = oneIssuePerField(parsed.error.issues).map((issue) => issueLine(issue, settings));
+  throw new BadInput(`${where}: ${lines.join('; ')}`);
 }
 
 /** Where a message says the problem is: the file, or the page's link. */
@@ -174,9 +176,23 @@ async function filesFor(gen: Generator, o: HdlGenerateOptions): Promise<HdlFile[
   const options = { ...o, language };
   if (gen === 'fsm')
     return configFiles((await import('../src/core/hdl/fsm')).fsmGenerator, config as FsmConfig, options);
-  if (gen === 'uart')
-    return configFiles((await import('../src/core/hdl/uart')).uartGenerator, config as UartConfig, options);
+  if (gen === 'uart') {
+    const { uartGenerator } = await import('../src/core/hdl/uart');
+    await warnBaudError(config as UartConfig, isLink(o.config) ? 'the link' : o.config);
+    return configFiles(uartGenerator, config as UartConfig, options);
+  }
   return configFiles((await import('../src/core/hdl/fifo')).fifoGenerator, config as FifoConfig, options);
+}
+
+/** The page's "Error above 2%" flag, as a warning: the files are still written, as the page still generates them. */
+async function warnBaudError(config: UartConfig, where: string): Promise<void> {
+  const { uartSummary } = await import('../src/core/hdl/uart');
+  const { formatErrorPercent } = await import('../src/tools/uart/logic');
+  const s = uartSummary(config);
+  if (!s.errorFlagged) return;
+  process.stderr.write(
+    `bitsmith: ${where}: warning: baud error ${formatErrorPercent(s.errorPercent)} is above 2% (baud counter ${s.baudCounter}, actual ${s.actualBaud.toFixed(2)} baud); pick a clock that divides evenly by baud x oversampling\n`,
+  );
 }
 
 export async function hdlGenerate(gen: Generator, o: HdlGenerateOptions): Promise<void> {

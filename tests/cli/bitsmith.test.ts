@@ -31,7 +31,7 @@ import { tableCrc } from '../../src/core/crc/table';
 import { bitsFromPoly } from '../../src/core/crc/params';
 import { createCrcGenerator } from '../../src/core/hdl/crc';
 import { DEFAULT_UART, uartGenerator } from '../../src/core/hdl/uart';
-import { DEFAULT_FIFO_CONFIG, FIFO_PRESETS, fifoGenerator } from '../../src/core/hdl/fifo';
+import { DEFAULT_FIFO_CONFIG, FIFO_PRESETS, fifoDepthProblem, fifoGenerator } from '../../src/core/hdl/fifo';
 import { COMPLEX_EXAMPLE, fsmGenerator } from '../../src/core/hdl/fsm';
 import { encodeBytes, type Base64Exports } from '../../src/core/base64/kernel';
 import { runJsonOp } from '../../src/core/data/ops/shared';
@@ -511,13 +511,37 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     );
     const u2 = config('u2.json', { speed: 115200 });
     expect(badInput(['uart', 'generate', '--config', u2])).toBe(`bitsmith: ${u2}: speed: unknown field`);
-    const s1 = config('s1.json', { ...COMPLEX_EXAMPLE, states: [{ ...COMPLEX_EXAMPLE.states[0], nmae: 'X' }] });
+    const [first, ...rest] = COMPLEX_EXAMPLE.states;
+    const s1 = config('s1.json', { ...COMPLEX_EXAMPLE, states: [{ ...first, nmae: 'X' }, ...rest] });
     expect(badInput(['fsm', 'generate', '--config', s1])).toMatch(
       new RegExp(`^bitsmith: ${s1}: states\\.0\\.nmae: unknown field$`),
     );
     const l1 = config('l1.json', { language: 'vhdl' });
     expect(badInput(['uart', 'generate', '--config', l1])).toBe(
       `bitsmith: ${l1}: language is an option of the command (--language), not a setting`,
+    );
+  });
+
+  it('uart: a baud error above 2%, which the page flags, is a warning on stderr beside the files', () => {
+    const fast = file('uart-fast.json', JSON.stringify({ baudRate: 921600 }));
+    const r = bitsmith(['uart', 'generate', '--config', fast]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.toString()).toBe(uartGenerator.generate({ ...DEFAULT_UART, baudRate: 921600 }, 'verilog').text);
+    expect(r.stderr).toBe(
+      `bitsmith: ${fast}: warning: baud error 13.03% is above 2% (baud counter 6, actual 1041666.67 baud); pick a clock that divides evenly by baud x oversampling\n`,
+    );
+    ok(['uart', 'generate', '--config', file('uart-ok.json', JSON.stringify({ baudRate: 115200 }))]);
+  });
+
+  it('a configuration with several problems names every one, as the page and the API do', () => {
+    const u = file('u-two.json', JSON.stringify({ fifoDepth: 0, clockFreq: 1 }));
+    const [clock, depth] = uartGenerator.validate({ ...DEFAULT_UART, fifoDepth: 0, clockFreq: 1 });
+    expect(badInput(['uart', 'generate', '--config', u])).toBe(
+      `bitsmith: ${u}: clockFreq: ${clock}; fifoDepth: ${depth}`,
+    );
+    const f = file('f-two.json', JSON.stringify({ fifoDepth: 0, almostFullThreshold: 99, dataWidht: 8 }));
+    expect(badInput(['fifo', 'generate', '--config', f])).toBe(
+      `bitsmith: ${f}: fifoDepth: ${fifoDepthProblem(0)}; almostFullThreshold: Almost full threshold must be between 50 and 95 percent; dataWidht: unknown setting (did you mean dataWidth?)`,
     );
   });
 

@@ -111,6 +111,18 @@ describeWith(['chromium'], 'a repeated message is announced again', () => {
     expect(errors).toEqual([]);
   });
 
+  it('UART: a baud rate that puts the error above 2% is announced, and so is its fix, in a region already there', async () => {
+    const { page, errors } = await open('/uart-generator');
+    let announced = await watchPageAnnouncements(page);
+    await page.getByLabel('Baud Rate').selectOption('921600');
+    await page.getByText('Error above 2%').waitFor();
+    await expect.poll(announced).toEqual([{ role: 'status', text: 'Error above 2%', inserted: false }]);
+    announced = await watchPageAnnouncements(page);
+    await page.getByLabel('Baud Rate').selectOption('115200');
+    await expect.poll(announced).toEqual([{ role: 'status', text: 'Within 2%', inserted: false }]);
+    expect(errors).toEqual([]);
+  });
+
   // A mistake in the subnet inputs was two alerts at once: the status line's and the error banner's,
   // which came into the page with its text.
   it('Subnet: each mistake and its fix is announced once, in regions already there', async () => {

@@ -348,4 +348,28 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     await fresh.page.context().close();
     expect(errors).toEqual([]);
   });
+
+  it('tells a screen reader which preset the configuration is, as the highlight shows it', async () => {
+    const { page, errors } = await open();
+    const current = () => page.locator('.fifo-presets button[aria-current="true"]').allTextContents();
+    await page.getByRole('button', { name: 'Medium (32x64)' }).click();
+    expect(await current()).toEqual(['Medium (32x64)']);
+    await page.getByLabel('Read Mode').selectOption('fwft');
+    expect(await current()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('arrowing through the Data Width list past Custom… and back keeps the focus and the listed size', async () => {
+    const { page, errors } = await open();
+    const width = page.getByLabel('Data Width');
+    await width.selectOption('256');
+    await width.focus();
+    await page.keyboard.press('ArrowDown'); // Custom…: its box opens, the arrows stay on the list
+    expect(await page.getByLabel('Custom width (1-1024 bits)').count()).toBe(1);
+    expect(await width.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowUp');
+    expect(await width.inputValue()).toBe('256');
+    expect(new URL(page.url()).searchParams.get('dataWidth')).toBe('256');
+    expect(errors).toEqual([]);
+  });
 });

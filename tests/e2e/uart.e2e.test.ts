@@ -170,4 +170,14 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     expect(new URL(page.url()).searchParams.get('baudRate')).toBe('2400');
     expect(errors).toEqual([]);
   });
+
+  it('a link with a clock in digit groups shows it in the clock box, not an empty box beside a 50 MHz summary', async () => {
+    const { page, errors } = await open();
+    await page.goto(`${app.url}/uart-generator?clockFreq=${encodeURIComponent('50,000,000')}&fifoDepth=1_6`);
+    await page.getByRole('heading', { name: 'UART Generator', level: 1 }).waitFor();
+    expect(await page.getByText('50 MHz', { exact: true }).count()).toBe(1);
+    expect(await page.getByLabel('Clock Frequency (Hz)').inputValue()).toBe('50000000');
+    expect(await page.getByLabel('FIFO Depth').inputValue()).toBe('16');
+    expect(errors).toEqual([]);
+  });
 });

@@ -101,16 +101,21 @@ export default function FifoPage() {
       <section className="panel" aria-labelledby="fifo-presets-title">
         <h2 id="fifo-presets-title">Presets</h2>
         <div className="row fifo-presets">
-          {FIFO_PRESETS.map((p) => (
-            <button
-              key={p.id}
-              type="button"
-              className={sameConfig(p.config, config) ? 'active' : ''}
-              onClick={() => loadPreset(p.id)}
-            >
-              {p.label}
-            </button>
-          ))}
+          {FIFO_PRESETS.map((p) => {
+            // The configuration is this preset: highlighted, and said so to a screen reader.
+            const current = sameConfig(p.config, config);
+            return (
+              <button
+                key={p.id}
+                type="button"
+                className={current ? 'active' : ''}
+                aria-current={current || undefined}
+                onClick={() => loadPreset(p.id)}
+              >
+                {p.label}
+              </button>
+            );
+          })}
         </div>
         {undo.undoBar}
       </section>

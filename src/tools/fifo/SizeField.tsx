@@ -43,6 +43,9 @@ export function SizeField({
   const text = Object.is(draft.value, value) ? draft.text : String(value);
   const input = useRef<HTMLInputElement>(null);
   const focusInput = useRef(false);
+  // A key held on the closed select: its arrows step through the sizes, and reaching Custom… that
+  // way must leave the focus there (in the number box the next ArrowUp would make 256 bits 257).
+  const keyOnSelect = useRef(false);
 
   useEffect(() => {
     if (custom && focusInput.current) input.current?.focus();
@@ -51,7 +54,7 @@ export function SizeField({
 
   const choose = (choice: string) => {
     if (choice === CUSTOM) {
-      focusInput.current = true;
+      focusInput.current = !keyOnSelect.current;
       setCustomFor(value);
       return;
     }
@@ -67,7 +70,11 @@ export function SizeField({
   };
 
   return (
-    <div className="field fifo-size">
+    <div
+      className="field fifo-size"
+      onKeyDown={(e) => (keyOnSelect.current = e.target instanceof HTMLSelectElement)}
+      onKeyUp={() => (keyOnSelect.current = false)}
+    >
       <label htmlFor={id}>{label}</label>
       <Select
         id={id}

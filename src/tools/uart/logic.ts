@@ -14,6 +14,16 @@ function formFromConfig(c: UartConfig): UartForm {
 
 export const DEFAULT_FORM: UartForm = formFromConfig(DEFAULT_UART);
 
+/**
+ * A link's clock or depth as the page's number box can show it: digit groups (`50,000,000`, which
+ * the box would show empty while the summary uses 50 MHz) become plain digits; anything else stays
+ * as written (`1.8432e6`, or text the problems list then names).
+ */
+export function numberBoxText(text: string): string {
+  const n = parseWholeText(text);
+  return /[,_\s]/.test(text) && Number.isFinite(n) ? String(n) : text;
+}
+
 /** The configuration, or the problems that keep the form from being one. */
 export function parseForm(f: UartForm): { config: UartConfig; problems: string[] } {
   const config: UartConfig = { ...f, clockFreq: parseWholeText(f.clockFreq), fifoDepth: parseWholeText(f.fifoDepth) };

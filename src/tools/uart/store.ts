@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { Generated } from '../../hooks/useTimedGeneration';
 import type { UartConfig } from '../../core/hdl/uart/config';
 import type { HdlLanguage } from '../../core/hdl/contract';
-import { DEFAULT_FORM, type UartForm } from './logic';
+import { DEFAULT_FORM, numberBoxText, type UartForm } from './logic';
 import { keepDraft } from '../../browser/draft';
 import type { PermalinkSpec } from '../../browser/permalink';
 import { tool } from './tool';
@@ -38,7 +38,8 @@ export const uartLink: PermalinkSpec<UartState, UartSettings> = {
   pick: ({ form, language }) => ({ ...form, language }),
   apply: ({ language, ...form }) => {
     const s = useUartStore.getState();
-    s.setForm({ ...s.form, ...form });
+    const typed = { ...s.form, ...form };
+    s.setForm({ ...typed, clockFreq: numberBoxText(typed.clockFreq), fifoDepth: numberBoxText(typed.fifoDepth) });
     if (language === 'verilog' || language === 'vhdl') s.setLanguage(language);
   },
   defaults: { ...DEFAULT_FORM, language: 'verilog' },
