@@ -360,9 +360,22 @@ export const SHOWN_HEAD_CHARS = 16_384;
 /** Rows of the analysis' query parameter table (a long query can have thousands). */
 export const SEARCH_PARAMS_SHOWN = 100;
 
-/** Newest first, at most 10. */
+/** The same conversion: text, operation and options (its output follows from them). */
+export function sameConversion(a: HistoryEntry, b: HistoryEntry): boolean {
+  return (
+    a.input === b.input &&
+    a.operation === b.operation &&
+    a.encodingType === b.encodingType &&
+    a.componentType === b.componentType
+  );
+}
+
+/**
+ * Newest first, at most 10. A conversion already in the list moves to the top instead of being
+ * repeated: loading an entry converts it again, and copies of it pushed the older entries out.
+ */
 export function addToHistory(history: HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
-  return [entry, ...history].slice(0, HISTORY_LIMIT);
+  return [entry, ...history.filter((h) => !sameConversion(h, entry))].slice(0, HISTORY_LIMIT);
 }
 
 export function preview(text: string): string {
