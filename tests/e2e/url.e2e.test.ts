@@ -92,6 +92,20 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await page.context().close();
   });
 
+  it('Swap right after typing (before Auto-update caught up) keeps what was typed', async () => {
+    const { page } = await open({ fakeClock: true });
+    await page.clock.pauseAt(Date.now() + 1000); // timers fire only when the test advances time
+    await page.getByLabel(/^Input/).fill('hello world');
+    await page.clock.runFor(1000);
+    expect(await page.getByLabel('Output').inputValue()).toBe('hello%20world');
+    await page.getByLabel(/^Input/).fill('hello world, again');
+    await page.getByRole('button', { name: /Swap/ }).click(); // within the 500 ms
+    await page.clock.runFor(1000);
+    expect(await page.getByLabel(/^Input/).inputValue()).toBe('hello%20world%2C%20again');
+    expect(await page.getByLabel('Output').inputValue()).toBe('hello world, again');
+    await page.context().close();
+  });
+
   it('analyses URLs (retrying with https://) and flags invalid ones', async () => {
     const { page } = await open();
     await page.getByLabel(/^Input/).fill('example.com:8080/a/b?x=1&y=z#frag');
