@@ -271,8 +271,10 @@ export function analyzeUrl(text: string): UrlAnalysis | null {
   const [, name = '', rest = ''] = /^([a-z][a-z0-9+.-]*):(.*)$/is.exec(t) ?? [];
   const hasScheme = !!name && !name.includes('.') && !/^\d/.test(rest);
   const url = hasScheme ? parse(t) : parse(`https://${t}`);
-  // Without a scheme, a host is a dotted name, localhost or an IPv6 literal ("[::1]").
-  const hostLike = (h: string) => h.includes('.') || h === 'localhost' || h.startsWith('[');
+  // Without a scheme, a host is a dotted name, localhost, an IPv6 literal ("[::1]") or any name
+  // with a port ("db:5432", as Path segments mode reads it; ":443" too, which URL drops for https).
+  const withPort = !!name && /^\d/.test(rest);
+  const hostLike = (h: string) => h.includes('.') || h === 'localhost' || h.startsWith('[') || withPort;
   if (!url || (!hasScheme && !hostLike(url.hostname))) {
     return {
       valid: false,
