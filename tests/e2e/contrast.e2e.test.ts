@@ -88,13 +88,26 @@ describeWith(['chromium'], 'Color Contrast Checker page', () => {
   it('composites a translucent text colour on the background', async () => {
     const { page } = await open();
     await page.getByLabel('Text opacity').fill('50');
-    await expect.poll(async () => (await result(page)).ratio).toBe('3.95:1'); // #808080 on white
+    await expect.poll(async () => (await result(page)).ratio).toBe('3.98:1'); // 127.5 of 255 on white, as DevTools measures
+    await page.context().close();
+  });
+
+  it('measures a translucent text colour before rounding it, so rounding never makes it pass', async () => {
+    // #601d47 at 66% on #0ffaf2 is 4.497:1; rounded to 8 bits per channel first it read 4.51:1, AA.
+    const { page } = await open('?bg=0ffaf2&fg=601d47&a=66');
+    await expect
+      .poll(() => result(page))
+      .toEqual({
+        ratio: '4.49:1',
+        level: 'AA Large',
+        message: 'Passes AA Large only (fails AA and AAA)',
+      });
     await page.context().close();
   });
 
   it('keeps the text opacity in the URL, so a shared link shows the same check', async () => {
     const { page } = await open('?bg=ffffff&fg=000000&a=50');
-    await expect.poll(async () => (await result(page)).ratio).toBe('3.95:1');
+    await expect.poll(async () => (await result(page)).ratio).toBe('3.98:1');
     await page.getByLabel('Text opacity').fill('40');
     await expect.poll(() => new URL(page.url()).searchParams.get('a')).toBe('40');
     await page.getByLabel('Text opacity').fill('100');

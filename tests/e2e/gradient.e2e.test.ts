@@ -224,6 +224,26 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(own.errors).toEqual([]);
   });
 
+  it('closes a colour popup when the keyboard leaves its stop, so it never hides the control focused next', async () => {
+    const own = await openPage(app.browser);
+    const p = own.page;
+    await p.goto(`${app.url}/gradient-generator`);
+    await p.getByRole('button', { name: /^Color of stop 1/ }).focus();
+    await p.keyboard.press('Enter');
+    expect(await focusedName(p)).toBe('Hex color of stop 1');
+    // Tab through the rest of the row (slider, number box) to stop 2's colour button, below the popup.
+    for (let i = 0; i < 3; i++) await p.keyboard.press('Tab');
+    expect(await focusedName(p)).toMatch(/^Color of stop 2/);
+    expect(await p.getByRole('dialog', { name: 'Edit color of stop 1' }).count()).toBe(0);
+    const topmost = await p.evaluate(() => {
+      const el = document.activeElement!;
+      const r = el.getBoundingClientRect();
+      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el;
+    });
+    expect(topmost).toBe(true);
+    await p.context().close();
+  });
+
   it('falls back to 1920 x 1080 and names files gradient-{timestamp}', async () => {
     await page.getByRole('tab', { name: 'Editor' }).click();
     await page.getByLabel('Width (px)').fill('');

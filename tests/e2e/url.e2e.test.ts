@@ -92,6 +92,20 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await page.context().close();
   });
 
+  it('Swap right after typing (before Auto-update caught up) keeps what was typed', async () => {
+    const { page } = await open({ fakeClock: true });
+    await page.clock.pauseAt(Date.now() + 1000); // timers fire only when the test advances time
+    await page.getByLabel(/^Input/).fill('hello world');
+    await page.clock.runFor(1000);
+    expect(await page.getByLabel('Output').inputValue()).toBe('hello%20world');
+    await page.getByLabel(/^Input/).fill('hello world, again');
+    await page.getByRole('button', { name: /Swap/ }).click(); // within the 500 ms
+    await page.clock.runFor(1000);
+    expect(await page.getByLabel(/^Input/).inputValue()).toBe('hello%20world%2C%20again');
+    expect(await page.getByLabel('Output').inputValue()).toBe('hello world, again');
+    await page.context().close();
+  });
+
   it('analyses URLs (retrying with https://) and flags invalid ones', async () => {
     const { page } = await open();
     await page.getByLabel(/^Input/).fill('example.com:8080/a/b?x=1&y=z#frag');
@@ -172,6 +186,23 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await expect.poll(() => page.getByRole('region', { name: 'History', exact: true }).locator('li').count()).toBe(10);
     await page.context().close();
   });
+  it('loading a history entry does not add it again: with Auto-update its conversion moves it to the top', async () => {
+    const { page } = await open({ fakeClock: true });
+    await page.clock.pauseAt(Date.now() + 1000); // timers fire only when the test advances time
+    for (const text of ['a b', 'c d', 'e f']) {
+      await page.getByLabel(/^Input/).fill(text);
+      await page.getByRole('button', { name: 'Encode', exact: true }).click();
+    }
+    await page.clock.runFor(1000);
+    const entries = page.getByRole('region', { name: 'History', exact: true }).locator('li .mono');
+    expect(await entries.allTextContents()).toEqual(['e f', 'c d', 'a b']);
+    await entries.nth(2).click();
+    await page.clock.runFor(1000); // Auto-update converts the loaded text again
+    expect(await page.getByLabel('Output').inputValue()).toBe('a%20b');
+    expect(await entries.allTextContents()).toEqual(['a b', 'e f', 'c d']);
+    await page.context().close();
+  });
+
   it("two tabs keep each other's history: a conversion in one is not erased by the other's typing", async () => {
     const { page: a } = await open();
     const b = await a.context().newPage();

@@ -84,10 +84,13 @@ export function wcagLevel(ratio: number): WcagLevel {
   return 'Fail';
 }
 
-/** Text colour with opacity `alpha` (0..1) composited over an opaque background. */
+/**
+ * Text colour with opacity `alpha` (0..1) composited over an opaque background. Channels are not
+ * rounded (as DevTools measures): rounding first could lift a 4.497:1 colour to 4.51:1, a pass.
+ */
 export function composite(fg: Rgb, alpha: number, bg: Rgb): Rgb {
   const a = Math.min(1, Math.max(0, alpha));
-  const mix = (f: number, b: number) => Math.round(f * a + b * (1 - a));
+  const mix = (f: number, b: number) => f * a + b * (1 - a);
   return { r: mix(fg.r, bg.r), g: mix(fg.g, bg.g), b: mix(fg.b, bg.b) };
 }
 
@@ -136,7 +139,9 @@ function hslToRgb(h: number, s: number, l: number): Rgb {
  * against `background`, or null when no lightness does. Searches darker and lighter, keeps the
  * smaller change.
  */
-export function nearestPassing(text: Rgb, background: Rgb, target: number): Rgb | null {
+export function nearestPassing(unrounded: Rgb, background: Rgb, target: number): Rgb | null {
+  // The suggestion is a hex colour to use: judge the one it would be (a composite has fractions).
+  const text = parseHex(toHex(unrounded))!;
   if (contrastOf(text, background) >= target) return text;
   const [h, s, l] = rgbToHsl(text);
   const search = (towards: 0 | 1): { color: Rgb; delta: number } | null => {

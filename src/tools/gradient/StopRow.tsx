@@ -12,8 +12,9 @@ export function StopRow({ stop, index, canRemove }: { stop: ColorStop; index: nu
 
   useEffect(() => {
     if (!open) return;
-    // Clicking anywhere outside this stop closes its popup; Escape too.
-    const onDown = (e: MouseEvent) => {
+    // Clicking anywhere outside this stop closes its popup, and so does the keyboard's focus moving
+    // out of it (Tab): the open popup covered the next stop's controls. Escape too.
+    const onOutside = (e: Event) => {
       if (!rowRef.current?.contains(e.target as Node)) closeStopPopup();
     };
     const onKey = (e: KeyboardEvent) => {
@@ -22,10 +23,12 @@ export function StopRow({ stop, index, canRemove }: { stop: ColorStop; index: nu
       if (rowRef.current?.contains(document.activeElement)) swatchRef.current?.focus();
       closeStopPopup();
     };
-    document.addEventListener('mousedown', onDown);
+    document.addEventListener('mousedown', onOutside);
+    document.addEventListener('focusin', onOutside);
     document.addEventListener('keydown', onKey);
     return () => {
-      document.removeEventListener('mousedown', onDown);
+      document.removeEventListener('mousedown', onOutside);
+      document.removeEventListener('focusin', onOutside);
       document.removeEventListener('keydown', onKey);
     };
   }, [open, closeStopPopup]);

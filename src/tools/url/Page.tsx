@@ -131,10 +131,13 @@ export default function UrlPage() {
             type="button"
             onClick={() => {
               const operation = s.operation === 'encode' ? 'decode' : 'encode';
-              // Without an output (a failed conversion) there is nothing to exchange: the text
-              // stays the input, or it would be cleared with the empty input's output.
-              if (!s.output) s.set({ operation, message: '' });
-              else s.set({ operation, input: s.output, output: s.input, message: '' });
+              // The input is exchanged with its conversion now: the output shown can be one typed
+              // text behind (Auto-update waits 500 ms), and decoding that lost what was typed since.
+              // Without a conversion (it fails) there is nothing to exchange: the text stays the
+              // input, or it would be cleared with the empty input's output.
+              const r = convert(s.input, s.operation, s.encodingType, s.componentType);
+              if (!r.ok) s.set({ operation, message: '' });
+              else s.set({ operation, input: r.output, output: s.input, message: '' });
               trackToolUsage(tool.analyticsName, 'swap');
             }}
           >

@@ -295,6 +295,22 @@ describe('analysis and statistics', () => {
     expect(analyzeUrl('')).toBeNull();
   });
 
+  it('reads a one-word host with a port (myserver:8080, db:5432) as a host, as Path segments mode does', () => {
+    // They were "Invalid URL Format" while Path segments mode kept "myserver:8080" as the authority.
+    expect(convert('myserver:8080/a b', 'encode', 'component', 'path')).toMatchObject({
+      output: 'myserver:8080/a%20b',
+    });
+    expect(analyzeUrl('myserver:8080/api?x=1')).toMatchObject({
+      valid: true,
+      hostname: 'myserver',
+      port: '8080',
+      pathname: '/api',
+    });
+    expect(analyzeUrl('db:5432')).toMatchObject({ valid: true, hostname: 'db', port: '5432' });
+    expect(analyzeUrl('myserver:443')).toMatchObject({ valid: true, hostname: 'myserver', port: '' }); // https's own port
+    expect(analyzeUrl('myserver')?.valid).toBe(false); // one word alone stays text
+  });
+
   it('counts lengths, escapes and size change', () => {
     expect(stats('a b', 'a%20b')).toEqual({
       inputLength: 3,

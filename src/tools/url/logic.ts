@@ -271,8 +271,10 @@ export function analyzeUrl(text: string): UrlAnalysis | null {
   const [, name = '', rest = ''] = /^([a-z][a-z0-9+.-]*):(.*)$/is.exec(t) ?? [];
   const hasScheme = !!name && !name.includes('.') && !/^\d/.test(rest);
   const url = hasScheme ? parse(t) : parse(`https://${t}`);
-  // Without a scheme, a host is a dotted name, localhost or an IPv6 literal ("[::1]").
-  const hostLike = (h: string) => h.includes('.') || h === 'localhost' || h.startsWith('[');
+  // Without a scheme, a host is a dotted name, localhost, an IPv6 literal ("[::1]") or any name
+  // with a port ("db:5432", as Path segments mode reads it; ":443" too, which URL drops for https).
+  const withPort = !!name && /^\d/.test(rest);
+  const hostLike = (h: string) => h.includes('.') || h === 'localhost' || h.startsWith('[') || withPort;
   if (!url || (!hasScheme && !hostLike(url.hostname))) {
     return {
       valid: false,
@@ -360,9 +362,22 @@ export const SHOWN_HEAD_CHARS = 16_384;
 /** Rows of the analysis' query parameter table (a long query can have thousands). */
 export const SEARCH_PARAMS_SHOWN = 100;
 
-/** Newest first, at most 10. */
+/** The same conversion: text, operation and options (its output follows from them). */
+export function sameConversion(a: HistoryEntry, b: HistoryEntry): boolean {
+  return (
+    a.input === b.input &&
+    a.operation === b.operation &&
+    a.encodingType === b.encodingType &&
+    a.componentType === b.componentType
+  );
+}
+
+/**
+ * Newest first, at most 10. A conversion already in the list moves to the top instead of being
+ * repeated: loading an entry converts it again, and copies of it pushed the older entries out.
+ */
 export function addToHistory(history: HistoryEntry[], entry: HistoryEntry): HistoryEntry[] {
-  return [entry, ...history].slice(0, HISTORY_LIMIT);
+  return [entry, ...history.filter((h) => !sameConversion(h, entry))].slice(0, HISTORY_LIMIT);
 }
 
 export function preview(text: string): string {

@@ -6,6 +6,7 @@ import type { PermalinkSpec } from '../../browser/permalink';
 import { tool } from './tool';
 import {
   addToHistory,
+  sameConversion,
   storedHistory,
   type ComponentType,
   type EncodingType,
@@ -25,7 +26,7 @@ interface UrlState {
   autoUpdate: boolean;
   history: HistoryEntry[];
   set(p: Partial<Omit<UrlState, 'set' | 'record'>>): void;
-  /** Adds a successful conversion (an identical newest entry is not repeated). */
+  /** Adds a successful conversion (one already in the list moves to the top; the newest stays as it is). */
   record(e: HistoryEntry): void;
 }
 
@@ -45,13 +46,7 @@ export const useUrlStore = create<UrlState>()(
       record: (e) =>
         set((s) => {
           const top = s.history[0];
-          const same =
-            top &&
-            top.input === e.input &&
-            top.operation === e.operation &&
-            top.encodingType === e.encodingType &&
-            top.componentType === e.componentType;
-          return same ? s : { history: addToHistory(s.history, e) };
+          return top && sameConversion(top, e) ? s : { history: addToHistory(s.history, e) };
         }),
     }),
     // Only the history survives a reload (its short entries: see storedHistory); the rest starts fresh.
