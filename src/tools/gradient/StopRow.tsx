@@ -15,6 +15,8 @@ export function StopRow({ stop, index, canRemove }: { stop: ColorStop; index: nu
     // Clicking anywhere outside this stop closes its popup, and so does the keyboard's focus moving
     // out of it (Tab): the open popup covered the next stop's controls. Escape too.
     const onOutside = (e: Event) => {
+      // A modal opened over the page (the command palette) takes the focus for a while only.
+      if (e.type === 'focusin' && (e.target as Element).closest?.('[aria-modal="true"]')) return;
       if (!rowRef.current?.contains(e.target as Node)) closeStopPopup();
     };
     const onKey = (e: KeyboardEvent) => {
