@@ -4,6 +4,7 @@ import { Icon, type IconName } from './icons';
 import { pages, sidebarGroups } from './registry';
 import { filterPages } from './search';
 import { excerpt } from '../core/excerpt';
+import { paletteShortcut } from '../browser/shortcut';
 
 // "20+ Tools" is the spec's wording (the registry test keeps at least 20 pages declared).
 const STATS = ['20+ Tools', `${sidebarGroups.length} Categories`, '100% Free & Open'];
@@ -32,6 +33,7 @@ export function Home() {
   const [filter, setFilter] = useState('');
   const navigate = useNavigate();
   const matches = filterPages(filter, pages);
+  const shortcut = paletteShortcut();
   return (
     <article className="home">
       <section className="hero">
@@ -67,7 +69,7 @@ export function Home() {
         <input
           type="search"
           aria-label="Filter tools"
-          placeholder="Filter tools (or press Ctrl K anywhere)"
+          placeholder={shortcut ? `Filter tools (or press ${shortcut} anywhere)` : 'Filter tools'}
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
           onKeyDown={(e) => {

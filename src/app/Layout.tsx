@@ -4,6 +4,7 @@ import { Sidebar } from './Sidebar';
 import { Icon } from './icons';
 import { PRODUCT, pageByPath } from './registry';
 import { useTheme } from './theme';
+import { paletteShortcut } from '../browser/shortcut';
 
 // The palette is its own chunk (the first load stays small), fetched when the browser is idle.
 const loadPalette = () => import('./CommandPalette');
@@ -63,6 +64,7 @@ export function Layout() {
   const close = () => setMenuOpenAt(null);
   if (!mobile && menuOpenAt !== null) setMenuOpenAt(null); // not open again when it narrows back
   const [theme, toggleTheme] = useTheme();
+  const shortcut = paletteShortcut();
   const [paletteOpen, setPaletteOpen] = useState(false);
   const focusBeforePalette = useRef<Element | null>(null);
 
@@ -137,12 +139,12 @@ export function Layout() {
         <button
           type="button"
           className="palette-button"
-          aria-label="Search tools (Ctrl K)"
+          aria-label={shortcut ? `Search tools (${shortcut})` : 'Search tools'}
           aria-keyshortcuts="Control+K Meta+K /"
           onClick={openPalette}
         >
           <Icon name="search" size={16} />
-          <span className="palette-button-text">Search tools</span> <kbd>Ctrl K</kbd>
+          <span className="palette-button-text">Search tools</span> {shortcut && <kbd>{shortcut}</kbd>}
         </button>
         <nav className="navbar-links" aria-label="Main">
           <Link to="/" className="navbar-home">

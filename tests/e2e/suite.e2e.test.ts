@@ -66,6 +66,37 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.context().close();
   });
 
+  it("writes the palette's shortcut as the device has it: ⌘ K on a Mac, none on a phone's touch screen", async () => {
+    // Every device read 'Ctrl K': a Mac's keyboard says ⌘, and a phone has neither key.
+    const mac = await openPage(app.browser, {
+      userAgent:
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36',
+    });
+    await mac.page.goto(app.url + '/');
+    expect(await mac.page.locator('.home-filter input').getAttribute('placeholder')).toBe(
+      'Filter tools (or press ⌘ K anywhere)',
+    );
+    expect(await mac.page.getByRole('button', { name: 'Search tools (⌘ K)' }).count()).toBe(1);
+    await mac.page.keyboard.press('Meta+k');
+    await palette(mac.page).waitFor();
+    await mac.page.context().close();
+    const phone = await openPage(app.browser, {
+      viewport: { width: 375, height: 700 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await phone.page.goto(app.url + '/');
+    expect(await phone.page.locator('.home-filter input').getAttribute('placeholder')).toBe('Filter tools');
+    expect(await phone.page.getByRole('button', { name: 'Search tools', exact: true }).count()).toBe(1);
+    await phone.page.context().close();
+    const { page } = await open('/');
+    expect(await page.locator('.home-filter input').getAttribute('placeholder')).toBe(
+      'Filter tools (or press Ctrl K anywhere)',
+    );
+    expect(await page.getByRole('button', { name: 'Search tools (Ctrl K)' }).count()).toBe(1);
+    await page.context().close();
+  });
+
   it('Escape or a click outside closes the palette only, not the popup or menu under it', async () => {
     const { page } = await open('/gradient-generator');
     const hex = page.getByLabel('Hex color of stop 1');
