@@ -56,6 +56,18 @@ describe('YAML features', () => {
     expect(r.ok && r.note).toMatch(/3 YAML documents/);
   });
 
+  it('says how many .inf and .nan values became null (JSON has no spelling for them)', () => {
+    // They became null without a word: a threshold of .inf read back as null, 'no value'.
+    const r = toJson('max: .inf\nmin: -.Inf\nbad: .nan\nok: 1\n');
+    expect(out(r)).toBe('{\n  "max": null,\n  "min": null,\n  "bad": null,\n  "ok": 1\n}');
+    expect(r.ok && r.note).toBe('3 values (.inf, -.inf or .nan) have no JSON spelling and became null.');
+    const one = toJson('a: .inf\n---\nb: 2\n');
+    expect(one.ok && one.note).toBe(
+      'The input holds 2 YAML documents (separated by ---); the JSON is an array with one element per document. 1 value (.inf, -.inf or .nan) has no JSON spelling and became null.',
+    );
+    expect(toJson('a: 1\n').ok && (toJson('a: 1\n') as { note?: string }).note).toBeUndefined();
+  });
+
   it('keeps YAML number literals JSON can spell and converts the others', () => {
     expect(
       out(

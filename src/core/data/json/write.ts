@@ -11,6 +11,8 @@ interface WriteOptions {
   sortKeys?: boolean;
   /** Indentation already in front of the value (to write one element of a bigger document). */
   prefix?: string;
+  /** Counts, when given, the numbers JSON has no spelling for (YAML's .inf, .nan), written as null. */
+  nonFinite?: { count: number };
 }
 
 /** Key text of a YAML mapping key that is not a string (numbers, booleans, nested collections). */
@@ -79,12 +81,14 @@ class Writer {
   constructor(
     indent: number | 'tab',
     private readonly sortKeys: boolean,
+    private readonly nonFinite?: { count: number },
   ) {
     this.indent = indent === 'tab' ? '\t' : ' '.repeat(indent);
   }
 
   /** Text of `v` at nesting `prefix`; undefined for values JSON leaves out (undefined, functions). */
   value(v: unknown, prefix: string): string | undefined {
+    if (this.nonFinite && typeof v === 'number' && !Number.isFinite(v)) this.nonFinite.count++;
     const s = scalar(v);
     if (s !== undefined || v === null || typeof v !== 'object') return s;
     if (Array.isArray(v) || v instanceof Set) return this.array([...v], prefix);
@@ -136,6 +140,6 @@ class Writer {
   }
 }
 
-export function writeJson(value: unknown, { indent, sortKeys = false, prefix = '' }: WriteOptions): string {
-  return new Writer(indent, sortKeys).value(value, prefix) ?? 'null';
+export function writeJson(value: unknown, { indent, sortKeys = false, prefix = '', nonFinite }: WriteOptions): string {
+  return new Writer(indent, sortKeys, nonFinite).value(value, prefix) ?? 'null';
 }

@@ -21,20 +21,23 @@ function yamlToJson(text: string, indent: 2 | 4, sortKeys: boolean): OpResult {
   if (isBlank(text)) return { ok: false, status: MSG.enterYamlToConvert };
   const r = readYaml(text);
   if (!r.ok) return { ok: false, status: MSG.invalidYaml(withPosition(r.detail, r.position)), position: r.position };
-  const note =
-    r.documents > 1
-      ? `The input holds ${r.documents} YAML documents (separated by ---); the JSON is an array with one element per document.`
-      : undefined;
+  const nonFinite = { count: 0 };
   let output: string;
   try {
-    output = writeJson(r.value, { indent, sortKeys });
+    output = writeJson(r.value, { indent, sortKeys, nonFinite });
   } catch (e) {
     // V8's words for a string past its longest; aliases get there from a small document.
     if (e instanceof RangeError && e.message === 'Invalid string length')
       return { ok: false, status: MSG.yamlTooLongForJson };
     throw e;
   }
-  return { ok: true, output, status: '✅ Converted YAML to JSON', note };
+  const notes = [
+    r.documents > 1 &&
+      `The input holds ${r.documents} YAML documents (separated by ---); the JSON is an array with one element per document.`,
+    nonFinite.count === 1 && '1 value (.inf, -.inf or .nan) has no JSON spelling and became null.',
+    nonFinite.count > 1 && `${nonFinite.count} values (.inf, -.inf or .nan) have no JSON spelling and became null.`,
+  ].filter(Boolean);
+  return { ok: true, output, status: '✅ Converted YAML to JSON', note: notes.join(' ') || undefined };
 }
 
 /** Maps sorted by key at every level (YAML output has no sort option of its own for Maps). */
