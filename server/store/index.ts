@@ -11,7 +11,7 @@ import type { Backend } from './rollup';
 import { ThreadedSqliteBackend } from './sqlite/client';
 import { MongoBackend } from './mongo';
 
-const EMBEDDED_FILE = 'analytics.sqlite';
+export const EMBEDDED_FILE = 'analytics.sqlite';
 /** Every accepted event is journaled here before its 202 (server/store/journal.ts). */
 export const JOURNAL_DIR = 'analytics-journal';
 

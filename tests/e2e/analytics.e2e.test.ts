@@ -3,7 +3,9 @@
  * match the posted events, range buttons refetching, the 14-day chart, CSV export, error texts.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describeWith } from '../harness/system';
@@ -12,6 +14,9 @@ import { useSharedApp } from '../harness/e2e';
 import { watchAnnouncements, watchPageAnnouncements } from '../harness/announce';
 import { startServer, type RunningServer } from '../harness/server';
 import { getStats, pageview, post, toolUsage } from '../server/analytics-helpers';
+import { EMBEDDED_FILE, JOURNAL_DIR } from '../../server/store';
+import { BufferedStore } from '../../server/store/buffered';
+import { SqliteBackend } from '../../server/store/sqlite';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -377,6 +382,44 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     for (let i = 1; i < labels.length; i++) expect(labels[i]!.left).toBeGreaterThanOrEqual(labels[i - 1]!.right);
     expect(errors).toEqual([]);
   });
+
+  it('keeps four-digit day counts readable on a phone: no value runs into its neighbour', async () => {
+    // '1 234' above each of 14 bars about 19 px wide: the counts of a busy site ran into each other.
+    const dataDir = mkdtempSync(join(tmpdir(), 'bitsmith-busy-'));
+    // The server's own store, written before it starts (days back cannot be posted over HTTP).
+    const store = new BufferedStore(new SqliteBackend(join(dataDir, EMBEDDED_FILE), { retentionDays: 30 }), {
+      journalDir: join(dataDir, JOURNAL_DIR),
+    });
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000);
+    await store.record(
+      Array.from({ length: 14 * 1_234 }, (_, i) => ({
+        kind: 'pageview' as const,
+        ts: day(i % 14),
+        session_id: `s${i % 50}`,
+        data: { page_path: '/crc-generator', user_agent: 'Mozilla/5.0 (test)', referrer: 'direct' },
+      })),
+    );
+    await store.close();
+    const busy = await startServer({ dataDir });
+    try {
+      const { page, errors } = await openPage(app.browser, { viewport: { width: 375, height: 800 } });
+      await page.goto(`${busy.url}/admin/analytics`);
+      await signIn(page, busy.adminToken);
+      const chart = page.getByRole('list', { name: /Просмотры по дням/ });
+      await expect.poll(() => chart.locator('.analytics-bar-value').first().textContent()).toMatch(/^1\s234$/);
+      const values = await chart.evaluate((list) =>
+        [...list.querySelectorAll('.analytics-bar-value')].map((el) => {
+          const r = el.getBoundingClientRect();
+          return { left: r.left, right: r.right };
+        }),
+      );
+      expect(values).toHaveLength(14);
+      for (let i = 1; i < values.length; i++) expect(values[i]!.left).toBeGreaterThanOrEqual(values[i - 1]!.right);
+      expect(errors).toEqual([]);
+    } finally {
+      await busy.stop();
+    }
+  }, 120_000);
 
   it('rejects a token typed in the wrong keyboard layout as a wrong token, not as a network failure', async () => {
     const { page, errors } = await openDashboard();
