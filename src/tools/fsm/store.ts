@@ -2,6 +2,8 @@ import { create } from 'zustand';
 import {
   addState,
   DEFAULT_FSM,
+  ENCODINGS,
+  FSM_TYPES,
   moveOutputValues,
   removeOutput,
   removeState,
@@ -146,9 +148,16 @@ const listOf = (v: unknown, ok: (item: Record<string, unknown>) => boolean) =>
 const isWidth = (v: unknown) => typeof v === 'number' || v === null;
 const widthsRead = (signals: FsmSignal[]) => signals.map((s) => ({ ...s, width: s.width ?? NaN }));
 
-/** A machine from a link must have the shape the editors draw; its meaning is checked by validate(). */
+const isOneOf = (v: unknown, options: { value: string }[]) => v === undefined || options.some((o) => o.value === v);
+
+/**
+ * A machine from a link must have the shape the editors draw, and a type and an encoding their lists
+ * offer; its meaning is checked by validate().
+ */
 function fsmShapeOk(c: Partial<FsmConfig>): boolean {
   return (
+    isOneOf(c.fsmType, FSM_TYPES) &&
+    isOneOf(c.encoding, ENCODINGS) &&
     listOf(c.states, (s) => isText(s.name) && isText(s.code) && isText(s.description) && isRecordOfText(s.outputs)) &&
     listOf(c.inputs, (s) => isText(s.name) && isWidth(s.width) && isText(s.description)) &&
     listOf(c.outputs, (s) => isText(s.name) && isWidth(s.width) && isText(s.description)) &&
