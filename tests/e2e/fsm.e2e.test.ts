@@ -338,6 +338,22 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(errors).toEqual([]);
   });
 
+  it("a renamed input is renamed in the conditions, typed key by key, even through another input's name", async () => {
+    // Until 2026-11-30 the conditions kept the old name: every one using it became an error.
+    const { page, errors } = await open();
+    const conditions = () =>
+      Promise.all([1, 2, 3].map((i) => page.getByLabel(`Transition ${i} condition`).inputValue()));
+    const stop = page.getByLabel('Input 2 name');
+    await stop.selectText();
+    // start_or_stop passes through start: start's own conditions stay start's.
+    await stop.pressSequentially('start_or_stop');
+    expect(await conditions()).toEqual(['start', 'start_or_stop', '!start']);
+    await page.getByLabel('Input 1 name').fill('go');
+    expect(await conditions()).toEqual(['go', 'start_or_stop', '!go']);
+    await expect.poll(() => page.getByText('✓ Configuration is valid').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('the keyboard moves one transition up step by step: focus follows it to its new row', async () => {
     const { page, errors } = await open();
     await page.getByRole('button', { name: 'Move transition 3 up', exact: true }).focus();

@@ -7,6 +7,7 @@ import {
   moveOutputValues,
   removeOutput,
   removeState,
+  renameInput,
   renameState,
   SIMPLE_EXAMPLE,
   type FsmConfig,
@@ -93,6 +94,19 @@ describe('FSM configuration rules', () => {
     expect(c.resetState).toBe('WAIT_START');
     expect(c.transitions[0]?.from).toBe('WAIT_START');
     expect(c.transitions[2]?.to).toBe('WAIT_START');
+  });
+
+  it('renames an input in every condition, whole names only, never onto another input', () => {
+    const c: FsmConfig = {
+      ...COMPLEX_EXAMPLE,
+      transitions: [{ from: 'IDLE', to: 'REQUEST', condition: 'count[3] && count != 0xC || !(count_max)' }],
+    };
+    const conditions = (m: FsmConfig) => m.transitions.map((t) => t.condition);
+    expect(conditions(renameInput(c, 3, 'words'))).toEqual(['words[3] && words != 0xC || !(count_max)']);
+    expect(renameInput(c, 3, 'words').inputs[3]?.name).toBe('words');
+    // Half typed, or another input's name: the conditions keep the old name.
+    for (const name of ['', '3x', 'grant', 'true'])
+      expect(conditions(renameInput(c, 3, name)), name).toEqual(conditions(c));
   });
 });
 
