@@ -176,6 +176,45 @@ function compileCondition(t: FsmConfig['transitions'][number], label: string, wi
   return cond;
 }
 
+/**
+ * The most input bits whose every value is tried to find a transition that is never taken (256
+ * values): wider inputs are left to the always-true rule, so the live checks stay quick.
+ */
+const TRIED_BITS = 8;
+
+/** Every value of the inputs `names` together (their widths adding up to at most TRIED_BITS). */
+function everyValue(names: string[], widths: Widths): Record<string, bigint>[] {
+  const total = names.reduce((n, name) => n + widths[name]!, 0);
+  return Array.from({ length: 2 ** total }, (_, v) => {
+    const values: Record<string, bigint> = {};
+    let rest = BigInt(v);
+    for (const name of names) {
+      const w = BigInt(widths[name]!);
+      values[name] = rest & ((1n << w) - 1n);
+      rest >>= w;
+    }
+    return values;
+  });
+}
+
+/**
+ * Why transition `j` of a state's list is never taken, if it is not and the inputs read up to it are
+ * narrow enough to try every value: its condition never holds, or only when an earlier one does.
+ */
+function neverTakenReason(list: CompiledTransition[], j: number, widths: Widths): string | undefined {
+  const names = [...new Set(list.slice(0, j + 1).flatMap((t) => conditionSignals(t.cond).map((s) => s.name)))];
+  if (names.reduce((n, name) => n + widths[name]!, 0) > TRIED_BITS) return undefined;
+  let holds = false;
+  for (const values of everyValue(names, widths)) {
+    if (!evaluateCondition(list[j]!.cond, values)) continue;
+    holds = true;
+    if (!list.slice(0, j).some((t) => evaluateCondition(t.cond, values))) return undefined;
+  }
+  return holds
+    ? `an earlier transition out of ${list[j]!.from} is taken whenever its condition holds`
+    : 'its condition never holds';
+}
+
 /** States no usable transition leads to from the reset state (never-taken transitions do not count). */
 function unreachable(c: FsmConfig, from: Map<string, CompiledTransition[]>, neverTaken: Set<number>): string[] {
   const seen = new Set([c.resetState]);
@@ -249,6 +288,13 @@ export function compileFsm(config: FsmConfig): CompileResult {
     }
   }
   if (errors.length) return result;
+  for (const [state, list] of transitionsFrom)
+    list.forEach((t, j) => {
+      const why = neverTaken.has(t.index) ? undefined : neverTakenReason(list, j, inputWidths);
+      if (!why) return;
+      neverTaken.add(t.index);
+      warnings.push(`Transition ${t.index + 1} (${state} → ${t.to}) is never taken: ${why}.`);
+    });
   for (const name of unreachable(c, transitionsFrom, neverTaken))
     warnings.push(`State ${name} is unreachable from the reset state ${c.resetState}.`);
   const codes = stateCodes(c);

@@ -275,6 +275,31 @@ describe('FSM checks', () => {
     expect(warnings).toContain('State DONE is unreachable from the reset state IDLE.');
     expect(warnings).toContain('State STATE_3 is unreachable from the reset state IDLE.');
   });
+
+  it('warns about a transition whose condition never holds, or only when an earlier one out of its state does', () => {
+    // Until 2026-11-30 only an always-true earlier transition was noticed: these were silent, and
+    // the states behind them looked reachable.
+    const c: FsmConfig = {
+      ...COMPLEX_EXAMPLE,
+      transitions: [
+        { from: 'IDLE', to: 'REQUEST', condition: 'req' },
+        { from: 'IDLE', to: 'FINISH', condition: 'req && !abort' },
+        { from: 'REQUEST', to: 'TRANSFER', condition: 'count > 3' },
+        { from: 'REQUEST', to: 'IDLE', condition: 'count == 15 || grant && false' },
+        { from: 'REQUEST', to: 'IDLE', condition: 'count[3] && !count[3]' },
+        { from: 'REQUEST', to: 'IDLE', condition: 'count == 2' },
+        { from: 'TRANSFER', to: 'IDLE', condition: '' },
+      ],
+    };
+    const { errors, warnings } = compileFsm(c);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      'Transition 2 (IDLE → FINISH) is never taken: an earlier transition out of IDLE is taken whenever its condition holds.',
+      'Transition 4 (REQUEST → IDLE) is never taken: an earlier transition out of REQUEST is taken whenever its condition holds.',
+      'Transition 5 (REQUEST → IDLE) is never taken: its condition never holds.',
+      'State FINISH is unreachable from the reset state IDLE.',
+    ]);
+  });
 });
 
 describe('FSM model, encodings, emitters, diagram', () => {
