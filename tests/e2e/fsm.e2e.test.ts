@@ -256,6 +256,19 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await expect.poll(() => marked('Clock Name')).toEqual(['true', expect.stringContaining("Duplicate name 'my_fsm'")]);
     await page.getByLabel('Reset Name', { exact: true }).fill('9rst');
     await expect.poll(() => marked('Reset Name')).toEqual(['true', expect.stringContaining("'9rst'")]);
+    // A condition naming no input, or reading past an input's bits, marks its field with the reason
+    // (until 2026-11-30 only a syntax error marked it, with no reason: the Checks named it far below).
+    await page.getByLabel('Transition 1 condition').fill('strat');
+    await expect
+      .poll(() => marked('Transition 1 condition'))
+      .toEqual([
+        'true',
+        expect.stringMatching(/^Transition 1 \(.*\): condition uses 'strat', which is not an input\.$/),
+      ]);
+    await page.getByLabel('Transition 3 condition').fill('start &');
+    await expect
+      .poll(() => marked('Transition 3 condition'))
+      .toEqual(['true', expect.stringContaining("unexpected '&' at position 7 (write && for and)")]);
     expect(errors).toEqual([]);
   });
 

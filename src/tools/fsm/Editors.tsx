@@ -276,7 +276,7 @@ function useStateNames(config: FsmConfig): string[] {
   return useMemo(() => key.split('\u0000'), [key]);
 }
 
-export function TransitionsEditor({ config }: { config: FsmConfig }) {
+export function TransitionsEditor({ config, fields }: { config: FsmConfig; fields: FieldErrors }) {
   const addTransition = useFsmStore((s) => s.addTransition);
   const mealy = config.fsmType === 'mealy';
   // A renamed state changes every row's lists: that re-render runs in the background, in slices, so
@@ -306,6 +306,7 @@ export function TransitionsEditor({ config }: { config: FsmConfig }) {
           names={names}
           outputs={mealy ? config.outputs : NO_SIGNALS}
           isLast={i === last}
+          conditionError={fields[`transitions.${i}.condition`]}
         />
       ))}
     </section>
@@ -320,6 +321,7 @@ const TransitionRow = memo(function TransitionRow({
   names,
   outputs,
   isLast,
+  conditionError,
 }: {
   index: number;
   transition: FsmTransition;
@@ -327,6 +329,8 @@ const TransitionRow = memo(function TransitionRow({
   /** The Mealy outputs set on the transition (none for Moore). */
   outputs: FsmSignal[];
   isLast: boolean;
+  /** The index of the checks' message about the condition (a syntax error, an unknown input, ...). */
+  conditionError: number | undefined;
 }) {
   const { removeTransition, updateTransition, setTransitionOutput } = useFsmStore.getState();
   const removeRow = useRemoveRow();
@@ -353,7 +357,8 @@ const TransitionRow = memo(function TransitionRow({
         className="fsm-grow mono"
         aria-label={`Transition ${i + 1} condition`}
         value={t.condition}
-        aria-invalid={problem !== ''}
+        aria-invalid={problem !== '' || conditionError !== undefined}
+        aria-describedby={conditionError === undefined ? undefined : errorId(conditionError)}
         onChange={(e) => updateTransition(i, { condition: e.target.value })}
       />
       {outputs.map((o) => (

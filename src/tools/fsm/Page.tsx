@@ -224,7 +224,7 @@ export default function FsmPage() {
               <SignalsEditor kind="inputs" config={config} fields={fields} />
               <SignalsEditor kind="outputs" config={config} fields={fields} />
             </div>
-            <TransitionsEditor config={config} />
+            <TransitionsEditor config={config} fields={fields} />
           </RemovalUndo.Provider>
           <div className="grid-2">
             <Checks errors={errors} warnings={warnings} />

@@ -47,8 +47,9 @@ export interface CompileResult {
   errors: string[];
   warnings: string[];
   /**
-   * The fields a name or width error is about, each with the index of its message in `errors`
-   * ('moduleName', 'states.1.name', 'inputs.0.width', ...), so that a page can mark them.
+   * The fields a name, width or condition error is about, each with the index of its message in
+   * `errors` ('moduleName', 'states.1.name', 'inputs.0.width', 'transitions.2.condition', ...), so
+   * that a page can mark them.
    */
   fields: Record<string, number>;
 }
@@ -154,24 +155,31 @@ function beyondInput(signal: { name: string; bit?: number }, op: CmpOp, value: b
   return `${q(`${name} ${op} ${value}`)} is always ${truth}: input ${q(signal.name)} ${bits} is at most ${max}.`;
 }
 
-function compileCondition(t: FsmConfig['transitions'][number], label: string, widths: Widths, errors: string[]): Cond {
+function compileCondition(
+  t: FsmConfig['transitions'][number],
+  label: string,
+  widths: Widths,
+  r: CompileResult,
+  field: string,
+): Cond {
+  const error = (message: string) => fieldError(r, message, field);
   let cond: Cond;
   try {
     cond = parseCondition(t.condition);
   } catch (e) {
     if (!(e instanceof ConditionError)) throw e;
-    errors.push(`${label}: condition ${q(t.condition)}: ${e.message}.`);
+    error(`${label}: condition ${q(t.condition)}: ${e.message}.`);
     return { kind: 'const', value: false };
   }
   for (const s of conditionSignals(cond)) {
     const width = widths[s.name];
-    if (width === undefined) errors.push(`${label}: condition uses ${q(s.name)}, which is not an input.`);
+    if (width === undefined) error(`${label}: condition uses ${q(s.name)}, which is not an input.`);
     else if (s.bit !== undefined && s.bit >= width)
-      errors.push(`${label}: bit ${s.bit} is outside input ${q(s.name)} (${width} bit${width > 1 ? 's' : ''}).`);
+      error(`${label}: bit ${s.bit} is outside input ${q(s.name)} (${width} bit${width > 1 ? 's' : ''}).`);
   }
   for (const { signal, op, value } of comparedConstants(cond)) {
     const width = signal.bit !== undefined ? 1 : widths[signal.name];
-    if (width !== undefined && !fits(value, width)) errors.push(`${label}: ${beyondInput(signal, op, value, width)}`);
+    if (width !== undefined && !fits(value, width)) error(`${label}: ${beyondInput(signal, op, value, width)}`);
   }
   return cond;
 }
@@ -268,7 +276,7 @@ export function compileFsm(config: FsmConfig): CompileResult {
     const label = `Transition ${index + 1} (${excerpt(t.from || '?')} → ${excerpt(t.to || '?')})`;
     if (!stateNames.has(t.from)) errors.push(`${label}: unknown state ${q(t.from)}.`);
     if (!stateNames.has(t.to)) errors.push(`${label}: unknown state ${q(t.to)}.`);
-    const cond = compileCondition(t, label, inputWidths, errors);
+    const cond = compileCondition(t, label, inputWidths, result, `transitions.${index}.condition`);
     const outputs =
       c.fsmType === 'mealy' ? outputValues(c, label, t.outputs, undefined, errors) : c.outputs.map(() => undefined);
     transitionsFrom
