@@ -140,6 +140,27 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(await page.getByLabel('FSM Type').inputValue()).toBe('moore');
     expect(errors).toEqual([]);
   });
+  it('code generated before the configuration was edited says so, as on the UART and FIFO pages', async () => {
+    // Until 2026-11-30 the Generated Code tab showed the old code without a word: copied or
+    // downloaded as if it were the edited machine's.
+    const { page, errors } = await open();
+    const stale = page.getByText(
+      'The configuration changed since this code was generated. Press Generate Code to update it.',
+    );
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    expect(await stale.count()).toBe(0);
+    await page.getByRole('tab', { name: 'Configuration' }).click();
+    await page.getByLabel('Transition 1 condition').fill('start && !stop');
+    await page.getByRole('tab', { name: 'Generated Code' }).click();
+    expect(await stale.count()).toBe(2); // the Verilog and the VHDL pane
+    // Typed back as it was: the code is the configuration's again.
+    await page.getByRole('tab', { name: 'Configuration' }).click();
+    await page.getByLabel('Transition 1 condition').fill('start');
+    await page.getByRole('tab', { name: 'Generated Code' }).click();
+    expect(await stale.count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('an example replaces the configuration with an Undo that brings it back, offered until the next edit', async () => {
     const { page, errors } = await open();
     await page.getByLabel('State 1 name').fill('WAIT_SYNC');
