@@ -290,6 +290,19 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await expect
       .poll(() => marked('Transition 3 condition'))
       .toEqual(['true', expect.stringContaining("unexpected '&' at position 7 (write && for and)")]);
+    // So does an output value that is no number or does not fit, in a state or a Mealy transition.
+    await page.getByLabel('State DONE output complete').fill('2');
+    await expect
+      .poll(() => marked('State DONE output complete'))
+      .toEqual(['true', "State DONE: value 2 does not fit output 'complete' (1 bit)."]);
+    await page.getByLabel('FSM Type').selectOption('mealy');
+    await page.getByLabel('Transition 2 output busy').fill('on');
+    await expect
+      .poll(() => marked('Transition 2 output busy'))
+      .toEqual([
+        'true',
+        expect.stringContaining("value 'on' for output 'busy' is not a number (use 5, 0x1F or 0b101)."),
+      ]);
     expect(errors).toEqual([]);
   });
 

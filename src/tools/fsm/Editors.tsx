@@ -16,6 +16,19 @@ function invalidWhen(error: number | undefined) {
 /** The fields' errors, as compileFsm gives them: field key -> index of its message. */
 export type FieldErrors = Record<string, number>;
 
+/**
+ * The checks' message index of each output value of a row, as text (`[null,3]`): a memoised row
+ * gets a new value only when its own marks change.
+ */
+function valueErrors(fields: FieldErrors, row: string, outputs: FsmSignal[]): string {
+  return JSON.stringify(outputs.map((o) => fields[`${row}.outputs.${o.name}`] ?? null));
+}
+
+/** invalidWhen for output value `k` of a row's valueErrors text. */
+function valueInvalidWhen(errors: string, k: number) {
+  return invalidWhen((JSON.parse(errors) as (number | null)[])[k] ?? undefined);
+}
+
 /** invalidWhen for the fields kit's inputs (TextField takes `invalid`). */
 export function textFieldError(error: number | undefined) {
   return { invalid: error !== undefined, 'aria-describedby': error === undefined ? undefined : errorId(error) };
@@ -119,6 +132,7 @@ export function StatesEditor({ config, fields }: { config: FsmConfig; fields: Fi
                 outputs={config.outputs}
                 single={single}
                 nameError={fields[`states.${i}.name`]}
+                valueErrors={valueErrors(fields, `states.${i}`, config.outputs)}
               />
             ))}
           </tbody>
@@ -142,6 +156,7 @@ const StateRow = memo(function StateRow({
   outputs,
   single,
   nameError,
+  valueErrors,
 }: {
   index: number;
   state: FsmState;
@@ -149,6 +164,8 @@ const StateRow = memo(function StateRow({
   single: boolean;
   /** The index of the checks' message about this state's name. */
   nameError: number | undefined;
+  /** The checks' messages about its output values (see valueErrors). */
+  valueErrors: string;
 }) {
   const { removeState, updateState, setStateOutput } = useFsmStore.getState();
   const removeRow = useRemoveRow();
@@ -177,11 +194,12 @@ const StateRow = memo(function StateRow({
           onChange={(e) => updateState(i, { description: e.target.value })}
         />
       </td>
-      {outputs.map((o) => (
+      {outputs.map((o, k) => (
         <td key={o.name}>
           <input
             className="fsm-narrow mono"
             aria-label={`State ${s.name} output ${o.name}`}
+            {...valueInvalidWhen(valueErrors, k)}
             placeholder="0"
             value={s.outputs?.[o.name] ?? ''}
             onChange={(e) => setStateOutput(i, o.name, e.target.value)}
@@ -307,6 +325,7 @@ export function TransitionsEditor({ config, fields }: { config: FsmConfig; field
           outputs={mealy ? config.outputs : NO_SIGNALS}
           isLast={i === last}
           conditionError={fields[`transitions.${i}.condition`]}
+          valueErrors={valueErrors(fields, `transitions.${i}`, mealy ? config.outputs : NO_SIGNALS)}
         />
       ))}
     </section>
@@ -322,6 +341,7 @@ const TransitionRow = memo(function TransitionRow({
   outputs,
   isLast,
   conditionError,
+  valueErrors,
 }: {
   index: number;
   transition: FsmTransition;
@@ -331,6 +351,8 @@ const TransitionRow = memo(function TransitionRow({
   isLast: boolean;
   /** The index of the checks' message about the condition (a syntax error, an unknown input, ...). */
   conditionError: number | undefined;
+  /** The checks' messages about its Mealy output values (see valueErrors). */
+  valueErrors: string;
 }) {
   const { removeTransition, updateTransition, setTransitionOutput } = useFsmStore.getState();
   const removeRow = useRemoveRow();
@@ -361,11 +383,12 @@ const TransitionRow = memo(function TransitionRow({
         aria-describedby={conditionError === undefined ? undefined : errorId(conditionError)}
         onChange={(e) => updateTransition(i, { condition: e.target.value })}
       />
-      {outputs.map((o) => (
+      {outputs.map((o, k) => (
         <input
           key={o.name}
           className="fsm-narrow mono"
           aria-label={`Transition ${i + 1} output ${o.name}`}
+          {...valueInvalidWhen(valueErrors, k)}
           placeholder={o.name}
           value={t.outputs?.[o.name] ?? ''}
           onChange={(e) => setTransitionOutput(i, o.name, e.target.value)}

@@ -47,9 +47,9 @@ export interface CompileResult {
   errors: string[];
   warnings: string[];
   /**
-   * The fields a name, width or condition error is about, each with the index of its message in
-   * `errors` ('moduleName', 'states.1.name', 'inputs.0.width', 'transitions.2.condition', ...), so
-   * that a page can mark them.
+   * The fields a name, width, condition or output value error is about, each with the index of its
+   * message in `errors` ('moduleName', 'states.1.name', 'inputs.0.width', 'transitions.2.condition',
+   * 'states.0.outputs.busy', ...), so that a page can mark them.
    */
   fields: Record<string, number>;
 }
@@ -123,18 +123,19 @@ function outputValues(
   where: string,
   values: Record<string, string> | undefined,
   blank: bigint | undefined,
-  errors: string[],
+  r: CompileResult,
+  /** The values' field: 'states.0.outputs', 'transitions.2.outputs'. */
+  field: string,
 ): (bigint | undefined)[] {
   return c.outputs.map((o) => {
+    const error = (message: string) => fieldError(r, message, `${field}.${o.name}`);
     const v = parseValue(values?.[o.name], blank);
     if (v === null) {
-      errors.push(
-        `${where}: value ${q(values?.[o.name])} for output ${q(o.name)} is not a number (use 5, 0x1F or 0b101).`,
-      );
+      error(`${where}: value ${q(values?.[o.name])} for output ${q(o.name)} is not a number (use 5, 0x1F or 0b101).`);
       return 0n;
     }
     if (v !== undefined && Number.isInteger(o.width) && o.width >= 1 && !fits(v, Math.min(o.width, MAX_WIDTH))) {
-      errors.push(
+      error(
         `${where}: value ${excerpt(String(v))} does not fit output ${q(o.name)} (${o.width} bit${o.width > 1 ? 's' : ''}).`,
       );
     }
@@ -268,8 +269,12 @@ export function compileFsm(config: FsmConfig): CompileResult {
 
   const inputWidths: Widths = Object.fromEntries(c.inputs.map((s) => [s.name, s.width]));
   const stateOutputs = new Map<string, bigint[]>();
-  for (const s of c.states)
-    stateOutputs.set(s.name, outputValues(c, `State ${excerpt(s.name)}`, s.outputs, 0n, errors) as bigint[]);
+  c.states.forEach((s, i) =>
+    stateOutputs.set(
+      s.name,
+      outputValues(c, `State ${excerpt(s.name)}`, s.outputs, 0n, result, `states.${i}.outputs`) as bigint[],
+    ),
+  );
 
   const transitionsFrom = new Map<string, CompiledTransition[]>(c.states.map((s) => [s.name, []]));
   c.transitions.forEach((t, index) => {
@@ -278,7 +283,9 @@ export function compileFsm(config: FsmConfig): CompileResult {
     if (!stateNames.has(t.to)) errors.push(`${label}: unknown state ${q(t.to)}.`);
     const cond = compileCondition(t, label, inputWidths, result, `transitions.${index}.condition`);
     const outputs =
-      c.fsmType === 'mealy' ? outputValues(c, label, t.outputs, undefined, errors) : c.outputs.map(() => undefined);
+      c.fsmType === 'mealy'
+        ? outputValues(c, label, t.outputs, undefined, result, `transitions.${index}.outputs`)
+        : c.outputs.map(() => undefined);
     transitionsFrom
       .get(t.from)
       ?.push({ index, from: t.from, to: t.to, text: t.condition.trim() || '1', cond, outputs });
