@@ -246,6 +246,15 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await page.getByLabel('Module Name').fill('ctrl');
     expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     expect(await heading('Transitions')).toBe('Transitions (2)');
+
+    // The reset state removed: the line says which state resets now (until 2026-11-30 it changed
+    // without a word).
+    await page.getByRole('button', { name: 'Remove state IDLE', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'State IDLE removed with its 2 transitions; the reset state is now RUN.' })
+      .waitFor();
+    expect(await page.getByLabel('Reset State').inputValue()).toBe('RUN');
     expect(errors).toEqual([]);
   });
 

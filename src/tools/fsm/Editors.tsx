@@ -1,6 +1,12 @@
 import { createContext, memo, useContext, useDeferredValue, useMemo } from 'react';
 import { parseCondition, ConditionError } from '../../core/hdl/fsm/condition';
-import type { FsmConfig, FsmSignal, FsmState, FsmTransition } from '../../core/hdl/fsm/config';
+import {
+  removeState as withoutState,
+  type FsmConfig,
+  type FsmSignal,
+  type FsmState,
+  type FsmTransition,
+} from '../../core/hdl/fsm/config';
 import { Select, type SelectOption } from '../../components/fields';
 import { changeThenFocus, removeKeepingFocus } from '../../components/focus';
 import { useFsmStore } from './store';
@@ -51,10 +57,16 @@ function useRemoveRow() {
     });
 }
 
-/** What Undo offers back when a state goes: the state, and the transitions to and from it. */
-function stateRemoved(name: string): string {
-  const lost = useFsmStore.getState().config.transitions.filter((t) => t.from === name || t.to === name).length;
-  return `State ${name} removed${lost ? ` with its ${lost} transition${lost === 1 ? '' : 's'}` : ''}.`;
+/**
+ * What Undo offers back when state `index` goes: the state, the transitions to and from it, and
+ * the reset state when it was that one (removeState makes the first state left the reset state).
+ */
+function stateRemoved(index: number): string {
+  const before = useFsmStore.getState().config;
+  const name = before.states[index]?.name ?? '';
+  const lost = before.transitions.filter((t) => t.from === name || t.to === name).length;
+  const reset = before.resetState === name ? withoutState(before, index).resetState : undefined;
+  return `State ${name} removed${lost ? ` with its ${lost} transition${lost === 1 ? '' : 's'}` : ''}${reset === undefined ? '' : `; the reset state is now ${reset}`}.`;
 }
 
 /**
@@ -213,7 +225,7 @@ const StateRow = memo(function StateRow({
           aria-label={`Remove state ${s.name}`}
           disabled={single}
           title={single ? 'At least one state is needed' : undefined}
-          onClick={(e) => removeRow(e.currentTarget, stateRemoved(s.name), () => removeState(i))}
+          onClick={(e) => removeRow(e.currentTarget, stateRemoved(i), () => removeState(i))}
         >
           Remove
         </button>
