@@ -82,7 +82,9 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await alert.waitFor();
     const text = await alert.textContent();
     expect(text).toContain("Verilog generation error: Input 'start' width must be a whole number from 1 to 64.");
-    expect(text).toContain("Transition 1 (IDLE → RUN): condition uses 'strat', which is not an input.");
+    expect(text).toContain(
+      "Transition 1 (IDLE → RUN): condition uses 'strat', which is not an input (did you mean start?).",
+    );
     expect(text).toContain('VHDL generation error: ');
     expect(await page.getByRole('tab', { name: 'Configuration' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByLabel('Transition 1 condition').inputValue()).toBe('strat && !stop');
@@ -293,7 +295,9 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
       .poll(() => marked('Transition 1 condition'))
       .toEqual([
         'true',
-        expect.stringMatching(/^Transition 1 \(.*\): condition uses 'strat', which is not an input\.$/),
+        expect.stringMatching(
+          /^Transition 1 \(.*\): condition uses 'strat', which is not an input \(did you mean start\?\)\.$/,
+        ),
       ]);
     await page.getByLabel('Transition 3 condition').fill('start &');
     await expect

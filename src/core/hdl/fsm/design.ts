@@ -19,6 +19,7 @@ import {
 import { identifierProblem } from './names';
 import { stateCodes, type StateCodes } from './encoding';
 import { excerpt } from '../../excerpt';
+import { nearestName } from '../../edit-distance';
 
 export const MAX_WIDTH = 64;
 
@@ -174,8 +175,10 @@ function compileCondition(
   }
   for (const s of conditionSignals(cond)) {
     const width = widths[s.name];
-    if (width === undefined) error(`${label}: condition uses ${q(s.name)}, which is not an input.`);
-    else if (s.bit !== undefined && s.bit >= width)
+    if (width === undefined) {
+      const meant = nearestName(s.name, Object.keys(widths));
+      error(`${label}: condition uses ${q(s.name)}, which is not an input${meant ? ` (did you mean ${meant}?)` : ''}.`);
+    } else if (s.bit !== undefined && s.bit >= width)
       error(`${label}: bit ${s.bit} is outside input ${q(s.name)} (${width} bit${width > 1 ? 's' : ''}).`);
   }
   for (const { signal, op, value } of comparedConstants(cond)) {

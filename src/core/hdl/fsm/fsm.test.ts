@@ -149,6 +149,19 @@ describe('FSM checks', () => {
     expect(errors).toContain("Transition 4 (RUN → NOWHERE): bit 3 is outside input 'start' (1 bit).");
   });
 
+  it('a condition naming no input suggests the input it is a typo or another case of', () => {
+    // VHDL ignores case, the condition language does not: until 2026-11-30 'Start' was only "not an input".
+    const errors = (condition: string) =>
+      compileFsm({ ...DEFAULT_FSM, transitions: [{ from: 'IDLE', to: 'RUN', condition }] }).errors;
+    expect(errors('Start')).toEqual([
+      "Transition 1 (IDLE → RUN): condition uses 'Start', which is not an input (did you mean start?).",
+    ]);
+    expect(errors('strat && !stop')).toEqual([
+      "Transition 1 (IDLE → RUN): condition uses 'strat', which is not an input (did you mean start?).",
+    ]);
+    expect(errors('enable')).toEqual(["Transition 1 (IDLE → RUN): condition uses 'enable', which is not an input."]);
+  });
+
   it('names the fields a name or width error is about, with the index of its message', () => {
     const { errors, fields } = compileFsm({
       ...DEFAULT_FSM,
