@@ -172,13 +172,19 @@ async function filesFor(gen: Generator, o: HdlGenerateOptions): Promise<HdlFile[
     // The page's language came with its link; --language on the command line wins.
     if (!o.languageGiven && link.language) language = link.language;
   } else value = await readConfig(o.config);
-  const config = await checkedConfig(gen, value, isLink(o.config) ? 'the link' : o.config);
+  const where = isLink(o.config) ? 'the link' : o.config;
+  const config = await checkedConfig(gen, value, where);
   const options = { ...o, language };
-  if (gen === 'fsm')
-    return configFiles((await import('../src/core/hdl/fsm')).fsmGenerator, config as FsmConfig, options);
+  if (gen === 'fsm') {
+    const { fsmGenerator } = await import('../src/core/hdl/fsm');
+    // The page's Checks panel warnings; the files are still written, as the page still generates them.
+    for (const warning of fsmGenerator.summary(config as FsmConfig).warnings)
+      process.stderr.write(`bitsmith: ${where}: warning: ${warning}\n`);
+    return configFiles(fsmGenerator, config as FsmConfig, options);
+  }
   if (gen === 'uart') {
     const { uartGenerator } = await import('../src/core/hdl/uart');
-    await warnBaudError(config as UartConfig, isLink(o.config) ? 'the link' : o.config);
+    await warnBaudError(config as UartConfig, where);
     return configFiles(uartGenerator, config as UartConfig, options);
   }
   return configFiles((await import('../src/core/hdl/fifo')).fifoGenerator, config as FifoConfig, options);

@@ -140,11 +140,12 @@ describe('a link with a value no control of the tool offers', () => {
     };
     vi.stubGlobal('localStorage', storage());
     vi.stubGlobal('sessionStorage', storage());
-    const [crc, identify, uart, fifo, gradient, base64] = await Promise.all([
+    const [crc, identify, uart, fifo, fsm, gradient, base64] = await Promise.all([
       import('../tools/crc/store').then((m) => m.crcLink),
       import('../tools/crc/identify/store').then((m) => m.identifyLink),
       import('../tools/uart/store').then((m) => m.uartLink),
       import('../tools/fifo/store').then((m) => m.fifoLink),
+      import('../tools/fsm/store').then((m) => m.fsmLink),
       import('../tools/gradient/store').then((m) => m.gradientLink),
       import('../tools/base64/store').then((m) => m.base64Link),
     ]);
@@ -171,6 +172,14 @@ describe('a link with a value no control of the tool offers', () => {
       ['identify', identify, ['?tab=zzz', '?mode=zzz', '?tab=Identify'], ['?tab=identify', '?mode=codeword']],
       ['uart', uart, ['?language=cobol', '?language=VHDL'], ['?language=vhdl']],
       ['fifo', fifo, ['?language=cobol'], ['?language=vhdl']],
+      // Until 2026-11-30 the FSM page opened these: its Type list showed Moore, the code was Moore
+      // with a header saying Mealy, and the encoding was binary with a header saying one-hot.
+      [
+        'fsm',
+        fsm,
+        ['?fsmType=Mealy', '?encoding=one-hot', '?fsmType=mealy&encoding=onehott'],
+        ['?fsmType=mealy&encoding=gray'],
+      ],
       [
         'gradient',
         gradient,

@@ -32,7 +32,7 @@ import { bitsFromPoly } from '../../src/core/crc/params';
 import { createCrcGenerator } from '../../src/core/hdl/crc';
 import { DEFAULT_UART, uartGenerator } from '../../src/core/hdl/uart';
 import { DEFAULT_FIFO_CONFIG, FIFO_PRESETS, fifoDepthProblem, fifoGenerator } from '../../src/core/hdl/fifo';
-import { COMPLEX_EXAMPLE, fsmGenerator } from '../../src/core/hdl/fsm';
+import { COMPLEX_EXAMPLE, DEFAULT_FSM, fsmGenerator } from '../../src/core/hdl/fsm';
 import { encodeBytes, type Base64Exports } from '../../src/core/base64/kernel';
 import { runJsonOp } from '../../src/core/data/ops/shared';
 import { runJsonBytes, type JsonExports } from '../../src/core/data/json/kernel';
@@ -531,6 +531,27 @@ describe('bitsmith uart|fifo|fsm generate', () => {
       `bitsmith: ${fast}: warning: baud error 13.03% is above 2% (baud counter 6, actual 1041666.67 baud); pick a clock that divides evenly by baud x oversampling\n`,
     );
     ok(['uart', 'generate', '--config', file('uart-ok.json', JSON.stringify({ baudRate: 115200 }))]);
+  });
+
+  it("fsm: the page's warnings (an unreachable state, a transition never taken) are warnings on stderr beside the files", () => {
+    const config = {
+      ...DEFAULT_FSM,
+      transitions: [
+        { from: 'IDLE', to: 'IDLE', condition: '' },
+        { from: 'IDLE', to: 'RUN', condition: 'start' },
+      ],
+    };
+    const f = file('fsm-warnings.json', JSON.stringify(config));
+    const r = bitsmith(['fsm', 'generate', '--config', f]);
+    expect(r.status).toBe(0);
+    expect(r.stdout.toString()).toBe(fsmGenerator.generate(config, 'verilog').text);
+    expect(r.stderr).toBe(
+      `bitsmith: ${f}: warning: Transition 2 (IDLE → RUN) is never taken: an earlier transition out of IDLE is always true.\n` +
+        `bitsmith: ${f}: warning: State RUN is unreachable from the reset state IDLE.\n` +
+        `bitsmith: ${f}: warning: State DONE is unreachable from the reset state IDLE.\n`,
+    );
+    const quiet = bitsmith(['fsm', 'generate', '--config', file('fsm-ok.json', JSON.stringify(DEFAULT_FSM))]);
+    expect(quiet.stderr).toBe('');
   });
 
   it('a configuration with several problems names every one, as the page and the API do', () => {

@@ -82,7 +82,9 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await alert.waitFor();
     const text = await alert.textContent();
     expect(text).toContain("Verilog generation error: Input 'start' width must be a whole number from 1 to 64.");
-    expect(text).toContain("Transition 1 (IDLE → RUN): condition uses 'strat', which is not an input.");
+    expect(text).toContain(
+      "Transition 1 (IDLE → RUN): condition uses 'strat', which is not an input (did you mean start?).",
+    );
     expect(text).toContain('VHDL generation error: ');
     expect(await page.getByRole('tab', { name: 'Configuration' }).getAttribute('aria-selected')).toBe('true');
     expect(await page.getByLabel('Transition 1 condition').inputValue()).toBe('strat && !stop');
@@ -140,6 +142,27 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(await page.getByLabel('FSM Type').inputValue()).toBe('moore');
     expect(errors).toEqual([]);
   });
+  it('code generated before the configuration was edited says so, as on the UART and FIFO pages', async () => {
+    // Until 2026-11-30 the Generated Code tab showed the old code without a word: copied or
+    // downloaded as if it were the edited machine's.
+    const { page, errors } = await open();
+    const stale = page.getByText(
+      'The configuration changed since this code was generated. Press Generate Code to update it.',
+    );
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    expect(await stale.count()).toBe(0);
+    await page.getByRole('tab', { name: 'Configuration' }).click();
+    await page.getByLabel('Transition 1 condition').fill('start && !stop');
+    await page.getByRole('tab', { name: 'Generated Code' }).click();
+    expect(await stale.count()).toBe(2); // the Verilog and the VHDL pane
+    // Typed back as it was: the code is the configuration's again.
+    await page.getByRole('tab', { name: 'Configuration' }).click();
+    await page.getByLabel('Transition 1 condition').fill('start');
+    await page.getByRole('tab', { name: 'Generated Code' }).click();
+    expect(await stale.count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('an example replaces the configuration with an Undo that brings it back, offered until the next edit', async () => {
     const { page, errors } = await open();
     await page.getByLabel('State 1 name').fill('WAIT_SYNC');
@@ -225,6 +248,15 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await page.getByLabel('Module Name').fill('ctrl');
     expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     expect(await heading('Transitions')).toBe('Transitions (2)');
+
+    // The reset state removed: the line says which state resets now (until 2026-11-30 it changed
+    // without a word).
+    await page.getByRole('button', { name: 'Remove state IDLE', exact: true }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'State IDLE removed with its 2 transitions; the reset state is now RUN.' })
+      .waitFor();
+    expect(await page.getByLabel('Reset State').inputValue()).toBe('RUN');
     expect(errors).toEqual([]);
   });
 
@@ -256,6 +288,34 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await expect.poll(() => marked('Clock Name')).toEqual(['true', expect.stringContaining("Duplicate name 'my_fsm'")]);
     await page.getByLabel('Reset Name', { exact: true }).fill('9rst');
     await expect.poll(() => marked('Reset Name')).toEqual(['true', expect.stringContaining("'9rst'")]);
+    // A condition naming no input, or reading past an input's bits, marks its field with the reason
+    // (until 2026-11-30 only a syntax error marked it, with no reason: the Checks named it far below).
+    await page.getByLabel('Transition 1 condition').fill('strat');
+    await expect
+      .poll(() => marked('Transition 1 condition'))
+      .toEqual([
+        'true',
+        expect.stringMatching(
+          /^Transition 1 \(.*\): condition uses 'strat', which is not an input \(did you mean start\?\)\.$/,
+        ),
+      ]);
+    await page.getByLabel('Transition 3 condition').fill('start &');
+    await expect
+      .poll(() => marked('Transition 3 condition'))
+      .toEqual(['true', expect.stringContaining("unexpected '&' at position 7 (write && for and)")]);
+    // So does an output value that is no number or does not fit, in a state or a Mealy transition.
+    await page.getByLabel('State DONE output complete').fill('2');
+    await expect
+      .poll(() => marked('State DONE output complete'))
+      .toEqual(['true', "State DONE: value 2 does not fit output 'complete' (1 bit)."]);
+    await page.getByLabel('FSM Type').selectOption('mealy');
+    await page.getByLabel('Transition 2 output busy').fill('on');
+    await expect
+      .poll(() => marked('Transition 2 output busy'))
+      .toEqual([
+        'true',
+        expect.stringContaining("value 'on' for output 'busy' is not a number (use 5, 0x1F or 0b101)."),
+      ]);
     expect(errors).toEqual([]);
   });
 
@@ -335,6 +395,22 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     // IDLE keeps its transition and stays the reset state; only DONE's references follow the rename.
     await expect.poll(ends).toEqual(['IDLE>RUN', 'RUN>IDLE_WAIT', 'IDLE_WAIT>IDLE']);
     expect(await page.getByLabel('Reset State').inputValue()).toBe('IDLE');
+    expect(errors).toEqual([]);
+  });
+
+  it("a renamed input is renamed in the conditions, typed key by key, even through another input's name", async () => {
+    // Until 2026-11-30 the conditions kept the old name: every one using it became an error.
+    const { page, errors } = await open();
+    const conditions = () =>
+      Promise.all([1, 2, 3].map((i) => page.getByLabel(`Transition ${i} condition`).inputValue()));
+    const stop = page.getByLabel('Input 2 name');
+    await stop.selectText();
+    // start_or_stop passes through start: start's own conditions stay start's.
+    await stop.pressSequentially('start_or_stop');
+    expect(await conditions()).toEqual(['start', 'start_or_stop', '!start']);
+    await page.getByLabel('Input 1 name').fill('go');
+    expect(await conditions()).toEqual(['go', 'start_or_stop', '!go']);
+    await expect.poll(() => page.getByText('✓ Configuration is valid').count()).toBe(1);
     expect(errors).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import type { GeneratedFsm } from './store';
 import { tool } from './tool';
 
 /** Spec: Verilog and VHDL side by side, each with Copy (and downloads of the design and its testbench). */
-export function CodeTab({ generated }: { generated: GeneratedFsm | null }) {
+export function CodeTab({ generated, stale }: { generated: GeneratedFsm | null; stale: boolean }) {
   if (!generated)
     return <p className="fsm-hint">Press Generate Code on the Configuration tab to see the Verilog and VHDL here.</p>;
   const track = (action: string) => trackToolUsage(tool.analyticsName, action, { module: generated.config.moduleName });
@@ -21,6 +21,7 @@ export function CodeTab({ generated }: { generated: GeneratedFsm | null }) {
       language={language}
       file={generated.files[language] ?? null}
       namedByLanguage
+      stale={stale}
       copyConfirmation={COPY_CONFIRMATION}
       testbench={() => fsmGenerator.testbench(generated.config, language)}
       onCopied={() => track(`copy_${language}`)}

@@ -1,6 +1,12 @@
 import { createContext, memo, useContext, useDeferredValue, useMemo } from 'react';
 import { parseCondition, ConditionError } from '../../core/hdl/fsm/condition';
-import type { FsmConfig, FsmSignal, FsmState, FsmTransition } from '../../core/hdl/fsm/config';
+import {
+  removeState as withoutState,
+  type FsmConfig,
+  type FsmSignal,
+  type FsmState,
+  type FsmTransition,
+} from '../../core/hdl/fsm/config';
 import { Select, type SelectOption } from '../../components/fields';
 import { changeThenFocus, removeKeepingFocus } from '../../components/focus';
 import { useFsmStore } from './store';
@@ -15,6 +21,19 @@ function invalidWhen(error: number | undefined) {
 
 /** The fields' errors, as compileFsm gives them: field key -> index of its message. */
 export type FieldErrors = Record<string, number>;
+
+/**
+ * The checks' message index of each output value of a row, as text (`[null,3]`): a memoised row
+ * gets a new value only when its own marks change.
+ */
+function valueErrors(fields: FieldErrors, row: string, outputs: FsmSignal[]): string {
+  return JSON.stringify(outputs.map((o) => fields[`${row}.outputs.${o.name}`] ?? null));
+}
+
+/** invalidWhen for output value `k` of a row's valueErrors text. */
+function valueInvalidWhen(errors: string, k: number) {
+  return invalidWhen((JSON.parse(errors) as (number | null)[])[k] ?? undefined);
+}
 
 /** invalidWhen for the fields kit's inputs (TextField takes `invalid`). */
 export function textFieldError(error: number | undefined) {
@@ -38,10 +57,16 @@ function useRemoveRow() {
     });
 }
 
-/** What Undo offers back when a state goes: the state, and the transitions to and from it. */
-function stateRemoved(name: string): string {
-  const lost = useFsmStore.getState().config.transitions.filter((t) => t.from === name || t.to === name).length;
-  return `State ${name} removed${lost ? ` with its ${lost} transition${lost === 1 ? '' : 's'}` : ''}.`;
+/**
+ * What Undo offers back when state `index` goes: the state, the transitions to and from it, and
+ * the reset state when it was that one (removeState makes the first state left the reset state).
+ */
+function stateRemoved(index: number): string {
+  const before = useFsmStore.getState().config;
+  const name = before.states[index]?.name ?? '';
+  const lost = before.transitions.filter((t) => t.from === name || t.to === name).length;
+  const reset = before.resetState === name ? withoutState(before, index).resetState : undefined;
+  return `State ${name} removed${lost ? ` with its ${lost} transition${lost === 1 ? '' : 's'}` : ''}${reset === undefined ? '' : `; the reset state is now ${reset}`}.`;
 }
 
 /**
@@ -119,6 +144,7 @@ export function StatesEditor({ config, fields }: { config: FsmConfig; fields: Fi
                 outputs={config.outputs}
                 single={single}
                 nameError={fields[`states.${i}.name`]}
+                valueErrors={valueErrors(fields, `states.${i}`, config.outputs)}
               />
             ))}
           </tbody>
@@ -142,6 +168,7 @@ const StateRow = memo(function StateRow({
   outputs,
   single,
   nameError,
+  valueErrors,
 }: {
   index: number;
   state: FsmState;
@@ -149,6 +176,8 @@ const StateRow = memo(function StateRow({
   single: boolean;
   /** The index of the checks' message about this state's name. */
   nameError: number | undefined;
+  /** The checks' messages about its output values (see valueErrors). */
+  valueErrors: string;
 }) {
   const { removeState, updateState, setStateOutput } = useFsmStore.getState();
   const removeRow = useRemoveRow();
@@ -177,11 +206,12 @@ const StateRow = memo(function StateRow({
           onChange={(e) => updateState(i, { description: e.target.value })}
         />
       </td>
-      {outputs.map((o) => (
+      {outputs.map((o, k) => (
         <td key={o.name}>
           <input
             className="fsm-narrow mono"
             aria-label={`State ${s.name} output ${o.name}`}
+            {...valueInvalidWhen(valueErrors, k)}
             placeholder="0"
             value={s.outputs?.[o.name] ?? ''}
             onChange={(e) => setStateOutput(i, o.name, e.target.value)}
@@ -195,7 +225,7 @@ const StateRow = memo(function StateRow({
           aria-label={`Remove state ${s.name}`}
           disabled={single}
           title={single ? 'At least one state is needed' : undefined}
-          onClick={(e) => removeRow(e.currentTarget, stateRemoved(s.name), () => removeState(i))}
+          onClick={(e) => removeRow(e.currentTarget, stateRemoved(i), () => removeState(i))}
         >
           Remove
         </button>
@@ -276,7 +306,7 @@ function useStateNames(config: FsmConfig): string[] {
   return useMemo(() => key.split('\u0000'), [key]);
 }
 
-export function TransitionsEditor({ config }: { config: FsmConfig }) {
+export function TransitionsEditor({ config, fields }: { config: FsmConfig; fields: FieldErrors }) {
   const addTransition = useFsmStore((s) => s.addTransition);
   const mealy = config.fsmType === 'mealy';
   // A renamed state changes every row's lists: that re-render runs in the background, in slices, so
@@ -306,6 +336,8 @@ export function TransitionsEditor({ config }: { config: FsmConfig }) {
           names={names}
           outputs={mealy ? config.outputs : NO_SIGNALS}
           isLast={i === last}
+          conditionError={fields[`transitions.${i}.condition`]}
+          valueErrors={valueErrors(fields, `transitions.${i}`, mealy ? config.outputs : NO_SIGNALS)}
         />
       ))}
     </section>
@@ -320,6 +352,8 @@ const TransitionRow = memo(function TransitionRow({
   names,
   outputs,
   isLast,
+  conditionError,
+  valueErrors,
 }: {
   index: number;
   transition: FsmTransition;
@@ -327,6 +361,10 @@ const TransitionRow = memo(function TransitionRow({
   /** The Mealy outputs set on the transition (none for Moore). */
   outputs: FsmSignal[];
   isLast: boolean;
+  /** The index of the checks' message about the condition (a syntax error, an unknown input, ...). */
+  conditionError: number | undefined;
+  /** The checks' messages about its Mealy output values (see valueErrors). */
+  valueErrors: string;
 }) {
   const { removeTransition, updateTransition, setTransitionOutput } = useFsmStore.getState();
   const removeRow = useRemoveRow();
@@ -353,14 +391,16 @@ const TransitionRow = memo(function TransitionRow({
         className="fsm-grow mono"
         aria-label={`Transition ${i + 1} condition`}
         value={t.condition}
-        aria-invalid={problem !== ''}
+        aria-invalid={problem !== '' || conditionError !== undefined}
+        aria-describedby={conditionError === undefined ? undefined : errorId(conditionError)}
         onChange={(e) => updateTransition(i, { condition: e.target.value })}
       />
-      {outputs.map((o) => (
+      {outputs.map((o, k) => (
         <input
           key={o.name}
           className="fsm-narrow mono"
           aria-label={`Transition ${i + 1} output ${o.name}`}
+          {...valueInvalidWhen(valueErrors, k)}
           placeholder={o.name}
           value={t.outputs?.[o.name] ?? ''}
           onChange={(e) => setTransitionOutput(i, o.name, e.target.value)}

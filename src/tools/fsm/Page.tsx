@@ -127,7 +127,7 @@ function Checks({ errors, warnings }: { errors: string[]; warnings: string[] }) 
 export default function FsmPage() {
   const { config, tab, generated, setTab, setConfig, setGenerated } = useFsmStore();
   usePermalink(useFsmStore, fsmLink);
-  const page = useHdlPage({ tool, errorContext: 'fsm_generate', config });
+  const page = useHdlPage({ tool, errorContext: 'fsm_generate', config, generatedConfig: generated?.config });
   // The checks and the diagram follow the editors in the background (validate: ~5 ms for 60 states).
   const checked = useDeferredValue(config);
   const { errors, warnings, fields } = useMemo(() => compileFsm(checked), [checked]);
@@ -224,7 +224,7 @@ export default function FsmPage() {
               <SignalsEditor kind="inputs" config={config} fields={fields} />
               <SignalsEditor kind="outputs" config={config} fields={fields} />
             </div>
-            <TransitionsEditor config={config} />
+            <TransitionsEditor config={config} fields={fields} />
           </RemovalUndo.Provider>
           <div className="grid-2">
             <Checks errors={errors} warnings={warnings} />
@@ -237,7 +237,7 @@ export default function FsmPage() {
       )}
       {tab === 'code' && (
         <div role="tabpanel" id={panelId('code')} aria-labelledby={tabId('code')}>
-          <CodeTab generated={generated} />
+          <CodeTab generated={generated} stale={page.stale} />
         </div>
       )}
     </ToolPage>

@@ -2,9 +2,12 @@ import { create } from 'zustand';
 import {
   addState,
   DEFAULT_FSM,
+  ENCODINGS,
+  FSM_TYPES,
   moveOutputValues,
   removeOutput,
   removeState,
+  renameInput,
   renameState,
   type FsmConfig,
   type FsmSignal,
@@ -54,8 +57,19 @@ function freshName(prefix: string, taken: string[]): string {
 }
 
 export const useFsmStore = create<FsmStore>((set) => {
-  /** The state whose name is being typed, the machine before it was, and the last key's result. */
-  let typing: { index: number; base: FsmConfig; result: FsmConfig } | null = null;
+  /** The name being typed ('states.2', 'inputs.0'), the machine before it was, and the last key's result. */
+  let typing: { field: string; base: FsmConfig; result: FsmConfig } | null = null;
+  /**
+   * A name typed key by key can pass through another's name (DONE, I, ..., IDLE, IDLE_WAIT): the
+   * next key would then take that one's references too. So while one name is typed, each key
+   * renames from the machine as it was before the typing began.
+   */
+  const typed = (field: string, c: FsmConfig, rename: (base: FsmConfig) => FsmConfig) => {
+    const base = typing?.field === field && typing.result === c ? typing.base : c;
+    const result = rename(base);
+    typing = { field, base, result };
+    return result;
+  };
   const edit = (fn: (c: FsmConfig) => FsmConfig) => set((s) => ({ config: fn(s.config) }));
   return {
     config: DEFAULT_FSM,
@@ -68,15 +82,12 @@ export const useFsmStore = create<FsmStore>((set) => {
     removeState: (index) => edit((c) => removeState(c, index)),
     updateState: (index, patch) =>
       edit((c) => {
-        const renames = patch.name !== undefined && patch.name !== c.states[index]?.name;
-        // A name typed key by key can pass through another state's name (DONE, I, ..., IDLE,
-        // IDLE_WAIT): the next key would then take that state's transitions too. So while one
-        // name is typed, each key renames from the machine as it was before the typing began.
-        const base = renames && typing?.index === index && typing.result === c ? typing.base : c;
-        const renamed = renames ? renameState(base, index, patch.name!) : c;
-        const result = { ...renamed, states: renamed.states.map((s, i) => (i === index ? { ...s, ...patch } : s)) };
-        typing = renames ? { index, base, result } : null;
-        return result;
+        const apply = (m: FsmConfig) => ({
+          ...m,
+          states: m.states.map((s, i) => (i === index ? { ...s, ...patch } : s)),
+        });
+        if (patch.name === undefined || patch.name === c.states[index]?.name) return apply(c);
+        return typed(`states.${index}`, c, (base) => apply(renameState(base, index, patch.name!)));
       }),
     setStateOutput: (index, output, value) =>
       edit((c) => ({
@@ -97,9 +108,13 @@ export const useFsmStore = create<FsmStore>((set) => {
       edit((c) => {
         const old = c[kind][index]?.name;
         const { name } = patch;
-        const renames = kind === 'outputs' && old !== undefined && name !== undefined && name !== old;
-        const base = renames ? moveOutputValues(c, index, name) : c;
-        return { ...base, [kind]: base[kind].map((s, i) => (i === index ? { ...s, ...patch } : s)) };
+        const apply = (m: FsmConfig) => ({
+          ...m,
+          [kind]: m[kind].map((s, i) => (i === index ? { ...s, ...patch } : s)),
+        });
+        if (old === undefined || name === undefined || name === old) return apply(c);
+        if (kind === 'inputs') return typed(`inputs.${index}`, c, (base) => apply(renameInput(base, index, name)));
+        return apply(moveOutputValues(c, index, name));
       }),
     addTransition: () =>
       edit((c) => {
@@ -146,9 +161,16 @@ const listOf = (v: unknown, ok: (item: Record<string, unknown>) => boolean) =>
 const isWidth = (v: unknown) => typeof v === 'number' || v === null;
 const widthsRead = (signals: FsmSignal[]) => signals.map((s) => ({ ...s, width: s.width ?? NaN }));
 
-/** A machine from a link must have the shape the editors draw; its meaning is checked by validate(). */
+const isOneOf = (v: unknown, options: { value: string }[]) => v === undefined || options.some((o) => o.value === v);
+
+/**
+ * A machine from a link must have the shape the editors draw, and a type and an encoding their lists
+ * offer; its meaning is checked by validate().
+ */
 function fsmShapeOk(c: Partial<FsmConfig>): boolean {
   return (
+    isOneOf(c.fsmType, FSM_TYPES) &&
+    isOneOf(c.encoding, ENCODINGS) &&
     listOf(c.states, (s) => isText(s.name) && isText(s.code) && isText(s.description) && isRecordOfText(s.outputs)) &&
     listOf(c.inputs, (s) => isText(s.name) && isWidth(s.width) && isText(s.description)) &&
     listOf(c.outputs, (s) => isText(s.name) && isWidth(s.width) && isText(s.description)) &&

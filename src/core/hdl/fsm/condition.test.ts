@@ -55,9 +55,27 @@ describe('condition language', () => {
 
   it('rejects malformed conditions with a position', () => {
     expect(() => parseCondition('start &&')).toThrow('expected an input name or a number at the end');
-    expect(() => parseCondition('start & stop')).toThrow("unexpected '&' at position 7");
+    expect(() => parseCondition('start & stop')).toThrow("unexpected '&' at position 7 (write && for and)");
     expect(() => parseCondition('(start')).toThrow("expected ')' at the end");
     expect(() => parseCondition('count == ')).toThrow('expected an input name or a number');
     expect(() => parseCondition('start stop')).toThrow("unexpected 'stop' at position 7");
+  });
+
+  it('says what to write instead of an operator or a number of Verilog or VHDL', () => {
+    // Until 2026-11-30 `count == 4'd15` said only "unexpected ''' at position 11".
+    expect(() => parseCondition("count == 4'd15")).toThrow(
+      "unexpected ''' at position 11 (sized numbers such as 4'd15 are not part of the language: write 15, 0xF or 0b1111)",
+    );
+    expect(() => parseCondition('start | stop')).toThrow("unexpected '|' at position 7 (write || for or)");
+    expect(() => parseCondition('~stop')).toThrow("unexpected '~' at position 1 (write ! for not)");
+    expect(() => parseCondition('count = 3')).toThrow("unexpected '=' at position 7 (write == to compare)");
+    expect(() => parseCondition("state == 2'b1_0")).toThrow(
+      "(sized numbers such as 2'b1_0 are not part of the language: write 2, 0x2 or 0b10)",
+    );
+    expect(() => parseCondition("start == '1'")).toThrow(
+      "unexpected ''' at position 10 (numbers are written 15, 0xF or 0b1111, without quotes)",
+    );
+    expect(() => parseCondition("count == 4'b_")).toThrow("unexpected ''' at position 11 (numbers are written");
+    expect(() => parseCondition('count /= 3')).toThrow("unexpected '/' at position 7 (write != for not equal)");
   });
 });

@@ -37,6 +37,28 @@ interface Token {
 
 const TOKEN = /\s*(?:(0x[0-9a-fA-F]+|0b[01]+|\d+)|([A-Za-z_][A-Za-z0-9_]*)|(&&|\|\||==|!=|<=|>=|[!<>()[\]]))/y;
 
+/** What to write instead of an operator of Verilog or VHDL that the language does not have. */
+const INSTEAD: Record<string, string> = {
+  '&': 'write && for and',
+  '|': 'write || for or',
+  '~': 'write ! for not',
+  '=': 'write == to compare',
+  '/': 'write != for not equal',
+};
+
+const SIZED = /^'(?:[bB]([01][01_]*)|[dD](\d[\d_]*)|[hH]([0-9a-fA-F][0-9a-fA-F_]*))/;
+
+/** The hint after "unexpected 'x'" at index `at`; a sized number such as 4'd15 gets its value in the language's forms. */
+function hint(text: string, at: number): string {
+  if (text[at] !== "'") return INSTEAD[text[at]!] ?? '';
+  const size = /\d+$/.exec(text.slice(0, at))?.[0];
+  const m = SIZED.exec(text.slice(at));
+  if (!size || !m) return 'numbers are written 15, 0xF or 0b1111, without quotes';
+  const [bin, dec, hex] = [m[1], m[2], m[3]].map((d) => d?.replace(/_/g, ''));
+  const value = BigInt(bin !== undefined ? `0b${bin}` : hex !== undefined ? `0x${hex}` : dec!);
+  return `sized numbers such as ${excerpt(size + m[0])} are not part of the language: write ${value}, 0x${value.toString(16).toUpperCase()} or 0b${value.toString(2)}`;
+}
+
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   TOKEN.lastIndex = 0;
@@ -47,7 +69,8 @@ function tokenize(text: string): Token[] {
     const m = TOKEN.exec(text);
     if (!m) {
       const at = pos + (text.slice(pos).length - text.slice(pos).trimStart().length);
-      throw new ConditionError(`unexpected '${text[at]}' at position ${at + 1}`);
+      const instead = hint(text, at);
+      throw new ConditionError(`unexpected '${text[at]}' at position ${at + 1}${instead ? ` (${instead})` : ''}`);
     }
     const [matched, num, ident, op = ''] = m; // TOKEN captures exactly one of the three
     const tokenText = num ?? ident ?? op;

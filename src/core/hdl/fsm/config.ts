@@ -136,6 +136,29 @@ export function moveOutputValues(c: FsmConfig, index: number, name: string): Fsm
   };
 }
 
+/** A name as a condition reads it (condition.ts), other than its constants. */
+const conditionName = (name: string) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && name !== 'true' && name !== 'false';
+
+/**
+ * Renames input `index` and the name in every condition (whole names only: `start` in `start_req`
+ * stays). The conditions keep the old name while the new one is no name a condition can hold
+ * (empty, half typed) or another input's: they never take over another input's references.
+ */
+export function renameInput(c: FsmConfig, index: number, name: string): FsmConfig {
+  const old = c.inputs[index]?.name;
+  if (old === undefined) return c;
+  const inputs = c.inputs.map((s, i) => (i === index ? { ...s, name } : s));
+  const others = c.inputs.filter((_, i) => i !== index).map((s) => s.name);
+  if (!conditionName(old) || !conditionName(name) || others.includes(old) || others.includes(name))
+    return { ...c, inputs };
+  const word = new RegExp(`(?<![A-Za-z0-9_])${old}(?![A-Za-z0-9_])`, 'g');
+  return {
+    ...c,
+    inputs,
+    transitions: c.transitions.map((t) => ({ ...t, condition: t.condition.replace(word, name) })),
+  };
+}
+
 /** Renames a state and every reference to it (transitions, reset state). */
 export function renameState(c: FsmConfig, index: number, name: string): FsmConfig {
   const old = c.states[index]?.name;

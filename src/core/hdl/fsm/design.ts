@@ -19,6 +19,7 @@ import {
 import { identifierProblem } from './names';
 import { stateCodes, type StateCodes } from './encoding';
 import { excerpt } from '../../excerpt';
+import { nearestName } from '../../edit-distance';
 
 export const MAX_WIDTH = 64;
 
@@ -47,8 +48,9 @@ export interface CompileResult {
   errors: string[];
   warnings: string[];
   /**
-   * The fields a name or width error is about, each with the index of its message in `errors`
-   * ('moduleName', 'states.1.name', 'inputs.0.width', ...), so that a page can mark them.
+   * The fields a name, width, condition or output value error is about, each with the index of its
+   * message in `errors` ('moduleName', 'states.1.name', 'inputs.0.width', 'transitions.2.condition',
+   * 'states.0.outputs.busy', ...), so that a page can mark them.
    */
   fields: Record<string, number>;
 }
@@ -122,18 +124,19 @@ function outputValues(
   where: string,
   values: Record<string, string> | undefined,
   blank: bigint | undefined,
-  errors: string[],
+  r: CompileResult,
+  /** The values' field: 'states.0.outputs', 'transitions.2.outputs'. */
+  field: string,
 ): (bigint | undefined)[] {
   return c.outputs.map((o) => {
+    const error = (message: string) => fieldError(r, message, `${field}.${o.name}`);
     const v = parseValue(values?.[o.name], blank);
     if (v === null) {
-      errors.push(
-        `${where}: value ${q(values?.[o.name])} for output ${q(o.name)} is not a number (use 5, 0x1F or 0b101).`,
-      );
+      error(`${where}: value ${q(values?.[o.name])} for output ${q(o.name)} is not a number (use 5, 0x1F or 0b101).`);
       return 0n;
     }
     if (v !== undefined && Number.isInteger(o.width) && o.width >= 1 && !fits(v, Math.min(o.width, MAX_WIDTH))) {
-      errors.push(
+      error(
         `${where}: value ${excerpt(String(v))} does not fit output ${q(o.name)} (${o.width} bit${o.width > 1 ? 's' : ''}).`,
       );
     }
@@ -154,26 +157,74 @@ function beyondInput(signal: { name: string; bit?: number }, op: CmpOp, value: b
   return `${q(`${name} ${op} ${value}`)} is always ${truth}: input ${q(signal.name)} ${bits} is at most ${max}.`;
 }
 
-function compileCondition(t: FsmConfig['transitions'][number], label: string, widths: Widths, errors: string[]): Cond {
+function compileCondition(
+  t: FsmConfig['transitions'][number],
+  label: string,
+  widths: Widths,
+  r: CompileResult,
+  field: string,
+): Cond {
+  const error = (message: string) => fieldError(r, message, field);
   let cond: Cond;
   try {
     cond = parseCondition(t.condition);
   } catch (e) {
     if (!(e instanceof ConditionError)) throw e;
-    errors.push(`${label}: condition ${q(t.condition)}: ${e.message}.`);
+    error(`${label}: condition ${q(t.condition)}: ${e.message}.`);
     return { kind: 'const', value: false };
   }
   for (const s of conditionSignals(cond)) {
     const width = widths[s.name];
-    if (width === undefined) errors.push(`${label}: condition uses ${q(s.name)}, which is not an input.`);
-    else if (s.bit !== undefined && s.bit >= width)
-      errors.push(`${label}: bit ${s.bit} is outside input ${q(s.name)} (${width} bit${width > 1 ? 's' : ''}).`);
+    if (width === undefined) {
+      const meant = nearestName(s.name, Object.keys(widths));
+      error(`${label}: condition uses ${q(s.name)}, which is not an input${meant ? ` (did you mean ${meant}?)` : ''}.`);
+    } else if (s.bit !== undefined && s.bit >= width)
+      error(`${label}: bit ${s.bit} is outside input ${q(s.name)} (${width} bit${width > 1 ? 's' : ''}).`);
   }
   for (const { signal, op, value } of comparedConstants(cond)) {
     const width = signal.bit !== undefined ? 1 : widths[signal.name];
-    if (width !== undefined && !fits(value, width)) errors.push(`${label}: ${beyondInput(signal, op, value, width)}`);
+    if (width !== undefined && !fits(value, width)) error(`${label}: ${beyondInput(signal, op, value, width)}`);
   }
   return cond;
+}
+
+/**
+ * The most input bits whose every value is tried to find a transition that is never taken (256
+ * values): wider inputs are left to the always-true rule, so the live checks stay quick.
+ */
+const TRIED_BITS = 8;
+
+/** Every value of the inputs `names` together (their widths adding up to at most TRIED_BITS). */
+function everyValue(names: string[], widths: Widths): Record<string, bigint>[] {
+  const total = names.reduce((n, name) => n + widths[name]!, 0);
+  return Array.from({ length: 2 ** total }, (_, v) => {
+    const values: Record<string, bigint> = {};
+    let rest = BigInt(v);
+    for (const name of names) {
+      const w = BigInt(widths[name]!);
+      values[name] = rest & ((1n << w) - 1n);
+      rest >>= w;
+    }
+    return values;
+  });
+}
+
+/**
+ * Why transition `j` of a state's list is never taken, if it is not and the inputs read up to it are
+ * narrow enough to try every value: its condition never holds, or only when an earlier one does.
+ */
+function neverTakenReason(list: CompiledTransition[], j: number, widths: Widths): string | undefined {
+  const names = [...new Set(list.slice(0, j + 1).flatMap((t) => conditionSignals(t.cond).map((s) => s.name)))];
+  if (names.reduce((n, name) => n + widths[name]!, 0) > TRIED_BITS) return undefined;
+  let holds = false;
+  for (const values of everyValue(names, widths)) {
+    if (!evaluateCondition(list[j]!.cond, values)) continue;
+    holds = true;
+    if (!list.slice(0, j).some((t) => evaluateCondition(t.cond, values))) return undefined;
+  }
+  return holds
+    ? `an earlier transition out of ${list[j]!.from} is taken whenever its condition holds`
+    : 'its condition never holds';
 }
 
 /** States no usable transition leads to from the reset state (never-taken transitions do not count). */
@@ -221,17 +272,23 @@ export function compileFsm(config: FsmConfig): CompileResult {
 
   const inputWidths: Widths = Object.fromEntries(c.inputs.map((s) => [s.name, s.width]));
   const stateOutputs = new Map<string, bigint[]>();
-  for (const s of c.states)
-    stateOutputs.set(s.name, outputValues(c, `State ${excerpt(s.name)}`, s.outputs, 0n, errors) as bigint[]);
+  c.states.forEach((s, i) =>
+    stateOutputs.set(
+      s.name,
+      outputValues(c, `State ${excerpt(s.name)}`, s.outputs, 0n, result, `states.${i}.outputs`) as bigint[],
+    ),
+  );
 
   const transitionsFrom = new Map<string, CompiledTransition[]>(c.states.map((s) => [s.name, []]));
   c.transitions.forEach((t, index) => {
     const label = `Transition ${index + 1} (${excerpt(t.from || '?')} → ${excerpt(t.to || '?')})`;
     if (!stateNames.has(t.from)) errors.push(`${label}: unknown state ${q(t.from)}.`);
     if (!stateNames.has(t.to)) errors.push(`${label}: unknown state ${q(t.to)}.`);
-    const cond = compileCondition(t, label, inputWidths, errors);
+    const cond = compileCondition(t, label, inputWidths, result, `transitions.${index}.condition`);
     const outputs =
-      c.fsmType === 'mealy' ? outputValues(c, label, t.outputs, undefined, errors) : c.outputs.map(() => undefined);
+      c.fsmType === 'mealy'
+        ? outputValues(c, label, t.outputs, undefined, result, `transitions.${index}.outputs`)
+        : c.outputs.map(() => undefined);
     transitionsFrom
       .get(t.from)
       ?.push({ index, from: t.from, to: t.to, text: t.condition.trim() || '1', cond, outputs });
@@ -249,6 +306,13 @@ export function compileFsm(config: FsmConfig): CompileResult {
     }
   }
   if (errors.length) return result;
+  for (const [state, list] of transitionsFrom)
+    list.forEach((t, j) => {
+      const why = neverTaken.has(t.index) ? undefined : neverTakenReason(list, j, inputWidths);
+      if (!why) return;
+      neverTaken.add(t.index);
+      warnings.push(`Transition ${t.index + 1} (${state} → ${t.to}) is never taken: ${why}.`);
+    });
   for (const name of unreachable(c, transitionsFrom, neverTaken))
     warnings.push(`State ${name} is unreachable from the reset state ${c.resetState}.`);
   const codes = stateCodes(c);

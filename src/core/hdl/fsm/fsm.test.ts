@@ -7,6 +7,7 @@ import {
   moveOutputValues,
   removeOutput,
   removeState,
+  renameInput,
   renameState,
   SIMPLE_EXAMPLE,
   type FsmConfig,
@@ -94,6 +95,19 @@ describe('FSM configuration rules', () => {
     expect(c.transitions[0]?.from).toBe('WAIT_START');
     expect(c.transitions[2]?.to).toBe('WAIT_START');
   });
+
+  it('renames an input in every condition, whole names only, never onto another input', () => {
+    const c: FsmConfig = {
+      ...COMPLEX_EXAMPLE,
+      transitions: [{ from: 'IDLE', to: 'REQUEST', condition: 'count[3] && count != 0xC || !(count_max)' }],
+    };
+    const conditions = (m: FsmConfig) => m.transitions.map((t) => t.condition);
+    expect(conditions(renameInput(c, 3, 'words'))).toEqual(['words[3] && words != 0xC || !(count_max)']);
+    expect(renameInput(c, 3, 'words').inputs[3]?.name).toBe('words');
+    // Half typed, or another input's name: the conditions keep the old name.
+    for (const name of ['', '3x', 'grant', 'true'])
+      expect(conditions(renameInput(c, 3, name)), name).toEqual(conditions(c));
+  });
 });
 
 describe('FSM checks', () => {
@@ -133,6 +147,19 @@ describe('FSM checks', () => {
     expect(errors).toContain("Transition 4 (RUN → NOWHERE): unknown state 'NOWHERE'.");
     expect(errors).toContain("Transition 4 (RUN → NOWHERE): condition uses 'go', which is not an input.");
     expect(errors).toContain("Transition 4 (RUN → NOWHERE): bit 3 is outside input 'start' (1 bit).");
+  });
+
+  it('a condition naming no input suggests the input it is a typo or another case of', () => {
+    // VHDL ignores case, the condition language does not: until 2026-11-30 'Start' was only "not an input".
+    const errors = (condition: string) =>
+      compileFsm({ ...DEFAULT_FSM, transitions: [{ from: 'IDLE', to: 'RUN', condition }] }).errors;
+    expect(errors('Start')).toEqual([
+      "Transition 1 (IDLE → RUN): condition uses 'Start', which is not an input (did you mean start?).",
+    ]);
+    expect(errors('strat && !stop')).toEqual([
+      "Transition 1 (IDLE → RUN): condition uses 'strat', which is not an input (did you mean start?).",
+    ]);
+    expect(errors('enable')).toEqual(["Transition 1 (IDLE → RUN): condition uses 'enable', which is not an input."]);
   });
 
   it('names the fields a name or width error is about, with the index of its message', () => {
@@ -260,6 +287,31 @@ describe('FSM checks', () => {
     );
     expect(warnings).toContain('State DONE is unreachable from the reset state IDLE.');
     expect(warnings).toContain('State STATE_3 is unreachable from the reset state IDLE.');
+  });
+
+  it('warns about a transition whose condition never holds, or only when an earlier one out of its state does', () => {
+    // Until 2026-11-30 only an always-true earlier transition was noticed: these were silent, and
+    // the states behind them looked reachable.
+    const c: FsmConfig = {
+      ...COMPLEX_EXAMPLE,
+      transitions: [
+        { from: 'IDLE', to: 'REQUEST', condition: 'req' },
+        { from: 'IDLE', to: 'FINISH', condition: 'req && !abort' },
+        { from: 'REQUEST', to: 'TRANSFER', condition: 'count > 3' },
+        { from: 'REQUEST', to: 'IDLE', condition: 'count == 15 || grant && false' },
+        { from: 'REQUEST', to: 'IDLE', condition: 'count[3] && !count[3]' },
+        { from: 'REQUEST', to: 'IDLE', condition: 'count == 2' },
+        { from: 'TRANSFER', to: 'IDLE', condition: '' },
+      ],
+    };
+    const { errors, warnings } = compileFsm(c);
+    expect(errors).toEqual([]);
+    expect(warnings).toEqual([
+      'Transition 2 (IDLE → FINISH) is never taken: an earlier transition out of IDLE is taken whenever its condition holds.',
+      'Transition 4 (REQUEST → IDLE) is never taken: an earlier transition out of REQUEST is taken whenever its condition holds.',
+      'Transition 5 (REQUEST → IDLE) is never taken: its condition never holds.',
+      'State FINISH is unreachable from the reset state IDLE.',
+    ]);
   });
 });
 
