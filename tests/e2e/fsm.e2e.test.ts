@@ -319,6 +319,21 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(errors).toEqual([]);
   });
 
+  it('tells long state names apart in the diagram, and shows each whole on hover', async () => {
+    // Names were cut to their first 8 letters: WAIT_FOR_ACK and WAIT_FOR_REQ both read 'WAIT_FOR…'.
+    const { page, errors } = await open();
+    await page.getByLabel('State 1 name').fill('WAIT_FOR_ACK');
+    await page.getByLabel('State 2 name').fill('WAIT_FOR_REQ');
+    const node = (name: string) => page.locator(`svg.fsm-diagram [data-state="${name}"]`);
+    await expect.poll(() => node('WAIT_FOR_REQ').count()).toBe(1);
+    const ack = await node('WAIT_FOR_ACK').locator('text').textContent();
+    const req = await node('WAIT_FOR_REQ').locator('text').textContent();
+    expect(ack).not.toBe(req);
+    expect(ack!.length).toBeLessThanOrEqual(9);
+    expect(await node('WAIT_FOR_ACK').locator('title').textContent()).toBe('WAIT_FOR_ACK');
+    expect(errors).toEqual([]);
+  });
+
   it('a renamed state reaches every transition and its lists, the reset state and the diagram', async () => {
     const { page, errors } = await open();
     await page.getByLabel('State 2 name').fill('RUNNING');
