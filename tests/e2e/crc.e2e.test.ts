@@ -244,6 +244,20 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('does not generate for a data width the field cannot show (a link with dataWidth=0x10 or " 16")', async () => {
+    // The number field showed nothing while the figures and Generate used 16.
+    const { page, errors } = await openPage(app.browser);
+    for (const dataWidth of ['0x10', '%2016']) {
+      await page.goto(`${app.url}/crc-generator?poly=0x11021&dataWidth=${dataWidth}`);
+      await page.getByText('CRC width: 16 bits').waitFor();
+      expect(await page.getByLabel('Data width (bits)').inputValue()).toBe('');
+      await page.getByRole('alert').filter({ hasText: 'Data width must be a whole number from 1 to 128.' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Generate' }).isDisabled()).toBe(true);
+      expect(await page.getByText(/^XOR count/).count()).toBe(0);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it("sends Generate's request as the spec's {poly, data_width, language} when the parameters are the defaults", async () => {
     const { page, errors } = await openPage(app.browser);
     await page.goto(`${app.url}/crc-generator?poly=0x107`);
