@@ -218,6 +218,25 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
+  it('keeps Cancel and "Synthesising..." until the report of a run started after the data width changed', async () => {
+    // The first run's end (for the old width) took them away while the second went on, and left
+    // its Cancel unable to stop it.
+    const { page, errors } = await openTool();
+    const select = page.getByLabel('Predefined algorithm');
+    await select.locator('option[value="CRC-32/ISO-HDLC"]').waitFor({ state: 'attached' });
+    await select.selectOption('CRC-32/ISO-HDLC');
+    const run = page.getByRole('button', { name: 'Run synthesis report' });
+    await expect.poll(() => run.isEnabled()).toBe(true);
+    await run.click();
+    await page.getByRole('button', { name: 'Cancel synthesis' }).waitFor();
+    await page.getByLabel('Data width (bits)').fill('16');
+    await run.click();
+    await page.getByRole('button', { name: 'Cancel synthesis' }).waitFor({ state: 'detached', timeout: 180_000 });
+    expect(await page.getByText(/^LUT6: \d+ LUTs, depth \d+ LUTs$/).count()).toBe(1);
+    expect(await page.getByText('Synthesis cancelled.').count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
   it('validates the custom inputs and the data width without losing them', async () => {
     const { page, errors } = await openTool();
     const grid = page.getByRole('group', { name: 'Polynomial bits' });
