@@ -188,6 +188,22 @@ describeWith(['chromium'], 'a repeated message is announced again', () => {
     expect(p.errors).toEqual([]);
   });
 
+  // "Synthesis cancelled." (and "Synthesis failed: ...") came into the page with its text.
+  it('CRC: a cancelled synthesis report is announced, in a region already there', async () => {
+    const { page, errors } = await open('/crc-generator');
+    const select = page.getByLabel('Predefined algorithm');
+    await select.locator('option[value="CRC-32/ISO-HDLC"]').waitFor({ state: 'attached' });
+    await select.selectOption('CRC-32/ISO-HDLC');
+    await button(page, 'Run synthesis report').click();
+    const announced = await watchPageAnnouncements(page);
+    await button(page, 'Cancel synthesis').click();
+    await page.getByText('Synthesis cancelled.').waitFor();
+    await expect
+      .poll(async () => (await announced()).filter((a) => a.role === 'alert'))
+      .toEqual([{ role: 'alert', text: 'Synthesis cancelled.', inserted: false }]);
+    expect(errors).toEqual([]);
+  });
+
   it('FSM: the first refused Generate Code is announced, in a region already there', async () => {
     const { page, errors } = await open('/fsm-generator');
     await page.getByLabel('Input 1 width').fill('0');

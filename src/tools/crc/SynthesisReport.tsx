@@ -80,11 +80,10 @@ export function SynthesisReport({
           </ul>
         )}
       </div>
-      {current.error && (
-        <p className="field-hint crc-invalid" role="alert">
-          {current.error}
-        </p>
-      )}
+      {/* Always there, empty until a run fails or is cancelled: a region inserted with its text is not reliably announced. */}
+      <div className={current.error ? 'field-hint crc-invalid' : undefined} role="alert">
+        {current.error}
+      </div>
     </section>
   );
 }
