@@ -204,6 +204,26 @@ describeWith(['chromium'], 'a repeated message is announced again', () => {
     expect(errors).toEqual([]);
   });
 
+  // The line came into the page with its text: a term above x^64 set with C chosen, or C chosen for such a width.
+  it('CRC: a width the software languages do not take is announced, in a region already there', async () => {
+    const { page, errors } = await open('/crc-generator?poly=0x11021&language=c');
+    await page.getByText('Language: C').waitFor();
+    const message = 'Software implementations are generated for CRC widths up to 64 bits.';
+    const alerts = async () => (await announced()).filter((a) => a.role === 'alert');
+    let announced = await watchPageAnnouncements(page);
+    await page.getByRole('button', { name: 'x67', exact: true }).click();
+    await page.getByText(message).waitFor();
+    await expect.poll(alerts).toEqual([{ role: 'alert', text: message, inserted: false }]);
+
+    await page.getByRole('radio', { name: 'Verilog' }).check();
+    await page.getByText('Language: Verilog').waitFor();
+    announced = await watchPageAnnouncements(page);
+    await page.getByRole('radio', { name: 'C', exact: true }).check();
+    await page.getByText(message).waitFor();
+    await expect.poll(alerts).toEqual([{ role: 'alert', text: message, inserted: false }]);
+    expect(errors).toEqual([]);
+  });
+
   it('FSM: the first refused Generate Code is announced, in a region already there', async () => {
     const { page, errors } = await open('/fsm-generator');
     await page.getByLabel('Input 1 width').fill('0');
