@@ -224,6 +224,17 @@ describeWith(['chromium'], 'a repeated message is announced again', () => {
     expect(errors).toEqual([]);
   });
 
+  // The count came into the page with its text on the first letter typed.
+  it('CRC: the count of algorithms a search matches is announced from the first letter', async () => {
+    const { page, errors } = await open('/crc-generator');
+    await page.getByLabel('Predefined algorithm').locator('option[value="CRC-5/USB"]').waitFor({ state: 'attached' });
+    const announced = await watchPageAnnouncements(page);
+    await page.getByLabel('Search algorithms').fill('usb');
+    await page.getByText('2 algorithms match').waitFor();
+    await expect.poll(announced).toEqual([{ role: 'status', text: '2 algorithms match', inserted: false }]);
+    expect(errors).toEqual([]);
+  });
+
   it('FSM: the first refused Generate Code is announced, in a region already there', async () => {
     const { page, errors } = await open('/fsm-generator');
     await page.getByLabel('Input 1 width').fill('0');
