@@ -14,6 +14,7 @@ import { simulateVerilog, simulateVhdl } from '../harness/hdl';
 import { runYosys } from '@yowasp/yosys';
 import { synthesisReport } from '../../src/core/hdl/synth/report';
 import { LINK_DAMAGED_MESSAGE } from '../../src/browser/link-left-out';
+import { draftKey } from '../../src/browser/draft';
 
 describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
   const app = useSharedApp();
@@ -338,6 +339,31 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     await page.getByText(LINK_DAMAGED_MESSAGE).waitFor();
     expect(await page.getByLabel('Data width (bits)').inputValue()).toBe('8');
     expect(await page.getByLabel('Pipeline stages').inputValue()).toBe('0');
+    expect(errors).toEqual([]);
+  });
+
+  it('opens a stored draft with a pipeline depth or language the page does not offer at the defaults', async () => {
+    // A hand-edited draft of 9 stages showed figures for 9 while Generate failed validation; one
+    // of language 'cobol' showed "Language:" with nothing and a Consistency hint for VHDL.
+    const { page, errors } = await openPage(app.browser);
+    await page.goto(`${app.url}/crc-generator?algorithm=CRC-16%2FARC&dataWidth=64&pipelineStages=2`);
+    await page.getByText('Latency: 2 clock cycles').waitFor();
+    await page.evaluate((key) => {
+      const draft = JSON.parse(sessionStorage.getItem(key)!) as { state: Record<string, unknown> };
+      Object.assign(draft.state, { pipelineStages: 9, language: 'cobol' });
+      sessionStorage.setItem(key, JSON.stringify(draft));
+    }, draftKey('/crc-generator'));
+    await page.goto(`${app.url}/crc-generator`);
+    await page.getByText('Mode: Predefined (CRC-16/ARC)').waitFor();
+    await page.getByText('Language: Verilog').waitFor();
+    expect(await page.getByLabel('Pipeline stages').inputValue()).toBe('0');
+    await page.getByText('Latency: crc_out shows a beat right after the clock edge that takes it').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('crc_module.v');
+    expect(await page.getByRole('alert').filter({ hasText: /error/i }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
