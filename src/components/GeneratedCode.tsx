@@ -44,9 +44,11 @@ export interface GeneratedCodeProps {
 /** The first `maxLines` lines and a note of how many more the download has. */
 function shownText(text: string, maxLines?: number): string {
   if (maxLines === undefined) return text;
-  const head = textHead(text, maxLines);
-  if (head === text) return text;
-  const more = text.split('\n').length - maxLines;
+  // The newline that ends the last line starts no other (a file of 401 lines said 2 more lines).
+  const lines = text.endsWith('\n') ? text.slice(0, -1) : text;
+  const head = textHead(lines, maxLines);
+  if (head === lines) return text;
+  const more = lines.split('\n').length - maxLines;
   return `${head}\n... (${more} more lines in the download)`;
 }
 

@@ -188,6 +188,53 @@ describeWith(['chromium'], 'a repeated message is announced again', () => {
     expect(p.errors).toEqual([]);
   });
 
+  // "Synthesis cancelled." (and "Synthesis failed: ...") came into the page with its text.
+  it('CRC: a cancelled synthesis report is announced, in a region already there', async () => {
+    const { page, errors } = await open('/crc-generator');
+    const select = page.getByLabel('Predefined algorithm');
+    await select.locator('option[value="CRC-32/ISO-HDLC"]').waitFor({ state: 'attached' });
+    await select.selectOption('CRC-32/ISO-HDLC');
+    await button(page, 'Run synthesis report').click();
+    const announced = await watchPageAnnouncements(page);
+    await button(page, 'Cancel synthesis').click();
+    await page.getByText('Synthesis cancelled.').waitFor();
+    await expect
+      .poll(async () => (await announced()).filter((a) => a.role === 'alert'))
+      .toEqual([{ role: 'alert', text: 'Synthesis cancelled.', inserted: false }]);
+    expect(errors).toEqual([]);
+  });
+
+  // The line came into the page with its text: a term above x^64 set with C chosen, or C chosen for such a width.
+  it('CRC: a width the software languages do not take is announced, in a region already there', async () => {
+    const { page, errors } = await open('/crc-generator?poly=0x11021&language=c');
+    await page.getByText('Language: C').waitFor();
+    const message = 'Software implementations are generated for CRC widths up to 64 bits.';
+    const alerts = async () => (await announced()).filter((a) => a.role === 'alert');
+    let announced = await watchPageAnnouncements(page);
+    await page.getByRole('button', { name: 'x67', exact: true }).click();
+    await page.getByText(message).waitFor();
+    await expect.poll(alerts).toEqual([{ role: 'alert', text: message, inserted: false }]);
+
+    await page.getByRole('radio', { name: 'Verilog' }).check();
+    await page.getByText('Language: Verilog').waitFor();
+    announced = await watchPageAnnouncements(page);
+    await page.getByRole('radio', { name: 'C', exact: true }).check();
+    await page.getByText(message).waitFor();
+    await expect.poll(alerts).toEqual([{ role: 'alert', text: message, inserted: false }]);
+    expect(errors).toEqual([]);
+  });
+
+  // The count came into the page with its text on the first letter typed.
+  it('CRC: the count of algorithms a search matches is announced from the first letter', async () => {
+    const { page, errors } = await open('/crc-generator');
+    await page.getByLabel('Predefined algorithm').locator('option[value="CRC-5/USB"]').waitFor({ state: 'attached' });
+    const announced = await watchPageAnnouncements(page);
+    await page.getByLabel('Search algorithms').fill('usb');
+    await page.getByText('2 algorithms match').waitFor();
+    await expect.poll(announced).toEqual([{ role: 'status', text: '2 algorithms match', inserted: false }]);
+    expect(errors).toEqual([]);
+  });
+
   it('FSM: the first refused Generate Code is announced, in a region already there', async () => {
     const { page, errors } = await open('/fsm-generator');
     await page.getByLabel('Input 1 width').fill('0');

@@ -180,6 +180,30 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it("in the dark theme, the chart's caption does not call the CI ticks black: they are drawn in the text colour", async () => {
+    const { page, errors } = await openPage(app.browser, { colorScheme: 'dark' });
+    await page.goto(app.url + '/benchmarks');
+    await heading(page).waitFor();
+    await page.getByLabel('Input size').selectOption('1');
+    for (const c of COMPARISONS.filter((c) => c.id !== 'png'))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 1 comparison');
+    const tick = page.locator('.bench-chart svg g[stroke-width="3"] line');
+    await tick.waitFor({ state: 'attached' });
+    const [stroke, text] = await Promise.all([
+      tick.evaluate((e) => getComputedStyle(e).stroke),
+      page.locator('main').evaluate((e) => getComputedStyle(e).color),
+    ]);
+    expect(stroke).toBe(text);
+    expect(stroke).not.toBe('rgb(0, 0, 0)');
+    const caption = await page.locator('.bench-chart figcaption').textContent();
+    expect(caption).toContain('our CI’s ratio');
+    expect(caption).not.toMatch(/black/i);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('redraws the chart to the new width when the window is resized (a phone turned, a window narrowed)', async () => {
     const { page, errors } = await open('/benchmarks');
     await page.getByLabel('Input size').selectOption('1');

@@ -14,6 +14,7 @@ import { simulateVerilog, simulateVhdl } from '../harness/hdl';
 import { runYosys } from '@yowasp/yosys';
 import { synthesisReport } from '../../src/core/hdl/synth/report';
 import { LINK_DAMAGED_MESSAGE } from '../../src/browser/link-left-out';
+import { draftKey } from '../../src/browser/draft';
 
 describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
   const app = useSharedApp();
@@ -134,8 +135,10 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     const preview = page.getByLabel('Generated code preview');
     await preview.waitFor();
     await expect.poll(async () => (await preview.textContent())?.slice(0, 2000)).toBe(downloaded.slice(0, 2000));
-    // A long file shows its first 400 lines and says how many more the download has.
-    const lines = downloaded.split('\n');
+    // A long file shows its first 400 lines and says how many more the download has (as an editor
+    // or `wc -l` counts them: the newline that ends the last line starts no other).
+    expect(downloaded.endsWith('end\n\nendmodule\n')).toBe(true);
+    const lines = downloaded.slice(0, -1).split('\n');
     expect(lines.length).toBeGreaterThan(400);
     expect(await preview.textContent()).toBe(
       `${lines.slice(0, 400).join('\n')}\n... (${lines.length - 400} more lines in the download)`,
@@ -218,6 +221,25 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
+  it('keeps Cancel and "Synthesising..." until the report of a run started after the data width changed', async () => {
+    // The first run's end (for the old width) took them away while the second went on, and left
+    // its Cancel unable to stop it.
+    const { page, errors } = await openTool();
+    const select = page.getByLabel('Predefined algorithm');
+    await select.locator('option[value="CRC-32/ISO-HDLC"]').waitFor({ state: 'attached' });
+    await select.selectOption('CRC-32/ISO-HDLC');
+    const run = page.getByRole('button', { name: 'Run synthesis report' });
+    await expect.poll(() => run.isEnabled()).toBe(true);
+    await run.click();
+    await page.getByRole('button', { name: 'Cancel synthesis' }).waitFor();
+    await page.getByLabel('Data width (bits)').fill('16');
+    await run.click();
+    await page.getByRole('button', { name: 'Cancel synthesis' }).waitFor({ state: 'detached', timeout: 180_000 });
+    expect(await page.getByText(/^LUT6: \d+ LUTs, depth \d+ LUTs$/).count()).toBe(1);
+    expect(await page.getByText('Synthesis cancelled.').count()).toBe(0);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
   it('validates the custom inputs and the data width without losing them', async () => {
     const { page, errors } = await openTool();
     const grid = page.getByRole('group', { name: 'Polynomial bits' });
@@ -241,6 +263,20 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text).toContain('input  wire [11:0] data_in,');
     expect(text).toContain("lfsr_q <= 8'hff;");
+    expect(errors).toEqual([]);
+  });
+
+  it('does not generate for a data width the field cannot show (a link with dataWidth=0x10 or " 16")', async () => {
+    // The number field showed nothing while the figures and Generate used 16.
+    const { page, errors } = await openPage(app.browser);
+    for (const dataWidth of ['0x10', '%2016']) {
+      await page.goto(`${app.url}/crc-generator?poly=0x11021&dataWidth=${dataWidth}`);
+      await page.getByText('CRC width: 16 bits').waitFor();
+      expect(await page.getByLabel('Data width (bits)').inputValue()).toBe('');
+      await page.getByRole('alert').filter({ hasText: 'Data width must be a whole number from 1 to 128.' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Generate' }).isDisabled()).toBe(true);
+      expect(await page.getByText(/^XOR count/).count()).toBe(0);
+    }
     expect(errors).toEqual([]);
   });
 
@@ -303,6 +339,31 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     await page.getByText(LINK_DAMAGED_MESSAGE).waitFor();
     expect(await page.getByLabel('Data width (bits)').inputValue()).toBe('8');
     expect(await page.getByLabel('Pipeline stages').inputValue()).toBe('0');
+    expect(errors).toEqual([]);
+  });
+
+  it('opens a stored draft with a pipeline depth or language the page does not offer at the defaults', async () => {
+    // A hand-edited draft of 9 stages showed figures for 9 while Generate failed validation; one
+    // of language 'cobol' showed "Language:" with nothing and a Consistency hint for VHDL.
+    const { page, errors } = await openPage(app.browser);
+    await page.goto(`${app.url}/crc-generator?algorithm=CRC-16%2FARC&dataWidth=64&pipelineStages=2`);
+    await page.getByText('Latency: 2 clock cycles').waitFor();
+    await page.evaluate((key) => {
+      const draft = JSON.parse(sessionStorage.getItem(key)!) as { state: Record<string, unknown> };
+      Object.assign(draft.state, { pipelineStages: 9, language: 'cobol' });
+      sessionStorage.setItem(key, JSON.stringify(draft));
+    }, draftKey('/crc-generator'));
+    await page.goto(`${app.url}/crc-generator`);
+    await page.getByText('Mode: Predefined (CRC-16/ARC)').waitFor();
+    await page.getByText('Language: Verilog').waitFor();
+    expect(await page.getByLabel('Pipeline stages').inputValue()).toBe('0');
+    await page.getByText('Latency: crc_out shows a beat right after the clock edge that takes it').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Generate' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('crc_module.v');
+    expect(await page.getByRole('alert').filter({ hasText: /error/i }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 

@@ -57,7 +57,7 @@ describe('the page form', () => {
     expect(checkDataWidth('1')).toEqual({ ok: true, value: 1 });
     expect(checkDataWidth('128')).toEqual({ ok: true, value: 128 });
     expect(checkDataWidth('129')).toEqual({ ok: false, error: 'Data width must be a whole number from 1 to 128.' });
-    for (const bad of ['0', '129', '', '8.5', 'abc', '-4']) expect(checkDataWidth(bad).ok).toBe(false);
+    for (const bad of ['0', '129', '', '8.5', 'abc', '-4', '0x10', ' 16']) expect(checkDataWidth(bad).ok).toBe(false);
   });
 
   it('builds a request the server schema accepts, with the same parameters', () => {

@@ -48,7 +48,9 @@ export type Checked<T> = { ok: true; value: T } | { ok: false; error: string; fi
 /** The data width box: a whole number in the page's range (1..128). */
 export function checkDataWidth(text: string): Checked<number> {
   const n = Number(text);
-  if (text.trim() === '' || !isDataWidth(n, MAX_DATA_WIDTH_UI)) {
+  // Decimal digits only: the number field shows nothing for '0x10' or ' 16' (from a link or a
+  // draft), which Number() reads as 16, so the figures and Generate used a width not on the page.
+  if (!/^\d+$/.test(text) || !isDataWidth(n, MAX_DATA_WIDTH_UI)) {
     return { ok: false, error: dataWidthMessage(MAX_DATA_WIDTH_UI) };
   }
   return { ok: true, value: n };

@@ -109,7 +109,10 @@ function useChartWidth(el: HTMLElement | null): number {
   return width;
 }
 
-/** A bar per comparison: the visitor's ratio from 1, and our CI's ratio as a black tick. */
+/**
+ * A bar per comparison: the visitor's ratio from 1, and our CI's ratio as a thick tick in the text
+ * colour (light in the dark theme, where the caption called it black until 2026-11-30).
+ */
 export function RatioChart({ plot, rows }: { plot: PlotModule | null | 'failed'; rows: ChartRow[] }) {
   const [box, setBox] = useState<HTMLDivElement | null>(null);
   // Drawn for the width it has, again when that changes: Plot's SVG only scales down (its text
@@ -130,7 +133,7 @@ export function RatioChart({ plot, rows }: { plot: PlotModule | null | 'failed';
       <figcaption>
         {plot === 'failed'
           ? 'The chart could not be loaded; the table above has every figure.'
-          : 'Bars: your device (green: our kernel is faster, red: the browser is). Black ticks: our CI’s ratio.'}
+          : 'Bars: your device (green: our kernel is faster, red: the browser is). Thick ticks: our CI’s ratio.'}
       </figcaption>
     </figure>
   );

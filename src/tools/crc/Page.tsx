@@ -153,10 +153,14 @@ export default function CrcPage() {
         }
       />
 
+      {/* Always there, empty unless a software language is chosen for a width it does not take: a region
+          inserted with its text (on choosing C, or on a term above x^64) is not reliably announced. */}
+      <div className={software.error ? 'field-hint crc-invalid' : undefined} role="alert">
+        {software.error}
+      </div>
       {!hardware && (
         <SoftwareCode
           files={software.files}
-          error={software.error}
           onCopied={() => page.track('copy_to_clipboard', { language: s.language })}
           onDownloaded={(file) => page.track('download_file', { language: s.language, file })}
         />

@@ -53,11 +53,10 @@ export function AlgorithmPanel({
           }))}
           onChange={(name) => onChoose(algorithms.find((x) => x.name === name))}
         >
-          {s.search && (
-            <span className="field-hint" role="status">
-              {groups.reduce((n, g) => n + g.items.length, 0)} algorithms match
-            </span>
-          )}
+          {/* Always there: inserted with its text on the first letter, the count was not reliably announced. */}
+          <span className={s.search ? 'field-hint' : undefined} role="status">
+            {s.search ? `${groups.reduce((n, g) => n + g.items.length, 0)} algorithms match` : ''}
+          </span>
         </SelectField>
       </div>
     </section>

@@ -25,51 +25,42 @@ export function downloadFiles(files: HdlFile[]): void {
 
 export function SoftwareCode({
   files,
-  error,
   onCopied,
   onDownloaded,
 }: {
   files: HdlFile[];
-  error?: string;
   onCopied?(): void;
   onDownloaded?(name: string): void;
 }) {
   const [open, setOpen] = useState(false);
   return (
-    <>
-      {error && (
-        <p className="field-hint crc-invalid" role="alert">
-          {error}
-        </p>
-      )}
-      <details
-        className="panel generated-code crc-preview"
-        id="crc-software"
-        onToggle={(e) => setOpen(e.currentTarget.open)}
-      >
-        <summary>Preview ({files.map((f) => f.name).join(', ') || 'software'})</summary>
-        {open &&
-          files.map((f) => (
-            <section key={f.name} className="crc-software-file" aria-label={f.name}>
-              <div className="row generated-code-actions">
-                <h3 className="crc-heading mono">{f.name}</h3>
-                <CopyButton text={f.text} ariaLabel={`Copy ${f.name}`} onCopied={onCopied} />
-                <button
-                  type="button"
-                  onClick={() => {
-                    downloadBlob(f.name, f.text);
-                    onDownloaded?.(f.name);
-                  }}
-                >
-                  Download {f.name}
-                </button>
-              </div>
-              <pre className="code" aria-label={`Generated code: ${f.name}`} tabIndex={0}>
-                <code>{f.text}</code>
-              </pre>
-            </section>
-          ))}
-      </details>
-    </>
+    <details
+      className="panel generated-code crc-preview"
+      id="crc-software"
+      onToggle={(e) => setOpen(e.currentTarget.open)}
+    >
+      <summary>Preview ({files.map((f) => f.name).join(', ') || 'software'})</summary>
+      {open &&
+        files.map((f) => (
+          <section key={f.name} className="crc-software-file" aria-label={f.name}>
+            <div className="row generated-code-actions">
+              <h3 className="crc-heading mono">{f.name}</h3>
+              <CopyButton text={f.text} ariaLabel={`Copy ${f.name}`} onCopied={onCopied} />
+              <button
+                type="button"
+                onClick={() => {
+                  downloadBlob(f.name, f.text);
+                  onDownloaded?.(f.name);
+                }}
+              >
+                Download {f.name}
+              </button>
+            </div>
+            <pre className="code" aria-label={`Generated code: ${f.name}`} tabIndex={0}>
+              <code>{f.text}</code>
+            </pre>
+          </section>
+        ))}
+    </details>
   );
 }

@@ -32,17 +32,25 @@ export function SynthesisReport({
   async function run() {
     if (!config) return;
     const key = configKey;
+    // A run still going is for a configuration no longer shown: stopped, and its end says nothing
+    // (it took this run's "Synthesising..." and Cancel away, and left Cancel unable to stop it).
+    abort.current?.abort();
     const controller = new AbortController();
     abort.current = controller;
+    const latest = () => abort.current === controller;
     setState({ key, running: true });
     try {
       const file = await crcWorker.generate(config, 'verilog');
       const report = await yosysWorker.with({ signal: controller.signal }).report(file.text, CRC_MODULE);
-      setState({ key, report });
+      if (latest()) setState({ key, report });
     } catch (e) {
-      setState({ key, error: isAbortError(e) ? 'Synthesis cancelled.' : `Synthesis failed: ${(e as Error).message}` });
+      if (latest())
+        setState({
+          key,
+          error: isAbortError(e) ? 'Synthesis cancelled.' : `Synthesis failed: ${(e as Error).message}`,
+        });
     } finally {
-      abort.current = null;
+      if (latest()) abort.current = null;
     }
   }
 
@@ -72,11 +80,10 @@ export function SynthesisReport({
           </ul>
         )}
       </div>
-      {current.error && (
-        <p className="field-hint crc-invalid" role="alert">
-          {current.error}
-        </p>
-      )}
+      {/* Always there, empty until a run fails or is cancelled: a region inserted with its text is not reliably announced. */}
+      <div className={current.error ? 'field-hint crc-invalid' : undefined} role="alert">
+        {current.error}
+      </div>
     </section>
   );
 }

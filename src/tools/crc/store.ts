@@ -69,6 +69,14 @@ keepDraft(useCrcStore, tool.path, (s) => ({
   pipelineStages: s.pipelineStages,
 }));
 
+// A hand-edited draft's pipeline depth or language the page does not offer (9 stages showed their
+// figures while Generate failed validation; 'cobol' showed no language): the default.
+{
+  const { pipelineStages, language } = useCrcStore.getState();
+  if (!isPipelineStages(pipelineStages)) useCrcStore.setState({ pipelineStages: 0 });
+  if (!isCrcLanguage(language)) useCrcStore.setState({ language: 'verilog' });
+}
+
 /** The x^0..x^67 toggles as one hex number (bit i = x^i), e.g. 0x104c11db7 for CRC-32. */
 export const bitsToHex = (bits: readonly number[]) =>
   `0x${bits.reduceRight((n, b) => (n << 1n) | BigInt(b ? 1 : 0), 0n).toString(16)}`;
