@@ -14,8 +14,6 @@ export interface ChartRow {
 
 /** The chart's font size in px (its style below): Plot measures label widths in ems of it. */
 const FONT_PX = 12;
-const FASTER = '#15803d';
-const SLOWER = '#b91c1c';
 
 function chart(Plot: PlotModule, rows: ChartRow[], width: number): SVGSVGElement | HTMLElement {
   const values = [1, ...rows.flatMap((r) => (r.ci === null ? [r.ratio] : [r.ratio, r.ci]))];
@@ -36,7 +34,16 @@ function chart(Plot: PlotModule, rows: ChartRow[], width: number): SVGSVGElement
     },
     y: { label: null, domain: rows.map((r) => r.label) },
     marks: [
-      Plot.barX(rows, { y: 'label', x1: 1, x2: 'ratio', fill: (r: ChartRow) => (r.ratio >= 1 ? FASTER : SLOWER) }),
+      // Coloured by styles.css in the theme's success and error colours: fixed ones (a dark red)
+      // measured 2.6:1 on the dark theme's panel, under the 3:1 a graphic needs (WCAG 1.4.11).
+      Plot.barX(
+        rows.filter((r) => r.ratio >= 1),
+        { y: 'label', x1: 1, x2: 'ratio', className: 'bench-bar-faster' },
+      ),
+      Plot.barX(
+        rows.filter((r) => r.ratio < 1),
+        { y: 'label', x1: 1, x2: 'ratio', className: 'bench-bar-slower' },
+      ),
       Plot.ruleX([1]),
       Plot.tickX(withCi, { y: 'label', x: 'ci', stroke: 'currentColor', strokeWidth: 3 }),
       Plot.text(rows, {
