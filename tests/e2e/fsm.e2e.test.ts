@@ -319,6 +319,18 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(errors).toEqual([]);
   });
 
+  it('a reload on the Generated Code tab shows the code again, not a tab asking to generate', async () => {
+    // The draft kept the tab but not the code: after a reload the tab said 'Press Generate Code'.
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    const verilog = await page.getByLabel('Generated Verilog code').textContent();
+    await page.reload();
+    await page.getByLabel('Generated Verilog code').waitFor();
+    expect(await page.getByRole('tab', { name: 'Generated Code' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByLabel('Generated Verilog code').textContent()).toBe(verilog);
+    expect(errors).toEqual([]);
+  });
+
   it('tells long state names apart in the diagram, and shows each whole on hover', async () => {
     // Names were cut to their first 8 letters: WAIT_FOR_ACK and WAIT_FOR_REQ both read 'WAIT_FOR…'.
     const { page, errors } = await open();

@@ -14,7 +14,7 @@ import {
   type FsmState,
   type FsmTransition,
 } from '../../core/hdl/fsm/config';
-import type { GenerationResult } from './logic';
+import { generateBoth, type GenerationResult } from './logic';
 import { keepDraft } from '../../browser/draft';
 import type { PermalinkSpec } from '../../browser/permalink';
 import { tool } from './tool';
@@ -149,6 +149,19 @@ export const useFsmStore = create<FsmStore>((set) => {
 });
 
 keepDraft(useFsmStore, tool.path, ({ config, tab }) => ({ config, tab }));
+reopenCodeTab();
+
+/**
+ * A draft keeps the machine, not its code (a few ms to make again): reopened on the Generated Code
+ * tab, it shows the code of the machine kept (it said 'Press Generate Code' after a reload), or the
+ * Configuration tab when that machine has no code.
+ */
+function reopenCodeTab() {
+  const { tab, config, generated } = useFsmStore.getState();
+  if (tab !== 'code' || generated) return;
+  const r = generateBoth(config);
+  useFsmStore.setState(r.files.verilog || r.files.vhdl ? { generated: { ...r, config } } : { tab: 'config' });
+}
 
 const isText = (v: unknown) => typeof v === 'string';
 const isRecordOfText = (v: unknown) =>
