@@ -148,6 +148,22 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     },
   );
 
+  it('says why Run is unavailable when no comparison is ticked', async () => {
+    // Run went grey without a word.
+    const { page, errors } = await open('/benchmarks');
+    for (const c of COMPARISONS) await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    const run = page.getByRole('button', { name: 'Run', exact: true });
+    expect(await run.isDisabled()).toBe(true);
+    const described = () =>
+      run.evaluate((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
+    await expect.poll(described).toBe('Tick at least one comparison to run.');
+    expect(await page.getByText('Tick at least one comparison to run.').isVisible()).toBe(true);
+    await page.getByRole('checkbox', { name: `${COMPARISONS[0]!.title} vs ${COMPARISONS[0]!.theirs}` }).check();
+    expect(await page.getByText('Tick at least one comparison to run.').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("on a phone, the results table scrolls from the keyboard (a focusable region) and the chart's labels fit; axe clean", async () => {
     const { page, errors } = await openPage(app.browser, { viewport: { width: 390, height: 844 } });
     await page.goto(app.url + '/benchmarks');

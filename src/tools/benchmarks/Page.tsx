@@ -68,6 +68,9 @@ function ResultRow({ r }: { r: ComparisonResult }) {
   );
 }
 
+/** Run's description while it cannot run (it went grey without a word). */
+const NOTHING_TICKED_ID = 'bench-nothing-ticked';
+
 export default function BenchmarksPage() {
   const { sizeMb, selected, setSize, setSelected } = useBenchmarksStore();
   const { status, results, running, error, info, start, cancel } = useBenchRun();
@@ -124,9 +127,20 @@ export default function BenchmarksPage() {
           </fieldset>
         </div>
         <div className="row">
-          <BusyButton className="primary" onClick={run} disabled={selected.length === 0} busy={busy}>
+          <BusyButton
+            className="primary"
+            onClick={run}
+            disabled={selected.length === 0}
+            aria-describedby={selected.length === 0 ? NOTHING_TICKED_ID : undefined}
+            busy={busy}
+          >
             Run
           </BusyButton>
+          {selected.length === 0 && (
+            <span id={NOTHING_TICKED_ID} className="field-hint">
+              Tick at least one comparison to run.
+            </span>
+          )}
         </div>
         {running && (
           <div className="bench-progress">
