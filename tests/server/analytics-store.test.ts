@@ -18,11 +18,13 @@ import {
 } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { BufferedStore, type BufferOptions } from '../../server/store/buffered';
 import { encodeRecord, inspectJournal, JournalRefusedError, type JournaledEvent } from '../../server/store/journal';
 import { SqliteBackend } from '../../server/store/sqlite';
+import { ThreadedSqliteBackend } from '../../server/store/sqlite/client';
 import { MongoBackend } from '../../server/store/mongo';
 import { dayRange, type Backend, type DayRange, type StatsRows } from '../../server/store/rollup';
 import {
@@ -669,6 +671,60 @@ describe('journaled write path under database failures', () => {
     await waitUntil(() => again.health().buffered === 0, 'the replay');
     expect((await again.stats({ days: 7 })).total_views).toBe(9);
     await again.close();
+  });
+});
+
+describe('the embedded database thread', () => {
+  /** The thread as the server runs it (built by npm run build, as the server tests use dist/server). */
+  const THREAD = join(__dirname, '../../dist/server/sqlite-thread.mjs');
+  let dir: string;
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Stops the backend's current thread as an uncaught error or a resource limit would, and waits until it is gone. */
+  async function stopThread(backend: ThreadedSqliteBackend): Promise<void> {
+    const worker = (backend as unknown as { worker: Worker }).worker;
+    await worker.terminate();
+  }
+
+  it('starts a new thread after its thread exits, and writes every event journaled meanwhile once', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bitsmith-thread-'));
+    const file = join(dir, 'a.sqlite');
+    const backend = await ThreadedSqliteBackend.open(file, { retentionDays: 30 }, 6 * 3_600_000, THREAD);
+    const logs: string[] = [];
+    const store = new BufferedStore(backend, {
+      journalDir: join(dir, 'journal'),
+      retryMinMs: 10,
+      retryMaxMs: 40,
+      log: (m) => logs.push(m),
+    });
+    const views = (n: number, tag: string) =>
+      Array.from({ length: n }, (_, i) => view(`/${tag}/${i}`, `${tag}${i}`, new Date()));
+    try {
+      await store.record(views(10, 'before'));
+      expect((await store.stats({ days: 7 })).total_views).toBe(10);
+
+      // The thread exits while events keep arriving: they are journaled (202), then written by a new thread.
+      await stopThread(backend);
+      await store.record(views(20, 'during'));
+      await store.flush();
+      expect((await store.stats({ days: 7 })).total_views).toBe(30);
+
+      // It exits again, soon after its start, while nothing is waiting: the next stats start another one.
+      await stopThread(backend);
+      const s = await store.stats({ days: 7 });
+      expect([s.total_views, s.unique_visitors]).toEqual([30, 30]);
+      await store.record(views(5, 'after'));
+      await store.flush();
+      expect((await store.stats({ days: 7 })).total_views).toBe(35);
+      expect(store.health()).toMatchObject({ available: true, buffered: 0, stored: 35 });
+    } finally {
+      await store.close();
+    }
+    // Every event once in the file, whichever thread wrote it.
+    const db = new Database(file, { readonly: true });
+    const rows = db.prepare('SELECT COUNT(*) AS n, COUNT(DISTINCT eid) AS ids FROM events').get();
+    db.close();
+    expect(rows).toEqual({ n: 35, ids: 35 });
   });
 });
 
