@@ -2,8 +2,8 @@
  * Serves the built app (dist/client): hashed assets cached for a year, each text file sent
  * precompressed (`.br`/`.gz` written at build time by scripts/delivery-plugin.ts) when the client
  * accepts it, the SPA's index.html for every route the app declares (routes.json, written by the
- * same build) and the same page with HTTP 404 for anything else, so the app shows its not-found
- * page and crawlers see a real 404.
+ * same build), a 301 to the declared route for one typed in another case, and the same page
+ * with HTTP 404 for anything else, so the app shows its not-found page and crawlers see a real 404.
  */
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -91,17 +91,43 @@ function declaredRoutes(root: string): Set<string> {
   return existsSync(file) ? new Set(JSON.parse(readFileSync(file, 'utf8')) as string[]) : new Set();
 }
 
+/**
+ * Each declared route by its lower-case form, for an address typed in another case
+ * (/CRC-Generator); routes that differ only in case (none today) are left out rather than guessed.
+ */
+function routesByLowerCase(routes: Set<string>): Map<string, string> {
+  const out = new Map<string, string>();
+  const clash = new Set<string>();
+  for (const route of routes) {
+    const key = route.toLowerCase();
+    if (out.has(key)) clash.add(key);
+    out.set(key, route);
+  }
+  for (const key of clash) out.delete(key);
+  return out;
+}
+
 /** Mounts the built app on `app`; does nothing when `root` has not been built. */
 export function serveBuiltApp(app: Express, root: string): void {
   if (!existsSync(root)) return;
   const present = urlPaths(root);
   const routes = declaredRoutes(root);
+  const byLowerCase = routesByLowerCase(routes);
   app.use(precompressed(present));
   app.use('/assets', express.static(join(root, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
   app.use(express.static(root, { index: false }));
   app.get('/{*path}', (req, res) => {
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     const known = routes.size === 0 || routes.has(path);
+    // A declared route in another case: the app opens it (src/main.tsx), so the answer is its
+    // address rather than a 404 that tells crawlers and link checkers the link is dead. The
+    // browser keeps the fragment across the redirect; the query string is kept here.
+    const own = known ? undefined : byLowerCase.get(path.toLowerCase());
+    if (own) {
+      const query = req.originalUrl.indexOf('?');
+      res.redirect(301, own + (query >= 0 ? req.originalUrl.slice(query) : ''));
+      return;
+    }
     // The admin dashboard is linked from every page; crawlers that follow the link must not list it.
     if (path === ADMIN_PREFIX || path.startsWith(`${ADMIN_PREFIX}/`)) res.set('X-Robots-Tag', 'noindex, nofollow');
     sendIndex(root, present, req, res, known ? 200 : 404);

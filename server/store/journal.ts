@@ -68,6 +68,8 @@ const O_DSYNC = constants.O_DSYNC ?? 0;
 const MAX_RECORD = 1 << 20;
 /** `<owner>-<number>.log`: each server appends only to its own segments. */
 const SEGMENT_NAME = /^(?:([0-9a-f]{12})-)?(\d{16})\.log$/;
+/** `<segment>.recovered`: the clean copy of a damaged segment being written (rewriteSegment). */
+const RECOVERED_NAME = /^(?:([0-9a-f]{12})-)?\d{16}\.log\.recovered$/;
 /** `<owner>.owner`: the pid and host of the server that owns the segments named after it. */
 const OWNER_FILE = /^([0-9a-f]{12})\.owner$/;
 /** Journals open in this process: alive although their pid is ours. */
@@ -177,11 +179,13 @@ function recordsAfter(buf: Buffer, from: number): JournaledEvent[] {
 /**
  * Replaces a damaged segment by one holding only `events`: the original is kept beside it as
  * `<name>.damaged` (no segment name, so never read again) for a manual recovery, `name` being the
- * segment's name before this server took it over (`path` is its name now). Returns the size.
+ * segment's name before this server took it over (`path` is its name now). The clean copy is
+ * written as `<path>.recovered`, named after this server, so a start that finds one of a server
+ * no longer running knows it for what a crash left (Journal.scan removes it). Returns the size.
  */
 function rewriteSegment(path: string, events: JournaledEvent[], name = path): number {
   const data = Buffer.concat(events.map(encodeRecord));
-  const fresh = `${name}.recovered`;
+  const fresh = `${path}.recovered`;
   try {
     writeFileSync(fresh, data);
     const fd = openSync(fresh, 'r+');
@@ -190,17 +194,17 @@ function rewriteSegment(path: string, events: JournaledEvent[], name = path): nu
     } finally {
       closeSync(fd);
     }
+    try {
+      linkSync(path, `${name}.damaged`);
+    } catch (e) {
+      // Kept already by a start that stopped before the rename below.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    renameSync(fresh, path);
   } catch (e) {
     rmSync(fresh, { force: true });
     throw e;
   }
-  try {
-    linkSync(path, `${name}.damaged`);
-  } catch (e) {
-    // Kept already by a start that stopped before the rename below.
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  }
-  renameSync(fresh, path);
   const dir = openSync(dirname(path), 'r');
   try {
     fsyncSync(dir);
@@ -328,6 +332,7 @@ export class Journal {
       // one may have deleted the file first.
       else rmSync(join(this.dir, f), { force: true });
     }
+    this.removeLeftCopies(files);
     const found = files
       .map((f) => SEGMENT_NAME.exec(f))
       .filter((m): m is RegExpExecArray => m !== null)
@@ -391,6 +396,29 @@ export class Journal {
     if (total > 0)
       this.log(`Analytics journal: ${total} events found in ${this.dir}, replaying them into the database`);
     return total;
+  }
+
+  /**
+   * Removes the clean copies of damaged segments (`<segment>.recovered`) that a server killed in the
+   * middle of the rewrite left: the segment is still the damaged original, taken over and rewritten
+   * again by this start, under its new name. A copy named after a running server (its owner file
+   * is written before it starts copying) is its rewrite in progress and is left to it. Before
+   * 2026-11-30 copies were named after the segment's name before the takeover, never written
+   * again: each start killed during a rewrite left one more for good.
+   */
+  private removeLeftCopies(files: string[]): void {
+    for (const f of files) {
+      const copy = RECOVERED_NAME.exec(f);
+      if (!copy) continue;
+      const owner = copy[1];
+      if (owner && this.ownerAlive(owner, join(this.dir, `${owner}.owner`))) continue;
+      try {
+        rmSync(join(this.dir, f), { force: true });
+        this.log(`Analytics journal: removed ${f}, a partial copy left by a segment rewrite a crash cut short`);
+      } catch (e) {
+        this.log(`Analytics journal: cannot remove ${f} (${(e as Error).message}); move it out of ${this.dir}`);
+      }
+    }
   }
 
   /**

@@ -352,6 +352,26 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     }
   });
 
+  it('answers a tool address typed in another case with a 301 to its own, query and fragment kept', async () => {
+    // The app took such an address to the tool, but the server answered it 404: crawlers and link
+    // checkers saw a dead link where visitors saw the tool.
+    const cases: [string, string, string][] = [
+      ['/CRC-Generator?width=16#code', '/crc-generator?width=16#code', 'CRC Generator'],
+      ['/Base64-Converter', '/base64-converter', 'Base64 Converter'],
+    ];
+    for (const [path, canonical, title] of cases) {
+      const p = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
+      const response = await p.page.goto(app.url + path);
+      const first = response!.request().redirectedFrom();
+      expect(first?.url(), path).toBe(app.url + path.replace(/#.*/, ''));
+      expect((await first!.response())!.status(), path).toBe(301);
+      expect(response!.status(), path).toBe(200);
+      await expect.poll(() => p.page.locator('main h1').first().textContent()).toBe(title);
+      expect(p.page.url()).toBe(app.url + canonical);
+      await p.page.context().close();
+    }
+  });
+
   it('a 404 for a long address wraps it instead of scrolling the page sideways', async () => {
     const p = await openPage(app.browser, { viewport: { width: 320, height: 640 } });
     await p.page.goto(`${app.url}/share/9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08`);

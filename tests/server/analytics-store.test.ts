@@ -4,7 +4,7 @@
  * the schema upgrade.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   closeSync,
   mkdirSync,
@@ -12,17 +12,21 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   writeFileSync,
   writeSync,
 } from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { BufferedStore, type BufferOptions } from '../../server/store/buffered';
 import { encodeRecord, inspectJournal, JournalRefusedError, type JournaledEvent } from '../../server/store/journal';
 import { SqliteBackend } from '../../server/store/sqlite';
+import { ThreadedSqliteBackend } from '../../server/store/sqlite/client';
 import { MongoBackend } from '../../server/store/mongo';
 import { dayRange, type Backend, type DayRange, type StatsRows } from '../../server/store/rollup';
 import {
@@ -623,6 +627,44 @@ describe('journaled write path under database failures', () => {
     await again.close();
   });
 
+  it('removes the partial clean copy a crash in the middle of a segment rewrite left, at the next start', async () => {
+    const { backend, store } = setup({ shutdownFlushMs: 50 });
+    backend.down = true;
+    for (let i = 0; i < 300; i += 30)
+      await store.record(Array.from({ length: 30 }, (_, k) => view(`/p${k}`, `s${i + k}`, new Date())));
+    await store.close();
+    const journalDir = join(dir, 'journal');
+    const [segment] = inspectJournal(journalDir);
+    const before = join(journalDir, segment!.file);
+    const buf = readFileSync(before);
+    let at = 0;
+    for (let i = 0; i < 100; i++) at += 8 + buf.readUInt32LE(at);
+    const fd = openSync(before, 'r+');
+    writeSync(fd, Buffer.from([buf[at + 20]! ^ 0xff]), 0, 1, at + 20); // bit rot in event 100
+    closeSync(fd);
+    // A start took the segment over (renamed it after itself) and was killed while writing the
+    // clean copy: the segment is still the damaged one, beside a partial copy under the name the
+    // segment had before (earlier versions) and under its own (this one); its owner file is left.
+    const crashed = 'aaaaaaaaaaaa';
+    const claimed = join(journalDir, `${crashed}-0000000000000001.log`);
+    renameSync(before, claimed);
+    writeFileSync(join(journalDir, `${crashed}.owner`), JSON.stringify({ pid: process.pid, host: hostname() }));
+    writeFileSync(`${before}.recovered`, buf.subarray(0, at));
+    writeFileSync(`${claimed}.recovered`, buf.subarray(0, at));
+    const leftovers = () => readdirSync(journalDir).filter((f) => f.endsWith('.recovered'));
+    expect(leftovers()).toHaveLength(2);
+
+    const logs: string[] = [];
+    const again = reopen((m) => logs.push(m));
+    await waitUntil(() => again.health().buffered === 0, 'the replay');
+    expect((await again.stats({ days: 7 })).total_views).toBe(299); // only the damaged event is missing
+    expect(leftovers()).toEqual([]);
+    expect(logs.join('\n')).toMatch(/removed .*\.log\.recovered, a partial copy/);
+    await again.close();
+    // Nothing of the rewrite is left but the damaged bytes, kept for a manual recovery.
+    expect(readdirSync(journalDir).every((f) => f.endsWith('.damaged'))).toBe(true);
+  });
+
   it('skips a whole record that is not an event (no fields object, an unknown kind), so it cannot stall the writes', async () => {
     dir = mkdtempSync(join(tmpdir(), 'bitsmith-buffer-'));
     mkdirSync(join(dir, 'journal'));
@@ -655,20 +697,87 @@ describe('journaled write path under database failures', () => {
     writeSync(fd, Buffer.from([0xff]), 0, 1, 20); // the first record's payload
     closeSync(fd);
     const damaged = readFileSync(file);
-    mkdirSync(`${file}.recovered`); // where the clean copy goes: its write fails, like on a full disk
-    const logs: string[] = [];
-    const open = () => reopen((m) => logs.push(m));
-    const first = open();
-    expect(logs.join('\n')).toMatch(/cannot rewrite .* it is left for the next start/);
-    await first.close();
-    // Taken over (renamed after the store that opened it), its bytes untouched.
+    // The first start opens the journal in a process that may write no file over 512 bytes
+    // (`ulimit -f 1`): the clean copy's write fails (EFBIG), as on a full disk.
+    const journalModule = pathToFileURL(join(__dirname, '../../server/store/journal.ts')).href;
+    const script =
+      `const { Journal } = await import(${JSON.stringify(journalModule)});` +
+      'const journal = Journal.open(process.argv[1], { limitBytes: 1 << 30, log: (m) => console.log(m) });' +
+      'await journal.close();';
+    const first = spawnSync(
+      'sh',
+      [
+        '-c',
+        'ulimit -f 1 && exec "$0" --import tsx --input-type=module -e "$1" "$2"',
+        process.execPath,
+        script,
+        join(dir, 'journal'),
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(first.stdout).toMatch(/cannot rewrite .* \(EFBIG: file too large, write\); it is left for the next start/);
+    // Taken over (renamed after the store that opened it), its bytes untouched, no partial copy left.
     const [left] = inspectJournal(join(dir, 'journal'));
     expect(readFileSync(join(dir, 'journal', left!.file)).equals(damaged)).toBe(true);
-    rmSync(`${file}.recovered`, { recursive: true });
-    const again = open();
+    expect(readdirSync(join(dir, 'journal')).filter((f) => f.endsWith('.recovered'))).toEqual([]);
+    const again = reopen();
     await waitUntil(() => again.health().buffered === 0, 'the replay');
     expect((await again.stats({ days: 7 })).total_views).toBe(9);
     await again.close();
+  });
+});
+
+describe('the embedded database thread', () => {
+  /** The thread as the server runs it (built by npm run build, as the server tests use dist/server). */
+  const THREAD = join(__dirname, '../../dist/server/sqlite-thread.mjs');
+  let dir: string;
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Stops the backend's current thread as an uncaught error or a resource limit would, and waits until it is gone. */
+  async function stopThread(backend: ThreadedSqliteBackend): Promise<void> {
+    const worker = (backend as unknown as { worker: Worker }).worker;
+    await worker.terminate();
+  }
+
+  it('starts a new thread after its thread exits, and writes every event journaled meanwhile once', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'bitsmith-thread-'));
+    const file = join(dir, 'a.sqlite');
+    const backend = await ThreadedSqliteBackend.open(file, { retentionDays: 30 }, 6 * 3_600_000, THREAD);
+    const logs: string[] = [];
+    const store = new BufferedStore(backend, {
+      journalDir: join(dir, 'journal'),
+      retryMinMs: 10,
+      retryMaxMs: 40,
+      log: (m) => logs.push(m),
+    });
+    const views = (n: number, tag: string) =>
+      Array.from({ length: n }, (_, i) => view(`/${tag}/${i}`, `${tag}${i}`, new Date()));
+    try {
+      await store.record(views(10, 'before'));
+      expect((await store.stats({ days: 7 })).total_views).toBe(10);
+
+      // The thread exits while events keep arriving: they are journaled (202), then written by a new thread.
+      await stopThread(backend);
+      await store.record(views(20, 'during'));
+      await store.flush();
+      expect((await store.stats({ days: 7 })).total_views).toBe(30);
+
+      // It exits again, soon after its start, while nothing is waiting: the next stats start another one.
+      await stopThread(backend);
+      const s = await store.stats({ days: 7 });
+      expect([s.total_views, s.unique_visitors]).toEqual([30, 30]);
+      await store.record(views(5, 'after'));
+      await store.flush();
+      expect((await store.stats({ days: 7 })).total_views).toBe(35);
+      expect(store.health()).toMatchObject({ available: true, buffered: 0, stored: 35 });
+    } finally {
+      await store.close();
+    }
+    // Every event once in the file, whichever thread wrote it.
+    const db = new Database(file, { readonly: true });
+    const rows = db.prepare('SELECT COUNT(*) AS n, COUNT(DISTINCT eid) AS ids FROM events').get();
+    db.close();
+    expect(rows).toEqual({ n: 35, ids: 35 });
   });
 });
 

@@ -38,11 +38,25 @@ describe('server skeleton', () => {
       expect(r.headers.get('content-type'), path).toMatch(/text\/html/);
       expect(await r.text()).toContain('<div id="root">');
     }
-    for (const path of ['/no/such/page', '/crc-generator/extra', '/index', '/IP-SUBNET']) {
+    for (const path of ['/no/such/page', '/crc-generator/extra', '/index', '/IP-SUBNET/extra']) {
       const r = await fetch(`${server.url}${path}`);
       expect(r.status, path).toBe(404);
       expect(r.headers.get('content-type'), path).toMatch(/text\/html/);
       expect(await r.text(), 'the app renders its not-found page').toContain('<div id="root">');
+    }
+  });
+
+  it('redirects a declared route in another case to it (301), keeping the query string', async () => {
+    // The app opens the tool for such an address; the server answered it 404, a dead link to crawlers.
+    for (const [path, location] of [
+      ['/IP-SUBNET', '/ip-subnet'],
+      ['/CRC-Generator?width=16&poly=0x1021', '/crc-generator?width=16&poly=0x1021'],
+      ['/Admin/Analytics/', '/admin/analytics'],
+      ['/DIAGNOSTICS', '/diagnostics'],
+    ]) {
+      const r = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(r.status, path).toBe(301);
+      expect(r.headers.get('location'), path).toBe(location);
     }
   });
 

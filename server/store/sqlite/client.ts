@@ -21,36 +21,100 @@ function threadFile(): string {
   return file;
 }
 
+/** A thread that exited is replaced on the next call, but no sooner than this after the last start. */
+export const RESTART_INTERVAL_MS = 1_000;
+
+interface ThreadInit {
+  thread: string;
+  file: string;
+  options: SqliteOptions;
+  integrityCheckMs: number;
+}
+
+/** Starts a thread and waits until it has opened the database; rejects with its open error. */
+function startThread(init: ThreadInit): Promise<{ worker: Worker; health: Partial<StoreHealth> }> {
+  const { thread, ...workerData } = init;
+  const worker = new Worker(thread, { workerData });
+  return new Promise((resolve, reject) => {
+    worker.once('message', (m: ThreadMessage) => {
+      if (m.type === 'ready') resolve({ worker, health: m.health });
+      else if (m.type === 'failed') void worker.terminate().then(() => reject(new Error(m.message)));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the database thread stopped while opening (exit code ${code})`)));
+  });
+}
+
 export class ThreadedSqliteBackend implements Backend {
   readonly name = 'embedded';
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private health: Partial<StoreHealth>;
+  private worker!: Worker;
+  /** Set while no thread runs: why the last one stopped. */
   private exited?: Error;
+  private startedAt = Date.now();
+  private restarting: Promise<void> | null = null;
+  private closed = false;
 
   private constructor(
-    private readonly worker: Worker,
+    private readonly init: ThreadInit,
+    worker: Worker,
     initialHealth: Partial<StoreHealth>,
   ) {
     this.health = initialHealth;
+    this.attach(worker);
+  }
+
+  /** Starts the thread and waits until it has opened the database; rejects with its open error. */
+  static async open(
+    file: string,
+    options: SqliteOptions,
+    integrityCheckMs: number,
+    thread = threadFile(),
+  ): Promise<ThreadedSqliteBackend> {
+    const init = { thread, file, options, integrityCheckMs };
+    const { worker, health } = await startThread(init);
+    return new ThreadedSqliteBackend(init, worker, health);
+  }
+
+  private attach(worker: Worker): void {
+    this.worker = worker;
+    this.exited = undefined;
+    let error: Error | undefined;
     worker.on('message', (m: ThreadMessage) => this.answer(m));
+    // An uncaught error in the thread: it exits next (an 'error' without a listener would crash the server).
+    worker.on('error', (e) => (error = e));
     worker.on('exit', (code) => {
-      this.exited = new StoreUnavailableError(`Analytics database thread stopped (exit code ${code})`);
+      this.exited = new StoreUnavailableError(
+        `Analytics database thread stopped (exit code ${code}${error ? `: ${error.message}` : ''})`,
+      );
       for (const p of this.pending.values()) p.reject(this.exited);
       this.pending.clear();
     });
   }
 
-  /** Starts the thread and waits until it has opened the database; rejects with its open error. */
-  static open(file: string, options: SqliteOptions, integrityCheckMs: number): Promise<ThreadedSqliteBackend> {
-    const worker = new Worker(threadFile(), { workerData: { file, options, integrityCheckMs } });
-    return new Promise((resolve, reject) => {
-      worker.once('message', (m: ThreadMessage) => {
-        if (m.type === 'ready') resolve(new ThreadedSqliteBackend(worker, m.health));
-        else if (m.type === 'failed') void worker.terminate().then(() => reject(new Error(m.message)));
+  /**
+   * Replaces a thread that exited (an uncaught error, a resource limit), at most once a
+   * RESTART_INTERVAL_MS: requests wait for it, and the journal's events are written by the new
+   * one. A thread that fails to start rejects the requests waiting; the next request tries again.
+   */
+  private restart(): Promise<void> {
+    this.restarting ??= (async () => {
+      await sleep(this.startedAt + RESTART_INTERVAL_MS - Date.now());
+      if (this.closed) throw this.exited!;
+      this.startedAt = Date.now();
+      const { worker, health } = await startThread(this.init).catch((e: Error) => {
+        throw new StoreUnavailableError(`Analytics database thread could not be restarted: ${e.message}`);
       });
-      worker.once('error', reject);
-    });
+      if (this.closed) {
+        await worker.terminate();
+        throw this.exited!;
+      }
+      this.health = health;
+      this.attach(worker);
+    })().finally(() => (this.restarting = null));
+    return this.restarting;
   }
 
   private answer(m: ThreadMessage): void {
@@ -65,8 +129,9 @@ export class ThreadedSqliteBackend implements Backend {
     else p.reject(Object.assign(new Error(m.message), { name: m.name }));
   }
 
-  private call(request: Request): Promise<unknown> {
-    if (this.exited) return Promise.reject(this.exited);
+  private async call(request: Request): Promise<unknown> {
+    // Without a thread, wait for a new one (requests still reach it in the order they were made).
+    if (this.exited) await this.restart();
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
@@ -91,8 +156,13 @@ export class ThreadedSqliteBackend implements Backend {
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.restarting?.catch(() => {});
     if (this.exited) return;
     await this.call({ op: 'close' });
     await this.worker.terminate();
   }
 }
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
