@@ -38,7 +38,11 @@ function startThread(init: ThreadInit): Promise<{ worker: Worker; health: Partia
   return new Promise((resolve, reject) => {
     worker.once('message', (m: ThreadMessage) => {
       if (m.type === 'ready') resolve({ worker, health: m.health });
-      else if (m.type === 'failed') void worker.terminate().then(() => reject(new Error(m.message)));
+      else if (m.type === 'failed') {
+        // Rejected at once: the thread may exit before terminate() settles, and its exit would win.
+        reject(new Error(m.message));
+        void worker.terminate();
+      }
     });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`the database thread stopped while opening (exit code ${code})`)));
