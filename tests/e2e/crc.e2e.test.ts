@@ -19,10 +19,16 @@ import { draftKey } from '../../src/browser/draft';
 describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
   const app = useSharedApp();
 
-  async function openTool(): Promise<{ page: Page; errors: string[] }> {
+  /** The page, with `algorithm` chosen once the catalogue has arrived. */
+  async function openTool(algorithm?: string): Promise<{ page: Page; errors: string[] }> {
     const opened = await openPage(app.browser);
     await opened.page.goto(`${app.url}/crc-generator`);
     await opened.page.getByRole('heading', { name: 'CRC Generator' }).waitFor();
+    if (algorithm) {
+      const select = opened.page.getByLabel('Predefined algorithm');
+      await select.locator(`option[value="${algorithm}"]`).waitFor({ state: 'attached' });
+      await select.selectOption(algorithm);
+    }
     return opened;
   }
 
@@ -160,10 +166,7 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
   });
 
   it('runs the synthesis report in the browser on the file the API gives', async () => {
-    const { page, errors } = await openTool();
-    const select = page.getByLabel('Predefined algorithm');
-    await select.locator('option[value="CRC-32/ISO-HDLC"]').waitFor({ state: 'attached' });
-    await select.selectOption('CRC-32/ISO-HDLC');
+    const { page, errors } = await openTool('CRC-32/ISO-HDLC');
     await page.getByLabel('Data width (bits)').fill('32');
     await page.getByLabel('Pipeline stages').selectOption('1');
     await page.getByText('Latency: 1 clock cycle').waitFor();
@@ -202,10 +205,7 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
   }, 300_000);
 
   it('cancels the synthesis report from the keyboard and keeps the focus on the Run button', async () => {
-    const { page, errors } = await openTool();
-    const select = page.getByLabel('Predefined algorithm');
-    await select.locator('option[value="CRC-32/ISO-HDLC"]').waitFor({ state: 'attached' });
-    await select.selectOption('CRC-32/ISO-HDLC');
+    const { page, errors } = await openTool('CRC-32/ISO-HDLC');
     const run = page.getByRole('button', { name: 'Run synthesis report' });
     await expect.poll(() => run.isEnabled()).toBe(true);
     await run.focus();
@@ -224,10 +224,7 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
   it('keeps Cancel and "Synthesising..." until the report of a run started after the data width changed', async () => {
     // The first run's end (for the old width) took them away while the second went on, and left
     // its Cancel unable to stop it.
-    const { page, errors } = await openTool();
-    const select = page.getByLabel('Predefined algorithm');
-    await select.locator('option[value="CRC-32/ISO-HDLC"]').waitFor({ state: 'attached' });
-    await select.selectOption('CRC-32/ISO-HDLC');
+    const { page, errors } = await openTool('CRC-32/ISO-HDLC');
     const run = page.getByRole('button', { name: 'Run synthesis report' });
     await expect.poll(() => run.isEnabled()).toBe(true);
     await run.click();
