@@ -79,6 +79,25 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(hdl.responses)).toEqual(['200', '400', '408', '413', '415', '422', '429', '503']);
   });
 
+  it("describes /healthz's answer as the server gives it: the store's name and every analytics counter", async () => {
+    const body = (await (await fetch(`${server.url}/healthz`)).json()) as {
+      store: string;
+      analytics: Record<string, unknown>;
+    };
+    interface Schema {
+      properties: Record<string, { enum?: unknown[]; properties?: Record<string, unknown> }>;
+    }
+    const answer = doc.paths['/healthz']!.get!.responses['200'] as {
+      content: { 'application/json': { schema: Schema } };
+    };
+    const schema = answer.content['application/json'].schema;
+    expect(schema.properties.store!.enum).toEqual(['embedded', 'mongodb']);
+    expect(schema.properties.store!.enum).toContain(body.store);
+    expect(Object.keys(schema.properties.analytics!.properties!)).toEqual(
+      expect.arrayContaining(Object.keys(body.analytics)),
+    );
+  });
+
   it('accepts every request body example of the document on the live server', async () => {
     let posted = 0;
     for (const { path, method, op } of operations()) {
