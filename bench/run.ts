@@ -166,6 +166,11 @@ if (compareArg && jsonArgs.length === 2) {
   console.log(`[bench] wrote ${outDir}/report.html`);
   process.exit(failed ? 1 : 0);
 }
+// The file to compare with is read before the run: a typo in --compare=FILE stops at once (exit 2)
+// instead of after every benchmark has been measured.
+const comparePath = compareArg ? (optionValue('--compare') ?? jsonArgs[0] ?? baselinePath) : undefined;
+const compareWith = comparePath === undefined ? undefined : loadAsBaseline(comparePath);
+
 const samples = quick ? 5 : 15;
 const budgetMs = quick ? 1_500 : 8_000;
 
@@ -270,10 +275,9 @@ writeFileSync(join(outDir, 'latest.md'), md);
 console.log(`\n[bench] wrote ${outDir}/latest.json and latest.md (${results.length} results)`);
 let gateFailed = 0;
 let comparison: ReportData['comparison'];
-if (compareArg) {
-  const path = optionValue('--compare') ?? jsonArgs[0] ?? baselinePath;
-  const label = path === baselinePath ? 'bench/baseline.json' : path;
-  const then = loadAsBaseline(path);
+if (comparePath !== undefined && compareWith) {
+  const label = comparePath === baselinePath ? 'bench/baseline.json' : comparePath;
+  const then = compareWith;
   ({ failed: gateFailed, comparison } = reportComparison(then, file, label));
   // A gated case fails only if it is worse in every attempt: a real regression repeats, a burst of
   // load from the neighbours rarely does. Each retry runs again only the suites of failing cases
