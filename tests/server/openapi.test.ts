@@ -98,6 +98,21 @@ describe('GET /api/openapi.json', () => {
     );
   });
 
+  it("describes the 429's headers as the rate limit sends them, Retry-After included", async () => {
+    const limited = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '1' } });
+    try {
+      let r = await fetch(`${limited.url}/api/predefined`);
+      for (let i = 0; i < 3 && r.status !== 429; i++) r = await fetch(`${limited.url}/api/predefined`);
+      expect(r.status).toBe(429);
+      const answer = doc.paths['/api/predefined']!.get!.responses['429'] as { headers: Record<string, unknown> };
+      const sent = ['ratelimit', 'ratelimit-policy', 'retry-after'].filter((h) => r.headers.has(h));
+      expect(sent).toEqual(['ratelimit', 'ratelimit-policy', 'retry-after']);
+      expect(Object.keys(answer.headers).map((h) => h.toLowerCase())).toEqual(sent);
+    } finally {
+      await limited.stop();
+    }
+  });
+
   it('accepts every request body example of the document on the live server', async () => {
     let posted = 0;
     for (const { path, method, op } of operations()) {
