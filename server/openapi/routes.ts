@@ -99,7 +99,7 @@ const eventRoutes = EVENT_KINDS.map((kind): ApiRoute => ({
   path: `/api/analytics/${kind}`,
   operationId: `record_${kind.replace('-', '_')}`,
   tag: 'Analytics',
-  summary: `Record a ${kind} event`,
+  summary: `Record ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} event`,
   description:
     'Answered once the event is in the journal on disk. JSON, or the same JSON as text/plain (navigator.sendBeacon).',
   body: {
