@@ -11,9 +11,9 @@
  *   --make-baseline r1.json r2.json ...  write bench/baseline.json from several results files
  *   --out=dir               write the results there instead of bench/results
  */
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median, timeRuns, type BenchResult, type BenchSuite } from './harness';
 import {
@@ -157,6 +157,33 @@ if (option('--make-baseline')) {
   );
   process.exit(0);
 }
+
+/**
+ * The results directory, made before anything runs: one missing directory at a time, as Node's
+ * mkdirSync(dir, {recursive: true}) never returns (at full CPU) when mkdir answers ENOENT under a
+ * parent that exists, as in /proc; `--out=/proc/x` hung there after the whole run.
+ */
+const MKDIR_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EACCES: 'permission denied',
+  ENOTDIR: 'a file is in the way',
+  EEXIST: 'a file is in the way',
+  EROFS: 'read-only file system',
+};
+
+function makeOutDir(): void {
+  const missing: string[] = [];
+  for (let p = outDir; !existsSync(p); p = dirname(p)) missing.unshift(p);
+  for (const p of missing) {
+    try {
+      mkdirSync(p);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      stop(`${outDir}: cannot create it (${MKDIR_ERRORS[code] ?? (e as Error).message})`);
+    }
+  }
+}
+makeOutDir();
 
 if (compareArg && jsonArgs.length === 2) {
   const [a, b] = jsonArgs as [string, string];

@@ -175,4 +175,19 @@ describe('bench --compare then.json now.json', () => {
     expect(r.stdout).not.toMatch(/wrote/);
     expect(existsSync(join(dir, 'latest.json'))).toBe(false);
   });
+
+  it.skipIf(!existsSync('/proc/self'))(
+    '--out=DIR that cannot be made stops before the run (it hung after it, at full CPU)',
+    () => {
+      // Node's mkdirSync(dir, {recursive: true}) never returns when mkdir answers ENOENT under a parent
+      // that exists, as /proc does; the deadline only ends the old behaviour's endless loop.
+      const r = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'bench/run.ts', 'no-such-bench', '--out=/proc/bitsmith-bench'],
+        { cwd: ROOT, encoding: 'utf8', timeout: 30_000 },
+      );
+      expect(r.stderr).toMatch(/^\[bench\] \/proc\/bitsmith-bench: cannot create it \(.+\)\n$/);
+      expect(r.status).toBe(2);
+    },
+  );
 });
