@@ -72,6 +72,8 @@ describe('GET /api/openapi.json', () => {
   it('describes the GET routes with their parameters, answers and security', () => {
     const stats = doc.paths['/api/analytics/stats']!.get!;
     expect(stats.parameters?.map((p) => `${p.in} ${p.name}`)).toEqual(['query days', 'query limit']);
+    // What a client gets without limit (docs/analytics.md: 10; the store applies it, so no JSON Schema default).
+    expect(JSON.stringify(stats.parameters?.find((p) => p.name === 'limit'))).toMatch(/default 10\b/);
     expect(Object.keys(stats.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429', '503']));
     expect(stats.security).toEqual([{ adminToken: [] }]);
     expect(Object.keys(doc.paths['/api/predefined']!.get!.responses)).toContain('200');
