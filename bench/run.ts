@@ -11,9 +11,9 @@
  *   --make-baseline r1.json r2.json ...  write bench/baseline.json from several results files
  *   --out=dir               write the results there instead of bench/results
  */
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { median, timeRuns, type BenchResult, type BenchSuite } from './harness';
 import {
@@ -158,6 +158,33 @@ if (option('--make-baseline')) {
   process.exit(0);
 }
 
+/**
+ * The results directory, made before anything runs: one missing directory at a time, as Node's
+ * mkdirSync(dir, {recursive: true}) never returns (at full CPU) when mkdir answers ENOENT under a
+ * parent that exists, as in /proc; `--out=/proc/x` hung there after the whole run.
+ */
+const MKDIR_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file or directory',
+  EACCES: 'permission denied',
+  ENOTDIR: 'a file is in the way',
+  EEXIST: 'a file is in the way',
+  EROFS: 'read-only file system',
+};
+
+function makeOutDir(): void {
+  const missing: string[] = [];
+  for (let p = outDir; !existsSync(p); p = dirname(p)) missing.unshift(p);
+  for (const p of missing) {
+    try {
+      mkdirSync(p);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code ?? '';
+      stop(`${outDir}: cannot create it (${MKDIR_ERRORS[code] ?? (e as Error).message})`);
+    }
+  }
+}
+makeOutDir();
+
 if (compareArg && jsonArgs.length === 2) {
   const [a, b] = jsonArgs as [string, string];
   const now = loadAsResults(b);
@@ -166,6 +193,11 @@ if (compareArg && jsonArgs.length === 2) {
   console.log(`[bench] wrote ${outDir}/report.html`);
   process.exit(failed ? 1 : 0);
 }
+// The file to compare with is read before the run: a typo in --compare=FILE stops at once (exit 2)
+// instead of after every benchmark has been measured.
+const comparePath = compareArg ? (optionValue('--compare') ?? jsonArgs[0] ?? baselinePath) : undefined;
+const compareWith = comparePath === undefined ? undefined : loadAsBaseline(comparePath);
+
 const samples = quick ? 5 : 15;
 const budgetMs = quick ? 1_500 : 8_000;
 
@@ -270,10 +302,9 @@ writeFileSync(join(outDir, 'latest.md'), md);
 console.log(`\n[bench] wrote ${outDir}/latest.json and latest.md (${results.length} results)`);
 let gateFailed = 0;
 let comparison: ReportData['comparison'];
-if (compareArg) {
-  const path = optionValue('--compare') ?? jsonArgs[0] ?? baselinePath;
-  const label = path === baselinePath ? 'bench/baseline.json' : path;
-  const then = loadAsBaseline(path);
+if (comparePath !== undefined && compareWith) {
+  const label = comparePath === baselinePath ? 'bench/baseline.json' : comparePath;
+  const then = compareWith;
   ({ failed: gateFailed, comparison } = reportComparison(then, file, label));
   // A gated case fails only if it is worse in every attempt: a real regression repeats, a burst of
   // load from the neighbours rarely does. Each retry runs again only the suites of failing cases

@@ -35,8 +35,24 @@ export function validationError(error: z.ZodError, options: ValidationErrorOptio
     root = 'body',
   } = options;
   const details = error.issues.slice(0, maxIssues).map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const summary = details.map((d) => `${d.path || root}: ${d.message}`).join('; ');
-  return new HttpError(status, `${title}: ${summary}`.slice(0, maxLength), details);
+  const problems = details.map((d) => `${d.path || root}: ${d.message}`);
+  return new HttpError(status, summarise(`${title}: `, problems, error.issues.length, maxLength), details);
+}
+
+/**
+ * `<title>: problem; problem` in at most `maxLength` characters: whole problems, then how many
+ * more there are (`; and 2 more`), never a problem cut mid-word (it read "unknown state " before).
+ */
+function summarise(head: string, problems: string[], total: number, maxLength: number): string {
+  let text = head + problems.join('; ');
+  if (problems.length === total && text.length <= maxLength) return text;
+  for (let shown = problems.length; shown >= 1; shown--) {
+    text = `${head}${problems.slice(0, shown).join('; ')}; and ${total - shown} more`;
+    if (text.length <= maxLength) return text;
+  }
+  // Not even the first problem fits whole: its beginning, marked as cut.
+  const tail = total > 1 ? `; and ${total - 1} more` : '';
+  return `${(head + problems[0]).slice(0, maxLength - tail.length - 1)}…${tail}`;
 }
 
 /** Body-parser failures carry a `type`; map them to the right 4xx. */

@@ -99,7 +99,7 @@ export function buildOpenApiDocument(routes: ApiRoute[] = API_ROUTES): Json {
       title: 'BitSmith API',
       version: '1.0.0',
       description:
-        'CRC, UART, FIFO and FSM HDL generation, the CRC catalogue and the analytics events and dashboard. ' +
+        'CRC, UART, FIFO and FSM HDL generation (and CRC software in C, Rust, Python, TypeScript), the CRC catalogue, CRC identification from samples, and the analytics events and dashboard. ' +
         'Errors are JSON {error, details?}; every /api route shares one rate limit per client (RATE_LIMIT_PER_MINUTE). ' +
         'Guide: docs/api.md.',
       license: { name: 'MIT', identifier: 'MIT' },

@@ -69,6 +69,7 @@ export const commonErrors = {
   429: error('Over RATE_LIMIT_PER_MINUTE requests from this client in a minute.', {
     RateLimit: 'Remaining budget (draft-8 RateLimit header).',
     'RateLimit-Policy': 'The limit and its window.',
+    'Retry-After': 'Seconds until the window resets and requests are taken again.',
   }),
 };
 

@@ -9,6 +9,7 @@ import { bitsFromPoly } from '../../src/core/crc/params';
 import { generateRequestSchema } from '../../src/core/crc/request';
 import { EVENT_KINDS, type EventKind, type Stats } from '../../src/core/analytics/contract';
 import { schemas as eventSchemas } from '../routes/analytics-schemas';
+import type { StoreHealth } from '../store/types';
 import { BODY_LIMIT as EVENT_BODY_LIMIT } from '../routes/analytics';
 import { GENERATE_BODY_LIMIT } from '../routes/crc';
 import { IDENTIFY_BODY_LIMIT, identifyAnswerSchema, identifyRequestSchema } from '../routes/crc-identify';
@@ -51,13 +52,30 @@ const statsSchema = z.object({
   }),
 }) satisfies z.ZodType<Stats>;
 
+/** The store's name on /healthz: the embedded SQLite store's or MongoDB's (server/store). */
+const storeName = z.enum(['embedded', 'mongodb']);
+
 const healthSchema = z.object({
   status: z.literal('ok'),
-  store: z.string().meta({ description: 'sqlite or mongodb' }),
+  store: storeName.meta({ description: 'embedded (SQLite in DATA_DIR) or mongodb (MONGODB_URI)' }),
   analytics: z
-    .looseObject({ backend: z.string(), available: z.boolean(), buffered: count, stored: count, refused: count })
-    .meta({ description: "The analytics write path's counters (docs/operations.md)." }),
-});
+    .looseObject({
+      backend: storeName,
+      available: z.boolean().meta({ description: 'False while the last write to the database failed.' }),
+      buffered: count.meta({ description: 'Events answered 202, in the journal, not yet in the database.' }),
+      journalBytes: count.meta({ description: 'Bytes the journal holds on disk.' }),
+      journalLimitBytes: count.meta({ description: 'ANALYTICS_JOURNAL_MB in bytes.' }),
+      refused: count.meta({ description: 'Events answered 503: the journal full or the disk refused.' }),
+      stored: count.meta({ description: 'Events written to the database by this process.' }),
+      overBudget: z.boolean().optional().meta({ description: 'Embedded store: over ANALYTICS_MAX_DB_MB.' }),
+      rawDroppedOverBudget: count.optional().meta({ description: 'Raw events not stored because of it.' }),
+      integrity: z
+        .enum(['checking', 'ok', 'corrupt'])
+        .optional()
+        .meta({ description: "Embedded store: the last PRAGMA quick_check's result." }),
+    })
+    .meta({ description: "The analytics write path's counters (docs/analytics.md)." }),
+}) satisfies z.ZodType<{ status: 'ok'; store: string; analytics: Omit<StoreHealth, 'lastError'> }>;
 
 const SERVICE_UNAVAILABLE = { description: 'The store cannot take it now.', schema: errorSchema };
 const retryLater = { ...SERVICE_UNAVAILABLE, headers: { 'Retry-After': 'Seconds to wait before retrying.' } };
@@ -81,7 +99,7 @@ const eventRoutes = EVENT_KINDS.map((kind): ApiRoute => ({
   path: `/api/analytics/${kind}`,
   operationId: `record_${kind.replace('-', '_')}`,
   tag: 'Analytics',
-  summary: `Record a ${kind} event`,
+  summary: `Record ${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind} event`,
   description:
     'Answered once the event is in the journal on disk. JSON, or the same JSON as text/plain (navigator.sendBeacon).',
   body: {

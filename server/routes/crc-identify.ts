@@ -12,6 +12,7 @@ import { HttpError, validationError } from '../errors';
 import { identifyJob } from '../services/crc-identify';
 import { DeadlineError, type GeneratePool } from '../services/hdl-pool';
 import { runInPool } from './hdl-run';
+import { oneIssuePerField } from './hdl-schemas';
 import { NO_FIXED, type FixedInput } from '../../src/core/crc/identify';
 
 /**
@@ -132,7 +133,11 @@ export function crcIdentifyRouter(pool: GeneratePool): Router {
   const router = Router();
   router.post('/crc/identify', ...jsonBody(IDENTIFY_BODY_LIMIT), async (req, res) => {
     const body = identifyRequestSchema.safeParse(req.body);
-    if (!body.success) throw validationError(body.error, { title: 'Invalid identify request', maxIssues: 20 });
+    if (!body.success)
+      throw validationError(new z.ZodError(oneIssuePerField(body.error.issues)), {
+        title: 'Invalid identify request',
+        maxIssues: 20,
+      });
     const { mode, samples, fixed } = body.data;
     const inputs = samples.map((s) => ({ format: s.format, message: s.message, crc: s.crc ?? '' }));
     const job = identifyJob({ mode, inputs, fixed: fixedInput(fixed) });

@@ -1,6 +1,12 @@
 /** Analytics rules that are neither transport nor storage: bot filtering and the stats query. */
 import { z } from 'zod';
-import { DEFAULT_STATS_RANGE, MAX_TOP_LIMIT, STATS_RANGES, type StatsRange } from '../../src/core/analytics/contract';
+import {
+  DEFAULT_STATS_RANGE,
+  DEFAULT_TOP_LIMIT,
+  MAX_TOP_LIMIT,
+  STATS_RANGES,
+  type StatsRange,
+} from '../../src/core/analytics/contract';
 
 /**
  * Obvious crawlers and link previewers. Deliberately narrow: scripted clients (curl, fetch,
@@ -34,5 +40,6 @@ export const StatsQuerySchema = z.strictObject({
     .int(LIMIT_MESSAGE)
     .min(1, LIMIT_MESSAGE)
     .max(MAX_TOP_LIMIT, LIMIT_MESSAGE)
-    .optional(),
+    .optional()
+    .meta({ description: `Entries in popular_pages and tool_usage; default ${DEFAULT_TOP_LIMIT}.` }),
 });

@@ -2,8 +2,8 @@
  * Opens the configured store: MongoDB when MONGODB_URI is set, else the embedded default in
  * DATA_DIR; either way behind the journal in DATA_DIR/analytics-journal.
  */
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Config } from '../config';
 import type { AnalyticsStore } from './types';
 import { BufferedStore, type BufferOptions } from './buffered';
@@ -58,7 +58,7 @@ function openBuffered(backend: Backend, buffer: BufferOptions & { journalDir: st
 /** Opens DATA_DIR/analytics.sqlite; a failure names the variable, the path and what to do. */
 function makeDataDir(dataDir: string): void {
   try {
-    mkdirSync(join(dataDir, JOURNAL_DIR), { recursive: true });
+    makeDirectories(join(dataDir, JOURNAL_DIR));
   } catch (e) {
     throw new Error(
       `DATA_DIR: cannot create the directory ${dataDir} (${errorText(e)}); ` +
@@ -85,6 +85,23 @@ async function openEmbedded(config: Config): Promise<ThreadedSqliteBackend> {
         : `DATA_DIR: cannot open the database ${file} (${errorText(e)}); ` +
             'check that DATA_DIR is a directory the server can write to',
     );
+  }
+}
+
+/**
+ * `mkdir -p`, one missing directory at a time: Node's mkdirSync(dir, {recursive: true}) never returns
+ * (at full CPU) when mkdir answers ENOENT under a parent that exists, as in /proc (cli/files.ts too).
+ */
+function makeDirectories(dir: string): void {
+  const missing: string[] = [];
+  for (let p = dir; !existsSync(p); p = dirname(p)) missing.unshift(p);
+  for (const p of missing) {
+    try {
+      mkdirSync(p);
+    } catch (e) {
+      // Another instance starting on the same fresh DATA_DIR made it first.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(p).isDirectory()) throw e;
+    }
   }
 }
 

@@ -3,7 +3,7 @@
  * terminal and in report.html agree, also when a gated case is missing from a suite that ran.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -161,4 +161,33 @@ describe('bench --compare then.json now.json', () => {
       expect(r.status).toBe(2);
     }
   });
+
+  it('--compare=FILE that cannot be used stops before the run, not after minutes of measuring', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-compare-'));
+    // A filter no bench file matches: the run itself is empty, so only the order is tested.
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'bench/run.ts', 'no-such-bench', `--compare=${join(dir, 'typo.json')}`, `--out=${dir}`],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(r.stderr).toMatch(/^\[bench\] .*typo\.json: cannot read it \(no such file\)\n$/);
+    expect(r.status).toBe(2);
+    expect(r.stdout).not.toMatch(/wrote/);
+    expect(existsSync(join(dir, 'latest.json'))).toBe(false);
+  });
+
+  it.skipIf(!existsSync('/proc/self'))(
+    '--out=DIR that cannot be made stops before the run (it hung after it, at full CPU)',
+    () => {
+      // Node's mkdirSync(dir, {recursive: true}) never returns when mkdir answers ENOENT under a parent
+      // that exists, as /proc does; the deadline only ends the old behaviour's endless loop.
+      const r = spawnSync(
+        process.execPath,
+        ['--import', 'tsx', 'bench/run.ts', 'no-such-bench', '--out=/proc/bitsmith-bench'],
+        { cwd: ROOT, encoding: 'utf8', timeout: 30_000 },
+      );
+      expect(r.stderr).toMatch(/^\[bench\] \/proc\/bitsmith-bench: cannot create it \(.+\)\n$/);
+      expect(r.status).toBe(2);
+    },
+  );
 });

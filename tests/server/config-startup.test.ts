@@ -1,7 +1,7 @@
 // Start-up configuration over the real built server: TRUST_PROXY forms (per-client rate limits
 // behind one proxy hop) and start-up failures that name the variable, the path and what to do.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -64,6 +64,18 @@ describe('start-up failures', () => {
     expect(r.output).toContain(`DATA_DIR: cannot create the directory ${dir}`);
     expect(r.output).toMatch(/set DATA_DIR to a writable directory/);
   });
+
+  // Node's mkdirSync(dir, {recursive: true}) never returns, at full CPU, when mkdir answers ENOENT
+  // under a parent that exists, as /proc does: the server hung there, printing nothing.
+  it.skipIf(!existsSync('/proc/self'))(
+    'a DATA_DIR in a directory that takes no new names (/proc) is refused, not a hang',
+    () => {
+      const r = failedStart({ DATA_DIR: '/proc/bitsmith-data' });
+      expect(r.code).toBe(1);
+      expect(r.output).toContain('DATA_DIR: cannot create the directory /proc/bitsmith-data');
+      expect(r.output).toMatch(/set DATA_DIR to a writable directory/);
+    },
+  );
 
   it('a corrupt database file names the variable, the file and what to do', () => {
     const dir = join(temp, 'corrupt');

@@ -120,6 +120,28 @@ it('bit streams: CAN frames with their CRC as sent, USB token fields as codeword
   });
 });
 
+it('refuses unknown fields each by name, as /api/hdl/* and /api/generate do (was one "Unrecognized keys" at the body)', async () => {
+  // width and poly belong under fixed: a client that put them at the top level was told "body: ...".
+  const r = await post({
+    samples: [
+      { message: '01', crc: '07' },
+      { message: '02', crc: '0e', colour: 1 },
+    ],
+    width: 8,
+    poly: '0x07',
+  });
+  expect(r.status).toBe(422);
+  const answer = (await r.json()) as { error: string; details: { path: string; message: string }[] };
+  expect(answer.details).toEqual([
+    { path: 'samples.1.colour', message: 'unknown field' },
+    { path: 'width', message: 'unknown field' },
+    { path: 'poly', message: 'unknown field' },
+  ]);
+  expect(answer.error).toBe(
+    'Invalid identify request: samples.1.colour: unknown field; width: unknown field; poly: unknown field',
+  );
+});
+
 it('422 names the field; 413 beyond the body cap', async () => {
   const bad = await post({ samples: [{ message: 'zz', crc: '1' }, { message: '01' }] });
   expect(bad.status).toBe(422);

@@ -401,6 +401,22 @@ describe('POST /api/hdl/*: refusals', () => {
     ]);
   });
 
+  it('error names whole problems, then how many more there are (it was cut mid-word at 500 characters)', async () => {
+    // States A and B (for the defaults' IDLE, RUN, DONE) leave each transition's ends unknown, and B
+    // sets an output that is not one: seven problems, 507 characters with the title; error ended
+    // "...Transition 3 (DONE → IDLE): unknown state ".
+    const states = [{ name: 'A' }, { name: 'B', outputs: { bussy: '1' } }];
+    const answer = await refused('fsm', { states, resetState: 'A' });
+    const whole = `Invalid configuration: ${answer.details.map((d) => `${d.path}: ${d.message}`).join('; ')}`;
+    expect(whole.length).toBeGreaterThan(500);
+    const listed = answer.error.replace(/^Invalid configuration: /, '').replace(/; and (\d+) more$/, '');
+    const more = Number(/; and (\d+) more$/.exec(answer.error)?.[1] ?? 0);
+    const problems = listed.split('; ');
+    expect(answer.error.length).toBeLessThanOrEqual(500);
+    expect(problems).toEqual(answer.details.slice(0, problems.length).map((d) => `${d.path}: ${d.message}`));
+    expect(problems.length + more).toBe(answer.details.length);
+  });
+
   it('answers 413 to a body over the limit, 400 to malformed JSON, 422 to a body that is not an object', async () => {
     const big = JSON.stringify({ moduleName: 'x'.repeat(5000) });
     const tooBig = await post('uart', big);

@@ -72,11 +72,47 @@ describe('GET /api/openapi.json', () => {
   it('describes the GET routes with their parameters, answers and security', () => {
     const stats = doc.paths['/api/analytics/stats']!.get!;
     expect(stats.parameters?.map((p) => `${p.in} ${p.name}`)).toEqual(['query days', 'query limit']);
+    // What a client gets without limit (docs/analytics.md: 10; the store applies it, so no JSON Schema default).
+    expect(JSON.stringify(stats.parameters?.find((p) => p.name === 'limit'))).toMatch(/default 10\b/);
     expect(Object.keys(stats.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '429', '503']));
     expect(stats.security).toEqual([{ adminToken: [] }]);
     expect(Object.keys(doc.paths['/api/predefined']!.get!.responses)).toContain('200');
     const hdl = doc.paths['/api/hdl/crc']!.post!;
     expect(Object.keys(hdl.responses)).toEqual(['200', '400', '408', '413', '415', '422', '429', '503']);
+  });
+
+  it("describes /healthz's answer as the server gives it: the store's name and every analytics counter", async () => {
+    const body = (await (await fetch(`${server.url}/healthz`)).json()) as {
+      store: string;
+      analytics: Record<string, unknown>;
+    };
+    interface Schema {
+      properties: Record<string, { enum?: unknown[]; properties?: Record<string, unknown> }>;
+    }
+    const answer = doc.paths['/healthz']!.get!.responses['200'] as {
+      content: { 'application/json': { schema: Schema } };
+    };
+    const schema = answer.content['application/json'].schema;
+    expect(schema.properties.store!.enum).toEqual(['embedded', 'mongodb']);
+    expect(schema.properties.store!.enum).toContain(body.store);
+    expect(Object.keys(schema.properties.analytics!.properties!)).toEqual(
+      expect.arrayContaining(Object.keys(body.analytics)),
+    );
+  });
+
+  it("describes the 429's headers as the rate limit sends them, Retry-After included", async () => {
+    const limited = await startServer({ env: { RATE_LIMIT_PER_MINUTE: '1' } });
+    try {
+      let r = await fetch(`${limited.url}/api/predefined`);
+      for (let i = 0; i < 3 && r.status !== 429; i++) r = await fetch(`${limited.url}/api/predefined`);
+      expect(r.status).toBe(429);
+      const answer = doc.paths['/api/predefined']!.get!.responses['429'] as { headers: Record<string, unknown> };
+      const sent = ['ratelimit', 'ratelimit-policy', 'retry-after'].filter((h) => r.headers.has(h));
+      expect(sent).toEqual(['ratelimit', 'ratelimit-policy', 'retry-after']);
+      expect(Object.keys(answer.headers).map((h) => h.toLowerCase())).toEqual(sent);
+    } finally {
+      await limited.stop();
+    }
   });
 
   it('accepts every request body example of the document on the live server', async () => {
