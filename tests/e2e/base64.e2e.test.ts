@@ -642,6 +642,26 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  it('decodes a text file holding a data URL as the same text pasted: the payload, named by its type', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const buffer = Buffer.from(`data:image/png;base64,${png.toString('base64')}\n`);
+    await page.locator('input[type=file]').setInputFiles({ name: 'pixel.txt', mimeType: 'text/plain', buffer });
+    await status(page).getByText('✅ Decoded pixel.txt').waitFor();
+    expect(await output(page).inputValue()).toContain('PNG');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('pixel.png');
+    expect(readFileSync(await download.path())).toEqual(png);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
   it('copies URL-safe Base64 in one line, small or beyond the preview: a token or URL part must not break', async () => {
     const { page, errors } = await open();
     await page.getByLabel('URL-safe alphabet').check();

@@ -239,6 +239,33 @@ describe('file pipeline (Blob in chunks -> Blob)', () => {
     );
   });
 
+  it('decodes a text file holding a data URL as the same text pasted: its payload, with its media type', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const files = [
+      `data:image/png;base64,${png}\n`,
+      `\ufeff data:Image/PNG;name=a.png;base64,${png.slice(0, 40)}\r\n${png.slice(40)}`,
+    ];
+    for (const text of files) {
+      const res = await convertBlob(kernel, new Blob([text]), opts({ mode: 'decode' }), undefined, 8);
+      expect(res.mediaType).toBe('image/png');
+      expect(res.blob.type).toBe('image/png');
+      expect((await blobBytes(res.blob)).equals(Buffer.from(png, 'base64'))).toBe(true);
+      expect(res.inputLength).toBe(Buffer.byteLength(text));
+    }
+    const txt = await convertBlob(
+      kernel,
+      new Blob(['data:text/plain;charset=utf-8;base64,w6k=']),
+      opts({ mode: 'decode' }),
+    );
+    expect([txt.preview, txt.mediaType]).toEqual(['é', 'text/plain']);
+    await expect(convertBlob(kernel, new Blob(['data:image/png;base64,\n']), opts({ mode: 'decode' }))).rejects.toThrow(
+      ENTER_BASE64,
+    );
+    await expect(convertBlob(kernel, new Blob(['data:text/plain,Hello']), opts({ mode: 'decode' }))).rejects.toThrow(
+      INVALID_BASE64,
+    );
+  });
+
   it('decodes a Base64 text file saved with a byte order mark, as reading it as text does', async () => {
     const b64 = Buffer.from('hello').toString('base64') + '\r\n';
     const files = [
