@@ -1,7 +1,7 @@
 /** Whole conversions (the worker's logic) in Node: text modes, messages, and the Blob pipeline. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFreshKernel } from '../../../server/wasm';
-import { convertBlob, convertText, type ConvertOptions, type PartSink } from './convert';
+import { blobText, convertBlob, convertText, type ConvertOptions, type PartSink } from './convert';
 import type { Base64Exports } from './kernel';
 import { ENTER_BASE64, ENTER_TEXT, INVALID_BASE64 } from './messages';
 import { bytesToText, isValidBase64, textToBytes, wrapLines } from './text';
@@ -109,6 +109,20 @@ describe('text conversions', () => {
     // A file's output is known the same way.
     const file = await convertBlob(kernel, new Blob([b64('%PDF-1.4 file')]), opts({ mode: 'decode' }));
     expect(file.mediaType).toBe('application/pdf');
+  });
+
+  it('keeps a UTF-8 byte order mark in the decoded text, as the download does, and says it is there', async () => {
+    const bytes = Buffer.from('\ufeffhello');
+    const res = convertText(kernel, bytes.toString('base64'), opts({ mode: 'decode' }));
+    expect([res.preview, res.outputLength, res.bom]).toEqual(['\ufeffhello', 6, true]);
+    expect((await blobBytes(res.blob)).equals(bytes)).toBe(true);
+    expect(await blobText(res.blob, 'decode', 'UTF-8')).toBe('\ufeffhello');
+    const file = await convertBlob(kernel, new Blob([bytes.toString('base64')]), opts({ mode: 'decode' }));
+    expect([file.preview, file.bom]).toEqual(['\ufeffhello', true]);
+    // Without a mark, or in Latin-1 (where its bytes are three visible characters), there is nothing to say.
+    expect(convertText(kernel, 'aGVsbG8=', opts({ mode: 'decode' })).bom).toBe(false);
+    const latin = convertText(kernel, bytes.toString('base64'), opts({ mode: 'decode', encoding: 'Latin-1' }));
+    expect([latin.preview, latin.bom]).toEqual(['\u00ef\u00bb\u00bfhello', false]);
   });
 
   it('counts a binary output shown as a hex dump in bytes, as its note does', () => {

@@ -40,6 +40,8 @@ export interface ConversionResult {
   inputLength: number;
   /** Decoding: some bytes cannot be shown in the chosen text encoding (the download is exact). */
   lossy: boolean;
+  /** Decoding in UTF-8: the text starts with a byte order mark (U+FEFF, kept but invisible in the preview). */
+  bom: boolean;
   /** 'hex' when the preview is a hex dump of the first HEX_PREVIEW_BYTES of binary output. */
   previewKind: 'text' | 'hex';
   /** The complete output bytes (Base64 text when encoding, the decoded bytes when decoding). */
@@ -122,6 +124,7 @@ function finish(output: Output, opts: ConvertOptions, inputLength: number): Conv
       outputUnit: 'characters',
       inputLength,
       lossy: false,
+      bom: false,
       previewKind: 'text',
       blob,
     };
@@ -139,6 +142,7 @@ function finish(output: Output, opts: ConvertOptions, inputLength: number): Conv
     outputUnit: inBytes ? 'bytes' : 'characters',
     inputLength,
     lossy,
+    bom: !hex && opts.encoding === 'UTF-8' && text.startsWith('\ufeff'),
     blob,
     ...(mediaType ? { mediaType } : {}),
   };
