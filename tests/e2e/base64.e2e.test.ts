@@ -642,6 +642,52 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  it('decodes a text file holding a data URL as the same text pasted: the payload, named by its type', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const buffer = Buffer.from(`data:image/png;base64,${png.toString('base64')}\n`);
+    await page.locator('input[type=file]').setInputFiles({ name: 'pixel.txt', mimeType: 'text/plain', buffer });
+    await status(page).getByText('✅ Decoded pixel.txt').waitFor();
+    expect(await output(page).inputValue()).toContain('PNG');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('pixel.png');
+    expect(readFileSync(await download.path())).toEqual(png);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+  it('shows that decoded UTF-8 text starts with a byte order mark, and keeps it in the text, the copy and the download', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    const bytes = Buffer.from('\ufeffid,name\n1,Ada\n');
+    await input(page).fill(bytes.toString('base64'));
+    await page.getByTestId('bom-note').waitFor();
+    expect(await page.getByTestId('bom-note').textContent()).toBe(
+      'The decoded text starts with a byte order mark (U+FEFF), invisible above; Copy and Download keep it.',
+    );
+    expect(await output(page).inputValue()).toBe('\ufeffid,name\n1,Ada\n');
+    expect(await testId(page, 'output-count')).toBe('15 characters');
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    await expect.poll(() => status(page).textContent()).toBe('✅ Copied to clipboard!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('\ufeffid,name\n1,Ada\n');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download' }).click(),
+    ]);
+    expect(readFileSync(await download.path())).toEqual(bytes);
+    // Text without a mark has no note.
+    await input(page).fill(Buffer.from('id,name').toString('base64'));
+    await expect.poll(() => output(page).inputValue()).toBe('id,name');
+    expect(await page.getByTestId('bom-note').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
   it('copies URL-safe Base64 in one line, small or beyond the preview: a token or URL part must not break', async () => {
     const { page, errors } = await open();
     await page.getByLabel('URL-safe alphabet').check();

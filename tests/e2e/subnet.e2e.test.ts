@@ -429,6 +429,37 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await p.context().close();
   });
 
+  it('stops an export when the list changes under it: the file is of the list shown, never of the previous one', async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1280, height: 900 } });
+    const p = own.page;
+    const downloads: string[] = [];
+    p.on('download', (d) => downloads.push(d.suggestedFilename()));
+    await p.goto(`${app.url}/ip-subnet?ip=10.0.0.0&prefix=8&tab=subnets`);
+    await p.getByRole('button', { name: 'Host addresses' }).click();
+    await p.getByRole('button', { name: 'Export 16,777,214 rows' }).waitFor();
+    // Export pressed, then the prefix changed, in one task: the export of the /8 cannot have ended.
+    await p.evaluate(() => {
+      [...document.querySelectorAll('button')].find((b) => b.textContent === 'Export 16,777,214 rows')!.click();
+      const box = document.getElementById('subnet-cidr') as HTMLInputElement;
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(box, '16');
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    });
+    const exportStatus = p.getByRole('region', { name: 'Export list' }).locator('.status-line');
+    await expect
+      .poll(() => exportStatus.textContent())
+      .toBe('Export stopped: the list changed. Export again for the list shown.');
+    expect(await p.getByRole('group', { name: 'Exporting' }).count()).toBe(0);
+    const [download] = await Promise.all([
+      p.waitForEvent('download'),
+      p.getByRole('button', { name: 'Export 65,534 rows' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('hosts-10.0.0.0-16.txt');
+    await expect.poll(() => exportStatus.textContent()).toMatch(/^✅ Exported 65,534 rows/);
+    expect(downloads).toEqual(['hosts-10.0.0.0-16.txt']);
+    expect(own.errors).toEqual([]);
+    await p.context().close();
+  });
+
   it('keeps the typed address out of what reaches the server (error reports, page views)', async () => {
     const own = await openPage(app.browser);
     const p = own.page;

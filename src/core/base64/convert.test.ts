@@ -1,7 +1,7 @@
 /** Whole conversions (the worker's logic) in Node: text modes, messages, and the Blob pipeline. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFreshKernel } from '../../../server/wasm';
-import { convertBlob, convertText, type ConvertOptions, type PartSink } from './convert';
+import { blobText, convertBlob, convertText, type ConvertOptions, type PartSink } from './convert';
 import type { Base64Exports } from './kernel';
 import { ENTER_BASE64, ENTER_TEXT, INVALID_BASE64 } from './messages';
 import { bytesToText, isValidBase64, textToBytes, wrapLines } from './text';
@@ -109,6 +109,20 @@ describe('text conversions', () => {
     // A file's output is known the same way.
     const file = await convertBlob(kernel, new Blob([b64('%PDF-1.4 file')]), opts({ mode: 'decode' }));
     expect(file.mediaType).toBe('application/pdf');
+  });
+
+  it('keeps a UTF-8 byte order mark in the decoded text, as the download does, and says it is there', async () => {
+    const bytes = Buffer.from('\ufeffhello');
+    const res = convertText(kernel, bytes.toString('base64'), opts({ mode: 'decode' }));
+    expect([res.preview, res.outputLength, res.bom]).toEqual(['\ufeffhello', 6, true]);
+    expect((await blobBytes(res.blob)).equals(bytes)).toBe(true);
+    expect(await blobText(res.blob, 'decode', 'UTF-8')).toBe('\ufeffhello');
+    const file = await convertBlob(kernel, new Blob([bytes.toString('base64')]), opts({ mode: 'decode' }));
+    expect([file.preview, file.bom]).toEqual(['\ufeffhello', true]);
+    // Without a mark, or in Latin-1 (where its bytes are three visible characters), there is nothing to say.
+    expect(convertText(kernel, 'aGVsbG8=', opts({ mode: 'decode' })).bom).toBe(false);
+    const latin = convertText(kernel, bytes.toString('base64'), opts({ mode: 'decode', encoding: 'Latin-1' }));
+    expect([latin.preview, latin.bom]).toEqual(['\u00ef\u00bb\u00bfhello', false]);
   });
 
   it('counts a binary output shown as a hex dump in bytes, as its note does', () => {
@@ -235,6 +249,33 @@ describe('file pipeline (Blob in chunks -> Blob)', () => {
     await expect(convertBlob(kernel, new Blob([]), opts())).rejects.toThrow(ENTER_TEXT);
     await expect(convertBlob(kernel, new Blob(['\n \n']), opts({ mode: 'decode' }))).rejects.toThrow(ENTER_BASE64);
     await expect(convertBlob(kernel, new Blob(['QUJD\nRA=\n']), opts({ mode: 'decode' }))).rejects.toThrow(
+      INVALID_BASE64,
+    );
+  });
+
+  it('decodes a text file holding a data URL as the same text pasted: its payload, with its media type', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+    const files = [
+      `data:image/png;base64,${png}\n`,
+      `\ufeff data:Image/PNG;name=a.png;base64,${png.slice(0, 40)}\r\n${png.slice(40)}`,
+    ];
+    for (const text of files) {
+      const res = await convertBlob(kernel, new Blob([text]), opts({ mode: 'decode' }), undefined, 8);
+      expect(res.mediaType).toBe('image/png');
+      expect(res.blob.type).toBe('image/png');
+      expect((await blobBytes(res.blob)).equals(Buffer.from(png, 'base64'))).toBe(true);
+      expect(res.inputLength).toBe(Buffer.byteLength(text));
+    }
+    const txt = await convertBlob(
+      kernel,
+      new Blob(['data:text/plain;charset=utf-8;base64,w6k=']),
+      opts({ mode: 'decode' }),
+    );
+    expect([txt.preview, txt.mediaType]).toEqual(['é', 'text/plain']);
+    await expect(convertBlob(kernel, new Blob(['data:image/png;base64,\n']), opts({ mode: 'decode' }))).rejects.toThrow(
+      ENTER_BASE64,
+    );
+    await expect(convertBlob(kernel, new Blob(['data:text/plain,Hello']), opts({ mode: 'decode' }))).rejects.toThrow(
       INVALID_BASE64,
     );
   });

@@ -40,6 +40,8 @@ export interface ConversionResult {
   inputLength: number;
   /** Decoding: some bytes cannot be shown in the chosen text encoding (the download is exact). */
   lossy: boolean;
+  /** Decoding in UTF-8: the text starts with a byte order mark (U+FEFF, kept but invisible in the preview). */
+  bom: boolean;
   /** 'hex' when the preview is a hex dump of the first HEX_PREVIEW_BYTES of binary output. */
   previewKind: 'text' | 'hex';
   /** The complete output bytes (Base64 text when encoding, the decoded bytes when decoding). */
@@ -122,6 +124,7 @@ function finish(output: Output, opts: ConvertOptions, inputLength: number): Conv
       outputUnit: 'characters',
       inputLength,
       lossy: false,
+      bom: false,
       previewKind: 'text',
       blob,
     };
@@ -139,6 +142,7 @@ function finish(output: Output, opts: ConvertOptions, inputLength: number): Conv
     outputUnit: inBytes ? 'bytes' : 'characters',
     inputLength,
     lossy,
+    bom: !hex && opts.encoding === 'UTF-8' && text.startsWith('\ufeff'),
     blob,
     ...(mediaType ? { mediaType } : {}),
   };
@@ -263,8 +267,11 @@ export async function convertBlob(
   partSink: (type: string) => PartSink = localParts,
 ): Promise<ConversionResult> {
   if (file.size === 0) throw new Error(opts.mode === 'encode' ? ENTER_TEXT : ENTER_BASE64);
-  const input = opts.mode === 'decode' ? await textFileBytes(file) : file;
-  const parts = partSink(OUTPUT_TYPE[opts.mode]);
+  const text = opts.mode === 'decode' ? await textFileBytes(file) : file;
+  // A data URL saved as text decodes as the same text pasted: its payload, with its type.
+  const dataUrl = opts.mode === 'decode' ? await dataUrlOfFile(text) : null;
+  const input = dataUrl ? text.slice(dataUrl.prefixBytes) : text;
+  const parts = partSink(dataUrl?.mediaType ?? OUTPUT_TYPE[opts.mode]);
   const stream =
     opts.mode === 'encode' ? new Base64Encoder(kernel, opts.alphabet) : new Base64Decoder(kernel, opts.alphabet);
   const head = new Uint8Array(opts.previewLimit);
@@ -309,7 +316,17 @@ export async function convertBlob(
   headLen = keepHead(head, headLen, out.subarray(0, at));
   size += at;
   parts.give(out, at);
-  return finish({ size, headBytes: head.subarray(0, headLen), blob: await parts.finish() }, opts, file.size);
+  const result = finish({ size, headBytes: head.subarray(0, headLen), blob: await parts.finish() }, opts, file.size);
+  return dataUrl ? { ...result, mediaType: dataUrl.mediaType } : result;
+}
+
+/** The media type and the prefix length in bytes of a data URL at the start of a text file (see splitDataUrl). */
+async function dataUrlOfFile(file: Blob): Promise<{ mediaType: string; prefixBytes: number } | null> {
+  const head = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await file.slice(0, 1024).arrayBuffer());
+  const dataUrl = splitDataUrl(head);
+  if (!dataUrl) return null;
+  const prefix = head.slice(0, head.length - dataUrl.payload.length);
+  return { mediaType: dataUrl.mediaType, prefixBytes: new TextEncoder().encode(prefix).length };
 }
 
 /** Full output as text for copying: the Base64 text, or the decoded bytes in the chosen encoding. */

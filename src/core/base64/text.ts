@@ -45,13 +45,17 @@ interface DecodedText {
   lossy: boolean;
 }
 
-/** Bytes as text in the chosen encoding. Never throws: binary data is shown as well as it can be. */
+/**
+ * Bytes as text in the chosen encoding. Never throws: binary data is shown as well as it can be.
+ * A UTF-8 byte order mark stays (U+FEFF), as the download keeps it: the text shown and copied is
+ * what was decoded, as in CyberChef.
+ */
 export function bytesToText(bytes: Uint8Array, encoding: TextEncodingName): DecodedText {
   if (encoding === 'UTF-8') {
     try {
-      return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), lossy: false };
+      return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes), lossy: false };
     } catch {
-      return { text: new TextDecoder('utf-8').decode(bytes), lossy: true };
+      return { text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes), lossy: true };
     }
   }
   const lossy = encoding === 'ASCII' && bytes.some((b) => b > 0x7f);

@@ -121,6 +121,11 @@ export function OutputPane({
           </p>
         )
       )}
+      {s.result?.bom && (
+        <p className="b64-note" role="note" data-testid="bom-note">
+          The decoded text starts with a byte order mark (U+FEFF), invisible above; Copy and Download keep it.
+        </p>
+      )}
       {s.result?.lossy && s.result.previewKind === 'text' && (
         <p className="b64-note" role="note">
           Some decoded bytes are not {s.encoding} text and are shown approximately; Download gives the exact bytes.

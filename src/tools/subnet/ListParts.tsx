@@ -3,7 +3,7 @@
  * table, export, planner), the "Split into" select, the jump box and the streamed export panel.
  * The IPv4 tab (SubnetsTab) and the IPv6 tab (Subnets6Tab) give their arithmetic and wording.
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { ExportFormat } from '../../core/subnet/enumerate';
 import { formatBytes } from '../../core/bytes';
 import { Progress } from '../../components/Progress';
@@ -135,8 +135,15 @@ interface ExportJob {
   signal: AbortSignal;
 }
 
-/** The whole list as a text or CSV file, built in the worker with progress and Cancel. */
+/** Why an export was stopped when the list it was making is no longer the one shown. */
+export const LIST_CHANGED = 'Export stopped: the list changed. Export again for the list shown.';
+
+/**
+ * The whole list as a text or CSV file, built in the worker with progress and Cancel. An export
+ * is of one list: it stops when `list` (the list's spec, by identity) or the format changes.
+ */
 export function ExportPanel({
+  list,
   format,
   setFormat,
   rows,
@@ -147,6 +154,7 @@ export function ExportPanel({
   exportBlob,
   usage,
 }: {
+  list: object;
   format: ExportFormat;
   setFormat(f: ExportFormat): void;
   rows: number | bigint;
@@ -166,6 +174,11 @@ export function ExportPanel({
   const abort = useRef<AbortController | null>(null);
   // Leaving the tab or the page stops the export: its file would download later, out of sight.
   useEffect(() => () => abort.current?.abort(), []);
+  // A prefix or list change during an export: its file would be of a list no longer shown. Stopped
+  // in the commit of the change, before a result still on its way can be downloaded.
+  useLayoutEffect(() => {
+    abort.current?.abort(LIST_CHANGED);
+  }, [list, format]);
 
   const run = async () => {
     const ctrl = new AbortController();
@@ -174,13 +187,18 @@ export function ExportPanel({
     setProgress({ done: 0, total: Number(rows) });
     const started = performance.now();
     try {
-      const onProgress = (done: number, total: number) => setProgress({ done, total });
+      // A report still in flight when the export stopped must not bring the progress bar back.
+      const onProgress = (done: number, total: number) => {
+        if (!ctrl.signal.aborted) setProgress({ done, total });
+      };
       const blob = await exportBlob({ onProgress, signal: ctrl.signal });
+      ctrl.signal.throwIfAborted();
       downloadBlob(fileName, blob);
       setMessage(`✅ Exported ${count(rows)} rows (${megabytes(blob.size)}) as ${fileName}`);
       trackToolUsage(tool.analyticsName, 'export_list', usage, Math.round(performance.now() - started));
     } catch (e) {
-      if (isAbortError(e)) setMessage('Export cancelled');
+      if (ctrl.signal.reason === LIST_CHANGED) setMessage(LIST_CHANGED);
+      else if (isAbortError(e)) setMessage('Export cancelled');
       else {
         setMessage(`Export failed: ${(e as Error).message}`);
         trackError('subnet_export', (e as Error).message, tool.analyticsName);

@@ -99,6 +99,7 @@ export function Subnets6Tab({ addr, prefix }: { addr: bigint; prefix: number }) 
       }
       exportPanel={
         <ExportPanel
+          list={spec}
           format={s.format}
           setFormat={s.setFormat}
           rows={total}

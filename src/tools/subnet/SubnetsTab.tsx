@@ -102,6 +102,7 @@ export function SubnetsTab({ ip, cidr }: { ip: number; cidr: number }) {
       }
       exportPanel={
         <ExportPanel
+          list={spec}
           format={s.format}
           setFormat={s.setFormat}
           rows={rows}

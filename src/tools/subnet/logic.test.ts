@@ -51,6 +51,11 @@ describe('subnet page logic', () => {
       'Private: yes',
       'Address type: Private-Use (RFC 1918) · 192.168.0.0/16',
     ]);
+    // Counts are copied grouped, as the Overview shows them (and as the IPv6 summary copies them).
+    const big = calculate({ ...inputs, ip: '10.20.30.40', cidrText: '8' });
+    if (!big.ok) throw new Error(big.error);
+    const lines = summaryText(big.result, '10.20.30.40').split('\n');
+    expect(lines.filter((l) => l.includes('hosts:'))).toEqual(['Total hosts: 16,777,216', 'Usable hosts: 16,777,214']);
   });
 
   it('drops an inline "/n" or mask from the IP box', () => {

@@ -3,6 +3,7 @@
  * prefix and export limits and names, and the IP box suffix rule.
  */
 import type { ListSpec } from '../../core/subnet/enumerate';
+import { count } from '../../core/subnet/details';
 import {
   cidrFromMask,
   formatIpv4,
@@ -63,7 +64,7 @@ export function statusText(inputs: SubnetInputs): string {
   return `${ipValid ? '✅ Valid IP address' : '❌ Invalid IP address'} · ${maskStatus(inputs)}`;
 }
 
-/** The Overview's "Copy summary" text. */
+/** The Overview's "Copy summary" text, counts grouped as the Overview shows them (16,777,214). */
 export function summaryText(r: SubnetResult, ip: string): string {
   return [
     `IP address: ${ip}`,
@@ -71,8 +72,8 @@ export function summaryText(r: SubnetResult, ip: string): string {
     `Broadcast: ${r.broadcastAddress}`,
     `First host: ${r.firstHost}`,
     `Last host: ${r.lastHost}`,
-    `Total hosts: ${r.totalHosts}`,
-    `Usable hosts: ${r.usableHosts}`,
+    `Total hosts: ${count(r.totalHosts)}`,
+    `Usable hosts: ${count(r.usableHosts)}`,
     `Subnet mask: ${r.subnetMask}`,
     `Wildcard mask: ${r.wildcardMask}`,
     `Class: ${r.ipClass}`,
