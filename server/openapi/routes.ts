@@ -230,7 +230,11 @@ export const API_ROUTES: ApiRoute[] = [
     query: StatsQuerySchema,
     responses: {
       200: { description: 'The dashboard figures.', schema: statsSchema },
-      400: { description: 'A query parameter is refused.', schema: errorSchema },
+      400: {
+        description:
+          "A query parameter is refused: the problems, each naming its parameter (an unknown one: 'unknown field').",
+        schema: errorSchema,
+      },
       401: {
         description: 'No or wrong admin token.',
         schema: errorSchema,

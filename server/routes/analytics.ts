@@ -5,6 +5,7 @@
  */
 import { Router, json, text, type RequestHandler } from 'express';
 import type { ServerResponse } from 'node:http';
+import { ZodError } from 'zod';
 import { isUtf8, refuseOversizedBodies } from '../body-limit';
 import { HttpError, validationError } from '../errors';
 import { requireAdmin } from '../auth';
@@ -13,6 +14,7 @@ import { StoreUnavailableError, type AnalyticsStore } from '../store/types';
 import { JournalRefusedError } from '../store/journal';
 import { EVENT_KINDS, type EventKind } from '../../src/core/analytics/contract';
 import { schemas } from './analytics-schemas';
+import { oneIssuePerField } from './hdl-schemas';
 import { SECURITY_HEADERS } from '../security-headers';
 
 /** Largest event body, in bytes. */
@@ -56,7 +58,7 @@ export async function recordEvent(
   userAgent: string | undefined,
 ): Promise<void> {
   const parsed = schemas[kind].safeParse(bodyObject(body));
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw validationError(new ZodError(oneIssuePerField(parsed.error.issues)));
   const { session_id, ...data } = parsed.data;
   if (isBot(userAgent, (data as { user_agent?: string }).user_agent)) return;
   await store.record([{ kind, ts: new Date(), session_id, data }]);
@@ -136,7 +138,8 @@ export function statsRouter(store: AnalyticsStore, adminToken: string): Router {
   const router = Router();
   router.get('/stats', requireAdmin(adminToken), async (req, res) => {
     const query = StatsQuerySchema.safeParse(req.query);
-    if (!query.success) throw validationError(query.error, { status: 400, root: 'query' });
+    if (!query.success)
+      throw validationError(new ZodError(oneIssuePerField(query.error.issues)), { status: 400, root: 'query' });
     res.set('Cache-Control', 'no-store');
     try {
       res.json(await store.stats(query.data));

@@ -293,10 +293,31 @@ describe('analytics API (embedded store, real server)', () => {
     const limit = 'Validation failed: limit: limit must be a whole number from 1 to 1000';
     for (const q of ['limit=1001', 'limit=0', 'limit=1.5', 'limit=abc', 'limit=-3'])
       expect((await getStats(server.url, server.adminToken, q)).json.error, q).toBe(limit);
-    expect((await getStats(server.url, server.adminToken, 'Days=7')).json.error).toBe(
-      'Validation failed: query: Unrecognized key: "Days"',
-    );
+    // An unknown parameter by its own name, as the HDL and CRC APIs name an unknown field (was
+    // 'query: Unrecognized key: "Days"').
+    const misspelt = await getStats(server.url, server.adminToken, 'Days=7&Limit=5');
+    expect(misspelt.json.error).toBe('Validation failed: Days: unknown field; Limit: unknown field');
+    expect(misspelt.json.details).toEqual([
+      { path: 'Days', message: 'unknown field' },
+      { path: 'Limit', message: 'unknown field' },
+    ]);
     expect((await getStats(server.url, server.adminToken, 'limit=1000')).status).toBe(200);
+  });
+
+  it('names each unknown field of an event under its own path, as JSON or as text/plain', async () => {
+    // Was one problem at the body: 'body: Unrecognized keys: "tool", "extra"'.
+    const body = { ...toolUsage('CRC', 'run', 's'), tool: 'CRC', extra: 1 };
+    for (const contentType of ['application/json', 'text/plain']) {
+      const r = await post(server.url, 'tool-usage', body, { contentType });
+      expect(r.status, contentType).toBe(422);
+      expect(r.json, contentType).toEqual({
+        error: 'Validation failed: tool: unknown field; extra: unknown field',
+        details: [
+          { path: 'tool', message: 'unknown field' },
+          { path: 'extra', message: 'unknown field' },
+        ],
+      });
+    }
   });
 
   it('rejects hostile bodies with 4xx JSON and never stores them', async () => {
