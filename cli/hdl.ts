@@ -1,5 +1,5 @@
 /** bitsmith uart|fifo|fsm generate: the configuration the page keeps, from a JSON or YAML file. */
-import { parse } from 'yaml';
+import { parse, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { nearestName } from '../src/core/edit-distance';
 import type { HdlFile, HdlLanguage } from '../src/core/hdl/contract';
@@ -120,6 +120,9 @@ async function readConfig(source: string): Promise<Record<string, unknown>> {
     } catch (e) {
       throw new BadInput(`${source}: neither JSON nor YAML (${(e as Error).message.split('\n')[0]})`);
     }
+    // An empty file (or YAML comments only) is a configuration with every field missing: the
+    // page's defaults, as for `{}`. An explicit `null` is still refused below.
+    if (value === null && parseDocument(text).contents === null) value = {};
   }
   if (isObject(value) && isObject(value.config)) {
     refuseBesideConfig(value, source);

@@ -480,6 +480,19 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     });
   }
 
+  it("an empty configuration file (or one of YAML comments only) takes the page's defaults, as missing fields do", () => {
+    // Until 2026-11-30 it was refused: 'the configuration must be an object'.
+    for (const gen of ['uart', 'fifo', 'fsm']) {
+      const defaults = ok([gen, 'generate', '--config', file(`${gen}-braces.json`, '{}'), '--testbench']);
+      for (const empty of ['/dev/null', file(`${gen}-blank.yaml`, ' \n\n'), file(`${gen}-notes.yaml`, '# to do\n')])
+        expect(ok([gen, 'generate', '--config', empty, '--testbench']), `${gen} ${empty}`).toBe(defaults);
+    }
+    const nothing = file('null.yaml', 'null\n');
+    expect(badInput(['uart', 'generate', '--config', nothing])).toBe(
+      `bitsmith: ${nothing}: the configuration must be an object`,
+    );
+  });
+
   it('a configuration the page refuses is refused with its message', () => {
     expect(badInput(['uart', 'generate', '--config', file('u.json', JSON.stringify({ dataBits: 4 }))])).toMatch(
       /^bitsmith: .*data bits/i,
