@@ -2,8 +2,9 @@
  * Serves the built app (dist/client): hashed assets cached for a year, each text file sent
  * precompressed (`.br`/`.gz` written at build time by scripts/delivery-plugin.ts) when the client
  * accepts it, the SPA's index.html for every route the app declares (routes.json, written by the
- * same build), a 301 to the declared route for one typed in another case, and the same page
- * with HTTP 404 for anything else, so the app shows its not-found page and crawlers see a real 404.
+ * same build), a 301 to the declared route for one typed in another case or with a trailing
+ * slash, and the same page with HTTP 404 for anything else, so the app shows its not-found page
+ * and crawlers see a real 404.
  */
 import express, { type Express, type Request, type Response, type NextFunction } from 'express';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -119,11 +120,13 @@ export function serveBuiltApp(app: Express, root: string): void {
   app.get('/{*path}', (req, res) => {
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;
     const known = routes.size === 0 || routes.has(path);
-    // A declared route in another case: the app opens it (src/main.tsx), so the answer is its
-    // address rather than a 404 that tells crawlers and link checkers the link is dead. The
-    // browser keeps the fragment across the redirect; the query string is kept here.
-    const own = known ? undefined : byLowerCase.get(path.toLowerCase());
-    if (own) {
+    // A declared route with a trailing slash (/crc-generator/) or in another case (/CRC-Generator):
+    // the app opens it and rewrites the address (src/main.tsx), so the answer is the route's
+    // address rather than a second address for the page (200) or a 404 that tells crawlers and
+    // link checkers the link is dead. The browser keeps the fragment across the redirect; the
+    // query string is kept here.
+    const own = routes.has(path) ? path : byLowerCase.get(path.toLowerCase());
+    if (own !== undefined && own !== req.path) {
       const query = req.originalUrl.indexOf('?');
       res.redirect(301, own + (query >= 0 ? req.originalUrl.slice(query) : ''));
       return;

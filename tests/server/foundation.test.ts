@@ -30,7 +30,7 @@ describe('server skeleton', () => {
   });
 
   it('serves the SPA for every declared route (history fallback) and its not-found page as a real 404', async () => {
-    const routes = ['/', ...pages.map((p) => p.path), '/ip-subnet/', '/diagnostics'];
+    const routes = ['/', ...pages.map((p) => p.path), '/diagnostics'];
     expect(routes).toContain('/admin/analytics');
     for (const path of routes) {
       const r = await fetch(`${server.url}${path}`);
@@ -58,6 +58,21 @@ describe('server skeleton', () => {
       expect(r.status, path).toBe(301);
       expect(r.headers.get('location'), path).toBe(location);
     }
+  });
+
+  it('redirects a declared route with a trailing slash to it (301), keeping the query string', async () => {
+    // Answered 200 with the app, which rewrote the address itself: two addresses for one page.
+    for (const [path, location] of [
+      ['/crc-generator/', '/crc-generator'],
+      ['/ip-subnet/?ip=10.0.0.1&prefix=8', '/ip-subnet?ip=10.0.0.1&prefix=8'],
+      ['/admin/analytics//', '/admin/analytics'],
+    ]) {
+      const r = await fetch(`${server.url}${path}`, { redirect: 'manual' });
+      expect(r.status, path).toBe(301);
+      expect(r.headers.get('location'), path).toBe(location);
+    }
+    for (const path of ['/crc-generator/extra/', '//', '//crc-generator/'])
+      expect((await fetch(`${server.url}${path}`, { redirect: 'manual' })).status, path).toBe(404);
   });
 
   it('asks search engines not to index the admin dashboard, and only it', async () => {
