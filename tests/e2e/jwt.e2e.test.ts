@@ -123,6 +123,28 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     expect(new URL(page.url()).hash).toBe(`#token=${other}`);
     await page.context().close();
   });
+  it('takes the token out of the address bar when it is cleared or replaced, so Copy link does not share it', async () => {
+    const token = `${b64u({ alg: 'HS256' })}.${b64u({ sub: 'in-the-url-4711' })}.c2ln`;
+    const { page, errors } = await open(`#token=${token}`);
+    await page.getByLabel('Token information').waitFor();
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    expect(await page.evaluate(() => location.href)).not.toContain('#token=');
+    await page.reload();
+    await page.getByLabel('JWT Token').waitFor();
+    expect(await page.getByLabel('JWT Token').inputValue()).toBe('');
+
+    await page.getByLabel('JWT Token').fill(token);
+    await page.getByRole('button', { name: 'Put token in URL' }).click();
+    expect(await page.evaluate(() => location.hash)).toBe(`#token=${token}`);
+    await page.getByLabel('JWT Token').fill(`${b64u({ alg: 'HS256' })}.${b64u({ sub: 'other' })}.c2ln`);
+    expect(await page.evaluate(() => location.href)).not.toContain('#token=');
+    await page.getByLabel('JWT Token').fill(token);
+    await page.getByRole('button', { name: 'Put token in URL' }).click();
+    await page.getByRole('button', { name: 'Load Example' }).click();
+    expect(await page.evaluate(() => location.href)).not.toContain('#token=');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
   it('Undo after Load Example or Clear All brings back the pasted token', async () => {
     const { page, errors } = await open();
     const mine = `${b64u({ alg: 'HS256' })}.${b64u({ sub: 'mine' })}.c2ln`;

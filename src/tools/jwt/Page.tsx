@@ -8,6 +8,7 @@ import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
 import {
   decodeJwt,
   fragmentForToken,
+  fragmentWithoutStaleToken,
   hasThreeParts,
   isUnsigned,
   lifetimeStatus,
@@ -58,6 +59,16 @@ export default function JwtPage() {
     const fromUrl = tokenFromFragment(location.hash);
     if (fromUrl) s.setInput(fromUrl);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A token written to the URL (#token=) leaves it when the box no longer holds that token.
+  const forgetUrlToken = (input: string) => {
+    const hash = fragmentWithoutStaleToken(location.hash, input);
+    if (hash !== null) history.replaceState(history.state, '', location.pathname + location.search + hash);
+  };
+  const setInput = (input: string) => {
+    s.setInput(input);
+    forgetUrlToken(input);
+  };
 
   const copyPart = async (part: Part, text: string) => {
     const ok = await copyText(text);
@@ -111,7 +122,7 @@ export default function JwtPage() {
           spellCheck={false}
           placeholder="Paste a token: xxxxx.yyyyy.zzzzz"
           {...invalidInputProps(!!s.error)}
-          onChange={(e) => s.setInput(e.target.value)}
+          onChange={(e) => setInput(e.target.value)}
         />
         <div className="row">
           {/* Not a live region: it would announce a count on every keystroke. */}
@@ -123,7 +134,7 @@ export default function JwtPage() {
             type="button"
             onClick={() =>
               undo.replace('Example token loaded.', () => {
-                s.setInput(EXAMPLE_TOKEN);
+                setInput(EXAMPLE_TOKEN);
                 s.setResult(null, '');
                 trackToolUsage(tool.analyticsName, 'load_example');
               })
@@ -136,6 +147,7 @@ export default function JwtPage() {
             onClick={() =>
               undo.replace('Input and output cleared.', () => {
                 s.clear();
+                forgetUrlToken('');
                 trackToolUsage(tool.analyticsName, 'clear_all');
               })
             }

@@ -218,6 +218,20 @@ export function fragmentForToken(token: string): string {
   return `#token=${tokenText(token)}`;
 }
 
+/**
+ * The fragment to keep once the box no longer holds the token written in it: without `token=`
+ * (null when it is still the box's token, or there is none). A cleared or replaced token must not
+ * stay in the address bar, where a reload brings it back and Copy link shares it.
+ */
+export function fragmentWithoutStaleToken(hash: string, input: string): string | null {
+  const inUrl = tokenFromFragment(hash);
+  if (!inUrl || inUrl === tokenText(input)) return null;
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  params.delete('token');
+  const rest = params.toString();
+  return rest ? `#${rest}` : '';
+}
+
 export function prettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
