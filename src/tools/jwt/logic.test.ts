@@ -380,6 +380,33 @@ describe('verification with the PEM blocks people paste: certificates, PKCS#1 an
     expect(await verifySignature(t, fixture('ec.key'))).toMatchObject({ status: 'valid' });
   });
 
+  it('refuses a public key given as the secret of an HS256 token (the algorithm-confusion attack), as libraries do', async () => {
+    // Anyone can sign HS256 with a published public key as the secret; it was reported as verified.
+    const refused = (alg: string) => ({
+      status: 'error',
+      message: `Could not verify: this is a public key, but ${alg} is checked with a shared secret. A token that names ${alg} and is signed with a public key as its secret is the algorithm-confusion attack: libraries refuse it.`,
+    });
+    for (const [file, alg, hash] of [
+      ['rsa.crt', 'HS256', 'SHA-256'],
+      ['rsa.pkcs1.pub', 'HS512', 'SHA-512'],
+    ] as const) {
+      const secret = fixture(file);
+      const key = await crypto.subtle.importKey(
+        'raw',
+        new TextEncoder().encode(secret),
+        { name: 'HMAC', hash },
+        false,
+        ['sign'],
+      );
+      const input = `${enc({ alg, typ: 'JWT' })}.${enc({ sub: 'admin' })}`;
+      const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(input));
+      const t = decoded(`${input}.${bytesToBase64Url(new Uint8Array(sig))}`);
+      expect(await verifySignature(t, secret), file).toEqual(refused(alg));
+    }
+    const jwk = { kty: 'EC', crv: 'P-256', x: 'AA', y: 'AA' };
+    expect(await verifySignature(decoded(make({ alg: 'HS256' }, {})), JSON.stringify(jwk))).toEqual(refused('HS256'));
+  });
+
   it('says what to do with a traditional private key, and names a cut certificate or a block that is no key', async () => {
     const t = await signWith('RS256', 'rsa.key');
     expect(await verifySignature(t, fixture('rsa.traditional.key'))).toEqual({

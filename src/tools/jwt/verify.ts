@@ -115,6 +115,19 @@ async function importKey(
   return importPem(text, params as RsaHashedImportParams | EcKeyImportParams);
 }
 
+/** A PEM public key or certificate, or a JWK (set) of a public-key type: no HMAC secret. */
+function isPublicKeyText(key: string): boolean {
+  const text = key.trim();
+  if (/-----BEGIN ([A-Z0-9 ]* )?(PUBLIC KEY|CERTIFICATE)-----/.test(text)) return true;
+  if (!text.startsWith('{')) return false;
+  try {
+    const value = JSON.parse(text) as { kty?: unknown; keys?: unknown };
+    return Array.isArray(value.keys) || (typeof value.kty === 'string' && value.kty !== 'oct');
+  } catch {
+    return false;
+  }
+}
+
 /** Verifies the token's signature with `key`; never throws. */
 export async function verifySignature(
   token: DecodedJwt,
@@ -135,6 +148,13 @@ export async function verifySignature(
         parsed.family === 'HS'
           ? 'Enter the secret to verify the signature.'
           : 'Enter the public key (PEM or JWK) to verify the signature.',
+    };
+  // Anyone can sign HS* with a published public key as the secret (the algorithm-confusion
+  // attack): libraries such as jsonwebtoken refuse a public key for HS*, so a match proves nothing.
+  if (parsed.family === 'HS' && isPublicKeyText(key))
+    return {
+      status: 'error',
+      message: `Could not verify: this is a public key, but ${alg} is checked with a shared secret. A token that names ${alg} and is signed with a public key as its secret is the algorithm-confusion attack: libraries refuse it.`,
     };
   // Browsers give WebCrypto to secure pages only: over plain http from another machine it is absent.
   if (!globalThis.crypto?.subtle)
