@@ -342,6 +342,25 @@ describe('signature verification (WebCrypto)', () => {
     });
   });
 
+  it('says an ES signature in DER (as openssl and node sign by default) is not the r‖s form JWS requires', async () => {
+    // It read "Invalid signature: it does not match this key." though the key was the right one.
+    const { createSign, generateKeyPairSync } = await import('node:crypto');
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+    const input = `${enc({ alg: 'ES384' })}.${enc({ sub: 'der' })}`;
+    const der = createSign('SHA384').update(input).sign(privateKey);
+    const t = decoded(`${input}.${bytesToBase64Url(new Uint8Array(der))}`);
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(await verifySignature(t, pem)).toEqual({
+      status: 'invalid',
+      message: `Invalid signature: it is ${der.length} bytes in DER form; ES384 signatures are 96 bytes, r and s side by side (RFC 7518 3.4), so libraries refuse it.`,
+    });
+    const short = decoded(`${input}.${bytesToBase64Url(new Uint8Array(10))}`);
+    expect(await verifySignature(short, pem)).toEqual({
+      status: 'invalid',
+      message: 'Invalid signature: it is 10 bytes; ES384 signatures are 96 bytes, r and s side by side (RFC 7518 3.4).',
+    });
+  });
+
   it('quotes at most a short excerpt of a long unknown algorithm', async () => {
     const out = await verifySignature(decoded(make({ alg: 'X'.repeat(100_000) }, {})), 'k');
     expect(out).toMatchObject({ status: 'error', message: expect.stringContaining('(100,000 characters)') });

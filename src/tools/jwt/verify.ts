@@ -56,6 +56,29 @@ function verifyParams(family: Family, bits: Bits): AlgorithmIdentifier | RsaPssP
   return { name: 'ECDSA', hash: HASHES[bits] };
 }
 
+/** JWS ECDSA signatures are r and s side by side, each the curve's size (RFC 7518 3.4). */
+const EC_SIGNATURE_BYTES: Record<Bits, number> = { '256': 64, '384': 96, '512': 132 };
+
+/** A DER ECDSA-Sig-Value: SEQUENCE { INTEGER r, INTEGER s }, as openssl and node sign by default. */
+function isDerSignature(sig: Uint8Array): boolean {
+  if (sig.length < 8 || sig[0] !== 0x30) return false;
+  const long = sig[1] === 0x81;
+  const start = long ? 3 : 2;
+  if ((long ? sig[2] : sig[1]) !== sig.length - start || sig[start] !== 0x02) return false;
+  const s = start + 2 + sig[start + 1]!;
+  return sig[s] === 0x02 && s + 2 + sig[s + 1]! === sig.length;
+}
+
+/** Why an ES signature of the wrong size cannot match any key; '' when its size is right. */
+function ecSignatureProblem(sig: Uint8Array, alg: string, bits: Bits): string {
+  const expected = EC_SIGNATURE_BYTES[bits];
+  if (sig.length === expected) return '';
+  const form = `${alg} signatures are ${expected} bytes, r and s side by side (RFC 7518 3.4)`;
+  return isDerSignature(sig)
+    ? `it is ${sig.length} bytes in DER form; ${form}, so libraries refuse it.`
+    : `it is ${sig.length} bytes; ${form}.`;
+}
+
 const KEY_TYPES: Record<Family, string> = { HS: 'oct', RS: 'RSA', PS: 'RSA', ES: 'EC' };
 /** A private JWK's own members: without them it is its public half. */
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'] as const;
@@ -166,6 +189,9 @@ export async function verifySignature(
     const cryptoKey = await importKey(parsed.family, parsed.bits, key, !!opts.secretIsBase64Url, token.header.kid);
     const data = new TextEncoder().encode(`${token.parts[0]}.${token.parts[1]}`);
     const signature = base64UrlToBytes(token.signature);
+    // WebCrypto only answers false: the right key would read as "does not match this key".
+    const sizeProblem = parsed.family === 'ES' ? ecSignatureProblem(signature, String(alg), parsed.bits) : '';
+    if (sizeProblem) return { status: 'invalid', message: `Invalid signature: ${sizeProblem}` };
     const ok = await crypto.subtle.verify(
       verifyParams(parsed.family, parsed.bits),
       cryptoKey,
