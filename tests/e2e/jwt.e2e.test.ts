@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
 import { networkInterfaces } from 'node:os';
+import { generateKeyPairSync, sign as cryptoSign } from 'node:crypto';
 import { advanceClockUntil, useSharedApp } from '../harness/e2e';
 import { startServer } from '../harness/server';
 import { describeWith } from '../harness/system';
@@ -142,6 +143,19 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     await page.getByRole('button', { name: 'Put token in URL' }).click();
     await page.getByRole('button', { name: 'Load Example' }).click();
     expect(await page.evaluate(() => location.href)).not.toContain('#token=');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+  it("verifies an EdDSA (Ed25519) token with its public key in this browser's WebCrypto", async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const input = `${b64u({ alg: 'EdDSA', typ: 'JWT' })}.${b64u({ sub: 'ed-user' })}`;
+    const token = `${input}.${cryptoSign(null, Buffer.from(input), privateKey).toString('base64url')}`;
+    const { page, errors } = await open(`#token=${token}`);
+    await page
+      .getByLabel(/Public key .* for verification/)
+      .fill(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    await page.getByRole('button', { name: 'Verify signature' }).click();
+    await expect.poll(() => page.getByTestId('verify-result').textContent()).toBe('✅ Signature verified (EdDSA).');
     expect(errors).toEqual([]);
     await page.context().close();
   });

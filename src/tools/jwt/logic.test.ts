@@ -310,6 +310,7 @@ describe('signature verification (WebCrypto)', () => {
       message: expect.stringMatching(/PEM public key/),
     });
     expect(await verifySignature(decoded(make({ alg: 'EdDSA' }, {})), 'k')).toMatchObject({ status: 'error' });
+    expect(await verifySignature(decoded(make({ alg: 'ES256K' }, {})), 'k')).toMatchObject({ status: 'error' });
   });
 
   it("verifies with a private JWK (its public half) or a JWK set (the key of the token's kid)", async () => {
@@ -358,6 +359,23 @@ describe('signature verification (WebCrypto)', () => {
     expect(await verifySignature(short, pem)).toEqual({
       status: 'invalid',
       message: 'Invalid signature: it is 10 bytes; ES384 signatures are 96 bytes, r and s side by side (RFC 7518 3.4).',
+    });
+  });
+
+  it('verifies EdDSA (Ed25519) with a PEM public or private key and a JWK, as jose and jwt.io do', async () => {
+    // It said "Cannot verify algorithm "EdDSA": supported are HS256, ...".
+    const { generateKeyPairSync, sign: edSign } = await import('node:crypto');
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const other = generateKeyPairSync('ed25519').publicKey;
+    const input = `${enc({ alg: 'EdDSA', typ: 'JWT' })}.${enc({ sub: 'ed-user' })}`;
+    const t = decoded(`${input}.${bytesToBase64Url(new Uint8Array(edSign(null, Buffer.from(input), privateKey)))}`);
+    const valid = { status: 'valid', message: 'Signature verified (EdDSA).' };
+    expect(await verifySignature(t, publicKey.export({ type: 'spki', format: 'pem' }).toString())).toEqual(valid);
+    expect(await verifySignature(t, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString())).toEqual(valid);
+    expect(await verifySignature(t, JSON.stringify(publicKey.export({ format: 'jwk' })))).toEqual(valid);
+    expect(await verifySignature(t, JSON.stringify(privateKey.export({ format: 'jwk' })))).toEqual(valid);
+    expect(await verifySignature(t, other.export({ type: 'spki', format: 'pem' }).toString())).toMatchObject({
+      status: 'invalid',
     });
   });
 

@@ -1,6 +1,6 @@
 /**
  * Signature verification with WebCrypto, only when the user provides a key. HS* take a secret;
- * RS*, PS* and ES* take a public key as PEM (SPKI, certificate, PKCS#1, or a PKCS#8
+ * RS*, PS*, ES* and EdDSA (Ed25519) take a public key as PEM (SPKI, certificate, PKCS#1, or a PKCS#8
  * private key's public half) or JWK. Works in browsers and Node 20.
  */
 import { quoteExcerpt } from '../../core/excerpt';
@@ -10,7 +10,7 @@ import { pemKey } from './pem';
 
 export type VerifyOutcome = { status: 'valid' | 'invalid'; message: string } | { status: 'error'; message: string };
 
-type Family = 'HS' | 'RS' | 'PS' | 'ES';
+type Family = 'HS' | 'RS' | 'PS' | 'ES' | 'Ed';
 type Bits = '256' | '384' | '512';
 
 const HASHES: Record<Bits, string> = { '256': 'SHA-256', '384': 'SHA-384', '512': 'SHA-512' };
@@ -29,6 +29,7 @@ const SUPPORTED_ALGORITHMS = [
   'ES256',
   'ES384',
   'ES512',
+  'EdDSA',
 ];
 
 /** The token's alg as an analytics event may carry it: a known name, never the token's own text. */
@@ -37,12 +38,17 @@ export function reportedAlg(alg: unknown): string {
 }
 
 function parseAlg(alg: unknown): { family: Family; bits: Bits } | null {
+  // EdDSA with an Ed25519 key (RFC 8037); browsers' WebCrypto has no Ed448.
+  if (alg === 'EdDSA') return { family: 'Ed', bits: '256' };
   const m = typeof alg === 'string' ? /^(HS|RS|PS|ES)(256|384|512)$/.exec(alg) : null;
   return m ? { family: m[1] as Family, bits: m[2] as Bits } : null;
 }
 
-function importParams(family: Family, bits: Bits): RsaHashedImportParams | EcKeyImportParams | HmacImportParams {
+type ImportParams = RsaHashedImportParams | EcKeyImportParams | HmacImportParams | Algorithm;
+
+function importParams(family: Family, bits: Bits): ImportParams {
   const hash = HASHES[bits];
+  if (family === 'Ed') return { name: 'Ed25519' };
   if (family === 'HS') return { name: 'HMAC', hash };
   if (family === 'RS') return { name: 'RSASSA-PKCS1-v1_5', hash };
   if (family === 'PS') return { name: 'RSA-PSS', hash };
@@ -51,6 +57,7 @@ function importParams(family: Family, bits: Bits): RsaHashedImportParams | EcKey
 
 function verifyParams(family: Family, bits: Bits): AlgorithmIdentifier | RsaPssParams | EcdsaParams {
   if (family === 'HS') return { name: 'HMAC' };
+  if (family === 'Ed') return { name: 'Ed25519' };
   if (family === 'RS') return { name: 'RSASSA-PKCS1-v1_5' };
   if (family === 'PS') return { name: 'RSA-PSS', saltLength: Number(bits) / 8 };
   return { name: 'ECDSA', hash: HASHES[bits] };
@@ -79,7 +86,7 @@ function ecSignatureProblem(sig: Uint8Array, alg: string, bits: Bits): string {
     : `it is ${sig.length} bytes; ${form}.`;
 }
 
-const KEY_TYPES: Record<Family, string> = { HS: 'oct', RS: 'RSA', PS: 'RSA', ES: 'EC' };
+const KEY_TYPES: Record<Family, string> = { HS: 'oct', RS: 'RSA', PS: 'RSA', ES: 'EC', Ed: 'OKP' };
 /** A private JWK's own members: without them it is its public half. */
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'] as const;
 
@@ -112,7 +119,7 @@ function publicJwk(text: string, family: Family, kid: unknown): JsonWebKey {
 }
 
 /** A PEM key, certificate or private key (its public half) as a key that verifies. */
-async function importPem(text: string, params: RsaHashedImportParams | EcKeyImportParams): Promise<CryptoKey> {
+async function importPem(text: string, params: ImportParams): Promise<CryptoKey> {
   const { format, der } = pemKey(text);
   if (format === 'spki') return crypto.subtle.importKey('spki', der as BufferSource, params, false, ['verify']);
   const privateKey = await crypto.subtle.importKey('pkcs8', der as BufferSource, params, true, ['sign']);
@@ -135,7 +142,7 @@ async function importKey(
   const text = key.trim();
   if (text.startsWith('{'))
     return crypto.subtle.importKey('jwk', publicJwk(text, family, kid), params, false, ['verify']);
-  return importPem(text, params as RsaHashedImportParams | EcKeyImportParams);
+  return importPem(text, params);
 }
 
 /** A PEM public key or certificate, or a JWK (set) of a public-key type: no HMAC secret. */
