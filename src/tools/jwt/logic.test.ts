@@ -206,6 +206,15 @@ describe('token information', () => {
     expect(statusWord(true, 'invalid')).toBe('Expired');
   });
 
+  it('says a token whose iat is no time is refused, as jose refuses it ("iat" claim must be a number)', () => {
+    // It read "Not expired — valid for 1 hour" beside an Issued At of 'not a valid time: "2023-11-14"'.
+    expect(lifetimeStatus({ iat: '2023-11-14', exp: now / 1000 + 3600 }, now)).toEqual({
+      kind: 'invalid',
+      text: 'iat is not a time in seconds ("2023-11-14"), so libraries refuse this token',
+    });
+    expect(lifetimeStatus({ iat: now / 1000 + 0.5, exp: now / 1000 + 3600 }, now).kind).toBe('valid');
+  });
+
   it('lists every time claim as a date and flags alg none', () => {
     const claims = timeClaims({ iat: 1_700_000_000, exp: 1_700_003_600, nbf: 'x', auth_time: 1_699_999_000 }, 'en-GB');
     expect(claims.map((c) => c.claim)).toEqual(['iat', 'exp', 'auth_time']);

@@ -177,8 +177,9 @@ export function lifetimeStatus(
   now = Date.now(),
 ): { kind: LifetimeKind; text: string } {
   const { exp, nbf } = payload;
-  // A string, or a number no date can hold, is not "no expiry": libraries refuse such a token.
-  const invalid = (['exp', 'nbf'] as const).find((c) => payload[c] !== undefined && !isNumericDate(payload[c]));
+  // A string, or a number no date can hold, is not "no expiry": libraries refuse such a token
+  // (jose checks iat too: '"iat" claim must be a number').
+  const invalid = (['exp', 'nbf', 'iat'] as const).find((c) => payload[c] !== undefined && !isNumericDate(payload[c]));
   if (invalid) {
     const text = `${invalid} is not a time in seconds (${shown(payload[invalid])}), so libraries refuse this token`;
     return { kind: 'invalid', text };
