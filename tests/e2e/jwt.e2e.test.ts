@@ -159,6 +159,23 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  it('says an encrypted token (JWE, five parts) cannot be decoded here, beside the spec message', async () => {
+    // It showed nothing until Decode was pressed, then only "Expected 3 parts".
+    const jwe = [b64u({ alg: 'RSA-OAEP-256', enc: 'A256GCM' }), 'a2V5', 'aXY', 'Y2lwaGVy', 'dGFn'].join('.');
+    const { page, errors } = await open();
+    await page.getByLabel('JWT Token').fill(jwe);
+    const note =
+      "This is an encrypted token (JWE, five parts): its claims can be read only with the recipient's private key, so it is not decoded here.";
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'encrypted token' }).textContent()).toBe(note);
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    await expect
+      .poll(() => page.locator('.status-line').textContent())
+      .toBe('Invalid JWT format. Expected 3 parts separated by dots.');
+    await page.getByLabel('JWT Token').fill('a.b.c.d.e');
+    expect(await page.getByText('encrypted token').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
   it('Undo after Load Example or Clear All brings back the pasted token', async () => {
     const { page, errors } = await open();
     const mine = `${b64u({ alg: 'HS256' })}.${b64u({ sub: 'mine' })}.c2ln`;

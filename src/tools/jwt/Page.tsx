@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { StatusLine, invalidInputProps } from '../../components/StatusLine';
@@ -7,6 +7,7 @@ import { trackToolUsage } from '../../telemetry';
 import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
 import {
   decodeJwt,
+  encryptedTokenNote,
   fragmentForToken,
   fragmentWithoutStaleToken,
   hasThreeParts,
@@ -76,6 +77,7 @@ export default function JwtPage() {
     if (ok) trackToolUsage(tool.analyticsName, `copy_${part}`);
   };
 
+  const jweNote = useMemo(() => encryptedTokenNote(s.input), [s.input]);
   const t = s.decoded;
   const info = t ? tokenInfo(t) : null;
   const life = t ? lifetimeStatus(t.payload) : null;
@@ -167,6 +169,9 @@ export default function JwtPage() {
         </div>
         {undo.undoBar}
         <StatusLine text={s.error} attempt={s.runs} />
+        <p className="jwt-note" role="status">
+          {jweNote}
+        </p>
         <div className="copy-message" role="status" aria-live="polite">
           {copyMessage}
         </div>

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import {
   decodeJwt,
   duration,
+  encryptedTokenNote,
   fragmentForToken,
   hasThreeParts,
   isUnsigned,
@@ -99,6 +100,14 @@ describe('decoding and the spec messages', () => {
     expect((decodeJwt('e30.bm90IGpzb24.x') as { error: string }).error).toMatch(
       /^Failed to decode token: the payload is not valid JSON \(/,
     );
+  });
+
+  it('recognises an encrypted token (JWE) by its five parts and a header naming enc', () => {
+    const header = enc({ alg: 'dir', enc: 'A128CBC-HS256' });
+    expect(encryptedTokenNote(`Bearer ${header}..aXY.Y2lwaGVy.dGFn`)).toMatch(/^This is an encrypted token \(JWE/);
+    expect(encryptedTokenNote(`${enc({ alg: 'HS256' })}.a.b.c.d`)).toBe('');
+    expect(encryptedTokenNote('a.b.c.d.e')).toBe('');
+    expect(encryptedTokenNote(`${header}.a.b`)).toBe('');
   });
 
   it('auto-decodes only with exactly three parts', () => {

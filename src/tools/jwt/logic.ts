@@ -84,6 +84,21 @@ export function decodeJwt(input: string): DecodeResult {
   }
 }
 
+/**
+ * A note for an encrypted token (JWE, RFC 7516: five parts, a header naming its `enc`), which the
+ * spec's "Expected 3 parts" alone does not explain; '' for anything else.
+ */
+export function encryptedTokenNote(input: string): string {
+  const parts = tokenText(input).split('.');
+  if (parts.length !== 5) return '';
+  try {
+    if (typeof decodeJsonPart(parts[0]!, 'header').enc !== 'string') return '';
+  } catch {
+    return '';
+  }
+  return "This is an encrypted token (JWE, five parts): its claims can be read only with the recipient's private key, so it is not decoded here.";
+}
+
 /** Exactly three dot-separated parts: the condition for auto-decoding. */
 export function hasThreeParts(input: string): boolean {
   return tokenText(input).split('.').length === 3;
