@@ -124,6 +124,18 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     expect(new URL(page.url()).hash).toBe(`#token=${other}`);
     await page.context().close();
   });
+  it('opens a #token= link followed while the page is open (only the fragment differs, so no reload)', async () => {
+    const first = `${b64u({ alg: 'HS256' })}.${b64u({ sub: 'first-link' })}.c2ln`;
+    const second = `${b64u({ alg: 'HS256' })}.${b64u({ sub: 'second-link' })}.c2ln`;
+    const { page, errors } = await open(`#token=${first}`);
+    await expect.poll(() => page.getByLabel('Token information').textContent()).toContain('first-link');
+    await page.goto(`${app.url}/jwt-debugger#token=${second}`);
+    await expect.poll(() => page.getByLabel('JWT Token').inputValue()).toBe(second);
+    await expect.poll(() => page.getByLabel('Token information').textContent()).toContain('second-link');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('takes the token out of the address bar when it is cleared or replaced, so Copy link does not share it', async () => {
     const token = `${b64u({ alg: 'HS256' })}.${b64u({ sub: 'in-the-url-4711' })}.c2ln`;
     const { page, errors } = await open(`#token=${token}`);

@@ -56,9 +56,16 @@ export default function JwtPage() {
   // Spec: decode automatically 500 ms after a change when the input has exactly 3 parts.
   useDebouncedEffect(() => decode(false), [s.input], 500, hasThreeParts(s.input));
 
+  // The token of a #token= link: on opening, and when a link is followed while the page is open
+  // (only the fragment differs, so the browser does not reload the page).
   useEffect(() => {
-    const fromUrl = tokenFromFragment(location.hash);
-    if (fromUrl) s.setInput(fromUrl);
+    const readFragment = () => {
+      const fromUrl = tokenFromFragment(location.hash);
+      if (fromUrl) s.setInput(fromUrl);
+    };
+    readFragment();
+    addEventListener('hashchange', readFragment);
+    return () => removeEventListener('hashchange', readFragment);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
 
   // A token written to the URL (#token=) leaves it when the box no longer holds that token.
