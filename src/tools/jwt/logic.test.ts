@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
 import {
   decodeJwt,
   duration,
@@ -395,6 +396,26 @@ describe('signature verification (WebCrypto)', () => {
     expect(await verifySignature(t, other.export({ type: 'spki', format: 'pem' }).toString())).toMatchObject({
       status: 'invalid',
     });
+  });
+
+  it('picks from a JWK set without kid the one key that fits, as jose does: curve, alg and use', async () => {
+    // It answered "the JWK set has 2 EC keys and the token has no kid to choose one".
+    const { generateKeyPairSync, sign: nodeSign } = await import('node:crypto');
+    const p256 = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+    const input = `${enc({ alg: 'ES256' })}.${enc({ sub: 'set' })}`;
+    const sig = nodeSign('SHA256', Buffer.from(input), { key: p256.privateKey, dsaEncoding: 'ieee-p1363' });
+    const t = decoded(`${input}.${bytesToBase64Url(new Uint8Array(sig))}`);
+    const jwk = (k: KeyObject, extra = {}) => ({ ...k.export({ format: 'jwk' }), ...extra });
+    const valid = { status: 'valid', message: 'Signature verified (ES256).' };
+    expect(await verifySignature(t, JSON.stringify({ keys: [jwk(p384.publicKey), jwk(p256.publicKey)] }))).toEqual(
+      valid,
+    );
+    const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey;
+    const byUse = { keys: [jwk(other, { use: 'enc' }), jwk(p256.publicKey, { use: 'sig' })] };
+    expect(await verifySignature(t, JSON.stringify(byUse))).toEqual(valid);
+    const byAlg = { keys: [jwk(other, { alg: 'ECDH-ES' }), jwk(p256.publicKey, { alg: 'ES256' })] };
+    expect(await verifySignature(t, JSON.stringify(byAlg))).toEqual(valid);
   });
 
   it('quotes at most a short excerpt of a long unknown algorithm', async () => {

@@ -92,10 +92,21 @@ const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'] as const;
 
 type Jwk = JsonWebKey & { kid?: unknown };
 
-/** The key of a JWK set ({"keys": [...]}) for the token: its kid, among the keys of the family's type. */
-function keyOfSet(keys: Jwk[], family: Family, kid: unknown): Jwk {
+/**
+ * The key of a JWK set ({"keys": [...]}) for the token, chosen as jose chooses: of the family's
+ * type, for signing (`use` absent or "sig"), for the token's alg and curve when the key names
+ * them, then by the token's kid.
+ */
+function keyOfSet(keys: Jwk[], family: Family, bits: Bits, alg: string, kid: unknown): Jwk {
   const kty = KEY_TYPES[family];
-  const ofType = keys.filter((k) => k.kty === kty);
+  const crv = family === 'ES' ? CURVES[bits] : family === 'Ed' ? 'Ed25519' : undefined;
+  const ofType = keys.filter(
+    (k) =>
+      k.kty === kty &&
+      (k.use === undefined || k.use === 'sig') &&
+      (k.alg === undefined || k.alg === alg) &&
+      (crv === undefined || k.crv === crv),
+  );
   const matching = typeof kid === 'string' ? ofType.filter((k) => k.kid === kid) : ofType;
   if (matching.length === 1) return matching[0]!;
   if (typeof kid === 'string') throw new Error(`the JWK set has no ${kty} key with kid ${quoteExcerpt(kid)}.`);
@@ -113,9 +124,9 @@ function publicHalf(key: Jwk): JsonWebKey {
 }
 
 /** The public JWK to verify with: a JWK, the public half of a private JWK, or the token's key in a JWK set. */
-function publicJwk(text: string, family: Family, kid: unknown): JsonWebKey {
+function publicJwk(text: string, family: Family, bits: Bits, alg: string, kid: unknown): JsonWebKey {
   const value = JSON.parse(text) as Jwk & { keys?: unknown };
-  return publicHalf(Array.isArray(value.keys) ? keyOfSet(value.keys as Jwk[], family, kid) : value);
+  return publicHalf(Array.isArray(value.keys) ? keyOfSet(value.keys as Jwk[], family, bits, alg, kid) : value);
 }
 
 /** A PEM key, certificate or private key (its public half) as a key that verifies. */
@@ -132,6 +143,7 @@ async function importKey(
   bits: Bits,
   key: string,
   secretIsBase64Url: boolean,
+  alg: string,
   kid: unknown,
 ): Promise<CryptoKey> {
   const params = importParams(family, bits);
@@ -141,7 +153,7 @@ async function importKey(
   }
   const text = key.trim();
   if (text.startsWith('{'))
-    return crypto.subtle.importKey('jwk', publicJwk(text, family, kid), params, false, ['verify']);
+    return crypto.subtle.importKey('jwk', publicJwk(text, family, bits, alg, kid), params, false, ['verify']);
   return importPem(text, params);
 }
 
@@ -193,7 +205,14 @@ export async function verifySignature(
       message: 'Could not verify: this browser verifies signatures only on https or localhost pages.',
     };
   try {
-    const cryptoKey = await importKey(parsed.family, parsed.bits, key, !!opts.secretIsBase64Url, token.header.kid);
+    const cryptoKey = await importKey(
+      parsed.family,
+      parsed.bits,
+      key,
+      !!opts.secretIsBase64Url,
+      String(alg),
+      token.header.kid,
+    );
     const data = new TextEncoder().encode(`${token.parts[0]}.${token.parts[1]}`);
     const signature = base64UrlToBytes(token.signature);
     // WebCrypto only answers false: the right key would read as "does not match this key".
