@@ -418,6 +418,26 @@ describe('signature verification (WebCrypto)', () => {
     expect(await verifySignature(t, JSON.stringify(byAlg))).toEqual(valid);
   });
 
+  it('does not report verified a token whose crit header names extensions it must understand (RFC 7515 4.1.11)', async () => {
+    // jose refuses it ('Extension Header Parameter "exp" is not recognized'); it read "Signature verified".
+    const secret = 'crit-secret';
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    const input = `${enc({ alg: 'HS256', crit: ['exp'], exp: 1 })}.${enc({ sub: 'c' })}`;
+    const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(input));
+    const t = decoded(`${input}.${bytesToBase64Url(new Uint8Array(sig))}`);
+    expect(await verifySignature(t, secret)).toEqual({
+      status: 'error',
+      message:
+        'Could not verify: the header\'s crit lists "exp", an extension this page does not process; a token whose crit names one is refused (RFC 7515 4.1.11).',
+    });
+  });
+
   it('quotes at most a short excerpt of a long unknown algorithm', async () => {
     const out = await verifySignature(decoded(make({ alg: 'X'.repeat(100_000) }, {})), 'k');
     expect(out).toMatchObject({ status: 'error', message: expect.stringContaining('(100,000 characters)') });

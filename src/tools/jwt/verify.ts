@@ -183,6 +183,17 @@ export async function verifySignature(
       status: 'error',
       message: `Cannot verify algorithm ${quoteExcerpt(String(alg))}: supported are ${SUPPORTED_ALGORITHMS.join(', ')}.`,
     };
+  // RFC 7515 4.1.11: extensions named in crit must be understood, or the token refused (as jose does).
+  const crit = token.header.crit;
+  if (crit !== undefined) {
+    const names = Array.isArray(crit) ? crit.map((c) => quoteExcerpt(String(c))) : [quoteExcerpt(JSON.stringify(crit))];
+    const what = names.length === 1 ? 'an extension' : 'extensions';
+    const listed = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+    return {
+      status: 'error',
+      message: `Could not verify: the header's crit lists ${listed}, ${what} this page does not process; a token whose crit names one is refused (RFC 7515 4.1.11).`,
+    };
+  }
   if (!key.trim())
     return {
       status: 'error',
