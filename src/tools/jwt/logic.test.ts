@@ -321,6 +321,20 @@ describe('signature verification (WebCrypto)', () => {
     expect(await verifySignature(t, bytesToBase64Url(raw))).toMatchObject({ status: 'invalid' });
   });
 
+  it('takes an HMAC secret given as an oct JWK (or a JWK set of them), as jose does', async () => {
+    // The JWK's text was used as the secret: "Invalid signature: it does not match this secret."
+    const raw = crypto.getRandomValues(new Uint8Array(32));
+    const key = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-384' }, false, ['sign']);
+    const input = `${enc({ alg: 'HS384', kid: 'h1' })}.${enc({ a: 1 })}`;
+    const sig = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(input)));
+    const t = decoded(`${input}.${bytesToBase64Url(sig)}`);
+    const jwk = { kty: 'oct', k: bytesToBase64Url(raw), alg: 'HS384', kid: 'h1' };
+    const valid = { status: 'valid', message: 'Signature verified (HS384).' };
+    expect(await verifySignature(t, JSON.stringify(jwk))).toEqual(valid);
+    expect(await verifySignature(t, JSON.stringify({ keys: [{ ...jwk, kid: 'h0', k: 'AAAA' }, jwk] }))).toEqual(valid);
+    expect(await verifySignature(t, '{"kty": "oct", "k": "AAAA"}')).toMatchObject({ status: 'invalid' });
+  });
+
   it('never claims anything for alg none, unknown algorithms, empty or malformed keys', async () => {
     expect(await verifySignature(decoded(make({ alg: 'none' }, {}, '')), 'x')).toMatchObject({ status: 'error' });
     expect(await verifySignature(decoded(make({ alg: 'HS256' }, {})), '  ')).toMatchObject({ status: 'error' });

@@ -148,6 +148,9 @@ async function importKey(
 ): Promise<CryptoKey> {
   const params = importParams(family, bits);
   if (family === 'HS') {
+    // An oct JWK (or a set of them) holds the secret in k, as jose's importJWK reads it.
+    if (!secretIsBase64Url && jwkKind(key.trim()) === 'oct')
+      return crypto.subtle.importKey('jwk', publicJwk(key.trim(), family, bits, alg, kid), params, false, ['verify']);
     const raw = secretIsBase64Url ? base64UrlToBytes(key.trim()) : new TextEncoder().encode(key);
     return crypto.subtle.importKey('raw', raw as BufferSource, params, false, ['verify']);
   }
@@ -157,17 +160,23 @@ async function importKey(
   return importPem(text, params);
 }
 
+/** What a JWK or JWK set is: an HMAC secret ('oct'), a public-key type, or no JWK at all. */
+function jwkKind(text: string): 'oct' | 'public' | null {
+  if (!text.startsWith('{')) return null;
+  try {
+    const value = JSON.parse(text) as { kty?: unknown; keys?: unknown };
+    if (Array.isArray(value.keys))
+      return (value.keys as { kty?: unknown }[]).some((k) => k?.kty === 'oct') ? 'oct' : 'public';
+    return typeof value.kty === 'string' ? (value.kty === 'oct' ? 'oct' : 'public') : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A PEM public key or certificate, or a JWK (set) of a public-key type: no HMAC secret. */
 function isPublicKeyText(key: string): boolean {
   const text = key.trim();
-  if (/-----BEGIN ([A-Z0-9 ]* )?(PUBLIC KEY|CERTIFICATE)-----/.test(text)) return true;
-  if (!text.startsWith('{')) return false;
-  try {
-    const value = JSON.parse(text) as { kty?: unknown; keys?: unknown };
-    return Array.isArray(value.keys) || (typeof value.kty === 'string' && value.kty !== 'oct');
-  } catch {
-    return false;
-  }
+  return /-----BEGIN ([A-Z0-9 ]* )?(PUBLIC KEY|CERTIFICATE)-----/.test(text) || jwkKind(text) === 'public';
 }
 
 /** Verifies the token's signature with `key`; never throws. */
