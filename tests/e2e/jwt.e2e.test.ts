@@ -3,6 +3,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
 import { networkInterfaces } from 'node:os';
+import { generateKeyPairSync, sign as cryptoSign } from 'node:crypto';
 import { advanceClockUntil, useSharedApp } from '../harness/e2e';
 import { startServer } from '../harness/server';
 import { describeWith } from '../harness/system';
@@ -121,6 +122,70 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     await page.getByLabel('JWT Token').fill(other);
     await page.getByRole('button', { name: 'Put token in URL' }).click();
     expect(new URL(page.url()).hash).toBe(`#token=${other}`);
+    await page.context().close();
+  });
+  it('opens a #token= link followed while the page is open (only the fragment differs, so no reload)', async () => {
+    const first = `${b64u({ alg: 'HS256' })}.${b64u({ sub: 'first-link' })}.c2ln`;
+    const second = `${b64u({ alg: 'HS256' })}.${b64u({ sub: 'second-link' })}.c2ln`;
+    const { page, errors } = await open(`#token=${first}`);
+    await expect.poll(() => page.getByLabel('Token information').textContent()).toContain('first-link');
+    await page.goto(`${app.url}/jwt-debugger#token=${second}`);
+    await expect.poll(() => page.getByLabel('JWT Token').inputValue()).toBe(second);
+    await expect.poll(() => page.getByLabel('Token information').textContent()).toContain('second-link');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('takes the token out of the address bar when it is cleared or replaced, so Copy link does not share it', async () => {
+    const token = `${b64u({ alg: 'HS256' })}.${b64u({ sub: 'in-the-url-4711' })}.c2ln`;
+    const { page, errors } = await open(`#token=${token}`);
+    await page.getByLabel('Token information').waitFor();
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    expect(await page.evaluate(() => location.href)).not.toContain('#token=');
+    await page.reload();
+    await page.getByLabel('JWT Token').waitFor();
+    expect(await page.getByLabel('JWT Token').inputValue()).toBe('');
+
+    await page.getByLabel('JWT Token').fill(token);
+    await page.getByRole('button', { name: 'Put token in URL' }).click();
+    expect(await page.evaluate(() => location.hash)).toBe(`#token=${token}`);
+    await page.getByLabel('JWT Token').fill(`${b64u({ alg: 'HS256' })}.${b64u({ sub: 'other' })}.c2ln`);
+    expect(await page.evaluate(() => location.href)).not.toContain('#token=');
+    await page.getByLabel('JWT Token').fill(token);
+    await page.getByRole('button', { name: 'Put token in URL' }).click();
+    await page.getByRole('button', { name: 'Load Example' }).click();
+    expect(await page.evaluate(() => location.href)).not.toContain('#token=');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+  it("verifies an EdDSA (Ed25519) token with its public key in this browser's WebCrypto", async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const input = `${b64u({ alg: 'EdDSA', typ: 'JWT' })}.${b64u({ sub: 'ed-user' })}`;
+    const token = `${input}.${cryptoSign(null, Buffer.from(input), privateKey).toString('base64url')}`;
+    const { page, errors } = await open(`#token=${token}`);
+    await page
+      .getByLabel(/Public key .* for verification/)
+      .fill(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    await page.getByRole('button', { name: 'Verify signature' }).click();
+    await expect.poll(() => page.getByTestId('verify-result').textContent()).toBe('✅ Signature verified (EdDSA).');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+  it('says an encrypted token (JWE, five parts) cannot be decoded here, beside the spec message', async () => {
+    // It showed nothing until Decode was pressed, then only "Expected 3 parts".
+    const jwe = [b64u({ alg: 'RSA-OAEP-256', enc: 'A256GCM' }), 'a2V5', 'aXY', 'Y2lwaGVy', 'dGFn'].join('.');
+    const { page, errors } = await open();
+    await page.getByLabel('JWT Token').fill(jwe);
+    const note =
+      "This is an encrypted token (JWE, five parts): its claims can be read only with the recipient's private key, so it is not decoded here.";
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'encrypted token' }).textContent()).toBe(note);
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    await expect
+      .poll(() => page.locator('.status-line').textContent())
+      .toBe('Invalid JWT format. Expected 3 parts separated by dots.');
+    await page.getByLabel('JWT Token').fill('a.b.c.d.e');
+    expect(await page.getByText('encrypted token').count()).toBe(0);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
   it('Undo after Load Example or Clear All brings back the pasted token', async () => {

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { StatusLine, invalidInputProps } from '../../components/StatusLine';
@@ -7,7 +7,9 @@ import { trackToolUsage } from '../../telemetry';
 import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
 import {
   decodeJwt,
+  encryptedTokenNote,
   fragmentForToken,
+  fragmentWithoutStaleToken,
   hasThreeParts,
   isUnsigned,
   lifetimeStatus,
@@ -54,10 +56,27 @@ export default function JwtPage() {
   // Spec: decode automatically 500 ms after a change when the input has exactly 3 parts.
   useDebouncedEffect(() => decode(false), [s.input], 500, hasThreeParts(s.input));
 
+  // The token of a #token= link: on opening, and when a link is followed while the page is open
+  // (only the fragment differs, so the browser does not reload the page).
   useEffect(() => {
-    const fromUrl = tokenFromFragment(location.hash);
-    if (fromUrl) s.setInput(fromUrl);
+    const readFragment = () => {
+      const fromUrl = tokenFromFragment(location.hash);
+      if (fromUrl) s.setInput(fromUrl);
+    };
+    readFragment();
+    addEventListener('hashchange', readFragment);
+    return () => removeEventListener('hashchange', readFragment);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // A token written to the URL (#token=) leaves it when the box no longer holds that token.
+  const forgetUrlToken = (input: string) => {
+    const hash = fragmentWithoutStaleToken(location.hash, input);
+    if (hash !== null) history.replaceState(history.state, '', location.pathname + location.search + hash);
+  };
+  const setInput = (input: string) => {
+    s.setInput(input);
+    forgetUrlToken(input);
+  };
 
   const copyPart = async (part: Part, text: string) => {
     const ok = await copyText(text);
@@ -65,6 +84,7 @@ export default function JwtPage() {
     if (ok) trackToolUsage(tool.analyticsName, `copy_${part}`);
   };
 
+  const jweNote = useMemo(() => encryptedTokenNote(s.input), [s.input]);
   const t = s.decoded;
   const info = t ? tokenInfo(t) : null;
   const life = t ? lifetimeStatus(t.payload) : null;
@@ -111,7 +131,7 @@ export default function JwtPage() {
           spellCheck={false}
           placeholder="Paste a token: xxxxx.yyyyy.zzzzz"
           {...invalidInputProps(!!s.error)}
-          onChange={(e) => s.setInput(e.target.value)}
+          onChange={(e) => setInput(e.target.value)}
         />
         <div className="row">
           {/* Not a live region: it would announce a count on every keystroke. */}
@@ -123,7 +143,7 @@ export default function JwtPage() {
             type="button"
             onClick={() =>
               undo.replace('Example token loaded.', () => {
-                s.setInput(EXAMPLE_TOKEN);
+                setInput(EXAMPLE_TOKEN);
                 s.setResult(null, '');
                 trackToolUsage(tool.analyticsName, 'load_example');
               })
@@ -136,6 +156,7 @@ export default function JwtPage() {
             onClick={() =>
               undo.replace('Input and output cleared.', () => {
                 s.clear();
+                forgetUrlToken('');
                 trackToolUsage(tool.analyticsName, 'clear_all');
               })
             }
@@ -155,6 +176,9 @@ export default function JwtPage() {
         </div>
         {undo.undoBar}
         <StatusLine text={s.error} attempt={s.runs} />
+        <p className="jwt-note" role="status">
+          {jweNote}
+        </p>
         <div className="copy-message" role="status" aria-live="polite">
           {copyMessage}
         </div>

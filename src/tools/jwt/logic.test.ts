@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
+import type { KeyObject } from 'node:crypto';
 import {
   decodeJwt,
   duration,
+  encryptedTokenNote,
   fragmentForToken,
   hasThreeParts,
   isUnsigned,
@@ -99,6 +101,14 @@ describe('decoding and the spec messages', () => {
     expect((decodeJwt('e30.bm90IGpzb24.x') as { error: string }).error).toMatch(
       /^Failed to decode token: the payload is not valid JSON \(/,
     );
+  });
+
+  it('recognises an encrypted token (JWE) by its five parts and a header naming enc', () => {
+    const header = enc({ alg: 'dir', enc: 'A128CBC-HS256' });
+    expect(encryptedTokenNote(`Bearer ${header}..aXY.Y2lwaGVy.dGFn`)).toMatch(/^This is an encrypted token \(JWE/);
+    expect(encryptedTokenNote(`${enc({ alg: 'HS256' })}.a.b.c.d`)).toBe('');
+    expect(encryptedTokenNote('a.b.c.d.e')).toBe('');
+    expect(encryptedTokenNote(`${header}.a.b`)).toBe('');
   });
 
   it('auto-decodes only with exactly three parts', () => {
@@ -206,6 +216,15 @@ describe('token information', () => {
     expect(statusWord(true, 'invalid')).toBe('Expired');
   });
 
+  it('says a token whose iat is no time is refused, as jose refuses it ("iat" claim must be a number)', () => {
+    // It read "Not expired — valid for 1 hour" beside an Issued At of 'not a valid time: "2023-11-14"'.
+    expect(lifetimeStatus({ iat: '2023-11-14', exp: now / 1000 + 3600 }, now)).toEqual({
+      kind: 'invalid',
+      text: 'iat is not a time in seconds ("2023-11-14"), so libraries refuse this token',
+    });
+    expect(lifetimeStatus({ iat: now / 1000 + 0.5, exp: now / 1000 + 3600 }, now).kind).toBe('valid');
+  });
+
   it('lists every time claim as a date and flags alg none', () => {
     const claims = timeClaims({ iat: 1_700_000_000, exp: 1_700_003_600, nbf: 'x', auth_time: 1_699_999_000 }, 'en-GB');
     expect(claims.map((c) => c.claim)).toEqual(['iat', 'exp', 'auth_time']);
@@ -302,6 +321,20 @@ describe('signature verification (WebCrypto)', () => {
     expect(await verifySignature(t, bytesToBase64Url(raw))).toMatchObject({ status: 'invalid' });
   });
 
+  it('takes an HMAC secret given as an oct JWK (or a JWK set of them), as jose does', async () => {
+    // The JWK's text was used as the secret: "Invalid signature: it does not match this secret."
+    const raw = crypto.getRandomValues(new Uint8Array(32));
+    const key = await crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-384' }, false, ['sign']);
+    const input = `${enc({ alg: 'HS384', kid: 'h1' })}.${enc({ a: 1 })}`;
+    const sig = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(input)));
+    const t = decoded(`${input}.${bytesToBase64Url(sig)}`);
+    const jwk = { kty: 'oct', k: bytesToBase64Url(raw), alg: 'HS384', kid: 'h1' };
+    const valid = { status: 'valid', message: 'Signature verified (HS384).' };
+    expect(await verifySignature(t, JSON.stringify(jwk))).toEqual(valid);
+    expect(await verifySignature(t, JSON.stringify({ keys: [{ ...jwk, kid: 'h0', k: 'AAAA' }, jwk] }))).toEqual(valid);
+    expect(await verifySignature(t, '{"kty": "oct", "k": "AAAA"}')).toMatchObject({ status: 'invalid' });
+  });
+
   it('never claims anything for alg none, unknown algorithms, empty or malformed keys', async () => {
     expect(await verifySignature(decoded(make({ alg: 'none' }, {}, '')), 'x')).toMatchObject({ status: 'error' });
     expect(await verifySignature(decoded(make({ alg: 'HS256' }, {})), '  ')).toMatchObject({ status: 'error' });
@@ -310,6 +343,7 @@ describe('signature verification (WebCrypto)', () => {
       message: expect.stringMatching(/PEM public key/),
     });
     expect(await verifySignature(decoded(make({ alg: 'EdDSA' }, {})), 'k')).toMatchObject({ status: 'error' });
+    expect(await verifySignature(decoded(make({ alg: 'ES256K' }, {})), 'k')).toMatchObject({ status: 'error' });
   });
 
   it("verifies with a private JWK (its public half) or a JWK set (the key of the token's kid)", async () => {
@@ -339,6 +373,82 @@ describe('signature verification (WebCrypto)', () => {
     expect(await verifySignature(noKid, JSON.stringify(set))).toEqual({
       status: 'error',
       message: 'Could not verify: the JWK set has 2 EC keys and the token has no kid to choose one.',
+    });
+  });
+
+  it('says an ES signature in DER (as openssl and node sign by default) is not the r‖s form JWS requires', async () => {
+    // It read "Invalid signature: it does not match this key." though the key was the right one.
+    const { createSign, generateKeyPairSync } = await import('node:crypto');
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+    const input = `${enc({ alg: 'ES384' })}.${enc({ sub: 'der' })}`;
+    const der = createSign('SHA384').update(input).sign(privateKey);
+    const t = decoded(`${input}.${bytesToBase64Url(new Uint8Array(der))}`);
+    const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    expect(await verifySignature(t, pem)).toEqual({
+      status: 'invalid',
+      message: `Invalid signature: it is ${der.length} bytes in DER form; ES384 signatures are 96 bytes, r and s side by side (RFC 7518 3.4), so libraries refuse it.`,
+    });
+    const short = decoded(`${input}.${bytesToBase64Url(new Uint8Array(10))}`);
+    expect(await verifySignature(short, pem)).toEqual({
+      status: 'invalid',
+      message: 'Invalid signature: it is 10 bytes; ES384 signatures are 96 bytes, r and s side by side (RFC 7518 3.4).',
+    });
+  });
+
+  it('verifies EdDSA (Ed25519) with a PEM public or private key and a JWK, as jose and jwt.io do', async () => {
+    // It said "Cannot verify algorithm "EdDSA": supported are HS256, ...".
+    const { generateKeyPairSync, sign: edSign } = await import('node:crypto');
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    const other = generateKeyPairSync('ed25519').publicKey;
+    const input = `${enc({ alg: 'EdDSA', typ: 'JWT' })}.${enc({ sub: 'ed-user' })}`;
+    const t = decoded(`${input}.${bytesToBase64Url(new Uint8Array(edSign(null, Buffer.from(input), privateKey)))}`);
+    const valid = { status: 'valid', message: 'Signature verified (EdDSA).' };
+    expect(await verifySignature(t, publicKey.export({ type: 'spki', format: 'pem' }).toString())).toEqual(valid);
+    expect(await verifySignature(t, privateKey.export({ type: 'pkcs8', format: 'pem' }).toString())).toEqual(valid);
+    expect(await verifySignature(t, JSON.stringify(publicKey.export({ format: 'jwk' })))).toEqual(valid);
+    expect(await verifySignature(t, JSON.stringify(privateKey.export({ format: 'jwk' })))).toEqual(valid);
+    expect(await verifySignature(t, other.export({ type: 'spki', format: 'pem' }).toString())).toMatchObject({
+      status: 'invalid',
+    });
+  });
+
+  it('picks from a JWK set without kid the one key that fits, as jose does: curve, alg and use', async () => {
+    // It answered "the JWK set has 2 EC keys and the token has no kid to choose one".
+    const { generateKeyPairSync, sign: nodeSign } = await import('node:crypto');
+    const p256 = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const p384 = generateKeyPairSync('ec', { namedCurve: 'P-384' });
+    const input = `${enc({ alg: 'ES256' })}.${enc({ sub: 'set' })}`;
+    const sig = nodeSign('SHA256', Buffer.from(input), { key: p256.privateKey, dsaEncoding: 'ieee-p1363' });
+    const t = decoded(`${input}.${bytesToBase64Url(new Uint8Array(sig))}`);
+    const jwk = (k: KeyObject, extra = {}) => ({ ...k.export({ format: 'jwk' }), ...extra });
+    const valid = { status: 'valid', message: 'Signature verified (ES256).' };
+    expect(await verifySignature(t, JSON.stringify({ keys: [jwk(p384.publicKey), jwk(p256.publicKey)] }))).toEqual(
+      valid,
+    );
+    const other = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey;
+    const byUse = { keys: [jwk(other, { use: 'enc' }), jwk(p256.publicKey, { use: 'sig' })] };
+    expect(await verifySignature(t, JSON.stringify(byUse))).toEqual(valid);
+    const byAlg = { keys: [jwk(other, { alg: 'ECDH-ES' }), jwk(p256.publicKey, { alg: 'ES256' })] };
+    expect(await verifySignature(t, JSON.stringify(byAlg))).toEqual(valid);
+  });
+
+  it('does not report verified a token whose crit header names extensions it must understand (RFC 7515 4.1.11)', async () => {
+    // jose refuses it ('Extension Header Parameter "exp" is not recognized'); it read "Signature verified".
+    const secret = 'crit-secret';
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign'],
+    );
+    const input = `${enc({ alg: 'HS256', crit: ['exp'], exp: 1 })}.${enc({ sub: 'c' })}`;
+    const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(input));
+    const t = decoded(`${input}.${bytesToBase64Url(new Uint8Array(sig))}`);
+    expect(await verifySignature(t, secret)).toEqual({
+      status: 'error',
+      message:
+        'Could not verify: the header\'s crit lists "exp", an extension this page does not process; a token whose crit names one is refused (RFC 7515 4.1.11).',
     });
   });
 
@@ -378,6 +488,33 @@ describe('verification with the PEM blocks people paste: certificates, PKCS#1 an
     const t = await signWith('ES256', 'ec.key');
     expect(await verifySignature(t, fixture('ec.crt'))).toMatchObject({ status: 'valid' });
     expect(await verifySignature(t, fixture('ec.key'))).toMatchObject({ status: 'valid' });
+  });
+
+  it('refuses a public key given as the secret of an HS256 token (the algorithm-confusion attack), as libraries do', async () => {
+    // Anyone can sign HS256 with a published public key as the secret; it was reported as verified.
+    const refused = (alg: string) => ({
+      status: 'error',
+      message: `Could not verify: this is a public key, but ${alg} is checked with a shared secret. A token that names ${alg} and is signed with a public key as its secret is the algorithm-confusion attack: libraries refuse it.`,
+    });
+    for (const [file, alg, hash] of [
+      ['rsa.crt', 'HS256', 'SHA-256'],
+      ['rsa.pkcs1.pub', 'HS512', 'SHA-512'],
+    ] as const) {
+      const secret = fixture(file);
+      const key = await crypto.subtle.importKey(
+        'raw',
+        new TextEncoder().encode(secret),
+        { name: 'HMAC', hash },
+        false,
+        ['sign'],
+      );
+      const input = `${enc({ alg, typ: 'JWT' })}.${enc({ sub: 'admin' })}`;
+      const sig = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(input));
+      const t = decoded(`${input}.${bytesToBase64Url(new Uint8Array(sig))}`);
+      expect(await verifySignature(t, secret), file).toEqual(refused(alg));
+    }
+    const jwk = { kty: 'EC', crv: 'P-256', x: 'AA', y: 'AA' };
+    expect(await verifySignature(decoded(make({ alg: 'HS256' }, {})), JSON.stringify(jwk))).toEqual(refused('HS256'));
   });
 
   it('says what to do with a traditional private key, and names a cut certificate or a block that is no key', async () => {

@@ -84,6 +84,21 @@ export function decodeJwt(input: string): DecodeResult {
   }
 }
 
+/**
+ * A note for an encrypted token (JWE, RFC 7516: five parts, a header naming its `enc`), which the
+ * spec's "Expected 3 parts" alone does not explain; '' for anything else.
+ */
+export function encryptedTokenNote(input: string): string {
+  const parts = tokenText(input).split('.');
+  if (parts.length !== 5) return '';
+  try {
+    if (typeof decodeJsonPart(parts[0]!, 'header').enc !== 'string') return '';
+  } catch {
+    return '';
+  }
+  return "This is an encrypted token (JWE, five parts): its claims can be read only with the recipient's private key, so it is not decoded here.";
+}
+
 /** Exactly three dot-separated parts: the condition for auto-decoding. */
 export function hasThreeParts(input: string): boolean {
   return tokenText(input).split('.').length === 3;
@@ -177,8 +192,9 @@ export function lifetimeStatus(
   now = Date.now(),
 ): { kind: LifetimeKind; text: string } {
   const { exp, nbf } = payload;
-  // A string, or a number no date can hold, is not "no expiry": libraries refuse such a token.
-  const invalid = (['exp', 'nbf'] as const).find((c) => payload[c] !== undefined && !isNumericDate(payload[c]));
+  // A string, or a number no date can hold, is not "no expiry": libraries refuse such a token
+  // (jose checks iat too: '"iat" claim must be a number').
+  const invalid = (['exp', 'nbf', 'iat'] as const).find((c) => payload[c] !== undefined && !isNumericDate(payload[c]));
   if (invalid) {
     const text = `${invalid} is not a time in seconds (${shown(payload[invalid])}), so libraries refuse this token`;
     return { kind: 'invalid', text };
@@ -216,6 +232,20 @@ export function tokenFromFragment(hash: string): string {
 
 export function fragmentForToken(token: string): string {
   return `#token=${tokenText(token)}`;
+}
+
+/**
+ * The fragment to keep once the box no longer holds the token written in it: without `token=`
+ * (null when it is still the box's token, or there is none). A cleared or replaced token must not
+ * stay in the address bar, where a reload brings it back and Copy link shares it.
+ */
+export function fragmentWithoutStaleToken(hash: string, input: string): string | null {
+  const inUrl = tokenFromFragment(hash);
+  if (!inUrl || inUrl === tokenText(input)) return null;
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  params.delete('token');
+  const rest = params.toString();
+  return rest ? `#${rest}` : '';
 }
 
 export function prettyJson(value: unknown): string {

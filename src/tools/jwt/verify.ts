@@ -1,6 +1,6 @@
 /**
  * Signature verification with WebCrypto, only when the user provides a key. HS* take a secret;
- * RS*, PS* and ES* take a public key as PEM (SPKI, certificate, PKCS#1, or a PKCS#8
+ * RS*, PS*, ES* and EdDSA (Ed25519) take a public key as PEM (SPKI, certificate, PKCS#1, or a PKCS#8
  * private key's public half) or JWK. Works in browsers and Node 20.
  */
 import { quoteExcerpt } from '../../core/excerpt';
@@ -10,7 +10,7 @@ import { pemKey } from './pem';
 
 export type VerifyOutcome = { status: 'valid' | 'invalid'; message: string } | { status: 'error'; message: string };
 
-type Family = 'HS' | 'RS' | 'PS' | 'ES';
+type Family = 'HS' | 'RS' | 'PS' | 'ES' | 'Ed';
 type Bits = '256' | '384' | '512';
 
 const HASHES: Record<Bits, string> = { '256': 'SHA-256', '384': 'SHA-384', '512': 'SHA-512' };
@@ -29,6 +29,7 @@ const SUPPORTED_ALGORITHMS = [
   'ES256',
   'ES384',
   'ES512',
+  'EdDSA',
 ];
 
 /** The token's alg as an analytics event may carry it: a known name, never the token's own text. */
@@ -37,12 +38,17 @@ export function reportedAlg(alg: unknown): string {
 }
 
 function parseAlg(alg: unknown): { family: Family; bits: Bits } | null {
+  // EdDSA with an Ed25519 key (RFC 8037); browsers' WebCrypto has no Ed448.
+  if (alg === 'EdDSA') return { family: 'Ed', bits: '256' };
   const m = typeof alg === 'string' ? /^(HS|RS|PS|ES)(256|384|512)$/.exec(alg) : null;
   return m ? { family: m[1] as Family, bits: m[2] as Bits } : null;
 }
 
-function importParams(family: Family, bits: Bits): RsaHashedImportParams | EcKeyImportParams | HmacImportParams {
+type ImportParams = RsaHashedImportParams | EcKeyImportParams | HmacImportParams | Algorithm;
+
+function importParams(family: Family, bits: Bits): ImportParams {
   const hash = HASHES[bits];
+  if (family === 'Ed') return { name: 'Ed25519' };
   if (family === 'HS') return { name: 'HMAC', hash };
   if (family === 'RS') return { name: 'RSASSA-PKCS1-v1_5', hash };
   if (family === 'PS') return { name: 'RSA-PSS', hash };
@@ -51,21 +57,56 @@ function importParams(family: Family, bits: Bits): RsaHashedImportParams | EcKey
 
 function verifyParams(family: Family, bits: Bits): AlgorithmIdentifier | RsaPssParams | EcdsaParams {
   if (family === 'HS') return { name: 'HMAC' };
+  if (family === 'Ed') return { name: 'Ed25519' };
   if (family === 'RS') return { name: 'RSASSA-PKCS1-v1_5' };
   if (family === 'PS') return { name: 'RSA-PSS', saltLength: Number(bits) / 8 };
   return { name: 'ECDSA', hash: HASHES[bits] };
 }
 
-const KEY_TYPES: Record<Family, string> = { HS: 'oct', RS: 'RSA', PS: 'RSA', ES: 'EC' };
+/** JWS ECDSA signatures are r and s side by side, each the curve's size (RFC 7518 3.4). */
+const EC_SIGNATURE_BYTES: Record<Bits, number> = { '256': 64, '384': 96, '512': 132 };
+
+/** A DER ECDSA-Sig-Value: SEQUENCE { INTEGER r, INTEGER s }, as openssl and node sign by default. */
+function isDerSignature(sig: Uint8Array): boolean {
+  if (sig.length < 8 || sig[0] !== 0x30) return false;
+  const long = sig[1] === 0x81;
+  const start = long ? 3 : 2;
+  if ((long ? sig[2] : sig[1]) !== sig.length - start || sig[start] !== 0x02) return false;
+  const s = start + 2 + sig[start + 1]!;
+  return sig[s] === 0x02 && s + 2 + sig[s + 1]! === sig.length;
+}
+
+/** Why an ES signature of the wrong size cannot match any key; '' when its size is right. */
+function ecSignatureProblem(sig: Uint8Array, alg: string, bits: Bits): string {
+  const expected = EC_SIGNATURE_BYTES[bits];
+  if (sig.length === expected) return '';
+  const form = `${alg} signatures are ${expected} bytes, r and s side by side (RFC 7518 3.4)`;
+  return isDerSignature(sig)
+    ? `it is ${sig.length} bytes in DER form; ${form}, so libraries refuse it.`
+    : `it is ${sig.length} bytes; ${form}.`;
+}
+
+const KEY_TYPES: Record<Family, string> = { HS: 'oct', RS: 'RSA', PS: 'RSA', ES: 'EC', Ed: 'OKP' };
 /** A private JWK's own members: without them it is its public half. */
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'] as const;
 
 type Jwk = JsonWebKey & { kid?: unknown };
 
-/** The key of a JWK set ({"keys": [...]}) for the token: its kid, among the keys of the family's type. */
-function keyOfSet(keys: Jwk[], family: Family, kid: unknown): Jwk {
+/**
+ * The key of a JWK set ({"keys": [...]}) for the token, chosen as jose chooses: of the family's
+ * type, for signing (`use` absent or "sig"), for the token's alg and curve when the key names
+ * them, then by the token's kid.
+ */
+function keyOfSet(keys: Jwk[], family: Family, bits: Bits, alg: string, kid: unknown): Jwk {
   const kty = KEY_TYPES[family];
-  const ofType = keys.filter((k) => k.kty === kty);
+  const crv = family === 'ES' ? CURVES[bits] : family === 'Ed' ? 'Ed25519' : undefined;
+  const ofType = keys.filter(
+    (k) =>
+      k.kty === kty &&
+      (k.use === undefined || k.use === 'sig') &&
+      (k.alg === undefined || k.alg === alg) &&
+      (crv === undefined || k.crv === crv),
+  );
   const matching = typeof kid === 'string' ? ofType.filter((k) => k.kid === kid) : ofType;
   if (matching.length === 1) return matching[0]!;
   if (typeof kid === 'string') throw new Error(`the JWK set has no ${kty} key with kid ${quoteExcerpt(kid)}.`);
@@ -83,13 +124,13 @@ function publicHalf(key: Jwk): JsonWebKey {
 }
 
 /** The public JWK to verify with: a JWK, the public half of a private JWK, or the token's key in a JWK set. */
-function publicJwk(text: string, family: Family, kid: unknown): JsonWebKey {
+function publicJwk(text: string, family: Family, bits: Bits, alg: string, kid: unknown): JsonWebKey {
   const value = JSON.parse(text) as Jwk & { keys?: unknown };
-  return publicHalf(Array.isArray(value.keys) ? keyOfSet(value.keys as Jwk[], family, kid) : value);
+  return publicHalf(Array.isArray(value.keys) ? keyOfSet(value.keys as Jwk[], family, bits, alg, kid) : value);
 }
 
 /** A PEM key, certificate or private key (its public half) as a key that verifies. */
-async function importPem(text: string, params: RsaHashedImportParams | EcKeyImportParams): Promise<CryptoKey> {
+async function importPem(text: string, params: ImportParams): Promise<CryptoKey> {
   const { format, der } = pemKey(text);
   if (format === 'spki') return crypto.subtle.importKey('spki', der as BufferSource, params, false, ['verify']);
   const privateKey = await crypto.subtle.importKey('pkcs8', der as BufferSource, params, true, ['sign']);
@@ -102,17 +143,40 @@ async function importKey(
   bits: Bits,
   key: string,
   secretIsBase64Url: boolean,
+  alg: string,
   kid: unknown,
 ): Promise<CryptoKey> {
   const params = importParams(family, bits);
   if (family === 'HS') {
+    // An oct JWK (or a set of them) holds the secret in k, as jose's importJWK reads it.
+    if (!secretIsBase64Url && jwkKind(key.trim()) === 'oct')
+      return crypto.subtle.importKey('jwk', publicJwk(key.trim(), family, bits, alg, kid), params, false, ['verify']);
     const raw = secretIsBase64Url ? base64UrlToBytes(key.trim()) : new TextEncoder().encode(key);
     return crypto.subtle.importKey('raw', raw as BufferSource, params, false, ['verify']);
   }
   const text = key.trim();
   if (text.startsWith('{'))
-    return crypto.subtle.importKey('jwk', publicJwk(text, family, kid), params, false, ['verify']);
-  return importPem(text, params as RsaHashedImportParams | EcKeyImportParams);
+    return crypto.subtle.importKey('jwk', publicJwk(text, family, bits, alg, kid), params, false, ['verify']);
+  return importPem(text, params);
+}
+
+/** What a JWK or JWK set is: an HMAC secret ('oct'), a public-key type, or no JWK at all. */
+function jwkKind(text: string): 'oct' | 'public' | null {
+  if (!text.startsWith('{')) return null;
+  try {
+    const value = JSON.parse(text) as { kty?: unknown; keys?: unknown };
+    if (Array.isArray(value.keys))
+      return (value.keys as { kty?: unknown }[]).some((k) => k?.kty === 'oct') ? 'oct' : 'public';
+    return typeof value.kty === 'string' ? (value.kty === 'oct' ? 'oct' : 'public') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A PEM public key or certificate, or a JWK (set) of a public-key type: no HMAC secret. */
+function isPublicKeyText(key: string): boolean {
+  const text = key.trim();
+  return /-----BEGIN ([A-Z0-9 ]* )?(PUBLIC KEY|CERTIFICATE)-----/.test(text) || jwkKind(text) === 'public';
 }
 
 /** Verifies the token's signature with `key`; never throws. */
@@ -128,6 +192,17 @@ export async function verifySignature(
       status: 'error',
       message: `Cannot verify algorithm ${quoteExcerpt(String(alg))}: supported are ${SUPPORTED_ALGORITHMS.join(', ')}.`,
     };
+  // RFC 7515 4.1.11: extensions named in crit must be understood, or the token refused (as jose does).
+  const crit = token.header.crit;
+  if (crit !== undefined) {
+    const names = Array.isArray(crit) ? crit.map((c) => quoteExcerpt(String(c))) : [quoteExcerpt(JSON.stringify(crit))];
+    const what = names.length === 1 ? 'an extension' : 'extensions';
+    const listed = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
+    return {
+      status: 'error',
+      message: `Could not verify: the header's crit lists ${listed}, ${what} this page does not process; a token whose crit names one is refused (RFC 7515 4.1.11).`,
+    };
+  }
   if (!key.trim())
     return {
       status: 'error',
@@ -136,6 +211,13 @@ export async function verifySignature(
           ? 'Enter the secret to verify the signature.'
           : 'Enter the public key (PEM or JWK) to verify the signature.',
     };
+  // Anyone can sign HS* with a published public key as the secret (the algorithm-confusion
+  // attack): libraries such as jsonwebtoken refuse a public key for HS*, so a match proves nothing.
+  if (parsed.family === 'HS' && isPublicKeyText(key))
+    return {
+      status: 'error',
+      message: `Could not verify: this is a public key, but ${alg} is checked with a shared secret. A token that names ${alg} and is signed with a public key as its secret is the algorithm-confusion attack: libraries refuse it.`,
+    };
   // Browsers give WebCrypto to secure pages only: over plain http from another machine it is absent.
   if (!globalThis.crypto?.subtle)
     return {
@@ -143,9 +225,19 @@ export async function verifySignature(
       message: 'Could not verify: this browser verifies signatures only on https or localhost pages.',
     };
   try {
-    const cryptoKey = await importKey(parsed.family, parsed.bits, key, !!opts.secretIsBase64Url, token.header.kid);
+    const cryptoKey = await importKey(
+      parsed.family,
+      parsed.bits,
+      key,
+      !!opts.secretIsBase64Url,
+      String(alg),
+      token.header.kid,
+    );
     const data = new TextEncoder().encode(`${token.parts[0]}.${token.parts[1]}`);
     const signature = base64UrlToBytes(token.signature);
+    // WebCrypto only answers false: the right key would read as "does not match this key".
+    const sizeProblem = parsed.family === 'ES' ? ecSignatureProblem(signature, String(alg), parsed.bits) : '';
+    if (sizeProblem) return { status: 'invalid', message: `Invalid signature: ${sizeProblem}` };
     const ok = await crypto.subtle.verify(
       verifyParams(parsed.family, parsed.bits),
       cryptoKey,
