@@ -224,6 +224,25 @@ describeWith(['chromium'], 'a repeated message is announced again', () => {
     expect(errors).toEqual([]);
   });
 
+  // The hint changed to "it is left out" in a plain paragraph: nothing was said.
+  it('CRC: a data width that leaves the partial last word out is announced, in a region already there', async () => {
+    const { page, errors } = await open('/crc-generator');
+    await page.getByLabel('Partial last word (data_bytes input)').check();
+    await page.getByLabel('Data width (bits)').fill('16');
+    const leftOut = 'Partial last word needs a data width that is a multiple of 8; it is left out.';
+    const statuses = async () => (await announced()).filter((a) => a.role === 'status');
+    const announced = await watchPageAnnouncements(page);
+    await page.getByLabel('Data width (bits)').fill('12');
+    await page.getByText(leftOut).waitFor();
+    await expect.poll(statuses).toEqual([{ role: 'status', text: leftOut, inserted: false }]);
+    // The checkbox is still described by the whole hint.
+    const described = await page
+      .getByLabel('Partial last word (data_bytes input)')
+      .evaluate((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
+    expect(described).toBe(leftOut);
+    expect(errors).toEqual([]);
+  });
+
   // The count came into the page with its text on the first letter typed.
   it('CRC: the count of algorithms a search matches is announced from the first letter', async () => {
     const { page, errors } = await open('/crc-generator');

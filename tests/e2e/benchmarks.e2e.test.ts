@@ -295,6 +295,36 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it('copies, after a cancelled run, which comparisons were not run (a shared table looked complete)', async () => {
+    const { page, errors } = await open('/benchmarks');
+    const box = (id: string) => {
+      const c = COMPARISONS.find((x) => x.id === id)!;
+      return page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` });
+    };
+    for (const c of COMPARISONS) if (c.id !== 'crc32' && c.id !== 'png') await box(c.id).uncheck();
+    await page.getByLabel('Input size').selectOption('256');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    // CRC-32 done, the 256 MB PNG under way: cancel it.
+    await page.getByRole('group', { name: /^Overall \(2 of 2\)/ }).waitFor({ timeout: 120_000 });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Cancelled');
+    expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')))).toEqual(['crc32']);
+
+    await page.getByRole('button', { name: 'Copy results' }).click();
+    await page.locator('.copy-message').filter({ hasText: '✅ Copied to clipboard!' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const [markdown, json] = copied.split('\n\n```json\n');
+    expect(markdown!.split('\n')[1]).toBe('Run cancelled: not run: PNG of a gradient vs OffscreenCanvas');
+    const parsed = JSON.parse(json!.replace(/\n```\n$/, '')) as Record<string, unknown>;
+    expect(parsed).toMatchObject({
+      cancelled: true,
+      notRun: ['png'],
+      results: [expect.objectContaining({ id: 'crc32' })],
+    });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('says the run failed, and gives Run back, when the worker cannot be loaded (a deploy removed its file)', async () => {
     const { page, errors } = await open('/benchmarks');
     await page.route(/bench\.worker-[^/]*\.js/, (route) => route.fulfill({ status: 404, body: 'Not found' }));

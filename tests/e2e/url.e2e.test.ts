@@ -63,6 +63,9 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
       .toBe('Decoding failed: malformed percent-sequence at position 3 ("%")');
     expect(await page.getByLabel(/^Input/).inputValue()).toBe('100%');
     expect(await page.getByLabel('Output').inputValue()).toBe('');
+    // No output for the input: no size change (it said -100%, as if the decoding had produced nothing).
+    const sizeChange = page.getByLabel('Statistics').locator('div', { hasText: 'Size change' }).locator('dd');
+    expect(await sizeChange.textContent()).toBe('—');
     await page.getByLabel(/^Input/).fill(' ');
     await page.getByRole('button', { name: 'Encode', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Please enter text to process');

@@ -128,6 +128,21 @@ describe('copied results', () => {
     ]);
   });
 
+  it('say, in the table and in the JSON, which comparisons a cancelled run did not run', () => {
+    const cancelled: RunInfo = { ...run, notRun: ['png', 'subnet'] };
+    const md = resultsMarkdown([crc], cancelled).split('\n');
+    expect(md[1]).toBe(
+      'Run cancelled: not run: PNG of a gradient vs OffscreenCanvas, Subnet enumeration (IPv4 hosts) vs JavaScript loop',
+    );
+    expect(md.filter((l) => l.startsWith('| CRC-32'))).toHaveLength(1);
+    const json = JSON.parse(resultsJson([crc], cancelled)) as Record<string, unknown>;
+    expect(json).toMatchObject({ cancelled: true, notRun: ['png', 'subnet'] });
+    // A run that finished says nothing of the kind.
+    expect(resultsMarkdown([crc], run)).not.toContain('cancelled');
+    expect(JSON.parse(resultsJson([crc], run))).not.toHaveProperty('cancelled');
+    expect(JSON.parse(resultsJson([crc], run))).not.toHaveProperty('notRun');
+  });
+
   it('put the table first and the JSON in a code block after it', () => {
     const text = copiedResults([crc], run);
     const [table, rest] = text.split('\n\n```json\n');

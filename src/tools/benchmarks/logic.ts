@@ -111,14 +111,26 @@ export interface RunInfo {
   date: string;
   /** The size chosen (some comparisons cap it: see each result's bytes). */
   sizeBytes: number;
+  /** Set when the run was cancelled: the comparisons asked for that did not finish, in run order. */
+  notRun?: readonly ComparisonId[];
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
-/** The results as a Markdown table, under a line naming the browser, the date and the size. */
+/**
+ * The results as a Markdown table, under a line naming the browser, the date and the size (and,
+ * after a cancelled run, a line naming the comparisons not run, so the table is not taken as whole).
+ */
 export function resultsMarkdown(results: readonly ComparisonResult[], run: RunInfo): string {
   const lines = [
     `BitSmith benchmarks, ${formatSize(run.sizeBytes)}, ${run.date.slice(0, 10)}, ${run.userAgent}`,
+    ...(run.notRun
+      ? [
+          `Run cancelled: not run: ${run.notRun
+            .map((id) => `${comparisonInfo(id).title} vs ${comparisonInfo(id).vs}`)
+            .join(', ')}`,
+        ]
+      : []),
     '',
     '| Comparison | Size | Ours | Ours MB/s | Theirs | Theirs MB/s | Ratio | Same result | CI ratio |',
     '| --- | --- | --- | ---: | --- | ---: | ---: | --- | ---: |',
@@ -156,6 +168,7 @@ export function resultsJson(results: readonly ComparisonResult[], run: RunInfo):
       userAgent: run.userAgent,
       date: run.date,
       sizeBytes: run.sizeBytes,
+      ...(run.notRun && { cancelled: true, notRun: run.notRun }),
       unit: 'MiB/s',
       results: results.map((r) => {
         const ci = ciFigure(r.id);

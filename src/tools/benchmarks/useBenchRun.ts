@@ -35,6 +35,7 @@ export function useBenchRun() {
     setResults([]);
     setError('');
     setInfo({ userAgent: navigator.userAgent, date: new Date().toISOString(), sizeBytes });
+    let finished = 0;
     try {
       for (const [index, id] of ids.entries()) {
         setRunning({ id, index, count: ids.length, done: 0, total: 1 });
@@ -44,11 +45,16 @@ export function useBenchRun() {
         };
         const result = await benchWorker.with({ onProgress, signal: ctrl.signal }).run(id, sizeBytes);
         setResults((rs) => [...rs, result]);
+        finished++;
       }
       setStatus('done');
     } catch (e) {
-      if (isAbortError(e)) setStatus('cancelled');
-      else {
+      if (isAbortError(e)) {
+        setStatus('cancelled');
+        // "Copy results" says which comparisons are missing: a shared table must not look whole.
+        const notRun = ids.slice(finished);
+        setInfo((i) => i && { ...i, notRun });
+      } else {
         setStatus('failed');
         setError((e as Error).message);
       }

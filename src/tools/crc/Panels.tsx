@@ -110,6 +110,7 @@ export function ParametersPanel({
   const s = useCrcStore();
   const hardware = isHardwareLanguage(s.language);
   const badField = width > 0 && !params.ok ? params.field : undefined;
+  const partialLeftOut = s.partialLastWord && dataWidth.ok && dataWidth.value % 8 !== 0;
   return (
     <section className="panel" aria-label="Parameters">
       <div className="crc-params">
@@ -197,8 +198,12 @@ export function ParametersPanel({
         </p>
       )}
       <p id="crc-partial-hint" className="field-hint">
-        {s.partialLastWord && dataWidth.ok && dataWidth.value % 8 !== 0
-          ? 'Partial last word needs a data width that is a multiple of 8; it is left out.'
+        {/* Always there, so that "it is left out" is announced when a data width makes it so. */}
+        <span role="status">
+          {partialLeftOut ? 'Partial last word needs a data width that is a multiple of 8; it is left out.' : ''}
+        </span>
+        {partialLeftOut
+          ? ''
           : 'data_bytes: valid bytes of a beat, 1..D/8, counted from the first byte in time. With either option the module also has sop (start of packet) and crc_valid.'}
       </p>
       <FieldError

@@ -296,8 +296,7 @@ export default function UrlPage() {
             <div>
               <dt>Size change</dt>
               <dd>
-                {st.sizeChangePercent > 0 ? '+' : ''}
-                {st.sizeChangePercent}%
+                {st.sizeChangePercent === null ? '—' : `${st.sizeChangePercent > 0 ? '+' : ''}${st.sizeChangePercent}%`}
               </dd>
             </div>
           </dl>

@@ -321,6 +321,11 @@ describe('analysis and statistics', () => {
     expect(stats('', '%2f%2G%%41%4').encodedSequences).toBe(2);
   });
 
+  it('gives no size change when there is no output for the input (a failed conversion is not a 100% shrink)', () => {
+    expect(stats('100%', '')).toMatchObject({ inputLength: 4, outputLength: 0, sizeChangePercent: null });
+    expect(stats('', '')).toMatchObject({ sizeChangePercent: 0 });
+  });
+
   it('ships examples that convert', () => {
     for (const ex of EXAMPLES) expect(convert(ex.text, ex.operation, 'component', 'full').ok, ex.label).toBe(true);
   });

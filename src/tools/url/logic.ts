@@ -307,7 +307,8 @@ interface Stats {
   inputLength: number;
   outputLength: number;
   encodedSequences: number;
-  sizeChangePercent: number;
+  /** Null when there is no output for the input (a failed conversion, or none yet): not a 100% shrink. */
+  sizeChangePercent: number | null;
 }
 
 const isHex = (c: number) => (c >= 48 && c <= 57) || ((c | 32) >= 97 && (c | 32) <= 102);
@@ -326,7 +327,11 @@ export function stats(input: string, output: string): Stats {
     inputLength: input.length,
     outputLength: output.length,
     encodedSequences: countEscapes(output),
-    sizeChangePercent: input.length ? Math.round(((output.length - input.length) / input.length) * 1000) / 10 : 0,
+    sizeChangePercent: !input.length
+      ? 0
+      : output.length
+        ? Math.round(((output.length - input.length) / input.length) * 1000) / 10
+        : null,
   };
 }
 
