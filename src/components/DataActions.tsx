@@ -16,6 +16,7 @@ import { changeThenFocus } from './focus';
 import { MSG } from '../core/data/messages';
 import { notUtf8Where } from '../core/data/utf8';
 import { WORKER_THRESHOLD } from '../core/data/limits';
+import { isAbortError } from '../workers/bridge';
 
 /** A tool's analytics name (its declaration's `analyticsName`). */
 type AnalyticsName = Parameters<typeof trackToolUsage>[0];
@@ -182,19 +183,30 @@ export function DataPanes({
     runner.discard();
     const turn = ++chosen.current;
     const before = state.input;
+    const big = f.size > WORKER_THRESHOLD;
     // A big file is the input at once, while the worker checks it is UTF-8 (its conversion checks
     // again): a Convert pressed meanwhile converted the input there was, or said there was none.
-    if (f.size > WORKER_THRESHOLD) state.setInput({ text: '', file: f });
-    const r = await inputFromFile(f);
-    if (turn !== chosen.current) return;
-    if ('byte' in r) {
-      // A file that is not UTF-8 leaves the input as it was and says why.
-      if (f.size > WORKER_THRESHOLD) {
+    if (big) state.setInput({ text: '', file: f });
+    const putBack = (status: string) => {
+      if (big) {
         runner.discard();
         state.setInput(before);
       }
-      state.set({ status: MSG.notUtf8File(f.name, notUtf8Where(r)), runs: state.runs + 1 });
-    } else state.setInput(r);
+      state.set({ status, runs: state.runs + 1 });
+    };
+    let r: Awaited<ReturnType<typeof inputFromFile>>;
+    try {
+      r = await inputFromFile(f);
+    } catch (e) {
+      // A Cancel ends the worker and this check with it ('Cancelled' went unhandled): the big file
+      // stays the input. A file that cannot be read leaves the input as it was and says so.
+      if (!isAbortError(e) && turn === chosen.current) putBack(`Could not read ${f.name}: ${(e as Error).message}`);
+      return;
+    }
+    if (turn !== chosen.current) return;
+    // A file that is not UTF-8 leaves the input as it was and says why.
+    if ('byte' in r) putBack(MSG.notUtf8File(f.name, notUtf8Where(r)));
+    else if (!big) state.setInput(r);
   };
   return (
     <div className="grid-2">

@@ -820,6 +820,34 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
     expect(errors).toEqual([]);
   }, 240_000);
 
+  it('cancels a conversion started while a big file is still being checked, without a page error', async () => {
+    // Cancel ends the worker, and the file's UTF-8 check with it: its rejection ('Cancelled') went
+    // unhandled (CI run 24, the 256 MB JSON test). The file stays the input.
+    const { page, errors } = await open('/csv-json-converter');
+    await page.evaluate(async () => {
+      const rows = Array.from({ length: 400_000 }, (_, i) => `${i},"Name, ${i}",${i}.25`);
+      const chosen = new DataTransfer();
+      chosen.items.add(new File([['id,name,price', ...rows].join('\n')], 'huge.csv', { type: 'text/csv' }));
+      const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
+      input.files = chosen.files;
+      input.dispatchEvent(new Event('change', { bubbles: true }));
+      const rendered = () => new Promise((r) => setTimeout(r, 0));
+      const press = (name: string) =>
+        [...document.querySelectorAll('button')].find((b) => b.textContent === name)!.click();
+      await rendered();
+      press('Convert');
+      await rendered();
+      press('Cancel');
+    });
+    await expect.poll(() => status(page)).toBe(MSG.cancelled);
+    await expect.poll(() => page.getByText('huge.csv').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    // The file is still the input: converted whole next time.
+    await button(page, 'Convert').click();
+    await expect.poll(() => status(page), { timeout: 120_000 }).toMatch(/^✅/);
+    expect(errors).toEqual([]);
+  }, 240_000);
+
   it('drops the conversion of a file removed while it runs: no result of it appears later', async () => {
     const { page, errors } = await open('/csv-json-converter');
     const rows = Array.from({ length: 300_000 }, (_, i) => `${i},"Name, ${i}",${i}.25`);
