@@ -3,10 +3,17 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
 import { networkInterfaces } from 'node:os';
-import { generateKeyPairSync, sign as cryptoSign } from 'node:crypto';
+import { createHmac, generateKeyPairSync, sign as cryptoSign } from 'node:crypto';
 import { advanceClockUntil, useSharedApp } from '../harness/e2e';
 import { startServer } from '../harness/server';
 import { describeWith } from '../harness/system';
+import {
+  describeTasks,
+  longestCpuMs,
+  MAIN_THREAD_TEST,
+  MAX_TASK_CPU_MS,
+  traceMainThread,
+} from '../harness/main-thread';
 
 const b64u = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
@@ -242,4 +249,55 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it(
+    'takes a 1 MB pasted token without a main-thread task over 50 ms, decoding and verifying all of it',
+    MAIN_THREAD_TEST,
+    async () => {
+      const { page, errors } = await open();
+      const head = b64u({ alg: 'HS256', typ: 'JWT' });
+      const body = b64u({
+        sub: 'big-subject',
+        iss: 'https://bitsmith.dev',
+        data: 'Zoë 東京 '.repeat(63_000),
+        end: 'last',
+      });
+      const signed = `${head}.${body}`;
+      const token = `${signed}.${createHmac('sha256', 'big-secret').update(signed).digest('base64url')}`;
+      expect(token.length).toBeGreaterThan(1_000_000);
+      await page.evaluate((t) => navigator.clipboard.writeText(t), token);
+      const input = page.getByLabel('JWT Token');
+      await input.focus();
+
+      const tasks = await traceMainThread(app.browser, page, async () => {
+        await input.press('Control+V');
+        await page.getByLabel('Token information').waitFor({ timeout: 10_000 });
+      });
+      console.info(`1 MB JWT paste and decode: main thread: ${describeTasks(tasks)}`);
+      expect(longestCpuMs(tasks), describeTasks(tasks)).toBeLessThan(MAX_TASK_CPU_MS);
+
+      // The whole token is decoded: the grid, and the payload's last claim is in what Copy Payload gives.
+      expect(await page.locator('.char-count').textContent()).toBe(`${token.length} characters`);
+      // Only the start of the token and of its long payload is laid out, as the URL tool does.
+      expect(await input.inputValue()).toBe(token.slice(0, 4_096));
+      expect(await input.evaluate((t: HTMLTextAreaElement) => t.readOnly)).toBe(true);
+      expect(await page.getByRole('note').first().textContent()).toContain(
+        `The token is long (${token.length.toLocaleString('en-US')} characters): only its start is shown`,
+      );
+      expect(await page.locator('.jwt-payload-json').textContent()).toHaveLength(4_096);
+      expect(await page.getByLabel('Token information').textContent()).toContain('big-subject');
+      await page.getByRole('button', { name: 'Copy Payload', exact: true }).click();
+      const payload = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { end: string };
+      expect(payload.end).toBe('last');
+      await page.getByRole('button', { name: /^Copy signature/ }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token.split('.')[2]);
+      await page.getByLabel(/Secret for verification/).fill('big-secret');
+      await page.getByRole('button', { name: 'Verify signature' }).click();
+      await expect.poll(() => page.getByTestId('verify-result').textContent()).toBe('✅ Signature verified (HS256).');
+      await page.getByRole('button', { name: 'Clear All' }).click();
+      expect(await input.inputValue()).toBe('');
+      expect(errors).toEqual([]);
+      await page.context().close();
+    },
+  );
 });

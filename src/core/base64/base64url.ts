@@ -8,7 +8,10 @@ export function base64UrlToBytes(part: string): Uint8Array {
     throw new Error(`not valid Base64url: it contains "${part[bad.index]}" (only A-Z, a-z, 0-9, - and _ may appear)`);
   if (clean.length % 4 === 1) throw new Error('not valid Base64url: its length is one character too many or too few');
   const bin = atob(clean + '='.repeat((4 - (clean.length % 4)) % 4));
-  return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  // A plain loop: Uint8Array.from(bin, mapFn) took 40-50 ms for a 1 MB JWT payload, in one task.
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
 }
 
 export function bytesToBase64Url(bytes: Uint8Array): string {

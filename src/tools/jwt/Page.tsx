@@ -12,9 +12,12 @@ import {
   fragmentWithoutStaleToken,
   hasThreeParts,
   isUnsigned,
+  LONG_JWT_TEXT,
   lifetimeStatus,
   MESSAGES,
   prettyJson,
+  SHOWN_HEAD_CHARS,
+  shownText,
   statusWord,
   timeClaims,
   tokenFromFragment,
@@ -23,6 +26,7 @@ import {
 import { reportedAlg, verifySignature } from './verify';
 import { useJwtStore } from './store';
 import { useUndoableReplace } from '../../hooks/useUndoableReplace';
+import { onLongPaste } from '../../browser/long-paste';
 import './styles.css';
 
 // The example is signed with HS256 and the secret 'your-256-bit-secret' (verifiable on the page).
@@ -30,6 +34,15 @@ const EXAMPLE_TOKEN =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaXNzIjoiaHR0cHM6Ly9iaXRzbWl0aC5kZXYiLCJhdWQiOiJiaXRzbWl0aC1kZW1vIiwiaWF0IjoxNTE2MjM5MDIyLCJleHAiOjQxMDI0NDQ4MDB9.nPLqtbvFMONcgf-Rnzbt4Q8ojl4_p-KLlkl57Eyul5c';
 
 type Part = 'header' | 'payload' | 'signature';
+
+const count = (n: number) => n.toLocaleString('en-US');
+/** The note under a view that shows only the beginning of `text` (see LONG_JWT_TEXT). */
+const partNote = (text: string) =>
+  text.length > LONG_JWT_TEXT && (
+    <p className="muted" role="note">
+      Only the beginning is shown ({count(SHOWN_HEAD_CHARS)} of {count(text.length)} characters); Copy gives all of it.
+    </p>
+  );
 
 export default function JwtPage() {
   const s = useJwtStore();
@@ -86,6 +99,9 @@ export default function JwtPage() {
 
   const jweNote = useMemo(() => encryptedTokenNote(s.input), [s.input]);
   const t = s.decoded;
+  const longInput = s.input.length > LONG_JWT_TEXT;
+  // Computed once per decoded token, not on every render (a large payload is a large string).
+  const json = useMemo(() => (t ? { header: prettyJson(t.header), payload: prettyJson(t.payload) } : null), [t]);
   const info = t ? tokenInfo(t) : null;
   const life = t ? lifetimeStatus(t.payload) : null;
   const lifeWord = info && life ? statusWord(info.expired, life.kind) : '';
@@ -127,12 +143,20 @@ export default function JwtPage() {
         <textarea
           id="jwt-input"
           className="jwt-input"
-          value={s.input}
+          value={shownText(s.input)}
+          readOnly={longInput}
           spellCheck={false}
           placeholder="Paste a token: xxxxx.yyyyy.zzzzz"
           {...invalidInputProps(!!s.error)}
           onChange={(e) => setInput(e.target.value)}
+          onPaste={onLongPaste(setInput, LONG_JWT_TEXT)}
         />
+        {longInput && (
+          <p className="muted" role="note">
+            The token is long ({count(s.input.length)} characters): only its start is shown, read-only; all of it is
+            decoded and verified. Clear All removes it.
+          </p>
+        )}
         <div className="row">
           {/* Not a live region: it would announce a count on every keystroke. */}
           <span className="char-count">{s.input.length} characters</span>
@@ -200,15 +224,22 @@ export default function JwtPage() {
                     type="button"
                     className={`jwt-part jwt-${part}`}
                     onClick={() => copyPart(part, text)}
-                    aria-label={`Copy ${part}: ${text || '(empty)'}`}
+                    aria-label={`Copy ${part}: ${shownText(text) || '(empty)'}${text.length > LONG_JWT_TEXT ? '…' : ''}`}
                     title={`Click to copy the ${part}`}
                   >
-                    {text || '(empty)'}
+                    {shownText(text) || '(empty)'}
+                    {text.length > LONG_JWT_TEXT && '…'}
                   </button>
                   {i < 2 && <span className="jwt-dot">.</span>}
                 </span>
               ))}
             </p>
+            {parts.some(([, text]) => text.length > LONG_JWT_TEXT) && (
+              <p className="muted" role="note">
+                A long part shows only its beginning ({count(SHOWN_HEAD_CHARS)} characters, then …); clicking it copies
+                all of it.
+              </p>
+            )}
           </section>
 
           <section className="panel" aria-label="Token information">
@@ -266,8 +297,8 @@ export default function JwtPage() {
           <div className="grid-2">
             {(
               [
-                ['header', 'Header', prettyJson(t.header)],
-                ['payload', 'Payload', prettyJson(t.payload)],
+                ['header', 'Header', json!.header],
+                ['payload', 'Payload', json!.payload],
               ] as const
             ).map(([part, label, json]) => (
               <section className="panel" key={part} aria-label={`Decoded ${label}`}>
@@ -279,8 +310,9 @@ export default function JwtPage() {
                 </div>
                 {/* Focusable: a long value scrolls it sideways, and the keyboard must reach that. */}
                 <pre className={`code jwt-json jwt-${part}-json`} aria-label={`Decoded ${label}`} tabIndex={0}>
-                  {json}
+                  {shownText(json)}
                 </pre>
+                {partNote(json)}
               </section>
             ))}
           </div>
@@ -291,7 +323,8 @@ export default function JwtPage() {
                 Copy Signature
               </button>
             </div>
-            <pre className="code jwt-signature-text">{t.signature || '(empty)'}</pre>
+            <pre className="code jwt-signature-text">{shownText(t.signature) || '(empty)'}</pre>
+            {partNote(t.signature)}
             <div className="verify">
               <label className="field" htmlFor="jwt-key">
                 {isHmac ? 'Secret' : 'Public key (PEM, JWK or JWK set)'} for verification

@@ -251,3 +251,19 @@ export function fragmentWithoutStaleToken(hash: string, input: string): string |
 export function prettyJson(value: unknown): string {
   return JSON.stringify(value, null, 2);
 }
+
+/**
+ * A token longer than this is not put whole in the textarea, nor its parts and decoded JSON in the
+ * page (Chromium lays out a long unbroken line at about 0.5 µs a character: a 1 MB token took
+ * 1.1 s of layout in one task, a 200 KB one 54 ms). As the URL tool (LONG_URL_TEXT), the page
+ * shows the first SHOWN_HEAD_CHARS characters of each, read-only; decoding, Copy and
+ * verification use all of it. Fewer than the URL tool's 16,384: the token, its structure view and
+ * its payload are laid out together, and 16,384 of each still took 46-74 ms of layout at 1 MB.
+ */
+export const LONG_JWT_TEXT = 65_536;
+export const SHOWN_HEAD_CHARS = 4_096;
+
+/** What the page shows of a text: all of it, or the beginning of a long one (see LONG_JWT_TEXT). */
+export function shownText(text: string): string {
+  return text.length > LONG_JWT_TEXT ? text.slice(0, SHOWN_HEAD_CHARS) : text;
+}
