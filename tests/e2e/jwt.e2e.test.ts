@@ -79,22 +79,25 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     await expect.poll(() => page.locator('.status-line').textContent()).toMatch(/^Failed to decode token: /);
     expect(await page.getByLabel('JWT Token').inputValue()).toBe('abc.def.ghi');
     await page.getByRole('button', { name: 'Clear All' }).click();
-    expect(await page.getByLabel('JWT Token').inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('JWT Token').inputValue()).toBe('');
     await page.context().close();
   });
 
   it('drops the decoded token when the box no longer holds one, so nothing is verified for text not there', async () => {
-    const { page } = await open();
+    // The page's clock runs on its own, and runFor moves it past the 500 ms auto-decode at once.
+    const { page } = await open('', { fakeClock: true });
     await page.getByRole('button', { name: 'Load Example' }).click();
     await page.getByLabel('Token information').waitFor();
     await page.getByLabel('JWT Token').fill('');
-    await page.waitForTimeout(700); // past the 500 ms auto-decode
+    await expect.poll(() => page.getByLabel('Token information').count()).toBe(0);
+    await page.clock.runFor(700); // past the 500 ms auto-decode
     expect(await page.getByLabel('Token information').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Verify signature' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Load Example' }).click();
     await page.getByLabel('Token information').waitFor();
     await page.getByLabel('JWT Token').fill('not a token');
-    await page.waitForTimeout(700);
+    await expect.poll(() => page.getByLabel('Token information').count()).toBe(0);
+    await page.clock.runFor(700);
     expect(await page.getByLabel('Token information').count()).toBe(0);
     await page.context().close();
   });
@@ -115,7 +118,10 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
       .poll(() => page.locator('.copy-message:not(.tool-actions .copy-message)').first().textContent())
       .toBe('');
     await page.getByRole('button', { name: 'Copy Header', exact: true }).click();
-    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual({ alg: 'HS256', typ: 'JWT' });
+    // The clipboard is written after the click (the write is asynchronous): until then it holds the payload part.
+    await expect
+      .poll(async () => JSON.parse(await page.evaluate(() => navigator.clipboard.readText())))
+      .toEqual({ alg: 'HS256', typ: 'JWT' });
     await page.context().close();
   });
 
@@ -128,7 +134,7 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     const other = `${b64u({ alg: 'HS256' })}.${b64u({ iss: 'written' })}.c2ln`;
     await page.getByLabel('JWT Token').fill(other);
     await page.getByRole('button', { name: 'Put token in URL' }).click();
-    expect(new URL(page.url()).hash).toBe(`#token=${other}`);
+    await expect.poll(() => new URL(page.url()).hash).toBe(`#token=${other}`);
     await page.context().close();
   });
   it('opens a #token= link followed while the page is open (only the fragment differs, so no reload)', async () => {
@@ -148,20 +154,20 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     const { page, errors } = await open(`#token=${token}`);
     await page.getByLabel('Token information').waitFor();
     await page.getByRole('button', { name: 'Clear All' }).click();
-    expect(await page.evaluate(() => location.href)).not.toContain('#token=');
+    await expect.poll(() => page.evaluate(() => location.href)).not.toContain('#token=');
     await page.reload();
     await page.getByLabel('JWT Token').waitFor();
     expect(await page.getByLabel('JWT Token').inputValue()).toBe('');
 
     await page.getByLabel('JWT Token').fill(token);
     await page.getByRole('button', { name: 'Put token in URL' }).click();
-    expect(await page.evaluate(() => location.hash)).toBe(`#token=${token}`);
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe(`#token=${token}`);
     await page.getByLabel('JWT Token').fill(`${b64u({ alg: 'HS256' })}.${b64u({ sub: 'other' })}.c2ln`);
-    expect(await page.evaluate(() => location.href)).not.toContain('#token=');
+    await expect.poll(() => page.evaluate(() => location.href)).not.toContain('#token=');
     await page.getByLabel('JWT Token').fill(token);
     await page.getByRole('button', { name: 'Put token in URL' }).click();
     await page.getByRole('button', { name: 'Load Example' }).click();
-    expect(await page.evaluate(() => location.href)).not.toContain('#token=');
+    await expect.poll(() => page.evaluate(() => location.href)).not.toContain('#token=');
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -200,13 +206,13 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     const mine = `${b64u({ alg: 'HS256' })}.${b64u({ sub: 'mine' })}.c2ln`;
     await page.getByLabel('JWT Token').fill(mine);
     await page.getByRole('button', { name: 'Load Example' }).click();
-    expect(await page.getByLabel('JWT Token').inputValue()).not.toBe(mine);
+    await expect.poll(() => page.getByLabel('JWT Token').inputValue()).not.toBe(mine);
     await page
       .getByRole('status')
       .filter({ hasText: 'Example token loaded.' })
       .getByRole('button', { name: 'Undo' })
       .click();
-    expect(await page.getByLabel('JWT Token').inputValue()).toBe(mine);
+    await expect.poll(() => page.getByLabel('JWT Token').inputValue()).toBe(mine);
     await expect.poll(() => page.getByLabel('Token information').textContent()).toContain('mine');
     await page.getByRole('button', { name: 'Clear All' }).click();
     await page
@@ -214,7 +220,7 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
       .filter({ hasText: 'Input and output cleared.' })
       .getByRole('button', { name: 'Undo' })
       .click();
-    expect(await page.getByLabel('JWT Token').inputValue()).toBe(mine);
+    await expect.poll(() => page.getByLabel('JWT Token').inputValue()).toBe(mine);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -287,15 +293,19 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
       expect(await page.locator('.jwt-payload-json').textContent()).toHaveLength(4_096);
       expect(await page.getByLabel('Token information').textContent()).toContain('big-subject');
       await page.getByRole('button', { name: 'Copy Payload', exact: true }).click();
-      const payload = JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { end: string };
-      expect(payload.end).toBe('last');
+      // The clipboard is written after the click: until then it holds the whole token (not JSON).
+      await expect
+        .poll(
+          async () => (JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { end: string }).end,
+        )
+        .toBe('last');
       await page.getByRole('button', { name: /^Copy signature/ }).click();
-      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token.split('.')[2]);
+      await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(token.split('.')[2]);
       await page.getByLabel(/Secret for verification/).fill('big-secret');
       await page.getByRole('button', { name: 'Verify signature' }).click();
       await expect.poll(() => page.getByTestId('verify-result').textContent()).toBe('✅ Signature verified (HS256).');
       await page.getByRole('button', { name: 'Clear All' }).click();
-      expect(await input.inputValue()).toBe('');
+      await expect.poll(() => input.inputValue()).toBe('');
       expect(errors).toEqual([]);
       await page.context().close();
     },
