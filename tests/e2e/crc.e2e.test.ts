@@ -52,9 +52,9 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(await page.locator('.error-banner').count()).toBe(0);
 
     await page.getByLabel('Search algorithms').fill('ethernet');
-    expect(await select.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value))).toEqual(
-      ['', 'CRC-32/ISO-HDLC'],
-    );
+    await expect
+      .poll(() => select.locator('option').evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value)))
+      .toEqual(['', 'CRC-32/ISO-HDLC']);
     await select.selectOption('CRC-32/ISO-HDLC');
     await page.getByText('Mode: Predefined (CRC-32/ISO-HDLC)').waitFor();
     await page.getByText('CRC width: 32 bits').waitFor();
@@ -214,7 +214,7 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     await page.keyboard.press('Enter');
     await page.getByText('Synthesis cancelled.').waitFor();
     // The Cancel button goes away: the focus went to <body>, the top of the page for a keyboard user.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Run synthesis report');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Run synthesis report');
     // A cancelled report ends its worker; the next one starts a new one.
     await page.keyboard.press('Enter');
     await page.getByText(/^LUT6: \d+ LUTs, depth \d+ LUTs$/).waitFor({ timeout: 180_000 });
