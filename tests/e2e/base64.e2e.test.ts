@@ -178,8 +178,8 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await page.getByRole('button', { name: 'Convert', exact: true }).click();
     await expect.poll(() => status(page).textContent()).toBe('Please enter text to encode');
     await page.getByRole('button', { name: 'Clear All' }).click();
-    expect(await input(page).inputValue()).toBe('');
-    expect(await status(page).textContent()).toBe('');
+    await expect.poll(() => input(page).inputValue()).toBe('');
+    await expect.poll(() => status(page).textContent()).toBe('');
     await page.context().close();
   });
 
@@ -188,10 +188,10 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await input(page).fill('keep me');
     await expect.poll(() => output(page).inputValue()).toBe('a2VlcCBtZQ==');
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
-    expect(await input(page).inputValue()).toBe('');
-    expect(await output(page).inputValue()).toBe('');
-    expect(await status(page).textContent()).toBe('');
-    expect(await page.getByTestId('validity-badge').textContent()).toBe('Invalid Base64');
+    await expect.poll(() => input(page).inputValue()).toBe('');
+    await expect.poll(() => output(page).inputValue()).toBe('');
+    await expect.poll(() => status(page).textContent()).toBe('');
+    await expect.poll(() => page.getByTestId('validity-badge').textContent()).toBe('Invalid Base64');
 
     for (const name of ['Simple', 'Unicode', 'Multiline', 'JSON']) {
       await page.getByRole('button', { name, exact: true }).click();
@@ -208,7 +208,7 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await input(page).fill('SGVs\n bG8g\r\nV29y bGQ=');
     await expect.poll(() => output(page).inputValue()).toBe('Hello World');
     await input(page).fill('SGVsbG8');
-    expect(await page.getByTestId('validity-badge').textContent()).toBe('Invalid Base64');
+    await expect.poll(() => page.getByTestId('validity-badge').textContent()).toBe('Invalid Base64');
     await expect.poll(() => status(page).textContent()).toBe('Invalid Base64 string');
     expect(await output(page).inputValue()).toBe('');
     expect(await input(page).inputValue()).toBe('SGVsbG8');
@@ -259,8 +259,8 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await page.getByTestId('preview-note').waitFor();
     expect(await output(page).inputValue()).toBe(text.slice(0, 16 * 1024));
     await page.getByRole('button', { name: 'Remove text' }).click();
-    expect(await testId(page, 'input-count')).toBe('0 characters');
-    expect(await input(page).isEditable()).toBe(true);
+    await expect.poll(() => testId(page, 'input-count')).toBe('0 characters');
+    await expect.poll(() => input(page).isEditable()).toBe(true);
     await input(page).fill(b64 + '!');
     await expect.poll(() => page.getByTestId('validity-badge').textContent()).toBe('Invalid Base64');
     await expect.poll(() => status(page).textContent()).toBe('Invalid Base64 string');
@@ -337,8 +337,8 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     );
     const fileInput = page.locator('input[type=file]');
     await fileInput.setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: png });
-    expect(await testId(page, 'file-type')).toBe('image/png');
-    expect(await testId(page, 'file-size')).toBe(`${(png.length / 1024).toFixed(2)} KB`);
+    await expect.poll(() => testId(page, 'file-type')).toBe('image/png');
+    await expect.poll(() => testId(page, 'file-size')).toBe(`${(png.length / 1024).toFixed(2)} KB`);
     await status(page).getByText('✅ Encoded dot.png').waitFor();
     // The spec reads the file as a data URL: the output is that URL's payload.
     const dataUrl = await page.evaluate(
@@ -367,10 +367,10 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     const noType = join(dir, 'LICENSE'); // no extension: the browser reports no type
     writeFileSync(noType, 'abc');
     await fileInput.setInputFiles(noType);
-    expect(await testId(page, 'file-type')).toBe('Unknown');
+    await expect.poll(() => testId(page, 'file-type')).toBe('Unknown');
     await expect.poll(() => output(page).inputValue()).toBe('YWJj');
     await page.getByRole('button', { name: 'Remove file' }).click();
-    expect(await input(page).inputValue()).toBe('typed');
+    await expect.poll(() => input(page).inputValue()).toBe('typed');
 
     // Decode mode reads a Base64 text file, line breaks and all; padding in the middle is invalid.
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
@@ -436,7 +436,7 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
 
       // Decode the downloaded Base64 file: the original bytes come back.
       await page.getByRole('button', { name: 'Decode', exact: true }).click();
-      expect(await page.getByTestId('file-name').count()).toBe(0); // mode switch cleared the file
+      await expect.poll(() => page.getByTestId('file-name').count()).toBe(0); // mode switch cleared the file
       const decodeTasks = await traceMainThread(app.browser, page, async () => {
         await page.locator('input[type=file]').setInputFiles(b64Path);
         await status(page)
@@ -569,11 +569,11 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
       .locator('input[type=file]')
       .setInputFiles({ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('abc') });
     await page.getByRole('button', { name: 'Remove file' }).click();
-    expect(await focusedId()).toBe('b64-input');
+    await expect.poll(() => focusedId()).toBe('b64-input');
     await input(page).fill('x'.repeat(1_300_000));
     await page.getByRole('button', { name: 'Remove text' }).click();
-    expect(await focusedId()).toBe('b64-input');
-    expect(await input(page).inputValue()).toBe('');
+    await expect.poll(() => focusedId()).toBe('b64-input');
+    await expect.poll(() => input(page).inputValue()).toBe('');
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -582,10 +582,10 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await input(page).fill('keep me');
     await expect.poll(() => output(page).inputValue()).toBe('a2VlcCBtZQ==');
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
-    expect(await input(page).inputValue()).toBe('');
+    await expect.poll(() => input(page).inputValue()).toBe('');
     const bar = page.getByRole('status').filter({ hasText: 'Mode switched: input and output cleared.' });
     await bar.getByRole('button', { name: 'Undo' }).click();
-    expect(await input(page).inputValue()).toBe('keep me');
+    await expect.poll(() => input(page).inputValue()).toBe('keep me');
     await expect.poll(() => output(page).inputValue()).toBe('a2VlcCBtZQ==');
 
     await page.getByRole('button', { name: 'Clear All' }).click();
@@ -594,12 +594,12 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
       .filter({ hasText: 'Input and output cleared.' })
       .getByRole('button', { name: 'Undo' })
       .click();
-    expect(await input(page).inputValue()).toBe('keep me');
+    await expect.poll(() => input(page).inputValue()).toBe('keep me');
     await expect.poll(() => output(page).inputValue()).toBe('a2VlcCBtZQ==');
     await input(page).fill('edited');
     await page.getByRole('button', { name: 'Clear All' }).click();
     await input(page).fill('typed after');
-    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -611,7 +611,7 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
       'base64',
     );
     await input(page).fill(`data:image/png;base64,${png.toString('base64')}`);
-    expect(await page.getByTestId('validity-badge').textContent()).toBe('Valid Base64');
+    await expect.poll(() => page.getByTestId('validity-badge').textContent()).toBe('Valid Base64');
     await expect.poll(() => output(page).inputValue()).toContain('PNG');
     expect(await status(page).textContent()).toBe('');
     const [download] = await Promise.all([
