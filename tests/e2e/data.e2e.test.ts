@@ -52,7 +52,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       }
 
       await button(page, 'Basic Object').click();
-      expect(await value(page, 'Input JSON')).toBe(FORMATTER_EXAMPLES.basic.text);
+      await expect.poll(() => value(page, 'Input JSON')).toBe(FORMATTER_EXAMPLES.basic.text);
       await button(page, 'Format').click();
       await expect.poll(() => status(page)).toBe('✅ Valid JSON!');
       expect(await statusClass(page)).toContain('status-success');
@@ -100,7 +100,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
 
       for (const key of ['array', 'nested'] as const) {
         await button(page, FORMATTER_EXAMPLES[key].label).click();
-        expect(await value(page, 'Input JSON')).toBe(FORMATTER_EXAMPLES[key].text);
+        await expect.poll(() => value(page, 'Input JSON')).toBe(FORMATTER_EXAMPLES[key].text);
       }
       expect(actions).toEqual(
         expect.arrayContaining([
@@ -303,9 +303,9 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
         .toBe('✅ Copied to clipboard!');
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await value(page, 'Output'));
       await button(page, 'Clear All').click();
-      expect(await value(page, 'Input JSON')).toBe('');
-      expect(await value(page, 'Output')).toBe('');
-      expect(await status(page)).toBe('');
+      await expect.poll(() => value(page, 'Input JSON')).toBe('');
+      await expect.poll(() => value(page, 'Output')).toBe('');
+      await expect.poll(() => status(page)).toBe('');
 
       await page
         .locator('input[type=file]')
@@ -330,18 +330,18 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await expect.poll(() => status(page)).toBe('Please enter JSON to convert');
 
       await button(page, 'Basic Object').click();
-      expect(await value(page, 'JSON Input')).toBe(JSON_YAML_EXAMPLES.basic.json);
+      await expect.poll(() => value(page, 'JSON Input')).toBe(JSON_YAML_EXAMPLES.basic.json);
       await button(page, 'Convert').click();
       await expect.poll(() => value(page, 'YAML Output')).not.toBe('');
       const yaml = await value(page, 'YAML Output');
       expect(YAML.parse(yaml)).toEqual(JSON.parse(JSON_YAML_EXAMPLES.basic.json));
       expect(await page.getByTestId('data-output-count').textContent()).toBe(`${yaml.length} characters`);
-      expect(await statusClass(page)).toContain('status-success');
+      await expect.poll(() => statusClass(page)).toContain('status-success');
 
       await button(page, 'Swap').click();
-      expect(await page.getByLabel('Conversion direction').inputValue()).toBe('yamlToJson');
-      expect(await value(page, 'YAML Input')).toBe(yaml);
-      expect(await value(page, 'JSON Output')).toBe(JSON_YAML_EXAMPLES.basic.json);
+      await expect.poll(() => page.getByLabel('Conversion direction').inputValue()).toBe('yamlToJson');
+      await expect.poll(() => value(page, 'YAML Input')).toBe(yaml);
+      await expect.poll(() => value(page, 'JSON Output')).toBe(JSON_YAML_EXAMPLES.basic.json);
       await button(page, 'Convert').click();
       await expect
         .poll(() => value(page, 'JSON Output'))
@@ -361,7 +361,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(json).toContain('\n    "defaults": {');
 
       await button(page, 'Array Example').click();
-      expect(await value(page, 'YAML Input')).toBe(JSON_YAML_EXAMPLES.array.yaml);
+      await expect.poll(() => value(page, 'YAML Input')).toBe(JSON_YAML_EXAMPLES.array.yaml);
       expect(actions).toEqual(
         expect.arrayContaining(['json_to_yaml', 'yaml_to_json', 'swap_conversion', 'load_example']),
       );
@@ -377,8 +377,8 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await page.getByLabel('JSON Input').fill('name: x\nitems:\n  - 1\n');
       await expect.poll(() => page.locator('.data-hint').textContent()).toContain('The input looks like YAML.');
       await page.getByRole('button', { name: 'Switch to YAML → JSON' }).click();
-      expect(await page.getByLabel('Conversion direction').inputValue()).toBe('yamlToJson');
-      expect(await value(page, 'YAML Input')).toBe('name: x\nitems:\n  - 1\n');
+      await expect.poll(() => page.getByLabel('Conversion direction').inputValue()).toBe('yamlToJson');
+      await expect.poll(() => value(page, 'YAML Input')).toBe('name: x\nitems:\n  - 1\n');
 
       await page.getByLabel('YAML Input').fill('a: 1\nb: [1, 2\nc: 3\n');
       await button(page, 'Convert').click();
@@ -446,7 +446,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await expect.poll(() => status(page)).toBe('Please enter CSV data to convert');
 
       await button(page, 'Numbers & Booleans').click();
-      expect(await value(page, 'CSV Input')).toBe(CSV_EXAMPLES.numbers);
+      await expect.poll(() => value(page, 'CSV Input')).toBe(CSV_EXAMPLES.numbers);
       await button(page, 'Convert').click();
       await expect.poll(() => status(page)).toBe('✅ Converted 3 rows to JSON');
       expect(JSON.parse(await value(page, 'JSON Output'))).toEqual([
@@ -456,7 +456,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       ]);
 
       await button(page, 'With Quotes').click();
-      expect(await value(page, 'JSON Output')).toBe(''); // loading an example clears the output
+      await expect.poll(() => value(page, 'JSON Output')).toBe(''); // loading an example clears the output
       await button(page, 'Convert').click();
       await expect.poll(() => status(page)).toBe('✅ Converted 3 rows to JSON');
       const rows = Papa.parse<Record<string, string>>(CSV_EXAMPLES.quotes, { header: true }).data;
@@ -478,10 +478,10 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
         ]);
 
       await button(page, 'Swap').click();
-      expect(await page.getByLabel('Direction').inputValue()).toBe('jsonToCsv');
-      expect(await value(page, 'JSON Input')).toBe('');
-      expect(await value(page, 'CSV Output')).toBe('');
-      expect(await status(page)).toBe('');
+      await expect.poll(() => page.getByLabel('Direction').inputValue()).toBe('jsonToCsv');
+      await expect.poll(() => value(page, 'JSON Input')).toBe('');
+      await expect.poll(() => value(page, 'CSV Output')).toBe('');
+      await expect.poll(() => status(page)).toBe('');
       expect(actions).toEqual(expect.arrayContaining(['csv_to_json', 'swap_conversion', 'load_example']));
       expect(errors).toEqual([]);
     });
@@ -502,7 +502,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(await value(page, 'CSV Output')).toBe('');
 
       await button(page, 'With Quotes').click();
-      expect(await value(page, 'JSON Input')).toBe(JSON_CSV_EXAMPLES.complex);
+      await expect.poll(() => value(page, 'JSON Input')).toBe(JSON_CSV_EXAMPLES.complex);
       await button(page, 'Convert').click();
       await expect.poll(() => status(page)).toBe('✅ Converted 2 rows to CSV');
       const csv = await value(page, 'CSV Output');
@@ -516,10 +516,10 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
 
       await page.getByLabel('More examples').selectOption('json:nested');
       await page.getByRole('button', { name: 'Load example' }).click();
-      expect(await value(page, 'JSON Input')).toBe(JSON_CSV_EXAMPLES.nested);
+      await expect.poll(() => value(page, 'JSON Input')).toBe(JSON_CSV_EXAMPLES.nested);
       await page.getByLabel('More examples').selectOption('csv:special');
       await page.getByRole('button', { name: 'Load example' }).click();
-      expect(await page.getByLabel('Direction').inputValue()).toBe('csvToJson');
+      await expect.poll(() => page.getByLabel('Direction').inputValue()).toBe('csvToJson');
       await button(page, 'Convert').click();
       await expect.poll(() => status(page)).toBe('✅ Converted 3 rows to JSON');
       const [download] = await Promise.all([page.waitForEvent('download'), button(page, 'Download').click()]);
@@ -631,20 +631,20 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await button(page, 'Clear All').click();
       const cleared = page.getByRole('status').filter({ hasText: 'Input and output cleared.' });
       await cleared.getByRole('button', { name: 'Undo' }).click();
-      expect(await value(page, 'Input JSON')).toBe(mine);
-      expect(await value(page, 'Output')).toBe(output);
-      expect(await status(page)).toBe('✅ Valid JSON!');
+      await expect.poll(() => value(page, 'Input JSON')).toBe(mine);
+      await expect.poll(() => value(page, 'Output')).toBe(output);
+      await expect.poll(() => status(page)).toBe('✅ Valid JSON!');
 
       await button(page, 'Basic Object').click();
-      expect(await value(page, 'Input JSON')).toBe(FORMATTER_EXAMPLES.basic.text);
+      await expect.poll(() => value(page, 'Input JSON')).toBe(FORMATTER_EXAMPLES.basic.text);
       await page.getByRole('status').filter({ hasText: 'Example “Basic Object” loaded.' }).waitFor();
       await page.getByLabel('Input JSON').press('End');
       await page.keyboard.type(' ');
-      expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
       // Nothing typed, nothing to give back: no Undo.
       await button(page, 'Clear All').click();
       await button(page, 'Clear All').click();
-      expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
 
       // A file chosen as input and a direction come back too (CSV page, "More examples").
       const csv = await open('/csv-json-converter');
@@ -660,14 +660,14 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await expect.poll(() => value(csv.page, 'JSON Input')).toBe('[{"a": 1}]');
       await csv.page.getByLabel('More examples').selectOption('csv:special');
       await csv.page.getByRole('button', { name: 'Load example' }).click();
-      expect(await csv.page.getByLabel('Direction').inputValue()).toBe('csvToJson');
+      await expect.poll(() => csv.page.getByLabel('Direction').inputValue()).toBe('csvToJson');
       await csv.page
         .getByRole('status')
         .filter({ hasText: 'Example “CSV: special” loaded.' })
         .getByRole('button', { name: 'Undo' })
         .click();
-      expect(await csv.page.getByLabel('Direction').inputValue()).toBe('jsonToCsv');
-      expect(await value(csv.page, 'JSON Input')).toBe('[{"a": 1}]');
+      await expect.poll(() => csv.page.getByLabel('Direction').inputValue()).toBe('jsonToCsv');
+      await expect.poll(() => value(csv.page, 'JSON Input')).toBe('[{"a": 1}]');
       expect([...errors, ...csv.errors]).toEqual([]);
     });
   });
@@ -860,11 +860,11 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
     await button(page, 'Remove file').click();
     await expect.poll(() => progress.count()).toBe(0);
     // The button went with the file: the focus is on the input, not on <body>.
-    expect(await page.getByLabel('CSV Input', { exact: true }).evaluate((el) => el === document.activeElement)).toBe(
-      true,
-    );
-    expect(await status(page)).toBe('');
-    expect(await value(page, 'JSON Output')).toBe('');
+    await expect
+      .poll(() => page.getByLabel('CSV Input', { exact: true }).evaluate((el) => el === document.activeElement))
+      .toBe(true);
+    await expect.poll(() => status(page)).toBe('');
+    await expect.poll(() => value(page, 'JSON Output')).toBe('');
     expect(await value(page, 'CSV Input')).toBe('');
     // The next conversion works.
     await page.getByLabel('CSV Input', { exact: true }).fill('a\n1');
