@@ -74,37 +74,37 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(await page.getByRole('button', { name: 'Download', exact: true }).count()).toBe(0);
 
     await page.getByRole('button', { name: 'Medium (32x64)' }).click();
-    expect(await page.getByLabel('Data Width').inputValue()).toBe('32');
-    expect(await page.getByLabel('FIFO Depth').inputValue()).toBe('64');
-    expect(await page.getByLabel('Memory Type').inputValue()).toBe('distributed');
-    expect(await metric(page, 'total-bits')).toBe('2,048');
-    expect(await metric(page, 'bram')).toBe('0');
-    expect(await metric(page, 'max-frequency')).toBe('350 MHz');
+    await expect.poll(() => page.getByLabel('Data Width').inputValue()).toBe('32');
+    await expect.poll(() => page.getByLabel('FIFO Depth').inputValue()).toBe('64');
+    await expect.poll(() => page.getByLabel('Memory Type').inputValue()).toBe('distributed');
+    await expect.poll(() => metric(page, 'total-bits')).toBe('2,048');
+    await expect.poll(() => metric(page, 'bram')).toBe('0');
+    await expect.poll(() => metric(page, 'max-frequency')).toBe('350 MHz');
 
     await page.getByLabel('Output Register').uncheck();
-    expect(await metric(page, 'registers')).toBe('133');
-    expect(await metric(page, 'latency')).toBe('1 cycle');
+    await expect.poll(() => metric(page, 'registers')).toBe('133');
+    await expect.poll(() => metric(page, 'latency')).toBe('1 cycle');
 
     // Keyboard on the slider: 80% -> 81% of 64 = 51 words.
     await page.getByLabel('Almost Full Threshold').focus();
     await page.keyboard.press('ArrowRight');
-    expect(await page.getByLabel('Almost Full Threshold').inputValue()).toBe('81');
-    expect(await metric(page, 'almost-full')).toBe('51 words');
+    await expect.poll(() => page.getByLabel('Almost Full Threshold').inputValue()).toBe('81');
+    await expect.poll(() => metric(page, 'almost-full')).toBe('51 words');
     await page.getByLabel('Almost Empty Threshold').fill('50');
-    expect(await metric(page, 'almost-empty')).toBe('32 words');
+    await expect.poll(() => metric(page, 'almost-empty')).toBe('32 words');
 
     // Write mode and packet mode are the same choice.
     await page.getByLabel('Enable Packet Mode').check();
-    expect(await page.getByLabel('Write Mode').inputValue()).toBe('packet');
+    await expect.poll(() => page.getByLabel('Write Mode').inputValue()).toBe('packet');
     await page.getByLabel('Write Mode').selectOption('standard');
-    expect(await page.getByLabel('Enable Packet Mode').isChecked()).toBe(false);
+    await expect.poll(() => page.getByLabel('Enable Packet Mode').isChecked()).toBe(false);
 
     await page.getByRole('button', { name: 'High Performance (128x1024)' }).click();
-    expect(await metric(page, 'total-bits')).toBe('131,072');
-    expect(await metric(page, 'bram')).toBe('8');
-    expect(await page.getByLabel('Output Register').isChecked()).toBe(true);
+    await expect.poll(() => metric(page, 'total-bits')).toBe('131,072');
+    await expect.poll(() => metric(page, 'bram')).toBe('8');
+    await expect.poll(() => page.getByLabel('Output Register').isChecked()).toBe(true);
     await page.getByRole('button', { name: 'Async (32x128)' }).click();
-    expect(await page.getByLabel('Clocking Mode').inputValue()).toBe('async');
+    await expect.poll(() => page.getByLabel('Clocking Mode').inputValue()).toBe('async');
     await expect.poll(() => usage.filter((u) => u.action === 'load_preset').length).toBe(3);
     expect(usage[0]).toMatchObject({
       tool_name: 'FIFO Generator',
@@ -191,8 +191,8 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     const { page, errors } = await open();
     await page.getByLabel('Data Width').selectOption('custom');
     const width = page.getByLabel('Custom width (1-1024 bits)');
-    expect(await width.inputValue()).toBe('8');
-    expect(await width.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => width.inputValue()).toBe('8');
+    await expect.poll(() => width.evaluate((el) => el === document.activeElement)).toBe(true);
     await width.fill('0');
     const problems = page.locator('.fifo-problems');
     const tooSmall = 'Data width must be a whole number from 1 to 1024 bits (0 is too small)';
@@ -204,22 +204,22 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(await page.locator('pre.code').count()).toBe(0);
 
     await width.fill('64'); // a listed size typed in the custom field keeps the field open
-    expect(await page.getByLabel('Data Width').inputValue()).toBe('custom');
+    await expect.poll(() => page.getByLabel('Data Width').inputValue()).toBe('custom');
     // The refused Generate's message goes with the value it was about (it stayed, beside a valid 64).
     await expect.poll(() => page.locator('.error-banner').count()).toBe(0);
     await width.fill('33');
     await page.getByLabel('FIFO Depth').selectOption('custom');
     await page.getByLabel('Custom depth (2-131072 words)').fill('100');
     expect(await problems.count()).toBe(0);
-    expect(await page.getByLabel('Data Width').inputValue()).toBe('custom');
-    expect(await page.getByLabel('FIFO Depth').inputValue()).toBe('custom');
+    await expect.poll(() => page.getByLabel('Data Width').inputValue()).toBe('custom');
+    await expect.poll(() => page.getByLabel('FIFO Depth').inputValue()).toBe('custom');
     // 33 x 100 = 3300 bits: the spec's formulas at a size outside its lists.
-    expect(await metric(page, 'total-bits')).toBe('3,300');
-    expect(await metric(page, 'luts')).toBe('227');
-    expect(await metric(page, 'registers')).toBe('423');
-    expect(await metric(page, 'bram')).toBe('1');
-    expect(await metric(page, 'almost-full')).toBe('80 words');
-    expect(await metric(page, 'almost-empty')).toBe('20 words');
+    await expect.poll(() => metric(page, 'total-bits')).toBe('3,300');
+    await expect.poll(() => metric(page, 'luts')).toBe('227');
+    await expect.poll(() => metric(page, 'registers')).toBe('423');
+    await expect.poll(() => metric(page, 'bram')).toBe('1');
+    await expect.poll(() => metric(page, 'almost-full')).toBe('80 words');
+    await expect.poll(() => metric(page, 'almost-empty')).toBe('20 words');
     await page.getByLabel('Clocking Mode').selectOption('async');
     const notes = (await page.getByTestId('fifo-notes').textContent())!;
     expect(notes).toContain(
@@ -240,13 +240,13 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
 
     // A preset brings back the spec's sizes and closes the custom fields.
     await page.getByRole('button', { name: 'Small (8x16)' }).click();
-    expect(await page.getByLabel('Data Width').inputValue()).toBe('8');
-    expect(await page.getByLabel('FIFO Depth').inputValue()).toBe('16');
-    expect(await page.getByLabel('Custom width (1-1024 bits)').count()).toBe(0);
-    expect(await page.getByTestId('fifo-notes').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Data Width').inputValue()).toBe('8');
+    await expect.poll(() => page.getByLabel('FIFO Depth').inputValue()).toBe('16');
+    await expect.poll(() => page.getByLabel('Custom width (1-1024 bits)').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('fifo-notes').count()).toBe(0);
     await page.getByLabel('Data Width').selectOption('custom');
     await page.getByRole('button', { name: 'Small (8x16)' }).click();
-    expect(await page.getByLabel('Custom width (1-1024 bits)').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Custom width (1-1024 bits)').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -256,7 +256,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     await page.getByLabel('Clocking Mode').selectOption('async');
     await page.getByLabel('Reset Type').selectOption('sync');
     await page.getByRole('button', { name: 'VHDL' }).click();
-    expect(await page.getByRole('button', { name: 'VHDL' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'VHDL' }).getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: 'Generate Code' }).click();
     await page.locator('pre.code').waitFor();
     const file = await downloadText(page, 'Download');
@@ -274,7 +274,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
 
     // The language toggle re-renders the generated configuration in Verilog.
     await page.getByRole('button', { name: 'Verilog' }).click();
-    expect(await page.locator('pre.code').textContent()).toContain('module fifo_module (');
+    await expect.poll(() => page.locator('pre.code').textContent()).toContain('module fifo_module (');
     await page.getByLabel('Data Width').selectOption('64');
     await page.getByText('The configuration changed since this code was generated.').waitFor();
     expect(errors).toEqual([]);
@@ -284,19 +284,19 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     await page.getByLabel('Data Width').selectOption('custom');
     await page.getByLabel('Custom width (1-1024 bits)').fill('37');
     await page.getByLabel('Enable ECC').check();
-    expect(await metric(page, 'total-bits')).toBe('592');
+    await expect.poll(() => metric(page, 'total-bits')).toBe('592');
 
     await page.getByRole('button', { name: 'Medium (32x64)' }).click();
-    expect(await metric(page, 'total-bits')).toBe('2,048');
+    await expect.poll(() => metric(page, 'total-bits')).toBe('2,048');
     await page
       .getByRole('status')
       .filter({ hasText: 'Preset “Medium (32x64)” loaded.' })
       .getByRole('button', { name: 'Undo' })
       .click();
-    expect(await metric(page, 'total-bits')).toBe('592');
-    expect(await page.getByLabel('Custom width (1-1024 bits)').inputValue()).toBe('37');
-    expect(await page.getByLabel('Enable ECC').isChecked()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    await expect.poll(() => metric(page, 'total-bits')).toBe('592');
+    await expect.poll(() => page.getByLabel('Custom width (1-1024 bits)').inputValue()).toBe('37');
+    await expect.poll(() => page.getByLabel('Enable ECC').isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -310,8 +310,8 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     );
     expect(await metric(page, 'almost-full')).toBe('—');
     await page.getByLabel('Almost Full Threshold').fill('80');
-    expect(await metric(page, 'almost-full')).toBe('12 words');
-    expect(await page.getByRole('alert').filter({ hasText: 'threshold' }).count()).toBe(0);
+    await expect.poll(() => metric(page, 'almost-full')).toBe('12 words');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'threshold' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -330,7 +330,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
       .evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
     expect(described).toContain('Data width must be a whole number from 1 to 1024 bits (0 is too small)');
     await page.getByLabel('Custom width (1-1024 bits)').fill('12');
-    expect(await page.getByLabel('Custom width (1-1024 bits)').getAttribute('aria-describedby')).toBeNull();
+    await expect.poll(() => page.getByLabel('Custom width (1-1024 bits)').getAttribute('aria-describedby')).toBeNull();
     expect(errors).toEqual([]);
   });
 
@@ -353,9 +353,9 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     const { page, errors } = await open();
     const current = () => page.locator('.fifo-presets button[aria-current="true"]').allTextContents();
     await page.getByRole('button', { name: 'Medium (32x64)' }).click();
-    expect(await current()).toEqual(['Medium (32x64)']);
+    await expect.poll(() => current()).toEqual(['Medium (32x64)']);
     await page.getByLabel('Read Mode').selectOption('fwft');
-    expect(await current()).toEqual([]);
+    await expect.poll(() => current()).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -365,10 +365,10 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     await width.selectOption('256');
     await width.focus();
     await page.keyboard.press('ArrowDown'); // Custom…: its box opens, the arrows stay on the list
-    expect(await page.getByLabel('Custom width (1-1024 bits)').count()).toBe(1);
-    expect(await width.evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.getByLabel('Custom width (1-1024 bits)').count()).toBe(1);
+    await expect.poll(() => width.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('ArrowUp');
-    expect(await width.inputValue()).toBe('256');
+    await expect.poll(() => width.inputValue()).toBe('256');
     expect(new URL(page.url()).searchParams.get('dataWidth')).toBe('256');
     expect(errors).toEqual([]);
   });
