@@ -56,20 +56,20 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(await page.locator('svg.fsm-diagram .fsm-node').count()).toBe(3);
 
     await page.getByRole('button', { name: 'Add State' }).click();
-    expect(await page.getByLabel('State 4 name').inputValue()).toBe('STATE_3');
-    expect(await page.getByLabel('State 4 code').inputValue()).toBe('11');
-    expect(await page.getByLabel('State 4 description').inputValue()).toBe('State 3');
-    expect(await page.locator('svg.fsm-diagram .fsm-node').count()).toBe(4);
+    await expect.poll(() => page.getByLabel('State 4 name').inputValue()).toBe('STATE_3');
+    await expect.poll(() => page.getByLabel('State 4 code').inputValue()).toBe('11');
+    await expect.poll(() => page.getByLabel('State 4 description').inputValue()).toBe('State 3');
+    await expect.poll(() => page.locator('svg.fsm-diagram .fsm-node').count()).toBe(4);
     // STATE_3 has no way in: the checks say so.
     await page.getByText('State STATE_3 is unreachable from the reset state IDLE.').waitFor();
 
     for (const name of ['STATE_3', 'DONE', 'RUN'])
       await page.getByRole('button', { name: `Remove state ${name}` }).click();
-    expect(await stateNames(page)).toEqual(['IDLE']);
-    expect(await page.getByRole('button', { name: 'Remove state IDLE' }).isDisabled()).toBe(true);
+    await expect.poll(() => stateNames(page)).toEqual(['IDLE']);
+    await expect.poll(() => page.getByRole('button', { name: 'Remove state IDLE' }).isDisabled()).toBe(true);
     await page.getByRole('button', { name: 'Add State' }).click();
-    expect(await page.getByLabel('State 2 name').inputValue()).toBe('STATE_1');
-    expect(await page.getByLabel('State 2 code').inputValue()).toBe('01');
+    await expect.poll(() => page.getByLabel('State 2 name').inputValue()).toBe('STATE_1');
+    await expect.poll(() => page.getByLabel('State 2 code').inputValue()).toBe('01');
     expect(errors).toEqual([]);
   });
 
@@ -97,12 +97,14 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
   it('loads the complex example, generates both languages side by side, copies, and the downloads simulate', async () => {
     const { page, errors } = await open();
     await page.getByRole('button', { name: 'Load Complex Example' }).click();
-    expect(await page.getByLabel('FSM Type').inputValue()).toBe('mealy');
-    expect(await page.getByLabel('State Encoding').inputValue()).toBe('onehot');
-    expect((await stateNames(page)).length).toBe(4);
+    await expect.poll(() => page.getByLabel('FSM Type').inputValue()).toBe('mealy');
+    await expect.poll(() => page.getByLabel('State Encoding').inputValue()).toBe('onehot');
+    await expect.poll(async () => (await stateNames(page)).length).toBe(4);
 
     await page.getByRole('button', { name: 'Generate Code' }).click();
-    expect(await page.getByRole('tab', { name: 'Generated Code' }).getAttribute('aria-selected')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Generated Code' }).getAttribute('aria-selected'))
+      .toBe('true');
     const verilog = await page.getByLabel('Generated Verilog code').textContent();
     const vhdl = await page.getByLabel('Generated VHDL code').textContent();
     expect(verilog).toContain('module burst_controller (');
@@ -112,7 +114,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await page.getByText('✅ Code copied to clipboard!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(verilog);
     await page.getByRole('button', { name: 'Copy VHDL' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(vhdl);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(vhdl);
 
     const v = await downloadText(page, 'Download Verilog');
     const h = await downloadText(page, 'Download VHDL');
@@ -138,8 +140,8 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     // Back to the configuration; the simple example replaces everything.
     await page.getByRole('tab', { name: 'Configuration' }).click();
     await page.getByRole('button', { name: 'Load Simple Example' }).click();
-    expect(await stateNames(page)).toEqual(['RED', 'GREEN', 'YELLOW']);
-    expect(await page.getByLabel('FSM Type').inputValue()).toBe('moore');
+    await expect.poll(() => stateNames(page)).toEqual(['RED', 'GREEN', 'YELLOW']);
+    await expect.poll(() => page.getByLabel('FSM Type').inputValue()).toBe('moore');
     expect(errors).toEqual([]);
   });
   it('code generated before the configuration was edited says so, as on the UART and FIFO pages', async () => {
@@ -150,16 +152,16 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
       'The configuration changed since this code was generated. Press Generate Code to update it.',
     );
     await page.getByRole('button', { name: 'Generate Code' }).click();
-    expect(await stale.count()).toBe(0);
+    await expect.poll(() => stale.count()).toBe(0);
     await page.getByRole('tab', { name: 'Configuration' }).click();
     await page.getByLabel('Transition 1 condition').fill('start && !stop');
     await page.getByRole('tab', { name: 'Generated Code' }).click();
-    expect(await stale.count()).toBe(2); // the Verilog and the VHDL pane
+    await expect.poll(() => stale.count()).toBe(2); // the Verilog and the VHDL pane
     // Typed back as it was: the code is the configuration's again.
     await page.getByRole('tab', { name: 'Configuration' }).click();
     await page.getByLabel('Transition 1 condition').fill('start');
     await page.getByRole('tab', { name: 'Generated Code' }).click();
-    expect(await stale.count()).toBe(0);
+    await expect.poll(() => stale.count()).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -169,7 +171,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await page.getByRole('button', { name: 'Add State' }).click();
     await page.getByLabel('Module Name').fill('link_ctrl');
     const mine = ['WAIT_SYNC', 'RUN', 'DONE', 'STATE_3'];
-    expect(await stateNames(page)).toEqual(mine);
+    await expect.poll(() => stateNames(page)).toEqual(mine);
 
     await page.getByRole('button', { name: 'Load Complex Example' }).click();
     const bar = page.getByRole('status').filter({ hasText: 'Complex example loaded.' });
@@ -177,19 +179,19 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(await page.getByLabel('Module Name').inputValue()).toBe('burst_controller');
     expect(await seriousViolations(page)).toEqual([]);
     await bar.getByRole('button', { name: 'Undo' }).click();
-    expect(await stateNames(page)).toEqual(mine);
-    expect(await page.getByLabel('Module Name').inputValue()).toBe('link_ctrl');
-    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    await expect.poll(() => stateNames(page)).toEqual(mine);
+    await expect.poll(() => page.getByLabel('Module Name').inputValue()).toBe('link_ctrl');
+    await expect.poll(() => page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
 
     // After an edit of what was loaded, Undo would lose the edit: it is no longer offered.
     await page.getByRole('button', { name: 'Load Simple Example' }).click();
     await page.getByRole('status').filter({ hasText: 'Simple example loaded.' }).waitFor();
     await page.getByLabel('Module Name').fill('traffic');
-    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     // Loading the configuration the page already shows replaces nothing: no Undo either.
     await page.getByRole('button', { name: 'Load Simple Example' }).click();
     await page.getByRole('button', { name: 'Load Simple Example' }).click();
-    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
     expect(errors).toEqual([]);
   });
   it('its tabs are a tab list (one Tab stop, arrows, Home, End) and Generate Code focuses the code tab', async () => {
@@ -199,7 +201,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await page.keyboard.press('Enter');
     await page.getByRole('tab', { name: 'Generated Code', selected: true }).waitFor();
     // The button went away with its tab: focus is on the tab now shown, not lost to <body>.
-    expect(await focusedName(page)).toBe('Generated Code');
+    await expect.poll(() => focusedName(page)).toBe('Generated Code');
     expect(errors).toEqual([]);
   });
 
@@ -230,10 +232,10 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(await heading('Transitions')).toBe('Transitions (1)');
     expect(await seriousViolations(page)).toEqual([]);
     await bar.getByRole('button', { name: 'Undo' }).click();
-    expect(await stateNames(page)).toEqual(['IDLE', 'RUN', 'DONE']);
-    expect(await heading('Transitions')).toBe('Transitions (3)');
-    expect(await page.getByLabel('Transition 1 condition').inputValue()).toBe('start && !stop');
-    expect(await focusedName(page)).toBe('Remove state RUN');
+    await expect.poll(() => stateNames(page)).toEqual(['IDLE', 'RUN', 'DONE']);
+    await expect.poll(() => heading('Transitions')).toBe('Transitions (3)');
+    await expect.poll(() => page.getByLabel('Transition 1 condition').inputValue()).toBe('start && !stop');
+    await expect.poll(() => focusedName(page)).toBe('Remove state RUN');
 
     await page.getByRole('button', { name: 'Remove output busy', exact: true }).click();
     await page
@@ -241,13 +243,13 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
       .filter({ hasText: 'Output busy removed.' })
       .getByRole('button', { name: 'Undo' })
       .click();
-    expect(await page.getByRole('button', { name: 'Remove output busy', exact: true }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Remove output busy', exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: 'Remove transition 2', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Transition 2 removed.' }).waitFor();
     // An edit after the removal would be lost by Undo: it is no longer offered.
     await page.getByLabel('Module Name').fill('ctrl');
-    expect(await page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
-    expect(await heading('Transitions')).toBe('Transitions (2)');
+    await expect.poll(() => page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    await expect.poll(() => heading('Transitions')).toBe('Transitions (2)');
 
     // The reset state removed: the line says which state resets now (until 2026-11-30 it changed
     // without a word).
@@ -356,11 +358,11 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
         .evaluateAll((els) => els.map((e) => (e as HTMLOptionElement).value));
     // The lists follow in a background render (React's deferred value), so they are polled.
     await expect.poll(() => options('Transition 1 to')).toContain('RUNNING');
-    expect(await options('Transition 1 from')).toContain('RUNNING');
-    expect(await options('Reset State')).toContain('RUNNING');
+    await expect.poll(() => options('Transition 1 from')).toContain('RUNNING');
+    await expect.poll(() => options('Reset State')).toContain('RUNNING');
     await expect.poll(() => page.locator('svg.fsm-diagram [data-state="RUNNING"]').count()).toBe(1);
     // The transitions that named RUN follow the rename: nothing names the old state.
-    expect(await page.getByLabel('Transition 1 to').inputValue()).toBe('RUNNING');
+    await expect.poll(() => page.getByLabel('Transition 1 to').inputValue()).toBe('RUNNING');
     expect(await options('Transition 1 to')).not.toContain('RUN');
     expect(errors).toEqual([]);
   });
@@ -434,9 +436,9 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await stop.selectText();
     // start_or_stop passes through start: start's own conditions stay start's.
     await stop.pressSequentially('start_or_stop');
-    expect(await conditions()).toEqual(['start', 'start_or_stop', '!start']);
+    await expect.poll(() => conditions()).toEqual(['start', 'start_or_stop', '!start']);
     await page.getByLabel('Input 1 name').fill('go');
-    expect(await conditions()).toEqual(['go', 'start_or_stop', '!go']);
+    await expect.poll(() => conditions()).toEqual(['go', 'start_or_stop', '!go']);
     await expect.poll(() => page.getByText('✓ Configuration is valid').count()).toBe(1);
     expect(errors).toEqual([]);
   });
@@ -445,12 +447,12 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     const { page, errors } = await open();
     await page.getByRole('button', { name: 'Move transition 3 up', exact: true }).focus();
     await page.keyboard.press('Enter');
-    expect(await focusedName(page)).toBe('Move transition 2 up');
+    await expect.poll(() => focusedName(page)).toBe('Move transition 2 up');
     await page.keyboard.press('Enter');
     // At the top its Move up is disabled: focus goes to its Move down, not to the page.
-    expect(await focusedName(page)).toBe('Move transition 1 down');
-    expect(await page.getByLabel('Transition 1 from').inputValue()).toBe('DONE');
-    expect(await page.getByLabel('Transition 2 from').inputValue()).toBe('IDLE');
+    await expect.poll(() => focusedName(page)).toBe('Move transition 1 down');
+    await expect.poll(() => page.getByLabel('Transition 1 from').inputValue()).toBe('DONE');
+    await expect.poll(() => page.getByLabel('Transition 2 from').inputValue()).toBe('IDLE');
     expect(errors).toEqual([]);
   });
 
