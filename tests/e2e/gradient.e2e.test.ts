@@ -57,16 +57,20 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await expect(page.getByRole('button', { name: 'Circle' }).isVisible()).resolves.toBe(true);
     await expect(page.getByLabel(/Position X/).isVisible()).resolves.toBe(true);
     await page.getByRole('button', { name: 'Circle' }).click();
-    expect(await css(page)).toBe('background: radial-gradient(circle at 50% 50%, #6366f1 0%, #8b5cf6 100%);');
+    await expect
+      .poll(() => css(page))
+      .toBe('background: radial-gradient(circle at 50% 50%, #6366f1 0%, #8b5cf6 100%);');
     await page.getByRole('button', { name: 'Conic', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Circle' }).count()).resolves.toBe(0);
     await page.getByLabel(/Position X/).fill('20');
-    expect(await css(page)).toBe('background: conic-gradient(from 90deg at 20% 50%, #6366f1 0%, #8b5cf6 100%);');
+    await expect
+      .poll(() => css(page))
+      .toBe('background: conic-gradient(from 90deg at 20% 50%, #6366f1 0%, #8b5cf6 100%);');
     await page.getByRole('button', { name: 'Linear', exact: true }).click();
     await page.getByRole('button', { name: '135°', exact: true }).click();
-    expect(await css(page)).toContain('linear-gradient(135deg,');
+    await expect.poll(() => css(page)).toContain('linear-gradient(135deg,');
     await page.getByLabel(/^Angle/).fill('360');
-    expect(await css(page)).toContain('linear-gradient(360deg,');
+    await expect.poll(() => css(page)).toContain('linear-gradient(360deg,');
   });
 
   it('adds, edits and removes stops by the spec rules', async () => {
@@ -80,19 +84,19 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     const hex = page.getByLabel('Hex color of stop 2');
     await expect(page.getByLabel('Color picker for stop 2').isVisible()).resolves.toBe(true);
     await hex.fill('12345');
-    expect(await css(page)).toContain('#10b981 95%');
+    await expect.poll(() => css(page)).toContain('#10b981 95%');
     await hex.fill('ff8800');
-    expect(await css(page)).toContain('#ff8800 95%');
+    await expect.poll(() => css(page)).toContain('#ff8800 95%');
     await hex.fill('#00AA11');
-    expect(await css(page)).toContain('#00aa11 95%');
+    await expect.poll(() => css(page)).toContain('#00aa11 95%');
     await page.getByRole('heading', { name: 'CSS Code' }).click(); // outside: closes
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);
 
     // Position: number box clamps, empty becomes 0 (stops re-sort).
     await page.getByLabel('Position of stop 2 in percent').fill('150');
-    expect(await css(page)).toContain('#6366f1 0%, #00aa11 100%, #8b5cf6 100%');
+    await expect.poll(() => css(page)).toContain('#6366f1 0%, #00aa11 100%, #8b5cf6 100%');
     await page.getByLabel('Position of stop 2 in percent').fill('');
-    expect(await css(page)).toContain('#6366f1 0%, #00aa11 0%, #8b5cf6 100%');
+    await expect.poll(() => css(page)).toContain('#6366f1 0%, #00aa11 0%, #8b5cf6 100%');
 
     await page.getByRole('button', { name: 'Remove stop 2' }).click();
     await page.getByRole('heading', { name: 'Color Stops (2)' }).waitFor();
@@ -105,11 +109,11 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await page.getByText('✅ Copied to clipboard!').first().waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(full);
     await page.getByRole('button', { name: 'Gradient Only' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-      full.replace(/^background: /, '').replace(/;$/, ''),
-    );
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(full.replace(/^background: /, '').replace(/;$/, ''));
     await page.getByRole('combobox', { name: 'Blend Mode' }).selectOption('multiply');
-    expect(await css(page)).toMatch(/\nbackground-blend-mode: multiply;$/);
+    await expect.poll(() => css(page)).toMatch(/\nbackground-blend-mode: multiply;$/);
   });
 
   it('loads presets (keeping blend mode and repeating) and switches to the editor', async () => {
@@ -146,7 +150,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await page.getByRole('tab', { name: /Saved/ }).click();
     const cards = page.getByRole('button', { name: /^Load saved gradient/ });
     await expect(cards.allTextContents()).resolves.toHaveLength(2);
-    expect((await cards.first().textContent())!).toContain('Second');
+    await expect.poll(() => cards.first().textContent()).toContain('Second');
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('savedGradients')))!);
     expect(stored.map((s: { name: string }) => s.name)).toEqual(['Second', 'Rainbow loop']);
     expect(Object.keys(stored[1]).sort()).toEqual([
@@ -167,7 +171,9 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     // Loading restores everything, including blend mode and repeating.
     await page.getByRole('button', { name: 'Load saved gradient Rainbow loop' }).click();
     await expect(page.getByRole('tab', { name: 'Editor' }).getAttribute('aria-selected')).resolves.toBe('true');
-    expect(await css(page)).toMatch(/^background: repeating-conic-gradient\(.*\);\nbackground-blend-mode: multiply;$/);
+    await expect
+      .poll(() => css(page))
+      .toMatch(/^background: repeating-conic-gradient\(.*\);\nbackground-blend-mode: multiply;$/);
 
     await page.getByRole('tab', { name: /Saved/ }).click();
     await page.getByRole('button', { name: 'Delete saved gradient Second' }).click();
@@ -209,7 +215,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(await press('Remove stop 3')).toBe('+ Add'); // two stops left: no Remove
     expect(await press(/^Color of stop 1/)).toBe('Hex color of stop 1');
     await p.keyboard.press('Escape');
-    expect(await focusedName(p)).toMatch(/^Color of stop 1/);
+    await expect.poll(() => focusedName(p)).toMatch(/^Color of stop 1/);
 
     for (const name of ['Mine', 'Other']) {
       await p.getByLabel('Gradient name').fill(name);
@@ -230,11 +236,11 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await p.goto(`${app.url}/gradient-generator`);
     await p.getByRole('button', { name: /^Color of stop 1/ }).focus();
     await p.keyboard.press('Enter');
-    expect(await focusedName(p)).toBe('Hex color of stop 1');
+    await expect.poll(() => focusedName(p)).toBe('Hex color of stop 1');
     // Tab through the rest of the row (slider, number box) to stop 2's colour button, below the popup.
     for (let i = 0; i < 3; i++) await p.keyboard.press('Tab');
-    expect(await focusedName(p)).toMatch(/^Color of stop 2/);
-    expect(await p.getByRole('dialog', { name: 'Edit color of stop 1' }).count()).toBe(0);
+    await expect.poll(() => focusedName(p)).toMatch(/^Color of stop 2/);
+    await expect.poll(() => p.getByRole('dialog', { name: 'Edit color of stop 1' }).count()).toBe(0);
     const topmost = await p.evaluate(() => {
       const el = document.activeElement!;
       const r = el.getBoundingClientRect();
@@ -273,7 +279,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await page.getByRole('group', { name: 'Rendering PNG' }).waitFor();
     // The main thread is free: editing still updates the CSS during the export.
     await page.getByRole('button', { name: '45°', exact: true }).click();
-    expect(await css(page)).toContain('linear-gradient(45deg,');
+    await expect.poll(() => css(page)).toContain('linear-gradient(45deg,');
     const file = readFileSync(await (await download).path());
     expect(pngSize(file)).toEqual([8192, 8192]);
     await page
@@ -353,8 +359,8 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await p.goto(`${app.url}/gradient-generator`);
     await p.getByRole('tab', { name: /Saved/ }).click();
     await p.getByRole('button', { name: 'Load saved gradient Hand edited' }).click();
-    expect(await css(p)).toBe('background: linear-gradient(90deg, #ff0000 0%, #0000ff 100%);');
-    expect(await p.getByLabel('Position of stop 2 in percent').inputValue()).toBe('100');
+    await expect.poll(() => css(p)).toBe('background: linear-gradient(90deg, #ff0000 0%, #0000ff 100%);');
+    await expect.poll(() => p.getByLabel('Position of stop 2 in percent').inputValue()).toBe('100');
     expect(own.errors).toEqual([]);
     await p.context().close();
   });
@@ -386,7 +392,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(await meta('Good date')).toMatch(/^linear • .*2026/);
     expect(await p.locator('.saved-list').textContent()).not.toContain('Invalid Date');
     await p.getByRole('button', { name: 'Load saved gradient Bad date' }).click();
-    expect(await css(p)).toBe('background: radial-gradient(ellipse at 50% 50%, #ff0000 0%, #0000ff 100%);');
+    await expect.poll(() => css(p)).toBe('background: radial-gradient(ellipse at 50% 50%, #ff0000 0%, #0000ff 100%);');
     expect(own.errors).toEqual([]);
     await p.context().close();
   });
@@ -424,11 +430,9 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await tabs[0]!.getByRole('button', { name: 'Undo' }).click();
     await tabs[0]!.reload();
     await tabs[0]!.getByRole('tab', { name: /Saved/ }).click();
-    expect((await cards.allTextContents()).map((t) => t.split(/ (linear|radial|conic) •/)[0])).toEqual([
-      'Meanwhile',
-      'From tab two',
-      'From tab one',
-    ]);
+    await expect
+      .poll(async () => (await cards.allTextContents()).map((t) => t.split(/ (linear|radial|conic) •/)[0]))
+      .toEqual(['Meanwhile', 'From tab two', 'From tab one']);
     expect(own.errors).toEqual([]);
     await own.page.context().close();
   });
