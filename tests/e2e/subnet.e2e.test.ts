@@ -106,61 +106,65 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     // Mask mode drives the CIDR: 255.255.240.0 is /20.
     await ipBox().fill('172.20.130.7');
     await maskBox().fill('255.255.240.0');
-    expect(await cidrBox().inputValue()).toBe('20');
-    expect(await page.getByRole('button', { name: 'Mask', exact: true }).getAttribute('aria-pressed')).toBe('true');
-    expect(await overview()).toEqual(expected('172.20.130.7', 20));
+    await expect.poll(() => cidrBox().inputValue()).toBe('20');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Mask', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await expect.poll(() => overview()).toEqual(expected('172.20.130.7', 20));
     await cidrBox().fill('27');
-    expect(await maskBox().inputValue()).toBe('255.255.255.224');
+    await expect.poll(() => maskBox().inputValue()).toBe('255.255.255.224');
   });
 
   it('shows the spec messages, hides results on error and keeps the input', async () => {
     await ipBox().fill('192.168.1.300');
-    expect(await errorBanner().textContent()).toBe('Invalid IP address format');
-    expect(await page.getByRole('tablist').count()).toBe(0);
-    expect(await status().textContent()).toContain('❌ Invalid IP address');
-    expect(await ipBox().inputValue()).toBe('192.168.1.300');
+    await expect.poll(() => errorBanner().textContent()).toBe('Invalid IP address format');
+    await expect.poll(() => page.getByRole('tablist').count()).toBe(0);
+    await expect.poll(() => status().textContent()).toContain('❌ Invalid IP address');
+    await expect.poll(() => ipBox().inputValue()).toBe('192.168.1.300');
     await ipBox().fill('192.168.1.30');
     await cidrBox().fill('33');
-    expect(await errorBanner().textContent()).toBe('CIDR must be between 0 and 32');
+    await expect.poll(() => errorBanner().textContent()).toBe('CIDR must be between 0 and 32');
     await maskBox().fill('255.0.255.0');
-    expect(await errorBanner().textContent()).toBe('Invalid subnet mask');
-    expect(await status().textContent()).toBe('✅ Valid IP address · Mask: invalid');
+    await expect.poll(() => errorBanner().textContent()).toBe('Invalid subnet mask');
+    await expect.poll(() => status().textContent()).toBe('✅ Valid IP address · Mask: invalid');
     await maskBox().fill('255.255.255.0');
-    expect(await errorBanner().count()).toBe(0);
-    expect(await page.getByRole('tablist').count()).toBe(1);
+    await expect.poll(() => errorBanner().count()).toBe(0);
+    await expect.poll(() => page.getByRole('tablist').count()).toBe(1);
   });
 
   it('parses "ip mask" and "ip/cidr" in the IP box, and Reset restores the defaults', async () => {
     await ipBox().fill('10.0.0.1 255.255.0.0');
-    expect(await cidrBox().inputValue()).toBe('16');
-    expect(await field('networkAddress').textContent()).toBe('10.0.0.0');
-    expect(await field('broadcastAddress').textContent()).toBe('10.0.255.255');
+    await expect.poll(() => cidrBox().inputValue()).toBe('16');
+    await expect.poll(() => field('networkAddress').textContent()).toBe('10.0.0.0');
+    await expect.poll(() => field('broadcastAddress').textContent()).toBe('10.0.255.255');
     await ipBox().fill('10.9.8.7/12');
-    expect(await maskBox().inputValue()).toBe('255.240.0.0');
-    expect(await field('networkAddress').textContent()).toBe('10.0.0.0');
+    await expect.poll(() => maskBox().inputValue()).toBe('255.240.0.0');
+    await expect.poll(() => field('networkAddress').textContent()).toBe('10.0.0.0');
     await page.getByRole('tab', { name: 'Binary' }).click();
     await page.getByRole('button', { name: 'Reset' }).click();
-    expect(await ipBox().inputValue()).toBe('192.168.1.100');
-    expect(await cidrBox().inputValue()).toBe('24');
-    expect(await maskBox().inputValue()).toBe('255.255.255.0');
-    expect(await page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => ipBox().inputValue()).toBe('192.168.1.100');
+    await expect.poll(() => cidrBox().inputValue()).toBe('24');
+    await expect.poll(() => maskBox().inputValue()).toBe('255.255.255.0');
+    await expect.poll(() => page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('tabs show the details, the binary strings and the quick examples load', async () => {
     await page.getByRole('button', { name: /^Point-to-point link/ }).click();
-    expect(await overview()).toEqual(expected('203.0.113.9', 30));
+    await expect.poll(() => overview()).toEqual(expected('203.0.113.9', 30));
     await page.getByRole('tab', { name: 'Details' }).click();
-    expect(await field('wildcardMask').textContent()).toBe('0.0.0.3');
-    expect(await field('ipClass').textContent()).toBe('Class C');
-    expect(await field('isPrivate').textContent()).toBe('No');
+    await expect.poll(() => field('wildcardMask').textContent()).toBe('0.0.0.3');
+    await expect.poll(() => field('ipClass').textContent()).toBe('Class C');
+    await expect.poll(() => field('isPrivate').textContent()).toBe('No');
     await page.getByRole('tab', { name: 'Binary' }).click();
-    expect(await field('ipBinary').getAttribute('aria-label')).toBe('11001011.00000000.01110001.00001001');
-    expect(await field('maskBinary').getAttribute('aria-label')).toBe('11111111.11111111.11111111.11111100');
-    expect(await field('networkBinary').getAttribute('aria-label')).toBe('11001011.00000000.01110001.00001000');
+    await expect.poll(() => field('ipBinary').getAttribute('aria-label')).toBe('11001011.00000000.01110001.00001001');
+    await expect.poll(() => field('maskBinary').getAttribute('aria-label')).toBe('11111111.11111111.11111111.11111100');
+    await expect
+      .poll(() => field('networkBinary').getAttribute('aria-label'))
+      .toBe('11001011.00000000.01110001.00001000');
     await page.getByRole('button', { name: /^Medium business/ }).click();
     await page.getByRole('tab', { name: 'Details' }).click();
-    expect(await field('isPrivate').textContent()).toBe('Yes (RFC 1918)');
-    expect(await field('ipClass').textContent()).toBe('Class B');
+    await expect.poll(() => field('isPrivate').textContent()).toBe('Yes (RFC 1918)');
+    await expect.poll(() => field('ipClass').textContent()).toBe('Class B');
   });
 
   it('names loopback, CGNAT, link-local, documentation and multicast addresses instead of calling them public', async () => {
@@ -181,9 +185,11 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     }
     await ipBox().fill('203.0.113.9/30');
     await page.getByRole('tab', { name: 'Details' }).click();
-    expect(await field('isPrivate').textContent()).toBe('No');
-    expect(await field('addressType').textContent()).toBe('Documentation (TEST-NET-3, RFC 5737) · 203.0.113.0/24');
-    expect(await field('globallyReachable').textContent()).toBe('no');
+    await expect.poll(() => field('isPrivate').textContent()).toBe('No');
+    await expect
+      .poll(() => field('addressType').textContent())
+      .toBe('Documentation (TEST-NET-3, RFC 5737) · 203.0.113.0/24');
+    await expect.poll(() => field('globallyReachable').textContent()).toBe('no');
     await page.getByRole('button', { name: 'Reset' }).click();
   });
 
@@ -211,15 +217,15 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await page.getByRole('button', { name: /^Whole 10\.0\.0\.0\/8/ }).click();
     await page.getByRole('tab', { name: 'Subnets' }).click();
     await page.getByRole('button', { name: 'Host addresses' }).click();
-    expect(await page.getByTestId('list-summary').textContent()).toBe(
-      '16,777,214 host addresses from 10.0.0.1 to 10.255.255.254',
-    );
+    await expect
+      .poll(() => page.getByTestId('list-summary').textContent())
+      .toBe('16,777,214 host addresses from 10.0.0.1 to 10.255.255.254');
     const table = page.getByRole('table', { name: 'Host addresses' });
-    expect(await table.getAttribute('aria-rowcount')).toBe('16777215');
+    await expect.poll(() => table.getAttribute('aria-rowcount')).toBe('16777215');
     const scroller = page.getByTestId('vt-scroller');
     const cellsOf = (address: string) =>
       table.getByRole('row').filter({ has: page.getByRole('cell', { name: address, exact: true }) });
-    expect(await cellsOf('10.0.0.1').count()).toBe(1);
+    await expect.poll(() => cellsOf('10.0.0.1').count()).toBe(1);
     // Wheel scrolling moves by real rows even though the scrollbar is scaled.
     await scroller.hover();
     await page.mouse.wheel(0, 28 * 10);
@@ -247,7 +253,9 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
       .toEqual(['8,388,685', '10.128.0.77']);
     await page.getByLabel('Jump to row or address').fill('11.0.0.1');
     await page.getByRole('button', { name: 'Go' }).click();
-    expect(await page.getByRole('search').getByRole('alert').textContent()).toBe('11.0.0.1 is not in this list');
+    await expect
+      .poll(() => page.getByRole('search').getByRole('alert').textContent())
+      .toBe('11.0.0.1 is not in this list');
     // A Network cell as the subnet table shows it jumps to its row.
     await page.getByRole('button', { name: 'Subnets', exact: true }).click();
     const nets = page.getByRole('table', { name: 'Subnets' });
@@ -260,7 +268,7 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await page.getByLabel('Jump to row or address').fill('70000');
     await page.getByRole('button', { name: 'Go' }).click();
     const jumpAlert = page.getByRole('search').getByRole('alert');
-    expect(await jumpAlert.textContent()).toBe('Row must be between 1 and 65,536');
+    await expect.poll(() => jumpAlert.textContent()).toBe('Row must be between 1 and 65,536');
     await page.getByRole('button', { name: 'Host addresses' }).click();
     await expect.poll(() => jumpAlert.count()).toBe(0);
     await page.getByRole('button', { name: 'Go' }).click();
@@ -407,9 +415,9 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
       'Left: 44 addresses in 192.168.1.212/30, 192.168.1.216/29, 192.168.1.224/27',
     );
     await page.getByLabel(/Required hosts per subnet/).fill('A: 300');
-    expect(await page.getByRole('region', { name: 'VLSM planner' }).getByRole('alert').textContent()).toBe(
-      'A needs 300 hosts: more than a /24 can hold',
-    );
+    await expect
+      .poll(() => page.getByRole('region', { name: 'VLSM planner' }).getByRole('alert').textContent())
+      .toBe('A needs 300 hosts: more than a /24 can hold');
     expect(errors).toEqual([]);
   });
 
