@@ -60,13 +60,13 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     await page.getByLabel('Baud Rate').selectOption('921600');
     await page.getByLabel('Oversampling').selectOption('8');
     await page.getByLabel('Clock Frequency (Hz)').fill('10000000');
-    expect(await page.getByTestId('baud-error').textContent()).toContain('Error above 2%');
+    await expect.poll(() => page.getByTestId('baud-error').textContent()).toContain('Error above 2%');
     await page.getByLabel('Clock Frequency (Hz)').fill('1000000');
-    expect(await page.getByRole('alert').first().textContent()).toContain('The clock is too slow');
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('The clock is too slow');
     await page.getByLabel('Clock Frequency (Hz)').fill('999');
-    expect(await page.getByRole('alert').first().textContent()).toContain(
-      'Clock frequency must be a whole number of Hz between 1,000,000 and 200,000,000.',
-    );
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toContain('Clock frequency must be a whole number of Hz between 1,000,000 and 200,000,000.');
     expect(await page.getByLabel('Clock Frequency (Hz)').inputValue()).toBe('999');
     await page.getByRole('button', { name: 'Generate Code' }).click();
     expect(await page.locator('pre.code').count()).toBe(0);
@@ -76,10 +76,10 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
   it('applies presets, generates after "Generating...", copies and downloads Verilog that simulates', async () => {
     const { page, errors } = await open();
     await page.getByRole('button', { name: 'Legacy (2400-7-O-2)' }).click();
-    expect(await page.getByLabel('Baud Rate').inputValue()).toBe('2400');
-    expect(await page.getByLabel('Data Bits').inputValue()).toBe('7');
-    expect(await page.getByLabel('Parity').inputValue()).toBe('odd');
-    expect(await page.getByLabel('Stop Bits').inputValue()).toBe('2');
+    await expect.poll(() => page.getByLabel('Baud Rate').inputValue()).toBe('2400');
+    await expect.poll(() => page.getByLabel('Data Bits').inputValue()).toBe('7');
+    await expect.poll(() => page.getByLabel('Parity').inputValue()).toBe('odd');
+    await expect.poll(() => page.getByLabel('Stop Bits').inputValue()).toBe('2');
     await page.getByLabel('FIFO Depth').fill('4');
 
     await page.getByRole('button', { name: 'Generate Code' }).click();
@@ -116,7 +116,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     const { page, errors } = await open();
     await page.getByRole('button', { name: 'Industrial (115200-8-E-1)' }).click();
     await page.getByRole('button', { name: 'VHDL' }).click();
-    expect(await page.getByRole('button', { name: 'VHDL' }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'VHDL' }).getAttribute('aria-pressed')).toBe('true');
     await page.getByRole('button', { name: 'Generate Code' }).click();
     await page.locator('pre.code').waitFor();
     const file = await downloadText(page, 'Download');
@@ -144,15 +144,15 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     await page.getByLabel('Data Bits').selectOption('6');
     await page.getByLabel('Parity').selectOption('even');
     await page.getByRole('button', { name: 'Legacy (2400-7-O-2)' }).click();
-    expect(await page.getByLabel('Data Bits').inputValue()).toBe('7');
+    await expect.poll(() => page.getByLabel('Data Bits').inputValue()).toBe('7');
     await page
       .getByRole('status')
       .filter({ hasText: 'Preset “Legacy (2400-7-O-2)” loaded.' })
       .getByRole('button', { name: 'Undo' })
       .click();
-    expect(await page.getByLabel('Data Bits').inputValue()).toBe('6');
-    expect(await page.getByLabel('Parity').inputValue()).toBe('even');
-    expect(await page.getByLabel('Baud Rate').inputValue()).toBe('57600');
+    await expect.poll(() => page.getByLabel('Data Bits').inputValue()).toBe('6');
+    await expect.poll(() => page.getByLabel('Parity').inputValue()).toBe('even');
+    await expect.poll(() => page.getByLabel('Baud Rate').inputValue()).toBe('57600');
     expect(errors).toEqual([]);
   });
 
@@ -166,8 +166,8 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     expect(await page.getByRole('alert').first().textContent()).toContain('Baud rate must be one of 2400,');
     await page.getByLabel('Baud Rate').selectOption('2400');
     await page.getByLabel('Data Bits').selectOption('5');
-    expect(await page.getByRole('alert').first().textContent()).toBe('');
-    expect(new URL(page.url()).searchParams.get('baudRate')).toBe('2400');
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('');
+    await expect.poll(() => new URL(page.url()).searchParams.get('baudRate')).toBe('2400');
     expect(errors).toEqual([]);
   });
 
