@@ -27,14 +27,14 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.keyboard.press('Control+k');
     await expect.poll(() => combobox(page).evaluate((e) => e === document.activeElement)).toBe(true);
     await combobox(page).fill('b64');
-    expect(await options(page).first().locator('.palette-title').textContent()).toBe('Base64 Converter');
-    expect(await options(page).first().getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => options(page).first().locator('.palette-title').textContent()).toBe('Base64 Converter');
+    await expect.poll(() => options(page).first().getAttribute('aria-selected')).toBe('true');
     await combobox(page).fill('generator');
     const second = await options(page).nth(1).locator('.palette-title').textContent();
     await page.keyboard.press('ArrowDown');
-    expect(await options(page).nth(1).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => options(page).nth(1).getAttribute('aria-selected')).toBe('true');
     const active = await combobox(page).getAttribute('aria-activedescendant');
-    expect(await options(page).nth(1).getAttribute('id')).toBe(active);
+    await expect.poll(() => options(page).nth(1).getAttribute('id')).toBe(active);
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('main h1').first().textContent()).toBe(second);
     expect(await palette(page).count()).toBe(0);
@@ -47,22 +47,22 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     const field = page.locator('main textarea').first();
     await field.click();
     await page.keyboard.type('a/b');
-    expect(await field.inputValue()).toContain('a/b');
+    await expect.poll(() => field.inputValue()).toContain('a/b');
     expect(await palette(page).count()).toBe(0);
     const toggle = page.getByRole('button', { name: /Switch to (dark|light) theme/ });
     await toggle.focus();
     await page.keyboard.press('/');
     await palette(page).waitFor();
     await combobox(page).fill('cidr');
-    expect(await options(page).first().locator('.palette-title').textContent()).toBe('IP Subnet Calculator');
+    await expect.poll(() => options(page).first().locator('.palette-title').textContent()).toBe('IP Subnet Calculator');
     await combobox(page).fill('zzzz');
-    expect(await options(page).count()).toBe(0);
-    expect(await page.getByRole('status').filter({ hasText: 'No tool matches' }).textContent()).toBe(
-      'No tool matches “zzzz”',
-    );
+    await expect.poll(() => options(page).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'No tool matches' }).textContent())
+      .toBe('No tool matches “zzzz”');
     await page.keyboard.press('Escape');
-    expect(await palette(page).count()).toBe(0);
-    expect(await toggle.evaluate((e) => e === document.activeElement)).toBe(true);
+    await expect.poll(() => palette(page).count()).toBe(0);
+    await expect.poll(() => toggle.evaluate((e) => e === document.activeElement)).toBe(true);
     await page.context().close();
   });
 
@@ -106,16 +106,16 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.keyboard.press('Control+k');
     await palette(page).waitFor();
     await page.keyboard.press('Escape');
-    expect(await palette(page).count()).toBe(0);
+    await expect.poll(() => palette(page).count()).toBe(0);
     expect(await popup.count()).toBe(1);
-    expect(await hex.evaluate((e) => e === document.activeElement)).toBe(true);
+    await expect.poll(() => hex.evaluate((e) => e === document.activeElement)).toBe(true);
     await page.keyboard.press('Control+k');
     await palette(page).waitFor();
     await page.mouse.click(5, 790); // the backdrop
-    expect(await palette(page).count()).toBe(0);
+    await expect.poll(() => palette(page).count()).toBe(0);
     expect(await popup.count()).toBe(1);
     await page.keyboard.press('Escape'); // now the popup's turn
-    expect(await popup.count()).toBe(0);
+    await expect.poll(() => popup.count()).toBe(0);
     await page.context().close();
 
     const mobile = await open('/fifo-generator', 375);
@@ -124,7 +124,7 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await mobile.page.keyboard.press('Control+k');
     await palette(mobile.page).waitFor();
     await mobile.page.keyboard.press('Escape');
-    expect(await palette(mobile.page).count()).toBe(0);
+    await expect.poll(() => palette(mobile.page).count()).toBe(0);
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await mobile.page.context().close();
   });
@@ -149,15 +149,15 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     const home = page.locator('main').getByRole('searchbox', { name: 'Filter tools' });
     await home.fill('yaml');
     const matches = page.getByRole('region', { name: 'Matching tools' }).getByRole('link');
-    expect(await matches.first().textContent()).toContain('JSON and YAML Converter');
-    expect(await page.getByRole('region', { name: 'All tools' }).isVisible()).toBe(false);
+    await expect.poll(() => matches.first().textContent()).toContain('JSON and YAML Converter');
+    await expect.poll(() => page.getByRole('region', { name: 'All tools' }).isVisible()).toBe(false);
     await home.fill('');
-    expect(await page.getByRole('region', { name: 'All tools' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('region', { name: 'All tools' }).isVisible()).toBe(true);
     const side = page.locator('#sidebar').getByRole('searchbox', { name: 'Filter tools' });
     await side.fill('gradeint');
-    expect(await page.locator('#sidebar').getByRole('list', { name: 'Matching tools' }).textContent()).toContain(
-      'Gradient Generator',
-    );
+    await expect
+      .poll(() => page.locator('#sidebar').getByRole('list', { name: 'Matching tools' }).textContent())
+      .toContain('Gradient Generator');
     expect(await seriousViolations(page)).toEqual([]);
     await page.context().close();
   });
@@ -178,9 +178,9 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await expect.poll(() => page.locator('main h1').first().textContent()).toContain('JSON');
     const side = page.locator('#sidebar').getByRole('searchbox', { name: 'Filter tools' });
     await side.fill('benchmark');
-    expect(await page.locator('#sidebar').getByRole('list', { name: 'Matching tools' }).textContent()).toContain(
-      'Benchmarks',
-    );
+    await expect
+      .poll(() => page.locator('#sidebar').getByRole('list', { name: 'Matching tools' }).textContent())
+      .toContain('Benchmarks');
     await side.fill('gradeint');
     await side.press('Enter');
     await page.waitForURL(`${app.url}/gradient-generator`);
@@ -194,7 +194,7 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     expect(darkBg).toBe('rgb(15, 18, 24)');
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
-    expect(await bg()).toBe('rgb(246, 247, 251)');
+    await expect.poll(() => bg()).toBe('rgb(246, 247, 251)');
     await page.reload();
     await page.locator('main h1').first().waitFor();
     expect(await bg()).toBe('rgb(246, 247, 251)');
@@ -241,7 +241,7 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     const bg = (p: Page) => p.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect.poll(() => bg(other)).toBe('rgb(15, 18, 24)');
-    expect(await other.getByRole('button', { name: 'Switch to light theme' }).count()).toBe(1);
+    await expect.poll(() => other.getByRole('button', { name: 'Switch to light theme' }).count()).toBe(1);
     await other.getByRole('button', { name: 'Switch to light theme' }).click();
     await expect.poll(() => bg(page)).toBe('rgb(246, 247, 251)');
     await page.context().close();
@@ -261,9 +261,9 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
   it('at 375 px: Tab reaches the skip link then the menu button, never the closed sidebar', async () => {
     const { page } = await open('/base64-converter', 375);
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
     await page.keyboard.press('Enter');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
     await page.keyboard.press('Shift+Tab'); // back before main's first control
     const stops: string[] = [];
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -292,7 +292,7 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     // Escape closes it and gives focus back to the toggle, not to the page's body.
     await page.keyboard.press('Escape');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
     await page.context().close();
   });
 
