@@ -40,16 +40,12 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
   it('shows the home page hero, the three stats, three feature cards and the version', async () => {
     const { page } = await desktop('/');
     expect(await page.locator('.hero h1').textContent()).toBe('BitSmith');
-    expect(await page.locator('.hero-stats li').allTextContents()).toEqual([
-      '20+ Tools',
-      '6 Categories',
-      '100% Free & Open',
-    ]);
-    expect(await page.locator('.feature-card h2').allTextContents()).toEqual([
-      'Developer Tools',
-      'Designer Tools',
-      'Fast & Reliable',
-    ]);
+    await expect
+      .poll(() => page.locator('.hero-stats li').allTextContents())
+      .toEqual(['20+ Tools', '6 Categories', '100% Free & Open']);
+    await expect
+      .poll(() => page.locator('.feature-card h2').allTextContents())
+      .toEqual(['Developer Tools', 'Designer Tools', 'Fast & Reliable']);
     expect(await page.locator('.sidebar-footer').textContent()).toContain('v2.0.0');
     await page.context().close();
   });
@@ -59,10 +55,13 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     const filter = page.locator('main').getByRole('searchbox', { name: 'Filter tools' });
     // A live region is only heard when it changes: one created along with its text is often not.
     const status = page.locator('main').getByRole('status');
-    expect(await status.count()).toBe(1);
+    await expect.poll(() => status.count()).toBe(1);
     const announced = await watchAnnouncements(status);
     await filter.fill('yaml');
-    const found = await page.getByRole('region', { name: 'Matching tools' }).getByRole('listitem').count();
+    // The matches are drawn together, with the region: wait for the first, then count them.
+    const matches = page.getByRole('region', { name: 'Matching tools' }).getByRole('listitem');
+    await matches.first().waitFor();
+    const found = await matches.count();
     const count = `${found} ${found === 1 ? 'tool' : 'tools'}`; // as the palette says it
     await expect.poll(() => status.textContent()).toBe(count);
     await filter.fill('zzzz');
@@ -106,19 +105,25 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
       ).filter(Boolean);
     expect(await expanded()).toEqual([]);
     await toggle('Hardware Development').click();
-    expect(await expanded()).toEqual(['Hardware Development']);
-    expect(await page.locator('#sidebar').getByRole('link', { name: 'CRC Generator' }).isVisible()).toBe(true);
+    await expect.poll(() => expanded()).toEqual(['Hardware Development']);
+    await expect
+      .poll(() => page.locator('#sidebar').getByRole('link', { name: 'CRC Generator' }).isVisible())
+      .toBe(true);
     await toggle('Network Tools').click();
-    expect(await expanded()).toEqual(['Network Tools']);
-    expect(await page.locator('#sidebar').getByRole('link', { name: 'CRC Generator' }).isVisible()).toBe(false);
+    await expect.poll(() => expanded()).toEqual(['Network Tools']);
+    await expect
+      .poll(() => page.locator('#sidebar').getByRole('link', { name: 'CRC Generator' }).isVisible())
+      .toBe(false);
     await toggle('Network Tools').click();
-    expect(await expanded()).toEqual([]);
+    await expect.poll(() => expanded()).toEqual([]);
     await page.context().close();
   });
 
   it('opens the group of the current tool, and a tool link navigates after 300 ms with a full page load', async () => {
     const { page } = await desktop('/ip-subnet');
-    expect(await page.getByRole('button', { name: 'Network Tools' }).getAttribute('aria-expanded')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Network Tools' }).getAttribute('aria-expanded'))
+      .toBe('true');
     await page.clock.install();
     await page.clock.pauseAt(Date.now() + 1000); // timers fire only when the test advances time
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
@@ -152,11 +157,11 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
 
     await menu.click();
     await expect.poll(sidebarInView).toBe(true);
-    expect(await page.getByTestId('overlay').isVisible()).toBe(true);
-    expect(await locked()).toBe(true);
+    await expect.poll(() => page.getByTestId('overlay').isVisible()).toBe(true);
+    await expect.poll(() => locked()).toBe(true);
     await page.getByTestId('overlay').click({ position: { x: 370, y: 400 } });
     await expect.poll(sidebarInView).toBe(false);
-    expect(await locked()).toBe(false);
+    await expect.poll(() => locked()).toBe(false);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect.poll(sidebarInView).toBe(true);
@@ -183,8 +188,8 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.getByTestId('overlay').waitFor();
     await page.setViewportSize({ width: 1180, height: 820 });
     await page.getByTestId('overlay').waitFor({ state: 'detached', timeout: 10_000 });
-    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
-    expect(await page.locator('main').evaluate((m) => (m as HTMLElement).inert)).toBe(false);
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    await expect.poll(() => page.locator('main').evaluate((m) => (m as HTMLElement).inert)).toBe(false);
     // Back to the small width: the menu is closed, the toggle offers to open it.
     await page.setViewportSize({ width: 820, height: 1000 });
     await page.getByRole('button', { name: 'Open menu' }).waitFor();
@@ -329,7 +334,7 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     expect(await page.locator('main').textContent()).toContain('/subnet-calc');
     expect(await page.getByRole('link', { name: 'IP Subnet Calculator' }).count()).toBeGreaterThan(0);
     // The tab, history and a screen reader's page title say it too (WCAG 2.4.2), not just "BitSmith".
-    expect(await page.title()).toBe('Page not found · BitSmith');
+    await expect.poll(() => page.title()).toBe('Page not found · BitSmith');
     await page.getByRole('link', { name: 'IP Subnet Calculator' }).first().click();
     await expect.poll(() => page.title()).toBe('IP Subnet Calculator · BitSmith');
     await page.goBack();
@@ -344,10 +349,10 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     ]) {
       const { page } = await desktop(path!);
       await expect.poll(() => page.locator('main h1').first().textContent()).toBe(title);
-      expect(page.url()).toBe(app.url + canonical);
+      await expect.poll(() => page.url()).toBe(app.url + canonical);
       // The navbar and sidebar know where the user is (they compare the exact path).
-      expect(await page.locator('.navbar-crumb').textContent()).toBe(`/ ${title}`);
-      expect(await page.locator('#sidebar [aria-current="page"]').textContent()).toBe(title);
+      await expect.poll(() => page.locator('.navbar-crumb').textContent()).toBe(`/ ${title}`);
+      await expect.poll(() => page.locator('#sidebar [aria-current="page"]').textContent()).toBe(title);
       await page.context().close();
     }
   });
