@@ -35,8 +35,8 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.locator('main textarea').first().fill('draft text');
     await page.goto(app.url + '/url-encoder');
     await page.getByLabel(/^Input/).waitFor();
-    expect(await page.getByLabel(/^Input/).inputValue()).toBe('a b&c');
-    expect(await page.getByLabel('Encoding Type').inputValue()).toBe('rfc3986');
+    await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('a b&c');
+    await expect.poll(() => page.getByLabel('Encoding Type').inputValue()).toBe('rfc3986');
     await page.goto(app.url + '/base64-converter');
     await page.locator('main h1').waitFor();
     await page.reload();
@@ -118,9 +118,9 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     const fresh = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
     await fresh.page.goto(link);
     await fresh.page.getByLabel('Baud Rate').waitFor();
-    expect(await fresh.page.getByLabel('Baud Rate').inputValue()).toBe('921600');
-    expect(await fresh.page.getByLabel('Parity').inputValue()).toBe('even');
-    expect(await fresh.page.getByLabel('Data Bits').inputValue()).toBe('7');
+    await expect.poll(() => fresh.page.getByLabel('Baud Rate').inputValue()).toBe('921600');
+    await expect.poll(() => fresh.page.getByLabel('Parity').inputValue()).toBe('even');
+    await expect.poll(() => fresh.page.getByLabel('Data Bits').inputValue()).toBe('7');
     expect(fresh.errors).toEqual([]);
     await fresh.page.context().close();
   });
@@ -136,14 +136,15 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
 
     await page.goto(app.url + '/fsm-generator');
     await page.getByRole('button', { name: 'Add State' }).click();
+    // The page writes its address as the state changes; Playwright's page.url() hears of it after.
+    await expect.poll(() => new URL(page.url()).searchParams.get('states')).toBeTruthy();
     const url = page.url();
-    expect(new URL(url).searchParams.get('states')).toBeTruthy();
     const fresh = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
     await fresh.page.goto(url);
     await fresh.page.getByLabel('Module Name').waitFor();
-    expect(await fresh.page.getByLabel('Reset State').inputValue()).toBe(
-      await page.getByLabel('Reset State').inputValue(),
-    );
+    await expect
+      .poll(() => fresh.page.getByLabel('Reset State').inputValue())
+      .toBe(await page.getByLabel('Reset State').inputValue());
     const states = (p: Page) => p.evaluate(() => new URL(location.href).searchParams.get('states'));
     expect(await states(fresh.page)).toBe(await states(page));
     await fresh.page.context().close();
@@ -152,7 +153,7 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.waitForURL(app.url + '/fsm-generator');
     await page.getByLabel('Module Name').waitFor();
     expect(await states(page)).toBeNull();
-    expect(await page.getByLabel('Module Name').inputValue()).toBe('my_fsm');
+    await expect.poll(() => page.getByLabel('Module Name').inputValue()).toBe('my_fsm');
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -166,7 +167,7 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     // The bad value is the Generate tab's, the tab the Identify part's: neither part opens.
     await page.goto(`${app.url}/crc-generator?tab=identify&language=cobol&dataWidth=32`);
     await page.getByText(damaged).waitFor();
-    expect(await page.getByLabel('Data width (bits)').inputValue()).toBe('16');
+    await expect.poll(() => page.getByLabel('Data width (bits)').inputValue()).toBe('16');
     for (const link of [
       '/crc-generator?algorithm=NOPE',
       '/crc-generator?tab=zzz',
@@ -217,8 +218,8 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.getByRole('tab', { name: /Subnets/ }).click();
     await page.goto(app.url + '/ip-subnet'); // a full load without the link's parameters
     await page.locator('main h1').waitFor();
-    expect(await page.getByLabel('IP Address').inputValue()).toBe('2001:db8:abcd::/48');
-    expect(await page.getByRole('tab', { name: /Subnets/ }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => page.getByLabel('IP Address').inputValue()).toBe('2001:db8:abcd::/48');
+    await expect.poll(() => page.getByRole('tab', { name: /Subnets/ }).getAttribute('aria-selected')).toBe('true');
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -229,7 +230,7 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.locator('main select').first().selectOption('CRC-32/ISO-HDLC');
     await page.getByLabel('Data width (bits)').fill('64');
     await page.getByText('0xcbf43926').waitFor();
-    const link = page.url();
+    const link = await page.evaluate(() => location.href); // the page's own address: page.url() hears of it later
     expect(new URL(link).searchParams.get('poly')).toBe('0x104c11db7');
     await page.context().close();
 
@@ -252,7 +253,7 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     expect(page.url().length).toBeLessThanOrEqual(8_000);
     expect((await page.reload())?.status()).toBe(200);
     await page.locator('main h1').waitFor();
-    expect(await page.getByLabel('Data width (bits)').inputValue()).toBe('64'); // the rest of the link still works
+    await expect.poll(() => page.getByLabel('Data width (bits)').inputValue()).toBe('64'); // the rest of the link still works
     await page.goto(app.url + '/ip-subnet');
     await page.getByLabel('IP Address').fill('10.0.0.1');
     await expect.poll(() => new URL(page.url()).searchParams.get('ip')).toBe('10.0.0.1');
@@ -271,15 +272,15 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.getByLabel('Sort keys').check();
     await page.reload();
     await page.getByLabel('Input JSON').waitFor();
-    expect(await page.getByLabel('Input JSON').inputValue()).toBe('{"kept": true}');
-    expect(await page.getByLabel('Sort keys').isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel('Input JSON').inputValue()).toBe('{"kept": true}');
+    await expect.poll(() => page.getByLabel('Sort keys').isChecked()).toBe(true);
     await page.goto(app.url + '/csv-json-converter');
     await page.locator('main textarea').first().fill('zip\n02134');
     await page.getByLabel('Detect numbers').uncheck();
     await page.reload();
     await page.locator('main h1').waitFor();
-    expect(await page.locator('main textarea').first().inputValue()).toBe('zip\n02134');
-    expect(await page.getByLabel('Detect numbers').isChecked()).toBe(false);
+    await expect.poll(() => page.locator('main textarea').first().inputValue()).toBe('zip\n02134');
+    await expect.poll(() => page.getByLabel('Detect numbers').isChecked()).toBe(false);
     await page.context().close();
   });
 
@@ -296,8 +297,8 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.getByLabel('Indentation').selectOption({ label: '4 spaces' });
     await page.reload();
     await input.waitFor();
-    expect(await input.inputValue()).toBe(quoted);
-    expect(await page.getByLabel('Indentation').inputValue()).toBe('4');
+    await expect.poll(() => input.inputValue()).toBe(quoted);
+    await expect.poll(() => page.getByLabel('Indentation').inputValue()).toBe('4');
 
     // When the browser refuses the draft (this tab's storage filled to its quota), a reload shows
     // no stale text either.
@@ -332,7 +333,7 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     }
     await page.goto(app.url + '/json-formatter');
     await page.getByLabel('Input JSON').waitFor();
-    expect(await page.getByLabel('Sort keys').isChecked()).toBe(true);
+    await expect.poll(() => page.getByLabel('Sort keys').isChecked()).toBe(true);
     // A text too long for a draft: the page says it will not come back after a reload.
     const notKept = page.getByRole('status').filter({ hasText: 'not kept' });
     await page.getByLabel('Input JSON').fill(`"${'x'.repeat(200_001)}"`);
