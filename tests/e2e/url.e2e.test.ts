@@ -20,14 +20,14 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await page.getByLabel('Auto-update').uncheck();
     await page.getByLabel(/^Input/).fill("a b&c=d/é!'");
     await page.getByRole('button', { name: 'Encode', exact: true }).click();
-    expect(await page.getByLabel('Output').inputValue()).toBe(encodeURIComponent("a b&c=d/é!'"));
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe(encodeURIComponent("a b&c=d/é!'"));
     await page.getByLabel('Encoding Type').selectOption('rfc3986');
     await page.getByRole('button', { name: 'Encode', exact: true }).click();
-    expect(await page.getByLabel('Output').inputValue()).toBe('a%20b%26c%3Dd%2F%C3%A9%21%27');
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b%26c%3Dd%2F%C3%A9%21%27');
     await page.getByRole('button', { name: /Swap/ }).click();
-    expect(await page.getByLabel(/^Input/).inputValue()).toBe('a%20b%26c%3Dd%2F%C3%A9%21%27');
+    await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('a%20b%26c%3Dd%2F%C3%A9%21%27');
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
-    expect(await page.getByLabel('Output').inputValue()).toBe("a b&c=d/é!'");
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe("a b&c=d/é!'");
     await page.getByRole('button', { name: 'Copy', exact: true }).click();
     await expect
       .poll(() => page.locator('.copy-message:not(.tool-actions .copy-message)').textContent())
@@ -56,7 +56,7 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await page.getByLabel('Auto-update').uncheck();
     await page.getByLabel(/^Input/).fill('100%');
     await page.getByRole('button', { name: 'Encode', exact: true }).click();
-    expect(await page.getByLabel('Output').inputValue()).toBe('100%25');
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('100%25');
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
     await expect
       .poll(() => page.getByRole('alert').textContent())
@@ -89,7 +89,7 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/^Decoding failed: /);
     expect(await page.getByLabel('Output').inputValue()).toBe('');
     await page.getByRole('button', { name: /Swap/ }).click();
-    expect(await page.getByLabel(/^Input/).inputValue()).toBe('50% off & more');
+    await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('50% off & more');
     await expect.poll(() => page.getByLabel('Output').inputValue()).toBe(encodeURIComponent('50% off & more'));
     expect(await page.getByLabel(/^Input/).inputValue()).toBe('50% off & more');
     await page.context().close();
@@ -100,12 +100,12 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await page.clock.pauseAt(Date.now() + 1000); // timers fire only when the test advances time
     await page.getByLabel(/^Input/).fill('hello world');
     await page.clock.runFor(1000);
-    expect(await page.getByLabel('Output').inputValue()).toBe('hello%20world');
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('hello%20world');
     await page.getByLabel(/^Input/).fill('hello world, again');
     await page.getByRole('button', { name: /Swap/ }).click(); // within the 500 ms
     await page.clock.runFor(1000);
-    expect(await page.getByLabel(/^Input/).inputValue()).toBe('hello%20world%2C%20again');
-    expect(await page.getByLabel('Output').inputValue()).toBe('hello world, again');
+    await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('hello%20world%2C%20again');
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('hello world, again');
     await page.context().close();
   });
 
@@ -134,10 +134,9 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await page.getByLabel('Auto-update').uncheck();
     const input = page.getByLabel(/^Input/);
     const output = page.getByLabel('Output');
-    const copied = async () => {
-      await page.getByRole('button', { name: 'Copy', exact: true }).click();
-      return page.evaluate(() => navigator.clipboard.readText());
-    };
+    // Copy writes the clipboard after the click (the write is asynchronous): the test waits for it.
+    const copy = () => page.getByRole('button', { name: 'Copy', exact: true }).click();
+    const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
     await input.fill('a b');
     await page.getByRole('button', { name: 'Encode', exact: true }).click();
     // 2 M characters whose encoding is 5 M: together more than localStorage holds.
@@ -156,16 +155,18 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
       .toBe(
         `Only the beginning of the output is shown (16,384 of ${encoded.length.toLocaleString('en-US')} characters); Copy gives all of it.`,
       );
-    expect(await copied()).toBe(encoded);
+    await copy();
+    await expect.poll(clipboard).toBe(encoded);
     expect(await page.getByLabel('URL analysis').textContent()).toContain('too long to analyse as a URL');
     expect(await page.getByLabel('Statistics').textContent()).toContain('2000000');
     // Back through the decoder: the whole text again.
     await page.getByRole('button', { name: /Swap/ }).click();
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
     await expect.poll(() => output.inputValue()).toBe(text.slice(0, 16_384));
-    expect(await copied()).toBe(text);
+    await copy();
+    await expect.poll(clipboard).toBe(text);
     const history = page.getByRole('region', { name: 'History', exact: true }).locator('li');
-    expect(await history.count()).toBe(3); // every conversion is in the page's history...
+    await expect.poll(() => history.count()).toBe(3); // every conversion is in the page's history...
     await page.reload();
     await expect.poll(() => history.count()).toBe(1); // ...the short one is kept for the next visit
     expect(await history.first().textContent()).toContain('a b');
@@ -181,10 +182,10 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
       await page.getByRole('button', { name: 'Encode', exact: true }).click();
     }
     const entries = page.getByRole('region', { name: 'History', exact: true }).locator('li');
-    expect(await entries.count()).toBe(10);
-    expect(await entries.first().textContent()).toContain(`item 10 ${'x'.repeat(42)}…`);
+    await expect.poll(() => entries.count()).toBe(10);
+    await expect.poll(() => entries.first().textContent()).toContain(`item 10 ${'x'.repeat(42)}…`);
     await entries.nth(9).getByRole('button').click();
-    expect(await page.getByLabel(/^Input/).inputValue()).toBe(`item 1 ${'x'.repeat(60)}`);
+    await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe(`item 1 ${'x'.repeat(60)}`);
     await page.reload();
     await expect.poll(() => page.getByRole('region', { name: 'History', exact: true }).locator('li').count()).toBe(10);
     await page.context().close();
@@ -198,11 +199,11 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     }
     await page.clock.runFor(1000);
     const entries = page.getByRole('region', { name: 'History', exact: true }).locator('li .mono');
-    expect(await entries.allTextContents()).toEqual(['e f', 'c d', 'a b']);
+    await expect.poll(() => entries.allTextContents()).toEqual(['e f', 'c d', 'a b']);
     await entries.nth(2).click();
     await page.clock.runFor(1000); // Auto-update converts the loaded text again
-    expect(await page.getByLabel('Output').inputValue()).toBe('a%20b');
-    expect(await entries.allTextContents()).toEqual(['a b', 'e f', 'c d']);
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+    await expect.poll(() => entries.allTextContents()).toEqual(['a b', 'e f', 'c d']);
     await page.context().close();
   });
 
@@ -233,13 +234,13 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await page.getByLabel(/^Input/).fill('a long draft, not converted yet');
     const history = page.getByRole('region', { name: 'History', exact: true });
     await history.locator('li').first().getByRole('button').click();
-    expect(await page.getByLabel(/^Input/).inputValue()).toBe('first');
+    await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('first');
     await history
       .getByRole('status')
       .filter({ hasText: 'History entry loaded.' })
       .getByRole('button', { name: 'Undo' })
       .click();
-    expect(await page.getByLabel(/^Input/).inputValue()).toBe('a long draft, not converted yet');
+    await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('a long draft, not converted yet');
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -254,7 +255,7 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
       .filter({ hasText: 'Example “Encoded URL” loaded.' })
       .getByRole('button', { name: 'Undo' })
       .click();
-    expect(await page.getByLabel(/^Input/).inputValue()).toBe('a b');
+    await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('a b');
     await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
     await page.getByRole('button', { name: 'Clear All' }).click();
     await page
