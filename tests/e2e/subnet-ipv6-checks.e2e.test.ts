@@ -50,7 +50,7 @@ describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
     expect(await page.getByTestId('subnet-prefix-note').count()).toBe(0);
     expect(await mask.inputValue()).toBe('ffff:ffff:ffff:ff00::');
     await page.getByRole('button', { name: 'Reset' }).click();
-    expect(await mask.inputValue()).toBe('255.255.255.0');
+    await expect.poll(() => mask.inputValue()).toBe('255.255.255.0');
   });
 
   it('names every IANA special-purpose block and shows its "globally reachable" as a badge', async () => {
