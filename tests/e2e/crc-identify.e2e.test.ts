@@ -95,7 +95,7 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
       await page.getByRole('tab', { name: 'Generate', selected: true }).waitFor();
       await page.getByText('Mode: Predefined (CRC-32/ISO-HDLC)').waitFor();
       expect(await page.getByLabel('Init (hex)').inputValue()).toBe('0xffffffff');
-      const link = new URL(page.url()).searchParams;
+      const link = new URL(await page.evaluate(() => location.href)).searchParams;
       expect(link.get('algorithm')).toBe('CRC-32/ISO-HDLC');
       expect(link.get('tab')).toBeNull();
       expect(errors).toEqual([]);
@@ -117,7 +117,7 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
       .waitFor();
 
     // The link holds the samples: a fresh page gets them back and finds the same CRC.
-    const link = page.url();
+    const link = await page.evaluate(() => location.href);
     expect(unpackJson(new URL(link).searchParams.get('samples')!)).toHaveLength(4);
     const again = await openIdentify(new URL(link).search);
     expect(await again.page.getByLabel('CRC 4 (hex)').inputValue()).toBe(
@@ -175,7 +175,7 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // The link keeps the bit strings: a fresh page gets them back and finds the same CRC.
-    const link = new URL(page.url());
+    const link = new URL(await page.evaluate(() => location.href));
     expect((unpackJson(link.searchParams.get('samples')!) as string[][])[0]![0]).toBe('bits');
     const again = await openIdentify(link.search);
     expect(await again.page.getByLabel('Message 6 (bits)').inputValue()).toBe(frames[5]!.message);
