@@ -386,7 +386,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
   it('a link cut short says it was not opened and keeps the saved draft, not a mix of it and the defaults', async () => {
     const { page, errors } = await open();
     await page.getByRole('button', { name: 'Load Complex Example' }).click();
-    const link = page.url();
+    const link = await page.evaluate(() => location.href); // written with the change; page.url() hears of it later
     await page.getByRole('button', { name: 'Start fresh' }).click();
     await page.waitForURL(`${app.url}/fsm-generator`);
     await page.getByLabel('Module Name').fill('my_draft');
@@ -473,7 +473,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     const { page, errors } = await open();
     await page.getByLabel('State 2 name').fill('BUSY');
     await page.getByLabel('Input 1 width').fill('');
-    const link = page.url();
+    const link = await page.evaluate(() => location.href); // written with the change; page.url() hears of it later
     const fresh = await openPage(app.browser);
     await fresh.page.goto(link);
     await fresh.page.getByLabel('Module Name').waitFor();
