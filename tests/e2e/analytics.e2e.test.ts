@@ -130,7 +130,7 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
       })
       .toBeGreaterThanOrEqual(10);
     await page.getByRole('button', { name: 'Выйти' }).click();
-    expect(await page.getByLabel('Токен администратора').isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('Токен администратора').isVisible()).toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -184,7 +184,7 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('30 дней');
     // From there the keyboard reaches the other ranges and the actions.
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('90 дней');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('90 дней');
     expect(errors).toEqual([]);
   });
 
