@@ -50,7 +50,7 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await card.getByRole('link', { name: 'Run the benchmarks on your device' }).click();
     await heading(page).waitFor();
     await expect.poll(() => page.title()).toBe('Benchmarks · BitSmith');
-    expect(new URL(page.url()).pathname).toBe('/benchmarks');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/benchmarks');
     expect(await page.locator('main').textContent()).toContain(
       'runs the same work twice in a web worker on this device',
     );
@@ -73,10 +73,12 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('dialog', { name: 'Search tools' });
     await palette.getByRole('combobox', { name: 'Search tools' }).fill('benchmarks');
-    expect(await palette.getByRole('option').first().locator('.palette-title').textContent()).toBe('Benchmarks');
+    await expect
+      .poll(() => palette.getByRole('option').first().locator('.palette-title').textContent())
+      .toBe('Benchmarks');
     await page.keyboard.press('Enter');
     await heading(page).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/benchmarks');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/benchmarks');
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -153,13 +155,13 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     const { page, errors } = await open('/benchmarks');
     for (const c of COMPARISONS) await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
     const run = page.getByRole('button', { name: 'Run', exact: true });
-    expect(await run.isDisabled()).toBe(true);
+    await expect.poll(() => run.isDisabled()).toBe(true);
     const described = () =>
       run.evaluate((b) => document.getElementById(b.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
     await expect.poll(described).toBe('Tick at least one comparison to run.');
     expect(await page.getByText('Tick at least one comparison to run.').isVisible()).toBe(true);
     await page.getByRole('checkbox', { name: `${COMPARISONS[0]!.title} vs ${COMPARISONS[0]!.theirs}` }).check();
-    expect(await page.getByText('Tick at least one comparison to run.').count()).toBe(0);
+    await expect.poll(() => page.getByText('Tick at least one comparison to run.').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -371,7 +373,7 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.getByRole('button', { name: 'Cancel' }).focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => status(page).textContent()).toBe('Cancelled');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Run');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Run');
     // Enter again starts the next run from where the focus is.
     await page.getByLabel('Input size').selectOption('1');
     await page.getByRole('button', { name: 'Run', exact: true }).focus();
