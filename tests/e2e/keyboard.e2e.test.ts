@@ -119,9 +119,9 @@ describeWith(['chromium'], 'keyboard and screen-reader use in Chromium', () => {
     await page.getByRole('combobox', { name: 'Search tools' }).fill('base64');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('main h1').first().textContent()).toBe('Base64 Converter');
-    expect(await focused(page)).toBe('#main');
+    await expect.poll(() => focused(page)).toBe('#main');
     await page.keyboard.press('Tab'); // the keyboard goes on inside the page, not from the top
-    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+    await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
     await page.context().close();
   });
 
@@ -136,7 +136,7 @@ describeWith(['chromium'], 'keyboard and screen-reader use in Chromium', () => {
       await palette.waitFor();
       await page.keyboard.press('Control+k');
       await palette.waitFor({ state: 'detached' });
-      expect(await control.evaluate((e) => e === document.activeElement)).toBe(true);
+      await expect.poll(() => control.evaluate((e) => e === document.activeElement)).toBe(true);
     }
     await page.goto(app.url + '/color-contrast');
     const slider = page.getByLabel('Text opacity');
@@ -147,7 +147,7 @@ describeWith(['chromium'], 'keyboard and screen-reader use in Chromium', () => {
     await page.keyboard.press('Escape');
     await page.getByLabel('Background Color', { exact: true }).focus();
     await page.keyboard.press('/'); // a text field: "/" is typed
-    expect(await page.getByLabel('Background Color', { exact: true }).inputValue()).toMatch(/\/$/);
+    await expect.poll(() => page.getByLabel('Background Color', { exact: true }).inputValue()).toMatch(/\/$/);
     expect(await palette.count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
@@ -208,7 +208,7 @@ describeWith(['chromium'], 'keyboard and screen-reader use in Chromium', () => {
     await press(page, 'Encode', 'Enter');
     await page.getByRole('button', { name: 'Clear history' }).waitFor();
     await press(page, 'Clear history');
-    expect(await focused(page)).toBe('#url-history-title');
+    await expect.poll(() => focused(page)).toBe('#url-history-title');
     await page.context().close();
   });
 
