@@ -217,8 +217,8 @@ describeWith(['chromium'], 'JSON formatter WASM kernel with big inputs', () => {
     );
 
     await page.getByRole('button', { name: 'Remove text' }).click();
-    expect(await page.getByTestId('json-input-count').textContent()).toBe('0 characters');
-    expect(await input.getAttribute('readonly')).toBeNull();
+    await expect.poll(() => page.getByTestId('json-input-count').textContent()).toBe('0 characters');
+    await expect.poll(() => input.getAttribute('readonly')).toBeNull();
     expect(errors).toEqual([]);
   });
 
