@@ -53,15 +53,15 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     ).toBe(true);
     // Angle only for linear; shape only for radial; position for radial and conic.
     await page.getByRole('button', { name: 'Radial', exact: true }).click();
-    await expect(page.getByLabel(/^Angle/).count()).resolves.toBe(0);
-    await expect(page.getByRole('button', { name: 'Circle' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel(/Position X/).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByLabel(/^Angle/).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Circle' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel(/Position X/).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Circle' }).click();
     await expect
       .poll(() => css(page))
       .toBe('background: radial-gradient(circle at 50% 50%, #6366f1 0%, #8b5cf6 100%);');
     await page.getByRole('button', { name: 'Conic', exact: true }).click();
-    await expect(page.getByRole('button', { name: 'Circle' }).count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Circle' }).count()).toBe(0);
     await page.getByLabel(/Position X/).fill('20');
     await expect
       .poll(() => css(page))
@@ -82,7 +82,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     // Swatch popup: picker and hex box; invalid hex ignored; hex without # accepted.
     await page.getByRole('button', { name: 'Color of stop 2: #10b981' }).click();
     const hex = page.getByLabel('Hex color of stop 2');
-    await expect(page.getByLabel('Color picker for stop 2').isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByLabel('Color picker for stop 2').isVisible()).toBe(true);
     await hex.fill('12345');
     await expect.poll(() => css(page)).toContain('#10b981 95%');
     await hex.fill('ff8800');
@@ -90,7 +90,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await hex.fill('#00AA11');
     await expect.poll(() => css(page)).toContain('#00aa11 95%');
     await page.getByRole('heading', { name: 'CSS Code' }).click(); // outside: closes
-    await expect(page.getByRole('dialog').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 
     // Position: number box clamps, empty becomes 0 (stops re-sort).
     await page.getByLabel('Position of stop 2 in percent').fill('150');
@@ -121,7 +121,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await page.getByRole('tab', { name: 'Presets' }).click();
     await page.getByRole('heading', { name: 'Gradient Presets (10)' }).waitFor();
     await page.getByRole('button', { name: 'Load preset Rainbow' }).click();
-    await expect(page.getByRole('tab', { name: 'Editor' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect.poll(() => page.getByRole('tab', { name: 'Editor' }).getAttribute('aria-selected')).toBe('true');
     const text = (await css(page))!;
     expect(text).toMatch(/^background: repeating-conic-gradient\(from 0deg at 50% 50%, #ff0000 0%, #ffff00 17%/);
     expect(text).toContain('background-blend-mode: multiply;');
@@ -141,7 +141,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
 
     await name.fill('Rainbow loop');
     await page.getByRole('button', { name: 'Save Gradient' }).click();
-    await expect(name.inputValue()).resolves.toBe('');
+    await expect.poll(() => name.inputValue()).toBe('');
     await page.getByRole('region', { name: 'Live Preview' }).getByRole('button', { name: 'Random' }).click();
     await name.fill('Second');
     await name.press('Enter');
@@ -149,7 +149,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await page.reload();
     await page.getByRole('tab', { name: /Saved/ }).click();
     const cards = page.getByRole('button', { name: /^Load saved gradient/ });
-    await expect(cards.allTextContents()).resolves.toHaveLength(2);
+    await expect.poll(() => cards.allTextContents()).toHaveLength(2);
     await expect.poll(() => cards.first().textContent()).toContain('Second');
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('savedGradients')))!);
     expect(stored.map((s: { name: string }) => s.name)).toEqual(['Second', 'Rainbow loop']);
@@ -170,23 +170,23 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
 
     // Loading restores everything, including blend mode and repeating.
     await page.getByRole('button', { name: 'Load saved gradient Rainbow loop' }).click();
-    await expect(page.getByRole('tab', { name: 'Editor' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect.poll(() => page.getByRole('tab', { name: 'Editor' }).getAttribute('aria-selected')).toBe('true');
     await expect
       .poll(() => css(page))
       .toMatch(/^background: repeating-conic-gradient\(.*\);\nbackground-blend-mode: multiply;$/);
 
     await page.getByRole('tab', { name: /Saved/ }).click();
     await page.getByRole('button', { name: 'Delete saved gradient Second' }).click();
-    await expect(cards.allTextContents()).resolves.toHaveLength(1);
+    await expect.poll(() => cards.allTextContents()).toHaveLength(1);
     // Clear All empties the list at once (spec), and Undo brings it back.
     await page.getByRole('button', { name: 'Clear All' }).click();
     await page.getByText('No saved gradients yet').waitFor();
     await page.getByRole('status').filter({ hasText: 'Deleted 1 saved gradient.' }).waitFor();
     await page.getByRole('button', { name: 'Undo' }).click();
-    await expect(cards.allTextContents()).resolves.toHaveLength(1);
+    await expect.poll(() => cards.allTextContents()).toHaveLength(1);
     await page.reload();
     await page.getByRole('tab', { name: /Saved/ }).click();
-    await expect(cards.allTextContents()).resolves.toHaveLength(1);
+    await expect.poll(() => cards.allTextContents()).toHaveLength(1);
     await page.getByRole('button', { name: 'Clear All' }).click();
     await page.getByText('No saved gradients yet').waitFor();
     await page.getByText('Create and save gradients to see them here!').waitFor();
@@ -205,28 +205,35 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     const press = async (name: string | RegExp, key = 'Enter') => {
       await p.getByRole('button', { name, exact: typeof name === 'string' }).focus();
       await p.keyboard.press(key);
-      return focusedName(p);
     };
+    const focused = () => focusedName(p);
     await expectTabsPattern(p, 'Gradient panels');
 
     await press('+ Add');
     await press('+ Add');
-    expect(await press('Remove stop 3')).toBe('Remove stop 3'); // the stop that took its place
-    expect(await press('Remove stop 3')).toBe('+ Add'); // two stops left: no Remove
-    expect(await press(/^Color of stop 1/)).toBe('Hex color of stop 1');
+    await press('Remove stop 3');
+    await expect.poll(focused).toBe('Remove stop 3'); // the stop that took its place
+    await press('Remove stop 3');
+    await expect.poll(focused).toBe('+ Add'); // two stops left: no Remove
+    await press(/^Color of stop 1/);
+    await expect.poll(focused).toBe('Hex color of stop 1');
     await p.keyboard.press('Escape');
-    await expect.poll(() => focusedName(p)).toMatch(/^Color of stop 1/);
+    await expect.poll(focused).toMatch(/^Color of stop 1/);
 
     for (const name of ['Mine', 'Other']) {
       await p.getByLabel('Gradient name').fill(name);
-      expect(await press('Save Gradient')).toBe('Gradient name');
+      await press('Save Gradient');
+      await expect.poll(focused).toBe('Gradient name');
     }
     await p.getByRole('tab', { name: 'Presets' }).click();
-    expect(await press('Load preset Ocean Blue, linear')).toBe('Editor');
+    await press('Load preset Ocean Blue, linear');
+    await expect.poll(focused).toBe('Editor');
 
     await p.getByRole('tab', { name: /Saved/ }).click();
-    expect(await press('Delete saved gradient Other')).toBe('Delete saved gradient Mine');
-    expect(await press('Delete saved gradient Mine')).toBe('Saved'); // the list is empty
+    await press('Delete saved gradient Other');
+    await expect.poll(focused).toBe('Delete saved gradient Mine');
+    await press('Delete saved gradient Mine');
+    await expect.poll(focused).toBe('Saved'); // the list is empty
     expect(own.errors).toEqual([]);
   });
 
@@ -322,7 +329,7 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await expect.poll(() => warning.count()).toBe(0);
     await p.reload();
     await p.getByRole('tab', { name: /Saved/ }).click();
-    await expect(p.getByRole('button', { name: /^Load saved gradient/ }).allTextContents()).resolves.toHaveLength(2);
+    await expect.poll(() => p.getByRole('button', { name: /^Load saved gradient/ }).allTextContents()).toHaveLength(2);
     expect(own.errors).toEqual([]);
     await p.context().close();
   });
