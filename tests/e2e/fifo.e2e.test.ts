@@ -221,11 +221,11 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     await expect.poll(() => metric(page, 'almost-full')).toBe('80 words');
     await expect.poll(() => metric(page, 'almost-empty')).toBe('20 words');
     await page.getByLabel('Clocking Mode').selectOption('async');
-    const notes = (await page.getByTestId('fifo-notes').textContent())!;
-    expect(notes).toContain(
+    const notes = () => page.getByTestId('fifo-notes').textContent();
+    await expect.poll(notes).toContain('200-step window of the reflected Gray code'); // the async note
+    expect(await notes()).toContain(
       'Depth 100 is not a power of two: the pointers wrap at 100, so the FIFO stores exactly 100',
     );
-    expect(notes).toContain('200-step window of the reflected Gray code');
 
     await page.getByRole('button', { name: 'Generate Code' }).click();
     await page.locator('pre.code').waitFor();
