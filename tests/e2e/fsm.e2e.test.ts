@@ -210,14 +210,20 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     const press = async (name: string) => {
       await page.getByRole('button', { name, exact: true }).focus();
       await page.keyboard.press('Enter');
-      return focusedName(page);
     };
-    expect(await press('Remove transition 1')).toBe('Remove transition 1'); // the next one, renumbered
-    expect(await press('Remove state RUN')).toBe('Remove state DONE');
-    expect(await press('Remove state DONE')).toBe('Add State'); // IDLE's Remove is disabled: the last state
-    expect(await press('Remove input stop')).toBe('Remove input start');
-    expect(await press('Remove input start')).toBe('Add Input');
-    expect(await press('Remove output busy')).toBe('Remove output complete');
+    const focused = () => focusedName(page);
+    await press('Remove transition 1');
+    await expect.poll(focused).toBe('Remove transition 1'); // the next one, renumbered
+    await press('Remove state RUN');
+    await expect.poll(focused).toBe('Remove state DONE');
+    await press('Remove state DONE');
+    await expect.poll(focused).toBe('Add State'); // IDLE's Remove is disabled: the last state
+    await press('Remove input stop');
+    await expect.poll(focused).toBe('Remove input start');
+    await press('Remove input start');
+    await expect.poll(focused).toBe('Add Input');
+    await press('Remove output busy');
+    await expect.poll(focused).toBe('Remove output complete');
     expect(errors).toEqual([]);
   });
 
@@ -391,6 +397,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     await page.waitForURL(`${app.url}/fsm-generator`);
     await page.getByLabel('Module Name').fill('my_draft');
     await page.getByRole('button', { name: 'Add State' }).click();
+    await page.getByLabel('State 4 name').waitFor();
     const draft = await stateNames(page);
 
     // Cut in the middle of the states (as a chat or mail client can wrap or clip a long link).
