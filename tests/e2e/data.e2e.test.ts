@@ -531,6 +531,28 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(actions).toEqual(expect.arrayContaining(['json_to_csv', 'csv_to_json', 'load_example']));
       expect(errors).toEqual([]);
     });
+
+    it('names the delimiter of CSV written with another one, and switches to it', async () => {
+      // A European spreadsheet's export with Comma chosen was one cell per line: "✅ Converted" into {"name;price": "Tea;1,50"}.
+      const { page, errors } = await open('/csv-json-converter');
+      await page.getByLabel('CSV Input').fill('name;price\nTea;1,50\nCake;3,20');
+      const hint = page.locator('.data-hint');
+      await expect.poll(() => hint.textContent()).toContain('The input looks like semicolon-separated values.');
+      await page.getByRole('button', { name: 'Use Semicolon (;)' }).click();
+      expect(await page.getByLabel('Delimiter').inputValue()).toBe(';');
+      await expect.poll(() => hint.count()).toBe(0);
+      await button(page, 'Convert').click();
+      await expect
+        .poll(async () => JSON.parse((await value(page, 'JSON Output')) || 'null') as unknown)
+        .toEqual([
+          { name: 'Tea', price: '1,50' },
+          { name: 'Cake', price: '3,20' },
+        ]);
+      // Cells copied from a sheet are tab-separated.
+      await page.getByLabel('CSV Input').fill('a\tb\n1\t2');
+      await expect.poll(() => hint.textContent()).toContain('tab-separated values');
+      expect(errors).toEqual([]);
+    });
   });
 
   it('says a chosen file is not UTF-8 (small or big) and keeps the input, instead of U+FFFD', async () => {
