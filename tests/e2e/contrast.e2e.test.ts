@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
 import { describeWith } from '../harness/system';
+import { watchPageAnnouncements } from '../harness/announce';
 
 describeWith(['chromium'], 'Color Contrast Checker page', () => {
   const app = useSharedApp();
@@ -116,6 +117,27 @@ describeWith(['chromium'], 'Color Contrast Checker page', () => {
     await page.getByLabel('Text opacity').fill('50');
     await page.goto(`${app.url}/color-contrast?bg=ffffff&fg=000000`);
     await expect.poll(async () => (await result(page)).ratio).toBe('21.00:1');
+    await page.context().close();
+  });
+
+  it('announces the result with its message once the colours read, not each half-typed colour', async () => {
+    // The live region held the ratio and the badge only: "AA Large" without "fails AA", and "1.00:1 Fail"
+    // for every half-typed colour on the way to a passing one.
+    const { page, errors } = await open();
+    const announced = await watchPageAnnouncements(page);
+    const results = async () => (await announced()).map((a) => a.text).filter((t) => /\d:1/.test(t));
+    const text = page.getByLabel('Text Color', { exact: true });
+    await text.fill('');
+    await text.pressSequentially('#777777');
+    await expect.poll(results).toEqual(['Contrast ratio 4.48:1. Passes AA Large only (fails AA and AAA)']);
+    await text.fill('#595959');
+    await expect
+      .poll(results)
+      .toEqual([
+        'Contrast ratio 4.48:1. Passes AA Large only (fails AA and AAA)',
+        'Contrast ratio 7.00:1. Passes all WCAG levels (AAA, AA, AA Large)',
+      ]);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });
