@@ -532,6 +532,20 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(errors).toEqual([]);
     });
 
+    it('writes JSON to CSV without the header row when the first row is not to hold headers', async () => {
+      // The checkbox showed in this direction too, and unticked it changed nothing: the header row was written.
+      const { page, errors } = await open('/csv-json-converter');
+      await page.getByLabel('Direction').selectOption('jsonToCsv');
+      await page.getByLabel('JSON Input').fill('[{"name": "Tea", "price": 1.5}, {"name": "Cake", "price": 3}]');
+      await page.getByLabel('First row contains headers').uncheck();
+      await button(page, 'Convert').click();
+      await expect.poll(() => value(page, 'CSV Output')).toBe('Tea,1.5\nCake,3');
+      await page.getByLabel('First row contains headers').check();
+      await button(page, 'Convert').click();
+      await expect.poll(() => value(page, 'CSV Output')).toBe('name,price\nTea,1.5\nCake,3');
+      expect(errors).toEqual([]);
+    });
+
     it('names the delimiter of CSV written with another one, and switches to it', async () => {
       // A European spreadsheet's export with Comma chosen was one cell per line: "✅ Converted" into {"name;price": "Tea;1,50"}.
       const { page, errors } = await open('/csv-json-converter');

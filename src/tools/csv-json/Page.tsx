@@ -115,7 +115,7 @@ export default function CsvJsonPage() {
 
   /**
    * An option that changes the running conversion's output (the delimiter, the header row, Detect
-   * numbers for CSV to JSON; the delimiter, formula neutralising for JSON to CSV) drops it: its
+   * numbers for CSV to JSON; the delimiter, the header row, formula neutralising for JSON to CSV) drops it: its
    * result, made with the old options, would come in under the new ones.
    */
   const setOption = (patch: Partial<Omit<CsvOptions, 'direction'>>) => {

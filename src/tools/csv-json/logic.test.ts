@@ -14,6 +14,7 @@ describe('CSV and JSON page logic', () => {
     expect(conversionOp({ direction: 'jsonToCsv', ...options })).toEqual({
       kind: 'jsonToCsv',
       delimiter: ';',
+      header: false,
       neutraliseFormulas: true,
     });
   });

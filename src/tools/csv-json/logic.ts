@@ -20,7 +20,7 @@ export interface CsvOptions {
 export function conversionOp({ direction, delimiter, header, detectTypes, neutraliseFormulas }: CsvOptions): DataOp {
   return direction === 'csvToJson'
     ? { kind: 'csvToJson', delimiter, header, detectTypes }
-    : { kind: 'jsonToCsv', delimiter, neutraliseFormulas };
+    : { kind: 'jsonToCsv', delimiter, header, neutraliseFormulas };
 }
 
 /** Spec error catalogue: "Error converting CSV to JSON: {detail}" and the reverse. */

@@ -236,6 +236,16 @@ describe('JSON to CSV quoting rules', () => {
     expect(out(jsonToCsv('[{"": 1}]'))).toBe('""\n1'); // an empty key alone is the header line
   });
 
+  it('leaves the header row out when the first row is not to hold headers', () => {
+    // "First row contains headers" off wrote the header row all the same.
+    const noHeader = (text: string) =>
+      runDataOp({ kind: 'jsonToCsv', delimiter: ',', neutraliseFormulas: false, header: false }, text);
+    expect(out(noHeader('[{"a":1,"b":"x,y"},{"a":2,"c":3}]'))).toBe('1,"x,y"\n2,');
+    expect(out(noHeader('[{"a":""}]'))).toBe('""');
+    expect(noHeader('[{"a":1},{"a":2}]').status).toBe('✅ Converted 2 rows to CSV');
+    expect(out(jsonToCsv('[{"a":1}]'))).toBe('a\n1'); // with headers, as before (the default)
+  });
+
   it('keeps number literals', () => {
     expect(out(jsonToCsv('[{"n":12345678901234567890,"d":1.50}]'))).toBe('n,d\n12345678901234567890,1.50');
   });

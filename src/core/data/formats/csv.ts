@@ -351,6 +351,8 @@ interface CsvWriteOptions {
   delimiter: Delimiter;
   /** Prefix cells that a spreadsheet would run as a formula with an apostrophe (see ./formula.ts). */
   neutraliseFormulas?: boolean;
+  /** Write the header row (the default); off, the rows alone, in the first object's key order. */
+  header?: boolean;
 }
 
 /** Spec quoting: a cell with the delimiter or a quote (or a line break) is quoted, quotes doubled. */
@@ -372,8 +374,11 @@ export function isRowObject(v: unknown): v is JsonObject {
   return v instanceof Map;
 }
 
-/** CSV of an array of objects; the header row is the first object's keys (spec). */
-export function rowsToCsv(rows: JsonObject[], { delimiter, neutraliseFormulas = false }: CsvWriteOptions): string {
+/** CSV of an array of objects; the header row (unless `header` is off) is the first object's keys (spec). */
+export function rowsToCsv(
+  rows: JsonObject[],
+  { delimiter, neutraliseFormulas = false, header = true }: CsvWriteOptions,
+): string {
   const [first] = rows;
   if (!first) throw new RangeError('CSV needs at least one row: its keys are the header.');
   const keys = [...first.keys()];
@@ -381,7 +386,7 @@ export function rowsToCsv(rows: JsonObject[], { delimiter, neutraliseFormulas = 
   // it is written "", as Python's csv writer does.
   const line = (cells: string[]) =>
     cells.length === 1 && cells[0] === '' ? '""' : cells.map((c) => quoteCell(c, delimiter)).join(delimiter);
-  const out = [line(keys.map((k) => cellText(keyText(k), neutraliseFormulas)))];
+  const out = header ? [line(keys.map((k) => cellText(keyText(k), neutraliseFormulas)))] : [];
   for (const row of rows) out.push(line(keys.map((k) => cellText(row.get(k), neutraliseFormulas))));
   return out.join('\n');
 }
