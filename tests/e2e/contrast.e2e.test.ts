@@ -63,6 +63,20 @@ describeWith(['chromium'], 'Color Contrast Checker page', () => {
     await page.context().close();
   });
 
+  it('reports the ratio it shows in the color_change event, never one rounded up past its level', async () => {
+    // #d69267 on #750727 is 4.4969:1, shown 4.49:1 and AA Large; the event said ratio 4.5 beside level "AA Large".
+    const { page } = await open();
+    const events: { ratio: number; level: string }[] = [];
+    page.on('request', (r) => {
+      const body = r.url().endsWith('/api/analytics/tool-usage') ? (r.postDataJSON() as Record<string, unknown>) : null;
+      if (body?.action === 'color_change') events.push(body.metadata as { ratio: number; level: string });
+    });
+    await page.getByLabel('Background Color', { exact: true }).fill('#750727');
+    await page.getByLabel('Text Color', { exact: true }).fill('#d69267');
+    await expect.poll(() => events.at(-1)).toMatchObject({ ratio: 4.49, level: 'AA Large' });
+    await page.context().close();
+  });
+
   it('gives ratio 1 for anything but a 6-digit hex, and says why', async () => {
     const { page } = await open();
     await page.getByLabel('Background Color', { exact: true }).fill('#fff');

@@ -103,7 +103,7 @@ export default function ContrastPage() {
       trackToolUsage(tool.analyticsName, 'color_change', {
         background: reported(bg),
         text: reported(fgRaw),
-        ratio: +ratio.toFixed(2),
+        ratio: parseFloat(formatRatio(ratio)), // as shown: never rounded up past the level it misses
         level,
       }),
     [background, text, alpha],
