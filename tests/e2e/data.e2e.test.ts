@@ -546,6 +546,20 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(errors).toEqual([]);
     });
 
+    it('says on which line a broken quote is, below a multi-line cell, and selects that line', async () => {
+      // It said "(row 4)", a count of records: below a quoted line break that is not the line to look at.
+      const { page, errors } = await open('/csv-json-converter');
+      await page.getByLabel('CSV Input').fill('a,b\n"multi\nline",1\n\n3,"x\n4,5');
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toBe('Error converting CSV to JSON: Quoted field unterminated (line 5)');
+      const sel = await page
+        .getByLabel('CSV Input')
+        .evaluate((t: HTMLTextAreaElement) => [t.selectionStart, document.activeElement === t]);
+      expect(sel).toEqual([20, true]);
+      expect(await page.getByLabel('CSV Input').getAttribute('aria-invalid')).toBe('true');
+      expect(errors).toEqual([]);
+    });
+
     it('names the delimiter of CSV written with another one, and switches to it', async () => {
       // A European spreadsheet's export with Comma chosen was one cell per line: "✅ Converted" into {"name;price": "Tea;1,50"}.
       const { page, errors } = await open('/csv-json-converter');

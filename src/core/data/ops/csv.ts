@@ -18,7 +18,7 @@ function csvToJson(
     return { ok: true, output: json, status: `✅ Converted ${rows} row${s} to JSON` };
   } catch (e) {
     if (!(e instanceof CsvError)) throw e;
-    return { ok: false, status: MSG.csvToJsonFailed(e.message) };
+    return { ok: false, status: MSG.csvToJsonFailed(e.message), position: e.position };
   }
 }
 
