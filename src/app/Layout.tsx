@@ -82,6 +82,14 @@ export function Layout() {
     else if (back instanceof HTMLElement && back.isConnected) back.focus();
   }, []);
   usePaletteShortcut(openPalette, closePalette, paletteOpen);
+  // A page that goes away takes the focused control with it (a home page link, Enter in its filter
+  // box), and the focus fell to <body>: the new page's content takes it, as from the palette.
+  const shownPath = useRef(pathname);
+  useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    if (!document.activeElement || document.activeElement === document.body) document.getElementById('main')?.focus();
+  }, [pathname]);
   useEffect(() => {
     const id = setTimeout(() => void loadPalette(), 1500);
     return () => clearTimeout(id);

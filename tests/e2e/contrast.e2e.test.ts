@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
 import { describeWith } from '../harness/system';
+import { watchPageAnnouncements } from '../harness/announce';
 
 describeWith(['chromium'], 'Color Contrast Checker page', () => {
   const app = useSharedApp();
@@ -62,6 +63,20 @@ describeWith(['chromium'], 'Color Contrast Checker page', () => {
     await page.context().close();
   });
 
+  it('reports the ratio it shows in the color_change event, never one rounded up past its level', async () => {
+    // #d69267 on #750727 is 4.4969:1, shown 4.49:1 and AA Large; the event said ratio 4.5 beside level "AA Large".
+    const { page } = await open();
+    const events: { ratio: number; level: string }[] = [];
+    page.on('request', (r) => {
+      const body = r.url().endsWith('/api/analytics/tool-usage') ? (r.postDataJSON() as Record<string, unknown>) : null;
+      if (body?.action === 'color_change') events.push(body.metadata as { ratio: number; level: string });
+    });
+    await page.getByLabel('Background Color', { exact: true }).fill('#750727');
+    await page.getByLabel('Text Color', { exact: true }).fill('#d69267');
+    await expect.poll(() => events.at(-1)).toMatchObject({ ratio: 4.49, level: 'AA Large' });
+    await page.context().close();
+  });
+
   it('gives ratio 1 for anything but a 6-digit hex, and says why', async () => {
     const { page } = await open();
     await page.getByLabel('Background Color', { exact: true }).fill('#fff');
@@ -116,6 +131,27 @@ describeWith(['chromium'], 'Color Contrast Checker page', () => {
     await page.getByLabel('Text opacity').fill('50');
     await page.goto(`${app.url}/color-contrast?bg=ffffff&fg=000000`);
     await expect.poll(async () => (await result(page)).ratio).toBe('21.00:1');
+    await page.context().close();
+  });
+
+  it('announces the result with its message once the colours read, not each half-typed colour', async () => {
+    // The live region held the ratio and the badge only: "AA Large" without "fails AA", and "1.00:1 Fail"
+    // for every half-typed colour on the way to a passing one.
+    const { page, errors } = await open();
+    const announced = await watchPageAnnouncements(page);
+    const results = async () => (await announced()).map((a) => a.text).filter((t) => /\d:1/.test(t));
+    const text = page.getByLabel('Text Color', { exact: true });
+    await text.fill('');
+    await text.pressSequentially('#777777');
+    await expect.poll(results).toEqual(['Contrast ratio 4.48:1. Passes AA Large only (fails AA and AAA)']);
+    await text.fill('#595959');
+    await expect
+      .poll(results)
+      .toEqual([
+        'Contrast ratio 4.48:1. Passes AA Large only (fails AA and AAA)',
+        'Contrast ratio 7.00:1. Passes all WCAG levels (AAA, AA, AA Large)',
+      ]);
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 });

@@ -531,6 +531,56 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(actions).toEqual(expect.arrayContaining(['json_to_csv', 'csv_to_json', 'load_example']));
       expect(errors).toEqual([]);
     });
+
+    it('writes JSON to CSV without the header row when the first row is not to hold headers', async () => {
+      // The checkbox showed in this direction too, and unticked it changed nothing: the header row was written.
+      const { page, errors } = await open('/csv-json-converter');
+      await page.getByLabel('Direction').selectOption('jsonToCsv');
+      await page.getByLabel('JSON Input').fill('[{"name": "Tea", "price": 1.5}, {"name": "Cake", "price": 3}]');
+      await page.getByLabel('First row contains headers').uncheck();
+      await button(page, 'Convert').click();
+      await expect.poll(() => value(page, 'CSV Output')).toBe('Tea,1.5\nCake,3');
+      await page.getByLabel('First row contains headers').check();
+      await button(page, 'Convert').click();
+      await expect.poll(() => value(page, 'CSV Output')).toBe('name,price\nTea,1.5\nCake,3');
+      expect(errors).toEqual([]);
+    });
+
+    it('says on which line a broken quote is, below a multi-line cell, and selects that line', async () => {
+      // It said "(row 4)", a count of records: below a quoted line break that is not the line to look at.
+      const { page, errors } = await open('/csv-json-converter');
+      await page.getByLabel('CSV Input').fill('a,b\n"multi\nline",1\n\n3,"x\n4,5');
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toBe('Error converting CSV to JSON: Quoted field unterminated (line 5)');
+      const sel = await page
+        .getByLabel('CSV Input')
+        .evaluate((t: HTMLTextAreaElement) => [t.selectionStart, document.activeElement === t]);
+      expect(sel).toEqual([20, true]);
+      expect(await page.getByLabel('CSV Input').getAttribute('aria-invalid')).toBe('true');
+      expect(errors).toEqual([]);
+    });
+
+    it('names the delimiter of CSV written with another one, and switches to it', async () => {
+      // A European spreadsheet's export with Comma chosen was one cell per line: "✅ Converted" into {"name;price": "Tea;1,50"}.
+      const { page, errors } = await open('/csv-json-converter');
+      await page.getByLabel('CSV Input').fill('name;price\nTea;1,50\nCake;3,20');
+      const hint = page.locator('.data-hint');
+      await expect.poll(() => hint.textContent()).toContain('The input looks like semicolon-separated values.');
+      await page.getByRole('button', { name: 'Use Semicolon (;)' }).click();
+      expect(await page.getByLabel('Delimiter').inputValue()).toBe(';');
+      await expect.poll(() => hint.count()).toBe(0);
+      await button(page, 'Convert').click();
+      await expect
+        .poll(async () => JSON.parse((await value(page, 'JSON Output')) || 'null') as unknown)
+        .toEqual([
+          { name: 'Tea', price: '1,50' },
+          { name: 'Cake', price: '3,20' },
+        ]);
+      // Cells copied from a sheet are tab-separated.
+      await page.getByLabel('CSV Input').fill('a\tb\n1\t2');
+      await expect.poll(() => hint.textContent()).toContain('tab-separated values');
+      expect(errors).toEqual([]);
+    });
   });
 
   it('says a chosen file is not UTF-8 (small or big) and keeps the input, instead of U+FFFD', async () => {

@@ -125,6 +125,26 @@ describeWith(['chromium'], 'keyboard and screen-reader use in Chromium', () => {
     await page.context().close();
   });
 
+  it('opening a tool from the home page (Enter in the filter, a link) puts focus in the new page', async () => {
+    // The home page went away with the box or link that had the focus, which fell to <body>: the
+    // next Tab started again at the skip link.
+    const { page } = await open('/');
+    const filter = page.locator('main').getByRole('searchbox', { name: 'Filter tools' });
+    await filter.fill('contrast');
+    await filter.press('Enter');
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('Color Contrast Checker');
+    await expect.poll(() => focused(page)).toBe('#main');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+
+    await page.goto(app.url + '/');
+    await page.getByRole('region', { name: 'All tools' }).getByRole('link', { name: 'JWT Debugger' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('JWT Debugger');
+    await expect.poll(() => focused(page)).toBe('#main');
+    await page.context().close();
+  });
+
   it('opens the palette with "/" from a checkbox, radio or slider, and Ctrl+K toggles it', async () => {
     // Until 2026-11-30 every INPUT counted as a text field, so "/" did nothing on a checkbox, a
     // radio or a range, where it types nothing; and Ctrl+K with the palette open left it open.

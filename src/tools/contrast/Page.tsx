@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { trackToolUsage } from '../../telemetry';
@@ -103,12 +103,18 @@ export default function ContrastPage() {
       trackToolUsage(tool.analyticsName, 'color_change', {
         background: reported(bg),
         text: reported(fgRaw),
-        ratio: +ratio.toFixed(2),
+        ratio: parseFloat(formatRatio(ratio)), // as shown: never rounded up past the level it misses
         level,
       }),
     [background, text, alpha],
     500,
   );
+
+  // What a screen reader hears: the ratio with its message, once the colours read and have stayed a
+  // moment, so a colour typed a character at a time is one result, not "1.00:1 Fail" on the way.
+  const summary = `Contrast ratio ${formatRatio(ratio)}. ${LEVEL_MESSAGES[level]}`;
+  const [announced, setAnnounced] = useState(summary);
+  useDebouncedEffect(() => setAnnounced(summary), [summary], 500, Boolean(bg && fg));
 
   const suggestions = useMemo(
     () =>
@@ -178,11 +184,14 @@ export default function ContrastPage() {
       </div>
 
       <section className="panel contrast-result" aria-label="Result">
-        <div className="contrast-ratio" aria-live="polite">
+        <p className="sr-only" role="status" data-testid="result-announcement">
+          {announced}
+        </p>
+        <div className="contrast-ratio">
           <span className="ratio-label">Contrast ratio</span>
-          <output className="ratio-value" data-testid="ratio">
+          <span className="ratio-value" data-testid="ratio">
             {formatRatio(ratio)}
-          </output>
+          </span>
           <span className={`badge level-badge level-${level.replace(' ', '-').toLowerCase()}`} data-testid="level">
             {level}
           </span>

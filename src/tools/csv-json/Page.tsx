@@ -16,6 +16,8 @@ import { DataActionsPanel, useDataUndo, DataPanes, FormatHint } from '../../comp
 import { useDataRunner } from '../../hooks/useDataRunner';
 import {
   conversionOp,
+  delimiterHint,
+  delimiterName,
   failureMessage,
   otherFormatHint,
   usageAction,
@@ -113,7 +115,7 @@ export default function CsvJsonPage() {
 
   /**
    * An option that changes the running conversion's output (the delimiter, the header row, Detect
-   * numbers for CSV to JSON; the delimiter, formula neutralising for JSON to CSV) drops it: its
+   * numbers for CSV to JSON; the delimiter, the header row, formula neutralising for JSON to CSV) drops it: its
    * result, made with the old options, would come in under the new ones.
    */
   const setOption = (patch: Partial<Omit<CsvOptions, 'direction'>>) => {
@@ -123,6 +125,7 @@ export default function CsvJsonPage() {
   };
 
   const hint = otherFormatHint(s.direction, s.input.text, s.delimiter);
+  const otherDelimiter = hint ? null : delimiterHint(s.direction, s.input.text, s.delimiter);
 
   return (
     <ToolPage tool={tool} infoCards={INFO_CARDS}>
@@ -193,6 +196,13 @@ export default function CsvJsonPage() {
           hint={hint}
           switchLabel={`Switch to ${hint} to ${hint === 'JSON' ? 'CSV' : 'JSON'}`}
           onSwitch={() => setDirection(hint === 'JSON' ? 'jsonToCsv' : 'csvToJson')}
+        />
+      )}
+      {otherDelimiter && (
+        <FormatHint
+          hint={`${delimiterName(otherDelimiter)}-separated values`}
+          switchLabel={`Use ${DELIMITERS.find((d) => d.value === otherDelimiter)!.label}`}
+          onSwitch={() => setOption({ delimiter: otherDelimiter })}
         />
       )}
       <StatusLine text={s.status} attempt={s.runs} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversionOp, failureMessage, otherFormatHint, usageAction } from './logic';
+import { conversionOp, delimiterHint, failureMessage, otherFormatHint, usageAction } from './logic';
 
 describe('CSV and JSON page logic', () => {
   const options = { delimiter: ';', header: false, detectTypes: false, neutraliseFormulas: true } as const;
@@ -14,6 +14,7 @@ describe('CSV and JSON page logic', () => {
     expect(conversionOp({ direction: 'jsonToCsv', ...options })).toEqual({
       kind: 'jsonToCsv',
       delimiter: ';',
+      header: false,
       neutraliseFormulas: true,
     });
   });
@@ -29,5 +30,22 @@ describe('CSV and JSON page logic', () => {
     expect(otherFormatHint('csvToJson', 'a,b\n1,2', ',')).toBeNull();
     expect(otherFormatHint('jsonToCsv', 'a;b\n1;2\n3;4', ';')).toBe('CSV');
     expect(otherFormatHint('jsonToCsv', 'a;b\n1;2\n3;4', ',')).toBeNull();
+  });
+
+  it('names the delimiter the CSV is written with when the chosen one is in no line of it', () => {
+    // A European spreadsheet's export (semicolons, decimal commas) and cells copied from a sheet (tabs).
+    expect(delimiterHint('csvToJson', 'name;price\nTea;1,50\nCake;3,20', ',')).toBe(';');
+    expect(delimiterHint('csvToJson', 'name\tage\r\nAlice\t30\r\nBob\t25\r\n', ',')).toBe('\t');
+    expect(delimiterHint('csvToJson', 'a|b\n1|2', ';')).toBe('|');
+    expect(delimiterHint('csvToJson', 'a,b\n1,2', ';')).toBe(',');
+    // The chosen delimiter is there, or nothing else is consistent: no hint.
+    expect(delimiterHint('csvToJson', 'name;price\nTea;1,50\nCake;3,20', ';')).toBeNull();
+    expect(delimiterHint('csvToJson', 'a,b;c\n1,2;3', ',')).toBeNull();
+    expect(delimiterHint('csvToJson', 'name\nAlice\nBob', ',')).toBeNull();
+    expect(delimiterHint('csvToJson', 'a;b', ',')).toBeNull();
+    expect(delimiterHint('csvToJson', '', ',')).toBeNull();
+    // JSON input, or JSON to CSV (the delimiter is the output's): no hint.
+    expect(delimiterHint('csvToJson', '[{"a;b": 1}, {"a;b": 2}]', ',')).toBeNull();
+    expect(delimiterHint('jsonToCsv', 'a;b\n1;2', ',')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 /** CSV and JSON converter page logic (no React): the operation to run, messages, hints, usage names. */
-import type { Delimiter } from '../../core/data/formats/csv';
+import { DELIMITERS, type Delimiter } from '../../core/data/formats/delimiters';
 import { looksLikeCsv, looksLikeJson } from '../../core/data/detect';
 import { MSG } from '../../core/data/messages';
 import type { DataOp } from '../../core/data/ops';
@@ -20,7 +20,7 @@ export interface CsvOptions {
 export function conversionOp({ direction, delimiter, header, detectTypes, neutraliseFormulas }: CsvOptions): DataOp {
   return direction === 'csvToJson'
     ? { kind: 'csvToJson', delimiter, header, detectTypes }
-    : { kind: 'jsonToCsv', delimiter, neutraliseFormulas };
+    : { kind: 'jsonToCsv', delimiter, header, neutraliseFormulas };
 }
 
 /** Spec error catalogue: "Error converting CSV to JSON: {detail}" and the reverse. */
@@ -35,3 +35,18 @@ export function otherFormatHint(direction: CsvDirection, text: string, delimiter
   if (direction === 'csvToJson') return looksLikeJson(text) ? 'JSON' : null;
   return looksLikeCsv(text, delimiter) ? 'CSV' : null;
 }
+
+/**
+ * The delimiter CSV input is written with, when the chosen one is in none of its first line and
+ * another splits its first lines evenly (a semicolon export from a European spreadsheet, cells
+ * copied from a sheet, which are tab-separated): converted as it was, every line was one cell.
+ */
+export function delimiterHint(direction: CsvDirection, text: string, delimiter: Delimiter): Delimiter | null {
+  if (direction !== 'csvToJson') return null;
+  const first = /^[^\r\n]*\S[^\r\n]*/m.exec(text.slice(0, 4096))?.[0];
+  if (first === undefined || first.includes(delimiter)) return null;
+  return DELIMITERS.find(({ value }) => value !== delimiter && looksLikeCsv(text, value))?.value ?? null;
+}
+
+/** How the page names a delimiter in its hint ("semicolon-separated"). */
+export const delimiterName = (d: Delimiter) => ({ ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' })[d];

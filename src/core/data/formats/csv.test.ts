@@ -43,6 +43,22 @@ describe('CSV and JSON messages (spec sections 5 and 8)', () => {
     );
   });
 
+  it('says on which line a broken quote is, counting the line breaks inside quoted cells, and points at it', async () => {
+    // "(row 4)" counted records: with a quoted line break above (a multi-line cell from Excel), the
+    // row it named was not the line to look at, and the input was not marked as JSON errors are.
+    const csv = 'a,b\n"multi\nline",1\n\n3,"x\n4,5\n';
+    const r = csvToJson(csv);
+    expect(r.status).toBe('Error converting CSV to JSON: Quoted field unterminated (line 5)');
+    expect(!r.ok && r.position).toEqual({ offset: 20, line: 5, column: 1 });
+    expect(csvToJson('a,b\n1,2\n"ab"c,2').status).toBe(
+      'Error converting CSV to JSON: Trailing quote on quoted field is malformed (line 3)',
+    );
+    // A file (read in slices, here of 3 bytes) names the same line.
+    const { runCsvFileJob } = await import('../jobs/csv');
+    const op = { kind: 'csvToJson', delimiter: ',', header: true } as const;
+    expect((await runCsvFileJob(op, new Blob([csv]), undefined, 1000, 3)).status).toBe(r.status);
+  });
+
   it('success has a check mark and a row count', () => {
     expect(csvToJson('a\n1\n2').status).toBe('✅ Converted 2 rows to JSON');
     expect(jsonToCsv('[{"a":1}]').status).toBe('✅ Converted 1 row to CSV');
@@ -163,7 +179,7 @@ describe('CSV to JSON typing rules', () => {
     }
     // A \r\n cut between slices is one line end: a quote error names the same row either way.
     const broken = 'a,b\r\n1,2\r\n"x,3\r\n';
-    expect(csvToJson(broken).status).toBe('Error converting CSV to JSON: Quoted field unterminated (row 3)');
+    expect(csvToJson(broken).status).toBe('Error converting CSV to JSON: Quoted field unterminated (line 3)');
     expect((await runCsvFileJob(op, new Blob([broken]), undefined, 1000, 3)).status).toBe(csvToJson(broken).status);
   });
 
@@ -234,6 +250,16 @@ describe('JSON to CSV quoting rules', () => {
     expect(out(r)).toBe('a\n1\n""\n""\n""');
     expect(JSON.parse(out(csvToJson(out(r))))).toEqual([{ a: 1 }, { a: '' }, { a: '' }, { a: '' }]);
     expect(out(jsonToCsv('[{"": 1}]'))).toBe('""\n1'); // an empty key alone is the header line
+  });
+
+  it('leaves the header row out when the first row is not to hold headers', () => {
+    // "First row contains headers" off wrote the header row all the same.
+    const noHeader = (text: string) =>
+      runDataOp({ kind: 'jsonToCsv', delimiter: ',', neutraliseFormulas: false, header: false }, text);
+    expect(out(noHeader('[{"a":1,"b":"x,y"},{"a":2,"c":3}]'))).toBe('1,"x,y"\n2,');
+    expect(out(noHeader('[{"a":""}]'))).toBe('""');
+    expect(noHeader('[{"a":1},{"a":2}]').status).toBe('✅ Converted 2 rows to CSV');
+    expect(out(jsonToCsv('[{"a":1}]'))).toBe('a\n1'); // with headers, as before (the default)
   });
 
   it('keeps number literals', () => {

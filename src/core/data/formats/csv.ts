@@ -7,6 +7,7 @@ import Papa from 'papaparse';
 import { JSON_NUMBER, LosslessNumber, numberFromLiteral, type JsonObject, type JsonValue } from '../json/lossless';
 import { keyText, writeJson } from '../json/write';
 import { neutraliseFormula } from './formula';
+import type { TextPosition } from '../position';
 
 export { DELIMITERS, type Delimiter } from './delimiters';
 import type { Delimiter } from './delimiters';
@@ -49,7 +50,15 @@ function typedJson(cell: string): string | undefined {
   return undefined;
 }
 
-export class CsvError extends Error {}
+/** A CSV the reader stops on (a broken quote); `position`: the start of its record, when read as one text. */
+export class CsvError extends Error {
+  constructor(
+    message: string,
+    readonly position?: TextPosition,
+  ) {
+    super(message);
+  }
+}
 
 interface CsvReadOptions {
   delimiter: Delimiter;
@@ -92,11 +101,16 @@ type RecordHandler = (cells: string[], names: readonly string[]) => void;
  * The spec's reading of CSV records, one papaparse step at a time: the header row (unless
  * `header` is off), blank rows skipped, records handed to `onRecord` one by one (so callers can
  * write them out at once instead of keeping millions of objects alive). A quote error stops the
- * parse and is kept in `error`.
+ * parse and is kept in `error`, with the line its record starts on.
  */
 function csvRecordReader({ header }: CsvReadOptions, onRecord: RecordHandler, text?: string) {
   let names: string[] | undefined = header ? undefined : [];
-  let records = 0;
+  /**
+   * The line the next record starts on: each record takes one line and the line breaks quoted in
+   * its cells (a multi-line cell from a spreadsheet). Counting records instead ("row 4") named a
+   * line above the broken quote once a quoted line break came before it.
+   */
+  let line = 1;
   /** Where the last record ended (papaparse's cursor is past the record and its line break). */
   let end = 0;
   /**
@@ -115,13 +129,15 @@ function csvRecordReader({ header }: CsvReadOptions, onRecord: RecordHandler, te
     error: undefined as CsvError | undefined,
     config: { header: false, skipEmptyLines: false, dynamicTyping: false } as const,
     step(r: Papa.ParseStepResult<string[]>, parser: Papa.Parser) {
-      records++;
       const quotes = r.errors.find((e) => e.type === 'Quotes');
       if (quotes) {
-        reader.error = new CsvError(`${quotes.message} (row ${records})`);
+        const position = text === undefined ? undefined : { offset: end, line, column: 1 };
+        reader.error = new CsvError(`${quotes.message} (line ${line})`, position);
         return parser.abort();
       }
       const cells = r.data;
+      line++;
+      for (const cell of cells) for (let i = cell.indexOf('\n'); i >= 0; i = cell.indexOf('\n', i + 1)) line++;
       const start = end;
       end = r.meta.cursor;
       if (isBlankLine(cells, start, end)) return;
@@ -351,6 +367,8 @@ interface CsvWriteOptions {
   delimiter: Delimiter;
   /** Prefix cells that a spreadsheet would run as a formula with an apostrophe (see ./formula.ts). */
   neutraliseFormulas?: boolean;
+  /** Write the header row (the default); off, the rows alone, in the first object's key order. */
+  header?: boolean;
 }
 
 /** Spec quoting: a cell with the delimiter or a quote (or a line break) is quoted, quotes doubled. */
@@ -372,8 +390,11 @@ export function isRowObject(v: unknown): v is JsonObject {
   return v instanceof Map;
 }
 
-/** CSV of an array of objects; the header row is the first object's keys (spec). */
-export function rowsToCsv(rows: JsonObject[], { delimiter, neutraliseFormulas = false }: CsvWriteOptions): string {
+/** CSV of an array of objects; the header row (unless `header` is off) is the first object's keys (spec). */
+export function rowsToCsv(
+  rows: JsonObject[],
+  { delimiter, neutraliseFormulas = false, header = true }: CsvWriteOptions,
+): string {
   const [first] = rows;
   if (!first) throw new RangeError('CSV needs at least one row: its keys are the header.');
   const keys = [...first.keys()];
@@ -381,7 +402,7 @@ export function rowsToCsv(rows: JsonObject[], { delimiter, neutraliseFormulas = 
   // it is written "", as Python's csv writer does.
   const line = (cells: string[]) =>
     cells.length === 1 && cells[0] === '' ? '""' : cells.map((c) => quoteCell(c, delimiter)).join(delimiter);
-  const out = [line(keys.map((k) => cellText(keyText(k), neutraliseFormulas)))];
+  const out = header ? [line(keys.map((k) => cellText(keyText(k), neutraliseFormulas)))] : [];
   for (const row of rows) out.push(line(keys.map((k) => cellText(row.get(k), neutraliseFormulas))));
   return out.join('\n');
 }

@@ -96,7 +96,7 @@ describe('CSV -> JSON of a file, streamed through papaparse', () => {
     const broken = 'a,b\n1,2\n\n3,"x\n4,5';
     const fromText = await runJob(op, broken);
     const fromFile = await runJob(op, new Blob([broken]));
-    expect(fromFile.status).toBe('Error converting CSV to JSON: Quoted field unterminated (row 4)');
+    expect(fromFile.status).toBe('Error converting CSV to JSON: Quoted field unterminated (line 4)');
     expect(fromText.status).toBe(fromFile.status);
     expect(await runJob(op, new Blob(['a\n']))).toMatchObject({
       ok: true,

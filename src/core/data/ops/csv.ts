@@ -18,11 +18,19 @@ function csvToJson(
     return { ok: true, output: json, status: `✅ Converted ${rows} row${s} to JSON` };
   } catch (e) {
     if (!(e instanceof CsvError)) throw e;
-    return { ok: false, status: MSG.csvToJsonFailed(e.message) };
+    return { ok: false, status: MSG.csvToJsonFailed(e.message), position: e.position };
   }
 }
 
-function jsonToCsv(text: string, delimiter: Delimiter, neutraliseFormulas: boolean, json?: JsonExports): OpResult {
+function jsonToCsv(
+  text: string,
+  {
+    delimiter,
+    neutraliseFormulas,
+    header = true,
+  }: { delimiter: Delimiter; neutraliseFormulas: boolean; header?: boolean },
+  json?: JsonExports,
+): OpResult {
   if (isBlank(text)) return { ok: false, status: MSG.enterJsonData };
   const r = parseJson(text, json);
   if (!r.ok) return { ok: false, status: jsonFailure(r, MSG.jsonToCsvFailed), position: r.position };
@@ -35,7 +43,7 @@ function jsonToCsv(text: string, delimiter: Delimiter, neutraliseFormulas: boole
   const s = rows.length === 1 ? '' : 's';
   return {
     ok: true,
-    output: rowsToCsv(rows as JsonObject[], { delimiter, neutraliseFormulas }),
+    output: rowsToCsv(rows as JsonObject[], { delimiter, neutraliseFormulas, header }),
     status: `✅ Converted ${rows.length} row${s} to CSV`,
   };
 }
@@ -47,7 +55,5 @@ export function runCsvOp(
   onProgress?: ProgressFn,
   json?: JsonExports,
 ): OpResult {
-  return op.kind === 'csvToJson'
-    ? csvToJson(text, op, onProgress)
-    : jsonToCsv(text, op.delimiter, op.neutraliseFormulas, json);
+  return op.kind === 'csvToJson' ? csvToJson(text, op, onProgress) : jsonToCsv(text, op, json);
 }

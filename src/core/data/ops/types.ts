@@ -12,7 +12,8 @@ export type DataOp =
   | { kind: 'jsonToYaml'; indent: 2 | 4; sortKeys: boolean }
   | { kind: 'yamlToJson'; indent: 2 | 4; sortKeys: boolean }
   | { kind: 'csvToJson'; delimiter: Delimiter; header: boolean; detectTypes?: boolean }
-  | { kind: 'jsonToCsv'; delimiter: Delimiter; neutraliseFormulas: boolean };
+  /** `header` (default true): the first row is the first object's keys ("First row contains headers"). */
+  | { kind: 'jsonToCsv'; delimiter: Delimiter; neutraliseFormulas: boolean; header?: boolean };
 
 export type OpResult =
   { ok: true; output: string; status: string; note?: string } | { ok: false; status: string; position?: TextPosition };
