@@ -178,13 +178,14 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
     });
 
     it('drops the job running when Indentation or Sort keys changes its output; a Minify runs on through Indentation', async () => {
-      // Sort keys reads a tree in the worker: a few seconds for this file, so the change comes
-      // while the job runs. The kernel path (no Sort keys) is dropped the same way.
+      // Sort keys reads a tree in the worker: about a second for this 12 MB file, several times
+      // what a change takes, so the change comes while the job runs (with 100,000 records the job
+      // once ended first). The kernel path (no Sort keys) is dropped the same way.
       const file = {
         name: 'big.json',
         mimeType: 'application/json',
         buffer: Buffer.from(
-          JSON.stringify(Array.from({ length: 100_000 }, (_, i) => ({ z: i, name: `Name ${i}`, a: ['x', i] }))),
+          JSON.stringify(Array.from({ length: 250_000 }, (_, i) => ({ z: i, name: `Name ${i}`, a: ['x', i] }))),
         ),
       };
       const cases: { action: string; change: (page: Page) => Promise<unknown>; dropped: boolean }[] = [
