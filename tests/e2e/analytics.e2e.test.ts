@@ -65,11 +65,11 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('bitsmith_admin_token'))).toBeNull();
 
     await signIn(page, server.adminToken);
-    const api = (await getStats(server.url, server.adminToken, 'days=30')).json as {
-      total_views: number;
-      unique_visitors: number;
-    };
-    expect(api.total_views).toBe(8); // 7 seeded + this page's own view
+    type Totals = { total_views: number; unique_visitors: number };
+    const totals = async () => (await getStats(server.url, server.adminToken, 'days=30')).json as Totals;
+    // 7 seeded + this page's own view, whose beacon may still be on its way.
+    await expect.poll(async () => (await totals()).total_views).toBe(8);
+    const api = await totals();
     await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toBe(String(api.total_views));
     expect(await page.getByTestId('Уникальные посетители').textContent()).toBe(String(api.unique_visitors));
     expect(await page.getByRole('button', { name: '30 дней' }).getAttribute('aria-pressed')).toBe('true');
