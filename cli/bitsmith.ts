@@ -349,6 +349,7 @@ csvCmd
   .description('a JSON array of objects to CSV (one column per key)')
   .argument('[file]', 'input file, or - for stdin', '-')
   .addOption(delimiter())
+  .option('--no-header', 'the rows alone, without the header row of keys')
   .option('--neutralise-formulas', 'prefix cells starting with =, +, -, @ with an apostrophe (CSV injection)')
   .option('-o, --output <file>', 'output file; default stdout', outputPath)
   .addHelpText(

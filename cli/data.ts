@@ -64,7 +64,12 @@ function opOf(command: DataCommand, o: DataOptions): DataOp {
         detectTypes: o.detectTypes ?? true,
       };
     case 'csv from-json':
-      return { kind: 'jsonToCsv', delimiter: delimiterOf(o.delimiter), neutraliseFormulas: !!o.neutraliseFormulas };
+      return {
+        kind: 'jsonToCsv',
+        delimiter: delimiterOf(o.delimiter),
+        neutraliseFormulas: !!o.neutraliseFormulas,
+        header: o.header ?? true,
+      };
   }
 }
 

@@ -201,6 +201,10 @@ describe('bitsmith yaml and csv: the converter pages', () => {
     expect(safe).toBe(page({ kind: 'jsonToCsv', delimiter: '\t', neutraliseFormulas: true }, rows));
     expect(safe).toContain("'=1+1");
     expect(safe).toContain('12345678901234567890');
+    // The page's "First row contains headers" unticked: the rows alone.
+    const bare = ok(['csv', 'from-json', '--no-header', src]);
+    expect(bare).toBe(page({ kind: 'jsonToCsv', delimiter: ',', neutraliseFormulas: false, header: false }, rows));
+    expect(bare.startsWith('a,=1+1,')).toBe(true);
   });
 
   it('reads JSON, YAML and CSV input that starts with a UTF-8 byte order mark, from a file and a pipe', () => {
