@@ -205,6 +205,13 @@ describe('bitsmith yaml and csv: the converter pages', () => {
     const bare = ok(['csv', 'from-json', '--no-header', src]);
     expect(bare).toBe(page({ kind: 'jsonToCsv', delimiter: ',', neutraliseFormulas: false, header: false }, rows));
     expect(bare.startsWith('a,=1+1,')).toBe(true);
+    // Keys only later objects have: the page's note on stderr, the CSV as the page writes it.
+    const ragged = bitsmith(['csv', 'from-json', '-'], '[{"a": 1}, {"a": 2, "b": 3}]');
+    expect([ragged.status, ragged.stdout.toString(), ragged.stderr]).toEqual([
+      0,
+      'a\n1\n2\n',
+      "bitsmith: The header row comes from the first object's keys: 1 key only later objects have was left out (b).\n",
+    ]);
   });
 
   it('reads JSON, YAML and CSV input that starts with a UTF-8 byte order mark, from a file and a pipe', () => {

@@ -206,6 +206,11 @@ export default function CsvJsonPage() {
         />
       )}
       <StatusLine text={s.status} attempt={s.runs} />
+      {s.result?.note && (
+        <p className="data-note" role="note">
+          {s.result.note}
+        </p>
+      )}
       <BusyProgress
         busy={runner.busy}
         progress={runner.progress}

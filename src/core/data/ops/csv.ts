@@ -45,7 +45,20 @@ function jsonToCsv(
     ok: true,
     output: rowsToCsv(rows as JsonObject[], { delimiter, neutraliseFormulas, header }),
     status: `✅ Converted ${rows.length} row${s} to CSV`,
+    note: leftOutKeysNote(rows as JsonObject[]),
   };
+}
+
+/** The header row is the first object's keys (spec): the keys only later objects have are named, not lost unsaid. */
+function leftOutKeysNote(rows: JsonObject[]): string | undefined {
+  const first = rows[0]!;
+  const leftOut = new Set<string>();
+  for (const row of rows) for (const key of row.keys()) if (!first.has(key)) leftOut.add(key);
+  if (leftOut.size === 0) return undefined;
+  const names = [...leftOut];
+  const shown = names.length > 6 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+  const one = names.length === 1;
+  return `The header row comes from the first object's keys: ${names.length} key${one ? '' : 's'} only later objects have ${one ? 'was' : 'were'} left out (${shown}).`;
 }
 
 /** CSV -> JSON and JSON -> CSV; `json` (the kernel, in the worker) checks JSON input. */
