@@ -210,7 +210,7 @@ describe('bitsmith yaml and csv: the converter pages', () => {
     expect([ragged.status, ragged.stdout.toString(), ragged.stderr]).toEqual([
       0,
       'a\n1\n2\n',
-      "bitsmith: The header row comes from the first object's keys: 1 key only later objects have was left out (b).\n",
+      "bitsmith: The columns are the first object's keys: 1 key only later objects have was left out (b).\n",
     ]);
   });
 

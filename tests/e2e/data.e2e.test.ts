@@ -555,12 +555,12 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await button(page, 'Convert').click();
       await expect.poll(() => value(page, 'CSV Output')).toBe('name\nTea\nCake');
       await expect
-        .poll(() => page.getByRole('note').filter({ hasText: 'header row' }).textContent())
-        .toBe("The header row comes from the first object's keys: 1 key only later objects have was left out (size).");
+        .poll(() => page.getByRole('note').filter({ hasText: 'first object' }).textContent())
+        .toBe("The columns are the first object's keys: 1 key only later objects have was left out (size).");
       await page.getByLabel('JSON Input').fill('[{"name": "Tea", "size": "S"}, {"name": "Cake", "size": "L"}]');
       await button(page, 'Convert').click();
       await expect.poll(() => value(page, 'CSV Output')).toBe('name,size\nTea,S\nCake,L');
-      await expect.poll(() => page.getByRole('note').filter({ hasText: 'header row' }).count()).toBe(0);
+      await expect.poll(() => page.getByRole('note').filter({ hasText: 'first object' }).count()).toBe(0);
       expect(errors).toEqual([]);
     });
 

@@ -248,14 +248,14 @@ describe('JSON to CSV quoting rules', () => {
     const r = jsonToCsv('[{"a":1},{"a":2,"e":3,"f":4},{"e":5,"g":6},{"a":7}]');
     expect(out(r)).toBe('a\n1\n2\n""\n7');
     expect(r.ok && r.note).toBe(
-      "The header row comes from the first object's keys: 3 keys only later objects have were left out (e, f, g).",
+      "The columns are the first object's keys: 3 keys only later objects have were left out (e, f, g).",
     );
     const many = `[{"a":1},{${Array.from({ length: 8 }, (_, i) => `"k${i}":${i}`).join(',')}}]`;
     expect(jsonToCsv(many).ok && jsonToCsv(many).note).toBe(
-      "The header row comes from the first object's keys: 8 keys only later objects have were left out (k0, k1, k2, k3, k4 and 3 more).",
+      "The columns are the first object's keys: 8 keys only later objects have were left out (k0, k1, k2, k3, k4 and 3 more).",
     );
     expect(jsonToCsv('[{"a":1},{"x":2}]').ok && jsonToCsv('[{"a":1},{"x":2}]').note).toBe(
-      "The header row comes from the first object's keys: 1 key only later objects have was left out (x).",
+      "The columns are the first object's keys: 1 key only later objects have was left out (x).",
     );
     expect(jsonToCsv('[{"a":1,"b":2},{"b":3}]').ok && jsonToCsv('[{"a":1,"b":2},{"b":3}]').note).toBeUndefined();
   });

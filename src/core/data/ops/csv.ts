@@ -49,7 +49,7 @@ function jsonToCsv(
   };
 }
 
-/** The header row is the first object's keys (spec): the keys only later objects have are named, not lost unsaid. */
+/** The columns are the first object's keys (spec): the keys only later objects have are named, not lost unsaid. */
 function leftOutKeysNote(rows: JsonObject[]): string | undefined {
   const first = rows[0]!;
   const leftOut = new Set<string>();
@@ -58,7 +58,7 @@ function leftOutKeysNote(rows: JsonObject[]): string | undefined {
   const names = [...leftOut];
   const shown = names.length > 6 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
   const one = names.length === 1;
-  return `The header row comes from the first object's keys: ${names.length} key${one ? '' : 's'} only later objects have ${one ? 'was' : 'were'} left out (${shown}).`;
+  return `The columns are the first object's keys: ${names.length} key${one ? '' : 's'} only later objects have ${one ? 'was' : 'were'} left out (${shown}).`;
 }
 
 /** CSV -> JSON and JSON -> CSV; `json` (the kernel, in the worker) checks JSON input. */
