@@ -92,6 +92,37 @@ describe('YAML features', () => {
     expect(JSON.parse(out(toJson('a: 0755\nb: 1:30\nc: 1_000\n')))).toEqual({ a: 755, b: '1:30', c: '1_000' });
   });
 
+  it('reads a scalar with an explicit !!float, !!int, !!bool or !!null tag as that type, or says it is not one', () => {
+    // YAML 1.2 section 10.3: a tag names the type whatever the scalar looks like; PyYAML reads
+    // `!!float 1` as 1.0. The library found no !!float whose pattern matched "1" and warned, and
+    // the JSON had the string "1".
+    expect(
+      JSON.parse(out(toJson('a: !!float 1\nb: !!float "2"\nc: !!float -3\nd: !!float 1.5\ne: !!int "7"'))),
+    ).toEqual({ a: 1, b: 2, c: -3, d: 1.5, e: 7 });
+    expect(out(toJson('a: !!float 12345678901234567890\nb: !!float 0x10\n'))).toBe(
+      '{\n  "a": 12345678901234567890,\n  "b": 16\n}',
+    );
+    expect(JSON.parse(out(toJson('a: !!bool "true"\nb: !!null ""\nc: !!str 1\nd: !custom x\n')))).toEqual({
+      a: true,
+      b: null,
+      c: '1',
+      d: 'x',
+    });
+    // A value the tag cannot name is an error at the tag (was the value as a string, without a word).
+    for (const [yaml, detail, column] of [
+      ['a: 1\nb: !!float abc\n', 'abc is not a !!float', 4],
+      ['a: 1\nb: !!int 1.5\n', '1.5 is not an !!int', 4],
+      ['a: 1\nb: [!!bool yes]\n', 'yes is not a !!bool', 5],
+      ['a: 1\nb: !!null x\n', 'x is not a !!null', 4],
+    ] as const) {
+      const r = toJson(yaml);
+      expect(r).toMatchObject({ ok: false, position: { line: 2, column } });
+      expect(r.status).toBe(`Invalid YAML: ${detail} (line 2, column ${column})`);
+    }
+    // In a %YAML 1.1 document the tags are YAML 1.1's: !!bool yes is true.
+    expect(JSON.parse(out(toJson('%YAML 1.1\n---\na: !!bool yes\nb: !!float 1\n')))).toEqual({ a: true, b: 1 });
+  });
+
   it('writes JSON number literals unchanged into YAML, and quotes strings that would change type', () => {
     const y = out(toYaml('{"big":12345678901234567890,"dec":1.50,"s":"123","t":"true","n":"null","e":""}'));
     expect(y).toBe('big: 12345678901234567890\ndec: 1.50\ns: "123"\nt: "true"\n"n": "null"\ne: ""\n');

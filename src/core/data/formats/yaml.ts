@@ -77,7 +77,42 @@ function losslessTags(tags: Tags): Tags {
       },
     };
   });
-  return [...mapped, losslessWriteTag] as Tags;
+  return [...mapped, losslessWriteTag, ...explicitTags(mapped as Tags)] as Tags;
+}
+
+const BOOL = 'tag:yaml.org,2002:bool';
+const NULL = 'tag:yaml.org,2002:null';
+const TYPE_NAMES: Record<string, string> = {
+  [INT]: 'an !!int',
+  [FLOAT]: 'a !!float',
+  [BOOL]: 'a !!bool',
+  [NULL]: 'a !!null',
+};
+
+/**
+ * A scalar with an explicit `!!int`, `!!float`, `!!bool` or `!!null` tag is that type whatever it
+ * looks like (YAML 1.2 section 10.3): `!!float 1` and `!!float "2"` are numbers, as PyYAML reads
+ * them. The library takes an explicit tag's resolver only when the tag's own pattern matches the
+ * text, else it warns and keeps the text as a string: the JSON had "1" and "2", and `!!float abc`
+ * was "abc" without a word. The library asks these resolvers (not default, so never used for an
+ * untagged scalar) after the ones whose pattern did not match: each tries its type's patterns, a
+ * !!float also the integer ones (`!!float 1`), and a value none matches is an error at the tag.
+ */
+function explicitTags(tags: Tags): ScalarTag[] {
+  const scalars = tags.filter((t): t is ScalarTag => typeof t === 'object' && !t.collection && !!t.test);
+  return Object.entries(TYPE_NAMES).map(([tag, name]) => {
+    const candidates = scalars.filter((t) => t.tag === tag || (tag === FLOAT && t.tag === INT));
+    return {
+      tag,
+      default: false,
+      resolve: (s: string, onError: (message: string) => void, options: ParseOptions) => {
+        const match = candidates.find((t) => t.test!.test(s));
+        if (match) return match.resolve(s, onError, options);
+        onError(`${s} is not ${name}`);
+        return s;
+      },
+    };
+  });
 }
 
 const TOO_DEEP = 'YAML is nested too deeply';
