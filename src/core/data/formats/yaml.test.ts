@@ -68,6 +68,21 @@ describe('YAML features', () => {
     expect(toJson('a: 1\n').ok && (toJson('a: 1\n') as { note?: string }).note).toBeUndefined();
   });
 
+  it('says how many comments the JSON leaves out (JSON has none), not counting a # inside a string', () => {
+    // They were dropped without a word: a configuration's explanations gone after a round trip.
+    const r = toJson('# top\na: 1 # why\n# before b\nb: |\n  # text, not a comment\nc: "#no" # yes\n...\n# after\n');
+    expect(JSON.parse(out(r))).toEqual({ a: 1, b: '# text, not a comment\n', c: '#no' });
+    expect(r.ok && r.note).toBe('5 comments have no place in JSON and are not in the output.');
+    const one = toJson('a: 1\n---\n# one\nb: [1, {c: 2} # flow\n ]\n');
+    expect(one.ok && one.note).toBe(
+      'The input holds 2 YAML documents (separated by ---); the JSON is an array with one element per document. 2 comments have no place in JSON and are not in the output.',
+    );
+    expect((toJson('a: 1 # only\n') as { note?: string }).note).toBe(
+      '1 comment has no place in JSON and is not in the output.',
+    );
+    expect((toJson('a: "# no"\nb: x#y\n') as { note?: string }).note).toBeUndefined();
+  });
+
   it('keeps YAML number literals JSON can spell and converts the others', () => {
     expect(
       out(

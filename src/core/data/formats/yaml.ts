@@ -122,7 +122,7 @@ interface YamlFailure {
   detail: string;
   position: TextPosition;
 }
-type YamlRead = { ok: true; value: unknown; documents: number } | YamlFailure;
+type YamlRead = { ok: true; value: unknown; documents: number; comments: number } | YamlFailure;
 
 /**
  * Parses YAML. A stream of several documents becomes an array of them (`documents` says how many),
@@ -156,6 +156,7 @@ export function readYaml(text: string): YamlRead {
       ok: true,
       value: values.length === 0 ? null : values.length === 1 ? values[0] : values,
       documents: values.length,
+      comments: countComments(tokens),
     };
   } catch (e) {
     const detail = e instanceof RangeError ? TOO_DEEP : (e as Error).message;
@@ -164,6 +165,24 @@ export function readYaml(text: string): YamlRead {
     const alias = e instanceof ReferenceError ? firstUnresolvedAlias(list) : undefined;
     return { ok: false, detail, position: positionAt(text, alias ?? 0) };
   }
+}
+
+/**
+ * The comments of parsed YAML, which JSON has no place for (a `#` inside a scalar is text, part of
+ * the scalar's token). They were dropped without a word. No recursion: the tokens nest as deep as
+ * the document.
+ */
+function countComments(tokens: CST.Token[]): number {
+  let count = 0;
+  const stack: unknown[] = [...tokens];
+  for (let t = stack.pop(); t !== undefined; t = stack.pop()) {
+    if (Array.isArray(t)) stack.push(...(t as unknown[]));
+    else if (t && typeof t === 'object') {
+      if ((t as CST.SourceToken).type === 'comment') count++;
+      else for (const v of Object.values(t)) if (v && typeof v === 'object') stack.push(v);
+    }
+  }
+  return count;
 }
 
 /**

@@ -36,6 +36,8 @@ function yamlToJson(text: string, indent: 2 | 4, sortKeys: boolean): OpResult {
       `The input holds ${r.documents} YAML documents (separated by ---); the JSON is an array with one element per document.`,
     nonFinite.count === 1 && '1 value (.inf, -.inf or .nan) has no JSON spelling and became null.',
     nonFinite.count > 1 && `${nonFinite.count} values (.inf, -.inf or .nan) have no JSON spelling and became null.`,
+    r.comments === 1 && '1 comment has no place in JSON and is not in the output.',
+    r.comments > 1 && `${r.comments} comments have no place in JSON and are not in the output.`,
   ].filter(Boolean);
   return { ok: true, output, status: '✅ Converted YAML to JSON', note: notes.join(' ') || undefined };
 }
