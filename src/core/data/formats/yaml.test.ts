@@ -197,6 +197,22 @@ describe('YAML features', () => {
     });
   });
 
+  it('.inf, -.inf and .nan keys are Infinity, -Infinity and NaN, as JavaScript and Python name them (all were "NaN")', () => {
+    const r = toJson('.inf: a\n-.inf: b\n.nan: c\nv: [.inf, -.inf, .nan]\n');
+    expect(out(r)).toBe(
+      '{\n  "Infinity": "a",\n  "-Infinity": "b",\n  "NaN": "c",\n  "v": [\n    null,\n    null,\n    null\n  ]\n}',
+    );
+    expect(r.ok && r.note).toBe('3 values (.inf, -.inf or .nan) have no JSON spelling and became null.');
+    // A key the JSON spells like another is still an error, not the key twice (two .nan keys were
+    // one, the first value lost).
+    expect(toJson('.nan: a\n.nan: b\n').status).toBe(
+      'Invalid YAML: Map keys .nan and .nan are the same JSON key "NaN" (line 2, column 1)',
+    );
+    expect(toJson('.inf: a\nInfinity: b\n').status).toBe(
+      'Invalid YAML: Map keys .inf and Infinity are the same JSON key "Infinity" (line 2, column 1)',
+    );
+  });
+
   it('says when a document is nested too deeply, instead of throwing', () => {
     const objects = (n: number) => '{"k": '.repeat(n) + '1' + '}'.repeat(n);
     const arrays = (n: number) => '['.repeat(n) + ']'.repeat(n);

@@ -23,8 +23,10 @@ function yamlNumberToJson(src: string, resolve: (s: string) => unknown): number 
   const r = resolve(src);
   const v = YAML.isScalar(r) ? r.value : r; // the float resolvers give a Scalar
   if (typeof v === 'bigint') return numberFromLiteral(v.toString());
-  // .inf / .nan have no JSON spelling; like JSON.stringify they become null.
-  return typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN;
+  // .inf / .nan have no JSON spelling: as values they become null (like JSON.stringify), as keys
+  // Infinity, -Infinity and NaN (String of the number, as JavaScript and Python's json name them).
+  // Until 2026-11-30 all three were NaN: keys that a Map took for one, keeping the last value alone.
+  return typeof v === 'number' ? v : Number.NaN;
 }
 
 const losslessWriteTag = {
@@ -236,7 +238,9 @@ interface MapKey {
  */
 function mapKeys(doc: YAML.Document.Parsed, map: YAML.YAMLMap, depth = 0): MapKey[] {
   const keys = new Map<unknown, MapKey>();
-  const identity = (node: YAML.Node) => (YAML.isScalar(node) ? node.value : Symbol('collection key'));
+  // NaN is no key the mapping has already (the library's comparison): a Map would take two for one.
+  const identity = (node: YAML.Node) =>
+    YAML.isScalar(node) && !Number.isNaN(node.value) ? node.value : Symbol('collection or NaN key');
   for (const { key, value } of map.items) {
     if (!YAML.isNode(key) || !key.range) continue;
     const js = YAML.isScalar(key) ? key.value : key.toJS(doc, { mapAsMap: true });
