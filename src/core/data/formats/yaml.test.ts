@@ -83,6 +83,23 @@ describe('YAML features', () => {
     expect((toJson('a: "# no"\nb: x#y\n') as { note?: string }).note).toBeUndefined();
   });
 
+  it('says which tags JSON has no place for: the values are kept without them (CloudFormation !Ref, ...)', () => {
+    // They were dropped without a word: `!Ref Bucket` became the string "Bucket".
+    const r = toJson('a: !Ref Bucket\nb: !GetAtt Role.Arn\nc: !Sub [x, {y: 1}]\nd: !Ref Other\ne: !!custom z\n');
+    expect(JSON.parse(out(r))).toEqual({ a: 'Bucket', b: 'Role.Arn', c: ['x', { y: 1 }], d: 'Other', e: 'z' });
+    expect(r.ok && r.note).toBe(
+      '5 values are written without their tags (!Ref, !GetAtt, !Sub, !!custom), which JSON has no place for.',
+    );
+    const one = toJson('# c\na: !<tag:example.com,2000:x> q\n');
+    expect(one.ok && one.note).toBe(
+      '1 comment has no place in JSON and is not in the output. 1 value is written without its tag (!<tag:example.com,2000:x>), which JSON has no place for.',
+    );
+    // The tags JSON can do without say nothing: core types, !!binary, !!set, the non-specific !.
+    expect(
+      (toJson('a: !!str 1\nb: !!binary aGk=\nc: !!set {x}\nd: ! 12\ne: !!int 3\n') as { note?: string }).note,
+    ).toBe(undefined);
+  });
+
   it('keeps YAML number literals JSON can spell and converts the others', () => {
     expect(
       out(

@@ -124,7 +124,16 @@ interface YamlFailure {
   detail: string;
   position: TextPosition;
 }
-type YamlRead = { ok: true; value: unknown; documents: number; comments: number } | YamlFailure;
+type YamlRead =
+  | {
+      ok: true;
+      value: unknown;
+      documents: number;
+      comments: number;
+      /** The tags the library knows nothing of, one per value written without its tag, as spelt. */
+      droppedTags: string[];
+    }
+  | YamlFailure;
 
 /**
  * Parses YAML. A stream of several documents becomes an array of them (`documents` says how many),
@@ -159,6 +168,7 @@ export function readYaml(text: string): YamlRead {
       value: values.length === 0 ? null : values.length === 1 ? values[0] : values,
       documents: values.length,
       comments: countComments(tokens),
+      droppedTags: list.flatMap(droppedTags),
     };
   } catch (e) {
     const detail = e instanceof RangeError ? TOO_DEEP : (e as Error).message;
@@ -168,6 +178,21 @@ export function readYaml(text: string): YamlRead {
     return { ok: false, detail, position: positionAt(text, alias ?? 0) };
   }
 }
+
+/**
+ * The tags of a document the library does not know (CloudFormation's `!Ref`, `!GetAtt`, ...): it
+ * keeps their values as if untagged and warns, and JSON has no place for a tag. They were dropped
+ * without a word. Written as the document can spell them: `!!x` for the YAML namespace.
+ */
+function droppedTags(doc: YAML.Document.Parsed): string[] {
+  return doc.warnings.flatMap((w) => {
+    const m = w.code === 'TAG_RESOLVE_FAILED' ? /^Unresolved tag: (\S+)/.exec(w.message) : null;
+    if (!m) return [];
+    const tag = m[1]!;
+    return [tag.startsWith('!') ? tag : tag.startsWith(YAML_TAG) ? `!!${tag.slice(YAML_TAG.length)}` : `!<${tag}>`];
+  });
+}
+const YAML_TAG = 'tag:yaml.org,2002:';
 
 /**
  * The comments of parsed YAML, which JSON has no place for (a `#` inside a scalar is text, part of
