@@ -127,7 +127,9 @@ class Reader {
       try {
         return JSON.parse(s.slice(start, q + 1)) as string;
       } catch {
-        return this.fail('Bad escaped character in JSON', start);
+        // At the escaped character: JSON.parse places most bad escapes itself, but not one of a
+        // character beyond U+FFFF ("Unexpected token"), which was placed at the opening quote.
+        return this.fail('Bad escaped character in JSON', badEscapeAt(s, start + 1, q));
       }
     }
   }
@@ -185,6 +187,15 @@ class Reader {
         );
     }
   }
+}
+
+/** The offset of the character after the first backslash in s[from, to) that starts no JSON escape. */
+function badEscapeAt(s: string, from: number, to: number): number {
+  for (let i = s.indexOf('\\', from); i !== -1 && i < to; i = s.indexOf('\\', i + 2)) {
+    const c = s[i + 1]!;
+    if (c === 'u' ? !/^[0-9a-fA-F]{4}$/.test(s.slice(i + 2, i + 6)) : !'"\\/bfnrt'.includes(c)) return i + 1;
+  }
+  return from - 1;
 }
 
 /**
