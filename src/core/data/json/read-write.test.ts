@@ -211,6 +211,25 @@ describe('lossless JSON', () => {
     });
   });
 
+  it('names a character beyond U+FFFF whole, not its first half (V8 names a lone surrogate, shown as \ufffd)', () => {
+    for (const [text, offset] of [
+      ['[😀]', 1],
+      ['{"a": 😀}', 6],
+      ['[1, t😀]', 5],
+      ['\ufeff[𝄞]', 2],
+    ] as const) {
+      const token = text.includes('😀') ? '😀' : '𝄞';
+      expect(readJson(text), text).toMatchObject({
+        ok: false,
+        detail: `Unexpected token '${token}'`,
+        position: { offset },
+      });
+      expect(format(text, 2, true).status).toMatch(
+        new RegExp(`^Invalid JSON: Unexpected token '${token}' \\(line 1`, 'u'),
+      );
+    }
+  });
+
   it('writes Maps, plain objects and Infinity like JSON.stringify would', () => {
     expect(writeJson({ a: [Infinity, undefined, () => 1], b: undefined }, { indent: 0 })).toBe(
       '{"a":[null,null,null]}',

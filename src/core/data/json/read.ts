@@ -199,6 +199,18 @@ function badEscapeAt(s: string, from: number, to: number): number {
 }
 
 /**
+ * `detail` naming the character at `offset` whole: V8 (and our reader, which words errors like it)
+ * names the first UTF-16 unit of a character beyond U+FFFF, a lone surrogate shown as U+FFFD.
+ */
+export function wholeCharacter(detail: string, text: string, offset: number): string {
+  const m = /^Unexpected token '([\ud800-\udbff])'$/.exec(detail);
+  const c = text.codePointAt(offset);
+  return m && c !== undefined && c > 0xffff && text[offset] === m[1]
+    ? `Unexpected token '${String.fromCodePoint(c)}'`
+    : detail;
+}
+
+/**
  * JSON.parse's verdict: undefined when `text` parses, else V8's message without the quoted source,
  * the "(line x column y)" or "at position n" tail, and that position (a UTF-16 offset) when it gives one.
  */
@@ -251,7 +263,11 @@ export function readJson(text: string): ParseResult {
       return { ok: false, detail: e.message, position: markedAt(text, e.offset), tooDeep: JSON_TREE_MAX_DEPTH };
     if (e instanceof JsonSyntaxError) {
       const offset = native?.offset ?? e.offset;
-      return { ok: false, detail: native?.message ?? e.message, position: markedAt(text, offset) };
+      return {
+        ok: false,
+        detail: wholeCharacter(native?.message ?? e.message, text, offset),
+        position: markedAt(text, offset),
+      };
     }
     if (e instanceof RangeError) {
       return { ok: false, detail: 'JSON is nested too deeply', position: markedAt(text, bom) };
