@@ -346,4 +346,15 @@ describe('round trip JSON -> YAML -> JSON', () => {
       }
     }
   });
+
+  it('writes a document that is one string of several lines double-quoted, not as a block at column 0', () => {
+    // `|-` with its lines at column 0 is YAML 1.2, but PyYAML (and so yq) stops at the second line:
+    // "expected '<document start>', but found '<scalar>'".
+    expect(out(toYaml('"a\\nb"'))).toBe('"a\\nb"\n');
+    expect(out(toYaml('"\\n日本語\\n"', 4))).toBe('"\\n日本語\\n"\n');
+    // Inside a collection the block is indented, as before.
+    expect(out(toYaml('{"k": "a\\nb"}'))).toBe('k: |-\n  a\n  b\n');
+    for (const json of ['"a\\nb"', '"\\n日本語\\n"', '"x\\n\\n"'])
+      expect(JSON.parse(out(toJson(out(toYaml(json)))))).toBe(JSON.parse(json));
+  });
 });

@@ -372,6 +372,8 @@ export function writeYaml(value: unknown, indent: number): string {
   // Strings that yaml 2.9 writes unquoted but reads back changed are double-quoted:
   // - a block scalar whose first line starts with a space gets a wrong indentation indicator
   //   (|2 at indent 4);
+  // - a document that is one string of several lines: its block's lines are at column 0, which
+  //   PyYAML (and yq) refuses ("expected '<document start>'") where other readers take it;
   // - a leading U+FEFF at the start of the output is read as a byte order mark and dropped;
   // - YAML_11_NOT_STRING (YAML 1.2 readers take them as text, 1.1 readers do not).
   YAML.visit(doc, {
@@ -380,7 +382,7 @@ export function writeYaml(value: unknown, indent: number): string {
       const v = node.value;
       const multiLine = v.includes('\n');
       if (
-        (multiLine && /^\n*[ \t]/.test(v)) ||
+        (multiLine && (/^\n*[ \t]/.test(v) || node === doc.contents)) ||
         (!multiLine && v.includes('\t')) || // PyYAML fails on a tab in a plain scalar
         v.startsWith('\ufeff') ||
         YAML_11_NOT_STRING.some((re) => re.test(v))
