@@ -27,6 +27,34 @@ describe('JSON and YAML messages (spec section 5)', () => {
     expect(dup.status).toMatch(/^Invalid YAML: Map keys must be unique \(line 2, column 1\)$/);
   });
 
+  it('says a tab indents a line wherever it does, also in a block scalar or a quoted string, at the tab', () => {
+    // The library says so for a key or an item; for the lines of a block scalar or of a quoted
+    // string it named something else ("Block scalar values in collections must be indented",
+    // "Missing closing \"quote" at the opening quote).
+    for (const [yaml, line, column] of [
+      ['a: 1\n\tb: 2\n', 2, 1],
+      ['a: >\n\tfolded\n', 2, 1],
+      ['a: |\n  x\n\ty\n', 3, 1],
+      ['a:\n  b: |\n\tz\n', 3, 1],
+      ['- |\n\tx\n', 2, 1],
+      ['a: 1\nb: "x\n\ty"\n', 3, 1],
+      ["a: 'it''s\n\tmore'\n", 2, 1],
+    ] as const) {
+      expect(toJson(yaml), JSON.stringify(yaml)).toMatchObject({
+        ok: false,
+        status: `Invalid YAML: Tabs are not allowed as indentation (line ${line}, column ${column})`,
+      });
+    }
+    // A tab after the indentation is no indentation: those stay valid, and other errors keep their words.
+    expect(JSON.parse(out(toJson('a: |\n  x\ty\nb: "p\n  \tq"\nc: |\n  \tz\n')))).toEqual({
+      a: 'x\ty\n',
+      b: 'p q',
+      c: '\tz\n',
+    });
+    expect(toJson('a: "x\n  y\n').status).toMatch(/^Invalid YAML: Missing closing "quote \(line/);
+    expect(toJson('a: "x\n\ty\n').status).toMatch(/^Invalid YAML: Missing closing "quote \(line/); // never closed
+  });
+
   it('success has a check mark', () => {
     expect(toYaml('{"a":1}')).toEqual({ ok: true, output: 'a: 1\n', status: '✅ Converted JSON to YAML' });
     expect(toJson('a: 1')).toEqual({

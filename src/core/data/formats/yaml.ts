@@ -150,6 +150,8 @@ export function readYaml(text: string): YamlRead {
   for (const doc of list) {
     const err = doc.errors[0];
     if (err) {
+      const tab = tabIndentBehind(text, doc.errors);
+      if (tab !== undefined) return { ok: false, detail: TAB_INDENT, position: positionAt(text, tab) };
       const offset = err.pos[0];
       // The library reports running out of stack in a collection as RESOURCE_EXHAUSTION.
       const detail =
@@ -177,6 +179,31 @@ export function readYaml(text: string): YamlRead {
     const alias = e instanceof ReferenceError ? firstUnresolvedAlias(list) : undefined;
     return { ok: false, detail, position: positionAt(text, alias ?? 0) };
   }
+}
+
+const TAB_INDENT = 'Tabs are not allowed as indentation';
+
+/**
+ * The tab that indents a line, when it is what the first error is about though the library names
+ * something else: a line of a block scalar indented with a tab ("Block scalar values in
+ * collections must be indented", ...), or a quoted string going on on a line indented with a tab,
+ * where the library's first error is "Missing closing "quote" at the opening quote and its next
+ * one the tab. The library says it for keys and items itself.
+ */
+function tabIndentBehind(text: string, errors: readonly YAML.YAMLError[]): number | undefined {
+  const [first] = errors;
+  if (!first) return undefined;
+  const at = first.pos[0];
+  if (first.message.startsWith('Block scalar')) {
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    const indent = /^[ \t]*/.exec(text.slice(lineStart, at + 1))![0];
+    const tab = indent.indexOf('\t');
+    return tab !== -1 && at <= lineStart + indent.length ? lineStart + tab : undefined;
+  }
+  const quote = /^Missing closing (["'])quote/.exec(first.message)?.[1];
+  const tab = errors.find((e) => e.code === 'TAB_AS_INDENT' && e.pos[0] > at);
+  // The string does end, after the tab.
+  return quote && tab && text.indexOf(quote, tab.pos[0]) !== -1 ? tab.pos[0] : undefined;
 }
 
 /**
