@@ -287,6 +287,19 @@ describe('YAML features', () => {
     expect(toJson('a: &w 1\n---\nb: 2\nc: [1, *w]\n')).toMatchObject({ ok: false, position: { line: 4, column: 8 } });
   });
 
+  it('a merge key whose source is not a mapping is placed at that source (was line 1, column 1)', () => {
+    for (const [yaml, line, column] of [
+      ['a: &s 1\nb:\n  <<: *s\n', 3, 7],
+      ['a: {x: 1}\nb:\n  <<: [{y: 2}, 3]\n', 3, 16],
+      ['l: &l [1]\nm:\n  x: 1\n  <<: *l\n', 4, 7],
+      ['---\na: 1\n---\nb: {<<: text}\n', 4, 9],
+    ] as const) {
+      const r = toJson(yaml);
+      expect(r, JSON.stringify(yaml)).toMatchObject({ ok: false, position: { line, column } });
+      expect(r.status).toBe(`Invalid YAML: Merge sources must be maps or map aliases (line ${line}, column ${column})`);
+    }
+  });
+
   it('keys that are one JSON key (1 and "1", true and "true") are an error at the second, not a duplicate key in the JSON', () => {
     const r = toJson('a: 0\n1: x\n"1": y\n');
     expect(r).toMatchObject({ ok: false, position: { line: 3, column: 1 } });

@@ -177,7 +177,9 @@ export function readYaml(text: string): YamlRead {
     // The library throws "Unresolved alias" from toJS, without a place: it is the first alias
     // whose anchor is not set before it (it was reported at line 1, column 1).
     const alias = e instanceof ReferenceError ? firstUnresolvedAlias(list) : undefined;
-    return { ok: false, detail, position: positionAt(text, alias ?? 0) };
+    // So does "Merge sources must be maps or map aliases": it is the first such source.
+    const merge = detail.startsWith('Merge sources') ? firstBadMergeSource(list) : undefined;
+    return { ok: false, detail, position: positionAt(text, alias ?? merge ?? 0) };
   }
 }
 
@@ -316,6 +318,29 @@ function mapKeys(doc: YAML.Document.Parsed, map: YAML.YAMLMap, depth = 0): MapKe
     }
   }
   return [...keys.values()];
+}
+
+/**
+ * The offset of the first source of a merge key `<<` that is not a mapping: the value itself (an
+ * alias to something else, a scalar) or, in a sequence of sources, the item.
+ */
+function firstBadMergeSource(docs: YAML.Document.Parsed[]): number | undefined {
+  for (const doc of docs) {
+    let found: number | undefined;
+    const isMapSource = (n: unknown) => YAML.isMap(YAML.isAlias(n) ? n.resolve(doc) : n);
+    YAML.visit(doc, {
+      Pair(_key, pair) {
+        if (!YAML.isScalar(pair.key) || typeof pair.key.value !== 'symbol') return undefined; // not <<
+        const v = pair.value;
+        const bad = YAML.isSeq(v) ? v.items.find((item) => !isMapSource(item)) : isMapSource(v) ? undefined : v;
+        if (!bad) return undefined;
+        found = (YAML.isNode(bad) && bad.range?.[0]) || pair.key.range?.[0];
+        return YAML.visit.BREAK;
+      },
+    });
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** The offset of the first alias naming an anchor not set before it in its own document. */
