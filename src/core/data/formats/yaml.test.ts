@@ -328,6 +328,24 @@ describe('YAML features', () => {
     expect(out(toJson('- !!binary ""\n- !!binary /w==\n', 2, true))).toBe('[\n  "",\n  "/w=="\n]');
   });
 
+  it('!!binary that is not Base64 is an error at the tag, as in the browser (Node\'s Buffer made it "" or dropped letters)', () => {
+    for (const [yaml, text] of [
+      ['a: 1\nb: !!binary "@@@"\n', '@@@'],
+      ['a: 1\nb: !!binary aGVsbG8=!\n', 'aGVsbG8=!'],
+      ['a: 1\nb: !!binary aGVsb\n', 'aGVsb'],
+    ] as const) {
+      expect(toJson(yaml), yaml).toMatchObject({
+        ok: false,
+        status: `Invalid YAML: ${text} is not a !!binary (Base64) (line 2, column 4)`,
+      });
+    }
+    // Base64 as MIME and atob take it: lines, spaces, padding left off.
+    expect(JSON.parse(out(toJson('a: !!binary aGVsbG8\nb: !!binary "aGVs bG8="\n')))).toEqual({
+      a: 'aGVsbG8=',
+      b: 'aGVsbG8=',
+    });
+  });
+
   it('a merged key that is one JSON key with a key of the mapping or another merged key is an error, not a key twice', () => {
     expect(toJson('<<: {"1": a}\n1: b\n').status).toBe(
       'Invalid YAML: Map keys "1" (merged by <<) and 1 are the same JSON key "1" (line 2, column 1)',
