@@ -82,9 +82,20 @@ function useSettledPreview(result: JobResult | null): string {
   return !blob || settled === blob ? text : '';
 }
 
+/**
+ * The offset in the textarea of `offset` in `text`: the textarea holds each CR LF as one LF (HTML's
+ * newline normalisation), while a file's text keeps them; until 2026-11-30 the error selected in a
+ * CRLF file was one character further per line above it.
+ */
+function offsetInTextarea(text: string, offset: number): number {
+  let crlf = 0;
+  for (let i = text.indexOf('\r\n'); i !== -1 && i < offset; i = text.indexOf('\r\n', i + 2)) crlf++;
+  return offset - crlf;
+}
+
 /** Selects the character at the error and scrolls it into the middle of the textarea. */
-function markPosition(ta: HTMLTextAreaElement, p: TextPosition) {
-  const start = Math.min(p.offset, ta.value.length);
+function markPosition(ta: HTMLTextAreaElement, text: string, p: TextPosition) {
+  const start = Math.min(offsetInTextarea(text, p.offset), ta.value.length);
   ta.focus({ preventScroll: true });
   ta.setSelectionRange(start, Math.min(ta.value.length, start + 1));
   const lineHeight = parseFloat(getComputedStyle(ta).lineHeight) || 18;
@@ -126,7 +137,9 @@ export function InputArea({
   // Text the textarea shows whole (long text and files show their beginning, read-only).
   const whole = !file && input.text.length <= LONG_TEXT_CHARS;
   useEffect(() => {
-    if (errorPosition && ta.current && whole) markPosition(ta.current, errorPosition);
+    if (errorPosition && ta.current && whole) markPosition(ta.current, input.text, errorPosition);
+    // Only a new error moves the selection, not an edit of the text.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [errorPosition, whole]);
   return (
     <div className="data-area">
@@ -178,7 +191,7 @@ export function InputArea({
       {errorPosition && whole && (
         <p className="data-error-mark">
           Error at line {errorPosition.line}, column {errorPosition.column}.{' '}
-          <button type="button" onClick={() => ta.current && markPosition(ta.current, errorPosition)}>
+          <button type="button" onClick={() => ta.current && markPosition(ta.current, input.text, errorPosition)}>
             Show error position
           </button>
         </p>

@@ -134,6 +134,39 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(errors).toEqual([]);
     });
 
+    it('selects the character named by an error in a file with CRLF line ends, on both pages', async () => {
+      // The textarea holds a CR LF as one LF: an offset in the file's text, which counts the CRs,
+      // selected one character further per line above the error (here past the end: nothing).
+      const { page, errors } = await open('/json-formatter');
+      const selected = (label: string) =>
+        page
+          .getByLabel(label, { exact: true })
+          .evaluate((t: HTMLTextAreaElement) => t.value.slice(t.selectionStart, t.selectionEnd));
+      const text = ['{', '  "a": 1,', '  "b": 2,', '  "c": x', '}'].join('\r\n');
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'a.json', mimeType: 'application/json', buffer: Buffer.from(text) });
+      await expect.poll(() => value(page, 'Input JSON')).toBe(text.replaceAll('\r\n', '\n'));
+      for (const name of ['Format', 'Sort keys']) {
+        if (name === 'Sort keys') await page.getByLabel('Sort keys').check(); // the tree path
+        await page.getByLabel('Input JSON').evaluate((t: HTMLTextAreaElement) => t.setSelectionRange(0, 0));
+        await button(page, 'Format').click();
+        await expect.poll(() => status(page)).toBe(`Invalid JSON: Unexpected token 'x' (line 4, column 8)`);
+        await expect.poll(() => selected('Input JSON')).toBe('x');
+      }
+      await page.goto(`${app.url}/json-yaml-converter`);
+      await page.getByLabel('Conversion direction').selectOption('yamlToJson');
+      const yaml = ['a: 1', 'b: 2', 'c: [1,', 'd: 4'].join('\r\n');
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'a.yaml', mimeType: 'text/yaml', buffer: Buffer.from(yaml) });
+      await expect.poll(() => value(page, 'YAML Input')).toBe(yaml.replaceAll('\r\n', '\n'));
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toMatch(/^Invalid YAML: .+ \(line 4, column 1\)$/);
+      await expect.poll(() => selected('YAML Input')).toBe('d');
+      expect(errors).toEqual([]);
+    });
+
     it('announces the same error again when a second attempt gives the same message', async () => {
       const { page, errors } = await open('/json-formatter');
       await page.getByLabel('Input JSON').fill('{"a": }');

@@ -27,6 +27,34 @@ describe('JSON and YAML messages (spec section 5)', () => {
     expect(dup.status).toMatch(/^Invalid YAML: Map keys must be unique \(line 2, column 1\)$/);
   });
 
+  it('says a tab indents a line wherever it does, also in a block scalar or a quoted string, at the tab', () => {
+    // The library says so for a key or an item; for the lines of a block scalar or of a quoted
+    // string it named something else ("Block scalar values in collections must be indented",
+    // "Missing closing \"quote" at the opening quote).
+    for (const [yaml, line, column] of [
+      ['a: 1\n\tb: 2\n', 2, 1],
+      ['a: >\n\tfolded\n', 2, 1],
+      ['a: |\n  x\n\ty\n', 3, 1],
+      ['a:\n  b: |\n\tz\n', 3, 1],
+      ['- |\n\tx\n', 2, 1],
+      ['a: 1\nb: "x\n\ty"\n', 3, 1],
+      ["a: 'it''s\n\tmore'\n", 2, 1],
+    ] as const) {
+      expect(toJson(yaml), JSON.stringify(yaml)).toMatchObject({
+        ok: false,
+        status: `Invalid YAML: Tabs are not allowed as indentation (line ${line}, column ${column})`,
+      });
+    }
+    // A tab after the indentation is no indentation: those stay valid, and other errors keep their words.
+    expect(JSON.parse(out(toJson('a: |\n  x\ty\nb: "p\n  \tq"\nc: |\n  \tz\n')))).toEqual({
+      a: 'x\ty\n',
+      b: 'p q',
+      c: '\tz\n',
+    });
+    expect(toJson('a: "x\n  y\n').status).toMatch(/^Invalid YAML: Missing closing "quote \(line/);
+    expect(toJson('a: "x\n\ty\n').status).toMatch(/^Invalid YAML: Missing closing "quote \(line/); // never closed
+  });
+
   it('success has a check mark', () => {
     expect(toYaml('{"a":1}')).toEqual({ ok: true, output: 'a: 1\n', status: '✅ Converted JSON to YAML' });
     expect(toJson('a: 1')).toEqual({
@@ -68,6 +96,38 @@ describe('YAML features', () => {
     expect(toJson('a: 1\n').ok && (toJson('a: 1\n') as { note?: string }).note).toBeUndefined();
   });
 
+  it('says how many comments the JSON leaves out (JSON has none), not counting a # inside a string', () => {
+    // They were dropped without a word: a configuration's explanations gone after a round trip.
+    const r = toJson('# top\na: 1 # why\n# before b\nb: |\n  # text, not a comment\nc: "#no" # yes\n...\n# after\n');
+    expect(JSON.parse(out(r))).toEqual({ a: 1, b: '# text, not a comment\n', c: '#no' });
+    expect(r.ok && r.note).toBe('5 comments have no place in JSON and are not in the output.');
+    const one = toJson('a: 1\n---\n# one\nb: [1, {c: 2} # flow\n ]\n');
+    expect(one.ok && one.note).toBe(
+      'The input holds 2 YAML documents (separated by ---); the JSON is an array with one element per document. 2 comments have no place in JSON and are not in the output.',
+    );
+    expect((toJson('a: 1 # only\n') as { note?: string }).note).toBe(
+      '1 comment has no place in JSON and is not in the output.',
+    );
+    expect((toJson('a: "# no"\nb: x#y\n') as { note?: string }).note).toBeUndefined();
+  });
+
+  it('says which tags JSON has no place for: the values are kept without them (CloudFormation !Ref, ...)', () => {
+    // They were dropped without a word: `!Ref Bucket` became the string "Bucket".
+    const r = toJson('a: !Ref Bucket\nb: !GetAtt Role.Arn\nc: !Sub [x, {y: 1}]\nd: !Ref Other\ne: !!custom z\n');
+    expect(JSON.parse(out(r))).toEqual({ a: 'Bucket', b: 'Role.Arn', c: ['x', { y: 1 }], d: 'Other', e: 'z' });
+    expect(r.ok && r.note).toBe(
+      '5 values are written without their tags (!Ref, !GetAtt, !Sub, !!custom), which JSON has no place for.',
+    );
+    const one = toJson('# c\na: !<tag:example.com,2000:x> q\n');
+    expect(one.ok && one.note).toBe(
+      '1 comment has no place in JSON and is not in the output. 1 value is written without its tag (!<tag:example.com,2000:x>), which JSON has no place for.',
+    );
+    // The tags JSON can do without say nothing: core types, !!binary, !!set, the non-specific !.
+    expect(
+      (toJson('a: !!str 1\nb: !!binary aGk=\nc: !!set {x}\nd: ! 12\ne: !!int 3\n') as { note?: string }).note,
+    ).toBe(undefined);
+  });
+
   it('keeps YAML number literals JSON can spell and converts the others', () => {
     expect(
       out(
@@ -90,6 +150,37 @@ describe('YAML features', () => {
     );
     // Without the directive, YAML 1.2: 0755 is decimal, the others are text.
     expect(JSON.parse(out(toJson('a: 0755\nb: 1:30\nc: 1_000\n')))).toEqual({ a: 755, b: '1:30', c: '1_000' });
+  });
+
+  it('reads a scalar with an explicit !!float, !!int, !!bool or !!null tag as that type, or says it is not one', () => {
+    // YAML 1.2 section 10.3: a tag names the type whatever the scalar looks like; PyYAML reads
+    // `!!float 1` as 1.0. The library found no !!float whose pattern matched "1" and warned, and
+    // the JSON had the string "1".
+    expect(
+      JSON.parse(out(toJson('a: !!float 1\nb: !!float "2"\nc: !!float -3\nd: !!float 1.5\ne: !!int "7"'))),
+    ).toEqual({ a: 1, b: 2, c: -3, d: 1.5, e: 7 });
+    expect(out(toJson('a: !!float 12345678901234567890\nb: !!float 0x10\n'))).toBe(
+      '{\n  "a": 12345678901234567890,\n  "b": 16\n}',
+    );
+    expect(JSON.parse(out(toJson('a: !!bool "true"\nb: !!null ""\nc: !!str 1\nd: !custom x\n')))).toEqual({
+      a: true,
+      b: null,
+      c: '1',
+      d: 'x',
+    });
+    // A value the tag cannot name is an error at the tag (was the value as a string, without a word).
+    for (const [yaml, detail, column] of [
+      ['a: 1\nb: !!float abc\n', 'abc is not a !!float', 4],
+      ['a: 1\nb: !!int 1.5\n', '1.5 is not an !!int', 4],
+      ['a: 1\nb: [!!bool yes]\n', 'yes is not a !!bool', 5],
+      ['a: 1\nb: !!null x\n', 'x is not a !!null', 4],
+    ] as const) {
+      const r = toJson(yaml);
+      expect(r).toMatchObject({ ok: false, position: { line: 2, column } });
+      expect(r.status).toBe(`Invalid YAML: ${detail} (line 2, column ${column})`);
+    }
+    // In a %YAML 1.1 document the tags are YAML 1.1's: !!bool yes is true.
+    expect(JSON.parse(out(toJson('%YAML 1.1\n---\na: !!bool yes\nb: !!float 1\n')))).toEqual({ a: true, b: 1 });
   });
 
   it('writes JSON number literals unchanged into YAML, and quotes strings that would change type', () => {
@@ -151,6 +242,22 @@ describe('YAML features', () => {
     });
   });
 
+  it('.inf, -.inf and .nan keys are Infinity, -Infinity and NaN, as JavaScript and Python name them (all were "NaN")', () => {
+    const r = toJson('.inf: a\n-.inf: b\n.nan: c\nv: [.inf, -.inf, .nan]\n');
+    expect(out(r)).toBe(
+      '{\n  "Infinity": "a",\n  "-Infinity": "b",\n  "NaN": "c",\n  "v": [\n    null,\n    null,\n    null\n  ]\n}',
+    );
+    expect(r.ok && r.note).toBe('3 values (.inf, -.inf or .nan) have no JSON spelling and became null.');
+    // A key the JSON spells like another is still an error, not the key twice (two .nan keys were
+    // one, the first value lost).
+    expect(toJson('.nan: a\n.nan: b\n').status).toBe(
+      'Invalid YAML: Map keys .nan and .nan are the same JSON key "NaN" (line 2, column 1)',
+    );
+    expect(toJson('.inf: a\nInfinity: b\n').status).toBe(
+      'Invalid YAML: Map keys .inf and Infinity are the same JSON key "Infinity" (line 2, column 1)',
+    );
+  });
+
   it('says when a document is nested too deeply, instead of throwing', () => {
     const objects = (n: number) => '{"k": '.repeat(n) + '1' + '}'.repeat(n);
     const arrays = (n: number) => '['.repeat(n) + ']'.repeat(n);
@@ -180,6 +287,19 @@ describe('YAML features', () => {
     expect(toJson('a: &w 1\n---\nb: 2\nc: [1, *w]\n')).toMatchObject({ ok: false, position: { line: 4, column: 8 } });
   });
 
+  it('a merge key whose source is not a mapping is placed at that source (was line 1, column 1)', () => {
+    for (const [yaml, line, column] of [
+      ['a: &s 1\nb:\n  <<: *s\n', 3, 7],
+      ['a: {x: 1}\nb:\n  <<: [{y: 2}, 3]\n', 3, 16],
+      ['l: &l [1]\nm:\n  x: 1\n  <<: *l\n', 4, 7],
+      ['---\na: 1\n---\nb: {<<: text}\n', 4, 9],
+    ] as const) {
+      const r = toJson(yaml);
+      expect(r, JSON.stringify(yaml)).toMatchObject({ ok: false, position: { line, column } });
+      expect(r.status).toBe(`Invalid YAML: Merge sources must be maps or map aliases (line ${line}, column ${column})`);
+    }
+  });
+
   it('keys that are one JSON key (1 and "1", true and "true") are an error at the second, not a duplicate key in the JSON', () => {
     const r = toJson('a: 0\n1: x\n"1": y\n');
     expect(r).toMatchObject({ ok: false, position: { line: 3, column: 1 } });
@@ -206,6 +326,24 @@ describe('YAML features', () => {
       '{\n    "a": "aGVsbG8=",\n    "b": "R0lGODlhAQABAAAAACw="\n}',
     );
     expect(out(toJson('- !!binary ""\n- !!binary /w==\n', 2, true))).toBe('[\n  "",\n  "/w=="\n]');
+  });
+
+  it('!!binary that is not Base64 is an error at the tag, as in the browser (Node\'s Buffer made it "" or dropped letters)', () => {
+    for (const [yaml, text] of [
+      ['a: 1\nb: !!binary "@@@"\n', '@@@'],
+      ['a: 1\nb: !!binary aGVsbG8=!\n', 'aGVsbG8=!'],
+      ['a: 1\nb: !!binary aGVsb\n', 'aGVsb'],
+    ] as const) {
+      expect(toJson(yaml), yaml).toMatchObject({
+        ok: false,
+        status: `Invalid YAML: ${text} is not a !!binary (Base64) (line 2, column 4)`,
+      });
+    }
+    // Base64 as MIME and atob take it: lines, spaces, padding left off.
+    expect(JSON.parse(out(toJson('a: !!binary aGVsbG8\nb: !!binary "aGVs bG8="\n')))).toEqual({
+      a: 'aGVsbG8=',
+      b: 'aGVsbG8=',
+    });
   });
 
   it('a merged key that is one JSON key with a key of the mapping or another merged key is an error, not a key twice', () => {
@@ -266,5 +404,16 @@ describe('round trip JSON -> YAML -> JSON', () => {
         expect(JSON.parse(back), `${json} at indent ${indent}`).toEqual(JSON.parse(json));
       }
     }
+  });
+
+  it('writes a document that is one string of several lines double-quoted, not as a block at column 0', () => {
+    // `|-` with its lines at column 0 is YAML 1.2, but PyYAML (and so yq) stops at the second line:
+    // "expected '<document start>', but found '<scalar>'".
+    expect(out(toYaml('"a\\nb"'))).toBe('"a\\nb"\n');
+    expect(out(toYaml('"\\n日本語\\n"', 4))).toBe('"\\n日本語\\n"\n');
+    // Inside a collection the block is indented, as before.
+    expect(out(toYaml('{"k": "a\\nb"}'))).toBe('k: |-\n  a\n  b\n');
+    for (const json of ['"a\\nb"', '"\\n日本語\\n"', '"x\\n\\n"'])
+      expect(JSON.parse(out(toJson(out(toYaml(json)))))).toBe(JSON.parse(json));
   });
 });

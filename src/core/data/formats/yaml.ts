@@ -23,8 +23,10 @@ function yamlNumberToJson(src: string, resolve: (s: string) => unknown): number 
   const r = resolve(src);
   const v = YAML.isScalar(r) ? r.value : r; // the float resolvers give a Scalar
   if (typeof v === 'bigint') return numberFromLiteral(v.toString());
-  // .inf / .nan have no JSON spelling; like JSON.stringify they become null.
-  return typeof v === 'number' && Number.isFinite(v) ? v : Number.NaN;
+  // .inf / .nan have no JSON spelling: as values they become null (like JSON.stringify), as keys
+  // Infinity, -Infinity and NaN (String of the number, as JavaScript and Python's json name them).
+  // Until 2026-11-30 all three were NaN: keys that a Map took for one, keeping the last value alone.
+  return typeof v === 'number' ? v : Number.NaN;
 }
 
 const losslessWriteTag = {
@@ -77,7 +79,78 @@ function losslessTags(tags: Tags): Tags {
       },
     };
   });
-  return [...mapped, losslessWriteTag] as Tags;
+  return [
+    ...mapped.filter((t) => typeof t !== 'object' || t.tag !== BINARY),
+    binaryTag,
+    losslessWriteTag,
+    ...explicitTags(mapped as Tags),
+  ] as Tags;
+}
+
+const BINARY = 'tag:yaml.org,2002:binary';
+
+/** A scalar's text for a message: its whitespace runs as one space, at most 40 characters. */
+const shown = (s: string) => {
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > 40 ? `${one.slice(0, 40)}…` : one;
+};
+
+/**
+ * `!!binary`: Base64 as `atob` reads it (whitespace and line breaks skipped, padding optional), and
+ * an error at the tag when it is none. The library decodes with Node's Buffer where there is one,
+ * which skips what is not Base64 (`@@@` was "", `aGVsbG8=!` "aGVsbG8="), and with atob in the
+ * browser: the CLI and the page disagreed.
+ */
+const binaryTag: ScalarTag = {
+  tag: BINARY,
+  default: false,
+  identify: (v) => v instanceof Uint8Array,
+  resolve: (src, onError) => {
+    try {
+      const text = atob(src);
+      const bytes = new Uint8Array(text.length);
+      for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+      return bytes;
+    } catch {
+      onError(`${shown(src)} is not a !!binary (Base64)`);
+      return src;
+    }
+  },
+};
+
+const BOOL = 'tag:yaml.org,2002:bool';
+const NULL = 'tag:yaml.org,2002:null';
+const TYPE_NAMES: Record<string, string> = {
+  [INT]: 'an !!int',
+  [FLOAT]: 'a !!float',
+  [BOOL]: 'a !!bool',
+  [NULL]: 'a !!null',
+};
+
+/**
+ * A scalar with an explicit `!!int`, `!!float`, `!!bool` or `!!null` tag is that type whatever it
+ * looks like (YAML 1.2 section 10.3): `!!float 1` and `!!float "2"` are numbers, as PyYAML reads
+ * them. The library takes an explicit tag's resolver only when the tag's own pattern matches the
+ * text, else it warns and keeps the text as a string: the JSON had "1" and "2", and `!!float abc`
+ * was "abc" without a word. The library asks these resolvers (not default, so never used for an
+ * untagged scalar) after the ones whose pattern did not match: each tries its type's patterns, a
+ * !!float also the integer ones (`!!float 1`), and a value none matches is an error at the tag.
+ */
+function explicitTags(tags: Tags): ScalarTag[] {
+  const scalars = tags.filter((t): t is ScalarTag => typeof t === 'object' && !t.collection && !!t.test);
+  return Object.entries(TYPE_NAMES).map(([tag, name]) => {
+    const candidates = scalars.filter((t) => t.tag === tag || (tag === FLOAT && t.tag === INT));
+    return {
+      tag,
+      default: false,
+      resolve: (s: string, onError: (message: string) => void, options: ParseOptions) => {
+        const match = candidates.find((t) => t.test!.test(s));
+        if (match) return match.resolve(s, onError, options);
+        onError(`${shown(s)} is not ${name}`);
+        return s;
+      },
+    };
+  });
 }
 
 const TOO_DEEP = 'YAML is nested too deeply';
@@ -87,7 +160,16 @@ interface YamlFailure {
   detail: string;
   position: TextPosition;
 }
-type YamlRead = { ok: true; value: unknown; documents: number } | YamlFailure;
+type YamlRead =
+  | {
+      ok: true;
+      value: unknown;
+      documents: number;
+      comments: number;
+      /** The tags the library knows nothing of, one per value written without its tag, as spelt. */
+      droppedTags: string[];
+    }
+  | YamlFailure;
 
 /**
  * Parses YAML. A stream of several documents becomes an array of them (`documents` says how many),
@@ -104,6 +186,8 @@ export function readYaml(text: string): YamlRead {
   for (const doc of list) {
     const err = doc.errors[0];
     if (err) {
+      const tab = tabIndentBehind(text, doc.errors);
+      if (tab !== undefined) return { ok: false, detail: TAB_INDENT, position: positionAt(text, tab) };
       const offset = err.pos[0];
       // The library reports running out of stack in a collection as RESOURCE_EXHAUSTION.
       const detail =
@@ -121,14 +205,76 @@ export function readYaml(text: string): YamlRead {
       ok: true,
       value: values.length === 0 ? null : values.length === 1 ? values[0] : values,
       documents: values.length,
+      comments: countComments(tokens),
+      droppedTags: list.flatMap(droppedTags),
     };
   } catch (e) {
     const detail = e instanceof RangeError ? TOO_DEEP : (e as Error).message;
     // The library throws "Unresolved alias" from toJS, without a place: it is the first alias
     // whose anchor is not set before it (it was reported at line 1, column 1).
     const alias = e instanceof ReferenceError ? firstUnresolvedAlias(list) : undefined;
-    return { ok: false, detail, position: positionAt(text, alias ?? 0) };
+    // So does "Merge sources must be maps or map aliases": it is the first such source.
+    const merge = detail.startsWith('Merge sources') ? firstBadMergeSource(list) : undefined;
+    return { ok: false, detail, position: positionAt(text, alias ?? merge ?? 0) };
   }
+}
+
+const TAB_INDENT = 'Tabs are not allowed as indentation';
+
+/**
+ * The tab that indents a line, when it is what the first error is about though the library names
+ * something else: a line of a block scalar indented with a tab ("Block scalar values in
+ * collections must be indented", ...), or a quoted string going on on a line indented with a tab,
+ * where the library's first error is "Missing closing "quote" at the opening quote and its next
+ * one the tab. The library says it for keys and items itself.
+ */
+function tabIndentBehind(text: string, errors: readonly YAML.YAMLError[]): number | undefined {
+  const [first] = errors;
+  if (!first) return undefined;
+  const at = first.pos[0];
+  if (first.message.startsWith('Block scalar')) {
+    const lineStart = text.lastIndexOf('\n', at - 1) + 1;
+    const indent = /^[ \t]*/.exec(text.slice(lineStart, at + 1))![0];
+    const tab = indent.indexOf('\t');
+    return tab !== -1 && at <= lineStart + indent.length ? lineStart + tab : undefined;
+  }
+  const quote = /^Missing closing (["'])quote/.exec(first.message)?.[1];
+  const tab = errors.find((e) => e.code === 'TAB_AS_INDENT' && e.pos[0] > at);
+  // The string does end, after the tab.
+  return quote && tab && text.indexOf(quote, tab.pos[0]) !== -1 ? tab.pos[0] : undefined;
+}
+
+/**
+ * The tags of a document the library does not know (CloudFormation's `!Ref`, `!GetAtt`, ...): it
+ * keeps their values as if untagged and warns, and JSON has no place for a tag. They were dropped
+ * without a word. Written as the document can spell them: `!!x` for the YAML namespace.
+ */
+function droppedTags(doc: YAML.Document.Parsed): string[] {
+  return doc.warnings.flatMap((w) => {
+    const m = w.code === 'TAG_RESOLVE_FAILED' ? /^Unresolved tag: (\S+)/.exec(w.message) : null;
+    if (!m) return [];
+    const tag = m[1]!;
+    return [tag.startsWith('!') ? tag : tag.startsWith(YAML_TAG) ? `!!${tag.slice(YAML_TAG.length)}` : `!<${tag}>`];
+  });
+}
+const YAML_TAG = 'tag:yaml.org,2002:';
+
+/**
+ * The comments of parsed YAML, which JSON has no place for (a `#` inside a scalar is text, part of
+ * the scalar's token). They were dropped without a word. No recursion: the tokens nest as deep as
+ * the document.
+ */
+function countComments(tokens: CST.Token[]): number {
+  let count = 0;
+  const stack: unknown[] = [...tokens];
+  for (let t = stack.pop(); t !== undefined; t = stack.pop()) {
+    if (Array.isArray(t)) stack.push(...(t as unknown[]));
+    else if (t && typeof t === 'object') {
+      if ((t as CST.SourceToken).type === 'comment') count++;
+      else for (const v of Object.values(t)) if (v && typeof v === 'object') stack.push(v);
+    }
+  }
+  return count;
 }
 
 /**
@@ -182,7 +328,9 @@ interface MapKey {
  */
 function mapKeys(doc: YAML.Document.Parsed, map: YAML.YAMLMap, depth = 0): MapKey[] {
   const keys = new Map<unknown, MapKey>();
-  const identity = (node: YAML.Node) => (YAML.isScalar(node) ? node.value : Symbol('collection key'));
+  // NaN is no key the mapping has already (the library's comparison): a Map would take two for one.
+  const identity = (node: YAML.Node) =>
+    YAML.isScalar(node) && !Number.isNaN(node.value) ? node.value : Symbol('collection or NaN key');
   for (const { key, value } of map.items) {
     if (!YAML.isNode(key) || !key.range) continue;
     const js = YAML.isScalar(key) ? key.value : key.toJS(doc, { mapAsMap: true });
@@ -206,6 +354,29 @@ function mapKeys(doc: YAML.Document.Parsed, map: YAML.YAMLMap, depth = 0): MapKe
     }
   }
   return [...keys.values()];
+}
+
+/**
+ * The offset of the first source of a merge key `<<` that is not a mapping: the value itself (an
+ * alias to something else, a scalar) or, in a sequence of sources, the item.
+ */
+function firstBadMergeSource(docs: YAML.Document.Parsed[]): number | undefined {
+  for (const doc of docs) {
+    let found: number | undefined;
+    const isMapSource = (n: unknown) => YAML.isMap(YAML.isAlias(n) ? n.resolve(doc) : n);
+    YAML.visit(doc, {
+      Pair(_key, pair) {
+        if (!YAML.isScalar(pair.key) || typeof pair.key.value !== 'symbol') return undefined; // not <<
+        const v = pair.value;
+        const bad = YAML.isSeq(v) ? v.items.find((item) => !isMapSource(item)) : isMapSource(v) ? undefined : v;
+        if (!bad) return undefined;
+        found = (YAML.isNode(bad) && bad.range?.[0]) || pair.key.range?.[0];
+        return YAML.visit.BREAK;
+      },
+    });
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** The offset of the first alias naming an anchor not set before it in its own document. */
@@ -289,6 +460,8 @@ export function writeYaml(value: unknown, indent: number): string {
   // Strings that yaml 2.9 writes unquoted but reads back changed are double-quoted:
   // - a block scalar whose first line starts with a space gets a wrong indentation indicator
   //   (|2 at indent 4);
+  // - a document that is one string of several lines: its block's lines are at column 0, which
+  //   PyYAML (and yq) refuses ("expected '<document start>'") where other readers take it;
   // - a leading U+FEFF at the start of the output is read as a byte order mark and dropped;
   // - YAML_11_NOT_STRING (YAML 1.2 readers take them as text, 1.1 readers do not).
   YAML.visit(doc, {
@@ -297,7 +470,7 @@ export function writeYaml(value: unknown, indent: number): string {
       const v = node.value;
       const multiLine = v.includes('\n');
       if (
-        (multiLine && /^\n*[ \t]/.test(v)) ||
+        (multiLine && (/^\n*[ \t]/.test(v) || node === doc.contents)) ||
         (!multiLine && v.includes('\t')) || // PyYAML fails on a tab in a plain scalar
         v.startsWith('\ufeff') ||
         YAML_11_NOT_STRING.some((re) => re.test(v))

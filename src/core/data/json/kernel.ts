@@ -78,10 +78,13 @@ export class JsonKernelError extends Error {
 /** Bytes of the UTF-8 sequence that starts with byte `b`. */
 const utf8Length = (b: number) => (b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1);
 
-/** The UTF-16 unit V8 quotes for the character starting at `i` (the high surrogate of a pair). */
+/**
+ * The character starting at `i`, whole: V8 quotes only the first UTF-16 unit of a character beyond
+ * U+FFFF (a lone surrogate, shown as U+FFFD), which the tools showed until 2026-11-30.
+ */
 function unitAt(bytes: Uint8Array, i: number): string {
   const s = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes.subarray(i, i + utf8Length(bytes[i]!)));
-  return s.charAt(0);
+  return String.fromCodePoint(s.codePointAt(0)!);
 }
 
 /**

@@ -192,6 +192,44 @@ describe('lossless JSON', () => {
     });
   });
 
+  it("places an escaped character beyond U+FFFF at that character, as the kernel does (was the string's opening quote)", () => {
+    // JSON.parse gives no position for it ("Unexpected token"), so the reader's own place counts.
+    for (const [text, offset] of [
+      ['["xy\\😀"]', 5],
+      ['{"a": 1, "b": "\\n\\😀 x"}', 18],
+      ['{"k\\"\\𝄞": 1}', 6],
+    ] as const) {
+      const r = readJson(text);
+      expect(r, text).toMatchObject({ ok: false, position: { offset } });
+      if (!r.ok) expect(r.detail).toMatch(/^Unexpected token /);
+    }
+    // The escapes JSON.parse places itself keep their place.
+    expect(readJson('["ab\\q"]')).toMatchObject({
+      ok: false,
+      detail: 'Bad escaped character in JSON',
+      position: { offset: 5 },
+    });
+  });
+
+  it('names a character beyond U+FFFF whole, not its first half (V8 names a lone surrogate, shown as \ufffd)', () => {
+    for (const [text, offset] of [
+      ['[😀]', 1],
+      ['{"a": 😀}', 6],
+      ['[1, t😀]', 5],
+      ['\ufeff[𝄞]', 2],
+    ] as const) {
+      const token = text.includes('😀') ? '😀' : '𝄞';
+      expect(readJson(text), text).toMatchObject({
+        ok: false,
+        detail: `Unexpected token '${token}'`,
+        position: { offset },
+      });
+      expect(format(text, 2, true).status).toMatch(
+        new RegExp(`^Invalid JSON: Unexpected token '${token}' \\(line 1`, 'u'),
+      );
+    }
+  });
+
   it('writes Maps, plain objects and Infinity like JSON.stringify would', () => {
     expect(writeJson({ a: [Infinity, undefined, () => 1], b: undefined }, { indent: 0 })).toBe(
       '{"a":[null,null,null]}',

@@ -127,7 +127,9 @@ class Reader {
       try {
         return JSON.parse(s.slice(start, q + 1)) as string;
       } catch {
-        return this.fail('Bad escaped character in JSON', start);
+        // At the escaped character: JSON.parse places most bad escapes itself, but not one of a
+        // character beyond U+FFFF ("Unexpected token"), which was placed at the opening quote.
+        return this.fail('Bad escaped character in JSON', badEscapeAt(s, start + 1, q));
       }
     }
   }
@@ -187,6 +189,27 @@ class Reader {
   }
 }
 
+/** The offset of the character after the first backslash in s[from, to) that starts no JSON escape. */
+function badEscapeAt(s: string, from: number, to: number): number {
+  for (let i = s.indexOf('\\', from); i !== -1 && i < to; i = s.indexOf('\\', i + 2)) {
+    const c = s[i + 1]!;
+    if (c === 'u' ? !/^[0-9a-fA-F]{4}$/.test(s.slice(i + 2, i + 6)) : !'"\\/bfnrt'.includes(c)) return i + 1;
+  }
+  return from - 1;
+}
+
+/**
+ * `detail` naming the character at `offset` whole: V8 (and our reader, which words errors like it)
+ * names the first UTF-16 unit of a character beyond U+FFFF, a lone surrogate shown as U+FFFD.
+ */
+export function wholeCharacter(detail: string, text: string, offset: number): string {
+  const m = /^Unexpected token '([\ud800-\udbff])'$/.exec(detail);
+  const c = text.codePointAt(offset);
+  return m && c !== undefined && c > 0xffff && text[offset] === m[1]
+    ? `Unexpected token '${String.fromCodePoint(c)}'`
+    : detail;
+}
+
 /**
  * JSON.parse's verdict: undefined when `text` parses, else V8's message without the quoted source,
  * the "(line x column y)" or "at position n" tail, and that position (a UTF-16 offset) when it gives one.
@@ -240,7 +263,11 @@ export function readJson(text: string): ParseResult {
       return { ok: false, detail: e.message, position: markedAt(text, e.offset), tooDeep: JSON_TREE_MAX_DEPTH };
     if (e instanceof JsonSyntaxError) {
       const offset = native?.offset ?? e.offset;
-      return { ok: false, detail: native?.message ?? e.message, position: markedAt(text, offset) };
+      return {
+        ok: false,
+        detail: wholeCharacter(native?.message ?? e.message, text, offset),
+        position: markedAt(text, offset),
+      };
     }
     if (e instanceof RangeError) {
       return { ok: false, detail: 'JSON is nested too deeply', position: markedAt(text, bom) };

@@ -1,11 +1,12 @@
 /**
  * JSONTestSuite (github.com/nst/JSONTestSuite) equivalents, written out by name: y_ documents are
- * accepted, n_ rejected with JSON.parse's words, i_ (implementation-defined) behave as documented
+ * accepted, n_ rejected with JSON.parse's words (a character beyond U+FFFF named whole), i_ (implementation-defined) behave as documented
  * below. Byte-level cases (invalid UTF-8, UTF-16) are built as bytes.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadFreshKernel } from '../../../../server/wasm';
 import { JsonKernelError, runJsonBytes, type JsonExports } from './kernel';
+import { wholeCharacter } from './read';
 
 let kernel: JsonExports;
 beforeAll(async () => {
@@ -32,9 +33,12 @@ function v8Message(text: string): string {
     JSON.parse(text);
     return 'accepted';
   } catch (e) {
-    return (e as Error).message
+    const message = (e as Error).message
       .replace(/, (?:\.\.\.)?".*"(?:\.\.\.)? is not valid JSON$/s, '')
       .replace(/\s+at position \d+$/, '');
+    // V8 names the first half of a character beyond U+FFFF; the tools name it whole.
+    const half = /^Unexpected token '([\ud800-\udbff])'$/.exec(message);
+    return half ? wholeCharacter(message, text, text.indexOf(half[1]!)) : message;
   }
 }
 

@@ -36,8 +36,20 @@ function yamlToJson(text: string, indent: 2 | 4, sortKeys: boolean): OpResult {
       `The input holds ${r.documents} YAML documents (separated by ---); the JSON is an array with one element per document.`,
     nonFinite.count === 1 && '1 value (.inf, -.inf or .nan) has no JSON spelling and became null.',
     nonFinite.count > 1 && `${nonFinite.count} values (.inf, -.inf or .nan) have no JSON spelling and became null.`,
+    r.comments === 1 && '1 comment has no place in JSON and is not in the output.',
+    r.comments > 1 && `${r.comments} comments have no place in JSON and are not in the output.`,
+    droppedTagsNote(r.droppedTags),
   ].filter(Boolean);
   return { ok: true, output, status: '✅ Converted YAML to JSON', note: notes.join(' ') || undefined };
+}
+
+/** What the note says of values whose tags the JSON leaves out (`tags`: one per value). */
+function droppedTagsNote(tags: string[]): string | undefined {
+  if (tags.length === 0) return undefined;
+  const names = [...new Set(tags)].join(', ');
+  return tags.length === 1
+    ? `1 value is written without its tag (${names}), which JSON has no place for.`
+    : `${tags.length} values are written without their tags (${names}), which JSON has no place for.`;
 }
 
 /** Maps sorted by key at every level (YAML output has no sort option of its own for Maps). */
