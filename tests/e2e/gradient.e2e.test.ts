@@ -182,7 +182,8 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await page.getByRole('button', { name: 'Clear All' }).click();
     await page.getByText('No saved gradients yet').waitFor();
     await page.getByRole('status').filter({ hasText: 'Deleted 1 saved gradient.' }).waitFor();
-    await page.getByRole('button', { name: 'Undo' }).click();
+    // The Saved tab's Undo (the Live Preview offers one too, for the preset loaded above).
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => cards.allTextContents()).toHaveLength(1);
     await page.reload();
     await page.getByRole('tab', { name: /Saved/ }).click();
@@ -513,6 +514,34 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await p.getByRole('button', { name: 'Linear', exact: true }).click();
     await p.getByRole('button', { name: '45°', exact: true }).click();
     await expect.poll(() => p.getByRole('button', { name: 'Undo', exact: true }).count()).toBe(0);
+    expect(own.errors).toEqual([]);
+    await p.context().close();
+  });
+
+  it('offers Undo after loading a preset or a saved gradient over the one being built, with the focus back on Editor', async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    const p = own.page;
+    await p.goto(`${app.url}/gradient-generator`);
+    await p.getByLabel('Gradient name').fill('Mine');
+    await p.getByRole('button', { name: 'Save Gradient' }).click();
+    await p.getByRole('button', { name: '45°', exact: true }).click();
+    await p.getByRole('button', { name: '+ Add', exact: true }).click();
+    const built = 'background: linear-gradient(45deg, #6366f1 0%, #10b981 95%, #8b5cf6 100%);';
+    await expect.poll(() => css(p)).toBe(built);
+    const undo = p.getByRole('region', { name: 'Live Preview' }).getByRole('button', { name: 'Undo', exact: true });
+    for (const [tab, card, message] of [
+      ['Presets', 'Load preset Sunset, linear', 'Preset “Sunset” loaded.'],
+      ['Saved', 'Load saved gradient Mine', 'Saved gradient “Mine” loaded.'],
+    ] as const) {
+      await p.getByRole('tab', { name: tab }).click();
+      await p.getByRole('button', { name: card }).click();
+      await expect.poll(() => css(p)).not.toBe(built);
+      await expect.poll(() => p.getByRole('region', { name: 'Live Preview' }).textContent()).toContain(message);
+      await undo.click();
+      await expect.poll(() => css(p)).toBe(built);
+      await expect.poll(() => focusedName(p)).toBe('Editor');
+      await expect.poll(() => undo.count()).toBe(0);
+    }
     expect(own.errors).toEqual([]);
     await p.context().close();
   });

@@ -5,7 +5,7 @@ import { StopRow } from './StopRow';
 import { BLEND_MODES, QUICK_ANGLES, type GradientType, type RadialShape } from '../../core/gradient/model';
 import { sortStops } from '../../core/gradient/stops';
 import { Select } from '../../components/fields';
-import { useRandomUndo } from './useRandomUndo';
+import { useGradientUndo } from './undo';
 
 const TYPE_LABELS: [GradientType, string][] = [
   ['linear', 'Linear'],
@@ -20,7 +20,7 @@ const SHAPE_LABELS: [RadialShape, string][] = [
 export function EditorTab() {
   const g = useGradientStore((s) => s.gradient);
   const st = useGradientStore.getState();
-  const undo = useRandomUndo();
+  const undo = useGradientUndo();
   return (
     <div className="gradient-editor">
       <section className="editor-section">

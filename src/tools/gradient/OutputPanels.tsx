@@ -12,12 +12,12 @@ import { exportSize } from './logic';
 import { formatBytes } from '../../core/bytes';
 import { tool } from './tool';
 import { BusyButton } from '../../components/BusyButton';
-import { useRandomUndo } from './useRandomUndo';
+import { usePageUndo } from './undo';
 
 export function PreviewPanel() {
   const g = useGradientStore((s) => s.gradient);
   const randomize = useGradientStore((s) => s.randomize);
-  const undo = useRandomUndo();
+  const undo = usePageUndo();
   return (
     <section className="panel" aria-labelledby="gradient-preview-heading">
       <div className="section-head">
