@@ -86,6 +86,22 @@ const CASES: Case[] = [
     ],
     repeating: true,
   },
+  // A diagonal repeat: whole diagonals of pixel centres lie on the hard stop and on the repeat
+  // boundary; Blink moves both end points from the first one, and that rounding decides the side.
+  {
+    name: 'linear 315deg repeating hard stops on diagonals of pixel centres',
+    width: 211,
+    height: 97,
+    type: 'linear',
+    angle: 315,
+    stops: [
+      ['#ff0000', 0],
+      ['#ff0000', 5],
+      ['#ffffff', 5],
+      ['#ffffff', 10],
+    ],
+    repeating: true,
+  },
   {
     name: 'linear hard stop on a pixel centre',
     width: 201,

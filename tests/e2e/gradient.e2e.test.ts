@@ -182,7 +182,8 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     await page.getByRole('button', { name: 'Clear All' }).click();
     await page.getByText('No saved gradients yet').waitFor();
     await page.getByRole('status').filter({ hasText: 'Deleted 1 saved gradient.' }).waitFor();
-    await page.getByRole('button', { name: 'Undo' }).click();
+    // The Saved tab's Undo (the Live Preview offers one too, for the preset loaded above).
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => cards.allTextContents()).toHaveLength(1);
     await page.reload();
     await page.getByRole('tab', { name: /Saved/ }).click();
@@ -485,6 +486,66 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(own.errors).toEqual([]);
     await own.page.context().close();
   });
+  it('offers Undo after either Random, which brings back the gradient it replaced and the focus to Random', async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    const p = own.page;
+    await p.goto(`${app.url}/gradient-generator`);
+    await p.getByRole('button', { name: '135°', exact: true }).click();
+    await p.getByRole('button', { name: '+ Add', exact: true }).click();
+    await p.getByLabel('Position of stop 2 in percent').fill('30');
+    const built = 'background: linear-gradient(135deg, #6366f1 0%, #10b981 30%, #8b5cf6 100%);';
+    await expect.poll(() => css(p)).toBe(built);
+    const preview = p.getByRole('region', { name: 'Live Preview' });
+    const stops = p.getByRole('group', { name: /^Color Stops \(\d+\)$/ });
+    for (const random of [
+      preview.getByRole('button', { name: 'Random', exact: true }),
+      stops.getByRole('button', { name: 'Random', exact: true }),
+    ]) {
+      await random.click();
+      await expect.poll(() => css(p)).not.toBe(built);
+      await p.getByRole('button', { name: 'Undo', exact: true }).click();
+      await expect.poll(() => css(p)).toBe(built);
+      await expect.poll(() => p.evaluate(() => document.activeElement?.textContent)).toBe('Random');
+      await expect.poll(() => p.getByRole('button', { name: 'Undo', exact: true }).count()).toBe(0);
+    }
+    // Undo is offered only while the gradient is still the random one: after an edit it would lose that edit.
+    await preview.getByRole('button', { name: 'Random', exact: true }).click();
+    await expect.poll(() => p.getByRole('button', { name: 'Undo', exact: true }).count()).toBe(1);
+    await p.getByRole('button', { name: 'Linear', exact: true }).click();
+    await p.getByRole('button', { name: '45°', exact: true }).click();
+    await expect.poll(() => p.getByRole('button', { name: 'Undo', exact: true }).count()).toBe(0);
+    expect(own.errors).toEqual([]);
+    await p.context().close();
+  });
+
+  it('offers Undo after loading a preset or a saved gradient over the one being built, with the focus back on Editor', async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    const p = own.page;
+    await p.goto(`${app.url}/gradient-generator`);
+    await p.getByLabel('Gradient name').fill('Mine');
+    await p.getByRole('button', { name: 'Save Gradient' }).click();
+    await p.getByRole('button', { name: '45°', exact: true }).click();
+    await p.getByRole('button', { name: '+ Add', exact: true }).click();
+    const built = 'background: linear-gradient(45deg, #6366f1 0%, #10b981 95%, #8b5cf6 100%);';
+    await expect.poll(() => css(p)).toBe(built);
+    const undo = p.getByRole('region', { name: 'Live Preview' }).getByRole('button', { name: 'Undo', exact: true });
+    for (const [tab, card, message] of [
+      ['Presets', 'Load preset Sunset, linear', 'Preset “Sunset” loaded.'],
+      ['Saved', 'Load saved gradient Mine', 'Saved gradient “Mine” loaded.'],
+    ] as const) {
+      await p.getByRole('tab', { name: tab }).click();
+      await p.getByRole('button', { name: card }).click();
+      await expect.poll(() => css(p)).not.toBe(built);
+      await expect.poll(() => p.getByRole('region', { name: 'Live Preview' }).textContent()).toContain(message);
+      await undo.click();
+      await expect.poll(() => css(p)).toBe(built);
+      await expect.poll(() => focusedName(p)).toBe('Editor');
+      await expect.poll(() => undo.count()).toBe(0);
+    }
+    expect(own.errors).toEqual([]);
+    await p.context().close();
+  });
+
   it('ignores a pasted hex colour with alpha (#rrggbbaa), as the spec ignores anything but 6 digits, and keeps it in the box', async () => {
     const own = await openPage(app.browser, {
       viewport: { width: 1400, height: 1000 },

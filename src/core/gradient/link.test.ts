@@ -29,6 +29,17 @@ describe('gradient permalink settings', () => {
     expect(gradientFromSettings({ stops: 'zzzzzz-0_00ff00-100' })).toBeNull();
     expect(gradientFromSettings({ stops: 'ff0000-0_00ff00-140' })).toBeNull();
     expect(gradientFromSettings({ type: 'spiral' })?.type).toBe('linear');
+    // A stop without its position (a link cut short, colours alone) is no stop at 0%; nor is 0x10 at 16%.
+    for (const stops of [
+      'ff0000-0_0000ff-',
+      'ff0000-0_0000ff',
+      'ff0000_0000ff',
+      'ff0000-0_0000ff-0x10',
+      'ff0000-0_0000ff- 5',
+      'ff0000-0_0000ff-100-5',
+    ])
+      expect(gradientFromSettings({ stops }), stops).toBeNull();
+    expect(gradientFromSettings({ stops: 'ff0000-0_0000ff-12.5' })?.stops[1]?.position).toBe(12.5);
     expect(GRADIENT_LINK_DEFAULTS.stops).toBe('6366f1-0_8b5cf6-100');
   });
 });

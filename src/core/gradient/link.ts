@@ -35,9 +35,12 @@ export const GRADIENT_LINK_DEFAULTS = gradientSettings(defaultGradient());
 /** The gradient a link describes (missing settings take the defaults), or null when its stops are unusable. */
 export function gradientFromSettings(s: Partial<GradientSettings>): GradientSpec | null {
   const d = { ...GRADIENT_LINK_DEFAULTS, ...s };
+  // `hex-position` with a plain decimal position: a stop without one (`ff0000-`, a link cut short)
+  // was a stop at 0%, as Number('') is 0, and `0x10` one at 16%.
   const colors = d.stops.split('_').map((part, i) => {
-    const [hex = '', pos = ''] = part.split('-');
-    return { id: i + 1, color: `#${hex.toLowerCase()}`, position: Number(pos) };
+    const [hex = '', pos = '', ...rest] = part.split('-');
+    const position = rest.length === 0 && /^\d+(?:\.\d+)?$/.test(pos) ? Number(pos) : NaN;
+    return { id: i + 1, color: `#${hex.toLowerCase()}`, position };
   });
   const ok = colors.every((c) => isHexColor(c.color) && pos(c.position));
   if (!ok || colors.length < MIN_STOPS) return null;

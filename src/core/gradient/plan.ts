@@ -162,9 +162,10 @@ function linearMatrix(angle: number, width: number, height: number, first: numbe
     const dx = f32(x1 - x0);
     const dy = f32(y1 - y0);
     const f = f32(first);
-    const l = f32(1 - last);
+    const l = f32(last);
+    // Both from the first point, as Blink's AdjustGradientPointsForOffsetRange does.
+    [x1, y1] = [f32(x0 + f32(dx * l)), f32(y0 + f32(dy * l))];
     [x0, y0] = [f32(x0 + f32(dx * f)), f32(y0 + f32(dy * f))];
-    [x1, y1] = [f32(x1 - f32(dx * l)), f32(y1 - f32(dy * l))];
   }
   // Skia pts_to_unit_matrix: rotate the unit direction onto +x about p0, move p0 to 0, scale.
   let vx = f32(x1 - x0);

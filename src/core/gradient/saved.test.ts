@@ -11,6 +11,7 @@ import {
   STORAGE_KEY,
 } from './saved';
 import { defaultGradient } from './model';
+import { removeStop } from './stops';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -58,6 +59,27 @@ describe('saved gradients', () => {
       blendMode: 'normal',
       repeating: false,
     });
+  });
+  it('gives stops that share an id (a hand-edited entry) ids of their own: Remove takes one stop, never below 2', () => {
+    const [saved] = parseSaved(
+      JSON.stringify([
+        {
+          id: 1,
+          name: 'edited',
+          colors: [
+            { id: 1, color: '#ff0000', position: 0 },
+            { id: 1, color: '#00ff00', position: 50 },
+            { id: 2, color: '#0000ff', position: 100 },
+          ],
+        },
+      ]),
+    );
+    const stops = gradientFromSaved(saved!).stops;
+    expect(new Set(stops.map((s) => s.id)).size).toBe(3);
+    expect(stops.map((s) => s.color)).toEqual(['#ff0000', '#00ff00', '#0000ff']);
+    expect(removeStop(stops, stops[0]!.id).map((s) => s.color)).toEqual(['#00ff00', '#0000ff']);
+    // Unique ids are kept as they are.
+    expect(gradientFromSaved({ colors: defaultGradient().stops }).stops).toEqual(defaultGradient().stops);
   });
   it('round-trips through storage and drops damaged entries', () => {
     const storage = memoryStorage();

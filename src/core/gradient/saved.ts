@@ -79,10 +79,19 @@ export function gradientFromSaved(s: Partial<SavedGradient>): GradientSpec {
       s.position && typeof s.position.x === 'number' && typeof s.position.y === 'number'
         ? { x: percent(s.position.x), y: percent(s.position.y) }
         : { x: 50, y: 50 },
-    stops: (s.colors ?? []).map((c) => ({ ...c, position: percent(c.position) })),
+    stops: uniqueIds((s.colors ?? []).map((c) => ({ ...c, position: percent(c.position) }))),
     blendMode: BLEND_MODES.includes(s.blendMode as BlendMode) ? (s.blendMode as BlendMode) : 'normal',
     repeating: s.repeating === true,
   };
+}
+
+/**
+ * Stops that share an id (a hand-edited entry) are numbered by order from 1, as a preset's are:
+ * Remove took every stop with the id, two at once and down to one stop, and the rows shared a key.
+ */
+function uniqueIds(stops: ColorStop[]): ColorStop[] {
+  if (new Set(stops.map((c) => c.id)).size === stops.length) return stops;
+  return stops.map((c, i) => ({ ...c, id: i + 1 }));
 }
 
 function validStop(c: unknown): c is ColorStop {

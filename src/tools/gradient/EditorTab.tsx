@@ -5,6 +5,7 @@ import { StopRow } from './StopRow';
 import { BLEND_MODES, QUICK_ANGLES, type GradientType, type RadialShape } from '../../core/gradient/model';
 import { sortStops } from '../../core/gradient/stops';
 import { Select } from '../../components/fields';
+import { useGradientUndo } from './undo';
 
 const TYPE_LABELS: [GradientType, string][] = [
   ['linear', 'Linear'],
@@ -19,6 +20,7 @@ const SHAPE_LABELS: [RadialShape, string][] = [
 export function EditorTab() {
   const g = useGradientStore((s) => s.gradient);
   const st = useGradientStore.getState();
+  const undo = useGradientUndo();
   return (
     <div className="gradient-editor">
       <section className="editor-section">
@@ -122,11 +124,12 @@ export function EditorTab() {
             <button type="button" className="add-stop" onClick={st.addStop}>
               + Add
             </button>
-            <button type="button" onClick={st.randomizeStops}>
+            <button type="button" onClick={() => undo.replace('New random color stops.', st.randomizeStops)}>
               Random
             </button>
           </div>
         </div>
+        {undo.undoBar}
         <ul className="stop-list">
           {sortStops(g.stops).map((s, i) => (
             <StopRow key={s.id} stop={s} index={i + 1} canRemove={g.stops.length > 2} />

@@ -12,18 +12,21 @@ import { exportSize } from './logic';
 import { formatBytes } from '../../core/bytes';
 import { tool } from './tool';
 import { BusyButton } from '../../components/BusyButton';
+import { usePageUndo } from './undo';
 
 export function PreviewPanel() {
   const g = useGradientStore((s) => s.gradient);
   const randomize = useGradientStore((s) => s.randomize);
+  const undo = usePageUndo();
   return (
     <section className="panel" aria-labelledby="gradient-preview-heading">
       <div className="section-head">
         <h2 id="gradient-preview-heading">Live Preview</h2>
-        <button type="button" onClick={randomize}>
+        <button type="button" onClick={() => undo.replace('New random gradient.', randomize)}>
           Random
         </button>
       </div>
+      {undo.undoBar}
       <div
         className="gradient-preview"
         data-testid="gradient-preview"

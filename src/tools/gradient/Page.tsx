@@ -9,6 +9,7 @@ import { SavedTab } from './SavedTab';
 import { panelId, tabId } from './tabs';
 import { PreviewPanel, CssPanel, ExportPanel } from './OutputPanels';
 import './styles.css';
+import { GradientUndoProvider } from './undo';
 import { useWarmWorker } from '../../hooks/useWarmWorker';
 import { pngWorker } from '../../workers/png/client';
 
@@ -57,30 +58,32 @@ export default function GradientPage() {
 
   return (
     <ToolPage tool={tool} infoCards={INFO_CARDS}>
-      <div className="gradient-layout">
-        <section className="panel gradient-left" aria-label="Gradient settings">
-          <TabList
-            className="gradient-tabs"
-            selectedClassName="active"
-            aria-label="Gradient panels"
-            tabs={tabs}
-            selected={activeTab}
-            onSelect={setTab}
-            tabId={tabId}
-            panelId={panelId}
-          />
-          <div id={panelId(activeTab)} role="tabpanel" aria-labelledby={tabId(activeTab)}>
-            {activeTab === 'editor' && <EditorTab />}
-            {activeTab === 'presets' && <PresetsTab />}
-            {activeTab === 'saved' && <SavedTab />}
+      <GradientUndoProvider>
+        <div className="gradient-layout">
+          <section className="panel gradient-left" aria-label="Gradient settings">
+            <TabList
+              className="gradient-tabs"
+              selectedClassName="active"
+              aria-label="Gradient panels"
+              tabs={tabs}
+              selected={activeTab}
+              onSelect={setTab}
+              tabId={tabId}
+              panelId={panelId}
+            />
+            <div id={panelId(activeTab)} role="tabpanel" aria-labelledby={tabId(activeTab)}>
+              {activeTab === 'editor' && <EditorTab />}
+              {activeTab === 'presets' && <PresetsTab />}
+              {activeTab === 'saved' && <SavedTab />}
+            </div>
+          </section>
+          <div className="gradient-right">
+            <PreviewPanel />
+            <CssPanel />
+            <ExportPanel />
           </div>
-        </section>
-        <div className="gradient-right">
-          <PreviewPanel />
-          <CssPanel />
-          <ExportPanel />
         </div>
-      </div>
+      </GradientUndoProvider>
     </ToolPage>
   );
 }

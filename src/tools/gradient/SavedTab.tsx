@@ -8,6 +8,7 @@ import { UndoBar } from '../../components/UndoBar';
 import { StorageWarning } from './StorageWarning';
 import { changeThenFocus, removeKeepingFocus } from '../../components/focus';
 import { tabId } from './tabs';
+import { usePageUndo } from './undo';
 
 /** What the last Delete or Clear All removed, so that Undo can put it back. */
 interface Removed {
@@ -20,6 +21,7 @@ export function SavedTab() {
   const saved = useGradientStore((s) => s.saved);
   const { loadSaved, deleteSaved, clearSaved, restoreSaved } = useGradientStore.getState();
   const [removed, setRemoved] = useState<Removed | null>(null);
+  const undo = usePageUndo();
 
   // Delete and Clear All act at once (spec: "Clear All empties the list") and offer Undo.
   const remove = (message: string, action: () => void) => {
@@ -27,8 +29,12 @@ export function SavedTab() {
     action();
   };
 
-  // Loading switches to the Editor tab, so the card goes away: focus goes to that tab.
-  const load = (s: SavedGradient) => changeThenFocus(() => loadSaved(s), tabId('editor'));
+  // Loading switches to the Editor tab, so the card goes away: focus goes to that tab (and comes
+  // back there on Undo, which puts back the gradient the load replaced).
+  const load = (s: SavedGradient) =>
+    undo.replace(`Saved gradient “${excerpt(s.name)}” loaded.`, () =>
+      changeThenFocus(() => loadSaved(s), tabId('editor')),
+    );
   // Focus moves to the next card's Delete, else the previous one's, else the Saved tab.
   const deleteCard = (button: HTMLElement, s: SavedGradient) =>
     removeKeepingFocus(button, () => remove(`Deleted “${excerpt(s.name)}”.`, () => deleteSaved(s.id)), {
