@@ -326,6 +326,40 @@ describe('identify: input checks', () => {
     expect(errors([{ format: 'file', message: '', crc: '1' }, row('01')])[0]!.message).toBe('Sample 1: choose a file.');
   });
 
+  it('reads a hex CRC that starts with 0b as hex (0b12 is 0x0b12), unless every CRC is 0b and bits', () => {
+    // A Modbus capture whose CRCs are 0x0b12, 0x0b and 0x0b10 was refused, or read as the bits 10.
+    const crcs = (texts: string[]) => {
+      const parsed = parseIdentify(
+        'message',
+        texts.map((crc, i) => row(`0${i}`, crc)),
+        NO_FIXED,
+      );
+      return parsed.ok ? parsed.request.samples.map((s) => [s.crc, s.crcDigits, s.crcBits]) : parsed.errors;
+    };
+    expect(crcs(['0b12', '3f2a'])).toEqual([
+      [0x0b12n, 4, undefined],
+      [0x3f2an, 4, undefined],
+    ]);
+    expect(crcs(['0b', 'c4'])).toEqual([
+      [0x0bn, 2, undefined],
+      [0xc4n, 2, undefined],
+    ]);
+    expect(crcs(['0b10', '3f2a', '0B11'])).toEqual([
+      [0x0b10n, 4, undefined],
+      [0x3f2an, 4, undefined],
+      [0x0b11n, 4, undefined],
+    ]);
+    // Every CRC 0b and bits: bits as sent, as before.
+    expect(crcs(['0b10', '0b01'])).toEqual([
+      [2n, undefined, 2],
+      [1n, undefined, 2],
+    ]);
+    // A typo in a long bit string (too long for hex) is still the mixed-notation error.
+    expect(crcs(['0b011100000001010', '0b01100000101010x'])).toEqual([
+      expect.objectContaining({ field: 'samples.1.crc' }),
+    ]);
+  });
+
   it('reads hex with spaces, colons and 0x prefixes, and ASCII as UTF-8', () => {
     const parsed = parseIdentify(
       'message',

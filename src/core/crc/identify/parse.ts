@@ -58,22 +58,44 @@ export function parseHexBytes(text: string): Uint8Array | undefined {
   return Uint8Array.from({ length: digits.length / 2 }, (_, i) => parseInt(digits.slice(2 * i, 2 * i + 2), 16));
 }
 
+type CrcReading = { value: bigint; digits?: number; bits?: number };
+
 /**
- * A CRC value in hex: its value and the number of digits written (bounds the width); or 0b and
- * its bits in the order sent (their number is the width).
+ * A CRC value as text, both ways it may be read: hex (its value and the number of digits written,
+ * which bounds the width), and, when it is 0b and 0s and 1s, bits in the order sent (their number
+ * is the width). `0b12` and `0b` are hex only; `0b10` is both (bits 10, or 0x0b10).
  */
-function parseCrc(text: string): { value: bigint; digits?: number; bits?: number } | undefined {
+function parseCrc(text: string): { hex?: CrcReading; bits?: CrcReading } {
   const t = text.trim();
+  const readings: { hex?: CrcReading; bits?: CrcReading } = {};
   if (/^0b/i.test(t)) {
     const b = t.slice(2).replace(/[\s_]/g, '');
-    return /^[01]{1,64}$/.test(b) ? { value: BigInt(`0b${b}`), bits: b.length } : undefined;
+    if (/^[01]{1,64}$/.test(b)) readings.bits = { value: BigInt(`0b${b}`), bits: b.length };
   }
   const h = t.replace(/^0x/i, '').replace(/[\s_]/g, '');
-  if (!/^[0-9a-f]+$/i.test(h) || h.length > 16) return undefined;
-  return { value: BigInt(`0x${h}`), digits: h.length };
+  if (/^[0-9a-f]+$/i.test(h) && h.length <= 16) readings.hex = { value: BigInt(`0x${h}`), digits: h.length };
+  return readings;
 }
 
-function sampleOf(input: SampleInput, i: number, mode: IdentifyMode, errors: FieldError[]): IdentifySample | undefined {
+/**
+ * Whether a CRC written 0b and 0s and 1s is bits. Beside bit streams it is (their CRC field asks
+ * for hex, or 0b and bits). Beside bytes, whose CRC field asks for hex, it is when no CRC is hex
+ * only: a capture's CRCs 0b10 and 3f2a are 0x0b10 and 0x3f2a (the first was the bits 10, and 0b12
+ * was refused), so only a CRC that is bits and nothing else makes the mixed-notation error.
+ */
+function crcsAreBits(inputs: readonly SampleInput[]): boolean {
+  if (inputs.some((s) => s.format === 'bits')) return true;
+  const readings = inputs.map((s) => parseCrc(s.crc));
+  return readings.some((r) => r.bits) && readings.every((r) => r.bits || !r.hex);
+}
+
+function sampleOf(
+  input: SampleInput,
+  i: number,
+  mode: IdentifyMode,
+  asBits: boolean,
+  errors: FieldError[],
+): IdentifySample | undefined {
   const n = i + 1;
   const what = mode === 'codeword' ? 'codeword' : 'message';
   const field = (f: string) => `samples.${i}.${f}`;
@@ -108,7 +130,8 @@ function sampleOf(input: SampleInput, i: number, mode: IdentifyMode, errors: Fie
     errors.push({ field: field('message'), message: `Sample ${n}: at most ${MAX_SAMPLE_BYTES} bytes.` });
   const stream = bits === undefined ? {} : { bits };
   if (mode === 'codeword') return message && { message, ...stream };
-  const crc = parseCrc(input.crc);
+  const readings = parseCrc(input.crc);
+  const crc = asBits ? (/^\s*0b/i.test(input.crc) ? readings.bits : readings.hex) : (readings.hex ?? readings.bits);
   if (!crc)
     errors.push({
       field: field('crc'),
@@ -221,7 +244,8 @@ export function parseIdentify(mode: IdentifyMode, inputs: readonly SampleInput[]
   const errors: FieldError[] = [];
   if (inputs.length < 2) errors.push({ field: 'samples', message: 'Add at least two samples.' });
   if (inputs.length > MAX_SAMPLES) errors.push({ field: 'samples', message: `At most ${MAX_SAMPLES} samples.` });
-  const samples = inputs.slice(0, MAX_SAMPLES).map((s, i) => sampleOf(s, i, mode, errors));
+  const asBits = crcsAreBits(inputs);
+  const samples = inputs.slice(0, MAX_SAMPLES).map((s, i) => sampleOf(s, i, mode, asBits, errors));
   const fixed = fixedOf(fixedInput, errors);
   checkKinds(samples, fixed.width, errors);
   // Width open in message mode: the CRCs bound it (4 hex digits: 16 bits at most), and an init or
