@@ -140,6 +140,28 @@ describeWith(
       expect(stdout.trim().split('\n')).toEqual([`__init__ ${all}`, `update ${all}`, `checksum ${all}`]);
     });
 
+    it('Python: a memoryview of any contiguous buffer gives the CRC of its bytes, as zlib.crc32 does', async () => {
+      // Iterating a memoryview of array('H') gave 16-bit items: a wrong CRC with refin, IndexError without.
+      const dir = folder('python-buffers');
+      const algorithms = ['CRC-16/ARC', 'CRC-32/BZIP2', 'CRC-8/SMBUS', 'CRC-64/XZ'].map((name) => ({
+        name,
+        params: paramsOf(predefinedAlgorithms().find((a) => a.name === name)!),
+      }));
+      const files = writeImplementations(dir, algorithms, 'python');
+      const classes = files.map((f) => /^class (\w+)/m.exec(readFileSync(join(dir, f), 'utf8'))![1]!);
+      const script = [
+        'import array',
+        ...files.map((f, i) => `from ${f.replace(/\.py$/, '')} import ${classes[i]}`),
+        'data = array.array("H", [0x3231, 0x3433, 0x3635, 0x3837, 0xff39])',
+        'views = [memoryview(data), memoryview(array.array("b", [-1, 49, -128])), memoryview(bytes(range(12))).cast("B", (3, 4))]',
+        `for C in (${classes.join(', ')}):`,
+        '    for v in views:',
+        '        print(C.__name__, C.checksum(v) == C.checksum(v.tobytes()), C().update(v).update(v).finalize() == C.checksum(v.tobytes() * 2))',
+      ].join('\n');
+      const { stdout } = await run('python3', ['-W', 'error', '-c', script], dir);
+      expect(stdout.trim().split('\n')).toEqual(classes.flatMap((c) => Array(3).fill(`${c} True True`)));
+    });
+
     it(
       'TypeScript: tsc --strict accepts the modules and node runs them to the reference',
       async () => {
