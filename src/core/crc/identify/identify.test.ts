@@ -269,6 +269,11 @@ describe('identify: what the samples cannot decide', () => {
     const free = run(rows, { ...NO_FIXED, width: '8' });
     expect(free.remaining).toBeGreaterThan(1n); // every polynomial fits two samples
     expect(free.matches.some((m) => m.names.includes('CRC-8/SMBUS'))).toBe(true);
+    // 200 sets were listed with only their count: nothing said what to add.
+    expect(free.missing[0]).toBe(messages.noEqualLengths);
+    const arc = run(rowsFor(byName('CRC-16/ARC'), [5, 6]), { ...NO_FIXED, width: '16' });
+    expect(arc.truncated).toBe(true);
+    expect(arc.missing).toEqual([messages.noEqualLengths, messages.remaining(arc.remaining)]);
     const fixed = run(rows, { ...NO_FIXED, width: '8', poly: '0x07', refin: 'false', refout: 'false' });
     expect(fixed.matches.map((m) => m.names[0])).toEqual(['CRC-8/SMBUS']);
   });

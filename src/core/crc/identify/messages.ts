@@ -10,6 +10,9 @@ export const messages = {
     'Add a sample of another length: the samples of different lengths do not yet decide init and xorout.',
   needEqualLengths: (width: number) =>
     `Add a sample with the same length as another one, or fix the polynomial: the polynomial of width ${width} comes from samples of equal length (brute force covers widths up to 20).`,
+  /** Brute force ran (no relation between the samples) and more than one set fits. */
+  noEqualLengths:
+    'Add a sample with the same length as another one, or fix the polynomial: with no two samples of equal length (or three lengths) every polynomial of the width was tried, and several fit.',
   identicalSamples: 'The samples of equal length are identical: add a different message of the same length.',
   tooManyPolys: (width: number) =>
     `Add another sample with the same length as an existing one: too many polynomials of width ${width} fit these samples to try them all.`,

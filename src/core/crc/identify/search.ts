@@ -59,6 +59,7 @@ export function identifyCrc(kernel: CrcIdKernel, req: IdentifyRequest, onProgres
   const total = combos.reduce((n, c) => n + c.length, 0) * BRUTE_CHUNK;
   const found: Found[] = [];
   const notes = new Set<string>();
+  let brute = false;
   let done = 0;
   const [fi, init, fx, xorout] = fixedArgs(req);
   for (const [i, setup] of setups.entries()) {
@@ -72,6 +73,7 @@ export function identifyCrc(kernel: CrcIdKernel, req: IdentifyRequest, onProgres
       else if (status === -3) notes.add(messages.tooManyPolys(width));
       else if (width <= BRUTE_MAX_WIDTH && bruteSteps(setup) <= BRUTE_BUDGET) {
         // No two samples of one length (or identical ones): try every odd polynomial of this width.
+        brute = true;
         const polys = 2 ** (width - 1);
         for (let first = 0; first < polys; first += BRUTE_CHUNK) {
           const count = Math.min(BRUTE_CHUNK, polys - first);
@@ -83,7 +85,7 @@ export function identifyCrc(kernel: CrcIdKernel, req: IdentifyRequest, onProgres
       onProgress?.(done, total);
     }
   }
-  return report(kernel, req, found, notes);
+  return report(kernel, req, found, notes, brute);
 }
 
 /** The distinct CRCs of a record (one representative per class of equivalent sets); undefined for a family. */
@@ -123,7 +125,14 @@ const key = (p: CrcParams, order?: ByteOrder, left?: boolean) => {
   return `${p.width}/${p.poly}/${p.init}/${refs}/${p.xorout}/${order ?? ''}/${left ?? ''}`;
 };
 
-function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes: Set<string>): IdentifyReport {
+/** `brute`: some polynomials were found by trying them all (the samples relate none). */
+function report(
+  kernel: CrcIdKernel,
+  req: IdentifyRequest,
+  found: Found[],
+  notes: Set<string>,
+  brute: boolean,
+): IdentifyReport {
   const seen = new Set<string>();
   const matches: CrcMatch[] = [];
   const families: CrcFamily[] = [];
@@ -203,6 +212,9 @@ function report(kernel: CrcIdKernel, req: IdentifyRequest, found: Found[], notes
   }
   let decider: Uint8Array | undefined;
   if (remaining > 1n) {
+    // Brute force fits many polynomials: say what relates them (200 sets were listed with their
+    // count alone when the list was cut, and bit streams get no decider).
+    if (brute) missing.unshift(messages.noEqualLengths);
     missing.push(messages.remaining(remaining));
     const bytes = !req.samples.some((s) => s.bits !== undefined || s.crcBits !== undefined);
     if (bytes && !truncated) {
