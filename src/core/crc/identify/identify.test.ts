@@ -284,6 +284,22 @@ describe('identify: what the samples cannot decide', () => {
     expect(report.missing).toContain(messages.needEqualLengths(32));
   });
 
+  it('CRCs written with their bytes swapped (as stored little-endian) fit nothing, and the report says how they fit', () => {
+    // A Modbus capture split by hand into message:crc with the CRC's bytes as sent was answered
+    // "No CRC ... reproduces every sample. Check the samples and their CRCs, or fix the width." alone.
+    const swap = (r: SampleInput): SampleInput => ({ ...r, crc: r.crc.slice(2).replace(/(..)(..)/, '$2$1') });
+    const rows = rowsFor(modbus, [8, 8, 12, 12, 20]).map(swap);
+    const report = run(rows);
+    expect(report.matches).toEqual([]);
+    expect(report.missing).toEqual([messages.noMatch('message'), messages.bytesSwapped('CRC-16/MODBUS')]);
+    // Without the width known, an odd number of digits is no whole bytes to swap: nothing more is said.
+    const custom = rowsFor({ ...modbus, poly: 0x8001n }, [8, 8, 12, 12]).map(swap);
+    const none = run(custom.map((r, i) => (i ? r : { ...r, crc: '0x1' })));
+    expect(none.missing).toEqual([messages.noMatch('message')]);
+    // A custom CRC, swapped: named by its parameters.
+    expect(run(custom).missing).toEqual([messages.noMatch('message'), messages.bytesSwapped()]);
+  });
+
   it('a CRC that does not fit any parameter set says so', () => {
     const rows = rowsFor(modbus, [8, 8, 8, 12, 12]);
     rows[4]!.crc = hex(BigInt(`0x${rows[4]!.crc.slice(2)}`) ^ 1n, 16);

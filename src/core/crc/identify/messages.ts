@@ -34,6 +34,9 @@ export const messages = {
   },
   noSingleDecider: 'No single sample of up to 32 bytes tells the remaining sets apart: add samples of other lengths.',
   remaining: (n: bigint) => `${plural(n, 'parameter set remains', 'parameter sets remain')}.`,
+  /** Nothing fits, but the CRCs with their bytes reversed do (written as stored little-endian). */
+  bytesSwapped: (name?: string) =>
+    `With the bytes of each CRC swapped, the samples fit ${name ?? 'a CRC'}: give each CRC as the algorithm outputs it (its most significant byte first), or give whole codewords, whose byte order is searched.`,
   noMatch: (mode: 'message' | 'codeword') =>
     mode === 'codeword'
       ? 'No CRC of the widths searched reproduces every codeword. Check the samples, or fix the width and byte order.'

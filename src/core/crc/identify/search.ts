@@ -13,7 +13,15 @@ import { decidingMessage, type Candidate } from './decide';
 import { crcOf, loadSamples, readRecords, type CrcIdKernel, type SolutionRecord } from './kernel';
 import { messages } from './messages';
 import { messageWidths, setupsOf, undecidableOf, type Setup } from './setups';
-import type { ByteOrder, CrcFamily, CrcMatch, IdentifyProgress, IdentifyReport, IdentifyRequest } from './types';
+import type {
+  ByteOrder,
+  CrcFamily,
+  CrcMatch,
+  IdentifyProgress,
+  IdentifyReport,
+  IdentifyRequest,
+  IdentifySample,
+} from './types';
 
 /** Up to 2^4 init/xorout solutions of one polynomial are listed one by one; more form a family. */
 const LIST_NULLITY = 4;
@@ -51,8 +59,40 @@ const fixedArgs = (req: IdentifyRequest) =>
     req.fixed.xorout ?? 0n,
   ] as const;
 
+/**
+ * The request with every CRC's bytes reversed, when each is hex of whole bytes (two or more: the
+ * fixed width's, else its digits'); undefined otherwise.
+ */
+function bytesSwapped(req: IdentifyRequest): IdentifyRequest | undefined {
+  if (req.mode !== 'message') return undefined;
+  const samples: IdentifySample[] = [];
+  for (const s of req.samples) {
+    const digits = s.crcDigits;
+    if (s.crc === undefined || digits === undefined || s.bits !== undefined) return undefined;
+    if (!req.fixed.width && digits % 2) return undefined;
+    const n = req.fixed.width ? Math.ceil(req.fixed.width / 8) : digits / 2;
+    if (n < 2) return undefined;
+    let crc = 0n;
+    for (let i = 0; i < n; i++) crc = (crc << 8n) | ((s.crc >> BigInt(8 * i)) & 0xffn);
+    samples.push({ ...s, crc });
+  }
+  return samples.every((s, i) => s.crc === req.samples[i]!.crc) ? undefined : { ...req, samples };
+}
+
 /** Runs the search; `onProgress` is called between kernel calls (the worker reports it, Cancel stops it). */
 export function identifyCrc(kernel: CrcIdKernel, req: IdentifyRequest, onProgress?: IdentifyProgress): IdentifyReport {
+  const report = search(kernel, req, onProgress);
+  // Nothing fits: CRCs copied from a capture as stored little-endian fit with their bytes swapped.
+  const swapped = report.remaining === 0n ? bytesSwapped(req) : undefined;
+  if (swapped) {
+    const other = search(kernel, swapped);
+    if (other.remaining > 0n)
+      report.missing.push(messages.bytesSwapped(other.matches[0]?.names[0] ?? other.families[0]?.names[0]));
+  }
+  return report;
+}
+
+function search(kernel: CrcIdKernel, req: IdentifyRequest, onProgress?: IdentifyProgress): IdentifyReport {
   const setups = setupsOf(req).filter((s) => s.samples.every((x) => x.crc >> BigInt(s.width) === 0n));
   // A 1-bit CRC is a parity: bit order and reflection change nothing, one combination stands for all.
   const combos = setups.map((s) => (s.width === 1 ? reflections(req, s).slice(0, 1) : reflections(req, s)));
