@@ -77,23 +77,37 @@ function parseCrc(text: string): { hex?: CrcReading; bits?: CrcReading } {
   return readings;
 }
 
+type CrcReader = (text: string) => CrcReading | undefined;
+
 /**
- * Whether a CRC written 0b and 0s and 1s is bits. Beside bit streams it is (their CRC field asks
- * for hex, or 0b and bits). Beside bytes, whose CRC field asks for hex, it is when no CRC is hex
- * only: a capture's CRCs 0b10 and 3f2a are 0x0b10 and 0x3f2a (the first was the bits 10, and 0b12
- * was refused), so only a CRC that is bits and nothing else makes the mixed-notation error.
+ * How a CRC written 0b is read. Beside bit streams (whose CRC field asks for hex, or 0b and bits)
+ * 0b and 0s and 1s is bits, and other 0b text (0b5, 0b12) is hex when some CRC is plainly hex
+ * (1f3; all 0b text is bits with a typo). Beside bytes (whose CRC field asks for hex) it is bits
+ * when no CRC is hex only, else hex: a capture's CRCs 0b10 and 3f2a are 0x0b10 and 0x3f2a. Until
+ * 2026-11-30 every 0b text was bits: 0b10 was the bits 10, and 0b12 or 0b5 were refused.
  */
-function crcsAreBits(inputs: readonly SampleInput[]): boolean {
-  if (inputs.some((s) => s.format === 'bits')) return true;
+function crcReader(inputs: readonly SampleInput[]): CrcReader {
   const readings = inputs.map((s) => parseCrc(s.crc));
-  return readings.some((r) => r.bits) && readings.every((r) => r.bits || !r.hex);
+  const prefixed = (text: string) => /^\s*0b/i.test(text);
+  if (inputs.some((s) => s.format === 'bits')) {
+    const plainHex = inputs.some((s, i) => !prefixed(s.crc) && readings[i]!.hex);
+    return (text) => {
+      const r = parseCrc(text);
+      return prefixed(text) ? (r.bits ?? (plainHex ? r.hex : undefined)) : r.hex;
+    };
+  }
+  const asBits = readings.some((r) => r.bits) && readings.every((r) => r.bits || !r.hex);
+  return (text) => {
+    const r = parseCrc(text);
+    return asBits ? (prefixed(text) ? r.bits : r.hex) : (r.hex ?? r.bits);
+  };
 }
 
 function sampleOf(
   input: SampleInput,
   i: number,
   mode: IdentifyMode,
-  asBits: boolean,
+  readCrc: CrcReader,
   errors: FieldError[],
 ): IdentifySample | undefined {
   const n = i + 1;
@@ -130,8 +144,7 @@ function sampleOf(
     errors.push({ field: field('message'), message: `Sample ${n}: at most ${MAX_SAMPLE_BYTES} bytes.` });
   const stream = bits === undefined ? {} : { bits };
   if (mode === 'codeword') return message && { message, ...stream };
-  const readings = parseCrc(input.crc);
-  const crc = asBits ? (/^\s*0b/i.test(input.crc) ? readings.bits : readings.hex) : (readings.hex ?? readings.bits);
+  const crc = readCrc(input.crc);
   if (!crc)
     errors.push({
       field: field('crc'),
@@ -244,8 +257,8 @@ export function parseIdentify(mode: IdentifyMode, inputs: readonly SampleInput[]
   const errors: FieldError[] = [];
   if (inputs.length < 2) errors.push({ field: 'samples', message: 'Add at least two samples.' });
   if (inputs.length > MAX_SAMPLES) errors.push({ field: 'samples', message: `At most ${MAX_SAMPLES} samples.` });
-  const asBits = crcsAreBits(inputs);
-  const samples = inputs.slice(0, MAX_SAMPLES).map((s, i) => sampleOf(s, i, mode, asBits, errors));
+  const readCrc = crcReader(inputs);
+  const samples = inputs.slice(0, MAX_SAMPLES).map((s, i) => sampleOf(s, i, mode, readCrc, errors));
   const fixed = fixedOf(fixedInput, errors);
   checkKinds(samples, fixed.width, errors);
   // Width open in message mode: the CRCs bound it (4 hex digits: 16 bits at most), and an init or
