@@ -300,6 +300,20 @@ describe('identify: what the samples cannot decide', () => {
     expect(run(custom).missing).toEqual([messages.noMatch('message'), messages.bytesSwapped()]);
   });
 
+  it('a fixed polynomial in reversed (reflected) form fits nothing, and the report says its normal form fits', () => {
+    // Modbus's 0xa001, as code and crcmod write it, was answered "No CRC ... Check the samples and their CRCs, or fix the width."
+    const rows = rowsFor(modbus, [8, 8, 12, 12]);
+    const report = run(rows, { ...NO_FIXED, width: '16', poly: '0xa001' });
+    expect(report.matches).toEqual([]);
+    expect(report.missing).toEqual([
+      messages.noMatch('message'),
+      messages.polyReversed(0xa001n, 0x8005n, 16, 'CRC-16/MODBUS'),
+    ]);
+    expect(messages.polyReversed(0xa001n, 0x8005n, 16, 'CRC-16/MODBUS')).toBe(
+      'With the polynomial reversed, 0x8005 (0xa001 is its reflected form), the samples fit CRC-16/MODBUS: give the polynomial in normal form, without its x^16 term.',
+    );
+  });
+
   it('a CRC that does not fit any parameter set says so', () => {
     const rows = rowsFor(modbus, [8, 8, 8, 12, 12]);
     rows[4]!.crc = hex(BigInt(`0x${rows[4]!.crc.slice(2)}`) ^ 1n, 16);

@@ -1,4 +1,5 @@
 /** What the search says when the samples cannot decide, or do not fit any CRC. */
+import { hex } from '../params';
 import { hexBytes } from './parse';
 
 const plural = (n: bigint, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1n ? one : many}`;
@@ -37,6 +38,9 @@ export const messages = {
   /** Nothing fits, but the CRCs with their bytes reversed do (written as stored little-endian). */
   bytesSwapped: (name?: string) =>
     `With the bytes of each CRC swapped, the samples fit ${name ?? 'a CRC'}: give each CRC as the algorithm outputs it (its most significant byte first), or give whole codewords, whose byte order is searched.`,
+  /** Nothing fits the fixed polynomial, but its reflection (how code and crcmod often write it) does. */
+  polyReversed: (given: bigint, normal: bigint, width: number, name?: string) =>
+    `With the polynomial reversed, ${hex(normal, width)} (${hex(given, width)} is its reflected form), the samples fit ${name ?? 'a CRC'}: give the polynomial in normal form, without its x^${width} term.`,
   noMatch: (mode: 'message' | 'codeword') =>
     mode === 'codeword'
       ? 'No CRC of the widths searched reproduces every codeword. Check the samples, or fix the width and byte order.'

@@ -6,7 +6,7 @@
  * Bit streams are searched with refin off (the stream is the order the register takes), CRCs
  * given as bits for one refout (setups.ts); catalogue names then match whatever they leave open.
  */
-import { CHECK_INPUT, type CrcParams } from '../params';
+import { CHECK_INPUT, reflect, type CrcParams } from '../params';
 import { catalogueEquivalent, familyNames, type Loose } from './catalogue-match';
 import { classesOf, type SolutionClasses } from './classes';
 import { decidingMessage, type Candidate } from './decide';
@@ -82,12 +82,24 @@ function bytesSwapped(req: IdentifyRequest): IdentifyRequest | undefined {
 /** Runs the search; `onProgress` is called between kernel calls (the worker reports it, Cancel stops it). */
 export function identifyCrc(kernel: CrcIdKernel, req: IdentifyRequest, onProgress?: IdentifyProgress): IdentifyReport {
   const report = search(kernel, req, onProgress);
-  // Nothing fits: CRCs copied from a capture as stored little-endian fit with their bytes swapped.
-  const swapped = report.remaining === 0n ? bytesSwapped(req) : undefined;
-  if (swapped) {
-    const other = search(kernel, swapped);
-    if (other.remaining > 0n)
-      report.missing.push(messages.bytesSwapped(other.matches[0]?.names[0] ?? other.families[0]?.names[0]));
+  // Only a plain "no CRC fits": a search that could not conclude (too many polynomials) would not either.
+  if (report.remaining > 0n || report.missing.some((m) => m !== messages.noMatch(req.mode))) return report;
+  // Nothing fits: what fits instead when the CRCs' bytes or the polynomial were written the other way round.
+  const fitting = (r: IdentifyRequest) => {
+    const other = search(kernel, r);
+    return other.remaining > 0n ? { name: other.matches[0]?.names[0] ?? other.families[0]?.names[0] } : undefined;
+  };
+  // CRCs copied from a capture as stored little-endian.
+  const swapped = bytesSwapped(req);
+  const swappedFit = swapped && fitting(swapped);
+  if (swappedFit) report.missing.push(messages.bytesSwapped(swappedFit.name));
+  // A polynomial given reflected (0xa001 for 0x8005), as code and crcmod write it.
+  const { width, poly } = req.fixed;
+  if (width && poly !== undefined) {
+    const normal = reflect(poly, width);
+    const reversedFit =
+      normal !== poly && normal & 1n ? fitting({ ...req, fixed: { ...req.fixed, poly: normal } }) : undefined;
+    if (reversedFit) report.missing.push(messages.polyReversed(poly, normal, width, reversedFit.name));
   }
   return report;
 }
