@@ -353,7 +353,17 @@ describe('identify: input checks', () => {
     expect(errors([row('0102'), row('0304', 'xyz')])[0]!.message).toMatch(/^Sample 2: the CRC must be hex digits/);
     expect(errors([row('0102'), row('')])[0]!.message).toBe('Sample 2: the message is empty.');
     expect(errors([row('01'), row('02')], { ...NO_FIXED, width: '65' })[0]!.field).toBe('fixed.width');
-    expect(errors([row('01'), row('02')], { ...NO_FIXED, width: '8', poly: '0x06' })[0]!.message).toMatch(/odd/);
+    expect(errors([row('01'), row('02')], { ...NO_FIXED, width: '8', poly: '0x06' })[0]!.message).toBe(
+      'The polynomial must be odd (its x^0 term set).',
+    );
+    // CRC-32's 0xedb88320, as zlib's code writes it: even, and reflected it is 0x04c11db7.
+    expect(errors([row('01'), row('02')], { ...NO_FIXED, width: '32', poly: '0xedb88320' })).toEqual([
+      {
+        field: 'fixed.poly',
+        message:
+          'The polynomial must be odd (its x^0 term set): 0xedb88320 looks reflected; in normal form, without its x^32 term, it is 0x04c11db7.',
+      },
+    ]);
     expect(errors([row('01'), row('02')], { ...NO_FIXED, poly: '0x07' })[0]!.field).toBe('fixed.width');
     expect(errors([row('01', '0x1ff'), row('02')], { ...NO_FIXED, width: '8' })[0]!.message).toBe(
       'Sample 1: the CRC does not fit in 8 bits.',

@@ -2,7 +2,7 @@
  * The Identify form as typed (sample rows, fixed parameters) -> an IdentifyRequest, or messages
  * naming each field that is wrong. Shared by the page, the API and the command.
  */
-import { parseHex } from '../params';
+import { hex, parseHex, reflect } from '../params';
 import { parseBitString } from './bits';
 import { MAX_SEARCH_WIDTH, messageWidths } from './setups';
 import type { ByteOrder, FixedParams, IdentifyRequest, IdentifySample } from './types';
@@ -214,8 +214,16 @@ function fixedOf(input: FixedInput, errors: FieldError[]): FixedParams {
         field: 'fixed.width',
         message: 'Fix the width too: the polynomial is given without its top term.',
       });
-    else if (!(poly & 1n))
-      errors.push({ field: 'fixed.poly', message: 'The polynomial must be odd (its x^0 term set).' });
+    else if (!(poly & 1n)) {
+      // Reflected, an even value with its top bit set is odd: code such as zlib's writes CRC-32 0xedb88320.
+      const w = fixed.width;
+      const normal = poly >> BigInt(w) === 0n ? reflect(poly, w) : 0n;
+      const hint =
+        normal & 1n
+          ? `: ${hex(poly, w)} looks reflected; in normal form, without its x^${w} term, it is ${hex(normal, w)}`
+          : '';
+      errors.push({ field: 'fixed.poly', message: `The polynomial must be odd (its x^0 term set)${hint}.` });
+    }
     fits(poly, 'fixed.poly', 'Polynomial');
     fixed.poly = poly;
   }
