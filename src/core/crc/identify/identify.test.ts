@@ -243,6 +243,12 @@ describe('identify: what the samples cannot decide', () => {
     const family = report.families.find((f) => f.names.includes('CRC-16/MODBUS'));
     expect(family, 'the family holding MODBUS names it').toBeDefined();
     expect(family!.count).toBe(2n ** 15n); // init has 16 bits; one change is cancelled by xorout
+    // A narrow CRC's 8 sets are listed one by one, not as a family: the advice was left out.
+    const rohc = run(rowsFor(byName('CRC-3/ROHC'), [7, 7, 7, 7]), { ...NO_FIXED, width: '3' });
+    expect(rohc.families).toEqual([]);
+    // Its 8 init/xorout pairs, and by chance sets of another polynomial (3 bits a sample).
+    expect(rohc.matches.filter((m) => m.params.poly === 3n && m.params.refin && m.params.refout)).toHaveLength(8);
+    expect(rohc.missing[0]).toBe(messages.needDifferentLength);
   });
 
   it('lists at most MAX_MATCHES results, families included, and says the list is cut', () => {

@@ -259,7 +259,10 @@ function report(
   }
   const lengths = new Set(req.samples.map((s) => s.bits ?? 8 * s.message.length));
   const missing = [...notes];
-  if (families.length > 0) {
+  // One length never separates init from xorout: said for a narrow CRC's sets listed one by one
+  // too (CRC-3/ROHC's 8 came with their count and a decider, not why), unless init or xorout is known.
+  const oneLength = lengths.size < 2 && req.fixed.init === undefined && req.fixed.xorout === undefined;
+  if (families.length > 0 || (oneLength && remaining > 1n)) {
     missing.unshift(lengths.size < 2 ? messages.needDifferentLength : messages.initUndetermined);
   }
   let decider: Uint8Array | undefined;
