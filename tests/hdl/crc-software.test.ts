@@ -113,6 +113,46 @@ describeWith(
     );
 
     it(
+      'Rust: in a debug build (cargo build, cargo test) the table loops beat the bit loop',
+      async () => {
+        // TABLES was a const: every lookup copied the 16 KiB array at opt-level 0, so update ran at
+        // about 8 MB/s, slower than update_bitwise (a static is one table in memory: about 27x faster).
+        const dir = folder('rust-debug');
+        const algorithms = ['CRC-64/XZ', 'CRC-32/ISO-HDLC'].map((name) => ({
+          name,
+          params: paramsOf(predefinedAlgorithms().find((a) => a.name === name)!),
+        }));
+        writeImplementations(dir, algorithms, 'rust');
+        const modules = algorithms.map((a) => moduleName(a));
+        const timing = (m: string) =>
+          [
+            `let t = Instant::now(); let a = ${m}::update(${m}::init(), &data); let table = t.elapsed();`,
+            `let t = Instant::now(); let b = ${m}::update_bitwise(${m}::init(), &data); let bits = t.elapsed();`,
+            `assert_eq!(a, b); println!("{} {}", "${m}", bits.as_secs_f64() / table.as_secs_f64());`,
+          ].join('\n    ');
+        const program = [
+          ...modules.map((m) => `mod ${m};`),
+          'use std::time::Instant;',
+          'fn main() {',
+          '    let data: Vec<u8> = (0..(1u32 << 20)).map(|i| (i * 7 + 3) as u8).collect();',
+          ...modules.map((m) => `    { ${timing(m)} }`),
+          '}',
+        ].join('\n');
+        writeFileSync(join(dir, 'main.rs'), program);
+        await run('rustc', ['--edition', '2021', '-C', 'opt-level=0', '-o', 'debug_speed', 'main.rs'], dir);
+        const { stdout } = await run(join(dir, 'debug_speed'), [], dir);
+        const ratios = Object.fromEntries(
+          stdout
+            .trim()
+            .split('\n')
+            .map((l) => [l.split(' ')[0], Number(l.split(' ')[1])]),
+        );
+        for (const m of modules) expect(ratios[m], `${m}: update_bitwise time / update time`).toBeGreaterThan(4);
+      },
+      COMPILE_TIMEOUT,
+    );
+
+    it(
       'Python: the classes match the reference, with bytes, bytearray and memoryview input',
       async () => {
         const dir = folder('python');
