@@ -325,7 +325,22 @@ describe('identify: what the samples cannot decide', () => {
     rows[4]!.crc = hex(BigInt(`0x${rows[4]!.crc.slice(2)}`) ^ 1n, 16);
     const report = run(rows, { ...NO_FIXED, width: '16' });
     expect(report.matches).toEqual([]);
-    expect(report.missing).toEqual([messages.noMatch('message')]);
+    // Which sample: every other one fits CRC-16/MODBUS (it said only "No CRC ... Check the samples").
+    expect(report.missing).toEqual([messages.noMatch('message'), messages.oddOneOut(5, 'CRC-16/MODBUS')]);
+    expect(messages.oddOneOut(5, 'CRC-16/MODBUS')).toBe(
+      'Every sample but sample 5 fits CRC-16/MODBUS: check sample 5 and its CRC.',
+    );
+    // Codewords: the wrong one named too (no CRC to check apart from it).
+    const words = codewords(modbus, [9, 9, 9, 14, 14, 20], 'little');
+    words[3]!.message = words[3]!.message.replace(/^../, (b) => (parseInt(b, 16) ^ 1).toString(16).padStart(2, '0'));
+    expect(run(words, { ...NO_FIXED, width: '16' }, 'codeword').missing).toEqual([
+      messages.noMatch('codeword'),
+      messages.oddOneOut(4, 'CRC-16/MODBUS', 'codeword'),
+    ]);
+    // A custom CRC's samples but one fit it alone, but a chance fit would look the same: nothing is named.
+    const custom = rowsFor({ ...modbus, poly: 0x8001n, init: 0x1234n }, [8, 8, 8, 12, 12]);
+    custom[1]!.crc = hex(BigInt(`0x${custom[1]!.crc.slice(2)}`) ^ 0x100n, 16);
+    expect(run(custom, { ...NO_FIXED, width: '16' }).missing).toEqual([messages.noMatch('message')]);
   });
 });
 

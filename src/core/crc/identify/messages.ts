@@ -35,6 +35,9 @@ export const messages = {
   },
   noSingleDecider: 'No single sample of up to 32 bytes tells the remaining sets apart: add samples of other lengths.',
   remaining: (n: bigint) => `${plural(n, 'parameter set remains', 'parameter sets remain')}.`,
+  /** Nothing fits every sample, but all samples but one fit exactly one CRC, a catalogue algorithm. */
+  oddOneOut: (n: number, name: string, mode: 'message' | 'codeword' = 'message') =>
+    `Every sample but sample ${n} fits ${name}: check sample ${n}${mode === 'message' ? ' and its CRC' : ''}.`,
   /** Nothing fits, but the CRCs with their bytes reversed do (written as stored little-endian). */
   bytesSwapped: (name?: string) =>
     `With the bytes of each CRC swapped, the samples fit ${name ?? 'a CRC'}: give each CRC as the algorithm outputs it (its most significant byte first), or give whole codewords, whose byte order is searched.`,

@@ -89,6 +89,9 @@ export function identifyCrc(kernel: CrcIdKernel, req: IdentifyRequest, onProgres
     const other = search(kernel, r);
     return other.remaining > 0n ? { name: other.matches[0]?.names[0] ?? other.families[0]?.names[0] } : undefined;
   };
+  // One wrong sample among good ones: every other sample fits exactly one CRC.
+  const odd = oddOneOut(kernel, req);
+  if (odd) report.missing.push(messages.oddOneOut(odd.sample + 1, odd.name, req.mode));
   // CRCs copied from a capture as stored little-endian.
   const swapped = bytesSwapped(req);
   const swappedFit = swapped && fitting(swapped);
@@ -102,6 +105,36 @@ export function identifyCrc(kernel: CrcIdKernel, req: IdentifyRequest, onProgres
     if (reversedFit) report.missing.push(messages.polyReversed(poly, normal, width, reversedFit.name));
   }
   return report;
+}
+
+/** Leave-one-out is tried for this many samples at most, of this many bytes together. */
+const ODD_MAX_SAMPLES = 16;
+const ODD_MAX_BYTES = 1 << 12;
+
+/** Some polynomial relation: two samples of one length, or three lengths (else brute force, or nothing). */
+function related(samples: IdentifySample[]): boolean {
+  const lengths = samples.map((s) => s.bits ?? 8 * s.message.length);
+  return new Set(lengths).size < lengths.length || new Set(lengths).size >= 3;
+}
+
+/**
+ * The one sample without which the others fit exactly one CRC, a catalogue algorithm, and its name.
+ * A nameless fit is no evidence: four samples of garbage (CRCs with their bytes swapped) fit one
+ * custom CRC by chance now and then once one of five is left out.
+ */
+function oddOneOut(kernel: CrcIdKernel, req: IdentifyRequest): { sample: number; name: string } | undefined {
+  const n = req.samples.length;
+  const bytes = req.samples.reduce((t, s) => t + s.message.length, 0);
+  if (n < 3 || n > ODD_MAX_SAMPLES || bytes > ODD_MAX_BYTES) return undefined;
+  const fits: { sample: number; name: string }[] = [];
+  for (let i = 0; i < n; i++) {
+    const samples = req.samples.filter((_, j) => j !== i);
+    if (!related(samples)) continue;
+    const r = search(kernel, { ...req, samples });
+    const name = r.remaining === 1n ? r.matches[0]?.names[0] : undefined;
+    if (name) fits.push({ sample: i, name });
+  }
+  return fits.length === 1 ? fits[0] : undefined;
 }
 
 function search(kernel: CrcIdKernel, req: IdentifyRequest, onProgress?: IdentifyProgress): IdentifyReport {
