@@ -320,6 +320,21 @@ describe('identify: what the samples cannot decide', () => {
     );
   });
 
+  it('a fixed init in reflected form fits nothing, and the report says the catalogue form fits', () => {
+    // CRC-24/BLE's init is 0x555555 as the catalogue (and the register) has it; 0xaaaaaa, its
+    // reflection (the order the bits are sent), was answered "No CRC ... Check the samples".
+    const ble = byName('CRC-24/BLE');
+    const report = run(rowsFor(ble, [8, 8, 12, 12]), { ...NO_FIXED, width: '24', init: '0xaaaaaa' });
+    expect(report.matches).toEqual([]);
+    expect(report.missing).toEqual([
+      messages.noMatch('message'),
+      messages.initReflected(0xaaaaaan, 0x555555n, 24, 'CRC-24/BLE'),
+    ]);
+    expect(messages.initReflected(0xaaaaaan, 0x555555n, 24, 'CRC-24/BLE')).toBe(
+      "With init reflected, 0x555555, the samples fit CRC-24/BLE: init is the register's value before any data, unreflected, as the catalogue gives it.",
+    );
+  });
+
   it('a CRC that does not fit any parameter set says so', () => {
     const rows = rowsFor(modbus, [8, 8, 8, 12, 12]);
     rows[4]!.crc = hex(BigInt(`0x${rows[4]!.crc.slice(2)}`) ^ 1n, 16);

@@ -44,6 +44,9 @@ export const messages = {
   /** Nothing fits the fixed polynomial, but its reflection (how code and crcmod often write it) does. */
   polyReversed: (given: bigint, normal: bigint, width: number, name?: string) =>
     `With the polynomial reversed, ${hex(normal, width)} (${hex(given, width)} is its reflected form), the samples fit ${name ?? 'a CRC'}: give the polynomial in normal form, without its x^${width} term.`,
+  /** Nothing fits the fixed init, but its reflection does (a refin CRC's init written as its bits are sent). */
+  initReflected: (given: bigint, init: bigint, width: number, name?: string) =>
+    `With init reflected, ${hex(init, width)}, the samples fit ${name ?? 'a CRC'}: init is the register's value before any data, unreflected, as the catalogue gives it.`,
   noMatch: (mode: 'message' | 'codeword') =>
     mode === 'codeword'
       ? 'No CRC of the widths searched reproduces every codeword. Check the samples, or fix the width and byte order.'

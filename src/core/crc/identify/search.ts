@@ -104,6 +104,13 @@ export function identifyCrc(kernel: CrcIdKernel, req: IdentifyRequest, onProgres
       normal !== poly && normal & 1n ? fitting({ ...req, fixed: { ...req.fixed, poly: normal } }) : undefined;
     if (reversedFit) report.missing.push(messages.polyReversed(poly, normal, width, reversedFit.name));
   }
+  // An init written reflected (a refin CRC's register as its bits are sent): the catalogue's is not.
+  const { init } = req.fixed;
+  if (width && init !== undefined && reflect(init, width) !== init) {
+    const reflected = reflect(init, width);
+    const initFit = fitting({ ...req, fixed: { ...req.fixed, init: reflected } });
+    if (initFit) report.missing.push(messages.initReflected(init, reflected, width, initFit.name));
+  }
   return report;
 }
 
