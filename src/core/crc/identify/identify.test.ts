@@ -284,10 +284,20 @@ describe('identify: what the samples cannot decide', () => {
     expect(fixed.matches.map((m) => m.names[0])).toEqual(['CRC-8/SMBUS']);
   });
 
-  it('without two equal lengths or three lengths, a wide CRC says what to add', () => {
+  it('without two equal lengths or three lengths, a wide CRC says what to add, and which catalogue algorithm fits', () => {
+    // The catalogue algorithm that reproduces every sample was not named: only what to add was said.
     const report = run(rowsFor(byName('CRC-32/ISO-HDLC'), [5, 9]));
-    expect(report.matches).toEqual([]);
+    expect(report.matches.map((m) => m.names[0])).toEqual(['CRC-32/ISO-HDLC']);
     expect(report.missing).toContain(messages.needEqualLengths(32));
+    expect(report.missing).toContain(messages.catalogueOnly(32));
+    // Too many polynomials to try (one pair and another length): the same.
+    const pair = run(rowsFor(byName('CRC-64/XZ'), [20, 20, 30]));
+    expect(pair.matches.map((m) => m.names[0])).toEqual(['CRC-64/XZ']);
+    expect(pair.missing).toEqual(expect.arrayContaining([messages.tooManyPolys(64), messages.catalogueOnly(64)]));
+    // Nothing of the catalogue fits: as before, only what to add.
+    const custom = run(rowsFor({ ...byName('CRC-32/ISO-HDLC'), init: 0x1234n }, [5, 9]));
+    expect(custom.matches).toEqual([]);
+    expect(custom.missing).toContain(messages.needEqualLengths(32));
   });
 
   it('CRCs written with their bytes swapped (as stored little-endian) fit nothing, and the report says how they fit', () => {

@@ -35,6 +35,9 @@ export const messages = {
   },
   noSingleDecider: 'No single sample of up to 32 bytes tells the remaining sets apart: add samples of other lengths.',
   remaining: (n: bigint) => `${plural(n, 'parameter set remains', 'parameter sets remain')}.`,
+  /** The samples give no polynomial of this width to try, but catalogue algorithms were tried as they are. */
+  catalogueOnly: (width: number) =>
+    `Of width ${width} only the catalogue algorithms were tried as they are: a CRC of width ${width} outside the catalogue may fit too.`,
   /** Nothing fits every sample, but all samples but one fit exactly one CRC, a catalogue algorithm. */
   oddOneOut: (n: number, name: string, mode: 'message' | 'codeword' = 'message') =>
     `Every sample but sample ${n} fits ${name}: check sample ${n}${mode === 'message' ? ' and its CRC' : ''}.`,

@@ -7,7 +7,7 @@
  * given as bits for one refout (setups.ts); catalogue names then match whatever they leave open.
  */
 import { CHECK_INPUT, reflect, type CrcParams } from '../params';
-import { catalogueEquivalent, familyNames, type Loose } from './catalogue-match';
+import { catalogueEquivalent, catalogueOf, familyNames, type Loose } from './catalogue-match';
 import { classesOf, type SolutionClasses } from './classes';
 import { decidingMessage, type Candidate } from './decide';
 import { crcOf, loadSamples, readRecords, type CrcIdKernel, type SolutionRecord } from './kernel';
@@ -161,9 +161,22 @@ function search(kernel: CrcIdKernel, req: IdentifyRequest, onProgress?: Identify
       const keep = (n: number) => readRecords(kernel, width, n).forEach((record) => found.push({ record, setup }));
       const polyFixed = req.fixed.poly !== undefined;
       const status = kernel.searchCombo(width, +refin, +refout, +polyFixed, req.fixed.poly ?? 0n, fi, init, fx, xorout);
+      // The samples give no polynomial to try: the catalogue's algorithms are tried as they are.
+      const tryCatalogue = () => {
+        if (setup.stream || setup.refout !== undefined) return;
+        for (const e of catalogueOf(width, refin, refout)) {
+          const p = e.params;
+          if ((req.fixed.init ?? p.init) !== p.init || (req.fixed.xorout ?? p.xorout) !== p.xorout) continue;
+          if (!setup.samples.every((s) => crcOf(kernel, p, s.message) === s.crc)) continue;
+          keep(kernel.searchCombo(width, +refin, +refout, 1, p.poly, 1, p.init, 1, p.xorout));
+          notes.add(messages.catalogueOnly(width));
+        }
+      };
       if (status >= 0) keep(status);
-      else if (status === -3) notes.add(messages.tooManyPolys(width));
-      else if (width <= BRUTE_MAX_WIDTH && bruteSteps(setup) <= BRUTE_BUDGET) {
+      else if (status === -3) {
+        notes.add(messages.tooManyPolys(width));
+        tryCatalogue();
+      } else if (width <= BRUTE_MAX_WIDTH && bruteSteps(setup) <= BRUTE_BUDGET) {
         // No two samples of one length (or identical ones): try every odd polynomial of this width.
         brute = true;
         const polys = 2 ** (width - 1);
@@ -172,7 +185,10 @@ function search(kernel: CrcIdKernel, req: IdentifyRequest, onProgress?: Identify
           keep(kernel.bruteCombo(width, +refin, +refout, BigInt(first), BigInt(count), fi, init, fx, xorout));
           onProgress?.(done + Math.round((BRUTE_CHUNK * (first + count)) / polys), total);
         }
-      } else notes.add(status === -2 ? messages.identicalSamples : messages.needEqualLengths(width));
+      } else {
+        notes.add(status === -2 ? messages.identicalSamples : messages.needEqualLengths(width));
+        tryCatalogue();
+      }
       done += BRUTE_CHUNK;
       onProgress?.(done, total);
     }
