@@ -74,20 +74,24 @@ async function withStdin(samples: string[], o: CrcIdentifyOptions): Promise<stri
 
 const yesNo = (v?: 'yes' | 'no') => (v === undefined ? '' : v === 'yes' ? 'true' : 'false');
 
+/** Where a codeword carries its CRC: the byte order, and the top bits of its bytes (a family's too: it was left out). */
+const placement = (p: { byteOrder?: string; leftAligned?: boolean }) =>
+  `${p.byteOrder ? ` byteorder=${p.byteOrder}` : ''}${p.leftAligned ? ' crcbits=top' : ''}`;
+
 function text(r: IdentifyReport): string {
   const lines = r.matches.map((m) => {
     const p = m.params;
     const name = m.names.length
       ? `${m.names[0]}${m.names.length > 1 ? ` (${m.names.slice(1).join(', ')})` : ''}`
       : 'custom';
-    const order = `${m.byteOrder ? ` byteorder=${m.byteOrder}` : ''}${m.leftAligned ? ' crcbits=top' : ''}`;
+    const order = placement(m);
     const same = m.equivalents ? ` (+${m.equivalents} equivalent init/xorout)` : '';
     return `width=${p.width} poly=${hex(p.poly, p.width)} init=${hex(p.init, p.width)} refin=${p.refin} refout=${p.refout} xorout=${hex(p.xorout, p.width)} check=${hex(m.check, p.width)}${order} ${name}${same}`;
   });
   for (const f of r.families) {
     const p = f.example;
     lines.push(
-      `width=${p.width} poly=${hex(p.poly, p.width)} refin=${p.refin} refout=${p.refout}${f.byteOrder ? ` byteorder=${f.byteOrder}` : ''}: ${f.count} init/xorout pairs fit${f.names.length ? ` (among them ${f.names.join(', ')})` : ''}`,
+      `width=${p.width} poly=${hex(p.poly, p.width)} refin=${p.refin} refout=${p.refout}${placement(f)}: ${f.count} init/xorout pairs fit${f.names.length ? ` (among them ${f.names.join(', ')})` : ''}`,
     );
   }
   const open = r.undecidable.map((u) => messages.undecidable[u]);

@@ -169,7 +169,25 @@ describe('a link with a value no control of the tool offers', () => {
           '?poly=0x11021&pipelineStages=3',
         ],
       ],
-      ['identify', identify, ['?tab=zzz', '?mode=zzz', '?tab=Identify'], ['?tab=identify', '?mode=codeword']],
+      // Known parameters the page's fields cannot hold: RefIn "yes" fixed refin false, a width as a
+      // number made Identify throw (width.trim), a byte order "middle" was searched as little-endian.
+      [
+        'identify',
+        identify,
+        [
+          '?tab=zzz',
+          '?mode=zzz',
+          '?tab=Identify',
+          `?fixed=${encodeURIComponent(packJson({ refin: 'yes' }))}`,
+          `?fixed=${encodeURIComponent(packJson({ width: 16 }))}`,
+          `?fixed=${encodeURIComponent(packJson({ byteOrder: 'middle' }))}`,
+        ],
+        [
+          '?tab=identify',
+          '?mode=codeword',
+          `?fixed=${encodeURIComponent(packJson({ width: '16', poly: '0x8005', refin: 'true', refout: '', byteOrder: 'little' }))}`,
+        ],
+      ],
       ['uart', uart, ['?language=cobol', '?language=VHDL'], ['?language=vhdl']],
       ['fifo', fifo, ['?language=cobol'], ['?language=vhdl']],
       // Until 2026-11-30 the FSM page opened these: its Type list showed Moore, the code was Moore

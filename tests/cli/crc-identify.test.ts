@@ -56,6 +56,23 @@ describe('bitsmith crc identify', () => {
     expect(ok(['crc', 'identify', '--files', ...frames])).toContain('CRC-32/ISO-HDLC');
   });
 
+  it('a family of codewords with the CRC in the top bits says so, as a match does (crcbits=top)', () => {
+    // MMC commands of one length: CRC-7 in the top bits of the last byte, the end bit below it.
+    const mmc: CrcParams = { width: 7, poly: 0x09n, init: 0n, refin: false, refout: false, xorout: 0n };
+    const codewords = [5, 5, 5, 5, 8].map((n) => {
+      const m = randomBytes(rand, n);
+      return hex(BigInt(`0x${Buffer.from(m).toString('hex')}`) * 256n + referenceCrc(mmc, m) * 2n + 1n, 8 * n + 8);
+    });
+    const family = ok(['crc', 'identify', '--codeword', '--width', '7', ...codewords.slice(0, 4)]);
+    expect(family).toMatch(
+      /^width=7 poly=0x09 refin=false refout=false crcbits=top: 128 init\/xorout pairs fit \(among them CRC-7\/MMC/,
+    );
+    const match = ok(['crc', 'identify', '--codeword', '--width', '7', ...codewords]);
+    expect(match).toMatch(
+      /^width=7 poly=0x09 init=0x00 refin=false refout=false xorout=0x00 check=0x75 crcbits=top CRC-7\/MMC/,
+    );
+  });
+
   it('--bits: CAN frames as bit strings, with the CRC as sent or as whole codewords', () => {
     const frames = canFrames(rand, [0, 2, 3, 2, 8, 8, 8, 8, 8]);
     const out = ok(['crc', 'identify', '--bits', ...frames.map((f) => `${f.message}:0b${f.crcSent}`)]);

@@ -329,6 +329,16 @@ describe('bit strings in the form', () => {
     ]);
   });
 
+  it('reads a CRC 0b5 or 0b12 as hex beside CRCs in hex; 0b and bits stay bits', () => {
+    // A CRC-9's 0x0b5 written 0b5 beside 1f3 was refused as "not hex digits, or 0b and bits".
+    const parsed = parseIdentify('message', [bits('101', '0b5'), bits('11', '1f3'), bits('1', '0B12')], NO_FIXED);
+    expect(parsed.ok && parsed.request.samples.map((s) => [s.crc, s.crcDigits, s.crcBits])).toEqual([
+      [0x0b5n, 3, undefined],
+      [0x1f3n, 3, undefined],
+      [0x0b12n, 4, undefined],
+    ]);
+  });
+
   it('names each bad field', () => {
     expect(errors([bits('10201'), bits('1')])[0]).toEqual({
       field: 'samples.0.message',

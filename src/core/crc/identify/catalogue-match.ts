@@ -33,6 +33,14 @@ function catalogueEntries(p: CrcParams): Entry[] {
   return entries.get(polyKey(p)) ?? [];
 }
 
+/** Catalogue algorithms of one width with these reflections (names first, then aliases). */
+export function catalogueOf(width: number, refin: boolean, refout: boolean): { params: CrcParams; names: string[] }[] {
+  catalogueEntries({ width, poly: 0n, init: 0n, refin, refout, xorout: 0n });
+  return [...entries!.values()]
+    .flat()
+    .filter((e) => e.params.width === width && e.params.refin === refin && e.params.refout === refout);
+}
+
 /**
  * What the samples leave open: refin (bit streams) and refout (CRCs given as bits, which a
  * different refout reads in the other order), so catalogue algorithms differing there still match.

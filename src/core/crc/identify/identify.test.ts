@@ -243,6 +243,12 @@ describe('identify: what the samples cannot decide', () => {
     const family = report.families.find((f) => f.names.includes('CRC-16/MODBUS'));
     expect(family, 'the family holding MODBUS names it').toBeDefined();
     expect(family!.count).toBe(2n ** 15n); // init has 16 bits; one change is cancelled by xorout
+    // A narrow CRC's 8 sets are listed one by one, not as a family: the advice was left out.
+    const rohc = run(rowsFor(byName('CRC-3/ROHC'), [7, 7, 7, 7]), { ...NO_FIXED, width: '3' });
+    expect(rohc.families).toEqual([]);
+    // Its 8 init/xorout pairs, and by chance sets of another polynomial (3 bits a sample).
+    expect(rohc.matches.filter((m) => m.params.poly === 3n && m.params.refin && m.params.refout)).toHaveLength(8);
+    expect(rohc.missing[0]).toBe(messages.needDifferentLength);
   });
 
   it('lists at most MAX_MATCHES results, families included, and says the list is cut', () => {
@@ -269,14 +275,74 @@ describe('identify: what the samples cannot decide', () => {
     const free = run(rows, { ...NO_FIXED, width: '8' });
     expect(free.remaining).toBeGreaterThan(1n); // every polynomial fits two samples
     expect(free.matches.some((m) => m.names.includes('CRC-8/SMBUS'))).toBe(true);
+    // 200 sets were listed with only their count: nothing said what to add.
+    expect(free.missing[0]).toBe(messages.noEqualLengths);
+    const arc = run(rowsFor(byName('CRC-16/ARC'), [5, 6]), { ...NO_FIXED, width: '16' });
+    expect(arc.truncated).toBe(true);
+    expect(arc.missing).toEqual([messages.noEqualLengths, messages.remaining(arc.remaining)]);
     const fixed = run(rows, { ...NO_FIXED, width: '8', poly: '0x07', refin: 'false', refout: 'false' });
     expect(fixed.matches.map((m) => m.names[0])).toEqual(['CRC-8/SMBUS']);
   });
 
-  it('without two equal lengths or three lengths, a wide CRC says what to add', () => {
+  it('without two equal lengths or three lengths, a wide CRC says what to add, and which catalogue algorithm fits', () => {
+    // The catalogue algorithm that reproduces every sample was not named: only what to add was said.
     const report = run(rowsFor(byName('CRC-32/ISO-HDLC'), [5, 9]));
-    expect(report.matches).toEqual([]);
+    expect(report.matches.map((m) => m.names[0])).toEqual(['CRC-32/ISO-HDLC']);
     expect(report.missing).toContain(messages.needEqualLengths(32));
+    expect(report.missing).toContain(messages.catalogueOnly(32));
+    // Too many polynomials to try (one pair and another length): the same.
+    const pair = run(rowsFor(byName('CRC-64/XZ'), [20, 20, 30]));
+    expect(pair.matches.map((m) => m.names[0])).toEqual(['CRC-64/XZ']);
+    expect(pair.missing).toEqual(expect.arrayContaining([messages.tooManyPolys(64), messages.catalogueOnly(64)]));
+    // Nothing of the catalogue fits: as before, only what to add.
+    const custom = run(rowsFor({ ...byName('CRC-32/ISO-HDLC'), init: 0x1234n }, [5, 9]));
+    expect(custom.matches).toEqual([]);
+    expect(custom.missing).toContain(messages.needEqualLengths(32));
+  });
+
+  it('CRCs written with their bytes swapped (as stored little-endian) fit nothing, and the report says how they fit', () => {
+    // A Modbus capture split by hand into message:crc with the CRC's bytes as sent was answered
+    // "No CRC ... reproduces every sample. Check the samples and their CRCs, or fix the width." alone.
+    const swap = (r: SampleInput): SampleInput => ({ ...r, crc: r.crc.slice(2).replace(/(..)(..)/, '$2$1') });
+    const rows = rowsFor(modbus, [8, 8, 12, 12, 20]).map(swap);
+    const report = run(rows);
+    expect(report.matches).toEqual([]);
+    expect(report.missing).toEqual([messages.noMatch('message'), messages.bytesSwapped('CRC-16/MODBUS')]);
+    // Without the width known, an odd number of digits is no whole bytes to swap: nothing more is said.
+    const custom = rowsFor({ ...modbus, poly: 0x8001n }, [8, 8, 12, 12]).map(swap);
+    const none = run(custom.map((r, i) => (i ? r : { ...r, crc: '0x1' })));
+    expect(none.missing).toEqual([messages.noMatch('message')]);
+    // A custom CRC, swapped: named by its parameters.
+    expect(run(custom).missing).toEqual([messages.noMatch('message'), messages.bytesSwapped()]);
+  });
+
+  it('a fixed polynomial in reversed (reflected) form fits nothing, and the report says its normal form fits', () => {
+    // Modbus's 0xa001, as code and crcmod write it, was answered "No CRC ... Check the samples and their CRCs, or fix the width."
+    const rows = rowsFor(modbus, [8, 8, 12, 12]);
+    const report = run(rows, { ...NO_FIXED, width: '16', poly: '0xa001' });
+    expect(report.matches).toEqual([]);
+    expect(report.missing).toEqual([
+      messages.noMatch('message'),
+      messages.polyReversed(0xa001n, 0x8005n, 16, 'CRC-16/MODBUS'),
+    ]);
+    expect(messages.polyReversed(0xa001n, 0x8005n, 16, 'CRC-16/MODBUS')).toBe(
+      'With the polynomial reversed, 0x8005 (0xa001 is its reflected form), the samples fit CRC-16/MODBUS: give the polynomial in normal form, without its x^16 term.',
+    );
+  });
+
+  it('a fixed init in reflected form fits nothing, and the report says the catalogue form fits', () => {
+    // CRC-24/BLE's init is 0x555555 as the catalogue (and the register) has it; 0xaaaaaa, its
+    // reflection (the order the bits are sent), was answered "No CRC ... Check the samples".
+    const ble = byName('CRC-24/BLE');
+    const report = run(rowsFor(ble, [8, 8, 12, 12]), { ...NO_FIXED, width: '24', init: '0xaaaaaa' });
+    expect(report.matches).toEqual([]);
+    expect(report.missing).toEqual([
+      messages.noMatch('message'),
+      messages.initReflected(0xaaaaaan, 0x555555n, 24, 'CRC-24/BLE'),
+    ]);
+    expect(messages.initReflected(0xaaaaaan, 0x555555n, 24, 'CRC-24/BLE')).toBe(
+      "With init reflected, 0x555555, the samples fit CRC-24/BLE: init is the register's value before any data, unreflected, as the catalogue gives it.",
+    );
   });
 
   it('a CRC that does not fit any parameter set says so', () => {
@@ -284,7 +350,22 @@ describe('identify: what the samples cannot decide', () => {
     rows[4]!.crc = hex(BigInt(`0x${rows[4]!.crc.slice(2)}`) ^ 1n, 16);
     const report = run(rows, { ...NO_FIXED, width: '16' });
     expect(report.matches).toEqual([]);
-    expect(report.missing).toEqual([messages.noMatch('message')]);
+    // Which sample: every other one fits CRC-16/MODBUS (it said only "No CRC ... Check the samples").
+    expect(report.missing).toEqual([messages.noMatch('message'), messages.oddOneOut(5, 'CRC-16/MODBUS')]);
+    expect(messages.oddOneOut(5, 'CRC-16/MODBUS')).toBe(
+      'Every sample but sample 5 fits CRC-16/MODBUS: check sample 5 and its CRC.',
+    );
+    // Codewords: the wrong one named too (no CRC to check apart from it).
+    const words = codewords(modbus, [9, 9, 9, 14, 14, 20], 'little');
+    words[3]!.message = words[3]!.message.replace(/^../, (b) => (parseInt(b, 16) ^ 1).toString(16).padStart(2, '0'));
+    expect(run(words, { ...NO_FIXED, width: '16' }, 'codeword').missing).toEqual([
+      messages.noMatch('codeword'),
+      messages.oddOneOut(4, 'CRC-16/MODBUS', 'codeword'),
+    ]);
+    // A custom CRC's samples but one fit it alone, but a chance fit would look the same: nothing is named.
+    const custom = rowsFor({ ...modbus, poly: 0x8001n, init: 0x1234n }, [8, 8, 8, 12, 12]);
+    custom[1]!.crc = hex(BigInt(`0x${custom[1]!.crc.slice(2)}`) ^ 0x100n, 16);
+    expect(run(custom, { ...NO_FIXED, width: '16' }).missing).toEqual([messages.noMatch('message')]);
   });
 });
 
@@ -318,12 +399,56 @@ describe('identify: input checks', () => {
     expect(errors([row('0102'), row('0304', 'xyz')])[0]!.message).toMatch(/^Sample 2: the CRC must be hex digits/);
     expect(errors([row('0102'), row('')])[0]!.message).toBe('Sample 2: the message is empty.');
     expect(errors([row('01'), row('02')], { ...NO_FIXED, width: '65' })[0]!.field).toBe('fixed.width');
-    expect(errors([row('01'), row('02')], { ...NO_FIXED, width: '8', poly: '0x06' })[0]!.message).toMatch(/odd/);
+    expect(errors([row('01'), row('02')], { ...NO_FIXED, width: '8', poly: '0x06' })[0]!.message).toBe(
+      'The polynomial must be odd (its x^0 term set).',
+    );
+    // CRC-32's 0xedb88320, as zlib's code writes it: even, and reflected it is 0x04c11db7.
+    expect(errors([row('01'), row('02')], { ...NO_FIXED, width: '32', poly: '0xedb88320' })).toEqual([
+      {
+        field: 'fixed.poly',
+        message:
+          'The polynomial must be odd (its x^0 term set): 0xedb88320 looks reflected; in normal form, without its x^32 term, it is 0x04c11db7.',
+      },
+    ]);
     expect(errors([row('01'), row('02')], { ...NO_FIXED, poly: '0x07' })[0]!.field).toBe('fixed.width');
     expect(errors([row('01', '0x1ff'), row('02')], { ...NO_FIXED, width: '8' })[0]!.message).toBe(
       'Sample 1: the CRC does not fit in 8 bits.',
     );
     expect(errors([{ format: 'file', message: '', crc: '1' }, row('01')])[0]!.message).toBe('Sample 1: choose a file.');
+  });
+
+  it('reads a hex CRC that starts with 0b as hex (0b12 is 0x0b12), unless every CRC is 0b and bits', () => {
+    // A Modbus capture whose CRCs are 0x0b12, 0x0b and 0x0b10 was refused, or read as the bits 10.
+    const crcs = (texts: string[]) => {
+      const parsed = parseIdentify(
+        'message',
+        texts.map((crc, i) => row(`0${i}`, crc)),
+        NO_FIXED,
+      );
+      return parsed.ok ? parsed.request.samples.map((s) => [s.crc, s.crcDigits, s.crcBits]) : parsed.errors;
+    };
+    expect(crcs(['0b12', '3f2a'])).toEqual([
+      [0x0b12n, 4, undefined],
+      [0x3f2an, 4, undefined],
+    ]);
+    expect(crcs(['0b', 'c4'])).toEqual([
+      [0x0bn, 2, undefined],
+      [0xc4n, 2, undefined],
+    ]);
+    expect(crcs(['0b10', '3f2a', '0B11'])).toEqual([
+      [0x0b10n, 4, undefined],
+      [0x3f2an, 4, undefined],
+      [0x0b11n, 4, undefined],
+    ]);
+    // Every CRC 0b and bits: bits as sent, as before.
+    expect(crcs(['0b10', '0b01'])).toEqual([
+      [2n, undefined, 2],
+      [1n, undefined, 2],
+    ]);
+    // A typo in a long bit string (too long for hex) is still the mixed-notation error.
+    expect(crcs(['0b011100000001010', '0b01100000101010x'])).toEqual([
+      expect.objectContaining({ field: 'samples.1.crc' }),
+    ]);
   });
 
   it('reads hex with spaces, colons and 0x prefixes, and ASCII as UTF-8', () => {

@@ -2,7 +2,7 @@
  * The Identify form as typed (sample rows, fixed parameters) -> an IdentifyRequest, or messages
  * naming each field that is wrong. Shared by the page, the API and the command.
  */
-import { parseHex } from '../params';
+import { hex, parseHex, reflect } from '../params';
 import { parseBitString } from './bits';
 import { MAX_SEARCH_WIDTH, messageWidths } from './setups';
 import type { ByteOrder, FixedParams, IdentifyRequest, IdentifySample } from './types';
@@ -58,22 +58,58 @@ export function parseHexBytes(text: string): Uint8Array | undefined {
   return Uint8Array.from({ length: digits.length / 2 }, (_, i) => parseInt(digits.slice(2 * i, 2 * i + 2), 16));
 }
 
+type CrcReading = { value: bigint; digits?: number; bits?: number };
+
 /**
- * A CRC value in hex: its value and the number of digits written (bounds the width); or 0b and
- * its bits in the order sent (their number is the width).
+ * A CRC value as text, both ways it may be read: hex (its value and the number of digits written,
+ * which bounds the width), and, when it is 0b and 0s and 1s, bits in the order sent (their number
+ * is the width). `0b12` and `0b` are hex only; `0b10` is both (bits 10, or 0x0b10).
  */
-function parseCrc(text: string): { value: bigint; digits?: number; bits?: number } | undefined {
+function parseCrc(text: string): { hex?: CrcReading; bits?: CrcReading } {
   const t = text.trim();
+  const readings: { hex?: CrcReading; bits?: CrcReading } = {};
   if (/^0b/i.test(t)) {
     const b = t.slice(2).replace(/[\s_]/g, '');
-    return /^[01]{1,64}$/.test(b) ? { value: BigInt(`0b${b}`), bits: b.length } : undefined;
+    if (/^[01]{1,64}$/.test(b)) readings.bits = { value: BigInt(`0b${b}`), bits: b.length };
   }
   const h = t.replace(/^0x/i, '').replace(/[\s_]/g, '');
-  if (!/^[0-9a-f]+$/i.test(h) || h.length > 16) return undefined;
-  return { value: BigInt(`0x${h}`), digits: h.length };
+  if (/^[0-9a-f]+$/i.test(h) && h.length <= 16) readings.hex = { value: BigInt(`0x${h}`), digits: h.length };
+  return readings;
 }
 
-function sampleOf(input: SampleInput, i: number, mode: IdentifyMode, errors: FieldError[]): IdentifySample | undefined {
+type CrcReader = (text: string) => CrcReading | undefined;
+
+/**
+ * How a CRC written 0b is read. Beside bit streams (whose CRC field asks for hex, or 0b and bits)
+ * 0b and 0s and 1s is bits, and other 0b text (0b5, 0b12) is hex when some CRC is plainly hex
+ * (1f3; all 0b text is bits with a typo). Beside bytes (whose CRC field asks for hex) it is bits
+ * when no CRC is hex only, else hex: a capture's CRCs 0b10 and 3f2a are 0x0b10 and 0x3f2a. Until
+ * 2026-11-30 every 0b text was bits: 0b10 was the bits 10, and 0b12 or 0b5 were refused.
+ */
+function crcReader(inputs: readonly SampleInput[]): CrcReader {
+  const readings = inputs.map((s) => parseCrc(s.crc));
+  const prefixed = (text: string) => /^\s*0b/i.test(text);
+  if (inputs.some((s) => s.format === 'bits')) {
+    const plainHex = inputs.some((s, i) => !prefixed(s.crc) && readings[i]!.hex);
+    return (text) => {
+      const r = parseCrc(text);
+      return prefixed(text) ? (r.bits ?? (plainHex ? r.hex : undefined)) : r.hex;
+    };
+  }
+  const asBits = readings.some((r) => r.bits) && readings.every((r) => r.bits || !r.hex);
+  return (text) => {
+    const r = parseCrc(text);
+    return asBits ? (prefixed(text) ? r.bits : r.hex) : (r.hex ?? r.bits);
+  };
+}
+
+function sampleOf(
+  input: SampleInput,
+  i: number,
+  mode: IdentifyMode,
+  readCrc: CrcReader,
+  errors: FieldError[],
+): IdentifySample | undefined {
   const n = i + 1;
   const what = mode === 'codeword' ? 'codeword' : 'message';
   const field = (f: string) => `samples.${i}.${f}`;
@@ -108,7 +144,7 @@ function sampleOf(input: SampleInput, i: number, mode: IdentifyMode, errors: Fie
     errors.push({ field: field('message'), message: `Sample ${n}: at most ${MAX_SAMPLE_BYTES} bytes.` });
   const stream = bits === undefined ? {} : { bits };
   if (mode === 'codeword') return message && { message, ...stream };
-  const crc = parseCrc(input.crc);
+  const crc = readCrc(input.crc);
   if (!crc)
     errors.push({
       field: field('crc'),
@@ -178,8 +214,16 @@ function fixedOf(input: FixedInput, errors: FieldError[]): FixedParams {
         field: 'fixed.width',
         message: 'Fix the width too: the polynomial is given without its top term.',
       });
-    else if (!(poly & 1n))
-      errors.push({ field: 'fixed.poly', message: 'The polynomial must be odd (its x^0 term set).' });
+    else if (!(poly & 1n)) {
+      // Reflected, an even value with its top bit set is odd: code such as zlib's writes CRC-32 0xedb88320.
+      const w = fixed.width;
+      const normal = poly >> BigInt(w) === 0n ? reflect(poly, w) : 0n;
+      const hint =
+        normal & 1n
+          ? `: ${hex(poly, w)} looks reflected; in normal form, without its x^${w} term, it is ${hex(normal, w)}`
+          : '';
+      errors.push({ field: 'fixed.poly', message: `The polynomial must be odd (its x^0 term set)${hint}.` });
+    }
     fits(poly, 'fixed.poly', 'Polynomial');
     fixed.poly = poly;
   }
@@ -221,7 +265,8 @@ export function parseIdentify(mode: IdentifyMode, inputs: readonly SampleInput[]
   const errors: FieldError[] = [];
   if (inputs.length < 2) errors.push({ field: 'samples', message: 'Add at least two samples.' });
   if (inputs.length > MAX_SAMPLES) errors.push({ field: 'samples', message: `At most ${MAX_SAMPLES} samples.` });
-  const samples = inputs.slice(0, MAX_SAMPLES).map((s, i) => sampleOf(s, i, mode, errors));
+  const readCrc = crcReader(inputs);
+  const samples = inputs.slice(0, MAX_SAMPLES).map((s, i) => sampleOf(s, i, mode, readCrc, errors));
   const fixed = fixedOf(fixedInput, errors);
   checkKinds(samples, fixed.width, errors);
   // Width open in message mode: the CRCs bound it (4 hex digits: 16 bits at most), and an init or

@@ -62,6 +62,9 @@ ${tableRows(m.tables[0]!, lit, perRowFor(lit(0n), indent), indent)}
         """Continues over data (bytes, bytearray or memoryview); returns self."""
         table = self._TABLE
         crc = self._state
+        if not isinstance(data, (bytes, bytearray)):
+            # As bytes: a memoryview of array("H") or a 2-D buffer would give other items.
+            data = memoryview(data).cast("B")
         for b in data:
             ${byteLine}
         self._state = crc

@@ -77,8 +77,9 @@ const POLY: ${u} = ${lit(m.polyState)};
 
 /// \`TABLES[0][b]\`: the state after byte b from a zero state (the byte table); \`TABLES[k][b]\`:
 /// after byte b and k zero bytes, so eight bytes take eight lookups (slice-by-8).
+// A static, not a const: a debug build copied a const's whole array at every lookup.
 #[rustfmt::skip]
-pub const TABLES: [[${u}; 256]; 8] = [
+pub static TABLES: [[${u}; 256]; 8] = [
 ${m.tables.map((t) => `    [\n${tableRows(t, lit, perRow, indent)}\n    ],`).join('\n')}
 ];
 

@@ -72,6 +72,27 @@ function linkSamples(rows: SampleRow[]): LinkSample[] {
 const isLinkSample = (s: unknown): s is LinkSample =>
   Array.isArray(s) && s.length === 3 && LINK_FORMATS.includes(s[0]) && s.every((x) => typeof x === 'string');
 
+/** Values each known-parameter field can hold: text, or one of its select's options. */
+const FIXED_OPTIONS: Partial<Record<keyof FixedInput, readonly string[]>> = {
+  refin: ['', 'true', 'false'],
+  refout: ['', 'true', 'false'],
+  byteOrder: ['', 'big', 'little'],
+};
+
+/**
+ * The known parameters of a link, as the fields hold them (unknown keys are dropped on apply). A
+ * refin of "yes" fixed refin false, a width as a number made Identify throw, and a byte order
+ * "middle" was searched as little-endian, all without a word, until 2026-11-30.
+ */
+const isLinkFixed = (f: unknown): boolean =>
+  typeof f === 'object' &&
+  f !== null &&
+  !Array.isArray(f) &&
+  Object.entries(f).every(
+    ([k, v]) =>
+      !(k in NO_FIXED) || (typeof v === 'string' && (FIXED_OPTIONS[k as keyof FixedInput]?.includes(v) ?? true)),
+  );
+
 export const identifyLink: PermalinkSpec<IdentifyState, IdentifySettings> = {
   pick: (s) => ({ tab: s.tab, mode: s.mode, samples: linkSamples(s.rows), fixed: s.fixed }),
   apply: ({ tab, mode, samples, fixed }) =>
@@ -88,5 +109,6 @@ export const identifyLink: PermalinkSpec<IdentifyState, IdentifySettings> = {
   accept: (s) =>
     (s.tab === undefined || s.tab === 'generate' || s.tab === 'identify') &&
     (s.mode === undefined || s.mode === 'message' || s.mode === 'codeword') &&
-    (s.samples === undefined || (Array.isArray(s.samples) && s.samples.every(isLinkSample))),
+    (s.samples === undefined || (Array.isArray(s.samples) && s.samples.every(isLinkSample))) &&
+    (s.fixed === undefined || isLinkFixed(s.fixed)),
 };

@@ -74,6 +74,9 @@ class Crc12Umts:
         """Continues over data (bytes, bytearray or memoryview); returns self."""
         table = self._TABLE
         crc = self._state
+        if not isinstance(data, (bytes, bytearray)):
+            # As bytes: a memoryview of array("H") or a 2-D buffer would give other items.
+            data = memoryview(data).cast("B")
         for b in data:
             crc = table[(crc >> 8) ^ b] ^ ((crc << 8) & 0xffff)
         self._state = crc

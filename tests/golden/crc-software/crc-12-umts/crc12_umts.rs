@@ -26,8 +26,9 @@ const POLY: u16 = 0x80f0;
 
 /// `TABLES[0][b]`: the state after byte b from a zero state (the byte table); `TABLES[k][b]`:
 /// after byte b and k zero bytes, so eight bytes take eight lookups (slice-by-8).
+// A static, not a const: a debug build copied a const's whole array at every lookup.
 #[rustfmt::skip]
-pub const TABLES: [[u16; 256]; 8] = [
+pub static TABLES: [[u16; 256]; 8] = [
     [
         0x0000, 0x80f0, 0x8110, 0x01e0, 0x82d0, 0x0220, 0x03c0, 0x8330,
         0x8550, 0x05a0, 0x0440, 0x84b0, 0x0780, 0x8770, 0x8690, 0x0660,

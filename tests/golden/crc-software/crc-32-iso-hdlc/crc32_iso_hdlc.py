@@ -106,6 +106,9 @@ class Crc32IsoHdlc:
         """Continues over data (bytes, bytearray or memoryview); returns self."""
         table = self._TABLE
         crc = self._state
+        if not isinstance(data, (bytes, bytearray)):
+            # As bytes: a memoryview of array("H") or a 2-D buffer would give other items.
+            data = memoryview(data).cast("B")
         for b in data:
             crc = table[(crc ^ b) & 0xFF] ^ (crc >> 8)
         self._state = crc

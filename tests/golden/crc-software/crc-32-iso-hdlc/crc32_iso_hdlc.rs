@@ -26,8 +26,9 @@ const POLY: u32 = 0xedb88320;
 
 /// `TABLES[0][b]`: the state after byte b from a zero state (the byte table); `TABLES[k][b]`:
 /// after byte b and k zero bytes, so eight bytes take eight lookups (slice-by-8).
+// A static, not a const: a debug build copied a const's whole array at every lookup.
 #[rustfmt::skip]
-pub const TABLES: [[u32; 256]; 8] = [
+pub static TABLES: [[u32; 256]; 8] = [
     [
         0x00000000, 0x77073096, 0xee0e612c, 0x990951ba,
         0x076dc419, 0x706af48f, 0xe963a535, 0x9e6495a3,
