@@ -113,41 +113,31 @@ describeWith(
     );
 
     it(
-      'Rust: in a debug build (cargo build, cargo test) the table loops beat the bit loop',
+      'Rust: a debug build (cargo build, cargo test) reads the tables in place, never copying them whole at a lookup',
       async () => {
-        // TABLES was a const: every lookup copied the 16 KiB array at opt-level 0, so update ran at
-        // about 8 MB/s, slower than update_bitwise (a static is one table in memory: about 27x faster).
+        // TABLES was a const: at opt-level 0 every lookup copied the whole array (a memcpy of 8 KiB
+        // for CRC-32, 16 KiB for CRC-64), so update ran at about 8 MB/s, slower than update_bitwise.
+        // The compiler's own IR shows the copies; timing them would measure the machine's load.
         const dir = folder('rust-debug');
-        const algorithms = ['CRC-64/XZ', 'CRC-32/ISO-HDLC'].map((name) => ({
-          name,
-          params: paramsOf(predefinedAlgorithms().find((a) => a.name === name)!),
-        }));
-        writeImplementations(dir, algorithms, 'rust');
-        const modules = algorithms.map((a) => moduleName(a));
-        const timing = (m: string) =>
-          [
-            `let t = Instant::now(); let a = ${m}::update(${m}::init(), &data); let table = t.elapsed();`,
-            `let t = Instant::now(); let b = ${m}::update_bitwise(${m}::init(), &data); let bits = t.elapsed();`,
-            `assert_eq!(a, b); println!("{} {}", "${m}", bits.as_secs_f64() / table.as_secs_f64());`,
-          ].join('\n    ');
-        const program = [
-          ...modules.map((m) => `mod ${m};`),
-          'use std::time::Instant;',
-          'fn main() {',
-          '    let data: Vec<u8> = (0..(1u32 << 20)).map(|i| (i * 7 + 3) as u8).collect();',
-          ...modules.map((m) => `    { ${timing(m)} }`),
-          '}',
-        ].join('\n');
-        writeFileSync(join(dir, 'main.rs'), program);
-        await run('rustc', ['--edition', '2021', '-C', 'opt-level=0', '-o', 'debug_speed', 'main.rs'], dir);
-        const { stdout } = await run(join(dir, 'debug_speed'), [], dir);
-        const ratios = Object.fromEntries(
-          stdout
-            .trim()
-            .split('\n')
-            .map((l) => [l.split(' ')[0], Number(l.split(' ')[1])]),
-        );
-        for (const m of modules) expect(ratios[m], `${m}: update_bitwise time / update time`).toBeGreaterThan(4);
+        const algorithms = [
+          { name: 'CRC-64/XZ', tableBytes: 8 * 256 * 8 },
+          { name: 'CRC-32/ISO-HDLC', tableBytes: 8 * 256 * 4 },
+        ];
+        for (const { name, tableBytes } of algorithms) {
+          const c = { name, params: paramsOf(predefinedAlgorithms().find((a) => a.name === name)!) };
+          const [file] = writeImplementations(dir, [c], 'rust');
+          const ir = `${moduleName(c)}.ll`;
+          await run(
+            'rustc',
+            ['--edition', '2021', '--crate-type', 'lib', '-C', 'opt-level=0', '--emit=llvm-ir', '-o', ir, file!],
+            dir,
+          );
+          const copies = readFileSync(join(dir, ir), 'utf8').match(/call void @llvm\.memcpy[^\n]*/g) ?? [];
+          expect(
+            copies.filter((call) => call.includes(`i64 ${tableBytes},`)),
+            name,
+          ).toEqual([]);
+        }
       },
       COMPILE_TIMEOUT,
     );
