@@ -106,8 +106,11 @@ export default function AnalyticsDashboardPage() {
               disabled={!exportable}
               onClick={() => {
                 if (!exportable) return;
-                const range = exportable.range.days;
-                downloadBlob(csvFileName(range), statsToCsv(exportable, range), 'text/csv;charset=utf-8');
+                downloadBlob(
+                  csvFileName(exportable.range),
+                  statsToCsv(exportable, exportable.range.days),
+                  'text/csv;charset=utf-8',
+                );
               }}
             >
               Экспорт CSV

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import Papa from 'papaparse';
 import type { Stats } from '../../core/analytics/contract';
 import { OWASP_PAYLOADS } from '../../../tests/cases/csv-injection';
@@ -84,7 +84,18 @@ describe('analytics dashboard logic', () => {
     expect(rows).toContainEqual(['popular_pages', '/a,b', '10']);
     expect(rows).toContainEqual(['popular_pages', '/"q"', '2']);
     expect(rows).toContainEqual(['tool_usage', "'=cmd", '3']);
-    expect(csvFileName(30, new Date('2026-03-01T10:00:00Z'))).toBe('bitsmith-analytics-30d-2026-03-01.csv');
+    expect(csvFileName({ ...stats.range, days: 30 })).toBe('bitsmith-analytics-30d-2026-03-01.csv');
+  });
+
+  it('names the export after the last day of the figures in it, not after the clock at the click', () => {
+    // Loaded at 23:59 UTC on 1 March, exported two minutes later: the figures still end on 1 March
+    // (the server's UTC day), and so must the file name; the browser's clock may also be off.
+    vi.useFakeTimers({ now: new Date('2026-03-02T00:01:00Z') });
+    try {
+      expect(csvFileName(stats.range)).toBe('bitsmith-analytics-7d-2026-03-01.csv');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("exports the range's days as daily_views; a 7-day range's older chart days as the previous period's", () => {

@@ -92,6 +92,10 @@ export function statsToCsv(stats: Stats, days: StatsRange): string {
   return Papa.unparse({ fields: ['section', 'key', 'value'], data: cells }, { newline: '\r\n' });
 }
 
-export function csvFileName(days: StatsRange, today = new Date()): string {
-  return `bitsmith-analytics-${days}d-${today.toISOString().slice(0, 10)}.csv`;
+/**
+ * 'bitsmith-analytics-30d-2026-03-01.csv': the range and the last (UTC) day of the figures in the
+ * file, the server's; not the browser's clock at the click, a day later past midnight UTC.
+ */
+export function csvFileName(range: Pick<Stats['range'], 'days' | 'to'>): string {
+  return `bitsmith-analytics-${range.days}d-${range.to}.csv`;
 }
