@@ -110,7 +110,7 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     expect(file.suggestedFilename()).toBe(`bitsmith-analytics-7d-${today}.csv`);
     const csv = readFileSync((await file.path())!, 'utf8');
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('section,key,value');
+    expect(lines[0]).toBe('\uFEFFsection,key,value'); // the byte order mark, for Excel
     expect(lines).toContain('summary,range_days,7');
     expect(lines).toContain('summary,total_views,9');
     expect(lines).toContain(`daily_views,${today},9`);
@@ -428,6 +428,19 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Неверный токен администратора');
     expect(await page.evaluate(() => sessionStorage.getItem('bitsmith_admin_token'))).toBeNull();
     expect(await page.getByLabel('Токен администратора').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('exports a CSV that Excel opens as UTF-8 (a byte order mark first), so Cyrillic is not garbled', async () => {
+    const { page, errors } = await openDashboard();
+    await signIn(page, server.adminToken);
+    await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toMatch(/^\d+$/);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Экспорт CSV' }).click();
+    const bytes = readFileSync((await (await download).path())!);
+    // Without it Excel reads the file in the system's ANSI code page (cp1251 on a Russian Windows).
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8').split('\r\n')[0]).toBe('section,key,value');
     expect(errors).toEqual([]);
   });
 });

@@ -106,9 +106,11 @@ export default function AnalyticsDashboardPage() {
               disabled={!exportable}
               onClick={() => {
                 if (!exportable) return;
+                // The byte order mark tells Excel the file is UTF-8; without it Excel reads it in
+                // the system's code page (cp1251 on a Russian Windows) and garbles Cyrillic.
                 downloadBlob(
                   csvFileName(exportable.range),
-                  statsToCsv(exportable, exportable.range.days),
+                  `\uFEFF${statsToCsv(exportable, exportable.range.days)}`,
                   'text/csv;charset=utf-8',
                 );
               }}
