@@ -443,4 +443,22 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     expect(bytes.subarray(3).toString('utf8').split('\r\n')[0]).toBe('section,key,value');
     expect(errors).toEqual([]);
   });
+
+  it('says which UTC days the figures cover, also to an admin far east of UTC', async () => {
+    // UTC+14: the browser's calendar day is (almost always) a day ahead of the server's UTC day.
+    const { page, errors } = await openPage(app.browser, { timezoneId: 'Pacific/Kiritimati' });
+    await page.goto(`${server.url}/admin/analytics`);
+    await signIn(page, server.adminToken);
+    await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toMatch(/^\d+$/);
+    const { range } = (await getStats(server.url, server.adminToken, 'days=30')).json as {
+      range: { from: string; to: string };
+    };
+    const ru = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
+    await expect
+      .poll(() => page.getByTestId('analytics-period').textContent())
+      .toBe(`С ${ru(range.from)} по ${ru(range.to)} (дни по UTC)`);
+    const chart = page.getByRole('list', { name: /Просмотры по дням/ });
+    expect(await chart.getAttribute('aria-label')).toBe('Просмотры по дням (последние 14 дней, по UTC)');
+    expect(errors).toEqual([]);
+  });
 });

@@ -8,6 +8,7 @@ import {
   csvFileName,
   formatChange,
   percentChange,
+  periodText,
   plural,
   rangeLabel,
   shortDate,
@@ -47,6 +48,10 @@ describe('analytics dashboard logic', () => {
       { date: '2026-03-01', views: 7 },
     ]);
     expect(chartDays([], '2026-03-01', 14)).toHaveLength(14);
+  });
+
+  it('says the days of the range as UTC days', () => {
+    expect(periodText(stats.range)).toBe('С 23.02.2026 по 01.03.2026 (дни по UTC)');
   });
 
   it('computes the change against the previous period', () => {

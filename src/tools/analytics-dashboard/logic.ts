@@ -61,6 +61,15 @@ export function changeText(current: number, previous: number, days: number): str
   return `${formatChange(change)} к ${dative} (${count})`;
 }
 
+/**
+ * 'С 01.11.2026 по 30.11.2026 (дни по UTC)': the days the figures cover, as the server counts them
+ * (UTC calendar days), so an admin west or east of UTC near midnight knows which days they are.
+ */
+export function periodText(range: Pick<Stats['range'], 'from' | 'to'>): string {
+  const day = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
+  return `С ${day(range.from)} по ${day(range.to)} (дни по UTC)`;
+}
+
 /** 'DD.MM' of a 'YYYY-MM-DD' day. */
 export const shortDate = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
 

@@ -1,6 +1,6 @@
 /** Presentational parts of the dashboard: totals with the period change, daily chart, ranked tables. */
 import type { Stats, StatsRange } from '../../core/analytics/contract';
-import { CHART_DAYS, changeText, chartDays, percentChange, plural, rangeLabel, shortDate } from './logic';
+import { CHART_DAYS, changeText, chartDays, percentChange, periodText, plural, rangeLabel, shortDate } from './logic';
 
 const number = (n: number) => n.toLocaleString('ru-RU');
 
@@ -18,6 +18,9 @@ export function Totals({ stats, days }: { stats: Stats; days: StatsRange }) {
   ];
   return (
     <section className="analytics-totals" aria-label="Итоги за период">
+      <p className="analytics-period" data-testid="analytics-period">
+        {periodText(stats.range)}
+      </p>
       {cards.map((c) => (
         <div className="panel analytics-total" key={c.label}>
           <div className="analytics-total-label">{c.label}</div>
@@ -34,7 +37,8 @@ export function Totals({ stats, days }: { stats: Stats; days: StatsRange }) {
 export function DailyChart({ stats }: { stats: Stats }) {
   const bars = chartDays(stats.daily_views, stats.range.to, CHART_DAYS);
   const max = Math.max(1, ...bars.map((b) => b.views));
-  const title = `Просмотры по дням (последние ${rangeLabel(bars.length)})`;
+  // The days are the server's UTC days, whatever the admin's time zone: said, not left to guess.
+  const title = `Просмотры по дням (последние ${rangeLabel(bars.length)}, по UTC)`;
   return (
     <section className="panel">
       <h2>{title}</h2>
