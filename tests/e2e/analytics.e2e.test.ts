@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { createServer as createHttpServer, request as httpRequest, type ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
 import { describeWith } from '../harness/system';
 import { openPage } from '../harness/browser';
@@ -460,5 +461,58 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     const chart = page.getByRole('list', { name: /Просмотры по дням/ });
     expect(await chart.getAttribute('aria-label')).toBe('Просмотры по дням (последние 14 дней, по UTC)');
     expect(errors).toEqual([]);
+  });
+
+  it('stops waiting for a server that never answers: says so, keeps the figures, Обновить works again', async () => {
+    // A real proxy in front of the real server; while `hold` is set it never answers stats.
+    let hold = false;
+    const held: ServerResponse[] = [];
+    let heldOne: () => void = () => {};
+    const target = new URL(server.url);
+    const proxy = createHttpServer((req, res) => {
+      if (hold && req.url?.startsWith('/api/analytics/stats')) {
+        held.push(res);
+        heldOne();
+        return;
+      }
+      const upstream = httpRequest(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    try {
+      const { page, errors } = await openPage(app.browser, {}, { fakeClock: true });
+      await page.goto(`${proxyUrl}/admin/analytics`);
+      await signIn(page, server.adminToken);
+      await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toMatch(/^\d+$/);
+      const shown = await page.getByTestId('Всего просмотров').textContent();
+
+      hold = true;
+      const arrived = new Promise<void>((r) => (heldOne = r));
+      await page.getByRole('button', { name: 'Обновить' }).click();
+      await arrived;
+      await page.clock.runFor(31_000);
+      await expect.poll(() => page.getByRole('alert').textContent()).toContain('Сервер не ответил');
+      expect(await page.getByTestId('Всего просмотров').textContent()).toBe(shown);
+      const refresh = page.getByRole('button', { name: 'Обновить' });
+      expect(await refresh.getAttribute('aria-disabled')).toBeNull();
+      expect(await page.getByRole('button', { name: 'Экспорт CSV' }).isEnabled()).toBe(true);
+
+      hold = false;
+      await refresh.click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('');
+      expect(errors).toEqual([]);
+    } finally {
+      for (const res of held) res.destroy();
+      proxy.closeAllConnections();
+      await new Promise((r) => proxy.close(r));
+    }
   });
 });
