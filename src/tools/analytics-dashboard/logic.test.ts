@@ -112,12 +112,37 @@ describe('analytics dashboard logic', () => {
     const rows = Papa.parse<string[]>(statsToCsv(week, 7).trim(), { newline: '\r\n' }).data;
     const daily = rows.filter((r) => r[0] === 'daily_views');
     expect(daily).toEqual([
+      ['daily_views', '2026-02-23', '0'],
+      ['daily_views', '2026-02-24', '0'],
+      ['daily_views', '2026-02-25', '0'],
+      ['daily_views', '2026-02-26', '0'],
       ['daily_views', '2026-02-27', '5'],
+      ['daily_views', '2026-02-28', '0'],
       ['daily_views', '2026-03-01', '7'],
     ]);
     // A spreadsheet's sum of the range's days is the range's total.
     expect(daily.reduce((sum, r) => sum + Number(r[2]), 0)).toBe(week.total_views);
-    expect(rows).toContainEqual(['previous_period_daily_views', '2026-02-20', '8']);
+    const older = rows.filter((r) => r[0] === 'previous_period_daily_views');
+    expect(older.map((r) => r[1])).toEqual([
+      '2026-02-16',
+      '2026-02-17',
+      '2026-02-18',
+      '2026-02-19',
+      '2026-02-20',
+      '2026-02-21',
+      '2026-02-22',
+    ]);
+    expect(older).toContainEqual(['previous_period_daily_views', '2026-02-20', '8']);
+  });
+
+  it('exports every day of a 30-day range, days without views as 0 (a spreadsheet chart skips no day)', () => {
+    const month: Stats = { ...stats, range: { ...stats.range, days: 30, from: '2026-01-31' } };
+    const daily = Papa.parse<string[]>(statsToCsv(month, 30), { newline: '\r\n' }).data.filter(
+      (r) => r[0] === 'daily_views',
+    );
+    expect(daily).toHaveLength(30);
+    expect(daily[0]).toEqual(['daily_views', '2026-01-31', '0']);
+    expect(daily.at(-1)).toEqual(['daily_views', '2026-03-01', '7']);
   });
 
   it('the dashboard export neutralises visitor-supplied paths and tool names', () => {

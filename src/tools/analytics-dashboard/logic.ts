@@ -1,6 +1,6 @@
 /** Pure helpers of the analytics dashboard: chart days, period change, CSV export, Russian plurals. */
 import Papa from 'papaparse';
-import type { Stats, StatsRange } from '../../core/analytics/contract';
+import { DAILY_VIEWS_DAYS, type Stats, type StatsRange } from '../../core/analytics/contract';
 import { neutraliseFormula } from '../../core/data/formats/formula';
 
 /** The daily chart shows the latest 14 days whatever the range (spec part 1, section 9). */
@@ -75,6 +75,7 @@ export const shortDate = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)
 
 /** One CSV table (section, key, value) of everything the dashboard shows for the range. */
 export function statsToCsv(stats: Stats, days: StatsRange): string {
+  const allDays = chartDays(stats.daily_views, stats.range.to, Math.max(days, DAILY_VIEWS_DAYS));
   const rows: (string | number)[][] = [
     ['summary', 'range_days', days],
     ['summary', 'from', stats.range.from],
@@ -87,12 +88,11 @@ export function statsToCsv(stats: Stats, days: StatsRange): string {
     ['previous_period', 'total_views', stats.previous.total_views],
     ['previous_period', 'unique_visitors', stats.previous.unique_visitors],
     ['previous_period', 'tool_uses', stats.previous.tool_uses],
-    // The 7-day range's daily views cover the chart's 14 days: the older 7 are the previous
-    // period's, kept apart so that the range's days add up to its total.
-    ...stats.daily_views
-      .filter((d) => d.date < stats.range.from)
-      .map((d) => ['previous_period_daily_views', d.date, d.views]),
-    ...stats.daily_views.filter((d) => d.date >= stats.range.from).map((d) => ['daily_views', d.date, d.views]),
+    // Every day, those without views as 0 (the API lists only days with views), so a spreadsheet's
+    // chart of them skips no day. The 7-day range's daily views cover the chart's 14 days: the
+    // older 7 are the previous period's, kept apart so that the range's days add up to its total.
+    ...allDays.filter((d) => d.date < stats.range.from).map((d) => ['previous_period_daily_views', d.date, d.views]),
+    ...allDays.filter((d) => d.date >= stats.range.from).map((d) => ['daily_views', d.date, d.views]),
     ...stats.popular_pages.map((p) => ['popular_pages', p.page_path, p.view_count]),
     ...stats.tool_usage.map((t) => ['tool_usage', t.tool_name, t.usage_count]),
   ];
