@@ -145,6 +145,16 @@ describe('analytics dashboard logic', () => {
     expect(daily.at(-1)).toEqual(['daily_views', '2026-03-01', '7']);
   });
 
+  it('says in the export that its days are UTC days, as the dashboard does', () => {
+    const rows = Papa.parse<string[]>(statsToCsv(stats, 7), { newline: '\r\n' }).data;
+    expect(rows.slice(1, 5)).toEqual([
+      ['summary', 'range_days', '7'],
+      ['summary', 'time_zone', 'UTC'],
+      ['summary', 'from', '2026-02-23'],
+      ['summary', 'to', '2026-03-01'],
+    ]);
+  });
+
   it('the dashboard export neutralises visitor-supplied paths and tool names', () => {
     const hostile = {
       range: { from: '2026-01-01', to: '2026-01-07', tool_uses: 1 },

@@ -78,6 +78,8 @@ export function statsToCsv(stats: Stats, days: StatsRange): string {
   const allDays = chartDays(stats.daily_views, stats.range.to, Math.max(days, DAILY_VIEWS_DAYS));
   const rows: (string | number)[][] = [
     ['summary', 'range_days', days],
+    // The server's days are UTC calendar days: said in the file, which outlives the screen's caption.
+    ['summary', 'time_zone', 'UTC'],
     ['summary', 'from', stats.range.from],
     ['summary', 'to', stats.range.to],
     ['summary', 'total_views', stats.total_views],
