@@ -82,7 +82,12 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
 
     const bars = page.getByRole('list', { name: /Просмотры по дням/ }).getByRole('listitem');
     expect(await bars.count()).toBe(14);
-    expect(await bars.last().getAttribute('aria-label')).toBe(`${today}: 8 просмотров`);
+    const todayInWords = new Date(`${today}T00:00:00Z`).toLocaleDateString('ru-RU', {
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    expect(await bars.last().ariaSnapshot()).toBe(`- listitem: "${todayInWords}: 8 просмотров"`);
     expect(await page.evaluate(() => sessionStorage.getItem('bitsmith_admin_token'))).toBe(server.adminToken);
     expect(errors).toEqual([]);
   });
@@ -514,5 +519,22 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
       proxy.closeAllConnections();
       await new Promise((r) => proxy.close(r));
     }
+  });
+
+  it('reads each chart bar to a screen reader as one line: the day in words and its views', async () => {
+    const { page, errors } = await openDashboard();
+    await signIn(page, server.adminToken);
+    await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toMatch(/^\d+$/);
+    const bars = page.getByRole('list', { name: /Просмотры по дням/ }).getByRole('listitem');
+    // The label on a list item is not read in a screen reader's reading mode (NVDA reads the item's
+    // text, "9 30.11"): the item's own text must say it, the day in words rather than as 2026-11-30.
+    const day = new Date(`${today}T00:00:00Z`).toLocaleDateString('ru-RU', {
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    expect(await bars.last().ariaSnapshot()).toMatch(new RegExp(`^- listitem: "${day}: \\d+ просмотр(а|ов)?"$`));
+    expect(await bars.first().ariaSnapshot()).toMatch(/^- listitem: "\d+ [а-я]+: \d+ просмотр(а|ов)?"$/);
+    expect(errors).toEqual([]);
   });
 });

@@ -70,6 +70,10 @@ export function periodText(range: Pick<Stats['range'], 'from' | 'to'>): string {
   return `С ${day(range.from)} по ${day(range.to)} (дни по UTC)`;
 }
 
+/** '22 ноября' of a 'YYYY-MM-DD' (UTC) day: how a screen reader should say a chart bar's day. */
+export const spokenDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+
 /** 'DD.MM' of a 'YYYY-MM-DD' day. */
 export const shortDate = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
 

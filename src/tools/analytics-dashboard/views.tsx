@@ -1,6 +1,16 @@
 /** Presentational parts of the dashboard: totals with the period change, daily chart, ranked tables. */
 import type { Stats, StatsRange } from '../../core/analytics/contract';
-import { CHART_DAYS, changeText, chartDays, percentChange, periodText, plural, rangeLabel, shortDate } from './logic';
+import {
+  CHART_DAYS,
+  changeText,
+  chartDays,
+  percentChange,
+  periodText,
+  plural,
+  rangeLabel,
+  shortDate,
+  spokenDate,
+} from './logic';
 
 const number = (n: number) => n.toLocaleString('ru-RU');
 
@@ -44,14 +54,17 @@ export function DailyChart({ stats }: { stats: Stats }) {
       <h2>{title}</h2>
       <ol className="analytics-chart" aria-label={title}>
         {bars.map((b) => (
-          <li
-            key={b.date}
-            className="analytics-bar"
-            aria-label={`${b.date}: ${b.views} ${plural(b.views, ['просмотр', 'просмотра', 'просмотров'])}`}
-          >
-            <span className="analytics-bar-value">{number(b.views)}</span>
+          <li key={b.date} className="analytics-bar">
+            {/* What a screen reader reads, one line: a label on a list item is not read in reading
+                mode (NVDA read the item's text, "8 22.11"), and '2026-11-22' was read as numbers. */}
+            <span className="sr-only">{`${spokenDate(b.date)}: ${number(b.views)} ${plural(b.views, ['просмотр', 'просмотра', 'просмотров'])}`}</span>
+            <span className="analytics-bar-value" aria-hidden="true">
+              {number(b.views)}
+            </span>
             <span className="analytics-bar-fill" style={{ height: `${(b.views / max) * 100}%` }} />
-            <span className="analytics-bar-date">{shortDate(b.date)}</span>
+            <span className="analytics-bar-date" aria-hidden="true">
+              {shortDate(b.date)}
+            </span>
           </li>
         ))}
       </ol>
