@@ -7,6 +7,7 @@ import {
   chartDays,
   csvFileName,
   formatChange,
+  moreRowsText,
   percentChange,
   periodText,
   plural,
@@ -153,6 +154,13 @@ describe('analytics dashboard logic', () => {
       ['summary', 'from', '2026-02-23'],
       ['summary', 'to', '2026-03-01'],
     ]);
+  });
+
+  it('says how many more rows the export has, in Russian number format, and not a total it does not know', () => {
+    expect(moreRowsText(10, 25)).toBe('Показаны первые 10 из 25; полный список — в экспорте CSV.');
+    expect(moreRowsText(10, 999)).toBe('Показаны первые 10 из 999; полный список — в экспорте CSV.');
+    // The API lists at most 1 000 entries: with that many, there may be more, and the CSV is not "full".
+    expect(moreRowsText(10, 1000)).toBe('Показаны первые 10; в экспорте CSV — первые 1\u00a0000.');
   });
 
   it('the dashboard export neutralises visitor-supplied paths and tool names', () => {

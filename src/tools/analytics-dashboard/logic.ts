@@ -1,6 +1,6 @@
 /** Pure helpers of the analytics dashboard: chart days, period change, CSV export, Russian plurals. */
 import Papa from 'papaparse';
-import { DAILY_VIEWS_DAYS, type Stats, type StatsRange } from '../../core/analytics/contract';
+import { DAILY_VIEWS_DAYS, MAX_TOP_LIMIT, type Stats, type StatsRange } from '../../core/analytics/contract';
 import { neutraliseFormula } from '../../core/data/formats/formula';
 
 /** The daily chart shows the latest 14 days whatever the range (spec part 1, section 9). */
@@ -73,6 +73,17 @@ export function periodText(range: Pick<Stats['range'], 'from' | 'to'>): string {
 /** '22 ноября' of a 'YYYY-MM-DD' (UTC) day: how a screen reader should say a chart bar's day. */
 export const spokenDate = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/**
+ * The note under a ranked table that shows its first `shown` of `total` rows. The API lists at
+ * most MAX_TOP_LIMIT entries: with that many there may be more, which neither the page nor the
+ * export knows of (it said "из 1000; полный список" of a site with 5 000 pages).
+ */
+export function moreRowsText(shown: number, total: number): string {
+  const n = (v: number) => v.toLocaleString('ru-RU');
+  if (total >= MAX_TOP_LIMIT) return `Показаны первые ${n(shown)}; в экспорте CSV — первые ${n(MAX_TOP_LIMIT)}.`;
+  return `Показаны первые ${n(shown)} из ${n(total)}; полный список — в экспорте CSV.`;
+}
 
 /** 'DD.MM' of a 'YYYY-MM-DD' day. */
 export const shortDate = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;

@@ -4,6 +4,7 @@ import {
   CHART_DAYS,
   changeText,
   chartDays,
+  moreRowsText,
   percentChange,
   periodText,
   plural,
@@ -107,11 +108,7 @@ export function RankedTable({
           </tbody>
         </table>
       )}
-      {rows.length > SHOWN_ROWS && (
-        <p className="analytics-more">
-          Показаны первые {SHOWN_ROWS} из {rows.length}; полный список — в экспорте CSV.
-        </p>
-      )}
+      {rows.length > SHOWN_ROWS && <p className="analytics-more">{moreRowsText(SHOWN_ROWS, rows.length)}</p>}
     </section>
   );
 }
