@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
+import { createServer as createHttpServer, request as httpRequest, type ServerResponse } from 'node:http';
 import type { Page } from 'playwright-core';
 import { describeWith } from '../harness/system';
 import { openPage } from '../harness/browser';
@@ -81,7 +82,12 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
 
     const bars = page.getByRole('list', { name: /Просмотры по дням/ }).getByRole('listitem');
     expect(await bars.count()).toBe(14);
-    expect(await bars.last().getAttribute('aria-label')).toBe(`${today}: 8 просмотров`);
+    const todayInWords = new Date(`${today}T00:00:00Z`).toLocaleDateString('ru-RU', {
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    expect(await bars.last().ariaSnapshot()).toBe(`- listitem: "${todayInWords}: 8 просмотров"`);
     expect(await page.evaluate(() => sessionStorage.getItem('bitsmith_admin_token'))).toBe(server.adminToken);
     expect(errors).toEqual([]);
   });
@@ -110,7 +116,7 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     expect(file.suggestedFilename()).toBe(`bitsmith-analytics-7d-${today}.csv`);
     const csv = readFileSync((await file.path())!, 'utf8');
     const lines = csv.split('\r\n');
-    expect(lines[0]).toBe('section,key,value');
+    expect(lines[0]).toBe('\uFEFFsection,key,value'); // the byte order mark, for Excel
     expect(lines).toContain('summary,range_days,7');
     expect(lines).toContain('summary,total_views,9');
     expect(lines).toContain(`daily_views,${today},9`);
@@ -428,6 +434,107 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('Неверный токен администратора');
     expect(await page.evaluate(() => sessionStorage.getItem('bitsmith_admin_token'))).toBeNull();
     expect(await page.getByLabel('Токен администратора').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it('exports a CSV that Excel opens as UTF-8 (a byte order mark first), so Cyrillic is not garbled', async () => {
+    const { page, errors } = await openDashboard();
+    await signIn(page, server.adminToken);
+    await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toMatch(/^\d+$/);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Экспорт CSV' }).click();
+    const bytes = readFileSync((await (await download).path())!);
+    // Without it Excel reads the file in the system's ANSI code page (cp1251 on a Russian Windows).
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8').split('\r\n')[0]).toBe('section,key,value');
+    expect(errors).toEqual([]);
+  });
+
+  it('says which UTC days the figures cover, also to an admin far east of UTC', async () => {
+    // UTC+14: the browser's calendar day is (almost always) a day ahead of the server's UTC day.
+    const { page, errors } = await openPage(app.browser, { timezoneId: 'Pacific/Kiritimati' });
+    await page.goto(`${server.url}/admin/analytics`);
+    await signIn(page, server.adminToken);
+    await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toMatch(/^\d+$/);
+    const { range } = (await getStats(server.url, server.adminToken, 'days=30')).json as {
+      range: { from: string; to: string };
+    };
+    const ru = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
+    await expect
+      .poll(() => page.getByTestId('analytics-period').textContent())
+      .toBe(`С ${ru(range.from)} по ${ru(range.to)} (дни по UTC)`);
+    const chart = page.getByRole('list', { name: /Просмотры по дням/ });
+    expect(await chart.getAttribute('aria-label')).toBe('Просмотры по дням (последние 14 дней, по UTC)');
+    expect(errors).toEqual([]);
+  });
+
+  it('stops waiting for a server that never answers: says so, keeps the figures, Обновить works again', async () => {
+    // A real proxy in front of the real server; while `hold` is set it never answers stats.
+    let hold = false;
+    const held: ServerResponse[] = [];
+    let heldOne: () => void = () => {};
+    const target = new URL(server.url);
+    const proxy = createHttpServer((req, res) => {
+      if (hold && req.url?.startsWith('/api/analytics/stats')) {
+        held.push(res);
+        heldOne();
+        return;
+      }
+      const upstream = httpRequest(
+        { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+        (up) => {
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        },
+      );
+      upstream.on('error', () => res.destroy());
+      req.pipe(upstream);
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as { port: number }).port}`;
+    try {
+      const { page, errors } = await openPage(app.browser, {}, { fakeClock: true });
+      await page.goto(`${proxyUrl}/admin/analytics`);
+      await signIn(page, server.adminToken);
+      await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toMatch(/^\d+$/);
+      const shown = await page.getByTestId('Всего просмотров').textContent();
+
+      hold = true;
+      const arrived = new Promise<void>((r) => (heldOne = r));
+      await page.getByRole('button', { name: 'Обновить' }).click();
+      await arrived;
+      await page.clock.runFor(31_000);
+      await expect.poll(() => page.getByRole('alert').textContent()).toContain('Сервер не ответил');
+      expect(await page.getByTestId('Всего просмотров').textContent()).toBe(shown);
+      const refresh = page.getByRole('button', { name: 'Обновить' });
+      expect(await refresh.getAttribute('aria-disabled')).toBeNull();
+      expect(await page.getByRole('button', { name: 'Экспорт CSV' }).isEnabled()).toBe(true);
+
+      hold = false;
+      await refresh.click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toBe('');
+      expect(errors).toEqual([]);
+    } finally {
+      for (const res of held) res.destroy();
+      proxy.closeAllConnections();
+      await new Promise((r) => proxy.close(r));
+    }
+  });
+
+  it('reads each chart bar to a screen reader as one line: the day in words and its views', async () => {
+    const { page, errors } = await openDashboard();
+    await signIn(page, server.adminToken);
+    await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toMatch(/^\d+$/);
+    const bars = page.getByRole('list', { name: /Просмотры по дням/ }).getByRole('listitem');
+    // The label on a list item is not read in a screen reader's reading mode (NVDA reads the item's
+    // text, "9 30.11"): the item's own text must say it, the day in words rather than as 2026-11-30.
+    const day = new Date(`${today}T00:00:00Z`).toLocaleDateString('ru-RU', {
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    expect(await bars.last().ariaSnapshot()).toMatch(new RegExp(`^- listitem: "${day}: \\d+ просмотр(а|ов)?"$`));
+    expect(await bars.first().ariaSnapshot()).toMatch(/^- listitem: "\d+ [а-я]+: \d+ просмотр(а|ов)?"$/);
     expect(errors).toEqual([]);
   });
 });

@@ -106,8 +106,13 @@ export default function AnalyticsDashboardPage() {
               disabled={!exportable}
               onClick={() => {
                 if (!exportable) return;
-                const range = exportable.range.days;
-                downloadBlob(csvFileName(range), statsToCsv(exportable, range), 'text/csv;charset=utf-8');
+                // The byte order mark tells Excel the file is UTF-8; without it Excel reads it in
+                // the system's code page (cp1251 on a Russian Windows) and garbles Cyrillic.
+                downloadBlob(
+                  csvFileName(exportable.range),
+                  `\uFEFF${statsToCsv(exportable, exportable.range.days)}`,
+                  'text/csv;charset=utf-8',
+                );
               }}
             >
               Экспорт CSV

@@ -1,7 +1,14 @@
 /** Transport of the dashboard: GET /api/analytics/stats with the admin token, errors in Russian. */
 import { ADMIN_TOKEN_CHARS, MAX_TOP_LIMIT, type Stats, type StatsRange } from '../../core/analytics/contract';
 
-type StatsErrorKind = 'auth' | 'limited' | 'unavailable' | 'bad-request' | 'network' | 'server';
+type StatsErrorKind = 'auth' | 'limited' | 'unavailable' | 'bad-request' | 'network' | 'timeout' | 'server';
+
+/**
+ * How long the dashboard waits for the stats (the server answers in milliseconds, or within ~1 s
+ * while it commits events): past it the request is dropped and the admin told, rather than
+ * "Загрузка статистики…" forever with Обновить and Экспорт CSV unavailable.
+ */
+export const STATS_TIMEOUT_MS = 20_000;
 
 export class StatsError extends Error {
   constructor(
@@ -19,6 +26,27 @@ export async function fetchStats(token: string, days: StatsRange, signal?: Abort
   // No admin token holds such a character (a Cyrillic letter: the wrong keyboard layout), and
   // fetch would throw before sending it, which read as "the server is unreachable".
   if (!ADMIN_TOKEN_CHARS.test(token)) throw new StatsError('auth', WRONG_TOKEN);
+  const controller = new AbortController();
+  const abort = () => controller.abort();
+  signal?.addEventListener('abort', abort);
+  let timedOut = false;
+  const timer = setTimeout(() => ((timedOut = true), controller.abort()), STATS_TIMEOUT_MS);
+  try {
+    return await request(token, days, controller.signal);
+  } catch (e) {
+    if (timedOut && !signal?.aborted)
+      throw new StatsError(
+        'timeout',
+        `Сервер не ответил за ${STATS_TIMEOUT_MS / 1000} секунд. Нажмите «Обновить», чтобы попробовать снова.`,
+      );
+    throw e;
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', abort);
+  }
+}
+
+async function request(token: string, days: StatsRange, signal: AbortSignal): Promise<Stats> {
   let res: Response;
   try {
     res = await fetch(`/api/analytics/stats?days=${days}&limit=${MAX_TOP_LIMIT}`, {

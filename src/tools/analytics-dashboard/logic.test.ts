@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import Papa from 'papaparse';
 import type { Stats } from '../../core/analytics/contract';
 import { OWASP_PAYLOADS } from '../../../tests/cases/csv-injection';
@@ -7,7 +7,9 @@ import {
   chartDays,
   csvFileName,
   formatChange,
+  moreRowsText,
   percentChange,
+  periodText,
   plural,
   rangeLabel,
   shortDate,
@@ -49,6 +51,10 @@ describe('analytics dashboard logic', () => {
     expect(chartDays([], '2026-03-01', 14)).toHaveLength(14);
   });
 
+  it('says the days of the range as UTC days', () => {
+    expect(periodText(stats.range)).toBe('С 23.02.2026 по 01.03.2026 (дни по UTC)');
+  });
+
   it('computes the change against the previous period', () => {
     expect(percentChange(12, 8)).toBe(50);
     expect(percentChange(1, 3)).toBe(-66.7);
@@ -84,7 +90,18 @@ describe('analytics dashboard logic', () => {
     expect(rows).toContainEqual(['popular_pages', '/a,b', '10']);
     expect(rows).toContainEqual(['popular_pages', '/"q"', '2']);
     expect(rows).toContainEqual(['tool_usage', "'=cmd", '3']);
-    expect(csvFileName(30, new Date('2026-03-01T10:00:00Z'))).toBe('bitsmith-analytics-30d-2026-03-01.csv');
+    expect(csvFileName({ ...stats.range, days: 30 })).toBe('bitsmith-analytics-30d-2026-03-01.csv');
+  });
+
+  it('names the export after the last day of the figures in it, not after the clock at the click', () => {
+    // Loaded at 23:59 UTC on 1 March, exported two minutes later: the figures still end on 1 March
+    // (the server's UTC day), and so must the file name; the browser's clock may also be off.
+    vi.useFakeTimers({ now: new Date('2026-03-02T00:01:00Z') });
+    try {
+      expect(csvFileName(stats.range)).toBe('bitsmith-analytics-7d-2026-03-01.csv');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("exports the range's days as daily_views; a 7-day range's older chart days as the previous period's", () => {
@@ -96,12 +113,54 @@ describe('analytics dashboard logic', () => {
     const rows = Papa.parse<string[]>(statsToCsv(week, 7).trim(), { newline: '\r\n' }).data;
     const daily = rows.filter((r) => r[0] === 'daily_views');
     expect(daily).toEqual([
+      ['daily_views', '2026-02-23', '0'],
+      ['daily_views', '2026-02-24', '0'],
+      ['daily_views', '2026-02-25', '0'],
+      ['daily_views', '2026-02-26', '0'],
       ['daily_views', '2026-02-27', '5'],
+      ['daily_views', '2026-02-28', '0'],
       ['daily_views', '2026-03-01', '7'],
     ]);
     // A spreadsheet's sum of the range's days is the range's total.
     expect(daily.reduce((sum, r) => sum + Number(r[2]), 0)).toBe(week.total_views);
-    expect(rows).toContainEqual(['previous_period_daily_views', '2026-02-20', '8']);
+    const older = rows.filter((r) => r[0] === 'previous_period_daily_views');
+    expect(older.map((r) => r[1])).toEqual([
+      '2026-02-16',
+      '2026-02-17',
+      '2026-02-18',
+      '2026-02-19',
+      '2026-02-20',
+      '2026-02-21',
+      '2026-02-22',
+    ]);
+    expect(older).toContainEqual(['previous_period_daily_views', '2026-02-20', '8']);
+  });
+
+  it('exports every day of a 30-day range, days without views as 0 (a spreadsheet chart skips no day)', () => {
+    const month: Stats = { ...stats, range: { ...stats.range, days: 30, from: '2026-01-31' } };
+    const daily = Papa.parse<string[]>(statsToCsv(month, 30), { newline: '\r\n' }).data.filter(
+      (r) => r[0] === 'daily_views',
+    );
+    expect(daily).toHaveLength(30);
+    expect(daily[0]).toEqual(['daily_views', '2026-01-31', '0']);
+    expect(daily.at(-1)).toEqual(['daily_views', '2026-03-01', '7']);
+  });
+
+  it('says in the export that its days are UTC days, as the dashboard does', () => {
+    const rows = Papa.parse<string[]>(statsToCsv(stats, 7), { newline: '\r\n' }).data;
+    expect(rows.slice(1, 5)).toEqual([
+      ['summary', 'range_days', '7'],
+      ['summary', 'time_zone', 'UTC'],
+      ['summary', 'from', '2026-02-23'],
+      ['summary', 'to', '2026-03-01'],
+    ]);
+  });
+
+  it('says how many more rows the export has, in Russian number format, and not a total it does not know', () => {
+    expect(moreRowsText(10, 25)).toBe('Показаны первые 10 из 25; полный список — в экспорте CSV.');
+    expect(moreRowsText(10, 999)).toBe('Показаны первые 10 из 999; полный список — в экспорте CSV.');
+    // The API lists at most 1 000 entries: with that many, there may be more, and the CSV is not "full".
+    expect(moreRowsText(10, 1000)).toBe('Показаны первые 10; в экспорте CSV — первые 1\u00a0000.');
   });
 
   it('the dashboard export neutralises visitor-supplied paths and tool names', () => {

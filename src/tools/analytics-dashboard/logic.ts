@@ -1,6 +1,6 @@
 /** Pure helpers of the analytics dashboard: chart days, period change, CSV export, Russian plurals. */
 import Papa from 'papaparse';
-import type { Stats, StatsRange } from '../../core/analytics/contract';
+import { DAILY_VIEWS_DAYS, MAX_TOP_LIMIT, type Stats, type StatsRange } from '../../core/analytics/contract';
 import { neutraliseFormula } from '../../core/data/formats/formula';
 
 /** The daily chart shows the latest 14 days whatever the range (spec part 1, section 9). */
@@ -61,13 +61,40 @@ export function changeText(current: number, previous: number, days: number): str
   return `${formatChange(change)} к ${dative} (${count})`;
 }
 
+/**
+ * 'С 01.11.2026 по 30.11.2026 (дни по UTC)': the days the figures cover, as the server counts them
+ * (UTC calendar days), so an admin west or east of UTC near midnight knows which days they are.
+ */
+export function periodText(range: Pick<Stats['range'], 'from' | 'to'>): string {
+  const day = (d: string) => `${d.slice(8, 10)}.${d.slice(5, 7)}.${d.slice(0, 4)}`;
+  return `С ${day(range.from)} по ${day(range.to)} (дни по UTC)`;
+}
+
+/** '22 ноября' of a 'YYYY-MM-DD' (UTC) day: how a screen reader should say a chart bar's day. */
+export const spokenDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+
+/**
+ * The note under a ranked table that shows its first `shown` of `total` rows. The API lists at
+ * most MAX_TOP_LIMIT entries: with that many there may be more, which neither the page nor the
+ * export knows of (it said "из 1000; полный список" of a site with 5 000 pages).
+ */
+export function moreRowsText(shown: number, total: number): string {
+  const n = (v: number) => v.toLocaleString('ru-RU');
+  if (total >= MAX_TOP_LIMIT) return `Показаны первые ${n(shown)}; в экспорте CSV — первые ${n(MAX_TOP_LIMIT)}.`;
+  return `Показаны первые ${n(shown)} из ${n(total)}; полный список — в экспорте CSV.`;
+}
+
 /** 'DD.MM' of a 'YYYY-MM-DD' day. */
 export const shortDate = (day: string) => `${day.slice(8, 10)}.${day.slice(5, 7)}`;
 
 /** One CSV table (section, key, value) of everything the dashboard shows for the range. */
 export function statsToCsv(stats: Stats, days: StatsRange): string {
+  const allDays = chartDays(stats.daily_views, stats.range.to, Math.max(days, DAILY_VIEWS_DAYS));
   const rows: (string | number)[][] = [
     ['summary', 'range_days', days],
+    // The server's days are UTC calendar days: said in the file, which outlives the screen's caption.
+    ['summary', 'time_zone', 'UTC'],
     ['summary', 'from', stats.range.from],
     ['summary', 'to', stats.range.to],
     ['summary', 'total_views', stats.total_views],
@@ -78,12 +105,11 @@ export function statsToCsv(stats: Stats, days: StatsRange): string {
     ['previous_period', 'total_views', stats.previous.total_views],
     ['previous_period', 'unique_visitors', stats.previous.unique_visitors],
     ['previous_period', 'tool_uses', stats.previous.tool_uses],
-    // The 7-day range's daily views cover the chart's 14 days: the older 7 are the previous
-    // period's, kept apart so that the range's days add up to its total.
-    ...stats.daily_views
-      .filter((d) => d.date < stats.range.from)
-      .map((d) => ['previous_period_daily_views', d.date, d.views]),
-    ...stats.daily_views.filter((d) => d.date >= stats.range.from).map((d) => ['daily_views', d.date, d.views]),
+    // Every day, those without views as 0 (the API lists only days with views), so a spreadsheet's
+    // chart of them skips no day. The 7-day range's daily views cover the chart's 14 days: the
+    // older 7 are the previous period's, kept apart so that the range's days add up to its total.
+    ...allDays.filter((d) => d.date < stats.range.from).map((d) => ['previous_period_daily_views', d.date, d.views]),
+    ...allDays.filter((d) => d.date >= stats.range.from).map((d) => ['daily_views', d.date, d.views]),
     ...stats.popular_pages.map((p) => ['popular_pages', p.page_path, p.view_count]),
     ...stats.tool_usage.map((t) => ['tool_usage', t.tool_name, t.usage_count]),
   ];
@@ -92,6 +118,10 @@ export function statsToCsv(stats: Stats, days: StatsRange): string {
   return Papa.unparse({ fields: ['section', 'key', 'value'], data: cells }, { newline: '\r\n' });
 }
 
-export function csvFileName(days: StatsRange, today = new Date()): string {
-  return `bitsmith-analytics-${days}d-${today.toISOString().slice(0, 10)}.csv`;
+/**
+ * 'bitsmith-analytics-30d-2026-03-01.csv': the range and the last (UTC) day of the figures in the
+ * file, the server's; not the browser's clock at the click, a day later past midnight UTC.
+ */
+export function csvFileName(range: Pick<Stats['range'], 'days' | 'to'>): string {
+  return `bitsmith-analytics-${range.days}d-${range.to}.csv`;
 }

@@ -1,6 +1,17 @@
 /** Presentational parts of the dashboard: totals with the period change, daily chart, ranked tables. */
 import type { Stats, StatsRange } from '../../core/analytics/contract';
-import { CHART_DAYS, changeText, chartDays, percentChange, plural, rangeLabel, shortDate } from './logic';
+import {
+  CHART_DAYS,
+  changeText,
+  chartDays,
+  moreRowsText,
+  percentChange,
+  periodText,
+  plural,
+  rangeLabel,
+  shortDate,
+  spokenDate,
+} from './logic';
 
 const number = (n: number) => n.toLocaleString('ru-RU');
 
@@ -18,6 +29,9 @@ export function Totals({ stats, days }: { stats: Stats; days: StatsRange }) {
   ];
   return (
     <section className="analytics-totals" aria-label="Итоги за период">
+      <p className="analytics-period" data-testid="analytics-period">
+        {periodText(stats.range)}
+      </p>
       {cards.map((c) => (
         <div className="panel analytics-total" key={c.label}>
           <div className="analytics-total-label">{c.label}</div>
@@ -34,20 +48,24 @@ export function Totals({ stats, days }: { stats: Stats; days: StatsRange }) {
 export function DailyChart({ stats }: { stats: Stats }) {
   const bars = chartDays(stats.daily_views, stats.range.to, CHART_DAYS);
   const max = Math.max(1, ...bars.map((b) => b.views));
-  const title = `Просмотры по дням (последние ${rangeLabel(bars.length)})`;
+  // The days are the server's UTC days, whatever the admin's time zone: said, not left to guess.
+  const title = `Просмотры по дням (последние ${rangeLabel(bars.length)}, по UTC)`;
   return (
     <section className="panel">
       <h2>{title}</h2>
       <ol className="analytics-chart" aria-label={title}>
         {bars.map((b) => (
-          <li
-            key={b.date}
-            className="analytics-bar"
-            aria-label={`${b.date}: ${b.views} ${plural(b.views, ['просмотр', 'просмотра', 'просмотров'])}`}
-          >
-            <span className="analytics-bar-value">{number(b.views)}</span>
+          <li key={b.date} className="analytics-bar">
+            {/* What a screen reader reads, one line: a label on a list item is not read in reading
+                mode (NVDA read the item's text, "8 22.11"), and '2026-11-22' was read as numbers. */}
+            <span className="sr-only">{`${spokenDate(b.date)}: ${number(b.views)} ${plural(b.views, ['просмотр', 'просмотра', 'просмотров'])}`}</span>
+            <span className="analytics-bar-value" aria-hidden="true">
+              {number(b.views)}
+            </span>
             <span className="analytics-bar-fill" style={{ height: `${(b.views / max) * 100}%` }} />
-            <span className="analytics-bar-date">{shortDate(b.date)}</span>
+            <span className="analytics-bar-date" aria-hidden="true">
+              {shortDate(b.date)}
+            </span>
           </li>
         ))}
       </ol>
@@ -90,11 +108,7 @@ export function RankedTable({
           </tbody>
         </table>
       )}
-      {rows.length > SHOWN_ROWS && (
-        <p className="analytics-more">
-          Показаны первые {SHOWN_ROWS} из {rows.length}; полный список — в экспорте CSV.
-        </p>
-      )}
+      {rows.length > SHOWN_ROWS && <p className="analytics-more">{moreRowsText(SHOWN_ROWS, rows.length)}</p>}
     </section>
   );
 }
