@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { appRoutes } from './src/app/registry';
@@ -6,7 +7,20 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const apiPort = process.env.PORT ?? '3000';
 
-export default defineConfig({
+/**
+ * React Router's package exports only its development build (dev warnings on); its production
+ * build, the same code with them off, is in the package beside it: about 0.5 KB less gzipped on
+ * the first load. Both entry points are aliased so that one copy of the router is bundled.
+ */
+const routerBuild = (file: string) =>
+  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+const productionRouter = [
+  { find: /^react-router$/, replacement: routerBuild('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: routerBuild('dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
+  resolve: { alias: command === 'build' ? productionRouter : [] },
   plugins: [
     react(),
     // Installable, and offline after the first visit: every built file (WASM and workers included)
@@ -66,4 +80,4 @@ export default defineConfig({
     // Dev only: the API runs in `npm run serve` (or `npm start`) beside Vite.
     proxy: { '/api': `http://localhost:${apiPort}`, '/healthz': `http://localhost:${apiPort}` },
   },
-});
+}));
