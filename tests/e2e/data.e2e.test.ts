@@ -810,7 +810,9 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
           name: 'big.csv',
           mimeType: 'text/csv',
           buffer: Buffer.from(
-            ['id,name,price', ...Array.from({ length: 300_000 }, (_, i) => `${i},"Name, ${i}",${i}.25`)].join('\n'),
+            // 1,000,000 rows: seconds of work, so the change comes while it runs (with 300,000 rows CI
+            // run 29's machine finished the job before Detect numbers was unticked).
+            ['id,name,price', ...Array.from({ length: 1_000_000 }, (_, i) => `${i},"Name, ${i}",${i}.25`)].join('\n'),
           ),
         },
         after: /^Error converting JSON to CSV: .+ \(line 1, column 1\)$/,
@@ -847,7 +849,9 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       name: 'big.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(
-        ['id,name,price', ...Array.from({ length: 300_000 }, (_, i) => `${i},"Name, ${i}",${i}.25`)].join('\n'),
+        // 600,000 rows: about a second of work, so the change comes while it runs (with 300,000 rows
+        // CI run 29's machine finished the job before Detect numbers was unticked).
+        ['id,name,price', ...Array.from({ length: 600_000 }, (_, i) => `${i},"Name, ${i}",${i}.25`)].join('\n'),
       ),
     };
     const cases: { path: string; running: string; file: typeof bigJson; change: (page: Page) => Promise<unknown> }[] = [
