@@ -430,11 +430,18 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await p.getByLabel('IP Address').fill('10.0.0.0/10');
     await p.getByRole('tab', { name: 'Subnets' }).click();
     await p.getByRole('button', { name: 'Host addresses' }).click();
-    await p.getByRole('button', { name: 'Export 4,194,302 rows' }).click();
-    await p.getByRole('group', { name: 'Exporting' }).waitFor();
-    await p.getByRole('tab', { name: 'Overview' }).click();
-    // The export took a few seconds: left running, its file downloaded on the Overview tab. The same
-    // export started again, later, ends after it would have: by then only its own file has come.
+    await p.getByRole('button', { name: 'Export 4,194,302 rows' }).waitFor();
+    // Export pressed, then the tab left, in one task: the export cannot have ended (CI run 29's
+    // machine ended it between a wait for 'Exporting' and the click on Overview, and got 2 files).
+    await p.evaluate(() => {
+      const byText = (selector: string, text: string) =>
+        [...document.querySelectorAll<HTMLElement>(selector)].find((e) => e.textContent === text)!;
+      byText('button', 'Export 4,194,302 rows').click();
+      byText('[role=tab]', 'Overview').click();
+    });
+    await expect.poll(() => p.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
+    // Left running, the export's file downloaded on the Overview tab. The same export started
+    // again, later, ends after it would have: by then only its own file has come.
     await p.getByRole('tab', { name: 'Subnets' }).click();
     const again = p.waitForEvent('download', { timeout: 120_000 });
     await p.getByRole('button', { name: 'Export 4,194,302 rows' }).click();
