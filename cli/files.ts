@@ -1,26 +1,11 @@
 /** Writing generated files: to stdout, into a directory, or (for one design) to a named file. */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import type { HdlFile } from '../src/core/hdl/contract';
+import { makeDirectories } from '../server/make-directories';
 import { BadInput } from './io';
 import { writeProblem } from './output-file';
 import { SyncOutput, writeOutput } from './sync-io';
-
-/**
- * `mkdir -p`, one missing directory at a time: Node's mkdirSync(dir, {recursive: true}) never returns
- * (at full CPU) when mkdir answers ENOENT under a parent that exists, as in /proc.
- */
-function makeDirectories(dir: string): void {
-  const missing: string[] = [];
-  for (let p = dir; !existsSync(p); p = dirname(p)) missing.unshift(p);
-  for (const p of missing) {
-    try {
-      mkdirSync(p);
-    } catch (e) {
-      throw new BadInput(writeProblem(p, e));
-    }
-  }
-}
 
 /**
  * No target: every file to stdout, one after the other. A directory (existing, ending in /, or
@@ -40,7 +25,11 @@ export async function writeFiles(files: HdlFile[], target: string | undefined, a
     throw new BadInput(
       `${target}: ${clash.name}, the testbench, is written beside the design under that name: name the design otherwise or give a directory`,
     );
-  makeDirectories(dir);
+  try {
+    makeDirectories(dir);
+  } catch (e) {
+    throw new BadInput(writeProblem((e as NodeJS.ErrnoException).path ?? dir, e));
+  }
   // Every file is opened and written before any takes its place: one that cannot be written leaves all as they were.
   const outputs = files.map((f, i) => new SyncOutput(i === 0 && !isDir ? target : join(dir, f.name)));
   outputs.forEach((out, i) => out.write(Buffer.from(files[i]!.text)));

@@ -2,9 +2,9 @@
  * Opens the configured store: MongoDB when MONGODB_URI is set, else the embedded default in
  * DATA_DIR; either way behind the journal in DATA_DIR/analytics-journal.
  */
-import { existsSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Config } from '../config';
+import { makeDirectories } from '../make-directories';
 import type { AnalyticsStore } from './types';
 import { BufferedStore, type BufferOptions } from './buffered';
 import type { Backend } from './rollup';
@@ -85,23 +85,6 @@ async function openEmbedded(config: Config): Promise<ThreadedSqliteBackend> {
         : `DATA_DIR: cannot open the database ${file} (${errorText(e)}); ` +
             'check that DATA_DIR is a directory the server can write to',
     );
-  }
-}
-
-/**
- * `mkdir -p`, one missing directory at a time: Node's mkdirSync(dir, {recursive: true}) never returns
- * (at full CPU) when mkdir answers ENOENT under a parent that exists, as in /proc (cli/files.ts too).
- */
-function makeDirectories(dir: string): void {
-  const missing: string[] = [];
-  for (let p = dir; !existsSync(p); p = dirname(p)) missing.unshift(p);
-  for (const p of missing) {
-    try {
-      mkdirSync(p);
-    } catch (e) {
-      // Another instance starting on the same fresh DATA_DIR made it first.
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(p).isDirectory()) throw e;
-    }
   }
 }
 
