@@ -1,11 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Layout } from './app/Layout';
 import { Home } from './app/Home';
 import { NotFound } from './app/NotFound';
 import { routeElements } from './app/ToolRoute';
-import { Diagnostics } from './app/Diagnostics';
 import { DIAGNOSTICS_PATH, pages } from './app/registry';
 import { usePageViews } from './app/usePageViews';
+
+// The self-check page is rare and brings the worker transport (Comlink): not in the first load.
+const Diagnostics = lazy(() => import('./app/Diagnostics').then((m) => ({ default: m.Diagnostics })));
 
 export function App() {
   usePageViews();
@@ -16,7 +19,14 @@ export function App() {
         {pages.map((p) => (
           <Route key={p.path} path={p.path} element={routeElements.get(p.path)} />
         ))}
-        <Route path={DIAGNOSTICS_PATH} element={<Diagnostics />} />
+        <Route
+          path={DIAGNOSTICS_PATH}
+          element={
+            <Suspense>
+              <Diagnostics />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
