@@ -63,6 +63,17 @@ export function isAbortError(e: unknown): boolean {
   return e instanceof DOMException ? e.name === 'AbortError' : (e as Error)?.name === 'AbortError';
 }
 
+/**
+ * The end-to-end tests' way to act while a job surely runs (tests/harness/e2e.ts,
+ * holdWorkerResults): while this global is a promise, a worker's answer reaches the page only once
+ * it settles. A cancel still ends the call at once. Never set by the app.
+ */
+const HOLD_GLOBAL = '__bitsmithHoldWorkerResults';
+
+function heldForTests(): Promise<unknown> | undefined {
+  return (globalThis as { [HOLD_GLOBAL]?: Promise<unknown> })[HOLD_GLOBAL];
+}
+
 export function createWorkerBridge<Api>(startWorker: () => Worker, idleMs = 30_000): WorkerBridge<Api> {
   let worker: Worker | undefined;
   let remote: Comlink.Remote<Api> | undefined;
@@ -141,7 +152,12 @@ export function createWorkerBridge<Api>(startWorker: () => Worker, idleMs = 30_0
       pending.add(reject);
       signal?.addEventListener('abort', onAbort, { once: true });
       fn(api).then(
-        (v) => (settle(), resolve(v)),
+        (v) => {
+          const done = () => (settle(), resolve(v));
+          const held = heldForTests();
+          if (held) void held.then(done);
+          else done();
+        },
         (e) => (settle(), reject(e)),
       );
     });

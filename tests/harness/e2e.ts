@@ -75,3 +75,22 @@ export async function fillStorage(page: Page, which: 'localStorage' | 'sessionSt
     }
   }, which);
 }
+
+/**
+ * Holds every worker answer on `page` until the returned release is called (src/workers/bridge.ts):
+ * a job started meanwhile is surely still running when the test changes, cancels or leaves it,
+ * whatever the machine's speed. A cancel still ends it at once. Before, such tests fed the page
+ * inputs big enough to outlast the action (seconds of work each), and a fast moment still lost the race.
+ */
+export async function holdWorkerResults(page: Page): Promise<() => Promise<void>> {
+  await page.evaluate(() => {
+    const w = window as unknown as Record<string, unknown>;
+    w.__bitsmithHoldWorkerResults = new Promise((release) => (w.__bitsmithReleaseWorkerResults = release));
+  });
+  return () =>
+    page.evaluate(() => {
+      const w = window as unknown as Record<string, unknown>;
+      delete w.__bitsmithHoldWorkerResults;
+      (w.__bitsmithReleaseWorkerResults as () => void)();
+    });
+}
