@@ -7,7 +7,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
 import { seriousViolations } from '../harness/axe';
-import { fillStorage, useSharedApp } from '../harness/e2e';
+import { fillStorage, holdWorkerResults, useSharedApp } from '../harness/e2e';
 import { describeWith } from '../harness/system';
 import { expectTabsPattern, focusedName } from '../harness/keyboard';
 
@@ -295,14 +295,12 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
       .filter({ hasText: /✅ gradient-\d+\.png \(8192 × 8192/ })
       .waitFor();
 
-    // Cancel: a conic export (the slowest kind, about a second at 8K) so the click lands while it
-    // runs; dispatched at once, without the actionability waits a warm linear export can outrun.
+    // Cancel: the worker's answer is held until the Cancel, so the click lands while the export runs.
     await page.getByRole('button', { name: 'Conic', exact: true }).click();
+    const release = await holdWorkerResults(page);
     await page.getByRole('button', { name: 'Download PNG' }).click();
-    await page
-      .getByRole('group', { name: 'Rendering PNG' })
-      .getByRole('button', { name: 'Cancel' })
-      .dispatchEvent('click');
+    await page.getByRole('group', { name: 'Rendering PNG' }).getByRole('button', { name: 'Cancel' }).click();
+    await release();
     await page.getByText('PNG export cancelled').waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Download PNG' }).isEnabled()).toBe(true);
     expect(errors).toEqual([]);
