@@ -250,6 +250,7 @@ describe('token information', () => {
 async function sign(
   alg: string,
   payload: object,
+  rsaBits = 2048,
 ): Promise<{ token: string; verifyKey: string; jwk: string; wrongKey: string }> {
   const bits = alg.slice(2);
   const hash = `SHA-${bits}`;
@@ -274,7 +275,7 @@ async function sign(
       ? { name: 'ECDSA', namedCurve: { '256': 'P-256', '384': 'P-384', '512': 'P-521' }[bits]! }
       : {
           name: family === 'RS' ? 'RSASSA-PKCS1-v1_5' : 'RSA-PSS',
-          modulusLength: 2048,
+          modulusLength: rsaBits,
           publicExponent: new Uint8Array([1, 0, 1]),
           hash,
         };
@@ -306,6 +307,26 @@ describe('signature verification (WebCrypto)', () => {
       expect(await verifySignature(t, wrongKey)).toMatchObject({ status: 'invalid' });
       const tampered = decoded(`${token.split('.')[0]}.${enc({ sub: 'ü-user', admin: true })}.${token.split('.')[2]}`);
       expect(await verifySignature(tampered, verifyKey)).toMatchObject({ status: 'invalid' });
+    },
+  );
+
+  it.each(['RS256', 'PS256', 'RS512'])(
+    '%s with an RSA key under 2048 bits: the signature matches, but libraries refuse the key (RFC 7518 3.3)',
+    async (alg) => {
+      // Before, a 1024-bit key read "Signature verified", where jose and jsonwebtoken 9 throw.
+      const { token, verifyKey, jwk } = await sign(alg, { sub: 'x' }, 1024);
+      const refused = {
+        status: 'invalid',
+        message: `The signature matches this key, but the key is 1024 bits: ${alg} needs 2048 or more (RFC 7518 3.3), and libraries such as jose and jsonwebtoken refuse it.`,
+      };
+      expect(await verifySignature(decoded(token), verifyKey)).toEqual(refused);
+      expect(await verifySignature(decoded(token), jwk)).toEqual(refused);
+      // A tampered token with the short key is simply invalid.
+      const tampered = decoded(`${token.split('.')[0]}.${enc({ sub: 'y' })}.${token.split('.')[2]}`);
+      expect(await verifySignature(tampered, verifyKey)).toMatchObject({
+        status: 'invalid',
+        message: 'Invalid signature: it does not match this key.',
+      });
     },
   );
 

@@ -179,6 +179,15 @@ function isPublicKeyText(key: string): boolean {
   return /-----BEGIN ([A-Z0-9 ]* )?(PUBLIC KEY|CERTIFICATE)-----/.test(text) || jwkKind(text) === 'public';
 }
 
+/** RFC 7518 3.3: RS* and PS* keys "of size 2048 bits or larger MUST be used"; jose and jsonwebtoken 9 enforce it. */
+const MIN_RSA_BITS = 2048;
+
+/** The modulus size of an RSA key under MIN_RSA_BITS, else 0. */
+function rsaKeyTooShort(key: CryptoKey): number {
+  const bits = (key.algorithm as Partial<RsaHashedKeyAlgorithm>).modulusLength;
+  return bits !== undefined && bits < MIN_RSA_BITS ? bits : 0;
+}
+
 /** Verifies the token's signature with `key`; never throws. */
 export async function verifySignature(
   token: DecodedJwt,
@@ -244,12 +253,18 @@ export async function verifySignature(
       signature as BufferSource,
       data,
     );
-    return ok
-      ? { status: 'valid', message: `Signature verified (${alg}).` }
-      : {
+    if (!ok)
+      return {
+        status: 'invalid',
+        message: `Invalid signature: it does not match this ${parsed.family === 'HS' ? 'secret' : 'key'}.`,
+      };
+    const shortKey = rsaKeyTooShort(cryptoKey);
+    return shortKey
+      ? {
           status: 'invalid',
-          message: `Invalid signature: it does not match this ${parsed.family === 'HS' ? 'secret' : 'key'}.`,
-        };
+          message: `The signature matches this key, but the key is ${shortKey} bits: ${alg} needs ${MIN_RSA_BITS} or more (RFC 7518 3.3), and libraries such as jose and jsonwebtoken refuse it.`,
+        }
+      : { status: 'valid', message: `Signature verified (${alg}).` };
   } catch (e) {
     return { status: 'error', message: `Could not verify: ${(e as Error).message || String(e)}` };
   }
