@@ -171,6 +171,24 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     expect(errors).toEqual([]);
   });
 
+  it('a clock too slow for the baud rate marks the clock box and points it at the reason, as an out-of-range clock does', async () => {
+    const { page, errors } = await open();
+    const clock = page.getByLabel('Clock Frequency (Hz)');
+    await page.getByLabel('Baud Rate').selectOption('921600');
+    await clock.fill('1000000');
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('The clock is too slow');
+    expect(await clock.getAttribute('aria-invalid')).toBe('true');
+    const described = await clock.evaluate(
+      (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null,
+    );
+    expect(described).toContain('The clock is too slow: 1,000,000 Hz cannot produce 921,600 baud');
+    // A fix through the baud rate clears the mark as well.
+    await page.getByLabel('Baud Rate').selectOption('9600');
+    await expect.poll(() => clock.getAttribute('aria-invalid')).toBe('false');
+    expect(await clock.getAttribute('aria-describedby')).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
   it('a link with a clock in digit groups shows it in the clock box, not an empty box beside a 50 MHz summary', async () => {
     const { page, errors } = await open();
     await page.goto(`${app.url}/uart-generator?clockFreq=${encodeURIComponent('50,000,000')}&fifoDepth=1_6`);

@@ -86,7 +86,9 @@ export default function UartPage() {
   const { config, problems } = parseForm(form);
   const valid = problems.length === 0;
   const outside = (v: number, min: number, max: number) => !Number.isFinite(v) || v < min || v > max;
-  const clockInvalid = outside(config.clockFreq, CLOCK_MIN, CLOCK_MAX);
+  // A clock in range can still be too slow for the baud rate: the clock box is what that message is about.
+  const clockInvalid =
+    outside(config.clockFreq, CLOCK_MIN, CLOCK_MAX) || problems.some((p) => p.startsWith('The clock is too slow'));
   const depthInvalid = outside(config.fifoDepth, FIFO_DEPTH_MIN, FIFO_DEPTH_MAX);
   const hdl = useHdlGenerator({
     ...store,
