@@ -535,6 +535,22 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     );
   });
 
+  it('uart: the clock and FIFO depth as the page keeps them, text as typed in its boxes, read as the page reads them', () => {
+    const config = { ...DEFAULT_UART, clockFreq: 50_000_000, fifoDepth: 16 };
+    const expected = uartGenerator.generate(config, 'verilog').text;
+    // The page's form (src/tools/uart/logic.ts) holds the boxes' text, and so does its draft.
+    const form = file('uart-form.json', JSON.stringify({ ...DEFAULT_FORM, clockFreq: '50,000,000', fifoDepth: '16' }));
+    expect(ok(['uart', 'generate', '--config', form])).toBe(expected);
+    // YAML's digit groups (YAML 1.1 integers, text to a YAML 1.2 reader) and exponent notation.
+    expect(ok(['uart', 'generate', '--config', file('uart-groups.yaml', 'clockFreq: 50_000_000\n')])).toBe(expected);
+    expect(ok(['uart', 'generate', '--config', file('uart-exp.yaml', "clockFreq: '5e7'\n")])).toBe(expected);
+    // Text the page's box refuses gets the page's message.
+    const bad = file('uart-bad-clock.json', JSON.stringify({ clockFreq: '12abc' }));
+    expect(badInput(['uart', 'generate', '--config', bad])).toBe(
+      `bitsmith: ${bad}: clockFreq: ${uartGenerator.validate({ ...DEFAULT_UART, clockFreq: NaN })[0]}`,
+    );
+  });
+
   it('uart: a baud error above 2%, which the page flags, is a warning on stderr beside the files', () => {
     const fast = file('uart-fast.json', JSON.stringify({ baudRate: 921600 }));
     const r = bitsmith(['uart', 'generate', '--config', fast]);
