@@ -212,6 +212,14 @@ async function warnBaudError(config: UartConfig, where: string): Promise<void> {
   );
 }
 
+/** A name a Verilog or VHDL file has: `-o my_uart.v` names the design's file, not a directory to make. */
+const HDL_FILE_NAME = /\.(v|vh|sv|vhd|vhdl)$/i;
+
+/**
+ * `-o DIR`: the files under their own names. `-o NAME.v` (or .vhd, ...), not an existing directory:
+ * the design to that file and the testbench beside it under its own name, as `crc generate -o crc.v`.
+ */
 export async function hdlGenerate(gen: Generator, o: HdlGenerateOptions): Promise<void> {
-  await writeFiles(await filesFor(gen, o), o.output, 'dir');
+  const toFile = o.output !== undefined && HDL_FILE_NAME.test(o.output);
+  await writeFiles(await filesFor(gen, o), o.output, toFile ? 'file' : 'dir');
 }

@@ -480,6 +480,26 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     });
   }
 
+  it('-o naming a Verilog or VHDL file writes the design to that file (it was made a directory of that name)', () => {
+    const config = { ...DEFAULT_UART, baudRate: 115200 };
+    const json = file('uart-o.json', JSON.stringify(config));
+    const out = join(tmp, 'o-file', 'my_uart.v');
+    ok(['uart', 'generate', '--config', json, '-o', out]);
+    expect(statSync(out).isFile()).toBe(true);
+    expect(readFileSync(out, 'utf8')).toBe(uartGenerator.generate(config, 'verilog').text);
+    // The testbench goes beside it under its own name, as crc generate -o crc.v --testbench does.
+    const vhd = join(tmp, 'o-file', 'fifo_rx.vhd');
+    ok(['fifo', 'generate', '--config', file('fifo-o.json', '{}'), '--language', 'vhdl', '--testbench', '-o', vhd]);
+    expect(readFileSync(vhd, 'utf8')).toBe(fifoGenerator.generate(DEFAULT_FIFO_CONFIG, 'vhdl').text);
+    expect(readFileSync(join(tmp, 'o-file', 'fifo_module_tb.vhd'), 'utf8')).toBe(
+      fifoGenerator.testbench(DEFAULT_FIFO_CONFIG, 'vhdl').text,
+    );
+    // Any other name is still a directory, made when missing.
+    const dir = join(tmp, 'o-file', 'rtl');
+    ok(['uart', 'generate', '--config', json, '-o', dir]);
+    expect(readFileSync(join(dir, 'uart_module.v'), 'utf8')).toBe(uartGenerator.generate(config, 'verilog').text);
+  });
+
   it("an empty configuration file (or one of YAML comments only) takes the page's defaults, as missing fields do", () => {
     // Until 2026-11-30 it was refused: 'the configuration must be an object'.
     for (const gen of ['uart', 'fifo', 'fsm']) {
