@@ -496,6 +496,17 @@ describeWith(['iverilog', 'ghdl'], 'FIFO generator in Icarus Verilog and GHDL', 
     await Promise.all([inPairs(asyncCases, runVerilog), runVhdlBatch(asyncCases, '08')]);
   }, 240_000);
 
+  it('ECC at depth 2 with a read clock faster than the write clock: the testbench waits for the reads to reach the write side', async () => {
+    // The ECC phase fills a depth-2 FIFO, reads both words and writes again: before the write
+    // clock had seen the reads, full was still (rightly) high and the testbench reported a FAIL.
+    const cases: Case[] = (['standard', 'fwft'] as const).map((readMode, i) => ({
+      name: `ECC 2 words async ${readMode} wr 10 ns / rd 3.3 ns`,
+      config: withMode({ clockingMode: 'async', readMode, dataWidth: 2, fifoDepth: 2, enableECC: true }),
+      tb: { wrPeriodNs: 10, rdPeriodNs: 3.3, seed: SEED + i },
+    }));
+    await Promise.all([inPairs(cases, runVerilog), runVhdlBatch(cases, '93c')]);
+  }, 240_000);
+
   it('widths 1..1024, depths not powers of two, in Icarus and GHDL (VHDL-93; async also -2008)', async () => {
     const async08 = extendedCases.filter((c) => c.config.clockingMode === 'async' && c.config.dataWidth < 1024);
     await Promise.all([
