@@ -315,6 +315,27 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(errors).toEqual([]);
   });
 
+  it('a link with a value no control offers marks that control invalid and points it at the reason, as the size fields are', async () => {
+    const { page, errors } = await open();
+    await page.goto(`${app.url}/fifo-generator?memoryType=bram&almostFullThreshold=200`);
+    await page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
+    const reason = (label: string) =>
+      page
+        .getByLabel(label)
+        .evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
+    expect(await page.getByLabel('Memory Type').getAttribute('aria-invalid')).toBe('true');
+    expect(await reason('Memory Type')).toContain('Memory type must be distributed, block_ram or registers');
+    expect(await page.getByLabel('Almost Full Threshold').getAttribute('aria-invalid')).toBe('true');
+    expect(await reason('Almost Full Threshold')).toContain('Almost full threshold must be between 50 and 95 percent');
+    expect(await page.getByLabel('Read Mode').getAttribute('aria-invalid')).toBe('false');
+    expect(await page.getByLabel('Almost Empty Threshold').getAttribute('aria-describedby')).toBeNull();
+    await page.getByLabel('Memory Type').selectOption('block_ram');
+    await expect.poll(() => page.getByLabel('Memory Type').getAttribute('aria-invalid')).toBe('false');
+    expect(await page.getByLabel('Memory Type').getAttribute('aria-describedby')).toBeNull();
+    expect(await page.getByLabel('Almost Full Threshold').getAttribute('aria-invalid')).toBe('true');
+    expect(errors).toEqual([]);
+  });
+
   it('announces a bad custom size in an alert that was already there, and ties it to the field', async () => {
     const { page, errors } = await open();
     await page.getByLabel('Data Width').selectOption('custom');
