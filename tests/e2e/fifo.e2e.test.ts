@@ -336,6 +336,25 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(errors).toEqual([]);
   });
 
+  it('a link giving packet mode one way (writeMode=packet or enablePacketMode=true) opens it, as bitsmith and the API read it', async () => {
+    const { page, errors } = await open();
+    await page.goto(`${app.url}/fifo-generator?writeMode=packet`);
+    await page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
+    expect(await page.getByLabel('Enable Packet Mode').isChecked()).toBe(true);
+    expect(await page.locator('#fifo-problems').textContent()).toBe('');
+    await page.goto(`${app.url}/fifo-generator?enablePacketMode=true`);
+    await page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
+    expect(await page.getByLabel('Write Mode').inputValue()).toBe('packet');
+    expect(await page.locator('#fifo-problems').textContent()).toBe('');
+    // Both given and different is still refused, as bitsmith and the API refuse it.
+    await page.goto(`${app.url}/fifo-generator?writeMode=packet&enablePacketMode=false`);
+    await page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
+    expect(await page.locator('#fifo-problems').textContent()).toContain(
+      'Write mode "packet" and packet mode must be chosen together',
+    );
+    expect(errors).toEqual([]);
+  });
+
   it('announces a bad custom size in an alert that was already there, and ties it to the field', async () => {
     const { page, errors } = await open();
     await page.getByLabel('Data Width').selectOption('custom');
