@@ -189,7 +189,11 @@ for (const [gen, what] of Object.entries(GENERATORS) as [keyof typeof GENERATORS
     )
     .addOption(language())
     .option('--testbench', 'also write the self-checking testbench')
-    .option('-o, --output <dir>', 'write the files into DIR under their own names; default stdout', outputPath)
+    .option(
+      '-o, --output <dir>',
+      'write the files into DIR under their own names, or the design to a FILE.v or FILE.vhd (the testbench beside it); default stdout',
+      outputPath,
+    )
     .addHelpText(
       'after',
       examples(

@@ -83,12 +83,20 @@ async function fromPermalink(url: URL, gen: Generator): Promise<FromLink> {
   }
   const { language, ...settings } = out;
   if (language !== undefined && language !== 'verilog' && language !== 'vhdl') throw damaged('language');
-  if (gen === 'uart') {
-    const { parseWholeText } = await import('../src/core/hdl/uart');
-    for (const k of ['clockFreq', 'fifoDepth'])
-      if (typeof settings[k] === 'string') settings[k] = parseWholeText(settings[k]);
-  }
-  return { settings, language };
+  return { settings: await asTyped(gen, settings), language };
+}
+
+/**
+ * The UART page keeps its Clock Frequency and FIFO Depth boxes as typed text (src/tools/uart/logic.ts),
+ * and so do its link and its form: such text (`50,000,000`, `1.8432e6`, YAML's `50_000_000`) is read
+ * as the page reads it, and text the page refuses becomes NaN, which the checks refuse with its message.
+ */
+async function asTyped(gen: Generator, settings: Record<string, unknown>): Promise<Record<string, unknown>> {
+  if (gen !== 'uart') return settings;
+  const { parseWholeText } = await import('../src/core/hdl/uart');
+  const out = { ...settings };
+  for (const k of ['clockFreq', 'fifoDepth']) if (typeof out[k] === 'string') out[k] = parseWholeText(out[k]);
+  return out;
 }
 
 /** The command's options, which a configuration file does not hold. */
@@ -174,7 +182,7 @@ async function filesFor(gen: Generator, o: HdlGenerateOptions): Promise<HdlFile[
     value = link.settings;
     // The page's language came with its link; --language on the command line wins.
     if (!o.languageGiven && link.language) language = link.language;
-  } else value = await readConfig(o.config);
+  } else value = await asTyped(gen, await readConfig(o.config));
   const where = isLink(o.config) ? 'the link' : o.config;
   const config = await checkedConfig(gen, value, where);
   const options = { ...o, language };
@@ -204,6 +212,14 @@ async function warnBaudError(config: UartConfig, where: string): Promise<void> {
   );
 }
 
+/** A name a Verilog or VHDL file has: `-o my_uart.v` names the design's file, not a directory to make. */
+const HDL_FILE_NAME = /\.(v|vh|sv|vhd|vhdl)$/i;
+
+/**
+ * `-o DIR`: the files under their own names. `-o NAME.v` (or .vhd, ...), not an existing directory:
+ * the design to that file and the testbench beside it under its own name, as `crc generate -o crc.v`.
+ */
 export async function hdlGenerate(gen: Generator, o: HdlGenerateOptions): Promise<void> {
-  await writeFiles(await filesFor(gen, o), o.output, 'dir');
+  const toFile = o.output !== undefined && HDL_FILE_NAME.test(o.output);
+  await writeFiles(await filesFor(gen, o), o.output, toFile ? 'file' : 'dir');
 }

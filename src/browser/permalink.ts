@@ -71,8 +71,11 @@ function unreadParams(search: string, defaults: Settings, read: Settings): boole
 export interface PermalinkSpec<T, S extends Settings> {
   /** The shareable settings of the state. */
   pick: (state: T) => S;
-  /** Puts the settings of a link (the defaults for those it omits) into the store, after `accept`. */
-  apply: (settings: Partial<S>) => void;
+  /**
+   * Puts the settings of a link (the defaults for those it omits) into the store, after `accept`;
+   * `given` holds only those the link itself states.
+   */
+  apply: (settings: Partial<S>, given: Partial<S>) => void;
   defaults: S;
   /** Shape checks for settings from a link: false drops them all. */
   accept?: (settings: Partial<S>) => boolean;
@@ -138,7 +141,7 @@ export function usePermalink<T, S extends Settings>(
     );
     setLinkDamaged(damaged);
     // A link states every setting (absent ones are the defaults), so a draft does not leak into it.
-    if (given && !damaged) spec.apply({ ...spec.defaults, ...fromLink });
+    if (given && !damaged) spec.apply({ ...spec.defaults, ...fromLink }, fromLink);
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once, on arrival
   useEffect(() => {
     const keys = Object.keys(spec.defaults);

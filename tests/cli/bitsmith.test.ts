@@ -480,6 +480,26 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     });
   }
 
+  it('-o naming a Verilog or VHDL file writes the design to that file (it was made a directory of that name)', () => {
+    const config = { ...DEFAULT_UART, baudRate: 115200 };
+    const json = file('uart-o.json', JSON.stringify(config));
+    const out = join(tmp, 'o-file', 'my_uart.v');
+    ok(['uart', 'generate', '--config', json, '-o', out]);
+    expect(statSync(out).isFile()).toBe(true);
+    expect(readFileSync(out, 'utf8')).toBe(uartGenerator.generate(config, 'verilog').text);
+    // The testbench goes beside it under its own name, as crc generate -o crc.v --testbench does.
+    const vhd = join(tmp, 'o-file', 'fifo_rx.vhd');
+    ok(['fifo', 'generate', '--config', file('fifo-o.json', '{}'), '--language', 'vhdl', '--testbench', '-o', vhd]);
+    expect(readFileSync(vhd, 'utf8')).toBe(fifoGenerator.generate(DEFAULT_FIFO_CONFIG, 'vhdl').text);
+    expect(readFileSync(join(tmp, 'o-file', 'fifo_module_tb.vhd'), 'utf8')).toBe(
+      fifoGenerator.testbench(DEFAULT_FIFO_CONFIG, 'vhdl').text,
+    );
+    // Any other name is still a directory, made when missing.
+    const dir = join(tmp, 'o-file', 'rtl');
+    ok(['uart', 'generate', '--config', json, '-o', dir]);
+    expect(readFileSync(join(dir, 'uart_module.v'), 'utf8')).toBe(uartGenerator.generate(config, 'verilog').text);
+  });
+
   it("an empty configuration file (or one of YAML comments only) takes the page's defaults, as missing fields do", () => {
     // Until 2026-11-30 it was refused: 'the configuration must be an object'.
     for (const gen of ['uart', 'fifo', 'fsm']) {
@@ -532,6 +552,22 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     const l1 = config('l1.json', { language: 'vhdl' });
     expect(badInput(['uart', 'generate', '--config', l1])).toBe(
       `bitsmith: ${l1}: language is an option of the command (--language), not a setting`,
+    );
+  });
+
+  it('uart: the clock and FIFO depth as the page keeps them, text as typed in its boxes, read as the page reads them', () => {
+    const config = { ...DEFAULT_UART, clockFreq: 50_000_000, fifoDepth: 16 };
+    const expected = uartGenerator.generate(config, 'verilog').text;
+    // The page's form (src/tools/uart/logic.ts) holds the boxes' text, and so does its draft.
+    const form = file('uart-form.json', JSON.stringify({ ...DEFAULT_FORM, clockFreq: '50,000,000', fifoDepth: '16' }));
+    expect(ok(['uart', 'generate', '--config', form])).toBe(expected);
+    // YAML's digit groups (YAML 1.1 integers, text to a YAML 1.2 reader) and exponent notation.
+    expect(ok(['uart', 'generate', '--config', file('uart-groups.yaml', 'clockFreq: 50_000_000\n')])).toBe(expected);
+    expect(ok(['uart', 'generate', '--config', file('uart-exp.yaml', "clockFreq: '5e7'\n")])).toBe(expected);
+    // Text the page's box refuses gets the page's message.
+    const bad = file('uart-bad-clock.json', JSON.stringify({ clockFreq: '12abc' }));
+    expect(badInput(['uart', 'generate', '--config', bad])).toBe(
+      `bitsmith: ${bad}: clockFreq: ${uartGenerator.validate({ ...DEFAULT_UART, clockFreq: NaN })[0]}`,
     );
   });
 

@@ -315,6 +315,46 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     expect(errors).toEqual([]);
   });
 
+  it('a link with a value no control offers marks that control invalid and points it at the reason, as the size fields are', async () => {
+    const { page, errors } = await open();
+    await page.goto(`${app.url}/fifo-generator?memoryType=bram&almostFullThreshold=200`);
+    await page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
+    const reason = (label: string) =>
+      page
+        .getByLabel(label)
+        .evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
+    expect(await page.getByLabel('Memory Type').getAttribute('aria-invalid')).toBe('true');
+    expect(await reason('Memory Type')).toContain('Memory type must be distributed, block_ram or registers');
+    expect(await page.getByLabel('Almost Full Threshold').getAttribute('aria-invalid')).toBe('true');
+    expect(await reason('Almost Full Threshold')).toContain('Almost full threshold must be between 50 and 95 percent');
+    expect(await page.getByLabel('Read Mode').getAttribute('aria-invalid')).toBe('false');
+    expect(await page.getByLabel('Almost Empty Threshold').getAttribute('aria-describedby')).toBeNull();
+    await page.getByLabel('Memory Type').selectOption('block_ram');
+    await expect.poll(() => page.getByLabel('Memory Type').getAttribute('aria-invalid')).toBe('false');
+    expect(await page.getByLabel('Memory Type').getAttribute('aria-describedby')).toBeNull();
+    expect(await page.getByLabel('Almost Full Threshold').getAttribute('aria-invalid')).toBe('true');
+    expect(errors).toEqual([]);
+  });
+
+  it('a link giving packet mode one way (writeMode=packet or enablePacketMode=true) opens it, as bitsmith and the API read it', async () => {
+    const { page, errors } = await open();
+    await page.goto(`${app.url}/fifo-generator?writeMode=packet`);
+    await page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
+    expect(await page.getByLabel('Enable Packet Mode').isChecked()).toBe(true);
+    expect(await page.locator('#fifo-problems').textContent()).toBe('');
+    await page.goto(`${app.url}/fifo-generator?enablePacketMode=true`);
+    await page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
+    expect(await page.getByLabel('Write Mode').inputValue()).toBe('packet');
+    expect(await page.locator('#fifo-problems').textContent()).toBe('');
+    // Both given and different is still refused, as bitsmith and the API refuse it.
+    await page.goto(`${app.url}/fifo-generator?writeMode=packet&enablePacketMode=false`);
+    await page.getByRole('heading', { name: 'FIFO Generator', level: 1 }).waitFor();
+    expect(await page.locator('#fifo-problems').textContent()).toContain(
+      'Write mode "packet" and packet mode must be chosen together',
+    );
+    expect(errors).toEqual([]);
+  });
+
   it('announces a bad custom size in an alert that was already there, and ties it to the field', async () => {
     const { page, errors } = await open();
     await page.getByLabel('Data Width').selectOption('custom');

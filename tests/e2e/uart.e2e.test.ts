@@ -171,6 +171,45 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'UART generator page in Chromium'
     expect(errors).toEqual([]);
   });
 
+  it('a clock too slow for the baud rate marks the clock box and points it at the reason, as an out-of-range clock does', async () => {
+    const { page, errors } = await open();
+    const clock = page.getByLabel('Clock Frequency (Hz)');
+    await page.getByLabel('Baud Rate').selectOption('921600');
+    await clock.fill('1000000');
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('The clock is too slow');
+    expect(await clock.getAttribute('aria-invalid')).toBe('true');
+    const described = await clock.evaluate(
+      (el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null,
+    );
+    expect(described).toContain('The clock is too slow: 1,000,000 Hz cannot produce 921,600 baud');
+    // A fix through the baud rate clears the mark as well.
+    await page.getByLabel('Baud Rate').selectOption('9600');
+    await expect.poll(() => clock.getAttribute('aria-invalid')).toBe('false');
+    expect(await clock.getAttribute('aria-describedby')).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('a link with a value off a list marks that select invalid and points it at the reason, as the number boxes are', async () => {
+    const { page, errors } = await open();
+    await page.goto(`${app.url}/uart-generator?baudRate=12345&dataBits=4`);
+    await page.getByRole('heading', { name: 'UART Generator', level: 1 }).waitFor();
+    const reason = (label: string) =>
+      page
+        .getByLabel(label)
+        .evaluate((el) => document.getElementById(el.getAttribute('aria-describedby') ?? '')?.textContent ?? null);
+    expect(await page.getByLabel('Baud Rate').getAttribute('aria-invalid')).toBe('true');
+    expect(await reason('Baud Rate')).toContain('Baud rate must be one of 2400,');
+    expect(await page.getByLabel('Data Bits').getAttribute('aria-invalid')).toBe('true');
+    expect(await reason('Data Bits')).toContain('Data bits must be between 5 and 9.');
+    expect(await page.getByLabel('Stop Bits').getAttribute('aria-invalid')).toBe('false');
+    expect(await page.getByLabel('Stop Bits').getAttribute('aria-describedby')).toBeNull();
+    await page.getByLabel('Baud Rate').selectOption('2400');
+    await expect.poll(() => page.getByLabel('Baud Rate').getAttribute('aria-invalid')).toBe('false');
+    expect(await page.getByLabel('Baud Rate').getAttribute('aria-describedby')).toBeNull();
+    expect(await page.getByLabel('Data Bits').getAttribute('aria-invalid')).toBe('true');
+    expect(errors).toEqual([]);
+  });
+
   it('a link with a clock in digit groups shows it in the clock box, not an empty box beside a 50 MHz summary', async () => {
     const { page, errors } = await open();
     await page.goto(`${app.url}/uart-generator?clockFreq=${encodeURIComponent('50,000,000')}&fifoDepth=1_6`);

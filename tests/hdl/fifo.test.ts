@@ -55,8 +55,8 @@ async function runVerilog(c: Case, standard: VerilogStandard = '2005'): Promise<
   expect(passCount(out), c.name).toBe(1);
 }
 
-/** All cases in one GHDL simulation: design k is renamed fifo_k, its testbench fifo_k_tb. */
-async function runVhdlBatch(cases: Case[], std: '93c' | '08'): Promise<void> {
+/** All cases in one GHDL simulation: design k is renamed fifo_k, its testbench fifo_k_tb. Returns GHDL's output. */
+async function runVhdlBatch(cases: Case[], std: '93c' | '08'): Promise<string> {
   const files: Record<string, string> = {};
   cases.forEach((c, k) => {
     files[`fifo_${k}.vhd`] = generateFifo(c.config, 'vhdl').replaceAll('fifo_module', `fifo_${k}`);
@@ -85,6 +85,7 @@ async function runVhdlBatch(cases: Case[], std: '93c' | '08'): Promise<void> {
   }
   expect(out).not.toMatch(/ERROR|FAIL/);
   expect(passCount(out)).toBe(cases.length);
+  return out;
 }
 
 /**
@@ -429,6 +430,30 @@ describeWith(['iverilog', 'ghdl'], 'FIFO generator in Icarus Verilog and GHDL', 
     await Promise.all([runVhdlBatch(presetCases, '93c'), runVhdlBatch(presetCases, '08')]);
   }, 240_000);
 
+  it('the VHDL simulates without NUMERIC_STD "metavalue detected" warnings at time 0', async () => {
+    // Every design printed 8 of them before its reset (and stopped there under --assert-level=warning).
+    const cases: Case[] = [
+      ...presetCases,
+      {
+        name: 'async 5 words, sync reset, FWFT, ECC, packet',
+        config: withMode({
+          clockingMode: 'async',
+          fifoDepth: 5,
+          resetType: 'sync',
+          readMode: 'fwft',
+          enableECC: true,
+          enablePacketMode: true,
+        }),
+      },
+      {
+        name: 'sync 3 words, sync reset',
+        config: withMode({ fifoDepth: 3, resetType: 'sync', outputRegister: false }),
+      },
+    ];
+    const out = await runVhdlBatch(cases, '93c');
+    expect(out).not.toMatch(/metavalue/);
+  }, 240_000);
+
   it('all 64 combinations of clocking, read mode, output register, reset, ECC and packet mode (Verilog)', async () => {
     await inPairs(factorialCases(), runVerilog);
   }, 240_000);
@@ -494,6 +519,17 @@ describeWith(['iverilog', 'ghdl'], 'FIFO generator in Icarus Verilog and GHDL', 
 
   it('asynchronous clocks of unrelated periods, write faster and read faster', async () => {
     await Promise.all([inPairs(asyncCases, runVerilog), runVhdlBatch(asyncCases, '08')]);
+  }, 240_000);
+
+  it('ECC at depth 2 with a read clock faster than the write clock: the testbench waits for the reads to reach the write side', async () => {
+    // The ECC phase fills a depth-2 FIFO, reads both words and writes again: before the write
+    // clock had seen the reads, full was still (rightly) high and the testbench reported a FAIL.
+    const cases: Case[] = (['standard', 'fwft'] as const).map((readMode, i) => ({
+      name: `ECC 2 words async ${readMode} wr 10 ns / rd 3.3 ns`,
+      config: withMode({ clockingMode: 'async', readMode, dataWidth: 2, fifoDepth: 2, enableECC: true }),
+      tb: { wrPeriodNs: 10, rdPeriodNs: 3.3, seed: SEED + i },
+    }));
+    await Promise.all([inPairs(cases, runVerilog), runVhdlBatch(cases, '93c')]);
   }, 240_000);
 
   it('widths 1..1024, depths not powers of two, in Icarus and GHDL (VHDL-93; async also -2008)', async () => {

@@ -30,6 +30,8 @@ export interface SelectProps<T extends SelectValue> {
   /** Only for a select without a visible label (a row of a table): its accessible name. */
   'aria-label'?: string;
   'aria-describedby'?: string;
+  /** Sets aria-invalid (true or false) when given: the value is one the form refuses. */
+  invalid?: boolean;
   disabled?: boolean;
 }
 
@@ -62,6 +64,7 @@ export function Select<T extends SelectValue>({
   className,
   'aria-label': ariaLabel,
   'aria-describedby': describedBy,
+  invalid,
   disabled,
 }: SelectProps<T>) {
   const listed = normalise(options, format);
@@ -77,6 +80,7 @@ export function Select<T extends SelectValue>({
       className={className}
       aria-label={ariaLabel}
       aria-describedby={describedBy}
+      aria-invalid={invalid}
       disabled={disabled}
       value={String(value)}
       onChange={(e) => {

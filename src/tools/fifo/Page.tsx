@@ -63,6 +63,12 @@ export default function FifoPage() {
   // Every problem, not only the sizes: a link can hold a threshold or mode the controls cannot show.
   const problems = fifoGenerator.validate(config);
   const thresholds = problems.length === 0 ? fifoThresholds(config) : null;
+  // A value no control offers comes only from a link or draft: its control is marked and points at the reason.
+  const problemWith = (start: string) => problems.some((p) => p.startsWith(start));
+  const listProblem = (start: string) => {
+    const invalid = problemWith(start);
+    return { invalid, 'aria-describedby': invalid ? PROBLEMS_ID : undefined };
+  };
 
   const replaceConfig = (c: typeof config) => {
     setConfig(c);
@@ -151,6 +157,7 @@ export default function FifoPage() {
           />
           <SelectField
             id="fifo-memory"
+            {...listProblem('Memory type')}
             label="Memory Type"
             value={config.memoryType}
             options={MEMORY_TYPES}
@@ -159,6 +166,7 @@ export default function FifoPage() {
           />
           <SelectField
             id="fifo-clocking"
+            {...listProblem('Clocking mode')}
             label="Clocking Mode"
             value={config.clockingMode}
             options={CLOCKING_MODES}
@@ -167,6 +175,7 @@ export default function FifoPage() {
           />
           <SelectField
             id="fifo-read-mode"
+            {...listProblem('Read mode')}
             label="Read Mode"
             value={config.readMode}
             options={READ_MODES}
@@ -175,6 +184,7 @@ export default function FifoPage() {
           />
           <SelectField
             id="fifo-write-mode"
+            {...listProblem('Write mode')}
             label="Write Mode"
             value={config.writeMode}
             options={WRITE_MODES}
@@ -183,6 +193,7 @@ export default function FifoPage() {
           />
           <SelectField
             id="fifo-reset"
+            {...listProblem('Reset type')}
             label="Reset Type"
             value={config.resetType}
             options={RESET_TYPES}
@@ -191,6 +202,8 @@ export default function FifoPage() {
           />
           <Slider
             id="fifo-almost-full"
+            invalid={problemWith('Almost full')}
+            describedBy={PROBLEMS_ID}
             label="Almost Full Threshold"
             value={config.almostFullThreshold}
             range={ALMOST_FULL_RANGE}
@@ -199,6 +212,8 @@ export default function FifoPage() {
           />
           <Slider
             id="fifo-almost-empty"
+            invalid={problemWith('Almost empty')}
+            describedBy={PROBLEMS_ID}
             label="Almost Empty Threshold"
             value={config.almostEmptyThreshold}
             range={ALMOST_EMPTY_RANGE}

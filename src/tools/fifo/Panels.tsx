@@ -9,6 +9,8 @@ export function Slider({
   value,
   range,
   words,
+  invalid = false,
+  describedBy,
   onChange,
 }: {
   id: string;
@@ -17,6 +19,9 @@ export function Slider({
   range: { min: number; max: number };
   /** The threshold in words; null while the depth is unusable. */
   words: number | null;
+  /** The value is out of the range (from a link): marked, and described by `describedBy`. */
+  invalid?: boolean;
+  describedBy?: string;
   onChange: (v: number) => void;
 }) {
   const text = words === null ? `${value}%` : `${value}% (${wordCount(words)})`;
@@ -31,6 +36,8 @@ export function Slider({
         step={1}
         value={value}
         aria-valuetext={text}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? describedBy : undefined}
         onChange={(e) => onChange(Number(e.target.value))}
       />
       <output htmlFor={id} data-testid={`${id}-value`}>

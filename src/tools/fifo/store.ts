@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { Generated } from '../../hooks/useTimedGeneration';
-import { DEFAULT_FIFO_CONFIG, type FifoConfig } from '../../core/hdl/fifo/config';
+import { DEFAULT_FIFO_CONFIG, packetModeOf, type FifoConfig } from '../../core/hdl/fifo/config';
 import type { HdlLanguage } from '../../core/hdl/contract';
 import { updateConfig } from './logic';
 import { keepDraft } from '../../browser/draft';
@@ -36,9 +36,12 @@ type FifoSettings = FifoConfig & { language: HdlLanguage };
 /** The whole configuration and the language are in the link. */
 export const fifoLink: PermalinkSpec<FifoState, FifoSettings> = {
   pick: ({ config, language }) => ({ ...config, language }),
-  apply: ({ language, ...config }) => {
+  apply: ({ language, ...config }, given) => {
     const s = useFifoStore.getState();
-    s.setConfig({ ...s.config, ...config });
+    // writeMode and enablePacketMode are one choice: a link stating one of them sets both, as
+    // bitsmith and the API read it (the other's default is not a second, contrary choice).
+    const packet = packetModeOf(given.writeMode, given.enablePacketMode);
+    s.setConfig({ ...s.config, ...config, ...packet });
     if (language === 'verilog' || language === 'vhdl') s.setLanguage(language);
   },
   defaults: { ...DEFAULT_FIFO_CONFIG, language: 'verilog' },

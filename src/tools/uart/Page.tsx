@@ -86,8 +86,15 @@ export default function UartPage() {
   const { config, problems } = parseForm(form);
   const valid = problems.length === 0;
   const outside = (v: number, min: number, max: number) => !Number.isFinite(v) || v < min || v > max;
-  const clockInvalid = outside(config.clockFreq, CLOCK_MIN, CLOCK_MAX);
+  // A clock in range can still be too slow for the baud rate: the clock box is what that message is about.
+  const clockInvalid =
+    outside(config.clockFreq, CLOCK_MIN, CLOCK_MAX) || problems.some((p) => p.startsWith('The clock is too slow'));
   const depthInvalid = outside(config.fifoDepth, FIFO_DEPTH_MIN, FIFO_DEPTH_MAX);
+  // A select holds a value off its list only from a link or draft: marked, and pointed at the reason.
+  const listProblem = (start: string) => {
+    const invalid = problems.some((p) => p.startsWith(start));
+    return { invalid, 'aria-describedby': invalid ? PROBLEMS_ID : undefined };
+  };
   const hdl = useHdlGenerator({
     ...store,
     tool,
@@ -145,6 +152,7 @@ export default function UartPage() {
         <div className="uart-grid">
           <SelectField
             id="uart-baud"
+            {...listProblem('Baud rate')}
             label="Baud Rate"
             value={form.baudRate}
             options={BAUD_RATES}
@@ -152,6 +160,7 @@ export default function UartPage() {
           />
           <SelectField
             id="uart-data-bits"
+            {...listProblem('Data bits')}
             label="Data Bits"
             value={form.dataBits}
             options={DATA_BITS_OPTIONS}
@@ -159,6 +168,7 @@ export default function UartPage() {
           />
           <SelectField
             id="uart-stop-bits"
+            {...listProblem('Stop bits')}
             label="Stop Bits"
             value={form.stopBits}
             options={STOP_BITS_OPTIONS}
@@ -166,6 +176,7 @@ export default function UartPage() {
           />
           <SelectField<Parity>
             id="uart-parity"
+            {...listProblem('Parity')}
             label="Parity"
             value={form.parity}
             options={PARITY_OPTIONS}
@@ -196,6 +207,7 @@ export default function UartPage() {
           />
           <SelectField
             id="uart-oversampling"
+            {...listProblem('Oversampling')}
             label="Oversampling"
             value={form.oversampling}
             options={OVERSAMPLING_OPTIONS}

@@ -23,6 +23,18 @@ describe('UART page logic', () => {
     expect(parseForm({ ...DEFAULT_FORM, fifoDepth: '1e-1' }).problems[0]).toMatch(/FIFO depth/);
   });
 
+  it('takes a whole number written with a decimal point (16.0 was "must be a whole number between 1 and 256")', () => {
+    expect(parseForm({ ...DEFAULT_FORM, clockFreq: '50000000.0', fifoDepth: '16.0' })).toMatchObject({
+      config: { clockFreq: 50_000_000, fifoDepth: 16 },
+      problems: [],
+    });
+    expect(parseForm({ ...DEFAULT_FORM, clockFreq: '1843200.00' }).config.clockFreq).toBe(1_843_200);
+    expect(parseForm({ ...DEFAULT_FORM, fifoDepth: '16.' }).config.fifoDepth).toBe(16);
+    // Not whole: still refused.
+    expect(parseForm({ ...DEFAULT_FORM, fifoDepth: '16.5' }).problems[0]).toMatch(/FIFO depth/);
+    expect(parseForm({ ...DEFAULT_FORM, clockFreq: '50000000.01' }).problems[0]).toMatch(/Clock frequency/);
+  });
+
   it('shows the clock to the hertz (a 1.8432 MHz UART crystal was "1.843 MHz")', () => {
     expect(formatHz(1_843_200)).toBe('1.8432 MHz');
     expect(formatHz(14_745_600)).toBe('14.7456 MHz');

@@ -156,6 +156,8 @@ export function generateFifoTestbenchVerilog(d: FifoDesign, options: FifoTestben
     check(got === word(rd_idx - 1) && got_s === 1'b1 && got_d === 1'b0, "ecc: single error corrected and flagged");
     read_word;
     check(got_s === 1'b0 && got_d === 1'b1, "ecc: double error detected");
+    // The two words filled a FIFO of depth 2: the write side must see the reads before writing.
+    settle;
     write_word(1, 0, 0, 0);
     settle;
     read_word;

@@ -168,6 +168,8 @@ export function generateFifoTestbenchVhdl(d: FifoDesign, options: FifoTestbenchO
     check(got = word(rd_idx - 1) and got_s = '1' and got_d = '0', "ecc: single error corrected and flagged");
     read_word;
     check(got_s = '0' and got_d = '1', "ecc: double error detected");
+    -- The two words filled a FIFO of depth 2: the write side must see the reads before writing.
+    settle;
     write_word(true, false, false, false);
     settle;
     read_word;

@@ -225,8 +225,15 @@ function functions(d: FifoDesign): string[] {
   return out;
 }
 
+/**
+ * Pointers start at their reset values (the Gray registers at the code of pointer 0), so the
+ * comparisons on them meet no 'U' before the reset: NUMERIC_STD warned "metavalue detected" at 0 ms.
+ */
+const ZERO = " := (others => '0')";
+
 function declarations(d: FifoDesign): string[] {
   const c = d.c;
+  const grayInit = d.pow2 ? ZERO : ' := GRAY_RESET';
   const out = [
     `constant DATA_WIDTH : integer := ${d.width};`,
     `constant DEPTH      : integer := ${d.depth};`,
@@ -257,13 +264,14 @@ function declarations(d: FifoDesign): string[] {
     `attribute syn_ramstyle of mem : signal is "${d.synRamStyle}";`,
     '',
     '-- write clock domain',
-    'signal wr_ptr      : ptr_t;  -- next address to write',
+    `signal wr_ptr      : ptr_t${ZERO};  -- next address to write`,
   );
-  if (d.packet) out.push('signal commit_ptr  : ptr_t;  -- end of the last committed packet');
-  if (d.async && d.packet) out.push('signal publish_ptr : ptr_t;  -- steps towards commit_ptr one word per cycle');
+  if (d.packet) out.push(`signal commit_ptr  : ptr_t${ZERO};  -- end of the last committed packet`);
+  if (d.async && d.packet)
+    out.push(`signal publish_ptr : ptr_t${ZERO};  -- steps towards commit_ptr one word per cycle`);
   out.push(
-    'signal rd_released : ptr_t;  -- read pointer as seen by the write side',
-    'signal wr_count    : ptr_t;',
+    `signal rd_released : ptr_t${ZERO};  -- read pointer as seen by the write side`,
+    `signal wr_count    : ptr_t${ZERO};`,
     'signal full_i, almost_full_i, wr_fire : std_logic;',
     'signal wr_word     : word_t;',
   );
@@ -271,10 +279,10 @@ function declarations(d: FifoDesign): string[] {
   out.push(
     '',
     '-- read clock domain',
-    'signal rd_ptr      : ptr_t;  -- next address to fetch from memory',
-    'signal pop_ptr     : ptr_t;  -- words handed to the reader',
-    'signal wr_visible  : ptr_t;  -- committed write pointer as seen by the read side',
-    'signal rd_count, rd_avail : ptr_t;',
+    `signal rd_ptr      : ptr_t${ZERO};  -- next address to fetch from memory`,
+    `signal pop_ptr     : ptr_t${ZERO};  -- words handed to the reader`,
+    `signal wr_visible  : ptr_t${ZERO};  -- committed write pointer as seen by the read side`,
+    `signal rd_count, rd_avail : ptr_t${ZERO};`,
     'signal ram_q       : word_t;  -- registered memory read port',
     'signal ram_valid   : std_logic;',
     'signal ram_data    : data_t;',
@@ -291,8 +299,8 @@ function declarations(d: FifoDesign): string[] {
     out.push(
       '',
       '-- Gray-coded pointers and their two-flop synchronisers',
-      'signal wr_gray, rd_gray : ptr_t;',
-      'signal rd_gray_s1, rd_gray_s2, wr_gray_s1, wr_gray_s2 : ptr_t;',
+      `signal wr_gray, rd_gray : ptr_t${grayInit};`,
+      `signal rd_gray_s1, rd_gray_s2, wr_gray_s1, wr_gray_s2 : ptr_t${grayInit};`,
       'attribute ASYNC_REG : string;',
       'attribute ASYNC_REG of rd_gray_s1, rd_gray_s2, wr_gray_s1, wr_gray_s2 : signal is "TRUE";',
     );

@@ -109,13 +109,13 @@ export function uartSummary(c: UartConfig): UartSummary {
 
 /**
  * A whole number as typed in the page's Clock Frequency and FIFO Depth boxes (and so as its link
- * holds them): digits with , _ or spaces between groups, or exponent notation (1e8, 1.8432e6); NaN
- * for anything else, which validateUart then refuses.
+ * holds them): digits with , _ or spaces between groups, a decimal point with a whole value (16.0),
+ * or exponent notation (1e8, 1.8432e6); NaN for anything else, which validateUart then refuses.
  */
 export function parseWholeText(text: string): number {
   const t = text.trim().replace(/[,_\s]/g, '');
   if (/^\d+$/.test(t)) return Number(t);
-  const n = /^\d+(\.\d+)?e\d+$/i.test(t) ? Number(t) : NaN;
+  const n = /^\d+(\.\d*)?(e\d+)?$/i.test(t) ? Number(t) : NaN;
   return Number.isSafeInteger(n) ? n : NaN;
 }
 

@@ -75,17 +75,17 @@ architecture rtl of fifo_module is
   attribute syn_ramstyle of mem : signal is "select_ram";
 
   -- write clock domain
-  signal wr_ptr      : ptr_t;  -- next address to write
-  signal rd_released : ptr_t;  -- read pointer as seen by the write side
-  signal wr_count    : ptr_t;
+  signal wr_ptr      : ptr_t := (others => '0');  -- next address to write
+  signal rd_released : ptr_t := (others => '0');  -- read pointer as seen by the write side
+  signal wr_count    : ptr_t := (others => '0');
   signal full_i, almost_full_i, wr_fire : std_logic;
   signal wr_word     : word_t;
 
   -- read clock domain
-  signal rd_ptr      : ptr_t;  -- next address to fetch from memory
-  signal pop_ptr     : ptr_t;  -- words handed to the reader
-  signal wr_visible  : ptr_t;  -- committed write pointer as seen by the read side
-  signal rd_count, rd_avail : ptr_t;
+  signal rd_ptr      : ptr_t := (others => '0');  -- next address to fetch from memory
+  signal pop_ptr     : ptr_t := (others => '0');  -- words handed to the reader
+  signal wr_visible  : ptr_t := (others => '0');  -- committed write pointer as seen by the read side
+  signal rd_count, rd_avail : ptr_t := (others => '0');
   signal ram_q       : word_t;  -- registered memory read port
   signal ram_valid   : std_logic;
   signal ram_data    : data_t;
