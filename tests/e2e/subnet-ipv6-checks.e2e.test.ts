@@ -155,7 +155,16 @@ describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
 
   it('never scrolls sideways at 375 px, in any view, IPv6 and IPv4', async () => {
     const small = await freshPage(375);
-    for (const input of ['2001:db8:abcd:12::1/48', 'fe80::1%eth0', '2001:db8::/127', '10.0.0.0/8', '192.168.1.100']) {
+    // A network written in all 8 groups ("2 subnets of /128 in 2001:db8:abcd:…/127") too.
+    const inputs = [
+      '2001:db8:abcd:12::1/48',
+      'fe80::1%eth0',
+      '2001:db8::/127',
+      '2001:db8:abcd:1234:5678:9abc:def0:1234/127',
+      '10.0.0.0/8',
+      '192.168.1.100',
+    ];
+    for (const input of inputs) {
       await ipBox(small.page).fill(input);
       for (const tab of ['Overview', 'Details', 'Binary', 'Subnets']) {
         await small.page.getByRole('tab', { name: tab }).click();
