@@ -327,6 +327,43 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it('copies, after a failed run, which comparison failed and which were not run (a shared table looked complete)', async () => {
+    // No service worker: a fetch it makes (its precache has the kernel) is not one page.route sees.
+    const { page, errors } = await openPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+      serviceWorkers: 'block',
+    });
+    await page.goto(app.url + '/benchmarks');
+    await heading(page).waitFor();
+    // The PNG kernel cannot be fetched (a deploy removed it, a proxy blocked it): CRC-32 runs, PNG fails.
+    await page.route(/\/png-[^/]*\.wasm$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    for (const c of COMPARISONS)
+      if (!['crc32', 'png', 'subnet'].includes(c.id))
+        await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByLabel('Input size').selectOption('1');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toMatch(/^Failed: /);
+    const failure = (await status(page).textContent())!.replace(/^Failed: /, '');
+    expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')))).toEqual(['crc32']);
+
+    await page.getByRole('button', { name: 'Copy results' }).click();
+    await page.locator('.copy-message').filter({ hasText: '✅ Copied to clipboard!' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const [markdown, json] = copied.split('\n\n```json\n');
+    expect(markdown!.split('\n')[1]).toBe(
+      `Run failed at PNG of a gradient vs OffscreenCanvas: ${failure}; not run: PNG of a gradient vs OffscreenCanvas, Subnet enumeration (IPv4 hosts) vs JavaScript loop`,
+    );
+    const parsed = JSON.parse(json!.replace(/\n```\n$/, '')) as Record<string, unknown>;
+    expect(parsed).toMatchObject({
+      failed: { id: 'png', error: failure },
+      notRun: ['png', 'subnet'],
+      results: [expect.objectContaining({ id: 'crc32' })],
+    });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('says the run failed, and gives Run back, when the worker cannot be loaded (a deploy removed its file)', async () => {
     const { page, errors } = await open('/benchmarks');
     await page.route(/bench\.worker-[^/]*\.js/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
