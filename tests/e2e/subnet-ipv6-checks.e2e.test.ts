@@ -178,6 +178,14 @@ describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
     await small.page.context().close();
   });
 
+  it("asks a phone for a keyboard with ':', '/' and letters in the IP box, not the decimal pad", async () => {
+    // inputmode="decimal" gives a phone digits and "." only: no IPv6, no "/24", no "ip mask".
+    const small = await freshPage(375);
+    const mode = await ipBox(small.page).getAttribute('inputmode');
+    expect(mode === null || mode === 'text' || mode === 'url', `inputmode=${mode}`).toBe(true);
+    await small.page.context().close();
+  });
+
   it('has a header text in every table header cell', async () => {
     await page.getByRole('button', { name: 'Reset' }).click();
     await page.getByRole('region', { name: 'Subnet size reference' }).waitFor();

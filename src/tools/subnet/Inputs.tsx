@@ -46,7 +46,6 @@ export function Inputs() {
             {...invalidInputProps(invalid.ip)}
             spellCheck={false}
             autoComplete="off"
-            inputMode="decimal"
           />
         </label>
         <div className={`field${s.mode === 'cidr' ? ' field-active' : ''}`}>
