@@ -53,6 +53,23 @@ describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
     await expect.poll(() => mask.inputValue()).toBe('255.255.255.0');
   });
 
+  it("an address's own /prefix goes with it: typing the other family after it takes that family's default", async () => {
+    const cidr = page.getByRole('spinbutton', { name: 'CIDR' });
+    // It said "CIDR must be between 0 and 32" of an IPv4 address typed after 2001:db8::/48.
+    await ipBox().fill('2001:db8::/48');
+    await expect.poll(() => field('network6').textContent()).toBe('2001:db8::/48');
+    await ipBox().fill('192.168.1.10');
+    await expect.poll(() => field('networkAddress').textContent()).toBe('192.168.1.0');
+    expect(await cidr.inputValue()).toBe('24');
+    expect(await banner().count()).toBe(0);
+    // And an IPv6 address typed after 10.0.0.1/8 was a /8.
+    await ipBox().fill('10.0.0.1/8');
+    await expect.poll(() => field('networkAddress').textContent()).toBe('10.0.0.0');
+    await ipBox().fill('2001:db8::1');
+    await expect.poll(() => field('network6').textContent()).toBe('2001:db8::/64');
+    await page.getByRole('button', { name: 'Reset' }).click();
+  });
+
   it('names every IANA special-purpose block and shows its "globally reachable" as a badge', async () => {
     for (const [input, type, reach] of [
       ['100::1', 'Discard-only · 100::/64', 'Not globally reachable'],
