@@ -92,6 +92,10 @@ describe('VLSM planning', () => {
     expect(planVlsm(parseIpv4('10.0.0.0')!, 24, [{ name: 'Big', hosts: 300 }])).toEqual({
       error: 'Big needs 300 hosts: more than a /24 can hold',
     });
+    // One host, not "1 hosts".
+    expect(planVlsm(parseIpv4('10.0.0.0')!, 31, [{ name: 'Loopback', hosts: 1 }])).toEqual({
+      error: 'Loopback needs 1 host: more than a /31 can hold',
+    });
     expect(
       planVlsm(parseIpv4('10.0.0.0')!, 24, [
         { name: 'A', hosts: 200 },

@@ -70,7 +70,7 @@ export function planVlsm(network: number, cidr: number, needs: VlsmNeed[]): { pl
   const tooBig = sized.find((n) => n.prefix === null || n.prefix < cidr);
   if (tooBig)
     return {
-      error: `${excerpt(tooBig.name)} needs ${tooBig.hosts.toLocaleString('en-US')} hosts: more than a /${cidr} can hold`,
+      error: `${excerpt(tooBig.name)} needs ${tooBig.hosts.toLocaleString('en-US')} ${tooBig.hosts === 1 ? 'host' : 'hosts'}: more than a /${cidr} can hold`,
     };
   // Largest first; equal sizes keep their input order.
   sized.sort((a, b) => a.prefix! - b.prefix! || a.order - b.order);
