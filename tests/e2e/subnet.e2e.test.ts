@@ -388,6 +388,13 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     // One of each, not "1 host addresses from 8.8.8.8 to 8.8.8.8", "1 subnets" or "Export 1 rows".
     await expect.poll(() => page.getByTestId('list-summary').textContent()).toBe('1 host address: 8.8.8.8');
     expect(await page.getByRole('button', { name: 'Export 1 row', exact: true }).count()).toBe(1);
+    // Its size in bytes, not "about 0.00 MB".
+    expect(
+      await page
+        .getByRole('region', { name: 'Export list' })
+        .getByText(/^about /)
+        .textContent(),
+    ).toMatch(/^about \d+ B$/);
     await page.getByRole('button', { name: 'Subnets', exact: true }).click();
     expect(
       await page.getByRole('table', { name: 'Subnets' }).getByRole('row').nth(1).getByRole('cell').allTextContents(),

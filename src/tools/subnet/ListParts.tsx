@@ -27,8 +27,12 @@ export { count };
 /** "1 subnet", "4 subnets": a count with its noun. */
 export const counted = (v: number | bigint, one: string, many: string) => `${count(v)} ${Number(v) === 1 ? one : many}`;
 
-/** Export sizes: decimal megabytes ("4.19 MB", "419 MB"). */
-export const megabytes = (bytes: number | bigint) => formatBytes(bytes, { unit: 'MB', base: 1000 });
+/**
+ * Export sizes: decimal megabytes ("4.19 MB", "419 MB"), and below 1 MB bytes or kilobytes ("8 B",
+ * "5.6 KB"): a list of a few rows was "about 0.00 MB".
+ */
+export const megabytes = (bytes: number | bigint) =>
+  formatBytes(bytes, { unit: Number(bytes) < 1e6 ? 'auto' : 'MB', base: 1000 });
 
 /** The tab: list controls with the jump box, the summary, the table, the export and the planner. */
 export function SubnetList({
