@@ -384,6 +384,17 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
       .poll(() => table.getByRole('row').last().getByRole('cell').allTextContents())
       .toEqual(['4,294,967,294', '255.255.255.254']);
     expect(await page.getByRole('button', { name: 'Export 4,294,967,294 rows' }).isDisabled()).toBe(true);
+    const limit = page.getByRole('region', { name: 'Export list' }).getByText(/^Exports are limited/);
+    expect(await limit.textContent()).toBe(
+      'Exports are limited to 134,217,728 rows; choose a longer prefix (a smaller network).',
+    );
+    // Too many subnets: a longer split lists more of them, a shorter one fewer (it said "a longer prefix").
+    await page.getByRole('button', { name: 'Subnets', exact: true }).click();
+    await page.getByLabel('Split into').selectOption('28');
+    await expect
+      .poll(() => limit.textContent())
+      .toBe('Exports are limited to 134,217,728 rows; choose a shorter split (a smaller prefix) or a smaller network.');
+    await page.getByRole('button', { name: 'Host addresses' }).click();
     await page.getByLabel('IP Address').fill('8.8.8.8/32');
     // One of each, not "1 host addresses from 8.8.8.8 to 8.8.8.8", "1 subnets" or "Export 1 rows".
     await expect.poll(() => page.getByTestId('list-summary').textContent()).toBe('1 host address: 8.8.8.8');

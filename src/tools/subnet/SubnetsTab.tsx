@@ -117,7 +117,11 @@ export function SubnetsTab({ ip, cidr }: { ip: number; cidr: number }) {
           limitNote={
             tooBig && (
               <p className="hint">
-                Exports are limited to {n(EXPORT_MAX_ROWS)} rows; choose a longer prefix or a smaller network.
+                Exports are limited to {n(EXPORT_MAX_ROWS)} rows;{' '}
+                {/* A longer split lists more subnets: fewer take a shorter one, or a smaller network. */}
+                {hosts
+                  ? 'choose a longer prefix (a smaller network).'
+                  : 'choose a shorter split (a smaller prefix) or a smaller network.'}
               </p>
             )
           }
