@@ -198,6 +198,27 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it('on a phone, the running comparison has a progress bar of its own (the label and Cancel squeezed it to 0 px)', async () => {
+    const { page, errors } = await openPage(app.browser, { viewport: { width: 375, height: 800 } });
+    await page.goto(app.url + '/benchmarks');
+    await heading(page).waitFor();
+    await page.getByLabel('Input size').selectOption('256');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('button', { name: 'Cancel' }).waitFor();
+    const widths = () =>
+      page.locator('.bench-progress progress').evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().width));
+    const [overall, current] = await widths();
+    expect(overall).toBeGreaterThanOrEqual(100);
+    expect(current).toBeGreaterThanOrEqual(100);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Cancelled');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("in the dark theme, the chart's CI ticks are the text colour (not 'black') and its bars the theme's success and error colours", async () => {
     const { page, errors } = await openPage(app.browser, { colorScheme: 'dark' });
     await page.goto(app.url + '/benchmarks');
