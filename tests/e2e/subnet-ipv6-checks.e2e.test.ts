@@ -70,6 +70,23 @@ describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
     await page.getByRole('button', { name: 'Reset' }).click();
   });
 
+  it('shows the prefix box as the one in use for IPv6, also after a mask was typed for IPv4', async () => {
+    // It kept "Mask" pressed (and disabled) and "CIDR" unpressed, while the prefix box gave the result.
+    const mode = (name: string) =>
+      page.getByRole('group', { name: 'Input mode' }).getByRole('button', { name, exact: true });
+    await page.getByLabel('Subnet Mask').fill('255.255.0.0');
+    await expect.poll(() => mode('Mask').getAttribute('aria-pressed')).toBe('true');
+    await ipBox().fill('2001:db8::1');
+    await expect.poll(() => field('network6').textContent()).toBe('2001::/16');
+    expect(await mode('CIDR').getAttribute('aria-pressed')).toBe('true');
+    expect(await mode('Mask').getAttribute('aria-pressed')).toBe('false');
+    // Back to IPv4, the mask is in use again.
+    await ipBox().fill('10.1.2.3');
+    await expect.poll(() => mode('Mask').getAttribute('aria-pressed')).toBe('true');
+    expect(await mode('CIDR').getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('button', { name: 'Reset' }).click();
+  });
+
   it('names every IANA special-purpose block and shows its "globally reachable" as a badge', async () => {
     for (const [input, type, reach] of [
       ['100::1', 'Discard-only · 100::/64', 'Not globally reachable'],
