@@ -172,6 +172,18 @@ describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
     }
   });
 
+  it('says of a bad /prefix after a valid address that the prefix is invalid, as IPv4 does', async () => {
+    // It said "❌ Invalid IPv6 address · Prefix: /64": the address was fine, and /64 was not in use.
+    const status = page.locator('.subnet-status');
+    for (const input of ['2001:db8::/129', '2001:db8::1%eth0/']) {
+      await ipBox().fill(input);
+      await expect.poll(() => banner().textContent(), { message: input }).toBe('Prefix must be between 0 and 128');
+      expect(await status.textContent(), input).toBe('✅ Valid IPv6 address · Prefix: invalid');
+    }
+    await ipBox().fill('2001:zz::/129');
+    await expect.poll(() => status.textContent()).toBe('❌ Invalid IPv6 address · Prefix: invalid');
+  });
+
   it('quotes a short excerpt of a 100,000-character input and never widens the page', async () => {
     const small = await freshPage(375);
     for (const input of [`${'0'.repeat(100_000)}::1`, `2001:db8::${'g'.repeat(100_000)}`]) {
