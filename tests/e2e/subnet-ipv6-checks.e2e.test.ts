@@ -184,6 +184,15 @@ describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
     await expect.poll(() => status.textContent()).toBe('❌ Invalid IPv6 address · Prefix: invalid');
   });
 
+  it("names the typed /prefix beside an invalid address, as IPv4 does, not the prefix box's", async () => {
+    // "2001:zz::/48" said "Prefix: /64" (the box's); "10.0.0.300/16" says "Mask: 255.255.0.0 (/16)".
+    const status = page.locator('.subnet-status');
+    await page.getByRole('spinbutton', { name: 'CIDR' }).fill('64');
+    await ipBox().fill('2001:zz::/48');
+    await expect.poll(() => status.textContent()).toBe('❌ Invalid IPv6 address · Prefix: /48');
+    await page.getByRole('button', { name: 'Reset' }).click();
+  });
+
   it('quotes a short excerpt of a 100,000-character input and never widens the page', async () => {
     const small = await freshPage(375);
     for (const input of [`${'0'.repeat(100_000)}::1`, `2001:db8::${'g'.repeat(100_000)}`]) {

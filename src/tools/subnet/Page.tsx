@@ -13,7 +13,7 @@ import { Inputs } from './Inputs';
 import { BinaryTab, DetailsTab, OverviewTab, ReferenceList } from './ResultViews';
 import { SubnetsTab } from './SubnetsTab';
 import { calculate6 } from '../../core/subnet/ipv6';
-import { V6_MESSAGES, looksLikeIpv6, parseIpv6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
+import { looksLikeIpv6, parseIpv6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
 import { Binary6, Details6, Overview6, Reference6 } from './Ipv6Views';
 import { Subnets6Tab } from './Subnets6Tab';
 import { readUrlState, subnetLinkDamaged, writeUrlState } from './url-state';
@@ -53,15 +53,15 @@ const INFO_CARDS = [
   },
 ];
 
-/** Spec: valid/invalid IPv6 with the prefix in the status line. */
+/**
+ * Spec: valid/invalid IPv6 with the prefix in the status line. As IPv4's, it judges the address
+ * without its "/n" and names the typed "/n" as the prefix in use ("2001:db8::/129" said
+ * "❌ Invalid IPv6 address · Prefix: /64": a valid address, and the box's prefix, not in use).
+ */
 function statusText6(ip: string, cidrText: string): string {
-  const p = parseIpv6(ip);
-  // A bad "/n" after the address ("2001:db8::/129"): the address is judged alone, and the prefix in
-  // use is that bad one, not the box's (as IPv4's "10.0.0.1/33" says "Mask: invalid").
   const slash = ip.indexOf('/');
-  const badInline = !p.ok && slash >= 0 && p.error === V6_MESSAGES.prefix;
-  const valid = p.ok || (badInline && parseIpv6(ip.slice(0, slash)).ok);
-  const prefix = badInline ? null : ((p.ok ? p.value.prefix : undefined) ?? parsePrefix6(cidrText));
+  const valid = parseIpv6(slash < 0 ? ip : ip.slice(0, slash)).ok;
+  const prefix = parsePrefix6(slash < 0 ? cidrText : ip.slice(slash + 1));
   return `${valid ? '✅ Valid IPv6 address' : '❌ Invalid IPv6 address'} · Prefix: ${prefix === null ? 'invalid' : `/${prefix}`}`;
 }
 
