@@ -18,6 +18,17 @@ describe('VLSM planning', () => {
     expect(parseNeeds('0')).toHaveProperty('error');
   });
 
+  it('takes a count followed by "hosts", as the IPv6 planner takes "addresses" (it said "not a host count")', () => {
+    expect(parseNeeds('Sales: 50 hosts, Lab 20 Hosts\nLink: 1 host')).toEqual({
+      needs: [
+        { name: 'Sales', hosts: 50 },
+        { name: 'Lab', hosts: 20 },
+        { name: 'Link', hosts: 1 },
+      ],
+    });
+    expect(parseNeeds('Sales: 50 users')).toHaveProperty('error');
+  });
+
   it('quotes at most a short excerpt of a long need or name', () => {
     const bad = parseNeeds(`Sales: ${'x'.repeat(100_000)}`);
     expect(bad).toEqual({
