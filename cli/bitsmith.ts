@@ -372,7 +372,7 @@ program
   .description("the IP Subnet Calculator (IPv4 and IPv6): the page's results, or every subnet of a split")
   .argument(
     '<address>',
-    'ADDRESS/PREFIX (IPv4 also ADDRESS MASK in one argument), e.g. 10.0.0.0/8 or 2001:db8::/48; - reads it from stdin',
+    'ADDRESS/PREFIX (IPv4 also ADDRESS/MASK, or ADDRESS MASK in one argument), e.g. 10.0.0.0/8 or 2001:db8::/48; - reads it from stdin',
   )
   .option('--json', 'the results as JSON')
   .option(

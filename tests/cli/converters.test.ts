@@ -512,6 +512,12 @@ describe('bitsmith subnet', () => {
     );
     expect(badInput(['subnet', '10.0.0.300'])).toBe('bitsmith: Invalid IP address format');
   });
+
+  it("takes ADDRESS/MASK, as ipcalc and Python's ipaddress do (it said the CIDR was out of range)", () => {
+    expect(ok(['subnet', '192.168.1.77/255.255.255.192'])).toBe(ok(['subnet', '192.168.1.77/26']));
+    expect(ok(['subnet', '10.0.0.0/255.255.255.252', '--split', '31'])).toBe('10.0.0.0/31\n10.0.0.2/31\n');
+    expect(badInput(['subnet', '10.0.0.0/255.0.255.0'])).toBe('bitsmith: Invalid subnet mask');
+  });
 });
 
 describe('progress', () => {

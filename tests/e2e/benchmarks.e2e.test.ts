@@ -198,6 +198,27 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it('on a phone, the running comparison has a progress bar of its own (the label and Cancel squeezed it to 0 px)', async () => {
+    const { page, errors } = await openPage(app.browser, { viewport: { width: 375, height: 800 } });
+    await page.goto(app.url + '/benchmarks');
+    await heading(page).waitFor();
+    await page.getByLabel('Input size').selectOption('256');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await page.getByRole('button', { name: 'Cancel' }).waitFor();
+    const widths = () =>
+      page.locator('.bench-progress progress').evaluateAll((bars) => bars.map((b) => b.getBoundingClientRect().width));
+    const [overall, current] = await widths();
+    expect(overall).toBeGreaterThanOrEqual(100);
+    expect(current).toBeGreaterThanOrEqual(100);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Cancelled');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("in the dark theme, the chart's CI ticks are the text colour (not 'black') and its bars the theme's success and error colours", async () => {
     const { page, errors } = await openPage(app.browser, { colorScheme: 'dark' });
     await page.goto(app.url + '/benchmarks');
@@ -321,6 +342,43 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     expect(parsed).toMatchObject({
       cancelled: true,
       notRun: ['png'],
+      results: [expect.objectContaining({ id: 'crc32' })],
+    });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('copies, after a failed run, which comparison failed and which were not run (a shared table looked complete)', async () => {
+    // No service worker: a fetch it makes (its precache has the kernel) is not one page.route sees.
+    const { page, errors } = await openPage(app.browser, {
+      viewport: { width: 1280, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+      serviceWorkers: 'block',
+    });
+    await page.goto(app.url + '/benchmarks');
+    await heading(page).waitFor();
+    // The PNG kernel cannot be fetched (a deploy removed it, a proxy blocked it): CRC-32 runs, PNG fails.
+    await page.route(/\/png-[^/]*\.wasm$/, (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    for (const c of COMPARISONS)
+      if (!['crc32', 'png', 'subnet'].includes(c.id))
+        await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByLabel('Input size').selectOption('1');
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toMatch(/^Failed: /);
+    const failure = (await status(page).textContent())!.replace(/^Failed: /, '');
+    expect(await rows(page).evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-id')))).toEqual(['crc32']);
+
+    await page.getByRole('button', { name: 'Copy results' }).click();
+    await page.locator('.copy-message').filter({ hasText: '✅ Copied to clipboard!' }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    const [markdown, json] = copied.split('\n\n```json\n');
+    expect(markdown!.split('\n')[1]).toBe(
+      `Run failed at PNG of a gradient vs OffscreenCanvas: ${failure}; not run: PNG of a gradient vs OffscreenCanvas, Subnet enumeration (IPv4 hosts) vs JavaScript loop`,
+    );
+    const parsed = JSON.parse(json!.replace(/\n```\n$/, '')) as Record<string, unknown>;
+    expect(parsed).toMatchObject({
+      failed: { id: 'png', error: failure },
+      notRun: ['png', 'subnet'],
       results: [expect.objectContaining({ id: 'crc32' })],
     });
     expect(errors).toEqual([]);

@@ -53,6 +53,40 @@ describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
     await expect.poll(() => mask.inputValue()).toBe('255.255.255.0');
   });
 
+  it("an address's own /prefix goes with it: typing the other family after it takes that family's default", async () => {
+    const cidr = page.getByRole('spinbutton', { name: 'CIDR' });
+    // It said "CIDR must be between 0 and 32" of an IPv4 address typed after 2001:db8::/48.
+    await ipBox().fill('2001:db8::/48');
+    await expect.poll(() => field('network6').textContent()).toBe('2001:db8::/48');
+    await ipBox().fill('192.168.1.10');
+    await expect.poll(() => field('networkAddress').textContent()).toBe('192.168.1.0');
+    expect(await cidr.inputValue()).toBe('24');
+    expect(await banner().count()).toBe(0);
+    // And an IPv6 address typed after 10.0.0.1/8 was a /8.
+    await ipBox().fill('10.0.0.1/8');
+    await expect.poll(() => field('networkAddress').textContent()).toBe('10.0.0.0');
+    await ipBox().fill('2001:db8::1');
+    await expect.poll(() => field('network6').textContent()).toBe('2001:db8::/64');
+    await page.getByRole('button', { name: 'Reset' }).click();
+  });
+
+  it('shows the prefix box as the one in use for IPv6, also after a mask was typed for IPv4', async () => {
+    // It kept "Mask" pressed (and disabled) and "CIDR" unpressed, while the prefix box gave the result.
+    const mode = (name: string) =>
+      page.getByRole('group', { name: 'Input mode' }).getByRole('button', { name, exact: true });
+    await page.getByLabel('Subnet Mask').fill('255.255.0.0');
+    await expect.poll(() => mode('Mask').getAttribute('aria-pressed')).toBe('true');
+    await ipBox().fill('2001:db8::1');
+    await expect.poll(() => field('network6').textContent()).toBe('2001::/16');
+    expect(await mode('CIDR').getAttribute('aria-pressed')).toBe('true');
+    expect(await mode('Mask').getAttribute('aria-pressed')).toBe('false');
+    // Back to IPv4, the mask is in use again.
+    await ipBox().fill('10.1.2.3');
+    await expect.poll(() => mode('Mask').getAttribute('aria-pressed')).toBe('true');
+    expect(await mode('CIDR').getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('button', { name: 'Reset' }).click();
+  });
+
   it('names every IANA special-purpose block and shows its "globally reachable" as a badge', async () => {
     for (const [input, type, reach] of [
       ['100::1', 'Discard-only · 100::/64', 'Not globally reachable'],
@@ -138,6 +172,27 @@ describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
     }
   });
 
+  it('says of a bad /prefix after a valid address that the prefix is invalid, as IPv4 does', async () => {
+    // It said "❌ Invalid IPv6 address · Prefix: /64": the address was fine, and /64 was not in use.
+    const status = page.locator('.subnet-status');
+    for (const input of ['2001:db8::/129', '2001:db8::1%eth0/']) {
+      await ipBox().fill(input);
+      await expect.poll(() => banner().textContent(), { message: input }).toBe('Prefix must be between 0 and 128');
+      expect(await status.textContent(), input).toBe('✅ Valid IPv6 address · Prefix: invalid');
+    }
+    await ipBox().fill('2001:zz::/129');
+    await expect.poll(() => status.textContent()).toBe('❌ Invalid IPv6 address · Prefix: invalid');
+  });
+
+  it("names the typed /prefix beside an invalid address, as IPv4 does, not the prefix box's", async () => {
+    // "2001:zz::/48" said "Prefix: /64" (the box's); "10.0.0.300/16" says "Mask: 255.255.0.0 (/16)".
+    const status = page.locator('.subnet-status');
+    await page.getByRole('spinbutton', { name: 'CIDR' }).fill('64');
+    await ipBox().fill('2001:zz::/48');
+    await expect.poll(() => status.textContent()).toBe('❌ Invalid IPv6 address · Prefix: /48');
+    await page.getByRole('button', { name: 'Reset' }).click();
+  });
+
   it('quotes a short excerpt of a 100,000-character input and never widens the page', async () => {
     const small = await freshPage(375);
     for (const input of [`${'0'.repeat(100_000)}::1`, `2001:db8::${'g'.repeat(100_000)}`]) {
@@ -155,7 +210,16 @@ describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
 
   it('never scrolls sideways at 375 px, in any view, IPv6 and IPv4', async () => {
     const small = await freshPage(375);
-    for (const input of ['2001:db8:abcd:12::1/48', 'fe80::1%eth0', '2001:db8::/127', '10.0.0.0/8', '192.168.1.100']) {
+    // A network written in all 8 groups ("2 subnets of /128 in 2001:db8:abcd:…/127") too.
+    const inputs = [
+      '2001:db8:abcd:12::1/48',
+      'fe80::1%eth0',
+      '2001:db8::/127',
+      '2001:db8:abcd:1234:5678:9abc:def0:1234/127',
+      '10.0.0.0/8',
+      '192.168.1.100',
+    ];
+    for (const input of inputs) {
       await ipBox(small.page).fill(input);
       for (const tab of ['Overview', 'Details', 'Binary', 'Subnets']) {
         await small.page.getByRole('tab', { name: tab }).click();
@@ -166,6 +230,14 @@ describeWith(['chromium'], 'IPv6 subnet calculator checks (Chromium)', () => {
     }
     expect(await seriousViolations(small.page)).toEqual([]);
     expect(small.errors).toEqual([]);
+    await small.page.context().close();
+  });
+
+  it("asks a phone for a keyboard with ':', '/' and letters in the IP box, not the decimal pad", async () => {
+    // inputmode="decimal" gives a phone digits and "." only: no IPv6, no "/24", no "ip mask".
+    const small = await freshPage(375);
+    const mode = await ipBox(small.page).getAttribute('inputmode');
+    expect(mode === null || mode === 'text' || mode === 'url', `inputmode=${mode}`).toBe(true);
     await small.page.context().close();
   });
 

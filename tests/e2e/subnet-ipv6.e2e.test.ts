@@ -86,8 +86,9 @@ describeWith(['chromium'], 'IPv6 in the subnet calculator (Chromium)', () => {
       await expect.poll(() => banner().textContent(), { message: input }).toBe(message);
       expect(await banner().getAttribute('role')).toBe('alert');
     }
-    // The inline "/129" is out of range; the prefix box still holds 48.
-    expect(await page.locator('.subnet-status').textContent()).toBe('❌ Invalid IPv6 address · Prefix: /48');
+    // The inline "/129" is out of range: the address is valid, the prefix in use is not (as IPv4's
+    // "10.0.0.1/33"); it said "❌ Invalid IPv6 address · Prefix: /48", the box's prefix, not in use.
+    expect(await page.locator('.subnet-status').textContent()).toBe('✅ Valid IPv6 address · Prefix: invalid');
   });
 
   it('splits a /48 into its 65,536 /64s: first, last and a random row, by row and by address', async () => {

@@ -384,14 +384,40 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
       .poll(() => table.getByRole('row').last().getByRole('cell').allTextContents())
       .toEqual(['4,294,967,294', '255.255.255.254']);
     expect(await page.getByRole('button', { name: 'Export 4,294,967,294 rows' }).isDisabled()).toBe(true);
-    await page.getByLabel('IP Address').fill('8.8.8.8/32');
+    const limit = page.getByRole('region', { name: 'Export list' }).getByText(/^Exports are limited/);
+    expect(await limit.textContent()).toBe(
+      'Exports are limited to 134,217,728 rows; choose a longer prefix (a smaller network).',
+    );
+    // Too many subnets: a longer split lists more of them, a shorter one fewer (it said "a longer prefix").
+    await page.getByRole('button', { name: 'Subnets', exact: true }).click();
+    await page.getByLabel('Split into').selectOption('28');
     await expect
-      .poll(() => page.getByTestId('list-summary').textContent())
-      .toBe('1 host addresses from 8.8.8.8 to 8.8.8.8');
+      .poll(() => limit.textContent())
+      .toBe('Exports are limited to 134,217,728 rows; choose a shorter split (a smaller prefix) or a smaller network.');
+    await page.getByRole('button', { name: 'Host addresses' }).click();
+    await page.getByLabel('IP Address').fill('8.8.8.8/32');
+    // One of each, not "1 host addresses from 8.8.8.8 to 8.8.8.8", "1 subnets" or "Export 1 rows".
+    await expect.poll(() => page.getByTestId('list-summary').textContent()).toBe('1 host address: 8.8.8.8');
+    expect(await page.getByRole('button', { name: 'Export 1 row', exact: true }).count()).toBe(1);
+    // Its size in bytes, not "about 0.00 MB".
+    expect(
+      await page
+        .getByRole('region', { name: 'Export list' })
+        .getByText(/^about /)
+        .textContent(),
+    ).toMatch(/^about \d+ B$/);
     await page.getByRole('button', { name: 'Subnets', exact: true }).click();
     expect(
       await page.getByRole('table', { name: 'Subnets' }).getByRole('row').nth(1).getByRole('cell').allTextContents(),
     ).toEqual(['1', '8.8.8.8/32', '8.8.8.8', '8.8.8.8', '8.8.8.8', '0']);
+    expect(await page.getByTestId('list-summary').textContent()).toBe('1 subnet of /32 (0 usable hosts) in 8.8.8.8/32');
+    expect(await page.getByLabel('Split into').locator('option').allTextContents()).toEqual([
+      '/32: 1 subnet of 0 usable hosts',
+    ]);
+    await page.getByLabel('IP Address').fill('2001:db8::1/128');
+    await expect.poll(() => page.getByTestId('list-summary').textContent()).toBe('1 subnet of /128 in 2001:db8::1/128');
+    expect(await page.getByLabel('Split into').locator('option').allTextContents()).toEqual(['/128: 1 subnet']);
+    expect(await page.getByRole('button', { name: 'Export 1 row', exact: true }).count()).toBe(1);
   });
 
   it('plans VLSM allocations largest first and shows what is left', async () => {

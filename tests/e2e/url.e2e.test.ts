@@ -190,6 +190,22 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await expect.poll(() => page.getByRole('region', { name: 'History', exact: true }).locator('li').count()).toBe(10);
     await page.context().close();
   });
+  it('never scrolls sideways at 375 px, a long unbroken URL in the history included', async () => {
+    const { page, errors } = await openPage(app.browser, { viewport: { width: 375, height: 800 } });
+    await page.goto(`${app.url}/url-encoder`);
+    await page.getByLabel('Auto-update').uncheck();
+    await page
+      .getByLabel(/^Input/)
+      .fill(`https://example.com/${'averyverylongpathsegment'.repeat(4)}?q=${'x'.repeat(80)}`);
+    await page.getByRole('button', { name: 'Encode', exact: true }).click();
+    await page.getByRole('region', { name: 'History', exact: true }).locator('li').waitFor();
+    const overflow = () =>
+      page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('loading a history entry does not add it again: with Auto-update its conversion moves it to the top', async () => {
     const { page } = await open({ fakeClock: true });
     await page.clock.pauseAt(Date.now() + 1000); // timers fire only when the test advances time

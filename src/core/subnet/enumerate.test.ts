@@ -82,6 +82,9 @@ describe('row counts and addresses', () => {
     expect(parseJump(hosts('10.0.0.0', 8), '10.0.0.9/8')).toEqual({ row: 8 });
     expect(parseJump(nets, '11.0.0.0/24')).toEqual({ error: '11.0.0.0 is not in this list' });
     expect(parseJump(nets, '10.1.2.0/33')).toEqual({ error: 'CIDR must be between 0 and 32' });
+    // With a mask, as the IP box takes it (it said "CIDR must be between 0 and 32").
+    expect(parseJump(nets, '10.1.2.0/255.255.255.0')).toEqual({ row: 258 });
+    expect(parseJump(nets, '10.1.2.0/255.0.255.0')).toEqual({ error: 'Invalid subnet mask' });
   });
 });
 

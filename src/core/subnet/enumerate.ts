@@ -5,7 +5,7 @@
  * The plain TypeScript versions below are the reference for tests and the benchmark baseline.
  */
 import type { KernelExports } from '../wasm/instantiate';
-import { MESSAGES, formatIpv4, networkRange, parseCidr, parseIpv4 } from './ipv4';
+import { MESSAGES, formatIpv4, networkRange, parseCidr, parseIpv4, parseMask } from './ipv4';
 
 export type ListKind = 'hosts' | 'subnets';
 export type ExportFormat = 'text' | 'csv';
@@ -83,7 +83,9 @@ export function parseJump(spec: ListSpec, text: string): { row: number } | { err
   const [, address = text, prefix] = /^(.*?)\s*\/\s*(\S*)$/.exec(text.trim()) ?? [];
   const addr = parseIpv4(address);
   if (addr === null) return { error: 'Enter a row number or an IPv4 address' };
-  if (prefix !== undefined && parseCidr(prefix) === null) return { error: MESSAGES.invalidCidr };
+  // The prefix may be a mask ("10.1.2.0/255.255.255.0"), as the IP box takes it.
+  if (prefix !== undefined && (prefix.includes('.') ? parseMask(prefix) === null : parseCidr(prefix) === null))
+    return { error: prefix.includes('.') ? MESSAGES.invalidMask : MESSAGES.invalidCidr };
   const row = rowOfAddress(spec, addr);
   return row >= 0 ? { row } : { error: `${formatIpv4(addr)} is not in this list` };
 }

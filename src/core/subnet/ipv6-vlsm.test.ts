@@ -25,6 +25,15 @@ describe('IPv6 VLSM planning', () => {
     expect(parseNeeds6('0')).toHaveProperty('error');
   });
 
+  it('says "1 /64", not "1 /64s", of a need that does not fit', () => {
+    expect(planVlsm6(ip('2001:db8::'), 72, [{ name: 'Lab', amount: 1n, unit: '/64s' }])).toEqual({
+      error: 'Lab needs 1 /64: more than a /72 can hold',
+    });
+    expect(planVlsm6(ip('2001:db8::'), 72, [{ name: 'Lab', amount: 2n, unit: '/64s' }])).toEqual({
+      error: 'Lab needs 2 /64s: more than a /72 can hold',
+    });
+  });
+
   it('quotes at most a short excerpt of a long need or name', () => {
     const bad = parseNeeds6(`Lab: ${'x'.repeat(100_000)}`);
     expect('error' in bad && bad.error.length).toBeLessThan(140);

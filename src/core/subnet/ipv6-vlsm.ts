@@ -71,7 +71,10 @@ export function planVlsm6(network: bigint, prefix: number, needs: Need6[]): { pl
   const base = network & mask6(prefix);
   const end = base | hostMask6(prefix);
   const sized = needs.map((n, order) => ({ ...n, order, prefix: prefixForNeed6(n) }));
-  const describe = (n: Need6) => `${n.amount.toLocaleString('en-US')} ${n.unit === '/64s' ? '/64s' : 'addresses'}`;
+  const describe = (n: Need6) => {
+    const [one, many] = n.unit === '/64s' ? ['/64', '/64s'] : ['address', 'addresses'];
+    return `${n.amount.toLocaleString('en-US')} ${n.amount === 1n ? one : many}`;
+  };
   const tooBig = sized.find((n) => n.prefix < prefix);
   if (tooBig) return { error: `${excerpt(tooBig.name)} needs ${describe(tooBig)}: more than a /${prefix} can hold` };
   sized.sort((a, b) => a.prefix - b.prefix || a.order - b.order);

@@ -18,6 +18,17 @@ describe('VLSM planning', () => {
     expect(parseNeeds('0')).toHaveProperty('error');
   });
 
+  it('takes a count followed by "hosts", as the IPv6 planner takes "addresses" (it said "not a host count")', () => {
+    expect(parseNeeds('Sales: 50 hosts, Lab 20 Hosts\nLink: 1 host')).toEqual({
+      needs: [
+        { name: 'Sales', hosts: 50 },
+        { name: 'Lab', hosts: 20 },
+        { name: 'Link', hosts: 1 },
+      ],
+    });
+    expect(parseNeeds('Sales: 50 users')).toHaveProperty('error');
+  });
+
   it('quotes at most a short excerpt of a long need or name', () => {
     const bad = parseNeeds(`Sales: ${'x'.repeat(100_000)}`);
     expect(bad).toEqual({
@@ -91,6 +102,10 @@ describe('VLSM planning', () => {
   it('reports needs that do not fit', () => {
     expect(planVlsm(parseIpv4('10.0.0.0')!, 24, [{ name: 'Big', hosts: 300 }])).toEqual({
       error: 'Big needs 300 hosts: more than a /24 can hold',
+    });
+    // One host, not "1 hosts".
+    expect(planVlsm(parseIpv4('10.0.0.0')!, 31, [{ name: 'Loopback', hosts: 1 }])).toEqual({
+      error: 'Loopback needs 1 host: more than a /31 can hold',
     });
     expect(
       planVlsm(parseIpv4('10.0.0.0')!, 24, [

@@ -36,8 +36,8 @@ interface VlsmPlan {
 const MAX_NEEDS = 1000;
 
 /**
- * Parses "Sales: 50, Lab 20, 10" (commas, semicolons or new lines; an optional name before each
- * count). Unnamed needs are called "Subnet n".
+ * Parses "Sales: 50, Lab 20 hosts, 10" (commas, semicolons or new lines; an optional name before
+ * each count, an optional "hosts" after it). Unnamed needs are called "Subnet n".
  */
 export function parseNeeds(text: string): { needs: VlsmNeed[] } | { error: string } {
   const items = text
@@ -48,7 +48,7 @@ export function parseNeeds(text: string): { needs: VlsmNeed[] } | { error: strin
   if (items.length > MAX_NEEDS) return { error: `At most ${MAX_NEEDS} subnets can be planned at once` };
   const needs: VlsmNeed[] = [];
   for (const [i, item] of items.entries()) {
-    const m = /^(?:(.*?)[\s:=]+)?(\d+)$/.exec(item);
+    const m = /^(?:(.*?)[\s:=]+)?(\d+)(?:\s*hosts?)?$/i.exec(item);
     const hosts = m ? Number(m[2]) : NaN;
     if (!m || !Number.isSafeInteger(hosts) || hosts < 1)
       return { error: `${quoteExcerpt(item)} is not a host count (a whole number of at least 1)` };
@@ -70,7 +70,7 @@ export function planVlsm(network: number, cidr: number, needs: VlsmNeed[]): { pl
   const tooBig = sized.find((n) => n.prefix === null || n.prefix < cidr);
   if (tooBig)
     return {
-      error: `${excerpt(tooBig.name)} needs ${tooBig.hosts.toLocaleString('en-US')} hosts: more than a /${cidr} can hold`,
+      error: `${excerpt(tooBig.name)} needs ${tooBig.hosts.toLocaleString('en-US')} ${tooBig.hosts === 1 ? 'host' : 'hosts'}: more than a /${cidr} can hold`,
     };
   // Largest first; equal sizes keep their input order.
   sized.sort((a, b) => a.prefix! - b.prefix! || a.order - b.order);

@@ -143,6 +143,21 @@ describe('copied results', () => {
     expect(JSON.parse(resultsJson([crc], run))).not.toHaveProperty('notRun');
   });
 
+  it('say, in the table and in the JSON, which comparison failed and which were not run', () => {
+    const failed: RunInfo = {
+      ...run,
+      notRun: ['png', 'subnet'],
+      failed: { id: 'png', error: 'Could not load WebAssembly (404)' },
+    };
+    const md = resultsMarkdown([crc], failed).split('\n');
+    expect(md[1]).toBe(
+      'Run failed at PNG of a gradient vs OffscreenCanvas: Could not load WebAssembly (404); not run: PNG of a gradient vs OffscreenCanvas, Subnet enumeration (IPv4 hosts) vs JavaScript loop',
+    );
+    const json = JSON.parse(resultsJson([crc], failed)) as Record<string, unknown>;
+    expect(json).toMatchObject({ failed: failed.failed, notRun: ['png', 'subnet'] });
+    expect(json).not.toHaveProperty('cancelled');
+  });
+
   it('put the table first and the JSON in a code block after it', () => {
     const text = copiedResults([crc], run);
     const [table, rest] = text.split('\n\n```json\n');

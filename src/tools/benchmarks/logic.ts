@@ -111,26 +111,37 @@ export interface RunInfo {
   date: string;
   /** The size chosen (some comparisons cap it: see each result's bytes). */
   sizeBytes: number;
-  /** Set when the run was cancelled: the comparisons asked for that did not finish, in run order. */
+  /**
+   * Set when the run was cancelled or failed: the comparisons asked for that did not finish (the
+   * failed one first), in run order.
+   */
   notRun?: readonly ComparisonId[];
+  /** Set when a comparison failed (its error ended the run). */
+  failed?: { id: ComparisonId; error: string };
 }
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
+const comparisonName = (id: ComparisonId) => `${comparisonInfo(id).title} vs ${comparisonInfo(id).vs}`;
+
+/** After a cancelled or failed run, the line saying so: the table must not be taken as whole. */
+function incompleteLine(run: RunInfo): string[] {
+  if (!run.notRun) return [];
+  const notRun = `not run: ${run.notRun.map(comparisonName).join(', ')}`;
+  return run.failed
+    ? [`Run failed at ${comparisonName(run.failed.id)}: ${run.failed.error}; ${notRun}`]
+    : [`Run cancelled: ${notRun}`];
+}
+
 /**
  * The results as a Markdown table, under a line naming the browser, the date and the size (and,
- * after a cancelled run, a line naming the comparisons not run, so the table is not taken as whole).
+ * after a cancelled or failed run, a line naming the comparisons not run, so the table is not taken
+ * as whole).
  */
 export function resultsMarkdown(results: readonly ComparisonResult[], run: RunInfo): string {
   const lines = [
     `BitSmith benchmarks, ${formatSize(run.sizeBytes)}, ${run.date.slice(0, 10)}, ${run.userAgent}`,
-    ...(run.notRun
-      ? [
-          `Run cancelled: not run: ${run.notRun
-            .map((id) => `${comparisonInfo(id).title} vs ${comparisonInfo(id).vs}`)
-            .join(', ')}`,
-        ]
-      : []),
+    ...incompleteLine(run),
     '',
     '| Comparison | Size | Ours | Ours MB/s | Theirs | Theirs MB/s | Ratio | Same result | CI ratio |',
     '| --- | --- | --- | ---: | --- | ---: | ---: | --- | ---: |',
@@ -168,7 +179,8 @@ export function resultsJson(results: readonly ComparisonResult[], run: RunInfo):
       userAgent: run.userAgent,
       date: run.date,
       sizeBytes: run.sizeBytes,
-      ...(run.notRun && { cancelled: true, notRun: run.notRun }),
+      ...(run.notRun && (run.failed ? { failed: run.failed } : { cancelled: true })),
+      ...(run.notRun && { notRun: run.notRun }),
       unit: 'MiB/s',
       results: results.map((r) => {
         const ci = ciFigure(r.id);

@@ -55,8 +55,12 @@ export function useBenchRun() {
         const notRun = ids.slice(finished);
         setInfo((i) => i && { ...i, notRun });
       } else {
+        const message = (e as Error).message;
         setStatus('failed');
-        setError((e as Error).message);
+        setError(message);
+        // As after Cancel: a shared table names the comparison that failed and those not run.
+        const notRun = ids.slice(finished);
+        if (notRun[0]) setInfo((i) => i && { ...i, notRun, failed: { id: notRun[0]!, error: message } });
       }
     } finally {
       setRunning(null);

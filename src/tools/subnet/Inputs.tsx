@@ -33,6 +33,8 @@ export function Inputs() {
   const maskShown = !v6 ? s.maskText : prefix6 === null ? '' : formatIpv6(mask6(prefix6));
   const defaultNote = v6 && !s.prefixChosen && prefix6 === DEFAULT_PREFIX6;
   const invalid = invalidInputs(s);
+  // IPv6 has only the prefix: its box is the one in use, whatever the mode was for IPv4.
+  const cidrInUse = s.mode === 'cidr' || v6;
   return (
     <section className="panel" aria-label="Network input">
       <div className="subnet-inputs">
@@ -46,10 +48,9 @@ export function Inputs() {
             {...invalidInputProps(invalid.ip)}
             spellCheck={false}
             autoComplete="off"
-            inputMode="decimal"
           />
         </label>
-        <div className={`field${s.mode === 'cidr' ? ' field-active' : ''}`}>
+        <div className={`field${cidrInUse ? ' field-active' : ''}`}>
           <label htmlFor="subnet-cidr">CIDR</label>
           <div className="cidr-controls">
             <input
@@ -97,10 +98,10 @@ export function Inputs() {
       </div>
       <div className="row" style={{ marginTop: '0.75rem' }}>
         <div className="mode-toggle" role="group" aria-label="Input mode">
-          <button type="button" aria-pressed={s.mode === 'cidr'} onClick={() => s.setMode('cidr')}>
+          <button type="button" aria-pressed={cidrInUse} onClick={() => s.setMode('cidr')}>
             CIDR
           </button>
-          <button type="button" aria-pressed={s.mode === 'mask'} onClick={() => s.setMode('mask')} disabled={v6}>
+          <button type="button" aria-pressed={!cidrInUse} onClick={() => s.setMode('mask')} disabled={v6}>
             Mask
           </button>
         </div>

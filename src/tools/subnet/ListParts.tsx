@@ -24,8 +24,15 @@ const EXPORT_FORMATS = [
 /** Counts as shown: 16,777,216. */
 export { count };
 
-/** Export sizes: decimal megabytes ("4.19 MB", "419 MB"). */
-export const megabytes = (bytes: number | bigint) => formatBytes(bytes, { unit: 'MB', base: 1000 });
+/** "1 subnet", "4 subnets": a count with its noun. */
+export const counted = (v: number | bigint, one: string, many: string) => `${count(v)} ${Number(v) === 1 ? one : many}`;
+
+/**
+ * Export sizes: decimal megabytes ("4.19 MB", "419 MB"), and below 1 MB bytes or kilobytes ("8 B",
+ * "5.6 KB"): a list of a few rows was "about 0.00 MB".
+ */
+export const megabytes = (bytes: number | bigint) =>
+  formatBytes(bytes, { unit: Number(bytes) < 1e6 ? 'auto' : 'MB', base: 1000 });
 
 /** The tab: list controls with the jump box, the summary, the table, the export and the planner. */
 export function SubnetList({
@@ -194,7 +201,7 @@ export function ExportPanel({
       const blob = await exportBlob({ onProgress, signal: ctrl.signal });
       ctrl.signal.throwIfAborted();
       downloadBlob(fileName, blob);
-      setMessage(`✅ Exported ${count(rows)} rows (${megabytes(blob.size)}) as ${fileName}`);
+      setMessage(`✅ Exported ${counted(rows, 'row', 'rows')} (${megabytes(blob.size)}) as ${fileName}`);
       trackToolUsage(tool.analyticsName, 'export_list', usage, Math.round(performance.now() - started));
     } catch (e) {
       if (ctrl.signal.reason === LIST_CHANGED) setMessage(LIST_CHANGED);
@@ -214,7 +221,7 @@ export function ExportPanel({
       <div className="row">
         <SelectField label="Export format" value={format} options={EXPORT_FORMATS} onChange={setFormat} />
         <BusyButton className="primary" disabled={tooBig} busy={!!progress} onClick={run} style={{ alignSelf: 'end' }}>
-          Export {count(rows)} rows
+          Export {counted(rows, 'row', 'rows')}
         </BusyButton>
         {estimate !== null && (
           <span className="hint" style={{ alignSelf: 'end' }}>

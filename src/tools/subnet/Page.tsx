@@ -53,11 +53,16 @@ const INFO_CARDS = [
   },
 ];
 
-/** Spec: valid/invalid IPv6 with the prefix in the status line. */
+/**
+ * Spec: valid/invalid IPv6 with the prefix in the status line. As IPv4's, it judges the address
+ * without its "/n" and names the typed "/n" as the prefix in use ("2001:db8::/129" said
+ * "❌ Invalid IPv6 address · Prefix: /64": a valid address, and the box's prefix, not in use).
+ */
 function statusText6(ip: string, cidrText: string): string {
-  const p = parseIpv6(ip);
-  const prefix = (p.ok ? p.value.prefix : undefined) ?? parsePrefix6(cidrText);
-  return `${p.ok ? '✅ Valid IPv6 address' : '❌ Invalid IPv6 address'} · Prefix: ${prefix === null ? 'invalid' : `/${prefix}`}`;
+  const slash = ip.indexOf('/');
+  const valid = parseIpv6(slash < 0 ? ip : ip.slice(0, slash)).ok;
+  const prefix = parsePrefix6(slash < 0 ? cidrText : ip.slice(slash + 1));
+  return `${valid ? '✅ Valid IPv6 address' : '❌ Invalid IPv6 address'} · Prefix: ${prefix === null ? 'invalid' : `/${prefix}`}`;
 }
 
 /** Reads address, prefix and tab from the URL once, then keeps the URL in step (shared links). */

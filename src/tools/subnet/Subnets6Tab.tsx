@@ -16,7 +16,7 @@ import { formatIpv6, mask6 } from '../../core/subnet/ipv6-parse';
 import { subnetWorker } from '../../workers/subnet/client';
 import { useSubnetStore } from './store';
 import { VirtualTable, type VirtualTableHandle } from './VirtualTable';
-import { ExportPanel, JumpBox, SplitSelect, SubnetList, count as n } from './ListParts';
+import { ExportPanel, JumpBox, SplitSelect, SubnetList, count as n, counted } from './ListParts';
 import { Vlsm6Panel } from './Vlsm6Panel';
 import { EXPORT_MAX_ROWS6, TABLE_WINDOW, defaultChildPrefix6, exportFileName6, windowStart } from './logic6';
 import { useWarmWorker } from '../../hooks/useWarmWorker';
@@ -69,7 +69,7 @@ export function Subnets6Tab({ addr, prefix }: { addr: bigint; prefix: number }) 
           maxPrefix={128}
           value={child}
           onChange={s.setChild}
-          optionText={(p) => `/${p}: ${n(1n << BigInt(p - prefix))} subnets`}
+          optionText={(p) => `/${p}: ${counted(1n << BigInt(p - prefix), 'subnet', 'subnets')}`}
         />
       }
       jump={
@@ -82,7 +82,7 @@ export function Subnets6Tab({ addr, prefix }: { addr: bigint; prefix: number }) 
       }
       summary={
         <>
-          {n(total)} subnets of /{child} in {`${formatIpv6(network)}/${prefix}`}
+          {counted(total, 'subnet', 'subnets')} of /{child} in {`${formatIpv6(network)}/${prefix}`}
           {total > TABLE_WINDOW &&
             ` (rows ${n(base + 1n)} to ${n(base + shown)} shown; jump to a row or an address to see others)`}
         </>

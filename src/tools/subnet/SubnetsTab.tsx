@@ -16,7 +16,7 @@ import { formatIpv4, networkRange, usableHosts } from '../../core/subnet/ipv4';
 import { subnetWorker } from '../../workers/subnet/client';
 import { useSubnetStore } from './store';
 import { VirtualTable, type VirtualTableHandle } from './VirtualTable';
-import { ExportPanel, JumpBox, SplitSelect, SubnetList, count as n } from './ListParts';
+import { ExportPanel, JumpBox, SplitSelect, SubnetList, count as n, counted } from './ListParts';
 import { VlsmPanel } from './VlsmPanel';
 import { EXPORT_MAX_ROWS, defaultChildCidr, exportFileName } from './logic';
 import { useWarmWorker } from '../../hooks/useWarmWorker';
@@ -72,7 +72,9 @@ export function SubnetsTab({ ip, cidr }: { ip: number; cidr: number }) {
               maxPrefix={32}
               value={child}
               onChange={s.setChild}
-              optionText={(p) => `/${p}: ${n(2 ** (p - cidr))} subnets of ${n(usableHosts(p))} usable hosts`}
+              optionText={(p) =>
+                `/${p}: ${counted(2 ** (p - cidr), 'subnet', 'subnets')} of ${n(usableHosts(p))} usable hosts`
+              }
             />
           )}
         </>
@@ -87,8 +89,12 @@ export function SubnetsTab({ ip, cidr }: { ip: number; cidr: number }) {
       }
       summary={
         hosts
-          ? `${n(rows)} host addresses from ${formatIpv4(addressAt(spec, 0))} to ${formatIpv4(addressAt(spec, rows - 1))}`
-          : `${n(rows)} subnets of /${child} (${n(usableHosts(child))} usable hosts each) in ${formatIpv4(network)}/${cidr}`
+          ? rows === 1
+            ? `1 host address: ${formatIpv4(addressAt(spec, 0))}`
+            : `${n(rows)} host addresses from ${formatIpv4(addressAt(spec, 0))} to ${formatIpv4(addressAt(spec, rows - 1))}`
+          : rows === 1
+            ? `1 subnet of /${child} (${n(usableHosts(child))} usable hosts) in ${formatIpv4(network)}/${cidr}`
+            : `${n(rows)} subnets of /${child} (${n(usableHosts(child))} usable hosts each) in ${formatIpv4(network)}/${cidr}`
       }
       table={
         <VirtualTable
@@ -111,7 +117,11 @@ export function SubnetsTab({ ip, cidr }: { ip: number; cidr: number }) {
           limitNote={
             tooBig && (
               <p className="hint">
-                Exports are limited to {n(EXPORT_MAX_ROWS)} rows; choose a longer prefix or a smaller network.
+                Exports are limited to {n(EXPORT_MAX_ROWS)} rows;{' '}
+                {/* A longer split lists more subnets: fewer take a shorter one, or a smaller network. */}
+                {hosts
+                  ? 'choose a longer prefix (a smaller network).'
+                  : 'choose a shorter split (a smaller prefix) or a smaller network.'}
               </p>
             )
           }

@@ -76,6 +76,25 @@ describe('subnet store', () => {
     expect(state()).toMatchObject({ ip: '2001:db8::1', cidrText: '64' });
   });
 
+  it("an address's inline prefix goes with it: the other family typed after it takes its default", () => {
+    state().setIp('2001:db8::/48');
+    for (const text of ['1', '192.168.1.10']) state().setIp(text);
+    expect(state()).toMatchObject({ ip: '192.168.1.10', cidrText: '24', maskText: '255.255.255.0' });
+    state().setIp('10.0.0.1/8');
+    state().setIp('2001:db8::1');
+    expect(state()).toMatchObject({ cidrText: '64', prefixChosen: false });
+    // A shared link of such an address ("?ip=2001:db8::/48&prefix=48") too.
+    state().reset();
+    state().restore({ ip: '2001:db8::/48', cidrText: '48' });
+    state().setIp('10.0.0.1');
+    expect(state()).toMatchObject({ cidrText: '24', prefixChosen: false });
+    // Once the prefix box took over from the suffix, the prefix is the user's and stays.
+    state().setIp('10.0.0.1/8');
+    state().setCidrText('20');
+    state().setIp('2001:db8::1');
+    expect(state()).toMatchObject({ cidrText: '20', prefixChosen: true });
+  });
+
   it("a shared link sets the mask with the prefix, so the Mask field and the Mask toggle keep the link's network", () => {
     state().setMaskText('255.255.255.252');
     state().restore({ ip: '10.1.2.3', cidrText: '16', tab: 'details' });

@@ -21,6 +21,11 @@ interface SubnetState {
    * Until then, switching between IPv4 and IPv6 takes the family's default: /24 or /64.
    */
   prefixChosen: boolean;
+  /**
+   * True while the prefix is the one typed with the address ("2001:db8::/48", "10.0.0.1/8"): it
+   * belongs to that address, so the other family typed in its place takes its own default.
+   */
+  prefixInline: boolean;
   tab: Tab;
   listKind: ListKind;
   /** Chosen prefix of the subnet list (clamped to cidr..32 when shown); null: a default per network. */
@@ -55,6 +60,7 @@ const INPUT_DEFAULTS = {
   cidrText: String(DEFAULT_CIDR),
   maskText: DEFAULT_MASK,
   prefixChosen: false,
+  prefixInline: false,
   tab: 'overview' as Tab,
 };
 
@@ -63,21 +69,31 @@ export const DEFAULT_PREFIX6 = 64;
 
 /** A new IP box text and what it implies for the prefix and mask fields. */
 function ipPatch(s: SubnetState, ip: string): Partial<SubnetState> {
+  const familyChanged = looksLikeIpv6(ip) !== looksLikeIpv6(s.ip);
+  // The family's default when it changes with the prefix never chosen, or chosen only as the old
+  // address's own suffix (IPv4 typed after "2001:db8::/48" said "CIDR must be between 0 and 32").
+  const toDefault = familyChanged && (!s.prefixChosen || s.prefixInline);
+  const unchosen = { prefixChosen: false, prefixInline: false };
   // IPv6: an inline "/n" also sets the prefix box (there is no mask).
   if (looksLikeIpv6(ip)) {
     const p = parseIpv6(ip);
-    if (p.ok && p.value.prefix !== undefined) return { ip, cidrText: String(p.value.prefix), prefixChosen: true };
-    // Switching from IPv4 with the prefix never chosen: /64, not the IPv4 /24.
-    return !s.prefixChosen && !looksLikeIpv6(s.ip) ? { ip, cidrText: String(DEFAULT_PREFIX6) } : { ip };
+    if (p.ok && p.value.prefix !== undefined)
+      return { ip, cidrText: String(p.value.prefix), prefixChosen: true, prefixInline: true };
+    // Switching from IPv4: /64, not the IPv4 /24.
+    return toDefault ? { ip, cidrText: String(DEFAULT_PREFIX6), ...unchosen } : { ip };
   }
   // "10.0.0.1 255.255.0.0" or "10.0.0.1/16" also set the CIDR and mask fields.
   const { cidr } = splitIpBox(ip);
   if (cidr !== undefined)
-    return { ip, cidrText: String(cidr), maskText: formatIpv4(maskFromCidr(cidr)), prefixChosen: true };
-  // Back from IPv6 with the prefix never chosen: the IPv4 default again.
-  return !s.prefixChosen && looksLikeIpv6(s.ip)
-    ? { ip, cidrText: String(DEFAULT_CIDR), maskText: DEFAULT_MASK }
-    : { ip };
+    return {
+      ip,
+      cidrText: String(cidr),
+      maskText: formatIpv4(maskFromCidr(cidr)),
+      prefixChosen: true,
+      prefixInline: true,
+    };
+  // Back from IPv6: the IPv4 default again.
+  return toDefault ? { ip, cidrText: String(DEFAULT_CIDR), maskText: DEFAULT_MASK, ...unchosen } : { ip };
 }
 
 export const useSubnetStore = create<SubnetState>()((set) => ({
@@ -97,10 +113,12 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
       // The link's prefix sets the mask too, as the CIDR box does, so the Mask field (and the Mask toggle) show its
       // network; an inline "/n" or mask in the address wins, as it wins in the result.
       const cidr = cidrText === undefined || splitIpBox(ip).cidr !== undefined ? null : parseCidr(cidrText);
+      const patch = ipPatch(s, ip);
       return {
-        ...ipPatch(s, ip),
+        ...patch,
         mode: 'cidr',
-        ...(cidrText === undefined ? {} : { cidrText, prefixChosen: true }),
+        // The link's prefix is the address's own when the address carries it ("2001:db8::/48").
+        ...(cidrText === undefined ? {} : { cidrText, prefixChosen: true, prefixInline: patch.prefixInline ?? false }),
         ...(cidr === null ? {} : { maskText: formatIpv4(maskFromCidr(cidr)) }),
         ...(tab ? { tab } : {}),
       };
@@ -113,6 +131,7 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
         cidrText,
         mode: 'cidr',
         prefixChosen: true,
+        prefixInline: false,
         ip: bareIp(s.ip),
         ...(cidr === null ? {} : { maskText: formatIpv4(maskFromCidr(cidr)) }),
       };
@@ -124,6 +143,7 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
         maskText,
         mode: 'mask',
         prefixChosen: true,
+        prefixInline: false,
         ip: bareIp(s.ip),
         ...(mask === null ? {} : { cidrText: String(cidrFromMask(mask)) }),
       };
@@ -142,6 +162,7 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
       mode: 'cidr',
       // The example's prefix belongs to its address: typing the other family takes that family's default.
       prefixChosen: false,
+      prefixInline: false,
     }),
   reset: () => set({ ...INPUT_DEFAULTS }),
 }));
@@ -153,6 +174,7 @@ keepDraft(useSubnetStore, tool.path, (s) => ({
   cidrText: s.cidrText,
   maskText: s.maskText,
   prefixChosen: s.prefixChosen,
+  prefixInline: s.prefixInline,
   tab: s.tab,
   listKind: s.listKind,
   childCidr: s.childCidr,

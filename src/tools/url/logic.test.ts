@@ -55,6 +55,12 @@ describe('spec rules', () => {
     expect(preview('y'.repeat(51))).toBe(`${'y'.repeat(50)}…`);
   });
 
+  it('never cuts a character in half in a preview (an emoji at the 50th character showed as �)', () => {
+    expect(preview(`${'a'.repeat(49)}🚀🚀`)).toBe(`${'a'.repeat(49)}🚀…`);
+    expect(preview('🚀'.repeat(50))).toBe('🚀'.repeat(50));
+    expect(preview(`Grüße aus Köln – 東京 ${'🚀'.repeat(40)}`)).toBe(`Grüße aus Köln – 東京 ${'🚀'.repeat(30)}…`);
+  });
+
   it('saves for the next visit only the history entries short enough for localStorage', () => {
     const entry = (input: string, output: string): HistoryEntry => ({
       input,

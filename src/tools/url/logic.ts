@@ -385,8 +385,12 @@ export function addToHistory(history: HistoryEntry[], entry: HistoryEntry): Hist
   return [entry, ...history.filter((h) => !sameConversion(h, entry))].slice(0, HISTORY_LIMIT);
 }
 
+/** The first 50 characters (code points: an emoji is not cut in half into a "�"), then "…". */
 export function preview(text: string): string {
-  return text.length > PREVIEW_LENGTH ? `${text.slice(0, PREVIEW_LENGTH)}…` : text;
+  if (text.length <= PREVIEW_LENGTH) return text;
+  let end = 0;
+  for (let n = 0; n < PREVIEW_LENGTH && end < text.length; n++) end += text.codePointAt(end)! > 0xffff ? 2 : 1;
+  return end < text.length ? `${text.slice(0, end)}…` : text;
 }
 
 export const EXAMPLES: { label: string; text: string; operation: Operation }[] = [
