@@ -121,6 +121,11 @@ describeWith(['chromium'], 'IPv6 in the subnet calculator (Chromium)', () => {
     await expect
       .poll(() => page.getByRole('search').getByRole('alert').textContent())
       .toBe('2001:db8:abce:: is not in this list');
+    // A bad prefix is named, as on the IPv4 tab (it was dropped, and the jump made).
+    await jump('2001:db8:abcd:1::/129');
+    await expect
+      .poll(() => page.getByRole('search').getByRole('alert').textContent())
+      .toBe('Prefix must be between 0 and 128');
     expect(await allViolations(page)).toEqual([]);
   });
 

@@ -67,6 +67,11 @@ describe('IPv6 subnet rows', () => {
     expect(parseJump6(s, '65537')).toEqual({ error: 'Row must be between 1 and 65,536' });
     expect(parseJump6(s, '2001:db9::')).toEqual({ error: '2001:db9:: is not in this list' });
     expect(parseJump6(s, 'x')).toEqual({ error: 'Enter a row number or an IPv6 address' });
+    // A bad prefix is named, as the IPv4 jump box names it ("/129" was dropped and the row jumped to).
+    expect(parseJump6(s, '2001:db8:0:abcd::/129')).toEqual({ error: 'Prefix must be between 0 and 128' });
+    expect(parseJump6(s, '2001:db8:0:abcd::/')).toEqual({ error: 'Prefix must be between 0 and 128' });
+    expect(parseJump6(s, '2001:db8:0:abcd:: / 64')).toEqual({ row: 0xabcdn });
+    expect(parseJump6(s, '2001:zz::/129')).toEqual({ error: 'Enter a row number or an IPv6 address' });
     const big = spec('::', 0, 128);
     expect(parseJump6(big, '340282366920938463463374607431768211456')).toEqual({ row: (1n << 128n) - 1n });
   });

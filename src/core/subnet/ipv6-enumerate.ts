@@ -6,7 +6,7 @@
  */
 import type { KernelExports } from '../wasm/instantiate';
 import type { ExportFormat } from './enumerate';
-import { formatIpv6, hostMask6, mask6, parseIpv6 } from './ipv6-parse';
+import { V6_MESSAGES, formatIpv6, hostMask6, mask6, parseIpv6, parsePrefix6 } from './ipv6-parse';
 
 export interface ListSpec6 {
   /** Any address of the parent network; it is masked to the network. */
@@ -51,8 +51,12 @@ export function parseJump6(spec: ListSpec6, text: string): { row: bigint } | { e
       ? { row: row - 1n }
       : { error: `Row must be between 1 and ${n.toLocaleString('en-US')}` };
   }
-  const parsed = parseIpv6(text.trim().replace(/\/\d*$/, ''));
+  // "2001:db8::/64", as the Network column shows it: the address decides the row; a bad prefix is
+  // named (as on the IPv4 tab), not dropped.
+  const [, address = text, prefix] = /^(.*?)\s*\/\s*(\S*)$/.exec(text.trim()) ?? [];
+  const parsed = parseIpv6(address);
   if (!parsed.ok) return { error: 'Enter a row number or an IPv6 address' };
+  if (prefix !== undefined && parsePrefix6(prefix) === null) return { error: V6_MESSAGES.prefix };
   const row = rowOfAddress6(spec, parsed.value.addr);
   return row >= 0n ? { row } : { error: `${formatIpv6(parsed.value.addr)} is not in this list` };
 }
