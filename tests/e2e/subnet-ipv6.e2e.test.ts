@@ -243,6 +243,10 @@ describeWith(['chromium'], 'IPv6 in the subnet calculator (Chromium)', () => {
     expect(await page.getByTestId('vlsm-free').textContent()).toMatch(
       /^Free: [\d,]+ addresses in \d+ blocks: 2001:db8:abcd:104::2\/127, /,
     );
+    // A thousands separator inside a count is not a list separator (it made "Campus: 1" and "000").
+    await page.getByLabel(/Needs per segment/).fill('Campus: 1,000, Lab: 4');
+    await expect.poll(() => rows.nth(0).locator('td').nth(1).textContent()).toBe('1,000 /64s');
+    expect(await rows.count()).toBe(2);
     await page.getByLabel(/Needs per segment/).fill('Huge: 70000');
     await expect
       .poll(() => page.getByRole('region', { name: 'VLSM planner' }).getByRole('alert').textContent())

@@ -25,6 +25,22 @@ describe('IPv6 VLSM planning', () => {
     expect(parseNeeds6('0')).toHaveProperty('error');
   });
 
+  it('reads "Campus: 1,000" as one need of 1,000 /64s (it split at the comma), as the IPv4 planner does', () => {
+    expect(parseNeeds6('Campus: 1,000, Servers: 1,500 addresses; Lab: 4')).toEqual({
+      needs: [
+        { name: 'Campus', amount: 1000n, unit: '/64s' },
+        { name: 'Servers', amount: 1500n, unit: 'addresses' },
+        { name: 'Lab', amount: 4n, unit: '/64s' },
+      ],
+    });
+    expect(parseNeeds6('4,256')).toEqual({
+      needs: [
+        { name: 'Subnet 1', amount: 4n, unit: '/64s' },
+        { name: 'Subnet 2', amount: 256n, unit: '/64s' },
+      ],
+    });
+  });
+
   it('says "1 /64", not "1 /64s", of a need that does not fit', () => {
     expect(planVlsm6(ip('2001:db8::'), 72, [{ name: 'Lab', amount: 1n, unit: '/64s' }])).toEqual({
       error: 'Lab needs 1 /64: more than a /72 can hold',

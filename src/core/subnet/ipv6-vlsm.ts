@@ -5,6 +5,7 @@
  */
 import { excerpt, quoteExcerpt } from '../excerpt';
 import { formatIpv6, hostMask6, mask6 } from './ipv6-parse';
+import { COUNT, countDigits, splitNeeds } from './vlsm';
 
 export interface Need6 {
   name: string;
@@ -32,25 +33,25 @@ export interface Plan6 {
 
 const MAX_NEEDS = 1000;
 const NEED_SYNTAX = 'a whole number of /64s, or "n addresses"';
+const NEED6 = new RegExp(String.raw`^(?:(.*?)[\s:=]+)?${COUNT}\s*(\/64s?|x\s*\/64|addresses|address|addr)?$`, 'i');
 
 /**
- * Parses "Campus: 256, Lab: 4, Servers: 300 addresses" (commas, semicolons or lines). A bare count
- * is a number of /64 networks; "addresses" (or "addr") counts addresses.
+ * Parses "Campus: 256, Lab: 4, Servers: 300 addresses" (commas, semicolons or lines; "Campus:
+ * 1,000" is one count, see splitNeeds). A bare count is a number of /64 networks; "addresses" (or
+ * "addr") counts addresses.
  */
 export function parseNeeds6(text: string): { needs: Need6[] } | { error: string } {
-  const items = text
-    .split(/[,;\n]/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const items = splitNeeds(text);
   if (items.length === 0)
     return { error: 'Enter at least one need, e.g. "Campus: 256, Lab: 4, Servers: 300 addresses"' };
   if (items.length > MAX_NEEDS) return { error: `At most ${MAX_NEEDS} subnets can be planned at once` };
   const needs: Need6[] = [];
   for (const [i, item] of items.entries()) {
-    const m = /^(?:(.*?)[\s:=]+)?(\d+)\s*(\/64s?|x\s*\/64|addresses|address|addr)?$/i.exec(item);
-    if (!m || BigInt(m[2]!) < 1n) return { error: `${quoteExcerpt(item)} is not a need (${NEED_SYNTAX}, at least 1)` };
+    const m = NEED6.exec(item);
+    const amount = m ? BigInt(countDigits(m[2]!)) : 0n;
+    if (!m || amount < 1n) return { error: `${quoteExcerpt(item)} is not a need (${NEED_SYNTAX}, at least 1)` };
     const unit = m[3] && /^addr/i.test(m[3]) ? 'addresses' : '/64s';
-    needs.push({ name: m[1]?.trim() || `Subnet ${i + 1}`, amount: BigInt(m[2]!), unit });
+    needs.push({ name: m[1]?.trim() || `Subnet ${i + 1}`, amount, unit });
   }
   return { needs };
 }

@@ -29,6 +29,31 @@ describe('VLSM planning', () => {
     expect(parseNeeds('Sales: 50 users')).toHaveProperty('error');
   });
 
+  it('reads "Campus: 1,000" as one count of 1,000 (it split at the comma), and commas between needs still separate', () => {
+    expect(parseNeeds('Campus: 1,000, Lab: 20\nBig: 1,048,574 hosts')).toEqual({
+      needs: [
+        { name: 'Campus', hosts: 1000 },
+        { name: 'Lab', hosts: 20 },
+        { name: 'Big', hosts: 1_048_574 },
+      ],
+    });
+    // Only after "Name:", and only groups of exactly three digits: these are lists, as before.
+    expect(parseNeeds('10,200')).toEqual({
+      needs: [
+        { name: 'Subnet 1', hosts: 10 },
+        { name: 'Subnet 2', hosts: 200 },
+      ],
+    });
+    expect(parseNeeds('A: 10,20,B: 30')).toEqual({
+      needs: [
+        { name: 'A', hosts: 10 },
+        { name: 'Subnet 2', hosts: 20 },
+        { name: 'B', hosts: 30 },
+      ],
+    });
+    expect(parseNeeds('A: 1,0000')).toEqual({ error: '"0000" is not a host count (a whole number of at least 1)' });
+  });
+
   it('quotes at most a short excerpt of a long need or name', () => {
     const bad = parseNeeds(`Sales: ${'x'.repeat(100_000)}`);
     expect(bad).toEqual({

@@ -36,20 +36,50 @@ interface VlsmPlan {
 const MAX_NEEDS = 1000;
 
 /**
+ * A need whose count, after "Name:", is written with thousands separators ("Campus: 1,000",
+ * "Big: 1,048,574 hosts"): digits, then groups of a comma and exactly three digits, no spaces.
+ */
+const GROUPED_NEED = /[^,;\n:]*:[ \t]*\d{1,3}(?:,\d{3})+(?!\d)[^,;\n]*/y;
+const NEED = /[^,;\n]*/y;
+
+/**
+ * The needs of a planner's text, trimmed: commas, semicolons and new lines separate them, except
+ * a comma inside a grouped count after a name and a colon ("Campus: 1,000, Lab: 20" is two needs).
+ * "10,200" (no name) stays two counts, as do "A: 10,20" (not a group of three digits) and
+ * "A: 10, 200" (a space after the comma).
+ */
+export function splitNeeds(text: string): string[] {
+  const items: string[] = [];
+  for (let at = 0; at <= text.length;) {
+    GROUPED_NEED.lastIndex = NEED.lastIndex = at;
+    const need = (GROUPED_NEED.exec(text) ?? NEED.exec(text)!)[0];
+    items.push(need.trim());
+    at += need.length + 1;
+  }
+  return items.filter(Boolean);
+}
+
+/** A count as written in a need: "1000" or "1,000". */
+export const COUNT = String.raw`(\d{1,3}(?:,\d{3})+|\d+)`;
+
+/** The count's value as a string of digits. */
+export const countDigits = (written: string) => written.replaceAll(',', '');
+
+const NEED4 = new RegExp(String.raw`^(?:(.*?)[\s:=]+)?${COUNT}(?:\s*hosts?)?$`, 'i');
+
+/**
  * Parses "Sales: 50, Lab 20 hosts, 10" (commas, semicolons or new lines; an optional name before
- * each count, an optional "hosts" after it). Unnamed needs are called "Subnet n".
+ * each count, an optional "hosts" after it; "Campus: 1,000" is one count, see splitNeeds). Unnamed
+ * needs are called "Subnet n".
  */
 export function parseNeeds(text: string): { needs: VlsmNeed[] } | { error: string } {
-  const items = text
-    .split(/[,;\n]/)
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const items = splitNeeds(text);
   if (items.length === 0) return { error: 'Enter at least one host count, e.g. "Sales: 50, Lab: 20, 10"' };
   if (items.length > MAX_NEEDS) return { error: `At most ${MAX_NEEDS} subnets can be planned at once` };
   const needs: VlsmNeed[] = [];
   for (const [i, item] of items.entries()) {
-    const m = /^(?:(.*?)[\s:=]+)?(\d+)(?:\s*hosts?)?$/i.exec(item);
-    const hosts = m ? Number(m[2]) : NaN;
+    const m = NEED4.exec(item);
+    const hosts = m ? Number(countDigits(m[2]!)) : NaN;
     if (!m || !Number.isSafeInteger(hosts) || hosts < 1)
       return { error: `${quoteExcerpt(item)} is not a host count (a whole number of at least 1)` };
     needs.push({ name: m[1]?.trim() || `Subnet ${i + 1}`, hosts });
