@@ -174,6 +174,21 @@ describe('encoding types', () => {
       error: 'Decoding failed: malformed percent-sequence at position 20 ("%2")',
     });
   });
+
+  it('counts the position in characters: an emoji before the escape is one (it counted two, its UTF-16 units)', () => {
+    expect(() => decodeText('🚀%zz', 'component')).toThrow('malformed percent-sequence at position 1 ("%zz")');
+    expect(() => decodeText('😀é%C3', 'component')).toThrow('invalid UTF-8 percent-sequence at position 2');
+    expect(convert('🚀 100%', 'decode', 'component', 'full')).toMatchObject({
+      error: 'Decoding failed: malformed percent-sequence at position 5 ("%")',
+    });
+    // In a component the offset of the piece is counted in characters too.
+    expect(convert('https://ex.com/🚀🚀?q=%zz', 'decode', 'component', 'query')).toMatchObject({
+      error: 'Decoding failed: malformed percent-sequence at position 20 ("%zz")',
+    });
+    expect(convert('https://ex.com/🚀/b%C3c', 'decode', 'component', 'path')).toMatchObject({
+      error: 'Decoding failed: invalid UTF-8 percent-sequence at position 18 ("%C3")',
+    });
+  });
 });
 
 describe('URL components', () => {

@@ -50,13 +50,35 @@ export function encodeText(text: string, type: EncodingType): string {
   }
 }
 
+/** Characters (code points, as the page counts them) in text[0, end): a surrogate pair is one. */
+function codePointsBefore(text: string, end: number): number {
+  let n = end;
+  for (let i = 0; i + 1 < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
+
 class MalformedPercentError extends Error {
+  /** `position` is in characters (code points): an emoji before the sequence counts as one. */
   constructor(
     readonly position: number,
     readonly sequence: string,
     readonly reason: string,
   ) {
     super(`${reason} at position ${position} ("${sequence}")`);
+  }
+
+  /** The error at UTF-16 index `at` of `source`. */
+  static at(source: string, at: number, sequence: string, reason: string): MalformedPercentError {
+    return new MalformedPercentError(codePointsBefore(source, at), sequence, reason);
   }
 
   /** The same error for a piece that starts `offset` characters into the text. */
@@ -99,7 +121,7 @@ export function decodeWalk(source: string, keepReserved: boolean): string {
     while (i < source.length && source[i] === '%') {
       const hex = source.slice(i + 1, i + 3);
       if (!/^[0-9a-fA-F]{2}$/.test(hex))
-        throw new MalformedPercentError(i, source.slice(i, i + 3), 'malformed percent-sequence');
+        throw MalformedPercentError.at(source, i, source.slice(i, i + 3), 'malformed percent-sequence');
       bytes.push(parseInt(hex, 16));
       i += 3;
     }
@@ -118,7 +140,8 @@ function decodeRun(bytes: number[], start: number, source: string, keepReserved:
     const len = b < 0x80 ? 1 : b >= 0xc2 && b < 0xe0 ? 2 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xf0 && b < 0xf5 ? 4 : 0;
     const at = start + k * 3;
     if (len === 0 || k + len > bytes.length)
-      throw new MalformedPercentError(
+      throw MalformedPercentError.at(
+        source,
         at,
         source.slice(at, at + 3 * Math.max(1, Math.min(len, bytes.length - k))),
         'invalid UTF-8 percent-sequence',
@@ -128,7 +151,7 @@ function decodeRun(bytes: number[], start: number, source: string, keepReserved:
     try {
       ch = new TextDecoder('utf-8', { fatal: true }).decode(seq);
     } catch {
-      throw new MalformedPercentError(at, source.slice(at, at + 3 * len), 'invalid UTF-8 percent-sequence');
+      throw MalformedPercentError.at(source, at, source.slice(at, at + 3 * len), 'invalid UTF-8 percent-sequence');
     }
     out += keepReserved && len === 1 && RESERVED.has(b) ? source.slice(at, at + 3) : ch;
     k += len;
@@ -202,12 +225,15 @@ function mapComponent(text: string, component: ComponentType, fn: (s: string, at
 
 type ConvertResult = { ok: true; output: string } | { ok: false; error: string };
 
-/** decodeText of a piece that starts at `at` in the input: a malformed sequence's position is in the input. */
-function decodeAt(piece: string, type: EncodingType, at: number): string {
+/**
+ * decodeText of a piece that starts at UTF-16 index `at` of `input`: a malformed sequence's
+ * position is in the input, in characters.
+ */
+function decodeAt(input: string, piece: string, type: EncodingType, at: number): string {
   try {
     return decodeText(piece, type);
   } catch (e) {
-    if (e instanceof MalformedPercentError && at) throw e.movedBy(at);
+    if (e instanceof MalformedPercentError && at) throw e.movedBy(codePointsBefore(input, at));
     throw e;
   }
 }
@@ -216,7 +242,8 @@ function decodeAt(piece: string, type: EncodingType, at: number): string {
 export function convert(input: string, op: Operation, type: EncodingType, component: ComponentType): ConvertResult {
   if (!input.trim()) return { ok: false, error: MESSAGES.empty };
   try {
-    const fn = op === 'encode' ? (s: string) => encodeText(s, type) : (s: string, at: number) => decodeAt(s, type, at);
+    const fn =
+      op === 'encode' ? (s: string) => encodeText(s, type) : (s: string, at: number) => decodeAt(input, s, type, at);
     return { ok: true, output: mapComponent(input, component, fn) };
   } catch (e) {
     const reason =
