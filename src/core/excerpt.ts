@@ -11,11 +11,14 @@ export const EXCERPT_CHARS = 40;
  * it was cut.
  */
 export function excerpt(text: string, max = EXCERPT_CHARS): string {
+  return text.length <= max ? text : `${head(text, max)}…`;
+}
+
+/** The start of `text`, at most `max` UTF-16 units, never ending in half a surrogate pair. */
+export function head(text: string, max: number): string {
   if (text.length <= max) return text;
-  let end = max;
-  const last = text.charCodeAt(end - 1);
-  if (last >= 0xd800 && last <= 0xdbff) end--;
-  return `${text.slice(0, end)}…`;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
 }
 
 /**

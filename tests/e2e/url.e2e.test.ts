@@ -180,6 +180,26 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await page.context().close();
   });
 
+  it('shows the start of a long text with no emoji cut in half (it ended in a lone surrogate, shown as �)', async () => {
+    const { page } = await open();
+    await page.getByLabel('Auto-update').uncheck();
+    const text = `a${'🚀'.repeat(40_000)}`; // 80,001 UTF-16 units: the 16,384th is an emoji's first half
+    await page.getByLabel(/^Input/).fill(encodeURIComponent(text));
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    // Its length and its end (the whole text would fill a failure message).
+    const end = async (label: string | RegExp) => {
+      const v = await page.getByLabel(label).inputValue();
+      return { length: v.length, end: v.slice(-4), whole: v === `a${'🚀'.repeat(8191)}` };
+    };
+    await expect.poll(() => end('Output')).toEqual({ length: 16_383, end: '🚀🚀', whole: true });
+    expect(await page.locator('#url-output ~ [role=note]').textContent()).toBe(
+      'Only the beginning of the output is shown (16,383 of 80,001 characters); Copy gives all of it.',
+    );
+    await page.getByRole('button', { name: /Swap/ }).click();
+    await expect.poll(() => end(/^Input/)).toEqual({ length: 16_383, end: '🚀🚀', whole: true });
+    await page.context().close();
+  });
+
   it('keeps the 10 most recent conversions with 50-character previews; clicking one reloads it', async () => {
     const { page } = await open();
     await page.getByLabel('Auto-update').uncheck();

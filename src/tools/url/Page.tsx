@@ -16,7 +16,7 @@ import {
   LONG_URL_TEXT,
   preview,
   SEARCH_PARAMS_SHOWN,
-  SHOWN_HEAD_CHARS,
+  shownText,
   stats,
   type Operation,
 } from './logic';
@@ -30,8 +30,6 @@ const ENCODING_OPTIONS = ENCODING_TYPES.map(([value, label]) => ({ value, label 
 const COMPONENT_OPTIONS = COMPONENT_TYPES.map(([value, label]) => ({ value, label }));
 
 const count = (n: number) => n.toLocaleString('en-US');
-/** What a textarea shows of a text: all of it, or the beginning of a long one (see LONG_URL_TEXT). */
-const shown = (text: string) => (text.length > LONG_URL_TEXT ? text.slice(0, SHOWN_HEAD_CHARS) : text);
 
 export default function UrlPage() {
   const s = useUrlStore();
@@ -169,7 +167,7 @@ export default function UrlPage() {
             </label>
             <textarea
               id="url-input"
-              value={shown(s.input)}
+              value={shownText(s.input)}
               readOnly={longInput}
               spellCheck={false}
               {...invalidInputProps(isErrorStatus(s.message))}
@@ -201,11 +199,11 @@ export default function UrlPage() {
             <label className="field" htmlFor="url-output">
               Output
             </label>
-            <textarea id="url-output" value={shown(s.output)} readOnly spellCheck={false} />
+            <textarea id="url-output" value={shownText(s.output)} readOnly spellCheck={false} />
             {s.output.length > LONG_URL_TEXT && (
               <p className="muted" role="note">
-                Only the beginning of the output is shown ({count(SHOWN_HEAD_CHARS)} of {count(s.output.length)}{' '}
-                characters); Copy gives all of it.
+                Only the beginning of the output is shown ({count(shownText(s.output).length)} of{' '}
+                {count(s.output.length)} characters); Copy gives all of it.
               </p>
             )}
             <div className="row">

@@ -9,6 +9,7 @@ import {
   EXAMPLES,
   MESSAGES,
   preview,
+  shownText,
   safeDecode,
   safeEncode,
   stats,
@@ -53,6 +54,13 @@ describe('spec rules', () => {
     expect(h[9]?.input).toBe('in2');
     expect(preview('x'.repeat(50))).toBe('x'.repeat(50));
     expect(preview('y'.repeat(51))).toBe(`${'y'.repeat(50)}…`);
+  });
+
+  it('shows the start of a long text without cutting an emoji in half (it ended in a lone surrogate, �)', () => {
+    const long = `a${'🚀'.repeat(40_000)}`; // 80,001 UTF-16 units: the 16,384th is an emoji's first half
+    expect(shownText(long)).toBe(`a${'🚀'.repeat(8191)}`);
+    expect(shownText('b'.repeat(70_000))).toBe('b'.repeat(16_384));
+    expect(shownText(`a${'🚀'.repeat(100)}`)).toBe(`a${'🚀'.repeat(100)}`); // short: all of it
   });
 
   it('never cuts a character in half in a preview (an emoji at the 50th character showed as �)', () => {

@@ -2,6 +2,7 @@
  * URL encoding and decoding (spec part 2: URL tool) with four encoding types, URL components,
  * malformed percent-sequences reported with their position, and URL analysis.
  */
+import { head } from '../../core/excerpt';
 
 export type Operation = 'encode' | 'decode';
 export type EncodingType = 'component' | 'uri' | 'form' | 'rfc3986';
@@ -391,6 +392,12 @@ export function storedHistory(history: HistoryEntry[]): HistoryEntry[] {
  */
 export const LONG_URL_TEXT = 65_536;
 export const SHOWN_HEAD_CHARS = 16_384;
+
+/**
+ * What a textarea shows of a text: all of it, or the first SHOWN_HEAD_CHARS characters of a long
+ * one, one fewer when the last would be half an emoji (a lone surrogate is drawn as "�").
+ */
+export const shownText = (text: string) => (text.length > LONG_URL_TEXT ? head(text, SHOWN_HEAD_CHARS) : text);
 /** Rows of the analysis' query parameter table (a long query can have thousands). */
 export const SEARCH_PARAMS_SHOWN = 100;
 
