@@ -16,8 +16,16 @@ export function defaultChildPrefix6(prefix: number): number {
 /** First row of the window holding `row`. */
 export const windowStart = (row: bigint): bigint => row - (row % TABLE_WINDOW);
 
-/** subnets-2001-db8-abcd---48-as-64.txt */
+/**
+ * subnets-2001-db8-abcd--0-48-as-64.txt: the network's RFC 5952 text with ":" as "-" (a file name
+ * cannot hold ":"), and a 0 where "::" starts or ends it ("::" is "0--0", "2001:db8:abcd::" is
+ * "2001-db8-abcd--0"), so a "-" next to "--" is always the one before the prefix (the name was
+ * "subnets----0-as-4.txt"). Written back with ":", it is the address ("2001:db8:abcd::0").
+ */
 export function exportFileName6(spec: ListSpec6, format: string): string {
-  const net = formatIpv6(spec.network & mask6(spec.prefix)).replaceAll(':', '-');
+  const net = formatIpv6(spec.network & mask6(spec.prefix))
+    .replace(/^::/, '0::')
+    .replace(/::$/, '::0')
+    .replaceAll(':', '-');
   return `subnets-${net}-${spec.prefix}-as-${spec.childPrefix}.${format === 'csv' ? 'csv' : 'txt'}`;
 }
