@@ -431,6 +431,12 @@ describe('bitsmith subnet', () => {
     expect(ok(['subnet', '8.8.8.8/24'])).toMatch(/^Address type: +Global unicast\nGlobally reachable \(IANA\): +yes$/m);
   });
 
+  it('IPv6 text says "Globally reachable (IANA)" once: yes, no or N/A, as for IPv4 (it said "Globally reachable (IANA): Globally reachable: N/A")', () => {
+    expect(ok(['subnet', '::ffff:0:c000:201/96'])).toMatch(/^Globally reachable \(IANA\): +N\/A$/m);
+    expect(ok(['subnet', '2001:db8::/48'])).toMatch(/^Globally reachable \(IANA\): +no$/m);
+    expect(ok(['subnet', '2a00:1450::1/64'])).toMatch(/^Globally reachable \(IANA\): +yes$/m);
+  });
+
   it('--json carries the address type the text and the page show', () => {
     expect(JSON.parse(ok(['subnet', '100.64.0.1/10', '--json'])).addressType).toEqual({
       kind: 'shared',

@@ -67,6 +67,8 @@ describeWith(['chromium'], 'IPv6 in the subnet calculator (Chromium)', () => {
     await expect.poll(() => field('cidrFull6').textContent()).toBe('2001:0db8:abcd:0000:0000:0000:0000:0000/48');
     await expect.poll(() => field('address6').textContent()).toBe('2001:db8:abcd:12::1');
     await expect.poll(() => field('reverseZone6').textContent()).toBe('d.c.b.a.8.b.d.0.1.0.0.2.ip6.arpa');
+    // The row's label says what it is: its value is the answer, as on IPv4 (it was "Not globally reachable").
+    expect(await field('reach6d').textContent()).toBe('no');
     await page.getByRole('tab', { name: 'Binary' }).click();
     await expect
       .poll(() => field('maskBinary6').getAttribute('aria-label'))

@@ -15,6 +15,8 @@ export type DetailRow = [string, string, string];
 export const count = (v: number | bigint) => v.toLocaleString('en-US');
 
 const yesNo = (v: boolean) => (v ? 'yes' : 'no');
+/** The registry's yes / no / N/A, as the IPv4 row words it (reachableText). */
+const yesNoNa = (v: boolean | null) => (v === null ? 'N/A' : yesNo(v));
 
 export const CLASS_NOTE: Record<IpClass, string> = {
   A: 'Class A',
@@ -119,7 +121,9 @@ export function ipv6Details(r: Ipv6Result): DetailRow[] {
     ['Addresses as a power of two', 'countPow6', `2^${128 - r.prefix}`],
     ['/64 networks', 'count64d', count(r.count64)],
     ['Address type', 'typeDetail6', typeText(r)],
-    ['Globally reachable (IANA)', 'reach6d', reachText(r.type)],
+    // The label asks the question: the value is its answer, as for IPv4 (it repeated the badge,
+    // "Globally reachable (IANA): Globally reachable: N/A").
+    ['Globally reachable (IANA)', 'reach6d', yesNoNa(r.type.globallyReachable)],
     ['IANA special-purpose registry', 'registry6', registryText(r.type)],
     ['Reserved by IETF (address space)', 'reservedIetf6', yesNo(r.type.reservedByIetf)],
     ['Reverse DNS (PTR) name of the address', 'ptrName6', r.ptrName],
