@@ -533,6 +533,22 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await page.context().close();
   });
 
+  it('previews long decoded UTF-8 text as text when the preview ends inside a character (it showed a hex dump)', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    // 24,000 bytes of 3-byte characters: the 16,384-byte preview ends one byte into a character.
+    const text = '日本語のテキスト'.repeat(1000);
+    await input(page).fill(Buffer.from(text).toString('base64'));
+    await expect
+      .poll(() => page.getByTestId('preview-note').textContent())
+      .toBe('Preview: showing the first 16,384 bytes of 24,000. Download for the full result.');
+    const shown = await output(page).inputValue();
+    expect({ length: shown.length, whole: text.startsWith(shown) }).toEqual({ length: 5461, whole: true });
+    expect(await page.getByText('shown approximately').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('reports a failed conversion without the character of the input its message quotes', async () => {
     const { page } = await open();
     const sent: string[] = [];

@@ -49,6 +49,30 @@ describe('text conversions', () => {
     expect(() => convertText(kernel, 'é', opts({ encoding: 'ASCII' }))).toThrow(/^Encoding failed: .*ASCII range/);
   });
 
+  it('previews decoded UTF-8 text cut inside a character as text, without the partial character (it was a hex dump)', () => {
+    const text = '日本語のテキスト'.repeat(1000); // 24,000 bytes; 16,384 ends one byte into a character
+    const dec = convertText(
+      kernel,
+      Buffer.from(text).toString('base64'),
+      opts({ mode: 'decode', previewLimit: 16_384 }),
+    );
+    expect({ kind: dec.previewKind, lossy: dec.lossy, truncated: dec.truncated }).toEqual({
+      kind: 'text',
+      lossy: false,
+      truncated: true,
+    });
+    expect(dec.preview).toBe(text.slice(0, 5461));
+    expect({ length: dec.outputLength, unit: dec.outputUnit }).toEqual({ length: 24_000, unit: 'bytes' });
+    // Bytes that are not UTF-8 at the cut are still binary, and 4-byte characters cut after 1-3 bytes are text.
+    for (const cut of [1, 2, 3]) {
+      const emoji = Buffer.from('🚀'.repeat(2000)); // 8,000 bytes
+      const r = convertText(kernel, emoji.toString('base64'), opts({ mode: 'decode', previewLimit: 4 * 1000 + cut }));
+      expect([cut, r.previewKind, r.preview]).toEqual([cut, 'text', '🚀'.repeat(1000)]);
+    }
+    const bin = Buffer.alloc(8000, 0xff);
+    expect(convertText(kernel, bin.toString('base64'), opts({ mode: 'decode' })).previewKind).toBe('hex');
+  });
+
   it('refuses a lone surrogate in UTF-8 rather than encoding U+FFFD in its place, as Python does', () => {
     expect(() => convertText(kernel, 'ab\ud83d', opts())).toThrow(
       'Encoding failed: a lone surrogate (U+D83D) at position 3 is not a character; UTF-8 cannot encode it',

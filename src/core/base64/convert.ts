@@ -110,6 +110,21 @@ interface Output {
 
 const outputOf = (sink: OutputSink): Output => ({ size: sink.size, headBytes: sink.headBytes, blob: sink.blob() });
 
+/**
+ * The bytes of a cut UTF-8 preview up to its last whole character: the cut can fall inside one
+ * (16,384 bytes of 3-byte characters end one byte into the next), and those 1-3 bytes are not text.
+ * Bytes that are not UTF-8 anyway are left as they are.
+ */
+function wholeUtf8Head(bytes: Uint8Array): Uint8Array {
+  let tail = 0; // continuation bytes (10xxxxxx) at the end, at most 3
+  while (tail < 3 && tail < bytes.length && (bytes[bytes.length - 1 - tail]! & 0xc0) === 0x80) tail++;
+  const lead = bytes.length - 1 - tail;
+  if (lead < 0) return bytes;
+  const b = bytes[lead]!;
+  const length = b >= 0xf0 && b < 0xf5 ? 4 : b >= 0xe0 && b < 0xf0 ? 3 : b >= 0xc2 && b < 0xe0 ? 2 : 0;
+  return length > tail + 1 ? bytes.subarray(0, lead) : bytes;
+}
+
 function finish(output: Output, opts: ConvertOptions, inputLength: number): ConversionResult {
   const { size, headBytes, blob } = output;
   const truncated = size > opts.previewLimit;
@@ -129,7 +144,10 @@ function finish(output: Output, opts: ConvertOptions, inputLength: number): Conv
       blob,
     };
   }
-  const { text, lossy } = bytesToText(headBytes, opts.encoding);
+  const { text, lossy } = bytesToText(
+    truncated && opts.encoding === 'UTF-8' ? wholeUtf8Head(headBytes) : headBytes,
+    opts.encoding,
+  );
   const hex = lossy && size > HEX_PREVIEW_BYTES;
   const mediaType = sniffMediaType(headBytes);
   // Characters only of text shown whole: a hex dump's note counts bytes, and so does the count.
