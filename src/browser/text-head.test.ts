@@ -21,4 +21,9 @@ describe('textHead', () => {
     expect(textHead(lines(5), 10, 9)).toBe('line 1\nli');
     expect(textHead(lines(5), 2, 100)).toBe('line 1\nline 2');
   });
+
+  it('never ends in half an emoji at the character limit (a lone surrogate is drawn as "�")', () => {
+    expect(textHead(`a${'🚀'.repeat(30)}`, 10, 40)).toBe(`a${'🚀'.repeat(19)}`);
+    expect(textHead('🚀'.repeat(30), 10, 40)).toBe('🚀'.repeat(20));
+  });
 });

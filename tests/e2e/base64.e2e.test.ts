@@ -549,6 +549,21 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await page.context().close();
   });
 
+  it('shows the start of large text without cutting an emoji in half (it ended in a lone surrogate, shown as �)', async () => {
+    const { page, errors } = await open();
+    const text = `a${'🚀'.repeat(600_000)}`; // 1,200,001 UTF-16 units: the 16,384th is an emoji's first half
+    await input(page).fill(text);
+    await expect.poll(() => testId(page, 'input-count')).toBe('1,200,001 characters');
+    const shown = await input(page).inputValue();
+    expect({ length: shown.length, end: shown.slice(-4), whole: text.startsWith(shown) }).toEqual({
+      length: 16_383,
+      end: '🚀🚀',
+      whole: true,
+    });
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('reports a failed conversion without the character of the input its message quotes', async () => {
     const { page } = await open();
     const sent: string[] = [];
