@@ -498,6 +498,12 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
       .poll(() => status(page).textContent())
       .toBe('Encoding failed: a lone surrogate (U+D83D) at position 3 is not a character; UTF-8 cannot encode it');
     expect(await output(page).inputValue()).toBe('');
+    // The position counts characters: an emoji before it is one (it said 5, its UTF-16 units).
+    await input(page).fill('');
+    await page.evaluate(() => document.execCommand('insertText', false, '🚀ab' + String.fromCharCode(0xd83d)));
+    await expect
+      .poll(() => status(page).textContent())
+      .toBe('Encoding failed: a lone surrogate (U+D83D) at position 4 is not a character; UTF-8 cannot encode it');
 
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
     const b64 = Buffer.from('saved by Notepad').toString('base64') + '\r\n';

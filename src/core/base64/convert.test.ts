@@ -81,6 +81,8 @@ describe('text conversions', () => {
       /^Encoding failed: a lone surrogate \(U\+DE00\) at position 1 /,
     );
     expect(convertText(kernel, 'a\ud83d\ude00b', opts()).preview).toBe(Buffer.from('a😀b').toString('base64'));
+    // Positions count characters: the emoji before it is one (it said 5, counting UTF-16 units).
+    expect(() => convertText(kernel, '🚀ab\ud83d', opts())).toThrow(/ lone surrogate \(U\+D83D\) at position 4 /);
   });
 
   it('strips Unicode and ASCII whitespace before decoding', () => {

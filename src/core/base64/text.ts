@@ -20,8 +20,10 @@ export function textToBytes(text: string, encoding: TextEncodingName): Uint8Arra
     const lone = LONE_SURROGATE.exec(text);
     if (lone) {
       const code = lone[0].charCodeAt(0).toString(16).toUpperCase();
+      // The position counts characters: an emoji before it is one, not its two UTF-16 units.
+      const pairs = text.slice(0, lone.index).match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0;
       throw new Error(
-        `a lone surrogate (U+${code}) at position ${lone.index + 1} is not a character; UTF-8 cannot encode it`,
+        `a lone surrogate (U+${code}) at position ${lone.index - pairs + 1} is not a character; UTF-8 cannot encode it`,
       );
     }
     return new TextEncoder().encode(text);
