@@ -40,7 +40,8 @@ const count = (n: number) => n.toLocaleString('en-US');
 const partNote = (text: string) =>
   text.length > LONG_JWT_TEXT && (
     <p className="muted" role="note">
-      Only the beginning is shown ({count(SHOWN_HEAD_CHARS)} of {count(text.length)} characters); Copy gives all of it.
+      Only the beginning is shown ({count(shownText(text).length)} of {count(text.length)} characters); Copy gives all
+      of it.
     </p>
   );
 

@@ -11,6 +11,8 @@ import {
   lifetimeStatus,
   statusWord,
   MESSAGES,
+  SHOWN_HEAD_CHARS,
+  shownText,
   timeClaims,
   tokenFromFragment,
   tokenInfo,
@@ -115,6 +117,18 @@ describe('decoding and the spec messages', () => {
     expect(hasThreeParts('a.b.c')).toBe(true);
     expect(hasThreeParts('a.b')).toBe(false);
     expect(hasThreeParts('a.b.c.d')).toBe(false);
+  });
+});
+
+describe('long text', () => {
+  it('shows the start of a long text without half an emoji at its end', () => {
+    // Before, a payload whose 4,096th unit was the first half of an emoji ended in "�".
+    const text = `${'a'.repeat(SHOWN_HEAD_CHARS - 1)}🚀${'b'.repeat(70_000)}`;
+    expect(shownText(text)).toBe('a'.repeat(SHOWN_HEAD_CHARS - 1));
+    expect(shownText(`${'a'.repeat(SHOWN_HEAD_CHARS - 2)}🚀${'b'.repeat(70_000)}`)).toBe(
+      `${'a'.repeat(SHOWN_HEAD_CHARS - 2)}🚀`,
+    );
+    expect(shownText('short 🚀')).toBe('short 🚀');
   });
 });
 

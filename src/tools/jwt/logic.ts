@@ -4,6 +4,7 @@
  * Nothing here talks to a server.
  */
 import { base64UrlToBytes } from '../../core/base64/base64url';
+import { head } from '../../core/excerpt';
 
 export const MESSAGES = {
   empty: 'Please enter a JWT token',
@@ -263,7 +264,10 @@ export function prettyJson(value: unknown): string {
 export const LONG_JWT_TEXT = 65_536;
 export const SHOWN_HEAD_CHARS = 4_096;
 
-/** What the page shows of a text: all of it, or the beginning of a long one (see LONG_JWT_TEXT). */
+/**
+ * What the page shows of a text: all of it, or the beginning of a long one (see LONG_JWT_TEXT),
+ * one unit shorter when the last would be half an emoji (a lone surrogate is drawn as "�").
+ */
 export function shownText(text: string): string {
-  return text.length > LONG_JWT_TEXT ? text.slice(0, SHOWN_HEAD_CHARS) : text;
+  return text.length > LONG_JWT_TEXT ? head(text, SHOWN_HEAD_CHARS) : text;
 }
