@@ -7,6 +7,7 @@ import { searchPages } from './search';
 import type { PageDeclaration } from './tool';
 import './palette.css';
 import { excerpt } from '../core/excerpt';
+import { composing } from '../browser/shortcut';
 
 interface Entry {
   page: PageDeclaration;
@@ -49,6 +50,7 @@ export default function CommandPalette({ onClose }: { onClose: (navigated?: bool
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (composing(e)) return; // the input method's keys: the text is not typed yet
     const n = entries.length;
     if (e.key === 'ArrowDown' && n) setActive((activeIndex + 1) % n);
     else if (e.key === 'ArrowUp' && n) setActive((activeIndex - 1 + n) % n);

@@ -4,7 +4,7 @@ import { Icon, type IconName } from './icons';
 import { pages, sidebarGroups } from './registry';
 import { filterPages } from './search';
 import { excerpt } from '../core/excerpt';
-import { paletteShortcut } from '../browser/shortcut';
+import { composing, paletteShortcut } from '../browser/shortcut';
 
 // "20+ Tools" is the spec's wording (the registry test keeps at least 20 pages declared).
 const STATS = ['20+ Tools', `${sidebarGroups.length} Categories`, '100% Free & Open'];
@@ -73,8 +73,8 @@ export function Home() {
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
           onKeyDown={(e) => {
-            // As in the palette: Enter opens the best match.
-            if (e.key === 'Enter' && matches?.[0]) navigate(matches[0].path);
+            // As in the palette: Enter opens the best match (not the one committing an IME's text).
+            if (e.key === 'Enter' && !composing(e) && matches?.[0]) navigate(matches[0].path);
           }}
         />
         {/* Always present, so screen readers hear each change (one created with its text often is not). */}

@@ -4,6 +4,7 @@ import { Icon } from './icons';
 import { sidebarGroups, groupOfPath, pages, VERSION, PRODUCT } from './registry';
 import { filterPages } from './search';
 import type { PageDeclaration } from './tool';
+import { composing } from '../browser/shortcut';
 
 const NAV_DELAY_MS = 300;
 
@@ -56,8 +57,8 @@ export function Sidebar({ open, onClose, inert }: { open: boolean; onClose: () =
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
         onKeyDown={(e) => {
-          // As in the palette: Enter opens the best match.
-          if (e.key === 'Enter' && matches?.[0]) openPage(matches[0].path);
+          // As in the palette: Enter opens the best match (not the one committing an IME's text).
+          if (e.key === 'Enter' && !composing(e) && matches?.[0]) openPage(matches[0].path);
         }}
       />
       {matches && (

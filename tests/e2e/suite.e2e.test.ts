@@ -2,7 +2,7 @@
 // dark mode, SVG icons, the skip link and the closed mobile menu's Tab order, and axe in the
 // states these reach, in both themes.
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
 import { seriousColourViolations, seriousViolations } from '../harness/axe';
@@ -39,6 +39,56 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await expect.poll(() => page.locator('main h1').first().textContent()).toBe(second);
     expect(await palette(page).count()).toBe(0);
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the Enter or Escape that ends an IME composition (Japanese, Chinese, Korean) stays in the box', async () => {
+    // The keys an input method takes (Enter commits its text, Escape cancels it, arrows pick a
+    // candidate) opened the first match or closed the palette before the word was even typed.
+    const { page } = await open('/');
+    // Read without waiting: a box that went away (the page changed) fails at once.
+    const values = (box: Locator) => box.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    const cdp = await page.context().newCDPSession(page);
+    const compose = (text: string) =>
+      cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
+    await page.keyboard.press('Control+k');
+    await combobox(page).waitFor();
+    await compose('json');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter'); // commits "json"
+    await expect.poll(() => values(combobox(page))).toEqual(['json']);
+    await expect.poll(() => options(page).first().getAttribute('aria-selected')).toBe('true');
+    await compose('yaml');
+    await page.keyboard.press('Escape'); // cancels the composition, not the palette
+    await expect.poll(() => palette(page).isVisible()).toBe(true);
+    await compose(''); // what the input method does on that Escape (Chromium's test input has none)
+    await page.keyboard.press('Escape');
+    await expect.poll(() => palette(page).count()).toBe(0);
+    const home = page.locator('main').getByRole('searchbox', { name: 'Filter tools' });
+    await home.focus();
+    await compose('yaml');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => values(home)).toEqual(['yaml']);
+    expect(new URL(page.url()).pathname).toBe('/');
+    // The sidebar opens its match 300 ms after Enter: the page's clock says when that has passed.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    // A navigation the page starts would be seen here (and cancelled, so the page is still there to ask).
+    await page.evaluate(() => {
+      const w = window as unknown as { started: string[]; navigation: EventTarget };
+      w.started = [];
+      w.navigation.addEventListener('navigate', (e) => {
+        w.started.push((e as Event & { destination: { url: string } }).destination.url);
+        e.preventDefault();
+      });
+    });
+    const side = page.locator('#sidebar').getByRole('searchbox', { name: 'Filter tools' });
+    await side.focus();
+    await compose('gradient');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => values(side)).toEqual(['gradient']);
+    await page.clock.runFor(1000);
+    expect(await page.evaluate(() => (window as unknown as { started: string[] }).started)).toEqual([]);
     await page.context().close();
   });
 
