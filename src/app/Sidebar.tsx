@@ -15,6 +15,15 @@ const NAV_DELAY_MS = 300;
 export function Sidebar({ open, onClose, inert }: { open: boolean; onClose: () => void; inert: boolean }) {
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState<string | null>(() => groupOfPath(pathname)?.id ?? null);
+  // A tool reached without a page load (the palette, a home page link, Back) opens its group too,
+  // unless the open one lists it already; the visitor's own collapsing on a page stays.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    const listedInOpen = sidebarGroups.some((g) => g.id === expanded && g.pages.some((p) => p.path === pathname));
+    const group = groupOfPath(pathname);
+    if (group && !listedInOpen) setExpanded(group.id);
+  }
   const [filter, setFilter] = useState('');
   const matches = filterPages(filter, pages);
 

@@ -138,6 +138,34 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('opens the group of the tool reached without a page load too (palette, home page, back)', async () => {
+    // The sidebar opened the current tool's group only at a page load: after the palette or a home
+    // page link, its current mark sat in a collapsed group and the other group stayed open.
+    const { page } = await desktop('/ip-subnet');
+    const expanded = () =>
+      page
+        .locator('#sidebar .group-toggle[aria-expanded="true"]')
+        .evaluateAll((els) => els.map((e) => e.textContent?.trim()));
+    const current = page.locator('#sidebar').locator('a[aria-current="page"]');
+    await expect.poll(() => expanded()).toEqual(['Network Tools']);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Search tools' }).fill('crc generator');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => expanded()).toEqual(['Hardware Development']);
+    await expect.poll(() => current.textContent()).toBe('CRC Generator');
+    expect(await current.isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.locator('main').getByRole('link', { name: 'Color Contrast Checker' }).click();
+    await expect.poll(() => expanded()).toEqual(['UI/UX Design Tools']);
+    await page.goBack(); // home: no tool, the group stays
+    await page.goBack();
+    await expect.poll(() => expanded()).toEqual(['Hardware Development']);
+    // The visitor's own choice on a page stays: the open group collapses, and nothing reopens it.
+    await page.getByRole('button', { name: 'Hardware Development' }).click();
+    await expect.poll(() => expanded()).toEqual([]);
+    await page.context().close();
+  });
+
   it('on a small screen opens the sidebar as an overlay, locks scrolling and closes it on overlay, outside tap and route change', async () => {
     const { page } = await openPage(app.browser, {
       viewport: { width: 390, height: 740 },
