@@ -40,6 +40,11 @@ export default function CommandPalette({ onClose }: { onClose: (navigated?: bool
   const activeIndex = Math.min(active, entries.length - 1);
 
   useEffect(() => input.current?.focus(), []);
+  // A modal, as the open menu: the page under it does not scroll (the wheel over the backdrop did).
+  useEffect(() => {
+    document.body.classList.add('palette-open');
+    return () => document.body.classList.remove('palette-open');
+  }, []);
   useEffect(() => {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [activeIndex]);

@@ -179,6 +179,22 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await mobile.page.context().close();
   });
 
+  it('the page under the open palette does not scroll (a modal, as the open menu)', async () => {
+    // The wheel over the dimmed backdrop scrolled the page under it, and the palette stayed put.
+    const { page } = await open('/json-formatter', 1280);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeGreaterThan(200);
+    await page.keyboard.press('Control+k');
+    await options(page).first().waitFor();
+    await page.mouse.move(100, 700); // the backdrop
+    await page.mouse.wheel(0, 200);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => palette(page).count()).toBe(0);
+    // Wheel events are handled in order: once this one has scrolled the page, so had the first.
+    await page.mouse.wheel(0, 40);
+    await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBe(40);
+    await page.context().close();
+  });
+
   it('lists recently opened tools first, and the navbar button opens the palette', async () => {
     const { page } = await open('/jwt-debugger');
     await page.goto(app.url + '/gradient-generator');
