@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Icon } from './icons';
 import { pageByPath, pages } from './registry';
 import { recentPaths } from './recent';
@@ -33,6 +33,7 @@ export default function CommandPalette({ onClose }: { onClose: (navigated?: bool
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const id = useId();
@@ -51,7 +52,9 @@ export default function CommandPalette({ onClose }: { onClose: (navigated?: bool
 
   const open = (page: PageDeclaration) => {
     onClose(true);
-    void navigate(page.path);
+    // The tool already shown (the first recent entry) is not opened again: a bare address over
+    // the same page dropped its link's settings, which the page writes only as they change.
+    if (page.path !== pathname) void navigate(page.path);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -195,6 +195,22 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.context().close();
   });
 
+  it("opening the tool already shown from the palette keeps its link's settings in the address", async () => {
+    // The current tool is the first recent entry, so Ctrl+K, Enter opened it again: a bare address
+    // over the same page, and Copy link then copied a link to the defaults.
+    const { page } = await open('/uart-generator?baudRate=38400');
+    const entries = await page.evaluate(() => history.length);
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => options(page).first().locator('.palette-title').textContent()).toBe('UART Generator');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => palette(page).count()).toBe(0);
+    expect(new URL(page.url()).search).toBe('?baudRate=38400');
+    expect(await page.getByLabel('Baud Rate').inputValue()).toBe('38400');
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.context().close();
+  });
+
   it('lists recently opened tools first, and the navbar button opens the palette', async () => {
     const { page } = await open('/jwt-debugger');
     await page.goto(app.url + '/gradient-generator');
