@@ -378,6 +378,21 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('at 375 px the menu appears without sliding when the system asks for reduced motion', async () => {
+    // The off-canvas menu slid in and out for 200 ms whatever prefers-reduced-motion said.
+    const slide = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const { page } = await openPage(app.browser, { viewport: { width: 375, height: 700 }, reducedMotion });
+      await page.goto(app.url + '/url-encoder');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Close menu' }).count()).toBe(1);
+      const duration = await page.locator('#sidebar').evaluate((e) => getComputedStyle(e).transitionDuration);
+      await page.context().close();
+      return duration;
+    };
+    expect(await slide('no-preference')).not.toBe('0s');
+    expect(await slide('reduce')).toBe('0s');
+  });
+
   it('Base64 encodes a file dropped on the page', async () => {
     const { page, errors } = await open('/base64-converter');
     await page.evaluate(() => {
