@@ -122,7 +122,19 @@ export function Layout() {
   const current = pageByPath(pathname);
   return (
     <div className="app">
-      <a href="#main" className="skip-link">
+      <a
+        href="#main"
+        className="skip-link"
+        // The focus and the scroll a #main link gives, without #main in the address: Copy link
+        // copied it (promising settings), Back had a step more, and a JWT link lost its #token=.
+        onClick={(e) => {
+          const main = document.getElementById('main');
+          if (!main) return;
+          e.preventDefault();
+          main.focus({ preventScroll: true });
+          main.scrollIntoView();
+        }}
+      >
         Skip to content
       </a>
       <header className="navbar">

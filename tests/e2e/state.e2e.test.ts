@@ -62,6 +62,31 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.context().close();
   });
 
+  it('the skip link moves the focus to the content and leaves the address alone', async () => {
+    // It wrote #main into the address: Copy link then promised "these settings" on an untouched
+    // page, Back had an extra step that did nothing, and a JWT link's #token= was replaced.
+    const { page, errors } = await open('/json-formatter');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    const entries = await page.evaluate(() => history.length);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(page.url()).toBe(`${app.url}/json-formatter`);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('✅ Link copied: it opens this tool with its default settings').waitFor();
+    const token =
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+    await open(`/jwt-debugger#token=${token}`, page);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(new URL(page.url()).hash).toBe(`#token=${token}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("keeps the gradient's export size and dithering through a reload", async () => {
     // They were left out of the draft: a reload went back to 1920 x 1080 without dithering.
     const { page, errors } = await open('/gradient-generator');
