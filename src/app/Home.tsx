@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Icon, type IconName } from './icons';
 import { pages, sidebarGroups } from './registry';
 import { filterPages } from './search';
@@ -29,9 +29,22 @@ const FEATURES: { title: string; icon: IconName; text: string; link?: { to: stri
   },
 ];
 
+/** The filter a history entry of the home page held (its `state`), so Back brings it back. */
+const filterOf = (state: unknown) =>
+  typeof state === 'object' && state !== null && 'filter' in state && typeof state.filter === 'string'
+    ? state.filter
+    : '';
+
 export function Home() {
-  const [filter, setFilter] = useState('');
+  const location = useLocation();
   const navigate = useNavigate();
+  const [filter, setShownFilter] = useState(() => filterOf(location.state));
+  // Kept in the history entry (not the address, so no page view per keystroke): a match opened,
+  // then Back, found the filter empty and the matches gone.
+  const setFilter = (value: string) => {
+    setShownFilter(value);
+    void navigate(location, { replace: true, state: { filter: value } });
+  };
   const matches = filterPages(filter, pages);
   const shortcut = paletteShortcut();
   return (

@@ -73,6 +73,26 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('Back to the home page brings back what its filter held and found', async () => {
+    // A match opened from the filter, then Back: the filter was empty and the matches gone.
+    const { page } = await desktop('/');
+    const filter = page.locator('main').getByRole('searchbox', { name: 'Filter tools' });
+    const matches = page.getByRole('region', { name: 'Matching tools' }).getByRole('link');
+    await filter.fill('json');
+    await matches.filter({ hasText: 'CSV and JSON Converter' }).click();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('CSV and JSON Converter');
+    await page.goBack();
+    await expect.poll(() => filter.inputValue()).toBe('json');
+    await expect.poll(() => matches.filter({ hasText: 'JSON Formatter' }).count()).toBe(1);
+    // A new visit to the home page starts empty.
+    await page.goForward();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('CSV and JSON Converter');
+    await page.getByRole('link', { name: 'Home' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'All tools' }).isVisible()).toBe(true);
+    expect(await filter.inputValue()).toBe('');
+    await page.context().close();
+  });
+
   it('shows placeholder pages exactly as specified', async () => {
     const { page } = await desktop('/icon-generator');
     const main = page.locator('main');
