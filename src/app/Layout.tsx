@@ -104,9 +104,10 @@ export function Layout() {
       const t = e.target as Element;
       if (!t.closest('#sidebar, .menu-toggle, .overlay')) close();
     };
-    // Escape closes the menu and gives focus back to its toggle (the sidebar turns inert).
+    // Escape closes the menu and gives focus back to its toggle (the sidebar turns inert); not the
+    // one that cancels an input method's composition in its filter box.
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      if (e.key !== 'Escape' || e.isComposing) return;
       close();
       document.querySelector<HTMLElement>('.menu-toggle')?.focus();
     };

@@ -90,6 +90,19 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.clock.runFor(1000);
     expect(await page.evaluate(() => (window as unknown as { started: string[] }).started)).toEqual([]);
     await page.context().close();
+
+    // The small screen's menu: the Escape that cancels a composition in its filter box leaves it open.
+    const mobile = (await open('/', 375)).page;
+    const mobileCdp = await mobile.context().newCDPSession(mobile);
+    await mobile.getByRole('button', { name: 'Open menu' }).click();
+    await mobile.locator('#sidebar').getByRole('searchbox', { name: 'Filter tools' }).focus();
+    await mobileCdp.send('Input.imeSetComposition', { text: 'json', selectionStart: 4, selectionEnd: 4 });
+    await mobile.keyboard.press('Escape');
+    await mobileCdp.send('Input.imeSetComposition', { text: '', selectionStart: 0, selectionEnd: 0 });
+    expect(await mobile.getByRole('button', { name: 'Close menu' }).count()).toBe(1);
+    await mobile.keyboard.press('Escape'); // no composition now: closes it
+    await expect.poll(() => mobile.getByRole('button', { name: 'Open menu' }).count()).toBe(1);
+    await mobile.context().close();
   });
 
   it('opens with "/" outside text fields only, closes with Escape and gives focus back', async () => {
