@@ -1,4 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
 import { Icon } from './icons';
@@ -9,6 +19,43 @@ import { paletteShortcut } from '../browser/shortcut';
 // The palette is its own chunk (the first load stays small), fetched when the browser is idle.
 const loadPalette = () => import('./CommandPalette');
 const CommandPalette = lazy(loadPalette);
+
+/**
+ * The palette's chunk could not be loaded (the connection down before it was fetched, with no
+ * service worker to serve it; or gone after a deploy): a notice in its place, where the whole app
+ * used to unmount into a blank tab. The browser keeps a failed module import failed, so only a
+ * reload tries again: the user's choice, as on a tool that could not be loaded.
+ */
+class PaletteLoadFailure extends Component<{ onClose: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div
+        className="palette-failed"
+        role="alert"
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          e.stopPropagation(); // the palette's Escape: not the menu's or a popup's under it
+          this.props.onClose();
+        }}
+      >
+        <p>Search could not be loaded: the connection may be down, or a new version of BitSmith was released.</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Reload
+        </button>{' '}
+        <button type="button" autoFocus onClick={this.props.onClose}>
+          Close
+        </button>
+      </div>
+    );
+  }
+}
 
 /** Below this width the sidebar is an off-canvas menu (keep in step with styles.css). */
 const MOBILE_QUERY = '(max-width: 900px)';
@@ -204,9 +251,11 @@ export function Layout() {
         <Outlet />
       </main>
       {paletteOpen && (
-        <Suspense fallback={null}>
-          <CommandPalette onClose={closePalette} />
-        </Suspense>
+        <PaletteLoadFailure onClose={closePalette}>
+          <Suspense fallback={null}>
+            <CommandPalette onClose={closePalette} />
+          </Suspense>
+        </PaletteLoadFailure>
       )}
     </div>
   );

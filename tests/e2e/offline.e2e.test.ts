@@ -216,6 +216,42 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     }
   });
 
+  it('with the connection down before the palette has loaded, Ctrl+K says so and the page stays', async () => {
+    // Its chunk failed (no service worker yet, or blocked) and the whole app unmounted: a blank tab,
+    // the user's text gone from the screen.
+    const { page, errors } = await openPage(app.browser, {
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'block',
+    });
+    // The palette's chunk and the server both out of reach (the address check is a HEAD).
+    await page.context().route(/CommandPalette/, (r) => r.abort('internetdisconnected'));
+    await page.context().route(
+      (url) => url.pathname === '/json-formatter',
+      (r) => (r.request().method() === 'HEAD' ? r.abort('internetdisconnected') : r.continue()),
+    );
+    await page.goto(app.url + '/json-formatter');
+    const input = page.getByLabel('Input JSON');
+    await input.fill('{"typed": true}');
+    await input.focus();
+    await page.keyboard.press('Control+k');
+    const alert = page.getByRole('alert').filter({ hasText: 'Search could not be loaded' });
+    await alert.waitFor();
+    expect(await input.inputValue()).toBe('{"typed": true}');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Close' }).evaluate((b) => b === document.activeElement))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => alert.count()).toBe(0);
+    await expect.poll(() => input.evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.getByRole('button', { name: /^Search tools/ }).click(); // again: the same notice
+    await alert.waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => alert.count()).toBe(0);
+    expect(await input.inputValue()).toBe('{"typed": true}');
+    expect(errors.filter((e) => !/CommandPalette/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
   it('after a deploy, a missing chunk does not reload a tab holding text its draft could not keep', async () => {
     await withDeployedCopy(async ({ url, drop }) => {
       const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
