@@ -50,6 +50,13 @@ export default function CommandPalette({ onClose }: { onClose: (navigated?: bool
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [activeIndex]);
 
+  /** How many options the list shows at once, less one so that a page step keeps one in view. */
+  const optionsPerPage = () => {
+    const el = list.current;
+    const option = el?.querySelector<HTMLElement>('[role="option"]');
+    return el && option?.offsetHeight ? Math.max(1, Math.floor(el.clientHeight / option.offsetHeight) - 1) : 1;
+  };
+
   const open = (page: PageDeclaration) => {
     onClose(true);
     // The tool already shown (the first recent entry) is not opened again: a bare address over
@@ -62,7 +69,11 @@ export default function CommandPalette({ onClose }: { onClose: (navigated?: bool
     const n = entries.length;
     if (e.key === 'ArrowDown' && n) setActive((activeIndex + 1) % n);
     else if (e.key === 'ArrowUp' && n) setActive((activeIndex - 1 + n) % n);
-    else if (e.key === 'Enter' && entries[activeIndex]) open(entries[activeIndex].page);
+    else if ((e.key === 'PageDown' || e.key === 'PageUp') && n) {
+      // A page of options at a time, stopping at the ends (as VS Code's quick open does).
+      const step = e.key === 'PageDown' ? optionsPerPage() : -optionsPerPage();
+      setActive(Math.min(n - 1, Math.max(0, activeIndex + step)));
+    } else if (e.key === 'Enter' && entries[activeIndex]) open(entries[activeIndex].page);
     else if (e.key === 'Escape') {
       // The palette's Escape: the page's own Escape handlers (a colour popup, the mobile menu)
       // listen on document and would close what is under it too.

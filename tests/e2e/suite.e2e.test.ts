@@ -192,6 +192,35 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await mobile.page.context().close();
   });
 
+  it('PageDown and PageUp move the palette a page of options at a time, stopping at the ends', async () => {
+    // They did nothing: with every tool listed, the last one was twenty ArrowDowns away.
+    const { page } = await open('/', 1280);
+    await page.keyboard.press('Control+k');
+    await options(page).first().waitFor();
+    const selected = () =>
+      options(page).evaluateAll((els) => els.findIndex((e) => e.getAttribute('aria-selected') === 'true'));
+    const total = await options(page).count();
+    await page.keyboard.press('PageDown');
+    await expect.poll(selected).toBeGreaterThan(1);
+    const page1 = await selected();
+    // The chosen option is in sight in the list.
+    const inSight = () =>
+      page.evaluate(() => {
+        const list = document.querySelector('[role="listbox"]')!.getBoundingClientRect();
+        const option = document.querySelector('[role="option"][aria-selected="true"]')!.getBoundingClientRect();
+        return option.top >= list.top - 1 && option.bottom <= list.bottom + 1;
+      });
+    await expect.poll(inSight).toBe(true);
+    for (let i = 0; i < total; i++) await page.keyboard.press('PageDown');
+    await expect.poll(selected).toBe(total - 1);
+    await expect.poll(inSight).toBe(true);
+    await page.keyboard.press('PageUp');
+    await expect.poll(selected).toBe(total - 1 - page1);
+    for (let i = 0; i < total; i++) await page.keyboard.press('PageUp');
+    await expect.poll(selected).toBe(0);
+    await page.context().close();
+  });
+
   it('the page under the open palette does not scroll (a modal, as the open menu)', async () => {
     // The wheel over the dimmed backdrop scrolled the page under it, and the palette stayed put.
     const { page } = await open('/json-formatter', 1280);
