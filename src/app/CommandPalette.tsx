@@ -7,7 +7,7 @@ import { searchPages } from './search';
 import type { PageDeclaration } from './tool';
 import './palette.css';
 import { excerpt } from '../core/excerpt';
-import { composing } from '../browser/shortcut';
+import { composing, paletteShortcut } from '../browser/shortcut';
 
 interface Entry {
   page: PageDeclaration;
@@ -105,7 +105,8 @@ export default function CommandPalette({ onClose }: { onClose: (navigated?: bool
           aria-controls={`${id}-list`}
           aria-autocomplete="list"
           aria-activedescendant={entries.length ? optionId(activeIndex) : undefined}
-          placeholder="Search tools… (↑ ↓ to move, Enter to open, Esc to close)"
+          // The keys' hint where there are keys (a phone's touch screen has none: it was cut short there).
+          placeholder={paletteShortcut() ? 'Search tools… (↑ ↓ to move, Enter to open, Esc to close)' : 'Search tools…'}
           autoComplete="off"
           spellCheck={false}
           value={query}

@@ -151,12 +151,19 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await phone.page.goto(app.url + '/');
     expect(await phone.page.locator('.home-filter input').getAttribute('placeholder')).toBe('Filter tools');
     expect(await phone.page.getByRole('button', { name: 'Search tools', exact: true }).count()).toBe(1);
+    // Nor keys in the palette's box: its hint was about arrows, Enter and Esc, cut short at 375 px.
+    await phone.page.getByRole('button', { name: 'Search tools', exact: true }).tap();
+    expect(await combobox(phone.page).getAttribute('placeholder')).toBe('Search tools…');
     await phone.page.context().close();
     const { page } = await open('/');
     expect(await page.locator('.home-filter input').getAttribute('placeholder')).toBe(
       'Filter tools (or press Ctrl K anywhere)',
     );
     expect(await page.getByRole('button', { name: 'Search tools (Ctrl K)' }).count()).toBe(1);
+    await page.keyboard.press('Control+k');
+    expect(await combobox(page).getAttribute('placeholder')).toBe(
+      'Search tools… (↑ ↓ to move, Enter to open, Esc to close)',
+    );
     await page.context().close();
   });
 
