@@ -73,7 +73,10 @@ describeWith(['chromium'], 'offline in Chromium', () => {
    * "a b" typed), and `deploy()`: a new index.html, so a new worker (its precache revision changes),
    * which the browser then finds.
    */
-  async function openOnServedCopy(test: (page: Page, deploy: () => Promise<void>) => Promise<void>) {
+  async function openOnServedCopy(
+    test: (page: Page, deploy: () => Promise<void>) => Promise<void>,
+    { firstVisit = false } = {},
+  ) {
     const dir = mkdtempSync(join(tmpdir(), 'bitsmith-deploy-'));
     cpSync(join(import.meta.dirname, '../../dist/client'), dir, { recursive: true });
     const server = await startServer({ env: { STATIC_DIR: dir } });
@@ -97,7 +100,8 @@ describeWith(['chromium'], 'offline in Chromium', () => {
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
       });
-      await page.reload();
+      // A first visit's tab is not reloaded: its worker, once installed, takes it over (clientsClaim).
+      if (!firstVisit) await page.reload();
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       await test(page, deploy);
       expect(errors).toEqual([]);
@@ -119,6 +123,22 @@ describeWith(['chromium'], 'offline in Chromium', () => {
       await newBuild(page).waitFor({ state: 'attached' });
       await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('a b');
     });
+  });
+
+  it('the tab of a first visit reloads into a new deploy too, the draft kept', async () => {
+    // Only a tab that had a service worker when it loaded listened for the next one: the tab of a
+    // first visit stayed on the old build, whose files the new worker deleted from the cache.
+    await openOnServedCopy(
+      async (page, deploy) => {
+        await page.getByLabel(/^Input/).fill('a b');
+        await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+        expect(await newBuild(page).count()).toBe(0); // the first worker's takeover reloaded nothing
+        await deploy();
+        await newBuild(page).waitFor({ state: 'attached' });
+        await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('a b');
+      },
+      { firstVisit: true },
+    );
   });
 
   it('a tab whose draft could not be kept (storage full) is not reloaded by a new deploy, so its text stays', async () => {
