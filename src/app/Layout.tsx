@@ -14,7 +14,7 @@ import { Sidebar } from './Sidebar';
 import { Icon } from './icons';
 import { PRODUCT, pageByPath } from './registry';
 import { useTheme } from './theme';
-import { paletteShortcut } from '../browser/shortcut';
+import { isApple, paletteShortcut } from '../browser/shortcut';
 
 // The palette is its own chunk (the first load stays small), fetched when the browser is idle.
 const loadPalette = () => import('./CommandPalette');
@@ -82,12 +82,15 @@ const isTextField = (t: EventTarget | null) =>
 
 /**
  * Ctrl+K / Cmd+K anywhere toggles the command palette (as in VS Code, GitHub and Linear); "/"
- * outside a text field opens it.
+ * outside a text field opens it. On a Mac, Ctrl+K in a text field is the system's (delete to the
+ * end of the line), as GitHub leaves it: ⌘K opens the palette there.
  */
 function usePaletteShortcut(open: () => void, close: () => void, isOpen: boolean) {
   useEffect(() => {
+    const apple = isApple();
     const onKey = (e: KeyboardEvent) => {
-      const ctrlK = e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey;
+      const systems = apple && e.ctrlKey && !e.metaKey && isTextField(e.target);
+      const ctrlK = e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && !systems;
       const slash = e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isTextField(e.target);
       if (!ctrlK && !slash) return;
       e.preventDefault();

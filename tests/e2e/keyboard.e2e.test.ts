@@ -173,6 +173,38 @@ describeWith(['chromium'], 'keyboard and screen-reader use in Chromium', () => {
     await page.context().close();
   });
 
+  it("on a Mac, Ctrl+K in a text field is the system's delete to end of line, and ⌘K opens the palette", async () => {
+    // macOS text fields delete to the end of the line on Ctrl+K; the palette took that key too, so
+    // the line stayed and a dialog opened over the text.
+    const { page } = await openPage(app.browser, {
+      viewport: { width: 1280, height: 800 },
+      userAgent:
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36',
+    });
+    await page.goto(app.url + '/json-formatter');
+    const palette = page.getByRole('dialog', { name: 'Search tools' });
+    const input = page.getByLabel('Input JSON');
+    await input.fill('{"a": 1}');
+    await input.focus();
+    // Whether the page kept the key from the system (read after every listener has had it).
+    await page.evaluate(() => {
+      window.addEventListener('keydown', (e) => {
+        if (e.key === 'k') document.body.dataset.kept = String(e.defaultPrevented);
+      });
+    });
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => page.evaluate(() => document.body.dataset.kept)).toBe('false');
+    await page.keyboard.press('Meta+k'); // opens it (Ctrl+K opening it too would make this a close)
+    await palette.waitFor();
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'detached' });
+    // Outside a text field Ctrl+K is nothing to the system: it opens the palette there too.
+    await page.getByRole('button', { name: 'Format' }).focus();
+    await page.keyboard.press('Control+k');
+    await palette.waitFor();
+    await page.context().close();
+  });
+
   it('announces errors in regions that keep their role, and ties them to the fields they are about', async () => {
     const { page, errors } = await open('/json-formatter');
     const alert = await page.locator('.status-line [role="alert"]').elementHandle();
