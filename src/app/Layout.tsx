@@ -113,6 +113,12 @@ export function Layout() {
   const menuOpen = mobile && menuOpenAt === pathname;
   const close = () => setMenuOpenAt(null);
   if (!mobile && menuOpenAt !== null) setMenuOpenAt(null); // not open again when it narrows back
+  // Nor when Back returns to the route it was opened on: it opened again there, untapped.
+  const [routeShown, setRouteShown] = useState(pathname);
+  if (routeShown !== pathname) {
+    setRouteShown(pathname);
+    setMenuOpenAt(null);
+  }
   const [theme, toggleTheme] = useTheme();
   const shortcut = paletteShortcut();
   const [paletteOpen, setPaletteOpen] = useState(false);

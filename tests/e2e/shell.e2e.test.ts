@@ -226,6 +226,24 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('a menu closed by a route change stays closed when Back returns to its page', async () => {
+    // It was open "for the route it was opened on", so Back to that route opened it again, over the
+    // page and with scrolling locked, without a tap.
+    const { page } = await openPage(app.browser, { viewport: { width: 375, height: 700 } });
+    await page.goto(app.url + '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Search tools' }).fill('url encoder');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('URL Encoder/Decoder');
+    await expect.poll(() => page.getByRole('button', { name: 'Open menu' }).count()).toBe(1);
+    await page.goBack();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('BitSmith');
+    expect(await page.getByRole('button', { name: 'Open menu' }).count()).toBe(1);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    await page.context().close();
+  });
+
   it('closes the menu when the window grows past the small-screen width (a tablet turned)', async () => {
     // Until 2026-11-30 the menu stayed open: its overlay dimmed the whole wide page, which no
     // longer scrolled, and the sidebar (no longer off-canvas) showed no way to close it.
