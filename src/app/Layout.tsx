@@ -113,15 +113,18 @@ export function Layout() {
   const menuOpen = mobile && menuOpenAt === pathname;
   const close = () => setMenuOpenAt(null);
   if (!mobile && menuOpenAt !== null) setMenuOpenAt(null); // not open again when it narrows back
+  const [paletteOpen, setPaletteOpen] = useState(false);
   // Nor when Back returns to the route it was opened on: it opened again there, untapped.
   const [routeShown, setRouteShown] = useState(pathname);
   if (routeShown !== pathname) {
     setRouteShown(pathname);
     setMenuOpenAt(null);
+    // The palette goes with the page it was over (Back or Forward under it): it stayed open over
+    // the page Back brought, and its Escape sent the focus to <body>.
+    setPaletteOpen(false);
   }
   const [theme, toggleTheme] = useTheme();
   const shortcut = paletteShortcut();
-  const [paletteOpen, setPaletteOpen] = useState(false);
   const focusBeforePalette = useRef<Element | null>(null);
 
   const openPalette = useCallback(() => {
@@ -144,6 +147,7 @@ export function Layout() {
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
+    focusBeforePalette.current = null; // a palette closed by the route change: its control is gone
     if (!document.activeElement || document.activeElement === document.body) document.getElementById('main')?.focus();
   }, [pathname]);
   useEffect(() => {

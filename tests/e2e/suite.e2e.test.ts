@@ -260,6 +260,22 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.context().close();
   });
 
+  it("Back (a mouse button, Alt+Left, a phone's back gesture) closes the palette with the page it was over", async () => {
+    // The palette stayed open over the page Back brought, and Escape then sent the focus to <body>:
+    // the control it came from was gone with the other page.
+    const { page } = await open('/');
+    await page.locator('main').getByRole('link', { name: 'URL Encoder/Decoder' }).click();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('URL Encoder/Decoder');
+    await page.getByLabel(/^Input/).focus();
+    await page.keyboard.press('Control+k');
+    await palette(page).waitFor();
+    await page.goBack();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('BitSmith');
+    await expect.poll(() => palette(page).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.context().close();
+  });
+
   it('lists recently opened tools first, and the navbar button opens the palette', async () => {
     const { page } = await open('/jwt-debugger');
     await page.goto(app.url + '/gradient-generator');
