@@ -168,6 +168,7 @@ export function Layout() {
     // one that cancels an input method's composition in its filter box.
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.isComposing) return;
+      if (e.defaultPrevented) return; // taken inside the menu (its filter box emptied itself)
       close();
       document.querySelector<HTMLElement>('.menu-toggle')?.focus();
     };

@@ -68,6 +68,11 @@ export function Sidebar({ open, onClose, inert }: { open: boolean; onClose: () =
         onKeyDown={(e) => {
           // As in the palette: Enter opens the best match (not the one committing an IME's text).
           if (e.key === 'Enter' && !composing(e) && matches?.[0]) openPage(matches[0].path);
+          // Escape empties the box first (in every browser); the next one closes the small screen's menu.
+          if (e.key === 'Escape' && !composing(e) && filter) {
+            e.preventDefault();
+            setFilter('');
+          }
         }}
       />
       {matches && (

@@ -244,6 +244,22 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it("Escape in the open menu's filter box empties the box first, then closes the menu", async () => {
+    // The first Escape emptied the box and closed the whole menu with it.
+    const { page } = await openPage(app.browser, { viewport: { width: 375, height: 700 } });
+    await page.goto(app.url + '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const filter = page.locator('#sidebar').getByRole('searchbox', { name: 'Filter tools' });
+    await filter.fill('json');
+    await filter.press('Escape');
+    await expect.poll(() => filter.inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Close menu' }).count()).toBe(1);
+    await filter.press('Escape');
+    await expect.poll(() => page.getByRole('button', { name: 'Open menu' }).count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
+    await page.context().close();
+  });
+
   it('closes the menu when the window grows past the small-screen width (a tablet turned)', async () => {
     // Until 2026-11-30 the menu stayed open: its overlay dimmed the whole wide page, which no
     // longer scrolled, and the sidebar (no longer off-canvas) showed no way to close it.
