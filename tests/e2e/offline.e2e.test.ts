@@ -162,6 +162,29 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     });
   });
 
+  it('a tab holding a JWT (never stored) is not reloaded by a new deploy, so the token and key stay', async () => {
+    // The token and the verification key are kept in memory only, by design: the deploy's reload
+    // emptied the page while the visitor was checking a signature.
+    await openOnServedCopy(async (page, deploy) => {
+      await page.goto(new URL('/jwt-debugger', page.url()).href);
+      const token =
+        'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+      await page.getByLabel('JWT Token').fill(token);
+      await page.getByLabel(/Secret for verification/).fill('your-256-bit-secret');
+      // A reload the page starts fires the navigation's navigate event at once (see above).
+      await page.evaluate(() => {
+        const { navigation } = window as unknown as { navigation: EventTarget };
+        navigation.addEventListener('navigate', () => document.body.classList.add('navigating'));
+        navigator.serviceWorker.addEventListener('controllerchange', () => document.body.classList.add('sw-changed'));
+      });
+      await deploy();
+      await page.locator('body.sw-changed').waitFor({ state: 'attached' });
+      expect(await page.locator('body.navigating').count()).toBe(0);
+      expect(await page.getByLabel('JWT Token').inputValue()).toBe(token);
+      expect(await page.getByLabel(/Secret for verification/).inputValue()).toBe('your-256-bit-secret');
+    });
+  });
+
   /**
    * Runs `test` against a served copy of the build whose tool chunks `drop` renames away, as a new
    * deploy's would, and `restore` brings back.
