@@ -144,11 +144,15 @@ export function Layout() {
   // A page that goes away takes the focused control with it (a home page link, Enter in its filter
   // box), and the focus fell to <body>: the new page's content takes it, as from the palette.
   const shownPath = useRef(pathname);
+  // Screen readers hear the new page's title (set by the route's own effect, which runs first): a
+  // navbar link or Back keeps the focus where it was, and the page changed under it unheard.
+  const routeAnnouncer = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
     focusBeforePalette.current = null; // a palette closed by the route change: its control is gone
     if (!document.activeElement || document.activeElement === document.body) document.getElementById('main')?.focus();
+    if (routeAnnouncer.current) routeAnnouncer.current.textContent = document.title;
   }, [pathname]);
   useEffect(() => {
     const id = setTimeout(() => void loadPalette(), 1500);
@@ -260,6 +264,7 @@ export function Layout() {
           }}
         />
       )}
+      <p className="sr-only" role="status" ref={routeAnnouncer} />
       {/* While the menu is open over it, the page is out of the Tab order (a modal menu). */}
       <main className="content" id="main" tabIndex={-1} inert={mobile && menuOpen}>
         <Outlet />

@@ -8,6 +8,7 @@ import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
 import { seriousViolations } from '../harness/axe';
 import { describeWith } from '../harness/system';
+import { watchPageAnnouncements } from '../harness/announce';
 
 /** What has focus: its accessible name as a test reads it (text, or the id of a field or region). */
 const focused = (page: Page) =>
@@ -122,6 +123,21 @@ describeWith(['chromium'], 'keyboard and screen-reader use in Chromium', () => {
     await expect.poll(() => focused(page)).toBe('#main');
     await page.keyboard.press('Tab'); // the keyboard goes on inside the page, not from the top
     await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('main'))).toBe(true);
+    await page.context().close();
+  });
+
+  it('tells screen readers which page a route change brought when the focus stays put (navbar links, Back)', async () => {
+    // The navbar's links stay on the page, and so does the focus: the page changed under it unheard.
+    const { page } = await open('/url-encoder');
+    const announced = await watchPageAnnouncements(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('BitSmith');
+    await page.goBack();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('URL Encoder/Decoder');
+    await expect
+      .poll(async () => (await announced()).filter((a) => a.role === 'status' && !a.inserted).map((a) => a.text))
+      .toEqual(expect.arrayContaining(['BitSmith', 'URL Encoder/Decoder · BitSmith']));
     await page.context().close();
   });
 
