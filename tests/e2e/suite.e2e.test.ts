@@ -394,6 +394,23 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.context().close();
   });
 
+  it("marks the sidebar's current tool in forced colours (Windows High Contrast) too", async () => {
+    // The mark was a background and a text colour only, which forced colours replace: the current
+    // tool looked like every other link.
+    const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, forcedColors: 'active' });
+    await page.goto(app.url + '/url-encoder');
+    const look = (name: string) =>
+      page
+        .locator('#sidebar')
+        .getByRole('link', { name, exact: true })
+        .evaluate((a) => {
+          const s = getComputedStyle(a);
+          return [s.outlineStyle, s.textDecorationLine, s.borderLeftStyle, s.borderLeftWidth, s.fontWeight].join(' ');
+        });
+    await expect.poll(() => look('URL Encoder/Decoder')).not.toBe(await look('IP Subnet Calculator'));
+    await page.context().close();
+  });
+
   it('draws icons as SVG, never emoji', async () => {
     const { page } = await open('/');
     const toggles = page.locator('#sidebar .group-toggle');
