@@ -62,6 +62,26 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.context().close();
   });
 
+  it("Copy link does not take another site's parameters (?utm_source=, ?fbclid=) for settings", async () => {
+    // A visit from a newsletter or a social link: Copy link promised "these settings" on a tool
+    // whose link held none of its own.
+    const { page, errors } = await open('/json-formatter?utm_source=newsletter&fbclid=abc');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    const copy = async () => {
+      await page.getByRole('button', { name: 'Copy link' }).click();
+      return page.locator('main [role="status"]').filter({ hasText: 'Link copied' }).first().textContent();
+    };
+    await expect.poll(copy).toBe('✅ Link copied: it opens this tool with its default settings');
+    await open('/uart-generator?utm_source=newsletter', page);
+    await expect.poll(copy).toBe('✅ Link copied: it opens this tool with its default settings');
+    await page.getByLabel('Baud Rate').selectOption('38400');
+    await expect.poll(copy).toBe('✅ Link copied: it opens this tool with these settings');
+    await open('/ip-subnet?utm_source=newsletter&ip=10.1.2.3&prefix=8&tab=overview', page);
+    await expect.poll(copy).toBe('✅ Link copied: it opens this tool with these settings');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('the skip link moves the focus to the content and leaves the address alone', async () => {
     // It wrote #main into the address: Copy link then promised "these settings" on an untouched
     // page, Back had an extra step that did nothing, and a JWT link's #token= was replaced.
