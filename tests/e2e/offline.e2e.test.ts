@@ -295,6 +295,20 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     await page.context().close();
   });
 
+  it('the Diagnostics page whose chunk cannot load says so in the frame, not a blank tab', async () => {
+    // The self-check, opened when something is wrong (a flaky connection), unmounted the whole app.
+    const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    await page.context().route(/Diagnostics/, (r) => r.abort('internetdisconnected'));
+    await page.context().route(
+      (url) => url.pathname === '/diagnostics',
+      (r) => (r.request().method() === 'HEAD' ? r.abort('internetdisconnected') : r.continue()),
+    );
+    await page.goto(app.url + '/diagnostics');
+    await page.getByRole('alert').filter({ hasText: 'Diagnostics could not be loaded' }).waitFor();
+    expect(await page.locator('#sidebar').count()).toBe(1);
+    await page.context().close();
+  });
+
   it('after a deploy, a missing chunk does not reload a tab holding text its draft could not keep', async () => {
     await withDeployedCopy(async ({ url, drop }) => {
       const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
