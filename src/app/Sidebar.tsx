@@ -1,5 +1,5 @@
 import { useState, type MouseEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Icon } from './icons';
 import { sidebarGroups, groupOfPath, pages, VERSION, PRODUCT } from './registry';
 import { filterPages } from './search';
@@ -27,9 +27,15 @@ export function Sidebar({ open, onClose, inert }: { open: boolean; onClose: () =
   const [filter, setFilter] = useState('');
   const matches = filterPages(filter, pages);
 
+  const navigate = useNavigate();
   const openPage = (path: string) => {
     onClose();
-    setTimeout(() => window.location.assign(path), NAV_DELAY_MS);
+    setTimeout(() => {
+      // The spec's full page load, unless it has nothing to load from (offline, and no service
+      // worker to serve the page): it went to the browser's "No internet" page, this one gone.
+      if (!navigator.onLine && !navigator.serviceWorker?.controller) void navigate(path);
+      else window.location.assign(path);
+    }, NAV_DELAY_MS);
   };
 
   const followLink = (e: MouseEvent<HTMLAnchorElement>, path: string) => {

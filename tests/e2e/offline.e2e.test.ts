@@ -295,6 +295,26 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     await page.context().close();
   });
 
+  it('offline without a service worker, a sidebar link opens the tool in the page instead of the browser error page', async () => {
+    // Its full page load (the spec's) had nothing to load from: "No internet", the page gone. (With
+    // the service worker, the full load is served offline as before.)
+    const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    await page.goto(app.url + '/url-encoder');
+    await page.getByLabel(/^Input/).waitFor(); // its chunk is in the page
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('BitSmith');
+    await page.context().setOffline(true);
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.locator('#sidebar').getByRole('link', { name: 'URL Encoder/Decoder' }).click(); // its group is open
+    await page.waitForURL(`${app.url}/url-encoder`);
+    await page.getByLabel(/^Input/).fill('a b');
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+    expect(loads).toBe(0);
+    await page.context().setOffline(false);
+    await page.context().close();
+  });
+
   it('the Diagnostics page whose chunk cannot load says so in the frame, not a blank tab', async () => {
     // The self-check, opened when something is wrong (a flaky connection), unmounted the whole app.
     const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
