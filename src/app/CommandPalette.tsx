@@ -58,10 +58,13 @@ export default function CommandPalette({ onClose }: { onClose: (navigated?: bool
   };
 
   const open = (page: PageDeclaration) => {
-    onClose(true);
     // The tool already shown (the first recent entry) is not opened again: a bare address over
-    // the same page dropped its link's settings, which the page writes only as they change.
-    if (page.path !== pathname) void navigate(page.path);
+    // the same page dropped its link's settings, which the page writes only as they change. The
+    // palette just closes, the focus back where it was (as after Escape: the page stays, and so
+    // does an open menu, whose page is inert).
+    if (page.path === pathname) return onClose();
+    onClose(true);
+    void navigate(page.path);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {

@@ -249,15 +249,30 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     // over the same page, and Copy link then copied a link to the defaults.
     const { page } = await open('/uart-generator?baudRate=38400');
     const entries = await page.evaluate(() => history.length);
+    const baud = page.getByLabel('Baud Rate');
+    await baud.focus();
     await page.keyboard.press('Control+k');
     await expect.poll(() => options(page).first().locator('.palette-title').textContent()).toBe('UART Generator');
     await page.keyboard.press('Enter');
     await expect.poll(() => palette(page).count()).toBe(0);
     expect(new URL(page.url()).search).toBe('?baudRate=38400');
-    expect(await page.getByLabel('Baud Rate').inputValue()).toBe('38400');
+    expect(await baud.inputValue()).toBe('38400');
     expect(await page.evaluate(() => history.length)).toBe(entries);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    // Nothing changed: the focus is back where it was, as after Escape.
+    await expect.poll(() => baud.evaluate((e) => e === document.activeElement)).toBe(true);
     await page.context().close();
+
+    // From the small screen's open menu: the menu stays, and so does the focus in it.
+    const mobile = (await open('/uart-generator', 375)).page;
+    await mobile.getByRole('button', { name: 'Open menu' }).click();
+    const filter = mobile.locator('#sidebar').getByRole('searchbox', { name: 'Filter tools' });
+    await filter.focus();
+    await mobile.keyboard.press('Control+k');
+    await expect.poll(() => options(mobile).first().locator('.palette-title').textContent()).toBe('UART Generator');
+    await mobile.keyboard.press('Enter');
+    await expect.poll(() => palette(mobile).count()).toBe(0);
+    await expect.poll(() => filter.evaluate((e) => e === document.activeElement)).toBe(true);
+    await mobile.context().close();
   });
 
   it("Back (a mouse button, Alt+Left, a phone's back gesture) closes the palette with the page it was over", async () => {
