@@ -3,7 +3,7 @@ import { Route, Routes } from 'react-router-dom';
 import { Layout } from './app/Layout';
 import { Home } from './app/Home';
 import { NotFound } from './app/NotFound';
-import { routeElements } from './app/ToolRoute';
+import { LoadFailure, routeElements } from './app/ToolRoute';
 import { DIAGNOSTICS_PATH, pages } from './app/registry';
 import { usePageViews } from './app/usePageViews';
 
@@ -22,9 +22,12 @@ export function App() {
         <Route
           path={DIAGNOSTICS_PATH}
           element={
-            <Suspense>
-              <Diagnostics />
-            </Suspense>
+            // Opened when something is wrong, as on a flaky connection: its chunk failing unmounted the app.
+            <LoadFailure title="Diagnostics">
+              <Suspense>
+                <Diagnostics />
+              </Suspense>
+            </LoadFailure>
           }
         />
         <Route path="*" element={<NotFound />} />

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Icon } from './icons';
 import { pageByPath, pages } from './registry';
 import { recentPaths } from './recent';
@@ -7,6 +7,7 @@ import { searchPages } from './search';
 import type { PageDeclaration } from './tool';
 import './palette.css';
 import { excerpt } from '../core/excerpt';
+import { composing, paletteShortcut } from '../browser/shortcut';
 
 interface Entry {
   page: PageDeclaration;
@@ -32,6 +33,7 @@ export default function CommandPalette({ onClose }: { onClose: (navigated?: bool
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const input = useRef<HTMLInputElement>(null);
   const list = useRef<HTMLUListElement>(null);
   const id = useId();
@@ -39,20 +41,42 @@ export default function CommandPalette({ onClose }: { onClose: (navigated?: bool
   const activeIndex = Math.min(active, entries.length - 1);
 
   useEffect(() => input.current?.focus(), []);
+  // A modal, as the open menu: the page under it does not scroll (the wheel over the backdrop did).
+  useEffect(() => {
+    document.body.classList.add('palette-open');
+    return () => document.body.classList.remove('palette-open');
+  }, []);
   useEffect(() => {
     list.current?.querySelector('[aria-selected="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [activeIndex]);
 
+  /** How many options the list shows at once, less one so that a page step keeps one in view. */
+  const optionsPerPage = () => {
+    const el = list.current;
+    const option = el?.querySelector<HTMLElement>('[role="option"]');
+    return el && option?.offsetHeight ? Math.max(1, Math.floor(el.clientHeight / option.offsetHeight) - 1) : 1;
+  };
+
   const open = (page: PageDeclaration) => {
+    // The tool already shown (the first recent entry) is not opened again: a bare address over
+    // the same page dropped its link's settings, which the page writes only as they change. The
+    // palette just closes, the focus back where it was (as after Escape: the page stays, and so
+    // does an open menu, whose page is inert).
+    if (page.path === pathname) return onClose();
     onClose(true);
     void navigate(page.path);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (composing(e)) return; // the input method's keys: the text is not typed yet
     const n = entries.length;
     if (e.key === 'ArrowDown' && n) setActive((activeIndex + 1) % n);
     else if (e.key === 'ArrowUp' && n) setActive((activeIndex - 1 + n) % n);
-    else if (e.key === 'Enter' && entries[activeIndex]) open(entries[activeIndex].page);
+    else if ((e.key === 'PageDown' || e.key === 'PageUp') && n) {
+      // A page of options at a time, stopping at the ends (as VS Code's quick open does).
+      const step = e.key === 'PageDown' ? optionsPerPage() : -optionsPerPage();
+      setActive(Math.min(n - 1, Math.max(0, activeIndex + step)));
+    } else if (e.key === 'Enter' && entries[activeIndex]) open(entries[activeIndex].page);
     else if (e.key === 'Escape') {
       // The palette's Escape: the page's own Escape handlers (a colour popup, the mobile menu)
       // listen on document and would close what is under it too.
@@ -84,7 +108,8 @@ export default function CommandPalette({ onClose }: { onClose: (navigated?: bool
           aria-controls={`${id}-list`}
           aria-autocomplete="list"
           aria-activedescendant={entries.length ? optionId(activeIndex) : undefined}
-          placeholder="Search tools… (↑ ↓ to move, Enter to open, Esc to close)"
+          // The keys' hint where there are keys (a phone's touch screen has none: it was cut short there).
+          placeholder={paletteShortcut() ? 'Search tools… (↑ ↓ to move, Enter to open, Esc to close)' : 'Search tools…'}
           autoComplete="off"
           spellCheck={false}
           value={query}

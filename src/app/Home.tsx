@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Icon, type IconName } from './icons';
 import { pages, sidebarGroups } from './registry';
 import { filterPages } from './search';
 import { excerpt } from '../core/excerpt';
-import { paletteShortcut } from '../browser/shortcut';
+import { composing, paletteShortcut } from '../browser/shortcut';
 
 // "20+ Tools" is the spec's wording (the registry test keeps at least 20 pages declared).
 const STATS = ['20+ Tools', `${sidebarGroups.length} Categories`, '100% Free & Open'];
@@ -29,9 +29,22 @@ const FEATURES: { title: string; icon: IconName; text: string; link?: { to: stri
   },
 ];
 
+/** The filter a history entry of the home page held (its `state`), so Back brings it back. */
+const filterOf = (state: unknown) =>
+  typeof state === 'object' && state !== null && 'filter' in state && typeof state.filter === 'string'
+    ? state.filter
+    : '';
+
 export function Home() {
-  const [filter, setFilter] = useState('');
+  const location = useLocation();
   const navigate = useNavigate();
+  const [filter, setShownFilter] = useState(() => filterOf(location.state));
+  // Kept in the history entry (not the address, so no page view per keystroke): a match opened,
+  // then Back, found the filter empty and the matches gone.
+  const setFilter = (value: string) => {
+    setShownFilter(value);
+    void navigate(location, { replace: true, state: { filter: value } });
+  };
   const matches = filterPages(filter, pages);
   const shortcut = paletteShortcut();
   return (
@@ -73,8 +86,8 @@ export function Home() {
           value={filter}
           onChange={(e) => setFilter(e.target.value)}
           onKeyDown={(e) => {
-            // As in the palette: Enter opens the best match.
-            if (e.key === 'Enter' && matches?.[0]) navigate(matches[0].path);
+            // As in the palette: Enter opens the best match (not the one committing an IME's text).
+            if (e.key === 'Enter' && !composing(e) && matches?.[0]) navigate(matches[0].path);
           }}
         />
         {/* Always present, so screen readers hear each change (one created with its text often is not). */}

@@ -1,14 +1,61 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  Component,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
 import { Icon } from './icons';
 import { PRODUCT, pageByPath } from './registry';
 import { useTheme } from './theme';
-import { paletteShortcut } from '../browser/shortcut';
+import { isApple, paletteShortcut } from '../browser/shortcut';
 
 // The palette is its own chunk (the first load stays small), fetched when the browser is idle.
 const loadPalette = () => import('./CommandPalette');
 const CommandPalette = lazy(loadPalette);
+
+/**
+ * The palette's chunk could not be loaded (the connection down before it was fetched, with no
+ * service worker to serve it; or gone after a deploy): a notice in its place, where the whole app
+ * used to unmount into a blank tab. The browser keeps a failed module import failed, so only a
+ * reload tries again: the user's choice, as on a tool that could not be loaded.
+ */
+class PaletteLoadFailure extends Component<{ onClose: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div
+        className="palette-failed"
+        role="alert"
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          e.stopPropagation(); // the palette's Escape: not the menu's or a popup's under it
+          this.props.onClose();
+        }}
+      >
+        <p>Search could not be loaded: the connection may be down, or a new version of BitSmith was released.</p>
+        <button type="button" onClick={() => window.location.reload()}>
+          Reload
+        </button>{' '}
+        <button type="button" autoFocus onClick={this.props.onClose}>
+          Close
+        </button>
+      </div>
+    );
+  }
+}
 
 /** Below this width the sidebar is an off-canvas menu (keep in step with styles.css). */
 const MOBILE_QUERY = '(max-width: 900px)';
@@ -35,12 +82,15 @@ const isTextField = (t: EventTarget | null) =>
 
 /**
  * Ctrl+K / Cmd+K anywhere toggles the command palette (as in VS Code, GitHub and Linear); "/"
- * outside a text field opens it.
+ * outside a text field opens it. On a Mac, Ctrl+K in a text field is the system's (delete to the
+ * end of the line), as GitHub leaves it: ⌘K opens the palette there.
  */
 function usePaletteShortcut(open: () => void, close: () => void, isOpen: boolean) {
   useEffect(() => {
+    const apple = isApple();
     const onKey = (e: KeyboardEvent) => {
-      const ctrlK = e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey;
+      const systems = apple && e.ctrlKey && !e.metaKey && isTextField(e.target);
+      const ctrlK = e.key.toLowerCase() === 'k' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && !systems;
       const slash = e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !isTextField(e.target);
       if (!ctrlK && !slash) return;
       e.preventDefault();
@@ -63,9 +113,18 @@ export function Layout() {
   const menuOpen = mobile && menuOpenAt === pathname;
   const close = () => setMenuOpenAt(null);
   if (!mobile && menuOpenAt !== null) setMenuOpenAt(null); // not open again when it narrows back
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  // Nor when Back returns to the route it was opened on: it opened again there, untapped.
+  const [routeShown, setRouteShown] = useState(pathname);
+  if (routeShown !== pathname) {
+    setRouteShown(pathname);
+    setMenuOpenAt(null);
+    // The palette goes with the page it was over (Back or Forward under it): it stayed open over
+    // the page Back brought, and its Escape sent the focus to <body>.
+    setPaletteOpen(false);
+  }
   const [theme, toggleTheme] = useTheme();
   const shortcut = paletteShortcut();
-  const [paletteOpen, setPaletteOpen] = useState(false);
   const focusBeforePalette = useRef<Element | null>(null);
 
   const openPalette = useCallback(() => {
@@ -85,10 +144,15 @@ export function Layout() {
   // A page that goes away takes the focused control with it (a home page link, Enter in its filter
   // box), and the focus fell to <body>: the new page's content takes it, as from the palette.
   const shownPath = useRef(pathname);
+  // Screen readers hear the new page's title (set by the route's own effect, which runs first): a
+  // navbar link or Back keeps the focus where it was, and the page changed under it unheard.
+  const routeAnnouncer = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
+    focusBeforePalette.current = null; // a palette closed by the route change: its control is gone
     if (!document.activeElement || document.activeElement === document.body) document.getElementById('main')?.focus();
+    if (routeAnnouncer.current) routeAnnouncer.current.textContent = document.title;
   }, [pathname]);
   useEffect(() => {
     const id = setTimeout(() => void loadPalette(), 1500);
@@ -104,9 +168,11 @@ export function Layout() {
       const t = e.target as Element;
       if (!t.closest('#sidebar, .menu-toggle, .overlay')) close();
     };
-    // Escape closes the menu and gives focus back to its toggle (the sidebar turns inert).
+    // Escape closes the menu and gives focus back to its toggle (the sidebar turns inert); not the
+    // one that cancels an input method's composition in its filter box.
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
+      if (e.key !== 'Escape' || e.isComposing) return;
+      if (e.defaultPrevented) return; // taken inside the menu (its filter box emptied itself)
       close();
       document.querySelector<HTMLElement>('.menu-toggle')?.focus();
     };
@@ -122,7 +188,19 @@ export function Layout() {
   const current = pageByPath(pathname);
   return (
     <div className="app">
-      <a href="#main" className="skip-link">
+      <a
+        href="#main"
+        className="skip-link"
+        // The focus and the scroll a #main link gives, without #main in the address: Copy link
+        // copied it (promising settings), Back had a step more, and a JWT link lost its #token=.
+        onClick={(e) => {
+          const main = document.getElementById('main');
+          if (!main) return;
+          e.preventDefault();
+          main.focus({ preventScroll: true });
+          main.scrollIntoView();
+        }}
+      >
         Skip to content
       </a>
       <header className="navbar">
@@ -186,14 +264,17 @@ export function Layout() {
           }}
         />
       )}
+      <p className="sr-only" role="status" ref={routeAnnouncer} />
       {/* While the menu is open over it, the page is out of the Tab order (a modal menu). */}
       <main className="content" id="main" tabIndex={-1} inert={mobile && menuOpen}>
         <Outlet />
       </main>
       {paletteOpen && (
-        <Suspense fallback={null}>
-          <CommandPalette onClose={closePalette} />
-        </Suspense>
+        <PaletteLoadFailure onClose={closePalette}>
+          <Suspense fallback={null}>
+            <CommandPalette onClose={closePalette} />
+          </Suspense>
+        </PaletteLoadFailure>
       )}
     </div>
   );

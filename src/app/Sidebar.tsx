@@ -1,9 +1,10 @@
 import { useState, type MouseEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Icon } from './icons';
 import { sidebarGroups, groupOfPath, pages, VERSION, PRODUCT } from './registry';
 import { filterPages } from './search';
 import type { PageDeclaration } from './tool';
+import { composing } from '../browser/shortcut';
 
 const NAV_DELAY_MS = 300;
 
@@ -14,12 +15,27 @@ const NAV_DELAY_MS = 300;
 export function Sidebar({ open, onClose, inert }: { open: boolean; onClose: () => void; inert: boolean }) {
   const { pathname } = useLocation();
   const [expanded, setExpanded] = useState<string | null>(() => groupOfPath(pathname)?.id ?? null);
+  // A tool reached without a page load (the palette, a home page link, Back) opens its group too,
+  // unless the open one lists it already; the visitor's own collapsing on a page stays.
+  const [shownPath, setShownPath] = useState(pathname);
+  if (shownPath !== pathname) {
+    setShownPath(pathname);
+    const listedInOpen = sidebarGroups.some((g) => g.id === expanded && g.pages.some((p) => p.path === pathname));
+    const group = groupOfPath(pathname);
+    if (group && !listedInOpen) setExpanded(group.id);
+  }
   const [filter, setFilter] = useState('');
   const matches = filterPages(filter, pages);
 
+  const navigate = useNavigate();
   const openPage = (path: string) => {
     onClose();
-    setTimeout(() => window.location.assign(path), NAV_DELAY_MS);
+    setTimeout(() => {
+      // The spec's full page load, unless it has nothing to load from (offline, and no service
+      // worker to serve the page): it went to the browser's "No internet" page, this one gone.
+      if (!navigator.onLine && !navigator.serviceWorker?.controller) void navigate(path);
+      else window.location.assign(path);
+    }, NAV_DELAY_MS);
   };
 
   const followLink = (e: MouseEvent<HTMLAnchorElement>, path: string) => {
@@ -56,8 +72,13 @@ export function Sidebar({ open, onClose, inert }: { open: boolean; onClose: () =
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
         onKeyDown={(e) => {
-          // As in the palette: Enter opens the best match.
-          if (e.key === 'Enter' && matches?.[0]) openPage(matches[0].path);
+          // As in the palette: Enter opens the best match (not the one committing an IME's text).
+          if (e.key === 'Enter' && !composing(e) && matches?.[0]) openPage(matches[0].path);
+          // Escape empties the box first (in every browser); the next one closes the small screen's menu.
+          if (e.key === 'Escape' && !composing(e) && filter) {
+            e.preventDefault();
+            setFilter('');
+          }
         }}
       />
       {matches && (

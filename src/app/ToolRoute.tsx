@@ -64,9 +64,10 @@ function ToolRoute({ page, Page }: { page: PageDeclaration; Page?: ComponentType
 /**
  * A page whose chunk cannot be loaded (gone from the server after a deploy, once the reload in
  * stale-chunks.ts has been tried, or offline before it was cached) says so with a Reload button:
- * without this boundary the whole app unmounted and the tab went blank.
+ * without this boundary the whole app unmounted and the tab went blank. The Diagnostics page has
+ * it too (App.tsx).
  */
-class LoadFailure extends Component<{ title: string; children: ReactNode }, { failed: boolean }> {
+export class LoadFailure extends Component<{ title: string; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError() {

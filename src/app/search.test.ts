@@ -41,6 +41,14 @@ describe('tool search', () => {
     expect(top(query)).toBe(path);
   });
 
+  it('lists the titles a word starts before those it ends ("json": the formatter before CSV and JSON)', () => {
+    // All three titles have the word; declaration order put "CSV and JSON Converter" above the formatter.
+    const paths = searchPages('json', pages).map((p) => p.path);
+    expect(paths.slice(0, 2).sort()).toEqual(['/json-formatter', '/json-yaml-converter']);
+    expect(paths[2]).toBe('/csv-json-converter');
+    expect(top('converter json')).toBe('/json-yaml-converter');
+  });
+
   it('finds nothing for a word no tool has, and every page for an empty query', () => {
     expect(searchPages('zzzqqq', pages)).toEqual([]);
     expect(searchPages('  ', pages)).toHaveLength(pages.length);

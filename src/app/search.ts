@@ -45,9 +45,21 @@ function fieldScore(token: string, text: string): number {
   return best;
 }
 
+/**
+ * A little more for the title's first word (as VS Code ranks a match at a label's start): "json"
+ * lists "JSON Formatter" before "CSV and JSON Converter", which declaration order put first. Less
+ * than any step between match qualities, so it only orders titles that match as well.
+ */
+const LEADING_WORD = 5;
+
+function titleScore(token: string, title: string): number {
+  const first = words(title)[0] ?? '';
+  return FIELD_WEIGHT.title * fieldScore(token, title) + (first.startsWith(token) ? LEADING_WORD : 0);
+}
+
 function tokenScore(token: string, page: PageDeclaration): number {
   return Math.max(
-    FIELD_WEIGHT.title * fieldScore(token, page.title),
+    titleScore(token, page.title),
     FIELD_WEIGHT.keywords * Math.max(0, ...page.keywords.map((k) => fieldScore(token, k))),
     FIELD_WEIGHT.description * fieldScore(token, page.description),
   );

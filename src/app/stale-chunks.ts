@@ -48,12 +48,17 @@ export function reloadOnStaleChunk(): void {
 /**
  * A new deploy's service worker took this tab over: it has deleted the old build's files from its
  * cache, so the chunks and workers this page has not loaded yet are gone. One reload brings the
- * new build (drafts are in storage). The first install (no controller before) is no update. A tab
- * whose draft does not hold what it has (storage full, a file chosen) is left as it is: a reload
- * would lose the text on screen.
+ * new build (drafts are in storage). In a first visit's tab (no controller at load) the first
+ * takeover is the install of this build's own worker, no update; the next one is (that tab used
+ * not to listen at all, and stayed on the old build). A tab whose draft does not hold what it has
+ * (storage full, a file chosen) is left as it is: a reload would lose the text on screen.
  */
 export function reloadOnNewServiceWorker(): void {
   const sw = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
-  if (!sw?.controller) return;
-  sw.addEventListener('controllerchange', () => everyDraftKept() && window.location.reload(), { once: true });
+  if (!sw) return;
+  let controlled = sw.controller !== null;
+  sw.addEventListener('controllerchange', () => {
+    if (!controlled) controlled = true;
+    else if (everyDraftKept()) window.location.reload();
+  });
 }

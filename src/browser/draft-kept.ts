@@ -15,8 +15,20 @@ export function setDraftNotKept(path: string, why: DraftNotKept): void {
   listeners.forEach((l) => l());
 }
 
-/** Whether every tool's draft holds what its page has, so a reload would lose nothing typed. */
-export const everyDraftKept = (): boolean => [...notKept.values()].every((why) => why === '');
+/** Tools holding input kept in memory only, on purpose (a JWT and its key): a reload would lose it. */
+const heldInMemory = new Set<string>();
+
+export function setHeldInMemory(path: string, held: boolean): void {
+  if (held) heldInMemory.add(path);
+  else heldInMemory.delete(path);
+}
+
+/**
+ * Whether every tool's draft holds what its page has, so a reload would lose nothing typed: the
+ * reloads of a new deploy wait while it does not (the tab holding a JWT used to reload empty).
+ */
+export const everyDraftKept = (): boolean =>
+  heldInMemory.size === 0 && [...notKept.values()].every((why) => why === '');
 
 export function onDraftNotKept(listener: () => void): () => void {
   listeners.add(listener);

@@ -8,7 +8,7 @@
  */
 import type { StoreApi } from 'zustand';
 import { webStorage } from './quiet-storage';
-import { setDraftNotKept } from './draft-kept';
+import { setDraftNotKept, setHeldInMemory } from './draft-kept';
 
 const PREFIX = 'bitsmith:draft:';
 export const DRAFT_MAX_CHARS = 200_000;
@@ -105,13 +105,22 @@ function shaped(value: unknown, like: unknown, fill: boolean): unknown {
  * Restores `store` from the draft saved for the tool at `path` (if its version matches) and keeps
  * the draft up to date with what `pick` returns. Call once, next to the store's creation. `fileOf`
  * says whether the user has a file chosen: a draft never holds one, and the page says so.
+ * `inMemoryOnly` says whether the page holds input left out of the draft on purpose (a secret): no
+ * notice for it, but a new deploy's reload waits (draft-kept.ts).
  */
 export function keepDraft<T extends object>(
   store: Pick<StoreApi<T>, 'getState' | 'setState' | 'subscribe'>,
   path: string,
   pick: (state: T) => Partial<T>,
-  { version = 1, fileOf }: { version?: number; fileOf?: (state: T) => unknown } = {},
+  {
+    version = 1,
+    fileOf,
+    inMemoryOnly,
+  }: { version?: number; fileOf?: (state: T) => unknown; inMemoryOnly?: (state: T) => boolean } = {},
 ): void {
+  if (inMemoryOnly && typeof window !== 'undefined') {
+    store.subscribe((state) => setHeldInMemory(path, inMemoryOnly(state)));
+  }
   const storage = webStorage('sessionStorage'); // none in Node's unit tests, nor where denied
   if (!storage) {
     if (typeof window !== 'undefined') setDraftNotKept(path, 'refused');

@@ -31,3 +31,25 @@ export function onLinkDamaged(listener: () => void): () => void {
 
 export const LINK_DAMAGED_MESSAGE =
   '⚠️ This link is damaged (cut short or edited), so it was not opened: the tool keeps the settings it had';
+
+/** The query parameters the page's own link code writes (its settings), with how many parts claim each. */
+const linkKeys = new Map<string, number>();
+
+/** Claims `keys` as the page's settings in its link (usePermalink, and the contrast and subnet pages); returns the release. */
+export function claimLinkKeys(keys: readonly string[]): () => void {
+  for (const k of keys) linkKeys.set(k, (linkKeys.get(k) ?? 0) + 1);
+  return () => {
+    for (const k of keys) {
+      const n = (linkKeys.get(k) ?? 1) - 1;
+      if (n > 0) linkKeys.set(k, n);
+      else linkKeys.delete(k);
+    }
+  };
+}
+
+/**
+ * Whether a query string holds a setting of the page: another site's parameters (?utm_source=,
+ * ?fbclid=) are none, and Copy link promised "these settings" for them.
+ */
+export const linkHoldsSettings = (search: string): boolean =>
+  [...new URLSearchParams(search).keys()].some((k) => linkKeys.has(k));

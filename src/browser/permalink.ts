@@ -7,7 +7,7 @@
 import { useEffect, useLayoutEffect } from 'react';
 import type { StoreApi } from 'zustand';
 import { packJson, unpackJson } from '../core/packed-json';
-import { setLinkDamaged, setSettingsLeftOutOfLink } from './link-left-out';
+import { claimLinkKeys, setLinkDamaged, setSettingsLeftOutOfLink } from './link-left-out';
 
 type Settings = object;
 
@@ -156,7 +156,9 @@ export function usePermalink<T, S extends Settings>(
     };
     sync(store.getState());
     const unsubscribe = store.subscribe(sync);
+    const release = claimLinkKeys(keys);
     return () => {
+      release();
       unsubscribe();
       setSettingsLeftOutOfLink([]);
       setLinkDamaged(false);

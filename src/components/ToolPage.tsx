@@ -4,7 +4,13 @@ import { CopyButton } from './CopyButton';
 import { draftKey } from '../browser/draft';
 import { webStorage } from '../browser/quiet-storage';
 import { draftNotKept, draftNotKeptMessage, onDraftNotKept } from '../browser/draft-kept';
-import { LINK_DAMAGED_MESSAGE, linkDamaged, onLinkDamaged, settingsLeftOutOfLink } from '../browser/link-left-out';
+import {
+  LINK_DAMAGED_MESSAGE,
+  linkDamaged,
+  linkHoldsSettings,
+  onLinkDamaged,
+  settingsLeftOutOfLink,
+} from '../browser/link-left-out';
 
 /**
  * What Copy link says: a link that leaves settings out (too long) says which, and a link that holds
@@ -12,7 +18,8 @@ import { LINK_DAMAGED_MESSAGE, linkDamaged, onLinkDamaged, settingsLeftOutOfLink
  */
 function linkCopied(): string {
   const missing = settingsLeftOutOfLink();
-  if (!location.search && !location.hash) return '✅ Link copied: it opens this tool with its default settings';
+  if (!linkHoldsSettings(location.search) && !location.hash)
+    return '✅ Link copied: it opens this tool with its default settings';
   if (!missing.length) return '✅ Link copied: it opens this tool with these settings';
   return `⚠️ Link copied without ${missing.join(', ')}: too long for a link, it opens this tool with the other settings`;
 }

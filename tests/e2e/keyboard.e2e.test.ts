@@ -8,6 +8,7 @@ import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
 import { seriousViolations } from '../harness/axe';
 import { describeWith } from '../harness/system';
+import { watchPageAnnouncements } from '../harness/announce';
 
 /** What has focus: its accessible name as a test reads it (text, or the id of a field or region). */
 const focused = (page: Page) =>
@@ -125,6 +126,21 @@ describeWith(['chromium'], 'keyboard and screen-reader use in Chromium', () => {
     await page.context().close();
   });
 
+  it('tells screen readers which page a route change brought when the focus stays put (navbar links, Back)', async () => {
+    // The navbar's links stay on the page, and so does the focus: the page changed under it unheard.
+    const { page } = await open('/url-encoder');
+    const announced = await watchPageAnnouncements(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('BitSmith');
+    await page.goBack();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('URL Encoder/Decoder');
+    await expect
+      .poll(async () => (await announced()).filter((a) => a.role === 'status' && !a.inserted).map((a) => a.text))
+      .toEqual(expect.arrayContaining(['BitSmith', 'URL Encoder/Decoder · BitSmith']));
+    await page.context().close();
+  });
+
   it('opening a tool from the home page (Enter in the filter, a link) puts focus in the new page', async () => {
     // The home page went away with the box or link that had the focus, which fell to <body>: the
     // next Tab started again at the skip link.
@@ -170,6 +186,38 @@ describeWith(['chromium'], 'keyboard and screen-reader use in Chromium', () => {
     await expect.poll(() => page.getByLabel('Background Color', { exact: true }).inputValue()).toMatch(/\/$/);
     expect(await palette.count()).toBe(0);
     expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("on a Mac, Ctrl+K in a text field is the system's delete to end of line, and ⌘K opens the palette", async () => {
+    // macOS text fields delete to the end of the line on Ctrl+K; the palette took that key too, so
+    // the line stayed and a dialog opened over the text.
+    const { page } = await openPage(app.browser, {
+      viewport: { width: 1280, height: 800 },
+      userAgent:
+        'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120 Safari/537.36',
+    });
+    await page.goto(app.url + '/json-formatter');
+    const palette = page.getByRole('dialog', { name: 'Search tools' });
+    const input = page.getByLabel('Input JSON');
+    await input.fill('{"a": 1}');
+    await input.focus();
+    // Whether the page kept the key from the system (read after every listener has had it).
+    await page.evaluate(() => {
+      window.addEventListener('keydown', (e) => {
+        if (e.key === 'k') document.body.dataset.kept = String(e.defaultPrevented);
+      });
+    });
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => page.evaluate(() => document.body.dataset.kept)).toBe('false');
+    await page.keyboard.press('Meta+k'); // opens it (Ctrl+K opening it too would make this a close)
+    await palette.waitFor();
+    await page.keyboard.press('Escape');
+    await palette.waitFor({ state: 'detached' });
+    // Outside a text field Ctrl+K is nothing to the system: it opens the palette there too.
+    await page.getByRole('button', { name: 'Format' }).focus();
+    await page.keyboard.press('Control+k');
+    await palette.waitFor();
     await page.context().close();
   });
 

@@ -73,7 +73,10 @@ describeWith(['chromium'], 'offline in Chromium', () => {
    * "a b" typed), and `deploy()`: a new index.html, so a new worker (its precache revision changes),
    * which the browser then finds.
    */
-  async function openOnServedCopy(test: (page: Page, deploy: () => Promise<void>) => Promise<void>) {
+  async function openOnServedCopy(
+    test: (page: Page, deploy: () => Promise<void>) => Promise<void>,
+    { firstVisit = false } = {},
+  ) {
     const dir = mkdtempSync(join(tmpdir(), 'bitsmith-deploy-'));
     cpSync(join(import.meta.dirname, '../../dist/client'), dir, { recursive: true });
     const server = await startServer({ env: { STATIC_DIR: dir } });
@@ -97,7 +100,8 @@ describeWith(['chromium'], 'offline in Chromium', () => {
       await page.evaluate(async () => {
         await navigator.serviceWorker.ready;
       });
-      await page.reload();
+      // A first visit's tab is not reloaded: its worker, once installed, takes it over (clientsClaim).
+      if (!firstVisit) await page.reload();
       await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
       await test(page, deploy);
       expect(errors).toEqual([]);
@@ -121,6 +125,22 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     });
   });
 
+  it('the tab of a first visit reloads into a new deploy too, the draft kept', async () => {
+    // Only a tab that had a service worker when it loaded listened for the next one: the tab of a
+    // first visit stayed on the old build, whose files the new worker deleted from the cache.
+    await openOnServedCopy(
+      async (page, deploy) => {
+        await page.getByLabel(/^Input/).fill('a b');
+        await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+        expect(await newBuild(page).count()).toBe(0); // the first worker's takeover reloaded nothing
+        await deploy();
+        await newBuild(page).waitFor({ state: 'attached' });
+        await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('a b');
+      },
+      { firstVisit: true },
+    );
+  });
+
   it('a tab whose draft could not be kept (storage full) is not reloaded by a new deploy, so its text stays', async () => {
     await openOnServedCopy(async (page, deploy) => {
       await fillStorage(page, 'sessionStorage');
@@ -139,6 +159,29 @@ describeWith(['chromium'], 'offline in Chromium', () => {
       expect(await page.locator('body.navigating').count()).toBe(0);
       expect(await newBuild(page).count()).toBe(0);
       expect(await page.getByLabel(/^Input/).inputValue()).toBe('typed while the storage was full');
+    });
+  });
+
+  it('a tab holding a JWT (never stored) is not reloaded by a new deploy, so the token and key stay', async () => {
+    // The token and the verification key are kept in memory only, by design: the deploy's reload
+    // emptied the page while the visitor was checking a signature.
+    await openOnServedCopy(async (page, deploy) => {
+      await page.goto(new URL('/jwt-debugger', page.url()).href);
+      const token =
+        'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+      await page.getByLabel('JWT Token').fill(token);
+      await page.getByLabel(/Secret for verification/).fill('your-256-bit-secret');
+      // A reload the page starts fires the navigation's navigate event at once (see above).
+      await page.evaluate(() => {
+        const { navigation } = window as unknown as { navigation: EventTarget };
+        navigation.addEventListener('navigate', () => document.body.classList.add('navigating'));
+        navigator.serviceWorker.addEventListener('controllerchange', () => document.body.classList.add('sw-changed'));
+      });
+      await deploy();
+      await page.locator('body.sw-changed').waitFor({ state: 'attached' });
+      expect(await page.locator('body.navigating').count()).toBe(0);
+      expect(await page.getByLabel('JWT Token').inputValue()).toBe(token);
+      expect(await page.getByLabel(/Secret for verification/).inputValue()).toBe('your-256-bit-secret');
     });
   });
 
@@ -214,6 +257,76 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     } finally {
       await server.stop();
     }
+  });
+
+  it('with the connection down before the palette has loaded, Ctrl+K says so and the page stays', async () => {
+    // Its chunk failed (no service worker yet, or blocked) and the whole app unmounted: a blank tab,
+    // the user's text gone from the screen.
+    const { page, errors } = await openPage(app.browser, {
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'block',
+    });
+    // The palette's chunk and the server both out of reach (the address check is a HEAD).
+    await page.context().route(/CommandPalette/, (r) => r.abort('internetdisconnected'));
+    await page.context().route(
+      (url) => url.pathname === '/json-formatter',
+      (r) => (r.request().method() === 'HEAD' ? r.abort('internetdisconnected') : r.continue()),
+    );
+    await page.goto(app.url + '/json-formatter');
+    const input = page.getByLabel('Input JSON');
+    await input.fill('{"typed": true}');
+    await input.focus();
+    await page.keyboard.press('Control+k');
+    const alert = page.getByRole('alert').filter({ hasText: 'Search could not be loaded' });
+    await alert.waitFor();
+    expect(await input.inputValue()).toBe('{"typed": true}');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Close' }).evaluate((b) => b === document.activeElement))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => alert.count()).toBe(0);
+    await expect.poll(() => input.evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.getByRole('button', { name: /^Search tools/ }).click(); // again: the same notice
+    await alert.waitFor();
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => alert.count()).toBe(0);
+    expect(await input.inputValue()).toBe('{"typed": true}');
+    expect(errors.filter((e) => !/CommandPalette/.test(e))).toEqual([]);
+    await page.context().close();
+  });
+
+  it('offline without a service worker, a sidebar link opens the tool in the page instead of the browser error page', async () => {
+    // Its full page load (the spec's) had nothing to load from: "No internet", the page gone. (With
+    // the service worker, the full load is served offline as before.)
+    const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    await page.goto(app.url + '/url-encoder');
+    await page.getByLabel(/^Input/).waitFor(); // its chunk is in the page
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('BitSmith');
+    await page.context().setOffline(true);
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.locator('#sidebar').getByRole('link', { name: 'URL Encoder/Decoder' }).click(); // its group is open
+    await page.waitForURL(`${app.url}/url-encoder`);
+    await page.getByLabel(/^Input/).fill('a b');
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+    expect(loads).toBe(0);
+    await page.context().setOffline(false);
+    await page.context().close();
+  });
+
+  it('the Diagnostics page whose chunk cannot load says so in the frame, not a blank tab', async () => {
+    // The self-check, opened when something is wrong (a flaky connection), unmounted the whole app.
+    const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    await page.context().route(/Diagnostics/, (r) => r.abort('internetdisconnected'));
+    await page.context().route(
+      (url) => url.pathname === '/diagnostics',
+      (r) => (r.request().method() === 'HEAD' ? r.abort('internetdisconnected') : r.continue()),
+    );
+    await page.goto(app.url + '/diagnostics');
+    await page.getByRole('alert').filter({ hasText: 'Diagnostics could not be loaded' }).waitFor();
+    expect(await page.locator('#sidebar').count()).toBe(1);
+    await page.context().close();
   });
 
   it('after a deploy, a missing chunk does not reload a tab holding text its draft could not keep', async () => {

@@ -73,6 +73,26 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('Back to the home page brings back what its filter held and found', async () => {
+    // A match opened from the filter, then Back: the filter was empty and the matches gone.
+    const { page } = await desktop('/');
+    const filter = page.locator('main').getByRole('searchbox', { name: 'Filter tools' });
+    const matches = page.getByRole('region', { name: 'Matching tools' }).getByRole('link');
+    await filter.fill('json');
+    await matches.filter({ hasText: 'CSV and JSON Converter' }).click();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('CSV and JSON Converter');
+    await page.goBack();
+    await expect.poll(() => filter.inputValue()).toBe('json');
+    await expect.poll(() => matches.filter({ hasText: 'JSON Formatter' }).count()).toBe(1);
+    // A new visit to the home page starts empty.
+    await page.goForward();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('CSV and JSON Converter');
+    await page.getByRole('link', { name: 'Home' }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'All tools' }).isVisible()).toBe(true);
+    expect(await filter.inputValue()).toBe('');
+    await page.context().close();
+  });
+
   it('shows placeholder pages exactly as specified', async () => {
     const { page } = await desktop('/icon-generator');
     const main = page.locator('main');
@@ -138,6 +158,34 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('opens the group of the tool reached without a page load too (palette, home page, back)', async () => {
+    // The sidebar opened the current tool's group only at a page load: after the palette or a home
+    // page link, its current mark sat in a collapsed group and the other group stayed open.
+    const { page } = await desktop('/ip-subnet');
+    const expanded = () =>
+      page
+        .locator('#sidebar .group-toggle[aria-expanded="true"]')
+        .evaluateAll((els) => els.map((e) => e.textContent?.trim()));
+    const current = page.locator('#sidebar').locator('a[aria-current="page"]');
+    await expect.poll(() => expanded()).toEqual(['Network Tools']);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Search tools' }).fill('crc generator');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => expanded()).toEqual(['Hardware Development']);
+    await expect.poll(() => current.textContent()).toBe('CRC Generator');
+    expect(await current.isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Home' }).click();
+    await page.locator('main').getByRole('link', { name: 'Color Contrast Checker' }).click();
+    await expect.poll(() => expanded()).toEqual(['UI/UX Design Tools']);
+    await page.goBack(); // home: no tool, the group stays
+    await page.goBack();
+    await expect.poll(() => expanded()).toEqual(['Hardware Development']);
+    // The visitor's own choice on a page stays: the open group collapses, and nothing reopens it.
+    await page.getByRole('button', { name: 'Hardware Development' }).click();
+    await expect.poll(() => expanded()).toEqual([]);
+    await page.context().close();
+  });
+
   it('on a small screen opens the sidebar as an overlay, locks scrolling and closes it on overlay, outside tap and route change', async () => {
     const { page } = await openPage(app.browser, {
       viewport: { width: 390, height: 740 },
@@ -175,6 +223,40 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
       dispatchEvent(new PopStateEvent('popstate'));
     });
     await expect.poll(sidebarInView).toBe(false);
+    await page.context().close();
+  });
+
+  it('a menu closed by a route change stays closed when Back returns to its page', async () => {
+    // It was open "for the route it was opened on", so Back to that route opened it again, over the
+    // page and with scrolling locked, without a tap.
+    const { page } = await openPage(app.browser, { viewport: { width: 375, height: 700 } });
+    await page.goto(app.url + '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox', { name: 'Search tools' }).fill('url encoder');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('URL Encoder/Decoder');
+    await expect.poll(() => page.getByRole('button', { name: 'Open menu' }).count()).toBe(1);
+    await page.goBack();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('BitSmith');
+    expect(await page.getByRole('button', { name: 'Open menu' }).count()).toBe(1);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
+    await page.context().close();
+  });
+
+  it("Escape in the open menu's filter box empties the box first, then closes the menu", async () => {
+    // The first Escape emptied the box and closed the whole menu with it.
+    const { page } = await openPage(app.browser, { viewport: { width: 375, height: 700 } });
+    await page.goto(app.url + '/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const filter = page.locator('#sidebar').getByRole('searchbox', { name: 'Filter tools' });
+    await filter.fill('json');
+    await filter.press('Escape');
+    await expect.poll(() => filter.inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Close menu' }).count()).toBe(1);
+    await filter.press('Escape');
+    await expect.poll(() => page.getByRole('button', { name: 'Open menu' }).count()).toBe(1);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
     await page.context().close();
   });
 

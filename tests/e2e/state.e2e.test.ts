@@ -62,6 +62,51 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.context().close();
   });
 
+  it("Copy link does not take another site's parameters (?utm_source=, ?fbclid=) for settings", async () => {
+    // A visit from a newsletter or a social link: Copy link promised "these settings" on a tool
+    // whose link held none of its own.
+    const { page, errors } = await open('/json-formatter?utm_source=newsletter&fbclid=abc');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    const copy = async () => {
+      await page.getByRole('button', { name: 'Copy link' }).click();
+      return page.locator('main [role="status"]').filter({ hasText: 'Link copied' }).first().textContent();
+    };
+    await expect.poll(copy).toBe('✅ Link copied: it opens this tool with its default settings');
+    await open('/uart-generator?utm_source=newsletter', page);
+    await expect.poll(copy).toBe('✅ Link copied: it opens this tool with its default settings');
+    await page.getByLabel('Baud Rate').selectOption('38400');
+    await expect.poll(copy).toBe('✅ Link copied: it opens this tool with these settings');
+    await open('/ip-subnet?utm_source=newsletter&ip=10.1.2.3&prefix=8&tab=overview', page);
+    await expect.poll(copy).toBe('✅ Link copied: it opens this tool with these settings');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('the skip link moves the focus to the content and leaves the address alone', async () => {
+    // It wrote #main into the address: Copy link then promised "these settings" on an untouched
+    // page, Back had an extra step that did nothing, and a JWT link's #token= was replaced.
+    const { page, errors } = await open('/json-formatter');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    const entries = await page.evaluate(() => history.length);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(page.url()).toBe(`${app.url}/json-formatter`);
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page.getByText('✅ Link copied: it opens this tool with its default settings').waitFor();
+    const token =
+      'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+    await open(`/jwt-debugger#token=${token}`, page);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    expect(new URL(page.url()).hash).toBe(`#token=${token}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("keeps the gradient's export size and dithering through a reload", async () => {
     // They were left out of the draft: a reload went back to 1920 x 1080 without dithering.
     const { page, errors } = await open('/gradient-generator');

@@ -2,7 +2,7 @@
 // dark mode, SVG icons, the skip link and the closed mobile menu's Tab order, and axe in the
 // states these reach, in both themes.
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
 import { seriousColourViolations, seriousViolations } from '../harness/axe';
@@ -40,6 +40,69 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     expect(await palette(page).count()).toBe(0);
     expect(errors).toEqual([]);
     await page.context().close();
+  });
+
+  it('the Enter or Escape that ends an IME composition (Japanese, Chinese, Korean) stays in the box', async () => {
+    // The keys an input method takes (Enter commits its text, Escape cancels it, arrows pick a
+    // candidate) opened the first match or closed the palette before the word was even typed.
+    const { page } = await open('/');
+    // Read without waiting: a box that went away (the page changed) fails at once.
+    const values = (box: Locator) => box.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+    const cdp = await page.context().newCDPSession(page);
+    const compose = (text: string) =>
+      cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length });
+    await page.keyboard.press('Control+k');
+    await combobox(page).waitFor();
+    await compose('json');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter'); // commits "json"
+    await expect.poll(() => values(combobox(page))).toEqual(['json']);
+    await expect.poll(() => options(page).first().getAttribute('aria-selected')).toBe('true');
+    await compose('yaml');
+    await page.keyboard.press('Escape'); // cancels the composition, not the palette
+    await expect.poll(() => palette(page).isVisible()).toBe(true);
+    await compose(''); // what the input method does on that Escape (Chromium's test input has none)
+    await page.keyboard.press('Escape');
+    await expect.poll(() => palette(page).count()).toBe(0);
+    const home = page.locator('main').getByRole('searchbox', { name: 'Filter tools' });
+    await home.focus();
+    await compose('yaml');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => values(home)).toEqual(['yaml']);
+    expect(new URL(page.url()).pathname).toBe('/');
+    // The sidebar opens its match 300 ms after Enter: the page's clock says when that has passed.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
+    // A navigation the page starts would be seen here (and cancelled, so the page is still there to ask).
+    await page.evaluate(() => {
+      const w = window as unknown as { started: string[]; navigation: EventTarget };
+      w.started = [];
+      w.navigation.addEventListener('navigate', (e) => {
+        w.started.push((e as Event & { destination: { url: string } }).destination.url);
+        e.preventDefault();
+      });
+    });
+    const side = page.locator('#sidebar').getByRole('searchbox', { name: 'Filter tools' });
+    await side.focus();
+    await compose('gradient');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => values(side)).toEqual(['gradient']);
+    await page.clock.runFor(1000);
+    expect(await page.evaluate(() => (window as unknown as { started: string[] }).started)).toEqual([]);
+    await page.context().close();
+
+    // The small screen's menu: the Escape that cancels a composition in its filter box leaves it open.
+    const mobile = (await open('/', 375)).page;
+    const mobileCdp = await mobile.context().newCDPSession(mobile);
+    await mobile.getByRole('button', { name: 'Open menu' }).click();
+    await mobile.locator('#sidebar').getByRole('searchbox', { name: 'Filter tools' }).focus();
+    await mobileCdp.send('Input.imeSetComposition', { text: 'json', selectionStart: 4, selectionEnd: 4 });
+    await mobile.keyboard.press('Escape');
+    await mobileCdp.send('Input.imeSetComposition', { text: '', selectionStart: 0, selectionEnd: 0 });
+    expect(await mobile.getByRole('button', { name: 'Close menu' }).count()).toBe(1);
+    await mobile.keyboard.press('Escape'); // no composition now: closes it
+    await expect.poll(() => mobile.getByRole('button', { name: 'Open menu' }).count()).toBe(1);
+    await mobile.context().close();
   });
 
   it('opens with "/" outside text fields only, closes with Escape and gives focus back', async () => {
@@ -88,12 +151,19 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await phone.page.goto(app.url + '/');
     expect(await phone.page.locator('.home-filter input').getAttribute('placeholder')).toBe('Filter tools');
     expect(await phone.page.getByRole('button', { name: 'Search tools', exact: true }).count()).toBe(1);
+    // Nor keys in the palette's box: its hint was about arrows, Enter and Esc, cut short at 375 px.
+    await phone.page.getByRole('button', { name: 'Search tools', exact: true }).tap();
+    expect(await combobox(phone.page).getAttribute('placeholder')).toBe('Search tools…');
     await phone.page.context().close();
     const { page } = await open('/');
     expect(await page.locator('.home-filter input').getAttribute('placeholder')).toBe(
       'Filter tools (or press Ctrl K anywhere)',
     );
     expect(await page.getByRole('button', { name: 'Search tools (Ctrl K)' }).count()).toBe(1);
+    await page.keyboard.press('Control+k');
+    expect(await combobox(page).getAttribute('placeholder')).toBe(
+      'Search tools… (↑ ↓ to move, Enter to open, Esc to close)',
+    );
     await page.context().close();
   });
 
@@ -127,6 +197,98 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await expect.poll(() => palette(mobile.page).count()).toBe(0);
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     await mobile.page.context().close();
+  });
+
+  it('PageDown and PageUp move the palette a page of options at a time, stopping at the ends', async () => {
+    // They did nothing: with every tool listed, the last one was twenty ArrowDowns away.
+    const { page } = await open('/', 1280);
+    await page.keyboard.press('Control+k');
+    await options(page).first().waitFor();
+    const selected = () =>
+      options(page).evaluateAll((els) => els.findIndex((e) => e.getAttribute('aria-selected') === 'true'));
+    const total = await options(page).count();
+    await page.keyboard.press('PageDown');
+    await expect.poll(selected).toBeGreaterThan(1);
+    const page1 = await selected();
+    // The chosen option is in sight in the list.
+    const inSight = () =>
+      page.evaluate(() => {
+        const list = document.querySelector('[role="listbox"]')!.getBoundingClientRect();
+        const option = document.querySelector('[role="option"][aria-selected="true"]')!.getBoundingClientRect();
+        return option.top >= list.top - 1 && option.bottom <= list.bottom + 1;
+      });
+    await expect.poll(inSight).toBe(true);
+    for (let i = 0; i < total; i++) await page.keyboard.press('PageDown');
+    await expect.poll(selected).toBe(total - 1);
+    await expect.poll(inSight).toBe(true);
+    await page.keyboard.press('PageUp');
+    await expect.poll(selected).toBe(total - 1 - page1);
+    for (let i = 0; i < total; i++) await page.keyboard.press('PageUp');
+    await expect.poll(selected).toBe(0);
+    await page.context().close();
+  });
+
+  it('the page under the open palette does not scroll (a modal, as the open menu)', async () => {
+    // The wheel over the dimmed backdrop scrolled the page under it, and the palette stayed put.
+    const { page } = await open('/json-formatter', 1280);
+    expect(await page.evaluate(() => document.documentElement.scrollHeight - innerHeight)).toBeGreaterThan(200);
+    await page.keyboard.press('Control+k');
+    await options(page).first().waitFor();
+    await page.mouse.move(100, 700); // the backdrop
+    await page.mouse.wheel(0, 200);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => palette(page).count()).toBe(0);
+    // Wheel events are handled in order: once this one has scrolled the page, so had the first.
+    await page.mouse.wheel(0, 40);
+    await expect.poll(() => page.evaluate(() => Math.round(scrollY))).toBe(40);
+    await page.context().close();
+  });
+
+  it("opening the tool already shown from the palette keeps its link's settings in the address", async () => {
+    // The current tool is the first recent entry, so Ctrl+K, Enter opened it again: a bare address
+    // over the same page, and Copy link then copied a link to the defaults.
+    const { page } = await open('/uart-generator?baudRate=38400');
+    const entries = await page.evaluate(() => history.length);
+    const baud = page.getByLabel('Baud Rate');
+    await baud.focus();
+    await page.keyboard.press('Control+k');
+    await expect.poll(() => options(page).first().locator('.palette-title').textContent()).toBe('UART Generator');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => palette(page).count()).toBe(0);
+    expect(new URL(page.url()).search).toBe('?baudRate=38400');
+    expect(await baud.inputValue()).toBe('38400');
+    expect(await page.evaluate(() => history.length)).toBe(entries);
+    // Nothing changed: the focus is back where it was, as after Escape.
+    await expect.poll(() => baud.evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.context().close();
+
+    // From the small screen's open menu: the menu stays, and so does the focus in it.
+    const mobile = (await open('/uart-generator', 375)).page;
+    await mobile.getByRole('button', { name: 'Open menu' }).click();
+    const filter = mobile.locator('#sidebar').getByRole('searchbox', { name: 'Filter tools' });
+    await filter.focus();
+    await mobile.keyboard.press('Control+k');
+    await expect.poll(() => options(mobile).first().locator('.palette-title').textContent()).toBe('UART Generator');
+    await mobile.keyboard.press('Enter');
+    await expect.poll(() => palette(mobile).count()).toBe(0);
+    await expect.poll(() => filter.evaluate((e) => e === document.activeElement)).toBe(true);
+    await mobile.context().close();
+  });
+
+  it("Back (a mouse button, Alt+Left, a phone's back gesture) closes the palette with the page it was over", async () => {
+    // The palette stayed open over the page Back brought, and Escape then sent the focus to <body>:
+    // the control it came from was gone with the other page.
+    const { page } = await open('/');
+    await page.locator('main').getByRole('link', { name: 'URL Encoder/Decoder' }).click();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('URL Encoder/Decoder');
+    await page.getByLabel(/^Input/).focus();
+    await page.keyboard.press('Control+k');
+    await palette(page).waitFor();
+    await page.goBack();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('BitSmith');
+    await expect.poll(() => palette(page).count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await page.context().close();
   });
 
   it('lists recently opened tools first, and the navbar button opens the palette', async () => {
@@ -247,6 +409,23 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.context().close();
   });
 
+  it("marks the sidebar's current tool in forced colours (Windows High Contrast) too", async () => {
+    // The mark was a background and a text colour only, which forced colours replace: the current
+    // tool looked like every other link.
+    const { page } = await openPage(app.browser, { viewport: { width: 1280, height: 800 }, forcedColors: 'active' });
+    await page.goto(app.url + '/url-encoder');
+    const look = (name: string) =>
+      page
+        .locator('#sidebar')
+        .getByRole('link', { name, exact: true })
+        .evaluate((a) => {
+          const s = getComputedStyle(a);
+          return [s.outlineStyle, s.textDecorationLine, s.borderLeftStyle, s.borderLeftWidth, s.fontWeight].join(' ');
+        });
+    await expect.poll(() => look('URL Encoder/Decoder')).not.toBe(await look('IP Subnet Calculator'));
+    await page.context().close();
+  });
+
   it('draws icons as SVG, never emoji', async () => {
     const { page } = await open('/');
     const toggles = page.locator('#sidebar .group-toggle');
@@ -294,6 +473,21 @@ describeWith(['chromium'], 'suite shell in Chromium', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open menu');
     await page.context().close();
+  });
+
+  it('at 375 px the menu appears without sliding when the system asks for reduced motion', async () => {
+    // The off-canvas menu slid in and out for 200 ms whatever prefers-reduced-motion said.
+    const slide = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const { page } = await openPage(app.browser, { viewport: { width: 375, height: 700 }, reducedMotion });
+      await page.goto(app.url + '/url-encoder');
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      await expect.poll(() => page.getByRole('button', { name: 'Close menu' }).count()).toBe(1);
+      const duration = await page.locator('#sidebar').evaluate((e) => getComputedStyle(e).transitionDuration);
+      await page.context().close();
+      return duration;
+    };
+    expect(await slide('no-preference')).not.toBe('0s');
+    expect(await slide('reduce')).toBe('0s');
   });
 
   it('Base64 encodes a file dropped on the page', async () => {

@@ -24,7 +24,7 @@ import {
 } from './logic';
 import { useContrastStore } from './store';
 import { FieldError } from '../../components/fields';
-import { setLinkDamaged } from '../../browser/link-left-out';
+import { claimLinkKeys, setLinkDamaged } from '../../browser/link-left-out';
 import './styles.css';
 
 const VISIONS: [VisionKind, string][] = [
@@ -69,6 +69,7 @@ function ColorField({ label, value, onChange }: { label: string; value: string; 
 
 export default function ContrastPage() {
   const { background, text, alpha, setBackground, setText, setAlpha, swap } = useContrastStore();
+  useEffect(() => claimLinkKeys(['bg', 'fg', 'a']), []); // its settings in the link, for Copy link
 
   useEffect(() => {
     // A link with a colour it cannot read is not opened at all (the page keeps what it had).

@@ -43,5 +43,8 @@ export const useJwtStore = create<JwtState>((set) => ({
 }));
 
 // Never the token or the verification key: a token stays in the page (and in the #token= fragment
-// when the visitor puts it there); only the key's format option is kept.
-keepDraft(useJwtStore, tool.path, ({ secretIsBase64Url }) => ({ secretIsBase64Url }));
+// when the visitor puts it there); only the key's format option is kept. While the page holds
+// either, a new deploy does not reload the tab (it emptied the page).
+keepDraft(useJwtStore, tool.path, ({ secretIsBase64Url }) => ({ secretIsBase64Url }), {
+  inMemoryOnly: ({ input, verifyKey }) => input !== '' || verifyKey !== '',
+});
