@@ -7,6 +7,7 @@
 import { BytePosition, JsonKernelError, JsonStream, type JsonExports } from '../src/core/data/json/kernel';
 import { runJsonOp } from '../src/core/data/ops/shared';
 import { MSG, jsonFailure } from '../src/core/data/messages';
+import { decodeUtf8, notUtf8Where } from '../src/core/data/utf8';
 import { BadInput, loadKernel, progress, readAll, readChunks } from './io';
 import { SyncInput, SyncOutput, writeOutput } from './sync-io';
 
@@ -51,7 +52,14 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
   if (o.sortKeys) {
     // Measured: 30 heap bytes per input byte (20 MB of JSON records), plus half.
     // TextDecoder drops a leading byte order mark, as the streamed kernel skips it (Buffer keeps it).
-    const text = new TextDecoder().decode(await readAll(file, { what: '--sort-keys', heapPerByte: 45 }));
+    // Bytes that are not UTF-8 are refused, as yaml and csv refuse them: decoded, they would become
+    // U+FFFD without a word, where the streamed commands copy them as they are.
+    const decoded = decodeUtf8(await readAll(file, { what: '--sort-keys', heapPerByte: 45 }));
+    if (!('text' in decoded)) {
+      const name = file === '-' ? 'stdin' : file;
+      throw refused(mode, `${name} is not UTF-8 text: ${notUtf8Where(decoded.notUtf8)} (save it as UTF-8)`, o);
+    }
+    const text = decoded.text;
     const r = runJsonOp(
       mode === 'minify' ? { kind: 'minify', sortKeys: true } : { kind: mode, indent, sortKeys: true },
       text,
