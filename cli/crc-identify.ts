@@ -105,6 +105,9 @@ export async function crcIdentify(samples: string[], o: CrcIdentifyOptions): Pro
   if (o.ascii && o.files) throw new UsageError('--ascii cannot be used with --files');
   // Only a codeword carries its CRC in bytes of some order (the page shows the field for codewords only).
   if (o.byteOrder && !o.codeword) throw new UsageError('--byte-order goes with --codeword');
+  // As crc generate's: a polynomial is written without its top term, so it means nothing without a width.
+  if (o.poly !== undefined && o.width === undefined)
+    throw new UsageError('--poly goes with --width (the polynomial is given without its x^width term)');
   // As crc generate: a value given blank (--init "$UNSET") is refused; blank is "unknown" only on the page.
   const given = { Polynomial: o.poly, Init: o.init, XorOut: o.xorout };
   for (const [label, v] of Object.entries(given))

@@ -146,6 +146,14 @@ describe('bitsmith crc identify', () => {
     );
   });
 
+  it('--poly without --width is a usage error, as in crc generate', () => {
+    // Before: exit 1, 'bitsmith: Fix the width too: ...', as if the samples were at fault.
+    expect(usageError(['crc', 'identify', '--poly', '0x8005', ...MODBUS])).toBe(
+      'error: --poly goes with --width (the polynomial is given without its x^width term)',
+    );
+    expect(ok(['crc', 'identify', '--poly', '0x8005', '--width', '16', ...MODBUS])).toMatch(/ CRC-16\/MODBUS/);
+  });
+
   it('an init or xorout wider than 64 bits is refused as such, not answered with "no CRC reproduces"', () => {
     expect(badInput(['crc', 'identify', '--init', '0x1ffffffffffffffff', ...MODBUS])).toBe(
       'bitsmith: Init does not fit in 64 bits.',
