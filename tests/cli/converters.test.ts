@@ -331,6 +331,15 @@ describe('bitsmith yaml and csv: the converter pages', () => {
 });
 
 describe('bitsmith subnet', () => {
+  it('takes ADDRESS MASK as two arguments, as ipcalc does, the same as in one', () => {
+    // Before: 'error: too many arguments for 'subnet'. Expected 1 argument but got 2.' (exit 2).
+    expect(ok(['subnet', '10.1.2.3', '255.255.0.0'])).toBe(ok(['subnet', '10.1.2.3 255.255.0.0']));
+    expect(ok(['subnet', '10.1.2.3', '255.255.255.252', '--hosts'])).toBe('10.1.2.1\n10.1.2.2\n');
+    expect(usageError(['subnet', '-', '255.255.0.0'])).toBe(
+      'error: - reads ADDRESS MASK from stdin: give no MASK argument beside it',
+    );
+  });
+
   it("IPv4 and IPv6 results: --json is the core's result, text has the page's labels", () => {
     const v4 = JSON.parse(ok(['subnet', '192.168.1.77/26', '--json'])) as Record<string, unknown>;
     const { error: _error, ...want } = computeSubnet(parseIpv4('192.168.1.77')!, 26);
