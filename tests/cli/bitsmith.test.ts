@@ -170,6 +170,18 @@ describe('bitsmith: version, help and exit codes', () => {
   it('a missing input file is bad input: exit 1, one line', () => {
     expect(badInput(['base64', 'encode', join(tmp, 'missing.bin')])).toMatch(/missing\.bin: no such file$/);
   });
+
+  it('an empty file name (an unset "$IN") is named \'\', as GNU base64 names it', () => {
+    // Before: 'bitsmith: : no such file'.
+    for (const args of [
+      ['base64', 'encode', ''],
+      ['json', 'format', ''],
+      ['yaml', 'to-json', ''],
+      ['crc', 'check', ''],
+    ])
+      expect(badInput(args), args.join(' ')).toBe("bitsmith: '': no such file");
+    expect(badInput(['uart', 'generate', '--config', ''])).toBe("bitsmith: '': no such file");
+  });
 });
 
 describe('bitsmith crc', () => {
