@@ -47,6 +47,10 @@ function refused(mode: JsonMode, message: string, o: JsonOptions): BadInput {
 /** JSON whitespace: what may come before a document (an input of nothing else asks for JSON). */
 const isWs = (b: number) => b === 32 || b === 10 || b === 13 || b === 9;
 
+/** 3 when the input's first piece starts with a UTF-8 byte order mark, else 0. */
+const bomLength = (piece: Uint8Array, n: number) =>
+  n >= 3 && piece[0] === 0xef && piece[1] === 0xbb && piece[2] === 0xbf ? 3 : 0;
+
 export async function json(mode: JsonMode, file: string, o: JsonOptions): Promise<void> {
   const indent = indentOf(o.indent);
   if (o.sortKeys) {
@@ -88,8 +92,9 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
       const n = input.read(region);
       if (n === 0) break;
       read += n;
-      // Whitespace alone asks for JSON; it goes to the kernel too, so error offsets count it.
-      if (blank) blank = region.subarray(0, n).every(isWs);
+      // Whitespace alone asks for JSON; it goes to the kernel too, so error offsets count it. So does
+      // a leading byte order mark, which the kernel skips (it was 'Unexpected end of JSON input').
+      if (blank) blank = region.subarray(read === n ? bomLength(region, n) : 0, n).every(isWs);
       stream.pushInPlace(n, emit);
       once?.skip(kernel, region.byteOffset, n);
       bar.update(read);

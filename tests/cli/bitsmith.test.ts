@@ -859,6 +859,17 @@ describe('bitsmith json', () => {
     expect(badInput(['json', 'minify', '-'], '  ')).toBe('bitsmith: Please enter JSON to minify');
   });
 
+  it('a byte order mark and nothing else asks for JSON, as with --sort-keys (an empty file saved by Notepad)', () => {
+    // Before: 'Invalid JSON: Unexpected end of JSON input (line 1, column 1)' without --sort-keys.
+    for (const mode of ['format', 'minify', 'validate'])
+      for (const sort of [[], ['--sort-keys']]) {
+        expect(badInput(['json', mode, ...sort, '-'], '\ufeff \n')).toBe(`bitsmith: Please enter JSON to ${mode}`);
+        expect(badInput(['json', mode, ...sort, file('bom-only.json', '\ufeff')])).toBe(
+          `bitsmith: Please enter JSON to ${mode}`,
+        );
+      }
+  });
+
   it("validate -o FILE holds the verdict of this run, also when it is invalid (never an earlier run's mark)", () => {
     // Before, an invalid document left FILE as it was: a '✅ Valid JSON!' of an earlier run stayed there.
     const verdict = join(tmp, 'verdict.txt');
