@@ -466,6 +466,19 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     { gen: 'fsm', config: COMPLEX_EXAMPLE, g: fsmGenerator },
   ] as const;
 
+  it('a --config that is not UTF-8 is refused, as yaml refuses it, not written with U+FFFD in the design', () => {
+    // Before: an input's description 'D\xe9part' became 'D\uFFFDpart' in the Verilog comments, without a word.
+    const yaml = 'inputs:\n  - name: start\n    width: 1\n    description: "D\xe9part"\n  - name: stop\n    width: 1\n';
+    const saved = file('latin1-fsm.yaml', Buffer.from(yaml, 'latin1'));
+    expect(badInput(['fsm', 'generate', '--config', saved])).toBe(
+      `bitsmith: ${saved} is not UTF-8 text: byte 0xE9 at line 4, column 20 (save it as UTF-8)`,
+    );
+    expect(badInput(['fsm', 'generate', '--config', '-'], Buffer.from(yaml, 'latin1'))).toMatch(
+      /^bitsmith: stdin is not UTF-8 text: byte 0xE9 /,
+    );
+    expect(ok(['fsm', 'generate', '--config', '-'], yaml.replace('\xe9', 'é'))).toContain('// Départ');
+  });
+
   it('uart: a FIFO depth of 1 is "1 word" in the header comment', () => {
     const one = file('uart-depth1.json', JSON.stringify({ ...DEFAULT_UART, fifoDepth: 1 }));
     expect(ok(['uart', 'generate', '--config', one])).toMatch(/^\/\/ {3}FIFO depth: {4}1 word \(TX and RX\)$/m);
