@@ -372,8 +372,9 @@ program
   .description("the IP Subnet Calculator (IPv4 and IPv6): the page's results, or every subnet of a split")
   .argument(
     '<address>',
-    'ADDRESS/PREFIX (IPv4 also ADDRESS/MASK, or ADDRESS MASK in one argument), e.g. 10.0.0.0/8 or 2001:db8::/48; - reads it from stdin',
+    'ADDRESS/PREFIX (IPv4 also ADDRESS/MASK, or ADDRESS MASK), e.g. 10.0.0.0/8 or 2001:db8::/48; - reads it from stdin',
   )
+  .argument('[mask]', 'IPv4: the MASK as an argument of its own, as ipcalc takes it (10.1.2.3 255.255.0.0)')
   .option('--json', 'the results as JSON')
   .option(
     '--split <prefix>',
@@ -388,14 +389,18 @@ program
     'after',
     examples(
       'bitsmith subnet 192.168.1.10/24',
-      "bitsmith subnet '10.1.2.3 255.255.0.0' --json",
+      'bitsmith subnet 10.1.2.3 255.255.0.0 --json',
       'bitsmith subnet 2001:db8::1/48',
       'bitsmith subnet 10.0.0.0/8 --split 24 --csv -o subnets.csv',
       'bitsmith subnet 10.0.0.0/8 --split 32 | wc -l',
       'bitsmith subnet 2001:db8::/48 --split 64 | head',
     ),
   )
-  .action(async (address: string, o) => (await import('./subnet')).subnet(address, o));
+  .action(async (address: string, mask: string | undefined, o) => {
+    if (mask !== undefined && address === '-')
+      throw new UsageError('- reads ADDRESS MASK from stdin: give no MASK argument beside it');
+    await (await import('./subnet')).subnet(mask === undefined ? address : `${address} ${mask}`, o);
+  });
 
 // ---- run --------------------------------------------------------------------------------------
 

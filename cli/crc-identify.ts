@@ -18,6 +18,7 @@ import {
 } from '../src/core/crc/identify';
 import { BadInput, UsageError, loadKernel, readAll, readProblem } from './io';
 import { writeOutput } from './sync-io';
+import { decodeUtf8, notUtf8Where } from '../src/core/data/utf8';
 
 export interface CrcIdentifyOptions {
   codeword?: boolean;
@@ -64,7 +65,12 @@ function headOf(path: string, max: number): Uint8Array {
 /** `-` among the samples: stdin's lines, one sample a line (blank lines skipped; --ascii keeps a line's spaces). */
 async function withStdin(samples: string[], o: CrcIdentifyOptions): Promise<string[]> {
   if (!samples.includes('-')) return samples;
-  const text = (await readAll('-', { what: 'crc identify -', heapPerByte: 10 })).toString('utf8');
+  // Bytes that are not UTF-8 are refused: decoded, they became U+FFFD, and an --ascii message's CRC
+  // was searched over other bytes than the sample's (nothing fit, without a word on why).
+  const decoded = decodeUtf8(await readAll('-', { what: 'crc identify -', heapPerByte: 10 }));
+  if (!('text' in decoded))
+    throw new BadInput(`stdin is not UTF-8 text: ${notUtf8Where(decoded.notUtf8)} (save it as UTF-8)`);
+  const text = decoded.text;
   const lines = text
     .split('\n')
     .map((l) => (o.ascii ? l.replace(/\r$/, '') : l.trim()))
@@ -105,6 +111,9 @@ export async function crcIdentify(samples: string[], o: CrcIdentifyOptions): Pro
   if (o.ascii && o.files) throw new UsageError('--ascii cannot be used with --files');
   // Only a codeword carries its CRC in bytes of some order (the page shows the field for codewords only).
   if (o.byteOrder && !o.codeword) throw new UsageError('--byte-order goes with --codeword');
+  // As crc generate's: a polynomial is written without its top term, so it means nothing without a width.
+  if (o.poly !== undefined && o.width === undefined)
+    throw new UsageError('--poly goes with --width (the polynomial is given without its x^width term)');
   // As crc generate: a value given blank (--init "$UNSET") is refused; blank is "unknown" only on the page.
   const given = { Polynomial: o.poly, Init: o.init, XorOut: o.xorout };
   for (const [label, v] of Object.entries(given))

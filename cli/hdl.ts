@@ -9,6 +9,7 @@ import type { UartConfig } from '../src/core/hdl/uart';
 import { configFiles } from '../src/core/hdl/files';
 import { unpackJson } from '../src/core/packed-json';
 import { BadInput, readAll } from './io';
+import { decodeUtf8, notUtf8Where } from '../src/core/data/utf8';
 import { writeFiles } from './files';
 
 export type Generator = 'uart' | 'fifo' | 'fsm';
@@ -118,7 +119,14 @@ function refuseBesideConfig(wrapper: Record<string, unknown>, source: string): v
  */
 async function readConfig(source: string): Promise<Record<string, unknown>> {
   // The heap guard also stops an endless input (/dev/zero) before memory runs out; YAML's cost per byte.
-  const text = (await readAll(source, { what: '--config', heapPerByte: 180 })).toString('utf8');
+  // Bytes that are not UTF-8 are refused, as yaml refuses them: decoded, they became U+FFFD in the
+  // design's comments and names without a word. (A leading byte order mark is dropped.)
+  const decoded = decodeUtf8(await readAll(source, { what: '--config', heapPerByte: 180 }));
+  if (!('text' in decoded)) {
+    const name = source === '-' ? 'stdin' : source;
+    throw new BadInput(`${name} is not UTF-8 text: ${notUtf8Where(decoded.notUtf8)} (save it as UTF-8)`);
+  }
+  const text = decoded.text;
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -31,7 +31,8 @@ export async function* readChunks(path: string): AsyncGenerator<Buffer> {
 }
 
 export function readProblem(file: string, e: unknown): string {
-  const path = file === '-' ? 'stdin' : file;
+  // An empty name (an unset "$IN") is shown as '', as GNU base64 shows it: it read ': no such file'.
+  const path = file === '-' ? 'stdin' : file === '' ? "''" : file;
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return `${path}: no such file`;
   if (code === 'EISDIR') return `${path}: is a directory`;

@@ -7,6 +7,7 @@
 import { BytePosition, JsonKernelError, JsonStream, type JsonExports } from '../src/core/data/json/kernel';
 import { runJsonOp } from '../src/core/data/ops/shared';
 import { MSG, jsonFailure } from '../src/core/data/messages';
+import { decodeUtf8, notUtf8Where } from '../src/core/data/utf8';
 import { BadInput, loadKernel, progress, readAll, readChunks } from './io';
 import { SyncInput, SyncOutput, writeOutput } from './sync-io';
 
@@ -46,12 +47,23 @@ function refused(mode: JsonMode, message: string, o: JsonOptions): BadInput {
 /** JSON whitespace: what may come before a document (an input of nothing else asks for JSON). */
 const isWs = (b: number) => b === 32 || b === 10 || b === 13 || b === 9;
 
+/** 3 when the input's first piece starts with a UTF-8 byte order mark, else 0. */
+const bomLength = (piece: Uint8Array, n: number) =>
+  n >= 3 && piece[0] === 0xef && piece[1] === 0xbb && piece[2] === 0xbf ? 3 : 0;
+
 export async function json(mode: JsonMode, file: string, o: JsonOptions): Promise<void> {
   const indent = indentOf(o.indent);
   if (o.sortKeys) {
     // Measured: 30 heap bytes per input byte (20 MB of JSON records), plus half.
     // TextDecoder drops a leading byte order mark, as the streamed kernel skips it (Buffer keeps it).
-    const text = new TextDecoder().decode(await readAll(file, { what: '--sort-keys', heapPerByte: 45 }));
+    // Bytes that are not UTF-8 are refused, as yaml and csv refuse them: decoded, they would become
+    // U+FFFD without a word, where the streamed commands copy them as they are.
+    const decoded = decodeUtf8(await readAll(file, { what: '--sort-keys', heapPerByte: 45 }));
+    if (!('text' in decoded)) {
+      const name = file === '-' ? 'stdin' : file;
+      throw refused(mode, `${name} is not UTF-8 text: ${notUtf8Where(decoded.notUtf8)} (save it as UTF-8)`, o);
+    }
+    const text = decoded.text;
     const r = runJsonOp(
       mode === 'minify' ? { kind: 'minify', sortKeys: true } : { kind: mode, indent, sortKeys: true },
       text,
@@ -80,8 +92,9 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
       const n = input.read(region);
       if (n === 0) break;
       read += n;
-      // Whitespace alone asks for JSON; it goes to the kernel too, so error offsets count it.
-      if (blank) blank = region.subarray(0, n).every(isWs);
+      // Whitespace alone asks for JSON; it goes to the kernel too, so error offsets count it. So does
+      // a leading byte order mark, which the kernel skips (it was 'Unexpected end of JSON input').
+      if (blank) blank = region.subarray(read === n ? bomLength(region, n) : 0, n).every(isWs);
       stream.pushInPlace(n, emit);
       once?.skip(kernel, region.byteOffset, n);
       bar.update(read);

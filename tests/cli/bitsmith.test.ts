@@ -170,6 +170,18 @@ describe('bitsmith: version, help and exit codes', () => {
   it('a missing input file is bad input: exit 1, one line', () => {
     expect(badInput(['base64', 'encode', join(tmp, 'missing.bin')])).toMatch(/missing\.bin: no such file$/);
   });
+
+  it('an empty file name (an unset "$IN") is named \'\', as GNU base64 names it', () => {
+    // Before: 'bitsmith: : no such file'.
+    for (const args of [
+      ['base64', 'encode', ''],
+      ['json', 'format', ''],
+      ['yaml', 'to-json', ''],
+      ['crc', 'check', ''],
+    ])
+      expect(badInput(args), args.join(' ')).toBe("bitsmith: '': no such file");
+    expect(badInput(['uart', 'generate', '--config', ''])).toBe("bitsmith: '': no such file");
+  });
 });
 
 describe('bitsmith crc', () => {
@@ -453,6 +465,19 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     { gen: 'fifo', config: fifo, g: fifoGenerator },
     { gen: 'fsm', config: COMPLEX_EXAMPLE, g: fsmGenerator },
   ] as const;
+
+  it('a --config that is not UTF-8 is refused, as yaml refuses it, not written with U+FFFD in the design', () => {
+    // Before: an input's description 'D\xe9part' became 'D\uFFFDpart' in the Verilog comments, without a word.
+    const yaml = 'inputs:\n  - name: start\n    width: 1\n    description: "D\xe9part"\n  - name: stop\n    width: 1\n';
+    const saved = file('latin1-fsm.yaml', Buffer.from(yaml, 'latin1'));
+    expect(badInput(['fsm', 'generate', '--config', saved])).toBe(
+      `bitsmith: ${saved} is not UTF-8 text: byte 0xE9 at line 4, column 20 (save it as UTF-8)`,
+    );
+    expect(badInput(['fsm', 'generate', '--config', '-'], Buffer.from(yaml, 'latin1'))).toMatch(
+      /^bitsmith: stdin is not UTF-8 text: byte 0xE9 /,
+    );
+    expect(ok(['fsm', 'generate', '--config', '-'], yaml.replace('\xe9', 'é'))).toContain('// Départ');
+  });
 
   it('uart: a FIFO depth of 1 is "1 word" in the header comment', () => {
     const one = file('uart-depth1.json', JSON.stringify({ ...DEFAULT_UART, fifoDepth: 1 }));
@@ -845,6 +870,17 @@ describe('bitsmith json', () => {
       `bitsmith: ${runJsonOp({ kind: 'format', indent: 2, sortKeys: false }, bad).status}`,
     );
     expect(badInput(['json', 'minify', '-'], '  ')).toBe('bitsmith: Please enter JSON to minify');
+  });
+
+  it('a byte order mark and nothing else asks for JSON, as with --sort-keys (an empty file saved by Notepad)', () => {
+    // Before: 'Invalid JSON: Unexpected end of JSON input (line 1, column 1)' without --sort-keys.
+    for (const mode of ['format', 'minify', 'validate'])
+      for (const sort of [[], ['--sort-keys']]) {
+        expect(badInput(['json', mode, ...sort, '-'], '\ufeff \n')).toBe(`bitsmith: Please enter JSON to ${mode}`);
+        expect(badInput(['json', mode, ...sort, file('bom-only.json', '\ufeff')])).toBe(
+          `bitsmith: Please enter JSON to ${mode}`,
+        );
+      }
   });
 
   it("validate -o FILE holds the verdict of this run, also when it is invalid (never an earlier run's mark)", () => {

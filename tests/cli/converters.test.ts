@@ -252,6 +252,19 @@ describe('bitsmith yaml and csv: the converter pages', () => {
     expect(JSON.parse(ok(['csv', 'to-json', '-'], 'a\n\uFFFDé\n'))).toEqual([{ a: '\uFFFDé' }]);
   });
 
+  it('json --sort-keys refuses bytes that are not UTF-8 instead of turning them into U+FFFD', () => {
+    // Before: the byte 0xFF became "\uFFFD" without a word with --sort-keys, where the streamed
+    // commands copy it as it is; Python's json.tool refuses such input too.
+    const latin1 = Buffer.from('{"b": 1, "a": "Jos\xe9"}', 'latin1');
+    for (const mode of ['format', 'minify', 'validate'])
+      expect(badInput(['json', mode, '--sort-keys', '-'], latin1)).toBe(
+        'bitsmith: stdin is not UTF-8 text: byte 0xE9 at line 1, column 19 (save it as UTF-8)',
+      );
+    const saved = file('latin1.json', latin1);
+    expect(badInput(['json', 'format', '--sort-keys', saved])).toMatch(`bitsmith: ${saved} is not UTF-8 text`);
+    expect(ok(['json', 'minify', '--sort-keys', '-'], '{"b":1,"a":"\uFFFDé"}')).toBe('{"a":"\uFFFDé","b":1}\n');
+  });
+
   it('csv to-json | csv from-json through a pipe', () => {
     const csv = 'a,b\n1,x\n2,"y, z"\n';
     expect(sh(`printf '${csv.replace(/\n/g, '\\n')}' | $B csv to-json - | $B csv from-json -`).toString()).toBe(
@@ -318,6 +331,15 @@ describe('bitsmith yaml and csv: the converter pages', () => {
 });
 
 describe('bitsmith subnet', () => {
+  it('takes ADDRESS MASK as two arguments, as ipcalc does, the same as in one', () => {
+    // Before: 'error: too many arguments for 'subnet'. Expected 1 argument but got 2.' (exit 2).
+    expect(ok(['subnet', '10.1.2.3', '255.255.0.0'])).toBe(ok(['subnet', '10.1.2.3 255.255.0.0']));
+    expect(ok(['subnet', '10.1.2.3', '255.255.255.252', '--hosts'])).toBe('10.1.2.1\n10.1.2.2\n');
+    expect(usageError(['subnet', '-', '255.255.0.0'])).toBe(
+      'error: - reads ADDRESS MASK from stdin: give no MASK argument beside it',
+    );
+  });
+
   it("IPv4 and IPv6 results: --json is the core's result, text has the page's labels", () => {
     const v4 = JSON.parse(ok(['subnet', '192.168.1.77/26', '--json'])) as Record<string, unknown>;
     const { error: _error, ...want } = computeSubnet(parseIpv4('192.168.1.77')!, 26);

@@ -146,6 +146,26 @@ describe('bitsmith crc identify', () => {
     );
   });
 
+  it("stdin's samples that are not UTF-8 are refused, not changed into U+FFFD (and a CRC over other bytes)", () => {
+    // Before: 'Jos\xe9' became 'Jos\uFFFD', whose bytes have another CRC: 'No CRC ... reproduces every sample'.
+    const crc32 = (m: Buffer) => hex(referenceCrc(CRC32, m), 32);
+    const josé = Buffer.from('Jos\xe9', 'latin1');
+    const latin1 = Buffer.concat([josé, Buffer.from(`:${crc32(josé)}\nabc:352441c2\n`)]);
+    expect(badInput(['crc', 'identify', '--ascii', '--width', '32', '-'], latin1)).toBe(
+      'bitsmith: stdin is not UTF-8 text: byte 0xE9 at line 1, column 4 (save it as UTF-8)',
+    );
+    const utf8 = `José:${crc32(Buffer.from('José'))}\nabc:352441c2\n`;
+    expect(ok(['crc', 'identify', '--ascii', '--width', '32', '-'], utf8)).toMatch(/^width=32 .* CRC-32\/ISO-HDLC /);
+  });
+
+  it('--poly without --width is a usage error, as in crc generate', () => {
+    // Before: exit 1, 'bitsmith: Fix the width too: ...', as if the samples were at fault.
+    expect(usageError(['crc', 'identify', '--poly', '0x8005', ...MODBUS])).toBe(
+      'error: --poly goes with --width (the polynomial is given without its x^width term)',
+    );
+    expect(ok(['crc', 'identify', '--poly', '0x8005', '--width', '16', ...MODBUS])).toMatch(/ CRC-16\/MODBUS/);
+  });
+
   it('an init or xorout wider than 64 bits is refused as such, not answered with "no CRC reproduces"', () => {
     expect(badInput(['crc', 'identify', '--init', '0x1ffffffffffffffff', ...MODBUS])).toBe(
       'bitsmith: Init does not fit in 64 bits.',
