@@ -1,16 +1,7 @@
-import {
-  Component,
-  lazy,
-  Suspense,
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
+import { LoadBoundary } from './LoadBoundary';
 import { Icon } from './icons';
 import { PRODUCT, pageByPath } from './registry';
 import { useTheme } from './theme';
@@ -23,38 +14,30 @@ const CommandPalette = lazy(loadPalette);
 /**
  * The palette's chunk could not be loaded (the connection down before it was fetched, with no
  * service worker to serve it; or gone after a deploy): a notice in its place, where the whole app
- * used to unmount into a blank tab. The browser keeps a failed module import failed, so only a
- * reload tries again: the user's choice, as on a tool that could not be loaded.
+ * used to unmount into a blank tab. Only a reload tries again: the user's choice, as on a tool
+ * that could not be loaded.
  */
-class PaletteLoadFailure extends Component<{ onClose: () => void; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div
-        className="palette-failed"
-        role="alert"
-        onKeyDown={(e) => {
-          if (e.key !== 'Escape') return;
-          e.stopPropagation(); // the palette's Escape: not the menu's or a popup's under it
-          this.props.onClose();
-        }}
-      >
-        <p>Search could not be loaded: the connection may be down, or a new version of BitSmith was released.</p>
-        <button type="button" onClick={() => window.location.reload()}>
-          Reload
-        </button>{' '}
-        <button type="button" autoFocus onClick={this.props.onClose}>
-          Close
-        </button>
-      </div>
-    );
-  }
+function PaletteLoadFailure({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  const notice = (
+    <div
+      className="palette-failed"
+      role="alert"
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return;
+        e.stopPropagation(); // the palette's Escape: not the menu's or a popup's under it
+        onClose();
+      }}
+    >
+      <p>Search could not be loaded: the connection may be down, or a new version of BitSmith was released.</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        Reload
+      </button>{' '}
+      <button type="button" autoFocus onClick={onClose}>
+        Close
+      </button>
+    </div>
+  );
+  return <LoadBoundary fallback={notice}>{children}</LoadBoundary>;
 }
 
 /** Below this width the sidebar is an off-canvas menu (keep in step with styles.css). */

@@ -1,17 +1,10 @@
-import {
-  Component,
-  lazy,
-  Suspense,
-  useEffect,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactNode,
-} from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { PageDeclaration } from './tool';
 import { pages } from './registry';
 import { PlaceholderPage } from './PlaceholderPage';
 import { ToolPage } from '../components/ToolPage';
 import { rememberVisit } from './recent';
+import { LoadBoundary } from './LoadBoundary';
 
 // Each tool page is its own lazily loaded chunk; a folder without Page.tsx yet falls back below.
 const pageModules = import.meta.glob<{ default: ComponentType }>('../tools/*/Page.tsx');
@@ -63,29 +56,17 @@ function ToolRoute({ page, Page }: { page: PageDeclaration; Page?: ComponentType
 
 /**
  * A page whose chunk cannot be loaded (gone from the server after a deploy, once the reload in
- * stale-chunks.ts has been tried, or offline before it was cached) says so with a Reload button:
- * without this boundary the whole app unmounted and the tab went blank. The Diagnostics page has
- * it too (App.tsx).
+ * stale-chunks.ts has been tried, or offline before it was cached) says so with a Reload button.
+ * The Diagnostics page has it too (App.tsx).
  */
-export class LoadFailure extends Component<{ title: string; children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <div className="loading" role="alert">
-        <p>
-          {this.props.title} could not be loaded: a new version of BitSmith may have been released, or the connection is
-          down.
-        </p>
-        <button type="button" onClick={() => window.location.reload()}>
-          Reload
-        </button>
-      </div>
-    );
-  }
+export function LoadFailure({ title, children }: { title: string; children: ReactNode }) {
+  const notice = (
+    <div className="loading" role="alert">
+      <p>{title} could not be loaded: a new version of BitSmith may have been released, or the connection is down.</p>
+      <button type="button" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </div>
+  );
+  return <LoadBoundary fallback={notice}>{children}</LoadBoundary>;
 }
