@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { crcWorker } from '../workers/crc/client';
 import { isAbortError } from '../workers/bridge';
 import { Progress } from '../components/Progress';
 import { ToolPage, type PageHeader } from '../components/ToolPage';
-import { PRODUCT } from './registry';
+import { DIAGNOSTICS_TITLE } from './registry';
 
 /** Not a declared tool: a self-check page outside the sidebar and the spec's route table. */
 const HEADER: PageHeader = {
-  title: 'Diagnostics',
+  title: DIAGNOSTICS_TITLE,
   description: 'Checks that WebAssembly workers run in this browser.',
 };
 const CHECK_INPUT = new TextEncoder().encode('123456789');
@@ -18,11 +18,6 @@ export function Diagnostics() {
   const [result, setResult] = useState('');
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [abort, setAbort] = useState<AbortController | null>(null);
-  // Like every page's title (ToolRoute, NotFound): the tab and history said only "BitSmith".
-  useEffect(() => {
-    document.title = `${HEADER.title} · ${PRODUCT}`;
-    return () => void (document.title = PRODUCT);
-  }, []);
 
   const runSelfTest = async () => {
     const buf = CHECK_INPUT.slice().buffer;

@@ -3,7 +3,7 @@ import { Link, Outlet, useLocation } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
 import { LoadBoundary } from './LoadBoundary';
 import { Icon } from './icons';
-import { PRODUCT, pageByPath } from './registry';
+import { PRODUCT, pageByPath, titleOfPath } from './registry';
 import { useTheme } from './theme';
 import { isApple, paletteShortcut } from '../browser/shortcut';
 
@@ -127,15 +127,18 @@ export function Layout() {
   // A page that goes away takes the focused control with it (a home page link, Enter in its filter
   // box), and the focus fell to <body>: the new page's content takes it, as from the palette.
   const shownPath = useRef(pathname);
-  // Screen readers hear the new page's title (set by the route's own effect, which runs first): a
-  // navbar link or Back keeps the focus where it was, and the page changed under it unheard.
+  // Screen readers hear the new page's title: a navbar link or Back keeps the focus where it was,
+  // and the page changed under it unheard. The title comes from the address, not from the page's
+  // own effects, whose order against this one (or a lazy chunk still loading) is not ours to rely on.
   const routeAnnouncer = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
+    const title = titleOfPath(pathname);
+    document.title = title;
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
     focusBeforePalette.current = null; // a palette closed by the route change: its control is gone
     if (!document.activeElement || document.activeElement === document.body) document.getElementById('main')?.focus();
-    if (routeAnnouncer.current) routeAnnouncer.current.textContent = document.title;
+    if (routeAnnouncer.current) routeAnnouncer.current.textContent = title;
   }, [pathname]);
   useEffect(() => {
     const id = setTimeout(() => void loadPalette(), 1500);

@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { PRODUCT, pages } from './registry';
+import { pages } from './registry';
 import { editDistance } from '../core/edit-distance';
 
 const words = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/);
@@ -40,11 +39,6 @@ function suggestions(pathname: string) {
 export function NotFound() {
   const { pathname } = useLocation();
   const similar = suggestions(pathname);
-  // Like a tool's title (ToolRoute): the tab, history and screen readers say where the user is.
-  useEffect(() => {
-    document.title = `Page not found · ${PRODUCT}`;
-    return () => void (document.title = PRODUCT);
-  }, []);
   return (
     <article className="not-found">
       <h1>Page not found</h1>

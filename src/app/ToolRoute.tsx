@@ -26,10 +26,8 @@ export const routeElements = new Map(
 
 function ToolRoute({ page, Page }: { page: PageDeclaration; Page?: ComponentType }) {
   useEffect(() => {
-    document.title = `${page.title} · BitSmith`;
     rememberVisit(page.path);
-    return () => void (document.title = 'BitSmith');
-  }, [page.title, page.path]);
+  }, [page.path]);
 
   if (page.kind === 'placeholder') return <PlaceholderPage page={page} />;
   if (!Page) {

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tools, type ToolAnalyticsName } from '../tools';
 import { GROUPS } from './groups';
-import { pages, pagesInGroup, placeholderSubtitle, sidebarGroups, type SidebarGroup } from './registry';
+import { pages, pagesInGroup, placeholderSubtitle, sidebarGroups, titleOfPath, type SidebarGroup } from './registry';
 
 // Spec part 1, section 2 (route table and sidebar groups), copied verbatim.
 const SPEC_ROUTES = [
@@ -175,5 +175,15 @@ describe('tool folders', () => {
         expect(crossing, `${folder}/${file}`).toEqual([]);
       }
     }
+  });
+});
+
+describe('titleOfPath', () => {
+  it('names each page from its address alone: home, tools as routed, diagnostics, and an unknown address', () => {
+    expect(titleOfPath('/')).toBe('BitSmith');
+    expect(titleOfPath('/url-encoder')).toBe('URL Encoder/Decoder · BitSmith');
+    expect(titleOfPath('/URL-Encoder/')).toBe('URL Encoder/Decoder · BitSmith'); // routes match any case
+    expect(titleOfPath('/Diagnostics')).toBe('Diagnostics · BitSmith');
+    expect(titleOfPath('/no-such-tool')).toBe('Page not found · BitSmith');
   });
 });

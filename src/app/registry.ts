@@ -14,6 +14,7 @@ export const pages: readonly PageDeclaration[] = [...tools, ...placeholders];
 
 /** The self-check page: routed, but no declared tool (outside the sidebar and the spec's routes). */
 export const DIAGNOSTICS_PATH = '/diagnostics';
+export const DIAGNOSTICS_TITLE = 'Diagnostics';
 
 /** Every address the app has a page for: what the server answers with 200 (routes.json). */
 export const appRoutes: readonly string[] = ['/', ...pages.map((p) => p.path), DIAGNOSTICS_PATH];
@@ -45,6 +46,18 @@ export function pageByPath(path: string): PageDeclaration | undefined {
 export function canonicalPath(path: string): string {
   const trimmed = path.replace(/\/+$/, '') || '/';
   return pages.find((p) => p.path.toLowerCase() === trimmed.toLowerCase())?.path ?? trimmed;
+}
+
+/**
+ * The document title of the page at `path` (the tab, history, and what a route change announces):
+ * known from the address alone, so a page whose chunk is still loading has its title at once.
+ */
+export function titleOfPath(path: string): string {
+  const declared = canonicalPath(path);
+  if (declared === '/') return PRODUCT;
+  const name =
+    declared.toLowerCase() === DIAGNOSTICS_PATH ? DIAGNOSTICS_TITLE : (pageByPath(declared)?.title ?? 'Page not found');
+  return `${name} · ${PRODUCT}`;
 }
 
 /** The group that lists `path` first (a tool can sit in two groups). */
