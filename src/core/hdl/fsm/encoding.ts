@@ -14,7 +14,8 @@ function bitsFor(count: number): number {
 }
 
 /**
- * binary: the states' own codes when they are distinct binary numbers, otherwise the state order;
+ * binary: the states' own codes when they are distinct binary numbers, otherwise the state order
+ * (with a note, unless no state has a code);
  * gray: the Gray code of the state order; onehot: one bit per state, in state order.
  */
 export function stateCodes(c: FsmConfig): StateCodes {
@@ -39,6 +40,8 @@ export function stateCodes(c: FsmConfig): StateCodes {
   }
   const width = bitsFor(n);
   c.states.forEach((s, i) => codes.set(s.name, i.toString(2).padStart(width, '0')));
+  // No code given at all (the API's and the CLI's states may leave `code` out): nothing to warn about.
+  if (own.every((code) => code === '')) return { width, codes };
   return {
     width,
     codes,

@@ -342,6 +342,19 @@ describe('FSM model, encodings, emitters, diagram', () => {
     expect(codes.note).toMatch(/not distinct/);
   });
 
+  it('numbers states given no codes at all in list order without a warning (the API and CLI examples)', () => {
+    // README's POST /api/hdl/fsm example leaves out every code (the schema's default is ''): there
+    // is no code of the user's to be "not distinct", so the list order is simply the encoding.
+    const bare = { ...DEFAULT_FSM, states: DEFAULT_FSM.states.map((s) => ({ ...s, code: '' })) };
+    const codes = stateCodes(bare);
+    expect([...codes.codes.values()]).toEqual(['00', '01', '10']);
+    expect(codes.note).toBeUndefined();
+    expect(compileFsm(bare).warnings).toEqual([]);
+    // One code given and the others left out is still a mix the binary encoding cannot use.
+    const mixed = { ...bare, states: bare.states.map((s, i) => (i === 0 ? { ...s, code: '11' } : s)) };
+    expect(stateCodes(mixed).note).toMatch(/not distinct/);
+  });
+
   it('states the configuration in the header of both languages', () => {
     const fsm = compileFsm(COMPLEX_EXAMPLE).fsm!;
     const v = generateFsmVerilog(fsm);
