@@ -61,9 +61,19 @@ export function binaryCode(n: number): string {
   return n.toString(2).padStart(2, '0');
 }
 
-/** Appends STATE_{n} (n = current count) with code binary(n) and description "State n". */
+/**
+ * Appends STATE_{n} (n = current count) with code binary(n) and description "State n". When that
+ * name is taken (a state removed or renamed before), n counts on to the first free one: the Checks
+ * compare every name of the design without case, so a second STATE_3 would be an error at once.
+ */
 export function addState(c: FsmConfig): FsmConfig {
-  const n = c.states.length;
+  const taken = new Set(
+    [c.moduleName, c.clkName, c.resetName, ...c.inputs, ...c.outputs, ...c.states].map((x) =>
+      (typeof x === 'string' ? x : x.name).toLowerCase(),
+    ),
+  );
+  let n = c.states.length;
+  while (taken.has(`state_${n}`)) n++;
   const states = [...c.states, { name: `STATE_${n}`, code: binaryCode(n), description: `State ${n}` }];
   return { ...c, states, numStates: states.length };
 }

@@ -55,6 +55,19 @@ describe('FSM configuration rules', () => {
     expect(removeState(c, 0)).toBe(c);
   });
 
+  it('adds a state whose name no other name has, after a removal or a rename', () => {
+    // IDLE, RUN, DONE, STATE_3 with RUN removed is three states again: STATE_3 was taken, and Add
+    // State made a second one, the Checks' duplicate-name error before anything was typed.
+    let c = removeState(addState(DEFAULT_FSM), 1);
+    c = addState(c);
+    expect(c.states.map((s) => s.name)).toEqual(['IDLE', 'DONE', 'STATE_3', 'STATE_4']);
+    expect(c.states[3]).toEqual({ name: 'STATE_4', code: '100', description: 'State 4' });
+    expect(compileFsm(c).errors).toEqual([]);
+    // Names are compared without case, and inputs and outputs share the namespace.
+    const taken = { ...DEFAULT_FSM, inputs: [...DEFAULT_FSM.inputs, { name: 'state_3', width: 1, description: '' }] };
+    expect(addState(taken).states[3]).toMatchObject({ name: 'STATE_4', description: 'State 4' });
+  });
+
   it('removes an output with its values in every state and transition', () => {
     // Values left behind were ignored by the generators and refused by POST /api/hdl/fsm and bitsmith.
     const c = removeOutput(COMPLEX_EXAMPLE, 0);
