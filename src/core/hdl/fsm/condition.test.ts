@@ -78,4 +78,23 @@ describe('condition language', () => {
     expect(() => parseCondition("count == 4'b_")).toThrow("unexpected ''' at position 11 (numbers are written");
     expect(() => parseCondition('count /= 3')).toThrow("unexpected '/' at position 7 (write != for not equal)");
   });
+
+  it("says what to write instead of VHDL's word operators (and, or, not, xor)", () => {
+    // Until 2026-12-01 `start and stop` said only "unexpected 'and' at position 7", and `not stop`
+    // "unexpected 'stop' at position 5", pointing past the word the language lacks.
+    expect(() => parseCondition('start and stop')).toThrow("unexpected 'and' at position 7 (write && for and)");
+    expect(() => parseCondition('start OR stop')).toThrow("unexpected 'OR' at position 7 (write || for or)");
+    expect(() => parseCondition('not stop')).toThrow("unexpected 'not' at position 1 (write ! for not)");
+    expect(() => parseCondition('start && Not stop')).toThrow("unexpected 'Not' at position 10 (write ! for not)");
+    expect(() => parseCondition('start xor stop')).toThrow(
+      "unexpected 'xor' at position 7 (there is no xor: for 1-bit inputs a and b write a != b)",
+    );
+    // Words that only contain them are names as before.
+    expect(parseCondition('constructor')).toEqual({ kind: 'ref', name: 'constructor' });
+    expect(parseCondition('android || order')).toEqual({
+      kind: 'or',
+      left: { kind: 'ref', name: 'android' },
+      right: { kind: 'ref', name: 'order' },
+    });
+  });
 });

@@ -46,6 +46,17 @@ const INSTEAD: Record<string, string> = {
   '/': 'write != for not equal',
 };
 
+/**
+ * VHDL's word operators, in any case as VHDL reads them. Each is a reserved word, so never an
+ * input's name: the word itself is the mistake, wherever it stands.
+ */
+const WORD_INSTEAD = new Map<string, string>([
+  ['and', 'write && for and'],
+  ['or', 'write || for or'],
+  ['not', 'write ! for not'],
+  ['xor', 'there is no xor: for 1-bit inputs a and b write a != b'],
+]);
+
 const SIZED = /^'(?:[bB]([01][01_]*)|[dD](\d[\d_]*)|[hH]([0-9a-fA-F][0-9a-fA-F_]*))/;
 
 /** The hint after "unexpected 'x'" at index `at`; a sized number such as 4'd15 gets its value in the language's forms. */
@@ -75,6 +86,8 @@ function tokenize(text: string): Token[] {
     const [matched, num, ident, op = ''] = m; // TOKEN captures exactly one of the three
     const tokenText = num ?? ident ?? op;
     const start = m.index + matched.length - tokenText.length;
+    const word = ident === undefined ? undefined : WORD_INSTEAD.get(ident.toLowerCase());
+    if (word) throw new ConditionError(`unexpected '${excerpt(ident!)}' at position ${start + 1} (${word})`);
     tokens.push({ text: tokenText, kind: num ? 'num' : ident ? 'ident' : 'op', pos: start + 1 });
     pos = TOKEN.lastIndex;
   }
