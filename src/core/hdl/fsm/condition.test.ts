@@ -79,6 +79,21 @@ describe('condition language', () => {
     expect(() => parseCondition('count /= 3')).toThrow("unexpected '/' at position 7 (write != for not equal)");
   });
 
+  it('says what to write instead of VHDL\'s bit-string literals (x"F", b"1010")', () => {
+    // Until 2026-12-01 `count == x"F"` said only "unexpected '\"' at position 11".
+    expect(() => parseCondition('count == x"F"')).toThrow(
+      'unexpected \'"\' at position 11 (bit strings such as x"F" are not part of the language: write 15, 0xF or 0b1111)',
+    );
+    expect(() => parseCondition('count == B"1_010"')).toThrow(
+      '(bit strings such as B"1_010" are not part of the language: write 10, 0xA or 0b1010)',
+    );
+    expect(() => parseCondition('count == o"17"')).toThrow('write 15, 0xF or 0b1111)');
+    expect(() => parseCondition('count == "1010"')).toThrow(
+      "unexpected '\"' at position 10 (numbers are written 15, 0xF or 0b1111, without quotes)",
+    );
+    expect(() => parseCondition('"start"')).toThrow(/^unexpected '"' at position 1$/);
+  });
+
   it("says what to write instead of VHDL's word operators (and, or, not, xor)", () => {
     // Until 2026-12-01 `start and stop` said only "unexpected 'and' at position 7", and `not stop`
     // "unexpected 'stop' at position 5", pointing past the word the language lacks.

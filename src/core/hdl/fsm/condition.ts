@@ -59,15 +59,37 @@ const WORD_INSTEAD = new Map<string, string>([
 
 const SIZED = /^'(?:[bB]([01][01_]*)|[dD](\d[\d_]*)|[hH]([0-9a-fA-F][0-9a-fA-F_]*))/;
 
+/** A value in the language's three forms: "15, 0xF or 0b1111". */
+const forms = (value: bigint) => `${value}, 0x${value.toString(16).toUpperCase()} or 0b${value.toString(2)}`;
+
+const QUOTES_HINT = 'numbers are written 15, 0xF or 0b1111, without quotes';
+
+/** VHDL's bit-string literals: b"1010", o"17", x"F" (the letter in either case, digits with _). */
+const BIT_STRING_DIGITS: Record<string, RegExp> = { b: /^[01]+$/, o: /^[0-7]+$/, x: /^[0-9a-fA-F]+$/ };
+const BIT_STRING_PREFIX: Record<string, string> = { b: '0b', o: '0o', x: '0x' };
+
+/** The hint for a '"' at index `at`: a bit string such as x"F" gets its value in the language's forms. */
+function bitStringHint(text: string, at: number): string {
+  const base = /(?<![A-Za-z0-9_])([bBoOxX])$/.exec(text.slice(0, at))?.[1];
+  const literal = /^"([0-9a-fA-F_]*)"/.exec(text.slice(at));
+  const key = base?.toLowerCase() ?? '';
+  const digits = literal?.[1]?.replace(/_/g, '') ?? '';
+  if (!literal) return ''; // a quoted name ("start") is not a number
+  if (!base || !BIT_STRING_DIGITS[key]?.test(digits)) return QUOTES_HINT;
+  const value = BigInt(`${BIT_STRING_PREFIX[key]}${digits}`);
+  return `bit strings such as ${excerpt(base + literal[0])} are not part of the language: write ${forms(value)}`;
+}
+
 /** The hint after "unexpected 'x'" at index `at`; a sized number such as 4'd15 gets its value in the language's forms. */
 function hint(text: string, at: number): string {
+  if (text[at] === '"') return bitStringHint(text, at);
   if (text[at] !== "'") return INSTEAD[text[at]!] ?? '';
   const size = /\d+$/.exec(text.slice(0, at))?.[0];
   const m = SIZED.exec(text.slice(at));
-  if (!size || !m) return 'numbers are written 15, 0xF or 0b1111, without quotes';
+  if (!size || !m) return QUOTES_HINT;
   const [bin, dec, hex] = [m[1], m[2], m[3]].map((d) => d?.replace(/_/g, ''));
   const value = BigInt(bin !== undefined ? `0b${bin}` : hex !== undefined ? `0x${hex}` : dec!);
-  return `sized numbers such as ${excerpt(size + m[0])} are not part of the language: write ${value}, 0x${value.toString(16).toUpperCase()} or 0b${value.toString(2)}`;
+  return `sized numbers such as ${excerpt(size + m[0])} are not part of the language: write ${forms(value)}`;
 }
 
 function tokenize(text: string): Token[] {
