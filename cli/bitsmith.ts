@@ -437,8 +437,10 @@ try {
     process.exitCode = 2;
   } else {
     const message = e instanceof BadInput ? e.message : `${(e as Error).message ?? String(e)}`;
-    // One line: a control character the message quotes (a newline in bad JSON) is written escaped.
-    process.stderr.write(`bitsmith: ${JSON.stringify(message).slice(1, -1).replace(/\\"/g, '"')}\n`);
+    // One line: a control character the message quotes (a newline in bad JSON) is written escaped,
+    // as JSON escapes it; the rest as the page shows it (a backslash stays one backslash).
+    const oneLine = [...message].map((c) => (c < ' ' ? JSON.stringify(c).slice(1, -1) : c)).join('');
+    process.stderr.write(`bitsmith: ${oneLine}\n`);
     process.exitCode = 1;
   }
 }

@@ -182,6 +182,23 @@ describe('bitsmith yaml and csv: the converter pages', () => {
     );
   });
 
+  it("writes the page's message as the page shows it: a backslash is one backslash, a control character escaped", () => {
+    // Until 2026-12-01 every backslash of the message was doubled (the line was JSON-escaped whole):
+    // `a: "\q"` said "Invalid escape sequence \\q", and `[\]` "Unexpected token '\\'".
+    const badEscape = 'a: "\\q"\n';
+    const r = runDataOp({ kind: 'yamlToJson', indent: 2, sortKeys: false }, badEscape);
+    expect(r.ok).toBe(false);
+    expect(r.status).toContain('Invalid escape sequence \\q');
+    expect(badInput(['yaml', 'to-json', '-'], badEscape)).toBe(`bitsmith: ${r.status}`);
+    expect(badInput(['json', 'format', '-'], '[\\]')).toBe(
+      "bitsmith: Invalid JSON: Unexpected token '\\' (line 1, column 2)",
+    );
+    // A control character the message quotes still keeps the message on one line.
+    expect(badInput(['json', 'format', '-'], '{"a": tru\r\n}')).toBe(
+      "bitsmith: Invalid JSON: Unexpected token '\\r' (line 1, column 10)",
+    );
+  });
+
   it('csv to-json and from-json equal the page for delimiter, headers, types and formula neutralising', () => {
     const csv = 'name;amount;formula\n"Smith; J";0012;=SUM(A1:A2)\nLee;3.50;@cmd\n';
     for (const [args, op] of [
