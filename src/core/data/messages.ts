@@ -1,14 +1,21 @@
 import { describePosition, type TextPosition } from './position';
 
+/**
+ * A control character a JSON detail quotes ("Unexpected token '\n'", after a misspelt literal at a
+ * line's end) written as JSON writes it: raw, the status line drew a newline or a tab as a space.
+ */
+const visible = (detail: string) =>
+  detail.replace(/'(.)'/gs, (quoted, c: string) => (c < ' ' ? `'${JSON.stringify(c).slice(1, -1)}'` : quoted));
+
 /** Every message of the three data tools, verbatim from spec part 1 (sections 5 and 8). */
 export const MSG = {
   enterJsonToFormat: 'Please enter JSON to format',
   enterJsonToMinify: 'Please enter JSON to minify',
   enterJsonToValidate: 'Please enter JSON to validate',
   validJson: '✅ Valid JSON!',
-  invalidJson: (detail: string) => `Invalid JSON: ${detail}`,
+  invalidJson: (detail: string) => `Invalid JSON: ${visible(detail)}`,
   /** Validate prefixes a cross mark. */
-  invalidJsonValidate: (detail: string) => `❌ Invalid JSON: ${detail}`,
+  invalidJsonValidate: (detail: string) => `❌ Invalid JSON: ${visible(detail)}`,
   enterJsonToConvert: 'Please enter JSON to convert',
   enterYamlToConvert: 'Please enter YAML to convert',
   invalidYaml: (detail: string) => `Invalid YAML: ${detail}`,
@@ -19,7 +26,7 @@ export const MSG = {
   firstObjectHasNoKeys:
     'Error converting JSON to CSV: the first object has no keys, and the columns are its keys: the CSV would have none',
   csvToJsonFailed: (detail: string) => `Error converting CSV to JSON: ${detail}`,
-  jsonToCsvFailed: (detail: string) => `Error converting JSON to CSV: ${detail}`,
+  jsonToCsvFailed: (detail: string) => `Error converting JSON to CSV: ${visible(detail)}`,
   /** Ours: JSON -> YAML of a document deeper than the YAML writer can take. */
   tooDeepForYaml: (levels: number) => `JSON nested more than ${levels} levels deep cannot be converted to YAML`,
   /**

@@ -177,4 +177,33 @@ describe('JSON job through the kernel', () => {
       }
     }
   });
+
+  it('names a newline, CR or tab it did not expect as \\n, \\r, \\t: shown raw, it read as a space', async () => {
+    // Until 2026-12-01 `{"a": tru` then a line break said "Unexpected token ' '" on the page (the
+    // status line draws a newline as a space), while bitsmith wrote "Unexpected token '\\n'".
+    const cases: [string, string][] = [
+      ['{"a": tru\n}', "Unexpected token '\\n' (line 1, column 10)"],
+      ['{"a": tru\r\n}', "Unexpected token '\\r' (line 1, column 10)"],
+      ['[fals\t]', "Unexpected token '\\t' (line 1, column 6)"],
+    ];
+    for (const [text, detail] of cases) {
+      for (const sortKeys of [false, true]) {
+        const op: DataOp = { kind: 'format', indent: 2, sortKeys };
+        expect(runDataOp(op, text).status, text).toBe(`Invalid JSON: ${detail}`);
+        expect((await runJob(op, text, undefined, undefined, kernel)).status, text).toBe(`Invalid JSON: ${detail}`);
+        expect((await runJob(op, new Blob([text]), undefined, undefined, kernel)).status, text).toBe(
+          `Invalid JSON: ${detail}`,
+        );
+      }
+      expect(runDataOp(VALIDATE, text).status).toBe(`❌ Invalid JSON: ${detail}`);
+      expect(runDataOp({ kind: 'jsonToYaml', indent: 2, sortKeys: false }, text).status).toBe(
+        `Invalid JSON: ${detail}`,
+      );
+      expect(runDataOp({ kind: 'jsonToCsv', delimiter: ',', neutraliseFormulas: false }, text).status).toBe(
+        `Error converting JSON to CSV: ${detail}`,
+      );
+    }
+    // A printable character is named as it is, a backslash too.
+    expect(runDataOp(FORMAT, '[\\]').status).toBe("Invalid JSON: Unexpected token '\\' (line 1, column 2)");
+  });
 });
