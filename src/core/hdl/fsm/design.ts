@@ -176,7 +176,9 @@ function compileCondition(
   for (const s of conditionSignals(cond)) {
     const width = widths[s.name];
     if (width === undefined) {
-      const meant = nearestName(s.name, Object.keys(widths));
+      // TRUE, False (VHDL's spelling) are reserved words, never inputs: the language's true, false.
+      const constant = ['true', 'false'].find((c) => c === s.name.toLowerCase() && s.bit === undefined);
+      const meant = constant ?? nearestName(s.name, Object.keys(widths));
       error(`${label}: condition uses ${q(s.name)}, which is not an input${meant ? ` (did you mean ${meant}?)` : ''}.`);
     } else if (s.bit !== undefined && s.bit >= width)
       error(`${label}: bit ${s.bit} is outside input ${q(s.name)} (${width} bit${width > 1 ? 's' : ''}).`);

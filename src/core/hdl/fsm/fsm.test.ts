@@ -175,6 +175,19 @@ describe('FSM checks', () => {
     expect(errors('enable')).toEqual(["Transition 1 (IDLE → RUN): condition uses 'enable', which is not an input."]);
   });
 
+  it("a condition's TRUE or False (VHDL's spelling) suggests the language's true or false", () => {
+    // Until 2026-12-01 'TRUE' was only "not an input": a reserved word, it can never be one.
+    const errors = (condition: string) =>
+      compileFsm({ ...DEFAULT_FSM, transitions: [{ from: 'IDLE', to: 'RUN', condition }] }).errors;
+    expect(errors('TRUE')).toEqual([
+      "Transition 1 (IDLE → RUN): condition uses 'TRUE', which is not an input (did you mean true?).",
+    ]);
+    expect(errors('start && False')).toEqual([
+      "Transition 1 (IDLE → RUN): condition uses 'False', which is not an input (did you mean false?).",
+    ]);
+    expect(errors('ture')).toEqual(["Transition 1 (IDLE → RUN): condition uses 'ture', which is not an input."]);
+  });
+
   it('names the fields a name or width error is about, with the index of its message', () => {
     const { errors, fields } = compileFsm({
       ...DEFAULT_FSM,
