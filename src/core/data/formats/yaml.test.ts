@@ -406,6 +406,24 @@ describe('round trip JSON -> YAML -> JSON', () => {
     }
   });
 
+  it('keeps a line of one space in a long double-quoted string (the library wrote it as a backslash)', () => {
+    // yaml 2.9.1 folds a double-quoted string of 40 characters or more at its line breaks, and a line
+    // of one space came out as "\\ ": an escaped backslash and a space. Until 2026-12-01 the YAML read
+    // back (here, by PyYAML, by yq) as another string: "first line\n\\\nsecond ...".
+    const long = 'word '.repeat(20);
+    for (const s of [`first line\n \nsecond ${long}\u0001`, `x\n \n${long}\r`, `${long}\n \nend\r`, `\n \n${long}\t`]) {
+      for (const json of [JSON.stringify(s), JSON.stringify({ k: s }), JSON.stringify([[s]])]) {
+        for (const indent of [2, 4] as const) {
+          const yaml = out(toYaml(json, indent));
+          expect(YAML.parse(yaml), yaml).toEqual(JSON.parse(json));
+          expect(JSON.parse(out(toJson(yaml)))).toEqual(JSON.parse(json));
+        }
+      }
+    }
+    // A string the library writes as a block keeps its block.
+    expect(out(toYaml(JSON.stringify({ k: `a\n \n${long}` })))).toMatch(/^k: >-\n|^k: \|-\n/);
+  });
+
   it('writes a document that is one string of several lines double-quoted, not as a block at column 0', () => {
     // `|-` with its lines at column 0 is YAML 1.2, but PyYAML (and so yq) stops at the second line:
     // "expected '<document start>', but found '<scalar>'".

@@ -46,6 +46,9 @@ const losslessWriteTag = {
  */
 const ESCAPED = /[\x7f-\x9f\u2028\u2029\ufffe\uffff]/;
 
+/** A line of one space between two line breaks, which the library's folded double quotes spoil. */
+const ONE_SPACE_LINE = /\n \n/;
+
 /** A double-quoted YAML scalar with ESCAPED characters escaped (JSON's escapes are YAML's). */
 function escapedYamlString(s: string): string {
   return JSON.stringify(s).replace(
@@ -75,7 +78,11 @@ function losslessTags(tags: Tags): Tags {
       ...t,
       stringify: (...args: Parameters<typeof stringify>) => {
         const v = args[0].value;
-        return typeof v === 'string' && ESCAPED.test(v) ? escapedYamlString(v) : stringify(...args);
+        if (typeof v === 'string' && ESCAPED.test(v)) return escapedYamlString(v);
+        const text = stringify(...args);
+        // yaml 2.9.1 folds a long double-quoted string at its line breaks and writes a line of one
+        // space ("\n \n") as "\\ ", an escaped backslash: read back, the space was a backslash.
+        return typeof v === 'string' && ONE_SPACE_LINE.test(v) && text.startsWith('"') ? escapedYamlString(v) : text;
       },
     };
   });
