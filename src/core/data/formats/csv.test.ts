@@ -271,6 +271,20 @@ describe('JSON to CSV quoting rules', () => {
     expect(out(jsonToCsv('[{"": 1}]'))).toBe('""\n1'); // an empty key alone is the header line
   });
 
+  it('writes a blank cell of a one-column row (" ", a tab, a no-break space) quoted, so it is read back', () => {
+    // Until 2026-12-01 only an empty cell was quoted: a lone " " or tab was a line our reader (and
+    // papaparse's greedy skip) takes for a blank line, and the row was lost on reading back.
+    const rows = [{ a: ' ' }, { a: '\t' }, { a: '\u00a0' }, { a: '\ufeff' }, { a: '  \t ' }, { a: 'x' }];
+    for (const delimiter of [',', ';', '\t', '|'] as Delimiter[]) {
+      const csv = out(jsonToCsv(JSON.stringify(rows), delimiter));
+      expect(csv.split('\n'), delimiter).toHaveLength(rows.length + 1);
+      const back = runDataOp({ kind: 'csvToJson', delimiter, header: true, detectTypes: false }, csv);
+      expect(JSON.parse(out(back)), JSON.stringify(csv)).toEqual(rows);
+    }
+    expect(out(jsonToCsv('[{"a":" "}]'))).toBe('a\n" "');
+    expect(out(jsonToCsv('[{" ":1}]'))).toBe('" "\n1'); // a blank key alone is the header line
+  });
+
   it('leaves the header row out when the first row is not to hold headers', () => {
     // "First row contains headers" off wrote the header row all the same.
     const noHeader = (text: string) =>

@@ -399,9 +399,12 @@ export function rowsToCsv(
   if (!first) throw new RangeError('CSV needs at least one row: its keys are the header.');
   const keys = [...first.keys()];
   // One empty cell alone would be a blank line, which readers (papaparse, Python's csv, ours) skip:
-  // it is written "", as Python's csv writer does.
+  // it is written "", as Python's csv writer does. So is one of whitespace alone (" ", a tab, a
+  // no-break space), which ours and papaparse's greedy skip take for a blank line too.
   const line = (cells: string[]) =>
-    cells.length === 1 && cells[0] === '' ? '""' : cells.map((c) => quoteCell(c, delimiter)).join(delimiter);
+    cells.length === 1 && cells[0]!.trim() === ''
+      ? `"${cells[0]}"`
+      : cells.map((c) => quoteCell(c, delimiter)).join(delimiter);
   const out = header ? [line(keys.map((k) => cellText(keyText(k), neutraliseFormulas)))] : [];
   for (const row of rows) out.push(line(keys.map((k) => cellText(row.get(k), neutraliseFormulas))));
   return out.join('\n');
