@@ -107,6 +107,24 @@ describe('CSV to JSON typing rules', () => {
     expect(typeCsvValue(' New York')).toBe(' New York');
   });
 
+  it('writes a number spelt other than JSON spells it (+5, .5, 5.) in its plain form, every digit kept', () => {
+    // Until 2026-12-01 such a cell went through Number(): '+9007199254740993' became 9007199254740992,
+    // '+12345678901234567890' 12345678901234567000 and '+1e400' stayed text, where '1e400' is a number.
+    const json = (cell: string) => out(csvToJson(`v\n${cell}`)).replace(/\s+/g, '');
+    expect(json('+9007199254740993')).toBe('[{"v":9007199254740993}]');
+    expect(json('+12345678901234567890')).toBe('[{"v":12345678901234567890}]');
+    expect(json('.12345678901234567890123')).toBe('[{"v":0.12345678901234567890123}]');
+    expect(json('-.30000000000000004441')).toBe('[{"v":-0.30000000000000004441}]');
+    expect(json('12345678901234567890.')).toBe('[{"v":12345678901234567890}]');
+    expect(json('+0.10000000000000000001')).toBe('[{"v":0.10000000000000000001}]');
+    expect(json('+1e400')).toBe('[{"v":1e400}]');
+    expect(json('5.e3')).toBe('[{"v":5e3}]');
+    expect(json('-.5E-2')).toBe('[{"v":-0.5E-2}]');
+    // Still text: no digit at all, a leading zero, a radix prefix, JavaScript's Infinity.
+    for (const cell of ['+', '.', '-.', '+.e5', '+007', '+0x10', '+Infinity', '1e', '1.2.3'])
+      expect(typeCsvValue(cell), cell).toBe(cell);
+  });
+
   it('writes the typed values into JSON, big numbers exactly', () => {
     expect(JSON.parse(out(csvToJson('n,b,z,e,s\n1,true,null,,x\n2.5,false,0,,y')))).toEqual([
       { n: 1, b: true, z: null, e: '', s: 'x' },

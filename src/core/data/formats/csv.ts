@@ -12,7 +12,6 @@ import type { TextPosition } from '../position';
 export { DELIMITERS, type Delimiter } from './delimiters';
 import type { Delimiter } from './delimiters';
 
-const RADIX_PREFIX = /^[+-]?0[xob]/i;
 /** "02134", "0049...", "-007": a leading zero before more digits (ZIP codes, phone numbers, IDs). */
 const LEADING_ZERO = /^[+-]?0\d/;
 
@@ -22,7 +21,8 @@ const LEADING_ZERO = /^[+-]?0\d/;
  * counts) without hex/octal/binary prefixes, and except numbers written with a leading zero
  * (`02134`, `0049...`: ZIP codes, phone numbers, IDs), which stay text so no digit is lost.
  * JSON number literals are kept exactly (`1.50`, `12345678901234567890`); other spellings are
- * written in their plain form (`+5` -> 5). `detectTypes: false` keeps every value as text.
+ * written in their plain form, digit for digit (`+5` -> 5, `.5` -> 0.5). `detectTypes: false`
+ * keeps every value as text.
  */
 export function typeCsvValue(cell: string, detectTypes = true): JsonValue {
   const json = detectTypes ? typedJson(cell) : undefined;
@@ -43,11 +43,24 @@ function typedJson(cell: string): string | undefined {
   if (!((first >= 48 && first <= 57) || first === 43 || first === 45 || first === 46)) return undefined;
   if (LEADING_ZERO.test(t)) return undefined;
   if (JSON_NUMBER.test(t)) return t;
-  if (t !== '' && !RADIX_PREFIX.test(t)) {
-    const n = Number(t);
-    if (Number.isFinite(n)) return String(n);
-  }
-  return undefined;
+  return plainNumber(t);
+}
+
+/** A decimal number JavaScript reads but JSON does not spell (`+5`, `.5`, `5.`, `5.e3`). */
+const OTHER_NUMBER = /^([+-]?)(\d*)(?:\.(\d*))?(?:([eE])([+-]?\d+))?$/;
+
+/**
+ * Such a number in JSON's spelling, written from its text (`+5` -> 5, `-.5` -> -0.5, `5.e3` -> 5e3)
+ * so no digit changes: through Number(), `+9007199254740993` was 9007199254740992 and `+1e400`
+ * (Infinity) stayed text. Undefined for a text without digits before or after the point.
+ */
+function plainNumber(t: string): string | undefined {
+  const m = OTHER_NUMBER.exec(t);
+  if (!m) return undefined;
+  const [, sign, int = '', frac = '', e, exponent] = m;
+  if (!int && !frac) return undefined;
+  const plain = `${sign === '-' ? '-' : ''}${int || '0'}${frac ? `.${frac}` : ''}${e ? `${e}${exponent}` : ''}`;
+  return JSON_NUMBER.test(plain) ? plain : undefined;
 }
 
 /** A CSV the reader stops on (a broken quote); `position`: the start of its record, when read as one text. */
