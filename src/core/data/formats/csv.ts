@@ -4,7 +4,14 @@
  * quoting rule exactly (papaparse would also quote cells with edge spaces), so it is done here.
  */
 import Papa from 'papaparse';
-import { JSON_NUMBER, LosslessNumber, numberFromLiteral, type JsonObject, type JsonValue } from '../json/lossless';
+import {
+  JSON_NUMBER,
+  LosslessNumber,
+  numberFromLiteral,
+  plainNumber,
+  type JsonObject,
+  type JsonValue,
+} from '../json/lossless';
 import { keyText, writeJson } from '../json/write';
 import { neutraliseFormula } from './formula';
 import type { TextPosition } from '../position';
@@ -44,23 +51,6 @@ function typedJson(cell: string): string | undefined {
   if (LEADING_ZERO.test(t)) return undefined;
   if (JSON_NUMBER.test(t)) return t;
   return plainNumber(t);
-}
-
-/** A decimal number JavaScript reads but JSON does not spell (`+5`, `.5`, `5.`, `5.e3`). */
-const OTHER_NUMBER = /^([+-]?)(\d*)(?:\.(\d*))?(?:([eE])([+-]?\d+))?$/;
-
-/**
- * Such a number in JSON's spelling, written from its text (`+5` -> 5, `-.5` -> -0.5, `5.e3` -> 5e3)
- * so no digit changes: through Number(), `+9007199254740993` was 9007199254740992 and `+1e400`
- * (Infinity) stayed text. Undefined for a text without digits before or after the point.
- */
-function plainNumber(t: string): string | undefined {
-  const m = OTHER_NUMBER.exec(t);
-  if (!m) return undefined;
-  const [, sign, int = '', frac = '', e, exponent] = m;
-  if (!int && !frac) return undefined;
-  const plain = `${sign === '-' ? '-' : ''}${int || '0'}${frac ? `.${frac}` : ''}${e ? `${e}${exponent}` : ''}`;
-  return JSON_NUMBER.test(plain) ? plain : undefined;
 }
 
 /** A CSV the reader stops on (a broken quote); `position`: the start of its record, when read as one text. */

@@ -141,6 +141,20 @@ describe('YAML features', () => {
     );
   });
 
+  it('writes a YAML number JSON spells otherwise (.5, 5., +5) from its text, every digit kept', () => {
+    // Until 2026-12-01 these went through a JavaScript number: .12345678901234567890123 became
+    // 0.12345678901234568 and 12345678901234567890. became 12345678901234567000.
+    const yaml =
+      'a: .12345678901234567890123\nb: -.30000000000000004441\nc: 12345678901234567890.\nd: +.5\ne: 5.e3\nf: +9007199254740993.\n';
+    expect(out(toJson(yaml)).replace(/\s+/g, '')).toBe(
+      '{"a":0.12345678901234567890123,"b":-0.30000000000000004441,"c":12345678901234567890,"d":0.5,"e":5e3,"f":9007199254740993}',
+    );
+    // So in a %YAML 1.1 document, whose other forms still take their 1.1 reading.
+    expect(out(toJson(`%YAML 1.1\n---\n${yaml}g: 0755\n`)).replace(/\s+/g, '')).toBe(
+      '{"a":0.12345678901234567890123,"b":-0.30000000000000004441,"c":12345678901234567890,"d":0.5,"e":5e3,"f":9007199254740993,"g":493}',
+    );
+  });
+
   it('reads the numbers of a %YAML 1.1 document as YAML 1.1 does (PyYAML): octal 0755, 1:30, 1_000', () => {
     const yaml =
       '%YAML 1.1\n---\na: 0755\nb: 1:30\nc: 1_000\nd: 0b11\ne: 190:20:30.15\nf: 0xFFFFFFFFFFFFFFFFFF\ng: 1_000.5\nh: 12345678901234567890\nj: 1.50\n';

@@ -3,7 +3,7 @@
  * Numbers are read and written as LosslessNumbers, so their literals survive both directions.
  */
 import YAML, { Composer, Parser, type CST, type ParseOptions, type ScalarTag, type Tags } from 'yaml';
-import { JSON_NUMBER, LosslessNumber, numberFromLiteral } from '../json/lossless';
+import { JSON_NUMBER, LosslessNumber, numberFromLiteral, plainNumber } from '../json/lossless';
 import { keyText } from '../json/write';
 import { positionAt, type TextPosition } from '../position';
 
@@ -20,6 +20,9 @@ const STR = 'tag:yaml.org,2002:str';
 function yamlNumberToJson(src: string, resolve: (s: string) => unknown): number | LosslessNumber {
   const text = src.replace(/^\+/, '');
   if (JSON_NUMBER.test(text)) return numberFromLiteral(text);
+  // .5, 5., 5.e3: written from the text, as a JavaScript number would lose digits of a long one.
+  const plain = plainNumber(src);
+  if (plain !== undefined) return numberFromLiteral(plain);
   const r = resolve(src);
   const v = YAML.isScalar(r) ? r.value : r; // the float resolvers give a Scalar
   if (typeof v === 'bigint') return numberFromLiteral(v.toString());
