@@ -463,6 +463,20 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(errors).toEqual([]);
   });
 
+  it('an output named toString or a condition naming constructor is checked like any other name', async () => {
+    // Until 2026-12-01 such names were found on Object.prototype: the page fell to its error screen
+    // ('could not be loaded'), and a state's value cell for toString showed JavaScript source.
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Add Output' }).click();
+    await page.getByLabel('Output 3 name').fill('toString');
+    await expect.poll(() => page.getByLabel('State IDLE output toString').inputValue()).toBe('');
+    await page.getByLabel('Transition 1 condition').fill('hasOwnProperty == 1');
+    await page.getByText("condition uses 'hasOwnProperty', which is not an input.").first().waitFor();
+    await page.getByLabel('Transition 1 condition').fill('start');
+    await page.getByText('✓ Configuration is valid').waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('an emptied name says which field it is, not "State \'\' is empty"', async () => {
     const { page, errors } = await open();
     const described = (label: string) =>

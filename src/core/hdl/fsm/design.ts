@@ -64,6 +64,13 @@ export function parseValue(text: string | undefined, blank: bigint | undefined):
 }
 
 /** A name, value or condition the user typed, quoted in a message: at most its first 40 characters. */
+/**
+ * A record's own value for a name the user typed: `constructor`, `toString` or `hasOwnProperty` are
+ * names like any other, never Object.prototype's.
+ */
+const own = <T>(record: Record<string, T> | undefined, name: string): T | undefined =>
+  record && Object.hasOwn(record, name) ? record[name] : undefined;
+
 const q = (text: string | undefined) => `'${excerpt(String(text))}'`;
 
 function fits(value: bigint, width: number): boolean {
@@ -130,9 +137,10 @@ function outputValues(
 ): (bigint | undefined)[] {
   return c.outputs.map((o) => {
     const error = (message: string) => fieldError(r, message, `${field}.${o.name}`);
-    const v = parseValue(values?.[o.name], blank);
+    const text = own(values, o.name);
+    const v = parseValue(text, blank);
     if (v === null) {
-      error(`${where}: value ${q(values?.[o.name])} for output ${q(o.name)} is not a number (use 5, 0x1F or 0b101).`);
+      error(`${where}: value ${q(text)} for output ${q(o.name)} is not a number (use 5, 0x1F or 0b101).`);
       return 0n;
     }
     if (v !== undefined && Number.isInteger(o.width) && o.width >= 1 && !fits(v, Math.min(o.width, MAX_WIDTH))) {
@@ -174,7 +182,7 @@ function compileCondition(
     return { kind: 'const', value: false };
   }
   for (const s of conditionSignals(cond)) {
-    const width = widths[s.name];
+    const width = own(widths, s.name);
     if (width === undefined) {
       // TRUE, False (VHDL's spelling) are reserved words, never inputs: the language's true, false.
       const constant = ['true', 'false'].find((c) => c === s.name.toLowerCase() && s.bit === undefined);
@@ -184,7 +192,7 @@ function compileCondition(
       error(`${label}: bit ${s.bit} is outside input ${q(s.name)} (${width} bit${width > 1 ? 's' : ''}).`);
   }
   for (const { signal, op, value } of comparedConstants(cond)) {
-    const width = signal.bit !== undefined ? 1 : widths[signal.name];
+    const width = signal.bit !== undefined ? 1 : own(widths, signal.name);
     if (width !== undefined && !fits(value, width)) error(`${label}: ${beyondInput(signal, op, value, width)}`);
   }
   return cond;

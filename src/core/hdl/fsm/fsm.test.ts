@@ -175,6 +175,31 @@ describe('FSM checks', () => {
     expect(errors('enable')).toEqual(["Transition 1 (IDLE → RUN): condition uses 'enable', which is not an input."]);
   });
 
+  it('names such as constructor, toString or hasOwnProperty are names like any other', () => {
+    // Until 2026-12-01 they were looked up in plain objects and found on Object.prototype: the condition
+    // 'constructor' passed the checks (its Verilog named an undeclared signal and did not compile),
+    // 'hasOwnProperty == 1' threw (the page fell to its error screen), and so did an output named toString.
+    const errors = (condition: string) =>
+      compileFsm({ ...DEFAULT_FSM, transitions: [{ from: 'IDLE', to: 'RUN', condition }] }).errors;
+    expect(errors('constructor')).toEqual([
+      "Transition 1 (IDLE → RUN): condition uses 'constructor', which is not an input.",
+    ]);
+    expect(errors('hasOwnProperty == 1')).toEqual([
+      "Transition 1 (IDLE → RUN): condition uses 'hasOwnProperty', which is not an input.",
+    ]);
+    const named: FsmConfig = {
+      ...DEFAULT_FSM,
+      fsmType: 'mealy',
+      inputs: [...DEFAULT_FSM.inputs, { name: 'valueOf', width: 2, description: '' }],
+      outputs: [...DEFAULT_FSM.outputs, { name: 'toString', width: 1, description: '' }],
+      states: DEFAULT_FSM.states.map((st, i) => (i === 1 ? { ...st, outputs: { ...st.outputs, toString: '1' } } : st)),
+      transitions: [...DEFAULT_FSM.transitions, { from: 'DONE', to: 'RUN', condition: 'valueOf == 2' }],
+    };
+    const { errors: none, fsm } = compileFsm(named);
+    expect(none).toEqual([]);
+    expect([...fsm!.stateOutputs.values()].map((values) => values[2])).toEqual([0n, 1n, 0n]);
+  });
+
   it("a condition's TRUE or False (VHDL's spelling) suggests the language's true or false", () => {
     // Until 2026-12-01 'TRUE' was only "not an input": a reserved word, it can never be one.
     const errors = (condition: string) =>
