@@ -42,7 +42,9 @@ const WHOLE: Record<DataCommand, WholeDocument> = {
 };
 
 function delimiterOf(text = ','): Delimiter {
-  const d = DELIMITER_NAMES[text.toLowerCase()];
+  const name = text.toLowerCase();
+  // Own names only: `constructor` and `__proto__` are Object.prototype's, not delimiters.
+  const d = Object.hasOwn(DELIMITER_NAMES, name) ? DELIMITER_NAMES[name] : undefined;
   if (d === undefined)
     throw new UsageError(`--delimiter must be comma, semicolon, tab or pipe (or , ; |), not "${text}".`);
   return d;

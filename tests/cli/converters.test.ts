@@ -172,6 +172,10 @@ describe('bitsmith yaml and csv: the converter pages', () => {
     expect(badInput(['csv', 'from-json', '-'], '{"a": 1}')).toBe('bitsmith: JSON must be an array of objects');
     expect(badInput(['csv', 'to-json', '-'], '')).toBe('bitsmith: Please enter CSV data to convert');
     expect(usageError(['csv', 'to-json', '--delimiter', 'x', '-'])).toMatch(/^error: --delimiter must be/);
+    // Until 2026-12-01 these two were found on Object.prototype: the cells were joined with
+    // "function Object() { [native code] }" or "[object Object]".
+    for (const name of ['constructor', '__proto__', 'Constructor'])
+      expect(usageError(['csv', 'from-json', '--delimiter', name, '-']), name).toMatch(/^error: --delimiter must be/);
     // Deep nesting is bad input with a sentence, not "Maximum call stack size exceeded".
     const deep = '{"k": '.repeat(3000) + '1' + '}'.repeat(3000);
     expect(badInput(['yaml', 'from-json', '-'], deep)).toBe(
