@@ -438,6 +438,25 @@ describe('round trip JSON -> YAML -> JSON', () => {
     expect(out(toYaml(JSON.stringify({ k: `a\n \n${long}` })))).toMatch(/^k: >-\n|^k: \|-\n/);
   });
 
+  it('writes the mapping or list under a key of over 1024 characters so that it reads back, at indent 4 too', () => {
+    // Such a key is written `? key` (YAML's implicit keys stop at 1024 characters), and yaml 2.9.1 put
+    // the value's first line after its ':' at a column the next lines did not keep at indent 4: our
+    // YAML -> JSON refused the mapping ("Nested mappings are not allowed in compact mappings") and
+    // read the list [1, 2] as other values. Until 2026-12-01.
+    const key = 'k'.repeat(1100);
+    for (const value of [{ a: 1, b: 2 }, [1, 2], { a: { b: [1, 2] } }, [[1, 2], [3]], {}, []]) {
+      for (const json of [JSON.stringify({ [key]: value }), JSON.stringify({ x: { [key]: value } })]) {
+        for (const indent of [2, 4] as const) {
+          const yaml = out(toYaml(json, indent));
+          expect(YAML.parse(yaml), yaml).toEqual(JSON.parse(json));
+          expect(JSON.parse(out(toJson(yaml))), yaml).toEqual(JSON.parse(json));
+        }
+      }
+    }
+    // A short key is written as before.
+    expect(out(toYaml('{"k": {"a": 1}}', 4))).toBe('k:\n    a: 1\n');
+  });
+
   it('writes a document that is one string of several lines double-quoted, not as a block at column 0', () => {
     // `|-` with its lines at column 0 is YAML 1.2, but PyYAML (and so yq) stops at the second line:
     // "expected '<document start>', but found '<scalar>'".

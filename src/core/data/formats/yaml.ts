@@ -488,5 +488,20 @@ export function writeYaml(value: unknown, indent: number): string {
         node.type = 'QUOTE_DOUBLE';
     },
   });
+  // A key written over 1024 characters is an explicit key (`? key`: YAML's implicit keys stop there),
+  // and yaml 2.9.1 puts a block collection's first line after its ':' at a column the next lines do
+  // not keep at indent 4 (our reader refused the mapping, and read a list as other values). Such a
+  // value starts on a line of its own, after a blank one (the library's only way to put it there).
+  YAML.visit(doc, {
+    Pair(_key, pair) {
+      const key = pair.key;
+      if (!YAML.isScalar(key) || typeof key.value !== 'string' || writtenLength(key.value) <= 1024) return;
+      if (YAML.isCollection(pair.value) && pair.value.items.length > 0) pair.value.spaceBefore = true;
+    },
+  });
   return doc.toString({ indent, lineWidth: 0 });
 }
+
+/** A key's length as written double-quoted at most (ESCAPED characters take six: \uXXXX). */
+const writtenLength = (s: string) =>
+  JSON.stringify(s).length + 5 * (s.match(new RegExp(ESCAPED.source, 'g'))?.length ?? 0);
