@@ -7,7 +7,7 @@ import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, hex, polyFromBits } from 
 import type { checkDataWidth, checkParams } from '../../core/crc/request';
 import { countOf, levelsText } from '../../core/hdl/comment';
 import { MAX_PIPELINE_STAGES, type CrcSummary } from '../../core/hdl/crc';
-import { BITS_PER_ROW, CUSTOM_OPTION, NO_POLYNOMIAL, latencyText, type AlgorithmGroup } from './logic';
+import { BITS_PER_ROW, CUSTOM_OPTION, NO_POLYNOMIAL, latencyText, searchCountText, type AlgorithmGroup } from './logic';
 import { useCrcStore } from './store';
 import { ConsistencyButton } from './ConsistencyButton';
 import { CRC_LANGUAGES, CRC_LANGUAGE_LABEL, SOFTWARE_OPTIONS_HINT, isHardwareLanguage } from './languages';
@@ -55,7 +55,7 @@ export function AlgorithmPanel({
         >
           {/* Always there: inserted with its text on the first letter, the count was not reliably announced. */}
           <span className={s.search ? 'field-hint' : undefined} role="status">
-            {s.search ? `${groups.reduce((n, g) => n + g.items.length, 0)} algorithms match` : ''}
+            {s.search ? searchCountText(groups.reduce((n, g) => n + g.items.length, 0)) : ''}
           </span>
         </SelectField>
       </div>
