@@ -132,6 +132,21 @@ describeWith(['chromium', 'gcc', 'python3', 'iverilog'], 'CRC page, software lan
     expect(errors).toEqual([]);
   });
 
+  it('says why Consistency is off when a software language hides the data width it needs', async () => {
+    const { page, errors } = await openPage(app.browser);
+    await chooseAlgorithm(page, 'CRC-16/ARC');
+    await page.getByLabel('Data width (bits)').fill('');
+    await page.getByRole('radio', { name: 'C', exact: true }).check();
+    await page.getByText('Language: C', { exact: true }).waitFor();
+    const consistency = page.getByRole('button', { name: 'Consistency' });
+    expect(await consistency.isDisabled()).toBe(true);
+    // The box is disabled and its own error hidden: the button's description says what is missing.
+    await expect
+      .poll(() => consistency.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).textContent()))
+      .toContain('Data width must be a whole number from 1 to 128.');
+    expect(errors).toEqual([]);
+  });
+
   it('Consistency: the zip holds the design as configured, its testbench, C and README, and its commands agree', async () => {
     const { page, errors } = await openPage(app.browser);
     await chooseAlgorithm(page, 'CRC-16/XMODEM');
