@@ -283,6 +283,11 @@ describe('bitsmith crc', () => {
       'bitsmith: Poly does not fit in 8 bits (the CRC width).',
     );
     expect(badInput(['crc', 'generate', '--algorithm', 'NOPE'])).toMatch(/Unknown CRC algorithm "NOPE"/);
+    // The catalogue has it, 82 bits wide: not unknown.
+    for (const command of ['generate', 'check'])
+      expect(badInput(['crc', command, '--algorithm', 'CRC-82/DARC'])).toBe(
+        'bitsmith: CRC-82/DARC is 82 bits wide: CRCs up to 67 bits are generated and checked.',
+      );
   });
 
   it('crc generate refuses a blank or digitless hexadecimal value, as the API does, never reads it as 0', () => {

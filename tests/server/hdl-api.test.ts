@@ -365,6 +365,13 @@ describe('POST /api/hdl/*: refusals', () => {
     );
   });
 
+  it("says the catalogue's CRC-82/DARC is too wide, never that it is unknown", async () => {
+    for (const algorithm of ['CRC-82/DARC', 'crc82 darc'])
+      expect((await refused('crc', { algorithm })).details).toEqual([
+        { path: 'algorithm', message: 'CRC-82/DARC is 82 bits wide: CRCs up to 67 bits are generated' },
+      ]);
+  });
+
   it('says what an FSM signal width must be (was "expected int, received number" for 1.5)', async () => {
     const inputs = [
       { name: 'start', width: 1.5 },
