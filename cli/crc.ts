@@ -9,6 +9,7 @@ import {
   dataWidthMessage,
   doesNotFitMessage,
   fitsWidth,
+  polyDoesNotFitMessage,
   type CrcConfig,
 } from '../src/core/hdl/crc';
 import { configFiles } from '../src/core/hdl/files';
@@ -74,7 +75,7 @@ function crcParams(o: CrcGenerateOptions): CrcParams {
     throw new BadInput(`The CRC width must be a whole number from 1 to ${MAX_CRC_WIDTH}.`);
   const poly = parseHexText(polyText);
   if (poly === undefined) throw new BadInput('Poly must be a hexadecimal value such as 0x04C11DB7.');
-  if (!fitsWidth(poly, width)) throw new BadInput(doesNotFitMessage('Poly', width));
+  if (!fitsWidth(poly, width)) throw new BadInput(polyDoesNotFitMessage('Poly', poly, width));
   return {
     width,
     poly,

@@ -279,7 +279,11 @@ describe('bitsmith crc', () => {
     expect(badInput(['crc', 'generate', '--algorithm', 'CRC-32', '--data-width', '12', '--partial-last-word'])).toBe(
       'bitsmith: Partial last word needs a data width that is a multiple of 8.',
     );
+    // Written with its x^8 term, as some tools write it: the message gives the form taken.
     expect(badInput(['crc', 'generate', '--poly', '0x107', '--width', '8'])).toBe(
+      'bitsmith: Poly does not fit in 8 bits (the CRC width): without its x^8 term it is 0x07.',
+    );
+    expect(badInput(['crc', 'generate', '--poly', '0x207', '--width', '8'])).toBe(
       'bitsmith: Poly does not fit in 8 bits (the CRC width).',
     );
     expect(badInput(['crc', 'generate', '--algorithm', 'NOPE'])).toMatch(/Unknown CRC algorithm "NOPE"/);
