@@ -1,7 +1,7 @@
 /** bitsmith crc generate | list (crc check: ./crc-check.ts). */
 import { paramsOf, predefinedAlgorithms } from '../src/core/crc/catalogue';
 import type { CrcKernel } from '../src/core/crc/kernel';
-import { MAX_CRC_WIDTH, MAX_DATA_WIDTH_API, hex, type CrcParams } from '../src/core/crc/params';
+import { MAX_CRC_WIDTH, MAX_DATA_WIDTH_API, hex, reflect, type CrcParams } from '../src/core/crc/params';
 import { parseHexText } from '../src/core/crc/request';
 import type { HdlLanguage } from '../src/core/hdl/contract';
 import {
@@ -65,6 +65,16 @@ function hexOption(text: string | undefined, label: string, width: number): bigi
   return v;
 }
 
+/**
+ * A polynomial without x^0 generates code all the same, but is almost always one written reflected
+ * (zlib's 0xedb88320 for CRC-32's 0x04c11db7), which taken as it is makes another CRC.
+ */
+function noX0Warning(poly: bigint, width: number): string {
+  const said = `the polynomial ${hex(poly, width)} has no x^0 term, which a CRC polynomial has`;
+  const normal = reflect(poly, width);
+  return (normal & 1n) === 1n ? `${said}; written reflected, its normal form is ${hex(normal, width)}.` : `${said}.`;
+}
+
 /** The parameters from --algorithm, or from --poly/--width and the others. */
 function crcParams(o: CrcGenerateOptions): CrcParams {
   if (o.algorithm !== undefined) return paramsOf(findAlgorithm(o.algorithm));
@@ -76,6 +86,7 @@ function crcParams(o: CrcGenerateOptions): CrcParams {
   const poly = parseHexText(polyText);
   if (poly === undefined) throw new BadInput('Poly must be a hexadecimal value such as 0x04C11DB7.');
   if (!fitsWidth(poly, width)) throw new BadInput(polyDoesNotFitMessage('Poly', poly, width));
+  if ((poly & 1n) === 0n) process.stderr.write(`bitsmith: warning: ${noX0Warning(poly, width)}\n`);
   return {
     width,
     poly,

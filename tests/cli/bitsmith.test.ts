@@ -294,6 +294,32 @@ describe('bitsmith crc', () => {
       );
   });
 
+  it('crc generate warns of a polynomial without its x^0 term, and names the normal form of a reflected one', () => {
+    // zlib's 0xedb88320 is CRC-32's polynomial reflected: taken as it is, it is another CRC.
+    const r = bitsmith(['crc', 'generate', '--poly', '0xedb88320', '--width', '32', '--refin', '--refout']);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe(
+      'bitsmith: warning: the polynomial 0xedb88320 has no x^0 term, which a CRC polynomial has; written reflected, its normal form is 0x04c11db7.\n',
+    );
+    expect(bitsmith(['crc', 'generate', '--poly', '0x02', '--width', '4']).stderr).toBe(
+      'bitsmith: warning: the polynomial 0x2 has no x^0 term, which a CRC polynomial has.\n',
+    );
+    expect(
+      bitsmith([
+        'crc',
+        'generate',
+        '--poly',
+        '0x04c11db7',
+        '--width',
+        '32',
+        '--language',
+        'c',
+        '-o',
+        join(tmp, 'crc32-c/'),
+      ]).stderr,
+    ).toBe('');
+  });
+
   it('crc generate refuses a blank or digitless hexadecimal value, as the API does, never reads it as 0', () => {
     // `--poly "$POLY"` with POLY unset generated the CRC of x^8 (poly 0) with exit 0.
     for (const poly of ['', ' ', '0x'])
