@@ -7,6 +7,7 @@ import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import {
+  existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -347,6 +348,33 @@ describe('bitsmith crc', () => {
       expect(usageError([...algorithm, ...args])).toBe(
         `error: Give either --algorithm or the parameters (${named}), not both.`,
       );
+  });
+
+  it("crc generate: -o naming another language's file is a usage error, never Verilog in a .vhd file", () => {
+    const crc32 = ['crc', 'generate', '--algorithm', 'CRC-32'];
+    // Without --language the design is Verilog: crc.vhd got Verilog, which a VHDL flow then refused.
+    expect(usageError([...crc32, '-o', join(tmp, 'lang', 'crc.vhd')])).toBe(
+      'error: -o crc.vhd names a VHDL file, but the language is Verilog: add --language vhdl, or name the file .v.',
+    );
+    expect(usageError([...crc32, '--language', 'vhdl', '-o', join(tmp, 'lang', 'crc.sv')])).toBe(
+      'error: -o crc.sv names a Verilog file, but the language is VHDL: add --language verilog, or name the file .vhd.',
+    );
+    expect(usageError([...crc32, '--language', 'python', '-o', join(tmp, 'lang', 'crc.rs')])).toBe(
+      'error: -o crc.rs names a Rust file, but the language is Python: add --language rust, or name the file .py.',
+    );
+    // C writes a header and a source: a directory, not a .c file.
+    expect(usageError([...crc32, '--language', 'c', '-o', join(tmp, 'lang', 'crc.py')])).toBe(
+      'error: -o crc.py names a Python file, but the language is C: add --language python, or give a directory (C writes a .h and a .c file).',
+    );
+    expect(existsSync(join(tmp, 'lang'))).toBe(false);
+    // Matching, or an extension of no language: written as before.
+    ok([...crc32, '--language', 'vhdl', '-o', join(tmp, 'lang', 'crc.vhd')]);
+    ok([...crc32, '-o', join(tmp, 'lang', 'crc.txt')]);
+    // An existing directory is a directory, whatever its name.
+    mkdirSync(join(tmp, 'lang', 'rtl.vhd'));
+    ok([...crc32, '-o', join(tmp, 'lang', 'rtl.vhd')]);
+    expect(readdirSync(join(tmp, 'lang', 'rtl.vhd'))).toEqual(['crc_module.v']);
+    ok([...crc32, '--language', 'typescript', '-o', join(tmp, 'lang', 'crc32.ts')]);
   });
 
   it('crc list shows every catalogue algorithm; --json is GET /api/predefined', async () => {
