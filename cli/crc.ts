@@ -161,11 +161,13 @@ export async function crcGenerate(o: CrcGenerateOptions): Promise<void> {
 export function crcList(json: boolean): string {
   const list = predefinedAlgorithms();
   if (json) return JSON.stringify(list) + '\n';
+  // One column for the parameters: the longest name is 24 characters (CRC-16/ISO-IEC-14443-3-A).
+  const nameWidth = Math.max(...list.map((a) => a.name.length));
   return list
     .map((a) => {
       const p = paramsOf(a);
       const fields = [
-        a.name.padEnd(20),
+        a.name.padEnd(nameWidth),
         `width=${a.width}`,
         `poly=${hex(p.poly, a.width)}`,
         `init=${a.init}`,

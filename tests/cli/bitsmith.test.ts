@@ -381,6 +381,8 @@ describe('bitsmith crc', () => {
     const lines = ok(['crc', 'list']).trimEnd().split('\n');
     expect(lines).toHaveLength(predefinedAlgorithms().length);
     expect(lines.find((l) => l.startsWith('CRC-32/ISO-HDLC '))).toContain('check=0xcbf43926');
+    // One column for width=, the longest name (CRC-16/ISO-IEC-14443-3-A) included.
+    expect(new Set(lines.map((l) => l.indexOf(' width=')))).toEqual(new Set([24]));
     expect(ok(['crc', 'list', '--json'])).toBe((await http(`${server.url}/api/predefined`)).text + '\n');
   });
 
