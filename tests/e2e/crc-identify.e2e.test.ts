@@ -192,6 +192,21 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     expect([...errors, ...again.errors]).toEqual([]);
   });
 
+  it("shows each known parameter's hint whole in its field (the width's read 'from the CRC dig')", async () => {
+    const { page, errors } = await openIdentify();
+    for (const label of ['Width (bits)', 'Polynomial (hex)', 'Init (hex)', 'XorOut (hex)']) {
+      const [text, room] = await page.getByLabel(label, { exact: true }).evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontSize} ${style.fontFamily}`;
+        const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+        return [context.measureText(input.placeholder).width, input.clientWidth - padding];
+      });
+      expect(text, label).toBeLessThanOrEqual(room);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it('Cancel stops a long search (brute force over every polynomial) and the page carries on', async () => {
     const { page, errors } = await openIdentify();
     await page.getByLabel('Samples are').selectOption({ label: 'Codeword (CRC appended)' });
