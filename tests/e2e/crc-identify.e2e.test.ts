@@ -91,8 +91,12 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
       expect(await results(page).getByRole('row').count()).toBe(2); // the header and the one CRC
       expect(await seriousViolations(page)).toEqual([]);
 
-      await row.getByRole('button', { name: /^Use in generator/ }).click();
+      // From the keyboard: the button goes with the tab, and the focus goes to the Generate tab (it
+      // was left on the page's body, so the next Tab started from the top of the page).
+      await row.getByRole('button', { name: /^Use in generator/ }).focus();
+      await page.keyboard.press('Enter');
       await page.getByRole('tab', { name: 'Generate', selected: true }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('crc-tab-generate');
       await page.getByText('Mode: Predefined (CRC-32/ISO-HDLC)').waitFor();
       expect(await page.getByLabel('Init (hex)').inputValue()).toBe('0xffffffff');
       const link = new URL(await page.evaluate(() => location.href)).searchParams;
