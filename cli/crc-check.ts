@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { paramsOf, type PredefinedAlgorithm } from '../src/core/crc/catalogue';
 import { combineCrcs } from '../src/core/crc/combine';
-import { findCatalogueAlgorithm } from '../src/core/hdl/crc/algorithm';
+import { findCatalogueAlgorithm, tooWideAlgorithm, tooWideText } from '../src/core/hdl/crc/algorithm';
 import { BadInput, CHUNK_BYTES, Unreadable, progress, readAll } from './io';
 import { SyncOutput } from './sync-io';
 import { takeCrcHelper } from './crc-helper';
@@ -20,6 +20,8 @@ const TWO_THREADS_FROM = 64 << 20;
 /** A catalogue algorithm by name or alias (case, spaces, dashes and slashes ignored). */
 export function findAlgorithm(name: string): PredefinedAlgorithm {
   const found = findCatalogueAlgorithm(name);
+  const tooWide = found ? undefined : tooWideAlgorithm(name);
+  if (tooWide) throw new BadInput(`${tooWideText(tooWide)} and checked.`);
   if (!found) throw new BadInput(`Unknown CRC algorithm "${name}": bitsmith crc list shows the catalogue.`);
   return found;
 }

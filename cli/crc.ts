@@ -1,7 +1,9 @@
 /** bitsmith crc generate | list (crc check: ./crc-check.ts). */
+import { existsSync, statSync } from 'node:fs';
+import { basename, extname } from 'node:path';
 import { paramsOf, predefinedAlgorithms } from '../src/core/crc/catalogue';
 import type { CrcKernel } from '../src/core/crc/kernel';
-import { MAX_CRC_WIDTH, MAX_DATA_WIDTH_API, hex, type CrcParams } from '../src/core/crc/params';
+import { MAX_CRC_WIDTH, MAX_DATA_WIDTH_API, hex, reflect, type CrcParams } from '../src/core/crc/params';
 import { parseHexText } from '../src/core/crc/request';
 import type { HdlLanguage } from '../src/core/hdl/contract';
 import {
@@ -9,6 +11,7 @@ import {
   dataWidthMessage,
   doesNotFitMessage,
   fitsWidth,
+  polyDoesNotFitMessage,
   type CrcConfig,
 } from '../src/core/hdl/crc';
 import { configFiles } from '../src/core/hdl/files';
@@ -55,6 +58,36 @@ function checkUsage(o: CrcGenerateOptions): void {
     );
 }
 
+/** The extensions that name one language's files (C's .c and .h need a directory anyway). */
+const EXTENSIONS: Record<HdlLanguage | SoftwareLanguage, string[]> = {
+  verilog: ['.v', '.vh', '.sv'],
+  vhdl: ['.vhd', '.vhdl'],
+  c: ['.c', '.h'],
+  rust: ['.rs'],
+  python: ['.py'],
+  typescript: ['.ts'],
+};
+const LANGUAGE_NAME: Record<HdlLanguage | SoftwareLanguage, string> = {
+  verilog: 'Verilog',
+  vhdl: 'VHDL',
+  c: 'C',
+  rust: 'Rust',
+  python: 'Python',
+  typescript: 'TypeScript',
+};
+
+/** -o crc.vhd with the language Verilog (its default) wrote Verilog into a .vhd file. */
+function checkOutputName(o: CrcGenerateOptions): void {
+  const ext = o.output === undefined ? '' : extname(o.output).toLowerCase();
+  const named = (Object.keys(EXTENSIONS) as (keyof typeof EXTENSIONS)[]).find((l) => EXTENSIONS[l].includes(ext));
+  if (named === undefined || named === o.language || o.output!.endsWith('/')) return;
+  // An existing directory takes the files under their own names, whatever it is called.
+  if (existsSync(o.output!) && statSync(o.output!).isDirectory()) return;
+  throw new UsageError(
+    `-o ${basename(o.output!)} names a ${LANGUAGE_NAME[named]} file, but the language is ${LANGUAGE_NAME[o.language]}: add --language ${named}, or ${o.language === 'c' ? 'give a directory (C writes a .h and a .c file)' : `name the file ${EXTENSIONS[o.language][0]}`}.`,
+  );
+}
+
 function hexOption(text: string | undefined, label: string, width: number): bigint {
   if (text === undefined) return 0n;
   // As the API: blank or digitless text (`--init "$UNSET"`) is refused, never read as 0.
@@ -62,6 +95,16 @@ function hexOption(text: string | undefined, label: string, width: number): bigi
   if (v === undefined) throw new BadInput(`${label} must be a hexadecimal value such as 0xFFFF.`);
   if (!fitsWidth(v, width)) throw new BadInput(doesNotFitMessage(label, width));
   return v;
+}
+
+/**
+ * A polynomial without x^0 generates code all the same, but is almost always one written reflected
+ * (zlib's 0xedb88320 for CRC-32's 0x04c11db7), which taken as it is makes another CRC.
+ */
+function noX0Warning(poly: bigint, width: number): string {
+  const said = `the polynomial ${hex(poly, width)} has no x^0 term, which a CRC polynomial has`;
+  const normal = reflect(poly, width);
+  return (normal & 1n) === 1n ? `${said}; written reflected, its normal form is ${hex(normal, width)}.` : `${said}.`;
 }
 
 /** The parameters from --algorithm, or from --poly/--width and the others. */
@@ -74,7 +117,8 @@ function crcParams(o: CrcGenerateOptions): CrcParams {
     throw new BadInput(`The CRC width must be a whole number from 1 to ${MAX_CRC_WIDTH}.`);
   const poly = parseHexText(polyText);
   if (poly === undefined) throw new BadInput('Poly must be a hexadecimal value such as 0x04C11DB7.');
-  if (!fitsWidth(poly, width)) throw new BadInput(doesNotFitMessage('Poly', width));
+  if (!fitsWidth(poly, width)) throw new BadInput(polyDoesNotFitMessage('Poly', poly, width));
+  if ((poly & 1n) === 0n) process.stderr.write(`bitsmith: warning: ${noX0Warning(poly, width)}\n`);
   return {
     width,
     poly,
@@ -99,6 +143,7 @@ async function softwareGenerate(o: CrcGenerateOptions, language: SoftwareLanguag
 
 export async function crcGenerate(o: CrcGenerateOptions): Promise<void> {
   checkUsage(o);
+  checkOutputName(o);
   const params = crcParams(o);
   if (isSoftwareLanguage(o.language)) return softwareGenerate(o, o.language, params);
   if (o.dataWidth < 1 || o.dataWidth > MAX_DATA_WIDTH_API) throw new BadInput(dataWidthMessage(MAX_DATA_WIDTH_API));
@@ -116,11 +161,13 @@ export async function crcGenerate(o: CrcGenerateOptions): Promise<void> {
 export function crcList(json: boolean): string {
   const list = predefinedAlgorithms();
   if (json) return JSON.stringify(list) + '\n';
+  // One column for the parameters: the longest name is 24 characters (CRC-16/ISO-IEC-14443-3-A).
+  const nameWidth = Math.max(...list.map((a) => a.name.length));
   return list
     .map((a) => {
       const p = paramsOf(a);
       const fields = [
-        a.name.padEnd(20),
+        a.name.padEnd(nameWidth),
         `width=${a.width}`,
         `poly=${hex(p.poly, a.width)}`,
         `init=${a.init}`,

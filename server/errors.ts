@@ -25,8 +25,20 @@ interface ValidationErrorOptions {
   root?: string;
 }
 
+/**
+ * zod runs a schema's checks even on a value of the wrong type: a string given for an array of 68
+ * coefficients is also told it "must have exactly 68 coefficients" (a string has a length). Only
+ * the wrong type is said at such a path.
+ */
+function withoutChecksOfWrongTypes(issues: z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  const key = (i: z.core.$ZodIssue) => JSON.stringify(i.path);
+  const wrongType = new Set(issues.filter((i) => i.code === 'invalid_type').map(key));
+  return issues.filter((i) => i.code === 'invalid_type' || !wrongType.has(key(i)));
+}
+
 /** A 4xx listing the problems: `{error: "<title>: path: message; ...", details: [{path, message}]}`. */
-export function validationError(error: z.ZodError, options: ValidationErrorOptions = {}): HttpError {
+export function validationError(zodError: z.ZodError, options: ValidationErrorOptions = {}): HttpError {
+  const error = { issues: withoutChecksOfWrongTypes(zodError.issues) };
   const {
     status = 422,
     title = 'Validation failed',

@@ -174,7 +174,16 @@ export const API_ROUTES: ApiRoute[] = [
       schema: generateRequestSchema,
       name: 'GenerateRequest',
       limitBytes: GENERATE_BODY_LIMIT,
-      examples: { 'CRC-16/ARC': { poly: bitsFromPoly(16, 0x8005n), data_width: 8, language: 'verilog' } },
+      // CRC-16/ARC is reflected: without refin and refout the polynomial alone is CRC-16/UMTS.
+      examples: {
+        'CRC-16/ARC': {
+          poly: bitsFromPoly(16, 0x8005n),
+          data_width: 8,
+          language: 'verilog',
+          refin: true,
+          refout: true,
+        },
+      },
     },
     responses: {
       200: {

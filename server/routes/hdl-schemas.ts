@@ -20,7 +20,7 @@ import {
 } from '../../src/core/crc/params';
 import { HDL_LANGUAGES } from '../../src/core/hdl/contract';
 import { MAX_SOFTWARE_WIDTH, SOFTWARE_LANGUAGES, isSoftwareLanguage } from '../../src/core/crc/software';
-import { findCatalogueAlgorithm } from '../../src/core/hdl/crc/algorithm';
+import { findCatalogueAlgorithm, tooWideAlgorithm, tooWideText } from '../../src/core/hdl/crc/algorithm';
 import { MAX_PIPELINE_STAGES, validateCrcConfig, type CrcConfig } from '../../src/core/hdl/crc';
 import {
   ALMOST_EMPTY_RANGE,
@@ -412,11 +412,14 @@ function crcParams(body: CrcBody, ctx: z.RefinementCtx): CrcParams | undefined {
     for (const k of given)
       ctx.addIssue({ code: 'custom', path: [k], message: 'give either algorithm or the parameters, not both' });
     const found = findCatalogueAlgorithm(body.algorithm);
+    const tooWide = found ? undefined : tooWideAlgorithm(body.algorithm);
     if (!found)
       ctx.addIssue({
         code: 'custom',
         path: ['algorithm'],
-        message: `unknown CRC algorithm "${body.algorithm.slice(0, 40)}" (GET /api/predefined lists the catalogue)`,
+        message: tooWide
+          ? tooWideText(tooWide)
+          : `unknown CRC algorithm "${body.algorithm.slice(0, 40)}" (GET /api/predefined lists the catalogue)`,
       });
     return found && !given.length ? paramsOf(found) : undefined;
   }

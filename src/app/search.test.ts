@@ -31,6 +31,23 @@ describe('tool search', () => {
     expect(top(query)).toBe(path);
   });
 
+  // What the CRC page does beyond Verilog and VHDL (CRC names of every width, Identify, software code).
+  it.each([
+    ['crc64', '/crc-generator'],
+    ['crc-64', '/crc-generator'],
+    ['crc 8', '/crc-generator'],
+    ['crc24', '/crc-generator'],
+    ['modbus', '/crc-generator'],
+    ['cyclic redundancy check', '/crc-generator'],
+    ['identify crc', '/crc-generator'],
+    ['reveng', '/crc-generator'],
+    ['crc python', '/crc-generator'],
+    ['rust crc', '/crc-generator'],
+    ['typescript crc', '/crc-generator'],
+  ])('"%s" lists %s first', (query, path) => {
+    expect(top(query)).toBe(path);
+  });
+
   it.each([
     ['gradeint', '/gradient-generator'],
     ['subnte', '/ip-subnet'],

@@ -7,6 +7,7 @@ import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import {
+  existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -279,10 +280,45 @@ describe('bitsmith crc', () => {
     expect(badInput(['crc', 'generate', '--algorithm', 'CRC-32', '--data-width', '12', '--partial-last-word'])).toBe(
       'bitsmith: Partial last word needs a data width that is a multiple of 8.',
     );
+    // Written with its x^8 term, as some tools write it: the message gives the form taken.
     expect(badInput(['crc', 'generate', '--poly', '0x107', '--width', '8'])).toBe(
+      'bitsmith: Poly does not fit in 8 bits (the CRC width): without its x^8 term it is 0x07.',
+    );
+    expect(badInput(['crc', 'generate', '--poly', '0x207', '--width', '8'])).toBe(
       'bitsmith: Poly does not fit in 8 bits (the CRC width).',
     );
     expect(badInput(['crc', 'generate', '--algorithm', 'NOPE'])).toMatch(/Unknown CRC algorithm "NOPE"/);
+    // The catalogue has it, 82 bits wide: not unknown.
+    for (const command of ['generate', 'check'])
+      expect(badInput(['crc', command, '--algorithm', 'CRC-82/DARC'])).toBe(
+        'bitsmith: CRC-82/DARC is 82 bits wide: CRCs up to 67 bits are generated and checked.',
+      );
+  });
+
+  it('crc generate warns of a polynomial without its x^0 term, and names the normal form of a reflected one', () => {
+    // zlib's 0xedb88320 is CRC-32's polynomial reflected: taken as it is, it is another CRC.
+    const r = bitsmith(['crc', 'generate', '--poly', '0xedb88320', '--width', '32', '--refin', '--refout']);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe(
+      'bitsmith: warning: the polynomial 0xedb88320 has no x^0 term, which a CRC polynomial has; written reflected, its normal form is 0x04c11db7.\n',
+    );
+    expect(bitsmith(['crc', 'generate', '--poly', '0x02', '--width', '4']).stderr).toBe(
+      'bitsmith: warning: the polynomial 0x2 has no x^0 term, which a CRC polynomial has.\n',
+    );
+    expect(
+      bitsmith([
+        'crc',
+        'generate',
+        '--poly',
+        '0x04c11db7',
+        '--width',
+        '32',
+        '--language',
+        'c',
+        '-o',
+        join(tmp, 'crc32-c/'),
+      ]).stderr,
+    ).toBe('');
   });
 
   it('crc generate refuses a blank or digitless hexadecimal value, as the API does, never reads it as 0', () => {
@@ -314,10 +350,39 @@ describe('bitsmith crc', () => {
       );
   });
 
+  it("crc generate: -o naming another language's file is a usage error, never Verilog in a .vhd file", () => {
+    const crc32 = ['crc', 'generate', '--algorithm', 'CRC-32'];
+    // Without --language the design is Verilog: crc.vhd got Verilog, which a VHDL flow then refused.
+    expect(usageError([...crc32, '-o', join(tmp, 'lang', 'crc.vhd')])).toBe(
+      'error: -o crc.vhd names a VHDL file, but the language is Verilog: add --language vhdl, or name the file .v.',
+    );
+    expect(usageError([...crc32, '--language', 'vhdl', '-o', join(tmp, 'lang', 'crc.sv')])).toBe(
+      'error: -o crc.sv names a Verilog file, but the language is VHDL: add --language verilog, or name the file .vhd.',
+    );
+    expect(usageError([...crc32, '--language', 'python', '-o', join(tmp, 'lang', 'crc.rs')])).toBe(
+      'error: -o crc.rs names a Rust file, but the language is Python: add --language rust, or name the file .py.',
+    );
+    // C writes a header and a source: a directory, not a .c file.
+    expect(usageError([...crc32, '--language', 'c', '-o', join(tmp, 'lang', 'crc.py')])).toBe(
+      'error: -o crc.py names a Python file, but the language is C: add --language python, or give a directory (C writes a .h and a .c file).',
+    );
+    expect(existsSync(join(tmp, 'lang'))).toBe(false);
+    // Matching, or an extension of no language: written as before.
+    ok([...crc32, '--language', 'vhdl', '-o', join(tmp, 'lang', 'crc.vhd')]);
+    ok([...crc32, '-o', join(tmp, 'lang', 'crc.txt')]);
+    // An existing directory is a directory, whatever its name.
+    mkdirSync(join(tmp, 'lang', 'rtl.vhd'));
+    ok([...crc32, '-o', join(tmp, 'lang', 'rtl.vhd')]);
+    expect(readdirSync(join(tmp, 'lang', 'rtl.vhd'))).toEqual(['crc_module.v']);
+    ok([...crc32, '--language', 'typescript', '-o', join(tmp, 'lang', 'crc32.ts')]);
+  });
+
   it('crc list shows every catalogue algorithm; --json is GET /api/predefined', async () => {
     const lines = ok(['crc', 'list']).trimEnd().split('\n');
     expect(lines).toHaveLength(predefinedAlgorithms().length);
     expect(lines.find((l) => l.startsWith('CRC-32/ISO-HDLC '))).toContain('check=0xcbf43926');
+    // One column for width=, the longest name (CRC-16/ISO-IEC-14443-3-A) included.
+    expect(new Set(lines.map((l) => l.indexOf(' width=')))).toEqual(new Set([24]));
     expect(ok(['crc', 'list', '--json'])).toBe((await http(`${server.url}/api/predefined`)).text + '\n');
   });
 

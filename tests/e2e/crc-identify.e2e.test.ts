@@ -91,8 +91,12 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
       expect(await results(page).getByRole('row').count()).toBe(2); // the header and the one CRC
       expect(await seriousViolations(page)).toEqual([]);
 
-      await row.getByRole('button', { name: /^Use in generator/ }).click();
+      // From the keyboard: the button goes with the tab, and the focus goes to the Generate tab (it
+      // was left on the page's body, so the next Tab started from the top of the page).
+      await row.getByRole('button', { name: /^Use in generator/ }).focus();
+      await page.keyboard.press('Enter');
       await page.getByRole('tab', { name: 'Generate', selected: true }).waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('crc-tab-generate');
       await page.getByText('Mode: Predefined (CRC-32/ISO-HDLC)').waitFor();
       expect(await page.getByLabel('Init (hex)').inputValue()).toBe('0xffffffff');
       const link = new URL(await page.evaluate(() => location.href)).searchParams;
@@ -190,6 +194,21 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     await page.getByText('Sample 2: the message is not bits (0 and 1; spaces and underscores allowed).').waitFor();
     expect(await page.getByLabel('Message 2 (bits)').getAttribute('aria-invalid')).toBe('true');
     expect([...errors, ...again.errors]).toEqual([]);
+  });
+
+  it("shows each known parameter's hint whole in its field (the width's read 'from the CRC dig')", async () => {
+    const { page, errors } = await openIdentify();
+    for (const label of ['Width (bits)', 'Polynomial (hex)', 'Init (hex)', 'XorOut (hex)']) {
+      const [text, room] = await page.getByLabel(label, { exact: true }).evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontSize} ${style.fontFamily}`;
+        const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+        return [context.measureText(input.placeholder).width, input.clientWidth - padding];
+      });
+      expect(text, label).toBeLessThanOrEqual(room);
+    }
+    expect(errors).toEqual([]);
   });
 
   it('Cancel stops a long search (brute force over every polynomial) and the page carries on', async () => {

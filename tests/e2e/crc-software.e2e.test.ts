@@ -117,6 +117,36 @@ describeWith(['chromium', 'gcc', 'python3', 'iverilog'], 'CRC page, software lan
     expect(errors).toEqual([]);
   });
 
+  it('shows the check value in a software language whatever the (disabled) data width box holds', async () => {
+    const { page, errors } = await openPage(app.browser);
+    await chooseAlgorithm(page, 'CRC-16/ARC');
+    // Emptied for Verilog, then C chosen: the box is disabled and its error hidden, as C needs no data width.
+    await page.getByLabel('Data width (bits)').fill('');
+    await page.getByRole('radio', { name: 'C', exact: true }).check();
+    await page.getByText('Language: C', { exact: true }).waitFor();
+    await page.getByText('Check value (CRC of "123456789"): 0xbb3d').waitFor();
+    // The same from a link whose data width no control can fix while C is chosen.
+    await page.goto(`${app.url}/crc-generator?algorithm=CRC-16%2FMODBUS&language=python&dataWidth=200`);
+    await page.getByText('Mode: Predefined (CRC-16/MODBUS)').waitFor();
+    await page.getByText('Check value (CRC of "123456789"): 0x4b37').waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('says why Consistency is off when a software language hides the data width it needs', async () => {
+    const { page, errors } = await openPage(app.browser);
+    await chooseAlgorithm(page, 'CRC-16/ARC');
+    await page.getByLabel('Data width (bits)').fill('');
+    await page.getByRole('radio', { name: 'C', exact: true }).check();
+    await page.getByText('Language: C', { exact: true }).waitFor();
+    const consistency = page.getByRole('button', { name: 'Consistency' });
+    expect(await consistency.isDisabled()).toBe(true);
+    // The box is disabled and its own error hidden: the button's description says what is missing.
+    await expect
+      .poll(() => consistency.getAttribute('aria-describedby').then((id) => page.locator(`#${id}`).textContent()))
+      .toContain('Data width must be a whole number from 1 to 128.');
+    expect(errors).toEqual([]);
+  });
+
   it('Consistency: the zip holds the design as configured, its testbench, C and README, and its commands agree', async () => {
     const { page, errors } = await openPage(app.browser);
     await chooseAlgorithm(page, 'CRC-16/XMODEM');

@@ -540,6 +540,38 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('takes the polynomial grid as one Tab stop, arrow keys moving between its 68 bits', async () => {
+    // Each bit was a Tab stop: 68 presses from the algorithm to Init.
+    const { page, errors } = await openTool();
+    const grid = page.getByRole('group', { name: 'Polynomial bits' });
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await page.getByLabel('Predefined algorithm').focus();
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('x0');
+    await page.keyboard.press('ArrowRight');
+    expect(await focused()).toBe('x1');
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => grid.getByRole('button', { name: 'x1', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
+    await page.keyboard.press('ArrowDown'); // the next row of 17
+    expect(await focused()).toBe('x18');
+    await page.keyboard.press('End');
+    expect(await focused()).toBe('x67');
+    await page.keyboard.press('ArrowRight'); // the last bit stays
+    expect(await focused()).toBe('x67');
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe('x50');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('crc-init');
+    // Back into the grid at the bit left.
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused()).toBe('x50');
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe('x0');
+    expect(errors).toEqual([]);
+  });
+
   it('shows the spec alerts for 422 and other generate failures', async () => {
     const { page } = await openTool();
     const select = page.getByLabel('Predefined algorithm');

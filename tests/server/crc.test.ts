@@ -224,6 +224,24 @@ describe('POST /api/generate', () => {
     ]);
   });
 
+  it('says a value of the wrong type is of the wrong type, and nothing about its length', async () => {
+    // A string has a length too: "0x04c11db7" was also told it must have exactly 68 coefficients.
+    const r = await post({ ...base, poly: '0x04c11db7' });
+    expect(r.status).toBe(422);
+    expect(await r.json()).toEqual({
+      error: 'Invalid generate request: poly: must be an array of 0/1 coefficients',
+      details: [{ path: 'poly', message: 'must be an array of 0/1 coefficients' }],
+    });
+    const identify = await fetch(`${server.url}/api/crc/identify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ samples: 'x' }),
+    });
+    expect(((await identify.json()) as { details: unknown[] }).details).toEqual([
+      { path: 'samples', message: 'Invalid input: expected array, received string' },
+    ]);
+  });
+
   it('refuses prototype-polluting keys as unknown fields', async () => {
     const r = await post(
       `{"__proto__": {"polluted": true}, "constructor": {"prototype": {"x": 1}}, "poly": ${JSON.stringify(crc32Bits)}, "data_width": 8, "language": "vhdl"}`,

@@ -363,6 +363,16 @@ describe('POST /api/hdl/*: refusals', () => {
     expect((await refused('crc', { width: 8, poly: '0x07', init: '0x100' })).details[0]!.message).toBe(
       'Init does not fit in 8 bits (the CRC width).',
     );
+    expect((await refused('crc', { width: 32, poly: '0x104C11DB7' })).details[0]!.message).toBe(
+      'Polynomial does not fit in 32 bits (the CRC width): without its x^32 term it is 0x04c11db7.',
+    );
+  });
+
+  it("says the catalogue's CRC-82/DARC is too wide, never that it is unknown", async () => {
+    for (const algorithm of ['CRC-82/DARC', 'crc82 darc'])
+      expect((await refused('crc', { algorithm })).details).toEqual([
+        { path: 'algorithm', message: 'CRC-82/DARC is 82 bits wide: CRCs up to 67 bits are generated' },
+      ]);
   });
 
   it('says what an FSM signal width must be (was "expected int, received number" for 1.5)', async () => {

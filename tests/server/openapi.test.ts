@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../harness/server';
 import { apiRoutesOf, documentationGaps } from '../../server/openapi/coverage';
 import { API_ROUTES } from '../../server/openapi/routes';
+import { CATALOGUE } from '../../src/core/crc/catalogue';
 
 interface Operation {
   parameters?: { name: string; in: string }[];
@@ -131,6 +132,21 @@ describe('GET /api/openapi.json', () => {
       }
     }
     expect(posted).toBe(operations().filter(({ method }) => method === 'post').length);
+  });
+
+  it("makes the catalogue algorithm a /api/generate example is named after (its file states the algorithm's check value)", async () => {
+    const examples = doc.paths['/api/generate']!.post!.requestBody!.content['application/json']!.examples ?? {};
+    const named = Object.entries(examples).filter(([name]) => CATALOGUE.some((a) => a.name === name));
+    expect(named.length).toBeGreaterThan(0);
+    for (const [name, { value }] of named) {
+      const r = await fetch(`${server.url}/api/generate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(value),
+      });
+      const { check } = CATALOGUE.find((a) => a.name === name)!;
+      expect(await r.text(), name).toContain(`Check value (CRC of the ASCII bytes "123456789"): ${check}\n`);
+    }
   });
 });
 

@@ -69,6 +69,8 @@ export function ConsistencyButton() {
         {language === 'verilog' ? 'iverilog' : 'ghdl'}).
         {params.ok && params.value.width > MAX_SOFTWARE_WIDTH ? ` Widths up to ${MAX_SOFTWARE_WIDTH} bits only.` : ''}
         {problem ? ` ${problem}` : ''}
+        {/* A software language disables the data width box and hides its error: the design still needs it. */}
+        {params.ok && !dataWidth.ok && !isHardwareLanguage(s.language) ? ` ${dataWidth.error}` : ''}
       </p>
       <StatusLine text={status} />
     </div>

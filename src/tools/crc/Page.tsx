@@ -50,10 +50,21 @@ export default function CrcPage() {
   const options = streamOptions(dataWidth.ok ? dataWidth.value : 0, s.partialLastWord, s.pipelineStages);
   const config: CrcConfig | undefined =
     params.ok && dataWidth.ok ? { params: params.value, dataWidth: dataWidth.value, ...options } : undefined;
-  const analysisKey = config ? JSON.stringify([s.bits, s.fields, dataWidth.ok && dataWidth.value, options]) : '';
   const hardware = isHardwareLanguage(s.language);
+  // A software language shows only the check value, which needs no data width: its (disabled) box
+  // may hold any text, so the figures come from a byte-wide design then.
+  const figuresConfig: CrcConfig | undefined =
+    config ?? (params.ok && !hardware ? { params: params.value, dataWidth: 8 } : undefined);
+  const analysisKey = figuresConfig
+    ? JSON.stringify([s.bits, s.fields, figuresConfig.dataWidth, config ? options : undefined])
+    : '';
   const hdlLanguage = isHardwareLanguage(s.language) ? s.language : 'verilog';
-  const { analysis, preview, previewKey } = useWorkerFigures(config, analysisKey, hdlLanguage, previewOpen && hardware);
+  const { analysis, preview, previewKey } = useWorkerFigures(
+    figuresConfig,
+    analysisKey,
+    hdlLanguage,
+    previewOpen && hardware,
+  );
   // Software files are generated here (a few ms): no worker round trip, no data width needed.
   const { bits, fields, selected: algorithm, language } = s;
   const software = useMemo(() => {

@@ -1,5 +1,5 @@
 /** The CRC page's panels: algorithm choice, polynomial grid, parameters, summary with Generate. */
-import type { ReactNode } from 'react';
+import { useState, type KeyboardEvent, type ReactNode } from 'react';
 import { SelectField, TextField, NumberField, FieldError, describedByError } from '../../components/fields';
 import { StatusLine, type StatusMessage } from '../../components/StatusLine';
 import type { PredefinedAlgorithm } from '../../core/crc/catalogue';
@@ -7,7 +7,7 @@ import { MAX_DATA_WIDTH_UI, MIN_DATA_WIDTH, POLY_BITS, hex, polyFromBits } from 
 import type { checkDataWidth, checkParams } from '../../core/crc/request';
 import { countOf, levelsText } from '../../core/hdl/comment';
 import { MAX_PIPELINE_STAGES, type CrcSummary } from '../../core/hdl/crc';
-import { BITS_PER_ROW, CUSTOM_OPTION, NO_POLYNOMIAL, latencyText, type AlgorithmGroup } from './logic';
+import { BITS_PER_ROW, CUSTOM_OPTION, NO_POLYNOMIAL, latencyText, searchCountText, type AlgorithmGroup } from './logic';
 import { useCrcStore } from './store';
 import { ConsistencyButton } from './ConsistencyButton';
 import { CRC_LANGUAGES, CRC_LANGUAGE_LABEL, SOFTWARE_OPTIONS_HINT, isHardwareLanguage } from './languages';
@@ -55,7 +55,7 @@ export function AlgorithmPanel({
         >
           {/* Always there: inserted with its text on the first letter, the count was not reliably announced. */}
           <span className={s.search ? 'field-hint' : undefined} role="status">
-            {s.search ? `${groups.reduce((n, g) => n + g.items.length, 0)} algorithms match` : ''}
+            {s.search ? searchCountText(groups.reduce((n, g) => n + g.items.length, 0)) : ''}
           </span>
         </SelectField>
       </div>
@@ -63,15 +63,48 @@ export function AlgorithmPanel({
   );
 }
 
+/** The bit an arrow key (or Home, End) moves to from bit `i` in the 4 x 17 grid; undefined for other keys. */
+export function gridKeyTarget(key: string, i: number): number | undefined {
+  const moves: Record<string, number> = {
+    ArrowLeft: i - 1,
+    ArrowRight: i + 1,
+    ArrowUp: i - BITS_PER_ROW,
+    ArrowDown: i + BITS_PER_ROW,
+    Home: 0,
+    End: POLY_BITS - 1,
+  };
+  const to = moves[key];
+  return to === undefined ? undefined : Math.min(POLY_BITS - 1, Math.max(0, to));
+}
+
 export function PolynomialPanel({ width, text }: { width: number; text: string }) {
   const { bits, toggleBit } = useCrcStore();
+  // One Tab stop for the 68 bits (they were 68 stops between the algorithm and Init): the bit last
+  // focused takes the Tab, arrow keys move between them.
+  const [current, setCurrent] = useState(0);
   const rows = Array.from({ length: POLY_BITS / BITS_PER_ROW }, (_, r) =>
     Array.from({ length: BITS_PER_ROW }, (_, c) => r * BITS_PER_ROW + c),
   );
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const to = gridKeyTarget(e.key, current);
+    if (to === undefined) return;
+    e.preventDefault();
+    setCurrent(to);
+    e.currentTarget.querySelectorAll<HTMLButtonElement>('button')[to]?.focus();
+  };
   return (
     <section className="panel" aria-label="Polynomial">
       <h2 className="crc-heading">Polynomial</h2>
-      <div className="crc-grid" role="group" aria-label="Polynomial bits">
+      <div
+        className="crc-grid"
+        role="group"
+        aria-label="Polynomial bits"
+        aria-describedby="crc-grid-keys"
+        onKeyDown={onKeyDown}
+      >
+        <span id="crc-grid-keys" className="sr-only">
+          Arrow keys move between the bits, Space toggles one.
+        </span>
         {rows.map((row, r) => (
           <div className="crc-grid-row" key={r}>
             {row.map((i) => (
@@ -80,6 +113,8 @@ export function PolynomialPanel({ width, text }: { width: number; text: string }
                 type="button"
                 className={bits[i] ? 'crc-bit on' : 'crc-bit'}
                 aria-pressed={bits[i] === 1}
+                tabIndex={i === current ? 0 : -1}
+                onFocus={() => setCurrent(i)}
                 onClick={() => toggleBit(i)}
               >
                 x{i}

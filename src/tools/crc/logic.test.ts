@@ -12,6 +12,7 @@ import {
   groupAlgorithms,
   matchesSearch,
   reconcileSelection,
+  searchCountText,
 } from './logic';
 
 const all = predefinedAlgorithms();
@@ -50,6 +51,13 @@ describe('grouping and search', () => {
     // What did not need it still works, and separators alone filter nothing.
     expect(found('CRC-16/USB')).toEqual(['CRC-16/USB']);
     expect(found(' / ')).toHaveLength(112);
+  });
+
+  it('says how many algorithms the search found, in the singular for one', () => {
+    const count = (q: string) => groupAlgorithms(all, q).reduce((n, g) => n + g.items.length, 0);
+    expect(searchCountText(count('modbus'))).toBe('1 algorithm matches');
+    expect(searchCountText(count('crc-32/'))).toMatch(/^\d+ algorithms match$/);
+    expect(searchCountText(0)).toBe('0 algorithms match');
   });
 
   it('groups the fallback six', () => {

@@ -61,6 +61,9 @@ export function groupAlgorithms(list: PredefinedAlgorithm[], query = ''): Algori
   return out;
 }
 
+/** The search's count, as its status region says it: '1 algorithm matches', '12 algorithms match'. */
+export const searchCountText = (n: number) => (n === 1 ? '1 algorithm matches' : `${n} algorithms match`);
+
 export function fieldsOf(a: PredefinedAlgorithm): CustomFields {
   return { init: a.init, xorout: a.xorout, refin: a.refin, refout: a.refout };
 }

@@ -410,6 +410,10 @@ describe('identify: input checks', () => {
           'The polynomial must be odd (its x^0 term set): 0xedb88320 looks reflected; in normal form, without its x^32 term, it is 0x04c11db7.',
       },
     ]);
+    // Written with its x^32 term, as some tools write it: the form taken is named.
+    expect(errors([row('01'), row('02')], { ...NO_FIXED, width: '32', poly: '0x104c11db7' })).toEqual([
+      { field: 'fixed.poly', message: 'Polynomial does not fit in 32 bits: without its x^32 term it is 0x04c11db7.' },
+    ]);
     expect(errors([row('01'), row('02')], { ...NO_FIXED, poly: '0x07' })[0]!.field).toBe('fixed.width');
     expect(errors([row('01', '0x1ff'), row('02')], { ...NO_FIXED, width: '8' })[0]!.message).toBe(
       'Sample 1: the CRC does not fit in 8 bits.',

@@ -205,8 +205,11 @@ function fixedOf(input: FixedInput, errors: FieldError[]): FixedParams {
   // Without a fixed width, a value wider than any searched width is refused too (it matched nothing, silently).
   const fits = (v: bigint | undefined, field: string, label: string) => {
     const width = fixed.width ?? MAX_SEARCH_WIDTH;
-    if (v !== undefined && v >> BigInt(width) !== 0n)
-      errors.push({ field, message: `${label} does not fit in ${width} bits.` });
+    if (v === undefined || v >> BigInt(width) === 0n) return;
+    // A polynomial with its x^W term (0x104c11db7 for 32 bits, as some tools write it): the form taken.
+    const topOnly = field === 'fixed.poly' && fixed.width !== undefined && v >> BigInt(width) === 1n;
+    const hint = topOnly ? `: without its x^${width} term it is ${hex(v & ((1n << BigInt(width)) - 1n), width)}` : '';
+    errors.push({ field, message: `${label} does not fit in ${width} bits${hint}.` });
   };
   if (poly !== undefined) {
     if (!fixed.width)

@@ -2,7 +2,7 @@
  * What the four emitters share: identifiers made from the algorithm's name, the header's
  * parameter lines (the HDL files state the same), and number formatting.
  */
-import { GENERATOR_LINE } from '../../hdl/comment';
+import { GENERATOR_LINE, countOf } from '../../hdl/comment';
 import { bitsFromPoly, hex, polyText, type CrcParams } from '../params';
 import type { SoftwareModel } from './model';
 
@@ -68,7 +68,7 @@ export function stateLines(m: SoftwareModel): string[] {
     : m.bits === m.params.width
       ? [`The state is the register, unreflected, in ${m.bits} bits.`]
       : [
-          `The state is the register, unreflected, shifted up by ${m.bits - m.params.width} bits to fill ${m.bits} bits.`,
+          `The state is the register, unreflected, shifted up by ${countOf(m.bits - m.params.width, 'bit')} to fill ${m.bits} bits.`,
         ];
 }
 

@@ -137,3 +137,18 @@ describe('consistency bundle README', () => {
     expect(readme(8)).toContain('| the parallel CRC (module crc), 8 data bits per clock, single cycle |');
   });
 });
+
+describe('the state comment', () => {
+  it('says "shifted up by 1 bit" for CRC-31/PHILIPS, "by 24 bits" for CRC-40/GSM, in every language', () => {
+    const files = (name: string) =>
+      (['c', 'rust', 'python', 'typescript'] as const).flatMap((language) =>
+        generateSoftware({ params: paramsOf(predefinedAlgorithms().find((a) => a.name === name)!), name }, language),
+      );
+    for (const f of files('CRC-31/PHILIPS').filter((f) => !f.name.endsWith('.h'))) {
+      expect(f.text, f.name).toContain('shifted up by 1 bit to fill 32 bits.');
+      expect(f.text, f.name).not.toContain('by 1 bits');
+    }
+    for (const f of files('CRC-40/GSM').filter((f) => !f.name.endsWith('.h')))
+      expect(f.text, f.name).toContain('shifted up by 24 bits to fill 64 bits.');
+  });
+});

@@ -3,7 +3,7 @@
  * data bus width, with their limits. The page's form and the API request are checked by
  * src/core/crc/request.ts, which reuses these messages.
  */
-import { MAX_CRC_WIDTH, MAX_DATA_WIDTH_API, MIN_DATA_WIDTH, mask, type CrcParams } from '../../crc/params';
+import { MAX_CRC_WIDTH, MAX_DATA_WIDTH_API, MIN_DATA_WIDTH, hex, mask, type CrcParams } from '../../crc/params';
 
 export interface CrcConfig {
   params: CrcParams;
@@ -42,6 +42,17 @@ export function doesNotFitMessage(what: string, width: number): string {
   return `${what} does not fit in ${width} bits (the CRC width).`;
 }
 
+/**
+ * A polynomial too wide for `width`; when it is only its x^width term too wide (0x104c11db7 for 32
+ * bits, as some tools write it), the message gives the form taken: '...: without its x^32 term it
+ * is 0x04c11db7.'
+ */
+export function polyDoesNotFitMessage(what: string, poly: bigint, width: number): string {
+  const message = doesNotFitMessage(what, width);
+  if (poly >> BigInt(width) !== 1n) return message;
+  return `${message.slice(0, -1)}: without its x^${width} term it is ${hex(poly & mask(width), width)}.`;
+}
+
 export function isDataWidth(value: number, max: number): boolean {
   return Number.isInteger(value) && value >= MIN_DATA_WIDTH && value <= max;
 }
@@ -65,7 +76,10 @@ export function validateCrcConfig(c: CrcConfig): string[] {
     ['Init', init],
     ['XorOut', xorout],
   ];
-  for (const [what, value] of values) if (!fitsWidth(value, width)) problems.push(doesNotFitMessage(what, width));
+  for (const [what, value] of values) {
+    if (fitsWidth(value, width)) continue;
+    problems.push(what === 'Polynomial' ? polyDoesNotFitMessage(what, value, width) : doesNotFitMessage(what, width));
+  }
   if (c.partialLastWord && c.dataWidth % 8 !== 0) problems.push(PARTIAL_WIDTH_MESSAGE);
   const stages = c.pipelineStages ?? 0;
   if (!(Number.isInteger(stages) && stages >= 0 && stages <= MAX_PIPELINE_STAGES)) problems.push(PIPELINE_MESSAGE);

@@ -87,6 +87,17 @@ describe('CRC generator', () => {
     expect(generator.testbench(crc32, 'vhdl').name).toBe('crc_entity_tb.vhd');
   });
 
+  it('states the bit order of a one-bit data path without a first and a last bit', () => {
+    for (const refin of [false, true]) {
+      const config: CrcConfig = { params: { ...crc32.params, refin }, dataWidth: 1 };
+      for (const language of ['verilog', 'vhdl'] as const) {
+        const text = generator.generate(config, language).text;
+        expect(text).toContain(`Bit order${refin ? ' (refin)' : ''}: one bit per clock on data_in[0].`);
+        expect(text).not.toContain('the last.');
+      }
+    }
+  });
+
   it('summarises the check value and the equations', () => {
     expect(generator.summary(crc32)).toEqual({
       check: 0xcbf43926n,

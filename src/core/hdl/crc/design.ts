@@ -102,16 +102,23 @@ export function outputSource(p: CrcParams, k: number): { bit: number; invert: bo
 function bitOrderLines(dataWidth: number, refin: boolean): string[] {
   const d = dataWidth;
   const bytes = d % 8 === 0 && d > 8;
+  // One data bit has no first and last: "data_in[0] is the first bit in time, data_in[0] the last".
+  const order =
+    d === 1
+      ? 'one bit per clock on data_in[0].'
+      : refin
+        ? `data_in[0] is the first bit in time, data_in[${d - 1}] the last.`
+        : `data_in[${d - 1}] is the first bit in time, data_in[0] the last.`;
   if (refin) {
     return [
-      `Bit order (refin): data_in[0] is the first bit in time, data_in[${d - 1}] the last.`,
+      `Bit order (refin): ${order}`,
       bytes
         ? `A ${d}-bit word carries its first byte in data_in[7:0], each byte least significant bit first.`
         : 'Bytes enter least significant bit first.',
     ];
   }
   return [
-    `Bit order: data_in[${d - 1}] is the first bit in time, data_in[0] the last.`,
+    `Bit order: ${order}`,
     bytes
       ? `A ${d}-bit word carries its first byte in data_in[${d - 1}:${d - 8}], each byte most significant bit first.`
       : 'Bytes enter most significant bit first.',

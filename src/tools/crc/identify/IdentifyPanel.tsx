@@ -28,6 +28,9 @@ function useInGenerator(m: CrcMatch) {
     fields: { init: hex(p.init, p.width), xorout: hex(p.xorout, p.width), refin: p.refin, refout: p.refout },
   });
   useIdentifyStore.getState().setTab('generate');
+  // The pressed button goes with the Identify tab: the focus goes to the tab now selected, not to
+  // the page's body (the next Tab key started from the top of the page).
+  document.getElementById(tabId('generate'))?.focus();
 }
 
 export function IdentifyPanel() {

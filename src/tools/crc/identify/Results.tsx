@@ -1,6 +1,7 @@
 /** The search's report: catalogue matches, other parameter sets, families, and what is missing. */
 import { hex, type CrcParams } from '../../../core/crc/params';
 import { messages, type CrcMatch, type IdentifyReport } from '../../../core/crc/identify';
+import { countOf } from '../../../core/hdl/comment';
 
 const yesNo = (b: boolean) => (b ? 'true' : 'false');
 
@@ -34,7 +35,7 @@ export function Results({ report, onUse }: { report: IdentifyReport; onUse(m: Cr
   return (
     <section className="panel crcid-results" aria-label="Identified CRCs">
       <h3 className="crc-heading">
-        {report.remaining === 0n ? 'No CRC found' : `${matches.length + families.length} result(s)`}
+        {report.remaining === 0n ? 'No CRC found' : countOf(matches.length + families.length, 'result')}
       </h3>
       {missing.length > 0 && (
         <div role="status">
@@ -68,7 +69,7 @@ export function Results({ report, onUse }: { report: IdentifyReport; onUse(m: Cr
                   <th scope="row">
                     {title(m)}
                     {m.equivalents ? (
-                      <span className="field-hint">{` and ${m.equivalents} equivalent init/xorout pair(s)`}</span>
+                      <span className="field-hint">{` and ${countOf(m.equivalents, 'equivalent init/xorout pair')}`}</span>
                     ) : null}
                   </th>
                   <ParamCells p={m.params} />

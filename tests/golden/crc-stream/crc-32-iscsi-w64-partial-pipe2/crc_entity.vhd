@@ -67,7 +67,7 @@ architecture rtl of crc is
   signal en_p1 : std_logic;
   signal en_p2 : std_logic;
   signal sop_p1 : std_logic;
-  signal bytes_p1 : std_logic_vector(3 downto 0);
+  signal bytes_p1 : std_logic_vector(3 downto 0) := (others => '0');
   type adv_table_t is array (0 to 15) of std_logic_vector(1055 downto 0);
   -- Entry k: bits (r*W+W-1 downto r*W) are the state bits feeding register bit r under F_8k,
   -- bits (1055 downto 1024) are F_8k*init.

@@ -6,7 +6,7 @@
 -- Parameters: init 0x1f (unreflected), refin true, refout true, xorout 0x1f
 -- Check value (CRC of the ASCII bytes "123456789"): 0x19
 --
--- Bit order (refin): data_in[0] is the first bit in time, data_in[0] the last.
+-- Bit order (refin): one bit per clock on data_in[0].
 -- Bytes enter least significant bit first.
 -- rst is active high and asynchronous and loads init. On a rising clk edge with crc_en high
 -- the register absorbs the data_in bits. crc_out is the finished CRC of everything absorbed

@@ -53,7 +53,11 @@ function delayChain(d: StreamDesign): { signals: string[]; body: string[] } {
   if (!regs.length) return { signals: [], body: [] };
   const type = (width: number) => (width ? vec(width) : 'std_logic');
   return {
-    signals: regs.map(({ c, i }) => `  signal ${c.name}_p${i} : ${type(c.width)};`),
+    // data_bytes' delays index the table (to_integer): declared 0, as the reset leaves them, so that
+    // no simulator sees 'U' there at time 0 (GHDL: "NUMERIC_STD.TO_INTEGER: metavalue detected").
+    signals: regs.map(
+      ({ c, i }) => `  signal ${c.name}_p${i} : ${type(c.width)}${c.width ? " := (others => '0')" : ''};`,
+    ),
     body: [
       '',
       d.partial
