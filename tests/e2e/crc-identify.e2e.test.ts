@@ -211,8 +211,15 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('Cancel stops a long search (brute force over every polynomial) and the page carries on', async () => {
+  it('Cancel stops a long search (brute force over every polynomial) and the page carries on; each search is reported, never its samples', async () => {
     const { page, errors } = await openIdentify();
+    const usage: { action: string; metadata: Record<string, unknown> }[] = [];
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (!r.url().includes('/api/analytics/')) return;
+      sent.push(r.postData() ?? '');
+      if (r.url().endsWith('/tool-usage')) usage.push(r.postDataJSON() as (typeof usage)[number]);
+    });
     await page.getByLabel('Samples are').selectOption({ label: 'Codeword (CRC appended)' });
     // Two codewords of different lengths give no relation: every width up to 20 is brute-forced.
     await fill(page, [{ message: toHex(randomBytes(rand, 40)) }, { message: toHex(randomBytes(rand, 57)) }]);
@@ -226,6 +233,9 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     await progress.getByRole('button', { name: 'Cancel' }).click();
     await page.getByText('Search cancelled.').waitFor();
     expect(await page.getByRole('button', { name: 'Identify', exact: true }).isEnabled()).toBe(true);
+    await expect
+      .poll(() => usage.filter((u) => u.action === 'identify_crc').map((u) => u.metadata))
+      .toEqual([{ mode: 'codeword', samples: 2, outcome: 'cancelled', matches: 0 }]);
 
     // A new search starts a new worker: Modbus frames, width and byte order searched.
     const frames = ['010300000001840a', '010300010001d5ca', '0103006b00037417', '01100001000204000ec6'];
@@ -237,6 +247,11 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     const row = results(page).getByRole('row', { name: /CRC-16\/MODBUS/ });
     await row.waitFor();
     expect(await row.getByRole('cell').allTextContents()).toContain('little-endian');
+    await expect
+      .poll(() => usage.filter((u) => u.action === 'identify_crc').map((u) => u.metadata.outcome))
+      .toEqual(['cancelled', 'found']);
+    expect(usage.at(-1)?.metadata).toMatchObject({ mode: 'codeword', samples: 4 });
+    expect(sent.filter((body) => frames.some((f) => body.includes(f)))).toEqual([]); // the user's data stays here
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
   });

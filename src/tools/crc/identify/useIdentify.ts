@@ -4,6 +4,18 @@ import { crcWorker } from '../../../workers/crc/client';
 import { isAbortError } from '../../../workers/bridge';
 import { parseIdentify, type FieldError, type IdentifyReport } from '../../../core/crc/identify';
 import { useIdentifyStore } from './store';
+import { trackToolUsage } from '../../../telemetry';
+import { tool } from '../tool';
+
+/** A search as the analytics count it (spec: every tool action is reported): its shape, never the samples. */
+function reportSearch(mode: string, samples: number, outcome: string, startedMs: number, matches = 0): void {
+  trackToolUsage(
+    tool.analyticsName,
+    'identify_crc',
+    { mode, samples, outcome, matches },
+    Math.round(performance.now() - startedMs),
+  );
+}
 
 export interface IdentifyRun {
   running: boolean;
@@ -49,14 +61,19 @@ export function useIdentify(): IdentifyRun {
     setRunning(true);
     const controller = new AbortController();
     abort.current = controller;
+    const started = performance.now();
     crcWorker
       .with({ signal: controller.signal, onProgress: (done, total) => setProgress({ done, total }) })
       .identify(parsed.request)
       .then((r) => {
         setReport(r);
         setStatus(r.remaining === 0n ? '' : `✓ Search finished: ${r.remaining.toLocaleString('en-US')} found.`);
+        reportSearch(mode, inputs.length, r.remaining === 0n ? 'none' : 'found', started, r.matches.length);
       })
-      .catch((e: unknown) => setStatus(isAbortError(e) ? 'Search cancelled.' : `Search failed: ${String(e)}`))
+      .catch((e: unknown) => {
+        setStatus(isAbortError(e) ? 'Search cancelled.' : `Search failed: ${String(e)}`);
+        reportSearch(mode, inputs.length, isAbortError(e) ? 'cancelled' : 'failed', started);
+      })
       .finally(() => {
         if (abort.current === controller) abort.current = undefined;
         setRunning(false);
