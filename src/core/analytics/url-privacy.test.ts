@@ -44,6 +44,10 @@ describe('redactUrl', () => {
     [`/jwt-debugger?${JWT}`, '/jwt-debugger?REDACTED'],
     [`/jwt-debugger?t=${JWT}&x=1`, '/jwt-debugger?t=REDACTED&x=1'],
     [`/jwt-debugger;v=1/${JWT}/more`, '/jwt-debugger;v=1/REDACTED/more'],
+    // A bare query (no =) as long as a content value is a paste too.
+    [`/crc-generator?${'f'.repeat(101)}`, '/crc-generator?REDACTED'],
+    [`/crc-generator?x=1&${'f'.repeat(101)}`, '/crc-generator?x=1&REDACTED'],
+    ['/p?flag&x=1', '/p?flag&x=1'],
   ])('%s -> %s', (input, expected) => {
     expect(redactUrl(input)).toBe(expected);
   });

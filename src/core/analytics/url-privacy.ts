@@ -50,8 +50,10 @@ function redactQuery(query: string): string {
       } catch {
         // A malformed escape: judge the raw name.
       }
+      // A bare query part (`?<pasted text>`, no =) as long as a content value is a paste too.
+      if (eq < 0) return pair.length >= CONTENT_VALUE_MIN ? REDACTED : pair;
       const content = CONTENT_PARAMS.has(name) || pair.length - eq - 1 >= CONTENT_VALUE_MIN;
-      return (SENSITIVE_PARAM.test(name) || content) && eq >= 0 ? `${rawName}=${REDACTED}` : pair;
+      return SENSITIVE_PARAM.test(name) || content ? `${rawName}=${REDACTED}` : pair;
     })
     .join('&');
 }
