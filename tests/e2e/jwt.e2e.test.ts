@@ -102,6 +102,19 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     await page.context().close();
   });
 
+  it('shows and copies the payload with every number as the token writes it (a 64-bit id, 1.10)', async () => {
+    const { page, errors } = await open();
+    const raw = (text: string) => Buffer.from(text).toString('base64url');
+    const payload = '{"user_id":12345678901234567890,"amount":1.10}';
+    await page.getByLabel('JWT Token').fill(`${raw('{"alg":"none"}')}.${raw(payload)}.`);
+    const view = page.locator('.jwt-payload-json');
+    await expect.poll(() => view.textContent()).toBe('{\n  "user_id": 12345678901234567890,\n  "amount": 1.10\n}');
+    await page.getByRole('button', { name: 'Copy Payload', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('12345678901234567890');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('copies a part by clicking it, with the confirmation cleared after 2 s', async () => {
     const { page } = await open();
     await page.getByRole('button', { name: 'Load Example' }).click();

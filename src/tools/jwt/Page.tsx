@@ -15,7 +15,7 @@ import {
   LONG_JWT_TEXT,
   lifetimeStatus,
   MESSAGES,
-  prettyJson,
+  decodedJson,
   SHOWN_HEAD_CHARS,
   shownText,
   statusWord,
@@ -102,7 +102,10 @@ export default function JwtPage() {
   const t = s.decoded;
   const longInput = s.input.length > LONG_JWT_TEXT;
   // Computed once per decoded token, not on every render (a large payload is a large string).
-  const json = useMemo(() => (t ? { header: prettyJson(t.header), payload: prettyJson(t.payload) } : null), [t]);
+  const json = useMemo(
+    () => (t ? { header: decodedJson(t, 'header'), payload: decodedJson(t, 'payload') } : null),
+    [t],
+  );
   const info = t ? tokenInfo(t) : null;
   const life = t ? lifetimeStatus(t.payload) : null;
   const lifeWord = info && life ? statusWord(info.expired, life.kind) : '';

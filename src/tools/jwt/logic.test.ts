@@ -6,6 +6,7 @@ import {
   duration,
   encryptedTokenNote,
   fragmentForToken,
+  decodedJson,
   hasThreeParts,
   isUnsigned,
   lifetimeStatus,
@@ -117,6 +118,30 @@ describe('decoding and the spec messages', () => {
     expect(hasThreeParts('a.b.c')).toBe(true);
     expect(hasThreeParts('a.b')).toBe(false);
     expect(hasThreeParts('a.b.c.d')).toBe(false);
+  });
+});
+
+describe('decoded header and payload', () => {
+  const raw = (text: string) => bytesToBase64Url(new TextEncoder().encode(text));
+
+  it('shows every number as the token writes it: a 64-bit id, 1.10, 1e3 (JSON.parse rounded or respelt them)', () => {
+    const payload = '{"id":12345678901234567890,"amount":1.10,"n":1e3,"exp":4102444800,"x":-0}';
+    const t = decoded(`${raw('{"alg":"none","kid":9007199254740993}')}.${raw(payload)}.`);
+    expect(decodedJson(t, 'payload')).toBe(
+      '{\n  "id": 12345678901234567890,\n  "amount": 1.10,\n  "n": 1e3,\n  "exp": 4102444800,\n  "x": -0\n}',
+    );
+    expect(decodedJson(t, 'header')).toBe('{\n  "alg": "none",\n  "kid": 9007199254740993\n}');
+  });
+
+  it('keeps the members in the order the token writes them (JSON.parse put "10" and "2" first)', () => {
+    const t = decoded(`${raw('{"alg":"none"}')}.${raw('{"sub":"a","10":1,"2":2}')}.`);
+    expect(decodedJson(t, 'payload')).toBe('{\n  "sub": "a",\n  "10": 1,\n  "2": 2\n}');
+  });
+
+  it('writes strings and nesting as JSON.stringify does', () => {
+    const payload = { s: 'Zoë "東京" \u2028 \\ \n', nested: { list: [1, [], {}], t: true, z: null } };
+    const t = decoded(make({ alg: 'none' }, payload));
+    expect(decodedJson(t, 'payload')).toBe(JSON.stringify(payload, null, 2));
   });
 });
 

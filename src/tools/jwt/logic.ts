@@ -5,6 +5,8 @@
  */
 import { base64UrlToBytes } from '../../core/base64/base64url';
 import { head } from '../../core/excerpt';
+import { readJson } from '../../core/data/json/read';
+import { writeJson } from '../../core/data/json/write';
 
 export const MESSAGES = {
   empty: 'Please enter a JWT token',
@@ -22,11 +24,13 @@ export interface DecodedJwt {
   signature: string;
   /** The three base64url parts as given. */
   parts: [string, string, string];
+  /** The header's and payload's JSON text as decoded: what the decoded views show, every digit kept. */
+  text: { header: string; payload: string };
 }
 
 type DecodeResult = { ok: true; token: DecodedJwt } | { ok: false; error: string };
 
-function decodeJsonPart(part: string, name: string): Record<string, unknown> {
+function decodeJsonPart(part: string, name: string): { value: Record<string, unknown>; text: string } {
   let bytes: Uint8Array;
   try {
     bytes = base64UrlToBytes(part);
@@ -48,7 +52,7 @@ function decodeJsonPart(part: string, name: string): Record<string, unknown> {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new Error(`the ${name} is not a JSON object`);
-  return value as Record<string, unknown>;
+  return { value: value as Record<string, unknown>, text };
 }
 
 const isThreeParts = (parts: string[]): parts is [string, string, string] => parts.length === 3;
@@ -79,7 +83,16 @@ export function decodeJwt(input: string): DecodeResult {
   try {
     const header = decodeJsonPart(parts[0], 'header');
     const payload = decodeJsonPart(parts[1], 'payload');
-    return { ok: true, token: { header, payload, signature: parts[2], parts } };
+    return {
+      ok: true,
+      token: {
+        header: header.value,
+        payload: payload.value,
+        signature: parts[2],
+        parts,
+        text: { header: header.text, payload: payload.text },
+      },
+    };
   } catch (e) {
     return { ok: false, error: MESSAGES.decodeFailed((e as Error).message) };
   }
@@ -93,7 +106,7 @@ export function encryptedTokenNote(input: string): string {
   const parts = tokenText(input).split('.');
   if (parts.length !== 5) return '';
   try {
-    if (typeof decodeJsonPart(parts[0]!, 'header').enc !== 'string') return '';
+    if (typeof decodeJsonPart(parts[0]!, 'header').value.enc !== 'string') return '';
   } catch {
     return '';
   }
@@ -249,8 +262,15 @@ export function fragmentWithoutStaleToken(hash: string, input: string): string |
   return rest ? `#${rest}` : '';
 }
 
-export function prettyJson(value: unknown): string {
-  return JSON.stringify(value, null, 2);
+/**
+ * The header or payload as the decoded views show and copy it: indented by 2, with every number as
+ * the token writes it (JSON.parse turned a 64-bit id 12345678901234567890 into
+ * 12345678901234567000, and 1.10 into 1.1) and the members in the token's order.
+ */
+export function decodedJson(token: DecodedJwt, part: 'header' | 'payload'): string {
+  const read = readJson(token.text[part]);
+  // Past the lossless reader's nesting limit: JSON.parse's tree, as before.
+  return read.ok ? writeJson(read.value, { indent: 2 }) : JSON.stringify(token[part], null, 2);
 }
 
 /**
