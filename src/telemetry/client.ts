@@ -128,7 +128,8 @@ export function installPageLoadBeacon(): void {
     const event = fitted('performance', {
       metric_name: 'page_load_time',
       value: Math.round(pageLoadTime()),
-      tool_name: location.pathname,
+      // The path, as a page view sends it: a token pasted into it (/jwt-debugger/eyJ...) is not sent.
+      tool_name: redactUrl(location.pathname),
       session_id: getSessionId(),
       timestamp: new Date().toISOString(),
     });
@@ -149,7 +150,7 @@ const MAX_REPORTED_ERRORS = 10;
 export function installErrorReporting(): void {
   let reported = 0;
   const report = (context: string, message: string) => {
-    if (reported++ < MAX_REPORTED_ERRORS) sendError(context, message.slice(0, 2000), location.pathname);
+    if (reported++ < MAX_REPORTED_ERRORS) sendError(context, message.slice(0, 2000), redactUrl(location.pathname));
   };
   addEventListener('error', (e) => report('window.error', (e.error as Error | undefined)?.message ?? e.message));
   addEventListener('unhandledrejection', (e) => {

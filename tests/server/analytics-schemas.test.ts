@@ -58,6 +58,23 @@ describe('ingest schemas', () => {
     expect(path(`?${'😀'.repeat(200)}`)).toBe('/?REDACTED');
   });
 
+  it("keep no JWT in the path an error or load time is named by (an older page's /jwt-debugger/eyJ...)", () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
+    const error = schemas.error.parse({
+      error_context: 'c',
+      error_message: 'm',
+      session_id: 's',
+      tool_name: `/p/${jwt}`,
+    });
+    const load = schemas.performance.parse({
+      metric_name: 'page_load_time',
+      value: 1,
+      session_id: 's',
+      tool_name: `/p/${jwt}`,
+    });
+    expect([error.tool_name, load.tool_name]).toEqual(['/p/REDACTED', '/p/REDACTED']);
+  });
+
   it('store text as well-formed Unicode: a lone surrogate (JSON "\\ud800") becomes U+FFFD, pairs are kept', () => {
     const lone = JSON.parse('"a\\ud800b\\udc00c\\ud83d\\ude00"') as string;
     const event = schemas['tool-usage'].parse({
