@@ -197,6 +197,24 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it("names a public key of the wrong type, where Chromium's WebCrypto says only DataError", async () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const input = `${b64u({ alg: 'RS256', typ: 'JWT' })}.${b64u({ sub: 'rs-user' })}`;
+    const token = `${input}.${cryptoSign('sha256', Buffer.from(input), rsa.privateKey).toString('base64url')}`;
+    const { page, errors } = await open(`#token=${token}`);
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    await page
+      .getByLabel(/Public key .* for verification/)
+      .fill(ec.publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    await page.getByRole('button', { name: 'Verify signature' }).click();
+    await expect
+      .poll(() => page.getByTestId('verify-result').textContent())
+      .toBe('❌ Could not verify: this is an EC (P-256) public key; RS256 is checked with an RSA key.');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('says an encrypted token (JWE, five parts) cannot be decoded here, beside the spec message', async () => {
     // It showed nothing until Decode was pressed, then only "Expected 3 parts".
     const jwe = [b64u({ alg: 'RSA-OAEP-256', enc: 'A256GCM' }), 'a2V5', 'aXY', 'Y2lwaGVy', 'dGFn'].join('.');

@@ -512,6 +512,34 @@ describe('signature verification (WebCrypto)', () => {
     });
   });
 
+  it('names a key of the wrong type or curve, where Chromium\'s WebCrypto said only "DataError"', async () => {
+    const rs = await sign('RS256', { sub: 'x' });
+    const es = await sign('ES256', { sub: 'x' });
+    const es384 = await sign('ES384', { sub: 'x' });
+    const ed = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
+    const edPem = `-----BEGIN PUBLIC KEY-----\n${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.exportKey('spki', (ed as CryptoKeyPair).publicKey))))}\n-----END PUBLIC KEY-----`;
+    const error = (message: string) => ({ status: 'error', message });
+    expect(await verifySignature(decoded(rs.token), es.verifyKey)).toEqual(
+      error('Could not verify: this is an EC (P-256) public key; RS256 is checked with an RSA key.'),
+    );
+    expect(await verifySignature(decoded(rs.token), edPem)).toEqual(
+      error('Could not verify: this is an Ed25519 public key; RS256 is checked with an RSA key.'),
+    );
+    expect(await verifySignature(decoded(es.token), rs.verifyKey)).toEqual(
+      error('Could not verify: this is an RSA public key; ES256 is checked with an EC (P-256) key.'),
+    );
+    expect(await verifySignature(decoded(es.token), es384.verifyKey)).toEqual(
+      error('Could not verify: this is an EC (P-384) public key; ES256 is checked with an EC (P-256) key.'),
+    );
+    expect(await verifySignature(decoded(es.token), rs.jwk)).toEqual(
+      error('Could not verify: this is an RSA public key; ES256 is checked with an EC (P-256) key.'),
+    );
+    // A PEM block whose content is no key at all.
+    expect(
+      await verifySignature(decoded(rs.token), '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----'),
+    ).toEqual(error('Could not verify: the PUBLIC KEY block holds no key this page can read.'));
+  });
+
   it('quotes at most a short excerpt of a long unknown algorithm', async () => {
     const out = await verifySignature(decoded(make({ alg: 'X'.repeat(100_000) }, {})), 'k');
     expect(out).toMatchObject({ status: 'error', message: expect.stringContaining('(100,000 characters)') });

@@ -6,7 +6,7 @@
 import { quoteExcerpt } from '../../core/excerpt';
 import type { DecodedJwt } from './logic';
 import { base64UrlToBytes } from '../../core/base64/base64url';
-import { pemKey } from './pem';
+import { keyKind, pemKey, type KeyKind } from './pem';
 
 export type VerifyOutcome = { status: 'valid' | 'invalid'; message: string } | { status: 'error'; message: string };
 
@@ -129,9 +129,44 @@ function publicJwk(text: string, family: Family, bits: Bits, alg: string, kid: u
   return publicHalf(Array.isArray(value.keys) ? keyOfSet(value.keys as Jwk[], family, bits, alg, kid) : value);
 }
 
+/** The kind of key an algorithm family verifies with. */
+function neededKind(family: Family, bits: Bits): KeyKind {
+  if (family === 'ES') return { kty: 'EC', crv: CURVES[bits] };
+  if (family === 'Ed') return { kty: 'OKP', crv: 'Ed25519' };
+  return { kty: 'RSA' };
+}
+
+const kindText = (k: KeyKind) => (k.kty === 'RSA' ? 'an RSA' : k.kty === 'EC' ? `an EC (${k.crv})` : `an ${k.crv}`);
+
+/**
+ * Refuses a key of another kind than `alg` verifies with, saying which: Chromium's WebCrypto
+ * refuses it with a DataError and no message ("Could not verify: DataError").
+ */
+function checkKind(key: KeyKind, family: Family, bits: Bits, alg: string, what: string): void {
+  const needed = neededKind(family, bits);
+  if (key.kty === needed.kty && (key.kty === 'RSA' || (needed.kty !== 'RSA' && key.crv === needed.crv))) return;
+  throw new Error(`this is ${kindText(key)} ${what}; ${alg} is checked with ${kindText(needed)} key.`);
+}
+
+/** A JWK's kind when it names a known kty ('RSA', 'EC' or 'OKP' with crv); otherwise null. */
+function jwkKeyKind(jwk: JsonWebKey): KeyKind | null {
+  if (jwk.kty === 'RSA') return { kty: 'RSA' };
+  if ((jwk.kty === 'EC' || jwk.kty === 'OKP') && typeof jwk.crv === 'string') return { kty: jwk.kty, crv: jwk.crv };
+  return null;
+}
+
 /** A PEM key, certificate or private key (its public half) as a key that verifies. */
-async function importPem(text: string, params: ImportParams): Promise<CryptoKey> {
-  const { format, der } = pemKey(text);
+async function importPem(
+  text: string,
+  params: ImportParams,
+  family: Family,
+  bits: Bits,
+  alg: string,
+): Promise<CryptoKey> {
+  const { format, der, label } = pemKey(text);
+  const kind = keyKind(der);
+  if (!kind) throw new Error(`the ${label} block holds no key this page can read.`);
+  checkKind(kind, family, bits, alg, format === 'spki' ? 'public key' : 'private key');
   if (format === 'spki') return crypto.subtle.importKey('spki', der as BufferSource, params, false, ['verify']);
   const privateKey = await crypto.subtle.importKey('pkcs8', der as BufferSource, params, true, ['sign']);
   const jwk = publicHalf(await crypto.subtle.exportKey('jwk', privateKey));
@@ -155,9 +190,13 @@ async function importKey(
     return crypto.subtle.importKey('raw', raw as BufferSource, params, false, ['verify']);
   }
   const text = key.trim();
-  if (text.startsWith('{'))
-    return crypto.subtle.importKey('jwk', publicJwk(text, family, bits, alg, kid), params, false, ['verify']);
-  return importPem(text, params);
+  if (text.startsWith('{')) {
+    const jwk = publicJwk(text, family, bits, alg, kid);
+    const kind = jwkKeyKind(jwk);
+    if (kind) checkKind(kind, family, bits, alg, 'public key');
+    return crypto.subtle.importKey('jwk', jwk, params, false, ['verify']);
+  }
+  return importPem(text, params, family, bits, alg);
 }
 
 /** What a JWK or JWK set is: an HMAC secret ('oct'), a public-key type, or no JWK at all. */
