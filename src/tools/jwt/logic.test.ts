@@ -406,6 +406,23 @@ describe('signature verification (WebCrypto)', () => {
     expect(await verifySignature(decoded(make({ alg: 'ES256K' }, {})), 'k')).toMatchObject({ status: 'error' });
   });
 
+  it('says whether the signature or the base64url secret is not base64url (both read "not valid Base64url")', async () => {
+    // A signature cut or edited by hand (a character that no Base64 alphabet has).
+    const t = decoded(make({ alg: 'HS256' }, { a: 1 }, 'ab!cd'));
+    expect(await verifySignature(t, 'c2VjcmV0', { secretIsBase64Url: true })).toEqual({
+      status: 'invalid',
+      message:
+        'Invalid signature: the signature is not valid Base64url: it contains "!" (only A-Z, a-z, 0-9, - and _ may appear)',
+    });
+    expect(
+      await verifySignature(decoded(make({ alg: 'HS256' }, { a: 1 })), 'se!cret', { secretIsBase64Url: true }),
+    ).toEqual({
+      status: 'error',
+      message:
+        'Could not verify: the secret is not valid Base64url: it contains "!" (only A-Z, a-z, 0-9, - and _ may appear)',
+    });
+  });
+
   it("verifies with a private JWK (its public half) or a JWK set (the key of the token's kid)", async () => {
     // Both gave WebCrypto's "Unsupported key usage for a ECDSA key" / "Invalid keyData".
     const gen = { name: 'ECDSA', namedCurve: 'P-256' };

@@ -186,7 +186,7 @@ async function importKey(
     // An oct JWK (or a set of them) holds the secret in k, as jose's importJWK reads it.
     if (!secretIsBase64Url && jwkKind(key.trim()) === 'oct')
       return crypto.subtle.importKey('jwk', publicJwk(key.trim(), family, bits, alg, kid), params, false, ['verify']);
-    const raw = secretIsBase64Url ? base64UrlToBytes(key.trim()) : new TextEncoder().encode(key);
+    const raw = secretIsBase64Url ? base64UrlPart(key.trim(), 'secret') : new TextEncoder().encode(key);
     return crypto.subtle.importKey('raw', raw as BufferSource, params, false, ['verify']);
   }
   const text = key.trim();
@@ -197,6 +197,15 @@ async function importKey(
     return crypto.subtle.importKey('jwk', jwk, params, false, ['verify']);
   }
   return importPem(text, params, family, bits, alg);
+}
+
+/** The bytes of a base64url text; an error names `what` ("the secret is not valid Base64url: …"). */
+function base64UrlPart(text: string, what: 'secret' | 'signature'): Uint8Array {
+  try {
+    return base64UrlToBytes(text);
+  } catch (e) {
+    throw new Error(`the ${what} is ${(e as Error).message}`);
+  }
 }
 
 /** What a JWK or JWK set is: an HMAC secret ('oct'), a public-key type, or no JWK at all. */
@@ -282,7 +291,12 @@ export async function verifySignature(
       token.header.kid,
     );
     const data = new TextEncoder().encode(`${token.parts[0]}.${token.parts[1]}`);
-    const signature = base64UrlToBytes(token.signature);
+    let signature: Uint8Array;
+    try {
+      signature = base64UrlPart(token.signature, 'signature');
+    } catch (e) {
+      return { status: 'invalid', message: `Invalid signature: ${(e as Error).message}` };
+    }
     // WebCrypto only answers false: the right key would read as "does not match this key".
     const sizeProblem = parsed.family === 'ES' ? ecSignatureProblem(signature, String(alg), parsed.bits) : '';
     if (sizeProblem) return { status: 'invalid', message: `Invalid signature: ${sizeProblem}` };
