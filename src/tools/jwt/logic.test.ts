@@ -173,6 +173,28 @@ describe('token information', () => {
     });
   });
 
+  it('shows a subject, issuer, audience or algorithm that is there but no string as written, not as "Not specified"', () => {
+    const info = tokenInfo(
+      decoded(
+        make({ alg: { name: 'HS256' }, typ: 7 }, { sub: { id: 42 }, iss: true, aud: ['app', 1, null, { x: 1 }] }),
+      ),
+      now,
+    );
+    expect(info).toMatchObject({
+      algorithm: '{"name":"HS256"}',
+      type: '7',
+      subject: '{"id":42}',
+      issuer: 'true',
+      audience: 'app, 1, null, {"x":1}',
+    });
+    // Absent (or an empty string, as before) is still 'Not specified'.
+    expect(tokenInfo(decoded(make({ alg: '' }, { sub: '', aud: [] })), now)).toMatchObject({
+      algorithm: 'Unknown',
+      subject: 'Not specified',
+      audience: 'Not specified',
+    });
+  });
+
   it('fills every field and sets the expired flag when exp is in the past', () => {
     const t = decoded(
       make(

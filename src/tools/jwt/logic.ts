@@ -129,8 +129,6 @@ interface TokenInfo {
   expired: boolean;
 }
 
-const asText = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-
 /** Latest and earliest time a Date holds, in ms from 1970 (further out, it is an "Invalid Date"). */
 const DATE_LIMIT_MS = 8.64e15;
 
@@ -146,6 +144,12 @@ const shown = (v: unknown) => {
   const text = JSON.stringify(v) ?? String(v);
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 };
+
+/**
+ * A grid value: a string as it is, anything else that is there as written (an object `sub` or
+ * `iss` read "Not specified", as if the claim were absent); '' when absent.
+ */
+const asText = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : shown(v));
 
 /**
  * A time claim as a local date string with its zone ("14/11/2023, 23:13:20 CET"); '' when absent;
