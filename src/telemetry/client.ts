@@ -119,9 +119,14 @@ function pageLoadTime(): number {
   return nav && nav.loadEventEnd > 0 ? nav.loadEventEnd : performance.now();
 }
 
-/** Sends page_load_time (ms since navigation start) once, when the page is hidden/unloaded. */
+/**
+ * Sends page_load_time (ms since navigation start) once, when the page is hidden/unloaded, named
+ * by the path the document was loaded at.
+ */
 export function installPageLoadBeacon(): void {
   let sent = false;
+  // The page that loaded: the visitor may leave from another route of the app, which loaded nothing.
+  const loadedPath = redactUrl(location.pathname);
   const send = () => {
     if (sent) return;
     sent = true;
@@ -129,7 +134,7 @@ export function installPageLoadBeacon(): void {
       metric_name: 'page_load_time',
       value: Math.round(pageLoadTime()),
       // The path, as a page view sends it: a token pasted into it (/jwt-debugger/eyJ...) is not sent.
-      tool_name: redactUrl(location.pathname),
+      tool_name: loadedPath,
       session_id: getSessionId(),
       timestamp: new Date().toISOString(),
     });
