@@ -76,6 +76,15 @@ describe('decoding and the spec messages', () => {
     }
   });
 
+  it('takes a token pasted with the DPoP (RFC 9449), JWT or Token scheme of its Authorization header', () => {
+    // "DPoP eyJ..." read as one part "DPoPeyJ...": "Failed to decode token: the header is not valid JSON".
+    const token = make({ alg: 'ES256' }, { sub: '1' });
+    for (const pasted of [`DPoP ${token}`, `Authorization: DPoP ${token}`, `JWT ${token}`, `Token ${token}`]) {
+      expect(decoded(pasted).payload, pasted).toEqual({ sub: '1' });
+      expect(hasThreeParts(pasted), pasted).toBe(true);
+    }
+  });
+
   it('takes a quoted header value as copied from JSON or a HAR file ("Bearer eyJ...")', () => {
     // The quotes hid the scheme: it became part of the header ('Failed to decode token: ... "r"').
     const token = make({ alg: 'HS256' }, { sub: '1' });

@@ -61,7 +61,7 @@ const QUOTED = /^(["'])(.*)\1$/s;
 
 /**
  * The token in what was pasted: surrounding space and quotes, an `Authorization:` header name or
- * `Bearer` scheme copied along with it, and line breaks or spaces inside (a token wrapped over
+ * its scheme (`Bearer`, `DPoP`, `JWT`, `Token`) copied along with it, and line breaks or spaces inside (a token wrapped over
  * lines) are not part of it.
  */
 export function tokenText(input: string): string {
@@ -69,7 +69,7 @@ export function tokenText(input: string): string {
     .trim()
     .replace(/^authorization:\s*/i, '')
     .replace(QUOTED, '$2') // a header value copied from JSON: "Bearer eyJ..."
-    .replace(/^bearer\s+/i, '')
+    .replace(/^(?:bearer|dpop|jwt|token)\s+/i, '') // Bearer; DPoP (RFC 9449); JWT and Token of some frameworks
     .replace(QUOTED, '$2')
     .replace(/\s+/g, '');
 }
