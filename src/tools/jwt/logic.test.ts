@@ -588,6 +588,20 @@ describe('signature verification (WebCrypto)', () => {
     ).toEqual(error('Could not verify: the PUBLIC KEY block holds no key this page can read.'));
   });
 
+  it('says a header without alg has none, and quotes an alg that is no string as written', async () => {
+    // They read 'Cannot verify algorithm "undefined"' and 'Cannot verify algorithm "[object Object]"'.
+    const supported =
+      'supported are HS256, HS384, HS512, RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA.';
+    expect(await verifySignature(decoded(make({ typ: 'JWT' }, {})), 'k')).toEqual({
+      status: 'error',
+      message: `Cannot verify: the header names no algorithm (alg); ${supported}`,
+    });
+    expect(await verifySignature(decoded(make({ alg: { name: 'HS256' } }, {})), 'k')).toEqual({
+      status: 'error',
+      message: `Cannot verify algorithm "{"name":"HS256"}": ${supported}`,
+    });
+  });
+
   it('quotes at most a short excerpt of a long unknown algorithm', async () => {
     const out = await verifySignature(decoded(make({ alg: 'X'.repeat(100_000) }, {})), 'k');
     expect(out).toMatchObject({ status: 'error', message: expect.stringContaining('(100,000 characters)') });

@@ -244,11 +244,14 @@ export async function verifySignature(
 ): Promise<VerifyOutcome> {
   const alg = token.header.alg;
   const parsed = parseAlg(alg);
-  if (!parsed)
-    return {
-      status: 'error',
-      message: `Cannot verify algorithm ${quoteExcerpt(String(alg))}: supported are ${SUPPORTED_ALGORITHMS.join(', ')}.`,
-    };
+  if (!parsed) {
+    const supported = `supported are ${SUPPORTED_ALGORITHMS.join(', ')}.`;
+    // A missing alg read 'algorithm "undefined"', an object one 'algorithm "[object Object]"'.
+    if (alg === undefined)
+      return { status: 'error', message: `Cannot verify: the header names no algorithm (alg); ${supported}` };
+    const named = quoteExcerpt(typeof alg === 'string' ? alg : JSON.stringify(alg));
+    return { status: 'error', message: `Cannot verify algorithm ${named}: ${supported}` };
+  }
   // RFC 7515 4.1.11: extensions named in crit must be understood, or the token refused (as jose does).
   const crit = token.header.crit;
   if (crit !== undefined) {
