@@ -64,6 +64,21 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     await page.context().close();
   });
 
+  it('turns "Not expired" into "Expired" when exp passes while the token is shown, without a new decode', async () => {
+    const { page } = await open('', { fakeClock: true });
+    const start = Date.now() + 1000;
+    await page.clock.pauseAt(start);
+    const exp = Math.floor(start / 1000) + 30;
+    await page.getByLabel('JWT Token').fill(`${b64u({ alg: 'none' })}.${b64u({ sub: 'short-lived', exp })}.`);
+    const status = () => page.getByTestId('jwt-status').textContent();
+    await advanceClockUntil(page, () => page.getByLabel('Token information').count(), 1);
+    expect(await status()).toMatch(/^Not expired — valid for 2\d seconds$/);
+    // Past exp: the page said "Not expired — valid for 29 seconds" until something else re-rendered it.
+    await page.clock.runFor(31_000);
+    await expect.poll(status).toMatch(/^Expired — expired \d+ seconds? ago$/);
+    await page.context().close();
+  });
+
   it('shows the spec messages for empty, malformed and undecodable tokens, keeping the input', async () => {
     const { page } = await open();
     const decode = page.getByRole('button', { name: 'Decode', exact: true });
