@@ -427,6 +427,52 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     }
   }, 120_000);
 
+  it('draws each day bar in proportion to its count, on a desktop and on a phone', async () => {
+    // The count above a bar took its height from the bar: on a desktop 100, 95, 90 and 85 views
+    // were drawn equally tall, and on a phone 100 was shorter than 95 (a longer count, written upwards).
+    const dataDir = mkdtempSync(join(tmpdir(), 'bitsmith-bars-'));
+    const store = new BufferedStore(new SqliteBackend(join(dataDir, EMBEDDED_FILE), { retentionDays: 30 }), {
+      journalDir: join(dataDir, JOURNAL_DIR),
+    });
+    const counts = [100, 95, 90, 85, 80, 75, 70, 60, 50, 40, 30, 20, 10, 5]; // oldest first
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000);
+    await store.record(
+      counts.flatMap((n, i) =>
+        Array.from({ length: n }, (_, j) => ({
+          kind: 'pageview' as const,
+          ts: day(13 - i),
+          session_id: `s${j}`,
+          data: { page_path: '/p', user_agent: 'Mozilla/5.0 (test)', referrer: 'direct' },
+        })),
+      ),
+    );
+    await store.close();
+    const server = await startServer({ dataDir });
+    try {
+      for (const width of [1280, 375]) {
+        const { page, errors } = await openPage(app.browser, { viewport: { width, height: 900 } });
+        await page.goto(`${server.url}/admin/analytics`);
+        await signIn(page, server.adminToken);
+        const chart = page.getByRole('list', { name: /Просмотры по дням/ });
+        await expect.poll(() => chart.locator('.analytics-bar-value').first().textContent()).toBe('100');
+        // Today's count also has the dashboard's own page views.
+        const bars = await chart.evaluate((list) =>
+          [...list.querySelectorAll('.analytics-bar')].map((el) => ({
+            views: Number(el.querySelector('.analytics-bar-value')!.textContent),
+            height: el.querySelector('.analytics-bar-fill')!.getBoundingClientRect().height,
+          })),
+        );
+        expect(bars.slice(0, -1).map((b) => b.views)).toEqual(counts.slice(0, -1));
+        const unit = bars[0]!.height / 100;
+        for (const b of bars) expect(b.height, `${width} px, ${b.views} views`).toBeCloseTo(b.views * unit, 0);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
   it('rejects a token typed in the wrong keyboard layout as a wrong token, not as a network failure', async () => {
     const { page, errors } = await openDashboard();
     // A header cannot carry Cyrillic letters: fetch throws before sending anything.

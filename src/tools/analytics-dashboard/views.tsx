@@ -1,4 +1,5 @@
 /** Presentational parts of the dashboard: totals with the period change, daily chart, ranked tables. */
+import type { CSSProperties } from 'react';
 import type { Stats, StatsRange } from '../../core/analytics/contract';
 import {
   CHART_DAYS,
@@ -53,21 +54,34 @@ export function DailyChart({ stats }: { stats: Stats }) {
   return (
     <section className="panel">
       <h2>{title}</h2>
-      <ol className="analytics-chart" aria-label={title}>
-        {bars.map((b) => (
-          <li key={b.date} className="analytics-bar">
-            {/* What a screen reader reads, one line: a label on a list item is not read in reading
-                mode (NVDA read the item's text, "8 22.11"), and '2026-11-22' was read as numbers. */}
-            <span className="sr-only">{`${spokenDate(b.date)}: ${number(b.views)} ${plural(b.views, ['просмотр', 'просмотра', 'просмотров'])}`}</span>
-            <span className="analytics-bar-value" aria-hidden="true">
-              {number(b.views)}
-            </span>
-            <span className="analytics-bar-fill" style={{ height: `${(b.views / max) * 100}%` }} />
-            <span className="analytics-bar-date" aria-hidden="true">
-              {shortDate(b.date)}
-            </span>
-          </li>
-        ))}
+      {/* --count-chars: the longest count, for the room above the bars when counts are written upwards. */}
+      <ol
+        className="analytics-chart"
+        aria-label={title}
+        style={{ '--count-chars': Math.max(...bars.map((b) => number(b.views).length)) } as CSSProperties}
+      >
+        {bars.map((b) => {
+          const height = `${(b.views / max) * 100}%`;
+          return (
+            <li key={b.date} className="analytics-bar">
+              {/* What a screen reader reads, one line: a label on a list item is not read in reading
+                  mode (NVDA read the item's text, "8 22.11"), and '2026-11-22' was read as numbers. */}
+              <span className="sr-only">{`${spokenDate(b.date)}: ${number(b.views)} ${plural(b.views, ['просмотр', 'просмотра', 'просмотров'])}`}</span>
+              {/* The bar's height is a share of the track alone, its count drawn above it in the
+                  room the track leaves: the count took its height from the bar, so the busiest
+                  days were drawn equally tall (and a longer count, upwards, made a bar shorter). */}
+              <span className="analytics-bar-track">
+                <span className="analytics-bar-fill" style={{ height }} />
+                <span className="analytics-bar-value" aria-hidden="true" style={{ bottom: height }}>
+                  {number(b.views)}
+                </span>
+              </span>
+              <span className="analytics-bar-date" aria-hidden="true">
+                {shortDate(b.date)}
+              </span>
+            </li>
+          );
+        })}
       </ol>
     </section>
   );
