@@ -155,6 +155,9 @@ describe('bot filter', () => {
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
       'Mozilla/5.0 (Linux; Android 9; CUBOT X19) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36',
+      // Android puts the device's model in: Cubot's are written CUBOT_X30 too.
+      'Mozilla/5.0 (Linux; Android 10; CUBOT_X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
+      'Mozilla/5.0 (Linux; Android 12; CUBOT_KINGKONG_9 Build/SP1A) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36',
       'curl/8.5.0',
       'k6/0.50.0 (https://k6.io/)',
       'Artillery (https://artillery.io)',
