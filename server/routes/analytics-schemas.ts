@@ -17,7 +17,7 @@ import {
   type TextField,
 } from '../../src/core/analytics/contract';
 import { redactUrl } from '../../src/core/analytics/url-privacy';
-import { withoutQuotedText } from '../../src/core/analytics/text-privacy';
+import { withoutJwts, withoutQuotedText } from '../../src/core/analytics/text-privacy';
 
 /** Longest page path kept; longer ones are cut (they are one row of a bounded daily rollup). */
 export const STORED_PATH_MAX = 256;
@@ -103,7 +103,8 @@ export const schemas = {
   error: event('error', (text) => ({
     error_context: text('error_context'),
     error_message: text('error_message').transform(withoutQuotedText),
-    tool_name: text('tool_name').optional().default(''),
+    // A tool's name, or the page's path for an uncaught error (a token pasted into it is not kept).
+    tool_name: text('tool_name').transform(withoutJwts).optional().default(''),
     session_id: text('session_id'),
     user_agent: text('user_agent').optional().default(''),
     page_url: text('page_url').transform(redactUrl).optional().default(''),
@@ -112,7 +113,8 @@ export const schemas = {
   performance: event('performance', (text) => ({
     metric_name: text('metric_name'),
     value: z.number().finite(),
-    tool_name: text('tool_name').optional().default(''),
+    // The page's path (page_load_time): a token pasted into it is not kept.
+    tool_name: text('tool_name').transform(withoutJwts).optional().default(''),
     session_id: text('session_id'),
     timestamp: text('timestamp').optional(),
   })),

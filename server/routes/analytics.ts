@@ -39,6 +39,9 @@ export const ACCEPTED_HEADERS: readonly string[] = [
 
 /** Parses a text body as JSON (sendBeacon's text/plain, the fast path); parsed bodies pass. */
 function bodyObject(body: unknown): unknown {
+  // No body at all: the schema's "expected object, received undefined" did not say so.
+  if (body === undefined || body === '')
+    throw new HttpError(400, 'Empty request body: send the event as a JSON object');
   if (typeof body !== 'string') return body;
   try {
     return JSON.parse(body);

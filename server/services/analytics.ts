@@ -14,7 +14,8 @@ import {
  */
 const BOT_PATTERNS = [
   /\bbot\b/i, // "bot" on its own
-  /[a-z]bot(?:[-_/;)]|$)/i, // Googlebot/2.1, AhrefsBot/7.0, Slackbot-LinkExpanding, DotBot; ...
+  // Not "bot_": Android names the device, and Cubot's phones are CUBOT_X30 (their visits were dropped).
+  /[a-z]bot(?:[-/;)]|$)/i, // Googlebot/2.1, AhrefsBot/7.0, Slackbot-LinkExpanding, DotBot; ...
   /crawler|spider|crawling|slurp|facebookexternalhit|bingpreview|mediapartners-google|feedfetcher|google-inspectiontool/i,
   // "+http://www.example.com/bot.html" crawler signatures; the "+" matters: load testers such as
   // k6 ("k6/0.50 (https://k6.io/)") and Artillery are not bots and their events must count.

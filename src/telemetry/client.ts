@@ -119,16 +119,22 @@ function pageLoadTime(): number {
   return nav && nav.loadEventEnd > 0 ? nav.loadEventEnd : performance.now();
 }
 
-/** Sends page_load_time (ms since navigation start) once, when the page is hidden/unloaded. */
+/**
+ * Sends page_load_time (ms since navigation start) once, when the page is hidden/unloaded, named
+ * by the path the document was loaded at.
+ */
 export function installPageLoadBeacon(): void {
   let sent = false;
+  // The page that loaded: the visitor may leave from another route of the app, which loaded nothing.
+  const loadedPath = redactUrl(location.pathname);
   const send = () => {
     if (sent) return;
     sent = true;
     const event = fitted('performance', {
       metric_name: 'page_load_time',
       value: Math.round(pageLoadTime()),
-      tool_name: location.pathname,
+      // The path, as a page view sends it: a token pasted into it (/jwt-debugger/eyJ...) is not sent.
+      tool_name: loadedPath,
       session_id: getSessionId(),
       timestamp: new Date().toISOString(),
     });
@@ -149,7 +155,7 @@ const MAX_REPORTED_ERRORS = 10;
 export function installErrorReporting(): void {
   let reported = 0;
   const report = (context: string, message: string) => {
-    if (reported++ < MAX_REPORTED_ERRORS) sendError(context, message.slice(0, 2000), location.pathname);
+    if (reported++ < MAX_REPORTED_ERRORS) sendError(context, message.slice(0, 2000), redactUrl(location.pathname));
   };
   addEventListener('error', (e) => report('window.error', (e.error as Error | undefined)?.message ?? e.message));
   addEventListener('unhandledrejection', (e) => {

@@ -118,4 +118,10 @@ describe('withoutQuotedText', () => {
     expect(withoutQuotedText('it contains "+" and \u201csecret\u201d')).toBe('it contains "…" and "…"');
     expect(withoutQuotedText('Invalid Base64 string')).toBe('Invalid Base64 string');
   });
+
+  it('leaves out a JWT the message carries unquoted', () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln-_';
+    expect(withoutQuotedText(`Token ${jwt} rejected: expired`)).toBe('Token REDACTED rejected: expired');
+    expect(withoutQuotedText(`at (${jwt})`)).toBe('at (REDACTED)');
+  });
 });

@@ -18,6 +18,7 @@ import { getStats, pageview, post, toolUsage } from '../server/analytics-helpers
 import { EMBEDDED_FILE, JOURNAL_DIR } from '../../server/store';
 import { BufferedStore } from '../../server/store/buffered';
 import { SqliteBackend } from '../../server/store/sqlite';
+import Database from 'better-sqlite3';
 
 const today = new Date().toISOString().slice(0, 10);
 
@@ -424,6 +425,101 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
       expect(errors).toEqual([]);
     } finally {
       await busy.stop();
+    }
+  }, 120_000);
+
+  it('draws each day bar in proportion to its count, on a desktop and on a phone', async () => {
+    // The count above a bar took its height from the bar: on a desktop 100, 95, 90 and 85 views
+    // were drawn equally tall, and on a phone 100 was shorter than 95 (a longer count, written upwards).
+    const dataDir = mkdtempSync(join(tmpdir(), 'bitsmith-bars-'));
+    const store = new BufferedStore(new SqliteBackend(join(dataDir, EMBEDDED_FILE), { retentionDays: 30 }), {
+      journalDir: join(dataDir, JOURNAL_DIR),
+    });
+    const counts = [100, 95, 90, 85, 80, 75, 70, 60, 50, 40, 30, 20, 10, 5]; // oldest first
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000);
+    await store.record(
+      counts.flatMap((n, i) =>
+        Array.from({ length: n }, (_, j) => ({
+          kind: 'pageview' as const,
+          ts: day(13 - i),
+          session_id: `s${j}`,
+          data: { page_path: '/p', user_agent: 'Mozilla/5.0 (test)', referrer: 'direct' },
+        })),
+      ),
+    );
+    await store.close();
+    const server = await startServer({ dataDir });
+    try {
+      for (const width of [1280, 375]) {
+        const { page, errors } = await openPage(app.browser, { viewport: { width, height: 900 } });
+        await page.goto(`${server.url}/admin/analytics`);
+        await signIn(page, server.adminToken);
+        const chart = page.getByRole('list', { name: /Просмотры по дням/ });
+        await expect.poll(() => chart.locator('.analytics-bar-value').first().textContent()).toBe('100');
+        // Today's count also has the dashboard's own page views.
+        const bars = await chart.evaluate((list) =>
+          [...list.querySelectorAll('.analytics-bar')].map((el) => ({
+            views: Number(el.querySelector('.analytics-bar-value')!.textContent),
+            height: el.querySelector('.analytics-bar-fill')!.getBoundingClientRect().height,
+          })),
+        );
+        expect(bars.slice(0, -1).map((b) => b.views)).toEqual(counts.slice(0, -1));
+        const unit = bars[0]!.height / 100;
+        for (const b of bars) expect(b.height, `${width} px, ${b.views} views`).toBeCloseTo(b.views * unit, 0);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      }
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
+
+  it("keeps a very busy site's day counts (1 234 567 890) apart at every width, not only on a phone", async () => {
+    // Above a 38rem chart the counts were written across: '1 234 567 890' over 62 px columns ran
+    // into its neighbours on a 1280 px screen.
+    const dataDir = mkdtempSync(join(tmpdir(), 'bitsmith-huge-'));
+    const store = new BufferedStore(new SqliteBackend(join(dataDir, EMBEDDED_FILE), { retentionDays: 30 }), {
+      journalDir: join(dataDir, JOURNAL_DIR),
+    });
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000);
+    await store.record(
+      Array.from({ length: 14 }, (_, i) => ({
+        kind: 'pageview' as const,
+        ts: day(i),
+        session_id: `s${i}`,
+        data: { page_path: '/p', user_agent: 'Mozilla/5.0 (test)', referrer: 'direct' },
+      })),
+    );
+    await store.close();
+    // Such counts cannot be posted in a test: the day rollups the stats read are set directly.
+    const db = new Database(join(dataDir, EMBEDDED_FILE));
+    db.prepare('UPDATE daily_pages SET views = 1234567890 + length(day)').run();
+    db.close();
+    const server = await startServer({ dataDir });
+    try {
+      for (const width of [1440, 1280, 1024, 768, 375]) {
+        const { page, errors } = await openPage(app.browser, { viewport: { width, height: 900 } });
+        await page.goto(`${server.url}/admin/analytics`);
+        await signIn(page, server.adminToken);
+        const chart = page.getByRole('list', { name: /Просмотры по дням/ });
+        await expect
+          .poll(() => chart.locator('.analytics-bar-value').first().textContent())
+          .toMatch(/^1\s234\s567\s900$/);
+        const values = await chart.evaluate((list) =>
+          [...list.querySelectorAll('.analytics-bar-value')].map((el) => {
+            const r = el.getBoundingClientRect();
+            return { left: r.left, right: r.right, top: r.top };
+          }),
+        );
+        const top = (await chart.boundingBox())!.y;
+        for (let i = 1; i < values.length; i++)
+          expect(values[i]!.left, `${width} px, bar ${i}`).toBeGreaterThanOrEqual(values[i - 1]!.right);
+        for (const v of values) expect(v.top, `${width} px: inside the chart`).toBeGreaterThanOrEqual(top - 1);
+        expect(errors).toEqual([]);
+        await page.context().close();
+      }
+    } finally {
+      await server.stop();
     }
   }, 120_000);
 

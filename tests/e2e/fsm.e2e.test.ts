@@ -94,6 +94,23 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     expect(errors).toEqual([]);
   });
 
+  it('reports copies and downloads of the code without the module name the user typed', async () => {
+    const { page, errors } = await open();
+    const usage: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/analytics/tool-usage')) usage.push(r.postData() ?? '');
+    });
+    await page.getByLabel('Module Name').fill('payroll_audit_fsm');
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    await page.getByRole('button', { name: 'Copy Verilog' }).click();
+    await page.getByText('✅ Code copied to clipboard!').waitFor();
+    await expect.poll(() => usage.some((u) => u.includes('"copy_verilog"'))).toBe(true);
+    // The name is the user's own, as in the page's link, where it is REDACTED too.
+    for (const body of usage) expect(body).not.toContain('payroll_audit');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('loads the complex example, generates both languages side by side, copies, and the downloads simulate', async () => {
     const { page, errors } = await open();
     await page.getByRole('button', { name: 'Load Complex Example' }).click();

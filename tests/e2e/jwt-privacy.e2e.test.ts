@@ -3,6 +3,7 @@
 import { expect, it } from 'vitest';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
+import { startRecordingProxy } from '../harness/proxy';
 import { describeWith } from '../harness/system';
 
 const b64u = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
@@ -39,6 +40,34 @@ describeWith(['chromium'], 'JWT token privacy', () => {
       for (const request of others) expect(request).not.toContain(part);
     }
     await page.context().close();
+  });
+
+  it('sends no part of a token pasted into the path (/jwt-debugger/<token>): page view, error report, load time', async () => {
+    const token = `${b64u({ alg: 'HS256' })}.${b64u({ sub: 'path-subject-4711' })}.${b64u('path-signature')}`;
+    // Beacons sent while a page unloads are invisible to Playwright: every report is watched on the wire.
+    const proxy = await startRecordingProxy(app.url);
+    try {
+      const { page } = await openPage(app.browser);
+      await page.goto(`${proxy.url}/jwt-debugger/${token}`);
+      await page.waitForLoadState('load');
+      const reported = (kind: string) => proxy.requests.filter((r) => r.path === `/api/analytics/${kind}`).length;
+      await expect.poll(() => reported('pageview')).toBe(1);
+      await page.evaluate(() => {
+        setTimeout(() => {
+          throw new Error('uncaught on a token path');
+        });
+      });
+      await expect.poll(() => reported('error')).toBe(1);
+      // Leaving the page sends its load time (pagehide), named by the path it was on.
+      await page.goto(`${proxy.url}/`);
+      await expect.poll(() => reported('performance')).toBe(1);
+      const reports = proxy.requests.filter((r) => r.path.startsWith('/api/analytics/')).map((r) => r.body);
+      expect(reports.join('\n')).toContain('/jwt-debugger/REDACTED');
+      for (const part of token.split('.')) for (const report of reports) expect(report).not.toContain(part);
+      await page.context().close();
+    } finally {
+      await proxy.close();
+    }
   });
 
   it("does not report a token's own algorithm text when verifying, only a known algorithm name", async () => {

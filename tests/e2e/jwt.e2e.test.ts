@@ -64,6 +64,21 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     await page.context().close();
   });
 
+  it('turns "Not expired" into "Expired" when exp passes while the token is shown, without a new decode', async () => {
+    const { page } = await open('', { fakeClock: true });
+    const start = Date.now() + 1000;
+    await page.clock.pauseAt(start);
+    const exp = Math.floor(start / 1000) + 30;
+    await page.getByLabel('JWT Token').fill(`${b64u({ alg: 'none' })}.${b64u({ sub: 'short-lived', exp })}.`);
+    const status = () => page.getByTestId('jwt-status').textContent();
+    await advanceClockUntil(page, () => page.getByLabel('Token information').count(), 1);
+    expect(await status()).toMatch(/^Not expired — valid for 2\d seconds$/);
+    // Past exp: the page said "Not expired — valid for 29 seconds" until something else re-rendered it.
+    await page.clock.runFor(31_000);
+    await expect.poll(status).toMatch(/^Expired — expired \d+ seconds? ago$/);
+    await page.context().close();
+  });
+
   it('shows the spec messages for empty, malformed and undecodable tokens, keeping the input', async () => {
     const { page } = await open();
     const decode = page.getByRole('button', { name: 'Decode', exact: true });
@@ -99,6 +114,19 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     await expect.poll(() => page.getByLabel('Token information').count()).toBe(0);
     await page.clock.runFor(700);
     expect(await page.getByLabel('Token information').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('shows and copies the payload with every number as the token writes it (a 64-bit id, 1.10)', async () => {
+    const { page, errors } = await open();
+    const raw = (text: string) => Buffer.from(text).toString('base64url');
+    const payload = '{"user_id":12345678901234567890,"amount":1.10}';
+    await page.getByLabel('JWT Token').fill(`${raw('{"alg":"none"}')}.${raw(payload)}.`);
+    const view = page.locator('.jwt-payload-json');
+    await expect.poll(() => view.textContent()).toBe('{\n  "user_id": 12345678901234567890,\n  "amount": 1.10\n}');
+    await page.getByRole('button', { name: 'Copy Payload', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('12345678901234567890');
+    expect(errors).toEqual([]);
     await page.context().close();
   });
 
@@ -184,6 +212,24 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+
+  it("names a public key of the wrong type, where Chromium's WebCrypto says only DataError", async () => {
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const input = `${b64u({ alg: 'RS256', typ: 'JWT' })}.${b64u({ sub: 'rs-user' })}`;
+    const token = `${input}.${cryptoSign('sha256', Buffer.from(input), rsa.privateKey).toString('base64url')}`;
+    const { page, errors } = await open(`#token=${token}`);
+    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    await page
+      .getByLabel(/Public key .* for verification/)
+      .fill(ec.publicKey.export({ type: 'spki', format: 'pem' }).toString());
+    await page.getByRole('button', { name: 'Verify signature' }).click();
+    await expect
+      .poll(() => page.getByTestId('verify-result').textContent())
+      .toBe('❌ Could not verify: this is an EC (P-256) public key; RS256 is checked with an RSA key.');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('says an encrypted token (JWE, five parts) cannot be decoded here, beside the spec message', async () => {
     // It showed nothing until Decode was pressed, then only "Expected 3 parts".
     const jwe = [b64u({ alg: 'RSA-OAEP-256', enc: 'A256GCM' }), 'a2V5', 'aXY', 'Y2lwaGVy', 'dGFn'].join('.');

@@ -410,6 +410,25 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     }
   });
 
+  it('names page_load_time by the page that loaded, not the one the visitor left from after navigating in the app', async () => {
+    const proxy = await startRecordingProxy(app.url);
+    try {
+      const { page } = await openPage(app.browser);
+      await page.goto(`${proxy.url}/json-formatter`);
+      await page.waitForLoadState('load');
+      // An in-app navigation: no new document, so no new load time either.
+      await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+      await expect.poll(() => page.evaluate(() => location.pathname)).toBe('/');
+      await page.goto(`${proxy.url}/base64-converter`);
+      await expect.poll(() => proxy.requests.filter((r) => r.path === '/api/analytics/performance').length).toBe(1);
+      const beacon = proxy.requests.find((r) => r.path === '/api/analytics/performance')!;
+      expect(JSON.parse(beacon.body)).toMatchObject({ metric_name: 'page_load_time', tool_name: '/json-formatter' });
+      await page.context().close();
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('shows a helpful 404 for unknown routes', async () => {
     const { page } = await desktop('/subnet-calc');
     await expect.poll(() => page.locator('main h1').textContent()).toBe('Page not found');

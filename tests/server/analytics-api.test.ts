@@ -156,6 +156,20 @@ describe('analytics API (embedded store, real server)', () => {
     expect((await getStats(server.url, server.adminToken, 'days=90')).json).toEqual(before);
   });
 
+  it('answers 400, saying the body is empty, to an event with no body (not "expected object, received undefined")', async () => {
+    const empty = { status: 400, json: { error: 'Empty request body: send the event as a JSON object' } };
+    for (const contentType of ['application/json', 'text/plain', 'text/plain;charset=UTF-8'])
+      expect(await post(server.url, 'pageview', null, { raw: '', contentType }), contentType).toMatchObject(empty);
+    // Chunked (no Content-Length): the Express route, not the fast path.
+    const chunked = await fetch(`${server.url}/api/analytics/pageview`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: new ReadableStream({ start: (c) => c.close() }),
+      duplex: 'half',
+    } as RequestInit);
+    expect({ status: chunked.status, json: await chunked.json() }).toMatchObject(empty);
+  });
+
   it('stores events the fast path leaves to Express (gzip, Latin-1, chunked) like the common ones', async () => {
     // The common case (JSON or text/plain, UTF-8, a Content-Length) is answered before Express
     // (server/fast-ingest.ts); these go through the Express router and its body parsers.
@@ -337,7 +351,7 @@ describe('analytics API (embedded store, real server)', () => {
       { kind: 'pageview', raw: '"just a string"', status: 400 },
       { kind: 'pageview', raw: '{"page_path": "/a", ', status: 400 },
       { kind: 'pageview', raw: '{"page_path": "/a", ', contentType: 'text/plain', status: 400 },
-      { kind: 'pageview', raw: '', status: 422 },
+      { kind: 'pageview', raw: '', status: 400 },
       {
         kind: 'pageview',
         raw: 'page_path=/a&session_id=s',

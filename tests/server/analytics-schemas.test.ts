@@ -52,7 +52,27 @@ describe('ingest schemas', () => {
     expect(path('#frag')).toBe('/');
     // The cut never splits a character outside the BMP: half an emoji is stored as invalid UTF-8.
     expect(path(`/${'😀'.repeat(200)}`)).toBe(`/${'😀'.repeat(127)}`);
-    expect(path(`?${'😀'.repeat(200)}`)).toBe(`/?${'😀'.repeat(127)}`);
+    // (Bare query parts of 100 characters each: a longer one is a paste, redacted.)
+    const e50 = '😀'.repeat(50);
+    expect(path(`?${`${e50}&`.repeat(4)}`)).toBe(`/?${e50}&${e50}&${'😀'.repeat(26)}`);
+    expect(path(`?${'😀'.repeat(200)}`)).toBe('/?REDACTED');
+  });
+
+  it("keep no JWT in the path an error or load time is named by (an older page's /jwt-debugger/eyJ...)", () => {
+    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln';
+    const error = schemas.error.parse({
+      error_context: 'c',
+      error_message: 'm',
+      session_id: 's',
+      tool_name: `/p/${jwt}`,
+    });
+    const load = schemas.performance.parse({
+      metric_name: 'page_load_time',
+      value: 1,
+      session_id: 's',
+      tool_name: `/p/${jwt}`,
+    });
+    expect([error.tool_name, load.tool_name]).toEqual(['/p/REDACTED', '/p/REDACTED']);
   });
 
   it('store text as well-formed Unicode: a lone surrogate (JSON "\\ud800") becomes U+FFFD, pairs are kept', () => {
@@ -135,6 +155,9 @@ describe('bot filter', () => {
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
       'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
       'Mozilla/5.0 (Linux; Android 9; CUBOT X19) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36',
+      // Android puts the device's model in: Cubot's are written CUBOT_X30 too.
+      'Mozilla/5.0 (Linux; Android 10; CUBOT_X30) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36',
+      'Mozilla/5.0 (Linux; Android 12; CUBOT_KINGKONG_9 Build/SP1A) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36',
       'curl/8.5.0',
       'k6/0.50.0 (https://k6.io/)',
       'Artillery (https://artillery.io)',

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { redactUrl } from './url-privacy';
 
+/** A short unsigned token (alg none): shorter than a content value, so only its shape gives it away. */
+const JWT = 'eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.';
+
 describe('redactUrl', () => {
   it.each([
     ['/jwt-debugger#token=eyJhbGciOi.x.y', '/jwt-debugger'],
@@ -35,6 +38,16 @@ describe('redactUrl', () => {
     ['https://alice@a.example:8080/p', 'https://REDACTED@a.example:8080/p'],
     ['http://a@b:c@a.example/p@q', 'http://REDACTED@a.example/p@q'],
     ['/p/@scope/pkg', '/p/@scope/pkg'],
+    // A token pasted into the address anywhere but a named parameter: a path segment, a bare query,
+    // a parameter of another name (JWTs are recognisable: a base64url JSON header, eyJ...).
+    [`/jwt-debugger/${JWT}`, '/jwt-debugger/REDACTED'],
+    [`/jwt-debugger?${JWT}`, '/jwt-debugger?REDACTED'],
+    [`/jwt-debugger?t=${JWT}&x=1`, '/jwt-debugger?t=REDACTED&x=1'],
+    [`/jwt-debugger;v=1/${JWT}/more`, '/jwt-debugger;v=1/REDACTED/more'],
+    // A bare query (no =) as long as a content value is a paste too.
+    [`/crc-generator?${'f'.repeat(101)}`, '/crc-generator?REDACTED'],
+    [`/crc-generator?x=1&${'f'.repeat(101)}`, '/crc-generator?x=1&REDACTED'],
+    ['/p?flag&x=1', '/p?flag&x=1'],
   ])('%s -> %s', (input, expected) => {
     expect(redactUrl(input)).toBe(expected);
   });

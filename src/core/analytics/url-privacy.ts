@@ -5,6 +5,7 @@
  * pasted, long values). Used by the client before sending and by the server before storing (second
  * line).
  */
+import { withoutJwts } from './text-privacy';
 
 /** Parameter names treated as secrets: the whole name, or a name ending in one of them (`api_key`). */
 export const SENSITIVE_PARAM =
@@ -49,8 +50,10 @@ function redactQuery(query: string): string {
       } catch {
         // A malformed escape: judge the raw name.
       }
+      // A bare query part (`?<pasted text>`, no =) as long as a content value is a paste too.
+      if (eq < 0) return pair.length >= CONTENT_VALUE_MIN ? REDACTED : pair;
       const content = CONTENT_PARAMS.has(name) || pair.length - eq - 1 >= CONTENT_VALUE_MIN;
-      return (SENSITIVE_PARAM.test(name) || content) && eq >= 0 ? `${rawName}=${REDACTED}` : pair;
+      return SENSITIVE_PARAM.test(name) || content ? `${rawName}=${REDACTED}` : pair;
     })
     .join('&');
 }
@@ -61,13 +64,14 @@ const withoutUserInfo = (url: string) => url.replace(USER_INFO, `$1${REDACTED}@`
 
 /**
  * `href` (absolute or a path) without its fragment and with credential-like and content query values
- * replaced, and without the user name and password of an absolute URL, e.g.
+ * replaced, without the user name and password of an absolute URL, and without any JWT written
+ * elsewhere in it (a path segment, a parameter of another name), e.g.
  * `/jwt-debugger?x=1&token=abc#token=eyJ...` -> `/jwt-debugger?x=1&token=REDACTED`,
  * `/crc-generator?tab=identify&samples=TczLDY...` -> `/crc-generator?tab=identify&samples=REDACTED`.
  */
 export function redactUrl(href: string): string {
   const hash = href.indexOf('#');
-  const noFragment = withoutUserInfo(hash < 0 ? href : href.slice(0, hash));
+  const noFragment = withoutJwts(withoutUserInfo(hash < 0 ? href : href.slice(0, hash)));
   const q = noFragment.indexOf('?');
   if (q < 0) return noFragment;
   const query = redactQuery(noFragment.slice(q + 1));

@@ -11,7 +11,8 @@ import { tool } from './tool';
 export function CodeTab({ generated, stale }: { generated: GeneratedFsm | null; stale: boolean }) {
   if (!generated)
     return <p className="fsm-hint">Press Generate Code on the Configuration tab to see the Verilog and VHDL here.</p>;
-  const track = (action: string) => trackToolUsage(tool.analyticsName, action, { module: generated.config.moduleName });
+  // No module name: it is the user's own (REDACTED from the page's link too), not a choice.
+  const track = (action: string) => trackToolUsage(tool.analyticsName, action);
   const pane = (language: HdlLanguage) => (
     <GeneratedCode
       key={language}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { StatusLine, invalidInputProps } from '../../components/StatusLine';
@@ -15,13 +15,14 @@ import {
   LONG_JWT_TEXT,
   lifetimeStatus,
   MESSAGES,
-  prettyJson,
+  decodedJson,
   SHOWN_HEAD_CHARS,
   shownText,
   statusWord,
   timeClaims,
   tokenFromFragment,
   tokenInfo,
+  type DecodedJwt,
 } from './logic';
 import { reportedAlg, verifySignature } from './verify';
 import { useJwtStore } from './store';
@@ -102,10 +103,11 @@ export default function JwtPage() {
   const t = s.decoded;
   const longInput = s.input.length > LONG_JWT_TEXT;
   // Computed once per decoded token, not on every render (a large payload is a large string).
-  const json = useMemo(() => (t ? { header: prettyJson(t.header), payload: prettyJson(t.payload) } : null), [t]);
+  const json = useMemo(
+    () => (t ? { header: decodedJson(t, 'header'), payload: decodedJson(t, 'payload') } : null),
+    [t],
+  );
   const info = t ? tokenInfo(t) : null;
-  const life = t ? lifetimeStatus(t.payload) : null;
-  const lifeWord = info && life ? statusWord(info.expired, life.kind) : '';
   const parts: [Part, string][] = t
     ? [
         ['header', t.parts[0]],
@@ -209,7 +211,7 @@ export default function JwtPage() {
         </div>
       </section>
 
-      {t && info && life && (
+      {t && info && (
         <>
           {isUnsigned(t.header) && (
             <div className="error-banner" role="alert">
@@ -276,9 +278,7 @@ export default function JwtPage() {
               </div>
               <div>
                 <dt>Status</dt>
-                <dd data-testid="jwt-status" className={lifeWord === 'Not expired' ? 'status-good' : 'status-bad'}>
-                  {lifeWord} — {life.text}
-                </dd>
+                <TokenStatus key={s.decodes} token={t} />
               </div>
             </dl>
             {timeClaims(t.payload).length > 0 && (
@@ -377,5 +377,29 @@ export default function JwtPage() {
         </>
       )}
     </ToolPage>
+  );
+}
+
+/**
+ * The Status cell, said as of now: while exp or nbf is ahead it is evaluated again every second, so
+ * "Not expired — valid for 29 seconds" turns into "Expired" when exp passes (it stayed until
+ * something else re-rendered the page). Its own component: the tick re-renders only this cell.
+ */
+function TokenStatus({ token }: { token: DecodedJwt }) {
+  // Mounted afresh for each decoded token (keyed by the page), so `now` starts at the decode.
+  const [now, setNow] = useState(() => Date.now());
+  const { exp, nbf } = token.payload;
+  const ahead = [exp, nbf].some((claim) => typeof claim === 'number' && claim * 1000 > now);
+  useEffect(() => {
+    if (!ahead) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [ahead]);
+  const life = lifetimeStatus(token.payload, now);
+  const word = statusWord(tokenInfo(token, now).expired, life.kind);
+  return (
+    <dd data-testid="jwt-status" className={word === 'Not expired' ? 'status-good' : 'status-bad'}>
+      {word} — {life.text}
+    </dd>
   );
 }

@@ -6,6 +6,7 @@ import {
   duration,
   encryptedTokenNote,
   fragmentForToken,
+  decodedJson,
   hasThreeParts,
   isUnsigned,
   lifetimeStatus,
@@ -75,6 +76,15 @@ describe('decoding and the spec messages', () => {
     }
   });
 
+  it('takes a token pasted with the DPoP (RFC 9449), JWT or Token scheme of its Authorization header', () => {
+    // "DPoP eyJ..." read as one part "DPoPeyJ...": "Failed to decode token: the header is not valid JSON".
+    const token = make({ alg: 'ES256' }, { sub: '1' });
+    for (const pasted of [`DPoP ${token}`, `Authorization: DPoP ${token}`, `JWT ${token}`, `Token ${token}`]) {
+      expect(decoded(pasted).payload, pasted).toEqual({ sub: '1' });
+      expect(hasThreeParts(pasted), pasted).toBe(true);
+    }
+  });
+
   it('takes a quoted header value as copied from JSON or a HAR file ("Bearer eyJ...")', () => {
     // The quotes hid the scheme: it became part of the header ('Failed to decode token: ... "r"').
     const token = make({ alg: 'HS256' }, { sub: '1' });
@@ -120,6 +130,30 @@ describe('decoding and the spec messages', () => {
   });
 });
 
+describe('decoded header and payload', () => {
+  const raw = (text: string) => bytesToBase64Url(new TextEncoder().encode(text));
+
+  it('shows every number as the token writes it: a 64-bit id, 1.10, 1e3 (JSON.parse rounded or respelt them)', () => {
+    const payload = '{"id":12345678901234567890,"amount":1.10,"n":1e3,"exp":4102444800,"x":-0}';
+    const t = decoded(`${raw('{"alg":"none","kid":9007199254740993}')}.${raw(payload)}.`);
+    expect(decodedJson(t, 'payload')).toBe(
+      '{\n  "id": 12345678901234567890,\n  "amount": 1.10,\n  "n": 1e3,\n  "exp": 4102444800,\n  "x": -0\n}',
+    );
+    expect(decodedJson(t, 'header')).toBe('{\n  "alg": "none",\n  "kid": 9007199254740993\n}');
+  });
+
+  it('keeps the members in the order the token writes them (JSON.parse put "10" and "2" first)', () => {
+    const t = decoded(`${raw('{"alg":"none"}')}.${raw('{"sub":"a","10":1,"2":2}')}.`);
+    expect(decodedJson(t, 'payload')).toBe('{\n  "sub": "a",\n  "10": 1,\n  "2": 2\n}');
+  });
+
+  it('writes strings and nesting as JSON.stringify does', () => {
+    const payload = { s: 'Zoë "東京" \u2028 \\ \n', nested: { list: [1, [], {}], t: true, z: null } };
+    const t = decoded(make({ alg: 'none' }, payload));
+    expect(decodedJson(t, 'payload')).toBe(JSON.stringify(payload, null, 2));
+  });
+});
+
 describe('long text', () => {
   it('shows the start of a long text without half an emoji at its end', () => {
     // Before, a payload whose 4,096th unit was the first half of an emoji ended in "�".
@@ -145,6 +179,28 @@ describe('token information', () => {
       issuer: 'Not specified',
       audience: 'Not specified',
       expired: false,
+    });
+  });
+
+  it('shows a subject, issuer, audience or algorithm that is there but no string as written, not as "Not specified"', () => {
+    const info = tokenInfo(
+      decoded(
+        make({ alg: { name: 'HS256' }, typ: 7 }, { sub: { id: 42 }, iss: true, aud: ['app', 1, null, { x: 1 }] }),
+      ),
+      now,
+    );
+    expect(info).toMatchObject({
+      algorithm: '{"name":"HS256"}',
+      type: '7',
+      subject: '{"id":42}',
+      issuer: 'true',
+      audience: 'app, 1, null, {"x":1}',
+    });
+    // Absent (or an empty string, as before) is still 'Not specified'.
+    expect(tokenInfo(decoded(make({ alg: '' }, { sub: '', aud: [] })), now)).toMatchObject({
+      algorithm: 'Unknown',
+      subject: 'Not specified',
+      audience: 'Not specified',
     });
   });
 
@@ -381,6 +437,23 @@ describe('signature verification (WebCrypto)', () => {
     expect(await verifySignature(decoded(make({ alg: 'ES256K' }, {})), 'k')).toMatchObject({ status: 'error' });
   });
 
+  it('says whether the signature or the base64url secret is not base64url (both read "not valid Base64url")', async () => {
+    // A signature cut or edited by hand (a character that no Base64 alphabet has).
+    const t = decoded(make({ alg: 'HS256' }, { a: 1 }, 'ab!cd'));
+    expect(await verifySignature(t, 'c2VjcmV0', { secretIsBase64Url: true })).toEqual({
+      status: 'invalid',
+      message:
+        'Invalid signature: the signature is not valid Base64url: it contains "!" (only A-Z, a-z, 0-9, - and _ may appear)',
+    });
+    expect(
+      await verifySignature(decoded(make({ alg: 'HS256' }, { a: 1 })), 'se!cret', { secretIsBase64Url: true }),
+    ).toEqual({
+      status: 'error',
+      message:
+        'Could not verify: the secret is not valid Base64url: it contains "!" (only A-Z, a-z, 0-9, - and _ may appear)',
+    });
+  });
+
   it("verifies with a private JWK (its public half) or a JWK set (the key of the token's kid)", async () => {
     // Both gave WebCrypto's "Unsupported key usage for a ECDSA key" / "Invalid keyData".
     const gen = { name: 'ECDSA', namedCurve: 'P-256' };
@@ -484,6 +557,48 @@ describe('signature verification (WebCrypto)', () => {
       status: 'error',
       message:
         'Could not verify: the header\'s crit lists "exp", an extension this page does not process; a token whose crit names one is refused (RFC 7515 4.1.11).',
+    });
+  });
+
+  it('names a key of the wrong type or curve, where Chromium\'s WebCrypto said only "DataError"', async () => {
+    const rs = await sign('RS256', { sub: 'x' });
+    const es = await sign('ES256', { sub: 'x' });
+    const es384 = await sign('ES384', { sub: 'x' });
+    const ed = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
+    const edPem = `-----BEGIN PUBLIC KEY-----\n${btoa(String.fromCharCode(...new Uint8Array(await crypto.subtle.exportKey('spki', (ed as CryptoKeyPair).publicKey))))}\n-----END PUBLIC KEY-----`;
+    const error = (message: string) => ({ status: 'error', message });
+    expect(await verifySignature(decoded(rs.token), es.verifyKey)).toEqual(
+      error('Could not verify: this is an EC (P-256) public key; RS256 is checked with an RSA key.'),
+    );
+    expect(await verifySignature(decoded(rs.token), edPem)).toEqual(
+      error('Could not verify: this is an Ed25519 public key; RS256 is checked with an RSA key.'),
+    );
+    expect(await verifySignature(decoded(es.token), rs.verifyKey)).toEqual(
+      error('Could not verify: this is an RSA public key; ES256 is checked with an EC (P-256) key.'),
+    );
+    expect(await verifySignature(decoded(es.token), es384.verifyKey)).toEqual(
+      error('Could not verify: this is an EC (P-384) public key; ES256 is checked with an EC (P-256) key.'),
+    );
+    expect(await verifySignature(decoded(es.token), rs.jwk)).toEqual(
+      error('Could not verify: this is an RSA public key; ES256 is checked with an EC (P-256) key.'),
+    );
+    // A PEM block whose content is no key at all.
+    expect(
+      await verifySignature(decoded(rs.token), '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----'),
+    ).toEqual(error('Could not verify: the PUBLIC KEY block holds no key this page can read.'));
+  });
+
+  it('says a header without alg has none, and quotes an alg that is no string as written', async () => {
+    // They read 'Cannot verify algorithm "undefined"' and 'Cannot verify algorithm "[object Object]"'.
+    const supported =
+      'supported are HS256, HS384, HS512, RS256, RS384, RS512, PS256, PS384, PS512, ES256, ES384, ES512, EdDSA.';
+    expect(await verifySignature(decoded(make({ typ: 'JWT' }, {})), 'k')).toEqual({
+      status: 'error',
+      message: `Cannot verify: the header names no algorithm (alg); ${supported}`,
+    });
+    expect(await verifySignature(decoded(make({ alg: { name: 'HS256' } }, {})), 'k')).toEqual({
+      status: 'error',
+      message: `Cannot verify algorithm "{"name":"HS256"}": ${supported}`,
     });
   });
 

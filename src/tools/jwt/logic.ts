@@ -5,6 +5,8 @@
  */
 import { base64UrlToBytes } from '../../core/base64/base64url';
 import { head } from '../../core/excerpt';
+import { readJson } from '../../core/data/json/read';
+import { writeJson } from '../../core/data/json/write';
 
 export const MESSAGES = {
   empty: 'Please enter a JWT token',
@@ -22,11 +24,13 @@ export interface DecodedJwt {
   signature: string;
   /** The three base64url parts as given. */
   parts: [string, string, string];
+  /** The header's and payload's JSON text as decoded: what the decoded views show, every digit kept. */
+  text: { header: string; payload: string };
 }
 
 type DecodeResult = { ok: true; token: DecodedJwt } | { ok: false; error: string };
 
-function decodeJsonPart(part: string, name: string): Record<string, unknown> {
+function decodeJsonPart(part: string, name: string): { value: Record<string, unknown>; text: string } {
   let bytes: Uint8Array;
   try {
     bytes = base64UrlToBytes(part);
@@ -48,7 +52,7 @@ function decodeJsonPart(part: string, name: string): Record<string, unknown> {
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new Error(`the ${name} is not a JSON object`);
-  return value as Record<string, unknown>;
+  return { value: value as Record<string, unknown>, text };
 }
 
 const isThreeParts = (parts: string[]): parts is [string, string, string] => parts.length === 3;
@@ -57,7 +61,7 @@ const QUOTED = /^(["'])(.*)\1$/s;
 
 /**
  * The token in what was pasted: surrounding space and quotes, an `Authorization:` header name or
- * `Bearer` scheme copied along with it, and line breaks or spaces inside (a token wrapped over
+ * its scheme (`Bearer`, `DPoP`, `JWT`, `Token`) copied along with it, and line breaks or spaces inside (a token wrapped over
  * lines) are not part of it.
  */
 export function tokenText(input: string): string {
@@ -65,7 +69,7 @@ export function tokenText(input: string): string {
     .trim()
     .replace(/^authorization:\s*/i, '')
     .replace(QUOTED, '$2') // a header value copied from JSON: "Bearer eyJ..."
-    .replace(/^bearer\s+/i, '')
+    .replace(/^(?:bearer|dpop|jwt|token)\s+/i, '') // Bearer; DPoP (RFC 9449); JWT and Token of some frameworks
     .replace(QUOTED, '$2')
     .replace(/\s+/g, '');
 }
@@ -79,7 +83,16 @@ export function decodeJwt(input: string): DecodeResult {
   try {
     const header = decodeJsonPart(parts[0], 'header');
     const payload = decodeJsonPart(parts[1], 'payload');
-    return { ok: true, token: { header, payload, signature: parts[2], parts } };
+    return {
+      ok: true,
+      token: {
+        header: header.value,
+        payload: payload.value,
+        signature: parts[2],
+        parts,
+        text: { header: header.text, payload: payload.text },
+      },
+    };
   } catch (e) {
     return { ok: false, error: MESSAGES.decodeFailed((e as Error).message) };
   }
@@ -93,7 +106,7 @@ export function encryptedTokenNote(input: string): string {
   const parts = tokenText(input).split('.');
   if (parts.length !== 5) return '';
   try {
-    if (typeof decodeJsonPart(parts[0]!, 'header').enc !== 'string') return '';
+    if (typeof decodeJsonPart(parts[0]!, 'header').value.enc !== 'string') return '';
   } catch {
     return '';
   }
@@ -116,8 +129,6 @@ interface TokenInfo {
   expired: boolean;
 }
 
-const asText = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-
 /** Latest and earliest time a Date holds, in ms from 1970 (further out, it is an "Invalid Date"). */
 const DATE_LIMIT_MS = 8.64e15;
 
@@ -133,6 +144,12 @@ const shown = (v: unknown) => {
   const text = JSON.stringify(v) ?? String(v);
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 };
+
+/**
+ * A grid value: a string as it is, anything else that is there as written (an object `sub` or
+ * `iss` read "Not specified", as if the claim were absent); '' when absent.
+ */
+const asText = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : shown(v));
 
 /**
  * A time claim as a local date string with its zone ("14/11/2023, 23:13:20 CET"); '' when absent;
@@ -249,8 +266,15 @@ export function fragmentWithoutStaleToken(hash: string, input: string): string |
   return rest ? `#${rest}` : '';
 }
 
-export function prettyJson(value: unknown): string {
-  return JSON.stringify(value, null, 2);
+/**
+ * The header or payload as the decoded views show and copy it: indented by 2, with every number as
+ * the token writes it (JSON.parse turned a 64-bit id 12345678901234567890 into
+ * 12345678901234567000, and 1.10 into 1.1) and the members in the token's order.
+ */
+export function decodedJson(token: DecodedJwt, part: 'header' | 'payload'): string {
+  const read = readJson(token.text[part]);
+  // Past the lossless reader's nesting limit: JSON.parse's tree, as before.
+  return read.ok ? writeJson(read.value, { indent: 2 }) : JSON.stringify(token[part], null, 2);
 }
 
 /**

@@ -3,7 +3,7 @@
  * (SPKI), an X.509 certificate (its SPKI), a PKCS#1 RSA public key (wrapped into SPKI) or a PKCS#8
  * private key (verified with its public half, as a private JWK is).
  */
-export type PemKey = { format: 'spki' | 'pkcs8'; der: Uint8Array };
+export type PemKey = { format: 'spki' | 'pkcs8'; der: Uint8Array; label: string };
 
 const ACCEPTED = 'a PEM public key (-----BEGIN PUBLIC KEY-----), certificate or private key, or a JWK';
 
@@ -68,11 +68,36 @@ export function pemKey(text: string): PemKey {
   if (!block) throw new Error(`expected ${ACCEPTED}`);
   const [, label, body] = block;
   const der = base64Body(label!, body!);
-  if (label === 'PUBLIC KEY') return { format: 'spki', der };
-  if (label === 'CERTIFICATE') return { format: 'spki', der: certificateSpki(der) };
-  if (label === 'RSA PUBLIC KEY') return { format: 'spki', der: rsaSpki(der) };
-  if (label === 'PRIVATE KEY') return { format: 'pkcs8', der };
+  if (label === 'PUBLIC KEY') return { format: 'spki', der, label };
+  if (label === 'CERTIFICATE') return { format: 'spki', der: certificateSpki(der), label };
+  if (label === 'RSA PUBLIC KEY') return { format: 'spki', der: rsaSpki(der), label };
+  if (label === 'PRIVATE KEY') return { format: 'pkcs8', der, label };
   if (label!.endsWith('PRIVATE KEY'))
     throw new Error(`the ${label} block is not read here; paste its public key (openssl pkey -in key.pem -pubout).`);
   throw new Error(`the ${label} block is not a key; expected ${ACCEPTED}`);
+}
+
+/** A key's type as its algorithm identifier names it: RSA, EC with its curve, or an Edwards/Montgomery curve. */
+export type KeyKind = { kty: 'RSA' } | { kty: 'EC' | 'OKP'; crv: string };
+
+/** Algorithm and curve object identifiers (their DER: tag 06, length, content), as SPKI and PKCS#8 carry them. */
+const KEY_OIDS: [string, KeyKind][] = [
+  ['06092a864886f70d010101', { kty: 'RSA' }],
+  ['06082a8648ce3d030107', { kty: 'EC', crv: 'P-256' }],
+  ['06052b81040022', { kty: 'EC', crv: 'P-384' }],
+  ['06052b81040023', { kty: 'EC', crv: 'P-521' }],
+  ['06052b8104000a', { kty: 'EC', crv: 'secp256k1' }],
+  ['06032b6570', { kty: 'OKP', crv: 'Ed25519' }],
+  ['06032b6571', { kty: 'OKP', crv: 'Ed448' }],
+  ['06032b656e', { kty: 'OKP', crv: 'X25519' }],
+  ['06032b656f', { kty: 'OKP', crv: 'X448' }],
+];
+
+/**
+ * The kind of key a SubjectPublicKeyInfo or PKCS#8 block holds, read from the algorithm identifier
+ * at its start; null when it names none of these (not a key, or another type).
+ */
+export function keyKind(der: Uint8Array): KeyKind | null {
+  const start = Array.from(der.subarray(0, 64), (b) => b.toString(16).padStart(2, '0')).join('');
+  return KEY_OIDS.find(([oid]) => start.includes(oid))?.[1] ?? null;
 }

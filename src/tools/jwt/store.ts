@@ -10,6 +10,8 @@ interface JwtState {
   error: string;
   /** Counts the Decode presses: the status line announces a repeated error again. */
   runs: number;
+  /** Counts the results set: a new decode of the token starts the page's status clock afresh. */
+  decodes: number;
   verifyKey: string;
   secretIsBase64Url: boolean;
   verification: VerifyOutcome | null;
@@ -27,6 +29,7 @@ export const useJwtStore = create<JwtState>((set) => ({
   decoded: null,
   error: '',
   runs: 0,
+  decodes: 0,
   verifyKey: '',
   secretIsBase64Url: false,
   verification: null,
@@ -35,7 +38,7 @@ export const useJwtStore = create<JwtState>((set) => ({
   setInput: (input) => set(hasThreeParts(input) ? { input } : { input, decoded: null, verification: null }),
   // A new decode invalidates any earlier verification result.
   setResult: (decoded, error, pressed = false) =>
-    set((s) => ({ decoded, error, verification: null, runs: s.runs + (pressed ? 1 : 0) })),
+    set((s) => ({ decoded, error, verification: null, runs: s.runs + (pressed ? 1 : 0), decodes: s.decodes + 1 })),
   setVerifyKey: (verifyKey) => set({ verifyKey, verification: null }),
   setSecretIsBase64Url: (secretIsBase64Url) => set({ secretIsBase64Url, verification: null }),
   setVerification: (verification) => set({ verification }),

@@ -6,7 +6,7 @@
 import { quoteExcerpt } from '../../core/excerpt';
 import type { DecodedJwt } from './logic';
 import { base64UrlToBytes } from '../../core/base64/base64url';
-import { pemKey } from './pem';
+import { keyKind, pemKey, type KeyKind } from './pem';
 
 export type VerifyOutcome = { status: 'valid' | 'invalid'; message: string } | { status: 'error'; message: string };
 
@@ -129,9 +129,44 @@ function publicJwk(text: string, family: Family, bits: Bits, alg: string, kid: u
   return publicHalf(Array.isArray(value.keys) ? keyOfSet(value.keys as Jwk[], family, bits, alg, kid) : value);
 }
 
+/** The kind of key an algorithm family verifies with. */
+function neededKind(family: Family, bits: Bits): KeyKind {
+  if (family === 'ES') return { kty: 'EC', crv: CURVES[bits] };
+  if (family === 'Ed') return { kty: 'OKP', crv: 'Ed25519' };
+  return { kty: 'RSA' };
+}
+
+const kindText = (k: KeyKind) => (k.kty === 'RSA' ? 'an RSA' : k.kty === 'EC' ? `an EC (${k.crv})` : `an ${k.crv}`);
+
+/**
+ * Refuses a key of another kind than `alg` verifies with, saying which: Chromium's WebCrypto
+ * refuses it with a DataError and no message ("Could not verify: DataError").
+ */
+function checkKind(key: KeyKind, family: Family, bits: Bits, alg: string, what: string): void {
+  const needed = neededKind(family, bits);
+  if (key.kty === needed.kty && (key.kty === 'RSA' || (needed.kty !== 'RSA' && key.crv === needed.crv))) return;
+  throw new Error(`this is ${kindText(key)} ${what}; ${alg} is checked with ${kindText(needed)} key.`);
+}
+
+/** A JWK's kind when it names a known kty ('RSA', 'EC' or 'OKP' with crv); otherwise null. */
+function jwkKeyKind(jwk: JsonWebKey): KeyKind | null {
+  if (jwk.kty === 'RSA') return { kty: 'RSA' };
+  if ((jwk.kty === 'EC' || jwk.kty === 'OKP') && typeof jwk.crv === 'string') return { kty: jwk.kty, crv: jwk.crv };
+  return null;
+}
+
 /** A PEM key, certificate or private key (its public half) as a key that verifies. */
-async function importPem(text: string, params: ImportParams): Promise<CryptoKey> {
-  const { format, der } = pemKey(text);
+async function importPem(
+  text: string,
+  params: ImportParams,
+  family: Family,
+  bits: Bits,
+  alg: string,
+): Promise<CryptoKey> {
+  const { format, der, label } = pemKey(text);
+  const kind = keyKind(der);
+  if (!kind) throw new Error(`the ${label} block holds no key this page can read.`);
+  checkKind(kind, family, bits, alg, format === 'spki' ? 'public key' : 'private key');
   if (format === 'spki') return crypto.subtle.importKey('spki', der as BufferSource, params, false, ['verify']);
   const privateKey = await crypto.subtle.importKey('pkcs8', der as BufferSource, params, true, ['sign']);
   const jwk = publicHalf(await crypto.subtle.exportKey('jwk', privateKey));
@@ -151,13 +186,26 @@ async function importKey(
     // An oct JWK (or a set of them) holds the secret in k, as jose's importJWK reads it.
     if (!secretIsBase64Url && jwkKind(key.trim()) === 'oct')
       return crypto.subtle.importKey('jwk', publicJwk(key.trim(), family, bits, alg, kid), params, false, ['verify']);
-    const raw = secretIsBase64Url ? base64UrlToBytes(key.trim()) : new TextEncoder().encode(key);
+    const raw = secretIsBase64Url ? base64UrlPart(key.trim(), 'secret') : new TextEncoder().encode(key);
     return crypto.subtle.importKey('raw', raw as BufferSource, params, false, ['verify']);
   }
   const text = key.trim();
-  if (text.startsWith('{'))
-    return crypto.subtle.importKey('jwk', publicJwk(text, family, bits, alg, kid), params, false, ['verify']);
-  return importPem(text, params);
+  if (text.startsWith('{')) {
+    const jwk = publicJwk(text, family, bits, alg, kid);
+    const kind = jwkKeyKind(jwk);
+    if (kind) checkKind(kind, family, bits, alg, 'public key');
+    return crypto.subtle.importKey('jwk', jwk, params, false, ['verify']);
+  }
+  return importPem(text, params, family, bits, alg);
+}
+
+/** The bytes of a base64url text; an error names `what` ("the secret is not valid Base64url: …"). */
+function base64UrlPart(text: string, what: 'secret' | 'signature'): Uint8Array {
+  try {
+    return base64UrlToBytes(text);
+  } catch (e) {
+    throw new Error(`the ${what} is ${(e as Error).message}`);
+  }
 }
 
 /** What a JWK or JWK set is: an HMAC secret ('oct'), a public-key type, or no JWK at all. */
@@ -196,11 +244,14 @@ export async function verifySignature(
 ): Promise<VerifyOutcome> {
   const alg = token.header.alg;
   const parsed = parseAlg(alg);
-  if (!parsed)
-    return {
-      status: 'error',
-      message: `Cannot verify algorithm ${quoteExcerpt(String(alg))}: supported are ${SUPPORTED_ALGORITHMS.join(', ')}.`,
-    };
+  if (!parsed) {
+    const supported = `supported are ${SUPPORTED_ALGORITHMS.join(', ')}.`;
+    // A missing alg read 'algorithm "undefined"', an object one 'algorithm "[object Object]"'.
+    if (alg === undefined)
+      return { status: 'error', message: `Cannot verify: the header names no algorithm (alg); ${supported}` };
+    const named = quoteExcerpt(typeof alg === 'string' ? alg : JSON.stringify(alg));
+    return { status: 'error', message: `Cannot verify algorithm ${named}: ${supported}` };
+  }
   // RFC 7515 4.1.11: extensions named in crit must be understood, or the token refused (as jose does).
   const crit = token.header.crit;
   if (crit !== undefined) {
@@ -243,7 +294,12 @@ export async function verifySignature(
       token.header.kid,
     );
     const data = new TextEncoder().encode(`${token.parts[0]}.${token.parts[1]}`);
-    const signature = base64UrlToBytes(token.signature);
+    let signature: Uint8Array;
+    try {
+      signature = base64UrlPart(token.signature, 'signature');
+    } catch (e) {
+      return { status: 'invalid', message: `Invalid signature: ${(e as Error).message}` };
+    }
     // WebCrypto only answers false: the right key would read as "does not match this key".
     const sizeProblem = parsed.family === 'ES' ? ecSignatureProblem(signature, String(alg), parsed.bits) : '';
     if (sizeProblem) return { status: 'invalid', message: `Invalid signature: ${sizeProblem}` };
