@@ -10,7 +10,7 @@ import { configFiles } from '../src/core/hdl/files';
 import { unpackJson } from '../src/core/packed-json';
 import { BadInput, readAll } from './io';
 import { decodeUtf8, notUtf8Where } from '../src/core/data/utf8';
-import { writeFiles } from './files';
+import { checkOutputLanguage, writeFiles } from './files';
 
 export type Generator = 'uart' | 'fifo' | 'fsm';
 
@@ -191,6 +191,8 @@ async function filesFor(gen: Generator, o: HdlGenerateOptions): Promise<HdlFile[
     // The page's language came with its link; --language on the command line wins.
     if (!o.languageGiven && link.language) language = link.language;
   } else value = await asTyped(gen, await readConfig(o.config));
+  // After the link's language is known: `-o uart.vhd` from a VHDL link is what the link asks.
+  checkOutputLanguage(o.output, language, ['verilog', 'vhdl']);
   const where = isLink(o.config) ? 'the link' : o.config;
   const config = await checkedConfig(gen, value, where);
   const options = { ...o, language };

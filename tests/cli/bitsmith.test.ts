@@ -590,6 +590,36 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     expect(readFileSync(join(dir, 'uart_module.v'), 'utf8')).toBe(uartGenerator.generate(config, 'verilog').text);
   });
 
+  it("-o naming the other language's file is a usage error, never Verilog in a .vhd file (as crc generate)", () => {
+    for (const gen of ['uart', 'fifo', 'fsm']) {
+      const json = file(`${gen}-lang.json`, '{}');
+      // Without --language the design is Verilog: my.vhd got Verilog, which a VHDL flow then refused.
+      expect(usageError([gen, 'generate', '--config', json, '-o', join(tmp, `${gen}-lang`, 'my.vhd')])).toBe(
+        'error: -o my.vhd names a VHDL file, but the language is Verilog: add --language vhdl, or name the file .v.',
+      );
+      expect(
+        usageError([gen, 'generate', '--config', json, '--language', 'vhdl', '-o', join(tmp, `${gen}-lang`, 'my.sv')]),
+      ).toBe(
+        'error: -o my.sv names a Verilog file, but the language is VHDL: add --language verilog, or name the file .vhd.',
+      );
+      expect(existsSync(join(tmp, `${gen}-lang`))).toBe(false);
+      ok([gen, 'generate', '--config', json, '--language', 'vhdl', '-o', join(tmp, `${gen}-lang`, 'my.vhd')]);
+      // An existing directory is a directory, whatever its name.
+      mkdirSync(join(tmp, `${gen}-lang`, 'rtl.vhd'));
+      ok([gen, 'generate', '--config', json, '-o', join(tmp, `${gen}-lang`, 'rtl.vhd')]);
+      expect(readdirSync(join(tmp, `${gen}-lang`, 'rtl.vhd'))).toEqual([expect.stringMatching(/\.v$/)]);
+    }
+    // A page's link holds its language: -o my.vhd with a VHDL link is VHDL, as the link asks.
+    const link = `https://bitsmith.dev/uart-generator?language=vhdl`;
+    ok(['uart', 'generate', '--config', link, '-o', join(tmp, 'uart-lang', 'link.vhd')]);
+    expect(readFileSync(join(tmp, 'uart-lang', 'link.vhd'), 'utf8')).toBe(
+      uartGenerator.generate(DEFAULT_UART, 'vhdl').text,
+    );
+    expect(usageError(['uart', 'generate', '--config', link, '-o', join(tmp, 'uart-lang', 'link.v')])).toBe(
+      'error: -o link.v names a Verilog file, but the language is VHDL: add --language verilog, or name the file .vhd.',
+    );
+  });
+
   it("an empty configuration file (or one of YAML comments only) takes the page's defaults, as missing fields do", () => {
     // Until 2026-11-30 it was refused: 'the configuration must be an object'.
     for (const gen of ['uart', 'fifo', 'fsm']) {
