@@ -949,6 +949,34 @@ describe('bitsmith json', () => {
     expect(ok(['json', 'validate', '--sort-keys', bom])).toBe('✅ Valid JSON!\n');
   });
 
+  it('a file that is not UTF-8 (UTF-16 from PowerShell, Windows-1252) is said to be so, as with --sort-keys', () => {
+    // Before: 'Invalid JSON: Unexpected token '\uFFFD' (line 1, column 1)', where --sort-keys, yaml and csv
+    // and the page said the file is not UTF-8 text.
+    const utf16bom = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"a": "é"}', 'utf16le')]);
+    const utf16 = Buffer.from('{"a": "é"}', 'utf16le');
+    const latin1 = Buffer.from('{"a": "Départ",}', 'latin1'); // the JSON error is after the byte
+    const later = Buffer.from(`[\n${'1,\n'.repeat(600_000)}"D\xe9part",,]`, 'latin1'); // in the second piece
+    const cases = [
+      { name: 'utf16bom.json', bytes: utf16bom, where: 'byte 0xFF at line 1, column 1' },
+      { name: 'utf16.json', bytes: utf16, where: 'byte 0xE9 at line 1, column 15' },
+      { name: 'latin1.json', bytes: latin1, where: 'byte 0xE9 at line 1, column 9' },
+      { name: 'later.json', bytes: later, where: 'byte 0xE9 at line 600002, column 3' },
+    ];
+    for (const { name, bytes, where } of cases) {
+      const path = file(name, bytes);
+      for (const mode of ['format', 'minify', 'validate']) {
+        const sorted = badInput(['json', mode, '--sort-keys', path]);
+        expect(sorted, `${name} ${mode} --sort-keys`).toBe(
+          `bitsmith: ${path} is not UTF-8 text: ${where} (save it as UTF-8)`,
+        );
+        expect(badInput(['json', mode, path]), `${name} ${mode}`).toBe(sorted);
+        expect(badInput(['json', mode, '-'], bytes), `${name} ${mode} -`).toBe(
+          `bitsmith: stdin is not UTF-8 text: ${where} (save it as UTF-8)`,
+        );
+      }
+    }
+  });
+
   it("--sort-keys gives the page's tree output", () => {
     const sorted = runJsonOp({ kind: 'format', indent: 4, sortKeys: true }, doc) as { output: string };
     expect(ok(['json', 'format', '--indent', '4', '--sort-keys', file('doc.json', doc)])).toBe(sorted.output + '\n');
