@@ -198,6 +198,25 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it("names each result row by its comparison: a screen reader's 'Base64 encode' row is one of two no more", async () => {
+    const { page, errors } = await open('/benchmarks');
+    await page.getByLabel('Input size').selectOption('1');
+    const encodes: (typeof COMPARISONS)[number][] = COMPARISONS.filter((c) => c.id.startsWith('base64-encode'));
+    for (const c of COMPARISONS.filter((c) => !encodes.includes(c)))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
+    // A screen reader names a cell by its row header: both rows were "Base64 encode", so "Ratio, 0.6×"
+    // and "Ratio, 25×" could not be told apart without reading the whole row.
+    const names = await page
+      .getByRole('table')
+      .getByRole('rowheader')
+      .evaluateAll((ths) => ths.map((th) => th.textContent));
+    expect(names).toEqual(encodes.map((c) => `${c.title} vs ${c.vs}`));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('on a phone, the running comparison has a progress bar of its own (the label and Cancel squeezed it to 0 px)', async () => {
     const { page, errors } = await openPage(app.browser, { viewport: { width: 375, height: 800 } });
     await page.goto(app.url + '/benchmarks');
