@@ -5,10 +5,12 @@ import { Progress } from '../../components/Progress';
 import { StatusLine } from '../../components/StatusLine';
 import { ToolPage } from '../../components/ToolPage';
 import { trackToolUsage } from '../../telemetry';
+import { WORKER_LOAD_FAILED } from '../../workers/bridge';
 import { COMPARISONS, comparisonInfo, type ComparisonResult } from '../../workers/bench/catalogue';
 import {
   CI_DATE,
   ciFigure,
+  comparisonName,
   copiedResults,
   formatRate,
   formatRatio,
@@ -16,6 +18,7 @@ import {
   ratioOf,
   sizeBytes,
   SIZES_MB,
+  type RunInfo,
 } from './logic';
 import { RatioChart, usePlot, type ChartRow } from './RatioChart';
 import { useBenchmarksStore } from './store';
@@ -35,10 +38,15 @@ const INFO_CARDS = [
   },
 ];
 
-function statusText(status: RunStatus, count: number, error: string): string {
+function statusText(status: RunStatus, count: number, error: string, run: RunInfo | null): string {
   if (status === 'done') return `✅ Done: ${count} ${count === 1 ? 'comparison' : 'comparisons'}`;
   if (status === 'cancelled') return 'Cancelled';
-  if (status === 'failed') return `Failed: ${error}`;
+  // Which comparison failed, as the copy says (its progress, which named it, is gone); a worker that
+  // could not be loaded failed the run, not a comparison.
+  if (status === 'failed')
+    return run?.failed && error !== WORKER_LOAD_FAILED
+      ? `Failed at ${comparisonName(run.failed.id)}: ${error}`
+      : `Failed: ${error}`;
   return '';
 }
 
@@ -164,7 +172,7 @@ export default function BenchmarksPage() {
             />
           </div>
         )}
-        <StatusLine text={statusText(status, results.length, error)} />
+        <StatusLine text={statusText(status, results.length, error, info)} />
       </section>
 
       {results.length > 0 && info && (

@@ -122,7 +122,8 @@ export interface RunInfo {
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
-const comparisonName = (id: ComparisonId) => `${comparisonInfo(id).title} vs ${comparisonInfo(id).vs}`;
+/** A comparison as the chart, the copy and the status line name it: "CRC-32 vs JavaScript table". */
+export const comparisonName = (id: ComparisonId) => `${comparisonInfo(id).title} vs ${comparisonInfo(id).vs}`;
 
 /** After a cancelled or failed run, the line saying so: the table must not be taken as whole. */
 function incompleteLine(run: RunInfo): string[] {
