@@ -225,6 +225,36 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it("keeps each figure and its unit on one line ('1,176' above 'MB/s', '1' above 'MB' in a wide window)", async () => {
+    const { page, errors } = await open('/benchmarks');
+    await page.getByLabel('Input size').selectOption('1');
+    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32' && c.id !== 'subnet'))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
+    /** The figures (size, rates, ratios, CI ratios) of the table shown on more than one line. */
+    const broken = await rows(page).evaluateAll((trs) =>
+      trs.flatMap((tr) => {
+        const figures: string[] = [];
+        const walker = document.createTreeWalker(tr, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const text = n.textContent ?? '';
+          for (const m of text.matchAll(/[\d,.]+ ?(MB\/s|MB|×)/g)) {
+            const range = document.createRange();
+            range.setStart(n, m.index);
+            range.setEnd(n, m.index + m[0].length);
+            const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (tops.size > 1) figures.push(m[0]);
+          }
+        }
+        return figures;
+      }),
+    );
+    expect(broken).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('on a phone, the running comparison has a progress bar of its own (the label and Cancel squeezed it to 0 px)', async () => {
     const { page, errors } = await openPage(app.browser, { viewport: { width: 375, height: 800 } });
     await page.goto(app.url + '/benchmarks');

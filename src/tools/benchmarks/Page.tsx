@@ -61,19 +61,19 @@ function ResultRow({ r }: { r: ComparisonResult }) {
         {/* A cell is named by its row header: two rows are "Base64 encode", told apart by theirs. */}
         <span className="sr-only"> vs {info.vs}</span>
       </th>
-      <td>{formatSize(r.bytes)}</td>
-      <td>{formatRate(r.ours.mbPerS)}</td>
+      <td className="bench-figure">{formatSize(r.bytes)}</td>
+      <td className="bench-figure">{formatRate(r.ours.mbPerS)}</td>
       <td>
         {info.theirs}
         <br />
-        {r.theirs ? formatRate(r.theirs.mbPerS) : 'not available'}
+        <span className="bench-figure">{r.theirs ? formatRate(r.theirs.mbPerS) : 'not available'}</span>
       </td>
       <td className="bench-ratio">{ratio === null ? '—' : formatRatio(ratio)}</td>
       <td className={r.same ? 'bench-same' : 'bench-differs'}>
         {r.same ? 'Same result' : 'Different result'}: {r.check}
       </td>
       <td title={ci.note}>
-        {ci.ratio === null ? 'no CI figure' : formatRatio(ci.ratio)}
+        <span className="bench-figure">{ci.ratio === null ? 'no CI figure' : formatRatio(ci.ratio)}</span>
         <span className="bench-note">{ci.note}</span>
       </td>
     </tr>
