@@ -255,6 +255,35 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it("shows the chart's labels whole where the chart has room for them (a wide window cut 'vs J…')", async () => {
+    const { page, errors } = await open('/benchmarks');
+    await page.getByLabel('Input size').selectOption('1');
+    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32' && c.id !== 'subnet'))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
+    const svg = page.locator('.bench-chart svg');
+    await svg.waitFor();
+    // A 900 px chart left 250 px for its labels: 'Subnet enumeration (IPv4 hosts) vs J…'.
+    const labels = await svg.evaluate((s) => {
+      const box = s.getBoundingClientRect();
+      return [...s.querySelectorAll('text')]
+        .filter((t) => / vs /.test(t.textContent ?? ''))
+        .map((t) => {
+          const r = t.getBoundingClientRect();
+          return { text: t.textContent, inside: r.left >= box.left - 0.5 && r.right <= box.right + 0.5 };
+        });
+    });
+    expect(labels).toEqual(
+      ['CRC-32 vs JavaScript table', 'Subnet enumeration (IPv4 hosts) vs JavaScript loop'].map((text) => ({
+        text,
+        inside: true,
+      })),
+    );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('on a phone, the running comparison has a progress bar of its own (the label and Cancel squeezed it to 0 px)', async () => {
     const { page, errors } = await openPage(app.browser, { viewport: { width: 375, height: 800 } });
     await page.goto(app.url + '/benchmarks');

@@ -15,10 +15,29 @@ export interface ChartRow {
 /** The chart's font size in px (its style below): Plot measures label widths in ems of it. */
 const FONT_PX = 12;
 
+/** Plot's font, which the chart keeps (its style sets only the size). */
+const FONT = `${FONT_PX}px system-ui, sans-serif`;
+
+/** The width in px of the longest label in the chart's font, or undefined where it cannot be measured. */
+function longestLabel(rows: ChartRow[]): number | undefined {
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (!ctx) return undefined;
+  ctx.font = FONT;
+  return Math.max(...rows.map((r) => ctx.measureText(r.label).width));
+}
+
+/** Between the labels and the bars: the axis's tick and its padding. */
+const LABEL_GAP = 20;
+
 function chart(Plot: PlotModule, rows: ChartRow[], width: number): SVGSVGElement | HTMLElement {
   const values = [1, ...rows.flatMap((r) => (r.ci === null ? [r.ratio] : [r.ratio, r.ci]))];
   const withCi = rows.filter((r) => r.ci !== null);
-  const marginLeft = Math.min(250, Math.round(width * 0.42));
+  // As wide as the longest label, up to 42% of the chart: a fixed 250 px cut 'Subnet enumeration
+  // (IPv4 hosts) vs J…' on a 900 px chart with room to spare.
+  const room = Math.round(width * 0.42);
+  const labels = longestLabel(rows);
+  const whole = labels !== undefined && Math.ceil(labels) + LABEL_GAP <= room;
+  const marginLeft = whole ? Math.ceil(labels) + LABEL_GAP : room;
   const svg = Plot.plot({
     width,
     height: 50 + rows.length * 30,
@@ -54,9 +73,10 @@ function chart(Plot: PlotModule, rows: ChartRow[], width: number): SVGSVGElement
         dx: 5,
         fill: 'currentColor',
       }),
-      // Labels end in an ellipsis within the left margin (less the tick and its padding), so on
-      // a phone they are not cut at the screen's edge.
-      Plot.axisY({ textOverflow: 'ellipsis', lineWidth: (marginLeft - 20) / FONT_PX }),
+      // Labels that do not fit end in an ellipsis within the left margin (less the tick and its
+      // padding), so on a phone they are not cut at the screen's edge. Those that fit, measured in
+      // their font, are left whole (Plot's own estimate of their width is not the font's).
+      Plot.axisY(whole ? {} : { textOverflow: 'ellipsis', lineWidth: (marginLeft - LABEL_GAP) / FONT_PX }),
     ],
   });
   // One image for assistive technology (the table above holds every figure): Plot names each
