@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Icon, type IconName } from './icons';
 import { pages, sidebarGroups } from './registry';
-import { filterPages } from './search';
-import { excerpt } from '../core/excerpt';
+import { filterPages, filterStatus } from './search';
 import { composing, paletteShortcut } from '../browser/shortcut';
 
 // "20+ Tools" is the spec's wording (the registry test keeps at least 20 pages declared).
@@ -92,11 +91,7 @@ export function Home() {
         />
         {/* Always present, so screen readers hear each change (one created with its text often is not). */}
         <p className="home-filter-status" role="status">
-          {matches === null
-            ? ''
-            : matches.length
-              ? `${matches.length} ${matches.length === 1 ? 'tool' : 'tools'}`
-              : `No tool matches “${excerpt(filter)}”.`}
+          {filterStatus(filter, matches)}
         </p>
       </div>
       {matches && (
