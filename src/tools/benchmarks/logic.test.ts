@@ -61,6 +61,12 @@ describe('ratios and their formatting', () => {
     expect([formatSize(MiB), formatSize(64 * MiB), formatSize(300_000)]).toEqual(['1 MB', '64 MB', '0.29 MB']);
   });
 
+  it('gives a figure that rounds up to the next step the digits of that step (not "10.00×", "100.0 MB/s")', () => {
+    // Before: 9.996 rounded with the digits of a ratio under 10, so the table showed 10.00× beside 10.0×.
+    expect([formatRatio(9.996), formatRatio(9.994), formatRatio(10)]).toEqual(['10.0×', '9.99×', '10.0×']);
+    expect([formatRate(99.96), formatRate(9.996), formatRate(99.94)]).toEqual(['100 MB/s', '10.0 MB/s', '99.9 MB/s']);
+  });
+
   it('keeps the page order whatever order the boxes were ticked in', () => {
     expect(inOrder(['subnet', 'crc32', 'base64-encode'])).toEqual(['base64-encode', 'crc32', 'subnet']);
   });

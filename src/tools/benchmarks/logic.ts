@@ -24,15 +24,23 @@ export function ratioOf(r: ComparisonResult): number | null {
   return r.theirs && r.same ? r.ours.mbPerS / r.theirs.mbPerS : null;
 }
 
+/**
+ * Three significant digits from 1 up: 2 decimals under 10, 1 under 100, none above. Chosen by the
+ * figure as rounded, so 9.996 is "10.0", not "10.00" beside another row's "10.0".
+ */
+function decimals(n: number): number {
+  return +n.toFixed(1) >= 100 ? 0 : +n.toFixed(2) >= 10 ? 1 : 2;
+}
+
 /** "1,234 MB/s", "56.7 MB/s", "8.90 MB/s". */
 export function formatRate(mbPerS: number): string {
-  const digits = mbPerS >= 100 ? 0 : mbPerS >= 10 ? 1 : 2;
+  const digits = decimals(mbPerS);
   return `${mbPerS.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} MB/s`;
 }
 
-/** "3.51×", "12.4×", "0.48×". */
+/** "3.51×", "12.4×", "0.48×" (from 10 on one decimal, by the ratio as rounded: 9.996 is "10.0×"). */
 export function formatRatio(ratio: number): string {
-  return `${ratio.toFixed(ratio >= 10 ? 1 : 2)}×`;
+  return `${ratio.toFixed(decimals(ratio) === 2 ? 2 : 1)}×`;
 }
 
 /** A CI case measuring the same two sides: our case and its group (the group's baseline is theirs). */
