@@ -255,6 +255,27 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it('makes the results table a Tab stop, a region called scrollable, only where it scrolls', async () => {
+    const { page, errors } = await open('/benchmarks');
+    await page.getByLabel('Input size').selectOption('1');
+    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32'))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 1 comparison');
+    // The table fits this window: no Tab stop, and no region that calls itself scrollable (one
+    // that did nothing when the arrow keys were pressed).
+    const wrap = page.locator('.bench-table-wrap');
+    expect(await wrap.evaluate((e) => e.scrollWidth > e.clientWidth)).toBe(false);
+    expect(await page.getByRole('region', { name: 'Results table, scrollable' }).count()).toBe(0);
+    expect(await wrap.getAttribute('tabindex')).toBe(null);
+    // Narrowed, it scrolls again and is a Tab stop.
+    await page.setViewportSize({ width: 390, height: 900 });
+    await expect.poll(() => page.getByRole('region', { name: 'Results table, scrollable' }).count()).toBe(1);
+    expect(await wrap.getAttribute('tabindex')).toBe('0');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("shows the chart's labels whole where the chart has room for them (a wide window cut 'vs J…')", async () => {
     const { page, errors } = await open('/benchmarks');
     await page.getByLabel('Input size').selectOption('1');

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import { CheckboxField, SelectField } from '../../components/fields';
 import { Progress } from '../../components/Progress';
@@ -80,6 +80,24 @@ function ResultRow({ r }: { r: ComparisonResult }) {
   );
 }
 
+/**
+ * Whether `el` is wider inside than it shows (its content scrolls sideways): now, and after every
+ * change of its size or its content's (a window narrowed, a row added).
+ */
+function useScrolls(el: HTMLElement | null): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    if (!el) return;
+    const measure = () => setScrolls(el.scrollWidth > el.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    for (const child of el.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [el]);
+  return scrolls;
+}
+
 /** The results table's name (a paragraph above its scrolling region). */
 const CAPTION_ID = 'bench-caption';
 
@@ -91,6 +109,8 @@ export default function BenchmarksPage() {
   const { status, results, running, error, info, start, cancel } = useBenchRun();
   const busy = status === 'running';
   const plot = usePlot();
+  const [tableWrap, setTableWrap] = useState<HTMLDivElement | null>(null);
+  const tableScrolls = useScrolls(tableWrap);
 
   const chartRows = useMemo(
     () =>
@@ -182,8 +202,12 @@ export default function BenchmarksPage() {
           <p id={CAPTION_ID} className="bench-caption">
             On this device at {formatSize(info.sizeBytes)}: throughput of each side and their ratio (ours ÷ theirs)
           </p>
-          {/* Focusable, so the keyboard can scroll the table where it is wider than the screen. */}
-          <div className="bench-table-wrap" role="region" aria-label="Results table, scrollable" tabIndex={0}>
+          {/* Focusable where the table is wider than the screen, so the keyboard can scroll it; only there. */}
+          <div
+            ref={setTableWrap}
+            className="bench-table-wrap"
+            {...(tableScrolls && { role: 'region', 'aria-label': 'Results table, scrollable', tabIndex: 0 })}
+          >
             <table className="bench-table" aria-labelledby={CAPTION_ID}>
               <thead>
                 <tr>
