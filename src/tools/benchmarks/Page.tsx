@@ -9,6 +9,7 @@ import { WORKER_LOAD_FAILED } from '../../workers/bridge';
 import { COMPARISONS, comparisonInfo, type ComparisonResult } from '../../workers/bench/catalogue';
 import {
   CI_DATE,
+  checkText,
   ciFigure,
   comparisonName,
   copiedResults,
@@ -50,10 +51,14 @@ function statusText(status: RunStatus, count: number, error: string, run: RunInf
   return '';
 }
 
+/** The check's colour: the same result, a different one, or none made (the muted text). */
+const CHECK_CLASS = { same: 'bench-same', differs: 'bench-differs', none: 'bench-not-compared' } as const;
+
 function ResultRow({ r }: { r: ComparisonResult }) {
   const info = comparisonInfo(r.id);
   const ratio = ratioOf(r);
   const ci = ciFigure(r.id);
+  const check = checkText(r);
   return (
     <tr data-id={r.id}>
       <th scope="row">
@@ -69,9 +74,7 @@ function ResultRow({ r }: { r: ComparisonResult }) {
         <span className="bench-figure">{r.theirs ? formatRate(r.theirs.mbPerS) : 'not available'}</span>
       </td>
       <td className="bench-ratio">{ratio === null ? '—' : formatRatio(ratio)}</td>
-      <td className={r.same ? 'bench-same' : 'bench-differs'}>
-        {r.same ? 'Same result' : 'Different result'}: {r.check}
-      </td>
+      <td className={CHECK_CLASS[check.kind]}>{check.text}</td>
       <td title={ci.note}>
         <span className="bench-figure">{ci.ratio === null ? 'no CI figure' : formatRatio(ci.ratio)}</span>
         <span className="bench-note">{ci.note}</span>

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPARISON_IDS, MiB, type ComparisonResult } from '../../workers/bench/catalogue';
 import {
   CI_CASES,
+  checkText,
   ciFigure,
   copiedResults,
   formatRate,
@@ -47,6 +48,18 @@ const run: RunInfo = {
   date: '2026-11-26T12:00:00.000Z',
   sizeBytes: 4 * MiB,
 };
+
+describe('the check', () => {
+  it('says a result the browser could not give was not compared, never that it differed', () => {
+    // Before: the table said 'Different result: not available in this browser', in the error colour.
+    expect(checkText(crc)).toEqual({ text: 'Same result: same CRC-32 (0x1c291ca3)', kind: 'same' });
+    expect(checkText(png)).toEqual({
+      text: 'Different result: decoded 1024x1024 pixels beyond 3 per channel (largest difference 9)',
+      kind: 'differs',
+    });
+    expect(checkText(b64)).toEqual({ text: 'Not compared: not available in this browser', kind: 'none' });
+  });
+});
 
 describe('ratios and their formatting', () => {
   it('is ours over theirs, and none when results differ or there is no contender', () => {
@@ -106,7 +119,10 @@ describe('copied results', () => {
     );
     expect(md[5]).toContain('| 30.0 MB/s | — | no: decoded 1024x1024 pixels beyond 3');
     expect(md[5]).toMatch(/\| \d+\.\d+× \|$/); // the PNG has a CI figure
-    expect(md[6]).toContain('| Uint8Array.fromBase64 | not available | — | no: not available in this browser |');
+    // A side the browser lacks was compared with nothing: not 'no' (a different result).
+    expect(md[6]).toContain(
+      '| Uint8Array.fromBase64 | not available | — | not compared: not available in this browser |',
+    );
   });
 
   it('are also JSON with the user agent, the size and every figure', () => {

@@ -32,6 +32,17 @@ function decimals(n: number): number {
   return +n.toFixed(1) >= 100 ? 0 : +n.toFixed(2) >= 10 ? 1 : 2;
 }
 
+/**
+ * The check of a result as the table says it: the same result, a different one, or none made (a
+ * side the browser lacks: there was nothing to compare with, which is no different result).
+ */
+export function checkText(r: ComparisonResult): { text: string; kind: 'same' | 'differs' | 'none' } {
+  if (!r.theirs) return { text: `Not compared: ${r.check}`, kind: 'none' };
+  return r.same
+    ? { text: `Same result: ${r.check}`, kind: 'same' }
+    : { text: `Different result: ${r.check}`, kind: 'differs' };
+}
+
 /** "1,234 MB/s", "56.7 MB/s", "8.90 MB/s". */
 export function formatRate(mbPerS: number): string {
   const digits = decimals(mbPerS);
@@ -168,7 +179,7 @@ export function resultsMarkdown(results: readonly ComparisonResult[], run: RunIn
         info.theirs,
         r.theirs ? formatRate(r.theirs.mbPerS) : 'not available',
         ratio === null ? '—' : formatRatio(ratio),
-        `${r.same ? 'yes' : 'no'}: ${r.check}`,
+        `${r.theirs ? (r.same ? 'yes' : 'no') : 'not compared'}: ${r.check}`,
         ci === null ? 'no CI figure' : formatRatio(ci),
       ]
         .map(cell)
