@@ -5,26 +5,24 @@ import { Progress } from '../../components/Progress';
 import { StatusLine } from '../../components/StatusLine';
 import { ToolPage } from '../../components/ToolPage';
 import { trackToolUsage } from '../../telemetry';
-import { WORKER_LOAD_FAILED } from '../../workers/bridge';
 import { COMPARISONS, comparisonInfo, type ComparisonResult } from '../../workers/bench/catalogue';
 import {
   CI_DATE,
   checkText,
   ciFigure,
-  comparisonName,
   copiedResults,
   formatRate,
   formatRatio,
   formatSize,
   ratioOf,
+  runStatusText,
   sizeBytes,
   SIZES_MB,
-  type RunInfo,
 } from './logic';
 import { RatioChart, usePlot, type ChartRow } from './RatioChart';
 import { useBenchmarksStore } from './store';
 import { tool } from './tool';
-import { useBenchRun, type RunStatus } from './useBenchRun';
+import { useBenchRun } from './useBenchRun';
 import './styles.css';
 import { BusyButton } from '../../components/BusyButton';
 
@@ -38,18 +36,6 @@ const INFO_CARDS = [
     text: 'Inputs are made in the worker, in memory: 256 MB needs a few GB of memory. JSON runs at most 64 MB (JSON.parse of more builds a graph of gigabytes).',
   },
 ];
-
-function statusText(status: RunStatus, count: number, error: string, run: RunInfo | null): string {
-  if (status === 'done') return `✅ Done: ${count} ${count === 1 ? 'comparison' : 'comparisons'}`;
-  if (status === 'cancelled') return 'Cancelled';
-  // Which comparison failed, as the copy says (its progress, which named it, is gone); a worker that
-  // could not be loaded failed the run, not a comparison.
-  if (status === 'failed')
-    return run?.failed && error !== WORKER_LOAD_FAILED
-      ? `Failed at ${comparisonName(run.failed.id)}: ${error}`
-      : `Failed: ${error}`;
-  return '';
-}
 
 /** The check's colour: the same result, a different one, or none made (the muted text). */
 const CHECK_CLASS = { same: 'bench-same', differs: 'bench-differs', none: 'bench-not-compared' } as const;
@@ -195,7 +181,7 @@ export default function BenchmarksPage() {
             />
           </div>
         )}
-        <StatusLine text={statusText(status, results.length, error, info)} />
+        <StatusLine text={runStatusText(status, results, error, info)} />
       </section>
 
       {results.length > 0 && info && (

@@ -5,6 +5,7 @@ import {
   CI_CASES,
   checkText,
   ciFigure,
+  runStatusText,
   copiedResults,
   formatRate,
   formatRatio,
@@ -58,6 +59,19 @@ describe('the check', () => {
       kind: 'differs',
     });
     expect(checkText(b64)).toEqual({ text: 'Not compared: not available in this browser', kind: 'none' });
+  });
+});
+
+describe('the status line', () => {
+  it('does not call a run whose two sides differed a success: it names the comparison', () => {
+    // Before: '✅ Done: 2 comparisons', announced and coloured as a success, with a red row below.
+    expect(runStatusText('done', [crc, png], '', null)).toBe(
+      'Done: 2 comparisons, but PNG of a gradient vs OffscreenCanvas gave a different result (no ratio)',
+    );
+    expect(runStatusText('done', [crc], '', null)).toBe('✅ Done: 1 comparison');
+    // A side the browser lacks is no different result.
+    expect(runStatusText('done', [crc, b64], '', null)).toBe('✅ Done: 2 comparisons');
+    expect(runStatusText('cancelled', [crc], '', null)).toBe('Cancelled');
   });
 });
 

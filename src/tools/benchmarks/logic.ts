@@ -10,6 +10,8 @@ import {
   type ComparisonId,
   type ComparisonResult,
 } from '../../workers/bench/catalogue';
+import { WORKER_LOAD_FAILED } from '../../workers/bridge';
+import type { RunStatus } from './useBenchRun';
 
 export const SIZES_MB = [1, 2, 4, 8, 16, 32, 64, 128, 256] as const;
 export type SizeMb = (typeof SIZES_MB)[number];
@@ -232,4 +234,30 @@ export function copiedResults(results: readonly ComparisonResult[], run: RunInfo
 /** Comparisons in the page's order, limited to `selected`. */
 export function inOrder(selected: readonly ComparisonId[]): ComparisonId[] {
   return COMPARISONS.map((c) => c.id).filter((id) => selected.includes(id));
+}
+
+const countOf = (n: number) => `${n} ${n === 1 ? 'comparison' : 'comparisons'}`;
+
+/** The status line after a run (empty while it goes on). */
+export function runStatusText(
+  status: RunStatus,
+  results: readonly ComparisonResult[],
+  error: string,
+  run: RunInfo | null,
+): string {
+  if (status === 'done') {
+    // Two sides that differed are no success: the line says which (no check mark: announced as an alert).
+    const differs = results.filter((r) => checkText(r).kind === 'differs').map((r) => comparisonName(r.id));
+    if (differs.length)
+      return `Done: ${countOf(results.length)}, but ${differs.join(', ')} gave a different result (no ratio)`;
+    return `✅ Done: ${countOf(results.length)}`;
+  }
+  if (status === 'cancelled') return 'Cancelled';
+  // Which comparison failed, as the copy says (its progress, which named it, is gone); a worker that
+  // could not be loaded failed the run, not a comparison.
+  if (status === 'failed')
+    return run?.failed && error !== WORKER_LOAD_FAILED
+      ? `Failed at ${comparisonName(run.failed.id)}: ${error}`
+      : `Failed: ${error}`;
+  return '';
 }
