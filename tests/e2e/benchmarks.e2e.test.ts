@@ -305,6 +305,27 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it("writes the chart's scale in plain numbers: 0.7, not '700m' (an SI prefix, milli)", async () => {
+    const { page, errors } = await open('/benchmarks');
+    await page.getByLabel('Input size').selectOption('1');
+    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32' && c.id !== 'base64-encode'))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
+    const svg = page.locator('.bench-chart svg');
+    await svg.waitFor();
+    // The scale always reaches below 1 (it starts at the smallest ratio, or 1, over 1.6).
+    const ticks = await svg.evaluate((s) =>
+      [...s.querySelectorAll('text')]
+        .map((t) => t.textContent ?? '')
+        .filter((t) => t !== '' && !t.includes(' vs ') && !t.endsWith('×') && !t.includes('÷')),
+    );
+    expect(ticks).toContain('1');
+    expect(ticks.filter((t) => !/^(0\.\d+|[1-9]\d{0,2}(,\d{3})*)$/.test(t))).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('on a phone, the running comparison has a progress bar of its own (the label and Cancel squeezed it to 0 px)', async () => {
     const { page, errors } = await openPage(app.browser, { viewport: { width: 375, height: 800 } });
     await page.goto(app.url + '/benchmarks');
