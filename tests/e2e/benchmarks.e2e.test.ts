@@ -326,6 +326,40 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it('writes each ratio beside its bar, never on it (text on the red bar of a slower one), wide and on a phone', async () => {
+    const { page, errors } = await open('/benchmarks');
+    await page.getByLabel('Input size').selectOption('1');
+    // In Chromium its toBase64 is the faster side: a bar left of 1 (no figure is asserted here).
+    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32' && c.id !== 'base64-encode'))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
+    const chart = page.locator('.bench-chart');
+    /** Ratio labels that overlap a bar or leave the chart, at the width the chart is drawn for now. */
+    const misplaced = () =>
+      chart.evaluate((f) => {
+        const svg = f.querySelector('svg');
+        if (!svg || Number(svg.getAttribute('width')) !== Math.min(900, f.clientWidth)) return ['not drawn yet'];
+        const box = svg.getBoundingClientRect();
+        const bars = [...svg.querySelectorAll('rect')].map((r) => r.getBoundingClientRect());
+        return [...svg.querySelectorAll('text')]
+          .filter((t) => t.textContent?.endsWith('×'))
+          .filter((t) => {
+            const r = t.getBoundingClientRect();
+            const onBar = bars.some(
+              (b) => r.left < b.right - 0.5 && r.right > b.left + 0.5 && r.top < b.bottom && r.bottom > b.top,
+            );
+            return onBar || r.left < box.left - 0.5 || r.right > box.right + 0.5;
+          })
+          .map((t) => t.textContent);
+      });
+    await expect.poll(misplaced).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 900 });
+    await expect.poll(misplaced).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('on a phone, the running comparison has a progress bar of its own (the label and Cancel squeezed it to 0 px)', async () => {
     const { page, errors } = await openPage(app.browser, { viewport: { width: 375, height: 800 } });
     await page.goto(app.url + '/benchmarks');

@@ -26,6 +26,25 @@ function longestLabel(rows: ChartRow[]): number | undefined {
   return Math.max(...rows.map((r) => ctx.measureText(r.label).width));
 }
 
+const ratioText = (r: ChartRow) => formatRatio(r.ratio);
+
+/** Room in px for a ratio written left of a bar that ends left of 1 ("0.21×" and its gap). */
+const LEFT_LABEL_PX = 45;
+
+/**
+ * The scale's ends, in log terms 1.6x beyond the values; on the left, with a bar ending left of 1,
+ * far enough for its ratio beside it (at least LEFT_LABEL_PX of the `plotWidth` px).
+ */
+function logDomain(values: number[], plotWidth: number, slower: boolean): [number, number] {
+  const lo = Math.min(...values);
+  const hi = Math.max(...values) * 1.6;
+  let left = Math.log(lo / 1.6);
+  const f = LEFT_LABEL_PX / plotWidth;
+  // (log lo - left) / (log hi - left) >= f, solved for left.
+  if (slower && f < 1) left = Math.min(left, (Math.log(lo) - f * Math.log(hi)) / (1 - f));
+  return [Math.exp(left), hi];
+}
+
 /** Between the labels and the bars: the axis's tick and its padding. */
 const LABEL_GAP = 20;
 
@@ -38,16 +57,21 @@ function chart(Plot: PlotModule, rows: ChartRow[], width: number): SVGSVGElement
   const labels = longestLabel(rows);
   const whole = labels !== undefined && Math.ceil(labels) + LABEL_GAP <= room;
   const marginLeft = whole ? Math.ceil(labels) + LABEL_GAP : room;
+  const marginRight = 50;
   const svg = Plot.plot({
     width,
     height: 50 + rows.length * 30,
     marginLeft,
-    marginRight: 50,
+    marginRight,
     ariaLabel: 'Ratio of our WASM kernel to the browser, per comparison',
     style: { background: 'transparent', color: 'inherit', fontSize: `${FONT_PX}px` },
     x: {
       type: 'log',
-      domain: [Math.min(...values) / 1.6, Math.max(...values) * 1.6],
+      domain: logDomain(
+        values,
+        width - marginLeft - marginRight,
+        rows.some((r) => r.ratio < 1),
+      ),
       label: 'ours ÷ theirs (log scale; right of 1: ours is faster)',
       // Plain numbers ("0.7", "2,000"), as the ratios are written: the log scale's default is SI
       // ("700m", milli). A specifier, not a function, so the scale still leaves crowded ticks blank.
@@ -68,14 +92,15 @@ function chart(Plot: PlotModule, rows: ChartRow[], width: number): SVGSVGElement
       ),
       Plot.ruleX([1]),
       Plot.tickX(withCi, { y: 'label', x: 'ci', stroke: 'currentColor', strokeWidth: 3 }),
-      Plot.text(rows, {
-        y: 'label',
-        x: 'ratio',
-        text: (r: ChartRow) => formatRatio(r.ratio),
-        textAnchor: 'start',
-        dx: 5,
-        fill: 'currentColor',
-      }),
+      // Each ratio beside the end of its bar, away from 1: on the bar it was text on the bar's colour.
+      Plot.text(
+        rows.filter((r) => r.ratio >= 1),
+        { y: 'label', x: 'ratio', text: ratioText, textAnchor: 'start', dx: 5, fill: 'currentColor' },
+      ),
+      Plot.text(
+        rows.filter((r) => r.ratio < 1),
+        { y: 'label', x: 'ratio', text: ratioText, textAnchor: 'end', dx: -5, fill: 'currentColor' },
+      ),
       // Labels that do not fit end in an ellipsis within the left margin (less the tick and its
       // padding), so on a phone they are not cut at the screen's edge. Those that fit, measured in
       // their font, are left whole (Plot's own estimate of their width is not the font's).
