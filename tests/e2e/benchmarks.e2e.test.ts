@@ -305,6 +305,30 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await page.context().close();
   });
 
+  it("keeps the chart's axis label whole on a 320 px phone ('eirs (log scale; ...' was cut)", async () => {
+    const { page, errors } = await openPage(app.browser, { viewport: { width: 320, height: 800 } });
+    await page.goto(app.url + '/benchmarks');
+    await heading(page).waitFor();
+    await page.getByLabel('Input size').selectOption('1');
+    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32'))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 1 comparison');
+    await page.locator('.bench-chart svg').waitFor();
+    const outside = await page.locator('.bench-chart svg').evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('text')]
+        .filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.left < box.left - 0.5 || r.right > box.right + 0.5;
+        })
+        .map((t) => t.textContent);
+    });
+    expect(outside).toEqual([]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it("writes the chart's scale in plain numbers: 0.7, not '700m' (an SI prefix, milli)", async () => {
     const { page, errors } = await open('/benchmarks');
     await page.getByLabel('Input size').selectOption('1');

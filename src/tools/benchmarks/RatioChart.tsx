@@ -18,13 +18,17 @@ const FONT_PX = 12;
 /** Plot's font, which the chart keeps (its style sets only the size). */
 const FONT = `${FONT_PX}px system-ui, sans-serif`;
 
-/** The width in px of the longest label in the chart's font, or undefined where it cannot be measured. */
-function longestLabel(rows: ChartRow[]): number | undefined {
+/** The width in px of the longest of `texts` in the chart's font, or undefined where it cannot be measured. */
+function longest(texts: string[]): number | undefined {
   const ctx = document.createElement('canvas').getContext('2d');
   if (!ctx) return undefined;
   ctx.font = FONT;
-  return Math.max(...rows.map((r) => ctx.measureText(r.label).width));
+  return Math.max(...texts.map((t) => ctx.measureText(t).width));
 }
+
+/** The scale's label, and a shorter one for a chart too narrow for it (a 320 px phone cut its start). */
+const AXIS_LABEL = 'ours ÷ theirs (log scale; right of 1: ours is faster) →';
+const SHORT_AXIS_LABEL = 'ours ÷ theirs (log scale) →';
 
 const ratioText = (r: ChartRow) => formatRatio(r.ratio);
 
@@ -54,10 +58,12 @@ function chart(Plot: PlotModule, rows: ChartRow[], width: number): SVGSVGElement
   // As wide as the longest label, up to 42% of the chart: a fixed 250 px cut 'Subnet enumeration
   // (IPv4 hosts) vs J…' on a 900 px chart with room to spare.
   const room = Math.round(width * 0.42);
-  const labels = longestLabel(rows);
+  const labels = longest(rows.map((r) => r.label));
   const whole = labels !== undefined && Math.ceil(labels) + LABEL_GAP <= room;
   const marginLeft = whole ? Math.ceil(labels) + LABEL_GAP : room;
   const marginRight = 50;
+  // Written from the right end of the bars leftwards: it must fit in the chart's width less that margin.
+  const axisLabel = (longest([AXIS_LABEL]) ?? 0) <= width - marginRight ? AXIS_LABEL : SHORT_AXIS_LABEL;
   const svg = Plot.plot({
     width,
     height: 50 + rows.length * 30,
@@ -72,7 +78,7 @@ function chart(Plot: PlotModule, rows: ChartRow[], width: number): SVGSVGElement
         width - marginLeft - marginRight,
         rows.some((r) => r.ratio < 1),
       ),
-      label: 'ours ÷ theirs (log scale; right of 1: ours is faster)',
+      label: axisLabel,
       // Plain numbers ("0.7", "2,000"), as the ratios are written: the log scale's default is SI
       // ("700m", milli). A specifier, not a function, so the scale still leaves crowded ticks blank.
       tickFormat: ',~g',
