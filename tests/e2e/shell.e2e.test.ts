@@ -97,6 +97,26 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it("names a placeholder's link on the home page 'soon', as the sidebar does, not only a badge beside it", async () => {
+    // A screen reader's list of links read "Icon Generator" alone: the "Soon" badge was text after it.
+    const { page, errors } = await desktop('/');
+    const soon = pages.filter((p) => p.kind === 'placeholder').map((p) => `${p.title} soon`);
+    const names = (where: string) =>
+      page
+        .getByRole('region', { name: where })
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => a.textContent?.trim()));
+    const all = await names('All tools');
+    for (const name of soon) expect(all).toContain(name);
+    await page.locator('main').getByRole('searchbox', { name: 'Filter tools' }).fill('icon generator');
+    await page.getByRole('region', { name: 'Matching tools' }).getByRole('link').first().waitFor();
+    expect(await names('Matching tools')).toContain('Icon Generator soon');
+    // The badge is seen, and not read a second time.
+    expect(await page.locator('main .badge-soon').first().getAttribute('aria-hidden')).toBe('true');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('Back to the home page brings back what its filter held and found', async () => {
     // A match opened from the filter, then Back: the filter was empty and the matches gone.
     const { page } = await desktop('/');
