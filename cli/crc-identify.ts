@@ -99,7 +99,7 @@ function text(r: IdentifyReport): string {
   for (const f of r.families) {
     const p = f.example;
     lines.push(
-      `width=${p.width} poly=${hex(p.poly, p.width)} refin=${p.refin} refout=${p.refout}${placement(f)}: ${f.count} init/xorout pairs fit${f.names.length ? ` (among them ${f.names.join(', ')})` : ''}`,
+      `width=${p.width} poly=${hex(p.poly, p.width)} refin=${p.refin} refout=${p.refout}${placement(f)}: ${f.count.toLocaleString('en-US')} init/xorout pairs fit${f.names.length ? ` (among them ${f.names.join(', ')})` : ''}`,
     );
   }
   const open = r.undecidable.map((u) => messages.undecidable[u]);

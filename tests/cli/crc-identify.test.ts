@@ -213,6 +213,13 @@ describe('bitsmith crc identify', () => {
     expect(ok(['crc', 'identify', '--width', '16', ...MODBUS])).toMatch(/CRC-16\/MODBUS .* and 1 equivalent/);
   });
 
+  it("a family's count is written as the page and the next line write it: '32,768 init/xorout pairs fit'", () => {
+    // Before: '32768 init/xorout pairs fit', above '32,768 parameter sets remain.'
+    const out = ok(['crc', 'identify', '--width', '16', '--poly', '0x8005', ...MODBUS.slice(0, 2)]);
+    expect(out).toContain('width=16 poly=0x8005 refin=true refout=true: 32,768 init/xorout pairs fit');
+    expect(out).toContain('32,768 parameter sets remain.');
+  });
+
   it("equivalent init/xorout pairs are told in the page's words: 'and 1 equivalent init/xorout pair', '… pairs' from 2", () => {
     // Before: '(+1 equivalent init/xorout)', where the page says 'and 1 equivalent init/xorout pair'.
     expect(ok(['crc', 'identify', '--width', '16', ...MODBUS])).toMatch(
