@@ -5,6 +5,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { hex } from '../src/core/crc/params';
+import { countOf } from '../src/core/hdl/comment';
 import {
   identifyCrc,
   messages,
@@ -91,13 +92,14 @@ function text(r: IdentifyReport): string {
       ? `${m.names[0]}${m.names.length > 1 ? ` (${m.names.slice(1).join(', ')})` : ''}`
       : 'custom';
     const order = placement(m);
-    const same = m.equivalents ? ` (+${m.equivalents} equivalent init/xorout)` : '';
+    // The page's words (Results.tsx): 'and 1 equivalent init/xorout pair', 'pairs' from 2.
+    const same = m.equivalents ? ` and ${countOf(m.equivalents, 'equivalent init/xorout pair')}` : '';
     return `width=${p.width} poly=${hex(p.poly, p.width)} init=${hex(p.init, p.width)} refin=${p.refin} refout=${p.refout} xorout=${hex(p.xorout, p.width)} check=${hex(m.check, p.width)}${order} ${name}${same}`;
   });
   for (const f of r.families) {
     const p = f.example;
     lines.push(
-      `width=${p.width} poly=${hex(p.poly, p.width)} refin=${p.refin} refout=${p.refout}${placement(f)}: ${f.count} init/xorout pairs fit${f.names.length ? ` (among them ${f.names.join(', ')})` : ''}`,
+      `width=${p.width} poly=${hex(p.poly, p.width)} refin=${p.refin} refout=${p.refout}${placement(f)}: ${f.count.toLocaleString('en-US')} init/xorout pairs fit${f.names.length ? ` (among them ${f.names.join(', ')})` : ''}`,
     );
   }
   const open = r.undecidable.map((u) => messages.undecidable[u]);

@@ -1,6 +1,4 @@
 /** bitsmith crc generate | list (crc check: ./crc-check.ts). */
-import { existsSync, statSync } from 'node:fs';
-import { basename, extname } from 'node:path';
 import { paramsOf, predefinedAlgorithms } from '../src/core/crc/catalogue';
 import type { CrcKernel } from '../src/core/crc/kernel';
 import { MAX_CRC_WIDTH, MAX_DATA_WIDTH_API, hex, reflect, type CrcParams } from '../src/core/crc/params';
@@ -22,7 +20,7 @@ import {
   type SoftwareLanguage,
 } from '../src/core/crc/software';
 import { BadInput, UsageError, loadKernel } from './io';
-import { writeFiles } from './files';
+import { checkOutputLanguage, writeFiles } from './files';
 import { findAlgorithm } from './crc-check';
 
 export interface CrcGenerateOptions {
@@ -56,36 +54,6 @@ function checkUsage(o: CrcGenerateOptions): void {
     throw new UsageError(
       '--data-width, --partial-last-word, --pipeline-stages and --testbench apply to Verilog and VHDL only.',
     );
-}
-
-/** The extensions that name one language's files (C's .c and .h need a directory anyway). */
-const EXTENSIONS: Record<HdlLanguage | SoftwareLanguage, string[]> = {
-  verilog: ['.v', '.vh', '.sv'],
-  vhdl: ['.vhd', '.vhdl'],
-  c: ['.c', '.h'],
-  rust: ['.rs'],
-  python: ['.py'],
-  typescript: ['.ts'],
-};
-const LANGUAGE_NAME: Record<HdlLanguage | SoftwareLanguage, string> = {
-  verilog: 'Verilog',
-  vhdl: 'VHDL',
-  c: 'C',
-  rust: 'Rust',
-  python: 'Python',
-  typescript: 'TypeScript',
-};
-
-/** -o crc.vhd with the language Verilog (its default) wrote Verilog into a .vhd file. */
-function checkOutputName(o: CrcGenerateOptions): void {
-  const ext = o.output === undefined ? '' : extname(o.output).toLowerCase();
-  const named = (Object.keys(EXTENSIONS) as (keyof typeof EXTENSIONS)[]).find((l) => EXTENSIONS[l].includes(ext));
-  if (named === undefined || named === o.language || o.output!.endsWith('/')) return;
-  // An existing directory takes the files under their own names, whatever it is called.
-  if (existsSync(o.output!) && statSync(o.output!).isDirectory()) return;
-  throw new UsageError(
-    `-o ${basename(o.output!)} names a ${LANGUAGE_NAME[named]} file, but the language is ${LANGUAGE_NAME[o.language]}: add --language ${named}, or ${o.language === 'c' ? 'give a directory (C writes a .h and a .c file)' : `name the file ${EXTENSIONS[o.language][0]}`}.`,
-  );
 }
 
 function hexOption(text: string | undefined, label: string, width: number): bigint {
@@ -143,7 +111,7 @@ async function softwareGenerate(o: CrcGenerateOptions, language: SoftwareLanguag
 
 export async function crcGenerate(o: CrcGenerateOptions): Promise<void> {
   checkUsage(o);
-  checkOutputName(o);
+  checkOutputLanguage(o.output, o.language);
   const params = crcParams(o);
   if (isSoftwareLanguage(o.language)) return softwareGenerate(o, o.language, params);
   if (o.dataWidth < 1 || o.dataWidth > MAX_DATA_WIDTH_API) throw new BadInput(dataWidthMessage(MAX_DATA_WIDTH_API));

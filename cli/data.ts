@@ -5,9 +5,9 @@
  */
 import type { Delimiter } from '../src/core/data/formats/delimiters';
 import type { DataOp } from '../src/core/data/ops/types';
-import { BadInput, UsageError, readAll, type WholeDocument } from './io';
+import { BadInput, UsageError, notUtf8Text, readAll, type WholeDocument } from './io';
 import { writeOutput } from './sync-io';
-import { decodeUtf8, notUtf8Where } from '../src/core/data/utf8';
+import { decodeUtf8 } from '../src/core/data/utf8';
 
 export type DataCommand = 'yaml to-json' | 'yaml from-json' | 'csv to-json' | 'csv from-json';
 
@@ -84,8 +84,7 @@ function opOf(command: DataCommand, o: DataOptions): DataOp {
 function utf8Text(bytes: Uint8Array, file: string): string {
   const r = decodeUtf8(bytes);
   if ('text' in r) return r.text;
-  const name = file === '-' ? 'stdin' : file;
-  throw new BadInput(`${name} is not UTF-8 text: ${notUtf8Where(r.notUtf8)} (save it as UTF-8)`);
+  throw new BadInput(notUtf8Text(file, r.notUtf8));
 }
 
 export async function convertData(command: DataCommand, file: string, o: DataOptions): Promise<void> {

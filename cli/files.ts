@@ -1,11 +1,50 @@
 /** Writing generated files: to stdout, into a directory, or (for one design) to a named file. */
 import { existsSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import type { HdlFile } from '../src/core/hdl/contract';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import type { SoftwareLanguage } from '../src/core/crc/software';
+import type { HdlFile, HdlLanguage } from '../src/core/hdl/contract';
 import { makeDirectories } from '../server/make-directories';
-import { BadInput } from './io';
+import { BadInput, UsageError } from './io';
 import { writeProblem } from './output-file';
 import { SyncOutput, writeOutput } from './sync-io';
+
+/** The extensions that name one language's files (C's .c and .h need a directory anyway). */
+const EXTENSIONS: Record<HdlLanguage | SoftwareLanguage, string[]> = {
+  verilog: ['.v', '.vh', '.sv'],
+  vhdl: ['.vhd', '.vhdl'],
+  c: ['.c', '.h'],
+  rust: ['.rs'],
+  python: ['.py'],
+  typescript: ['.ts'],
+};
+const LANGUAGE_NAME: Record<HdlLanguage | SoftwareLanguage, string> = {
+  verilog: 'Verilog',
+  vhdl: 'VHDL',
+  c: 'C',
+  rust: 'Rust',
+  python: 'Python',
+  typescript: 'TypeScript',
+};
+
+/**
+ * `-o crc.vhd` (or `uart.vhd`) with the language Verilog, the default, wrote Verilog into a .vhd
+ * file: `-o` naming a file of another of the command's `languages` is a usage error that says which
+ * --language to add. An existing directory takes the files under their own names, whatever it is called.
+ */
+export function checkOutputLanguage<L extends HdlLanguage | SoftwareLanguage>(
+  output: string | undefined,
+  language: L,
+  languages: readonly L[] = Object.keys(EXTENSIONS) as L[],
+): void {
+  if (output === undefined || output.endsWith('/')) return;
+  const ext = extname(output).toLowerCase();
+  const named = languages.find((l) => EXTENSIONS[l].includes(ext));
+  if (named === undefined || named === language) return;
+  if (existsSync(output) && statSync(output).isDirectory()) return;
+  throw new UsageError(
+    `-o ${basename(output)} names a ${LANGUAGE_NAME[named]} file, but the language is ${LANGUAGE_NAME[language]}: add --language ${named}, or ${language === 'c' ? 'give a directory (C writes a .h and a .c file)' : `name the file ${EXTENSIONS[language][0]}`}.`,
+  );
+}
 
 /**
  * No target: every file to stdout, one after the other. A directory (existing, ending in /, or

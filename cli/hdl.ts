@@ -8,9 +8,9 @@ import type { FsmConfig } from '../src/core/hdl/fsm';
 import type { UartConfig } from '../src/core/hdl/uart';
 import { configFiles } from '../src/core/hdl/files';
 import { unpackJson } from '../src/core/packed-json';
-import { BadInput, readAll } from './io';
-import { decodeUtf8, notUtf8Where } from '../src/core/data/utf8';
-import { writeFiles } from './files';
+import { BadInput, notUtf8Text, readAll } from './io';
+import { decodeUtf8 } from '../src/core/data/utf8';
+import { checkOutputLanguage, writeFiles } from './files';
 
 export type Generator = 'uart' | 'fifo' | 'fsm';
 
@@ -122,10 +122,7 @@ async function readConfig(source: string): Promise<Record<string, unknown>> {
   // Bytes that are not UTF-8 are refused, as yaml refuses them: decoded, they became U+FFFD in the
   // design's comments and names without a word. (A leading byte order mark is dropped.)
   const decoded = decodeUtf8(await readAll(source, { what: '--config', heapPerByte: 180 }));
-  if (!('text' in decoded)) {
-    const name = source === '-' ? 'stdin' : source;
-    throw new BadInput(`${name} is not UTF-8 text: ${notUtf8Where(decoded.notUtf8)} (save it as UTF-8)`);
-  }
+  if (!('text' in decoded)) throw new BadInput(notUtf8Text(source, decoded.notUtf8));
   const text = decoded.text;
   let value: unknown;
   try {
@@ -191,6 +188,8 @@ async function filesFor(gen: Generator, o: HdlGenerateOptions): Promise<HdlFile[
     // The page's language came with its link; --language on the command line wins.
     if (!o.languageGiven && link.language) language = link.language;
   } else value = await asTyped(gen, await readConfig(o.config));
+  // After the link's language is known: `-o uart.vhd` from a VHDL link is what the link asks.
+  checkOutputLanguage(o.output, language, ['verilog', 'vhdl']);
   const where = isLink(o.config) ? 'the link' : o.config;
   const config = await checkedConfig(gen, value, where);
   const options = { ...o, language };

@@ -5,6 +5,7 @@ import { getHeapStatistics } from 'node:v8';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { instantiateKernel, type KernelExports } from '../src/core/wasm/instantiate';
+import { notUtf8Where, type NotUtf8 } from '../src/core/data/utf8';
 
 /** Bad input: the command prints its message as one line on stderr and exits with 1. */
 export class BadInput extends Error {}
@@ -14,6 +15,10 @@ export class Unreadable extends BadInput {}
 
 /** Options that do not go together (or an option's value that is no value at all): exit 2, as commander's own. */
 export class UsageError extends Error {}
+
+/** The line every command says for input that is not UTF-8 text (`-` is stdin). */
+export const notUtf8Text = (file: string, bad: NotUtf8) =>
+  `${file === '-' ? 'stdin' : file} is not UTF-8 text: ${notUtf8Where(bad)} (save it as UTF-8)`;
 
 /** Bytes read per step from a file or stdin. */
 export const CHUNK_BYTES = 4 << 20;

@@ -7,8 +7,8 @@
 import { BytePosition, JsonKernelError, JsonStream, type JsonExports } from '../src/core/data/json/kernel';
 import { runJsonOp } from '../src/core/data/ops/shared';
 import { MSG, jsonFailure } from '../src/core/data/messages';
-import { decodeUtf8, notUtf8Where } from '../src/core/data/utf8';
-import { BadInput, loadKernel, progress, readAll, readChunks } from './io';
+import { decodeUtf8, firstNotUtf8InChunks, notUtf8InPiece } from '../src/core/data/utf8';
+import { BadInput, loadKernel, notUtf8Text, progress, readAll, readChunks } from './io';
 import { SyncInput, SyncOutput, writeOutput } from './sync-io';
 
 export type JsonMode = 'format' | 'minify' | 'validate';
@@ -59,10 +59,7 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
     // Bytes that are not UTF-8 are refused, as yaml and csv refuse them: decoded, they would become
     // U+FFFD without a word, where the streamed commands copy them as they are.
     const decoded = decodeUtf8(await readAll(file, { what: '--sort-keys', heapPerByte: 45 }));
-    if (!('text' in decoded)) {
-      const name = file === '-' ? 'stdin' : file;
-      throw refused(mode, `${name} is not UTF-8 text: ${notUtf8Where(decoded.notUtf8)} (save it as UTF-8)`, o);
-    }
+    if (!('text' in decoded)) throw refused(mode, notUtf8Text(file, decoded.notUtf8), o);
     const text = decoded.text;
     const r = runJsonOp(
       mode === 'minify' ? { kind: 'minify', sortKeys: true } : { kind: mode, indent, sortKeys: true },
@@ -86,11 +83,18 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
   const bar = progress(mode, input.size);
   let read = 0;
   let blank = true;
+  // stdin: the last piece's length, where it starts (after the first) and whether the input ended there.
+  let pieceLength = 0;
+  let pieceStart: { line: number; column: number } | undefined;
+  let ended = false;
   try {
     for (;;) {
       const region = stream.inputRegion();
       const n = input.read(region);
+      ended = n < region.length;
       if (n === 0) break;
+      if (once && read > 0) pieceStart = once.position;
+      pieceLength = n;
       read += n;
       // Whitespace alone asks for JSON; it goes to the kernel too, so error offsets count it. So does
       // a leading byte order mark, which the kernel skips (it was 'Unexpected end of JSON input').
@@ -104,6 +108,13 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
     stream.finish();
   } catch (e) {
     if (!(e instanceof JsonKernelError)) throw e;
+    // Bytes that are not UTF-8 (UTF-16 from PowerShell, a Windows-1252 export) are said to be so, as
+    // --sort-keys, yaml and csv say it, not as a JSON token '\uFFFD'. Looked for only here, after an
+    // error, so valid input pays nothing; stdin has only its last piece left to look in.
+    const bad = once
+      ? notUtf8InPiece(stream.inputRegion().subarray(0, pieceLength), pieceStart, ended)
+      : await firstNotUtf8InChunks(() => readChunks(file));
+    if (bad) throw refused(mode, notUtf8Text(file, bad), o);
     const at = once ? once.placeIn(stream.inputRegion(), e.byteOffset) : await positionIn(file, e.byteOffset);
     throw refused(
       mode,

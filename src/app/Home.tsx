@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Icon, type IconName } from './icons';
 import { pages, sidebarGroups } from './registry';
-import { filterPages } from './search';
-import { excerpt } from '../core/excerpt';
+import { filterPages, filterStatus } from './search';
 import { composing, paletteShortcut } from '../browser/shortcut';
 
 // "20+ Tools" is the spec's wording (the registry test keeps at least 20 pages declared).
@@ -28,6 +27,16 @@ const FEATURES: { title: string; icon: IconName; text: string; link?: { to: stri
     link: { to: '/benchmarks', text: 'Run the benchmarks on your device' },
   },
 ];
+
+/**
+ * A tool not built yet: the badge is seen beside its link, and its link says "soon" to a screen
+ * reader (as the sidebar's does), whose list of links read the name alone.
+ */
+const SoonBadge = () => (
+  <span className="badge badge-soon" aria-hidden="true">
+    Soon
+  </span>
+);
 
 /** The filter a history entry of the home page held (its `state`), so Back brings it back. */
 const filterOf = (state: unknown) =>
@@ -92,11 +101,7 @@ export function Home() {
         />
         {/* Always present, so screen readers hear each change (one created with its text often is not). */}
         <p className="home-filter-status" role="status">
-          {matches === null
-            ? ''
-            : matches.length
-              ? `${matches.length} ${matches.length === 1 ? 'tool' : 'tools'}`
-              : `No tool matches “${excerpt(filter)}”.`}
+          {filterStatus(filter, matches)}
         </p>
       </div>
       {matches && (
@@ -106,8 +111,9 @@ export function Home() {
               <li key={path}>
                 <Link to={path}>
                   <Icon name={icon} /> {title}
+                  {kind === 'placeholder' && <span className="sr-only"> soon</span>}
                 </Link>
-                {kind === 'placeholder' && <span className="badge badge-soon">Soon</span>}
+                {kind === 'placeholder' && <SoonBadge />}
                 <p>{description}</p>
               </li>
             ))}
@@ -123,8 +129,11 @@ export function Home() {
             <ul>
               {g.pages.map(({ path, title, kind }) => (
                 <li key={path}>
-                  <Link to={path}>{title}</Link>
-                  {kind === 'placeholder' && <span className="badge badge-soon">Soon</span>}
+                  <Link to={path}>
+                    {title}
+                    {kind === 'placeholder' && <span className="sr-only"> soon</span>}
+                  </Link>
+                  {kind === 'placeholder' && <SoonBadge />}
                 </li>
               ))}
             </ul>

@@ -2,7 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Icon } from './icons';
 import { sidebarGroups, groupOfPath, pages, VERSION, PRODUCT } from './registry';
-import { filterPages } from './search';
+import { filterPages, filterStatus } from './search';
 import type { PageDeclaration } from './tool';
 import { composing } from '../browser/shortcut';
 
@@ -81,6 +81,10 @@ export function Sidebar({ open, onClose, inert }: { open: boolean; onClose: () =
           }
         }}
       />
+      {/* Always present, so screen readers hear each change (as the home page's filter). */}
+      <p className="sr-only" role="status">
+        {filterStatus(filter, matches)}
+      </p>
       {matches && (
         <ul className="group-tools sidebar-matches" aria-label="Matching tools">
           {matches.map((page) => (

@@ -4,6 +4,7 @@
  * abbreviations ("b64" is a keyword). Pure, so it is tested without a browser.
  */
 import { editDistance } from '../core/edit-distance';
+import { excerpt } from '../core/excerpt';
 import type { PageDeclaration } from './tool';
 
 /** How much a match in each field counts: a title hit beats a keyword hit beats a description hit. */
@@ -92,4 +93,14 @@ export function searchPages<P extends PageDeclaration>(query: string, from: read
 /** What the filter boxes list for `query` (null when empty): every match but the admin pages. */
 export function filterPages(query: string, pages: readonly PageDeclaration[]): PageDeclaration[] | null {
   return query.trim() ? searchPages(query, pages).filter((p) => p.kind !== 'admin') : null;
+}
+
+/**
+ * What a "Filter tools" box's live region says of `matches` (filterPages of `filter`): the count,
+ * "No tool matches “…”.", or nothing for an empty box. The home page's and the sidebar's.
+ */
+export function filterStatus(filter: string, matches: readonly PageDeclaration[] | null): string {
+  if (matches === null) return '';
+  if (matches.length) return `${matches.length} ${matches.length === 1 ? 'tool' : 'tools'}`;
+  return `No tool matches “${excerpt(filter)}”.`;
 }

@@ -590,6 +590,36 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     expect(readFileSync(join(dir, 'uart_module.v'), 'utf8')).toBe(uartGenerator.generate(config, 'verilog').text);
   });
 
+  it("-o naming the other language's file is a usage error, never Verilog in a .vhd file (as crc generate)", () => {
+    for (const gen of ['uart', 'fifo', 'fsm']) {
+      const json = file(`${gen}-lang.json`, '{}');
+      // Without --language the design is Verilog: my.vhd got Verilog, which a VHDL flow then refused.
+      expect(usageError([gen, 'generate', '--config', json, '-o', join(tmp, `${gen}-lang`, 'my.vhd')])).toBe(
+        'error: -o my.vhd names a VHDL file, but the language is Verilog: add --language vhdl, or name the file .v.',
+      );
+      expect(
+        usageError([gen, 'generate', '--config', json, '--language', 'vhdl', '-o', join(tmp, `${gen}-lang`, 'my.sv')]),
+      ).toBe(
+        'error: -o my.sv names a Verilog file, but the language is VHDL: add --language verilog, or name the file .vhd.',
+      );
+      expect(existsSync(join(tmp, `${gen}-lang`))).toBe(false);
+      ok([gen, 'generate', '--config', json, '--language', 'vhdl', '-o', join(tmp, `${gen}-lang`, 'my.vhd')]);
+      // An existing directory is a directory, whatever its name.
+      mkdirSync(join(tmp, `${gen}-lang`, 'rtl.vhd'));
+      ok([gen, 'generate', '--config', json, '-o', join(tmp, `${gen}-lang`, 'rtl.vhd')]);
+      expect(readdirSync(join(tmp, `${gen}-lang`, 'rtl.vhd'))).toEqual([expect.stringMatching(/\.v$/)]);
+    }
+    // A page's link holds its language: -o my.vhd with a VHDL link is VHDL, as the link asks.
+    const link = `https://bitsmith.dev/uart-generator?language=vhdl`;
+    ok(['uart', 'generate', '--config', link, '-o', join(tmp, 'uart-lang', 'link.vhd')]);
+    expect(readFileSync(join(tmp, 'uart-lang', 'link.vhd'), 'utf8')).toBe(
+      uartGenerator.generate(DEFAULT_UART, 'vhdl').text,
+    );
+    expect(usageError(['uart', 'generate', '--config', link, '-o', join(tmp, 'uart-lang', 'link.v')])).toBe(
+      'error: -o link.v names a Verilog file, but the language is VHDL: add --language verilog, or name the file .vhd.',
+    );
+  });
+
   it("an empty configuration file (or one of YAML comments only) takes the page's defaults, as missing fields do", () => {
     // Until 2026-11-30 it was refused: 'the configuration must be an object'.
     for (const gen of ['uart', 'fifo', 'fsm']) {
@@ -917,6 +947,34 @@ describe('bitsmith json', () => {
     expect(ok(['json', 'format', '--sort-keys', bom])).toBe('{\n  "a": 2,\n  "b": 1\n}\n');
     expect(ok(['json', 'minify', '--sort-keys', '-'], readFileSync(bom))).toBe('{"a":2,"b":1}\n');
     expect(ok(['json', 'validate', '--sort-keys', bom])).toBe('✅ Valid JSON!\n');
+  });
+
+  it('a file that is not UTF-8 (UTF-16 from PowerShell, Windows-1252) is said to be so, as with --sort-keys', () => {
+    // Before: 'Invalid JSON: Unexpected token '\uFFFD' (line 1, column 1)', where --sort-keys, yaml and csv
+    // and the page said the file is not UTF-8 text.
+    const utf16bom = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"a": "é"}', 'utf16le')]);
+    const utf16 = Buffer.from('{"a": "é"}', 'utf16le');
+    const latin1 = Buffer.from('{"a": "Départ",}', 'latin1'); // the JSON error is after the byte
+    const later = Buffer.from(`[\n${'1,\n'.repeat(600_000)}"D\xe9part",,]`, 'latin1'); // in the second piece
+    const cases = [
+      { name: 'utf16bom.json', bytes: utf16bom, where: 'byte 0xFF at line 1, column 1' },
+      { name: 'utf16.json', bytes: utf16, where: 'byte 0xE9 at line 1, column 15' },
+      { name: 'latin1.json', bytes: latin1, where: 'byte 0xE9 at line 1, column 9' },
+      { name: 'later.json', bytes: later, where: 'byte 0xE9 at line 600002, column 3' },
+    ];
+    for (const { name, bytes, where } of cases) {
+      const path = file(name, bytes);
+      for (const mode of ['format', 'minify', 'validate']) {
+        const sorted = badInput(['json', mode, '--sort-keys', path]);
+        expect(sorted, `${name} ${mode} --sort-keys`).toBe(
+          `bitsmith: ${path} is not UTF-8 text: ${where} (save it as UTF-8)`,
+        );
+        expect(badInput(['json', mode, path]), `${name} ${mode}`).toBe(sorted);
+        expect(badInput(['json', mode, '-'], bytes), `${name} ${mode} -`).toBe(
+          `bitsmith: stdin is not UTF-8 text: ${where} (save it as UTF-8)`,
+        );
+      }
+    }
   });
 
   it("--sort-keys gives the page's tree output", () => {

@@ -210,6 +210,30 @@ describe('bitsmith crc identify', () => {
         /^bitsmith: (Init|XorOut|Polynomial) must be a hexadecimal value such as 0x1021\.$/,
       );
     // Left out, init stays open: Modbus's equivalent init/xorout pair is still listed.
-    expect(ok(['crc', 'identify', '--width', '16', ...MODBUS])).toMatch(/CRC-16\/MODBUS .*\(\+1 equivalent/);
+    expect(ok(['crc', 'identify', '--width', '16', ...MODBUS])).toMatch(/CRC-16\/MODBUS .* and 1 equivalent/);
+  });
+
+  it("a family's count is written as the page and the next line write it: '32,768 init/xorout pairs fit'", () => {
+    // Before: '32768 init/xorout pairs fit', above '32,768 parameter sets remain.'
+    const out = ok(['crc', 'identify', '--width', '16', '--poly', '0x8005', ...MODBUS.slice(0, 2)]);
+    expect(out).toContain('width=16 poly=0x8005 refin=true refout=true: 32,768 init/xorout pairs fit');
+    expect(out).toContain('32,768 parameter sets remain.');
+  });
+
+  it("equivalent init/xorout pairs are told in the page's words: 'and 1 equivalent init/xorout pair', '… pairs' from 2", () => {
+    // Before: '(+1 equivalent init/xorout)', where the page says 'and 1 equivalent init/xorout pair'.
+    expect(ok(['crc', 'identify', '--width', '16', ...MODBUS])).toMatch(
+      /CRC-16\/MODBUS \(MODBUS\) and 1 equivalent init\/xorout pair\n/,
+    );
+    // x^8 + x^6 + x^3 + x^2 + x + 1 = (x + 1)^2 (x^6 + x + 1): an init changed by a multiple of
+    // x^6 + x + 1 (and xorout with it) changes no CRC of any length, 2^2 - 1 other pairs.
+    const p: CrcParams = { width: 8, poly: 0x4fn, init: 0n, refin: false, refout: false, xorout: 0n };
+    const samples = [1, 4, 7, 3].map((n) => {
+      const m = randomBytes(rand, n);
+      return `${Buffer.from(m).toString('hex')}:${hex(referenceCrc(p, m), 8)}`;
+    });
+    expect(ok(['crc', 'identify', '--width', '8', '--poly', '0x4f', ...samples])).toMatch(
+      / custom and 3 equivalent init\/xorout pairs\n/,
+    );
   });
 });

@@ -73,6 +73,50 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it("tells screen readers what the sidebar's filter found, as the home filter does", async () => {
+    // Until 2026-12-01 the sidebar's list changed without a word: no count, and its "No tool
+    // matches" was a list item, never announced.
+    const { page, errors } = await desktop('/json-formatter');
+    const sidebar = page.locator('#sidebar');
+    const filter = sidebar.getByRole('searchbox', { name: 'Filter tools' });
+    const status = sidebar.getByRole('status');
+    await expect.poll(() => status.count()).toBe(1);
+    const announced = await watchAnnouncements(status);
+    await filter.fill('yaml');
+    const matches = sidebar.getByRole('list', { name: 'Matching tools' }).getByRole('listitem');
+    await matches.first().waitFor();
+    const found = await matches.count();
+    const count = `${found} ${found === 1 ? 'tool' : 'tools'}`;
+    await expect.poll(() => status.textContent()).toBe(count);
+    await filter.fill('zzzz');
+    await expect.poll(() => status.textContent()).toBe('No tool matches “zzzz”.');
+    expect(await announced()).toEqual([count, 'No tool matches “zzzz”.']);
+    await filter.fill('');
+    await expect.poll(() => status.textContent()).toBe('');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("names a placeholder's link on the home page 'soon', as the sidebar does, not only a badge beside it", async () => {
+    // A screen reader's list of links read "Icon Generator" alone: the "Soon" badge was text after it.
+    const { page, errors } = await desktop('/');
+    const soon = pages.filter((p) => p.kind === 'placeholder').map((p) => `${p.title} soon`);
+    const names = (where: string) =>
+      page
+        .getByRole('region', { name: where })
+        .getByRole('link')
+        .evaluateAll((links) => links.map((a) => a.textContent?.trim()));
+    const all = await names('All tools');
+    for (const name of soon) expect(all).toContain(name);
+    await page.locator('main').getByRole('searchbox', { name: 'Filter tools' }).fill('icon generator');
+    await page.getByRole('region', { name: 'Matching tools' }).getByRole('link').first().waitFor();
+    expect(await names('Matching tools')).toContain('Icon Generator soon');
+    // The badge is seen, and not read a second time.
+    expect(await page.locator('main .badge-soon').first().getAttribute('aria-hidden')).toBe('true');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('Back to the home page brings back what its filter held and found', async () => {
     // A match opened from the filter, then Back: the filter was empty and the matches gone.
     const { page } = await desktop('/');

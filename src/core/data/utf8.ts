@@ -24,8 +24,12 @@ class Utf8Scan {
   private line = 1;
   private column = 1;
 
-  /** A leading byte order mark is no column: decoding drops it. */
-  constructor(first: Uint8Array | undefined) {
+  /**
+   * A leading byte order mark is no column: decoding drops it. `start`: where the first byte is, for
+   * bytes that are not the input's first (then `first` is undefined).
+   */
+  constructor(first: Uint8Array | undefined, start?: { line: number; column: number }) {
+    if (start) ({ line: this.line, column: this.column } = start);
     if (first?.[0] === 0xef && first[1] === 0xbb && first[2] === 0xbf) this.column = 0;
   }
 
@@ -86,20 +90,53 @@ export function decodeUtf8(bytes: Uint8Array): { text: string } | { notUtf8: Not
   }
 }
 
-/** Where a File/Blob stops being UTF-8, read in chunks (never whole), or null when it is UTF-8 text. */
-export async function firstNotUtf8InBlob(blob: Blob, chunkBytes = 4 << 20): Promise<NotUtf8 | null> {
+/**
+ * Where the bytes `read()` gives stop being UTF-8, read in chunks (never whole), or null when they
+ * are UTF-8 text. `read` is called a second time only for bytes that are not UTF-8: to say where.
+ */
+export async function firstNotUtf8InChunks(read: () => AsyncIterable<Uint8Array>): Promise<NotUtf8 | null> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   try {
-    for await (const bytes of blobChunks(blob, chunkBytes)) decoder.decode(bytes, { stream: true });
+    for await (const bytes of read()) decoder.decode(bytes, { stream: true });
     decoder.decode();
     return null;
   } catch {
-    // Read again, slowly, only for a file that is not UTF-8: to say where.
-    const scan = new Utf8Scan(new Uint8Array(await blob.slice(0, 3).arrayBuffer()));
-    for await (const bytes of blobChunks(blob, chunkBytes)) {
+    // The scan starts on the first 3 bytes (a byte order mark is no column), however small the chunks.
+    let scan: Utf8Scan | undefined;
+    let head: Uint8Array = new Uint8Array(0);
+    for await (const chunk of read()) {
+      let bytes = chunk;
+      if (!scan) {
+        // A copy: a reader may give its next chunk in the same memory.
+        const joined = new Uint8Array(head.length + chunk.length);
+        joined.set(head);
+        joined.set(chunk, head.length);
+        head = joined;
+        if (head.length < 3) continue;
+        scan = new Utf8Scan(head);
+        bytes = head;
+      }
       const bad = scan.push(bytes);
       if (bad) return bad;
     }
-    return scan.end();
+    scan ??= new Utf8Scan(undefined);
+    return (head.length < 3 ? scan.push(head) : null) ?? scan.end();
   }
 }
+
+/**
+ * Where `bytes`, a piece of a longer input whose first byte is at `start` (its first piece when
+ * `start` is undefined), stop being UTF-8; a sequence cut at the piece's end counts only when `last`.
+ */
+export function notUtf8InPiece(
+  bytes: Uint8Array,
+  start: { line: number; column: number } | undefined,
+  last: boolean,
+): NotUtf8 | null {
+  const scan = new Utf8Scan(start ? undefined : bytes, start);
+  return scan.push(bytes) ?? (last ? scan.end() : null);
+}
+
+/** Where a File/Blob stops being UTF-8, read in chunks (never whole), or null when it is UTF-8 text. */
+export const firstNotUtf8InBlob = (blob: Blob, chunkBytes = 4 << 20): Promise<NotUtf8 | null> =>
+  firstNotUtf8InChunks(() => blobChunks(blob, chunkBytes));

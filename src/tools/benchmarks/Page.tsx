@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CopyButton } from '../../components/CopyButton';
 import { CheckboxField, SelectField } from '../../components/fields';
 import { Progress } from '../../components/Progress';
@@ -8,19 +8,21 @@ import { trackToolUsage } from '../../telemetry';
 import { COMPARISONS, comparisonInfo, type ComparisonResult } from '../../workers/bench/catalogue';
 import {
   CI_DATE,
+  checkText,
   ciFigure,
   copiedResults,
   formatRate,
   formatRatio,
   formatSize,
   ratioOf,
+  runStatusText,
   sizeBytes,
   SIZES_MB,
 } from './logic';
 import { RatioChart, usePlot, type ChartRow } from './RatioChart';
 import { useBenchmarksStore } from './store';
 import { tool } from './tool';
-import { useBenchRun, type RunStatus } from './useBenchRun';
+import { useBenchRun } from './useBenchRun';
 import './styles.css';
 import { BusyButton } from '../../components/BusyButton';
 
@@ -35,38 +37,58 @@ const INFO_CARDS = [
   },
 ];
 
-function statusText(status: RunStatus, count: number, error: string): string {
-  if (status === 'done') return `✅ Done: ${count} ${count === 1 ? 'comparison' : 'comparisons'}`;
-  if (status === 'cancelled') return 'Cancelled';
-  if (status === 'failed') return `Failed: ${error}`;
-  return '';
-}
+/** The check's colour: the same result, a different one, or none made (the muted text). */
+const CHECK_CLASS = { same: 'bench-same', differs: 'bench-differs', none: 'bench-not-compared' } as const;
 
 function ResultRow({ r }: { r: ComparisonResult }) {
   const info = comparisonInfo(r.id);
   const ratio = ratioOf(r);
   const ci = ciFigure(r.id);
+  const check = checkText(r);
   return (
     <tr data-id={r.id}>
-      <th scope="row">{info.title}</th>
-      <td>{formatSize(r.bytes)}</td>
-      <td>{formatRate(r.ours.mbPerS)}</td>
+      <th scope="row">
+        {info.title}
+        {/* A cell is named by its row header: two rows are "Base64 encode", told apart by theirs. */}
+        <span className="sr-only"> vs {info.vs}</span>
+      </th>
+      <td className="bench-figure">{formatSize(r.bytes)}</td>
+      <td className="bench-figure">{formatRate(r.ours.mbPerS)}</td>
       <td>
         {info.theirs}
         <br />
-        {r.theirs ? formatRate(r.theirs.mbPerS) : 'not available'}
+        <span className="bench-figure">{r.theirs ? formatRate(r.theirs.mbPerS) : 'not available'}</span>
       </td>
       <td className="bench-ratio">{ratio === null ? '—' : formatRatio(ratio)}</td>
-      <td className={r.same ? 'bench-same' : 'bench-differs'}>
-        {r.same ? 'Same result' : 'Different result'}: {r.check}
-      </td>
+      <td className={CHECK_CLASS[check.kind]}>{check.text}</td>
       <td title={ci.note}>
-        {ci.ratio === null ? 'no CI figure' : formatRatio(ci.ratio)}
+        <span className="bench-figure">{ci.ratio === null ? 'no CI figure' : formatRatio(ci.ratio)}</span>
         <span className="bench-note">{ci.note}</span>
       </td>
     </tr>
   );
 }
+
+/**
+ * Whether `el` is wider inside than it shows (its content scrolls sideways): now, and after every
+ * change of its size or its content's (a window narrowed, a row added).
+ */
+function useScrolls(el: HTMLElement | null): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    if (!el) return;
+    const measure = () => setScrolls(el.scrollWidth > el.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    for (const child of el.children) observer.observe(child);
+    return () => observer.disconnect();
+  }, [el]);
+  return scrolls;
+}
+
+/** The results table's name (a paragraph above its scrolling region). */
+const CAPTION_ID = 'bench-caption';
 
 /** Run's description while it cannot run (it went grey without a word). */
 const NOTHING_TICKED_ID = 'bench-nothing-ticked';
@@ -76,6 +98,8 @@ export default function BenchmarksPage() {
   const { status, results, running, error, info, start, cancel } = useBenchRun();
   const busy = status === 'running';
   const plot = usePlot();
+  const [tableWrap, setTableWrap] = useState<HTMLDivElement | null>(null);
+  const tableScrolls = useScrolls(tableWrap);
 
   const chartRows = useMemo(
     () =>
@@ -157,18 +181,23 @@ export default function BenchmarksPage() {
             />
           </div>
         )}
-        <StatusLine text={statusText(status, results.length, error)} />
+        <StatusLine text={runStatusText(status, results, error, info)} />
       </section>
 
       {results.length > 0 && info && (
         <section className="panel" aria-labelledby="bench-results-heading">
           <h2 id="bench-results-heading">Results</h2>
-          {/* Focusable, so the keyboard can scroll the table where it is wider than the screen. */}
-          <div className="bench-table-wrap" role="region" aria-label="Results table, scrollable" tabIndex={0}>
-            <table className="bench-table">
-              <caption>
-                On this device at {formatSize(info.sizeBytes)}: throughput of each side and their ratio (ours ÷ theirs)
-              </caption>
+          {/* The table's name, outside it: a caption is as wide as the table and was cut at a phone's edge. */}
+          <p id={CAPTION_ID} className="bench-caption">
+            On this device at {formatSize(info.sizeBytes)}: throughput of each side and their ratio (ours ÷ theirs)
+          </p>
+          {/* Focusable where the table is wider than the screen, so the keyboard can scroll it; only there. */}
+          <div
+            ref={setTableWrap}
+            className="bench-table-wrap"
+            {...(tableScrolls && { role: 'region', 'aria-label': 'Results table, scrollable', tabIndex: 0 })}
+          >
+            <table className="bench-table" aria-labelledby={CAPTION_ID}>
               <thead>
                 <tr>
                   <th scope="col">Comparison</th>

@@ -15,21 +15,73 @@ export interface ChartRow {
 /** The chart's font size in px (its style below): Plot measures label widths in ems of it. */
 const FONT_PX = 12;
 
+/** Plot's font, which the chart keeps (its style sets only the size). */
+const FONT = `${FONT_PX}px system-ui, sans-serif`;
+
+/** The width in px of the longest of `texts` in the chart's font, or undefined where it cannot be measured. */
+function longest(texts: string[]): number | undefined {
+  const ctx = document.createElement('canvas').getContext('2d');
+  if (!ctx) return undefined;
+  ctx.font = FONT;
+  return Math.max(...texts.map((t) => ctx.measureText(t).width));
+}
+
+/** The scale's label, and a shorter one for a chart too narrow for it (a 320 px phone cut its start). */
+const AXIS_LABEL = 'ours ÷ theirs (log scale; right of 1: ours is faster) →';
+const SHORT_AXIS_LABEL = 'ours ÷ theirs (log scale) →';
+
+const ratioText = (r: ChartRow) => formatRatio(r.ratio);
+
+/** Room in px for a ratio written left of a bar that ends left of 1 ("0.21×" and its gap). */
+const LEFT_LABEL_PX = 45;
+
+/**
+ * The scale's ends, in log terms 1.6x beyond the values; on the left, with a bar ending left of 1,
+ * far enough for its ratio beside it (at least LEFT_LABEL_PX of the `plotWidth` px).
+ */
+function logDomain(values: number[], plotWidth: number, slower: boolean): [number, number] {
+  const lo = Math.min(...values);
+  const hi = Math.max(...values) * 1.6;
+  let left = Math.log(lo / 1.6);
+  const f = LEFT_LABEL_PX / plotWidth;
+  // (log lo - left) / (log hi - left) >= f, solved for left.
+  if (slower && f < 1) left = Math.min(left, (Math.log(lo) - f * Math.log(hi)) / (1 - f));
+  return [Math.exp(left), hi];
+}
+
+/** Between the labels and the bars: the axis's tick and its padding. */
+const LABEL_GAP = 20;
+
 function chart(Plot: PlotModule, rows: ChartRow[], width: number): SVGSVGElement | HTMLElement {
   const values = [1, ...rows.flatMap((r) => (r.ci === null ? [r.ratio] : [r.ratio, r.ci]))];
   const withCi = rows.filter((r) => r.ci !== null);
-  const marginLeft = Math.min(250, Math.round(width * 0.42));
+  // As wide as the longest label, up to 42% of the chart: a fixed 250 px cut 'Subnet enumeration
+  // (IPv4 hosts) vs J…' on a 900 px chart with room to spare.
+  const room = Math.round(width * 0.42);
+  const labels = longest(rows.map((r) => r.label));
+  const whole = labels !== undefined && Math.ceil(labels) + LABEL_GAP <= room;
+  const marginLeft = whole ? Math.ceil(labels) + LABEL_GAP : room;
+  const marginRight = 50;
+  // Written from the right end of the bars leftwards: it must fit in the chart's width less that margin.
+  const axisLabel = (longest([AXIS_LABEL]) ?? 0) <= width - marginRight ? AXIS_LABEL : SHORT_AXIS_LABEL;
   const svg = Plot.plot({
     width,
     height: 50 + rows.length * 30,
     marginLeft,
-    marginRight: 50,
+    marginRight,
     ariaLabel: 'Ratio of our WASM kernel to the browser, per comparison',
     style: { background: 'transparent', color: 'inherit', fontSize: `${FONT_PX}px` },
     x: {
       type: 'log',
-      domain: [Math.min(...values) / 1.6, Math.max(...values) * 1.6],
-      label: 'ours ÷ theirs (log scale; right of 1: ours is faster)',
+      domain: logDomain(
+        values,
+        width - marginLeft - marginRight,
+        rows.some((r) => r.ratio < 1),
+      ),
+      label: axisLabel,
+      // Plain numbers ("0.7", "2,000"), as the ratios are written: the log scale's default is SI
+      // ("700m", milli). A specifier, not a function, so the scale still leaves crowded ticks blank.
+      tickFormat: ',~g',
       grid: true,
     },
     y: { label: null, domain: rows.map((r) => r.label) },
@@ -46,17 +98,19 @@ function chart(Plot: PlotModule, rows: ChartRow[], width: number): SVGSVGElement
       ),
       Plot.ruleX([1]),
       Plot.tickX(withCi, { y: 'label', x: 'ci', stroke: 'currentColor', strokeWidth: 3 }),
-      Plot.text(rows, {
-        y: 'label',
-        x: 'ratio',
-        text: (r: ChartRow) => formatRatio(r.ratio),
-        textAnchor: 'start',
-        dx: 5,
-        fill: 'currentColor',
-      }),
-      // Labels end in an ellipsis within the left margin (less the tick and its padding), so on
-      // a phone they are not cut at the screen's edge.
-      Plot.axisY({ textOverflow: 'ellipsis', lineWidth: (marginLeft - 20) / FONT_PX }),
+      // Each ratio beside the end of its bar, away from 1: on the bar it was text on the bar's colour.
+      Plot.text(
+        rows.filter((r) => r.ratio >= 1),
+        { y: 'label', x: 'ratio', text: ratioText, textAnchor: 'start', dx: 5, fill: 'currentColor' },
+      ),
+      Plot.text(
+        rows.filter((r) => r.ratio < 1),
+        { y: 'label', x: 'ratio', text: ratioText, textAnchor: 'end', dx: -5, fill: 'currentColor' },
+      ),
+      // Labels that do not fit end in an ellipsis within the left margin (less the tick and its
+      // padding), so on a phone they are not cut at the screen's edge. Those that fit, measured in
+      // their font, are left whole (Plot's own estimate of their width is not the font's).
+      Plot.axisY(whole ? {} : { textOverflow: 'ellipsis', lineWidth: (marginLeft - LABEL_GAP) / FONT_PX }),
     ],
   });
   // One image for assistive technology (the table above holds every figure): Plot names each

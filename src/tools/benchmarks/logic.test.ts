@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { COMPARISON_IDS, MiB, type ComparisonResult } from '../../workers/bench/catalogue';
 import {
   CI_CASES,
+  checkText,
   ciFigure,
+  runStatusText,
   copiedResults,
   formatRate,
   formatRatio,
@@ -48,6 +50,31 @@ const run: RunInfo = {
   sizeBytes: 4 * MiB,
 };
 
+describe('the check', () => {
+  it('says a result the browser could not give was not compared, never that it differed', () => {
+    // Before: the table said 'Different result: not available in this browser', in the error colour.
+    expect(checkText(crc)).toEqual({ text: 'Same result: same CRC-32 (0x1c291ca3)', kind: 'same' });
+    expect(checkText(png)).toEqual({
+      text: 'Different result: decoded 1024x1024 pixels beyond 3 per channel (largest difference 9)',
+      kind: 'differs',
+    });
+    expect(checkText(b64)).toEqual({ text: 'Not compared: not available in this browser', kind: 'none' });
+  });
+});
+
+describe('the status line', () => {
+  it('does not call a run whose two sides differed a success: it names the comparison', () => {
+    // Before: '✅ Done: 2 comparisons', announced and coloured as a success, with a red row below.
+    expect(runStatusText('done', [crc, png], '', null)).toBe(
+      'Done: 2 comparisons, but PNG of a gradient vs OffscreenCanvas gave a different result (no ratio)',
+    );
+    expect(runStatusText('done', [crc], '', null)).toBe('✅ Done: 1 comparison');
+    // A side the browser lacks is no different result.
+    expect(runStatusText('done', [crc, b64], '', null)).toBe('✅ Done: 2 comparisons');
+    expect(runStatusText('cancelled', [crc], '', null)).toBe('Cancelled');
+  });
+});
+
 describe('ratios and their formatting', () => {
   it('is ours over theirs, and none when results differ or there is no contender', () => {
     expect(ratioOf(crc)).toBe(3);
@@ -59,6 +86,12 @@ describe('ratios and their formatting', () => {
     expect([formatRate(1234.5), formatRate(56.71), formatRate(8.9)]).toEqual(['1,235 MB/s', '56.7 MB/s', '8.90 MB/s']);
     expect([formatRatio(3.514), formatRatio(12.44), formatRatio(0.481)]).toEqual(['3.51×', '12.4×', '0.48×']);
     expect([formatSize(MiB), formatSize(64 * MiB), formatSize(300_000)]).toEqual(['1 MB', '64 MB', '0.29 MB']);
+  });
+
+  it('gives a figure that rounds up to the next step the digits of that step (not "10.00×", "100.0 MB/s")', () => {
+    // Before: 9.996 rounded with the digits of a ratio under 10, so the table showed 10.00× beside 10.0×.
+    expect([formatRatio(9.996), formatRatio(9.994), formatRatio(10)]).toEqual(['10.0×', '9.99×', '10.0×']);
+    expect([formatRate(99.96), formatRate(9.996), formatRate(99.94)]).toEqual(['100 MB/s', '10.0 MB/s', '99.9 MB/s']);
   });
 
   it('keeps the page order whatever order the boxes were ticked in', () => {
@@ -100,7 +133,10 @@ describe('copied results', () => {
     );
     expect(md[5]).toContain('| 30.0 MB/s | — | no: decoded 1024x1024 pixels beyond 3');
     expect(md[5]).toMatch(/\| \d+\.\d+× \|$/); // the PNG has a CI figure
-    expect(md[6]).toContain('| Uint8Array.fromBase64 | not available | — | no: not available in this browser |');
+    // A side the browser lacks was compared with nothing: not 'no' (a different result).
+    expect(md[6]).toContain(
+      '| Uint8Array.fromBase64 | not available | — | not compared: not available in this browser |',
+    );
   });
 
   it('are also JSON with the user agent, the size and every figure', () => {

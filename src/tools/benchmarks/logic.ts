@@ -10,6 +10,8 @@ import {
   type ComparisonId,
   type ComparisonResult,
 } from '../../workers/bench/catalogue';
+import { WORKER_LOAD_FAILED } from '../../workers/bridge';
+import type { RunStatus } from './useBenchRun';
 
 export const SIZES_MB = [1, 2, 4, 8, 16, 32, 64, 128, 256] as const;
 export type SizeMb = (typeof SIZES_MB)[number];
@@ -24,15 +26,34 @@ export function ratioOf(r: ComparisonResult): number | null {
   return r.theirs && r.same ? r.ours.mbPerS / r.theirs.mbPerS : null;
 }
 
+/**
+ * Three significant digits from 1 up: 2 decimals under 10, 1 under 100, none above. Chosen by the
+ * figure as rounded, so 9.996 is "10.0", not "10.00" beside another row's "10.0".
+ */
+function decimals(n: number): number {
+  return +n.toFixed(1) >= 100 ? 0 : +n.toFixed(2) >= 10 ? 1 : 2;
+}
+
+/**
+ * The check of a result as the table says it: the same result, a different one, or none made (a
+ * side the browser lacks: there was nothing to compare with, which is no different result).
+ */
+export function checkText(r: ComparisonResult): { text: string; kind: 'same' | 'differs' | 'none' } {
+  if (!r.theirs) return { text: `Not compared: ${r.check}`, kind: 'none' };
+  return r.same
+    ? { text: `Same result: ${r.check}`, kind: 'same' }
+    : { text: `Different result: ${r.check}`, kind: 'differs' };
+}
+
 /** "1,234 MB/s", "56.7 MB/s", "8.90 MB/s". */
 export function formatRate(mbPerS: number): string {
-  const digits = mbPerS >= 100 ? 0 : mbPerS >= 10 ? 1 : 2;
+  const digits = decimals(mbPerS);
   return `${mbPerS.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })} MB/s`;
 }
 
-/** "3.51×", "12.4×", "0.48×". */
+/** "3.51×", "12.4×", "0.48×" (from 10 on one decimal, by the ratio as rounded: 9.996 is "10.0×"). */
 export function formatRatio(ratio: number): string {
-  return `${ratio.toFixed(ratio >= 10 ? 1 : 2)}×`;
+  return `${ratio.toFixed(decimals(ratio) === 2 ? 2 : 1)}×`;
 }
 
 /** A CI case measuring the same two sides: our case and its group (the group's baseline is theirs). */
@@ -122,7 +143,8 @@ export interface RunInfo {
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
-const comparisonName = (id: ComparisonId) => `${comparisonInfo(id).title} vs ${comparisonInfo(id).vs}`;
+/** A comparison as the chart, the copy and the status line name it: "CRC-32 vs JavaScript table". */
+export const comparisonName = (id: ComparisonId) => `${comparisonInfo(id).title} vs ${comparisonInfo(id).vs}`;
 
 /** After a cancelled or failed run, the line saying so: the table must not be taken as whole. */
 function incompleteLine(run: RunInfo): string[] {
@@ -159,7 +181,7 @@ export function resultsMarkdown(results: readonly ComparisonResult[], run: RunIn
         info.theirs,
         r.theirs ? formatRate(r.theirs.mbPerS) : 'not available',
         ratio === null ? '—' : formatRatio(ratio),
-        `${r.same ? 'yes' : 'no'}: ${r.check}`,
+        `${r.theirs ? (r.same ? 'yes' : 'no') : 'not compared'}: ${r.check}`,
         ci === null ? 'no CI figure' : formatRatio(ci),
       ]
         .map(cell)
@@ -212,4 +234,30 @@ export function copiedResults(results: readonly ComparisonResult[], run: RunInfo
 /** Comparisons in the page's order, limited to `selected`. */
 export function inOrder(selected: readonly ComparisonId[]): ComparisonId[] {
   return COMPARISONS.map((c) => c.id).filter((id) => selected.includes(id));
+}
+
+const countOf = (n: number) => `${n} ${n === 1 ? 'comparison' : 'comparisons'}`;
+
+/** The status line after a run (empty while it goes on). */
+export function runStatusText(
+  status: RunStatus,
+  results: readonly ComparisonResult[],
+  error: string,
+  run: RunInfo | null,
+): string {
+  if (status === 'done') {
+    // Two sides that differed are no success: the line says which (no check mark: announced as an alert).
+    const differs = results.filter((r) => checkText(r).kind === 'differs').map((r) => comparisonName(r.id));
+    if (differs.length)
+      return `Done: ${countOf(results.length)}, but ${differs.join(', ')} gave a different result (no ratio)`;
+    return `✅ Done: ${countOf(results.length)}`;
+  }
+  if (status === 'cancelled') return 'Cancelled';
+  // Which comparison failed, as the copy says (its progress, which named it, is gone); a worker that
+  // could not be loaded failed the run, not a comparison.
+  if (status === 'failed')
+    return run?.failed && error !== WORKER_LOAD_FAILED
+      ? `Failed at ${comparisonName(run.failed.id)}: ${error}`
+      : `Failed: ${error}`;
+  return '';
 }
