@@ -11,7 +11,9 @@ import {
   type ComparisonResult,
 } from '../../workers/bench/catalogue';
 import { WORKER_LOAD_FAILED } from '../../workers/bridge';
-import type { RunStatus } from './useBenchRun';
+
+/** Where a run is: what the page's status line and Copy results say. */
+export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
 
 export const SIZES_MB = [1, 2, 4, 8, 16, 32, 64, 128, 256] as const;
 export type SizeMb = (typeof SIZES_MB)[number];

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { isAbortError } from '../../workers/bridge';
 import { benchWorker } from '../../workers/bench/client';
 import type { ComparisonId, ComparisonResult } from '../../workers/bench/catalogue';
-import type { RunInfo } from './logic';
+import type { RunInfo, RunStatus } from './logic';
 
 export interface RunningState {
   /** The comparison running now, its place in the run and its steps done. */
@@ -12,8 +12,6 @@ export interface RunningState {
   done: number;
   total: number;
 }
-
-export type RunStatus = 'idle' | 'running' | 'done' | 'cancelled' | 'failed';
 
 /**
  * Runs the chosen comparisons one by one in the benchmark worker (one call each, so results show
