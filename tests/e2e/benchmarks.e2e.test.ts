@@ -4,7 +4,7 @@
 // page's thread meanwhile, Cancel of a 256 MB run, Copy results, and axe in each state.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { COMPARISONS } from '../../src/workers/bench/catalogue';
+import { COMPARISONS, type ComparisonId } from '../../src/workers/bench/catalogue';
 import { seriousViolations } from '../harness/axe';
 import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
@@ -43,6 +43,26 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
   const heading = (page: Page) => page.getByRole('heading', { name: 'Benchmarks', level: 1 });
   const status = (page: Page) => page.locator('main .status-line');
   const rows = (page: Page) => page.locator('.bench-table tbody tr');
+
+  /** Runs only the comparisons `ids` at 1 MB, the others unticked as a visitor unticks them. */
+  async function runOnly(page: Page, ids: ComparisonId[]) {
+    await page.getByLabel('Input size').selectOption('1');
+    for (const c of COMPARISONS.filter((c) => !ids.includes(c.id)))
+      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
+    await page.getByRole('button', { name: 'Run', exact: true }).click();
+  }
+
+  /** The chart's texts that stick out of it, cut at its edge. */
+  const chartTextsOutside = (page: Page) =>
+    page.locator('.bench-chart svg').evaluate((svg) => {
+      const box = svg.getBoundingClientRect();
+      return [...svg.querySelectorAll('text')]
+        .filter((t) => {
+          const r = t.getBoundingClientRect();
+          return r.left < box.left - 0.5 || r.right > box.right + 0.5;
+        })
+        .map((t) => t.textContent);
+    });
 
   it('opens from the Fast & Reliable card and from the palette, not from the sidebar; axe clean when idle', async () => {
     const { page, errors } = await open('/');
@@ -170,11 +190,8 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     const { page, errors } = await openPage(app.browser, { viewport: { width: 390, height: 844 } });
     await page.goto(app.url + '/benchmarks');
     await heading(page).waitFor();
-    await page.getByLabel('Input size').selectOption('1');
     // Two quick ones; the subnet's label is the longest.
-    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32' && c.id !== 'subnet'))
-      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runOnly(page, ['crc32', 'subnet']);
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
     expect(await seriousViolations(page)).toEqual([]);
     const region = page.getByRole('region', { name: 'Results table, scrollable' });
@@ -192,27 +209,18 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     await expect.poll(() => region.evaluate((e) => e.scrollLeft)).toBeGreaterThan(0);
     // The chart's labels fit its width: none is cut at the screen's edge.
     await page.locator('.bench-chart svg').waitFor();
-    const outside = await page.locator('.bench-chart svg').evaluate((svg) => {
-      const box = svg.getBoundingClientRect();
-      return [...svg.querySelectorAll('text')]
-        .filter((t) => {
-          const r = t.getBoundingClientRect();
-          return r.left < box.left - 0.5 || r.right > box.right + 0.5;
-        })
-        .map((t) => t.textContent);
-    });
-    expect(outside).toEqual([]);
+    expect(await chartTextsOutside(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
   it("names each result row by its comparison: a screen reader's 'Base64 encode' row is one of two no more", async () => {
     const { page, errors } = await open('/benchmarks');
-    await page.getByLabel('Input size').selectOption('1');
-    const encodes: (typeof COMPARISONS)[number][] = COMPARISONS.filter((c) => c.id.startsWith('base64-encode'));
-    for (const c of COMPARISONS.filter((c) => !encodes.includes(c)))
-      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    const encodes = COMPARISONS.filter((c) => c.id.startsWith('base64-encode'));
+    await runOnly(
+      page,
+      encodes.map((c) => c.id),
+    );
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
     // A screen reader names a cell by its row header: both rows were "Base64 encode", so "Ratio, 0.6×"
     // and "Ratio, 25×" could not be told apart without reading the whole row.
@@ -227,10 +235,7 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
 
   it("keeps each figure and its unit on one line ('1,176' above 'MB/s', '1' above 'MB' in a wide window)", async () => {
     const { page, errors } = await open('/benchmarks');
-    await page.getByLabel('Input size').selectOption('1');
-    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32' && c.id !== 'subnet'))
-      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runOnly(page, ['crc32', 'subnet']);
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
     /** The figures (size, rates, ratios, CI ratios) of the table shown on more than one line. */
     const broken = await rows(page).evaluateAll((trs) =>
@@ -257,10 +262,7 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
 
   it('makes the results table a Tab stop, a region called scrollable, only where it scrolls', async () => {
     const { page, errors } = await open('/benchmarks');
-    await page.getByLabel('Input size').selectOption('1');
-    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32'))
-      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runOnly(page, ['crc32']);
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 1 comparison');
     // The table fits this window: no Tab stop, and no region that calls itself scrollable (one
     // that did nothing when the arrow keys were pressed).
@@ -278,10 +280,7 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
 
   it("shows the chart's labels whole where the chart has room for them (a wide window cut 'vs J…')", async () => {
     const { page, errors } = await open('/benchmarks');
-    await page.getByLabel('Input size').selectOption('1');
-    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32' && c.id !== 'subnet'))
-      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runOnly(page, ['crc32', 'subnet']);
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
     const svg = page.locator('.bench-chart svg');
     await svg.waitFor();
@@ -309,32 +308,17 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     const { page, errors } = await openPage(app.browser, { viewport: { width: 320, height: 800 } });
     await page.goto(app.url + '/benchmarks');
     await heading(page).waitFor();
-    await page.getByLabel('Input size').selectOption('1');
-    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32'))
-      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runOnly(page, ['crc32']);
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 1 comparison');
     await page.locator('.bench-chart svg').waitFor();
-    const outside = await page.locator('.bench-chart svg').evaluate((svg) => {
-      const box = svg.getBoundingClientRect();
-      return [...svg.querySelectorAll('text')]
-        .filter((t) => {
-          const r = t.getBoundingClientRect();
-          return r.left < box.left - 0.5 || r.right > box.right + 0.5;
-        })
-        .map((t) => t.textContent);
-    });
-    expect(outside).toEqual([]);
+    expect(await chartTextsOutside(page)).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   });
 
   it("writes the chart's scale in plain numbers: 0.7, not '700m' (an SI prefix, milli)", async () => {
     const { page, errors } = await open('/benchmarks');
-    await page.getByLabel('Input size').selectOption('1');
-    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32' && c.id !== 'base64-encode'))
-      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runOnly(page, ['crc32', 'base64-encode']);
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
     const svg = page.locator('.bench-chart svg');
     await svg.waitFor();
@@ -352,11 +336,8 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
 
   it('writes each ratio beside its bar, never on it (text on the red bar of a slower one), wide and on a phone', async () => {
     const { page, errors } = await open('/benchmarks');
-    await page.getByLabel('Input size').selectOption('1');
     // In Chromium its toBase64 is the faster side: a bar left of 1 (no figure is asserted here).
-    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32' && c.id !== 'base64-encode'))
-      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runOnly(page, ['crc32', 'base64-encode']);
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
     const chart = page.locator('.bench-chart');
     /** Ratio labels that overlap a bar or leave the chart, at the width the chart is drawn for now. */
@@ -409,10 +390,7 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
     const { page, errors } = await openPage(app.browser, { colorScheme: 'dark' });
     await page.goto(app.url + '/benchmarks');
     await heading(page).waitFor();
-    await page.getByLabel('Input size').selectOption('1');
-    for (const c of COMPARISONS.filter((c) => c.id !== 'png'))
-      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runOnly(page, ['png']);
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 1 comparison');
     const tick = page.locator('.bench-chart svg g[stroke-width="3"] line');
     await tick.waitFor({ state: 'attached' });
@@ -449,10 +427,7 @@ describeWith(['chromium'], 'benchmark page in Chromium', () => {
 
   it('redraws the chart to the new width when the window is resized (a phone turned, a window narrowed)', async () => {
     const { page, errors } = await open('/benchmarks');
-    await page.getByLabel('Input size').selectOption('1');
-    for (const c of COMPARISONS.filter((c) => c.id !== 'crc32' && c.id !== 'subnet'))
-      await page.getByRole('checkbox', { name: `${c.title} vs ${c.theirs}` }).uncheck();
-    await page.getByRole('button', { name: 'Run', exact: true }).click();
+    await runOnly(page, ['crc32', 'subnet']);
     await expect.poll(() => status(page).textContent(), { timeout: 60_000 }).toBe('✅ Done: 2 comparisons');
     const chart = page.locator('.bench-chart');
     await chart.locator('svg').waitFor();

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { crc32Reference } from '../../src/core/crc/crc32';
 import { pages, sidebarGroups } from '../../src/app/registry';
 import { openPage } from '../harness/browser';
@@ -17,6 +17,28 @@ import { randomBytes, testRandom } from '../cases/seed';
 
 describeWith(['chromium'], 'app shell in Chromium', () => {
   const app = useSharedApp();
+
+  /**
+   * Types into the "Filter tools" box inside `scope` and checks that its live region (there before
+   * typing: one created along with its text is often not heard) says the count, then no match.
+   */
+  async function expectFilterHeard(scope: Locator, matches: Locator) {
+    const filter = scope.getByRole('searchbox', { name: 'Filter tools' });
+    const status = scope.getByRole('status');
+    await expect.poll(() => status.count()).toBe(1);
+    const announced = await watchAnnouncements(status);
+    await filter.fill('yaml');
+    // The matches are drawn together, with the region: wait for the first, then count them.
+    await matches.first().waitFor();
+    const found = await matches.count();
+    const count = `${found} ${found === 1 ? 'tool' : 'tools'}`; // as the palette says it
+    await expect.poll(() => status.textContent()).toBe(count);
+    await filter.fill('zzzz');
+    await expect.poll(() => status.textContent()).toBe('No tool matches “zzzz”.');
+    expect(await announced()).toEqual([count, 'No tool matches “zzzz”.']);
+    await filter.fill('');
+    await expect.poll(() => status.textContent()).toBe('');
+  }
 
   async function desktop(path = '/'): Promise<{ page: Page; errors: string[] }> {
     const p = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
@@ -52,23 +74,8 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
 
   it('tells screen readers what the home filter found: a live region there before typing', async () => {
     const { page, errors } = await desktop('/');
-    const filter = page.locator('main').getByRole('searchbox', { name: 'Filter tools' });
-    // A live region is only heard when it changes: one created along with its text is often not.
-    const status = page.locator('main').getByRole('status');
-    await expect.poll(() => status.count()).toBe(1);
-    const announced = await watchAnnouncements(status);
-    await filter.fill('yaml');
-    // The matches are drawn together, with the region: wait for the first, then count them.
-    const matches = page.getByRole('region', { name: 'Matching tools' }).getByRole('listitem');
-    await matches.first().waitFor();
-    const found = await matches.count();
-    const count = `${found} ${found === 1 ? 'tool' : 'tools'}`; // as the palette says it
-    await expect.poll(() => status.textContent()).toBe(count);
-    await filter.fill('zzzz');
-    await expect.poll(() => status.textContent()).toBe('No tool matches “zzzz”.');
-    expect(await announced()).toEqual([count, 'No tool matches “zzzz”.']);
-    await filter.fill('');
-    await expect.poll(() => status.textContent()).toBe('');
+    const main = page.locator('main');
+    await expectFilterHeard(main, page.getByRole('region', { name: 'Matching tools' }).getByRole('listitem'));
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -78,21 +85,7 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     // matches" was a list item, never announced.
     const { page, errors } = await desktop('/json-formatter');
     const sidebar = page.locator('#sidebar');
-    const filter = sidebar.getByRole('searchbox', { name: 'Filter tools' });
-    const status = sidebar.getByRole('status');
-    await expect.poll(() => status.count()).toBe(1);
-    const announced = await watchAnnouncements(status);
-    await filter.fill('yaml');
-    const matches = sidebar.getByRole('list', { name: 'Matching tools' }).getByRole('listitem');
-    await matches.first().waitFor();
-    const found = await matches.count();
-    const count = `${found} ${found === 1 ? 'tool' : 'tools'}`;
-    await expect.poll(() => status.textContent()).toBe(count);
-    await filter.fill('zzzz');
-    await expect.poll(() => status.textContent()).toBe('No tool matches “zzzz”.');
-    expect(await announced()).toEqual([count, 'No tool matches “zzzz”.']);
-    await filter.fill('');
-    await expect.poll(() => status.textContent()).toBe('');
+    await expectFilterHeard(sidebar, sidebar.getByRole('list', { name: 'Matching tools' }).getByRole('listitem'));
     expect(errors).toEqual([]);
     await page.context().close();
   });
