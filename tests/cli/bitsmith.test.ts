@@ -1062,7 +1062,11 @@ describe('bitsmith -o FILE', () => {
     // Ctrl-C ends the process before its exit handlers run: .keep.txt.<pid>.bitsmith-tmp stayed for good.
     const place = precious('interrupted');
     const child = spawn(process.execPath, [BIN, 'base64', 'encode', '-', '-o', place.target], { stdio: 'pipe' });
-    child.stdin.write(Buffer.alloc(1 << 20, 1)); // stdin stays open: the command waits for the rest
+    // stdin stays open: the command waits for the rest. The write is awaited: one still pending at the
+    // kill failed with EPIPE, an unhandled error that turned CI red after every test had passed.
+    await new Promise((done, fail) =>
+      child.stdin.write(Buffer.alloc(1 << 20, 1), (error) => (error ? fail(error) : done(undefined))),
+    );
     const hidden = `.keep.txt.${child.pid}.bitsmith-tmp`;
     await expect.poll(() => readdirSync(place.dir), { timeout: 10_000 }).toContain(hidden);
     const exited = new Promise((done) => child.on('exit', (_, signal) => done(signal)));
