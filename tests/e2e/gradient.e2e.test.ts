@@ -565,4 +565,26 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(own.errors).toEqual([]);
     await own.page.context().close();
   });
+  it("shows a stop's position as typed into its % box, never with a leading zero ('030%')", async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    const p = own.page;
+    await p.goto(`${app.url}/gradient-generator`);
+    // Stop 1 sits at 0: typing 25 after its 0 (a click puts the caret at the end) is 25%, shown as 25.
+    const first = p.getByLabel('Position of stop 1 in percent');
+    await first.click();
+    await p.keyboard.press('End');
+    await p.keyboard.type('25');
+    await expect.poll(() => css(p)).toContain('#6366f1 25%');
+    expect(await first.inputValue()).toBe('25');
+    // Emptying a box makes the stop 0% (spec) and the box 0; typing then replaces that 0.
+    const second = p.getByLabel('Position of stop 2 in percent');
+    await second.click();
+    await p.keyboard.press('End');
+    for (let i = 0; i < 3; i++) await p.keyboard.press('Backspace');
+    await p.keyboard.type('30');
+    await expect.poll(() => css(p)).toContain('#8b5cf6 30%');
+    expect(await p.getByLabel('Position of stop 2 in percent').inputValue()).toBe('30');
+    expect(own.errors).toEqual([]);
+    await p.context().close();
+  });
 });

@@ -60,7 +60,9 @@ export function StopRow({ stop, index, canRemove }: { stop: ColorStop; index: nu
           type="number"
           min={0}
           max={100}
-          value={stop.position}
+          // A string: React leaves a number box alone while its text equals the value as a number,
+          // so typing 30 after the 0 of an emptied box showed '030'; '030' differs from '30'.
+          value={String(stop.position)}
           aria-label={`Position of stop ${index} in percent`}
           onChange={(e) => setStopPosition(stop.id, e.target.value)}
         />
