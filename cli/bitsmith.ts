@@ -374,7 +374,10 @@ program
     '<address>',
     'ADDRESS/PREFIX (IPv4 also ADDRESS/MASK, or ADDRESS MASK), e.g. 10.0.0.0/8 or 2001:db8::/48; - reads it from stdin',
   )
-  .argument('[mask]', 'IPv4: the MASK as an argument of its own, as ipcalc takes it (10.1.2.3 255.255.0.0)')
+  .argument(
+    '[mask]',
+    'IPv4: the MASK as an argument of its own, dotted or a bit count, as ipcalc takes it (10.1.2.3 255.255.0.0, 10.1.2.3 16)',
+  )
   .option('--json', 'the results as JSON')
   .option(
     '--split <prefix>',

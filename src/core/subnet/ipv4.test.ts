@@ -221,6 +221,13 @@ describe('parsing and validation (spec messages)', () => {
     });
   });
 
+  it('IP box takes "ip prefix" with a space, as ipcalc takes a mask given as a bit count (it said the mask was invalid)', () => {
+    expect(splitIpBox('10.0.0.1 16')).toEqual({ ip: '10.0.0.1', cidr: 16 });
+    expect(splitIpBox('10.0.0.1  0')).toEqual({ ip: '10.0.0.1', cidr: 0 });
+    expect(splitIpBox('10.0.0.1 33')).toMatchObject({ suffixError: 'CIDR must be between 0 and 32' });
+    expect(splitIpBox('10.0.0.1 abc')).toMatchObject({ suffixError: 'Invalid subnet mask' });
+  });
+
   it('reference list /32 .. /8 with host counts', () => {
     const rows = referenceSizes();
     expect(rows).toHaveLength(25);
