@@ -5,6 +5,7 @@
  */
 import { Base64Decoder, FINAL, encodedLength, type Base64Exports } from '../src/core/base64/kernel';
 import { InvalidBase64Error, INVALID_BASE64 } from '../src/core/base64/messages';
+import { asciiToString, splitDataUrl } from '../src/core/base64/text';
 import { BadInput, UsageError, loadKernel, progress } from './io';
 import { SyncInput, SyncOutput } from './sync-io';
 
@@ -154,6 +155,13 @@ export async function base64(mode: 'encode' | 'decode', file: string, o: Base64O
   out.close();
 }
 
+/** Bytes of the data URL prefix the input starts with (RFC 2397, `;base64`), or 0. */
+function dataUrlPrefixLength(head: Uint8Array): number {
+  const text = asciiToString(head.subarray(0, 1024)); // one character per byte
+  const url = splitDataUrl(text);
+  return url ? text.length - url.payload.length : 0;
+}
+
 function decode(
   decoder: Base64Decoder,
   input: SyncInput,
@@ -164,7 +172,9 @@ function decode(
   const buf = new Uint8Array(READ_BYTES);
   let read = 0;
   for (let n = input.read(buf); n > 0; n = input.read(buf)) {
-    decoder.push(buf.subarray(0, n), emit);
+    // A data URL's prefix (`data:image/png;base64,`) is not Base64: its payload is, as on the page.
+    const skip = read === 0 ? dataUrlPrefixLength(buf.subarray(0, n)) : 0;
+    decoder.push(buf.subarray(skip, n), emit);
     onRead((read += n));
   }
   if (decoder.chars === 0) return; // nothing but whitespace, or nothing: empty output, as GNU base64 -d

@@ -901,6 +901,19 @@ describe('bitsmith base64', () => {
       expect(ok(['base64', ...args, '-'], ''), args.join(' ')).toBe('');
     expect(ok(['base64', 'decode', '-'], ' \n')).toBe(''); // whitespace is ignored: nothing to decode
   });
+
+  it('decodes a file holding a data URL to its payload, as the page does (it was Invalid Base64 string)', () => {
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    const url = `data:image/png;base64,${png.toString('base64')}\n`;
+    expect(bitsmith(['base64', 'decode', file('pixel.txt', Buffer.from(url))]).stdout.equals(png)).toBe(true);
+    expect(ok(['base64', 'decode', '-'], 'data:text/plain;charset=utf-8;base64,aGVsbG8=')).toBe('hello');
+    expect(ok(['base64', 'decode', '--url-safe', '-'], 'data:;base64,aGk')).toBe('hi');
+    // Without ;base64 a data URL's payload is not Base64 (the page refuses it too).
+    expect(badInput(['base64', 'decode', '-'], 'data:text/plain,aGVsbG8=')).toBe('bitsmith: Invalid Base64 string');
+  });
 });
 
 describe('bitsmith json', () => {
