@@ -376,7 +376,7 @@ program
   )
   .argument(
     '[mask]',
-    'IPv4: the MASK as an argument of its own, dotted or a bit count, as ipcalc takes it (10.1.2.3 255.255.0.0, 10.1.2.3 16)',
+    'the MASK as an argument of its own, as ipcalc takes it: IPv4 dotted or a bit count (10.1.2.3 255.255.0.0, 10.1.2.3 16), IPv6 a prefix length (2001:db8::1 64)',
   )
   .option('--json', 'the results as JSON')
   .option(

@@ -358,6 +358,7 @@ describe('bitsmith subnet', () => {
     expect(ok(['subnet', '10.1.2.3', '255.255.255.252', '--hosts'])).toBe('10.1.2.1\n10.1.2.2\n');
     // ipcalc's MASK may be a bit count: `ipcalc 10.1.2.3 16` (it was 'Invalid subnet mask').
     expect(ok(['subnet', '10.1.2.3', '16'])).toBe(ok(['subnet', '10.1.2.3/16']));
+    expect(ok(['subnet', '2001:db8::1', '64'])).toBe(ok(['subnet', '2001:db8::1/64']));
     expect(usageError(['subnet', '-', '255.255.0.0'])).toBe(
       'error: - reads ADDRESS MASK from stdin: give no MASK argument beside it',
     );

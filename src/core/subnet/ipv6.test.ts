@@ -156,6 +156,12 @@ describe('IPv6 parsing rejects malformed input with its message', () => {
     expect(parseIpv6('2001:db8:: / 48')).toEqual({ ok: true, value: { addr: 0x20010db8n << 96n, prefix: 48 } });
   });
 
+  it('takes a prefix after a space, as the IPv4 box takes a bit count (it said the group "1 64" was not hex)', () => {
+    expect(parseIpv6('2001:db8::1 64')).toEqual({ ok: true, value: { addr: (0x20010db8n << 96n) | 1n, prefix: 64 } });
+    expect(parseIpv6('fe80::1%eth0  10')).toMatchObject({ ok: true, value: { prefix: 10, zone: 'eth0' } });
+    expect(parseIpv6('2001:db8::1 129')).toEqual({ ok: false, error: V6_MESSAGES.prefix });
+  });
+
   it('keeps the zone and an inline prefix', () => {
     expect(parseIpv6(' FE80::1%eth0/64 ')).toEqual({
       ok: true,
