@@ -772,4 +772,19 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  it('copies a data URL in the standard alphabet with the URL-safe option on: a browser reads no - or _ in one', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('URL-safe alphabet').check();
+    const bytes = Buffer.from([0xfb, 0xff, 0xbf, 0xfe]); // "+/+//g==": both alphabets differ, and padding
+    await page.locator('input[type=file]').setInputFiles({ name: 'x.bin', mimeType: 'image/png', buffer: bytes });
+    await expect.poll(() => output(page).inputValue()).toBe(bytes.toString('base64url'));
+    await page.getByRole('button', { name: 'Copy as data URL' }).click();
+    const copied = `data:image/png;base64,${bytes.toString('base64')}`;
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(copied);
+    // The browser's data URL decoder (forgiving-base64, as atob) reads it back; the URL-safe payload threw.
+    const read = await page.evaluate((url) => [...atob(url.split(',')[1]!)].map((c) => c.charCodeAt(0)), copied);
+    expect(Buffer.from(read)).toEqual(bytes);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
 });

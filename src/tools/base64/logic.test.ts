@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataUrlPrefix, downloadName, fileTypeLabel, formatKB, sizeRatio } from './logic';
+import { dataUrl, dataUrlPrefix, downloadName, fileTypeLabel, formatKB, sizeRatio } from './logic';
 import { examplesFor } from './examples';
 
 describe('Base64 page logic', () => {
@@ -19,6 +19,15 @@ describe('Base64 page logic', () => {
     expect(downloadName('decode', { name: 'blob', type: '', size: 1 })).toBe('blob.bin');
     expect(downloadName('decode', null)).toBe('decoded.bin');
     expect(dataUrlPrefix('')).toBe('data:application/octet-stream;base64,');
+  });
+
+  it('writes a data URL in the standard alphabet with padding, whichever alphabet encoded it', () => {
+    const bytes = Buffer.from([0xfb, 0xff, 0xbf, 0xfe, 0x00]);
+    for (const n of [3, 4, 5]) {
+      const want = `data:image/png;base64,${bytes.subarray(0, n).toString('base64')}`;
+      expect(dataUrl('image/png', bytes.subarray(0, n).toString('base64url'), 'url')).toBe(want);
+      expect(dataUrl('image/png', bytes.subarray(0, n).toString('base64'), 'standard')).toBe(want);
+    }
   });
 
   it('names a decoded data URL after its media type', () => {

@@ -1,5 +1,6 @@
 /** Pure helpers of the Base64 page (formatting, names, the conversion key). */
 import type { Mode } from '../../core/base64/convert';
+import type { Alphabet } from '../../core/base64/kernel';
 import { formatBytes } from '../../core/bytes';
 
 /** Bytes of output shown in the output area; the full output is a download. */
@@ -92,4 +93,14 @@ export function downloadName(mode: Mode, file: FileInfo | null, mediaType = ''):
 /** The RFC 2397 data URL prefix a browser's readAsDataURL would give this file. */
 export function dataUrlPrefix(type: string): string {
   return `data:${type || 'application/octet-stream'};base64,`;
+}
+
+/**
+ * The data URL of a file encoded in either alphabet: its payload is standard Base64 with padding,
+ * the only form RFC 2397 (and a browser) reads; `-` and `_` made an image that did not load.
+ */
+export function dataUrl(type: string, base64: string, alphabet: Alphabet): string {
+  if (alphabet === 'standard') return dataUrlPrefix(type) + base64;
+  const standard = base64.replaceAll('-', '+').replaceAll('_', '/');
+  return dataUrlPrefix(type) + standard + '='.repeat((4 - (standard.length % 4)) % 4);
 }

@@ -5,7 +5,7 @@ import { COPIED_MESSAGE, COPY_CONFIRM_MS, copyText } from '../../components/Copy
 import { wrapLines } from '../../core/base64/text';
 import { downloadBlob } from '../../browser/download';
 import { base64Worker } from '../../workers/base64/client';
-import { dataUrlPrefix, downloadName } from './logic';
+import { dataUrl, downloadName } from './logic';
 import { useBase64Store } from './store';
 import { tool } from './tool';
 
@@ -30,7 +30,7 @@ export function useOutputActions() {
     // file names and tokens, where a line break breaks it (RFC 4648 section 3.1), so it is one line.
     const { alphabet } = result;
     let text: string;
-    if (asDataUrl) text = dataUrlPrefix(fileInfo?.type ?? '') + output;
+    if (asDataUrl) text = dataUrl(fileInfo?.type ?? '', output, alphabet);
     // The output shown is all of it only when it is neither cut nor a hex dump of binary data.
     else if (!result.truncated && result.previewKind === 'text')
       text = mode === 'encode' && alphabet === 'standard' ? wrapLines(output) : output;
