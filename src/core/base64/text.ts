@@ -3,6 +3,7 @@
  * the validity rule for typed input, and copy wrapping. Pure (no DOM, no WASM).
  */
 import type { Alphabet } from './kernel';
+import { loneSurrogate } from '../lone-surrogate';
 
 export type TextEncodingName = 'UTF-8' | 'Latin-1' | 'ASCII';
 export const TEXT_ENCODINGS: TextEncodingName[] = ['UTF-8', 'Latin-1', 'ASCII'];
@@ -10,22 +11,15 @@ export const TEXT_ENCODINGS: TextEncodingName[] = ['UTF-8', 'Latin-1', 'ASCII'];
 /** Spec: output for copy is wrapped every 76 characters. */
 const COPY_WRAP = 76;
 
-/** A high surrogate not followed by a low one, or a low one not after a high one. */
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
 /** Characters of a string as bytes in the chosen encoding; throws with a reason on characters it cannot hold. */
 export function textToBytes(text: string, encoding: TextEncodingName): Uint8Array {
   if (encoding === 'UTF-8') {
     // TextEncoder writes U+FFFD for half a surrogate pair without a word; Python refuses it.
-    const lone = LONE_SURROGATE.exec(text);
-    if (lone) {
-      const code = lone[0].charCodeAt(0).toString(16).toUpperCase();
-      // The position counts characters: an emoji before it is one, not its two UTF-16 units.
-      const pairs = text.slice(0, lone.index).match(/[\ud800-\udbff][\udc00-\udfff]/g)?.length ?? 0;
+    const lone = loneSurrogate(text);
+    if (lone)
       throw new Error(
-        `a lone surrogate (U+${code}) at position ${lone.index - pairs + 1} is not a character; UTF-8 cannot encode it`,
+        `a lone surrogate (U+${lone.code}) at position ${lone.position} is not a character; UTF-8 cannot encode it`,
       );
-    }
     return new TextEncoder().encode(text);
   }
   const max = encoding === 'ASCII' ? 0x7f : 0xff;

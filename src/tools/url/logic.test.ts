@@ -38,6 +38,18 @@ describe('spec rules', () => {
     expect(safeEncode('\uD800')).toBe('\uD800');
   });
 
+  it('says where the half of an emoji is that it cannot encode, in characters of the whole input', () => {
+    expect(convert('🚀 ok \ud83d rest', 'encode', 'component', 'full')).toEqual({
+      ok: false,
+      error:
+        'Encoding failed: a lone surrogate (U+D83D) at position 6 is not a character; it cannot be percent-encoded',
+    });
+    // Only the fragment is encoded, but the position is the input's, as for decoding errors.
+    expect(convert('https://a.example/x#b \ude00', 'encode', 'rfc3986', 'hash')).toMatchObject({
+      error: expect.stringContaining('(U+DE00) at position 23 '),
+    });
+  });
+
   it('keeps 10 history entries, newest first, with 50-character previews', () => {
     let h: HistoryEntry[] = [];
     for (let i = 0; i < 12; i++)

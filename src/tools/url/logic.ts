@@ -3,6 +3,7 @@
  * malformed percent-sequences reported with their position, and URL analysis.
  */
 import { head } from '../../core/excerpt';
+import { loneSurrogate } from '../../core/lone-surrogate';
 
 export type Operation = 'encode' | 'decode';
 export type EncodingType = 'component' | 'uri' | 'form' | 'rfc3986';
@@ -247,8 +248,13 @@ export function convert(input: string, op: Operation, type: EncodingType, compon
       op === 'encode' ? (s: string) => encodeText(s, type) : (s: string, at: number) => decodeAt(input, s, type, at);
     return { ok: true, output: mapComponent(input, component, fn) };
   } catch (e) {
-    const reason =
-      e instanceof URIError ? 'the text contains an unpaired surrogate (invalid Unicode)' : (e as Error).message;
+    // A URIError is half an emoji (a lone surrogate): said where, in characters of the whole input.
+    const lone = e instanceof URIError ? loneSurrogate(input) : null;
+    const reason = lone
+      ? `a lone surrogate (U+${lone.code}) at position ${lone.position} is not a character; it cannot be percent-encoded`
+      : e instanceof URIError
+        ? 'the text contains an unpaired surrogate (invalid Unicode)'
+        : (e as Error).message;
     if (op === 'encode') return { ok: false, error: MESSAGES.encodingFailed(reason) };
     if (e instanceof MalformedPercentError) return { ok: false, error: MESSAGES.decodingFailed(reason) };
     return { ok: false, error: MESSAGES.conversionFailed(reason) };
