@@ -287,6 +287,18 @@ describe('URL components', () => {
     expect(analyzeUrl('[2001:db8::1]/x?q=1')).toMatchObject({ valid: true, hostname: '[2001:db8::1]', search: '?q=1' });
     expect(analyzeUrl('[nope]/x')?.valid).toBe(false);
   });
+  it('Full URI keeps the brackets of an IPv6 host, so the encoded address is still a URL (encodeURI escaped them)', () => {
+    const out = convert('http://[2001:db8::1]:8080/a b?q=[x]', 'encode', 'uri', 'full');
+    // Brackets elsewhere are not allowed in a path or query (RFC 3986 section 3.3), and stay escaped.
+    expect(out).toEqual({ ok: true, output: 'http://[2001:db8::1]:8080/a%20b?q=%5Bx%5D' });
+    expect(new URL((out as { output: string }).output).hostname).toBe('[2001:db8::1]');
+    expect(convert('https://user@[::1]/é', 'encode', 'uri', 'full')).toMatchObject({
+      output: 'https://user@[::1]/%C3%A9',
+    });
+    expect(convert('[::1]:3000/a b', 'encode', 'uri', 'full')).toMatchObject({ output: '[::1]:3000/a%20b' });
+    // Not a host: a bracket later in the text is escaped as before.
+    expect(convert('see [::1] here', 'encode', 'uri', 'full')).toMatchObject({ output: 'see%20%5B::1%5D%20here' });
+  });
   it('encodes only the fragment', () => {
     expect(convert(url, 'encode', 'component', 'hash')).toEqual({
       ok: true,

@@ -37,11 +37,15 @@ function escapeAlso(text: string, chars: string): string {
   return out;
 }
 
+/** encodeURI's output at the start of a URL: scheme, userinfo, then an escaped IPv6 host `%5B...%5D`. */
+const IPV6_HOST_ESCAPED = /^((?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^/?#@]*@)?)%5B([0-9a-f:.]+)%5D/i;
+
 /** Encodes one piece of text (throws URIError on lone surrogates). */
 export function encodeText(text: string, type: EncodingType): string {
   switch (type) {
     case 'uri':
-      return encodeURI(text);
+      // encodeURI escapes the brackets of an IPv6 host ("http://%5B::1%5D/" is no URL): they stay.
+      return encodeURI(text).replace(IPV6_HOST_ESCAPED, '$1[$2]');
     case 'form':
       // WHATWG application/x-www-form-urlencoded: like URLSearchParams (keeps *-._, escapes ~).
       return escapeAlso(encodeURIComponent(text).replaceAll('%20', '+'), "!'()~");
