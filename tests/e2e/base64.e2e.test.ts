@@ -772,6 +772,29 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  it('offers the other alphabet when Base64 to decode is invalid only for its - and _ (or + and /)', async () => {
+    const { page, errors } = await open();
+    await page.getByRole('button', { name: 'Decode', exact: true }).click();
+    const text = '<<??>> ~~~';
+    await input(page).fill(Buffer.from(text).toString('base64url')); // PDw_Pz4-IH5-fg
+    await expect.poll(() => status(page).textContent()).toBe('Invalid Base64 string'); // the spec's message
+    const hint = page.getByTestId('alphabet-hint');
+    await expect.poll(() => hint.textContent()).toContain('URL-safe Base64');
+    await hint.getByRole('button', { name: 'Use the URL-safe alphabet' }).click();
+    await expect.poll(() => output(page).inputValue()).toBe(text);
+    expect(await page.getByLabel('URL-safe alphabet').isChecked()).toBe(true);
+    expect(await hint.count()).toBe(0);
+    // And back: standard Base64 with + and / while URL-safe is on.
+    await input(page).fill(Buffer.from(text).toString('base64'));
+    await hint.getByRole('button', { name: 'Use the standard alphabet' }).click();
+    await expect.poll(() => output(page).inputValue()).toBe(text);
+    // Unpadded Base64 without - or _ is not the other alphabet's: no hint, the spec's message alone.
+    await input(page).fill('SGVsbG8');
+    await expect.poll(() => status(page).textContent()).toBe('Invalid Base64 string');
+    expect(await hint.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
   it('copies a data URL in the standard alphabet with the URL-safe option on: a browser reads no - or _ in one', async () => {
     const { page, errors } = await open();
     await page.getByLabel('URL-safe alphabet').check();

@@ -17,7 +17,7 @@ import { usePermalink } from '../../browser/permalink';
 import { useConverter } from './useConverter';
 import { useOutputActions } from './useOutputActions';
 import { OptionsPanel } from './Options';
-import { InputPane, OutputPane, Stats } from './Panes';
+import { AlphabetHint, InputPane, OutputPane, Stats } from './Panes';
 import './styles.css';
 import { useWarmWorker } from '../../hooks/useWarmWorker';
 import { useUndoableReplace } from '../../hooks/useUndoableReplace';
@@ -203,6 +203,7 @@ export default function Base64Page() {
         </div>
 
         <StatusLine text={s.message} attempt={s.runs} />
+        <AlphabetHint s={s} onAlphabet={(alphabet) => set({ alphabet })} />
 
         <Stats s={s} />
       </FileDrop>

@@ -2,7 +2,18 @@
 import { HEX_PREVIEW_BYTES } from '../../core/base64/convert';
 import { LONG_TEXT_CHARS, onLongPaste } from '../../browser/long-paste';
 import { textHead } from '../../browser/text-head';
-import { CANCELLED_MESSAGE, COPY_LIMIT, INPUT_PREVIEW_LINES, PREVIEW_LIMIT, formatCount, sizeRatio } from './logic';
+import {
+  CANCELLED_MESSAGE,
+  COPY_LIMIT,
+  INPUT_PREVIEW_LINES,
+  PREVIEW_LIMIT,
+  SYNC_VALIDITY_LIMIT,
+  formatCount,
+  otherAlphabet,
+  sizeRatio,
+} from './logic';
+import { INVALID_BASE64 } from '../../core/base64/messages';
+import type { Alphabet } from '../../core/base64/kernel';
 import { invalidInputProps, isErrorStatus } from '../../components/StatusLine';
 import type { Base64View } from './store';
 import { changeThenFocus } from '../../components/focus';
@@ -151,5 +162,27 @@ export function Stats({ s }: { s: Base64View }) {
         </div>
       ))}
     </section>
+  );
+}
+
+/**
+ * Under the spec's "Invalid Base64 string": the text is Base64 in the other alphabet (a URL-safe
+ * token with - or _ pasted while the option is off, or the reverse), with a button to switch.
+ */
+export function AlphabetHint({ s, onAlphabet }: { s: Base64View; onAlphabet(alphabet: Alphabet): void }) {
+  const other =
+    s.mode === 'decode' && !s.file && s.message === INVALID_BASE64 && s.input.length <= SYNC_VALIDITY_LIMIT
+      ? otherAlphabet(s.input, s.alphabet)
+      : null;
+  if (!other) return null;
+  return (
+    <p className="field-hint" data-testid="alphabet-hint">
+      {other === 'url'
+        ? 'It has - or _: it looks like URL-safe Base64 (RFC 4648 section 5).'
+        : 'It has + or /: it looks like standard Base64.'}{' '}
+      <button type="button" onClick={() => changeThenFocus(() => onAlphabet(other), INPUT_ID)}>
+        {other === 'url' ? 'Use the URL-safe alphabet' : 'Use the standard alphabet'}
+      </button>
+    </p>
   );
 }

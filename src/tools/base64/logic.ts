@@ -1,6 +1,7 @@
 /** Pure helpers of the Base64 page (formatting, names, the conversion key). */
 import type { Mode } from '../../core/base64/convert';
 import type { Alphabet } from '../../core/base64/kernel';
+import { isValidBase64 } from '../../core/base64/text';
 import { formatBytes } from '../../core/bytes';
 
 /** Bytes of output shown in the output area; the full output is a download. */
@@ -88,6 +89,16 @@ export function downloadName(mode: Mode, file: FileInfo | null, mediaType = ''):
   const stripped = file.name.replace(/\.(b64|base64|txt)$/i, '');
   if (stripped === file.name || !stripped) return `${file.name}.${ext ?? 'bin'}`;
   return ext && !/\.[^.]+$/.test(stripped) ? `${stripped}.${ext}` : stripped;
+}
+
+/**
+ * The other alphabet when a text that is not Base64 in `alphabet` is Base64 in it and has its
+ * marks (- or _ for URL-safe, + or / for standard): a token pasted without ticking URL-safe.
+ */
+export function otherAlphabet(text: string, alphabet: Alphabet): Alphabet | null {
+  const other: Alphabet = alphabet === 'standard' ? 'url' : 'standard';
+  const marks = other === 'url' ? /[-_]/ : /[+/]/;
+  return marks.test(text) && isValidBase64(text, other) ? other : null;
 }
 
 /** The RFC 2397 data URL prefix a browser's readAsDataURL would give this file. */
