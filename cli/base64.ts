@@ -143,7 +143,7 @@ export async function base64(mode: 'encode' | 'decode', file: string, o: Base64O
       encodeDirect(kernel, input, options, out, (n) => bar.update(n));
     } else {
       const write = (b: Uint8Array) => out.write(b);
-      decode(new Base64Decoder(kernel, alphabet), input, o.padding === false, write, (n) => bar.update(n));
+      decode(new Base64Decoder(kernel, alphabet), input, !!o.urlSafe, o.padding === false, write, (n) => bar.update(n));
     }
   } catch (e) {
     if (e instanceof InvalidBase64Error) throw new BadInput(INVALID_BASE64);
@@ -162,9 +162,22 @@ function dataUrlPrefixLength(head: Uint8Array): number {
   return url ? text.length - url.payload.length : 0;
 }
 
+/** Why a piece failed when it is Base64 in the other alphabet (- or _ without --url-safe, + or / with it), as the page says. */
+function otherAlphabetHint(piece: Uint8Array, urlSafe: boolean): string {
+  const text = asciiToString(piece);
+  if (urlSafe)
+    return /[+/]/.test(text) && /^[A-Za-z0-9+/=\s]*$/.test(text)
+      ? ' (it has + or /: for standard Base64 leave out --url-safe)'
+      : '';
+  return /[-_]/.test(text) && /^[A-Za-z0-9_=\s-]*$/.test(text)
+    ? ' (it has - or _: for URL-safe Base64 add --url-safe)'
+    : '';
+}
+
 function decode(
   decoder: Base64Decoder,
   input: SyncInput,
+  urlSafe: boolean,
   paddingOptional: boolean,
   emit: (bytes: Uint8Array) => void,
   onRead: (bytes: number) => void,
@@ -174,7 +187,13 @@ function decode(
   for (let n = input.read(buf); n > 0; n = input.read(buf)) {
     // A data URL's prefix (`data:image/png;base64,`) is not Base64: its payload is, as on the page.
     const skip = read === 0 ? dataUrlPrefixLength(buf.subarray(0, n)) : 0;
-    decoder.push(buf.subarray(skip, n), emit);
+    try {
+      decoder.push(buf.subarray(skip, n), emit);
+    } catch (e) {
+      if (e instanceof InvalidBase64Error)
+        throw new BadInput(INVALID_BASE64 + otherAlphabetHint(buf.subarray(skip, n), urlSafe));
+      throw e;
+    }
     onRead((read += n));
   }
   if (decoder.chars === 0) return; // nothing but whitespace, or nothing: empty output, as GNU base64 -d

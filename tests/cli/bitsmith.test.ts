@@ -902,6 +902,16 @@ describe('bitsmith base64', () => {
     expect(ok(['base64', 'decode', '-'], ' \n')).toBe(''); // whitespace is ignored: nothing to decode
   });
 
+  it('names the other alphabet when the input is in it, as the page offers it (it said only Invalid Base64 string)', () => {
+    expect(badInput(['base64', 'decode', '-'], 'PDw_Pz4-')).toBe(
+      'bitsmith: Invalid Base64 string (it has - or _: for URL-safe Base64 add --url-safe)',
+    );
+    expect(badInput(['base64', 'decode', '--url-safe', '-'], 'PDw/Pz4+')).toBe(
+      'bitsmith: Invalid Base64 string (it has + or /: for standard Base64 leave out --url-safe)',
+    );
+    expect(badInput(['base64', 'decode', '-'], 'abc$')).toBe('bitsmith: Invalid Base64 string');
+  });
+
   it('decodes a file holding a data URL to its payload, as the page does (it was Invalid Base64 string)', () => {
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
