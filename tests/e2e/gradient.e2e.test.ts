@@ -565,6 +565,22 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(own.errors).toEqual([]);
     await own.page.context().close();
   });
+  it('turns a conic gradient with its own Start angle slider (the angle was linear-only, so a conic could not be turned)', async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    const p = own.page;
+    await p.goto(`${app.url}/gradient-generator`);
+    await p.getByRole('button', { name: 'Conic', exact: true }).click();
+    expect(await p.getByLabel(/^Angle/).count()).toBe(0); // the spec's Angle slider stays linear-only
+    await p.getByLabel(/^Start angle/).fill('45');
+    await expect
+      .poll(() => css(p))
+      .toBe('background: conic-gradient(from 45deg at 50% 50%, #6366f1 0%, #8b5cf6 100%);');
+    expect(await p.getByText('Start angle: 45°').count()).toBe(1);
+    await p.getByRole('button', { name: 'Radial', exact: true }).click();
+    expect(await p.getByLabel(/^Start angle/).count()).toBe(0); // a radial gradient has no angle
+    expect(own.errors).toEqual([]);
+    await p.context().close();
+  });
   it("shows a stop's position as typed into its % box, never with a leading zero ('030%')", async () => {
     const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
     const p = own.page;

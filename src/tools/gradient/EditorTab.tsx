@@ -90,6 +90,22 @@ export function EditorTab() {
 
       {(g.type === 'radial' || g.type === 'conic') && (
         <section className="editor-section">
+          {/* The spec's Angle slider is linear-only, but a conic starts at the angle (from …deg): its own slider turns it. */}
+          {g.type === 'conic' && (
+            <>
+              <label className="field" htmlFor="gradient-from-angle">
+                <span>Start angle: {g.angle}°</span>
+              </label>
+              <input
+                id="gradient-from-angle"
+                type="range"
+                min={0}
+                max={360}
+                value={g.angle}
+                onChange={(e) => st.setAngle(e.target.value)}
+              />
+            </>
+          )}
           <label className="field" htmlFor="gradient-pos-x">
             <span>Position X: {g.position.x}%</span>
           </label>
