@@ -298,6 +298,10 @@ describe('URL components', () => {
     expect(convert('[::1]:3000/a b', 'encode', 'uri', 'full')).toMatchObject({ output: '[::1]:3000/a%20b' });
     // Not a host: a bracket later in the text is escaped as before.
     expect(convert('see [::1] here', 'encode', 'uri', 'full')).toMatchObject({ output: 'see%20%5B::1%5D%20here' });
+    expect(convert('[cafe] menu', 'encode', 'uri', 'full')).toMatchObject({ output: '%5Bcafe%5D%20menu' });
+    expect(convert('[::1] is localhost', 'encode', 'uri', 'full')).toMatchObject({
+      output: '%5B::1%5D%20is%20localhost',
+    });
   });
   it('encodes only the fragment', () => {
     expect(convert(url, 'encode', 'component', 'hash')).toEqual({

@@ -38,7 +38,7 @@ function escapeAlso(text: string, chars: string): string {
 }
 
 /** encodeURI's output at the start of a URL: scheme, userinfo, then an escaped IPv6 host `%5B...%5D`. */
-const IPV6_HOST_ESCAPED = /^((?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^/?#@]*@)?)%5B([0-9a-f:.]+)%5D/i;
+const IPV6_HOST_ESCAPED = /^((?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^/?#@]*@)?)%5B([0-9a-f.]*:[0-9a-f:.]*)%5D(?=$|[:/?#])/i;
 
 /** Encodes one piece of text (throws URIError on lone surrogates). */
 export function encodeText(text: string, type: EncodingType): string {
