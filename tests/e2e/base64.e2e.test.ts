@@ -772,6 +772,19 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     expect(errors).toEqual([]);
     await page.context().close();
   });
+  it('copies the data URL of a file whose Base64 is longer than the preview (the button was not offered)', async () => {
+    const { page, errors } = await open();
+    const logo = Buffer.from(Array.from({ length: 40_000 }, (_, i) => (i * 7919) % 256)); // 53 KB of Base64
+    await page.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+    await status(page).getByText('✅ Encoded logo.png').waitFor();
+    await page.getByTestId('preview-note').waitFor(); // the output shows its start only
+    await page.getByRole('button', { name: 'Copy as data URL' }).click();
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toBe(`data:image/png;base64,${logo.toString('base64')}`);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
   it('offers the other alphabet when Base64 to decode is invalid only for its - and _ (or + and /)', async () => {
     const { page, errors } = await open();
     await page.getByRole('button', { name: 'Decode', exact: true }).click();

@@ -98,7 +98,7 @@ export function OutputPane({
           >
             Copy
           </button>
-          {s.mode === 'encode' && s.file && s.result && !s.result.truncated && (
+          {s.mode === 'encode' && s.file && copyable && (
             <button type="button" onClick={() => onCopy(true)}>
               Copy as data URL
             </button>

@@ -30,7 +30,13 @@ export function useOutputActions() {
     // file names and tokens, where a line break breaks it (RFC 4648 section 3.1), so it is one line.
     const { alphabet } = result;
     let text: string;
-    if (asDataUrl) text = dataUrl(fileInfo?.type ?? '', output, alphabet);
+    if (asDataUrl) {
+      // Beyond the preview, the whole Base64 is read back from the worker, in one line.
+      const base64 = result.truncated
+        ? await base64Worker.copyText(result.blob, mode, encoding, alphabet, false)
+        : output;
+      text = dataUrl(fileInfo?.type ?? '', base64, alphabet);
+    }
     // The output shown is all of it only when it is neither cut nor a hex dump of binary data.
     else if (!result.truncated && result.previewKind === 'text')
       text = mode === 'encode' && alphabet === 'standard' ? wrapLines(output) : output;

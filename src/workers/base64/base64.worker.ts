@@ -121,11 +121,13 @@ const api = {
   async isValid(text: string, alphabet: Alphabet) {
     return isValidBase64(text, alphabet);
   },
-  /** Text of a whole output for the clipboard (Base64 wrapped every 76 characters). */
-  /** The whole output as text to copy; standard Base64 wrapped at 76 (URL-safe Base64 is one line). */
-  async copyText(blob: Blob, mode: Mode, encoding: TextEncodingName, alphabet: Alphabet = 'standard') {
+  /**
+   * The whole output as text to copy; standard Base64 wrapped at 76 (URL-safe Base64 is one line),
+   * unless `wrap` is false (the payload of a data URL).
+   */
+  async copyText(blob: Blob, mode: Mode, encoding: TextEncodingName, alphabet: Alphabet = 'standard', wrap = true) {
     const text = await blobText(blob, mode, encoding);
-    return mode === 'encode' && alphabet === 'standard' ? wrapLines(text) : text;
+    return wrap && mode === 'encode' && alphabet === 'standard' ? wrapLines(text) : text;
   },
 };
 
