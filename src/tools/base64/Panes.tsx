@@ -167,22 +167,26 @@ export function Stats({ s }: { s: Base64View }) {
 
 /**
  * Under the spec's "Invalid Base64 string": the text is Base64 in the other alphabet (a URL-safe
- * token with - or _ pasted while the option is off, or the reverse), with a button to switch.
+ * token with - or _ pasted while the option is off, or the reverse), with a button to switch. The
+ * region is always there (empty without a hint), so a screen reader hears the hint when it comes.
  */
 export function AlphabetHint({ s, onAlphabet }: { s: Base64View; onAlphabet(alphabet: Alphabet): void }) {
   const other =
     s.mode === 'decode' && !s.file && s.message === INVALID_BASE64 && s.input.length <= SYNC_VALIDITY_LIMIT
       ? otherAlphabet(s.input, s.alphabet)
       : null;
-  if (!other) return null;
   return (
-    <p className="field-hint" data-testid="alphabet-hint">
-      {other === 'url'
-        ? 'It has - or _: it looks like URL-safe Base64 (RFC 4648 section 5).'
-        : 'It has + or /: it looks like standard Base64.'}{' '}
-      <button type="button" onClick={() => changeThenFocus(() => onAlphabet(other), INPUT_ID)}>
-        {other === 'url' ? 'Use the URL-safe alphabet' : 'Use the standard alphabet'}
-      </button>
+    <p className="field-hint b64-alphabet-hint" role="status" data-testid="alphabet-hint">
+      {other && (
+        <>
+          {other === 'url'
+            ? 'It has - or _: it looks like URL-safe Base64 (RFC 4648 section 5).'
+            : 'It has + or /: it looks like standard Base64.'}{' '}
+          <button type="button" onClick={() => changeThenFocus(() => onAlphabet(other), INPUT_ID)}>
+            {other === 'url' ? 'Use the URL-safe alphabet' : 'Use the standard alphabet'}
+          </button>
+        </>
+      )}
     </p>
   );
 }
