@@ -85,6 +85,18 @@ describeWith(['chromium'], 'Color Contrast Checker page', () => {
     await page.context().close();
   });
 
+  it('shows in the picker of a half-typed colour what the preview shows, not black for a white background', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('Background Color', { exact: true }).fill('#fff');
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await expect.poll(() => preview.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe('rgb(255, 255, 255)');
+    expect(await page.getByLabel('Background Color picker').inputValue()).toBe('#ffffff');
+    await page.getByLabel('Text Color', { exact: true }).fill('#00');
+    expect(await page.getByLabel('Text Color picker').inputValue()).toBe('#000000');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('keeps colours in the URL, reads them back, and applies a suggested passing colour', async () => {
     const { page } = await open('?bg=1e1e1e&fg=555555');
     expect(await page.getByLabel('Background Color', { exact: true }).inputValue()).toBe('#1e1e1e');

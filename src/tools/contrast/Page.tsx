@@ -13,6 +13,8 @@ import {
   contrastRatio,
   criteria,
   formatRatio,
+  INITIAL_BACKGROUND,
+  INITIAL_TEXT,
   LEVEL_MESSAGES,
   nearestPassing,
   parseHex,
@@ -34,7 +36,18 @@ const VISIONS: [VisionKind, string][] = [
   ['achromatopsia', 'Achromatopsia (no colour)'],
 ];
 
-function ColorField({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+/** `fallback`: the colour the preview shows while the field does not read, which the picker shows too. */
+function ColorField({
+  label,
+  value,
+  fallback,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  fallback: string;
+  onChange: (v: string) => void;
+}) {
   const id = label.toLowerCase().replace(/\s+/g, '-');
   const valid = parseHex(value);
   return (
@@ -44,7 +57,7 @@ function ColorField({ label, value, onChange }: { label: string; value: string; 
         <input
           type="color"
           aria-label={`${label} picker`}
-          value={valid ? toHex(valid) : '#000000'}
+          value={valid ? toHex(valid) : fallback}
           onChange={(e) => onChange(e.target.value)}
         />
         <input
@@ -130,8 +143,8 @@ export default function ContrastPage() {
     [bg, fg],
   );
 
-  const previewBg = bg ? toHex(bg) : '#ffffff';
-  const previewFg = fg ? toHex(fg) : '#000000';
+  const previewBg = bg ? toHex(bg) : INITIAL_BACKGROUND;
+  const previewFg = fg ? toHex(fg) : INITIAL_TEXT;
 
   return (
     <ToolPage
@@ -153,8 +166,13 @@ export default function ContrastPage() {
     >
       <div className="grid-2">
         <section className="panel" aria-label="Colours">
-          <ColorField label="Background Color" value={background} onChange={setBackground} />
-          <ColorField label="Text Color" value={text} onChange={setText} />
+          <ColorField
+            label="Background Color"
+            value={background}
+            fallback={INITIAL_BACKGROUND}
+            onChange={setBackground}
+          />
+          <ColorField label="Text Color" value={text} fallback={INITIAL_TEXT} onChange={setText} />
           <label className="field">
             Text opacity: {Math.round(alpha * 100)}%
             <input
