@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataUrl, dataUrlPrefix, downloadName, fileTypeLabel, formatKB, sizeRatio } from './logic';
+import { dataUrl, dataUrlPrefix, downloadName, fileTypeLabel, formatKB, otherAlphabet, sizeRatio } from './logic';
 import { examplesFor } from './examples';
 
 describe('Base64 page logic', () => {
@@ -28,6 +28,15 @@ describe('Base64 page logic', () => {
       expect(dataUrl('image/png', bytes.subarray(0, n).toString('base64url'), 'url')).toBe(want);
       expect(dataUrl('image/png', bytes.subarray(0, n).toString('base64'), 'standard')).toBe(want);
     }
+  });
+
+  it("offers the other alphabet only for its marks in the Base64, not in a data URL's media type", () => {
+    expect(otherAlphabet('PDw_Pz4-', 'standard')).toBe('url');
+    expect(otherAlphabet('PDw/Pz4+', 'url')).toBe('standard');
+    expect(otherAlphabet('SGVsbG8', 'standard')).toBe(null); // unpadded, but no - or _
+    // The "-" is the media type's: the payload is unpadded Base64, not URL-safe Base64.
+    expect(otherAlphabet('data:application/x-foo;base64,SGVsbG8', 'standard')).toBe(null);
+    expect(otherAlphabet('data:application/x-foo;base64,PDw_Pz4-', 'standard')).toBe('url');
   });
 
   it('names a decoded data URL after its media type', () => {

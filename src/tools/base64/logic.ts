@@ -1,7 +1,7 @@
 /** Pure helpers of the Base64 page (formatting, names, the conversion key). */
 import type { Mode } from '../../core/base64/convert';
 import type { Alphabet } from '../../core/base64/kernel';
-import { isValidBase64 } from '../../core/base64/text';
+import { isValidBase64, splitDataUrl } from '../../core/base64/text';
 import { formatBytes } from '../../core/bytes';
 
 /** Bytes of output shown in the output area; the full output is a download. */
@@ -98,7 +98,8 @@ export function downloadName(mode: Mode, file: FileInfo | null, mediaType = ''):
 export function otherAlphabet(text: string, alphabet: Alphabet): Alphabet | null {
   const other: Alphabet = alphabet === 'standard' ? 'url' : 'standard';
   const marks = other === 'url' ? /[-_]/ : /[+/]/;
-  return marks.test(text) && isValidBase64(text, other) ? other : null;
+  // A data URL's media type (application/x-font-woff) is not Base64: its marks do not count.
+  return marks.test(splitDataUrl(text)?.payload ?? text) && isValidBase64(text, other) ? other : null;
 }
 
 /** The RFC 2397 data URL prefix a browser's readAsDataURL would give this file. */
