@@ -71,7 +71,8 @@ function parseGroups(side: string, allowV4: boolean): bigint[] | string {
 }
 
 /**
- * Parses "2001:db8::1", "2001:DB8:0:0:0:0:0:1", "::ffff:192.0.2.1", "fe80::1%eth0/64", "2001:db8::1 64" ...
+ * Parses "2001:db8::1", "2001:DB8:0:0:0:0:0:1", "::ffff:192.0.2.1", "fe80::1%eth0/64", "2001:db8::1 64",
+ * "[2001:db8::1]/64" ...
  * Surrounding spaces are ignored.
  */
 export function parseIpv6(text: string): { ok: true; value: ParsedV6 } | { ok: false; error: string } {
@@ -81,6 +82,9 @@ export function parseIpv6(text: string): { ok: true; value: ParsedV6 } | { ok: f
   // "2001:db8::1 64": a prefix after a space, as the IPv4 box takes a bit count (ipcalc's form).
   const spaced = /^(\S+)\s+(\d+)$/.exec(t);
   if (spaced) t = `${spaced[1]}/${spaced[2]}`;
+  // "[2001:db8::1]" as a URL writes it (RFC 3986 IP-literal), a prefix after it or not; a port is not taken.
+  const literal = /^\[([^\]]*)\]\s*(\/.*)?$/.exec(t);
+  if (literal) t = literal[1]! + (literal[2] ?? '');
   const slash = t.indexOf('/');
   if (slash >= 0) {
     const after = t.slice(slash + 1);

@@ -162,6 +162,13 @@ describe('IPv6 parsing rejects malformed input with its message', () => {
     expect(parseIpv6('2001:db8::1 129')).toEqual({ ok: false, error: V6_MESSAGES.prefix });
   });
 
+  it('takes an address in brackets, as a URL writes it (it said the group "[2001" was not hex)', () => {
+    expect(parseIpv6('[2001:db8::1]')).toEqual({ ok: true, value: { addr: (0x20010db8n << 96n) | 1n } });
+    expect(parseIpv6(' [2001:db8::]/48 ')).toEqual({ ok: true, value: { addr: 0x20010db8n << 96n, prefix: 48 } });
+    // A port after the brackets is not part of the address: still refused, never read as a ninth group.
+    expect(parseIpv6('[2001:db8::1]:8080').ok).toBe(false);
+  });
+
   it('keeps the zone and an inline prefix', () => {
     expect(parseIpv6(' FE80::1%eth0/64 ')).toEqual({
       ok: true,
