@@ -956,11 +956,22 @@ describe('bitsmith json', () => {
     const utf16 = Buffer.from('{"a": "é"}', 'utf16le');
     const latin1 = Buffer.from('{"a": "Départ",}', 'latin1'); // the JSON error is after the byte
     const later = Buffer.from(`[\n${'1,\n'.repeat(600_000)}"D\xe9part",,]`, 'latin1'); // in the second piece
+    // In the first piece, the JSON error in the second: stdin was looked at only in its last piece.
+    const earlier = Buffer.from(`[\n"D\xe9part",\n${'1,\n'.repeat(600_000)},]`, 'latin1');
+    // A character's first byte ends stdin's first 1 MiB piece, its bad second byte starts the next.
+    const cut = Buffer.concat([
+      Buffer.from('["'),
+      Buffer.alloc(1048573, 'a'),
+      Buffer.from([0xc3, 0x41]),
+      Buffer.from('",,]'),
+    ]);
     const cases = [
       { name: 'utf16bom.json', bytes: utf16bom, where: 'byte 0xFF at line 1, column 1' },
       { name: 'utf16.json', bytes: utf16, where: 'byte 0xE9 at line 1, column 15' },
       { name: 'latin1.json', bytes: latin1, where: 'byte 0xE9 at line 1, column 9' },
       { name: 'later.json', bytes: later, where: 'byte 0xE9 at line 600002, column 3' },
+      { name: 'earlier.json', bytes: earlier, where: 'byte 0xE9 at line 2, column 3' },
+      { name: 'cut.json', bytes: cut, where: 'byte 0xC3 at line 1, column 1048576' },
     ];
     for (const { name, bytes, where } of cases) {
       const path = file(name, bytes);
@@ -975,6 +986,15 @@ describe('bitsmith json', () => {
         );
       }
     }
+  });
+
+  it('UTF-8 characters cut by a piece boundary of stdin are UTF-8: the JSON error is said, as for the file', () => {
+    // 10 bytes a repeat (1, 2, 3 and 4 bytes a character): piece boundaries fall inside characters.
+    const text = `["${'aé€😀'.repeat(120_000)}",,]`;
+    const path = file('cut-valid.json', text);
+    const error = badInput(['json', 'validate', path]);
+    expect(error).toMatch(/^bitsmith: ❌ Invalid JSON: .*line 1, column/);
+    expect(badInput(['json', 'validate', '-'], text)).toBe(error);
   });
 
   it("--sort-keys gives the page's tree output", () => {
