@@ -449,6 +449,30 @@ describe('POST /api/hdl/*: refusals', () => {
     expect((await post('fifo', '[1, 2]')).status).toBe(422);
   });
 
+  it('answers 400, saying where, to a body that is not UTF-8 (a Windows-1252 "é"), never generating with U+FFFD', async () => {
+    // As `bitsmith fsm generate --config` refuses the same file; the design had "D\uFFFDpart" in its comments.
+    const latin1 = Buffer.from('{"states": [{"name": "IDLE", "description": "D\xe9part"}]}', 'latin1');
+    const notUtf8 = { error: 'The body is not UTF-8 text: byte 0xE9 at line 1, column 47 (send JSON in UTF-8)' };
+    for (const path of ['hdl/fsm', 'hdl/uart', 'generate', 'crc/identify']) {
+      const r = await fetch(`${server.url}/api/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: latin1,
+      });
+      expect({ status: r.status, json: await r.json() }, path).toEqual({ status: 400, json: notUtf8 });
+    }
+    // UTF-8 is read as it is, a leading byte order mark included.
+    const states = '[{"name": "IDLE", "description": "Départ"}, {"name": "RUN"}, {"name": "DONE"}]';
+    const utf8 = Buffer.from(`\ufeff{"states": ${states}}`);
+    const answer = await fetch(`${server.url}/api/hdl/fsm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: utf8,
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.stringify(await answer.json())).toContain('Départ');
+  });
+
   it('answers 422, never a 500, to a body nested deeper than any configuration (the FSM limit holds 10,000 levels)', async () => {
     const deep = `{"moduleName": "m", "states": ${'['.repeat(10_000)}${']'.repeat(10_000)}}`;
     const r = await post('fsm', deep);
