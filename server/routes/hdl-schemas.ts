@@ -21,7 +21,14 @@ import {
 import { HDL_LANGUAGES } from '../../src/core/hdl/contract';
 import { MAX_SOFTWARE_WIDTH, SOFTWARE_LANGUAGES, isSoftwareLanguage } from '../../src/core/crc/software';
 import { findCatalogueAlgorithm, tooWideAlgorithm, tooWideText } from '../../src/core/hdl/crc/algorithm';
-import { MAX_PIPELINE_STAGES, validateCrcConfig, type CrcConfig } from '../../src/core/hdl/crc';
+import {
+  CRC_WIDTH_MESSAGE,
+  MAX_PIPELINE_STAGES,
+  PIPELINE_MESSAGE,
+  dataWidthMessage,
+  validateCrcConfig,
+  type CrcConfig,
+} from '../../src/core/hdl/crc';
 import {
   ALMOST_EMPTY_RANGE,
   ALMOST_FULL_RANGE,
@@ -332,7 +339,13 @@ const crcRequest = z
     algorithm: z.string().max(100).optional().meta({
       description: 'A catalogue name or alias (GET /api/predefined); case, spaces, dashes and slashes are ignored.',
     }),
-    width: z.number().int().min(1).max(MAX_CRC_WIDTH).optional().meta({ description: 'CRC width in bits.' }),
+    width: z
+      .number({ error: CRC_WIDTH_MESSAGE })
+      .int()
+      .min(1)
+      .max(MAX_CRC_WIDTH)
+      .optional()
+      .meta({ description: 'CRC width in bits.' }),
     poly: z
       .union([
         hexText,
@@ -350,15 +363,21 @@ const crcRequest = z
     refin: z.boolean().optional(),
     refout: z.boolean().optional(),
     // The hardware options: no defaults here, so that one given with a software language is seen.
-    dataWidth: z.number().int().min(MIN_DATA_WIDTH).max(MAX_DATA_WIDTH_API).optional().meta({
-      description: 'Data bits absorbed per clock (Verilog and VHDL only); default 8.',
-    }),
+    dataWidth: z
+      .number({ error: dataWidthMessage(MAX_DATA_WIDTH_API) })
+      .int()
+      .min(MIN_DATA_WIDTH)
+      .max(MAX_DATA_WIDTH_API)
+      .optional()
+      .meta({
+        description: 'Data bits absorbed per clock (Verilog and VHDL only); default 8.',
+      }),
     partialLastWord: z
       .boolean()
       .optional()
       .meta({ description: 'Adds data_bytes (data widths that are multiples of 8; Verilog and VHDL only).' }),
     pipelineStages: z
-      .number()
+      .number({ error: PIPELINE_MESSAGE })
       .int()
       .min(0)
       .max(MAX_PIPELINE_STAGES)

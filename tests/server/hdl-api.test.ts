@@ -366,6 +366,20 @@ describe('POST /api/hdl/*: refusals', () => {
     expect((await refused('crc', { width: 32, poly: '0x104C11DB7' })).details[0]!.message).toBe(
       'Polynomial does not fit in 32 bits (the CRC width): without its x^32 term it is 0x04c11db7.',
     );
+    // The CRC's numbers too (they said zod's "Too big: expected number to be <=1024").
+    const crcNumbers: [Body, string][] = [
+      [{ algorithm: 'CRC-32C', dataWidth: 2048 }, 'Data width must be a whole number from 1 to 1024.'],
+      [{ algorithm: 'CRC-32C', dataWidth: 8.5 }, 'Data width must be a whole number from 1 to 1024.'],
+      [{ algorithm: 'CRC-32C', dataWidth: '8' }, 'Data width must be a whole number from 1 to 1024.'],
+      [{ width: 0, poly: '0x7' }, 'CRC width must be a whole number from 1 to 67.'],
+      [{ width: 68, poly: '0x7' }, 'CRC width must be a whole number from 1 to 67.'],
+      [{ algorithm: 'CRC-32C', pipelineStages: 4 }, 'Pipeline stages must be a whole number from 0 to 3.'],
+      [{ algorithm: 'CRC-32C', pipelineStages: -1 }, 'Pipeline stages must be a whole number from 0 to 3.'],
+    ];
+    for (const [body, message] of crcNumbers)
+      expect((await refused('crc', body)).details, JSON.stringify(body)).toEqual([
+        { path: Object.keys(body).find((k) => k !== 'algorithm' && k !== 'poly'), message },
+      ]);
   });
 
   it("says the catalogue's CRC-82/DARC is too wide, never that it is unknown", async () => {
