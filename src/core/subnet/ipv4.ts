@@ -173,7 +173,7 @@ interface IpBoxInput {
 }
 
 /**
- * Splits the IP box: "10.0.0.1", "10.0.0.1/16", "10.0.0.1 255.255.0.0", "10.0.0.1 /16" or
+ * Splits the IP box: "10.0.0.1", "10.0.0.1/16", "10.0.0.1 255.255.0.0", "10.0.0.1 16", "10.0.0.1 /16" or
  * "10.0.0.1/255.255.0.0" (a dotted suffix after "/" is a mask, as ipcalc and Python's ipaddress
  * read it). The address part is validated by the caller.
  */
@@ -182,7 +182,8 @@ export function splitIpBox(text: string): IpBoxInput {
   const m = /^(\S+?)\s*\/\s*(\S*)$/.exec(t) ?? /^(\S+)\s+(\S+)$/.exec(t);
   if (!m) return { ip: t };
   const [, ip = '', suffix = ''] = m; // both groups always match
-  if (t.includes('/') && !suffix.includes('.')) {
+  // After a space, digits alone are a prefix length, as ipcalc reads its NETMASK ("10.0.0.1 24").
+  if (!suffix.includes('.') && (t.includes('/') || /^\d+$/.test(suffix))) {
     const cidr = parseCidr(suffix);
     return cidr === null ? { ip, suffixError: MESSAGES.invalidCidr } : { ip, cidr };
   }
