@@ -49,6 +49,11 @@ describe('redactUrl', () => {
     [`/jwt/${JWT.replaceAll('.', '%2e')}/x`, '/jwt/REDACTED/x'],
     [`/jwt?t=%65%79%4A${JWT.slice(3)}`, '/jwt?t=REDACTED'],
     ['/p/a%2Fb%3Fc%25', '/p/a%2Fb%3Fc%25'],
+    // After a percent-encoded separator: a quote, a space (`Bearer%20eyJ...`), `=` or `/`.
+    [`/p?q=%22${JWT}%22`, '/p?q=%22REDACTED%22'],
+    [`/p?h=Bearer%20${JWT}`, '/p?h=Bearer%20REDACTED'],
+    [`/jwt/a%2F${JWT}`, '/jwt/a%2FREDACTED'],
+    [`/p?t=%3d${JWT}`, '/p?t=%3dREDACTED'],
     // A bare query (no =) as long as a content value is a paste too.
     [`/crc-generator?${'f'.repeat(101)}`, '/crc-generator?REDACTED'],
     [`/crc-generator?x=1&${'f'.repeat(101)}`, '/crc-generator?x=1&REDACTED'],
