@@ -112,6 +112,17 @@ describe('bitsmith: version, help and exit codes', () => {
     expect(r.stderr).toContain('Usage: bitsmith crc [options] [command]');
   });
 
+  it('--help after a command it does not have is that usage error, not the help and exit 0', () => {
+    // Before: `bitsmith gradient --help` printed the root's help and exited 0, as if gradient were listed.
+    expect(usageError(['gradient', '--help'])).toBe("error: unknown command 'gradient'");
+    expect(usageError(['gradient', '-h'])).toBe("error: unknown command 'gradient'");
+    const r = bitsmith(['base64', 'encdoe', '--help']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe("error: unknown command 'encdoe'\n(Did you mean encode?)\n");
+    expect(ok(['base64', '--help'])).toContain('Usage: bitsmith base64');
+    expect(ok(['base64', 'encode', '--help'])).toContain('Usage: bitsmith base64 encode');
+  });
+
   it('help into a reader that has gone (| head) ends quietly with exit 0', () => {
     // The reader exits before the help is written: the write meets a closed pipe (EPIPE).
     const script = '{ sleep 0.3; "$N" "$BIN" crc identify --help 2>err.txt; echo $? > rc.txt; } | true';
