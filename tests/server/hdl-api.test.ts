@@ -463,6 +463,20 @@ describe('POST /api/hdl/*: refusals', () => {
     expect((await post('fifo', '[1, 2]')).status).toBe(422);
   });
 
+  it('answers 400 to options in the query string, which would be ignored for the defaults (?language=vhdl gave Verilog)', async () => {
+    for (const path of ['hdl/uart', 'generate', 'crc/identify']) {
+      const r = await fetch(`${server.url}/api/${path}?language=vhdl&testbench`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect({ status: r.status, json: await r.json() }, path).toEqual({
+        status: 400,
+        json: { error: 'Send the options in the JSON body, not the query string (language, testbench)' },
+      });
+    }
+  });
+
   it('answers 400, saying where, to a body that is not UTF-8 (a Windows-1252 "é"), never generating with U+FFFD', async () => {
     // As `bitsmith fsm generate --config` refuses the same file; the design had "D\uFFFDpart" in its comments.
     const latin1 = Buffer.from('{"states": [{"name": "IDLE", "description": "D\xe9part"}]}', 'latin1');
