@@ -374,7 +374,10 @@ program
     '<address>',
     'ADDRESS/PREFIX (IPv4 also ADDRESS/MASK, or ADDRESS MASK), e.g. 10.0.0.0/8 or 2001:db8::/48; - reads it from stdin',
   )
-  .argument('[mask]', 'IPv4: the MASK as an argument of its own, as ipcalc takes it (10.1.2.3 255.255.0.0)')
+  .argument(
+    '[mask]',
+    'the MASK or PREFIX as an argument of its own, as ipcalc takes it (10.1.2.3 255.255.0.0 or 10.1.2.3 16; IPv6: the PREFIX)',
+  )
   .option('--json', 'the results as JSON')
   .option(
     '--split <prefix>',
@@ -399,7 +402,9 @@ program
   .action(async (address: string, mask: string | undefined, o) => {
     if (mask !== undefined && address === '-')
       throw new UsageError('- reads ADDRESS MASK from stdin: give no MASK argument beside it');
-    await (await import('./subnet')).subnet(mask === undefined ? address : `${address} ${mask}`, o);
+    // IPv4's box takes "ADDRESS MASK" (or PREFIX); IPv6's a /PREFIX, so a second argument is one (":" is IPv6's).
+    const joined = mask === undefined ? address : `${address}${address.includes(':') ? '/' : ' '}${mask}`;
+    await (await import('./subnet')).subnet(joined, o);
   });
 
 // ---- run --------------------------------------------------------------------------------------
