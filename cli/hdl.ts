@@ -8,7 +8,7 @@ import type { FsmConfig } from '../src/core/hdl/fsm';
 import type { UartConfig } from '../src/core/hdl/uart';
 import { configFiles } from '../src/core/hdl/files';
 import { unpackJson } from '../src/core/packed-json';
-import { BadInput, notUtf8Text, readAll } from './io';
+import { BadInput, inputName, notUtf8Text, readAll } from './io';
 import { decodeUtf8 } from '../src/core/data/utf8';
 import { checkOutputLanguage, writeFiles } from './files';
 
@@ -109,8 +109,8 @@ const commandOptionLine = (option: string) => `${option} is an option of the com
 function refuseBesideConfig(wrapper: Record<string, unknown>, source: string): void {
   const other = Object.keys(wrapper).find((k) => k !== 'config');
   if (other === undefined) return;
-  if (COMMAND_OPTIONS.includes(other)) throw new BadInput(`${source}: ${commandOptionLine(other)}`);
-  throw new BadInput(`${source}: ${other}: unknown field beside config (the settings go inside it)`);
+  if (COMMAND_OPTIONS.includes(other)) throw new BadInput(`${inputName(source)}: ${commandOptionLine(other)}`);
+  throw new BadInput(`${inputName(source)}: ${other}: unknown field beside config (the settings go inside it)`);
 }
 
 /**
@@ -131,7 +131,7 @@ async function readConfig(source: string): Promise<Record<string, unknown>> {
     try {
       value = parse(text);
     } catch (e) {
-      throw new BadInput(`${source}: neither JSON nor YAML (${(e as Error).message.split('\n')[0]})`);
+      throw new BadInput(`${inputName(source)}: neither JSON nor YAML (${(e as Error).message.split('\n')[0]})`);
     }
     // An empty file (or YAML comments only) is a configuration with every field missing: the
     // page's defaults, as for `{}`. An explicit `null` is still refused below.
@@ -141,7 +141,7 @@ async function readConfig(source: string): Promise<Record<string, unknown>> {
     refuseBesideConfig(value, source);
     value = value.config;
   }
-  if (!isObject(value)) throw new BadInput(`${source}: the configuration must be an object`);
+  if (!isObject(value)) throw new BadInput(`${inputName(source)}: the configuration must be an object`);
   return value;
 }
 
@@ -190,7 +190,7 @@ async function filesFor(gen: Generator, o: HdlGenerateOptions): Promise<HdlFile[
   } else value = await asTyped(gen, await readConfig(o.config));
   // After the link's language is known: `-o uart.vhd` from a VHDL link is what the link asks.
   checkOutputLanguage(o.output, language, ['verilog', 'vhdl']);
-  const where = isLink(o.config) ? 'the link' : o.config;
+  const where = isLink(o.config) ? 'the link' : inputName(o.config);
   const config = await checkedConfig(gen, value, where);
   const options = { ...o, language };
   if (gen === 'fsm') {

@@ -542,6 +542,19 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     { gen: 'fsm', config: COMPLEX_EXAMPLE, g: fsmGenerator },
   ] as const;
 
+  it('--config - names stdin in its messages, as every other message does (it said "bitsmith: -: ...")', () => {
+    expect(badInput(['fifo', 'generate', '--config', '-'], '{"fifoDepth": 1}')).toBe(
+      'bitsmith: stdin: fifoDepth: FIFO depth must be a whole number from 2 to 131072 words (1 is too small)',
+    );
+    expect(badInput(['uart', 'generate', '--config', '-'], '[]')).toBe(
+      'bitsmith: stdin: the configuration must be an object',
+    );
+    expect(badInput(['fsm', 'generate', '--config', '-'], '{')).toMatch(/^bitsmith: stdin: neither JSON nor YAML \(/);
+    const warned = bitsmith(['uart', 'generate', '--config', '-'], '{"baudRate": 921600, "clockFreq": 20000000}');
+    expect(warned.status).toBe(0);
+    expect(warned.stderr).toMatch(/^bitsmith: stdin: warning: baud error /);
+  });
+
   it('a --config that is not UTF-8 is refused, as yaml refuses it, not written with U+FFFD in the design', () => {
     // Before: an input's description 'D\xe9part' became 'D\uFFFDpart' in the Verilog comments, without a word.
     const yaml = 'inputs:\n  - name: start\n    width: 1\n    description: "D\xe9part"\n  - name: stop\n    width: 1\n';
