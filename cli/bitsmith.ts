@@ -402,9 +402,7 @@ program
   .action(async (address: string, mask: string | undefined, o) => {
     if (mask !== undefined && address === '-')
       throw new UsageError('- reads ADDRESS MASK from stdin: give no MASK argument beside it');
-    // IPv4's box takes "ADDRESS MASK" (or PREFIX); IPv6's a /PREFIX, so a second argument is one (":" is IPv6's).
-    const joined = mask === undefined ? address : `${address}${address.includes(':') ? '/' : ' '}${mask}`;
-    await (await import('./subnet')).subnet(joined, o);
+    await (await import('./subnet')).subnet(mask === undefined ? address : `${address} ${mask}`, o);
   });
 
 // ---- run --------------------------------------------------------------------------------------

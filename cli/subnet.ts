@@ -70,8 +70,12 @@ async function addressFromStdin(): Promise<string> {
   return lines[0]!;
 }
 
+/** IPv6's box takes a /PREFIX; "ADDRESS PREFIX" (two arguments, or a line of stdin), as ipcalc takes it, is one. */
+const ipv6Prefix = (address: string) =>
+  looksLikeIpv6(address) ? address.trim().replace(/^(\S+)\s+(\d+)$/, '$1/$2') : address;
+
 export async function subnet(arg: string, o: SubnetOptions): Promise<void> {
-  const address = arg === '-' ? await addressFromStdin() : arg;
+  const address = ipv6Prefix(arg === '-' ? await addressFromStdin() : arg);
   if (o.split !== undefined && o.hosts) throw new UsageError('Give --split PREFIX or --hosts, not both.');
   const list = o.split !== undefined || o.hosts;
   if (o.csv && !list) throw new UsageError('--csv goes with --split PREFIX or --hosts.');

@@ -360,6 +360,7 @@ describe('bitsmith subnet', () => {
     expect(ok(['subnet', '10.1.2.3', '16'])).toBe(ok(['subnet', '10.1.2.3/16']));
     // IPv6 takes its prefix so too (it said 'Group " 64" is not hexadecimal (0-9, a-f)').
     expect(ok(['subnet', '2001:db8::1', '64'])).toBe(ok(['subnet', '2001:db8::1/64']));
+    expect(ok(['subnet', '-'], '2001:db8::1 64\n')).toBe(ok(['subnet', '2001:db8::1/64']));
     expect(usageError(['subnet', '-', '255.255.0.0'])).toBe(
       'error: - reads ADDRESS MASK from stdin: give no MASK argument beside it',
     );
