@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { paramsOf } from '../../src/core/crc/catalogue';
+import { hexValue } from '../../src/core/crc/request';
 import {
   MAX_CRC_WIDTH,
   MAX_DATA_WIDTH_API,
@@ -316,12 +317,6 @@ const fsmRequest = z
 
 // ---- CRC -------------------------------------------------------------------------------------
 
-/** Longest hexadecimal text accepted (as POST /api/generate). */
-const HEX_MAX_LENGTH = 40;
-const hexText = z
-  .string()
-  .max(HEX_MAX_LENGTH)
-  .regex(/^\s*(0[xX])?[0-9a-fA-F]+\s*$/, 'must be a hexadecimal number such as 0xFFFF');
 const PARAMETER_FIELDS = ['width', 'poly', 'init', 'xorout', 'refin', 'refout'] as const;
 
 const crcField = byPrefix([
@@ -336,7 +331,7 @@ const crcField = byPrefix([
 
 const crcRequest = z
   .strictObject({
-    algorithm: z.string().max(100).optional().meta({
+    algorithm: z.string().max(100, 'must be at most 100 characters').optional().meta({
       description: 'A catalogue name or alias (GET /api/predefined); case, spaces, dashes and slashes are ignored.',
     }),
     width: z
@@ -348,7 +343,7 @@ const crcRequest = z
       .meta({ description: 'CRC width in bits.' }),
     poly: z
       .union([
-        hexText,
+        hexValue,
         z
           .array(z.union([z.literal(0), z.literal(1)]))
           .length(POLY_BITS)
@@ -358,8 +353,8 @@ const crcRequest = z
       .meta({
         description: 'Generator polynomial: hexadecimal without the x^width term (with width), or coefficients.',
       }),
-    init: hexText.optional().meta({ description: 'Initial register value; default 0.' }),
-    xorout: hexText.optional().meta({ description: 'Final XOR value; default 0.' }),
+    init: hexValue.optional().meta({ description: 'Initial register value; default 0.' }),
+    xorout: hexValue.optional().meta({ description: 'Final XOR value; default 0.' }),
     refin: z.boolean().optional(),
     refout: z.boolean().optional(),
     // The hardware options: no defaults here, so that one given with a software language is seen.

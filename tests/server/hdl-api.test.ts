@@ -367,19 +367,23 @@ describe('POST /api/hdl/*: refusals', () => {
       'Polynomial does not fit in 32 bits (the CRC width): without its x^32 term it is 0x04c11db7.',
     );
     // The CRC's numbers too (they said zod's "Too big: expected number to be <=1024").
-    const crcNumbers: [Body, string][] = [
-      [{ algorithm: 'CRC-32C', dataWidth: 2048 }, 'Data width must be a whole number from 1 to 1024.'],
-      [{ algorithm: 'CRC-32C', dataWidth: 8.5 }, 'Data width must be a whole number from 1 to 1024.'],
-      [{ algorithm: 'CRC-32C', dataWidth: '8' }, 'Data width must be a whole number from 1 to 1024.'],
-      [{ width: 0, poly: '0x7' }, 'CRC width must be a whole number from 1 to 67.'],
-      [{ width: 68, poly: '0x7' }, 'CRC width must be a whole number from 1 to 67.'],
-      [{ algorithm: 'CRC-32C', pipelineStages: 4 }, 'Pipeline stages must be a whole number from 0 to 3.'],
-      [{ algorithm: 'CRC-32C', pipelineStages: -1 }, 'Pipeline stages must be a whole number from 0 to 3.'],
+    const dataWidth = 'Data width must be a whole number from 1 to 1024.';
+    const width = 'CRC width must be a whole number from 1 to 67.';
+    const stages = 'Pipeline stages must be a whole number from 0 to 3.';
+    const crcFields: [Body, string, string][] = [
+      [{ algorithm: 'CRC-32C', dataWidth: 2048 }, 'dataWidth', dataWidth],
+      [{ algorithm: 'CRC-32C', dataWidth: 8.5 }, 'dataWidth', dataWidth],
+      [{ algorithm: 'CRC-32C', dataWidth: '8' }, 'dataWidth', dataWidth],
+      [{ width: 0, poly: '0x7' }, 'width', width],
+      [{ width: 68, poly: '0x7' }, 'width', width],
+      [{ algorithm: 'CRC-32C', pipelineStages: 4 }, 'pipelineStages', stages],
+      [{ algorithm: 'CRC-32C', pipelineStages: -1 }, 'pipelineStages', stages],
+      // As POST /api/generate says it (it was "Too big: expected string to have <=40 characters").
+      [{ width: 16, poly: '0x1021', init: 'f'.repeat(41) }, 'init', 'must be at most 40 characters'],
+      [{ algorithm: 'x'.repeat(101) }, 'algorithm', 'must be at most 100 characters'],
     ];
-    for (const [body, message] of crcNumbers)
-      expect((await refused('crc', body)).details, JSON.stringify(body)).toEqual([
-        { path: Object.keys(body).find((k) => k !== 'algorithm' && k !== 'poly'), message },
-      ]);
+    for (const [body, path, message] of crcFields)
+      expect((await refused('crc', body)).details, JSON.stringify(body)).toEqual([{ path, message }]);
   });
 
   it("says the catalogue's CRC-82/DARC is too wide, never that it is unknown", async () => {

@@ -127,7 +127,8 @@ export function generateBody(
 
 // ---- POST /api/generate ----------------------------------------------------------------------
 
-const hexValue = z
+/** Hexadecimal text of at most 40 characters: init and xorout here, and in POST /api/hdl/crc. */
+export const hexValue = z
   .string()
   .max(HEX_MAX_LENGTH, `must be at most ${HEX_MAX_LENGTH} characters`)
   .regex(HEX_TEXT, 'must be a hexadecimal number such as 0xFFFF');
