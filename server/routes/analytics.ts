@@ -7,7 +7,7 @@ import { Router, text, type RequestHandler } from 'express';
 import type { ServerResponse } from 'node:http';
 import { ZodError } from 'zod';
 import { isUtf8, refuseOversizedBodies } from '../body-limit';
-import { HttpError, validationError } from '../errors';
+import { HttpError, MALFORMED_JSON, NOT_AN_OBJECT, validationError } from '../errors';
 import { requireAdmin } from '../auth';
 import { isBot, StatsQuerySchema } from '../services/analytics';
 import { StoreUnavailableError, type AnalyticsStore } from '../store/types';
@@ -50,10 +50,9 @@ function bodyObject(body: string | undefined): unknown {
   try {
     value = JSON.parse(body);
   } catch {
-    throw new HttpError(400, 'Malformed JSON body');
+    throw new HttpError(400, MALFORMED_JSON);
   }
-  if (typeof value !== 'object' || value === null)
-    throw new HttpError(400, 'Malformed JSON body: an object or array was expected');
+  if (typeof value !== 'object' || value === null) throw new HttpError(400, NOT_AN_OBJECT);
   return value;
 }
 

@@ -464,6 +464,12 @@ describe('POST /api/hdl/*: refusals', () => {
     expect(server.output()).not.toMatch(/Unhandled error/);
     const malformed = await post('fifo', '{"dataWidth": 8,');
     expect(malformed.status).toBe(400);
+    // In the analytics API's words, for the same mistakes (each was "Malformed request body").
+    expect(await malformed.json()).toEqual({ error: 'Malformed JSON body' });
+    for (const body of ['null', '8', '"fifo"'])
+      expect(await (await post('fifo', body)).json(), body).toEqual({
+        error: 'Malformed JSON body: an object or array was expected',
+      });
     expect((await post('fifo', '[1, 2]')).status).toBe(422);
   });
 
