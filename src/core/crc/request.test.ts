@@ -100,6 +100,8 @@ describe('the page and the API apply the same rules', () => {
     ]);
     expect(apiIssues({ poly: [1, ...new Array(67).fill(0)] })).toEqual(['poly: must have a term above x^0']);
     expect(apiIssues({ poly: crc16.slice(1) })).toEqual(['poly: must have exactly 68 coefficients (x^0..x^67)']);
+    // A list of the wrong length is told that alone (it was also told it has no term above x^0).
+    expect(apiIssues({ poly: [0, 0, 0] })).toEqual(['poly: must have exactly 68 coefficients (x^0..x^67)']);
   });
 });
 

@@ -142,7 +142,8 @@ export const generateRequestSchema = z
     poly: z
       .array(z.union([z.literal(0), z.literal(1)]), { error: 'must be an array of 0/1 coefficients' })
       .length(POLY_BITS, `must have exactly ${POLY_BITS} coefficients (x^0..x^${POLY_BITS - 1})`)
-      .refine(hasTermAboveX0, 'must have a term above x^0'),
+      // Only a list of the right length: the wrong one is told that alone.
+      .refine((bits) => bits.length !== POLY_BITS || hasTermAboveX0(bits), 'must have a term above x^0'),
     data_width: z
       .number({ error: wholeNumber(MIN_DATA_WIDTH, MAX_DATA_WIDTH_API) })
       .int()
