@@ -84,20 +84,7 @@ async function fromPermalink(url: URL, gen: Generator): Promise<FromLink> {
   }
   const { language, ...settings } = out;
   if (language !== undefined && language !== 'verilog' && language !== 'vhdl') throw damaged('language');
-  return { settings: await asTyped(gen, settings), language };
-}
-
-/**
- * The UART page keeps its Clock Frequency and FIFO Depth boxes as typed text (src/tools/uart/logic.ts),
- * and so do its link and its form: such text (`50,000,000`, `1.8432e6`, YAML's `50_000_000`) is read
- * as the page reads it, and text the page refuses becomes NaN, which the checks refuse with its message.
- */
-async function asTyped(gen: Generator, settings: Record<string, unknown>): Promise<Record<string, unknown>> {
-  if (gen !== 'uart') return settings;
-  const { parseWholeText } = await import('../src/core/hdl/uart');
-  const out = { ...settings };
-  for (const k of ['clockFreq', 'fifoDepth']) if (typeof out[k] === 'string') out[k] = parseWholeText(out[k]);
-  return out;
+  return { settings, language };
 }
 
 /** The command's options, which a configuration file does not hold. */
@@ -187,7 +174,7 @@ async function filesFor(gen: Generator, o: HdlGenerateOptions): Promise<HdlFile[
     value = link.settings;
     // The page's language came with its link; --language on the command line wins.
     if (!o.languageGiven && link.language) language = link.language;
-  } else value = await asTyped(gen, await readConfig(o.config));
+  } else value = await readConfig(o.config);
   // After the link's language is known: `-o uart.vhd` from a VHDL link is what the link asks.
   checkOutputLanguage(o.output, language, ['verilog', 'vhdl']);
   const where = isLink(o.config) ? 'the link' : inputName(o.config);

@@ -67,6 +67,7 @@ import {
   OVERSAMPLING_OPTIONS,
   PARITY_OPTIONS,
   STOP_BITS_OPTIONS,
+  parseWholeText,
   validateUart,
   type UartConfig,
 } from '../../src/core/hdl/uart';
@@ -136,6 +137,14 @@ const uartField = byPrefix([
 ]);
 const uartError = (field: keyof UartConfig) => ({ error: pageMessage(validateUart, DEFAULT_UART, field, uartField) });
 
+/**
+ * The UART page keeps its Clock Frequency and FIFO Depth boxes as typed text (src/tools/uart/logic.ts),
+ * and so may a configuration (its form, its link, a `bitsmith --config` file): such text
+ * (`50,000,000`, `1.8432e6`, YAML's `50_000_000`) is read as the page reads it; text it refuses
+ * becomes NaN, which the number's check refuses with the page's message.
+ */
+const typedText = (value: unknown) => (typeof value === 'string' ? parseWholeText(value) : value);
+
 const uartRequest = z
   .strictObject({
     baudRate: z
@@ -149,17 +158,11 @@ const uartRequest = z
       .default(DEFAULT_UART.stopBits as (typeof STOP_BITS_OPTIONS)[number]),
     parity: z.enum(PARITY_OPTIONS as ['none', 'even', 'odd'], uartError('parity')).default(DEFAULT_UART.parity),
     clockFreq: z
-      .number(uartError('clockFreq'))
-      .int()
-      .min(CLOCK_MIN)
-      .max(CLOCK_MAX)
+      .preprocess(typedText, z.number(uartError('clockFreq')).int().min(CLOCK_MIN).max(CLOCK_MAX))
       .default(DEFAULT_UART.clockFreq)
-      .meta({ description: 'System clock in Hz.' }),
+      .meta({ description: 'System clock in Hz (or the text the page takes: "50,000,000", "1.8432e6").' }),
     fifoDepth: z
-      .number(uartError('fifoDepth'))
-      .int()
-      .min(FIFO_DEPTH_MIN)
-      .max(FIFO_DEPTH_MAX)
+      .preprocess(typedText, z.number(uartError('fifoDepth')).int().min(FIFO_DEPTH_MIN).max(FIFO_DEPTH_MAX))
       .default(DEFAULT_UART.fifoDepth),
     oversampling: z
       .literal(OVERSAMPLING_OPTIONS, uartError('oversampling'))

@@ -350,6 +350,16 @@ describe('POST /api/hdl/*: refusals', () => {
     },
   );
 
+  it("reads the UART's clock and FIFO depth as text the page's boxes take, as bitsmith --config reads the same JSON", async () => {
+    // It answered '50,000,000' with "Clock frequency must be a whole number of Hz between 1,000,000 and 200,000,000."
+    const typed = await files('uart', { clockFreq: '50,000,000', fifoDepth: ' 64 ' });
+    expect(typed).toEqual(await files('uart', { clockFreq: 50_000_000, fifoDepth: 64 }));
+    expect(await files('uart', { clockFreq: '1.8432e6' })).toEqual(await files('uart', { clockFreq: 1_843_200 }));
+    expect((await refused('uart', { clockFreq: 'fast' })).details).toEqual([
+      { path: 'clockFreq', message: 'Clock frequency must be a whole number of Hz between 1,000,000 and 200,000,000.' },
+    ]);
+  });
+
   it("answers the page's sentences where the page has one", async () => {
     expect((await refused('uart', { baudRate: 1234 })).details).toEqual([
       {
