@@ -8,7 +8,7 @@ import type { FsmConfig } from '../src/core/hdl/fsm';
 import type { UartConfig } from '../src/core/hdl/uart';
 import { configFiles } from '../src/core/hdl/files';
 import { unpackJson } from '../src/core/packed-json';
-import { BadInput, notUtf8Text, readAll } from './io';
+import { BadInput, inputName, notUtf8Text, readAll } from './io';
 import { decodeUtf8 } from '../src/core/data/utf8';
 import { checkOutputLanguage, writeFiles } from './files';
 
@@ -84,20 +84,7 @@ async function fromPermalink(url: URL, gen: Generator): Promise<FromLink> {
   }
   const { language, ...settings } = out;
   if (language !== undefined && language !== 'verilog' && language !== 'vhdl') throw damaged('language');
-  return { settings: await asTyped(gen, settings), language };
-}
-
-/**
- * The UART page keeps its Clock Frequency and FIFO Depth boxes as typed text (src/tools/uart/logic.ts),
- * and so do its link and its form: such text (`50,000,000`, `1.8432e6`, YAML's `50_000_000`) is read
- * as the page reads it, and text the page refuses becomes NaN, which the checks refuse with its message.
- */
-async function asTyped(gen: Generator, settings: Record<string, unknown>): Promise<Record<string, unknown>> {
-  if (gen !== 'uart') return settings;
-  const { parseWholeText } = await import('../src/core/hdl/uart');
-  const out = { ...settings };
-  for (const k of ['clockFreq', 'fifoDepth']) if (typeof out[k] === 'string') out[k] = parseWholeText(out[k]);
-  return out;
+  return { settings, language };
 }
 
 /** The command's options, which a configuration file does not hold. */
@@ -109,8 +96,8 @@ const commandOptionLine = (option: string) => `${option} is an option of the com
 function refuseBesideConfig(wrapper: Record<string, unknown>, source: string): void {
   const other = Object.keys(wrapper).find((k) => k !== 'config');
   if (other === undefined) return;
-  if (COMMAND_OPTIONS.includes(other)) throw new BadInput(`${source}: ${commandOptionLine(other)}`);
-  throw new BadInput(`${source}: ${other}: unknown field beside config (the settings go inside it)`);
+  if (COMMAND_OPTIONS.includes(other)) throw new BadInput(`${inputName(source)}: ${commandOptionLine(other)}`);
+  throw new BadInput(`${inputName(source)}: ${other}: unknown field beside config (the settings go inside it)`);
 }
 
 /**
@@ -131,7 +118,7 @@ async function readConfig(source: string): Promise<Record<string, unknown>> {
     try {
       value = parse(text);
     } catch (e) {
-      throw new BadInput(`${source}: neither JSON nor YAML (${(e as Error).message.split('\n')[0]})`);
+      throw new BadInput(`${inputName(source)}: neither JSON nor YAML (${(e as Error).message.split('\n')[0]})`);
     }
     // An empty file (or YAML comments only) is a configuration with every field missing: the
     // page's defaults, as for `{}`. An explicit `null` is still refused below.
@@ -141,7 +128,7 @@ async function readConfig(source: string): Promise<Record<string, unknown>> {
     refuseBesideConfig(value, source);
     value = value.config;
   }
-  if (!isObject(value)) throw new BadInput(`${source}: the configuration must be an object`);
+  if (!isObject(value)) throw new BadInput(`${inputName(source)}: the configuration must be an object`);
   return value;
 }
 
@@ -187,10 +174,10 @@ async function filesFor(gen: Generator, o: HdlGenerateOptions): Promise<HdlFile[
     value = link.settings;
     // The page's language came with its link; --language on the command line wins.
     if (!o.languageGiven && link.language) language = link.language;
-  } else value = await asTyped(gen, await readConfig(o.config));
+  } else value = await readConfig(o.config);
   // After the link's language is known: `-o uart.vhd` from a VHDL link is what the link asks.
   checkOutputLanguage(o.output, language, ['verilog', 'vhdl']);
-  const where = isLink(o.config) ? 'the link' : o.config;
+  const where = isLink(o.config) ? 'the link' : inputName(o.config);
   const config = await checkedConfig(gen, value, where);
   const options = { ...o, language };
   if (gen === 'fsm') {

@@ -16,9 +16,15 @@ export class Unreadable extends BadInput {}
 /** Options that do not go together (or an option's value that is no value at all): exit 2, as commander's own. */
 export class UsageError extends Error {}
 
-/** The line every command says for input that is not UTF-8 text (`-` is stdin). */
+/**
+ * An input as the messages name it: `-` is stdin, and an empty name (an unset "$IN") is shown as
+ * '', as GNU base64 shows it (it read ': no such file').
+ */
+export const inputName = (file: string) => (file === '-' ? 'stdin' : file === '' ? "''" : file);
+
+/** The line every command says for input that is not UTF-8 text. */
 export const notUtf8Text = (file: string, bad: NotUtf8) =>
-  `${file === '-' ? 'stdin' : file} is not UTF-8 text: ${notUtf8Where(bad)} (save it as UTF-8)`;
+  `${inputName(file)} is not UTF-8 text: ${notUtf8Where(bad)} (save it as UTF-8)`;
 
 /** Bytes read per step from a file or stdin. */
 export const CHUNK_BYTES = 4 << 20;
@@ -36,8 +42,7 @@ export async function* readChunks(path: string): AsyncGenerator<Buffer> {
 }
 
 export function readProblem(file: string, e: unknown): string {
-  // An empty name (an unset "$IN") is shown as '', as GNU base64 shows it: it read ': no such file'.
-  const path = file === '-' ? 'stdin' : file === '' ? "''" : file;
+  const path = inputName(file);
   const code = (e as NodeJS.ErrnoException).code;
   if (code === 'ENOENT') return `${path}: no such file`;
   if (code === 'EISDIR') return `${path}: is a directory`;
@@ -71,7 +76,7 @@ export async function readAll(path: string, whole?: WholeDocument): Promise<Buff
   const max = whole ? Math.floor(getHeapStatistics().heap_size_limit / whole.heapPerByte) : Infinity;
   const tooBig = (bytes: number | undefined) =>
     new BadInput(
-      `${bytes === undefined ? `${path === '-' ? 'stdin' : path} holds more than ${mb(max)}` : `${path} is ${mb(bytes)}`}: ${whole!.what} reads the whole document, up to ${mb(max)} here (NODE_OPTIONS=--max-old-space-size=MB raises it)`,
+      `${bytes === undefined ? `${inputName(path)} holds more than ${mb(max)}` : `${path} is ${mb(bytes)}`}: ${whole!.what} reads the whole document, up to ${mb(max)} here (NODE_OPTIONS=--max-old-space-size=MB raises it)`,
     );
   if (path !== '-') {
     try {

@@ -8,7 +8,9 @@
  * `jsonBody`: the whole chain of a route that takes a JSON body.
  */
 import { json, type Request, type RequestHandler } from 'express';
+import { isUtf8 as isUtf8Bytes } from 'node:buffer';
 import { HttpError } from './errors';
+import { decodeUtf8, notUtf8Where } from '../src/core/data/utf8';
 
 export function refuseOversizedBodies(limitBytes: number): RequestHandler {
   return (req, res, next) => {
@@ -50,8 +52,38 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
           ? undefined
           : new HttpError(415, 'Unsupported content encoding'),
     );
-  return [refuseOversizedBodies(limitBytes), requireJson, json({ limit: limitBytes, strict: true })];
+  return [
+    refuseOversizedBodies(limitBytes),
+    requireJson,
+    json({ limit: limitBytes, strict: true, verify: refuseNotUtf8 }),
+    refuseQuery,
+  ];
 }
+
+/**
+ * The options are the body's: a query string (`?language=vhdl`) was ignored and the defaults
+ * answered (Verilog), where a misspelt body field is refused by name.
+ */
+const refuseQuery: RequestHandler = (req, _res, next) => {
+  const names = Object.keys(req.query as object);
+  next(
+    names.length === 0
+      ? undefined
+      : new HttpError(400, `Send the options in the JSON body, not the query string (${names.join(', ')})`),
+  );
+};
+
+/**
+ * JSON's bytes must be UTF-8: body-parser decoded others into U+FFFD without a word, and a
+ * configuration's Windows-1252 "é" became "\uFFFD" in the generated design, where `bitsmith
+ * generate --config` refuses the same file. Node's isUtf8 first; where only for a refused body.
+ */
+const refuseNotUtf8 = (_req: unknown, _res: unknown, body: Buffer) => {
+  if (isUtf8Bytes(body)) return;
+  const decoded = decodeUtf8(body);
+  if ('notUtf8' in decoded)
+    throw new HttpError(400, `The body is not UTF-8 text: ${notUtf8Where(decoded.notUtf8)} (send JSON in UTF-8)`);
+};
 
 /**
  * JSON is UTF-8 (RFC 8259): another charset is a 415. body-parser would decode any "utf-*" and

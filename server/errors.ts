@@ -108,10 +108,29 @@ function messageFor(status: number, req: Request): string {
   return MESSAGES[status] ?? 'Bad request';
 }
 
+export const MALFORMED_JSON = 'Malformed JSON body';
+export const NOT_AN_OBJECT = 'Malformed JSON body: an object or array was expected';
+
+/**
+ * What the body parser refused, in the analytics API's words (server/routes/analytics.ts), so one
+ * mistake gets one answer on every route: JSON that is not an object or array (`null`, the strict
+ * parser's refusal), or no JSON at all. Both were "Malformed request body" before 2026-12-01.
+ */
+function bodyParseMessage(err: unknown): string | undefined {
+  const e = err as { type?: string; body?: unknown };
+  if (e?.type !== 'entity.parse.failed') return undefined;
+  try {
+    JSON.parse(String(e.body));
+    return NOT_AN_OBJECT;
+  } catch {
+    return MALFORMED_JSON;
+  }
+}
+
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const status = statusOf(err);
   if (status >= 500 && !(err instanceof HttpError)) console.error('Unhandled error:', err);
-  const message = err instanceof HttpError ? err.message : messageFor(status, req);
+  const message = err instanceof HttpError ? err.message : (bodyParseMessage(err) ?? messageFor(status, req));
   if (res.headersSent) return;
   res
     .status(status)

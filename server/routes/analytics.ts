@@ -3,11 +3,11 @@
  * text/plain from sendBeacon; answered 202 once journaled on disk (503 when the journal cannot take them).
  * Stats: GET /stats?days=7|30|90 for the admin token only.
  */
-import { Router, json, text, type RequestHandler } from 'express';
+import { Router, text, type RequestHandler } from 'express';
 import type { ServerResponse } from 'node:http';
 import { ZodError } from 'zod';
 import { isUtf8, refuseOversizedBodies } from '../body-limit';
-import { HttpError, validationError } from '../errors';
+import { HttpError, MALFORMED_JSON, NOT_AN_OBJECT, validationError } from '../errors';
 import { requireAdmin } from '../auth';
 import { isBot, StatsQuerySchema } from '../services/analytics';
 import { StoreUnavailableError, type AnalyticsStore } from '../store/types';
@@ -37,17 +37,23 @@ export const ACCEPTED_HEADERS: readonly string[] = [
   String(ACCEPTED.length),
 ];
 
-/** Parses a text body as JSON (sendBeacon's text/plain, the fast path); parsed bodies pass. */
-function bodyObject(body: unknown): unknown {
+/**
+ * The event body's text parsed as JSON, whatever its type (JSON or sendBeacon's text/plain) and
+ * path (fast or Express), so one mistake gets one answer: a body that is JSON but not an object or
+ * array (`null`, `42`) was a 400 as application/json and a 422 as text/plain until 2026-12-01.
+ */
+function bodyObject(body: string | undefined): unknown {
   // No body at all: the schema's "expected object, received undefined" did not say so.
   if (body === undefined || body === '')
     throw new HttpError(400, 'Empty request body: send the event as a JSON object');
-  if (typeof body !== 'string') return body;
+  let value: unknown;
   try {
-    return JSON.parse(body);
+    value = JSON.parse(body);
   } catch {
-    throw new HttpError(400, 'Malformed JSON body');
+    throw new HttpError(400, MALFORMED_JSON);
   }
+  if (typeof value !== 'object' || value === null) throw new HttpError(400, NOT_AN_OBJECT);
+  return value;
 }
 
 /**
@@ -57,7 +63,7 @@ function bodyObject(body: unknown): unknown {
 export async function recordEvent(
   store: AnalyticsStore,
   kind: EventKind,
-  body: unknown,
+  body: string | undefined,
   userAgent: string | undefined,
 ): Promise<void> {
   const parsed = schemas[kind].safeParse(bodyObject(body));
@@ -122,11 +128,11 @@ export function ingestRouter(store: AnalyticsStore, before: RequestHandler[]): R
     ...before,
     refuseOversizedBodies(BODY_LIMIT),
     requireEventType,
-    json({ limit: BODY_LIMIT, strict: true }),
-    text({ type: 'text/plain', limit: BODY_LIMIT }),
+    // Both types read as text and parsed by bodyObject, as on the fast path: one answer per mistake.
+    text({ type: ['application/json', 'text/plain'], limit: BODY_LIMIT }),
     async (req, res) => {
       try {
-        await recordEvent(store, req.params.kind as EventKind, req.body, req.get('user-agent'));
+        await recordEvent(store, req.params.kind as EventKind, req.body as string | undefined, req.get('user-agent'));
       } catch (e) {
         if (answerRefused(res, e)) return;
         throw e;

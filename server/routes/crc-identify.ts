@@ -13,7 +13,8 @@ import { identifyJob } from '../services/crc-identify';
 import { DeadlineError, type GeneratePool } from '../services/hdl-pool';
 import { runInPool } from './hdl-run';
 import { oneIssuePerField } from './hdl-schemas';
-import { NO_FIXED, type FixedInput } from '../../src/core/crc/identify';
+import { FORM_MESSAGES, MAX_SAMPLES, NO_FIXED, type FixedInput } from '../../src/core/crc/identify';
+import { MAX_SEARCH_WIDTH } from '../../src/core/crc/identify/setups';
 
 /**
  * A MiB of JSON: a jumbo frame's worth of hex in every sample of a full set, or a few samples of
@@ -41,11 +42,11 @@ export const identifyRequestSchema = z
           })
           .strict(),
       )
-      .min(2)
-      .max(64),
+      .min(2, FORM_MESSAGES.tooFew)
+      .max(MAX_SAMPLES, FORM_MESSAGES.tooMany),
     fixed: z
       .object({
-        width: z.number().int().min(1).max(64).optional(),
+        width: z.number({ error: FORM_MESSAGES.width }).int().min(1).max(MAX_SEARCH_WIDTH).optional(),
         poly: hexText.optional().meta({ description: 'Without the x^width term, e.g. 0x8005.' }),
         init: hexText.optional(),
         xorout: hexText.optional(),

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { paramsOf } from '../../src/core/crc/catalogue';
+import { hexValue } from '../../src/core/crc/request';
 import {
   MAX_CRC_WIDTH,
   MAX_DATA_WIDTH_API,
@@ -21,7 +22,14 @@ import {
 import { HDL_LANGUAGES } from '../../src/core/hdl/contract';
 import { MAX_SOFTWARE_WIDTH, SOFTWARE_LANGUAGES, isSoftwareLanguage } from '../../src/core/crc/software';
 import { findCatalogueAlgorithm, tooWideAlgorithm, tooWideText } from '../../src/core/hdl/crc/algorithm';
-import { MAX_PIPELINE_STAGES, validateCrcConfig, type CrcConfig } from '../../src/core/hdl/crc';
+import {
+  CRC_WIDTH_MESSAGE,
+  MAX_PIPELINE_STAGES,
+  PIPELINE_MESSAGE,
+  dataWidthMessage,
+  validateCrcConfig,
+  type CrcConfig,
+} from '../../src/core/hdl/crc';
 import {
   ALMOST_EMPTY_RANGE,
   ALMOST_FULL_RANGE,
@@ -59,6 +67,7 @@ import {
   OVERSAMPLING_OPTIONS,
   PARITY_OPTIONS,
   STOP_BITS_OPTIONS,
+  parseWholeText,
   validateUart,
   type UartConfig,
 } from '../../src/core/hdl/uart';
@@ -128,6 +137,14 @@ const uartField = byPrefix([
 ]);
 const uartError = (field: keyof UartConfig) => ({ error: pageMessage(validateUart, DEFAULT_UART, field, uartField) });
 
+/**
+ * The UART page keeps its Clock Frequency and FIFO Depth boxes as typed text (src/tools/uart/logic.ts),
+ * and so may a configuration (its form, its link, a `bitsmith --config` file): such text
+ * (`50,000,000`, `1.8432e6`, YAML's `50_000_000`) is read as the page reads it; text it refuses
+ * becomes NaN, which the number's check refuses with the page's message.
+ */
+const typedText = (value: unknown) => (typeof value === 'string' ? parseWholeText(value) : value);
+
 const uartRequest = z
   .strictObject({
     baudRate: z
@@ -141,17 +158,11 @@ const uartRequest = z
       .default(DEFAULT_UART.stopBits as (typeof STOP_BITS_OPTIONS)[number]),
     parity: z.enum(PARITY_OPTIONS as ['none', 'even', 'odd'], uartError('parity')).default(DEFAULT_UART.parity),
     clockFreq: z
-      .number(uartError('clockFreq'))
-      .int()
-      .min(CLOCK_MIN)
-      .max(CLOCK_MAX)
+      .preprocess(typedText, z.number(uartError('clockFreq')).int().min(CLOCK_MIN).max(CLOCK_MAX))
       .default(DEFAULT_UART.clockFreq)
-      .meta({ description: 'System clock in Hz.' }),
+      .meta({ description: 'System clock in Hz (or the text the page takes: "50,000,000", "1.8432e6").' }),
     fifoDepth: z
-      .number(uartError('fifoDepth'))
-      .int()
-      .min(FIFO_DEPTH_MIN)
-      .max(FIFO_DEPTH_MAX)
+      .preprocess(typedText, z.number(uartError('fifoDepth')).int().min(FIFO_DEPTH_MIN).max(FIFO_DEPTH_MAX))
       .default(DEFAULT_UART.fifoDepth),
     oversampling: z
       .literal(OVERSAMPLING_OPTIONS, uartError('oversampling'))
@@ -309,12 +320,6 @@ const fsmRequest = z
 
 // ---- CRC -------------------------------------------------------------------------------------
 
-/** Longest hexadecimal text accepted (as POST /api/generate). */
-const HEX_MAX_LENGTH = 40;
-const hexText = z
-  .string()
-  .max(HEX_MAX_LENGTH)
-  .regex(/^\s*(0[xX])?[0-9a-fA-F]+\s*$/, 'must be a hexadecimal number such as 0xFFFF');
 const PARAMETER_FIELDS = ['width', 'poly', 'init', 'xorout', 'refin', 'refout'] as const;
 
 const crcField = byPrefix([
@@ -329,13 +334,19 @@ const crcField = byPrefix([
 
 const crcRequest = z
   .strictObject({
-    algorithm: z.string().max(100).optional().meta({
+    algorithm: z.string().max(100, 'must be at most 100 characters').optional().meta({
       description: 'A catalogue name or alias (GET /api/predefined); case, spaces, dashes and slashes are ignored.',
     }),
-    width: z.number().int().min(1).max(MAX_CRC_WIDTH).optional().meta({ description: 'CRC width in bits.' }),
+    width: z
+      .number({ error: CRC_WIDTH_MESSAGE })
+      .int()
+      .min(1)
+      .max(MAX_CRC_WIDTH)
+      .optional()
+      .meta({ description: 'CRC width in bits.' }),
     poly: z
       .union([
-        hexText,
+        hexValue,
         z
           .array(z.union([z.literal(0), z.literal(1)]))
           .length(POLY_BITS)
@@ -345,20 +356,26 @@ const crcRequest = z
       .meta({
         description: 'Generator polynomial: hexadecimal without the x^width term (with width), or coefficients.',
       }),
-    init: hexText.optional().meta({ description: 'Initial register value; default 0.' }),
-    xorout: hexText.optional().meta({ description: 'Final XOR value; default 0.' }),
+    init: hexValue.optional().meta({ description: 'Initial register value; default 0.' }),
+    xorout: hexValue.optional().meta({ description: 'Final XOR value; default 0.' }),
     refin: z.boolean().optional(),
     refout: z.boolean().optional(),
     // The hardware options: no defaults here, so that one given with a software language is seen.
-    dataWidth: z.number().int().min(MIN_DATA_WIDTH).max(MAX_DATA_WIDTH_API).optional().meta({
-      description: 'Data bits absorbed per clock (Verilog and VHDL only); default 8.',
-    }),
+    dataWidth: z
+      .number({ error: dataWidthMessage(MAX_DATA_WIDTH_API) })
+      .int()
+      .min(MIN_DATA_WIDTH)
+      .max(MAX_DATA_WIDTH_API)
+      .optional()
+      .meta({
+        description: 'Data bits absorbed per clock (Verilog and VHDL only); default 8.',
+      }),
     partialLastWord: z
       .boolean()
       .optional()
       .meta({ description: 'Adds data_bytes (data widths that are multiples of 8; Verilog and VHDL only).' }),
     pipelineStages: z
-      .number()
+      .number({ error: PIPELINE_MESSAGE })
       .int()
       .min(0)
       .max(MAX_PIPELINE_STAGES)

@@ -58,6 +58,19 @@ describe('tool search', () => {
     expect(top(query)).toBe(path);
   });
 
+  // The same word in another form: "subnetting" found no tool at all, "formatting" neither.
+  it.each([
+    ['subnetting', '/ip-subnet'],
+    ['formatting json', '/json-formatter'],
+    ['converting yaml', '/json-yaml-converter'],
+    ['validating json', '/json-formatter'],
+    ['generating crc', '/crc-generator'],
+    ['decoding jwt', '/jwt-debugger'],
+    ['debugging jwt', '/jwt-debugger'],
+  ])('finds "%s" by the word\'s stem', (query, path) => {
+    expect(top(query)).toBe(path);
+  });
+
   it('lists the titles a word starts before those it ends ("json": the formatter before CSV and JSON)', () => {
     // All three titles have the word; declaration order put "CSV and JSON Converter" above the formatter.
     const paths = searchPages('json', pages).map((p) => p.path);

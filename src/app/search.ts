@@ -13,6 +13,7 @@ const FIELD_WEIGHT = { title: 3, keywords: 2, description: 1 } as const;
 /** Match quality of one query token against one word. */
 const EXACT = 100;
 const PREFIX = 80;
+const STEM = 60;
 const INSIDE = 50;
 const ONE_TYPO = 40;
 const TWO_TYPOS = 20;
@@ -23,10 +24,18 @@ const words = (text: string) =>
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 
-/** How well `token` matches `word`: exact, prefix, inside, or within one or two typos. */
+/**
+ * A word without its ending (-ing, -er, -or, -ion, -e, -s) and a doubled last letter, so that forms
+ * of one word meet: "subnetting" and "subnet", "formatting" and "formatter", "decoding" and "decode".
+ */
+const stem = (word: string) => word.replace(/(?:ing|ers?|ors?|ions?|e|s)$/, '').replace(/(.)\1$/, '$1');
+
+/** How well `token` matches `word`: exact, prefix, another form of it, inside, or within one or two typos. */
 function wordScore(token: string, word: string): number {
   if (word === token) return EXACT;
   if (word.startsWith(token)) return PREFIX;
+  const tokenStem = stem(token);
+  if (tokenStem.length >= 4 && tokenStem === stem(word)) return STEM;
   if (token.length >= 3 && word.includes(token)) return INSIDE;
   if (token.length < 3) return 0;
   // Compare with the word's start too, so a typo in a prefix ("gradi" -> "grad") still counts.

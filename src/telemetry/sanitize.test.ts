@@ -123,5 +123,9 @@ describe('withoutQuotedText', () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln-_';
     expect(withoutQuotedText(`Token ${jwt} rejected: expired`)).toBe('Token REDACTED rejected: expired');
     expect(withoutQuotedText(`at (${jwt})`)).toBe('at (REDACTED)');
+    // In a URL the message quotes unquoted, its dots percent-encoded (it was sent as it was).
+    const encoded = jwt.replaceAll('.', '%2E');
+    expect(withoutQuotedText(`Failed to load /jwt/${encoded}/x`)).toBe('Failed to load /jwt/REDACTED/x');
+    expect(withoutQuotedText(`bad ${jwt.replaceAll('.', '%2e')}`)).toBe('bad REDACTED');
   });
 });

@@ -112,6 +112,17 @@ describe('bitsmith: version, help and exit codes', () => {
     expect(r.stderr).toContain('Usage: bitsmith crc [options] [command]');
   });
 
+  it('--help after a command it does not have is that usage error, not the help and exit 0', () => {
+    // Before: `bitsmith gradient --help` printed the root's help and exited 0, as if gradient were listed.
+    expect(usageError(['gradient', '--help'])).toBe("error: unknown command 'gradient'");
+    expect(usageError(['gradient', '-h'])).toBe("error: unknown command 'gradient'");
+    const r = bitsmith(['base64', 'encdoe', '--help']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe("error: unknown command 'encdoe'\n(Did you mean encode?)\n");
+    expect(ok(['base64', '--help'])).toContain('Usage: bitsmith base64');
+    expect(ok(['base64', 'encode', '--help'])).toContain('Usage: bitsmith base64 encode');
+  });
+
   it('help into a reader that has gone (| head) ends quietly with exit 0', () => {
     // The reader exits before the help is written: the write meets a closed pipe (EPIPE).
     const script = '{ sleep 0.3; "$N" "$BIN" crc identify --help 2>err.txt; echo $? > rc.txt; } | true';
@@ -530,6 +541,19 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     { gen: 'fifo', config: fifo, g: fifoGenerator },
     { gen: 'fsm', config: COMPLEX_EXAMPLE, g: fsmGenerator },
   ] as const;
+
+  it('--config - names stdin in its messages, as every other message does (it said "bitsmith: -: ...")', () => {
+    expect(badInput(['fifo', 'generate', '--config', '-'], '{"fifoDepth": 1}')).toBe(
+      'bitsmith: stdin: fifoDepth: FIFO depth must be a whole number from 2 to 131072 words (1 is too small)',
+    );
+    expect(badInput(['uart', 'generate', '--config', '-'], '[]')).toBe(
+      'bitsmith: stdin: the configuration must be an object',
+    );
+    expect(badInput(['fsm', 'generate', '--config', '-'], '{')).toMatch(/^bitsmith: stdin: neither JSON nor YAML \(/);
+    const warned = bitsmith(['uart', 'generate', '--config', '-'], '{"baudRate": 921600, "clockFreq": 20000000}');
+    expect(warned.status).toBe(0);
+    expect(warned.stderr).toMatch(/^bitsmith: stdin: warning: baud error /);
+  });
 
   it('a --config that is not UTF-8 is refused, as yaml refuses it, not written with U+FFFD in the design', () => {
     // Before: an input's description 'D\xe9part' became 'D\uFFFDpart' in the Verilog comments, without a word.
@@ -979,11 +1003,22 @@ describe('bitsmith json', () => {
     const utf16 = Buffer.from('{"a": "é"}', 'utf16le');
     const latin1 = Buffer.from('{"a": "Départ",}', 'latin1'); // the JSON error is after the byte
     const later = Buffer.from(`[\n${'1,\n'.repeat(600_000)}"D\xe9part",,]`, 'latin1'); // in the second piece
+    // In the first piece, the JSON error in the second: stdin was looked at only in its last piece.
+    const earlier = Buffer.from(`[\n"D\xe9part",\n${'1,\n'.repeat(600_000)},]`, 'latin1');
+    // A character's first byte ends stdin's first 1 MiB piece, its bad second byte starts the next.
+    const cut = Buffer.concat([
+      Buffer.from('["'),
+      Buffer.alloc(1048573, 'a'),
+      Buffer.from([0xc3, 0x41]),
+      Buffer.from('",,]'),
+    ]);
     const cases = [
       { name: 'utf16bom.json', bytes: utf16bom, where: 'byte 0xFF at line 1, column 1' },
       { name: 'utf16.json', bytes: utf16, where: 'byte 0xE9 at line 1, column 15' },
       { name: 'latin1.json', bytes: latin1, where: 'byte 0xE9 at line 1, column 9' },
       { name: 'later.json', bytes: later, where: 'byte 0xE9 at line 600002, column 3' },
+      { name: 'earlier.json', bytes: earlier, where: 'byte 0xE9 at line 2, column 3' },
+      { name: 'cut.json', bytes: cut, where: 'byte 0xC3 at line 1, column 1048576' },
     ];
     for (const { name, bytes, where } of cases) {
       const path = file(name, bytes);
@@ -998,6 +1033,15 @@ describe('bitsmith json', () => {
         );
       }
     }
+  });
+
+  it('UTF-8 characters cut by a piece boundary of stdin are UTF-8: the JSON error is said, as for the file', () => {
+    // 10 bytes a repeat (1, 2, 3 and 4 bytes a character): piece boundaries fall inside characters.
+    const text = `["${'aé€😀'.repeat(120_000)}",,]`;
+    const path = file('cut-valid.json', text);
+    const error = badInput(['json', 'validate', path]);
+    expect(error).toMatch(/^bitsmith: ❌ Invalid JSON: .*line 1, column/);
+    expect(badInput(['json', 'validate', '-'], text)).toBe(error);
   });
 
   it("--sort-keys gives the page's tree output", () => {

@@ -356,9 +356,11 @@ describe('bitsmith subnet', () => {
     // Before: 'error: too many arguments for 'subnet'. Expected 1 argument but got 2.' (exit 2).
     expect(ok(['subnet', '10.1.2.3', '255.255.0.0'])).toBe(ok(['subnet', '10.1.2.3 255.255.0.0']));
     expect(ok(['subnet', '10.1.2.3', '255.255.255.252', '--hosts'])).toBe('10.1.2.1\n10.1.2.2\n');
-    // ipcalc's MASK may be a bit count: `ipcalc 10.1.2.3 16` (it was 'Invalid subnet mask').
+    // ipcalc's NETMASK is a mask or a prefix length: `ipcalc 10.1.2.3 16` (it was "Invalid subnet mask").
     expect(ok(['subnet', '10.1.2.3', '16'])).toBe(ok(['subnet', '10.1.2.3/16']));
+    // IPv6 takes its prefix so too (it said 'Group " 64" is not hexadecimal (0-9, a-f)').
     expect(ok(['subnet', '2001:db8::1', '64'])).toBe(ok(['subnet', '2001:db8::1/64']));
+    expect(ok(['subnet', '-'], '2001:db8::1 64\n')).toBe(ok(['subnet', '2001:db8::1/64']));
     expect(usageError(['subnet', '-', '255.255.0.0'])).toBe(
       'error: - reads ADDRESS MASK from stdin: give no MASK argument beside it',
     );

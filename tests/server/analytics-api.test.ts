@@ -170,6 +170,24 @@ describe('analytics API (embedded store, real server)', () => {
     expect({ status: chunked.status, json: await chunked.json() }).toMatchObject(empty);
   });
 
+  it('answers a body that is JSON but not an object (null, a number, a string) the same 400 however it is sent', async () => {
+    const notAnObject = { status: 400, json: { error: 'Malformed JSON body: an object or array was expected' } };
+    const url = `${server.url}/api/analytics/pageview`;
+    for (const raw of ['null', '42', '"x"', 'true'])
+      for (const contentType of ['application/json', 'text/plain', 'text/plain; charset=iso-8859-1']) {
+        const label = `${raw} as ${contentType}`;
+        expect(await post(server.url, 'pageview', null, { raw, contentType }), label).toMatchObject(notAnObject);
+        // Chunked (no Content-Length): the Express route, not the fast path.
+        const chunked = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': contentType },
+          body: new Blob([raw]).stream(),
+          duplex: 'half',
+        } as RequestInit);
+        expect({ status: chunked.status, json: await chunked.json() }, `${label}, chunked`).toMatchObject(notAnObject);
+      }
+  });
+
   it('stores events the fast path leaves to Express (gzip, Latin-1, chunked) like the common ones', async () => {
     // The common case (JSON or text/plain, UTF-8, a Content-Length) is answered before Express
     // (server/fast-ingest.ts); these go through the Express router and its body parsers.

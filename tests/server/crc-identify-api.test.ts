@@ -155,9 +155,18 @@ it('422 names the field; 413 beyond the body cap', async () => {
   ]);
   const shape = await post({ samples: [{ message: '01', crc: '1' }], fixed: { width: 99 } });
   expect(shape.status).toBe(422);
-  expect(((await shape.json()) as { details: { path: string }[] }).details.map((d) => d.path)).toEqual([
-    'samples',
-    'fixed.width',
+  // In the page's and the command's words (they were zod's "Too small: expected array to have >=2 items").
+  expect(((await shape.json()) as { details: unknown[] }).details).toEqual([
+    { path: 'samples', message: 'Add at least two samples.' },
+    { path: 'fixed.width', message: 'Width must be a whole number from 1 to 64.' },
+  ]);
+  const many = await post({ samples: Array.from({ length: 65 }, () => ({ message: '01', crc: '1' })) });
+  expect(((await many.json()) as { details: unknown[] }).details).toEqual([
+    { path: 'samples', message: 'At most 64 samples.' },
+  ]);
+  const fraction = await post({ samples: samples(CRC32, [4, 8]), fixed: { width: 8.5 } });
+  expect(((await fraction.json()) as { details: unknown[] }).details).toEqual([
+    { path: 'fixed.width', message: 'Width must be a whole number from 1 to 64.' },
   ]);
   // A value without a digit is refused, not fixed to 0 (which found no CRC, or a wrong one).
   const digitless = await post({ samples: samples(CRC32, [4, 8, 12]), fixed: { width: 32, init: '0x' } });

@@ -350,6 +350,16 @@ describe('POST /api/hdl/*: refusals', () => {
     },
   );
 
+  it("reads the UART's clock and FIFO depth as text the page's boxes take, as bitsmith --config reads the same JSON", async () => {
+    // It answered '50,000,000' with "Clock frequency must be a whole number of Hz between 1,000,000 and 200,000,000."
+    const typed = await files('uart', { clockFreq: '50,000,000', fifoDepth: ' 64 ' });
+    expect(typed).toEqual(await files('uart', { clockFreq: 50_000_000, fifoDepth: 64 }));
+    expect(await files('uart', { clockFreq: '1.8432e6' })).toEqual(await files('uart', { clockFreq: 1_843_200 }));
+    expect((await refused('uart', { clockFreq: 'fast' })).details).toEqual([
+      { path: 'clockFreq', message: 'Clock frequency must be a whole number of Hz between 1,000,000 and 200,000,000.' },
+    ]);
+  });
+
   it("answers the page's sentences where the page has one", async () => {
     expect((await refused('uart', { baudRate: 1234 })).details).toEqual([
       {
@@ -366,6 +376,24 @@ describe('POST /api/hdl/*: refusals', () => {
     expect((await refused('crc', { width: 32, poly: '0x104C11DB7' })).details[0]!.message).toBe(
       'Polynomial does not fit in 32 bits (the CRC width): without its x^32 term it is 0x04c11db7.',
     );
+    // The CRC's numbers too (they said zod's "Too big: expected number to be <=1024").
+    const dataWidth = 'Data width must be a whole number from 1 to 1024.';
+    const width = 'CRC width must be a whole number from 1 to 67.';
+    const stages = 'Pipeline stages must be a whole number from 0 to 3.';
+    const crcFields: [Body, string, string][] = [
+      [{ algorithm: 'CRC-32C', dataWidth: 2048 }, 'dataWidth', dataWidth],
+      [{ algorithm: 'CRC-32C', dataWidth: 8.5 }, 'dataWidth', dataWidth],
+      [{ algorithm: 'CRC-32C', dataWidth: '8' }, 'dataWidth', dataWidth],
+      [{ width: 0, poly: '0x7' }, 'width', width],
+      [{ width: 68, poly: '0x7' }, 'width', width],
+      [{ algorithm: 'CRC-32C', pipelineStages: 4 }, 'pipelineStages', stages],
+      [{ algorithm: 'CRC-32C', pipelineStages: -1 }, 'pipelineStages', stages],
+      // As POST /api/generate says it (it was "Too big: expected string to have <=40 characters").
+      [{ width: 16, poly: '0x1021', init: 'f'.repeat(41) }, 'init', 'must be at most 40 characters'],
+      [{ algorithm: 'x'.repeat(101) }, 'algorithm', 'must be at most 100 characters'],
+    ];
+    for (const [body, path, message] of crcFields)
+      expect((await refused('crc', body)).details, JSON.stringify(body)).toEqual([{ path, message }]);
   });
 
   it("says the catalogue's CRC-82/DARC is too wide, never that it is unknown", async () => {
@@ -446,7 +474,51 @@ describe('POST /api/hdl/*: refusals', () => {
     expect(server.output()).not.toMatch(/Unhandled error/);
     const malformed = await post('fifo', '{"dataWidth": 8,');
     expect(malformed.status).toBe(400);
+    // In the analytics API's words, for the same mistakes (each was "Malformed request body").
+    expect(await malformed.json()).toEqual({ error: 'Malformed JSON body' });
+    for (const body of ['null', '8', '"fifo"'])
+      expect(await (await post('fifo', body)).json(), body).toEqual({
+        error: 'Malformed JSON body: an object or array was expected',
+      });
     expect((await post('fifo', '[1, 2]')).status).toBe(422);
+  });
+
+  it('answers 400 to options in the query string, which would be ignored for the defaults (?language=vhdl gave Verilog)', async () => {
+    for (const path of ['hdl/uart', 'generate', 'crc/identify']) {
+      const r = await fetch(`${server.url}/api/${path}?language=vhdl&testbench`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect({ status: r.status, json: await r.json() }, path).toEqual({
+        status: 400,
+        json: { error: 'Send the options in the JSON body, not the query string (language, testbench)' },
+      });
+    }
+  });
+
+  it('answers 400, saying where, to a body that is not UTF-8 (a Windows-1252 "é"), never generating with U+FFFD', async () => {
+    // As `bitsmith fsm generate --config` refuses the same file; the design had "D\uFFFDpart" in its comments.
+    const latin1 = Buffer.from('{"states": [{"name": "IDLE", "description": "D\xe9part"}]}', 'latin1');
+    const notUtf8 = { error: 'The body is not UTF-8 text: byte 0xE9 at line 1, column 47 (send JSON in UTF-8)' };
+    for (const path of ['hdl/fsm', 'hdl/uart', 'generate', 'crc/identify']) {
+      const r = await fetch(`${server.url}/api/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: latin1,
+      });
+      expect({ status: r.status, json: await r.json() }, path).toEqual({ status: 400, json: notUtf8 });
+    }
+    // UTF-8 is read as it is, a leading byte order mark included.
+    const states = '[{"name": "IDLE", "description": "Départ"}, {"name": "RUN"}, {"name": "DONE"}]';
+    const utf8 = Buffer.from(`\ufeff{"states": ${states}}`);
+    const answer = await fetch(`${server.url}/api/hdl/fsm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: utf8,
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.stringify(await answer.json())).toContain('Départ');
   });
 
   it('answers 422, never a 500, to a body nested deeper than any configuration (the FSM limit holds 10,000 levels)', async () => {

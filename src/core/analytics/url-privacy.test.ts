@@ -13,7 +13,7 @@ describe('redactUrl', () => {
       '/p?api_key=REDACTED&client-secret=REDACTED&Password=REDACTED&jwt=REDACTED&code=REDACTED',
     ],
     ['/p?keyboard=us&monkey=1&zipcode=2', '/p?keyboard=us&monkey=1&zipcode=2'],
-    ['/p?%74oken=abc', '/p?%74oken=REDACTED'],
+    ['/p?%74oken=abc', '/p?token=REDACTED'],
     ['/p?bad=%E0%A4%A&key=1', '/p?bad=%E0%A4%A&key=REDACTED'],
     ['/p?', '/p'],
     // A permalink's lists (packed) and long values are the user's content; short settings stay.
@@ -44,6 +44,16 @@ describe('redactUrl', () => {
     [`/jwt-debugger?${JWT}`, '/jwt-debugger?REDACTED'],
     [`/jwt-debugger?t=${JWT}&x=1`, '/jwt-debugger?t=REDACTED&x=1'],
     [`/jwt-debugger;v=1/${JWT}/more`, '/jwt-debugger;v=1/REDACTED/more'],
+    // Percent-encoded, in part or whole (an encoded unreserved character means the character).
+    [`/jwt/${JWT.replaceAll('.', '%2E')}`, '/jwt/REDACTED'],
+    [`/jwt/${JWT.replaceAll('.', '%2e')}/x`, '/jwt/REDACTED/x'],
+    [`/jwt?t=%65%79%4A${JWT.slice(3)}`, '/jwt?t=REDACTED'],
+    ['/p/a%2Fb%3Fc%25', '/p/a%2Fb%3Fc%25'],
+    // After a percent-encoded separator: a quote, a space (`Bearer%20eyJ...`), `=` or `/`.
+    [`/p?q=%22${JWT}%22`, '/p?q=%22REDACTED%22'],
+    [`/p?h=Bearer%20${JWT}`, '/p?h=Bearer%20REDACTED'],
+    [`/jwt/a%2F${JWT}`, '/jwt/a%2FREDACTED'],
+    [`/p?t=%3d${JWT}`, '/p?t=%3dREDACTED'],
     // A bare query (no =) as long as a content value is a paste too.
     [`/crc-generator?${'f'.repeat(101)}`, '/crc-generator?REDACTED'],
     [`/crc-generator?x=1&${'f'.repeat(101)}`, '/crc-generator?x=1&REDACTED'],

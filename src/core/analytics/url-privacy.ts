@@ -63,15 +63,25 @@ const USER_INFO = /^([a-z][a-z\d+.-]*:\/\/)[^/?#]*@/i;
 const withoutUserInfo = (url: string) => url.replace(USER_INFO, `$1${REDACTED}@`);
 
 /**
+ * Percent-encoded unreserved characters (letters, digits, `-._~`) written as themselves: they mean
+ * the same (RFC 3986, 6.2.2.2), and a JWT written `eyJ...%2E...` must be seen as one.
+ */
+const decodeUnreserved = (url: string) =>
+  url.replace(/%([0-9A-Fa-f]{2})/g, (escape, hex: string) => {
+    const char = String.fromCharCode(parseInt(hex, 16));
+    return /[A-Za-z0-9._~-]/.test(char) ? char : escape;
+  });
+
+/**
  * `href` (absolute or a path) without its fragment and with credential-like and content query values
  * replaced, without the user name and password of an absolute URL, and without any JWT written
- * elsewhere in it (a path segment, a parameter of another name), e.g.
+ * elsewhere in it (a path segment, a parameter of another name, percent-encoded or not), e.g.
  * `/jwt-debugger?x=1&token=abc#token=eyJ...` -> `/jwt-debugger?x=1&token=REDACTED`,
  * `/crc-generator?tab=identify&samples=TczLDY...` -> `/crc-generator?tab=identify&samples=REDACTED`.
  */
 export function redactUrl(href: string): string {
   const hash = href.indexOf('#');
-  const noFragment = withoutJwts(withoutUserInfo(hash < 0 ? href : href.slice(0, hash)));
+  const noFragment = withoutJwts(decodeUnreserved(withoutUserInfo(hash < 0 ? href : href.slice(0, hash))));
   const q = noFragment.indexOf('?');
   if (q < 0) return noFragment;
   const query = redactQuery(noFragment.slice(q + 1));

@@ -100,6 +100,8 @@ describe('the page and the API apply the same rules', () => {
     ]);
     expect(apiIssues({ poly: [1, ...new Array(67).fill(0)] })).toEqual(['poly: must have a term above x^0']);
     expect(apiIssues({ poly: crc16.slice(1) })).toEqual(['poly: must have exactly 68 coefficients (x^0..x^67)']);
+    // A list of the wrong length is told that alone (it was also told it has no term above x^0).
+    expect(apiIssues({ poly: [0, 0, 0] })).toEqual(['poly: must have exactly 68 coefficients (x^0..x^67)']);
   });
 });
 
@@ -109,9 +111,15 @@ describe('wide data path options', () => {
     expect(apiIssues({ data_width: 12, partial_last_word: true })).toEqual([
       'partial_last_word: needs a data_width that is a multiple of 8',
     ]);
-    expect(apiIssues({ pipeline_stages: 4 })).toEqual(['pipeline_stages: Too big: expected number to be <=3']);
-    for (const bad of [-1, 1.5, '2', null, true])
-      expect(apiIssues({ pipeline_stages: bad }).length, String(bad)).toBe(1);
+    // One sentence for every way a number is wrong (zod's said "expected int, received number" for 1.5).
+    for (const bad of [4, -1, 1.5, '2', null, true])
+      expect(apiIssues({ pipeline_stages: bad }), String(bad)).toEqual([
+        'pipeline_stages: must be a whole number from 0 to 3',
+      ]);
+    for (const bad of [0, 1025, 8.5, '8', null])
+      expect(apiIssues({ data_width: bad }), String(bad)).toEqual([
+        'data_width: must be a whole number from 1 to 1024',
+      ]);
     for (const bad of ['true', 1, null]) expect(apiIssues({ partial_last_word: bad }).length, String(bad)).toBe(1);
   });
 

@@ -127,10 +127,14 @@ export function generateBody(
 
 // ---- POST /api/generate ----------------------------------------------------------------------
 
-const hexValue = z
+/** Hexadecimal text of at most 40 characters: init and xorout here, and in POST /api/hdl/crc. */
+export const hexValue = z
   .string()
   .max(HEX_MAX_LENGTH, `must be at most ${HEX_MAX_LENGTH} characters`)
   .regex(HEX_TEXT, 'must be a hexadecimal number such as 0xFFFF');
+
+/** One message for every way a number is wrong (zod's said "expected int, received number" for 1.5). */
+const wholeNumber = (min: number, max: number) => `must be a whole number from ${min} to ${max}`;
 
 /** Strict: a misspelt option (`refIn`) is refused by name, never ignored for its default. */
 export const generateRequestSchema = z
@@ -138,15 +142,25 @@ export const generateRequestSchema = z
     poly: z
       .array(z.union([z.literal(0), z.literal(1)]), { error: 'must be an array of 0/1 coefficients' })
       .length(POLY_BITS, `must have exactly ${POLY_BITS} coefficients (x^0..x^${POLY_BITS - 1})`)
-      .refine(hasTermAboveX0, 'must have a term above x^0'),
-    data_width: z.number().int().min(MIN_DATA_WIDTH).max(MAX_DATA_WIDTH_API),
+      // Only a list of the right length: the wrong one is told that alone.
+      .refine((bits) => bits.length !== POLY_BITS || hasTermAboveX0(bits), 'must have a term above x^0'),
+    data_width: z
+      .number({ error: wholeNumber(MIN_DATA_WIDTH, MAX_DATA_WIDTH_API) })
+      .int()
+      .min(MIN_DATA_WIDTH)
+      .max(MAX_DATA_WIDTH_API),
     language: z.enum(HDL_LANGUAGES),
     init: hexValue.optional(),
     refin: z.boolean().optional(),
     refout: z.boolean().optional(),
     xorout: hexValue.optional(),
     partial_last_word: z.boolean().optional(),
-    pipeline_stages: z.number().int().min(0).max(MAX_PIPELINE_STAGES).optional(),
+    pipeline_stages: z
+      .number({ error: wholeNumber(0, MAX_PIPELINE_STAGES) })
+      .int()
+      .min(0)
+      .max(MAX_PIPELINE_STAGES)
+      .optional(),
   })
   .superRefine((req, ctx) => {
     if (req.partial_last_word && req.data_width % 8 !== 0) {

@@ -214,6 +214,12 @@ describe('parsing and validation (spec messages)', () => {
     expect(splitIpBox('10.0.0.1/255.255.0.0')).toEqual({ ip: '10.0.0.1', cidr: 16 });
     expect(splitIpBox('10.0.0.1 / 255.255.255.252')).toEqual({ ip: '10.0.0.1', cidr: 30 });
     expect(splitIpBox('10.0.0.1/255.0.255.0')).toMatchObject({ suffixError: 'Invalid subnet mask' });
+    // "ip prefix", as ipcalc reads its NETMASK argument (a dotted mask or a prefix length); it said
+    // "Invalid subnet mask" of a prefix.
+    expect(splitIpBox('10.0.0.1 12')).toEqual({ ip: '10.0.0.1', cidr: 12 });
+    expect(splitIpBox('10.0.0.1 0')).toEqual({ ip: '10.0.0.1', cidr: 0 });
+    expect(splitIpBox('10.0.0.1 33')).toMatchObject({ suffixError: 'CIDR must be between 0 and 32' });
+    expect(splitIpBox('10.0.0.1 0xffff0000')).toMatchObject({ suffixError: 'Invalid subnet mask' });
     const base = { mode: 'cidr' as const, cidrText: '24', maskText: '255.255.255.0' };
     expect(calculate({ ...base, ip: '10.1.2.3 255.255.0.0' })).toMatchObject({
       ok: true,

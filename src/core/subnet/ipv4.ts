@@ -173,17 +173,17 @@ interface IpBoxInput {
 }
 
 /**
- * Splits the IP box: "10.0.0.1", "10.0.0.1/16", "10.0.0.1 255.255.0.0", "10.0.0.1 /16",
- * "10.0.0.1 16" (a mask given as a bit count, as ipcalc takes it) or "10.0.0.1/255.255.0.0" (a
- * dotted suffix after "/" is a mask, as ipcalc and Python's ipaddress read it). The address part is
- * validated by the caller.
+ * Splits the IP box: "10.0.0.1", "10.0.0.1/16", "10.0.0.1 255.255.0.0", "10.0.0.1 16", "10.0.0.1 /16" or
+ * "10.0.0.1/255.255.0.0" (a dotted suffix after "/" is a mask, as ipcalc and Python's ipaddress
+ * read it). The address part is validated by the caller.
  */
 export function splitIpBox(text: string): IpBoxInput {
   const t = text.trim();
   const m = /^(\S+?)\s*\/\s*(\S*)$/.exec(t) ?? /^(\S+)\s+(\S+)$/.exec(t);
   if (!m) return { ip: t };
   const [, ip = '', suffix = ''] = m; // both groups always match
-  if ((t.includes('/') && !suffix.includes('.')) || /^\d+$/.test(suffix)) {
+  // After a space, digits alone are a prefix length, as ipcalc reads its NETMASK ("10.0.0.1 24").
+  if (!suffix.includes('.') && (t.includes('/') || /^\d+$/.test(suffix))) {
     const cidr = parseCidr(suffix);
     return cidr === null ? { ip, suffixError: MESSAGES.invalidCidr } : { ip, cidr };
   }

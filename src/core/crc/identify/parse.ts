@@ -36,6 +36,13 @@ export interface FixedInput {
 export const NO_FIXED: FixedInput = { width: '', poly: '', init: '', xorout: '', refin: '', refout: '', byteOrder: '' };
 
 export const MAX_SAMPLES = 64;
+
+/** The form's messages that POST /api/crc/identify's schema says too. */
+export const FORM_MESSAGES = {
+  tooFew: 'Add at least two samples.',
+  tooMany: `At most ${MAX_SAMPLES} samples.`,
+  width: `Width must be a whole number from 1 to ${MAX_SEARCH_WIDTH}.`,
+};
 /** Bytes per sample (a jumbo frame and then some). */
 export const MAX_SAMPLE_BYTES = 1 << 16;
 
@@ -196,7 +203,7 @@ function fixedOf(input: FixedInput, errors: FieldError[]): FixedParams {
   if (input.width.trim() !== '') {
     const w = Number(input.width);
     if (!Number.isInteger(w) || w < 1 || w > MAX_SEARCH_WIDTH)
-      errors.push({ field: 'fixed.width', message: `Width must be a whole number from 1 to ${MAX_SEARCH_WIDTH}.` });
+      errors.push({ field: 'fixed.width', message: FORM_MESSAGES.width });
     else fixed.width = w;
   }
   const poly = hexValue(input.poly, 'fixed.poly', 'Polynomial', errors);
@@ -266,8 +273,8 @@ function checkSamplesAgree(samples: IdentifySample[], errors: FieldError[]): voi
 /** Checks the form and builds the request (at least two samples). */
 export function parseIdentify(mode: IdentifyMode, inputs: readonly SampleInput[], fixedInput: FixedInput): Parsed {
   const errors: FieldError[] = [];
-  if (inputs.length < 2) errors.push({ field: 'samples', message: 'Add at least two samples.' });
-  if (inputs.length > MAX_SAMPLES) errors.push({ field: 'samples', message: `At most ${MAX_SAMPLES} samples.` });
+  if (inputs.length < 2) errors.push({ field: 'samples', message: FORM_MESSAGES.tooFew });
+  if (inputs.length > MAX_SAMPLES) errors.push({ field: 'samples', message: FORM_MESSAGES.tooMany });
   const readCrc = crcReader(inputs);
   const samples = inputs.slice(0, MAX_SAMPLES).map((s, i) => sampleOf(s, i, mode, readCrc, errors));
   const fixed = fixedOf(fixedInput, errors);

@@ -23,6 +23,7 @@ export const MAX_PIPELINE_STAGES = 3;
 
 export const PARTIAL_WIDTH_MESSAGE = 'Partial last word needs a data width that is a multiple of 8.';
 export const PIPELINE_MESSAGE = `Pipeline stages must be a whole number from 0 to ${MAX_PIPELINE_STAGES}.`;
+export const CRC_WIDTH_MESSAGE = `CRC width must be a whole number from 1 to ${MAX_CRC_WIDTH}.`;
 
 /**
  * The stream interface (sop, crc_valid, and data_bytes with a partial last word) is used when
@@ -66,7 +67,7 @@ export function validateCrcConfig(c: CrcConfig): string[] {
   const problems: string[] = [];
   const { width } = c.params;
   if (!(Number.isInteger(width) && width >= 1 && width <= MAX_CRC_WIDTH)) {
-    problems.push(`CRC width must be a whole number from 1 to ${MAX_CRC_WIDTH}.`);
+    problems.push(CRC_WIDTH_MESSAGE);
   }
   if (!isDataWidth(c.dataWidth, MAX_DATA_WIDTH_API)) problems.push(dataWidthMessage(MAX_DATA_WIDTH_API));
   if (problems.length) return problems;
