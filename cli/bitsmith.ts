@@ -429,8 +429,24 @@ function nestedHelp(argv: string[]): string[] {
   return [...argv.slice(0, 2), ...names.slice(0, i), 'help', ...names.slice(i)];
 }
 
+/**
+ * `gradient --help`, `base64 encdoe --help`: commander prints the help of the command above a name
+ * it does not have, exit 0, as if the name were listed (`help gradient` is a usage error). The help
+ * flag is dropped there, so the usage error names the command (with commander's suggestion).
+ */
+function unknownCommandHelp(argv: string[]): string[] {
+  let cmd = program;
+  for (const word of argv.slice(2)) {
+    if (word.startsWith('-') || cmd.commands.length === 0) return argv;
+    const sub = cmd.commands.find((c) => c.name() === word || c.aliases().includes(word));
+    if (!sub) return word === 'help' ? argv : argv.filter((a) => a !== '--help' && a !== '-h');
+    cmd = sub;
+  }
+  return argv;
+}
+
 try {
-  await program.parseAsync(nestedHelp(process.argv));
+  await program.parseAsync(unknownCommandHelp(nestedHelp(process.argv)));
 } catch (e) {
   if (e instanceof CommanderError) {
     // --help and --version end here too, with exit code 0; commander has printed its message.
