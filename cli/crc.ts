@@ -5,6 +5,7 @@ import { MAX_CRC_WIDTH, MAX_DATA_WIDTH_API, hex, reflect, type CrcParams } from 
 import { parseHexText } from '../src/core/crc/request';
 import type { HdlLanguage } from '../src/core/hdl/contract';
 import {
+  CRC_WIDTH_MESSAGE,
   createCrcGenerator,
   dataWidthMessage,
   doesNotFitMessage,
@@ -81,8 +82,7 @@ function crcParams(o: CrcGenerateOptions): CrcParams {
   const { poly: polyText, width } = o;
   if (polyText === undefined || width === undefined)
     throw new UsageError('Give --algorithm NAME, or --poly and --width (bitsmith crc generate --help).');
-  if (width < 1 || width > MAX_CRC_WIDTH)
-    throw new BadInput(`The CRC width must be a whole number from 1 to ${MAX_CRC_WIDTH}.`);
+  if (width < 1 || width > MAX_CRC_WIDTH) throw new BadInput(CRC_WIDTH_MESSAGE);
   const poly = parseHexText(polyText);
   if (poly === undefined) throw new BadInput('Poly must be a hexadecimal value such as 0x04C11DB7.');
   if (!fitsWidth(poly, width)) throw new BadInput(polyDoesNotFitMessage('Poly', poly, width));

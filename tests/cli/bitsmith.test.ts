@@ -298,6 +298,11 @@ describe('bitsmith crc', () => {
     expect(badInput(['crc', 'generate', '--poly', '0x207', '--width', '8'])).toBe(
       'bitsmith: Poly does not fit in 8 bits (the CRC width).',
     );
+    // The API's and the page's sentence (it said "The CRC width must be ...").
+    for (const width of ['0', '68'])
+      expect(badInput(['crc', 'generate', '--poly', '0x07', '--width', width])).toBe(
+        'bitsmith: CRC width must be a whole number from 1 to 67.',
+      );
     expect(badInput(['crc', 'generate', '--algorithm', 'NOPE'])).toMatch(/Unknown CRC algorithm "NOPE"/);
     // The catalogue has it, 82 bits wide: not unknown.
     for (const command of ['generate', 'check'])
