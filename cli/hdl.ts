@@ -150,10 +150,10 @@ function issueLine(issue: z.core.$ZodIssue, settings: string[]): string {
 async function checkedConfig(gen: Generator, value: Record<string, unknown>, where: string) {
   for (const option of COMMAND_OPTIONS)
     if (option in value) throw new BadInput(`${where}: ${commandOptionLine(option)}`);
-  const { hdlRequestSchemas, oneIssuePerField } = await import('../server/routes/hdl-schemas');
+  const { FIELD_SENTENCES, hdlRequestSchemas, oneIssuePerField } = await import('../server/routes/hdl-schemas');
   let parsed;
   try {
-    parsed = hdlRequestSchemas[gen].safeParse(value);
+    parsed = hdlRequestSchemas[gen].safeParse(value, FIELD_SENTENCES);
   } catch (e) {
     throw new BadInput(`${where}: the configuration could not be checked (${(e as Error).message})`);
   }

@@ -13,6 +13,7 @@ import { identifyJob } from '../services/crc-identify';
 import { DeadlineError, type GeneratePool } from '../services/hdl-pool';
 import { runInPool } from './hdl-run';
 import { oneIssuePerField } from './hdl-schemas';
+import { FIELD_SENTENCES } from './field-sentences';
 import { FORM_MESSAGES, MAX_SAMPLES, NO_FIXED, type FixedInput } from '../../src/core/crc/identify';
 import { MAX_SEARCH_WIDTH } from '../../src/core/crc/identify/setups';
 
@@ -133,7 +134,7 @@ const tooLong = (e: DeadlineError) =>
 export function crcIdentifyRouter(pool: GeneratePool): Router {
   const router = Router();
   router.post('/crc/identify', ...jsonBody(IDENTIFY_BODY_LIMIT), async (req, res) => {
-    const body = identifyRequestSchema.safeParse(req.body);
+    const body = identifyRequestSchema.safeParse(req.body, FIELD_SENTENCES);
     if (!body.success)
       throw validationError(new z.ZodError(oneIssuePerField(body.error.issues)), {
         title: 'Invalid identify request',

@@ -10,6 +10,7 @@ import type { GeneratePool } from '../services/hdl-pool';
 import { runInPool } from './hdl-run';
 import { ZodError, type z } from 'zod';
 import { oneIssuePerField } from './hdl-schemas';
+import { FIELD_SENTENCES } from './field-sentences';
 import type { HdlFile } from '../../src/core/hdl/contract';
 import { validationError } from '../errors';
 
@@ -32,7 +33,7 @@ export function crcRouter(pool: GeneratePool): Router {
   });
 
   router.post('/generate', ...jsonBody(GENERATE_BODY_LIMIT), async (req, res) => {
-    const parsed = generateRequestSchema.safeParse(req.body);
+    const parsed = generateRequestSchema.safeParse(req.body, FIELD_SENTENCES);
     if (!parsed.success) throw invalidRequest(parsed.error);
     const { config, language } = requestConfig(parsed.data);
     const job = { generator: 'crc', config, language, testbench: false, summary: false } as const;

@@ -73,6 +73,8 @@ import {
 } from '../../src/core/hdl/uart';
 import type { HdlGeneratorName } from '../services/hdl-names';
 
+export { FIELD_SENTENCES } from './field-sentences';
+
 type Path = (string | number)[];
 
 /**
@@ -345,13 +347,16 @@ const crcRequest = z
       .optional()
       .meta({ description: 'CRC width in bits.' }),
     poly: z
-      .union([
-        hexValue,
-        z
-          .array(z.union([z.literal(0), z.literal(1)]))
-          .length(POLY_BITS)
-          .meta({ description: `${POLY_BITS} coefficients x^0..x^${POLY_BITS - 1}, as POST /api/generate.` }),
-      ])
+      .union(
+        [
+          hexValue,
+          z
+            .array(z.union([z.literal(0), z.literal(1)]))
+            .length(POLY_BITS)
+            .meta({ description: `${POLY_BITS} coefficients x^0..x^${POLY_BITS - 1}, as POST /api/generate.` }),
+        ],
+        { error: `Polynomial must be hexadecimal text or a list of ${POLY_BITS} coefficients (0 or 1)` },
+      )
       .optional()
       .meta({
         description: 'Generator polynomial: hexadecimal without the x^width term (with width), or coefficients.',

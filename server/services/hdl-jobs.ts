@@ -16,7 +16,7 @@ import { uartGenerator, type UartConfig } from '../../src/core/hdl/uart';
 import { generateSoftware, isSoftwareLanguage, type SoftwareLanguage } from '../../src/core/crc/software';
 import type { z } from 'zod';
 import { loadKernel } from '../wasm';
-import { hdlRequestSchemas } from '../routes/hdl-schemas';
+import { FIELD_SENTENCES, hdlRequestSchemas } from '../routes/hdl-schemas';
 import type { HdlGeneratorName } from './hdl-names';
 
 interface ConfigOf {
@@ -76,7 +76,7 @@ const crc = () => (crcGenerator ??= loadKernel<CrcKernel>('crc').then(createCrcG
 function checkRequest({ generator, body }: RequestJob): ConfigJob | z.core.$ZodIssue[] {
   let parsed;
   try {
-    parsed = hdlRequestSchemas[generator].safeParse(body);
+    parsed = hdlRequestSchemas[generator].safeParse(body, FIELD_SENTENCES);
   } catch (e) {
     // A generator's checks that fail on extreme input (e.g. a condition nested thousands deep).
     return [{ code: 'custom', path: [], input: undefined, message: `could not be checked (${(e as Error).message})` }];

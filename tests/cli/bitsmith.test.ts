@@ -687,6 +687,15 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     expect(badInput(['fifo', 'generate', '--config', f2])).toBe(
       `bitsmith: ${f2}: dataWidth: Data width must be a whole number from 1 to 1024 bits ("16" is not a number)`,
     );
+    // As POST /api/hdl/*: they said zod's "Invalid input: expected string, received undefined".
+    const s0 = config('s0.json', { transitions: [{ from: 'IDLE', condition: 'start' }], fsmType: 'moor' });
+    expect(badInput(['fsm', 'generate', '--config', s0])).toBe(
+      `bitsmith: ${s0}: fsmType: FSM type must be moore or mealy; transitions.0.to: Transition 1 to state is required (text)`,
+    );
+    const f3 = config('f3.json', { almostFullThreshold: '80' });
+    expect(badInput(['fifo', 'generate', '--config', f3])).toBe(
+      `bitsmith: ${f3}: almostFullThreshold: Almost full threshold must be a number`,
+    );
     const u1 = config('u1.json', { baudrate: 115200 });
     expect(badInput(['uart', 'generate', '--config', u1])).toBe(
       `bitsmith: ${u1}: baudrate: unknown setting (did you mean baudRate?)`,

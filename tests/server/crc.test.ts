@@ -238,7 +238,26 @@ describe('POST /api/generate', () => {
       body: JSON.stringify({ samples: 'x' }),
     });
     expect(((await identify.json()) as { details: unknown[] }).details).toEqual([
-      { path: 'samples', message: 'Invalid input: expected array, received string' },
+      { path: 'samples', message: 'Samples must be a list' },
+    ]);
+  });
+
+  it("words each refusal as a sentence naming the field, never in zod's words", async () => {
+    // They said "Invalid input: expected boolean, received string" and "Invalid option: expected one of ...".
+    const r = await post({ ...base, refin: 'yes', init: 255, language: 'Verilog' });
+    expect(((await r.json()) as { details: unknown[] }).details).toEqual([
+      { path: 'language', message: 'Language must be verilog or vhdl' },
+      { path: 'init', message: 'Init must be text' },
+      { path: 'refin', message: 'Reflect input (refin) must be true or false' },
+    ]);
+    const identify = await fetch(`${server.url}/api/crc/identify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ samples: [{ message: '31', crc: 7 }, { crc: '07' }] }),
+    });
+    expect(((await identify.json()) as { details: unknown[] }).details).toEqual([
+      { path: 'samples.0.crc', message: 'Sample 1 CRC must be text' },
+      { path: 'samples.1.message', message: 'Sample 2 message is required (text)' },
     ]);
   });
 

@@ -396,6 +396,46 @@ describe('POST /api/hdl/*: refusals', () => {
       expect((await refused('crc', body)).details, JSON.stringify(body)).toEqual([{ path, message }]);
   });
 
+  it("words every refusal as a sentence naming the field and what it takes, never in zod's words", async () => {
+    // They said "Invalid input: expected string, received undefined" (a transition without to) and
+    // "Invalid option: expected one of "verilog"|"vhdl"".
+    expect((await refused('fsm', { transitions: [{ from: 'IDLE', condition: 'start' }] })).details).toEqual([
+      { path: 'transitions.0.to', message: 'Transition 1 to state is required (text)' },
+    ]);
+    expect((await refused('uart', { language: 'verilog2005' })).details).toEqual([
+      { path: 'language', message: 'Language must be verilog or vhdl' },
+    ]);
+    expect((await refused('fsm', { fsmType: 'Moore', testbench: 'yes' })).details).toEqual([
+      { path: 'fsmType', message: 'FSM type must be moore or mealy' },
+      { path: 'testbench', message: 'Testbench must be true or false' },
+    ]);
+    expect((await refused('fsm', { states: [{ name: 'IDLE', outputs: { busy: 1 } }, 'RUN'] })).details).toEqual([
+      { path: 'states.0.outputs.busy', message: 'State 1 outputs busy must be text' },
+      { path: 'states.1', message: 'State 2 must be an object' },
+    ]);
+    expect((await refused('crc', { width: 8, poly: null })).details).toEqual([
+      { path: 'poly', message: 'Polynomial must be hexadecimal text or a list of 68 coefficients (0 or 1)' },
+    ]);
+    const zods = /Invalid (input|option)|expected|received|Too (big|small)/;
+    const fields: Record<string, string[]> = {
+      crc: ['algorithm', 'init', 'xorout', 'refin', 'refout', 'partialLastWord', 'poly', 'language', 'testbench'],
+      uart: ['language', 'testbench'],
+      fifo: ['almostFullThreshold', 'almostEmptyThreshold', 'language', 'testbench'],
+      fsm: [
+        ...['moduleName', 'fsmType', 'encoding', 'resetState', 'clkName', 'resetName', 'numStates'],
+        ...['states', 'inputs', 'outputs', 'transitions', 'language', 'testbench'],
+      ],
+    };
+    for (const [generator, names] of Object.entries(fields))
+      for (const field of names)
+        for (const value of [null, 'x', -1.5, true, [], {}, [null], [{}]]) {
+          const base = generator === 'crc' ? { width: 8, poly: '0x07' } : {};
+          // Some are taken (no inputs, no transitions): only refusals are read.
+          const { details = [] } = (await (await post(generator, { ...base, [field]: value })).json()) as Refusal;
+          for (const { path, message } of details) expect(message, `${generator} ${field}: ${path}`).not.toMatch(zods);
+        }
+  });
+
   it("says the catalogue's CRC-82/DARC is too wide, never that it is unknown", async () => {
     for (const algorithm of ['CRC-82/DARC', 'crc82 darc'])
       expect((await refused('crc', { algorithm })).details).toEqual([
