@@ -230,7 +230,12 @@ describe('FSM checks', () => {
   it('refuses every name the generated code or testbench declares itself', () => {
     // Each was accepted, and the VHDL it gave did not compile in GHDL ("identifier state_type
     // already used for a declaration"; the testbench's process "stimulus"; its severity "error").
-    for (const name of ['state_type', 'next_state_logic', 'output_logic', 'state_register', 'stimulus', 'error', 'ns'])
+    // Each was said to be "a reserved word in Verilog, SystemVerilog or VHDL", which none is.
+    for (const name of ['state_type', 'next_state_logic', 'output_logic', 'state_register', 'stimulus', 'dut', 'sim'])
+      expect(identifierProblem(name), name).toBe('is a name the generated code or its testbench declares');
+    for (const name of ['error', 'ns', 'std_logic', 'rising_edge', 'boolean', 'ieee'])
+      expect(identifierProblem(name), name).toBe('is a name VHDL predefines');
+    for (const name of ['integer', 'signal', 'logic'])
       expect(identifierProblem(name), name).toBe('is a reserved word in Verilog, SystemVerilog or VHDL');
     const tb = compileFsm({
       ...DEFAULT_FSM,

@@ -33,22 +33,26 @@ struct super sync_accept_on sync_reject_on tagged this throughout timeprecision 
 until until_with untyped var virtual void wait_order weak wildcard with within`;
 
 /**
- * Names the generated code and testbenches use themselves (types, processes, architectures, the
- * VHDL testbench's severity levels and time unit), or that would shadow common types.
- * `fsm.test.ts` checks that every identifier the generators write is in this list or a keyword.
+ * Names the generated code and testbenches declare themselves (types, processes, architectures,
+ * the testbench's instance and counters). `fsm.test.ts` checks that every identifier the
+ * generators write is in these lists or a keyword.
  */
-const INTERNAL = `state_reg state_next state_type state_register next_state_logic output_logic rtl sim stimulus dut
-tb_errors tb_done tb_cycle std_logic std_logic_vector unsigned signed ieee std numeric_std std_logic_1164 work rising_edge
+const GENERATED = `state_reg state_next state_type state_register next_state_logic output_logic rtl sim stimulus dut
+tb_errors tb_done tb_cycle`;
+
+/** Names VHDL's libraries give (types, functions, the testbench's severity levels and time unit). */
+const VHDL_PREDEFINED = `std_logic std_logic_vector unsigned signed ieee std numeric_std std_logic_1164 work rising_edge
 falling_edge to_unsigned true false boolean integer natural positive bit string time character note warning error failure
 ns`;
 
-const words = (s: string) => s.split(/\s+/).filter(Boolean);
-const RESERVED = new Set([
-  ...words(VERILOG_KEYWORDS),
-  ...words(SYSTEMVERILOG_KEYWORDS),
-  ...words(VHDL_RESERVED),
-  ...words(INTERNAL),
-]);
+const words = (s: string) => new Set(s.split(/\s+/).filter(Boolean));
+const KEYWORDS = new Set([...words(VERILOG_KEYWORDS), ...words(SYSTEMVERILOG_KEYWORDS), ...words(VHDL_RESERVED)]);
+/** Until 2026-12-01 all three were "a reserved word in Verilog, SystemVerilog or VHDL", which `dut` or `error` is not. */
+const TAKEN: [Set<string>, string][] = [
+  [KEYWORDS, 'is a reserved word in Verilog, SystemVerilog or VHDL'],
+  [words(GENERATED), 'is a name the generated code or its testbench declares'],
+  [words(VHDL_PREDEFINED), 'is a name VHDL predefines'],
+];
 
 /** Letters, digits and single underscores, starting with a letter, not ending with '_'. */
 const IDENTIFIER = /^[A-Za-z](?:_?[A-Za-z0-9])*$/;
@@ -58,6 +62,5 @@ export function identifierProblem(name: string): string {
   if (name === '') return 'is empty';
   if (!IDENTIFIER.test(name))
     return 'must start with a letter and use only letters, digits and single underscores (not at the end)';
-  if (RESERVED.has(name.toLowerCase())) return 'is a reserved word in Verilog, SystemVerilog or VHDL';
-  return '';
+  return TAKEN.find(([names]) => names.has(name.toLowerCase()))?.[1] ?? '';
 }
