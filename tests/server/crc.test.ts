@@ -229,8 +229,8 @@ describe('POST /api/generate', () => {
     const r = await post({ ...base, poly: '0x04c11db7' });
     expect(r.status).toBe(422);
     expect(await r.json()).toEqual({
-      error: 'Invalid generate request: poly: must be an array of 0/1 coefficients',
-      details: [{ path: 'poly', message: 'must be an array of 0/1 coefficients' }],
+      error: 'Invalid generate request: poly: Polynomial must be a list of 68 coefficients (0 or 1).',
+      details: [{ path: 'poly', message: 'Polynomial must be a list of 68 coefficients (0 or 1).' }],
     });
     const identify = await fetch(`${server.url}/api/crc/identify`, {
       method: 'POST',

@@ -389,7 +389,10 @@ describe('POST /api/hdl/*: refusals', () => {
       [{ algorithm: 'CRC-32C', pipelineStages: 4 }, 'pipelineStages', stages],
       [{ algorithm: 'CRC-32C', pipelineStages: -1 }, 'pipelineStages', stages],
       // As POST /api/generate says it (it was "Too big: expected string to have <=40 characters").
-      [{ width: 16, poly: '0x1021', init: 'f'.repeat(41) }, 'init', 'must be at most 40 characters'],
+      [{ width: 16, poly: '0x1021', init: 'f'.repeat(41) }, 'init', 'Init must be at most 40 characters.'],
+      // The page's sentence (it was "must be a hexadecimal number such as 0xFFFF").
+      [{ width: 16, poly: '0x1021', xorout: 'ffff!' }, 'xorout', 'XorOut must be a hexadecimal value such as 0xFFFF.'],
+      [{ width: 16, poly: 'x^16' }, 'poly', 'Polynomial must be a hexadecimal value such as 0xFFFF.'],
       [{ algorithm: 'x'.repeat(101) }, 'algorithm', 'must be at most 100 characters'],
     ];
     for (const [body, path, message] of crcFields)

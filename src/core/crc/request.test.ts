@@ -91,17 +91,24 @@ describe('the page and the API apply the same rules', () => {
     }
   });
 
-  it('keep the API messages', () => {
-    expect(apiIssues({ init: '0x1FFFF' })).toEqual(['init: must fit in 16 bits (the CRC width)']);
-    expect(apiIssues({ xorout: 'xyz' })).toEqual(['xorout: must be a hexadecimal number such as 0xFFFF']);
+  it("say the page's sentences, naming the field (they said 'must be a hexadecimal number such as 0xFFFF')", () => {
+    expect(apiIssues({ init: '0x1FFFF' })).toEqual(['init: Init does not fit in 16 bits (the CRC width).']);
+    expect(apiIssues({ xorout: 'xyz' })).toEqual(['xorout: XorOut must be a hexadecimal value such as 0xFFFF.']);
+    expect(checkParams(crc16, fields({ xorout: 'xyz' }))).toMatchObject({
+      error: apiIssues({ xorout: 'xyz' })[0]!.slice(8),
+    });
     expect(apiIssues({ init: 'f'.repeat(41) })).toEqual([
-      'init: must be at most 40 characters',
-      'init: must fit in 16 bits (the CRC width)',
+      'init: Init must be at most 40 characters.',
+      'init: Init does not fit in 16 bits (the CRC width).',
     ]);
-    expect(apiIssues({ poly: [1, ...new Array(67).fill(0)] })).toEqual(['poly: must have a term above x^0']);
-    expect(apiIssues({ poly: crc16.slice(1) })).toEqual(['poly: must have exactly 68 coefficients (x^0..x^67)']);
+    expect(apiIssues({ poly: [1, ...new Array(67).fill(0)] })).toEqual([
+      'poly: Polynomial must have a term above x^0.',
+    ]);
+    expect(apiIssues({ poly: crc16.slice(1) })).toEqual([
+      'poly: Polynomial must have exactly 68 coefficients (x^0..x^67).',
+    ]);
     // A list of the wrong length is told that alone (it was also told it has no term above x^0).
-    expect(apiIssues({ poly: [0, 0, 0] })).toEqual(['poly: must have exactly 68 coefficients (x^0..x^67)']);
+    expect(apiIssues({ poly: [0, 0, 0] })).toEqual(['poly: Polynomial must have exactly 68 coefficients (x^0..x^67).']);
   });
 });
 
@@ -109,16 +116,16 @@ describe('wide data path options', () => {
   it('are validated strictly by the API', () => {
     expect(apiIssues({ data_width: 64, partial_last_word: true, pipeline_stages: 3 })).toEqual([]);
     expect(apiIssues({ data_width: 12, partial_last_word: true })).toEqual([
-      'partial_last_word: needs a data_width that is a multiple of 8',
+      'partial_last_word: Partial last word needs a data width that is a multiple of 8.',
     ]);
     // One sentence for every way a number is wrong (zod's said "expected int, received number" for 1.5).
     for (const bad of [4, -1, 1.5, '2', null, true])
       expect(apiIssues({ pipeline_stages: bad }), String(bad)).toEqual([
-        'pipeline_stages: must be a whole number from 0 to 3',
+        'pipeline_stages: Pipeline stages must be a whole number from 0 to 3.',
       ]);
     for (const bad of [0, 1025, 8.5, '8', null])
       expect(apiIssues({ data_width: bad }), String(bad)).toEqual([
-        'data_width: must be a whole number from 1 to 1024',
+        'data_width: Data width must be a whole number from 1 to 1024.',
       ]);
     for (const bad of ['true', 1, null]) expect(apiIssues({ partial_last_word: bad }).length, String(bad)).toBe(1);
   });

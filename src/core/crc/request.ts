@@ -1,9 +1,9 @@
 /**
  * The CRC generate request, checked in the two places it is made: the CRC page's form and
  * POST /api/generate. One set of rules (a term above x^0, init/xorout as hexadecimal text of at
- * most 40 characters that fits the CRC width, the data width range); two message styles: the
- * page's sentences, and the API's strict per-field messages (anything that does not match is a
- * 422 with a message, never a 500 and never a file).
+ * most 40 characters that fits the CRC width, the data width range) and the page's sentences; the
+ * API's are strict per field (anything that does not match is a 422 naming the field, never a 500
+ * and never a file).
  */
 import { z } from 'zod';
 import { HDL_LANGUAGES, type HdlLanguage } from '../hdl/contract';
@@ -13,6 +13,8 @@ import {
   fitsWidth,
   isDataWidth,
   MAX_PIPELINE_STAGES,
+  PARTIAL_WIDTH_MESSAGE,
+  PIPELINE_MESSAGE,
   type CrcConfig,
 } from '../hdl/crc/config';
 import {
@@ -127,25 +129,32 @@ export function generateBody(
 
 // ---- POST /api/generate ----------------------------------------------------------------------
 
-/** Hexadecimal text of at most 40 characters: init and xorout here, and in POST /api/hdl/crc. */
+/** The page's names of the hexadecimal fields, for their messages. */
+const HEX_LABELS: Record<string, string> = { init: 'Init', xorout: 'XorOut', poly: 'Polynomial' };
+const hexLabel = (path: readonly PropertyKey[] | undefined) => HEX_LABELS[String(path?.at(-1))] ?? 'The value';
+
+/**
+ * Hexadecimal text of at most 40 characters: init and xorout here, and in POST /api/hdl/crc (and
+ * its poly). Its messages are the page's sentences, naming the field (until 2026-12-01 "must be a
+ * hexadecimal number such as 0xFFFF" without it).
+ */
 export const hexValue = z
   .string()
-  .max(HEX_MAX_LENGTH, `must be at most ${HEX_MAX_LENGTH} characters`)
-  .regex(HEX_TEXT, 'must be a hexadecimal number such as 0xFFFF');
+  .max(HEX_MAX_LENGTH, { error: (i) => `${hexLabel(i.path)} must be at most ${HEX_MAX_LENGTH} characters.` })
+  .regex(HEX_TEXT, { error: (i) => `${hexLabel(i.path)} must be a hexadecimal value such as 0xFFFF.` });
 
-/** One message for every way a number is wrong (zod's said "expected int, received number" for 1.5). */
-const wholeNumber = (min: number, max: number) => `must be a whole number from ${min} to ${max}`;
+const POLY_LIST_MESSAGE = `Polynomial must be a list of ${POLY_BITS} coefficients (0 or 1).`;
 
 /** Strict: a misspelt option (`refIn`) is refused by name, never ignored for its default. */
 export const generateRequestSchema = z
   .strictObject({
     poly: z
-      .array(z.union([z.literal(0), z.literal(1)]), { error: 'must be an array of 0/1 coefficients' })
-      .length(POLY_BITS, `must have exactly ${POLY_BITS} coefficients (x^0..x^${POLY_BITS - 1})`)
+      .array(z.union([z.literal(0), z.literal(1)]), { error: POLY_LIST_MESSAGE })
+      .length(POLY_BITS, `Polynomial must have exactly ${POLY_BITS} coefficients (x^0..x^${POLY_BITS - 1}).`)
       // Only a list of the right length: the wrong one is told that alone.
-      .refine((bits) => bits.length !== POLY_BITS || hasTermAboveX0(bits), 'must have a term above x^0'),
+      .refine((bits) => bits.length !== POLY_BITS || hasTermAboveX0(bits), 'Polynomial must have a term above x^0.'),
     data_width: z
-      .number({ error: wholeNumber(MIN_DATA_WIDTH, MAX_DATA_WIDTH_API) })
+      .number({ error: dataWidthMessage(MAX_DATA_WIDTH_API) })
       .int()
       .min(MIN_DATA_WIDTH)
       .max(MAX_DATA_WIDTH_API),
@@ -155,19 +164,14 @@ export const generateRequestSchema = z
     refout: z.boolean().optional(),
     xorout: hexValue.optional(),
     partial_last_word: z.boolean().optional(),
-    pipeline_stages: z
-      .number({ error: wholeNumber(0, MAX_PIPELINE_STAGES) })
-      .int()
-      .min(0)
-      .max(MAX_PIPELINE_STAGES)
-      .optional(),
+    pipeline_stages: z.number({ error: PIPELINE_MESSAGE }).int().min(0).max(MAX_PIPELINE_STAGES).optional(),
   })
   .superRefine((req, ctx) => {
     if (req.partial_last_word && req.data_width % 8 !== 0) {
       ctx.addIssue({
         code: 'custom',
         path: ['partial_last_word'],
-        message: 'needs a data_width that is a multiple of 8',
+        message: PARTIAL_WIDTH_MESSAGE,
       });
     }
     const { width } = polyFromBits(req.poly);
@@ -176,7 +180,7 @@ export const generateRequestSchema = z
       // Text that is not hex has its own issue; only a value can be too wide.
       const value = req[key] === undefined ? undefined : parseHex(req[key]);
       if (value !== undefined && !fitsWidth(value, width)) {
-        ctx.addIssue({ code: 'custom', path: [key], message: `must fit in ${width} bits (the CRC width)` });
+        ctx.addIssue({ code: 'custom', path: [key], message: doesNotFitMessage(HEX_LABELS[key]!, width) });
       }
     }
   });
