@@ -59,16 +59,17 @@ const TYPES: Record<string, string> = {
   record: 'an object of names and values',
 };
 
-function label(path: readonly PropertyKey[]): string {
+/** The field at `path` as the pages name it: "Testbench", "Transition 1 to state", "Input 2 width". */
+export function fieldLabel(path: readonly PropertyKey[]): string {
   if (path.length === 0) return 'The body';
   const key = String(path.at(-1));
   const parent = path.at(-2);
   if (typeof path.at(-1) === 'number')
-    return `${ENTRIES[String(parent)] ?? label(path.slice(0, -1))} ${Number(key) + 1}`;
+    return `${ENTRIES[String(parent)] ?? fieldLabel(path.slice(0, -1))} ${Number(key) + 1}`;
   if (path.length === 1) return LABELS[key] ?? key;
   // A value of a record ("State 1 outputs busy") or a field of an entry or object.
   const field = typeof parent === 'number' ? (ENTRY_FIELDS[key] ?? key) : key;
-  return `${label(path.slice(0, -1))} ${field}`;
+  return `${fieldLabel(path.slice(0, -1))} ${field}`;
 }
 
 const oneOf = (values: readonly unknown[]) =>
@@ -96,6 +97,6 @@ function takes(issue: z.core.$ZodRawIssue): string | undefined {
 export const FIELD_SENTENCES = {
   error: (issue: z.core.$ZodRawIssue) => {
     const what = takes(issue);
-    return what && `${label(issue.path ?? [])} ${what}`;
+    return what && `${fieldLabel(issue.path ?? [])} ${what}`;
   },
 };

@@ -73,6 +73,8 @@ import {
 } from '../../src/core/hdl/uart';
 import type { HdlGeneratorName } from '../services/hdl-names';
 
+import { fieldLabel } from './field-sentences';
+
 export { FIELD_SENTENCES } from './field-sentences';
 
 type Path = (string | number)[];
@@ -253,8 +255,14 @@ const fifoRequest = z
 const values = z
   .record(z.string(), z.string())
   .meta({ description: 'Output name -> value (decimal, 0x hex or 0b binary).' });
-/** One message for every way a width can be wrong (zod's own said "expected int, received number" for 1.5). */
-const widthError = { error: `must be a whole number from 1 to ${FSM_MAX_SIGNAL_WIDTH}` };
+/**
+ * One message for every way a width can be wrong (zod's own said "expected int, received number" for
+ * 1.5), naming the signal's row: "Input 2 width must be ...".
+ */
+const widthError = {
+  error: (issue: z.core.$ZodRawIssue) =>
+    `${fieldLabel(issue.path ?? [])} must be a whole number from 1 to ${FSM_MAX_SIGNAL_WIDTH}.`,
+};
 const signal = z.strictObject({
   name: z.string(),
   width: z.number(widthError).int(widthError).min(1, widthError).max(FSM_MAX_SIGNAL_WIDTH, widthError).default(1),
@@ -336,7 +344,7 @@ const crcField = byPrefix([
 
 const crcRequest = z
   .strictObject({
-    algorithm: z.string().max(100, 'must be at most 100 characters').optional().meta({
+    algorithm: z.string().max(100, 'Algorithm must be at most 100 characters.').optional().meta({
       description: 'A catalogue name or alias (GET /api/predefined); case, spaces, dashes and slashes are ignored.',
     }),
     width: z

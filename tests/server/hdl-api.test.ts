@@ -393,7 +393,7 @@ describe('POST /api/hdl/*: refusals', () => {
       // The page's sentence (it was "must be a hexadecimal number such as 0xFFFF").
       [{ width: 16, poly: '0x1021', xorout: 'ffff!' }, 'xorout', 'XorOut must be a hexadecimal value such as 0xFFFF.'],
       [{ width: 16, poly: 'x^16' }, 'poly', 'Polynomial must be a hexadecimal value such as 0xFFFF.'],
-      [{ algorithm: 'x'.repeat(101) }, 'algorithm', 'must be at most 100 characters'],
+      [{ algorithm: 'x'.repeat(101) }, 'algorithm', 'Algorithm must be at most 100 characters.'],
     ];
     for (const [body, path, message] of crcFields)
       expect((await refused('crc', body)).details, JSON.stringify(body)).toEqual([{ path, message }]);
@@ -451,11 +451,12 @@ describe('POST /api/hdl/*: refusals', () => {
       { name: 'start', width: 1.5 },
       { name: 'stop', width: 65 },
     ];
-    const message = 'must be a whole number from 1 to 64';
+    // Naming the signal's row, as the page names its emptied names (it said "must be a whole number from 1 to 64").
+    const message = (signal: string) => `${signal} width must be a whole number from 1 to 64.`;
     expect((await refused('fsm', { inputs, outputs: [{ name: 'busy', width: 0 }] })).details).toEqual([
-      { path: 'inputs.0.width', message },
-      { path: 'inputs.1.width', message },
-      { path: 'outputs.0.width', message },
+      { path: 'inputs.0.width', message: message('Input 1') },
+      { path: 'inputs.1.width', message: message('Input 2') },
+      { path: 'outputs.0.width', message: message('Output 1') },
     ]);
   });
 
