@@ -418,7 +418,8 @@ const HARDWARE_OPTIONS = ['dataWidth', 'partialLastWord', 'pipelineStages'] as c
 /** Software code has no data path: a hardware option given with it is refused, never ignored. */
 function noHardwareOptions(body: Partial<Record<(typeof HARDWARE_OPTIONS)[number], unknown>>, ctx: z.RefinementCtx) {
   const given = HARDWARE_OPTIONS.filter((key) => body[key] !== undefined);
-  for (const key of given) ctx.addIssue({ code: 'custom', path: [key], message: 'applies to Verilog and VHDL only' });
+  for (const key of given)
+    ctx.addIssue({ code: 'custom', path: [key], message: `${fieldLabel([key])} applies to Verilog and VHDL only.` });
   return given.length === 0;
 }
 
@@ -428,10 +429,10 @@ function softwareFits(width: number, testbench: boolean, ctx: z.RefinementCtx): 
     ctx.addIssue({
       code: 'custom',
       path: ['width'],
-      message: `software languages take widths up to ${MAX_SOFTWARE_WIDTH}`,
+      message: `CRC width must be at most ${MAX_SOFTWARE_WIDTH} in the software languages.`,
     });
   if (testbench)
-    ctx.addIssue({ code: 'custom', path: ['testbench'], message: 'only Verilog and VHDL have a testbench' });
+    ctx.addIssue({ code: 'custom', path: ['testbench'], message: 'Testbench is for Verilog and VHDL only.' });
   return width <= MAX_SOFTWARE_WIDTH && !testbench;
 }
 
@@ -440,7 +441,11 @@ function crcParams(body: CrcBody, ctx: z.RefinementCtx): CrcParams | undefined {
   const given = PARAMETER_FIELDS.filter((k) => body[k] !== undefined);
   if (body.algorithm !== undefined) {
     for (const k of given)
-      ctx.addIssue({ code: 'custom', path: [k], message: 'give either algorithm or the parameters, not both' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [k],
+        message: `${fieldLabel([k])} cannot be given with algorithm: give either algorithm or the parameters.`,
+      });
     const found = findCatalogueAlgorithm(body.algorithm);
     const tooWide = found ? undefined : tooWideAlgorithm(body.algorithm);
     if (!found)
@@ -449,7 +454,7 @@ function crcParams(body: CrcBody, ctx: z.RefinementCtx): CrcParams | undefined {
         path: ['algorithm'],
         message: tooWide
           ? tooWideText(tooWide)
-          : `unknown CRC algorithm "${body.algorithm.slice(0, 40)}" (GET /api/predefined lists the catalogue)`,
+          : `Unknown CRC algorithm "${body.algorithm.slice(0, 40)}" (GET /api/predefined lists the catalogue).`,
       });
     return found && !given.length ? paramsOf(found) : undefined;
   }
@@ -457,7 +462,7 @@ function crcParams(body: CrcBody, ctx: z.RefinementCtx): CrcParams | undefined {
     ctx.addIssue({
       code: 'custom',
       path: ['poly'],
-      message: 'give algorithm, or poly (with width for hexadecimal text)',
+      message: 'Give algorithm, or poly (with width for hexadecimal text).',
     });
     return undefined;
   }
@@ -465,7 +470,7 @@ function crcParams(body: CrcBody, ctx: z.RefinementCtx): CrcParams | undefined {
   let poly: bigint;
   if (typeof body.poly === 'string') {
     if (body.width === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['width'], message: 'required with a hexadecimal poly' });
+      ctx.addIssue({ code: 'custom', path: ['width'], message: 'CRC width is required with a hexadecimal poly.' });
       return undefined;
     }
     width = body.width;
@@ -473,14 +478,14 @@ function crcParams(body: CrcBody, ctx: z.RefinementCtx): CrcParams | undefined {
   } else {
     ({ width, poly } = polyFromBits(body.poly));
     if (width < 1) {
-      ctx.addIssue({ code: 'custom', path: ['poly'], message: 'must have a term above x^0' });
+      ctx.addIssue({ code: 'custom', path: ['poly'], message: 'Polynomial must have a term above x^0.' });
       return undefined;
     }
     if (body.width !== undefined && body.width !== width) {
       ctx.addIssue({
         code: 'custom',
         path: ['width'],
-        message: `must be the polynomial's degree (${width}) or left out`,
+        message: `CRC width must be the polynomial's degree (${width}) or left out.`,
       });
       return undefined;
     }

@@ -59,9 +59,9 @@ it('refuses the hardware options with a software language, each by name, rather 
   });
   expect(r.status).toBe(422);
   expect(((await r.json()) as { details: unknown[] }).details).toEqual([
-    { path: 'dataWidth', message: 'applies to Verilog and VHDL only' },
-    { path: 'partialLastWord', message: 'applies to Verilog and VHDL only' },
-    { path: 'pipelineStages', message: 'applies to Verilog and VHDL only' },
+    { path: 'dataWidth', message: 'Data width applies to Verilog and VHDL only.' },
+    { path: 'partialLastWord', message: 'Partial last word applies to Verilog and VHDL only.' },
+    { path: 'pipelineStages', message: 'Pipeline stages applies to Verilog and VHDL only.' },
   ]);
   // The same options with Verilog are the design's.
   expect((await post('/api/hdl/crc', { algorithm: 'CRC-16/ARC', language: 'verilog', dataWidth: 32 })).status).toBe(

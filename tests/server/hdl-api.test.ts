@@ -439,6 +439,35 @@ describe('POST /api/hdl/*: refusals', () => {
         }
   });
 
+  it('says how the CRC fields go together in sentences naming the field (they said "required with a hexadecimal poly")', async () => {
+    const cases: [Body, { path: string; message: string }[]][] = [
+      [{ poly: '0x07' }, [{ path: 'width', message: 'CRC width is required with a hexadecimal poly.' }]],
+      [{}, [{ path: 'poly', message: 'Give algorithm, or poly (with width for hexadecimal text).' }]],
+      [
+        { algorithm: 'CRC-8', init: '0x1' },
+        [{ path: 'init', message: 'Init cannot be given with algorithm: give either algorithm or the parameters.' }],
+      ],
+      [
+        { algorithm: 'CRC-99' },
+        [{ path: 'algorithm', message: 'Unknown CRC algorithm "CRC-99" (GET /api/predefined lists the catalogue).' }],
+      ],
+      [
+        { width: 4, poly: [1, 1, 0, 1, ...new Array(64).fill(0)] },
+        [{ path: 'width', message: "CRC width must be the polynomial's degree (3) or left out." }],
+      ],
+      [{ poly: new Array(68).fill(0) }, [{ path: 'poly', message: 'Polynomial must have a term above x^0.' }]],
+      [
+        { width: 65, poly: '0x1', language: 'c', testbench: true },
+        [
+          { path: 'width', message: 'CRC width must be at most 64 in the software languages.' },
+          { path: 'testbench', message: 'Testbench is for Verilog and VHDL only.' },
+        ],
+      ],
+    ];
+    for (const [body, details] of cases)
+      expect((await refused('crc', body)).details, JSON.stringify(body)).toEqual(details);
+  });
+
   it("says the catalogue's CRC-82/DARC is too wide, never that it is unknown", async () => {
     for (const algorithm of ['CRC-82/DARC', 'crc82 darc'])
       expect((await refused('crc', { algorithm })).details).toEqual([
