@@ -70,7 +70,9 @@ export function fieldLabel(path: readonly PropertyKey[]): string {
   if (typeof path.at(-1) === 'number')
     return `${ENTRIES[String(parent)] ?? fieldLabel(path.slice(0, -1))} ${Number(key) + 1}`;
   if (path.length === 1) return LABELS[key] ?? key;
-  // A value of a record ("State 1 outputs busy") or a field of an entry or object.
+  // The identify request's fixed parameters are named as the page names them ("Byte order").
+  if (parent === 'fixed') return LABELS[key] ?? key;
+  // A value of a record ("State 1 outputs busy") or a field of an entry.
   const field = typeof parent === 'number' ? (ENTRY_FIELDS[key] ?? key) : key;
   return `${fieldLabel(path.slice(0, -1))} ${field}`;
 }

@@ -174,6 +174,18 @@ it('422 names the field; 413 beyond the body cap', async () => {
   expect(((await digitless.json()) as { details: unknown[] }).details).toEqual([
     { path: 'fixed.init', message: 'Init must be a hexadecimal value such as 0x1021.' },
   ]);
+  // The page's names of the fixed fields (they said "Fixed byteOrder must be big or little", and
+  // before that zod's "Invalid option: expected one of "big"|"little"").
+  const fixed = await post({
+    mode: 'codeword',
+    samples: samples(CRC32, [4, 8]),
+    fixed: { poly: 7, refin: 'yes', byteOrder: 'mid' },
+  });
+  expect(((await fixed.json()) as { details: unknown[] }).details).toEqual([
+    { path: 'fixed.poly', message: 'Polynomial must be text' },
+    { path: 'fixed.refin', message: 'Reflect input (refin) must be true or false' },
+    { path: 'fixed.byteOrder', message: 'Byte order must be big or little' },
+  ]);
   const big = await post({
     samples: [
       { message: 'ab'.repeat(600_000), crc: '1' },
