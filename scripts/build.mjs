@@ -2,16 +2,18 @@
 // Builds BitSmith: WASM kernels (assembly/*.ts -> build/wasm), the client (Vite -> dist/client)
 // the server (esbuild -> dist/server) and the bitsmith command (esbuild -> dist/cli, with the WASM
 // modules it uses copied to dist/cli/wasm). `--if-stale` skips a step whose outputs are newer than
-// its inputs; `--only wasm|client|server|cli` runs one step; `--module NAME` builds one WASM module.
+// its inputs (`--stale` lists those steps without running them); `--only wasm|client|server|cli`
+// runs one step; `--module NAME` builds one WASM module.
 // A WASM module that fails to compile does not stop the others; the build still exits non-zero.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
-const ifStale = args.includes('--if-stale');
+const listStale = args.includes('--stale');
+const ifStale = listStale || args.includes('--if-stale');
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 
@@ -44,6 +46,18 @@ const wasmModules = readdirSync(join(root, 'assembly'))
   .filter((f) => f.endsWith('.ts'))
   .map((f) => f.slice(0, -3))
   .filter((m) => !onlyModule || m === onlyModule);
+
+/**
+ * The files esbuild bundled into the bitsmith command at its last build (its metafile), outside
+ * node_modules (package.json stands for those): cli/ imports server/routes and src/tools too, which
+ * a list by hand missed until 2026-12-01, so a change there left dist/cli stale.
+ */
+const CLI_META = 'build/cli-meta.json';
+function bundledInputs(meta) {
+  if (!existsSync(join(root, meta))) return [];
+  const { inputs } = JSON.parse(readFileSync(join(root, meta), 'utf8'));
+  return Object.keys(inputs).filter((p) => !p.split('/').includes('node_modules'));
+}
 
 /** The WASM modules the bitsmith command loads (cli/io.ts finds them in dist/cli/wasm). */
 const CLI_WASM = ['crc', 'crcid', 'base64', 'json', 'subnet'];
@@ -112,7 +126,7 @@ const steps = {
       ]),
   },
   cli: {
-    inputs: ['cli', 'src/core', 'package.json', 'build/wasm'],
+    inputs: ['cli', 'src/core', 'package.json', 'build/wasm', ...bundledInputs(CLI_META)],
     outputs: [
       'dist/cli/bitsmith.cjs',
       'dist/cli/bitsmith.mjs',
@@ -135,6 +149,7 @@ const steps = {
         '--outdir=dist/cli',
         '--entry-names=[name]',
         '--chunk-names=chunks/[name]-[hash]',
+        `--metafile=${CLI_META}`,
         '--out-extension:.js=.mjs',
         // CommonJS packages inside an ES module bundle call require() for Node's built-ins.
         "--banner:js=#!/usr/bin/env node\nimport { createRequire as __bitsmithRequire } from 'node:module'; const require = __bitsmithRequire(import.meta.url);",
@@ -152,6 +167,10 @@ const steps = {
 for (const [name, step] of Object.entries(steps)) {
   if ((only && only !== name) || (onlyModule && name !== 'wasm')) continue;
   if (ifStale && oldest(step.outputs) > newest(step.inputs)) continue;
+  if (listStale) {
+    console.log(`[build] ${name} is stale`);
+    continue;
+  }
   const started = Date.now();
   console.log(`[build] ${name} ...`);
   step.build();
