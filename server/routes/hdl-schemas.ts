@@ -252,9 +252,16 @@ const fifoRequest = z
 
 // ---- FSM -------------------------------------------------------------------------------------
 
+/**
+ * A whole number for an output value is its decimal text, as the page keeps it: YAML's `busy: 1`
+ * (a `bitsmith fsm generate --config` file) or JSON's `"busy": 1` were refused as "must be text"
+ * until 2026-12-01. Beyond 2^53 a JSON number has already lost digits, so such a value stays
+ * refused: it is written as text.
+ */
+const valueText = (value: unknown) => (Number.isSafeInteger(value) ? String(value) : value);
 const values = z
-  .record(z.string(), z.string())
-  .meta({ description: 'Output name -> value (decimal, 0x hex or 0b binary).' });
+  .record(z.string(), z.preprocess(valueText, z.string()))
+  .meta({ description: 'Output name -> value (decimal, 0x hex or 0b binary; a whole number is its decimal text).' });
 /**
  * One message for every way a width can be wrong (zod's own said "expected int, received number" for
  * 1.5), naming the signal's row: "Input 2 width must be ...".

@@ -784,6 +784,20 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     );
   });
 
+  it("fsm generate reads YAML's unquoted output values (ready: 1) as the page's text, as it reads '1'", () => {
+    // They were refused: "states.0.outputs.ready: State 1 outputs ready must be text".
+    const numbers = (outputs?: Record<string, string>) =>
+      outputs && Object.fromEntries(Object.entries(outputs).map(([k, v]) => [k, Number(v)]));
+    const config = {
+      ...COMPLEX_EXAMPLE,
+      states: COMPLEX_EXAMPLE.states.map((s) => ({ ...s, outputs: numbers(s.outputs) })),
+      transitions: COMPLEX_EXAMPLE.transitions.map((t) => ({ ...t, outputs: numbers(t.outputs) })),
+    };
+    const yaml = file('fsm-numbers.yaml', stringify(config));
+    expect(readFileSync(yaml, 'utf8')).toMatch(/^ {6}ready: 1$/m);
+    expect(ok(['fsm', 'generate', '--config', yaml])).toBe(fsmGenerator.generate(COMPLEX_EXAMPLE, 'verilog').text);
+  });
+
   it('fsm generate takes a permalink of the FSM page (packed lists, or plain JSON from older links)', () => {
     const link = (pack: (v: object) => string) => {
       const q = new URLSearchParams();

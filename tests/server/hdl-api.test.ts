@@ -412,7 +412,7 @@ describe('POST /api/hdl/*: refusals', () => {
       { path: 'fsmType', message: 'FSM type must be moore or mealy' },
       { path: 'testbench', message: 'Testbench must be true or false' },
     ]);
-    expect((await refused('fsm', { states: [{ name: 'IDLE', outputs: { busy: 1 } }, 'RUN'] })).details).toEqual([
+    expect((await refused('fsm', { states: [{ name: 'IDLE', outputs: { busy: true } }, 'RUN'] })).details).toEqual([
       { path: 'states.0.outputs.busy', message: 'State 1 outputs busy must be text' },
       { path: 'states.1', message: 'State 2 must be an object' },
     ]);
@@ -466,6 +466,19 @@ describe('POST /api/hdl/*: refusals', () => {
     ];
     for (const [body, details] of cases)
       expect((await refused('crc', body)).details, JSON.stringify(body)).toEqual(details);
+  });
+
+  it("reads an FSM output value given as a whole number as its decimal text (it was refused: 'must be text')", async () => {
+    const states = DEFAULT_FSM.states.map((s) => (s.name === 'RUN' ? { ...s, outputs: { busy: 1, complete: 0 } } : s));
+    const asText = DEFAULT_FSM.states.map((s) =>
+      s.name === 'RUN' ? { ...s, outputs: { busy: '1', complete: '0' } } : s,
+    );
+    expect(await files('fsm', { states })).toEqual(await files('fsm', { states: asText }));
+    // Beyond 2^53 the number has lost digits before the server sees it: written as text, it is exact.
+    expect((await refused('fsm', { states: [{ name: 'IDLE', outputs: { busy: 2 ** 60 } }] })).details).toContainEqual({
+      path: 'states.0.outputs.busy',
+      message: 'State 1 outputs busy must be text',
+    });
   });
 
   it("says the catalogue's CRC-82/DARC is too wide, never that it is unknown", async () => {
