@@ -253,9 +253,9 @@ const fifoRequest = z
 // ---- FSM -------------------------------------------------------------------------------------
 
 /**
- * A whole number for an output value is its decimal text, as the page keeps it: YAML's `busy: 1`
- * (a `bitsmith fsm generate --config` file) or JSON's `"busy": 1` were refused as "must be text"
- * until 2026-12-01. Beyond 2^53 a JSON number has already lost digits, so such a value stays
+ * A whole number for an output value or a condition is its decimal text, as the page keeps it:
+ * YAML's `busy: 1` or `condition: 1` (a `bitsmith fsm generate --config` file), JSON's `"busy": 1`
+ * were refused as "must be text" until 2026-12-01. Beyond 2^53 a JSON number has already lost digits, so such a value stays
  * refused: it is written as text.
  */
 const valueText = (value: unknown) => (Number.isSafeInteger(value) ? String(value) : value);
@@ -319,7 +319,10 @@ const fsmRequest = z
         z.strictObject({
           from: z.string(),
           to: z.string(),
-          condition: z.string().default('').meta({ description: "Condition language; '' or 1 means always." }),
+          condition: z
+            .preprocess(valueText, z.string())
+            .default('')
+            .meta({ description: "Condition language; '' or 1 means always (a whole number is its decimal text)." }),
           outputs: values.optional().meta({ description: 'Mealy only: output values while the condition holds.' }),
         }),
       )

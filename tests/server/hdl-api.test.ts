@@ -468,12 +468,18 @@ describe('POST /api/hdl/*: refusals', () => {
       expect((await refused('crc', body)).details, JSON.stringify(body)).toEqual(details);
   });
 
-  it("reads an FSM output value given as a whole number as its decimal text (it was refused: 'must be text')", async () => {
+  it("reads an FSM output value or condition given as a whole number as its decimal text (it was refused: 'must be text')", async () => {
     const states = DEFAULT_FSM.states.map((s) => (s.name === 'RUN' ? { ...s, outputs: { busy: 1, complete: 0 } } : s));
     const asText = DEFAULT_FSM.states.map((s) =>
       s.name === 'RUN' ? { ...s, outputs: { busy: '1', complete: '0' } } : s,
     );
     expect(await files('fsm', { states })).toEqual(await files('fsm', { states: asText }));
+    // A condition too: 1 is the condition language's "always" (YAML's condition: 1).
+    const always = (condition: unknown) => [
+      { from: 'IDLE', to: 'RUN', condition },
+      ...DEFAULT_FSM.transitions.slice(1),
+    ];
+    expect(await files('fsm', { transitions: always(1) })).toEqual(await files('fsm', { transitions: always('1') }));
     // Beyond 2^53 the number has lost digits before the server sees it: written as text, it is exact.
     expect((await refused('fsm', { states: [{ name: 'IDLE', outputs: { busy: 2 ** 60 } }] })).details).toContainEqual({
       path: 'states.0.outputs.busy',
