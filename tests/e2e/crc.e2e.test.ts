@@ -304,12 +304,27 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     await page.getByText('CRC width: 16 bits').waitFor();
     await page.getByText('0xbb3d').waitFor(); // CRC-16/ARC check value, from the worker
     expect(await page.getByLabel('Predefined algorithm').inputValue()).toBe('CRC-16/ARC');
-    // A link whose polynomial is not the named algorithm's: the page says Custom, not CRC-32.
+    // A link whose polynomial is not the named algorithm's: the page says Custom, not CRC-32, not even
+    // for the frame after the list came (it was fixed up in an effect that ran after the paint). The
+    // observer sees the DOM of each commit before the next task, so that frame's text.
+    await page.addInitScript(() => {
+      const seen: string[] = ((window as unknown as { modesSeen: string[] }).modesSeen = []);
+      new MutationObserver(() => {
+        const mode = /Mode: [^\n]*/.exec(document.body?.innerText ?? '')?.[0];
+        if (mode && seen.at(-1) !== mode) seen.push(mode);
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
     await page.goto(`${app.url}/crc-generator?algorithm=CRC-32%2FISO-HDLC&poly=0x11021`);
     await page.getByText('CRC width: 16 bits').waitFor();
     await page.getByText('Mode: Custom').waitFor();
+    // Read once the list has come (the page says Custom before it too), as a user sees it then.
+    await page.locator('#crc-algorithm option[value="CRC-32/ISO-HDLC"]').waitFor({ state: 'attached' });
+    expect(await page.getByText('Mode: Custom').count()).toBe(1);
     expect(await page.getByLabel('Predefined algorithm').inputValue()).toBe('');
     expect(await page.getByText('Predefined (CRC-32/ISO-HDLC)').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { modesSeen: string[] }).modesSeen)).toEqual([
+      'Mode: Custom',
+    ]);
     expect(errors).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type MouseEvent } from 'react';
+import { useLayoutEffect, useMemo, useState, type MouseEvent } from 'react';
 import { ToolPage } from '../../components/ToolPage';
 import { tool } from './tool';
 import { GeneratedCode } from '../../components/GeneratedCode';
@@ -35,7 +35,9 @@ export default function CrcPage() {
   const crc = useCrcGenerate(page);
   const [previewOpen, setPreviewOpen] = useState(false);
 
-  useEffect(() => {
+  // Before paint: a link's or draft's name that does not fit its parameters was shown for a frame
+  // (the select and "Mode: Predefined (CRC-32/ISO-HDLC)" beside a custom polynomial) once the list came.
+  useLayoutEffect(() => {
     const fix = reconcileSelection(algorithms, useCrcStore.getState());
     if (fix && 'choose' in fix) useCrcStore.getState().choose(fix.choose);
     else if (fix) useCrcStore.setState({ selected: '' });
