@@ -1,5 +1,5 @@
 /** The Base64 page's options panel: mode, text encoding, auto-convert, alphabet, the file field, Convert and Clear All. */
-import type { ChangeEvent, Ref } from 'react';
+import type { ChangeEvent } from 'react';
 import { Progress } from '../../components/Progress';
 import { CheckboxField, Select } from '../../components/fields';
 import type { Mode } from '../../core/base64/convert';
@@ -26,7 +26,6 @@ function FileProgress({ mode, onCancel }: { mode: Mode; onCancel: () => void }) 
 
 export function OptionsPanel({
   s,
-  fileInput,
   onMode,
   onEncoding,
   onFile,
@@ -36,7 +35,6 @@ export function OptionsPanel({
   onCancel,
 }: {
   s: Base64View;
-  fileInput: Ref<HTMLInputElement>;
   onMode(mode: Mode): void;
   onEncoding(encoding: TextEncodingName): void;
   onFile(file: File): void;
@@ -47,6 +45,9 @@ export function OptionsPanel({
 }) {
   const chooseFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
+    // Emptied once taken: the browser fires no change for the file the field already holds, so
+    // the same file chosen again (after a Cancel, a conversion, an edit on disk) would do nothing.
+    e.target.value = '';
     if (file) onFile(file);
   };
   return (
@@ -87,7 +88,7 @@ export function OptionsPanel({
       <div className="row b64-file-row">
         <label className="b64-inline">
           {s.mode === 'encode' ? 'Choose a file to encode' : 'Choose a Base64 file to decode'}
-          <input ref={fileInput} type="file" onChange={chooseFile} />
+          <input type="file" onChange={chooseFile} />
         </label>
         <span className="b64-muted">or drop a file on the page</span>
         {s.fileInfo && (
