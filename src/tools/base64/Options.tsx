@@ -1,5 +1,5 @@
 /** The Base64 page's options panel: mode, text encoding, auto-convert, alphabet, the file field, Convert and Clear All. */
-import type { ChangeEvent } from 'react';
+import type { ChangeEvent, Ref } from 'react';
 import { Progress } from '../../components/Progress';
 import { CheckboxField, Select } from '../../components/fields';
 import type { Mode } from '../../core/base64/convert';
@@ -26,6 +26,7 @@ function FileProgress({ mode, onCancel }: { mode: Mode; onCancel: () => void }) 
 
 export function OptionsPanel({
   s,
+  fileInput,
   onMode,
   onEncoding,
   onFile,
@@ -35,6 +36,7 @@ export function OptionsPanel({
   onCancel,
 }: {
   s: Base64View;
+  fileInput: Ref<HTMLInputElement>;
   onMode(mode: Mode): void;
   onEncoding(encoding: TextEncodingName): void;
   onFile(file: File): void;
@@ -45,9 +47,6 @@ export function OptionsPanel({
 }) {
   const chooseFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
-    // Emptied once taken: the browser fires no change for the file the field already holds, so
-    // the same file chosen again (after a Cancel, a conversion, an edit on disk) would do nothing.
-    e.target.value = '';
     if (file) onFile(file);
   };
   return (
@@ -88,7 +87,15 @@ export function OptionsPanel({
       <div className="row b64-file-row">
         <label className="b64-inline">
           {s.mode === 'encode' ? 'Choose a file to encode' : 'Choose a Base64 file to decode'}
-          <input type="file" onChange={chooseFile} />
+          <input
+            ref={fileInput}
+            type="file"
+            // Emptied as the chooser opens: the browser fires no change for the file the field
+            // already holds, so the same file chosen again (after a Cancel, a conversion, an edit on
+            // disk) did nothing. Emptied once taken instead, the field read "No file chosen".
+            onClick={(e) => (e.currentTarget.value = '')}
+            onChange={chooseFile}
+          />
         </label>
         <span className="b64-muted">or drop a file on the page</span>
         {s.fileInfo && (

@@ -1,5 +1,5 @@
 /** Base64 converter (spec part 2): text and files of any size, converted by a WASM kernel in a worker. */
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { trackToolUsage } from '../../telemetry';
 import { FileDrop } from '../../components/FileDrop';
@@ -45,6 +45,10 @@ export default function Base64Page() {
   const { set } = s;
   const { convert, cancel, reset } = useConverter();
   const output = useOutputActions();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const clearFileInput = () => {
+    if (fileInput.current) fileInput.current.value = '';
+  };
 
   // Auto-convert: 500 ms after the last change of input, mode, encoding, alphabet, file or the flag.
   useDebouncedEffect(
@@ -79,6 +83,7 @@ export default function Base64Page() {
     if (mode === s.mode) return;
     reset();
     set({ mode, ...CLEARED });
+    clearFileInput();
     trackToolUsage(tool.analyticsName, 'switch_mode', { mode });
   };
 
@@ -99,6 +104,7 @@ export default function Base64Page() {
   const clearAll = () => {
     reset();
     set({ ...CLEARED });
+    clearFileInput();
     trackToolUsage(tool.analyticsName, 'clear_all');
   };
 
@@ -124,6 +130,7 @@ export default function Base64Page() {
   const removeFile = () => {
     reset();
     set({ file: null, fileInfo: null, output: '', result: null, message: '', progress: null });
+    clearFileInput();
   };
 
   // Clear All, the examples and a mode switch replace the user's text or file: Undo brings it back
@@ -147,6 +154,7 @@ export default function Base64Page() {
   const loadExample = (id: string, text: string) => {
     reset();
     set({ input: text, output: '', message: '', result: null, file: null, fileInfo: null });
+    clearFileInput();
     trackToolUsage(tool.analyticsName, 'load_example', { mode: s.mode, example: id });
   };
 
@@ -157,11 +165,13 @@ export default function Base64Page() {
         zoneClass="b64-drop"
         picker={false}
         onFile={(file) => {
+          clearFileInput();
           openFile(file);
         }}
       >
         <OptionsPanel
           s={s}
+          fileInput={fileInput}
           onMode={(mode) => undo.replace('Mode switched: input and output cleared.', () => switchMode(mode))}
           onEncoding={changeEncoding}
           onFile={openFile}
