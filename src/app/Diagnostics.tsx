@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { crcWorker } from '../workers/crc/client';
 import { isAbortError } from '../workers/bridge';
 import { Progress } from '../components/Progress';
+import { emptyAsChooserOpens } from '../components/fields';
 import { ToolPage, type PageHeader } from '../components/ToolPage';
 import { DIAGNOSTICS_TITLE } from './registry';
 
@@ -52,7 +53,11 @@ export function Diagnostics() {
         </button>
         <label className="field">
           CRC-32 of a file
-          <input type="file" onChange={(e) => e.target.files?.[0] && checksumFile(e.target.files[0])} />
+          <input
+            type="file"
+            onClick={emptyAsChooserOpens}
+            onChange={(e) => e.target.files?.[0] && checksumFile(e.target.files[0])}
+          />
         </label>
         {progress && (
           <Progress label="Checksum" done={progress.done} total={progress.total} onCancel={() => abort?.abort()} />

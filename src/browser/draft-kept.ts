@@ -18,6 +18,9 @@ export function setDraftNotKept(path: string, why: DraftNotKept): void {
 /** Tools holding input kept in memory only, on purpose (a JWT and its key): a reload would lose it. */
 const heldInMemory = new Set<string>();
 
+/** Whether the tool at `path` holds input kept in memory only (a JWT or its key). */
+export const isHeldInMemory = (path: string): boolean => heldInMemory.has(path);
+
 export function setHeldInMemory(path: string, held: boolean): void {
   if (held) heldInMemory.add(path);
   else heldInMemory.delete(path);

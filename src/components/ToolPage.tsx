@@ -3,7 +3,7 @@ import type { PageDeclaration } from '../app/tool';
 import { CopyButton } from './CopyButton';
 import { draftKey } from '../browser/draft';
 import { webStorage } from '../browser/quiet-storage';
-import { draftNotKept, draftNotKeptMessage, onDraftNotKept } from '../browser/draft-kept';
+import { draftNotKept, draftNotKeptMessage, isHeldInMemory, onDraftNotKept } from '../browser/draft-kept';
 import {
   LINK_DAMAGED_MESSAGE,
   linkDamaged,
@@ -24,11 +24,32 @@ function linkCopied(): string {
   return `⚠️ Link copied without ${missing.join(', ')}: too long for a link, it opens this tool with the other settings`;
 }
 
-/** Forgets the tool's draft and its settings in the link, and reloads it with the defaults. */
-function startFresh() {
-  webStorage('sessionStorage')?.removeItem(draftKey(location.pathname));
-  location.replace(location.pathname);
+/**
+ * Whether Start fresh would forget something of the user's: a draft (written on the first change),
+ * settings or a token in the link, a file or text the draft does not hold, a JWT held in memory.
+ */
+function holdsUserWork(path: string): boolean {
+  return (
+    webStorage('sessionStorage')?.getItem(draftKey(path)) != null ||
+    linkHoldsSettings(location.search) ||
+    location.hash !== '' ||
+    draftNotKept(path) !== '' ||
+    isHeldInMemory(path)
+  );
 }
+
+/**
+ * Forgets the tool's draft and its settings in the link, and reloads it with the defaults; asks
+ * first when that forgets the user's work (one click next to Copy link lost it for good).
+ */
+function startFresh() {
+  const path = location.pathname;
+  if (holdsUserWork(path) && !window.confirm(START_FRESH_QUESTION)) return;
+  webStorage('sessionStorage')?.removeItem(draftKey(path));
+  location.replace(path);
+}
+
+const START_FRESH_QUESTION = 'Start fresh? What you entered in this tool and its settings will be forgotten.';
 
 export interface InfoCard {
   title: string;

@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
-import { useSharedApp } from '../harness/e2e';
+import { holdWorkerResults, useSharedApp } from '../harness/e2e';
 import {
   describeTasks,
   longestCpuMs,
@@ -289,6 +289,32 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await page.context().close();
   });
 
+  it('converts the same file chosen again after a Cancel (the file field still held it: no change, nothing ran)', async () => {
+    const { page, errors } = await open();
+    const path = join(dir, 'again.txt');
+    writeFileSync(path, 'again');
+    const fileInput = page.locator('.b64-file-row input[type=file]');
+    /** Chooses `path` as a user does: a click on the field, then the file in the chooser it opens. */
+    const choose = async () => {
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), fileInput.click()]);
+      await chooser.setFiles(path);
+    };
+    const release = await holdWorkerResults(page);
+    await choose();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => status(page).textContent()).toBe('Conversion cancelled');
+    await release();
+    expect(await fileInput.inputValue()).toMatch(/again\.txt$/); // the field shows the file chosen
+    // The browser fires no change for the file its field already holds: it is emptied as it opens.
+    await choose();
+    await status(page)
+      .getByText(/^✅ Encoded again\.txt/)
+      .waitFor();
+    expect(await output(page).inputValue()).toBe('YWdhaW4=');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('ends a file conversion with a message when its output worker dies, and the next one works', async () => {
     const { page, errors } = await open();
     const files = ['first.bin', 'second.bin', 'third.bin'].map((name, i) => {
@@ -341,16 +367,7 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await expect.poll(() => testId(page, 'file-size')).toBe(`${(png.length / 1024).toFixed(2)} KB`);
     await status(page).getByText('✅ Encoded dot.png').waitFor();
     // The spec reads the file as a data URL: the output is that URL's payload.
-    const dataUrl = await page.evaluate(
-      () =>
-        new Promise<string>((resolve) => {
-          const reader = new FileReader();
-          reader.onload = () => resolve(reader.result as string);
-          const file = (document.querySelector('.b64-file-row input[type=file]') as HTMLInputElement).files?.[0];
-          if (!file) throw new Error('no file chosen');
-          reader.readAsDataURL(file);
-        }),
-    );
+    const dataUrl = `data:image/png;base64,${png.toString('base64')}`;
     expect(await output(page).inputValue()).toBe(dataUrl.split(',')[1]);
     expect(await testId(page, 'stat-input')).toBe(String(png.length));
     await page.getByRole('button', { name: 'Copy as data URL' }).click();

@@ -3,6 +3,9 @@
  * "Use in generator" filling the Generate tab and its link, Cancel stopping a long search, the
  * tab's permalink, keyboard tabs, axe, and no main-thread task over 50 ms while searching.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeWith } from '../harness/system';
@@ -268,5 +271,31 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     // The worker is shared: a search left running there held this answer back for 45 s.
     await page.getByText('0xf4').waitFor({ timeout: 10_000 }); // CRC-8/SMBUS check value
     expect(errors).toEqual([]);
+  });
+
+  it('reads a sample file chosen again after it changed on disk (the field still held it: no change, old bytes)', async () => {
+    const { page, errors } = await openIdentify();
+    await page.getByLabel('Sample 1 format').selectOption('file');
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-crcid-'));
+    const path = join(dir, 'frame.bin');
+    const choose = async () => {
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.getByLabel('Message 1 file').click(),
+      ]);
+      await chooser.setFiles(path);
+    };
+    try {
+      writeFileSync(path, Buffer.from([1, 2, 3]));
+      await choose();
+      await page.getByText('frame.bin: 3 bytes').waitFor();
+      writeFileSync(path, Buffer.from([1, 2, 3, 4, 5])); // saved again, e.g. by the capture tool
+      await choose();
+      await page.getByText('frame.bin: 5 bytes').waitFor();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 });

@@ -774,6 +774,31 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await expect.poll(() => value(csv.page, 'JSON Input')).toBe('[{"a": 1}]');
       expect([...errors, ...csv.errors]).toEqual([]);
     });
+
+    it("CSV's Swap, which clears the fields (the spec's), offers Undo: the pasted CSV and its result come back", async () => {
+      const { page, errors } = await open('/csv-json-converter');
+      const mine = 'name,age\nAda,36';
+      await page.getByLabel('CSV Input').fill(mine);
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toBe('✅ Converted 1 row to JSON');
+      const output = await value(page, 'JSON Output');
+      await button(page, 'Swap').click();
+      await expect.poll(() => value(page, 'JSON Input')).toBe(''); // the spec: Swap clears the fields
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Direction swapped: input and output cleared.' })
+        .getByRole('button', { name: 'Undo' })
+        .click();
+      await expect.poll(() => page.getByLabel('Direction').inputValue()).toBe('csvToJson');
+      await expect.poll(() => value(page, 'CSV Input')).toBe(mine);
+      expect(await value(page, 'JSON Output')).toBe(output);
+      // Nothing typed, nothing to give back: Swap on empty fields offers no Undo.
+      await button(page, 'Clear All').click();
+      await button(page, 'Swap').click();
+      await expect.poll(() => page.getByLabel('Direction').inputValue()).toBe('jsonToCsv');
+      expect(await page.getByText('Direction swapped').count()).toBe(0);
+      expect(errors).toEqual([]);
+    });
   });
 
   it('drops the conversion running when the direction is changed: its result never shows under the other direction', async () => {

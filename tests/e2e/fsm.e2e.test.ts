@@ -410,6 +410,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     const { page, errors } = await open();
     await page.getByRole('button', { name: 'Load Complex Example' }).click();
     const link = await page.evaluate(() => location.href); // written with the change; page.url() hears of it later
+    page.once('dialog', (d) => void d.accept()); // Start fresh asks before it forgets the example
     await page.getByRole('button', { name: 'Start fresh' }).click();
     await page.waitForURL(`${app.url}/fsm-generator`);
     await page.getByLabel('Module Name').fill('my_draft');

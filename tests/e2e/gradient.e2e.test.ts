@@ -565,6 +565,20 @@ describeWith(['chromium'], 'Gradient generator in Chromium', () => {
     expect(own.errors).toEqual([]);
     await own.page.context().close();
   });
+  it('keeps an uppercase hex colour as typed, the caret where it was (six digits were lowercased under the cursor)', async () => {
+    const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
+    await own.page.goto(`${app.url}/gradient-generator`);
+    await own.page.getByRole('button', { name: 'Color of stop 1: #6366f1' }).click();
+    const hex = own.page.getByLabel('Hex color of stop 1');
+    await hex.fill('#00AA1'); // five digits: ignored
+    await hex.evaluate((el: HTMLInputElement) => el.setSelectionRange(3, 3));
+    await own.page.keyboard.type('B'); // the sixth digit, typed inside: #00BAA1 is taken
+    await expect.poll(() => css(own.page)).toContain('#00baa1 0%');
+    expect(await hex.inputValue()).toBe('#00BAA1');
+    expect(await hex.evaluate((el: HTMLInputElement) => el.selectionStart)).toBe(4);
+    expect(own.errors).toEqual([]);
+    await own.page.context().close();
+  });
   it('turns a conic gradient with its own Start angle slider (the angle was linear-only, so a conic could not be turned)', async () => {
     const own = await openPage(app.browser, { viewport: { width: 1400, height: 1000 } });
     const p = own.page;

@@ -571,6 +571,31 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it('Diagnostics checksums a file saved again and chosen again (the field still held it: no change, no checksum)', async () => {
+    const { page, errors } = await desktop('/diagnostics');
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-again-'));
+    const path = join(dir, 'image.bin');
+    const choose = async () => {
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.getByLabel('CRC-32 of a file').click(),
+      ]);
+      await chooser.setFiles(path);
+    };
+    try {
+      writeFileSync(path, '123456789');
+      await choose();
+      await expect.poll(() => page.locator('.diagnostics-result').textContent()).toContain('(9 bytes) = cbf43926');
+      writeFileSync(path, '1234567890'); // saved again
+      await choose();
+      await expect.poll(() => page.locator('.diagnostics-result').textContent()).toContain('(10 bytes) = 261daee5');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('starts a converter worker while the page is idle, before any action, and a fresh one after a cancel', async () => {
     const dataWorkers = (page: Page) => page.workers().filter((w) => /\/data\.worker/.test(w.url()));
     const json = await desktop('/json-formatter');

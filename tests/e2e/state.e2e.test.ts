@@ -194,11 +194,40 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     expect(await states(fresh.page)).toBe(await states(page));
     await fresh.page.context().close();
 
+    page.once('dialog', (d) => void d.accept()); // Start fresh asks: the FSM has a state added
     await page.getByRole('button', { name: 'Start fresh' }).click();
     await page.waitForURL(app.url + '/fsm-generator');
     await page.getByLabel('Module Name').waitFor();
     expect(await states(page)).toBeNull();
     await expect.poll(() => page.getByLabel('Module Name').inputValue()).toBe('my_fsm');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('Start fresh asks before it forgets what the user typed (one click lost it for good), and not on an untouched page', async () => {
+    const { page, errors } = await open('/json-formatter');
+    const questions: string[] = [];
+    let answer = false;
+    page.on('dialog', (d) => {
+      questions.push(d.message());
+      void (answer ? d.accept() : d.dismiss());
+    });
+    const input = page.getByLabel('Input JSON');
+    await input.fill('{"mine": 1}');
+    await expect.poll(() => drafts(page)).toHaveProperty(['bitsmith:draft:/json-formatter']);
+    await page.getByRole('button', { name: 'Start fresh' }).click();
+    await expect
+      .poll(() => questions)
+      .toEqual(['Start fresh? What you entered in this tool and its settings will be forgotten.']);
+    expect(await input.inputValue()).toBe('{"mine": 1}'); // Cancel keeps it
+    answer = true;
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Start fresh' }).click()]);
+    await page.locator('main h1').waitFor();
+    await expect.poll(() => input.inputValue()).toBe('');
+    // Nothing to lose: no question.
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Start fresh' }).click()]);
+    await page.locator('main h1').waitFor();
+    expect(questions).toHaveLength(2);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -429,6 +458,7 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await expect.poll(() => page.getByLabel('Output', { exact: true }).inputValue()).toContain('"a": 2');
     await page.getByRole('status').filter({ hasText: 'not kept' }).filter({ hasText: 'blocked' }).waitFor();
     await open('/gradient-generator', page);
+    page.once('dialog', (d) => void d.accept()); // storage blocked: what the page holds is unknown, so it asks
     await page.getByRole('button', { name: 'Start fresh' }).click();
     await page.locator('main h1').waitFor();
     expect(errors).toEqual([]);

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, MouseEvent } from 'react';
 import { Field, type FieldProps } from './Field';
 
 interface InputProps {
@@ -68,4 +68,13 @@ export function TextField(p: FieldProps & InputProps & { type?: 'text' | 'search
 /** A labelled number input; `onChange` gets the text, the page decides what it means. */
 export function NumberField(p: FieldProps & InputProps & NumberProps) {
   return <InputField {...p} type="number" />;
+}
+
+/**
+ * A file input's onClick: empties it as its chooser opens. The browser fires no change for the file
+ * the field already holds, so the same file chosen again (after a Cancel, or saved again on disk)
+ * did nothing; emptied once taken instead, the field read "No file chosen" beside the page's file.
+ */
+export function emptyAsChooserOpens(e: MouseEvent<HTMLInputElement>): void {
+  e.currentTarget.value = '';
 }

@@ -12,6 +12,6 @@ export {
   type SelectProps,
   type SelectValue,
 } from './Select';
-export { NumberField, TextField } from './InputFields';
+export { NumberField, TextField, emptyAsChooserOpens } from './InputFields';
 export { CheckboxField } from './CheckboxField';
 export { FieldError, describedByError } from './FieldError';

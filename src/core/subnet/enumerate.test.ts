@@ -86,6 +86,14 @@ describe('row counts and addresses', () => {
     expect(parseJump(nets, '10.1.2.0/255.255.255.0')).toEqual({ row: 258 });
     expect(parseJump(nets, '10.1.2.0/255.0.255.0')).toEqual({ error: 'Invalid subnet mask' });
   });
+
+  it('jump box: takes "ADDRESS PREFIX" and "ADDRESS MASK" as the IP box does (it said "Enter a row number or an IPv4 address")', () => {
+    const nets = subnets('10.0.0.0', 8, 24);
+    expect(parseJump(nets, '10.1.2.0 24')).toEqual({ row: 258 });
+    expect(parseJump(hosts('10.0.0.0', 8), ' 10.0.0.9 16 ')).toEqual({ row: 8 });
+    expect(parseJump(nets, '10.1.2.0 255.255.255.0')).toEqual({ row: 258 });
+    expect(parseJump(nets, '10.1.2.0 33')).toEqual({ error: 'CIDR must be between 0 and 32' });
+  });
 });
 
 describe('WASM pages vs the TypeScript reference', () => {

@@ -5,7 +5,7 @@
  * The plain TypeScript versions below are the reference for tests and the benchmark baseline.
  */
 import type { KernelExports } from '../wasm/instantiate';
-import { MESSAGES, formatIpv4, networkRange, parseCidr, parseIpv4, parseMask } from './ipv4';
+import { formatIpv4, networkRange, parseIpv4, splitIpBox } from './ipv4';
 
 export type ListKind = 'hosts' | 'subnets';
 export type ExportFormat = 'text' | 'csv';
@@ -79,13 +79,12 @@ export function parseJump(spec: ListSpec, text: string): { row: number } | { err
       ? { row: row - 1 }
       : { error: `Row must be between 1 and ${n.toLocaleString('en-US')}` };
   }
-  // "10.1.2.0/24", as the Network column shows it: the address decides the row (as on the IPv6 tab).
-  const [, address = text, prefix] = /^(.*?)\s*\/\s*(\S*)$/.exec(text.trim()) ?? [];
-  const addr = parseIpv4(address);
+  // "10.1.2.0/24", as the Network column shows it, or any form the IP box takes ("10.1.2.0 24",
+  // "10.1.2.0/255.255.255.0"): the address decides the row (as on the IPv6 tab).
+  const box = splitIpBox(text);
+  const addr = parseIpv4(box.ip);
   if (addr === null) return { error: 'Enter a row number or an IPv4 address' };
-  // The prefix may be a mask ("10.1.2.0/255.255.255.0"), as the IP box takes it.
-  if (prefix !== undefined && (prefix.includes('.') ? parseMask(prefix) === null : parseCidr(prefix) === null))
-    return { error: prefix.includes('.') ? MESSAGES.invalidMask : MESSAGES.invalidCidr };
+  if (box.suffixError) return { error: box.suffixError };
   const row = rowOfAddress(spec, addr);
   return row >= 0 ? { row } : { error: `${formatIpv4(addr)} is not in this list` };
 }

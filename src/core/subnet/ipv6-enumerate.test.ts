@@ -14,7 +14,7 @@ import {
   type ListSpec6,
   type Subnet6Exports,
 } from './ipv6-enumerate';
-import { formatIpv6, parseIpv6 } from './ipv6-parse';
+import { formatIpv6, parseIpv6, V6_MESSAGES } from './ipv6-parse';
 
 let kernel: Subnet6Exports;
 beforeAll(async () => {
@@ -72,6 +72,10 @@ describe('IPv6 subnet rows', () => {
     expect(parseJump6(s, '2001:db8:0:abcd::/')).toEqual({ error: 'Prefix must be between 0 and 128' });
     expect(parseJump6(s, '2001:db8:0:abcd:: / 64')).toEqual({ row: 0xabcdn });
     expect(parseJump6(s, '2001:zz::/129')).toEqual({ error: 'Enter a row number or an IPv6 address' });
+    // "ADDRESS PREFIX", as the IP box takes it (a prefix over 128 said "Enter a row number or an IPv6 address").
+    expect(parseJump6(s, '2001:db8:0:abcd::1 64')).toEqual({ row: 0xabcdn });
+    expect(parseJump6(s, '2001:db8:0:abcd::1 129')).toEqual({ error: 'Prefix must be between 0 and 128' });
+    expect(parseJump6(s, '[2001:db8:0:abcd::1]:8080')).toEqual({ error: V6_MESSAGES.port });
     const big = spec('::', 0, 128);
     expect(parseJump6(big, '340282366920938463463374607431768211456')).toEqual({ row: (1n << 128n) - 1n });
   });

@@ -53,9 +53,12 @@ export function parseJump6(spec: ListSpec6, text: string): { row: bigint } | { e
   }
   // "2001:db8::/64", as the Network column shows it: the address decides the row; a bad prefix is
   // named (as on the IPv4 tab), not dropped.
-  const [, address = text, prefix] = /^(.*?)\s*\/\s*(\S*)$/.exec(text.trim()) ?? [];
+  // "2001:db8::1 64" too, as the IP box takes it.
+  const [, address = text, prefix] =
+    /^(.*?)\s*\/\s*(\S*)$/.exec(text.trim()) ?? /^(\S+)\s+(\d+)$/.exec(text.trim()) ?? [];
   const parsed = parseIpv6(address);
-  if (!parsed.ok) return { error: 'Enter a row number or an IPv6 address' };
+  if (!parsed.ok)
+    return { error: parsed.error === V6_MESSAGES.port ? parsed.error : 'Enter a row number or an IPv6 address' };
   if (prefix !== undefined && parsePrefix6(prefix) === null) return { error: V6_MESSAGES.prefix };
   const row = rowOfAddress6(spec, parsed.value.addr);
   return row >= 0n ? { row } : { error: `${formatIpv6(parsed.value.addr)} is not in this list` };

@@ -22,6 +22,7 @@ export const V6_MESSAGES = {
   twoSlashes: 'Only one "/" is allowed: write the prefix once, as in 2001:db8::/48',
   badZone: 'Empty zone after "%"',
   zonePercent: 'Only one "%" is allowed: the zone after it cannot contain another "%"',
+  port: 'A port (after "]:") is not part of an address: leave it out',
 } as const;
 
 export interface ParsedV6 {
@@ -85,6 +86,7 @@ export function parseIpv6(text: string): { ok: true; value: ParsedV6 } | { ok: f
   // "[2001:db8::1]" as a URL writes it (RFC 3986 IP-literal), a prefix after it or not; a port is not taken.
   const literal = /^\[([^\]]*)\]\s*(\/.*)?$/.exec(t);
   if (literal) t = literal[1]! + (literal[2] ?? '');
+  if (/^\[[^\]]*\]:\d+$/.test(t)) return { ok: false, error: V6_MESSAGES.port };
   const slash = t.indexOf('/');
   if (slash >= 0) {
     const after = t.slice(slash + 1);

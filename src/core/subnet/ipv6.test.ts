@@ -165,8 +165,10 @@ describe('IPv6 parsing rejects malformed input with its message', () => {
   it('takes an address in brackets, as a URL writes it (it said the group "[2001" was not hex)', () => {
     expect(parseIpv6('[2001:db8::1]')).toEqual({ ok: true, value: { addr: (0x20010db8n << 96n) | 1n } });
     expect(parseIpv6(' [2001:db8::]/48 ')).toEqual({ ok: true, value: { addr: 0x20010db8n << 96n, prefix: 48 } });
-    // A port after the brackets is not part of the address: still refused, never read as a ninth group.
-    expect(parseIpv6('[2001:db8::1]:8080').ok).toBe(false);
+    // A port after the brackets is not part of the address: refused, and said so (it said 'Group
+    // "[2001" is not hexadecimal'), never read as a ninth group.
+    expect(parseIpv6('[2001:db8::1]:8080')).toEqual({ ok: false, error: V6_MESSAGES.port });
+    expect(V6_MESSAGES.port).toBe('A port (after "]:") is not part of an address: leave it out');
   });
 
   it('keeps the zone and an inline prefix', () => {

@@ -1,7 +1,7 @@
 /** The Base64 page's options panel: mode, text encoding, auto-convert, alphabet, the file field, Convert and Clear All. */
 import type { ChangeEvent, Ref } from 'react';
 import { Progress } from '../../components/Progress';
-import { CheckboxField, Select } from '../../components/fields';
+import { CheckboxField, Select, emptyAsChooserOpens } from '../../components/fields';
 import type { Mode } from '../../core/base64/convert';
 import { TEXT_ENCODINGS, type TextEncodingName } from '../../core/base64/text';
 import { fileTypeLabel, formatKB } from './logic';
@@ -87,7 +87,7 @@ export function OptionsPanel({
       <div className="row b64-file-row">
         <label className="b64-inline">
           {s.mode === 'encode' ? 'Choose a file to encode' : 'Choose a Base64 file to decode'}
-          <input ref={fileInput} type="file" onChange={chooseFile} />
+          <input ref={fileInput} type="file" onClick={emptyAsChooserOpens} onChange={chooseFile} />
         </label>
         <span className="b64-muted">or drop a file on the page</span>
         {s.fileInfo && (

@@ -80,12 +80,14 @@ export default function CsvJsonPage() {
     trackToolUsage(tool.analyticsName, usageAction(direction), details);
   };
 
-  const swap = () => {
-    runner.discard();
-    const direction: CsvDirection = isCsv ? 'jsonToCsv' : 'csvToJson';
-    s.set({ direction, ...clearedFields }); // spec: swapping clears the fields
-    trackToolUsage(tool.analyticsName, 'swap_conversion', { direction });
-  };
+  // Spec: swapping clears the fields; what it cleared comes back with Undo.
+  const swap = () =>
+    undo.replace('Direction swapped: input and output cleared.', () => {
+      runner.discard();
+      const direction: CsvDirection = isCsv ? 'jsonToCsv' : 'csvToJson';
+      s.set({ direction, ...clearedFields });
+      trackToolUsage(tool.analyticsName, 'swap_conversion', { direction });
+    });
 
   /** Loads an example as the input, in the direction it is written for. */
   const load = (type: 'csv' | 'json', example: CsvExample | JsonCsvExample) => {

@@ -92,11 +92,12 @@ function ColorPopup({ stop, index }: { stop: ColorStop; index: number }) {
   const setStopColor = useGradientStore.getState().setStopColor;
   // The text box keeps what the user types; only a valid hex changes the stop.
   const [draft, setDraft] = useState(stop.color);
-  // A colour set elsewhere (the picker, undo) replaces the draft: adjusted during render.
+  // A colour set elsewhere (the picker, undo) replaces the draft: adjusted during render. The
+  // draft's own spelling of the colour stays (#00AA11 was lowercased under the cursor).
   const [shownColor, setShownColor] = useState(stop.color);
   if (shownColor !== stop.color) {
     setShownColor(stop.color);
-    setDraft(stop.color);
+    if (draft.toLowerCase() !== stop.color) setDraft(stop.color);
   }
   return (
     <div className="color-popup" role="dialog" aria-label={`Edit color of stop ${index}`}>

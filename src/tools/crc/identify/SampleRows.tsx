@@ -1,5 +1,5 @@
 /** The sample rows: format, message (or codeword) as text or a file, its CRC; add and remove. */
-import { Select, TextField } from '../../../components/fields';
+import { Select, TextField, emptyAsChooserOpens } from '../../../components/fields';
 import type { FieldError, SampleFormat } from '../../../core/crc/identify';
 import { useIdentifyStore, type SampleRow } from './store';
 import { removeKeepingFocus } from '../../../components/focus';
@@ -37,6 +37,7 @@ function Row({ row, index, errors }: { row: SampleRow; index: number; errors: Fi
           <input
             type="file"
             aria-invalid={bad('file')}
+            onClick={emptyAsChooserOpens} // a file saved again and chosen again kept its old bytes
             onChange={(e) => {
               const f = e.target.files?.[0];
               if (f)
