@@ -17,6 +17,27 @@ const SHAPE_LABELS: [RadialShape, string][] = [
   ['ellipse', 'Ellipse'],
 ];
 
+/** The gradient's angle, 0-360°, with its value in the label: a linear's direction, a conic's start. */
+function AngleSlider({ id, label, angle }: { id: string; label: string; angle: number }) {
+  return (
+    <>
+      <label className="field" htmlFor={id}>
+        <span>
+          {label}: {angle}°
+        </span>
+      </label>
+      <input
+        id={id}
+        type="range"
+        min={0}
+        max={360}
+        value={angle}
+        onChange={(e) => useGradientStore.getState().setAngle(e.target.value)}
+      />
+    </>
+  );
+}
+
 export function EditorTab() {
   const g = useGradientStore((s) => s.gradient);
   const st = useGradientStore.getState();
@@ -42,17 +63,7 @@ export function EditorTab() {
 
       {g.type === 'linear' && (
         <section className="editor-section">
-          <label className="field" htmlFor="gradient-angle">
-            <span>Angle: {g.angle}°</span>
-          </label>
-          <input
-            id="gradient-angle"
-            type="range"
-            min={0}
-            max={360}
-            value={g.angle}
-            onChange={(e) => st.setAngle(e.target.value)}
-          />
+          <AngleSlider id="gradient-angle" label="Angle" angle={g.angle} />
           <div className="quick-angles" role="group" aria-label="Quick angles">
             {QUICK_ANGLES.map((a) => (
               <button
@@ -91,21 +102,7 @@ export function EditorTab() {
       {(g.type === 'radial' || g.type === 'conic') && (
         <section className="editor-section">
           {/* The spec's Angle slider is linear-only, but a conic starts at the angle (from …deg): its own slider turns it. */}
-          {g.type === 'conic' && (
-            <>
-              <label className="field" htmlFor="gradient-from-angle">
-                <span>Start angle: {g.angle}°</span>
-              </label>
-              <input
-                id="gradient-from-angle"
-                type="range"
-                min={0}
-                max={360}
-                value={g.angle}
-                onChange={(e) => st.setAngle(e.target.value)}
-              />
-            </>
-          )}
+          {g.type === 'conic' && <AngleSlider id="gradient-from-angle" label="Start angle" angle={g.angle} />}
           <label className="field" htmlFor="gradient-pos-x">
             <span>Position X: {g.position.x}%</span>
           </label>
