@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
-import { holdWorkerResults, useSharedApp } from '../harness/e2e';
+import { chooseFile, holdWorkerResults, useSharedApp } from '../harness/e2e';
 import {
   describeTasks,
   longestCpuMs,
@@ -294,11 +294,7 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     const path = join(dir, 'again.txt');
     writeFileSync(path, 'again');
     const fileInput = page.locator('.b64-file-row input[type=file]');
-    /** Chooses `path` as a user does: a click on the field, then the file in the chooser it opens. */
-    const choose = async () => {
-      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), fileInput.click()]);
-      await chooser.setFiles(path);
-    };
+    const choose = () => chooseFile(fileInput, path);
     const release = await holdWorkerResults(page);
     await choose();
     await page.getByRole('button', { name: 'Cancel' }).click();

@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { describeWith } from '../harness/system';
 import { openPage } from '../harness/browser';
-import { useSharedApp } from '../harness/e2e';
+import { chooseFile, useSharedApp } from '../harness/e2e';
 import { seriousViolations } from '../harness/axe';
 import { expectTabsPattern } from '../harness/keyboard';
 import {
@@ -278,13 +278,7 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     await page.getByLabel('Sample 1 format').selectOption('file');
     const dir = mkdtempSync(join(tmpdir(), 'bitsmith-crcid-'));
     const path = join(dir, 'frame.bin');
-    const choose = async () => {
-      const [chooser] = await Promise.all([
-        page.waitForEvent('filechooser'),
-        page.getByLabel('Message 1 file').click(),
-      ]);
-      await chooser.setFiles(path);
-    };
+    const choose = () => chooseFile(page.getByLabel('Message 1 file'), path);
     try {
       writeFileSync(path, Buffer.from([1, 2, 3]));
       await choose();

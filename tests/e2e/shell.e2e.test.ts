@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { crc32Reference } from '../../src/core/crc/crc32';
 import { pages, sidebarGroups } from '../../src/app/registry';
 import { openPage } from '../harness/browser';
-import { useSharedApp } from '../harness/e2e';
+import { chooseFile, useSharedApp } from '../harness/e2e';
 import { watchAnnouncements } from '../harness/announce';
 import { startRecordingProxy } from '../harness/proxy';
 import { describeWith } from '../harness/system';
@@ -575,13 +575,7 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     const { page, errors } = await desktop('/diagnostics');
     const dir = mkdtempSync(join(tmpdir(), 'bitsmith-again-'));
     const path = join(dir, 'image.bin');
-    const choose = async () => {
-      const [chooser] = await Promise.all([
-        page.waitForEvent('filechooser'),
-        page.getByLabel('CRC-32 of a file').click(),
-      ]);
-      await chooser.setFiles(path);
-    };
+    const choose = () => chooseFile(page.getByLabel('CRC-32 of a file'), path);
     try {
       writeFileSync(path, '123456789');
       await choose();

@@ -5,7 +5,7 @@
  * own (own data, own environment) starts one with startServer() and still uses the shared browser.
  */
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -93,4 +93,13 @@ export async function holdWorkerResults(page: Page): Promise<() => Promise<void>
       delete w.__bitsmithHoldWorkerResults;
       (w.__bitsmithReleaseWorkerResults as () => void)();
     });
+}
+
+/**
+ * Chooses `path` in a file field as a user does: a click, then the file in the chooser it opens.
+ * Setting the field's files directly skips the browser's "same file again: no change" rule.
+ */
+export async function chooseFile(field: Locator, path: string): Promise<void> {
+  const [chooser] = await Promise.all([field.page().waitForEvent('filechooser'), field.click()]);
+  await chooser.setFiles(path);
 }
