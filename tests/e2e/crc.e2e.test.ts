@@ -441,6 +441,9 @@ describeWith(['chromium', 'ghdl'], 'CRC generator page (Chromium)', () => {
     const { page, errors } = await openPage(app.browser);
     await page.goto(`${app.url}/crc-generator?poly=0x11021&language=c`);
     await page.getByText('CRC width: 16 bits').waitFor();
+    // The worker's figures come in above Generate and move it down: a double-click aimed before
+    // they came landed beside the button once under load (CI run 40), and nothing was downloaded.
+    await page.locator('.crc-live li').first().waitFor();
     const names: string[] = [];
     page.on('download', (d) => names.push(d.suggestedFilename()));
     // The page starts a download by clicking a link (download attribute) in its click handler: the
