@@ -302,6 +302,32 @@ describeWith(['chromium'], 'keyboard and screen-reader use in Chromium', () => {
     await page.context().close();
   });
 
+  // Focus stayed on the Add button: a keyboard user tabbed through the whole table to reach the row.
+  it('an Add button puts focus in the first field of the row it adds (FSM, gradient stops, CRC Identify)', async () => {
+    const { page, errors } = await open('/fsm-generator');
+    const name = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? 'none');
+    const rows: [string, string][] = [
+      ['Add State', 'State 4 name'],
+      ['Add Input', 'Input 3 name'],
+      ['Add Output', 'Output 3 name'],
+      ['Add Transition', 'Transition 4 from'],
+    ];
+    for (const [button, field] of rows) {
+      await press(page, button);
+      await expect.poll(name).toBe(field);
+    }
+    await page.goto(`${app.url}/gradient-generator`);
+    await page.locator('main h1').first().waitFor();
+    await press(page, '+ Add'); // #10b981 at 100 + 10, capped at 95: before the stop at 100
+    await expect.poll(name).toBe('Color of stop 2: #10b981');
+    await page.goto(`${app.url}/crc-generator?tab=identify`);
+    await page.locator('main h1').first().waitFor();
+    await press(page, 'Add sample');
+    await expect.poll(name).toBe('Sample 3 format');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   // Clear All emptied the list and took itself away with the focused button: focus fell to <body>.
   it('Gradient: Clear All of the saved gradients leaves the focus on the Saved tab, and Undo keeps it on the page', async () => {
     const { page, errors } = await open('/gradient-generator');

@@ -58,6 +58,16 @@ function useRemoveRow() {
 }
 
 /**
+ * Runs `add`, which appends a row, then focuses the row's first field (its label, from the row
+ * count after the add: `State 4 name`), so the keyboard goes on in the new row.
+ */
+function addThenFocus(add: () => void, firstField: (config: FsmConfig) => string) {
+  changeThenFocus(add, () =>
+    document.querySelector<HTMLElement>(`[aria-label="${firstField(useFsmStore.getState().config)}"]`),
+  );
+}
+
+/**
  * What Undo offers back when state `index` goes: the state, the transitions to and from it, and
  * the reset state when it was that one (removeState makes the first state left the reset state).
  */
@@ -114,7 +124,7 @@ export function StatesEditor({ config, fields }: { config: FsmConfig; fields: Fi
     <section className="panel" aria-labelledby="fsm-states-title">
       <div className="fsm-section-head">
         <h2 id="fsm-states-title">States ({config.states.length})</h2>
-        <button type="button" onClick={addState}>
+        <button type="button" onClick={() => addThenFocus(addState, (c) => `State ${c.states.length} name`)}>
           Add State
         </button>
       </div>
@@ -253,7 +263,15 @@ export function SignalsEditor({
         <h2 id={`fsm-${kind}-title`}>
           {noun}s ({list.length})
         </h2>
-        <button type="button" onClick={() => addSignal(kind)}>
+        <button
+          type="button"
+          onClick={() =>
+            addThenFocus(
+              () => addSignal(kind),
+              (c) => `${noun} ${c[kind].length} name`,
+            )
+          }
+        >
           Add {noun}
         </button>
       </div>
@@ -317,7 +335,10 @@ export function TransitionsEditor({ config, fields }: { config: FsmConfig; field
     <section className="panel" aria-labelledby="fsm-transitions-title">
       <div className="fsm-section-head">
         <h2 id="fsm-transitions-title">Transitions ({config.transitions.length})</h2>
-        <button type="button" onClick={addTransition}>
+        <button
+          type="button"
+          onClick={() => addThenFocus(addTransition, (c) => `Transition ${c.transitions.length} from`)}
+        >
           Add Transition
         </button>
       </div>

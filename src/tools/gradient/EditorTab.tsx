@@ -1,10 +1,11 @@
 import { useRef } from 'react';
 import { useGradientStore } from './store';
 import { StorageWarning } from './StorageWarning';
-import { StopRow } from './StopRow';
+import { StopRow, swatchId } from './StopRow';
 import { BLEND_MODES, QUICK_ANGLES, type GradientType, type RadialShape } from '../../core/gradient/model';
 import { sortStops } from '../../core/gradient/stops';
 import { Select } from '../../components/fields';
+import { changeThenFocus } from '../../components/focus';
 import { useGradientUndo } from './undo';
 
 const TYPE_LABELS: [GradientType, string][] = [
@@ -134,7 +135,18 @@ export function EditorTab() {
         <div className="section-head">
           <h2 id="gradient-stops-heading">Color Stops ({g.stops.length})</h2>
           <div className="row">
-            <button type="button" className="add-stop" onClick={st.addStop}>
+            {/* The new stop (the largest id) takes the focus on its swatch, wherever it sorted to. */}
+            <button
+              type="button"
+              className="add-stop"
+              onClick={() =>
+                changeThenFocus(st.addStop, () =>
+                  document.getElementById(
+                    swatchId(Math.max(...useGradientStore.getState().gradient.stops.map((s) => s.id))),
+                  ),
+                )
+              }
+            >
               + Add
             </button>
             <button type="button" onClick={() => undo.replace('New random color stops.', st.randomizeStops)}>

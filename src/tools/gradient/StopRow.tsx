@@ -3,6 +3,9 @@ import { useGradientStore } from './store';
 import type { ColorStop } from '../../core/gradient/model';
 import { removeKeepingFocus } from '../../components/focus';
 
+/** The id of a stop's swatch, its first control. */
+export const swatchId = (stopId: number) => `stop-swatch-${stopId}`;
+
 /** One colour stop: swatch (opens the picker popup), position slider + number box, remove. */
 export function StopRow({ stop, index, canRemove }: { stop: ColorStop; index: number; canRemove: boolean }) {
   const open = useGradientStore((s) => s.openStopId === stop.id);
@@ -39,6 +42,7 @@ export function StopRow({ stop, index, canRemove }: { stop: ColorStop; index: nu
     <li className="stop-row" ref={rowRef}>
       <button
         ref={swatchRef}
+        id={swatchId(stop.id)}
         type="button"
         className="swatch"
         style={{ background: stop.color }}

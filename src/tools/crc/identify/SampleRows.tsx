@@ -2,7 +2,7 @@
 import { Select, TextField, emptyAsChooserOpens } from '../../../components/fields';
 import type { FieldError, SampleFormat } from '../../../core/crc/identify';
 import { useIdentifyStore, type SampleRow } from './store';
-import { removeKeepingFocus } from '../../../components/focus';
+import { changeThenFocus, removeKeepingFocus } from '../../../components/focus';
 
 const FORMATS: { value: SampleFormat; label: string }[] = [
   { value: 'hex', label: 'Hex' },
@@ -104,7 +104,16 @@ export function SampleRows({ errors }: { errors: FieldError[] }) {
           <Row key={r.id} row={r} index={i} errors={errors} />
         ))}
       </ol>
-      <button type="button" className="crcid-add" onClick={addRow}>
+      {/* The new row's first field takes the focus, so the keyboard goes on there. */}
+      <button
+        type="button"
+        className="crcid-add"
+        onClick={() =>
+          changeThenFocus(addRow, () =>
+            document.getElementById(`crcid-format-${useIdentifyStore.getState().rows.at(-1)?.id}`),
+          )
+        }
+      >
         Add sample
       </button>
     </>
