@@ -1,4 +1,4 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import type { PageDeclaration } from '../app/tool';
 import { CopyButton } from './CopyButton';
 import { draftKey } from '../browser/draft';
@@ -38,18 +38,64 @@ function holdsUserWork(path: string): boolean {
   );
 }
 
-/**
- * Forgets the tool's draft and its settings in the link, and reloads it with the defaults; asks
- * first when that forgets the user's work (one click next to Copy link lost it for good).
- */
+/** Forgets the tool's draft and its settings in the link, and reloads it with the defaults. */
 function startFresh() {
   const path = location.pathname;
-  if (holdsUserWork(path) && !window.confirm(START_FRESH_QUESTION)) return;
   webStorage('sessionStorage')?.removeItem(draftKey(path));
   location.replace(path);
 }
 
-const START_FRESH_QUESTION = 'Start fresh? What you entered in this tool and its settings will be forgotten.';
+/**
+ * Tab from the last button of a modal dialog goes round to its first, Shift+Tab from the first to
+ * the last: the browser's modal dialog lets Tab out to its own toolbar.
+ */
+function keepTabInside(e: KeyboardEvent<HTMLElement>) {
+  if (e.key !== 'Tab') return;
+  const buttons = e.currentTarget.querySelectorAll('button');
+  const edge = e.shiftKey ? buttons[0] : buttons[buttons.length - 1];
+  if (document.activeElement !== edge) return;
+  e.preventDefault();
+  (e.shiftKey ? buttons[buttons.length - 1] : buttons[0])?.focus();
+}
+
+/**
+ * Start fresh, which asks first when that forgets the user's work (one click next to Copy link
+ * lost it for good), in a modal alert dialog: the page behind is inert, Escape or Cancel closes it
+ * and the browser gives focus back to this button. Cancel, the safe answer, comes first and takes
+ * the focus (the browser's confirm() did not follow the theme or zoom).
+ */
+function StartFresh() {
+  const dialog = useRef<HTMLDialogElement>(null);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => (holdsUserWork(location.pathname) ? dialog.current?.showModal() : startFresh())}
+      >
+        Start fresh
+      </button>
+      <dialog
+        ref={dialog}
+        className="confirm-dialog"
+        role="alertdialog"
+        aria-labelledby="start-fresh-title"
+        aria-describedby="start-fresh-text"
+        onKeyDown={keepTabInside}
+      >
+        <h2 id="start-fresh-title">Start fresh?</h2>
+        <p id="start-fresh-text">What you entered in this tool and its settings will be forgotten.</p>
+        <div className="row">
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Cancel
+          </button>
+          <button type="button" className="primary" onClick={startFresh}>
+            Start fresh
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}
 
 export interface InfoCard {
   title: string;
@@ -76,9 +122,7 @@ export function ToolPage({
         <p className="tool-description">{tool.description}</p>
         <div className="tool-actions">
           <CopyButton text={() => location.href} label="Copy link" confirmation={linkCopied} />
-          <button type="button" onClick={startFresh}>
-            Start fresh
-          </button>
+          <StartFresh />
         </div>
         <DraftNotKeptLine />
       </header>

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describeWith } from '../harness/system';
 import { openPage } from '../harness/browser';
-import { useSharedApp } from '../harness/e2e';
+import { startFreshAnswered, useSharedApp } from '../harness/e2e';
 import { simulateVerilog, simulateVhdl } from '../harness/hdl';
 import { seriousViolations } from '../harness/axe';
 import { expectTabsPattern, focusedName } from '../harness/keyboard';
@@ -410,8 +410,7 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FSM generator page in Chromium',
     const { page, errors } = await open();
     await page.getByRole('button', { name: 'Load Complex Example' }).click();
     const link = await page.evaluate(() => location.href); // written with the change; page.url() hears of it later
-    page.once('dialog', (d) => void d.accept()); // Start fresh asks before it forgets the example
-    await page.getByRole('button', { name: 'Start fresh' }).click();
+    await startFreshAnswered(page); // Start fresh asks before it forgets the example
     await page.waitForURL(`${app.url}/fsm-generator`);
     await page.getByLabel('Module Name').fill('my_draft');
     await page.getByRole('button', { name: 'Add State' }).click();

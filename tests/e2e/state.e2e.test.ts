@@ -4,7 +4,9 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
-import { fillStorage, useSharedApp } from '../harness/e2e';
+import { fillStorage, startFreshAnswered, startFreshDialog, useSharedApp } from '../harness/e2e';
+import { focusedName } from '../harness/keyboard';
+import { seriousViolations } from '../harness/axe';
 import { describeWith } from '../harness/system';
 import { randomBytes, testRandom } from '../cases/seed';
 import { addState, DEFAULT_FSM, type FsmTransition } from '../../src/core/hdl/fsm/config';
@@ -194,8 +196,7 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     expect(await states(fresh.page)).toBe(await states(page));
     await fresh.page.context().close();
 
-    page.once('dialog', (d) => void d.accept()); // Start fresh asks: the FSM has a state added
-    await page.getByRole('button', { name: 'Start fresh' }).click();
+    await startFreshAnswered(page); // Start fresh asks: the FSM has a state added
     await page.waitForURL(app.url + '/fsm-generator');
     await page.getByLabel('Module Name').waitFor();
     expect(await states(page)).toBeNull();
@@ -205,29 +206,46 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
   });
 
   it('Start fresh asks before it forgets what the user typed (one click lost it for good), and not on an untouched page', async () => {
+    // It asked with the browser's confirm(): no theme, no zoom, and a box some browsers let a page suppress.
     const { page, errors } = await open('/json-formatter');
-    const questions: string[] = [];
-    let answer = false;
+    const native: string[] = [];
     page.on('dialog', (d) => {
-      questions.push(d.message());
-      void (answer ? d.accept() : d.dismiss());
+      native.push(d.message());
+      void d.dismiss();
     });
     const input = page.getByLabel('Input JSON');
     await input.fill('{"mine": 1}');
     await expect.poll(() => drafts(page)).toHaveProperty(['bitsmith:draft:/json-formatter']);
+    const dialog = startFreshDialog(page);
+    await page.getByRole('button', { name: 'Start fresh' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await dialog.getByText('What you entered in this tool and its settings will be forgotten.').waitFor();
+    await expect.poll(() => focusedName(page)).toBe('Cancel'); // the safe answer first
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focusedName(page)).toBe('Start fresh');
+    await page.keyboard.press('Tab'); // focus stays in the question: round to Cancel, and back
+    await expect.poll(() => focusedName(page)).toBe('Cancel');
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(() => focusedName(page)).toBe('Start fresh');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => focusedName(page)).toBe('Start fresh'); // back on the button that asked
+    expect(await input.inputValue()).toBe('{"mine": 1}'); // Escape keeps it
     await page.getByRole('button', { name: 'Start fresh' }).click();
-    await expect
-      .poll(() => questions)
-      .toEqual(['Start fresh? What you entered in this tool and its settings will be forgotten.']);
-    expect(await input.inputValue()).toBe('{"mine": 1}'); // Cancel keeps it
-    answer = true;
-    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Start fresh' }).click()]);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await input.inputValue()).toBe('{"mine": 1}');
+    await Promise.all([page.waitForEvent('load'), startFreshAnswered(page)]);
     await page.locator('main h1').waitFor();
     await expect.poll(() => input.inputValue()).toBe('');
     // Nothing to lose: no question.
     await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Start fresh' }).click()]);
     await page.locator('main h1').waitFor();
-    expect(questions).toHaveLength(2);
+    expect(await dialog.count()).toBe(0);
+    expect(native).toEqual([]);
     expect(errors).toEqual([]);
     await page.context().close();
   });
@@ -458,8 +476,7 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await expect.poll(() => page.getByLabel('Output', { exact: true }).inputValue()).toContain('"a": 2');
     await page.getByRole('status').filter({ hasText: 'not kept' }).filter({ hasText: 'blocked' }).waitFor();
     await open('/gradient-generator', page);
-    page.once('dialog', (d) => void d.accept()); // storage blocked: what the page holds is unknown, so it asks
-    await page.getByRole('button', { name: 'Start fresh' }).click();
+    await startFreshAnswered(page); // storage blocked: what the page holds is unknown, so it asks
     await page.locator('main h1').waitFor();
     expect(errors).toEqual([]);
     await page.context().close();

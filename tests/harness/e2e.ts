@@ -103,3 +103,12 @@ export async function chooseFile(field: Locator, path: string): Promise<void> {
   const [chooser] = await Promise.all([field.page().waitForEvent('filechooser'), field.click()]);
   await chooser.setFiles(path);
 }
+
+/** The page's Start fresh question (an in-app alert dialog), while it is open. */
+export const startFreshDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Start fresh?' });
+
+/** Presses Start fresh and answers its question with Start fresh (the page holds the user's work). */
+export async function startFreshAnswered(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Start fresh' }).click();
+  await startFreshDialog(page).getByRole('button', { name: 'Start fresh' }).click();
+}
