@@ -311,6 +311,19 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await page.context().close();
   });
 
+  it('encodes an empty file to empty Base64 and says the file is empty (it asked for text to encode)', async () => {
+    const { page, errors } = await open();
+    const path = join(dir, 'empty.bin');
+    writeFileSync(path, '');
+    await chooseFile(page.locator('.b64-file-row input[type=file]'), path);
+    await status(page)
+      .getByText(/^✅ Encoded empty\.bin: the file is empty, so is its Base64/)
+      .waitFor();
+    expect(await output(page).inputValue()).toBe('');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('ends a file conversion with a message when its output worker dies, and the next one works', async () => {
     const { page, errors } = await open();
     const files = ['first.bin', 'second.bin', 'third.bin'].map((name, i) => {

@@ -271,8 +271,13 @@ describe('file pipeline (Blob in chunks -> Blob)', () => {
     expect((await blobBytes(decoded.blob)).equals(files[2]!)).toBe(true);
   });
 
-  it('rejects empty, blank and invalid files with the spec messages', async () => {
-    await expect(convertBlob(kernel, new Blob([]), opts())).rejects.toThrow(ENTER_TEXT);
+  it('encodes an empty file to empty Base64, as GNU base64 does (it asked for text to encode)', async () => {
+    const empty = await convertBlob(kernel, new Blob([]), opts());
+    expect([empty.preview, empty.outputLength, empty.blob.size]).toEqual(['', 0, 0]);
+  });
+
+  it('rejects empty, blank and invalid files to decode with the spec messages', async () => {
+    await expect(convertBlob(kernel, new Blob([]), opts({ mode: 'decode' }))).rejects.toThrow(ENTER_BASE64);
     await expect(convertBlob(kernel, new Blob(['\n \n']), opts({ mode: 'decode' }))).rejects.toThrow(ENTER_BASE64);
     await expect(convertBlob(kernel, new Blob(['QUJD\nRA=\n']), opts({ mode: 'decode' }))).rejects.toThrow(
       INVALID_BASE64,

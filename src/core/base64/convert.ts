@@ -284,7 +284,8 @@ export async function convertBlob(
   chunkBytes = FILE_CHUNK_BYTES,
   partSink: (type: string) => PartSink = localParts,
 ): Promise<ConversionResult> {
-  if (file.size === 0) throw new Error(opts.mode === 'encode' ? ENTER_TEXT : ENTER_BASE64);
+  // An empty file encodes to empty Base64, as GNU base64 does; there is no Base64 in it to decode.
+  if (file.size === 0 && opts.mode === 'decode') throw new Error(ENTER_BASE64);
   const text = opts.mode === 'decode' ? await textFileBytes(file) : file;
   // A data URL saved as text decodes as the same text pasted: its payload, with its type.
   const dataUrl = opts.mode === 'decode' ? await dataUrlOfFile(text) : null;

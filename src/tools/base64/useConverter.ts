@@ -89,7 +89,7 @@ export function useConverter() {
         result: { ...meta, alphabet },
         progress: null,
         isValid: mode === 'decode',
-        message: file ? `✅ ${mode === 'encode' ? 'Encoded' : 'Decoded'} ${file.name} in ${seconds.toFixed(2)} s` : '',
+        message: file ? fileDone(file, mode, seconds) : '',
       });
       trackToolUsage(
         tool.analyticsName,
@@ -124,4 +124,10 @@ export function useConverter() {
   }, []);
 
   return { convert, cancel, reset };
+}
+
+/** The status after a file's conversion; an empty file says why the output is empty. */
+function fileDone(file: File, mode: 'encode' | 'decode', seconds: number): string {
+  if (file.size === 0) return `✅ Encoded ${file.name}: the file is empty, so is its Base64`;
+  return `✅ ${mode === 'encode' ? 'Encoded' : 'Decoded'} ${file.name} in ${seconds.toFixed(2)} s`;
 }
