@@ -1,15 +1,28 @@
 /**
- * The settings of the page's state that its link leaves out (too long for a link), and whether the
- * link the page was opened with was damaged: written by usePermalink (./permalink.ts), read by the
+ * The settings of the page's state that its link leaves out, each with why, and whether the link
+ * the page was opened with was damaged: written by usePermalink (./permalink.ts), read by the
  * page's frame to say so. Apart from permalink.ts so that the frame of every page does not load
  * the link packing with it.
  */
-let leftOut: readonly string[] = [];
+export interface LeftOut {
+  /** The setting, or the part of one ("sample 2"). */
+  name: string;
+  why: string;
+}
 
-export const settingsLeftOutOfLink = (): readonly string[] => leftOut;
+export const TOO_LONG_FOR_LINK = 'too long for a link';
 
-export function setSettingsLeftOutOfLink(keys: readonly string[]): void {
-  leftOut = keys;
+/**
+ * Per part of the page's link (the CRC page has two): each part used to write its list over the
+ * other's, so the Identify tab's left-out samples were forgotten on an edit on the Generate tab.
+ */
+const leftOut = new Map<object, readonly LeftOut[]>();
+
+export const settingsLeftOutOfLink = (): LeftOut[] => [...leftOut.values()].flat();
+
+export function setSettingsLeftOutOfLink(part: object, items: readonly LeftOut[]): void {
+  if (items.length) leftOut.set(part, items);
+  else leftOut.delete(part);
 }
 
 let damaged = false;

@@ -7,7 +7,13 @@
 import { useEffect, useLayoutEffect } from 'react';
 import type { StoreApi } from 'zustand';
 import { packJson, unpackJson } from '../core/packed-json';
-import { claimLinkKeys, setLinkDamaged, setSettingsLeftOutOfLink } from './link-left-out';
+import {
+  TOO_LONG_FOR_LINK,
+  claimLinkKeys,
+  setLinkDamaged,
+  setSettingsLeftOutOfLink,
+  type LeftOut,
+} from './link-left-out';
 
 type Settings = object;
 
@@ -79,6 +85,8 @@ export interface PermalinkSpec<T, S extends Settings> {
   defaults: S;
   /** Shape checks for settings from a link: false drops them all. */
   accept?: (settings: Partial<S>) => boolean;
+  /** What `pick` left out of the state's settings, and why (Copy link says it). */
+  leftOut?: (state: T) => LeftOut[];
 }
 
 /**
@@ -94,10 +102,11 @@ export function linkWith(href: string, keys: string[], params: Record<string, st
   return url.href;
 }
 
-function writeParams(keys: string[], params: Record<string, string>, tooLong: string[]): void {
+function writeParams(part: object, keys: string[], params: Record<string, string>, leftOut: LeftOut[]): void {
   const href = linkWith(location.href, keys, params);
   const written = new URL(href).searchParams;
-  setSettingsLeftOutOfLink([...tooLong, ...Object.keys(params).filter((k) => written.get(k) !== params[k])]);
+  const dropped = Object.keys(params).filter((k) => written.get(k) !== params[k]);
+  setSettingsLeftOutOfLink(part, [...leftOut, ...dropped.map((name) => ({ name, why: TOO_LONG_FOR_LINK }))]);
   if (href !== location.href) history.replaceState(history.state, '', href);
 }
 
@@ -148,11 +157,10 @@ export function usePermalink<T, S extends Settings>(
     const sync = (state: T) => {
       const settings = spec.pick(state);
       const tooLong = Object.entries(settings).filter(([, v]) => typeof v === 'string' && v.length > MAX_LINK_CHARS);
-      writeParams(
-        keys,
-        settingsToParams(settings, spec.defaults),
-        tooLong.map(([k]) => k),
-      );
+      writeParams(spec, keys, settingsToParams(settings, spec.defaults), [
+        ...tooLong.map(([name]) => ({ name, why: TOO_LONG_FOR_LINK })),
+        ...(spec.leftOut?.(state) ?? []),
+      ]);
     };
     sync(store.getState());
     const unsubscribe = store.subscribe(sync);
@@ -160,7 +168,7 @@ export function usePermalink<T, S extends Settings>(
     return () => {
       release();
       unsubscribe();
-      setSettingsLeftOutOfLink([]);
+      setSettingsLeftOutOfLink(spec, []);
       setLinkDamaged(false);
     };
   }, []); // eslint-disable-line react-hooks/exhaustive-deps -- the spec is static per tool

@@ -13,7 +13,7 @@ import {
 } from '../browser/link-left-out';
 
 /**
- * What Copy link says: a link that leaves settings out (too long) says which, and a link that holds
+ * What Copy link says: a link that leaves settings out says which and why, and a link that holds
  * nothing (the defaults, or a tool whose options are not in links) does not promise these settings.
  */
 function linkCopied(): string {
@@ -21,7 +21,10 @@ function linkCopied(): string {
   if (!linkHoldsSettings(location.search) && !location.hash)
     return '✅ Link copied: it opens this tool with its default settings';
   if (!missing.length) return '✅ Link copied: it opens this tool with these settings';
-  return `⚠️ Link copied without ${missing.join(', ')}: too long for a link, it opens this tool with the other settings`;
+  const byWhy = new Map<string, string[]>();
+  for (const { name, why } of missing) byWhy.set(why, [...(byWhy.get(why) ?? []), name]);
+  const said = [...byWhy].map(([why, names]) => `${names.join(', ')}: ${why}`).join('; ');
+  return `⚠️ Link copied without ${said}, it opens this tool with the other settings`;
 }
 
 /**

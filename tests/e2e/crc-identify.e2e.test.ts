@@ -273,6 +273,36 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('Copy link keeps the samples that fit and says which it left out and why (a file, too long)', async () => {
+    // A file or a long sample left every sample out of the link without a word, and an edit on the
+    // Generate tab wrote its own (empty) left-out list over the Identify tab's.
+    const { page, errors } = await openIdentify();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url });
+    await fill(page, [{ message: '313233', crc: '1234' }, { message: '' }, { message: 'ab'.repeat(1000), crc: '00' }]);
+    await page.getByLabel('Sample 2 format').selectOption('file');
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-crcid-'));
+    try {
+      writeFileSync(join(dir, 'frame.bin'), Buffer.from([1, 2, 3]));
+      await chooseFile(page.getByLabel('Message 2 file'), join(dir, 'frame.bin'));
+      await page.getByText('frame.bin: 3 bytes').waitFor();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await page.getByRole('tab', { name: 'Generate' }).click();
+    await page.getByLabel('Data width (bits)').fill('16');
+    await page.getByRole('tab', { name: 'Identify' }).click();
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page
+      .getByText(
+        '⚠️ Link copied without sample 2: a file is never put in a link; sample 3: too long for a link, it opens this tool with the other settings',
+      )
+      .waitFor();
+    const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(unpackJson(link.searchParams.get('samples')!)).toEqual([['hex', '313233', '1234']]);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('reads a sample file chosen again after it changed on disk (the field still held it: no change, old bytes)', async () => {
     const { page, errors } = await openIdentify();
     await page.getByLabel('Sample 1 format').selectOption('file');

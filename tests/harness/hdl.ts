@@ -60,7 +60,7 @@ export async function simulateVerilog(
   }
 }
 
-/** Compiles `files` (name -> source) with iverilog -g<standard> (default 2005) -Wall, elaborating `top`; throws on any error. */
+/** Compiles `files` (name -> source) with iverilog -g<standard> (default 2005) -Wall (timescale warnings too), elaborating `top`; throws on any error. */
 export async function compileVerilog(
   files: Record<string, string>,
   top: string,
@@ -70,7 +70,7 @@ export async function compileVerilog(
   const dir = workDir('iverilog');
   try {
     const paths = writeAll(dir, files);
-    const args = [`-g${standard}`, '-Wall', '-Wno-timescale', '-s', top, '-o', join(dir, 'out.vvp'), ...paths];
+    const args = [`-g${standard}`, '-Wall', '-s', top, '-o', join(dir, 'out.vvp'), ...paths];
     const r = await exec('iverilog', args, { cwd: dir, maxBuffer: MAX_BUFFER, timeout: timeoutMs });
     return { stdout: r.stdout, stderr: r.stderr };
   } catch (e) {

@@ -331,19 +331,20 @@ export function SummaryPanel({
         <li>Mode: {selected ? `Predefined (${selected.name})` : 'Custom'}</li>
         <li>Language: {CRC_LANGUAGE_LABEL[language]}</li>
       </ul>
-      {/* The live region wraps the list: a list with role=status is no longer a list to assistive tech. */}
-      <div role="status" aria-live="polite">
-        <ul className="crc-live">
-          {usable && analysis?.result && <Figures result={analysis.result} width={width} hardware={hardware} />}
-          {analysis?.error && <li>Could not analyse: {analysis.error}</li>}
-        </ul>
-      </div>
       {generateButton}
       <div className="crc-alert" role="alert">
         {alert}
       </div>
       <StatusLine text={status.text} attempt={status.attempt} />
       <ConsistencyButton />
+      {/* Last: the worker's figures come in after each edit and would move any button below them.
+          The live region wraps the list: a list with role=status is no longer a list to assistive tech. */}
+      <div role="status" aria-live="polite">
+        <ul className="crc-live">
+          {usable && analysis?.result && <Figures result={analysis.result} width={width} hardware={hardware} />}
+          {analysis?.error && <li>Could not analyse: {analysis.error}</li>}
+        </ul>
+      </div>
     </section>
   );
 }

@@ -25,6 +25,8 @@ export function generateCrcVerilog(design: CrcDesign): string {
   const d = design.dataWidth;
   const out: string[] = [headerComment('verilog', headerLines(design))];
   out.push(
+    '`timescale 1ns / 1ps',
+    '',
     `module ${CRC_MODULE} (`,
     '  input  wire clk,',
     '  input  wire rst,',

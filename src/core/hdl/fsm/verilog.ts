@@ -99,6 +99,8 @@ export function generateFsmVerilog(fsm: CompiledFsm): string {
     ...configurationLines(fsm),
   ]);
   return `${header}
+\`timescale 1ns / 1ps
+
 module ${c.moduleName} (
 ${ports(fsm).join('\n')}
 );

@@ -4,6 +4,7 @@
  */
 import { create } from 'zustand';
 import type { PermalinkSpec } from '../../../browser/permalink';
+import { TOO_LONG_FOR_LINK, type LeftOut } from '../../../browser/link-left-out';
 import { NO_FIXED, type FixedInput, type IdentifyMode, type SampleFormat } from '../../../core/crc/identify';
 
 export type CrcTab = 'generate' | 'identify';
@@ -61,12 +62,26 @@ interface IdentifySettings {
   fixed: FixedInput;
 }
 
-function linkSamples(rows: SampleRow[]): LinkSample[] {
-  if (rows.some((r) => r.format === 'file')) return [];
+/**
+ * The samples a link holds (in order, while they stay short) and those it leaves out, with why:
+ * one file or long sample left every sample out without a word until 2026-12-01.
+ */
+function linkSamples(rows: SampleRow[]): { samples: LinkSample[]; leftOut: LeftOut[] } {
+  const samples: LinkSample[] = [];
+  const leftOut: LeftOut[] = [];
   // Nothing typed yet (the fresh form's empty rows): nothing to share, and the address stays bare.
-  if (rows.every((r) => !r.message && !r.crc)) return [];
-  const samples = rows.map((r): LinkSample => [r.format === 'file' ? 'hex' : r.format, r.message, r.crc]);
-  return JSON.stringify(samples).length <= LINK_SAMPLES_MAX ? samples : [];
+  if (rows.every((r) => !r.message && !r.crc && !r.file)) return { samples, leftOut };
+  let chars = 2; // the JSON array's brackets
+  rows.forEach((r, i) => {
+    const name = `sample ${i + 1}`;
+    if (r.format === 'file') return void leftOut.push({ name, why: 'a file is never put in a link' });
+    const sample: LinkSample = [r.format, r.message, r.crc];
+    const n = r.message.length + r.crc.length > LINK_SAMPLES_MAX ? Infinity : JSON.stringify(sample).length + 1;
+    if (chars + n > LINK_SAMPLES_MAX) return void leftOut.push({ name, why: TOO_LONG_FOR_LINK });
+    chars += n;
+    samples.push(sample);
+  });
+  return { samples, leftOut };
 }
 
 const isLinkSample = (s: unknown): s is LinkSample =>
@@ -94,7 +109,8 @@ const isLinkFixed = (f: unknown): boolean =>
   );
 
 export const identifyLink: PermalinkSpec<IdentifyState, IdentifySettings> = {
-  pick: (s) => ({ tab: s.tab, mode: s.mode, samples: linkSamples(s.rows), fixed: s.fixed }),
+  pick: (s) => ({ tab: s.tab, mode: s.mode, samples: linkSamples(s.rows).samples, fixed: s.fixed }),
+  leftOut: (s) => linkSamples(s.rows).leftOut,
   apply: ({ tab, mode, samples, fixed }) =>
     useIdentifyStore.setState((s) => ({
       tab: tab === 'identify' ? 'identify' : 'generate',

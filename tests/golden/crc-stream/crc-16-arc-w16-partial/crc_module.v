@@ -34,6 +34,8 @@
 //   110 two-input ANDs in the feedback; 304 2:1 multiplexer bits; 17 flip-flops.
 // Depth: data stage 6 levels; table lookup 3 levels; feedback (register to register) 6 levels.
 
+`timescale 1ns / 1ps
+
 module crc (
   input  wire clk,
   input  wire rst,

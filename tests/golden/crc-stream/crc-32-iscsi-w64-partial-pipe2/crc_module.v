@@ -34,6 +34,8 @@
 //   1022 two-input ANDs in the feedback; 1312 2:1 multiplexer bits; 1287 flip-flops.
 // Depth: data stages 7, 3 levels; table lookup 5 levels; feedback (register to register) 7 levels.
 
+`timescale 1ns / 1ps
+
 module crc (
   input  wire clk,
   input  wire rst,

@@ -34,6 +34,8 @@
 //   720 two-input ANDs in the feedback; 1152 2:1 multiplexer bits; 33 flip-flops.
 // Depth: data stage 8 levels; table lookup 4 levels; feedback (register to register) 7 levels.
 
+`timescale 1ns / 1ps
+
 module crc (
   input  wire clk,
   input  wire rst,

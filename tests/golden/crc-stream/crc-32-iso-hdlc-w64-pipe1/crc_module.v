@@ -25,6 +25,8 @@
 //   32 2:1 multiplexer bits; 67 flip-flops.
 // Depth: data stage 6 levels; feedback (register to register) 6 levels.
 
+`timescale 1ns / 1ps
+
 module crc (
   input  wire clk,
   input  wire rst,

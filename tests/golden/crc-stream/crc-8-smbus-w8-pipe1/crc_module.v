@@ -24,6 +24,8 @@
 //   8 2:1 multiplexer bits; 19 flip-flops.
 // Depth: data stage 2 levels; feedback (register to register) 4 levels.
 
+`timescale 1ns / 1ps
+
 module crc (
   input  wire clk,
   input  wire rst,

@@ -15,6 +15,8 @@
 // XOR count: 68 two-input XORs without sharing; deepest equation: 17 terms
 //   (register bit 15, 5 XOR levels).
 
+`timescale 1ns / 1ps
+
 module crc (
   input  wire clk,
   input  wire rst,

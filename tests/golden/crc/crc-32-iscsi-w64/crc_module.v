@@ -15,6 +15,8 @@
 // XOR count: 1470 two-input XORs without sharing; deepest equation: 59 terms
 //   (register bit 27, 6 XOR levels).
 
+`timescale 1ns / 1ps
+
 module crc (
   input  wire clk,
   input  wire rst,

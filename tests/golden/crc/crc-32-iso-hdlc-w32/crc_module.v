@@ -15,6 +15,8 @@
 // XOR count: 872 two-input XORs without sharing; deepest equation: 34 terms
 //   (register bit 4, 6 XOR levels).
 
+`timescale 1ns / 1ps
+
 module crc (
   input  wire clk,
   input  wire rst,

@@ -15,6 +15,8 @@
 // XOR count: 220 two-input XORs without sharing; deepest equation: 14 terms
 //   (register bit 5, 4 XOR levels).
 
+`timescale 1ns / 1ps
+
 module crc (
   input  wire clk,
   input  wire rst,

@@ -15,6 +15,8 @@
 // XOR count: 3 two-input XORs without sharing; deepest equation: 3 terms
 //   (register bit 2, 2 XOR levels).
 
+`timescale 1ns / 1ps
+
 module crc (
   input  wire clk,
   input  wire rst,

@@ -15,6 +15,8 @@
 // XOR count: 4004 two-input XORs without sharing; deepest equation: 74 terms
 //   (register bit 24, 7 XOR levels).
 
+`timescale 1ns / 1ps
+
 module crc (
   input  wire clk,
   input  wire rst,

@@ -15,6 +15,8 @@
 // XOR count: 44 two-input XORs without sharing; deepest equation: 8 terms
 //   (register bit 2, 3 XOR levels).
 
+`timescale 1ns / 1ps
+
 module crc (
   input  wire clk,
   input  wire rst,

@@ -29,6 +29,8 @@
 //     5. TRANSFER -> FINISH when count == 15
 //     6. FINISH -> IDLE when !req || (count < 4 && grant)
 
+`timescale 1ns / 1ps
+
 module burst_controller (
     input  wire clk, // rising edge
     input  wire rst, // asynchronous, active high

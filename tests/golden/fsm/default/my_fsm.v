@@ -22,6 +22,8 @@
 //     2. RUN -> DONE when stop
 //     3. DONE -> IDLE when !start
 
+`timescale 1ns / 1ps
+
 module my_fsm (
     input  wire clk, // rising edge
     input  wire reset, // asynchronous, active high

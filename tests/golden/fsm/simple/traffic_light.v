@@ -22,6 +22,8 @@
 //     2. GREEN -> YELLOW when timer_done
 //     3. YELLOW -> RED when timer_done
 
+`timescale 1ns / 1ps
+
 module traffic_light (
     input  wire clk, // rising edge
     input  wire reset, // asynchronous, active high

@@ -165,6 +165,8 @@ export function generateCrcStreamVerilog(d: StreamDesign): string {
   const b = d.countBits;
   const out: string[] = [headerComment('verilog', streamHeaderLines(d))];
   out.push(
+    '`timescale 1ns / 1ps',
+    '',
     `module ${CRC_MODULE} (`,
     '  input  wire clk,',
     '  input  wire rst,',
