@@ -303,6 +303,28 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     await page.context().close();
   });
 
+  it('a sample switched from File to Hex and back shows no file and uses none (the old name came back, its bytes used)', async () => {
+    const { page, errors } = await openIdentify();
+    await page.getByLabel('Sample 1 format').selectOption('file');
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-crcid-'));
+    try {
+      writeFileSync(join(dir, 'frame.bin'), Buffer.from([1, 2, 3]));
+      await chooseFile(page.getByLabel('Message 1 file'), join(dir, 'frame.bin'));
+      await page.getByText('frame.bin: 3 bytes').waitFor();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await page.getByLabel('Sample 1 format').selectOption('hex');
+    await page.getByLabel('Sample 1 format').selectOption('file');
+    // The field is empty again, so the row holds no file: no name shown, none searched.
+    expect(await page.getByLabel('Message 1 file').evaluate((f: HTMLInputElement) => f.files?.length ?? 0)).toBe(0);
+    await page.getByRole('button', { name: 'Identify', exact: true }).click();
+    await page.getByText('Sample 1: choose a file.').first().waitFor();
+    expect(await page.getByText('frame.bin: 3 bytes').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('reads a sample file chosen again after it changed on disk (the field still held it: no change, old bytes)', async () => {
     const { page, errors } = await openIdentify();
     await page.getByLabel('Sample 1 format').selectOption('file');
