@@ -4,14 +4,18 @@
  */
 export type DraftNotKept = '' | 'too long' | 'file' | 'refused';
 
-const notKept = new Map<string, DraftNotKept>();
+/** By tool path, then by draft part ('' the tool's own store): a page's stores each have their say. */
+const notKept = new Map<string, Map<string, DraftNotKept>>();
 const listeners = new Set<() => void>();
 
-export const draftNotKept = (path: string): DraftNotKept => notKept.get(path) ?? '';
+/** Why the tool's drafts leave something out: the first of its stores' reasons, '' when none. */
+export const draftNotKept = (path: string): DraftNotKept =>
+  [...(notKept.get(path)?.values() ?? [])].find((why) => why !== '') ?? '';
 
-export function setDraftNotKept(path: string, why: DraftNotKept): void {
-  if (draftNotKept(path) === why) return;
-  notKept.set(path, why);
+export function setDraftNotKept(path: string, why: DraftNotKept, part = ''): void {
+  const parts = notKept.get(path) ?? new Map<string, DraftNotKept>();
+  if ((parts.get(part) ?? '') === why) return;
+  notKept.set(path, parts.set(part, why));
   listeners.forEach((l) => l());
 }
 
@@ -31,7 +35,7 @@ export function setHeldInMemory(path: string, held: boolean): void {
  * reloads of a new deploy wait while it does not (the tab holding a JWT used to reload empty).
  */
 export const everyDraftKept = (): boolean =>
-  heldInMemory.size === 0 && [...notKept.values()].every((why) => why === '');
+  heldInMemory.size === 0 && [...notKept.keys()].every((path) => draftNotKept(path) === '');
 
 export function onDraftNotKept(listener: () => void): () => void {
   listeners.add(listener);

@@ -15,7 +15,16 @@ export const DRAFT_MAX_CHARS = 200_000;
 /** The longest draft written: a text at the cap grows when serialised (every quote escaped). */
 const DRAFT_MAX_STORED = 2 * DRAFT_MAX_CHARS + 10_000;
 
-export const draftKey = (path: string) => PREFIX + path;
+/** The draft of the tool at `path`, or of a second store on its page (`part`: the CRC's Identify tab). */
+export const draftKey = (path: string, part?: string) => PREFIX + path + (part ? `#${part}` : '');
+
+/** The storage keys of every draft of the tool at `path` (its own and its parts'). */
+export function draftKeysOf(storage: Storage, path: string): string[] {
+  const own = draftKey(path);
+  return Array.from({ length: storage.length }, (_, i) => storage.key(i) ?? '').filter(
+    (k) => k === own || k.startsWith(`${own}#`),
+  );
+}
 
 /** The picked fields minus strings too long to keep (checked before any serialisation). */
 function capped(fields: object): Record<string, unknown> {
@@ -106,7 +115,8 @@ function shaped(value: unknown, like: unknown, fill: boolean): unknown {
  * the draft up to date with what `pick` returns. Call once, next to the store's creation. `fileOf`
  * says whether the user has a file chosen: a draft never holds one, and the page says so.
  * `inMemoryOnly` says whether the page holds input left out of the draft on purpose (a secret): no
- * notice for it, but a new deploy's reload waits (draft-kept.ts).
+ * notice for it, but a new deploy's reload waits (draft-kept.ts). `part` names a second store of
+ * the same page: it keeps a draft of its own (draftKey), and the page's notice covers both.
  */
 export function keepDraft<T extends object>(
   store: Pick<StoreApi<T>, 'getState' | 'setState' | 'subscribe'>,
@@ -116,17 +126,23 @@ export function keepDraft<T extends object>(
     version = 1,
     fileOf,
     inMemoryOnly,
-  }: { version?: number; fileOf?: (state: T) => unknown; inMemoryOnly?: (state: T) => boolean } = {},
+    part,
+  }: {
+    version?: number;
+    fileOf?: (state: T) => unknown;
+    inMemoryOnly?: (state: T) => boolean;
+    part?: string;
+  } = {},
 ): void {
   if (inMemoryOnly && typeof window !== 'undefined') {
     store.subscribe((state) => setHeldInMemory(path, inMemoryOnly(state)));
   }
   const storage = webStorage('sessionStorage'); // none in Node's unit tests, nor where denied
   if (!storage) {
-    if (typeof window !== 'undefined') setDraftNotKept(path, 'refused');
+    if (typeof window !== 'undefined') setDraftNotKept(path, 'refused', part);
     return;
   }
-  const key = draftKey(path);
+  const key = draftKey(path, part);
   try {
     const saved = JSON.parse(storage.getItem(key) ?? 'null') as { v?: number; state?: unknown } | null;
     if (saved?.v === version) store.setState(draftFields(saved.state, pick(store.getState())) as Partial<T>);
@@ -145,13 +161,13 @@ export function keepDraft<T extends object>(
     lastFile = file;
     const { text, leftOut } = draftWithin(version, picked);
     const why = file ? 'file' : leftOut ? 'too long' : '';
-    if (text === last) return setDraftNotKept(path, why);
+    if (text === last) return setDraftNotKept(path, why, part);
     try {
       storage.setItem(key, text);
       last = text;
-      setDraftNotKept(path, why);
+      setDraftNotKept(path, why, part);
     } catch {
-      setDraftNotKept(path, 'refused');
+      setDraftNotKept(path, 'refused', part);
       // Quota or privacy mode: the tool works, the draft just is not kept, and the older one
       // must not come back on a reload in place of what the user has now.
       try {

@@ -1,7 +1,7 @@
 import { useRef, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
 import type { PageDeclaration } from '../app/tool';
 import { CopyButton } from './CopyButton';
-import { draftKey } from '../browser/draft';
+import { draftKeysOf } from '../browser/draft';
 import { webStorage } from '../browser/quiet-storage';
 import { draftNotKept, draftNotKeptMessage, isHeldInMemory, onDraftNotKept } from '../browser/draft-kept';
 import {
@@ -32,8 +32,9 @@ function linkCopied(): string {
  * settings or a token in the link, a file or text the draft does not hold, a JWT held in memory.
  */
 function holdsUserWork(path: string): boolean {
+  const drafts = webStorage('sessionStorage');
   return (
-    webStorage('sessionStorage')?.getItem(draftKey(path)) != null ||
+    (drafts !== null && draftKeysOf(drafts, path).length > 0) ||
     linkHoldsSettings(location.search) ||
     location.hash !== '' ||
     draftNotKept(path) !== '' ||
@@ -44,7 +45,8 @@ function holdsUserWork(path: string): boolean {
 /** Forgets the tool's draft and its settings in the link, and reloads it with the defaults. */
 function startFresh() {
   const path = location.pathname;
-  webStorage('sessionStorage')?.removeItem(draftKey(path));
+  const drafts = webStorage('sessionStorage');
+  if (drafts) for (const key of draftKeysOf(drafts, path)) drafts.removeItem(key);
   location.replace(path);
 }
 

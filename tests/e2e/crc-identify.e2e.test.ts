@@ -303,6 +303,60 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     await page.context().close();
   });
 
+  it('a sample switched from File to Hex and back shows no file and uses none (the old name came back, its bytes used)', async () => {
+    const { page, errors } = await openIdentify();
+    await page.getByLabel('Sample 1 format').selectOption('file');
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-crcid-'));
+    try {
+      writeFileSync(join(dir, 'frame.bin'), Buffer.from([1, 2, 3]));
+      await chooseFile(page.getByLabel('Message 1 file'), join(dir, 'frame.bin'));
+      await page.getByText('frame.bin: 3 bytes').waitFor();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await page.getByLabel('Sample 1 format').selectOption('hex');
+    await page.getByLabel('Sample 1 format').selectOption('file');
+    // The field is empty again, so the row holds no file: no name shown, none searched.
+    expect(await page.getByLabel('Message 1 file').evaluate((f: HTMLInputElement) => f.files?.length ?? 0)).toBe(0);
+    await page.getByRole('button', { name: 'Identify', exact: true }).click();
+    await page.getByText('Sample 1: choose a file.').first().waitFor();
+    expect(await page.getByText('frame.bin: 3 bytes').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it("keeps the samples over a reload, those left out of the link too, beside the Generate tab's draft", async () => {
+    // A reload lost every sample the link could not hold (a long one), and a file row came back as
+    // hex without a word: the Identify tab kept no draft.
+    const { page, errors } = await openIdentify();
+    const long = 'ab'.repeat(1000);
+    await fill(page, [{ message: '313233', crc: '1234' }, { message: long, crc: '00' }, { message: '' }]);
+    await page.getByLabel('Sample 3 format').selectOption('file');
+    const dir = mkdtempSync(join(tmpdir(), 'bitsmith-crcid-'));
+    try {
+      writeFileSync(join(dir, 'frame.bin'), Buffer.from([1, 2, 3]));
+      await chooseFile(page.getByLabel('Message 3 file'), join(dir, 'frame.bin'));
+      await page.getByText('frame.bin: 3 bytes').waitFor();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await page.getByRole('status').filter({ hasText: 'File not kept over a reload' }).waitFor();
+    await page.getByRole('tab', { name: 'Generate' }).click();
+    await page.getByLabel('Data width (bits)').fill('16');
+    await page.getByRole('tab', { name: 'Identify' }).click();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Identify', selected: true }).waitFor();
+    await expect.poll(() => page.getByLabel('Message 2 (hex)').inputValue()).toBe(long);
+    expect(await page.getByLabel('Message 1 (hex)').inputValue()).toBe('313233');
+    expect(await page.getByLabel('CRC 2 (hex)').inputValue()).toBe('00');
+    expect(await page.getByLabel('Sample 3 format').inputValue()).toBe('file');
+    expect(await page.getByText('frame.bin: 3 bytes').count()).toBe(0);
+    await page.getByRole('tab', { name: 'Generate' }).click();
+    expect(await page.getByLabel('Data width (bits)').inputValue()).toBe('16');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('reads a sample file chosen again after it changed on disk (the field still held it: no change, old bytes)', async () => {
     const { page, errors } = await openIdentify();
     await page.getByLabel('Sample 1 format').selectOption('file');

@@ -29,7 +29,9 @@ function Row({ row, index, errors }: { row: SampleRow; index: number; errors: Fi
         aria-label={`Sample ${n} format`}
         value={row.format}
         options={FORMATS}
-        onChange={(format) => updateRow(row.id, { format })}
+        // Leaving File drops the file: its field comes back empty, and the old name and bytes came
+        // back with it (shown, and searched) until 2026-12-01.
+        onChange={(format) => updateRow(row.id, { format, file: undefined })}
       />
       {row.format === 'file' ? (
         <label className="field crcid-message">

@@ -1,8 +1,11 @@
 /**
  * The CRC page's tab and the Identify form (zustand), with their permalink: the tab, the mode, the
- * fixed parameters and the samples when they are short text (never a file's bytes).
+ * fixed parameters and the samples when they are short text (never a file's bytes); and its draft:
+ * the mode, the fixed parameters and every sample's text (a file row comes back without its file).
  */
 import { create } from 'zustand';
+import { keepDraft } from '../../../browser/draft';
+import { tool } from '../tool';
 import type { PermalinkSpec } from '../../../browser/permalink';
 import { TOO_LONG_FOR_LINK, type LeftOut } from '../../../browser/link-left-out';
 import { NO_FIXED, type FixedInput, type IdentifyMode, type SampleFormat } from '../../../core/crc/identify';
@@ -116,8 +119,10 @@ export const identifyLink: PermalinkSpec<IdentifyState, IdentifySettings> = {
       tab: tab === 'identify' ? 'identify' : 'generate',
       mode: mode === 'codeword' ? 'codeword' : 'message',
       fixed: { ...NO_FIXED, ...Object.fromEntries(Object.entries(fixed ?? {}).filter(([k]) => k in NO_FIXED)) },
+      // The link of the draft's own samples (a reload: the address is kept in step) keeps the
+      // draft's rows, the samples the link left out with them.
       rows:
-        samples && samples.length > 0
+        samples && samples.length > 0 && JSON.stringify(samples) !== JSON.stringify(linkSamples(s.rows).samples)
           ? samples.filter(isLinkSample).map(([format, message, crc]) => row({ format, message, crc }))
           : s.rows,
     })),
@@ -128,3 +133,29 @@ export const identifyLink: PermalinkSpec<IdentifyState, IdentifySettings> = {
     (s.samples === undefined || (Array.isArray(s.samples) && s.samples.every(isLinkSample))) &&
     (s.fixed === undefined || isLinkFixed(s.fixed)),
 };
+
+// The form's draft, beside the Generate tab's (its own key): a reload lost every sample the link
+// could not hold (a long one, a file row) until 2026-12-01.
+keepDraft(
+  useIdentifyStore,
+  tool.path,
+  ({ mode, rows, fixed }) => ({
+    mode,
+    rows: rows.map(({ id, format, message, crc }) => ({ id, format, message, crc })),
+    fixed,
+  }),
+  { part: 'identify', fileOf: ({ rows }) => rows.some((r) => r.file) },
+);
+
+// A hand-edited draft's mode, formats or parameters the form does not offer: the defaults. Ids go
+// on from the draft's, so a new row never shares one.
+{
+  const { mode, rows, fixed } = useIdentifyStore.getState();
+  const formats: readonly string[] = ['hex', 'ascii', 'file', 'bits'] satisfies SampleFormat[];
+  if (mode !== 'message' && mode !== 'codeword') useIdentifyStore.setState({ mode: 'message' });
+  if (!isLinkFixed(fixed)) useIdentifyStore.setState({ fixed: NO_FIXED });
+  const ids = new Set(rows.map((r) => r.id));
+  const bad = (r: SampleRow) => !formats.includes(r.format) || !Number.isSafeInteger(r.id) || r.id < 1;
+  if (rows.length < 2 || ids.size < rows.length || rows.some(bad)) useIdentifyStore.setState({ rows: [row(), row()] });
+  else nextId = Math.max(nextId, ...ids) + 1;
+}
