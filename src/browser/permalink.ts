@@ -157,8 +157,11 @@ export function usePermalink<T, S extends Settings>(
     const sync = (state: T) => {
       const settings = spec.pick(state);
       const tooLong = Object.entries(settings).filter(([, v]) => typeof v === 'string' && v.length > MAX_LINK_CHARS);
+      // An emptied number field is NaN in the store: a link reads it back as the default.
+      const notNumbers = Object.entries(settings).filter(([, v]) => typeof v === 'number' && !Number.isFinite(v));
       writeParams(spec, keys, settingsToParams(settings, spec.defaults), [
         ...tooLong.map(([name]) => ({ name, why: TOO_LONG_FOR_LINK })),
+        ...notNumbers.map(([name]) => ({ name, why: 'empty or not a number' })),
         ...(spec.leftOut?.(state) ?? []),
       ]);
     };

@@ -187,6 +187,21 @@ describeWith(['chromium', 'iverilog', 'ghdl'], 'FIFO generator page in Chromium'
     await page.context().close();
   });
 
+  it('Copy link with an emptied custom width says the link leaves it out (it opened with 8 bits, unsaid)', async () => {
+    const { page, errors } = await open();
+    await page.getByLabel('FIFO Depth').selectOption('64');
+    await page.getByLabel('Data Width').selectOption('custom');
+    await page.getByLabel('Custom width (1-1024 bits)').fill('');
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await page
+      .getByText('⚠️ Link copied without dataWidth: empty or not a number, it opens this tool with the other settings')
+      .waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(new URL(link).searchParams.get('fifoDepth')).toBe('64');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('takes a custom width and depth: clear validation, metrics, notes, and a design that passes', async () => {
     const { page, errors } = await open();
     await page.getByLabel('Data Width').selectOption('custom');
