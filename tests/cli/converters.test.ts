@@ -600,3 +600,24 @@ describe('bitsmith json keeps numbers jq rounds', () => {
     expect(ours).toBe('{\n  "id": 12345678901234567890,\n  "x": 1.000000000000000000001\n}\n');
   });
 });
+
+describe('bitsmith json: repeated keys', () => {
+  it('warns on stderr of the first repeated key, placed, and keeps the output and exit 0', () => {
+    // stdin, placed as it passes, and a file, read again to place it
+    const doc = `[${'{"k": 1},\n'.repeat(60_000)}{"id": 1,\n "é": 2, "id": 3, "x": [{"id": 4}]}]`;
+    const path = file('repeated.json', doc);
+    const note = 'bitsmith: ⚠ Duplicate key "id" at line 60002, column 10: only its last value is kept.\n';
+    for (const input of ['-', path]) {
+      for (const args of [
+        ['json', 'validate', input],
+        ['json', 'format', input],
+        ['json', 'minify', input, '--sort-keys'],
+      ]) {
+        const r = bitsmith(args, input === '-' ? doc : undefined);
+        expect({ args, status: r.status, stderr: r.stderr }).toEqual({ args, status: 0, stderr: note });
+        if (args[1] === 'validate') expect(r.stdout.toString()).toBe('✅ Valid JSON!\n');
+      }
+    }
+    expect(ok(['json', 'validate', '-'], '{"a": {"b": 1}, "b": {"a": 2}}')).toBe('✅ Valid JSON!\n');
+  });
+});
