@@ -619,5 +619,16 @@ describe('bitsmith json: repeated keys', () => {
       }
     }
     expect(ok(['json', 'validate', '-'], '{"a": {"b": 1}, "b": {"a": 2}}')).toBe('✅ Valid JSON!\n');
+    for (const args of [
+      ['yaml', 'from-json', '-'],
+      ['csv', 'from-json', '-'],
+    ]) {
+      const r = bitsmith(args, '[{"a": 1,\n  "a": 2}]');
+      expect({ args, status: r.status, stderr: r.stderr }).toEqual({
+        args,
+        status: 0,
+        stderr: 'bitsmith: ⚠ Duplicate key "a" at line 2, column 3: only its last value is kept.\n',
+      });
+    }
   });
 });

@@ -64,4 +64,20 @@ describe('duplicate keys', () => {
       expect.anything(),
     );
   });
+
+  it('is a note on JSON -> YAML and JSON -> CSV too, which keep the last value', () => {
+    const text = '[{"a": 1, "b": 2, "a": 3}]';
+    const note = '⚠ Duplicate key "a" at line 1, column 19: only its last value is kept.';
+    expect(runDataOp({ kind: 'jsonToYaml', indent: 2, sortKeys: false }, text)).toMatchObject({
+      ok: true,
+      output: '- a: 3\n  b: 2\n',
+      note,
+    });
+    expect(
+      runDataOp({ kind: 'jsonToCsv', delimiter: ',', neutraliseFormulas: false }, `${text.slice(0, -1)}, {"c": 4}]`),
+    ).toMatchObject({
+      ok: true,
+      note: `${note} The columns are the first object's keys: 1 key only later objects have was left out (c).`,
+    });
+  });
 });
