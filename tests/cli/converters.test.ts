@@ -601,6 +601,15 @@ describe('bitsmith json keeps numbers jq rounds', () => {
   });
 });
 
+describe('bitsmith csv to-json --help', () => {
+  it('says what --no-header gives: objects with column_1, column_2, ... keys (the spec), not arrays', () => {
+    const help = ok(['csv', 'to-json', '--help']);
+    expect(help).not.toContain('else of arrays');
+    expect(help.replace(/\s+/g, ' ')).toContain('column_1, column_2');
+    expect(JSON.parse(ok(['csv', 'to-json', '--no-header', '-'], 'a,b\n'))).toEqual([{ column_1: 'a', column_2: 'b' }]);
+  });
+});
+
 describe('bitsmith json: repeated keys', () => {
   it('warns on stderr of the first repeated key, placed, and keeps the output and exit 0', () => {
     // stdin, placed as it passes, and a file, read again to place it
