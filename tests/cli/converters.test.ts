@@ -610,6 +610,17 @@ describe('bitsmith csv to-json --help', () => {
   });
 });
 
+describe('bitsmith csv to-json: CSV written with another delimiter', () => {
+  it("says on stderr which delimiter the input looks written with, as the page's hint does", () => {
+    const r = bitsmith(['csv', 'to-json', '-'], 'name;age\nBob;3\n');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe(
+      'bitsmith: The input looks like semicolon-separated values: --delimiter semicolon reads its columns.\n',
+    );
+    expect(ok(['csv', 'to-json', '--delimiter', 'semicolon', '-'], 'name;age\nBob;3\n')).toContain('"age": 3');
+  });
+});
+
 describe('bitsmith json: repeated keys', () => {
   it('warns on stderr of the first repeated key, placed, and keeps the output and exit 0', () => {
     // stdin, placed as it passes, and a file, read again to place it
