@@ -334,7 +334,7 @@ const csvCmd = program
 const delimiter = () => new Option('-d, --delimiter <d>', 'comma, semicolon, tab or pipe (or , ; |)').default('comma');
 csvCmd
   .command('to-json')
-  .description('CSV to a JSON array (of objects with a header row, else of arrays)')
+  .description('CSV to a JSON array of objects (keys from the header row, or column_1, column_2, ... with --no-header)')
   .argument('[file]', 'input file, or - for stdin', '-')
   .addOption(delimiter())
   .option('--no-header', 'the first row is data, not headers')

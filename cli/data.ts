@@ -94,6 +94,17 @@ export async function convertData(command: DataCommand, file: string, o: DataOpt
     ? (await import('../src/core/data/ops/yaml')).runYamlOp(op as Extract<DataOp, { kind: 'jsonToYaml' }>, text)
     : (await import('../src/core/data/ops/csv')).runCsvOp(op as Extract<DataOp, { kind: 'csvToJson' }>, text);
   if (!r.ok) throw new BadInput(r.status);
+  if (op.kind === 'csvToJson') {
+    // The page's hint: every line in one cell (a semicolon export) converts, but into nothing useful.
+    const { delimiterHint, delimiterName } = await import('../src/tools/csv-json/logic');
+    const other = delimiterHint('csvToJson', text, op.delimiter);
+    if (other) {
+      const name = delimiterName(other);
+      process.stderr.write(
+        `bitsmith: The input looks like ${name}-separated values: --delimiter ${name} reads its columns.\n`,
+      );
+    }
+  }
   // The page's note (several YAML documents became one array) is worth a line on stderr.
   if (r.note) process.stderr.write(`bitsmith: ${r.note}\n`);
   writeOutput(r.output.endsWith('\n') ? r.output : r.output + '\n', o.output);

@@ -5,6 +5,7 @@
  * the page (src/core/data/ops).
  */
 import { BytePosition, JsonKernelError, JsonStream, type JsonExports } from '../src/core/data/json/kernel';
+import { DuplicateKeyScan, duplicateKeyNote } from '../src/core/data/json/duplicates';
 import { runJsonOp } from '../src/core/data/ops/shared';
 import { MSG, jsonFailure } from '../src/core/data/messages';
 import { isUtf8 } from 'node:buffer';
@@ -107,6 +108,7 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
       text,
     );
     if (!r.ok) throw refused(mode, r.status, o);
+    warn(r.note);
     return writeOutput(`${mode === 'validate' ? MSG.validJson : r.output}\n`, o.output);
   }
   const input = new SyncInput(file);
@@ -116,6 +118,8 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
   // measured as fast as 4 MiB ones. Reading the next piece on libuv's threads while the kernel runs
   // measured no faster either (page-cache reads are about 30 ms of the 0.45 s for 200 MB).
   const stream = new JsonStream(kernel, mode, indent);
+  const keys = new DuplicateKeyScan();
+  stream.watch = (piece) => keys.feed(piece);
   // validate writes only its verdict, at the end (refused() writes a bad one).
   const out = mode === 'validate' ? undefined : new SyncOutput(o.output);
   const emit = out && ((b: Uint8Array) => out.write(b));
@@ -128,6 +132,8 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
   let pieceStart: { line: number; column: number } | undefined;
   let ended = false;
   const stdinUtf8 = once && new StdinUtf8();
+  // stdin: where the first repeated key is, placed while its piece is there.
+  let keyAt: { line: number; column: number } | undefined;
   try {
     for (;;) {
       const region = stream.inputRegion();
@@ -144,6 +150,7 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
       if (blank) blank = region.subarray(read === n ? bomLength(region, n) : 0, n).every(isWs);
       stdinUtf8?.check(region.subarray(0, n), pieceStart, ended);
       stream.pushInPlace(n, emit);
+      if (once && keys.first && !keyAt) keyAt = once.copy().placeIn(region.subarray(0, n), keys.first.byteOffset);
       once?.skip(kernel, region.byteOffset, n);
       bar.update(read);
       if (n < region.length) break;
@@ -167,6 +174,7 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
     bar.done();
     input.close();
   }
+  if (keys.first) warn(duplicateKeyNote(keys, keyAt ?? (await positionIn(file, keys.first.byteOffset))));
   if (mode === 'validate') writeOutput(MSG.validJson + '\n', o.output);
   else {
     out!.write(NEWLINE);
@@ -175,6 +183,9 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
 }
 
 const NEWLINE = new Uint8Array([10]);
+
+/** The page's note (repeated keys) as a line on stderr: the output and the verdict stay as they are. */
+const warn = (note: string | undefined) => note && process.stderr.write(`bitsmith: ${note}\n`);
 
 /** Line and column of a byte offset, read again from the file (only after an error). */
 async function positionIn(file: string, byteOffset: number) {

@@ -600,3 +600,55 @@ describe('bitsmith json keeps numbers jq rounds', () => {
     expect(ours).toBe('{\n  "id": 12345678901234567890,\n  "x": 1.000000000000000000001\n}\n');
   });
 });
+
+describe('bitsmith csv to-json --help', () => {
+  it('says what --no-header gives: objects with column_1, column_2, ... keys (the spec), not arrays', () => {
+    const help = ok(['csv', 'to-json', '--help']);
+    expect(help).not.toContain('else of arrays');
+    expect(help.replace(/\s+/g, ' ')).toContain('column_1, column_2');
+    expect(JSON.parse(ok(['csv', 'to-json', '--no-header', '-'], 'a,b\n'))).toEqual([{ column_1: 'a', column_2: 'b' }]);
+  });
+});
+
+describe('bitsmith csv to-json: CSV written with another delimiter', () => {
+  it("says on stderr which delimiter the input looks written with, as the page's hint does", () => {
+    const r = bitsmith(['csv', 'to-json', '-'], 'name;age\nBob;3\n');
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe(
+      'bitsmith: The input looks like semicolon-separated values: --delimiter semicolon reads its columns.\n',
+    );
+    expect(ok(['csv', 'to-json', '--delimiter', 'semicolon', '-'], 'name;age\nBob;3\n')).toContain('"age": 3');
+  });
+});
+
+describe('bitsmith json: repeated keys', () => {
+  it('warns on stderr of the first repeated key, placed, and keeps the output and exit 0', () => {
+    // stdin, placed as it passes, and a file, read again to place it
+    const doc = `[${'{"k": 1},\n'.repeat(60_000)}{"id": 1,\n "é": 2, "id": 3, "x": [{"id": 4}]}]`;
+    const path = file('repeated.json', doc);
+    const note = 'bitsmith: ⚠ Duplicate key "id" at line 60002, column 10: only its last value is kept.\n';
+    for (const input of ['-', path]) {
+      for (const args of [
+        ['json', 'validate', input],
+        ['json', 'format', input],
+        ['json', 'minify', input, '--sort-keys'],
+      ]) {
+        const r = bitsmith(args, input === '-' ? doc : undefined);
+        expect({ args, status: r.status, stderr: r.stderr }).toEqual({ args, status: 0, stderr: note });
+        if (args[1] === 'validate') expect(r.stdout.toString()).toBe('✅ Valid JSON!\n');
+      }
+    }
+    expect(ok(['json', 'validate', '-'], '{"a": {"b": 1}, "b": {"a": 2}}')).toBe('✅ Valid JSON!\n');
+    for (const args of [
+      ['yaml', 'from-json', '-'],
+      ['csv', 'from-json', '-'],
+    ]) {
+      const r = bitsmith(args, '[{"a": 1,\n  "a": 2}]');
+      expect({ args, status: r.status, stderr: r.stderr }).toEqual({
+        args,
+        status: 0,
+        stderr: 'bitsmith: ⚠ Duplicate key "a" at line 2, column 3: only its last value is kept.\n',
+      });
+    }
+  });
+});

@@ -134,6 +134,32 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       expect(errors).toEqual([]);
     });
 
+    it('warns of a repeated key with its line and column beside the valid mark, typed or long (in the worker)', async () => {
+      const { page, errors } = await open('/json-formatter');
+      const note = page.getByRole('note').filter({ hasText: 'Duplicate key' });
+      await page.getByLabel('Input JSON').fill('{\n  "name": "a",\n  "name": "b"\n}');
+      await button(page, 'Validate').click();
+      await expect
+        .poll(() => note.textContent())
+        .toBe('⚠ Duplicate key "name" at line 3, column 3: only its last value is kept.');
+      expect(await status(page)).toBe('✅ Valid JSON!');
+      expect(await note.getAttribute('role')).toBe('note');
+      // Past the page's own limit the kernel formats it in the worker: the same warning.
+      const long = `[${'{"k": 1},'.repeat(3000)}{"id": 1, "id": 2, "x": 1, "x": 2}]`;
+      await page.getByLabel('Input JSON').fill(long);
+      await button(page, 'Format').click();
+      await expect
+        .poll(() => note.textContent())
+        .toBe('⚠ Duplicate key "id" at line 1, column 27012: only its last value is kept.');
+      expect(await status(page)).toBe('✅ Valid JSON!');
+      expect(await value(page, 'Output')).toMatch(/^\[\n {2}\{\n {4}"k": 1\n {2}\},/);
+      await page.getByLabel('Input JSON').fill('{"name": "a", "nested": {"name": "b"}}');
+      await button(page, 'Format').click();
+      await expect.poll(() => value(page, 'Output')).toContain('"nested"');
+      await expect.poll(() => note.count()).toBe(0);
+      expect(errors).toEqual([]);
+    });
+
     it('selects the character named by an error in a file with CRLF line ends, on both pages', async () => {
       // The textarea holds a CR LF as one LF: an offset in the file's text, which counts the CRs,
       // selected one character further per line above the error (here past the end: nothing).

@@ -22,3 +22,8 @@ export const PREVIEW_CHARS = 32 * 1024;
  * task of 62-73 ms with React's update and paint), 64 KB of formatted JSON (4,800 lines) about 70 ms.
  */
 export const PREVIEW_LINES = 500;
+/**
+ * The JSON formatter looks for repeated keys in this many bytes of its input (./json/duplicates.ts):
+ * about 30 ms here, cold; the whole of a big input would have added more than the kernel takes.
+ */
+export const DUPLICATE_KEY_SCAN_BYTES = 1 << 20;

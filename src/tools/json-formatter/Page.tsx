@@ -122,6 +122,11 @@ export default function JsonFormatterPage() {
         onExample={(k) => loadExample(k as FormatterExample)}
       />
       <StatusLine text={s.status} attempt={s.runs} />
+      {s.result?.note && (
+        <p className="data-note" role="note">
+          {s.result.note}
+        </p>
+      )}
       <BusyProgress busy={runner.busy} progress={runner.progress} onCancel={runner.cancel} label="Processing JSON" />
       <DataPanes
         state={s}

@@ -17,6 +17,7 @@ import { MSG, jsonFailure } from '../messages';
 import type { TextPosition } from '../position';
 import type { JobProgress, JobResult } from './types';
 import { blobChunks } from '../../blob-chunks';
+import { DuplicateKeyScan, duplicateKeyNote } from '../json/duplicates';
 
 const READ_CHUNK = 4 << 20;
 /**
@@ -129,6 +130,13 @@ function inText(text: string, p: TextPosition): TextPosition {
   return text.charCodeAt(0) === 0xfeff ? { ...p, offset: p.offset + 1 } : p;
 }
 
+/** Where a byte offset of the input is. */
+async function placed(input: string | Blob, byteOffset: number): Promise<TextPosition> {
+  return typeof input === 'string'
+    ? inText(input, await positionOf(new TextEncoder().encode(input), byteOffset))
+    : positionOf(input, byteOffset);
+}
+
 /** An input that holds only whitespace (as String.prototype.trim sees it) asks for input instead. */
 async function isBlank(input: string | Blob): Promise<boolean> {
   if (typeof input === 'string') return input.trim() === '';
@@ -147,6 +155,8 @@ export async function runKernelJob(
   if (typeof input === 'string' && (await isBlank(input))) return failed(plan.empty);
   const out = new Collector(kernel, previewChars * 4);
   const stream = new JsonStream(kernel, plan.mode, plan.indent);
+  const keys = new DuplicateKeyScan();
+  stream.watch = (piece) => keys.feed(piece);
   try {
     if (typeof input === 'string') {
       stream.pushText(input, out.emit); // in memory already: about 0.1 s for 30 MB, one progress step
@@ -164,13 +174,11 @@ export async function runKernelJob(
     if (!(e instanceof JsonKernelError)) throw e;
     if (typeof input !== 'string' && e.detail === 'Unexpected end of JSON input' && (await isBlank(input)))
       return failed(plan.empty);
-    const position =
-      typeof input === 'string'
-        ? inText(input, await positionOf(new TextEncoder().encode(input), e.byteOffset))
-        : await positionOf(input, e.byteOffset);
+    const position = await placed(input, e.byteOffset);
     return { ...failed(jsonFailure({ detail: e.detail, position, tooDeep: e.tooDeep }, plan.invalid)), position };
   }
-  const base = { ok: true, status: MSG.validJson, outputLength: out.units };
+  const note = keys.first && duplicateKeyNote(keys, await placed(input, keys.first.byteOffset));
+  const base = { ok: true, status: MSG.validJson, note, outputLength: out.units };
   if (out.units <= displayLimit) {
     const text = await out.text();
     return { ...base, output: text, preview: text };

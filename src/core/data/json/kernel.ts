@@ -108,6 +108,8 @@ export class JsonStream {
   private cutToken?: { offset: number; bytes: Uint8Array };
   /** 3 when the input began with a UTF-8 byte order mark, which the kernel never sees. */
   private bom = 0;
+  /** Sees every piece of input before the kernel does (a view valid only during the call). */
+  watch?: (piece: Uint8Array) => void;
 
   constructor(
     private readonly kernel: JsonExports,
@@ -168,6 +170,7 @@ export class JsonStream {
   /** Runs the kernel over `len` bytes at `ptr` (as often as the output region requires). */
   private runAt(ptr: number, len: number, emit?: Emit): void {
     const k = this.kernel;
+    this.watch?.(new Uint8Array(k.memory.buffer, ptr, len));
     // RFC 8259 lets a parser ignore a leading BOM, and files saved by Windows tools carry one
     // (jq and Python accept it). Error offsets still count it: they are offsets in the input.
     if (this.done === 0 && this.bom === 0 && startsWithBom(new Uint8Array(k.memory.buffer, ptr, len))) {
@@ -289,6 +292,11 @@ export class BytePosition {
       this.lineUnits = tail;
     } else this.lineUnits += total;
     this.seen += len;
+  }
+
+  /** A copy counted as far as this one. */
+  copy(): BytePosition {
+    return Object.assign(new BytePosition(this.byteOffset), this);
   }
 
   /** The position of `byteOffset`, in `bytes` (the chunk after those counted) or where the counting stands. */

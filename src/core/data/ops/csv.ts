@@ -5,6 +5,7 @@ import type { JsonObject } from '../json/lossless';
 import type { JsonExports } from '../json/kernel';
 import type { DataOp, OpResult, ProgressFn } from './types';
 import { isBlank, parseJson } from './shared';
+import { duplicateKeysIn } from '../json/duplicates';
 
 function csvToJson(
   text: string,
@@ -45,7 +46,7 @@ function jsonToCsv(
     ok: true,
     output: rowsToCsv(rows as JsonObject[], { delimiter, neutraliseFormulas, header }),
     status: `✅ Converted ${rows.length} row${s} to CSV`,
-    note: leftOutKeysNote(rows as JsonObject[]),
+    note: [duplicateKeysIn(text), leftOutKeysNote(rows as JsonObject[])].filter(Boolean).join(' ') || undefined,
   };
 }
 

@@ -10,6 +10,7 @@ import { MSG, jsonFailure } from '../messages';
 import { describePosition, type TextPosition } from '../position';
 import type { JsonExports } from '../json/kernel';
 import { checkJson } from '../jobs/json';
+import { duplicateKeysIn } from '../json/duplicates';
 import type { DataOp, Indent, OpResult } from './types';
 
 export const isBlank = (text: string) => text.trim() === '';
@@ -25,7 +26,8 @@ function jsonAction(
   if (isBlank(text)) return { ok: false, status: empty };
   const r = readJson(text);
   if (!r.ok) return { ok: false, status: jsonFailure(r, invalid), position: r.position };
-  return { ok: true, output: writeJson(r.value, { indent, sortKeys }), status: MSG.validJson };
+  const output = writeJson(r.value, { indent, sortKeys });
+  return { ok: true, output, status: MSG.validJson, note: duplicateKeysIn(text) };
 }
 
 /** The tree of JSON text; with the kernel, validity and the error position come from it (faster, same words). */

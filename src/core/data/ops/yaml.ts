@@ -5,6 +5,7 @@ import { MSG, jsonFailure } from '../messages';
 import type { JsonExports } from '../json/kernel';
 import type { DataOp, OpResult } from './types';
 import { isBlank, parseJson, withPosition } from './shared';
+import { duplicateKeysIn } from '../json/duplicates';
 
 function jsonToYaml(text: string, indent: 2 | 4, sortKeys: boolean, json?: JsonExports): OpResult {
   if (isBlank(text)) return { ok: false, status: MSG.enterJsonToConvert };
@@ -14,7 +15,12 @@ function jsonToYaml(text: string, indent: 2 | 4, sortKeys: boolean, json?: JsonE
   if (!r.ok) return { ok: false, status: jsonFailure(r, MSG.invalidJson), position: r.position };
   if (nestedDeeperThan(r.value, YAML_MAX_DEPTH)) return { ok: false, status: MSG.tooDeepForYaml(YAML_MAX_DEPTH) };
   const value = sortKeys ? sortDeep(r.value) : r.value;
-  return { ok: true, output: writeYaml(value, indent), status: '✅ Converted JSON to YAML' };
+  return {
+    ok: true,
+    output: writeYaml(value, indent),
+    status: '✅ Converted JSON to YAML',
+    note: duplicateKeysIn(text),
+  };
 }
 
 function yamlToJson(text: string, indent: 2 | 4, sortKeys: boolean): OpResult {
