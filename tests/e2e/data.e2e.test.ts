@@ -993,7 +993,8 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       input.dispatchEvent(new Event('change', { bubbles: true }));
       const rendered = () => new Promise((r) => setTimeout(r, 0));
       const press = (name: string) =>
-        [...document.querySelectorAll('button')].find((b) => b.textContent === name)!.click();
+        // Not Start fresh's closed dialog, whose Cancel comes first in the page.
+        [...document.querySelectorAll('button')].find((b) => b.textContent === name && !b.closest('dialog'))!.click();
       await rendered();
       press('Convert');
       await rendered();
