@@ -54,6 +54,10 @@ export function CopyButton({
   confirmation?: string | (() => string);
 }) {
   const [message, show] = useTransientMessage();
+  // The text the confirmation is about: once the text to copy changes (a new output), the
+  // clipboard no longer holds what the button shows, so its confirmation goes at once.
+  const [shownFor, setShownFor] = useState<string | undefined>();
+  const current = typeof text === 'function' ? undefined : text;
   return (
     <span className="copy-button">
       <button
@@ -62,6 +66,7 @@ export function CopyButton({
         disabled={disabled}
         onClick={async () => {
           const ok = await copyText(typeof text === 'function' ? text() : text);
+          setShownFor(current);
           show(
             ok ? (typeof confirmation === 'function' ? confirmation() : confirmation) : 'Failed to copy to clipboard',
           );
@@ -71,7 +76,7 @@ export function CopyButton({
         {label}
       </button>
       <span className="copy-message" role="status" aria-live="polite">
-        {message}
+        {shownFor === current ? message : ''}
       </span>
     </span>
   );

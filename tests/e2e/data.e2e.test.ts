@@ -636,8 +636,23 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       const sel = await page
         .getByLabel('CSV Input')
         .evaluate((t: HTMLTextAreaElement) => [t.selectionStart, document.activeElement === t]);
-      expect(sel).toEqual([20, true]);
+      expect(sel).toEqual([22, true]); // the quote that opens "x
       expect(await page.getByLabel('CSV Input').getAttribute('aria-invalid')).toBe('true');
+      expect(errors).toEqual([]);
+    });
+
+    it('points at the broken quote, not at the start of its line', async () => {
+      // "Error at line 3, column 1" selected the row's first character: the quote that opens the
+      // broken cell is in column 3.
+      const { page, errors } = await open('/csv-json-converter');
+      await page.getByLabel('CSV Input').fill('a,b\n1,2\n3,"x\n4,5');
+      await button(page, 'Convert').click();
+      await expect.poll(() => status(page)).toBe('Error converting CSV to JSON: Quoted field unterminated (line 3)');
+      await expect.poll(() => page.getByText('Error at line 3, column 3.').count()).toBe(1);
+      const sel = await page
+        .getByLabel('CSV Input')
+        .evaluate((t: HTMLTextAreaElement) => t.value.slice(t.selectionStart, t.selectionEnd));
+      expect(sel).toBe('"');
       expect(errors).toEqual([]);
     });
 

@@ -37,6 +37,26 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await page.context().close();
   });
 
+  it('drops the Copy confirmation when the output changes, before its 2 s are up', async () => {
+    // "✅ Copied to clipboard!" stayed beside the next output, which the clipboard did not hold.
+    const { page, errors } = await open({ fakeClock: true });
+    await page.clock.pauseAt(Date.now() + 1000); // the confirmation's 2 s never pass here
+    await page.getByLabel('Auto-update').uncheck();
+    await page.getByLabel(/^Input/).fill('a b');
+    await page.getByRole('button', { name: 'Encode', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+    await page.getByRole('button', { name: 'Copy', exact: true }).click();
+    const message = page.locator('.copy-message:not(.tool-actions .copy-message)');
+    await expect.poll(() => message.textContent()).toBe('✅ Copied to clipboard!');
+    await page.getByLabel(/^Input/).fill('c d');
+    await page.getByRole('button', { name: 'Encode', exact: true }).click();
+    await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('c%20d');
+    expect(await message.textContent()).toBe('');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('a%20b');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('auto-updates 500 ms after the last change and decodes form style', async () => {
     const { page } = await open({ fakeClock: true });
     await page.getByRole('button', { name: 'Decode', exact: true }).click();

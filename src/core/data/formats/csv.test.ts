@@ -49,7 +49,7 @@ describe('CSV and JSON messages (spec sections 5 and 8)', () => {
     const csv = 'a,b\n"multi\nline",1\n\n3,"x\n4,5\n';
     const r = csvToJson(csv);
     expect(r.status).toBe('Error converting CSV to JSON: Quoted field unterminated (line 5)');
-    expect(!r.ok && r.position).toEqual({ offset: 20, line: 5, column: 1 });
+    expect(!r.ok && r.position).toEqual({ offset: 22, line: 5, column: 3 });
     expect(csvToJson('a,b\n1,2\n"ab"c,2').status).toBe(
       'Error converting CSV to JSON: Trailing quote on quoted field is malformed (line 3)',
     );

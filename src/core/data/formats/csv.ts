@@ -14,7 +14,7 @@ import {
 } from '../json/lossless';
 import { keyText, writeJson } from '../json/write';
 import { neutraliseFormula } from './formula';
-import type { TextPosition } from '../position';
+import { positionAt, type TextPosition } from '../position';
 
 export { DELIMITERS, type Delimiter } from './delimiters';
 import type { Delimiter } from './delimiters';
@@ -134,7 +134,15 @@ function csvRecordReader({ header }: CsvReadOptions, onRecord: RecordHandler, te
     step(r: Papa.ParseStepResult<string[]>, parser: Papa.Parser) {
       const quotes = r.errors.find((e) => e.type === 'Quotes');
       if (quotes) {
-        const position = text === undefined ? undefined : { offset: end, line, column: 1 };
+        // papaparse's index is just past the broken cell's opening quote (offsets into the whole
+        // text, read in one piece): the position is that quote, where the line's start said column 1.
+        const quote = (quotes.index ?? 0) - 1;
+        const position =
+          text === undefined
+            ? undefined
+            : quote >= end && text[quote] === '"'
+              ? positionAt(text, quote)
+              : { offset: end, line, column: 1 };
         reader.error = new CsvError(`${quotes.message} (line ${line})`, position);
         return parser.abort();
       }
