@@ -293,10 +293,12 @@ describe('POST /api/generate: wide data path options', () => {
         '567a4a6cda3d3f2d57670154a0bad61276161b325b49848d6cb4ae939f5e372c',
       ],
     ];
+    // Since d617355 every Verilog design states its timescale; the rest is as before.
+    const asBefore = (text: string) => text.replace('`timescale 1ns / 1ps\n\n', '');
     for (const [body, hash] of before) {
-      expect(sha256(await (await post(body)).text())).toBe(hash);
+      expect(sha256(asBefore(await (await post(body)).text()))).toBe(hash);
       const explicit = await post({ ...body, partial_last_word: false, pipeline_stages: 0 });
-      expect(sha256(await explicit.text())).toBe(hash);
+      expect(sha256(asBefore(await explicit.text()))).toBe(hash);
     }
   });
 
