@@ -13,9 +13,8 @@ import type { JobResult } from '../core/data/jobs';
 import type { TextPosition } from '../core/data/position';
 import { invalidInputProps } from './StatusLine';
 import { changeThenFocus } from './focus';
+import { count } from '../core/count';
 import './data-io.css';
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** What a textarea shows of a text (see PREVIEW_LINES). */
 const shown = (text: string) => textHead(text, PREVIEW_LINES, PREVIEW_CHARS);

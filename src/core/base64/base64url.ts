@@ -1,7 +1,19 @@
 /** Base64url (RFC 4648 section 5) of bytes: JWT parts, packed link settings. */
 
+type FromBase64 = (s: string, options: { alphabet: 'base64url'; lastChunkHandling: 'loose' }) => Uint8Array;
+const fromBase64 = (Uint8Array as unknown as { fromBase64?: FromBase64 }).fromBase64;
+const PLAIN_BASE64URL = /^[A-Za-z0-9_-]*={0,2}$/;
+
 /** Base64url (padding optional; standard alphabet tolerated) to bytes; throws on bad input. */
 export function base64UrlToBytes(part: string): Uint8Array {
+  // The browser's own decoder where it has one (Chromium 140+), on plain base64url in one pass:
+  // the replacements, atob and the loop below took 75 ms of a 1 MB JWT's decode on a 2-core
+  // machine, in one task of the page.
+  if (fromBase64 && PLAIN_BASE64URL.test(part)) {
+    const unpadded = part.endsWith('=') ? part.replace(/=+$/, '') : part;
+    if (unpadded.length % 4 !== 1)
+      return fromBase64.call(Uint8Array, unpadded, { alphabet: 'base64url', lastChunkHandling: 'loose' });
+  }
   const clean = part.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
   const bad = /[^A-Za-z0-9+/]/.exec(clean);
   if (bad)

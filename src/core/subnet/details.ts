@@ -7,12 +7,10 @@ import { parseIpv4, type IpClass, type SubnetResult } from './ipv4';
 import type { Ipv6Result, Ipv6Type } from './ipv6';
 import { IANA_IPV6_SPECIAL_REGISTRY_DATE } from './ipv6-registry';
 import { ipv4Type, ipv4TypeText, reachableText } from './ipv4-registry';
+import { count } from '../count';
 
 /** [label, data-field, value] */
 export type DetailRow = [string, string, string];
-
-/** 16777216 -> "16,777,216" */
-export const count = (v: number | bigint) => v.toLocaleString('en-US');
 
 const yesNo = (v: boolean) => (v ? 'yes' : 'no');
 /** The registry's yes / no / N/A, as the IPv4 row words it (reachableText). */

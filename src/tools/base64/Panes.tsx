@@ -2,13 +2,13 @@
 import { HEX_PREVIEW_BYTES } from '../../core/base64/convert';
 import { LONG_TEXT_CHARS, onLongPaste } from '../../browser/long-paste';
 import { textHead } from '../../browser/text-head';
+import { count } from '../../core/count';
 import {
   CANCELLED_MESSAGE,
   COPY_LIMIT,
   INPUT_PREVIEW_LINES,
   PREVIEW_LIMIT,
   SYNC_VALIDITY_LIMIT,
-  formatCount,
   otherAlphabet,
   sizeRatio,
 } from './logic';
@@ -38,8 +38,8 @@ export function InputPane({ s, onInput }: { s: Base64View; onInput(text: string)
       </div>
       {s.file ? (
         <p className="b64-file-note">
-          Converting the file <strong>{s.file.name}</strong> directly ({formatCount(s.file.size)} bytes). Remove the
-          file to type text again.
+          Converting the file <strong>{s.file.name}</strong> directly ({count(s.file.size)} bytes). Remove the file to
+          type text again.
         </p>
       ) : (
         <textarea
@@ -56,7 +56,7 @@ export function InputPane({ s, onInput }: { s: Base64View; onInput(text: string)
       )}
       {long && (
         <p className="b64-long-note" role="note">
-          The text is large ({formatCount(s.input.length)} characters): only its start is shown.{' '}
+          The text is large ({count(s.input.length)} characters): only its start is shown.{' '}
           <button type="button" onClick={() => changeThenFocus(() => onInput(''), INPUT_ID)}>
             Remove text
           </button>
@@ -70,7 +70,7 @@ export function InputPane({ s, onInput }: { s: Base64View; onInput(text: string)
 }
 
 /** '1 byte', '2 bytes': the unit in the singular for one. */
-const countOf = (n: number, unit: 'bytes' | 'characters') => `${formatCount(n)} ${n === 1 ? unit.slice(0, -1) : unit}`;
+const countOf = (n: number, unit: 'bytes' | 'characters') => `${count(n)} ${n === 1 ? unit.slice(0, -1) : unit}`;
 
 const inputLength = (s: Base64View) => (s.file ? s.file.size : s.input.length);
 const outputLength = (s: Base64View) => s.result?.outputLength ?? s.output.length;
@@ -121,14 +121,14 @@ export function OutputPane({
       </div>
       {s.result?.previewKind === 'hex' ? (
         <p className="b64-note" role="note" data-testid="preview-note">
-          Binary data (not {s.encoding} text): showing a hex dump of the first {formatCount(HEX_PREVIEW_BYTES)} of{' '}
-          {formatCount(s.result.blob.size)} bytes. Download for the full result.
+          Binary data (not {s.encoding} text): showing a hex dump of the first {count(HEX_PREVIEW_BYTES)} of{' '}
+          {count(s.result.blob.size)} bytes. Download for the full result.
         </p>
       ) : (
         s.result?.truncated && (
           <p className="b64-note" role="note" data-testid="preview-note">
-            Preview: showing the first {formatCount(PREVIEW_LIMIT)} {s.mode === 'encode' ? 'characters' : 'bytes'} of{' '}
-            {formatCount(s.result.outputLength)}. Download for the full result.
+            Preview: showing the first {count(PREVIEW_LIMIT)} {s.mode === 'encode' ? 'characters' : 'bytes'} of{' '}
+            {count(s.result.outputLength)}. Download for the full result.
           </p>
         )
       )}
@@ -148,8 +148,8 @@ export function OutputPane({
 
 export function Stats({ s }: { s: Base64View }) {
   const stats: [string, string, string][] = [
-    ['Input characters', 'stat-input', formatCount(inputLength(s))],
-    ['Output characters', 'stat-output', formatCount(outputLength(s))],
+    ['Input characters', 'stat-input', count(inputLength(s))],
+    ['Output characters', 'stat-output', count(outputLength(s))],
     ['Size ratio', 'stat-ratio', sizeRatio(inputLength(s), outputLength(s))],
     ['Valid Base64', 'stat-valid', s.isValid ? 'Yes' : 'No'],
   ];

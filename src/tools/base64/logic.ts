@@ -37,10 +37,6 @@ export function sizeRatio(input: number, output: number): string {
   return `${((output / input) * 100).toFixed(1)}%`;
 }
 
-export function formatCount(n: number): string {
-  return n.toLocaleString('en-US');
-}
-
 /** The extension a decoded data URL's file gets for its media type (others: `.bin`). */
 const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',

@@ -12,7 +12,7 @@ import { downloadBlob } from '../../browser/download';
 import { isAbortError } from '../../workers/bridge';
 import { trackError, trackToolUsage } from '../../telemetry';
 import { tool } from './tool';
-import { count } from '../../core/subnet/details';
+import { count } from '../../core/count';
 import { SelectField } from '../../components/fields';
 import { BusyButton } from '../../components/BusyButton';
 

@@ -3,7 +3,7 @@
  * prefix and export limits and names, and the IP box suffix rule.
  */
 import type { ListSpec } from '../../core/subnet/enumerate';
-import { count } from '../../core/subnet/details';
+import { count } from '../../core/count';
 import {
   cidrFromMask,
   formatIpv4,

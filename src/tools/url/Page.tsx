@@ -24,12 +24,11 @@ import { urlLink, useUrlStore } from './store';
 import { usePermalink } from '../../browser/permalink';
 import { onLongPaste } from '../../browser/long-paste';
 import { changeThenFocus } from '../../components/focus';
+import { count } from '../../core/count';
 import './styles.css';
 
 const ENCODING_OPTIONS = ENCODING_TYPES.map(([value, label]) => ({ value, label }));
 const COMPONENT_OPTIONS = COMPONENT_TYPES.map(([value, label]) => ({ value, label }));
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 export default function UrlPage() {
   const s = useUrlStore();

@@ -1,12 +1,11 @@
 /** Whether both sides of a comparison gave the same result, checked before any ratio is shown. */
+import { count } from '../../core/count';
 
 export interface Check {
   same: boolean;
   /** What was compared and what was found. */
   detail: string;
 }
-
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** Index of the first differing byte, or -1 when `a` and `b` are equal. */
 function firstDifference(a: Uint8Array, b: Uint8Array): number {
