@@ -141,7 +141,9 @@ export function Layout() {
     if (routeAnnouncer.current) routeAnnouncer.current.textContent = title;
   }, [pathname]);
   useEffect(() => {
-    const id = setTimeout(() => void loadPalette(), 1500);
+    // Only a head start: when it fails (offline, a server restart), opening the palette says so,
+    // with Reload. Uncaught, the failure was also an error in the page.
+    const id = setTimeout(() => void loadPalette().catch(() => undefined), 1500);
     return () => clearTimeout(id);
   }, []);
 

@@ -22,6 +22,14 @@ import Database from 'better-sqlite3';
 
 const today = new Date().toISOString().slice(0, 10);
 
+/**
+ * The palette's chunk, which a page fetches 1.5 s after it loads. A test that stops its server
+ * waits for it first: on a slow host the fetch came after the stop, and the stale-chunk check
+ * then asked that address again, which another test's new server may hold by then.
+ */
+const paletteLoaded = (page: Page) =>
+  page.waitForResponse((r) => /\/assets\/CommandPalette-[\w-]+\.js$/.test(r.url()), { timeout: 15_000 });
+
 describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
   const app = useSharedApp();
   // Its own server: the totals must count only this file's events, not the other e2e files'.
@@ -302,11 +310,13 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     const own = await startServer();
     try {
       const { page, errors } = await openPage(app.browser);
+      const palette = paletteLoaded(page);
       await page.goto(`${own.url}/admin/analytics`);
       await signIn(page, own.adminToken);
       await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toMatch(/^\d+$/);
       const shown = await page.getByTestId('Всего просмотров').textContent();
 
+      await palette;
       await own.stop();
       await page.getByRole('button', { name: 'Обновить' }).click();
       await expect.poll(() => page.getByRole('alert').textContent()).toContain('сервер недоступен');
@@ -338,6 +348,7 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
     const own = await startServer();
     try {
       const { page, errors } = await openPage(app.browser);
+      const palette = paletteLoaded(page);
       await page.goto(`${own.url}/admin/analytics`);
       await page.getByLabel('Токен администратора').waitFor();
       const alerts = async (read: () => Promise<{ role: string }[]>) =>
@@ -357,6 +368,7 @@ describeWith(['chromium'], 'analytics dashboard in Chromium', () => {
 
       await signIn(page, own.adminToken);
       await expect.poll(() => page.getByTestId('Всего просмотров').textContent()).toMatch(/^\d+$/);
+      await palette;
       await own.stop();
       announced = await watchPageAnnouncements(page);
       await page.getByRole('button', { name: 'Обновить' }).click();

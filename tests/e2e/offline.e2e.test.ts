@@ -272,6 +272,23 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     }
   });
 
+  it("a palette head start that cannot reach the server is no error in the page (the palette's own load says so)", async () => {
+    const { page, errors } = await openPage(app.browser, { serviceWorkers: 'block' });
+    // The chunk and the server both out of reach (the stale-chunk check's HEAD would reload the page).
+    await page.context().route(/CommandPalette/, (r) => r.abort('internetdisconnected'));
+    await page.context().route(
+      (url) => url.pathname === '/json-formatter',
+      (r) => (r.request().method() === 'HEAD' ? r.abort('internetdisconnected') : r.continue()),
+    );
+    const failed = page.waitForEvent('requestfailed', (r) => /CommandPalette/.test(r.url()));
+    await page.goto(app.url + '/json-formatter');
+    await failed;
+    // The rejection, had nothing caught it, is reported once the import's promise settles.
+    await page.evaluate(() => new Promise((done) => setTimeout(() => setTimeout(done, 50), 50)));
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('with the connection down before the palette has loaded, Ctrl+K says so and the page stays', async () => {
     // Its chunk failed (no service worker yet, or blocked) and the whole app unmounted: a blank tab,
     // the user's text gone from the screen.
