@@ -184,6 +184,10 @@ describe('bitsmith yaml and csv: the converter pages', () => {
     expect(badInput(['yaml', 'to-json', '-'], '['.repeat(5000) + ']'.repeat(5000))).toBe(
       'bitsmith: Invalid YAML: YAML is nested too deeply (line 1, column 201)',
     );
+    // A value holding itself: it said "Maximum call stack size exceeded".
+    expect(badInput(['yaml', 'to-json', '-'], 'a: &a {b: *a}\n')).toBe(
+      'bitsmith: Invalid YAML: Alias *a is inside the collection it names (line 1, column 11)',
+    );
   });
 
   it("writes the page's message as the page shows it: a backslash is one backslash, a control character escaped", () => {

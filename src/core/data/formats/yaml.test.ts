@@ -301,6 +301,21 @@ describe('YAML features', () => {
     expect(toJson('a: &w 1\n---\nb: 2\nc: [1, *w]\n')).toMatchObject({ ok: false, position: { line: 4, column: 8 } });
   });
 
+  it('an alias inside the collection it names is refused at the alias (it said "Maximum call stack size exceeded")', () => {
+    const r = toJson('a: &a {b: *a}\n');
+    expect(r).toMatchObject({ ok: false, position: { line: 1, column: 11 } });
+    expect(r.status).toBe('Invalid YAML: Alias *a is inside the collection it names (line 1, column 11)');
+    for (const [yaml, line, column] of [
+      ['x: 1\na: &a [1, *a]\n', 2, 11],
+      ['a: &a\n  b:\n    - *a\n', 3, 7],
+      ['a: &a {x: 1, <<: *a}\n', 1, 18], // a merge key merging its own mapping
+    ] as const)
+      expect(toJson(yaml), yaml).toMatchObject({ ok: false, position: { line, column } });
+    // Aliases beside their anchor, or to an anchor set again inside it, are fine.
+    expect(toJson('a: &a {x: 1}\nb: *a\nc: [*a, *a]\n')).toMatchObject({ ok: true });
+    expect(toJson('a: &a [1, &a [2], *a]\n')).toMatchObject({ ok: true });
+  });
+
   it('a merge key whose source is not a mapping is placed at that source (was line 1, column 1)', () => {
     for (const [yaml, line, column] of [
       ['a: &s 1\nb:\n  <<: *s\n', 3, 7],

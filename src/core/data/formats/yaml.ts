@@ -205,6 +205,8 @@ export function readYaml(text: string): YamlRead {
       return { ok: false, detail, position: positionAt(text, offset) };
     }
   }
+  const cycle = text.includes('*') ? aliasInsideItsAnchor(list) : undefined;
+  if (cycle) return { ok: false, detail: cycle.detail, position: positionAt(text, cycle.offset) };
   try {
     const values = list.map((d) => d.toJS({ mapAsMap: true, maxAliasCount: 10_000 }));
     for (const doc of list) {
@@ -385,6 +387,26 @@ function firstBadMergeSource(docs: YAML.Document.Parsed[]): number | undefined {
       },
     });
     if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+/**
+ * The first alias inside the collection its anchor names (`a: &a {b: *a}`): the value would contain
+ * itself, which no JSON, CSV or YAML output can hold (it ran out of stack).
+ */
+function aliasInsideItsAnchor(docs: YAML.Document.Parsed[]): { detail: string; offset: number } | undefined {
+  for (const doc of docs) {
+    let found: { detail: string; offset: number } | undefined;
+    YAML.visit(doc, {
+      Alias(_key, node, path) {
+        const target = node.resolve(doc);
+        if (!target || !path.includes(target as never)) return undefined;
+        found = { detail: `Alias *${node.source} is inside the collection it names`, offset: node.range?.[0] ?? 0 };
+        return YAML.visit.BREAK;
+      },
+    });
+    if (found) return found;
   }
   return undefined;
 }
