@@ -184,20 +184,47 @@ function decode(
 ): void {
   const buf = new Uint8Array(READ_BYTES);
   let read = 0;
+  // The last characters read: the decoder holds back an unfinished quantum, so a - or _ among them
+  // fails only at the end, where the piece it came in is gone.
+  let tail = new Uint8Array(0);
   for (let n = input.read(buf); n > 0; n = input.read(buf)) {
     // A data URL's prefix (`data:image/png;base64,`) is not Base64: its payload is, as on the page.
     const skip = read === 0 ? dataUrlPrefixLength(buf.subarray(0, n)) : 0;
-    try {
-      decoder.push(buf.subarray(skip, n), emit);
-    } catch (e) {
-      if (e instanceof InvalidBase64Error)
-        throw new BadInput(INVALID_BASE64 + otherAlphabetHint(buf.subarray(skip, n), urlSafe));
-      throw e;
-    }
+    const piece = buf.subarray(skip, n);
+    explainFailure(() => decoder.push(piece, emit), piece, urlSafe);
+    tail = lastBytes(tail, piece, TAIL_BYTES);
     onRead((read += n));
   }
   if (decoder.chars === 0) return; // nothing but whitespace, or nothing: empty output, as GNU base64 -d
-  // Without padding the last quantum may be short: completed here, so the kernel's rule still checks it.
-  if (paddingOptional && decoder.chars % 4) decoder.push(EQUALS.subarray(0, 4 - (decoder.chars % 4)), emit);
-  decoder.finish(emit);
+  explainFailure(
+    () => {
+      // Without padding the last quantum may be short: completed here, so the kernel's rule still checks it.
+      if (paddingOptional && decoder.chars % 4) decoder.push(EQUALS.subarray(0, 4 - (decoder.chars % 4)), emit);
+      decoder.finish(emit);
+    },
+    tail,
+    urlSafe,
+  );
+}
+
+/** Enough characters to hold the unfinished quantum with the whitespace a wrapped input puts around it. */
+const TAIL_BYTES = 64;
+
+/** The last `count` bytes of `before` followed by `after`. */
+function lastBytes(before: Uint8Array, after: Uint8Array, count: number): Uint8Array {
+  if (after.length >= count) return after.slice(after.length - count);
+  const joined = new Uint8Array(before.length + after.length);
+  joined.set(before);
+  joined.set(after, before.length);
+  return joined.slice(Math.max(0, joined.length - count));
+}
+
+/** Runs a step of decoding; invalid Base64 becomes the command's message, with the other-alphabet hint for `text`. */
+function explainFailure(step: () => void, text: Uint8Array, urlSafe: boolean): void {
+  try {
+    step();
+  } catch (e) {
+    if (e instanceof InvalidBase64Error) throw new BadInput(INVALID_BASE64 + otherAlphabetHint(text, urlSafe));
+    throw e;
+  }
 }

@@ -962,6 +962,14 @@ describe('bitsmith base64', () => {
       'bitsmith: Invalid Base64 string (it has + or /: for standard Base64 leave out --url-safe)',
     );
     expect(badInput(['base64', 'decode', '-'], 'abc$')).toBe('bitsmith: Invalid Base64 string');
+    // A - or _ among the last characters fails only when the input ends: the hint was missing there.
+    for (const input of ['aGk_', 'PDw_Pz4', 'QUJD\nPDw_\nPz4\n'])
+      expect(badInput(['base64', 'decode', '-'], input), input).toBe(
+        'bitsmith: Invalid Base64 string (it has - or _: for URL-safe Base64 add --url-safe)',
+      );
+    expect(badInput(['base64', 'decode', '--url-safe', '-'], 'aGk/')).toBe(
+      'bitsmith: Invalid Base64 string (it has + or /: for standard Base64 leave out --url-safe)',
+    );
   });
 
   it('decodes a file holding a data URL to its payload, as the page does (it was Invalid Base64 string)', () => {
