@@ -18,10 +18,13 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
     // z.custom has no JSON Schema: any value, unless it only guards a pipe into a real schema.
     unrepresentable: 'any',
     override: ({ zodSchema, jsonSchema: out }) => {
-      const def = zodSchema._zod.def as { type: string; in?: z.ZodType; out?: z.ZodType };
+      const def = zodSchema._zod.def as { type: string; in?: z.ZodType; out?: z.ZodType; defaultValue?: unknown };
       // e.g. the analytics metadata: a guard against reserved keys, then a record of values.
       if (def.type === 'pipe' && def.in?._zod.def.type === 'custom' && def.out)
         Object.assign(out, jsonSchema(def.out, io));
+      // zod leaves out the default of a field read through a transform (the UART's clockFreq, an
+      // event's referrer): a client reading the document would not know what leaving it out means.
+      if (def.type === 'default' && !('default' in out)) out.default = JSON.parse(JSON.stringify(def.defaultValue));
     },
   });
   return rest;

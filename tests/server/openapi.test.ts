@@ -134,6 +134,36 @@ describe('GET /api/openapi.json', () => {
     expect(posted).toBe(operations().filter(({ method }) => method === 'post').length);
   });
 
+  it('states the default of a field read through a transform, and it is the one the server applies', async () => {
+    // zod left them out (clockFreq, fifoDepth, an FSM's transitions, an event's referrer): a client
+    // could not tell what leaving the field out means.
+    type Props = Record<string, { default?: unknown; items?: { properties: Props } }>;
+    const schemas = (doc as unknown as { components: { schemas: Record<string, { properties: Props }> } }).components
+      .schemas;
+    const uart = schemas.UARTRequest!.properties;
+    expect([uart.clockFreq!.default, uart.fifoDepth!.default]).toEqual([100_000_000, 16]);
+    expect(schemas.PageviewEvent!.properties.referrer!.default).toBe('direct');
+    expect(schemas.ErrorEvent!.properties.page_url!.default).toBe('');
+    expect(schemas.PerformanceEvent!.properties.tool_name!.default).toBe('');
+    const transitions = schemas.FSMRequest!.properties.transitions!;
+    expect(transitions.items!.properties.condition!.default).toBe('');
+    expect(Array.isArray(transitions.default) && transitions.default.length).toBeGreaterThan(0);
+
+    const design = async (generator: string, body: object) => {
+      const r = await fetch(`${server.url}/api/hdl/${generator}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(r.status).toBe(200);
+      return r.text();
+    };
+    const stated = { clockFreq: uart.clockFreq!.default, fifoDepth: uart.fifoDepth!.default };
+    expect(await design('uart', stated)).toBe(await design('uart', {}));
+    expect(await design('uart', { clockFreq: 50_000_000 })).not.toBe(await design('uart', {}));
+    expect(await design('fsm', { transitions: transitions.default })).toBe(await design('fsm', {}));
+  });
+
   it("makes the catalogue algorithm a /api/generate example is named after (its file states the algorithm's check value)", async () => {
     const examples = doc.paths['/api/generate']!.post!.requestBody!.content['application/json']!.examples ?? {};
     const named = Object.entries(examples).filter(([name]) => CATALOGUE.some((a) => a.name === name));
