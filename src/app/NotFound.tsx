@@ -37,7 +37,8 @@ function suggestions(pathname: string) {
 }
 
 export function NotFound() {
-  const { pathname } = useLocation();
+  // A mistyped link's settings and section still apply on the page it meant.
+  const { pathname, search, hash } = useLocation();
   const similar = suggestions(pathname);
   return (
     <article className="not-found">
@@ -51,7 +52,7 @@ export function NotFound() {
           <ul>
             {similar.map((t) => (
               <li key={t.path}>
-                <Link to={t.path}>{t.title}</Link>
+                <Link to={{ pathname: t.path, search, hash }}>{t.title}</Link>
               </li>
             ))}
           </ul>

@@ -480,6 +480,16 @@ describeWith(['chromium'], 'app shell in Chromium', () => {
     await page.context().close();
   });
 
+  it("a 404's suggestion keeps the mistyped link's settings and section (they were dropped)", async () => {
+    const { page } = await desktop('/uart-generatr?baudRate=38400#code');
+    await expect.poll(() => page.locator('main h1').textContent()).toBe('Page not found');
+    await page.locator('main').getByRole('link', { name: 'UART Generator' }).click();
+    await expect.poll(() => page.locator('main h1').first().textContent()).toBe('UART Generator');
+    expect(page.url()).toBe(`${app.url}/uart-generator?baudRate=38400#code`);
+    expect(await page.getByLabel('Baud Rate').inputValue()).toBe('38400');
+    await page.context().close();
+  });
+
   it("takes a deep link with a trailing slash or other case to the tool's own address", async () => {
     for (const [path, canonical, title] of [
       ['/uart-generator/?x=1#top', '/uart-generator?x=1#top', 'UART Generator'],
