@@ -186,7 +186,7 @@ function decode(
   let read = 0;
   // The last characters read: the decoder holds back an unfinished quantum, so a - or _ among them
   // fails only at the end, where the piece it came in is gone.
-  let tail = new Uint8Array(0);
+  let tail: Uint8Array = new Uint8Array(0);
   for (let n = input.read(buf); n > 0; n = input.read(buf)) {
     // A data URL's prefix (`data:image/png;base64,`) is not Base64: its payload is, as on the page.
     const skip = read === 0 ? dataUrlPrefixLength(buf.subarray(0, n)) : 0;
