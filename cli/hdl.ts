@@ -2,6 +2,7 @@
 import { parse, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { nearestName } from '../src/core/edit-distance';
+import { misspeltSetting, repeatedSetting } from '../src/core/link-params';
 import type { HdlFile, HdlLanguage } from '../src/core/hdl/contract';
 import type { FifoConfig } from '../src/core/hdl/fifo';
 import type { FsmConfig } from '../src/core/hdl/fsm';
@@ -60,10 +61,14 @@ async function fromPermalink(url: URL, gen: Generator): Promise<FromLink> {
   const defaults = await linkDefaults(gen);
   const damaged = (k: string) =>
     new BadInput(`The link's "${k}" is damaged: copy the link from the ${page} page again.`);
-  for (const k of url.searchParams.keys()) {
-    const meant = k in defaults ? undefined : nearestName(k, Object.keys(defaults));
+  // As the page: a misspelt setting or one given twice is damage (src/core/link-params.ts).
+  const names = [...url.searchParams.keys()];
+  for (const k of names) {
+    const meant = misspeltSetting(k, Object.keys(defaults));
     if (meant) throw new BadInput(`the link: ${k}: not a setting of the ${page} page (did you mean ${meant}?)`);
   }
+  const twice = repeatedSetting(names, Object.keys(defaults));
+  if (twice) throw new BadInput(`the link: ${twice}: given twice, so which value is meant cannot be told`);
   const out: Record<string, unknown> = {};
   for (const [k, d] of Object.entries(defaults)) {
     const raw = url.searchParams.get(k);

@@ -64,5 +64,7 @@ export function claimLinkKeys(keys: readonly string[]): () => void {
  * Whether a query string holds a setting of the page: another site's parameters (?utm_source=,
  * ?fbclid=) are none, and Copy link promised "these settings" for them.
  */
-export const linkHoldsSettings = (search: string): boolean =>
-  [...new URLSearchParams(search).keys()].some((k) => linkKeys.has(k));
+export const linkHoldsSettings = (search: string): boolean => paramNames(search).some((k) => linkKeys.has(k));
+
+/** A query string's parameter names in order, repeats kept (src/core/link-params.ts checks them). */
+export const paramNames = (search: string): string[] => [...new URLSearchParams(search).keys()];

@@ -7,9 +7,11 @@
 import { useEffect, useLayoutEffect } from 'react';
 import type { StoreApi } from 'zustand';
 import { packJson, unpackJson } from '../core/packed-json';
+import { misspeltParams, paramsDamaged } from '../core/link-params';
 import {
   TOO_LONG_FOR_LINK,
   claimLinkKeys,
+  paramNames,
   setLinkDamaged,
   setSettingsLeftOutOfLink,
   type LeftOut,
@@ -140,14 +142,18 @@ export function usePermalink<T, S extends Settings>(
   spec: PermalinkSpec<T, S>,
   samePage: readonly LinkPart[] = [],
 ) {
+  // Every setting of the page's link, of all its parts: a misspelt one is damage, and leaves the address.
+  const pageKeys = [spec as LinkPart, ...samePage].flatMap((part) => Object.keys(part.defaults));
   useLayoutEffect(() => {
     const fromLink = settingsFromParams(location.search, spec.defaults);
     const given = Object.keys(fromLink).length > 0;
     // A link cut short or edited would put a mix of its settings and the defaults over the draft:
     // it is not opened at all, and the page says so.
-    const damaged = [spec as LinkPart, ...samePage].some((part) =>
-      isLinkDamaged(location.search, part as Pick<PermalinkSpec<unknown, Settings>, 'defaults' | 'accept'>),
-    );
+    const damaged =
+      paramsDamaged(paramNames(location.search), pageKeys) ||
+      [spec as LinkPart, ...samePage].some((part) =>
+        isLinkDamaged(location.search, part as Pick<PermalinkSpec<unknown, Settings>, 'defaults' | 'accept'>),
+      );
     setLinkDamaged(damaged);
     // A link states every setting (absent ones are the defaults), so a draft does not leak into it.
     if (given && !damaged) spec.apply({ ...spec.defaults, ...fromLink }, fromLink);
@@ -159,11 +165,16 @@ export function usePermalink<T, S extends Settings>(
       const tooLong = Object.entries(settings).filter(([, v]) => typeof v === 'string' && v.length > MAX_LINK_CHARS);
       // An emptied number field is NaN in the store: a link reads it back as the default.
       const notNumbers = Object.entries(settings).filter(([, v]) => typeof v === 'number' && !Number.isFinite(v));
-      writeParams(spec, keys, settingsToParams(settings, spec.defaults), [
-        ...tooLong.map(([name]) => ({ name, why: TOO_LONG_FOR_LINK })),
-        ...notNumbers.map(([name]) => ({ name, why: 'empty or not a number' })),
-        ...(spec.leftOut?.(state) ?? []),
-      ]);
+      writeParams(
+        spec,
+        [...keys, ...misspeltParams(paramNames(location.search), pageKeys)],
+        settingsToParams(settings, spec.defaults),
+        [
+          ...tooLong.map(([name]) => ({ name, why: TOO_LONG_FOR_LINK })),
+          ...notNumbers.map(([name]) => ({ name, why: 'empty or not a number' })),
+          ...(spec.leftOut?.(state) ?? []),
+        ],
+      );
     };
     sync(store.getState());
     const unsubscribe = store.subscribe(sync);

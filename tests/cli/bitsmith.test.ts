@@ -862,6 +862,13 @@ describe("bitsmith uart|fifo generate: the page's Copy link", () => {
     expect(badInput(['fifo', 'generate', '--config', 'https://bitsmith.dev/fifo-generator?dataWidht=16'])).toBe(
       'bitsmith: the link: dataWidht: not a setting of the FIFO page (did you mean dataWidth?)',
     );
+    // As on the page: a setting given twice is damage; other sites' parameters are not settings.
+    expect(
+      badInput(['uart', 'generate', '--config', 'https://bitsmith.dev/uart-generator?baudRate=9600&baudRate=38400']),
+    ).toBe('bitsmith: the link: baudRate: given twice, so which value is meant cannot be told');
+    expect(ok(['uart', 'generate', '--config', 'https://bitsmith.dev/uart-generator?utm_source=news&ref=hn'])).toBe(
+      ok(['uart', 'generate', '--config', 'https://bitsmith.dev/uart-generator']),
+    );
     const fsmLink = `https://bitsmith.dev/fsm-generator?moduleName=blink`;
     expect(badInput(['fifo', 'generate', '--config', fsmLink])).toBe(
       "bitsmith: the link is the FSM page's: use bitsmith fsm generate",

@@ -280,6 +280,31 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
     await page.context().close();
   });
 
+  it('says a link with a misspelt or repeated setting is damaged, and leaves the misspelt one out of the address', async () => {
+    // Until 2026-12-02 `?dataWidht=64` opened the defaults without a word, and Copy link kept it.
+    const damaged = '⚠️ This link is damaged (cut short or edited), so it was not opened';
+    const { page, errors } = await open('/fifo-generator');
+    for (const [link, misspelt] of [
+      ['/fifo-generator?dataWidht=64', 'dataWidht'],
+      ['/uart-generator?baudRate=9600&baudRate=38400', ''],
+      ['/crc-generator?Tab=identify', 'Tab'],
+      ['/ip-subnet?ip=10.0.0.1&prefx=8', 'prefx'],
+      ['/color-contrast?BG=123456', 'BG'],
+    ] as const) {
+      await page.goto(app.url + link);
+      await page.locator('main h1').waitFor();
+      await page.getByText(damaged).waitFor();
+      if (misspelt) await expect.poll(() => new URL(page.url()).searchParams.has(misspelt), link).toBe(false);
+    }
+    // Other sites' parameters are not settings: the link opens, and they stay.
+    await page.goto(`${app.url}/uart-generator?utm_source=news&fbclid=abc&ref=hn&baudRate=38400`);
+    await expect.poll(() => page.getByLabel('Baud Rate').inputValue()).toBe('38400');
+    expect(await page.getByText('This link is damaged').count()).toBe(0);
+    expect(new URL(page.url()).searchParams.get('utm_source')).toBe('news');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('leaves an untouched contrast or subnet page at its bare route, and says a bad colour link is damaged', async () => {
     // Until 2026-11-30 they wrote their defaults (?bg=ffffff&fg=000000, ?ip=…&prefix=24&tab=overview)
     // and Copy link promised "these settings"; a link's bad colour was dropped without a word.

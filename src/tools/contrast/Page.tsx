@@ -8,6 +8,7 @@ import {
   colorsFromQuery,
   colorsLinkDamaged,
   colorsToQuery,
+  LINK_KEYS,
   composite,
   contrastOf,
   contrastRatio,
@@ -82,7 +83,7 @@ function ColorField({
 
 export default function ContrastPage() {
   const { background, text, alpha, setBackground, setText, setAlpha, swap } = useContrastStore();
-  useEffect(() => claimLinkKeys(['bg', 'fg', 'a']), []); // its settings in the link, for Copy link
+  useEffect(() => claimLinkKeys(LINK_KEYS), []); // its settings in the link, for Copy link
 
   useEffect(() => {
     // A link with a colour it cannot read is not opened at all (the page keeps what it had).

@@ -3,6 +3,8 @@
  * levels and messages; beyond the spec: alpha compositing, WCAG 1.4.11 non-text contrast, nearest
  * passing colour keeping hue, colour-vision simulations and the APCA Lc value.
  */
+import { misspeltParams, paramsDamaged } from '../../core/link-params';
+import { paramNames } from '../../browser/link-left-out';
 
 export interface Rgb {
   r: number;
@@ -235,8 +237,16 @@ export function colorsLinkDamaged(search: string): boolean {
   const q = new URLSearchParams(search);
   const bad = (k: string) => q.has(k) && !parseHex(q.get(k)!);
   const a = q.get('a');
-  return bad('bg') || bad('fg') || (a !== null && !(/^\d{1,3}$/.test(a) && Number(a) <= 100));
+  return (
+    bad('bg') ||
+    bad('fg') ||
+    (a !== null && !(/^\d{1,3}$/.test(a) && Number(a) <= 100)) ||
+    paramsDamaged(paramNames(search), LINK_KEYS)
+  );
 }
+
+/** The contrast page's settings in its link. */
+export const LINK_KEYS = ['bg', 'fg', 'a'];
 
 /**
  * The query string for the colours and opacity (other parameters kept; '' when none is left):
@@ -251,7 +261,7 @@ export function colorsToQuery(
   const fg = parseHex(text);
   if (!bg || !fg) return null;
   const q = new URLSearchParams(search);
-  for (const k of ['bg', 'fg', 'a']) q.delete(k);
+  for (const k of [...LINK_KEYS, ...misspeltParams(paramNames(search), LINK_KEYS)]) q.delete(k);
   if (toHex(bg) !== INITIAL_BACKGROUND || toHex(fg) !== INITIAL_TEXT || alpha < 1) {
     q.set('bg', toHex(bg).slice(1));
     q.set('fg', toHex(fg).slice(1));

@@ -16,7 +16,7 @@ import { calculate6 } from '../../core/subnet/ipv6';
 import { looksLikeIpv6, parseIpv6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
 import { Binary6, Details6, Overview6, Reference6 } from './Ipv6Views';
 import { Subnets6Tab } from './Subnets6Tab';
-import { readUrlState, subnetLinkDamaged, writeUrlState } from './url-state';
+import { LINK_KEYS, readUrlState, subnetLinkDamaged, writeUrlState } from './url-state';
 import { claimLinkKeys, setLinkDamaged } from '../../browser/link-left-out';
 import { useSubnetStore, type Tab } from './store';
 import './styles.css';
@@ -75,7 +75,7 @@ function useUrlSync(ip: string, cidrText: string, tab: Tab) {
     setLinkDamaged(damaged);
     return () => setLinkDamaged(false);
   }, [damaged]);
-  useEffect(() => claimLinkKeys(['ip', 'prefix', 'tab']), []); // its settings in the link, for Copy link
+  useEffect(() => claimLinkKeys(LINK_KEYS), []); // its settings in the link, for Copy link
   useEffect(() => {
     if (restored.current) return;
     restored.current = true;

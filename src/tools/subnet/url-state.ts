@@ -5,8 +5,12 @@
 import type { Tab } from './store';
 import { MAX_LINK_CHARS } from '../../browser/permalink';
 import { DEFAULT_CIDR, DEFAULT_IP } from './examples';
+import { misspeltParams, paramsDamaged } from '../../core/link-params';
+import { paramNames } from '../../browser/link-left-out';
 
 const TABS: Tab[] = ['overview', 'details', 'binary', 'subnets'];
+/** The calculator's settings in its link. */
+export const LINK_KEYS = ['ip', 'prefix', 'tab'];
 
 export interface UrlState {
   ip: string;
@@ -30,14 +34,19 @@ export function readUrlState(search: string): UrlState | null {
 }
 
 /**
- * A link with a prefix or tab the page cannot read (cut short or edited): it is not opened, and the
- * page says so. An empty prefix is one of ours (writeUrlState leaves a pasted file out).
+ * A link with a prefix or tab the page cannot read, or a setting misspelt or given twice (cut short
+ * or edited): it is not opened, and the page says so. An empty prefix is one of ours
+ * (writeUrlState leaves a pasted file out).
  */
 export function subnetLinkDamaged(search: string): boolean {
   const q = new URLSearchParams(search);
   const prefix = q.get('prefix');
   const tab = q.get('tab');
-  return (!!prefix && !/^\d{1,3}$/.test(prefix)) || (tab !== null && !TABS.includes(tab as Tab));
+  return (
+    (!!prefix && !/^\d{1,3}$/.test(prefix)) ||
+    (tab !== null && !TABS.includes(tab as Tab)) ||
+    paramsDamaged(paramNames(search), LINK_KEYS)
+  );
 }
 
 /**
@@ -47,8 +56,9 @@ export function subnetLinkDamaged(search: string): boolean {
  */
 export function writeUrlState(search: string, state: Required<UrlState>): string {
   const q = new URLSearchParams(search);
+  for (const k of misspeltParams(paramNames(search), LINK_KEYS)) q.delete(k);
   if (state.ip === DEFAULT_IP && state.cidrText === String(DEFAULT_CIDR) && state.tab === 'overview') {
-    for (const k of ['ip', 'prefix', 'tab']) q.delete(k);
+    for (const k of LINK_KEYS) q.delete(k);
     const rest = q.toString();
     return rest ? `?${rest}` : '';
   }
