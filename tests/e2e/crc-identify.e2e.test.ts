@@ -357,6 +357,22 @@ describeWith(['chromium'], 'CRC Identify tab (Chromium)', () => {
     await page.context().close();
   });
 
+  it("opens the bare route (the sidebar's link) on the tab the user left, and a link on the tab it states", async () => {
+    // Until 2026-12-02 the bare route always opened the Generate tab, the samples out of sight.
+    const { page, errors } = await openIdentify();
+    await fill(page, [{ message: '313233', crc: '1234' }]);
+    await expect.poll(() => page.url()).toContain('samples=');
+    await page.goto(`${app.url}/crc-generator`);
+    await page.getByRole('tab', { name: 'Identify', selected: true }).waitFor();
+    expect(await page.getByLabel('Message 1 (hex)').inputValue()).toBe('313233');
+    // A link of Generate settings states no tab: the Generate tab's, whichever the draft was on.
+    await page.goto(`${app.url}/crc-generator?dataWidth=16`);
+    await page.getByRole('tab', { name: 'Generate', selected: true }).waitFor();
+    expect(await page.getByLabel('Data width (bits)').inputValue()).toBe('16');
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
   it('reads a sample file chosen again after it changed on disk (the field still held it: no change, old bytes)', async () => {
     const { page, errors } = await openIdentify();
     await page.getByLabel('Sample 1 format').selectOption('file');

@@ -139,7 +139,8 @@ export const identifyLink: PermalinkSpec<IdentifyState, IdentifySettings> = {
 keepDraft(
   useIdentifyStore,
   tool.path,
-  ({ mode, rows, fixed }) => ({
+  ({ tab, mode, rows, fixed }) => ({
+    tab,
     mode,
     rows: rows.map(({ id, format, message, crc }) => ({ id, format, message, crc })),
     fixed,
@@ -147,10 +148,13 @@ keepDraft(
   { part: 'identify', fileOf: ({ rows }) => rows.some((r) => r.file) },
 );
 
-// A hand-edited draft's mode, formats or parameters the form does not offer: the defaults. Ids go
-// on from the draft's, so a new row never shares one.
+// A hand-edited draft's tab, mode, formats or parameters the form does not offer: the defaults. Ids
+// go on from the draft's, so a new row never shares one. The draft's tab is for the bare route (the
+// sidebar's link, until 2026-12-02 always the Generate tab): a link opens on the tab it states.
 {
-  const { mode, rows, fixed } = useIdentifyStore.getState();
+  const { tab, mode, rows, fixed } = useIdentifyStore.getState();
+  const linked = typeof location !== 'undefined' && location.search !== '';
+  if ((tab !== 'generate' && tab !== 'identify') || linked) useIdentifyStore.setState({ tab: 'generate' });
   const formats: readonly string[] = ['hex', 'ascii', 'file', 'bits'] satisfies SampleFormat[];
   if (mode !== 'message' && mode !== 'codeword') useIdentifyStore.setState({ mode: 'message' });
   if (!isLinkFixed(fixed)) useIdentifyStore.setState({ fixed: NO_FIXED });
