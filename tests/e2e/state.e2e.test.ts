@@ -294,7 +294,8 @@ describeWith(['chromium'], 'state and permalinks in Chromium', () => {
       await page.goto(app.url + link);
       await page.locator('main h1').waitFor();
       await page.getByText(damaged).waitFor();
-      if (misspelt) await expect.poll(() => new URL(page.url()).searchParams.has(misspelt), link).toBe(false);
+      if (misspelt)
+        await expect.poll(() => new URL(page.url()).searchParams.has(misspelt), { message: link }).toBe(false);
     }
     // Other sites' parameters are not settings: the link opens, and they stay.
     await page.goto(`${app.url}/uart-generator?utm_source=news&fbclid=abc&ref=hn&baudRate=38400`);
