@@ -3,6 +3,7 @@ import { parse, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { nearestName } from '../src/core/edit-distance';
 import { misspeltSetting, repeatedSetting } from '../src/core/link-params';
+import { joinProblems } from '../server/errors';
 import type { HdlFile, HdlLanguage } from '../src/core/hdl/contract';
 import type { FifoConfig } from '../src/core/hdl/fifo';
 import type { FsmConfig } from '../src/core/hdl/fsm';
@@ -165,7 +166,7 @@ async function checkedConfig(gen: Generator, value: Record<string, unknown>, whe
   if (parsed.success) return parsed.data.config;
   const settings = Object.keys(hdlRequestSchemas[gen].in.shape).filter((k) => !COMMAND_OPTIONS.includes(k));
   const lines = oneIssuePerField(parsed.error.issues).map((issue) => issueLine(issue, settings));
-  throw new BadInput(`${where}: ${lines.join('; ')}`);
+  throw new BadInput(`${where}: ${joinProblems(lines)}`);
 }
 
 /** Where a message says the problem is: the file, or the page's link. */

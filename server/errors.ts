@@ -56,16 +56,23 @@ export function validationError(zodError: z.ZodError, options: ValidationErrorOp
  * more there are (`; and 2 more`), never a problem cut mid-word (it read "unknown state " before).
  */
 function summarise(head: string, problems: string[], total: number, maxLength: number): string {
-  let text = head + problems.join('; ');
+  let text = head + joinProblems(problems);
   if (problems.length === total && text.length <= maxLength) return text;
   for (let shown = problems.length; shown >= 1; shown--) {
-    text = `${head}${problems.slice(0, shown).join('; ')}; and ${total - shown} more`;
+    text = `${head}${joinProblems([...problems.slice(0, shown), ''])}and ${total - shown} more`;
     if (text.length <= maxLength) return text;
   }
   // Not even the first problem fits whole: its beginning, marked as cut.
   const tail = total > 1 ? `; and ${total - 1} more` : '';
   return `${(head + problems[0]).slice(0, maxLength - tail.length - 1)}…${tail}`;
 }
+
+/**
+ * Problems on one line, `; ` between them: the generators' sentences end with a full stop, which
+ * is dropped before each `; ` (it read ".;" until 2026-12-02). `bitsmith` joins its lines so too.
+ */
+export const joinProblems = (problems: string[]): string =>
+  problems.map((p, i) => (i < problems.length - 1 ? p.replace(/\.$/, '') : p)).join('; ');
 
 /** Body-parser failures carry a `type`; map them to the right 4xx. */
 function statusOf(err: unknown): number {

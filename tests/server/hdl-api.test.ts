@@ -350,6 +350,13 @@ describe('POST /api/hdl/*: refusals', () => {
     },
   );
 
+  it('names several problems on one line, each sentence\'s full stop dropped before "; " (it read ".;")', async () => {
+    const answer = await refused('uart', { clockFreq: 1, fifoDepth: 0 });
+    const [clock, depth] = answer.details.map((d) => d.message);
+    expect(clock).toMatch(/\.$/); // the page's sentence, whole, in details
+    expect(answer.error).toBe(`Invalid configuration: clockFreq: ${clock!.slice(0, -1)}; fifoDepth: ${depth}`);
+  });
+
   it("reads the UART's clock and FIFO depth as text the page's boxes take, as bitsmith --config reads the same JSON", async () => {
     // It answered '50,000,000' with "Clock frequency must be a whole number of Hz between 1,000,000 and 200,000,000."
     const typed = await files('uart', { clockFreq: '50,000,000', fifoDepth: ' 64 ' });
@@ -543,7 +550,10 @@ describe('POST /api/hdl/*: refusals', () => {
     const more = Number(/; and (\d+) more$/.exec(answer.error)?.[1] ?? 0);
     const problems = listed.split('; ');
     expect(answer.error.length).toBeLessThanOrEqual(500);
-    expect(problems).toEqual(answer.details.slice(0, problems.length).map((d) => `${d.path}: ${d.message}`));
+    // Each listed whole, its full stop dropped before the "; " that follows it.
+    expect(problems).toEqual(
+      answer.details.slice(0, problems.length).map((d) => `${d.path}: ${d.message}`.replace(/\.$/, '')),
+    );
     expect(problems.length + more).toBe(answer.details.length);
   });
 
