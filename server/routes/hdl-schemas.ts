@@ -123,8 +123,16 @@ function pageMessage<C extends object>(
   field: keyof C & string,
   fieldOf: (message: string) => Path,
 ) {
-  return (issue: { input?: unknown }) =>
-    validate({ ...defaults, [field]: issue.input }).find((m) => fieldOf(m)[0] === field);
+  const problem = (value: unknown) => validate({ ...defaults, [field]: value }).find((m) => fieldOf(m)[0] === field);
+  return (issue: { input?: unknown }) => {
+    const message = problem(issue.input);
+    // `"baudRate": "9600"` was told "Baud rate must be one of 2400, 9600, ...": the type is what is wrong.
+    const text = issue.input;
+    const numberAsText = typeof text === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(text) && !problem(Number(text));
+    if (message && numberAsText && !message.includes(`"${text}"`))
+      return `${message.replace(/\.$/, '')}: "${text}" is text; give the number ${Number(text)}.`;
+    return message;
+  };
 }
 
 // ---- UART ------------------------------------------------------------------------------------

@@ -357,6 +357,22 @@ describe('POST /api/hdl/*: refusals', () => {
     expect(answer.error).toBe(`Invalid configuration: clockFreq: ${clock!.slice(0, -1)}; fifoDepth: ${depth}`);
   });
 
+  it('says a number sent as text is text, where "9600" was told the list of rates that holds 9600', async () => {
+    const answer = await refused('uart', { baudRate: '9600', stopBits: '2' });
+    expect(answer.details).toEqual([
+      {
+        path: 'baudRate',
+        message:
+          'Baud rate must be one of 2400, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600: "9600" is text; give the number 9600.',
+      },
+      { path: 'stopBits', message: 'Stop bits must be 1 or 2: "2" is text; give the number 2.' },
+    ]);
+    // Text that is no allowed number keeps the page's sentence alone.
+    expect((await refused('uart', { baudRate: '1234' })).details[0]!.message).toBe(
+      'Baud rate must be one of 2400, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600.',
+    );
+  });
+
   it("reads the UART's clock and FIFO depth as text the page's boxes take, as bitsmith --config reads the same JSON", async () => {
     // It answered '50,000,000' with "Clock frequency must be a whole number of Hz between 1,000,000 and 200,000,000."
     const typed = await files('uart', { clockFreq: '50,000,000', fifoDepth: ' 64 ' });
