@@ -148,6 +148,42 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     await expect.poll(() => page.getByRole('tab', { name: 'Overview' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('Undo after Reset or a quick example brings back the network, mode and tab they replaced', async () => {
+    const undoAfter = (message: string) =>
+      page.getByRole('status').filter({ hasText: message }).getByRole('button', { name: 'Undo' });
+    const maskToggle = () => page.getByRole('button', { name: 'Mask', exact: true });
+    const expectBuilt = async () => {
+      await expect.poll(() => ipBox().inputValue()).toBe('10.9.8.7');
+      await expect.poll(() => maskBox().inputValue()).toBe('255.240.0.0');
+      await expect.poll(() => cidrBox().inputValue()).toBe('12');
+      await expect.poll(() => maskToggle().getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(() => page.getByRole('tab', { name: 'Binary' }).getAttribute('aria-selected')).toBe('true');
+    };
+    await ipBox().fill('10.9.8.7');
+    await maskBox().fill('255.240.0.0');
+    await page.getByRole('tab', { name: 'Binary' }).click();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => ipBox().inputValue()).toBe('192.168.1.100');
+    await undoAfter('Inputs reset.').click();
+    await expectBuilt();
+    // Focus goes back to the button that made the replacement.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Reset');
+    await page.getByRole('button', { name: /^Point-to-point link/ }).click();
+    await expect.poll(() => cidrBox().inputValue()).toBe('30');
+    await undoAfter('Example “Point-to-point link” loaded.').click();
+    await expectBuilt();
+    // An edit after the replacement takes Undo away: it would throw that edit away too.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await undoAfter('Inputs reset.').waitFor();
+    await cidrBox().fill('20');
+    await expect.poll(() => page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    // Reset of the defaults replaces nothing: no Undo.
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Undo' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
   it('tabs show the details, the binary strings and the quick examples load', async () => {
     await page.getByRole('button', { name: /^Point-to-point link/ }).click();
     await expect.poll(() => overview()).toEqual(expected('203.0.113.9', 30));
@@ -207,6 +243,34 @@ describeWith(['chromium'], 'IP subnet calculator in Chromium', () => {
     expect(await net()).toBe('10.1.0.0');
     expect(linked.errors).toEqual([]);
     await p.context().close();
+  });
+
+  it("a link holds the Subnets tab's split and host list, and opens them", async () => {
+    const maker = await openPage(app.browser, { viewport: { width: 1280, height: 900 } });
+    const m = maker.page;
+    await m.goto(`${app.url}/ip-subnet`);
+    await m.getByLabel('IP Address').fill('10.0.0.0/8');
+    await m.getByRole('tab', { name: 'Subnets' }).click();
+    await m.getByLabel('Split into').selectOption('24');
+    await expect.poll(() => new URL(m.url()).searchParams.get('split')).toBe('24');
+    const splitLink = m.url();
+    await m.getByRole('button', { name: 'Host addresses' }).click();
+    await expect.poll(() => new URL(m.url()).searchParams.get('list')).toBe('hosts');
+    const hostsLink = m.url();
+    expect(maker.errors).toEqual([]);
+    await m.context().close();
+
+    // Until 2026-12-02 both opened the default split, /16, of the subnet list.
+    const opener = await openPage(app.browser, { viewport: { width: 1280, height: 900 } });
+    const o = opener.page;
+    await o.goto(splitLink);
+    await o.getByText('65,536 subnets of /24 (254 usable hosts each) in 10.0.0.0/8').waitFor();
+    expect(await o.getByLabel('Split into').inputValue()).toBe('24');
+    await o.goto(hostsLink);
+    await o.getByText('16,777,214 host addresses from 10.0.0.1 to 10.255.255.254').waitFor();
+    expect(await o.getByRole('button', { name: 'Host addresses' }).getAttribute('aria-pressed')).toBe('true');
+    expect(opener.errors).toEqual([]);
+    await o.context().close();
   });
 
   it('the result tabs are one Tab stop; arrows (wrapping), Home and End select and focus a tab', async () => {

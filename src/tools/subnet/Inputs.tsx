@@ -1,10 +1,11 @@
-/** IP box, CIDR/Mask mode toggle, CIDR number box and slider, mask input, Reset, quick examples. */
+/** IP box, CIDR/Mask mode toggle, CIDR number box and slider, mask input, Reset, quick examples (both undoable). */
 import { useShallow } from 'zustand/react/shallow';
 import { parseCidr } from '../../core/subnet/ipv4';
 import { formatIpv6, looksLikeIpv6, mask6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
 import { trackToolUsage } from '../../telemetry';
 import { EXAMPLES } from './examples';
-import { DEFAULT_PREFIX6, useSubnetStore } from './store';
+import { DEFAULT_PREFIX6, pickInputs, useSubnetStore } from './store';
+import { useUndoableReplace, type Undoable } from '../../hooks/useUndoableReplace';
 import { tool } from './tool';
 import { invalidInputs } from './logic';
 import { STATUS_LINE_ID, invalidInputProps } from '../../components/StatusLine';
@@ -24,6 +25,7 @@ export function Inputs() {
       reset: s.reset,
     })),
   );
+  const undo = useUndoableReplace(useSubnetStore, pickInputs, (saved) => useSubnetStore.setState(saved));
   // IPv6 input switches the prefix range to 0..128 (and has no dotted mask).
   const v6 = looksLikeIpv6(s.ip);
   const maxPrefix = v6 ? 128 : 32;
@@ -108,19 +110,20 @@ export function Inputs() {
         <button
           type="button"
           onClick={() => {
-            s.reset();
+            undo.replace('Inputs reset.', s.reset);
             trackToolUsage(tool.analyticsName, 'reset');
           }}
         >
           Reset
         </button>
       </div>
-      <Examples />
+      <Examples replace={undo.replace} />
+      {undo.undoBar}
     </section>
   );
 }
 
-function Examples() {
+function Examples({ replace }: Pick<Undoable, 'replace'>) {
   const loadExample = useSubnetStore((s) => s.loadExample);
   return (
     <div className="examples" style={{ marginTop: '0.75rem' }} role="group" aria-label="Quick examples">
@@ -130,7 +133,7 @@ function Examples() {
           type="button"
           key={e.id}
           onClick={() => {
-            loadExample(e);
+            replace(`Example “${e.label}” loaded.`, () => loadExample(e));
             trackToolUsage(tool.analyticsName, 'load_example', { example: e.id, cidr: e.cidr });
           }}
         >

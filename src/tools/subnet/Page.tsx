@@ -16,7 +16,7 @@ import { calculate6 } from '../../core/subnet/ipv6';
 import { looksLikeIpv6, parseIpv6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
 import { Binary6, Details6, Overview6, Reference6 } from './Ipv6Views';
 import { Subnets6Tab } from './Subnets6Tab';
-import { LINK_KEYS, readUrlState, subnetLinkDamaged, writeUrlState } from './url-state';
+import { LINK_KEYS, readUrlState, subnetLinkDamaged, writeUrlState, type LinkInputs } from './url-state';
 import { claimLinkKeys, setLinkDamaged } from '../../browser/link-left-out';
 import { useSubnetStore, type Tab } from './store';
 import './styles.css';
@@ -65,8 +65,8 @@ function statusText6(ip: string, cidrText: string): string {
   return `${valid ? '✅ Valid IPv6 address' : '❌ Invalid IPv6 address'} · Prefix: ${prefix === null ? 'invalid' : `/${prefix}`}`;
 }
 
-/** Reads address, prefix and tab from the URL once, then keeps the URL in step (shared links). */
-function useUrlSync(ip: string, cidrText: string, tab: Tab) {
+/** Reads the link's settings from the URL once, then keeps the URL in step (shared links). */
+function useUrlSync({ ip, cidrText, tab, listKind, split }: LinkInputs) {
   const restore = useSubnetStore((s) => s.restore);
   const restored = useRef(false);
   // A link with a prefix or tab it cannot read is not opened at all (the page keeps what it had).
@@ -84,19 +84,22 @@ function useUrlSync(ip: string, cidrText: string, tab: Tab) {
   }, [restore, damaged]);
   useEffect(() => {
     if (!restored.current) return;
-    const search = writeUrlState(location.search, { ip, cidrText, tab });
+    const search = writeUrlState(location.search, { ip, cidrText, tab, listKind, split });
     if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}`);
-  }, [ip, cidrText, tab]);
+  }, [ip, cidrText, tab, listKind, split]);
 }
 
 export default function SubnetPage() {
-  const { ip, mode, cidrText, maskText, tab, setTab, setCidrText } = useSubnetStore(
+  const { ip, mode, cidrText, maskText, tab, listKind, childCidr, childPrefix6, setTab, setCidrText } = useSubnetStore(
     useShallow((s) => ({
       ip: s.ip,
       mode: s.mode,
       cidrText: s.cidrText,
       maskText: s.maskText,
       tab: s.tab,
+      listKind: s.listKind,
+      childCidr: s.childCidr,
+      childPrefix6: s.childPrefix6,
       setTab: s.setTab,
       setCidrText: s.setCidrText,
     })),
@@ -106,7 +109,8 @@ export default function SubnetPage() {
   const calc = useMemo(() => calculate({ ip, mode, cidrText, maskText }), [ip, mode, cidrText, maskText]);
   const calc6 = useMemo(() => (v6 ? calculate6(ip, cidrText) : null), [v6, ip, cidrText]);
   const status = v6 ? statusText6(ip, cidrText) : statusText({ ip, mode, cidrText, maskText });
-  useUrlSync(ip, cidrText, tab);
+  // IPv6 lists only subnets; each family keeps its own split.
+  useUrlSync({ ip, cidrText, tab, listKind: v6 ? 'subnets' : listKind, split: v6 ? childPrefix6 : childCidr });
 
   const usageKey = calc.ok ? `${calc.ip}/${calc.result.cidr}` : '';
   useDebouncedEffect(

@@ -111,4 +111,12 @@ describe('subnet store', () => {
     state().restore({ ip: '10.1.2.3 255.0.0.0', cidrText: '8' });
     expect(state()).toMatchObject({ cidrText: '8', maskText: '255.0.0.0' });
   });
+
+  it("a link's split goes to its address family's list, and its host list to the IPv4 list", () => {
+    useSubnetStore.setState({ childCidr: null, childPrefix6: null, listKind: 'subnets' });
+    state().restore({ ip: '10.0.0.0', cidrText: '8', tab: 'subnets', split: 24, listKind: 'hosts' });
+    expect(state()).toMatchObject({ childCidr: 24, childPrefix6: null, listKind: 'hosts', tab: 'subnets' });
+    state().restore({ ip: '2001:db8::', cidrText: '48', tab: 'subnets', split: 64 });
+    expect(state()).toMatchObject({ childCidr: 24, childPrefix6: 64 });
+  });
 });

@@ -39,8 +39,8 @@ interface SubnetState {
   setChildPrefix6(prefix: number): void;
   setVlsm6Text(text: string): void;
   setMacText(text: string): void;
-  /** Restores address, prefix and tab from the page URL (shared links). */
-  restore(state: { ip: string; cidrText?: string; tab?: Tab }): void;
+  /** Restores address, prefix, tab and the Subnets tab's list and split from the page URL (shared links). */
+  restore(state: { ip: string; cidrText?: string; tab?: Tab; listKind?: ListKind; split?: number }): void;
   setIp(text: string): void;
   setCidrText(text: string): void;
   setMaskText(text: string): void;
@@ -63,6 +63,18 @@ const INPUT_DEFAULTS = {
   prefixInline: false,
   tab: 'overview' as Tab,
 };
+
+/** The address, prefix and tab: what Reset and a quick example replace, and their Undo puts back. */
+export type SubnetInputs = typeof INPUT_DEFAULTS;
+export const pickInputs = (s: SubnetInputs): SubnetInputs => ({
+  ip: s.ip,
+  mode: s.mode,
+  cidrText: s.cidrText,
+  maskText: s.maskText,
+  prefixChosen: s.prefixChosen,
+  prefixInline: s.prefixInline,
+  tab: s.tab,
+});
 
 /** IPv6 prefix used until the user chooses one: one LAN, as SLAAC needs. */
 export const DEFAULT_PREFIX6 = 64;
@@ -108,7 +120,7 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
   setChildPrefix6: (childPrefix6) => set({ childPrefix6 }),
   setVlsm6Text: (vlsm6Text) => set({ vlsm6Text }),
   setMacText: (macText) => set({ macText }),
-  restore: ({ ip, cidrText, tab }) =>
+  restore: ({ ip, cidrText, tab, listKind, split }) =>
     set((s) => {
       // The link's prefix sets the mask too, as the CIDR box does, so the Mask field (and the Mask toggle) show its
       // network; an inline "/n" or mask in the address wins, as it wins in the result.
@@ -121,6 +133,9 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
         ...(cidrText === undefined ? {} : { cidrText, prefixChosen: true, prefixInline: patch.prefixInline ?? false }),
         ...(cidr === null ? {} : { maskText: formatIpv4(maskFromCidr(cidr)) }),
         ...(tab ? { tab } : {}),
+        ...(listKind ? { listKind } : {}),
+        // The split is of the address's family: IPv4's list and IPv6's keep their own.
+        ...(split === undefined ? {} : looksLikeIpv6(ip) ? { childPrefix6: split } : { childCidr: split }),
       };
     }),
   setIp: (ip) => set((s) => ipPatch(s, ip)),
