@@ -201,8 +201,9 @@ describe('a link with a value no control of the tool offers', () => {
       [
         'gradient',
         gradient,
-        ['?type=zzz', '?shape=square', '?blend=zzz', '?stops=nonsense'],
-        ['?type=radial&shape=circle', '?type=conic&blend=multiply', '?angle=-90'],
+        // Until 2026-12-02 a centre beyond the box (x=150) opened clamped to 100%, without a word.
+        ['?type=zzz', '?shape=square', '?blend=zzz', '?stops=nonsense', '?type=radial&x=150', '?y=-5'],
+        ['?type=radial&shape=circle', '?type=conic&blend=multiply', '?angle=-90', '?type=radial&x=0&y=100'],
       ],
       ['base64', base64, ['?mode=zzz'], ['?mode=decode']],
     ];

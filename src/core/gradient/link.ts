@@ -56,15 +56,19 @@ export function gradientFromSettings(s: Partial<GradientSettings>): GradientSpec
 }
 
 /**
- * Whether a link's settings are a gradient the editor can show as they are: usable stops, and a
- * type, shape and blend mode its controls offer (`?type=zzz` is a damaged link, not a linear one).
+ * Whether a link's settings are a gradient the editor can show as they are: usable stops, a centre
+ * inside the box (`x=150` is another gradient, not the one at 100%), and a type, shape and blend
+ * mode its controls offer (`?type=zzz` is a damaged link, not a linear one).
  */
 export function linkSettingsOk(s: Partial<GradientSettings>): boolean {
   const oneOf = (v: string | undefined, allowed: readonly string[]) => v === undefined || allowed.includes(v);
+  const inBox = (v: number | undefined) => v === undefined || pos(v);
   return (
     oneOf(s.type, GRADIENT_TYPES) &&
     oneOf(s.shape, RADIAL_SHAPES) &&
     oneOf(s.blend, BLEND_MODES) &&
+    inBox(s.x) &&
+    inBox(s.y) &&
     gradientFromSettings(s) !== null
   );
 }
