@@ -5,7 +5,7 @@
  * server sends them. Built once, on first request.
  */
 import { z } from 'zod';
-import { bodyErrors, commonErrors, errorSchema, type ApiResponse, type ApiRoute } from './registry';
+import { bodyErrors, commonErrors, errorSchema, otherFormOf, type ApiResponse, type ApiRoute } from './registry';
 import { API_ROUTES } from './routes';
 
 type Json = Record<string, unknown>;
@@ -25,6 +25,12 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
       // zod leaves out the default of a field read through a transform (the UART's clockFreq, an
       // event's referrer): a client reading the document would not know what leaving it out means.
       if (def.type === 'default' && !('default' in out)) out.default = JSON.parse(JSON.stringify(def.defaultValue));
+      const other = io === 'input' ? otherFormOf(zodSchema as unknown as z.ZodType) : undefined;
+      if (other) {
+        const { description, ...own } = out;
+        for (const key of Object.keys(own)) delete out[key];
+        Object.assign(out, description === undefined ? {} : { description }, { anyOf: [own, other] });
+      }
     },
   });
   return rest;

@@ -86,3 +86,15 @@ export const validationFailed = (what: string) => error(`${what}: the problems, 
 export const generationBusy = error('The generation pool is saturated (queue full, or waited too long).', {
   'Retry-After': 'Seconds to wait before retrying.',
 });
+
+/**
+ * A field read through a preprocess also takes JSON of another type (the UART's clock as the text
+ * the page keeps, an FSM value as a whole number): zod's JSON Schema shows only what it becomes.
+ * `alsoAccepts(schema, json)` records the other form; the document offers both (`anyOf`).
+ */
+const otherForms = new WeakMap<z.ZodType, Record<string, unknown>>();
+export function alsoAccepts<T extends z.ZodType>(schema: T, form: Record<string, unknown>): T {
+  otherForms.set(schema, form);
+  return schema;
+}
+export const otherFormOf = (schema: z.ZodType) => otherForms.get(schema);

@@ -74,6 +74,7 @@ import {
 import type { HdlGeneratorName } from '../services/hdl-names';
 
 import { fieldLabel } from './field-sentences';
+import { alsoAccepts } from '../openapi/registry';
 
 export { FIELD_SENTENCES } from './field-sentences';
 
@@ -156,6 +157,12 @@ const uartError = (field: keyof UartConfig) => ({ error: pageMessage(validateUar
  * becomes NaN, which the number's check refuses with the page's message.
  */
 const typedText = (value: unknown) => (typeof value === 'string' ? parseWholeText(value) : value);
+/** A number box of the UART page: the number, or the text the page takes. */
+const typedNumber = (min: number, max: number, field: 'clockFreq' | 'fifoDepth') =>
+  alsoAccepts(z.preprocess(typedText, z.number(uartError(field)).int().min(min).max(max)), {
+    type: 'string',
+    description: 'The number as text the page takes: "50,000,000", "1.8432e6", "50_000_000".',
+  });
 
 const uartRequest = z
   .strictObject({
@@ -169,13 +176,10 @@ const uartRequest = z
       .literal(STOP_BITS_OPTIONS, uartError('stopBits'))
       .default(DEFAULT_UART.stopBits as (typeof STOP_BITS_OPTIONS)[number]),
     parity: z.enum(PARITY_OPTIONS as ['none', 'even', 'odd'], uartError('parity')).default(DEFAULT_UART.parity),
-    clockFreq: z
-      .preprocess(typedText, z.number(uartError('clockFreq')).int().min(CLOCK_MIN).max(CLOCK_MAX))
+    clockFreq: typedNumber(CLOCK_MIN, CLOCK_MAX, 'clockFreq')
       .default(DEFAULT_UART.clockFreq)
       .meta({ description: 'System clock in Hz (or the text the page takes: "50,000,000", "1.8432e6").' }),
-    fifoDepth: z
-      .preprocess(typedText, z.number(uartError('fifoDepth')).int().min(FIFO_DEPTH_MIN).max(FIFO_DEPTH_MAX))
-      .default(DEFAULT_UART.fifoDepth),
+    fifoDepth: typedNumber(FIFO_DEPTH_MIN, FIFO_DEPTH_MAX, 'fifoDepth').default(DEFAULT_UART.fifoDepth),
     oversampling: z
       .literal(OVERSAMPLING_OPTIONS, uartError('oversampling'))
       .default(DEFAULT_UART.oversampling as (typeof OVERSAMPLING_OPTIONS)[number]),
@@ -267,8 +271,10 @@ const fifoRequest = z
  * refused: it is written as text.
  */
 const valueText = (value: unknown) => (Number.isSafeInteger(value) ? String(value) : value);
+const wholeOrText = () =>
+  alsoAccepts(z.preprocess(valueText, z.string()), { type: 'integer', description: 'Its decimal text.' });
 const values = z
-  .record(z.string(), z.preprocess(valueText, z.string()))
+  .record(z.string(), wholeOrText())
   .meta({ description: 'Output name -> value (decimal, 0x hex or 0b binary; a whole number is its decimal text).' });
 /**
  * One message for every way a width can be wrong (zod's own said "expected int, received number" for
@@ -327,8 +333,7 @@ const fsmRequest = z
         z.strictObject({
           from: z.string(),
           to: z.string(),
-          condition: z
-            .preprocess(valueText, z.string())
+          condition: wholeOrText()
             .default('')
             .meta({ description: "Condition language; '' or 1 means always (a whole number is its decimal text)." }),
           outputs: values.optional().meta({ description: 'Mealy only: output values while the condition holds.' }),

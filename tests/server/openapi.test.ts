@@ -164,6 +164,43 @@ describe('GET /api/openapi.json', () => {
     expect(await design('fsm', { transitions: transitions.default })).toBe(await design('fsm', {}));
   });
 
+  it('states both forms a field read through a preprocess takes, and the server takes each', async () => {
+    // Until 2026-12-02 the document typed clockFreq and fifoDepth as integers only and an FSM
+    // condition as text only: a client checking its requests against it refused what the server takes.
+    type Schema = { anyOf?: { type: string }[]; additionalProperties?: Schema; items?: { properties: Props } };
+    type Props = Record<string, Schema>;
+    const schemas = (doc as unknown as { components: { schemas: Record<string, { properties: Props }> } }).components
+      .schemas;
+    const types = (s: Schema | undefined) => s?.anyOf?.map((form) => form.type);
+    const uart = schemas.UARTRequest!.properties;
+    expect([types(uart.clockFreq), types(uart.fifoDepth)]).toEqual([
+      ['integer', 'string'],
+      ['integer', 'string'],
+    ]);
+    const fsm = schemas.FSMRequest!.properties;
+    expect(types(fsm.transitions!.items!.properties.condition)).toEqual(['string', 'integer']);
+    expect(types(fsm.states!.items!.properties.outputs!.additionalProperties)).toEqual(['string', 'integer']);
+
+    const design = async (generator: string, body: object) => {
+      const r = await fetch(`${server.url}/api/hdl/${generator}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(r.status, JSON.stringify(body)).toBe(200);
+      return r.text();
+    };
+    expect(await design('uart', { clockFreq: '50,000,000', fifoDepth: '32' })).toBe(
+      await design('uart', { clockFreq: 50_000_000, fifoDepth: 32 }),
+    );
+    const always = (condition: unknown) => ({
+      states: [{ name: 'A' }, { name: 'B' }],
+      resetState: 'A',
+      transitions: [{ from: 'A', to: 'B', condition }],
+    });
+    expect(await design('fsm', always(1))).toBe(await design('fsm', always('1')));
+  });
+
   it("makes the catalogue algorithm a /api/generate example is named after (its file states the algorithm's check value)", async () => {
     const examples = doc.paths['/api/generate']!.post!.requestBody!.content['application/json']!.examples ?? {};
     const named = Object.entries(examples).filter(([name]) => CATALOGUE.some((a) => a.name === name));
