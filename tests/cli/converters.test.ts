@@ -534,6 +534,10 @@ describe('bitsmith subnet', () => {
     expect(badInput(['subnet', '2001::db8::1/48'])).toMatch(/^bitsmith: Only one "::"/);
     // An IPv4 address with a port is no IPv6 address (that was 'Bad embedded IPv4 address "192.168.1.10"').
     expect(badInput(['subnet', '192.168.1.10:8080/24'])).toBe('bitsmith: Invalid IP address format');
+    // A mask for IPv6, as IPv4 takes one: until 2026-12-02 'Only one "::" is allowed in an IPv6 address'.
+    expect(badInput(['subnet', '2001:db8::1', 'ffff:ffff:ffff::'])).toBe(
+      'bitsmith: IPv6 takes a prefix length, not a mask: for "ffff:ffff:ffff::" write /48',
+    );
     expect(badInput(['subnet', '10.0.0.0/16', '--split', '8'])).toBe(
       'bitsmith: --split must be a prefix from 16 to 32 (the network is a /16).',
     );

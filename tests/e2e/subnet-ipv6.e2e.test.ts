@@ -91,6 +91,13 @@ describeWith(['chromium'], 'IPv6 in the subnet calculator (Chromium)', () => {
     // The inline "/129" is out of range: the address is valid, the prefix in use is not (as IPv4's
     // "10.0.0.1/33"); it said "❌ Invalid IPv6 address · Prefix: /48", the box's prefix, not in use.
     expect(await page.locator('.subnet-status').textContent()).toBe('✅ Valid IPv6 address · Prefix: invalid');
+    // A mask typed as for IPv4: the length it means, and a valid address with an invalid prefix
+    // (until 2026-12-02 'Only one "::" is allowed in an IPv6 address' and "Invalid IPv6 address").
+    await ipBox().fill('2001:db8::1 ffff:ffff:ffff::');
+    await expect
+      .poll(() => banner().textContent())
+      .toBe('IPv6 takes a prefix length, not a mask: for "ffff:ffff:ffff::" write /48');
+    expect(await page.locator('.subnet-status').textContent()).toBe('✅ Valid IPv6 address · Prefix: invalid');
   });
 
   it('splits a /48 into its 65,536 /64s: first, last and a random row, by row and by address', async () => {

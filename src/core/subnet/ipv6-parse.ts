@@ -23,6 +23,10 @@ export const V6_MESSAGES = {
   badZone: 'Empty zone after "%"',
   zonePercent: 'Only one "%" is allowed: the zone after it cannot contain another "%"',
   port: 'A port (after "]:") is not part of an address: leave it out',
+  mask: (mask: string, prefix: number | null) =>
+    prefix === null
+      ? 'IPv6 takes a prefix length (0-128), not a mask: write it after "/", as in 2001:db8::/48'
+      : `IPv6 takes a prefix length, not a mask: for ${quoteExcerpt(mask)} write /${prefix}`,
 } as const;
 
 export interface ParsedV6 {
@@ -80,8 +84,11 @@ export function parseIpv6(text: string): { ok: true; value: ParsedV6 } | { ok: f
   let t = text.trim();
   if (t === '') return { ok: false, error: V6_MESSAGES.empty };
   let prefix: number | undefined;
-  // "2001:db8::1 64": a prefix after a space, as the IPv4 box takes a bit count (ipcalc's form).
-  const spaced = /^(\S+)\s+(\d+)$/.exec(t);
+  const mask = maskInsteadOfPrefix(t);
+  if (mask !== null) return { ok: false, error: mask };
+  // "2001:db8::1 64": a prefix after a space, as the IPv4 box takes a bit count (ipcalc's form);
+  // "2001:db8::1/ 64" is the slash's (it was read as "//64", two slashes).
+  const spaced = /^(\S*[^\s/])\s+(\d+)$/.exec(t);
   if (spaced) t = `${spaced[1]}/${spaced[2]}`;
   // "[2001:db8::1]" as a URL writes it (RFC 3986 IP-literal), a prefix after it or not; a port is not taken.
   const literal = /^\[([^\]]*)\]\s*(\/.*)?$/.exec(t);
@@ -125,6 +132,27 @@ export function parseIpv6(text: string): { ok: true; value: ParsedV6 } | { ok: f
   }
   const addr = groups.reduce((a, g) => (a << 16n) | g, 0n);
   return { ok: true, value: { addr, ...(prefix === undefined ? {} : { prefix }), ...(zone ? { zone } : {}) } };
+}
+
+/** The IP box as address and what follows it after "/" or a space (a prefix, or a mask typed as for IPv4). */
+export function splitSuffix6(text: string): { address: string; suffix?: string } {
+  const m = /^(\S+?)(?:\s*\/\s*(\S*)|\s+(\S+))$/.exec(text.trim());
+  return m ? { address: m[1]!, suffix: m[2] ?? m[3]! } : { address: text };
+}
+
+/**
+ * A mask where the prefix goes ("2001:db8::1 ffff:ffff::", ".../255.255.255.0", as IPv4 is
+ * written): the message saying IPv6 has only the length, and which length a contiguous IPv6 mask
+ * is. They were read as groups ('Only one "::" is allowed', 'Bad embedded IPv4 address').
+ */
+function maskInsteadOfPrefix(text: string): string | null {
+  const mask = splitSuffix6(text).suffix;
+  if (mask === undefined || !/[:.]/.test(mask)) return null;
+  const parsed = mask.includes(':') ? parseIpv6(mask) : null;
+  if (!parsed?.ok || parsed.value.zone !== undefined) return V6_MESSAGES.mask(mask, null);
+  const bits = parsed.value.addr.toString(2).padStart(128, '0');
+  const ones = bits.includes('0') ? bits.indexOf('0') : 128;
+  return V6_MESSAGES.mask(mask, parsed.value.addr === mask6(ones) ? ones : null);
 }
 
 /** The eight 16-bit groups of an address, most significant first. */

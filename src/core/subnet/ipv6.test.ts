@@ -123,8 +123,23 @@ describe('IPv6 parsing rejects malformed input with its message', () => {
     ['::1/64/64', V6_MESSAGES.twoSlashes],
     ['fe80::1%a%b', V6_MESSAGES.zonePercent],
     ['fe80::1%%', V6_MESSAGES.zonePercent],
+    // A mask as IPv4 is written: until 2026-12-02 'Only one "::" is allowed', 'Bad embedded IPv4
+    // address "1 255.255.255.0"' and 'Prefix must be between 0 and 128'.
+    ['2001:db8::1 ffff:ffff:ffff::', 'IPv6 takes a prefix length, not a mask: for "ffff:ffff:ffff::" write /48'],
+    ['2001:db8::1/ffff:ffff::', 'IPv6 takes a prefix length, not a mask: for "ffff:ffff::" write /32'],
+    [
+      '2001:db8::1 / ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff',
+      V6_MESSAGES.mask('ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff', 128),
+    ],
+    ['2001:db8::1 255.255.255.0', V6_MESSAGES.mask('255.255.255.0', null)],
+    ['2001:db8::1/ffff:0:ffff::', V6_MESSAGES.mask('ffff:0:ffff::', null)],
   ])('%s', (input, message) => {
     expect(parseIpv6(input)).toEqual({ ok: false, error: message });
+  });
+
+  it('reads a prefix after "/ " as the prefix (it was read as two slashes)', () => {
+    for (const text of ['2001:db8::1/ 64', '2001:db8::1 / 64', '2001:db8::1 /64', '2001:db8::1 64'])
+      expect(parseIpv6(text), text).toMatchObject({ ok: true, value: { prefix: 64 } });
   });
 
   it('rejects a prefix box out of range and never throws on junk', () => {

@@ -13,7 +13,7 @@ import { Inputs } from './Inputs';
 import { BinaryTab, DetailsTab, OverviewTab, ReferenceList } from './ResultViews';
 import { SubnetsTab } from './SubnetsTab';
 import { calculate6 } from '../../core/subnet/ipv6';
-import { looksLikeIpv6, parseIpv6, parsePrefix6 } from '../../core/subnet/ipv6-parse';
+import { looksLikeIpv6, parseIpv6, parsePrefix6, splitSuffix6 } from '../../core/subnet/ipv6-parse';
 import { Binary6, Details6, Overview6, Reference6 } from './Ipv6Views';
 import { Subnets6Tab } from './Subnets6Tab';
 import { LINK_KEYS, readUrlState, subnetLinkDamaged, writeUrlState, type LinkInputs } from './url-state';
@@ -59,9 +59,10 @@ const INFO_CARDS = [
  * "❌ Invalid IPv6 address · Prefix: /64": a valid address, and the box's prefix, not in use).
  */
 function statusText6(ip: string, cidrText: string): string {
-  const slash = ip.indexOf('/');
-  const valid = parseIpv6(slash < 0 ? ip : ip.slice(0, slash)).ok;
-  const prefix = parsePrefix6(slash < 0 ? cidrText : ip.slice(slash + 1));
+  // "2001:db8::1 ffff::" is a valid address with a mask for a prefix: it said "Invalid IPv6 address".
+  const { address, suffix } = splitSuffix6(ip);
+  const valid = parseIpv6(address).ok;
+  const prefix = parsePrefix6(suffix ?? cidrText);
   return `${valid ? '✅ Valid IPv6 address' : '❌ Invalid IPv6 address'} · Prefix: ${prefix === null ? 'invalid' : `/${prefix}`}`;
 }
 
