@@ -76,14 +76,26 @@ const refuseQuery: RequestHandler = (req, _res, next) => {
 /**
  * JSON's bytes must be UTF-8: body-parser decoded others into U+FFFD without a word, and a
  * configuration's Windows-1252 "é" became "\uFFFD" in the generated design, where `bitsmith
- * generate --config` refuses the same file. Node's isUtf8 first; where only for a refused body.
+ * generate --config` refuses the same file (an analytics event was stored with U+FFFD). Node's
+ * isUtf8 first; where only for a refused body.
  */
-const refuseNotUtf8 = (_req: unknown, _res: unknown, body: Buffer) => {
-  if (isUtf8Bytes(body)) return;
+export function notUtf8Error(body: Uint8Array): HttpError | undefined {
+  if (isUtf8Bytes(body)) return undefined;
   const decoded = decodeUtf8(body);
-  if ('notUtf8' in decoded)
-    throw new HttpError(400, `The body is not UTF-8 text: ${notUtf8Where(decoded.notUtf8)} (send JSON in UTF-8)`);
-};
+  return 'notUtf8' in decoded
+    ? new HttpError(400, `The body is not UTF-8 text: ${notUtf8Where(decoded.notUtf8)} (send JSON in UTF-8)`)
+    : undefined;
+}
+
+/**
+ * A body parser's `verify`: refuses a body declared (or defaulted to) UTF-8 whose bytes are not.
+ * Another declared charset (an event in `charset=iso-8859-1`) is decoded as declared.
+ */
+export function refuseNotUtf8(_req: unknown, _res: unknown, body: Buffer, encoding?: string): void {
+  if (encoding !== undefined && !/^utf-?8$/i.test(encoding)) return;
+  const error = notUtf8Error(body);
+  if (error) throw error;
+}
 
 /**
  * JSON is UTF-8 (RFC 8259): another charset is a 415. body-parser would decode any "utf-*" and

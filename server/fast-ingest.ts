@@ -11,8 +11,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Express, Request, RequestHandler, Response } from 'express';
-import { refuseOversizedBodies } from './body-limit';
-import { errorHandler } from './errors';
+import { notUtf8Error, refuseOversizedBodies } from './body-limit';
+import { errorHandler, type HttpError } from './errors';
 import { setSecurityHeaders } from './security-headers';
 import {
   ACCEPTED_HEADERS,
@@ -58,12 +58,18 @@ function runEach(handlers: RequestHandler[], req: Request, res: Response, done: 
   next();
 }
 
-/** Reads the body as UTF-8 text (the HTTP parser delivers exactly the declared length). */
-function readText(req: IncomingMessage, done: (text: string) => void): void {
+/**
+ * Reads the body as UTF-8 text (the HTTP parser delivers exactly the declared length), or the
+ * error saying where its bytes are not UTF-8, as the Express route's body parser says it.
+ */
+function readText(req: IncomingMessage, done: (text: string, error?: HttpError) => void): void {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    const text = Buffer.concat(chunks).toString('utf8');
+    const bytes = Buffer.concat(chunks);
+    const error = notUtf8Error(bytes);
+    if (error) return done('', error);
+    const text = bytes.toString('utf8');
     // Like the body parser (iconv-lite), a leading byte-order mark is not part of the text.
     done(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   });
@@ -107,8 +113,9 @@ export function fastIngest(
     const fail = (err: unknown) => errorHandler(err, req, res, () => {});
     runEach(checks, req, res, (err) => {
       if (err !== undefined) return fail(err);
-      readText(req, (text) => {
+      readText(req, (text, notUtf8) => {
         if (res.headersSent) return; // the body deadline answered 408 first
+        if (notUtf8) return fail(notUtf8);
         // An empty body is no body, as for the body parser (the schema then says what is missing).
         const body = text === '' ? undefined : text;
         recordEvent(store, kind, body, req.get('user-agent')).then(

@@ -188,6 +188,38 @@ describe('analytics API (embedded store, real server)', () => {
       }
   });
 
+  it('refuses an event whose bytes are not UTF-8, on the fast path and through Express, and stores nothing', async () => {
+    // Until 2026-12-02 it was accepted (202) and stored with U+FFFD in place of the bytes.
+    const before = (await getStats(server.url, server.adminToken, 'days=7')).json.total_views as number;
+    const url = `${server.url}/api/analytics/pageview`;
+    const text = JSON.stringify(pageview('/latin', 'caf~'));
+    const bytes = Buffer.from(text, 'latin1');
+    bytes[bytes.indexOf('~')] = 0xe9; // "é" in Windows-1252, sent as UTF-8
+    for (const contentType of ['application/json', 'text/plain;charset=UTF-8']) {
+      const fast = await fetch(url, { method: 'POST', headers: { 'content-type': contentType }, body: bytes });
+      const chunked = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: new Blob([bytes]).stream(),
+        duplex: 'half',
+      } as RequestInit);
+      const gzip = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': contentType, 'content-encoding': 'gzip' },
+        body: gzipSync(bytes),
+      });
+      for (const [how, r] of [
+        ['fast path', fast],
+        ['chunked', chunked],
+        ['gzip', gzip],
+      ] as const) {
+        expect(r.status, `${contentType}, ${how}`).toBe(400);
+        expect((await r.json()).error, `${contentType}, ${how}`).toMatch(/^The body is not UTF-8 text: .*byte/);
+      }
+    }
+    expect((await getStats(server.url, server.adminToken, 'days=7')).json.total_views).toBe(before);
+  });
+
   it('stores events the fast path leaves to Express (gzip, Latin-1, chunked) like the common ones', async () => {
     // The common case (JSON or text/plain, UTF-8, a Content-Length) is answered before Express
     // (server/fast-ingest.ts); these go through the Express router and its body parsers.
