@@ -182,15 +182,9 @@ export const useSubnetStore = create<SubnetState>()((set) => ({
   reset: () => set({ ...INPUT_DEFAULTS }),
 }));
 
-// The link (?ip=&prefix=&tab=, url-state.ts) wins over this draft when both are there.
+// The link (?ip=&prefix=&tab=&list=&split=, url-state.ts) wins over this draft when both are there.
 keepDraft(useSubnetStore, tool.path, (s) => ({
-  ip: s.ip,
-  mode: s.mode,
-  cidrText: s.cidrText,
-  maskText: s.maskText,
-  prefixChosen: s.prefixChosen,
-  prefixInline: s.prefixInline,
-  tab: s.tab,
+  ...pickInputs(s),
   listKind: s.listKind,
   childCidr: s.childCidr,
   exportFormat: s.exportFormat,
