@@ -85,6 +85,7 @@ describe('subnet URL state', () => {
       '?ip=10.0.0.0&prefix=8&tab=subnets&split=2x',
       '?ip=10.0.0.0&prefix=8&tab=subnets&split=33', // longer than an IPv4 address
       '?ip=2001:db8::&prefix=48&tab=subnets&split=129',
+      '?ip=2001:db8::&prefix=48&tab=subnets&list=hosts', // IPv6 has no host list
       '?ip=10.0.0.0&prefix=8&tab=subnets&split=24&split=16',
     ])
       expect(subnetLinkDamaged(search), search).toBe(true);

@@ -58,7 +58,7 @@ export function readUrlState(search: string): UrlState | null {
 
 /**
  * A link with a prefix, tab, list or split the page cannot read (a split longer than the address
- * family's 32 or 128 bits too), or a setting misspelt or given twice (cut short or edited): it is
+ * family's 32 or 128 bits, an IPv6 host list too), or a setting misspelt or given twice (cut short or edited): it is
  * not opened, and the page says so. An empty prefix is one of ours (writeUrlState leaves a pasted
  * file out).
  */
@@ -68,12 +68,14 @@ export function subnetLinkDamaged(search: string): boolean {
   const tab = q.get('tab');
   const list = q.get('list');
   const split = q.get('split');
-  const maxSplit = looksLikeIpv6(q.get('ip') ?? '') ? 128 : 32;
+  const v6 = looksLikeIpv6(q.get('ip') ?? '');
+  // IPv6 lists only subnets: its page has no host list to open.
+  const lists: string[] = v6 ? ['subnets'] : LISTS;
   return (
     (!!prefix && !PREFIX.test(prefix)) ||
     (tab !== null && !TABS.includes(tab as Tab)) ||
-    (list !== null && !LISTS.includes(list as ListKind)) ||
-    (split !== null && !(PREFIX.test(split) && Number(split) <= maxSplit)) ||
+    (list !== null && !lists.includes(list)) ||
+    (split !== null && !(PREFIX.test(split) && Number(split) <= (v6 ? 128 : 32))) ||
     paramsDamaged(paramNames(search), LINK_KEYS)
   );
 }
