@@ -185,13 +185,18 @@ function decode(
   const buf = new Uint8Array(READ_BYTES);
   let read = 0;
   // The last characters read: the decoder holds back an unfinished quantum, so a - or _ among them
-  // fails only at the end, where the piece it came in is gone.
+  // fails only with the next piece, or at the end, where the piece it came in is gone.
   let tail: Uint8Array = new Uint8Array(0);
   for (let n = input.read(buf); n > 0; n = input.read(buf)) {
     // A data URL's prefix (`data:image/png;base64,`) is not Base64: its payload is, as on the page.
     const skip = read === 0 ? dataUrlPrefixLength(buf.subarray(0, n)) : 0;
     const piece = buf.subarray(skip, n);
-    explainFailure(() => decoder.push(piece, emit), piece, urlSafe);
+    const before = tail;
+    explainFailure(
+      () => decoder.push(piece, emit),
+      () => lastBytes(before, piece, before.length + piece.length),
+      urlSafe,
+    );
     tail = lastBytes(tail, piece, TAIL_BYTES);
     onRead((read += n));
   }
@@ -202,7 +207,7 @@ function decode(
       if (paddingOptional && decoder.chars % 4) decoder.push(EQUALS.subarray(0, 4 - (decoder.chars % 4)), emit);
       decoder.finish(emit);
     },
-    tail,
+    () => tail,
     urlSafe,
   );
 }
@@ -219,12 +224,15 @@ function lastBytes(before: Uint8Array, after: Uint8Array, count: number): Uint8A
   return joined.slice(Math.max(0, joined.length - count));
 }
 
-/** Runs a step of decoding; invalid Base64 becomes the command's message, with the other-alphabet hint for `text`. */
-function explainFailure(step: () => void, text: Uint8Array, urlSafe: boolean): void {
+/**
+ * Runs a step of decoding; invalid Base64 becomes the command's message, with the other-alphabet
+ * hint for the text it read (`text()`: built only for a failure).
+ */
+function explainFailure(step: () => void, text: () => Uint8Array, urlSafe: boolean): void {
   try {
     step();
   } catch (e) {
-    if (e instanceof InvalidBase64Error) throw new BadInput(INVALID_BASE64 + otherAlphabetHint(text, urlSafe));
+    if (e instanceof InvalidBase64Error) throw new BadInput(INVALID_BASE64 + otherAlphabetHint(text(), urlSafe));
     throw e;
   }
 }

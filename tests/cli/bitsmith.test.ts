@@ -979,6 +979,13 @@ describe('bitsmith base64', () => {
     expect(badInput(['base64', 'decode', '--url-safe', '-'], 'aGk/')).toBe(
       'bitsmith: Invalid Base64 string (it has + or /: for standard Base64 leave out --url-safe)',
     );
+    // ... and at the end of a 6 MiB piece, it fails in the next one, which has none: the hint was
+    // missing there until 2026-12-02 (the leading newline leaves the piece's last quantum unfinished).
+    const piece = 6 << 20;
+    const acrossPieces = Buffer.from(`\n${'A'.repeat(piece - 4)}AA-${'A'.repeat(4 * 1000 + 1)}`);
+    expect(badInput(['base64', 'decode', file('across.b64', acrossPieces)])).toBe(
+      'bitsmith: Invalid Base64 string (it has - or _: for URL-safe Base64 add --url-safe)',
+    );
   });
 
   it('decodes a file holding a data URL to its payload, as the page does (it was Invalid Base64 string)', () => {
