@@ -148,6 +148,15 @@ describe('CSV to JSON typing rules', () => {
     ]);
   });
 
+  it('without headers the first row sets the columns: short rows get empty values, long rows more', () => {
+    // A short row came out with fewer keys ({"column_1": 3}), unlike with headers.
+    expect(JSON.parse(out(csvToJson('1,2\n3\n4,5,6', ',', false)))).toEqual([
+      { column_1: 1, column_2: 2 },
+      { column_1: 3, column_2: '' },
+      { column_1: 4, column_2: 5, column_3: 6 },
+    ]);
+  });
+
   it('a header name that meets a generated name (a_2, column_N) loses no column', () => {
     const cases: [string, Record<string, number>][] = [
       ['a,a,a_2\n1,2,3', { a: 1, a_3: 2, a_2: 3 }],

@@ -156,6 +156,10 @@ function csvRecordReader({ header }: CsvReadOptions, onRecord: RecordHandler, te
         names = uniqueHeaders(cells);
         return;
       }
+      // Without a header row the first record's width is the table's, as the header's is: a short
+      // row gets "" for its missing cells (it came out with fewer keys, and JSON -> CSV then lost
+      // the cells of any longer row).
+      if (!header && names.length === 0) names = cells.map((_, i) => extraName([], i));
       onRecord(cells, names);
     },
   };
