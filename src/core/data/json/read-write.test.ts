@@ -249,8 +249,14 @@ describe('lossless JSON', () => {
     expect(writeJson(limit.value, { indent: 2, sortKeys: true })).toBe(
       JSON.stringify(JSON.parse(deep(JSON_TREE_MAX_DEPTH / 2)), null, 2),
     );
-    // Invalid as well as deep: invalid, in JSON.parse's words.
-    expect(readJson('['.repeat(100_000))).toMatchObject({ ok: false, detail: 'Unexpected end of JSON input' });
+    // Invalid as well as deep: invalid, in JSON.parse's words, at the end (it said column 501,
+    // where the limit was passed).
+    expect(readJson('['.repeat(100_000))).toMatchObject({
+      ok: false,
+      detail: 'Unexpected end of JSON input',
+      position: { offset: 100_000, line: 1, column: 100_001 },
+    });
+    expect(readJson(`${'['.repeat(600)}\n`)).toMatchObject({ position: { line: 2, column: 1 } });
   });
 });
 

@@ -39,6 +39,8 @@ export const JSON_TREE_MAX_DEPTH = 500;
 
 class JsonTooDeep extends JsonSyntaxError {}
 
+const END = 'Unexpected end of JSON input';
+
 class Reader {
   pos = 0;
   private depth = 0;
@@ -78,7 +80,7 @@ class Reader {
       case 'n':
         return this.word('null', null);
       case undefined:
-        return this.fail('Unexpected end of JSON input');
+        return this.fail(END);
       default:
         return this.number();
     }
@@ -88,7 +90,7 @@ class Reader {
     // Placed at the first character that differs, the one JSON.parse's message names.
     for (let i = 1; i < w.length; i++) {
       const c = this.s[this.pos + i];
-      if (c === undefined) this.fail('Unexpected end of JSON input', this.pos + i);
+      if (c === undefined) this.fail(END, this.pos + i);
       if (c !== w[i]) this.fail(`Unexpected token '${c}'`, this.pos + i);
     }
     this.pos += w.length;
@@ -151,11 +153,7 @@ class Reader {
       this.ws();
       const c = this.s[this.pos++];
       if (c === ']') return (this.depth--, out);
-      if (c !== ',')
-        this.fail(
-          c === undefined ? 'Unexpected end of JSON input' : "Expected ',' or ']' after array element",
-          this.pos - 1,
-        );
+      if (c !== ',') this.fail(c === undefined ? END : "Expected ',' or ']' after array element", this.pos - 1);
     }
   }
 
@@ -168,9 +166,7 @@ class Reader {
     for (;;) {
       this.ws();
       if (this.s[this.pos] !== '"')
-        this.fail(
-          this.pos >= this.s.length ? 'Unexpected end of JSON input' : 'Expected double-quoted property name in JSON',
-        );
+        this.fail(this.pos >= this.s.length ? END : 'Expected double-quoted property name in JSON');
       const key = this.string();
       this.ws();
       if (this.s[this.pos] !== ':') this.fail("Expected ':' after property name in JSON");
@@ -181,10 +177,7 @@ class Reader {
       const c = this.s[this.pos++];
       if (c === '}') return (this.depth--, out);
       if (c !== ',')
-        this.fail(
-          c === undefined ? 'Unexpected end of JSON input' : "Expected ',' or '}' after property value in JSON",
-          this.pos - 1,
-        );
+        this.fail(c === undefined ? END : "Expected ',' or '}' after property value in JSON", this.pos - 1);
     }
   }
 }
@@ -262,7 +255,9 @@ export function readJson(text: string): ParseResult {
     if (e instanceof JsonTooDeep && !native)
       return { ok: false, detail: e.message, position: markedAt(text, e.offset), tooDeep: JSON_TREE_MAX_DEPTH };
     if (e instanceof JsonSyntaxError) {
-      const offset = native?.offset ?? e.offset;
+      // V8 places no "Unexpected end": that is the text's end, not where the reader stopped (the
+      // nesting limit, 500 levels into an unclosed `[[[...`, said column 501).
+      const offset = native?.offset ?? (native?.message === END ? text.length : e.offset);
       return {
         ok: false,
         detail: wholeCharacter(native?.message ?? e.message, text, offset),
