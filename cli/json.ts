@@ -174,7 +174,7 @@ export async function json(mode: JsonMode, file: string, o: JsonOptions): Promis
     bar.done();
     input.close();
   }
-  if (keys.first) warn(duplicateKeyNote(keys, keyAt ?? (await positionIn(file, keys.first.byteOffset))));
+  if (keys.first) warn(duplicateKeyNote(keys, keyAt ?? (await positionIn(file, keys.first.byteOffset)), 'asWritten'));
   if (mode === 'validate') writeOutput(MSG.validJson + '\n', o.output);
   else {
     out!.write(NEWLINE);

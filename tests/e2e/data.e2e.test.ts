@@ -141,7 +141,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await button(page, 'Validate').click();
       await expect
         .poll(() => note.textContent())
-        .toBe('⚠ Duplicate key "name" at line 3, column 3: only its last value is kept.');
+        .toBe('⚠ Duplicate key "name" at line 3, column 3: JSON.parse and most readers keep only its last value.');
       expect(await status(page)).toBe('✅ Valid JSON!');
       expect(await note.getAttribute('role')).toBe('note');
       // Past the page's own limit the kernel formats it in the worker: the same warning.
@@ -150,7 +150,7 @@ describeWith(['chromium'], 'data converters in Chromium', () => {
       await button(page, 'Format').click();
       await expect
         .poll(() => note.textContent())
-        .toBe('⚠ Duplicate key "id" at line 1, column 27012: only its last value is kept.');
+        .toBe('⚠ Duplicate key "id" at line 1, column 27012: JSON.parse and most readers keep only its last value.');
       expect(await status(page)).toBe('✅ Valid JSON!');
       expect(await value(page, 'Output')).toMatch(/^\[\n {2}\{\n {4}"k": 1\n {2}\},/);
       await page.getByLabel('Input JSON').fill('{"name": "a", "nested": {"name": "b"}}');

@@ -177,7 +177,7 @@ export async function runKernelJob(
     const position = await placed(input, e.byteOffset);
     return { ...failed(jsonFailure({ detail: e.detail, position, tooDeep: e.tooDeep }, plan.invalid)), position };
   }
-  const note = keys.first && duplicateKeyNote(keys, await placed(input, keys.first.byteOffset));
+  const note = keys.first && duplicateKeyNote(keys, await placed(input, keys.first.byteOffset), 'asWritten');
   const base = { ok: true, status: MSG.validJson, note, outputLength: out.units };
   if (out.units <= displayLimit) {
     const text = await out.text();

@@ -46,7 +46,7 @@ function jsonToCsv(
     ok: true,
     output: rowsToCsv(rows as JsonObject[], { delimiter, neutraliseFormulas, header }),
     status: `✅ Converted ${rows.length} row${s} to CSV`,
-    note: [duplicateKeysIn(text), leftOutKeysNote(rows as JsonObject[])].filter(Boolean).join(' ') || undefined,
+    note: [duplicateKeysIn(text, 'last'), leftOutKeysNote(rows as JsonObject[])].filter(Boolean).join(' ') || undefined,
   };
 }
 

@@ -10,7 +10,7 @@ import { MSG, jsonFailure } from '../messages';
 import { describePosition, type TextPosition } from '../position';
 import type { JsonExports } from '../json/kernel';
 import { checkJson } from '../jobs/json';
-import { duplicateKeysIn } from '../json/duplicates';
+import { duplicateKeysIn, type DuplicateOutcome } from '../json/duplicates';
 import type { DataOp, Indent, OpResult } from './types';
 
 export const isBlank = (text: string) => text.trim() === '';
@@ -22,12 +22,13 @@ function jsonAction(
   sortKeys: boolean,
   empty: string,
   invalid: (d: string) => string,
+  duplicates: DuplicateOutcome = 'last',
 ): OpResult {
   if (isBlank(text)) return { ok: false, status: empty };
   const r = readJson(text);
   if (!r.ok) return { ok: false, status: jsonFailure(r, invalid), position: r.position };
   const output = writeJson(r.value, { indent, sortKeys });
-  return { ok: true, output, status: MSG.validJson, note: duplicateKeysIn(text) };
+  return { ok: true, output, status: MSG.validJson, note: duplicateKeysIn(text, duplicates) };
 }
 
 /** The tree of JSON text; with the kernel, validity and the error position come from it (faster, same words). */
@@ -44,6 +45,7 @@ export function runJsonOp(op: Extract<DataOp, { kind: 'format' | 'minify' | 'val
     case 'minify':
       return jsonAction(text, 0, op.sortKeys, MSG.enterJsonToMinify, MSG.invalidJson);
     case 'validate':
-      return jsonAction(text, op.indent, op.sortKeys, MSG.enterJsonToValidate, MSG.invalidJsonValidate);
+      // It writes no JSON: the note on a repeated key says what readers of it will do.
+      return jsonAction(text, op.indent, op.sortKeys, MSG.enterJsonToValidate, MSG.invalidJsonValidate, 'asWritten');
   }
 }

@@ -19,7 +19,7 @@ function jsonToYaml(text: string, indent: 2 | 4, sortKeys: boolean, json?: JsonE
     ok: true,
     output: writeYaml(value, indent),
     status: '✅ Converted JSON to YAML',
-    note: duplicateKeysIn(text),
+    note: duplicateKeysIn(text, 'last'),
   };
 }
 
