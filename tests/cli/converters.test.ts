@@ -408,12 +408,17 @@ describe('bitsmith subnet', () => {
       [prefixBased, ['Multicast flags (0RPT)']],
       ['ff02::1:ff3c:4d5e/128', ['Multicast group']],
       [eui64, ['Solicited-node multicast group', 'MAC in the EUI-64 interface ID']],
-      ['2001:db8:abcd:4000::/50', ['Reverse DNS zones: a /50 needs 4 /52 zones']],
+      ['2001:db8:abcd:4000::/50', ['Reverse DNS zones (a /50 needs 4 /52 zones)']],
     ];
     const shown = new Map<string, string[][]>();
     for (const [address, labels] of cases) {
       const rows = rowsOf(ok(['subnet', address]));
       shown.set(address, rows);
+      // Each line splits at its first ": " into label and value (the reverse zones' label held one).
+      expect(
+        rows.filter(([label]) => label.includes(': ')),
+        address,
+      ).toEqual([]);
       expect(rows, address).toEqual(ipv6Details(v6(address).result).map(([label, , value]) => [label, value]));
       for (const label of labels)
         expect(

@@ -129,7 +129,7 @@ export function ipv6Details(r: Ipv6Result): DetailRow[] {
     ...(r.reverseZones.length > 1
       ? ([
           [
-            `Reverse DNS zones: a /${r.prefix} needs ${r.reverseZones.length} /${r.zonePrefix} zones`,
+            `Reverse DNS zones (a /${r.prefix} needs ${r.reverseZones.length} /${r.zonePrefix} zones)`,
             'reverseZones6',
             r.reverseZones.join(' '),
           ],
