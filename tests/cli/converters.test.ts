@@ -416,7 +416,7 @@ describe('bitsmith subnet', () => {
       shown.set(address, rows);
       // Each line splits at its first ": " into label and value (the reverse zones' label held one).
       expect(
-        rows.filter(([label]) => label.includes(': ')),
+        rows.filter(([label]) => label?.includes(': ')),
         address,
       ).toEqual([]);
       expect(rows, address).toEqual(ipv6Details(v6(address).result).map(([label, , value]) => [label, value]));
