@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { paramsOf, type PredefinedAlgorithm } from '../src/core/crc/catalogue';
 import { combineCrcs } from '../src/core/crc/combine';
 import { findCatalogueAlgorithm, tooWideAlgorithm, tooWideText } from '../src/core/hdl/crc/algorithm';
-import { BadInput, CHUNK_BYTES, Unreadable, progress, readAll } from './io';
+import { BadInput, CHUNK_BYTES, Unreadable, inputName, progress, readAll } from './io';
 import { SyncOutput } from './sync-io';
 import { takeCrcHelper } from './crc-helper';
 import { chunkBytes, crcOfClaimedChunks, crcOfStream, sharedChunks, type SharedChunks } from './crc-range';
@@ -100,6 +100,39 @@ const escapedLine = (name: string, needs: RegExp, text: (name: string) => string
 const unescapeName = (name: string) =>
   /^(?:[^\\]|\\[\\nr])*$/.test(name) ? name.replace(/\\([\\nr])/g, (_, c: string) => UNESCAPES[c]!) : undefined;
 
+/** A list's line form, as sha256sum tells them: GNU `value  name` / `value *name`, or BSD `value name`. */
+type LineForm = 'gnu' | 'bsd' | undefined;
+
+/**
+ * A checksum line read as sha256sum --check reads it (coreutils' split_3): the value, a space or
+ * a tab, then a mode (` ` or `*`) and the name, or the name straight after one separator (BSD
+ * `md5 -r`, a name that starts with neither). The first such line decides the list's form, as in
+ * coreutils: after a GNU line a BSD one is malformed; after a BSD line all that follows the
+ * separator is the name.
+ * Only `value  name` and `value *name` were read: `cbf43926 check.txt` was improperly formatted.
+ */
+function checksumLine(
+  line: string,
+  digits: number,
+  form: { seen: LineForm },
+): { value: string; name?: string } | undefined {
+  const m = /^(\\?)([0-9a-fA-F]+)[ \t](.+)$/.exec(line);
+  // As sha256sum: a value of another length than the algorithm's (8 digits for CRC-32) is no
+  // checksum line of it (it was reported FAILED), and decides no form.
+  if (!m || m[2]!.length !== digits) return undefined;
+  const rest = m[3]!;
+  let raw = rest;
+  if (rest.length === 1 || (rest[0] !== ' ' && rest[0] !== '*')) {
+    if (form.seen === 'gnu') return undefined;
+    form.seen = 'bsd';
+  } else if (form.seen !== 'bsd') {
+    form.seen = 'gnu';
+    raw = rest.slice(1); // the mode
+  } // else a BSD list's name that starts with a space or a star, whole
+  if (raw === '') return undefined;
+  return { value: m[2]!, name: m[1] ? unescapeName(raw) : raw };
+}
+
 /** Lines `value  name` like sha256sum; with check, reads such lines back and says OK or FAILED. */
 export async function crcCheck(
   files: string[],
@@ -148,23 +181,22 @@ export async function crcCheck(
     // Lines end in LF or CRLF (a list written on Windows).
     const lines = text.toString('utf8').split(/\r?\n/);
     let checked = 0;
+    const form = { seen: undefined as LineForm };
     for (const line of lines) {
       if (line.trim() === '') continue;
-      const m = /^(\\?)([0-9a-fA-F]+) [ *](.+)$/.exec(line);
-      const name = m?.[1] ? unescapeName(m[3]!) : m?.[3];
-      // As sha256sum: a value of another length than the algorithm's (8 digits for CRC-32) is no
-      // checksum line of it (it was reported FAILED).
-      if (name === undefined || m![2]!.length !== digits) {
+      const read = checksumLine(line, digits, form);
+      const name = read?.name;
+      if (name === undefined) {
         improper++;
         continue;
       }
       checked++;
-      const word = await verdict(a, name, m![2]!);
+      const word = await verdict(a, name, read!.value);
       if (word === UNREAD) unread++;
       if (word === 'FAILED') failed++;
       say(escapedLine(name, /[\n\r]/, (shown) => `${shown}: ${word}\n`));
     }
-    if (!checked) problems.push(`${list}: no properly formatted CRC lines found`);
+    if (!checked) problems.push(`${inputName(list)}: no properly formatted CRC lines found`);
   }
   out.close();
   if (improper) problems.push(`WARNING: ${count(improper, 'line is', 'lines are')} improperly formatted`);

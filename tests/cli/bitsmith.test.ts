@@ -478,6 +478,46 @@ describe('bitsmith crc', () => {
     );
   });
 
+  it('crc check --check reads every line form sha256sum --check reads, and judges a list as it does', () => {
+    // sha256sum itself is the oracle: the same lists with its values, the same verdicts. A value,
+    // one space or a tab, then the name (BSD `md5 -r`) was "improperly formatted" here.
+    file('sf-a', randomBytes(100));
+    const forms: [string, (v: (name: string) => string) => string][] = [
+      ['one space (BSD)', (v) => `${v('sf-a')} sf-a\n`],
+      ['a tab', (v) => `${v('sf-a')}\tsf-a\n`],
+      ['a tab and the binary mode', (v) => `${v('sf-a')}\t*sf-a\n`],
+      ['the binary mode', (v) => `${v('sf-a')} *sf-a\n`],
+      // After a BSD line, a name may start with a space; after a GNU line a BSD line is malformed.
+      ['BSD, then a name with a leading space', (v) => `${v('sf-a')} sf-a\n${v('sf-a')}  sf-a\n`],
+      ['GNU, then BSD', (v) => `${v('sf-a')}  sf-a\n${v('sf-a')} sf-a\n`],
+    ];
+    const crc = (name: string) => ok(['crc', 'check', name]).slice(0, 8);
+    const sha = (name: string) => execFileSync('sha256sum', [name], { cwd: tmp, encoding: 'utf8' }).slice(0, 64);
+    for (const [form, list] of forms) {
+      const ours = bitsmith(['crc', 'check', '--check', '-'], list(crc));
+      const theirs = spawnSync('sha256sum', ['--check', '--strict', '-'], {
+        cwd: tmp,
+        input: list(sha),
+        encoding: 'utf8',
+      });
+      expect({
+        form,
+        out: ours.stdout.toString(),
+        status: ours.status,
+        improper: /improperly/.test(ours.stderr),
+      }).toEqual({
+        form,
+        out: theirs.stdout,
+        status: theirs.status,
+        improper: /improperly/.test(theirs.stderr),
+      });
+    }
+    // A list on stdin is named as every message names it (it said "-: no properly formatted ...").
+    expect(badInput(['crc', 'check', '--check', '-'], 'not a checksum\n')).toBe(
+      'bitsmith: stdin: no properly formatted CRC lines found; WARNING: 1 line is improperly formatted',
+    );
+  });
+
   it('crc check --check goes on past a malformed line and a list it cannot read, and says so at the end', () => {
     const a = file('mixed-a.bin', randomBytes(100));
     const b = file('mixed-b.bin', randomBytes(200));
