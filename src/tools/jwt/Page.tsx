@@ -399,7 +399,7 @@ function TokenStatus({ token }: { token: DecodedJwt }) {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [ahead]);
-  const life = lifetimeStatus(token.payload, now);
+  const life = lifetimeStatus(token.payload, now, token.text.payload);
   const word = statusWord(tokenInfo(token, now).expired, life.kind);
   return (
     <dd data-testid="jwt-status" className={word === 'Not expired' ? 'status-good' : 'status-bad'}>

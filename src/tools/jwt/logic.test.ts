@@ -6,6 +6,7 @@ import {
   duration,
   encryptedTokenNote,
   fragmentForToken,
+  fragmentWithoutStaleToken,
   decodedJson,
   hasThreeParts,
   isUnsigned,
@@ -307,7 +308,37 @@ describe('token information', () => {
   it('reads and writes the token in the URL fragment', () => {
     const token = make({ alg: 'none' }, { a: 1 }, '');
     expect(tokenFromFragment(fragmentForToken(token))).toBe(token);
+    expect(fragmentForToken(token)).toBe(`#token=${token}`); // base64url needs no escape
     expect(tokenFromFragment('#other=1')).toBe('');
+    // The standard alphabet decodes too: its + came back from the link as a space, = and / broken.
+    const standard = `${btoa('{"alg":"none"}')}.${btoa('{"a":"~~~>>>?"}')}.`;
+    expect(standard).toMatch(/=.*\+/);
+    expect(decodeJwt(standard).ok).toBe(true);
+    expect(tokenFromFragment(fragmentForToken(standard))).toBe(standard);
+    expect(fragmentWithoutStaleToken(fragmentForToken(standard), standard)).toBeNull();
+  });
+
+  it('shows numeric claims in the grid as the token writes them, and a time no date holds as not expired', () => {
+    const raw = (json: string) => bytesToBase64Url(new TextEncoder().encode(json));
+    const t = decoded(
+      `${raw('{"alg":"HS256","typ":1.10}')}.${raw('{"sub":12345678901234567890,"aud":["a",9007199254740993],"iat":1e400}')}.x`,
+    );
+    // JSON.parse's values: 12345678901234567000, 9007199254740992, 1.1 and null.
+    expect(tokenInfo(t, now)).toMatchObject({
+      subject: '12345678901234567890',
+      audience: 'a, 9007199254740993',
+      type: '1.10',
+      issuedAt: 'not a valid time: 1e400',
+    });
+    expect(lifetimeStatus(t.payload, now, t.text.payload).text).toBe(
+      'iat is not a time in seconds (1e400), so libraries refuse this token',
+    );
+    // exp -1e20 is no time: Invalid, as 1e20 is, not Expired.
+    for (const exp of [-1e20, 1e20]) {
+      const bad = decoded(make({}, { exp }));
+      expect(tokenInfo(bad, now).expired).toBe(false);
+      expect(statusWord(tokenInfo(bad, now).expired, lifetimeStatus(bad.payload, now).kind)).toBe('Invalid');
+    }
   });
 
   it('keeps the copy messages of the spec', () => {

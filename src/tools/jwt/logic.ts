@@ -7,6 +7,7 @@ import { base64UrlToBytes } from '../../core/base64/base64url';
 import { head } from '../../core/excerpt';
 import { readJson } from '../../core/data/json/read';
 import { writeJson } from '../../core/data/json/write';
+import type { JsonObject, JsonValue } from '../../core/data/json/lossless';
 
 export const MESSAGES = {
   empty: 'Please enter a JWT token',
@@ -150,9 +151,13 @@ const isNumericDate = (v: unknown): v is number =>
 /** RFC 7519 4.1.4: a token must not be accepted on or after its exp. */
 const isExpired = (exp: number, now: number) => exp * 1000 <= now;
 
-/** A claim's value as written, shortened for a line of the grid. */
-const shown = (v: unknown) => {
-  const text = JSON.stringify(v) ?? String(v);
+/**
+ * A claim's value as written, shortened for a line of the grid: `written` is its lossless reading
+ * (JSON.parse's value showed a 64-bit `sub` 12345678901234567890 as 12345678901234567000, and
+ * `exp: 1e400` as null).
+ */
+const shown = (v: unknown, written?: JsonValue) => {
+  const text = written !== undefined ? writeJson(written, { indent: 0 }) : (JSON.stringify(v) ?? String(v));
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 };
 
@@ -160,31 +165,44 @@ const shown = (v: unknown) => {
  * A grid value: a string as it is, anything else that is there as written (an object `sub` or
  * `iss` read "Not specified", as if the claim were absent); '' when absent.
  */
-const asText = (v: unknown) => (typeof v === 'string' ? v : v === undefined ? '' : shown(v));
+const asText = (v: unknown, written?: JsonValue) =>
+  typeof v === 'string' ? v : v === undefined ? '' : shown(v, written);
+
+/** A header's or payload's members as the token writes them (none past the reader's nesting limit). */
+function writtenMembers(text: string | undefined): JsonObject | undefined {
+  const read = text === undefined ? undefined : readJson(text);
+  return read?.ok && read.value instanceof Map ? read.value : undefined;
+}
 
 /**
  * A time claim as a local date string with its zone ("14/11/2023, 23:13:20 CET"); '' when absent;
  * what is wrong when it is no time at all.
  */
-function claimDate(value: unknown, locale?: string): string {
+function claimDate(value: unknown, locale?: string, written?: JsonValue): string {
   if (value === undefined) return '';
   if (isNumericDate(value)) return new Date(value * 1000).toLocaleString(locale, { timeZoneName: 'short' });
-  return `not a valid time: ${shown(value)}`;
+  return `not a valid time: ${shown(value, written)}`;
 }
 
 /** The spec's information grid: 'Unknown' for the algorithm, 'Not specified' for absent claims. */
 export function tokenInfo(t: DecodedJwt, now = Date.now(), locale?: string): TokenInfo {
   const p = t.payload;
-  const aud = Array.isArray(p.aud) ? p.aud.map(asText).join(', ') : asText(p.aud);
+  const header = writtenMembers(t.text.header);
+  const payload = writtenMembers(t.text.payload);
+  const writtenAud = payload?.get('aud');
+  const aud = Array.isArray(p.aud)
+    ? p.aud.map((v, i) => asText(v, Array.isArray(writtenAud) ? writtenAud[i] : undefined)).join(', ')
+    : asText(p.aud, writtenAud);
   return {
-    algorithm: asText(t.header.alg) || 'Unknown',
-    type: asText(t.header.typ) || 'JWT',
-    issuedAt: claimDate(p.iat, locale) || 'Not specified',
-    expiresAt: claimDate(p.exp, locale) || 'Not specified',
-    subject: asText(p.sub) || 'Not specified',
-    issuer: asText(p.iss) || 'Not specified',
+    algorithm: asText(t.header.alg, header?.get('alg')) || 'Unknown',
+    type: asText(t.header.typ, header?.get('typ')) || 'JWT',
+    issuedAt: claimDate(p.iat, locale, payload?.get('iat')) || 'Not specified',
+    expiresAt: claimDate(p.exp, locale, payload?.get('exp')) || 'Not specified',
+    subject: asText(p.sub, payload?.get('sub')) || 'Not specified',
+    issuer: asText(p.iss, payload?.get('iss')) || 'Not specified',
     audience: aud || 'Not specified',
-    expired: typeof p.exp === 'number' && isExpired(p.exp, now),
+    // Only a real time can have passed: exp -1e20 read "Expired" where the lifetime said Invalid.
+    expired: isNumericDate(p.exp) && isExpired(p.exp, now),
   };
 }
 
@@ -219,13 +237,15 @@ export function statusWord(expired: boolean, kind: LifetimeKind): string {
 export function lifetimeStatus(
   payload: Record<string, unknown>,
   now = Date.now(),
+  payloadText?: string,
 ): { kind: LifetimeKind; text: string } {
   const { exp, nbf } = payload;
   // A string, or a number no date can hold, is not "no expiry": libraries refuse such a token
   // (jose checks iat too: '"iat" claim must be a number').
   const invalid = (['exp', 'nbf', 'iat'] as const).find((c) => payload[c] !== undefined && !isNumericDate(payload[c]));
   if (invalid) {
-    const text = `${invalid} is not a time in seconds (${shown(payload[invalid])}), so libraries refuse this token`;
+    const value = shown(payload[invalid], writtenMembers(payloadText)?.get(invalid));
+    const text = `${invalid} is not a time in seconds (${value}), so libraries refuse this token`;
     return { kind: 'invalid', text };
   }
   if (typeof nbf === 'number' && typeof exp === 'number' && exp <= nbf)
@@ -260,7 +280,10 @@ export function tokenFromFragment(hash: string): string {
 }
 
 export function fragmentForToken(token: string): string {
-  return `#token=${tokenText(token)}`;
+  // Escaped, as URLSearchParams reads it back: a token in the standard Base64 alphabet (which
+  // decodes) lost its + to a space there, and = and / would not survive either. A base64url
+  // token's characters are all left as they are.
+  return `#token=${encodeURIComponent(tokenText(token))}`;
 }
 
 /**
