@@ -12,6 +12,7 @@ import {
 } from './saved';
 import { defaultGradient } from './model';
 import { removeStop } from './stops';
+import { gradientFunction } from './css';
 
 function memoryStorage() {
   const map = new Map<string, string>();
@@ -80,6 +81,16 @@ describe('saved gradients', () => {
     expect(removeStop(stops, stops[0]!.id).map((s) => s.color)).toEqual(['#00ff00', '#0000ff']);
     // Unique ids are kept as they are.
     expect(gradientFromSaved({ colors: defaultGradient().stops }).stops).toEqual(defaultGradient().stops);
+  });
+  it('gives an angle no number holds (1e400, Infinity to JSON.parse) the default, not NaN', () => {
+    const colors = '[{"id":1,"color":"#ff0000","position":0},{"id":2,"color":"#00ff00","position":100}]';
+    for (const angle of ['1e400', '-1e400']) {
+      const [saved] = parseSaved(`[{"id":1,"name":"x","angle":${angle},"colors":${colors}}]`);
+      const g = gradientFromSaved(saved!);
+      expect(g.angle).toBe(90);
+      // It was linear-gradient(NaNdeg, ...), which no browser draws.
+      expect(gradientFunction(g)).toBe('linear-gradient(90deg, #ff0000 0%, #00ff00 100%)');
+    }
   });
   it('round-trips through storage and drops damaged entries', () => {
     const storage = memoryStorage();

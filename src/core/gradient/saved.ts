@@ -73,7 +73,8 @@ const percent = (n: number) => clampNumber(n, 0, 100);
 export function gradientFromSaved(s: Partial<SavedGradient>): GradientSpec {
   return {
     type: GRADIENT_TYPES.includes(s.type as GradientType) ? (s.type as GradientType) : 'linear',
-    angle: typeof s.angle === 'number' ? sliderAngle(s.angle) : 90,
+    // 1e400 in the file is Infinity to JSON.parse: no angle (it became NaN, and the CSS NaNdeg).
+    angle: typeof s.angle === 'number' && Number.isFinite(s.angle) ? sliderAngle(s.angle) : 90,
     shape: RADIAL_SHAPES.includes(s.shape as RadialShape) ? (s.shape as RadialShape) : 'ellipse',
     position:
       s.position && typeof s.position.x === 'number' && typeof s.position.y === 'number'
