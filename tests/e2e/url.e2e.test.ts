@@ -80,18 +80,18 @@ describeWith(['chromium'], 'URL Encoder/Decoder page', () => {
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
     await expect
       .poll(() => page.getByRole('alert').textContent())
-      .toBe('Decoding failed: malformed percent-sequence at position 3 ("%")');
+      .toBe('Decoding failed: malformed percent-sequence at position 4 ("%")');
     expect(await page.getByLabel(/^Input/).inputValue()).toBe('100%');
     expect(await page.getByLabel('Output').inputValue()).toBe('');
     // No output for the input: no size change (it said -100%, as if the decoding had produced nothing).
     const sizeChange = page.getByLabel('Statistics').locator('div', { hasText: 'Size change' }).locator('dd');
     expect(await sizeChange.textContent()).toBe('—');
-    // The position is in characters: the emoji before it is one (it said 6, counting UTF-16 units).
+    // The position is in characters, from 1: the emoji before it is one (UTF-16 units made it 7).
     await page.getByLabel(/^Input/).fill('🚀 100%');
     await page.getByRole('button', { name: 'Decode', exact: true }).click();
     await expect
       .poll(() => page.getByRole('alert').textContent())
-      .toBe('Decoding failed: malformed percent-sequence at position 5 ("%")');
+      .toBe('Decoding failed: malformed percent-sequence at position 6 ("%")');
     await page.getByLabel(/^Input/).fill(' ');
     await page.getByRole('button', { name: 'Encode', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Please enter text to process');

@@ -173,40 +173,49 @@ describe('encoding types', () => {
   });
 
   it('reports malformed percent-sequences with their position', () => {
-    expect(() => decodeText('abc%zz', 'component')).toThrow('malformed percent-sequence at position 3 ("%zz")');
-    expect(() => decodeText('ok%4', 'component')).toThrow('at position 2');
-    expect(() => decodeText('12%C3', 'component')).toThrow('invalid UTF-8 percent-sequence at position 2');
-    expect(() => decodeText('x%FFy', 'component')).toThrow('at position 1');
+    expect(() => decodeText('abc%zz', 'component')).toThrow('malformed percent-sequence at position 4 ("%zz")');
+    expect(() => decodeText('ok%4', 'component')).toThrow('at position 3');
+    expect(() => decodeText('12%C3', 'component')).toThrow('invalid UTF-8 percent-sequence at position 3');
+    expect(() => decodeText('x%FFy', 'component')).toThrow('at position 2');
     expect(convert('hello%2world', 'decode', 'component', 'full')).toEqual({
       ok: false,
-      error: 'Decoding failed: malformed percent-sequence at position 5 ("%2w")',
+      error: 'Decoding failed: malformed percent-sequence at position 6 ("%2w")',
     }); // In a component, the position is still counted in the whole input (it was the value's).
     const bad = 'https://ex.com/p?a=ok&b=%zz#x';
     for (const component of ['full', 'query'] as const)
       expect(convert(bad, 'decode', 'component', component)).toEqual({
         ok: false,
-        error: 'Decoding failed: malformed percent-sequence at position 24 ("%zz")',
+        error: 'Decoding failed: malformed percent-sequence at position 25 ("%zz")',
       });
     expect(convert('https://ex.com/a/b%C3c', 'decode', 'component', 'path')).toMatchObject({
-      error: 'Decoding failed: invalid UTF-8 percent-sequence at position 18 ("%C3")',
+      error: 'Decoding failed: invalid UTF-8 percent-sequence at position 19 ("%C3")',
     });
     expect(convert('https://ex.com/#frag%2', 'decode', 'component', 'hash')).toMatchObject({
-      error: 'Decoding failed: malformed percent-sequence at position 20 ("%2")',
+      error: 'Decoding failed: malformed percent-sequence at position 21 ("%2")',
     });
   });
 
   it('counts the position in characters: an emoji before the escape is one (it counted two, its UTF-16 units)', () => {
-    expect(() => decodeText('🚀%zz', 'component')).toThrow('malformed percent-sequence at position 1 ("%zz")');
-    expect(() => decodeText('😀é%C3', 'component')).toThrow('invalid UTF-8 percent-sequence at position 2');
-    expect(convert('🚀 100%', 'decode', 'component', 'full')).toMatchObject({
+    // Encoding and decoding count alike: the fifth character either way (decoding said 4).
+    expect(convert('🚀 ab%', 'decode', 'component', 'full')).toEqual({
+      ok: false,
       error: 'Decoding failed: malformed percent-sequence at position 5 ("%")',
+    });
+    expect(convert('🚀 ab\ud83d', 'encode', 'component', 'full')).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('(U+D83D) at position 5 '),
+    });
+    expect(() => decodeText('🚀%zz', 'component')).toThrow('malformed percent-sequence at position 2 ("%zz")');
+    expect(() => decodeText('😀é%C3', 'component')).toThrow('invalid UTF-8 percent-sequence at position 3');
+    expect(convert('🚀 100%', 'decode', 'component', 'full')).toMatchObject({
+      error: 'Decoding failed: malformed percent-sequence at position 6 ("%")',
     });
     // In a component the offset of the piece is counted in characters too.
     expect(convert('https://ex.com/🚀🚀?q=%zz', 'decode', 'component', 'query')).toMatchObject({
-      error: 'Decoding failed: malformed percent-sequence at position 20 ("%zz")',
+      error: 'Decoding failed: malformed percent-sequence at position 21 ("%zz")',
     });
     expect(convert('https://ex.com/🚀/b%C3c', 'decode', 'component', 'path')).toMatchObject({
-      error: 'Decoding failed: invalid UTF-8 percent-sequence at position 18 ("%C3")',
+      error: 'Decoding failed: invalid UTF-8 percent-sequence at position 19 ("%C3")',
     });
   });
 });
@@ -221,7 +230,7 @@ describe('URL components', () => {
     });
     expect(convert('name=J%C3%BCrgen+M', 'decode', 'form', 'query')).toMatchObject({ output: 'name=Jürgen M' });
     expect(convert('q=1&b=%zz', 'decode', 'component', 'query')).toMatchObject({
-      error: 'Decoding failed: malformed percent-sequence at position 6 ("%zz")',
+      error: 'Decoding failed: malformed percent-sequence at position 7 ("%zz")',
     });
     // Text with a path or a scheme and no "?" has no query.
     for (const text of ['https://ex.com/a=b c', 'mailto:a=b c', 'example.com a'])

@@ -73,13 +73,17 @@ function codePointsBefore(text: string, end: number): number {
 }
 
 class MalformedPercentError extends Error {
-  /** `position` is in characters (code points): an emoji before the sequence counts as one. */
+  /**
+   * `position` is in characters (code points) before the sequence: an emoji counts as one. The
+   * message counts from 1, as every "at position" of the tools does (the encoder's lone surrogate,
+   * Base64, FSM conditions); it counted from 0, so `ab%` and `ab\ud83d` named different positions.
+   */
   constructor(
     readonly position: number,
     readonly sequence: string,
     readonly reason: string,
   ) {
-    super(`${reason} at position ${position} ("${sequence}")`);
+    super(`${reason} at position ${position + 1} ("${sequence}")`);
   }
 
   /** The error at UTF-16 index `at` of `source`. */
@@ -95,7 +99,7 @@ class MalformedPercentError extends Error {
 
 /**
  * Decodes percent-escapes as UTF-8. Unlike decodeURIComponent, it says where a malformed
- * sequence starts (0-based character position). Form decoding turns '+' into spaces first;
+ * sequence starts (counted in characters from 1). Form decoding turns '+' into spaces first;
  * full-URI decoding keeps escapes of reserved characters (like decodeURI).
  */
 export function decodeText(text: string, type: EncodingType): string {
