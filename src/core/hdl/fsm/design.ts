@@ -157,12 +157,13 @@ function outputValues(
  * comparisons always give the same answer (`count < 8` of a 3-bit count is always true).
  */
 function beyondInput(signal: { name: string; bit?: number }, op: CmpOp, value: bigint, width: number): string {
-  const bits = `(${width} bit${width > 1 ? 's' : ''})`;
-  if (op === '==') return `${excerpt(String(value))} can never equal input ${q(signal.name)} ${bits}.`;
   const name = signal.bit === undefined ? signal.name : `${signal.name}[${signal.bit}]`;
+  // A bit select is named as such: "input 'v' (1 bit)" sent the reader to an 8-bit v's width.
+  const compared = `${signal.bit === undefined ? 'input' : 'bit'} ${q(name)} (${width} bit${width > 1 ? 's' : ''})`;
+  if (op === '==') return `${excerpt(String(value))} can never equal ${compared}.`;
   const truth = op === '<' || op === '<=' || op === '!='; // the constant is above every value of the input
   const max = (1n << BigInt(width)) - 1n;
-  return `${q(`${name} ${op} ${value}`)} is always ${truth}: input ${q(signal.name)} ${bits} is at most ${max}.`;
+  return `${q(`${name} ${op} ${value}`)} is always ${truth}: ${compared} is at most ${max}.`;
 }
 
 function compileCondition(

@@ -325,6 +325,13 @@ describe('FSM checks', () => {
     expect(errorsFor('count >= 9')).toEqual([always('count >= 9', false)]);
     expect(errorsFor('count != 8')).toEqual([always('count != 8', true)]);
     expect(errorsFor('count == 8')).toEqual(["Transition 1 (IDLE → RUN): 8 can never equal input 'count' (3 bits)."]);
+    // A bit select is one bit of the input: named as that bit (it said "input 'count' (1 bit)").
+    expect(errorsFor('count[2] == 2')).toEqual([
+      "Transition 1 (IDLE → RUN): 2 can never equal bit 'count[2]' (1 bit).",
+    ]);
+    expect(errorsFor('2 > count[0]')).toEqual([
+      "Transition 1 (IDLE → RUN): 'count[0] < 2' is always true: bit 'count[0]' (1 bit) is at most 1.",
+    ]);
   });
 
   it('warns about unreachable states and transitions hidden behind an always-true one', () => {
