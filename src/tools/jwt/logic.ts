@@ -156,8 +156,9 @@ const isExpired = (exp: number, now: number) => exp * 1000 <= now;
  * (JSON.parse's value showed a 64-bit `sub` 12345678901234567890 as 12345678901234567000, and
  * `exp: 1e400` as null).
  */
-const shown = (v: unknown, written?: JsonValue) => {
-  const text = written !== undefined ? writeJson(written, { indent: 0 }) : (JSON.stringify(v) ?? String(v));
+const shown = (v: unknown, written?: Written) => {
+  const lossless = written?.();
+  const text = lossless !== undefined ? writeJson(lossless, { indent: 0 }) : (JSON.stringify(v) ?? String(v));
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 };
 
@@ -165,20 +166,34 @@ const shown = (v: unknown, written?: JsonValue) => {
  * A grid value: a string as it is, anything else that is there as written (an object `sub` or
  * `iss` read "Not specified", as if the claim were absent); '' when absent.
  */
-const asText = (v: unknown, written?: JsonValue) =>
+const asText = (v: unknown, written?: Written) =>
   typeof v === 'string' ? v : v === undefined ? '' : shown(v, written);
 
-/** A header's or payload's members as the token writes them (none past the reader's nesting limit). */
-function writtenMembers(text: string | undefined): JsonObject | undefined {
-  const read = text === undefined ? undefined : readJson(text);
-  return read?.ok && read.value instanceof Map ? read.value : undefined;
+/** A claim's lossless value, read when asked for. */
+type Written = () => JsonValue | undefined;
+
+/**
+ * A header's or payload's members as the token writes them (none past the reader's nesting
+ * limit), read once and only when a value that is no string is shown: a grid of string claims
+ * and valid times needs no second reading of a 1 MB payload on every render.
+ */
+function writtenMembers(text: string | undefined): (name: string) => Written {
+  let members: JsonObject | undefined | null = null;
+  const read = () => {
+    if (members === null) {
+      const r = text === undefined ? undefined : readJson(text);
+      members = r?.ok && r.value instanceof Map ? r.value : undefined;
+    }
+    return members;
+  };
+  return (name) => () => read()?.get(name);
 }
 
 /**
  * A time claim as a local date string with its zone ("14/11/2023, 23:13:20 CET"); '' when absent;
  * what is wrong when it is no time at all.
  */
-function claimDate(value: unknown, locale?: string, written?: JsonValue): string {
+function claimDate(value: unknown, locale?: string, written?: Written): string {
   if (value === undefined) return '';
   if (isNumericDate(value)) return new Date(value * 1000).toLocaleString(locale, { timeZoneName: 'short' });
   return `not a valid time: ${shown(value, written)}`;
@@ -189,17 +204,19 @@ export function tokenInfo(t: DecodedJwt, now = Date.now(), locale?: string): Tok
   const p = t.payload;
   const header = writtenMembers(t.text.header);
   const payload = writtenMembers(t.text.payload);
-  const writtenAud = payload?.get('aud');
-  const aud = Array.isArray(p.aud)
-    ? p.aud.map((v, i) => asText(v, Array.isArray(writtenAud) ? writtenAud[i] : undefined)).join(', ')
-    : asText(p.aud, writtenAud);
+  const writtenAud = payload('aud');
+  const audEntry = (i: number) => () => {
+    const all = writtenAud();
+    return Array.isArray(all) ? all[i] : undefined;
+  };
+  const aud = Array.isArray(p.aud) ? p.aud.map((v, i) => asText(v, audEntry(i))).join(', ') : asText(p.aud, writtenAud);
   return {
-    algorithm: asText(t.header.alg, header?.get('alg')) || 'Unknown',
-    type: asText(t.header.typ, header?.get('typ')) || 'JWT',
-    issuedAt: claimDate(p.iat, locale, payload?.get('iat')) || 'Not specified',
-    expiresAt: claimDate(p.exp, locale, payload?.get('exp')) || 'Not specified',
-    subject: asText(p.sub, payload?.get('sub')) || 'Not specified',
-    issuer: asText(p.iss, payload?.get('iss')) || 'Not specified',
+    algorithm: asText(t.header.alg, header('alg')) || 'Unknown',
+    type: asText(t.header.typ, header('typ')) || 'JWT',
+    issuedAt: claimDate(p.iat, locale, payload('iat')) || 'Not specified',
+    expiresAt: claimDate(p.exp, locale, payload('exp')) || 'Not specified',
+    subject: asText(p.sub, payload('sub')) || 'Not specified',
+    issuer: asText(p.iss, payload('iss')) || 'Not specified',
     audience: aud || 'Not specified',
     // Only a real time can have passed: exp -1e20 read "Expired" where the lifetime said Invalid.
     expired: isNumericDate(p.exp) && isExpired(p.exp, now),
@@ -244,7 +261,7 @@ export function lifetimeStatus(
   // (jose checks iat too: '"iat" claim must be a number').
   const invalid = (['exp', 'nbf', 'iat'] as const).find((c) => payload[c] !== undefined && !isNumericDate(payload[c]));
   if (invalid) {
-    const value = shown(payload[invalid], writtenMembers(payloadText)?.get(invalid));
+    const value = shown(payload[invalid], writtenMembers(payloadText)(invalid));
     const text = `${invalid} is not a time in seconds (${value}), so libraries refuse this token`;
     return { kind: 'invalid', text };
   }
