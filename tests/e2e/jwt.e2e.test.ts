@@ -14,6 +14,7 @@ import {
   MAX_TASK_CPU_MS,
   traceMainThread,
 } from '../harness/main-thread';
+import { SHOWN_HEAD_CHARS } from '../../src/tools/jwt/logic';
 
 const b64u = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
@@ -331,12 +332,12 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
       // The whole token is decoded: the grid, and the payload's last claim is in what Copy Payload gives.
       expect(await page.locator('.char-count').textContent()).toBe(`${token.length} characters`);
       // Only the start of the token and of its long payload is laid out, as the URL tool does.
-      expect(await input.inputValue()).toBe(token.slice(0, 4_096));
+      expect(await input.inputValue()).toBe(token.slice(0, SHOWN_HEAD_CHARS));
       expect(await input.evaluate((t: HTMLTextAreaElement) => t.readOnly)).toBe(true);
       expect(await page.getByRole('note').first().textContent()).toContain(
         `The token is long (${token.length.toLocaleString('en-US')} characters): only its start is shown`,
       );
-      expect(await page.locator('.jwt-payload-json').textContent()).toHaveLength(4_096);
+      expect(await page.locator('.jwt-payload-json').textContent()).toHaveLength(SHOWN_HEAD_CHARS);
       expect(await page.getByLabel('Token information').textContent()).toContain('big-subject');
       await page.getByRole('button', { name: 'Copy Payload', exact: true }).click();
       // The clipboard is written after the click: until then it holds the whole token (not JSON).

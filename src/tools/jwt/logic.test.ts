@@ -157,7 +157,7 @@ describe('decoded header and payload', () => {
 
 describe('long text', () => {
   it('shows the start of a long text without half an emoji at its end', () => {
-    // Before, a payload whose 4,096th unit was the first half of an emoji ended in "�".
+    // Before, a payload whose last shown unit was the first half of an emoji ended in "�".
     const text = `${'a'.repeat(SHOWN_HEAD_CHARS - 1)}🚀${'b'.repeat(70_000)}`;
     expect(shownText(text)).toBe('a'.repeat(SHOWN_HEAD_CHARS - 1));
     expect(shownText(`${'a'.repeat(SHOWN_HEAD_CHARS - 2)}🚀${'b'.repeat(70_000)}`)).toBe(
