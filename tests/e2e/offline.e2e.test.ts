@@ -117,86 +117,129 @@ describeWith(['chromium'], 'offline in Chromium', () => {
     }
   }
   const newBuild = (page: Page) => page.locator('meta[name="bitsmith-build"]');
+  /**
+   * The new worker installs (it fetches and caches the whole build) before it takes over: at a load
+   * average of 12 (the clean-clone CI) that passed Playwright's 30 s default once (2026-12-02).
+   */
+  const TAKEOVER = { state: 'attached', timeout: 90_000 } as const;
+  /** A test that waits for a takeover: its own budget, above the 60 s default. */
+  const DEPLOY_TEST = { timeout: 150_000 } as const;
+  /**
+   * Waits until the tab has reloaded into the new build, asking the browser for the new worker
+   * again meanwhile: a check can find nothing while another is under way (CI run 33).
+   */
+  const reloadsIntoNewBuild = (page: Page, checkForUpdate: () => Promise<void>) =>
+    expect
+      .poll(
+        async () => {
+          if (
+            (await newBuild(page)
+              .count()
+              .catch(() => 0)) > 0
+          )
+            return true;
+          await checkForUpdate().catch(() => undefined); // the tab may be reloading
+          return false;
+        },
+        { timeout: TAKEOVER.timeout, interval: 1_000 },
+      )
+      .toBe(true);
 
-  it('an open tab reloads into a new deploy once its service worker takes over, the draft kept', async () => {
-    await openOnServedCopy(async (page, deploy) => {
-      await page.getByLabel(/^Input/).fill('a b');
-      await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
-      await deploy();
-      // The new worker takes over and the tab reloads into the new build by itself: the old build's
-      // files are gone from the cache, and its later chunks and workers with them.
-      await newBuild(page).waitFor({ state: 'attached' });
-      await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('a b');
-    });
-  });
+  it(
+    'an open tab reloads into a new deploy once its service worker takes over, the draft kept',
+    DEPLOY_TEST,
+    async () => {
+      await openOnServedCopy(async (page, deploy, checkForUpdate) => {
+        await page.getByLabel(/^Input/).fill('a b');
+        await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
+        await deploy();
+        // The new worker takes over and the tab reloads into the new build by itself: the old build's
+        // files are gone from the cache, and its later chunks and workers with them.
+        await reloadsIntoNewBuild(page, checkForUpdate);
+        await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('a b');
+      });
+    },
+  );
 
-  it('the tab of a first visit reloads into a new deploy too, the draft kept', async () => {
+  it('the tab of a first visit reloads into a new deploy too, the draft kept', DEPLOY_TEST, async () => {
     // Only a tab that had a service worker when it loaded listened for the next one: the tab of a
     // first visit stayed on the old build, whose files the new worker deleted from the cache.
     await openOnServedCopy(
-      async (page, deploy) => {
+      async (page, deploy, checkForUpdate) => {
         await page.getByLabel(/^Input/).fill('a b');
         await expect.poll(() => page.getByLabel('Output').inputValue()).toBe('a%20b');
         expect(await newBuild(page).count()).toBe(0); // the first worker's takeover reloaded nothing
         await deploy();
-        await newBuild(page).waitFor({ state: 'attached' });
+        await reloadsIntoNewBuild(page, checkForUpdate);
         await expect.poll(() => page.getByLabel(/^Input/).inputValue()).toBe('a b');
       },
       { firstVisit: true },
     );
   });
 
-  it('a tab whose draft could not be kept (storage full) is not reloaded by a new deploy, so its text stays', async () => {
-    await openOnServedCopy(async (page, deploy) => {
-      await fillStorage(page, 'sessionStorage');
-      await page.getByLabel(/^Input/).fill('typed while the storage was full');
-      await page.getByText('Input not kept over a reload').waitFor();
-      // The page's own controllerchange listener (added at start-up, so called first) would start
-      // the reload there and then; a reload started fires the navigation's navigate event at once.
-      await page.evaluate(() => {
-        const { navigation } = window as unknown as { navigation: EventTarget }; // not in TypeScript's DOM yet
-        navigation.addEventListener('navigate', () => document.body.classList.add('navigating'));
-        navigator.serviceWorker.addEventListener('controllerchange', () => document.body.classList.add('sw-changed'));
+  it(
+    'a tab whose draft could not be kept (storage full) is not reloaded by a new deploy, so its text stays',
+    DEPLOY_TEST,
+    async () => {
+      await openOnServedCopy(async (page, deploy) => {
+        await fillStorage(page, 'sessionStorage');
+        await page.getByLabel(/^Input/).fill('typed while the storage was full');
+        await page.getByText('Input not kept over a reload').waitFor();
+        // The page's own controllerchange listener (added at start-up, so called first) would start
+        // the reload there and then; a reload started fires the navigation's navigate event at once.
+        await page.evaluate(() => {
+          const { navigation } = window as unknown as { navigation: EventTarget }; // not in TypeScript's DOM yet
+          navigation.addEventListener('navigate', () => document.body.classList.add('navigating'));
+          navigator.serviceWorker.addEventListener('controllerchange', () => document.body.classList.add('sw-changed'));
+        });
+        await deploy();
+        // The new worker took over, and this page (not reloaded: the mark is still on it) kept its text.
+        await page.locator('body.sw-changed').waitFor(TAKEOVER);
+        expect(await page.locator('body.navigating').count()).toBe(0);
+        expect(await newBuild(page).count()).toBe(0);
+        expect(await page.getByLabel(/^Input/).inputValue()).toBe('typed while the storage was full');
       });
-      await deploy();
-      // The new worker took over, and this page (not reloaded: the mark is still on it) kept its text.
-      await page.locator('body.sw-changed').waitFor({ state: 'attached' });
-      expect(await page.locator('body.navigating').count()).toBe(0);
-      expect(await newBuild(page).count()).toBe(0);
-      expect(await page.getByLabel(/^Input/).inputValue()).toBe('typed while the storage was full');
-    });
-  });
+    },
+  );
 
-  it('a tab holding a JWT (never stored) is not reloaded by a new deploy, so the token and key stay', async () => {
-    // The token and the verification key are kept in memory only, by design: the deploy's reload
-    // emptied the page while the visitor was checking a signature.
-    await openOnServedCopy(async (page, deploy, checkForUpdate) => {
-      await page.goto(new URL('/jwt-debugger', page.url()).href);
-      const token =
-        'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
-      await page.getByLabel('JWT Token').fill(token);
-      await page.getByLabel(/Secret for verification/).fill('your-256-bit-secret');
-      // A reload the page starts fires the navigation's navigate event at once (see above).
-      await page.evaluate(() => {
-        const { navigation } = window as unknown as { navigation: EventTarget };
-        navigation.addEventListener('navigate', () => document.body.classList.add('navigating'));
-        navigator.serviceWorker.addEventListener('controllerchange', () => document.body.classList.add('sw-changed'));
+  it(
+    'a tab holding a JWT (never stored) is not reloaded by a new deploy, so the token and key stay',
+    DEPLOY_TEST,
+    async () => {
+      // The token and the verification key are kept in memory only, by design: the deploy's reload
+      // emptied the page while the visitor was checking a signature.
+      await openOnServedCopy(async (page, deploy, checkForUpdate) => {
+        await page.goto(new URL('/jwt-debugger', page.url()).href);
+        const token =
+          'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4gRG9lIiwiaWF0IjoxNTE2MjM5MDIyfQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c';
+        await page.getByLabel('JWT Token').fill(token);
+        await page.getByLabel(/Secret for verification/).fill('your-256-bit-secret');
+        // A reload the page starts fires the navigation's navigate event at once (see above).
+        await page.evaluate(() => {
+          const { navigation } = window as unknown as { navigation: EventTarget };
+          navigation.addEventListener('navigate', () => document.body.classList.add('navigating'));
+          navigator.serviceWorker.addEventListener('controllerchange', () => document.body.classList.add('sw-changed'));
+        });
+        await deploy();
+        // Checked again until the new worker takes over: CI run 33's found no update after page.goto
+        // (a check already under way). A reload would empty the body's classes: sw-changed never shows.
+        await expect
+          .poll(
+            async () => {
+              if (await page.locator('body.sw-changed').count()) return true;
+              await checkForUpdate();
+              return false;
+            },
+            // Installing takes a while under load: 15 s passed once here (2026-12-02).
+            { timeout: TAKEOVER.timeout, interval: 1_000 },
+          )
+          .toBe(true);
+        expect(await page.locator('body.navigating').count()).toBe(0);
+        expect(await page.getByLabel('JWT Token').inputValue()).toBe(token);
+        expect(await page.getByLabel(/Secret for verification/).inputValue()).toBe('your-256-bit-secret');
       });
-      await deploy();
-      // Checked again until the new worker takes over: CI run 33's found no update after page.goto
-      // (a check already under way). A reload would empty the body's classes: sw-changed never shows.
-      await expect
-        .poll(async () => {
-          if (await page.locator('body.sw-changed').count()) return true;
-          await checkForUpdate();
-          return false;
-        })
-        .toBe(true);
-      expect(await page.locator('body.navigating').count()).toBe(0);
-      expect(await page.getByLabel('JWT Token').inputValue()).toBe(token);
-      expect(await page.getByLabel(/Secret for verification/).inputValue()).toBe('your-256-bit-secret');
-    });
-  });
+    },
+  );
 
   /**
    * Runs `test` against a served copy of the build whose tool chunks `drop` renames away, as a new
