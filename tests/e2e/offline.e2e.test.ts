@@ -124,26 +124,39 @@ describeWith(['chromium'], 'offline in Chromium', () => {
   const TAKEOVER = { state: 'attached', timeout: 90_000 } as const;
   /** A test that waits for a takeover: its own budget, above the 60 s default. */
   const DEPLOY_TEST = { timeout: 150_000 } as const;
+  /** The registration's workers by state, and whether the page has a controller. */
+  const workerStates = async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    const state = (w: ServiceWorker | null | undefined) => w?.state ?? 'none';
+    return `installing ${state(r?.installing)}, waiting ${state(r?.waiting)}, active ${state(r?.active)}, controller ${navigator.serviceWorker.controller !== null}`;
+  };
   /**
    * Waits until the tab has reloaded into the new build, asking the browser for the new worker
    * again meanwhile: a check can find nothing while another is under way (CI run 33).
    */
-  const reloadsIntoNewBuild = (page: Page, checkForUpdate: () => Promise<void>) =>
-    expect
-      .poll(
-        async () => {
-          if (
-            (await newBuild(page)
-              .count()
-              .catch(() => 0)) > 0
-          )
-            return true;
-          await checkForUpdate().catch(() => undefined); // the tab may be reloading
-          return false;
-        },
-        { timeout: TAKEOVER.timeout, interval: 1_000 },
-      )
-      .toBe(true);
+  const reloadsIntoNewBuild = async (page: Page, checkForUpdate: () => Promise<void>) => {
+    try {
+      await expect
+        .poll(
+          async () => {
+            if (
+              (await newBuild(page)
+                .count()
+                .catch(() => 0)) > 0
+            )
+              return true;
+            await checkForUpdate().catch(() => undefined); // the tab may be reloading
+            return false;
+          },
+          { timeout: TAKEOVER.timeout, interval: 1_000 },
+        )
+        .toBe(true);
+    } catch (error) {
+      // What the browser had then, so a failure says where the takeover stopped (CI run 51).
+      const workers = await page.evaluate(workerStates).catch((e: unknown) => String(e));
+      throw new Error(`the tab did not reload into the new build; service workers: ${workers}`, { cause: error });
+    }
+  };
 
   it(
     'an open tab reloads into a new deploy once its service worker takes over, the draft kept',
@@ -281,7 +294,12 @@ describeWith(['chromium'], 'offline in Chromium', () => {
       let loads = 0;
       page.on('load', () => loads++);
       const message = await openUrlToolFromPalette(page);
-      expect(loads).toBe(1); // one reload to fetch the new build; no loop when that fails too
+      // That alert may be the old page's: its reload waits for the server's answer (a HEAD), and
+      // failed here when the answer was slow (CI, 2026-12-02).
+      await expect.poll(() => loads).toBe(1); // one reload to fetch the new build
+      await message.waitFor(); // the locator finds the reloaded page's alert
+      // The reloaded page's own failure reloads nothing (the loop guard is read at once, no request).
+      expect(loads).toBe(1);
       expect(await page.locator('#sidebar').count()).toBe(1);
       // Back on the server, the page's Reload button brings the tool.
       restore();
