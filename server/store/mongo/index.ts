@@ -65,6 +65,11 @@ const DUPLICATE_KEY = 11000;
  */
 const APPLIED_MARKERS = 64;
 const INDEX_OPTIONS_CONFLICT = new Set([85, 86]);
+/**
+ * Rounds of a batch's upserts: each round after the first retries only the increments another
+ * instance's insert beat, which then match the document it inserted.
+ */
+const ROLLUP_ATTEMPTS = 5;
 
 export class MongoBackend implements Backend {
   readonly name = 'mongodb';
@@ -172,28 +177,50 @@ export class MongoBackend implements Backend {
   /**
    * The batch's increments, each applied once: a document that already lists the batch does not
    * match the filter, and its upsert then collides with the unique index (E11000: already counted).
+   * Two instances inserting the same new document at once collide too (the server retries such an
+   * upsert only when its filter is the index's equalities alone): the loser's increment is not
+   * counted yet, so it is tried again, matching the document now there. It was dropped, so a day's
+   * first views of a page, seen by two instances at once, went uncounted.
    */
   private async applyRollups(events: readonly StoredEvent[], batch: ObjectId): Promise<void> {
     const d = batchDeltas(events);
-    const ops: AnyBulkWriteOperation<RollupDoc>[] = [];
-    for (const p of await this.capped('page', d.pages)) ops.push(inc('page', p.day, p.key, p.count, batch));
-    for (const t of await this.capped('tool', d.tools)) ops.push(inc('tool', t.day, t.key, t.count, batch));
-    for (const s of d.sessions) {
-      ops.push({
-        updateOne: {
-          filter: { day: s.day, type: 'session', key: s.key },
-          update: { $setOnInsert: { count: 1 } },
-          upsert: true,
-        },
-      });
+    let updates: RollupUpdate[] = [];
+    for (const p of await this.capped('page', d.pages)) updates.push(inc('page', p.day, p.key, p.count, batch));
+    for (const t of await this.capped('tool', d.tools)) updates.push(inc('tool', t.day, t.key, t.count, batch));
+    for (const s of d.sessions) updates.push(sessionSeen(s.day, s.key));
+    for (let attempt = 1; updates.length > 0; attempt++) {
+      if (attempt > ROLLUP_ATTEMPTS) throw new Error('rollup upserts kept colliding with other instances');
+      updates = await this.notCountedYet(await this.upsertRollups(updates), batch);
     }
-    if (ops.length === 0) return;
+  }
+
+  /** Runs the upserts unordered; those that collided with the unique index. */
+  private async upsertRollups(updates: RollupUpdate[]): Promise<RollupUpdate[]> {
     try {
-      await this.rollups.bulkWrite(ops, { ordered: false });
+      await this.rollups.bulkWrite(
+        updates.map((u) => u.op),
+        { ordered: false },
+      );
+      return [];
     } catch (e) {
       const writeErrors = e instanceof MongoBulkWriteError ? [e.writeErrors].flat() : null;
       if (!writeErrors || writeErrors.length === 0 || writeErrors.some((w) => w.code !== DUPLICATE_KEY)) throw e;
+      return writeErrors.map((w) => updates[w.index]!);
     }
+  }
+
+  /**
+   * Of the collided increments, those whose document does not list the batch: another instance
+   * inserted it first. A collided session is counted: its document is the count.
+   */
+  private async notCountedYet(collided: RollupUpdate[], batch: ObjectId): Promise<RollupUpdate[]> {
+    const increments = collided.filter((u) => u.id.type !== 'session');
+    if (increments.length === 0) return [];
+    const counted = await this.rollups
+      .find({ applied: batch, $or: increments.map((u) => u.id) }, { projection: { day: 1, type: 1, key: 1 } })
+      .toArray();
+    const done = new Set(counted.map(rollupKey));
+    return increments.filter((u) => !done.has(rollupKey(u.id)));
   }
 
   /**
@@ -345,18 +372,37 @@ export class MongoBackend implements Backend {
   }
 }
 
-function inc(
-  type: 'page' | 'tool',
-  day: string,
-  key: string,
-  count: number,
-  batch: ObjectId,
-): AnyBulkWriteOperation<RollupDoc> {
+/** A rollup document's identity (the unique index `day_type_key`). */
+interface RollupId {
+  day: string;
+  type: RollupDoc['type'];
+  key: string;
+}
+
+/** One upsert of a batch, with the document it targets. */
+interface RollupUpdate {
+  id: RollupId;
+  op: AnyBulkWriteOperation<RollupDoc>;
+}
+
+const rollupKey = (id: RollupId) => JSON.stringify([id.day, id.type, id.key]);
+
+function inc(type: 'page' | 'tool', day: string, key: string, count: number, batch: ObjectId): RollupUpdate {
   return {
-    updateOne: {
-      filter: { day, type, key, applied: { $ne: batch } },
-      update: { $inc: { count }, $push: { applied: { $each: [batch], $slice: -APPLIED_MARKERS } } },
-      upsert: true,
+    id: { day, type, key },
+    op: {
+      updateOne: {
+        filter: { day, type, key, applied: { $ne: batch } },
+        update: { $inc: { count }, $push: { applied: { $each: [batch], $slice: -APPLIED_MARKERS } } },
+        upsert: true,
+      },
     },
+  };
+}
+
+function sessionSeen(day: string, key: string): RollupUpdate {
+  return {
+    id: { day, type: 'session', key },
+    op: { updateOne: { filter: { day, type: 'session', key }, update: { $setOnInsert: { count: 1 } }, upsert: true } },
   };
 }
