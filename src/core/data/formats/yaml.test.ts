@@ -188,6 +188,8 @@ describe('YAML features', () => {
       ['a: 1\nb: !!int 1.5\n', '1.5 is not an !!int', 4],
       ['a: 1\nb: [!!bool yes]\n', 'yes is not a !!bool', 5],
       ['a: 1\nb: !!null x\n', 'x is not a !!null', 4],
+      ['a: 1\nb: !!int\n', 'An empty value is not an !!int', 4],
+      ['a: 1\nb: !!float ""\n', 'An empty value is not a !!float', 4],
     ] as const) {
       const r = toJson(yaml);
       expect(r).toMatchObject({ ok: false, position: { line: 2, column } });
@@ -355,6 +357,15 @@ describe('YAML features', () => {
       '{\n    "a": "aGVsbG8=",\n    "b": "R0lGODlhAQABAAAAACw="\n}',
     );
     expect(out(toJson('- !!binary ""\n- !!binary /w==\n', 2, true))).toBe('[\n  "",\n  "/w=="\n]');
+  });
+
+  it('a date or !!binary key is the text its value would be (it was that text quoted again: "\\"2001-...\\"")', () => {
+    const json = out(toJson('%YAML 1.1\n---\n2001-12-14: a\n? !!binary aGVsbG8=\n: b\nc: 2001-12-14\n'));
+    expect(JSON.parse(json)).toEqual({
+      '2001-12-14T00:00:00.000Z': 'a',
+      'aGVsbG8=': 'b',
+      c: '2001-12-14T00:00:00.000Z',
+    });
   });
 
   it('!!binary that is not Base64 is an error at the tag, as in the browser (Node\'s Buffer made it "" or dropped letters)', () => {

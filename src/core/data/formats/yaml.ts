@@ -156,7 +156,8 @@ function explicitTags(tags: Tags): ScalarTag[] {
       resolve: (s: string, onError: (message: string) => void, options: ParseOptions) => {
         const match = candidates.find((t) => t.test!.test(s));
         if (match) return match.resolve(s, onError, options);
-        onError(`${shown(s)} is not ${name}`);
+        // An empty value had an empty subject: " is not an !!int".
+        onError(`${s.trim() === '' ? 'An empty value' : shown(s)} is not ${name}`);
         return s;
       },
     };

@@ -19,6 +19,9 @@ interface WriteOptions {
 export function keyText(key: unknown): string {
   if (typeof key === 'string') return key;
   if (key === null || key === undefined) return String(key);
+  // The text their values have, unquoted: a date key was written "\"2001-12-14T00:00:00.000Z\"".
+  if (key instanceof Date) return key.toISOString();
+  if (key instanceof Uint8Array) return base64(key);
   if (typeof key === 'object' && !(key instanceof LosslessNumber)) return writeJson(key, { indent: 0 });
   return String(key);
 }
