@@ -46,10 +46,13 @@ export function looksLikeIpv6(text: string): boolean {
   return colon !== -1 && !text.slice(0, colon).includes('.');
 }
 
-/** Parses a prefix 0..128 ("64" or "/64"); null when out of range or not a number. */
+/**
+ * Parses a prefix 0..128 ("64", "/64", "0064" as Python's ipaddress and the IPv4 box read it: it
+ * was refused from four digits); null when out of range or not a number.
+ */
 export function parsePrefix6(text: string): number | null {
   const t = text.trim().replace(/^\//, '');
-  if (!/^\d{1,3}$/.test(t)) return null;
+  if (!/^\d+$/.test(t)) return null;
   const n = Number(t);
   return n <= 128 ? n : null;
 }
@@ -99,8 +102,8 @@ export function parseIpv6(text: string): { ok: true; value: ParsedV6 } | { ok: f
     const after = t.slice(slash + 1);
     // "::1//64" and "::1/ /64" are typing slips, not a prefix (Python refuses them too).
     if (after.includes('/')) return { ok: false, error: V6_MESSAGES.twoSlashes };
-    const p = /^\s*\d{1,3}\s*$/.test(after) ? Number(after.trim()) : 129;
-    if (p > 128) return { ok: false, error: V6_MESSAGES.prefix };
+    const p = parsePrefix6(after);
+    if (p === null) return { ok: false, error: V6_MESSAGES.prefix };
     prefix = p;
     t = t.slice(0, slash).trim();
   }

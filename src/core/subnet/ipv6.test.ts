@@ -167,6 +167,13 @@ describe('IPv6 parsing rejects malformed input with its message', () => {
     });
   });
 
+  it('reads a prefix with leading zeros as Python does: /0064 is /64 (it said the prefix was not 0 to 128)', () => {
+    for (const text of ['2001:db8::1/0064', '2001:db8::1 0064', '[2001:db8::1]/000064'])
+      expect(parseIpv6(text), text).toMatchObject({ ok: true, value: { prefix: 64 } });
+    expect(calculate6('2001:db8::1', '0064').ok).toBe(true);
+    expect(parseIpv6('2001:db8::1/0129')).toEqual({ ok: false, error: V6_MESSAGES.prefix });
+  });
+
   it('accepts spaces around an inline prefix', () => {
     expect(parseIpv6('2001:db8:: / 48')).toEqual({ ok: true, value: { addr: 0x20010db8n << 96n, prefix: 48 } });
   });
