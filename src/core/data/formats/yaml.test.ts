@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { runDataOp } from '../ops';
-import { readYaml } from './yaml';
 import { randomJsonText } from '../../../../tests/cases/testdata';
 import { testRandom } from '../../../../tests/cases/seed';
 
@@ -416,8 +415,25 @@ describe('YAML features', () => {
       src += `a${i}: &a${i} [${Array(10)
         .fill(`*a${i - 1}`)
         .join(', ')}]\n`;
-    const r = readYaml(src);
-    expect(r.ok).toBe(false);
+    const r = toJson(src);
+    expect(r).toMatchObject({ ok: false, position: { line: 7 } }); // the first alias past the limit
+    expect(r.status).toMatch(
+      /^Invalid YAML: Aliases would write out more than 4,000,000 values \(an alias bomb\) \(line 7, column \d+\)$/,
+    );
+  });
+
+  it('a chain of anchors each used once converts (the library refused 14 links as an attack, at line 1, column 1)', () => {
+    let nested = 'x0: &x0 {v: 1}\n';
+    let merged = 'x0: &x0 {v0: 0}\n';
+    for (let i = 1; i <= 40; i++) {
+      nested += `x${i}: &x${i} {prev: *x${i - 1}}\n`;
+      merged += `x${i}: &x${i} {<<: *x${i - 1}, v${i}: ${i}}\n`;
+    }
+    let x = (JSON.parse(out(toJson(nested))) as { x40: unknown }).x40;
+    for (let i = 0; i < 40; i++) x = (x as { prev: unknown }).prev;
+    expect(x).toEqual({ v: 1 });
+    const { x40 } = JSON.parse(out(toJson(merged))) as { x40: object };
+    expect(Object.keys(x40).length).toBe(41);
   });
 });
 

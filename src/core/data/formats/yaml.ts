@@ -209,7 +209,9 @@ export function readYaml(text: string): YamlRead {
   const cycle = text.includes('*') ? aliasInsideItsAnchor(list) : undefined;
   if (cycle) return { ok: false, detail: cycle.detail, position: positionAt(text, cycle.offset) };
   try {
-    const values = list.map((d) => d.toJS({ mapAsMap: true, maxAliasCount: 10_000 }));
+    const bomb = text.includes('*') ? aliasPastLimit(list, MAX_EXPANDED_VALUES) : undefined;
+    if (bomb !== undefined) return { ok: false, detail: ALIAS_BOMB, position: positionAt(text, bomb) };
+    const values = list.map((d) => d.toJS({ mapAsMap: true, maxAliasCount: -1 }));
     for (const doc of list) {
       const clash = sameJsonKey(doc, text);
       if (clash) return { ok: false, ...clash };
@@ -408,6 +410,48 @@ function aliasInsideItsAnchor(docs: YAML.Document.Parsed[]): { detail: string; o
       },
     });
     if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * Values (scalars and collections) the JSON may hold with every alias written out: go-yaml (yq)
+ * allows about as many decoded through aliases. The library's own guard (maxAliasCount) multiplied
+ * counts along a chain of anchors each used once: it refused a 14-link chain of small mappings, at
+ * line 1, column 1.
+ */
+const MAX_EXPANDED_VALUES = 4_000_000;
+const ALIAS_BOMB = `Aliases would write out more than ${MAX_EXPANDED_VALUES.toLocaleString('en-US')} values (an alias bomb)`;
+
+/**
+ * The offset of the first alias (in document order) that takes the values written out through
+ * aliases past `limit`; undefined when none does. Each node's size is counted once (memoised), so
+ * a bomb costs the length of its text. Run after aliasInsideItsAnchor: no alias holds itself.
+ */
+function aliasPastLimit(docs: YAML.Document.Parsed[], limit: number): number | undefined {
+  for (const doc of docs) {
+    const sizes = new Map<unknown, number>();
+    const size = (node: unknown): number => {
+      if (YAML.isAlias(node)) return size(node.resolve(doc));
+      let n = sizes.get(node);
+      if (n !== undefined) return n;
+      n = 1;
+      if (YAML.isCollection(node))
+        for (const item of node.items) n += YAML.isPair(item) ? size(item.key) + size(item.value) : size(item);
+      sizes.set(node, n);
+      return n;
+    };
+    let total = 0;
+    let found: number | undefined;
+    YAML.visit(doc, {
+      Alias(_key, node) {
+        total += size(node);
+        if (total <= limit) return undefined;
+        found = node.range?.[0] ?? 0;
+        return YAML.visit.BREAK;
+      },
+    });
+    if (found !== undefined) return found;
   }
   return undefined;
 }
