@@ -183,7 +183,8 @@ export async function crcCheck(
     let checked = 0;
     const form = { seen: undefined as LineForm };
     for (const line of lines) {
-      if (line.trim() === '') continue;
+      // A line starting with # is a comment, as coreutils skips it (it was improperly formatted).
+      if (line.trim() === '' || line.startsWith('#')) continue;
       const read = checksumLine(line, digits, form);
       const name = read?.name;
       if (name === undefined) {

@@ -490,6 +490,11 @@ describe('bitsmith crc', () => {
       // After a BSD line, a name may start with a space; after a GNU line a BSD line is malformed.
       ['BSD, then a name with a leading space', (v) => `${v('sf-a')} sf-a\n${v('sf-a')}  sf-a\n`],
       ['GNU, then BSD', (v) => `${v('sf-a')}  sf-a\n${v('sf-a')} sf-a\n`],
+      // A line starting with # is a comment, skipped (it was improperly formatted, exit 1); one
+      // after a space is not.
+      ['a comment', (v) => `# made on 2026-12-02\n${v('sf-a')}  sf-a\n#\n`],
+      ['a space, then #', (v) => ` # not a comment\n${v('sf-a')}  sf-a\n`],
+      ['comments alone', () => '# nothing here\n'],
     ];
     const crc = (name: string) => ok(['crc', 'check', name]).slice(0, 8);
     const sha = (name: string) => execFileSync('sha256sum', [name], { cwd: tmp, encoding: 'utf8' }).slice(0, 64);
