@@ -5,7 +5,9 @@
  * and `-o` may name the command's own input. Devices and pipes (`-o /dev/null`) are written in place.
  */
 import {
+  accessSync,
   closeSync,
+  constants,
   fchmodSync,
   lstatSync,
   openSync,
@@ -107,6 +109,9 @@ export class OutputFile {
     // A symbolic link keeps pointing where it did: the file it names is the one replaced.
     this.target = existing ? realpathSync(path) : danglingTarget(path);
     this.temp = !existing || existing.isFile() ? hiddenBeside(this.target) : undefined;
+    // Replacing needs only the folder's permission: a file the user may not write (which `>`
+    // refuses) was replaced, and then owned by them.
+    if (existing?.isFile()) writable(path, this.target);
     try {
       this.fd = openSync(this.temp ?? this.target, this.temp ? 'wx' : 'w');
     } catch (e) {
@@ -129,6 +134,14 @@ export class OutputFile {
       throw new BadInput(writeProblem(this.path, e));
     }
     pending.delete(this.temp);
+  }
+}
+
+function writable(path: string, target: string): void {
+  try {
+    accessSync(target, constants.W_OK);
+  } catch (e) {
+    throw new BadInput(writeProblem(path, e));
   }
 }
 

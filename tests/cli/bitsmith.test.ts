@@ -7,19 +7,22 @@ import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import {
+  chmodSync,
+  cpSync,
   existsSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
+  rmSync,
   statSync,
   symlinkSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { startServer, type RunningServer } from '../harness/server';
@@ -1251,6 +1254,34 @@ describe('bitsmith -o FILE', () => {
     expect(readFileSync(place.target, 'utf8')).toBe(Buffer.from('precious\n').toString('base64'));
     expect(statSync(place.target).mode & 0o777).toBe(0o600);
     expect(readdirSync(place.dir)).toEqual(['keep.txt']);
+  });
+
+  it('-o refuses a file the user may not write, as > does (it was replaced: a rename needs only the folder)', () => {
+    // As root every file is writable: the command then runs as nobody, from a copy nobody can read
+    // (a clean clone lives in a private folder), in a folder everyone may write.
+    const place = mkdtempSync(join(tmpdir(), 'bitsmith-read-only-'));
+    try {
+      chmodSync(place, 0o777);
+      cpSync(dirname(BIN), join(place, 'cli'), { recursive: true });
+      const target = join(place, 'ro.txt');
+      writeFileSync(target, 'precious\n', { mode: 0o444 });
+      const asUser = process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : [];
+      const run = (...cmd: string[]) => {
+        const all = [...asUser, ...cmd];
+        return spawnSync(all[0]!, all.slice(1), { cwd: place, encoding: 'utf8' });
+      };
+      expect(run('sh', '-c', 'echo new > ro.txt').status).not.toBe(0); // the shell's verdict
+      const r = run(process.execPath, join(place, 'cli', basename(BIN)), 'crc', 'list', '-o', 'ro.txt');
+      expect({ status: r.status, stderr: r.stderr }).toEqual({
+        status: 1,
+        stderr: 'bitsmith: ro.txt: permission denied\n',
+      });
+      expect(readFileSync(target, 'utf8')).toBe('precious\n');
+      expect(statSync(target).uid).toBe(process.getuid?.());
+      expect(readdirSync(place).sort()).toEqual(['cli', 'ro.txt']);
+    } finally {
+      rmSync(place, { recursive: true, force: true });
+    }
   });
 
   it('a generator whose second file cannot be written leaves the first as it was', () => {
