@@ -223,7 +223,7 @@ describeWith(['chromium'], 'JSON formatter WASM kernel with big inputs', () => {
   });
 
   it(
-    'shows the first 500 lines (PREVIEW_LINES) of a 150 KB result without a long task; Download has all of it',
+    'shows the first 200 lines (PREVIEW_LINES) of a 150 KB result without a long task; Download has all of it',
     MAIN_THREAD_TEST,
     async () => {
       const { page, errors } = await open();

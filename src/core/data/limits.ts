@@ -17,11 +17,11 @@ export const MAIN_THREAD_LIMIT = 16_384;
 /** The worker sends this much of a big output (or the page reads of a big file) as its preview. */
 export const PREVIEW_CHARS = 32 * 1024;
 /**
- * A textarea shows at most this many lines (and PREVIEW_CHARS characters) of a text: laying out
- * 1,000 lines takes Chromium about 17 ms here on an idle machine and 27-33 ms under CI's load (one
- * task of 62-73 ms with React's update and paint), 64 KB of formatted JSON (4,800 lines) about 70 ms.
+ * A textarea shows at most this many lines (and PREVIEW_CHARS characters) of a text: Chromium lays
+ * out every line (about 17 ms for 1,000 lines here on an idle machine). The frame that showed 500
+ * lines took 25-29 ms of CPU here and 52-59 ms in the project's CI (docs/data-converters.md).
  */
-export const PREVIEW_LINES = 500;
+export const PREVIEW_LINES = 200;
 /**
  * The JSON formatter looks for repeated keys in this many bytes of its input (./json/duplicates.ts):
  * about 30 ms here, cold; the whole of a big input would have added more than the kernel takes.
