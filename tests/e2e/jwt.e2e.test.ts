@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { openPage } from '../harness/browser';
 import { networkInterfaces } from 'node:os';
 import { createHmac, generateKeyPairSync, sign as cryptoSign } from 'node:crypto';
-import { advanceClockUntil, useSharedApp } from '../harness/e2e';
+import { advanceClockUntil, holdWorkerResults, useSharedApp } from '../harness/e2e';
 import { startServer } from '../harness/server';
 import { describeWith } from '../harness/system';
 import {
@@ -14,7 +14,7 @@ import {
   MAX_TASK_CPU_MS,
   traceMainThread,
 } from '../harness/main-thread';
-import { SHOWN_HEAD_CHARS } from '../../src/tools/jwt/logic';
+import { LONG_JWT_TEXT, SHOWN_HEAD_CHARS } from '../../src/tools/jwt/logic';
 
 const b64u = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
@@ -299,6 +299,57 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     expect(await line.ariaSnapshot()).toBe(
       '- paragraph: Your token is decoded in this browser. Nothing leaves your device.',
     );
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+
+  it('decodes a long token in the worker: Cancel and Clear All stop it, the token stays, its errors read the same', async () => {
+    const { page, errors } = await open();
+    const long = `${b64u({ alg: 'HS256' })}.${b64u({ sub: 'long-one', data: 'x'.repeat(LONG_JWT_TEXT), end: 'last' })}.c2ln`;
+    const input = page.getByLabel('JWT Token');
+    const decoding = page.getByRole('status').filter({ hasText: 'Decoding the token…' });
+    const paste = async (text: string) => {
+      await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+      await input.focus();
+      await input.press('Control+V');
+    };
+
+    // The auto-decode starts in the worker; Cancel stops it and the token stays.
+    let release = await holdWorkerResults(page);
+    await paste(long);
+    await decoding.waitFor();
+    await decoding.getByRole('button', { name: 'Cancel' }).click();
+    await decoding.waitFor({ state: 'detached' });
+    await release();
+    expect(await page.locator('.char-count').textContent()).toBe(`${long.length} characters`);
+    expect(await page.getByLabel('Token information').count()).toBe(0);
+
+    // Decode shows what the worker decoded: the grid and the whole payload (Copy Payload).
+    await page.getByRole('button', { name: 'Decode' }).click();
+    await page.getByLabel('Token information').waitFor();
+    expect(await page.getByLabel('Token information').textContent()).toContain('long-one');
+    await page.getByRole('button', { name: 'Copy Payload', exact: true }).click();
+    await expect
+      .poll(async () => (JSON.parse(await page.evaluate(() => navigator.clipboard.readText())) as { end: string }).end)
+      .toBe('last');
+
+    // Clear All while the worker decodes: nothing of the old token comes back.
+    release = await holdWorkerResults(page);
+    await page.getByRole('button', { name: 'Decode' }).click();
+    await decoding.waitFor();
+    await page.getByRole('button', { name: 'Clear All' }).click();
+    await release();
+    await decoding.waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Token information').count()).toBe(0);
+    expect(await input.inputValue()).toBe('');
+
+    // A long token that is no JSON: the worker's error is the page's.
+    await paste(
+      `${b64u({ alg: 'HS256' })}.${Buffer.from(`{"data":"${'y'.repeat(LONG_JWT_TEXT)}"`).toString('base64url')}.c2ln`,
+    );
+    await expect
+      .poll(() => page.locator('.status-line').textContent())
+      .toMatch(/^Failed to decode token: the payload is not valid JSON \(.+\)$/);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -6,7 +6,6 @@ import { copyText, useTransientMessage } from '../../components/CopyButton';
 import { trackToolUsage } from '../../telemetry';
 import { useDebouncedEffect } from '../../hooks/useDebouncedEffect';
 import {
-  decodeJwt,
   encryptedTokenNote,
   fragmentForToken,
   fragmentWithoutStaleToken,
@@ -15,7 +14,7 @@ import {
   LONG_JWT_TEXT,
   lifetimeStatus,
   MESSAGES,
-  decodedJson,
+  decodedViews,
   SHOWN_HEAD_CHARS,
   shownText,
   statusWord,
@@ -26,6 +25,7 @@ import {
 } from './logic';
 import { reportedAlg, verifySignature } from './verify';
 import { useJwtStore } from './store';
+import { useDecode } from './useDecode';
 import { useUndoableReplace } from '../../hooks/useUndoableReplace';
 import { onLongPaste } from '../../browser/long-paste';
 import { count } from '../../core/count';
@@ -61,12 +61,7 @@ export default function JwtPage() {
   );
   const [copyMessage, showCopyMessage] = useTransientMessage();
 
-  const decode = (manual: boolean) => {
-    const r = decodeJwt(s.input);
-    if (r.ok) s.setResult(r.token, '', manual);
-    else s.setResult(null, r.error, manual);
-    if (manual || r.ok) trackToolUsage(tool.analyticsName, 'decode_token', { valid: r.ok, length: s.input.length });
-  };
+  const { decode, decoding, cancel } = useDecode();
 
   // Spec: decode automatically 500 ms after a change when the input has exactly 3 parts.
   useDebouncedEffect(() => decode(false), [s.input], 500, hasThreeParts(s.input));
@@ -106,10 +101,7 @@ export default function JwtPage() {
   // in a render of its own after the token's: re-reading a 1 MB payload digit for digit took 25 ms
   // on top of the decode's task. Until then the views of the new token are empty, never the old one's.
   const viewed = useDeferredValue(t);
-  const viewedJson = useMemo(
-    () => (viewed ? { header: decodedJson(viewed, 'header'), payload: decodedJson(viewed, 'payload') } : null),
-    [viewed],
-  );
+  const viewedJson = useMemo(() => (viewed ? decodedViews(viewed) : null), [viewed]);
   const json = viewed === t ? viewedJson : null;
   const info = t ? tokenInfo(t) : null;
   const parts: [Part, string][] = t
@@ -162,6 +154,14 @@ export default function JwtPage() {
           <p className="muted" role="note">
             The token is long ({count(s.input.length)} characters): only its start is shown, read-only; all of it is
             decoded and verified. Clear All removes it.
+          </p>
+        )}
+        {decoding && (
+          <p className="muted" role="status">
+            Decoding the token…{' '}
+            <button type="button" onClick={cancel}>
+              Cancel
+            </button>
           </p>
         )}
         <div className="row">

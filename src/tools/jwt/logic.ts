@@ -27,9 +27,11 @@ export interface DecodedJwt {
   parts: [string, string, string];
   /** The header's and payload's JSON text as decoded: what the decoded views show, every digit kept. */
   text: { header: string; payload: string };
+  /** The views (decodedViews), when the worker that decoded a long token wrote them. */
+  json?: DecodedViews;
 }
 
-type DecodeResult = { ok: true; token: DecodedJwt } | { ok: false; error: string };
+export type DecodeResult = { ok: true; token: DecodedJwt } | { ok: false; error: string };
 
 function decodeJsonPart(part: string, name: string): { value: Record<string, unknown>; text: string } {
   let bytes: Uint8Array;
@@ -326,6 +328,16 @@ export function decodedJson(token: DecodedJwt, part: 'header' | 'payload'): stri
   const read = readJson(token.text[part]);
   // Past the lossless reader's nesting limit: JSON.parse's tree, as before.
   return read.ok ? writeJson(read.value, { indent: 2 }) : JSON.stringify(token[part], null, 2);
+}
+
+export interface DecodedViews {
+  header: string;
+  payload: string;
+}
+
+/** Both decoded views of a token (see decodedJson). */
+export function decodedViews(token: DecodedJwt): DecodedViews {
+  return token.json ?? { header: decodedJson(token, 'header'), payload: decodedJson(token, 'payload') };
 }
 
 /**
