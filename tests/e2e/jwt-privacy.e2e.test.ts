@@ -5,6 +5,7 @@ import { openPage } from '../harness/browser';
 import { useSharedApp } from '../harness/e2e';
 import { startRecordingProxy } from '../harness/proxy';
 import { describeWith } from '../harness/system';
+import { LONG_JWT_TEXT } from '../../src/tools/jwt/logic';
 
 const b64u = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
@@ -38,6 +39,34 @@ describeWith(['chromium'], 'JWT token privacy', () => {
     const others = sent.filter((s) => !s.startsWith(`GET ${app.url}/jwt-debugger?`));
     for (const part of [header, payload, signature]) {
       for (const request of others) expect(request).not.toContain(part);
+    }
+    await page.context().close();
+  });
+
+  it('sends no part of a long token decoded in the worker: no request, page view or error report', async () => {
+    const header = b64u({ alg: 'HS256', typ: 'JWT' });
+    const payload = b64u({ sub: 'long-private-subject-4711', data: 'z'.repeat(LONG_JWT_TEXT) });
+    const signature = Buffer.from('long-signature-bytes-that-are-secret').toString('base64url');
+    const { page } = await openPage(app.browser, { permissions: ['clipboard-read', 'clipboard-write'] });
+    const sent: string[] = [];
+    page.on('request', (r) => sent.push(`${r.method()} ${r.url()}\n${r.postData() ?? ''}`));
+    const workers: string[] = [];
+    page.on('worker', (w) => workers.push(w.url()));
+    await page.goto(`${app.url}/jwt-debugger`);
+    await page.evaluate((t) => navigator.clipboard.writeText(t), `${header}.${payload}.${signature}`);
+    await page.getByLabel('JWT Token').focus();
+    await page.getByLabel('JWT Token').press('Control+V');
+    await page.getByLabel('Token information').waitFor();
+    expect(await page.getByLabel('Token information').textContent()).toContain('long-private-subject-4711');
+    expect(workers.some((url) => /\/jwt\.worker-[\w-]+\.js$/.test(url))).toBe(true);
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('uncaught after a long token');
+      });
+    });
+    await expect.poll(() => sent.filter((s) => s.includes('/api/analytics/error')).length).toBe(1);
+    for (const part of [header, payload.slice(0, 64), signature]) {
+      for (const request of sent) expect(request).not.toContain(part);
     }
     await page.context().close();
   });
