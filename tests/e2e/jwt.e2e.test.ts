@@ -6,6 +6,7 @@ import { networkInterfaces } from 'node:os';
 import { createHmac, generateKeyPairSync, sign as cryptoSign } from 'node:crypto';
 import { advanceClockUntil, holdWorkerResults, useSharedApp } from '../harness/e2e';
 import { startServer } from '../harness/server';
+import { seriousViolations } from '../harness/axe';
 import { describeWith } from '../harness/system';
 import {
   describeTasks,
@@ -318,6 +319,7 @@ describeWith(['chromium'], 'JWT Debugger page', () => {
     let release = await holdWorkerResults(page);
     await paste(long);
     await decoding.waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
     await decoding.getByRole('button', { name: 'Cancel' }).click();
     await decoding.waitFor({ state: 'detached' });
     await release();
