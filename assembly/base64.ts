@@ -140,8 +140,10 @@ export function encode(src: usize, len: usize, dst: usize, flags: u32): usize {
 }
 
 /** 16 validated ASCII characters to 12 bytes (in lanes 0..11). */
-@inline function packSextets(v: v128, hi: v128, lutRoll: v128, special: v128, specialRoll: v128, pack: v128, packOrder: v128): v128 {
-  const roll = v128.bitselect(specialRoll, i8x16.swizzle(lutRoll, hi), i8x16.eq(v, special));
+@inline function packSextets(v: v128, hi: v128, lutRoll: v128, special: v128, specialSlot: v128, pack: v128, packOrder: v128): v128 {
+  // The special character looks its offset up 8 slots past its high nibble's (slots 8..15 are
+  // free: those nibbles are invalid), one add instead of a blend.
+  const roll = i8x16.swizzle(lutRoll, i8x16.add(hi, v128.and(i8x16.eq(v, special), specialSlot)));
   const sextets = i8x16.add(v, roll);
   // Byte pairs (a, b) -> 12-bit (a << 6) | b in each 16-bit lane, then pairs -> 24 bits.
   const ab = v128.or(i16x8.shl(v128.and(sextets, i16x8.splat(0x00ff)), 6), i16x8.shr_u(sextets, 8));
@@ -173,35 +175,40 @@ export function decode(src: usize, len: usize, dst: usize, flags: u32): i32 {
     : i8x16(0x10, 0x10, 0x01, 0x02, 0x04, 0x08, 0x04, 0x08, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10, 0x10);
   // Offset to add per high nibble; one character per alphabet needs its own offset.
   const lutRoll = urlSafe
-    ? i8x16(0, 0, 17, 4, -65, -65, -71, -71, 0, 0, 0, 0, 0, 0, 0, 0)
-    : i8x16(0, 0, 19, 4, -65, -65, -71, -71, 0, 0, 0, 0, 0, 0, 0, 0);
+    ? i8x16(0, 0, 17, 4, -65, -65, -71, -71, 0, 0, 0, 0, 0, -32, 0, 0) // '_' (0x5f) in slot 5 + 8
+    : i8x16(0, 0, 19, 4, -65, -65, -71, -71, 0, 0, 16, 0, 0, 0, 0, 0); // '/' (0x2f) in slot 2 + 8
   const special = i8x16.splat(urlSafe ? 0x5f : 0x2f); // '_' or '/'
-  const specialRoll = i8x16.splat(urlSafe ? -32 : 16);
+  const specialSlot = i8x16.splat(8);
   const nibble = i8x16.splat(0x0f);
   const pack = i32x4.splat(0x00011000); // per 16-bit pair: (ab << 12) + cd
   const packOrder = i8x16(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
 
   const start = dst;
   let i: usize = 0;
-  // Two vectors per iteration with one branch for both validity checks.
+  // Two vectors per iteration. Validity is checked once, after the loop: what an invalid input
+  // wrote is never used, as the call then returns INVALID. High nibbles come from a 16-bit shift
+  // (the nibble mask clears what crosses a byte): x64 has no 8-bit shift, and V8's i8x16.shr_u
+  // is a 16-bit shift plus a mask of its own, 15% of this loop.
+  let bad = i64x2.splat(0);
   while (i + 32 <= body) {
     const v0 = v128.load(src + i);
     const v1 = v128.load(src + i, 16);
-    const hi0 = v128.and(i8x16.shr_u(v0, 4), nibble);
-    const hi1 = v128.and(i8x16.shr_u(v1, 4), nibble);
+    const hi0 = v128.and(i16x8.shr_u(v0, 4), nibble);
+    const hi1 = v128.and(i16x8.shr_u(v1, 4), nibble);
     const bad0 = v128.and(i8x16.swizzle(lutLo, v128.and(v0, nibble)), i8x16.swizzle(lutHi, hi0));
     const bad1 = v128.and(i8x16.swizzle(lutLo, v128.and(v1, nibble)), i8x16.swizzle(lutHi, hi1));
-    if (v128.any_true(v128.or(bad0, bad1))) return INVALID;
-    v128.store(dst, packSextets(v0, hi0, lutRoll, special, specialRoll, pack, packOrder));
-    v128.store(dst, packSextets(v1, hi1, lutRoll, special, specialRoll, pack, packOrder), 12);
+    bad = v128.or(bad, v128.or(bad0, bad1));
+    v128.store(dst, packSextets(v0, hi0, lutRoll, special, specialSlot, pack, packOrder));
+    v128.store(dst, packSextets(v1, hi1, lutRoll, special, specialSlot, pack, packOrder), 12);
     i += 32;
     dst += 24;
   }
+  if (v128.any_true(bad)) return INVALID;
   while (i + 16 <= body) {
     const v = v128.load(src + i);
-    const hi = v128.and(i8x16.shr_u(v, 4), nibble);
+    const hi = v128.and(i16x8.shr_u(v, 4), nibble);
     if (v128.any_true(v128.and(i8x16.swizzle(lutLo, v128.and(v, nibble)), i8x16.swizzle(lutHi, hi)))) return INVALID;
-    v128.store(dst, packSextets(v, hi, lutRoll, special, specialRoll, pack, packOrder));
+    v128.store(dst, packSextets(v, hi, lutRoll, special, specialSlot, pack, packOrder));
     i += 16;
     dst += 12;
   }
