@@ -1,5 +1,6 @@
 /** The WASM kernel against Node's Buffer: every length 0..300, large buffers, both alphabets. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { randomInt, randomPick } from '../random';
 import { randomBytes, testRandom } from '../../../tests/cases/seed';
 import { loadFreshKernel } from '../../../server/wasm';
 import { decodeBytes, encodeBytes, type Alphabet, type Base64Exports } from './kernel';
@@ -120,6 +121,29 @@ describe('base64 kernel validation', () => {
         ok = false;
       }
       expect(ok, JSON.stringify(s)).toBe(isValidBase64(s));
+    }
+  });
+});
+
+describe('base64 kernel whitespace strip', () => {
+  it('removes exactly the six whitespace bytes, at any density and position, keeping every other byte in order', () => {
+    const rand = testRandom();
+    const spaces = [9, 10, 11, 12, 13, 32];
+    // Bytes that look like whitespace to a careless test but must stay (the decode rejects them).
+    const keep = [0, 8, 14, 31, 33, 0x41, 0x7f, 0x80, 0x89, 0x8a, 0xa0, 0xff];
+    const ptr = kernel.reserve(4096);
+    for (let k = 0; k < 400; k++) {
+      const len = k < 200 ? k : randomInt(rand, 4000); // every short length, then long runs
+      const density = randomPick(rand, [0, 0.01, 0.06, 0.3, 0.9, 1]);
+      const input = new Uint8Array(len);
+      for (let i = 0; i < len; i++) {
+        input[i] = randomPick(rand, rand() < density ? spaces : keep);
+      }
+      new Uint8Array(kernel.memory.buffer, ptr, len).set(input);
+      const n = kernel.stripWhitespace(ptr, len);
+      const expected = input.filter((b) => !spaces.includes(b));
+      const got = new Uint8Array(kernel.memory.buffer, ptr, n);
+      expect(Buffer.from(got).equals(Buffer.from(expected)), `length ${len}, density ${density}`).toBe(true);
     }
   });
 });

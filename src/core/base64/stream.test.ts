@@ -72,6 +72,25 @@ describe.each(['standard', 'url'] as Alphabet[])('streaming, %s alphabet', (alph
     }
   });
 
+  it('decodes text whose whitespace first comes after clean pieces, wherever it falls', () => {
+    // Clean pieces are decoded without a whitespace scan. Whitespace that first comes later (in a
+    // piece's carried tail, at a piece boundary, at the very end) must still be stripped, and the
+    // decoder must count only Base64 characters (the CLI pads unpadded input from that count).
+    const data = randomBytes(testRandom(7), 300);
+    const clean = Buffer.from(data).toString(enc); // 400 characters, pieces of 64
+    for (let pos = 100; pos <= clean.length; pos++) {
+      for (const space of ['\n', ' \r\n', '\t\t\t\t\t']) {
+        const text = new Uint8Array(Buffer.from(clean.slice(0, pos) + space + clean.slice(pos), 'latin1'));
+        const [emit, result] = collect();
+        const dec = new Base64Decoder(kernel, alphabet, 64);
+        for (const piece of [text.subarray(0, 150), text.subarray(150)]) dec.push(piece, emit);
+        dec.finish(emit);
+        expect(result().equals(Buffer.from(data)), `${JSON.stringify(space)} at ${pos}`).toBe(true);
+        expect(dec.chars, `${JSON.stringify(space)} at ${pos}`).toBe(clean.length);
+      }
+    }
+  });
+
   it('handles padding followed only by whitespace in later chunks', () => {
     const text = new Uint8Array(Buffer.from('QUJDRA==\n\n  \n', 'latin1'));
     for (let cut = 0; cut <= text.length; cut++) {
