@@ -20,6 +20,7 @@ describeWith(['chromium'], 'offline in Chromium', () => {
 
     const { page, errors } = await openPage(app.browser, {
       viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'allow',
       acceptDownloads: true,
     });
     await page.goto(app.url + '/');
@@ -99,7 +100,10 @@ describeWith(['chromium'], 'offline in Chromium', () => {
       rewrite('sw.js', (t) => t.replace(/(url:"index\.html",revision:")\w+/, '$1deploy2'));
       await checkForUpdate();
     };
-    const { page, errors } = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
+    const { page, errors } = await openPage(app.browser, {
+      viewport: { width: 1280, height: 800 },
+      serviceWorkers: 'allow',
+    });
     try {
       await page.goto(server.url + '/url-encoder');
       await page.evaluate(async () => {
@@ -441,7 +445,10 @@ describeWith(['chromium'], 'offline in Chromium', () => {
       // network every time, so offline the report said "Synthesis failed: Failed to fetch".
       const server = await startServer();
       try {
-        const { page, errors } = await openPage(app.browser, { viewport: { width: 1280, height: 800 } });
+        const { page, errors } = await openPage(app.browser, {
+          viewport: { width: 1280, height: 800 },
+          serviceWorkers: 'allow',
+        });
         await page.goto(server.url + '/crc-generator');
         await page.evaluate(async () => {
           await navigator.serviceWorker.ready;
