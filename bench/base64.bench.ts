@@ -9,7 +9,8 @@
  * memcpy, and in a second group against Node's native. That group also shows a fresh output
  * written once with no conversion: the floor of any call returning fresh memory (issue 29's
  * 1.2x goal for fresh-output whole calls is below it when the floor is under 1.2x native).
- * A last group decodes the same text cut into 76-character lines.
+ * A group decodes the same text cut into 76-character lines. The last two convert one 192 KiB
+ * piece in cache, as each kernel call of the streams does, with the plain and the relaxed SIMD build.
  */
 import { randomFillSync } from 'node:crypto';
 import { defineSuite, type BenchCase } from './harness';
@@ -137,6 +138,34 @@ export default defineSuite({
       inner,
     );
 
+    // One 192 KiB piece in cache, converted again and again: each kernel call of the streams (they
+    // work in such pieces). The plain SIMD build against the relaxed SIMD one, whose table look-ups
+    // are one pshufb each (src/core/wasm/relaxed-simd.ts).
+    const builds = [
+      ['plain SIMD build (i8x16.swizzle)', await loadFreshKernel<Base64Exports>('base64', 'simd')],
+      ['relaxed SIMD build (i8x16.relaxed_swizzle)', await loadFreshKernel<Base64Exports>('base64', 'relaxed-simd')],
+    ] as const;
+    const PIECE = 192 << 10; // a multiple of 3 and of 4
+    const pieces = Math.floor(m / PIECE);
+    const pieceCases = (direction: 'encode' | 'decode') =>
+      builds.map(([label, k]) => {
+        const at = k.reserve(3 * PIECE);
+        new Uint8Array(k.memory.buffer, at, PIECE).set((direction === 'encode' ? data : ascii).subarray(0, PIECE));
+        const expected = direction === 'encode' ? (PIECE / 3) * 4 : (PIECE / 4) * 3;
+        const convert = () =>
+          direction === 'encode' ? k.encode(at, PIECE, at + PIECE, 0) : k.decode(at, PIECE, at + PIECE, 0);
+        return bestOf(
+          `${label}, ${direction} kernel`,
+          pieces * PIECE,
+          () => {
+            for (let i = 0; i < pieces; i++) if (convert() !== expected) throw new Error(`${direction} failed`);
+          },
+          inner,
+        );
+      });
+    const [encPlain, encRelaxed] = pieceCases('encode');
+    const [decPlain, decRelaxed] = pieceCases('decode');
+
     return [
       {
         name: `encode ${n >> 20} MiB`,
@@ -162,6 +191,16 @@ export default defineSuite({
         name: `decode ${m >> 20} MiB of Base64 in 76-character lines, vs Node's native`,
         baseline: wrappedNative.name,
         cases: [wrappedNative, wrappedReused],
+      },
+      {
+        name: `encode a 192 KiB piece in cache ${pieces} times, plain vs relaxed SIMD`,
+        baseline: encPlain!.name,
+        cases: [encPlain!, encRelaxed!],
+      },
+      {
+        name: `decode a 192 KiB piece in cache ${pieces} times, plain vs relaxed SIMD`,
+        baseline: decPlain!.name,
+        cases: [decPlain!, decRelaxed!],
       },
     ];
   },

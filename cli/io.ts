@@ -5,6 +5,7 @@ import { getHeapStatistics } from 'node:v8';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { instantiateKernel, type KernelExports } from '../src/core/wasm/instantiate';
+import { kernelBuildPath } from '../server/wasm';
 import { notUtf8Where, type NotUtf8 } from '../src/core/data/utf8';
 
 /** Bad input: the command prints its message as one line on stderr and exits with 1. */
@@ -139,5 +140,5 @@ function wasmFile(name: string): string {
 
 /** Compiles and instantiates one WASM kernel (only the commands that need it call this). */
 export function loadKernel<E extends KernelExports>(name: string): Promise<E> {
-  return instantiateKernel<E>(readFileSync(wasmFile(name)));
+  return instantiateKernel<E>(readFileSync(kernelBuildPath(wasmFile(name))));
 }

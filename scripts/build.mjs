@@ -46,6 +46,16 @@ const wasmModules = readdirSync(join(root, 'assembly'))
   .filter((f) => f.endsWith('.ts'))
   .map((f) => f.slice(0, -3))
   .filter((m) => !onlyModule || m === onlyModule);
+/**
+ * Each module's builds: <name>.wasm (plain SIMD) and, for a module whose source asks
+ * ASC_FEATURE_RELAXED_SIMD, <name>.relaxed.wasm too (see src/core/wasm/relaxed-simd.ts).
+ */
+const wasmBuilds = wasmModules.flatMap((m) => [
+  { module: m, file: `${m}.wasm`, enable: [] },
+  ...(readFileSync(join(root, `assembly/${m}.ts`), 'utf8').includes('ASC_FEATURE_RELAXED_SIMD')
+    ? [{ module: m, file: `${m}.relaxed.wasm`, enable: ['--enable', 'relaxed-simd'] }]
+    : []),
+]);
 
 /**
  * The files esbuild bundled into the bitsmith command at its last build (its metafile), outside
@@ -59,17 +69,17 @@ function bundledInputs(meta) {
   return Object.keys(inputs).filter((p) => !p.split('/').includes('node_modules'));
 }
 
-/** The WASM modules the bitsmith command loads (cli/io.ts finds them in dist/cli/wasm). */
-const CLI_WASM = ['crc', 'crcid', 'base64', 'json', 'subnet'];
+/** The WASM builds the bitsmith command loads (cli/io.ts finds them in dist/cli/wasm). */
+const CLI_WASM = ['crc', 'crcid', 'base64', 'base64.relaxed', 'json', 'subnet'];
 
 const steps = {
   wasm: {
     inputs: ['assembly', 'asconfig.json'],
-    outputs: wasmModules.map((m) => `build/wasm/${m}.wasm`),
+    outputs: wasmBuilds.map((b) => `build/wasm/${b.file}`),
     build() {
       mkdirSync(join(root, 'build/wasm'), { recursive: true });
       const failed = [];
-      for (const m of wasmModules) {
+      for (const { module: m, file, enable } of wasmBuilds) {
         try {
           run(bin('asc'), [
             `assembly/${m}.ts`,
@@ -77,11 +87,12 @@ const steps = {
             'asconfig.json',
             '--target',
             'release',
+            ...enable,
             '--outFile',
-            `build/wasm/${m}.wasm`,
+            `build/wasm/${file}`,
           ]);
         } catch {
-          failed.push(m);
+          failed.push(file);
         }
       }
       if (failed.length) throw new Error(`WASM modules failed to compile: ${failed.join(', ')}`);

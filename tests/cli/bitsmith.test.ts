@@ -1481,6 +1481,7 @@ describe('the npm package', () => {
     expect(paths).toContain('dist/cli/bitsmith.mjs');
     expect(paths).toContain('dist/cli/crc-part-worker.mjs');
     expect(paths).toContain('dist/cli/wasm/crc.wasm');
+    expect(paths).toContain('dist/cli/wasm/base64.relaxed.wasm');
     expect(paths).toContain('LICENSE');
     expect(paths.every((p) => p.startsWith('dist/cli/') || ['package.json', 'README.md', 'LICENSE'].includes(p))).toBe(
       true,

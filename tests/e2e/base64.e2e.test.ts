@@ -228,6 +228,8 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
 
   it('handles large typed and pasted input: shown in part, preview with a note, full copy and validity through the worker', async () => {
     const { page, errors } = await open();
+    const wasm: string[] = [];
+    page.context().on('request', (r) => void (r.url().endsWith('.wasm') && wasm.push(new URL(r.url()).pathname)));
     const text = 'Large typed input for BitSmith. '.repeat(40_000); // 1.28 M characters
     const b64 = Buffer.from(text).toString('base64');
     await input(page).fill(text);
@@ -264,6 +266,8 @@ describeWith(['chromium'], 'Base64 converter in Chromium', () => {
     await input(page).fill(b64 + '!');
     await expect.poll(() => page.getByTestId('validity-badge').textContent()).toBe('Invalid Base64');
     await expect.poll(() => status(page).textContent()).toBe('Invalid Base64 string');
+    // Chromium compiles relaxed SIMD: the worker loads that build of the kernel, and only that one.
+    expect(wasm).toEqual([expect.stringMatching(/^\/assets\/base64\.relaxed-[\w-]+\.wasm$/)]);
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -18,6 +18,7 @@ declare namespace WebAssembly {
   }
   type Exports = Record<string, unknown>;
   type Imports = Record<string, Record<string, unknown>>;
+  function validate(bytes: BufferSource): boolean;
   function instantiate(bytes: BufferSource, importObject?: Imports): Promise<WebAssemblyInstantiatedSource>;
   function instantiateStreaming(
     source: Response | PromiseLike<Response>,

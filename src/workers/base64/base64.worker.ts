@@ -2,7 +2,9 @@
 // (read here in chunks, never copied through the page) into output Blobs.
 import * as Comlink from 'comlink';
 import wasmUrl from '../../../build/wasm/base64.wasm?url';
+import relaxedWasmUrl from '../../../build/wasm/base64.relaxed.wasm?url';
 import { loadKernelFromUrl } from '../../core/wasm/instantiate';
+import { kernelBuild } from '../../core/wasm/relaxed-simd';
 import type { Base64Exports } from '../../core/base64/kernel';
 import {
   blobText,
@@ -19,7 +21,7 @@ import { SINK_STOPPED, type PartMessage, type PartReply } from './part-messages'
 import type { Alphabet } from '../../core/base64/kernel';
 
 let kernel: Promise<Base64Exports> | undefined;
-const getKernel = () => (kernel ??= loadKernelFromUrl<Base64Exports>(wasmUrl));
+const getKernel = () => (kernel ??= loadKernelFromUrl<Base64Exports>(kernelBuild(wasmUrl, relaxedWasmUrl)));
 
 /**
  * Output parts go to a second worker that makes them into Blobs (part-sink.worker.ts), so that

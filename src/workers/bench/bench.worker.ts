@@ -2,11 +2,13 @@
 // comparison, with the same WASM kernels the tools load (each instantiated on first use).
 import * as Comlink from 'comlink';
 import base64Url from '../../../build/wasm/base64.wasm?url';
+import base64RelaxedUrl from '../../../build/wasm/base64.relaxed.wasm?url';
 import crcUrl from '../../../build/wasm/crc.wasm?url';
 import jsonUrl from '../../../build/wasm/json.wasm?url';
 import pngUrl from '../../../build/wasm/png.wasm?url';
 import subnetUrl from '../../../build/wasm/subnet.wasm?url';
 import { loadKernelFromUrl, type KernelExports } from '../../core/wasm/instantiate';
+import { kernelBuild } from '../../core/wasm/relaxed-simd';
 import type { ComparisonId, ComparisonResult } from './catalogue';
 import type { Kernels } from './comparisons';
 import { runComparison, type Progress } from './measure';
@@ -17,7 +19,7 @@ function lazyKernel<E extends KernelExports>(url: string): () => Promise<E> {
 }
 
 const kernels: Kernels = {
-  base64: lazyKernel(base64Url),
+  base64: lazyKernel(kernelBuild(base64Url, base64RelaxedUrl)),
   json: lazyKernel(jsonUrl),
   crc: lazyKernel(crcUrl),
   png: lazyKernel(pngUrl),
