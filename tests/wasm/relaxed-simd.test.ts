@@ -3,6 +3,7 @@
  * it (setting Node 20's V8 flag), and it really differs from the plain build in its look-ups.
  * Its results are checked against Node's Buffer with the plain build's in src/core/base64/kernel.test.ts.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -38,5 +39,18 @@ describe('relaxed SIMD builds', () => {
   it('a page picks the relaxed build only where there is one and the engine compiles it', () => {
     expect(kernelBuild('base64.wasm', 'base64.relaxed.wasm')).toBe('base64.relaxed.wasm');
     expect(kernelBuild('crc.wasm')).toBe('crc.wasm');
+  });
+
+  it('an engine without relaxed SIMD (Safari; here Node with it switched off) gets the plain build', () => {
+    const script = `
+      import { kernelBuild, relaxedSimdSupported } from './src/core/wasm/relaxed-simd.ts';
+      console.log(relaxedSimdSupported(), kernelBuild('base64.wasm', 'base64.relaxed.wasm'));`;
+    const r = spawnSync(
+      process.execPath,
+      ['--no-experimental-wasm-relaxed-simd', '--import', 'tsx', '--input-type=module', '-e', script],
+      { cwd: join(import.meta.dirname, '../..'), encoding: 'utf8' },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe('false base64.wasm\n');
   });
 });
