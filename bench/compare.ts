@@ -43,6 +43,8 @@ export interface BaselineCase {
   /** Gated cases fail the gate when worse beyond the band; the others only report. */
   gated?: boolean;
   why?: string;
+  /** When this entry was measured, where later than the baseline's `made.date` (`mergeBaseline`). */
+  date?: string;
 }
 
 export interface BaselineFile {
@@ -103,6 +105,20 @@ export function makeBaseline(runs: ResultsFile[], gated: Record<string, string>,
     made: { date: last.date, runs: runs.length, quick: last.quick, node: last.node, machine: last.machine, note },
     cases,
   };
+}
+
+/**
+ * `base` with the groups that `runs` measured made again from them, each new entry dated by the
+ * last run; every other entry is kept as it was (a suite added or changed is baselined alone,
+ * without measuring the others again).
+ */
+export function mergeBaseline(base: BaselineFile, runs: ResultsFile[], gated: Record<string, string>): BaselineFile {
+  const fresh = makeBaseline(runs, gated, '');
+  const groupOf = (key: string) => key.split(' / ').slice(0, 2).join(' / ');
+  const measured = new Set(runs.flatMap((run) => run.results.map((r) => `${r.suite} / ${r.group}`)));
+  const kept = Object.entries(base.cases).filter(([k]) => !measured.has(groupOf(k)));
+  const added = Object.entries(fresh.cases).map(([k, c]) => [k, { ...c, date: fresh.made.date }] as const);
+  return { ...base, cases: Object.fromEntries([...kept, ...added].sort(([a], [b]) => a.localeCompare(b))) };
 }
 
 export type Verdict = 'better' | 'same' | 'worse' | 'new' | 'missing';

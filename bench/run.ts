@@ -9,6 +9,7 @@
  *                           baseline or results file) and fail when a gated case is worse
  *   --compare a.json b.json no run: compare two results (or baseline) files, a = then, b = now
  *   --make-baseline r1.json r2.json ...  write bench/baseline.json from several results files
+ *   --merge-baseline r1.json ...  make again only the groups those runs measured, keep the rest
  *   --out=dir               write the results there instead of bench/results
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import {
   comparisonTable,
   gateFailures,
   makeBaseline,
+  mergeBaseline,
   type BaselineFile,
   type ResultsFile,
   wantsGroup,
@@ -143,10 +145,13 @@ function reportComparison(then: BaselineFile, now: ResultsFile, thenLabel: strin
   return { failed: failed.length, comparison: { label: thenLabel, date: then.made.date, comparisons: cs } };
 }
 
-if (option('--make-baseline')) {
-  if (jsonArgs.length === 0) stop('--make-baseline needs results files');
+if (option('--make-baseline') || option('--merge-baseline')) {
+  const merge = option('--merge-baseline') !== undefined;
+  if (jsonArgs.length === 0) stop(`${merge ? '--merge-baseline' : '--make-baseline'} needs results files`);
   const runs = jsonArgs.map((p) => readJson<ResultsFile>(p));
-  const b = makeBaseline(runs, GATED, BASELINE_NOTE);
+  const b = merge
+    ? mergeBaseline(readJson<BaselineFile>(baselinePath), runs, GATED)
+    : makeBaseline(runs, GATED, BASELINE_NOTE);
   const missing = Object.keys(GATED).filter((k) => !b.cases[k]);
   if (missing.length) stop(`gated cases not in the runs: ${missing.join('; ')}`);
   // Formatted as Prettier would (npm run lint checks it).

@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../harness/browser';
+import { mergeBaseline, type BaselineFile, type ResultsFile } from '../../bench/compare';
+import { GATED } from '../../bench/gated';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -190,4 +192,55 @@ describe('bench --compare then.json now.json', () => {
       expect(r.status).toBe(2);
     },
   );
+});
+
+describe('bench --merge-baseline r1.json ... (mergeBaseline)', () => {
+  const result = (group: string, name: string, ratio: number) => ({
+    suite: 'benchmarks-page',
+    group,
+    name,
+    baseline: 'theirs',
+    samples: 1,
+    median_ms: 1,
+    min_ms: 1,
+    ratio_to_baseline: ratio,
+  });
+  const run = (date: string, ratios: [number, number]): ResultsFile => ({
+    date,
+    quick: true,
+    node: process.version,
+    failures: [],
+    results: [result('a at 4 MB', 'theirs', 1), result('a at 4 MB', 'ours', ratios[0]), result('b', 'ours', ratios[1])],
+  });
+
+  it('makes again only the groups the runs measured, dated, and keeps every other entry as it was', () => {
+    const base = JSON.parse(readFileSync(join(ROOT, 'bench/baseline.json'), 'utf8')) as BaselineFile;
+    const stale = { ratio: 9, seen: [9, 9] as [number, number], band: 1.25 };
+    const before: BaselineFile = {
+      ...base,
+      cases: { ...base.cases, 'benchmarks-page / a at 4 MB / ours': stale, 'benchmarks-page / c / ours': stale },
+    };
+    const merged = mergeBaseline(
+      before,
+      [run('2026-12-03T20:00:00.000Z', [2, 4]), run('2026-12-03T20:01:00.000Z', [3, 5])],
+      GATED,
+    );
+    expect(merged.made).toEqual(base.made);
+    expect(merged.cases['benchmarks-page / a at 4 MB / ours']).toEqual({
+      ratio: 2.5,
+      seen: [2, 3],
+      band: 1.5, // twice the widest distance from the median (2.5 / 2)
+      date: '2026-12-03T20:01:00.000Z',
+    });
+    expect(merged.cases['benchmarks-page / b / ours']?.ratio).toBe(4.5);
+    // A group the runs did not measure, even of the same suite, and every other suite: unchanged.
+    expect(merged.cases['benchmarks-page / c / ours']).toEqual(stale);
+    for (const [k, c] of Object.entries(base.cases)) {
+      if (!k.startsWith('benchmarks-page / ')) expect(merged.cases[k], k).toEqual(c);
+    }
+    // The group's baseline case (ratio 1) is not listed, as --make-baseline leaves it out too.
+    expect(merged.cases['benchmarks-page / a at 4 MB / theirs']).toBeUndefined();
+    const keys = Object.keys(merged.cases);
+    expect(keys).toEqual([...keys].sort((a, b) => a.localeCompare(b)));
+  });
 });
