@@ -36,9 +36,14 @@ function withoutChecksOfWrongTypes(issues: z.core.$ZodIssue[]): z.core.$ZodIssue
   return issues.filter((i) => i.code === 'invalid_type' || !wrongType.has(key(i)));
 }
 
+/** A problem with a request: the field's path (`samples.0.message`, '' for the whole) and a sentence. */
+export interface Problem {
+  path: string;
+  message: string;
+}
+
 /** A 4xx listing the problems: `{error: "<title>: path: message; ...", details: [{path, message}]}`. */
-export function validationError(zodError: z.ZodError, options: ValidationErrorOptions = {}): HttpError {
-  const error = { issues: withoutChecksOfWrongTypes(zodError.issues) };
+export function problemsError(problems: Problem[], options: ValidationErrorOptions = {}): HttpError {
   const {
     status = 422,
     title = 'Validation failed',
@@ -46,9 +51,18 @@ export function validationError(zodError: z.ZodError, options: ValidationErrorOp
     maxLength = Infinity,
     root = 'body',
   } = options;
-  const details = error.issues.slice(0, maxIssues).map((i) => ({ path: i.path.join('.'), message: i.message }));
-  const problems = details.map((d) => `${d.path || root}: ${d.message}`);
-  return new HttpError(status, summarise(`${title}: `, problems, error.issues.length, maxLength), details);
+  const details = problems.slice(0, maxIssues);
+  const lines = details.map((d) => `${d.path || root}: ${d.message}`);
+  return new HttpError(status, summarise(`${title}: `, lines, problems.length, maxLength), details);
+}
+
+/** zod's issues as problemsError lists them. */
+export function validationError(zodError: z.ZodError, options: ValidationErrorOptions = {}): HttpError {
+  const issues = withoutChecksOfWrongTypes(zodError.issues);
+  return problemsError(
+    issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    options,
+  );
 }
 
 /**

@@ -8,7 +8,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { jsonBody } from '../body-limit';
-import { HttpError, validationError } from '../errors';
+import { HttpError, problemsError, validationError } from '../errors';
 import { identifyJob } from '../services/crc-identify';
 import { DeadlineError, type GeneratePool } from '../services/hdl-pool';
 import { runInPool } from './hdl-run';
@@ -127,6 +127,12 @@ const fixedInput = (f: z.infer<typeof identifyRequestSchema>['fixed']): FixedInp
   byteOrder: f.byteOrder ?? NO_FIXED.byteOrder,
 });
 
+/**
+ * A refused request, from the schema or the search's own checks in the thread alike: the first 20
+ * problems by field, and `error` in at most 500 characters (docs/api.md, Errors).
+ */
+const INVALID_REQUEST = { title: 'Invalid identify request', maxIssues: 20, maxLength: 500 };
+
 /** What to do about a search that ran out of time. */
 const tooLong = (e: DeadlineError) =>
   `The search did not finish within ${e.timeoutMs / 1000} s: fix the width (and, for codewords, the byte order) or the polynomial, or add samples of equal length.`;
@@ -135,11 +141,7 @@ export function crcIdentifyRouter(pool: GeneratePool): Router {
   const router = Router();
   router.post('/crc/identify', ...jsonBody(IDENTIFY_BODY_LIMIT), async (req, res) => {
     const body = identifyRequestSchema.safeParse(req.body, FIELD_SENTENCES);
-    if (!body.success)
-      throw validationError(new z.ZodError(oneIssuePerField(body.error.issues)), {
-        title: 'Invalid identify request',
-        maxIssues: 20,
-      });
+    if (!body.success) throw validationError(new z.ZodError(oneIssuePerField(body.error.issues)), INVALID_REQUEST);
     const { mode, samples, fixed } = body.data;
     const inputs = samples.map((s) => ({ format: s.format, message: s.message, crc: s.crc ?? '' }));
     const job = identifyJob({ mode, inputs, fixed: fixedInput(fixed) });
@@ -147,10 +149,11 @@ export function crcIdentifyRouter(pool: GeneratePool): Router {
       if (!(e instanceof DeadlineError)) throw e;
       throw new HttpError(422, tooLong(e), [{ path: 'fixed.width', message: tooLong(e) }]);
     });
-    if ('errors' in answer) {
-      const details = answer.errors.map((e) => ({ path: e.field, message: e.message }));
-      throw new HttpError(422, `Invalid identify request: ${details.map((d) => d.message).join(' ')}`, details);
-    }
+    if ('errors' in answer)
+      throw problemsError(
+        answer.errors.map((e) => ({ path: e.field, message: e.message })),
+        INVALID_REQUEST,
+      );
     res.json(answer.report);
   });
   return router;

@@ -195,6 +195,25 @@ it('422 names the field; 413 beyond the body cap', async () => {
   expect(big.status).toBe(413);
 });
 
+it("the search's own checks are listed as the schema's: by field, 20 at most, in 500 characters", async () => {
+  // 64 samples with bad hex in both fields: 128 problems, found in the thread, not by the schema
+  // (they were every message joined without its field: 11,975 characters, and 128 details).
+  const r = await post({ samples: Array.from({ length: 64 }, () => ({ message: 'zz', crc: 'qq' })) });
+  expect(r.status).toBe(422);
+  const { error, details } = (await r.json()) as { error: string; details: { path: string; message: string }[] };
+  expect(details).toHaveLength(20);
+  expect(details[0]).toEqual({
+    path: 'samples.0.message',
+    message: 'Sample 1: the message is not hex bytes (pairs of 0-9, a-f; spaces allowed).',
+  });
+  expect(details[1]!.path).toBe('samples.0.crc');
+  expect(error.length).toBeLessThanOrEqual(500);
+  expect(error).toMatch(/^Invalid identify request: samples\.0\.message: Sample 1: the message is not hex bytes/);
+  expect(error).toMatch(/; samples\.0\.crc: Sample 1: the CRC /);
+  const shown = error.match(/samples\.\d+\.\w+: /g)!.length;
+  expect(error).toMatch(new RegExp(`; and ${128 - shown} more$`));
+});
+
 /** Codewords: each message with its CRC appended little-endian (as Ethernet sends its FCS). */
 const frames = (p: CrcParams, lengths: number[]) =>
   samples(p, lengths).map(({ message, crc }) => ({
