@@ -162,14 +162,16 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
 const routePath = (path: string) => path.replace(/\/+$/, '');
 
 /**
- * OPTIONS on an API route: 204 with the methods of the route list (`allowed`). Express's own
- * answer came from whichever router matched the path first (`/api/analytics/:kind` said POST for
- * the stats route).
+ * OPTIONS on an API path: 204 with the methods of the route list (`allowed`), or the JSON 404 of a
+ * path no route has. Express's own answer came from whichever router matched the path first
+ * (`/api/analytics/:kind` said POST for the stats route, and a 200 "POST" for any unknown kind).
  */
 export function answerOptions(allowed: (path: string) => string[]): RequestHandler {
+  const notFound = apiNotFound(allowed);
   return (req, res, next) => {
-    const methods = req.method === 'OPTIONS' ? allowed(routePath(req.baseUrl + req.path)) : [];
-    if (methods.length === 0) return next();
+    if (req.method !== 'OPTIONS') return next();
+    const methods = allowed(routePath(req.baseUrl + req.path));
+    if (methods.length === 0) return notFound(req, res, next);
     res.set('Allow', methods.join(', ')).status(204).end();
   };
 }

@@ -195,6 +195,17 @@ describe('server skeleton', () => {
     expect((await fetch(`${server.url}/api/nothing`, { method: 'OPTIONS' })).status).toBe(404);
   });
 
+  it("answers OPTIONS on an unknown event kind with the JSON 404 its other methods get (not Express's 200 POST)", async () => {
+    for (const path of ['/api/analytics/bogus', '/api/analytics/PAGEVIEW']) {
+      for (const method of ['OPTIONS', 'GET', 'POST']) {
+        const r = await fetch(`${server.url}${path}`, { method });
+        expect(r.status, `${method} ${path}`).toBe(404);
+        expect(r.headers.get('allow'), `${method} ${path}`).toBeNull();
+        expect(await r.json(), `${method} ${path}`).toEqual({ error: `No API route ${method} ${path}` });
+      }
+    }
+  });
+
   it('caps body sizes with 413', async () => {
     const body = JSON.stringify({ page_path: '/x'.repeat(200_000), session_id: 's' });
     const r = await fetch(`${server.url}/api/analytics/pageview`, {
