@@ -56,22 +56,23 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
     refuseOversizedBodies(limitBytes),
     requireJson,
     json({ limit: limitBytes, strict: true, verify: refuseNotUtf8 }),
-    refuseQuery,
+    refuseQuery('the options in the JSON body'),
   ];
 }
 
 /**
  * The options are the body's: a query string (`?language=vhdl`) was ignored and the defaults
- * answered (Verilog), where a misspelt body field is refused by name.
+ * answered (Verilog), where a misspelt body field is refused by name. `what` is what to send in the
+ * body instead: `the options in the JSON body`, `the event in the body`.
  */
-const refuseQuery: RequestHandler = (req, _res, next) => {
-  const names = Object.keys(req.query as object);
-  next(
-    names.length === 0
-      ? undefined
-      : new HttpError(400, `Send the options in the JSON body, not the query string (${names.join(', ')})`),
-  );
-};
+export function refuseQuery(what: string): RequestHandler {
+  return (req, _res, next) => {
+    const names = Object.keys(req.query as object);
+    next(
+      names.length === 0 ? undefined : new HttpError(400, `Send ${what}, not the query string (${names.join(', ')})`),
+    );
+  };
+}
 
 /**
  * JSON's bytes must be UTF-8: body-parser decoded others into U+FFFD without a word, and a

@@ -1,7 +1,7 @@
 /**
  * The analytics events' common case, answered before Express's router: a POST to
- * /api/analytics/<kind> with a declared length and a JSON or text/plain body in UTF-8, not
- * compressed. Events are most of the server's requests, and Express's router and body parsers
+ * /api/analytics/<kind> (no query string) with a declared length and a JSON or text/plain body in
+ * UTF-8, not compressed. Events are most of the server's requests, and Express's router and body parsers
  * were most of an event's CPU (docs/analytics.md, "Ingest throughput"). Any other request, or an
  * event in another charset or encoding or without a Content-Length, goes to the Express app,
  * whose ingest router handles it in full.
@@ -31,8 +31,8 @@ const TYPES = new Set(['application/json', 'text/plain']);
 /** The event kind of a request the fast path can answer, or undefined. */
 function fastKind(req: IncomingMessage): EventKind | undefined {
   if (req.method !== 'POST' || !req.url?.startsWith(PREFIX)) return undefined;
-  const end = req.url.indexOf('?');
-  const kind = req.url.slice(PREFIX.length, end < 0 ? undefined : end);
+  // A query string is the Express route's to refuse (a 400, as for the other APIs).
+  const kind = req.url.slice(PREFIX.length);
   if (!isEventKind(kind)) return undefined;
   const h = req.headers;
   if (h['content-length'] === undefined || h['transfer-encoding'] !== undefined) return undefined;

@@ -6,7 +6,7 @@
 import { Router, text, type RequestHandler } from 'express';
 import type { ServerResponse } from 'node:http';
 import { ZodError } from 'zod';
-import { isUtf8, refuseNotUtf8, refuseOversizedBodies } from '../body-limit';
+import { isUtf8, refuseNotUtf8, refuseOversizedBodies, refuseQuery } from '../body-limit';
 import { HttpError, MALFORMED_JSON, NOT_AN_OBJECT, validationError } from '../errors';
 import { requireAdmin } from '../auth';
 import { isBot, StatsQuerySchema } from '../services/analytics';
@@ -130,6 +130,8 @@ export function ingestRouter(store: AnalyticsStore, before: RequestHandler[]): R
     requireEventType,
     // Both types read as text and parsed by bodyObject, as on the fast path: one answer per mistake.
     text({ type: ['application/json', 'text/plain'], limit: BODY_LIMIT, verify: refuseNotUtf8 }),
+    // The event is the body's: `?x=1` was stored without it (docs/analytics.md).
+    refuseQuery('the event in the body'),
     async (req, res) => {
       try {
         await recordEvent(store, req.params.kind as EventKind, req.body as string | undefined, req.get('user-agent'));

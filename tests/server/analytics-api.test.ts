@@ -170,6 +170,28 @@ describe('analytics API (embedded store, real server)', () => {
     expect({ status: chunked.status, json: await chunked.json() }).toMatchObject(empty);
   });
 
+  it('refuses an event with a query string (400, as the other APIs), on the fast path and through Express, and stores nothing', async () => {
+    // Until 2026-12-03 `?x=1` was ignored: 202, and the event stored.
+    const before = (await getStats(server.url, server.adminToken, 'days=7')).json.total_views as number;
+    const body = JSON.stringify(pageview('/with-query', 'query-session'));
+    const refused = { status: 400, json: { error: 'Send the event in the body, not the query string (x, y)' } };
+    for (const kind of ['pageview?x=1&y', 'pageview/?x=1&y']) {
+      expect(await post(server.url, kind, null, { raw: body }), kind).toMatchObject(refused);
+      expect(await post(server.url, kind, null, { raw: body, contentType: 'text/plain' }), kind).toMatchObject(refused);
+      // Chunked (no Content-Length): the Express route, not the fast path.
+      const chunked = await fetch(`${server.url}/api/analytics/${kind}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: new Blob([body]).stream(),
+        duplex: 'half',
+      } as RequestInit);
+      expect({ status: chunked.status, json: await chunked.json() }, `${kind}, chunked`).toMatchObject(refused);
+    }
+    expect((await getStats(server.url, server.adminToken, 'days=7')).json.total_views).toBe(before);
+    // A bare "?" is no query string.
+    expect((await post(server.url, 'pageview?', null, { raw: body })).status).toBe(202);
+  });
+
   it('answers a body that is JSON but not an object (null, a number, a string) the same 400 however it is sent', async () => {
     const notAnObject = { status: 400, json: { error: 'Malformed JSON body: an object or array was expected' } };
     const url = `${server.url}/api/analytics/pageview`;
