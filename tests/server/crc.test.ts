@@ -242,6 +242,29 @@ describe('POST /api/generate', () => {
     ]);
   });
 
+  it('says a coefficient other than 0 or 1 in the field\'s sentence, once, not "Invalid input" per entry', async () => {
+    const sentence = 'Polynomial must be a list of 68 coefficients (0 or 1).';
+    const one = {
+      error: `Invalid generate request: poly: ${sentence}`,
+      details: [{ path: 'poly', message: sentence }],
+    };
+    const two = [1, 2, ...crc32Bits.slice(2)];
+    for (const poly of [two, crc32Bits.map(String), crc32Bits.map(Boolean), [...crc32Bits.slice(0, 67), null]]) {
+      const r = await post({ ...base, poly });
+      expect(r.status, JSON.stringify(poly)).toBe(422);
+      expect(await r.json(), JSON.stringify(poly)).toEqual(one);
+    }
+    // /api/hdl/crc says its own sentence for the same list, once.
+    const hdl = await fetch(`${server.url}/api/hdl/crc`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ poly: two }),
+    });
+    expect(((await hdl.json()) as { details: unknown[] }).details).toEqual([
+      { path: 'poly', message: 'Polynomial must be hexadecimal text or a list of 68 coefficients (0 or 1)' },
+    ]);
+  });
+
   it("words each refusal as a sentence naming the field, never in zod's words", async () => {
     // They said "Invalid input: expected boolean, received string" and "Invalid option: expected one of ...".
     const r = await post({ ...base, refin: 'yes', init: 255, language: 'Verilog' });

@@ -145,14 +145,26 @@ export const hexValue = z
 
 const POLY_LIST_MESSAGE = `Polynomial must be a list of ${POLY_BITS} coefficients (0 or 1).`;
 
+/** Not a list, or a list of 0s and 1s: what the list schema then checks alone. */
+const noOtherCoefficient = (v: unknown) => !Array.isArray(v) || v.every((b) => b === 0 || b === 1);
+
 /** Strict: a misspelt option (`refIn`) is refused by name, never ignored for its default. */
 export const generateRequestSchema = z
   .strictObject({
     poly: z
-      .array(z.union([z.literal(0), z.literal(1)]), { error: POLY_LIST_MESSAGE })
-      .length(POLY_BITS, `Polynomial must have exactly ${POLY_BITS} coefficients (x^0..x^${POLY_BITS - 1}).`)
-      // Only a list of the right length: the wrong one is told that alone.
-      .refine((bits) => bits.length !== POLY_BITS || hasTermAboveX0(bits), 'Polynomial must have a term above x^0.'),
+      // A list with another coefficient (2, "1", true) is told the field's sentence once, not
+      // zod's "Invalid input" at each such entry (poly.2, poly.5, ...).
+      .custom<unknown>(noOtherCoefficient, POLY_LIST_MESSAGE)
+      .pipe(
+        z
+          .array(z.union([z.literal(0), z.literal(1)]), { error: POLY_LIST_MESSAGE })
+          .length(POLY_BITS, `Polynomial must have exactly ${POLY_BITS} coefficients (x^0..x^${POLY_BITS - 1}).`)
+          // Only a list of the right length: the wrong one is told that alone.
+          .refine(
+            (bits) => bits.length !== POLY_BITS || hasTermAboveX0(bits),
+            'Polynomial must have a term above x^0.',
+          ),
+      ),
     data_width: z
       .number({ error: dataWidthMessage(MAX_DATA_WIDTH_API) })
       .int()
