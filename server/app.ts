@@ -37,6 +37,9 @@ export type AppListener = RequestListener & { app: Express };
 
 export function createApp({ config, store, generatePool }: AppDeps): AppListener {
   const app = express();
+  // API paths in their exact letter case only (the routers too: server/routes/api-router.ts):
+  // `/API/predefined` answered GET and 404'd POST, where a route's path takes a 405.
+  app.set('case sensitive routing', true);
   app.disable('x-powered-by');
   if (config.trustProxy !== undefined) app.set('trust proxy', config.trustProxy);
 
@@ -77,6 +80,8 @@ export function createApp({ config, store, generatePool }: AppDeps): AppListener
   app.use('/api', hdlRouter(generatePool));
   app.use('/api', openApiRouter());
   app.use('/api', notFound);
+  // The same paths in another case (`/API/predefined`, `/HEALTHZ`): no route, for every method.
+  app.use(/^\/(api|healthz)(?=\/|$)/i, notFound);
 
   serveBuiltApp(app, config.staticDir ?? join(projectRoot(), 'dist', 'client'));
   app.use(pageMethods);

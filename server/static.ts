@@ -115,7 +115,11 @@ export function serveBuiltApp(app: Express, root: string): void {
   const routes = declaredRoutes(root);
   const byLowerCase = routesByLowerCase(routes);
   app.use(precompressed(present));
-  app.use('/assets', express.static(join(root, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  // In any letter case, as before the app's routing became case-sensitive for the API (server/app.ts).
+  app.use(
+    /^\/assets(?=\/|$)/i,
+    express.static(join(root, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  );
   app.use(express.static(root, { index: false }));
   app.get('/{*path}', (req, res) => {
     const path = req.path.length > 1 ? req.path.replace(/\/+$/, '') : req.path;

@@ -3,7 +3,8 @@
  * text/plain from sendBeacon; answered 202 once journaled on disk (503 when the journal cannot take them).
  * Stats: GET /stats?days=7|30|90 for the admin token only.
  */
-import { Router, text, type RequestHandler } from 'express';
+import { text, type RequestHandler, type Router } from 'express';
+import { apiRouter } from './api-router';
 import type { ServerResponse } from 'node:http';
 import { ZodError } from 'zod';
 import { isUtf8, refuseNotUtf8, refuseOversizedBodies, refuseQuery } from '../body-limit';
@@ -121,7 +122,7 @@ const requireEventType: RequestHandler = (req, _res, next) => {
  * answered before Express (server/fast-ingest.ts); this router takes the rest.
  */
 export function ingestRouter(store: AnalyticsStore, before: RequestHandler[]): Router {
-  const router = Router();
+  const router = apiRouter();
   router.post(
     '/:kind',
     (req, _res, next) => next(isEventKind(req.params.kind as string) ? undefined : 'router'),
@@ -146,7 +147,7 @@ export function ingestRouter(store: AnalyticsStore, before: RequestHandler[]): R
 }
 
 export function statsRouter(store: AnalyticsStore, adminToken: string): Router {
-  const router = Router();
+  const router = apiRouter();
   router.get('/stats', requireAdmin(adminToken), async (req, res) => {
     const query = StatsQuerySchema.safeParse(req.query);
     if (!query.success)

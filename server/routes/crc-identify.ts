@@ -5,7 +5,8 @@
  * still running at the pool's deadline (GENERATE_TIMEOUT_MS) is stopped and answered 422 with
  * what narrows it.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
+import { apiRouter } from './api-router';
 import { z } from 'zod';
 import { jsonBody } from '../body-limit';
 import { HttpError, problemsError, validationError } from '../errors';
@@ -138,7 +139,7 @@ const tooLong = (e: DeadlineError) =>
   `The search did not finish within ${e.timeoutMs / 1000} s: fix the width (and, for codewords, the byte order) or the polynomial, or add samples of equal length.`;
 
 export function crcIdentifyRouter(pool: GeneratePool): Router {
-  const router = Router();
+  const router = apiRouter();
   router.post('/crc/identify', ...jsonBody(IDENTIFY_BODY_LIMIT), async (req, res) => {
     const body = identifyRequestSchema.safeParse(req.body, FIELD_SENTENCES);
     if (!body.success) throw validationError(new z.ZodError(oneIssuePerField(body.error.issues)), INVALID_REQUEST);

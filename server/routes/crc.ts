@@ -2,7 +2,8 @@
  * CRC API: GET /predefined (the catalogue) and POST /generate (a Verilog or VHDL download, built
  * in the worker-thread pool of services/hdl-pool.ts; 503 with Retry-After when it is saturated).
  */
-import { Router } from 'express';
+import type { Router } from 'express';
+import { apiRouter } from './api-router';
 import { jsonBody } from '../body-limit';
 import { generateRequestSchema, requestConfig } from '../../src/core/crc/request';
 import { predefinedBody } from '../services/crc';
@@ -26,7 +27,7 @@ const invalidRequest = (error: z.ZodError) =>
   });
 
 export function crcRouter(pool: GeneratePool): Router {
-  const router = Router();
+  const router = apiRouter();
 
   router.get('/predefined', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=300').type('application/json').send(predefinedBody());

@@ -5,7 +5,8 @@
  * give. Checks and generation run in the worker-thread pool of /api/generate (503 + Retry-After
  * when it is saturated); a refused configuration is a 422 naming the field.
  */
-import { Router } from 'express';
+import type { Router } from 'express';
+import { apiRouter } from './api-router';
 import { z } from 'zod';
 import { jsonBody } from '../body-limit';
 import { validationError } from '../errors';
@@ -42,7 +43,7 @@ function tooDeepField(body: unknown, max = MAX_BODY_DEPTH): string | undefined {
 }
 
 export function hdlRouter(pool: GeneratePool): Router {
-  const router = Router();
+  const router = apiRouter();
   for (const generator of HDL_GENERATORS) {
     const limit = HDL_BODY_LIMITS[generator];
     router.post(`/hdl/${generator}`, ...jsonBody(limit), async (req, res) => {

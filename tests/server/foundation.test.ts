@@ -147,6 +147,30 @@ describe('server skeleton', () => {
     expect((await r.json()).error).toBe('No API route PUT /api/analytics/nope');
   });
 
+  it('matches API paths in their exact case only: another case is the JSON 404 for every method', async () => {
+    // Until 2026-12-03 GET /API/PREDEFINED answered the catalogue and POST a 404, POST /API/HDL/UART
+    // a design and GET a 404, GET /HEALTHZ the health and OPTIONS a 404.
+    for (const path of ['/API/PREDEFINED', '/API/HDL/UART', '/Api/generate', '/api/HDL/uart', '/HEALTHZ', '/API']) {
+      for (const method of ['GET', 'POST', 'OPTIONS']) {
+        const r = await fetch(`${server.url}${path}`, {
+          method,
+          ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, body: '{}' } : {}),
+        });
+        expect(r.status, `${method} ${path}`).toBe(404);
+        expect(await r.json(), `${method} ${path}`).toEqual({ error: `No API route ${method} ${path}` });
+      }
+    }
+    expect((await fetch(`${server.url}/api/predefined`)).status).toBe(200);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    // The app's pages and files are not the API's: a route in another case is still its 301, a file is served.
+    const page = await fetch(`${server.url}/CRC-Generator`, { redirect: 'manual' });
+    expect(page.status).toBe(301);
+    expect(page.headers.get('location')).toBe('/crc-generator');
+    const asset = readdirSync(join(process.cwd(), 'dist/client/assets')).find((f) => f.endsWith('.js'))!;
+    expect((await fetch(`${server.url}/ASSETS/${asset}`)).status).toBe(200);
+    expect((await fetch(`${server.url}/apix`)).headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
   it('answers a method an API route does not take with 405 and Allow', async () => {
     const cases: [string, string, string][] = [
       ['GET', '/api/analytics/pageview', 'POST'],
