@@ -57,12 +57,18 @@ const metadataKey = z
     METADATA_KEY_PATTERN,
     `metadata keys must be identifiers (letters, digits, _ and -, at most ${METADATA_KEY_MAX})`,
   )
-  .refine((k) => !RESERVED_METADATA_KEYS.has(k), 'reserved metadata key');
+  .refine((k) => !RESERVED_METADATA_KEYS.has(k), 'reserved metadata key')
+  // The document says what the refinement refuses (a client generator cannot read a function).
+  .meta({ not: { enum: [...RESERVED_METADATA_KEYS] } });
+/** A refused key is told its own problem, not zod's "Invalid key in record". */
+const keyProblem = (issue: z.core.$ZodRawIssue) =>
+  issue.code === 'invalid_key' ? issue.issues[0]?.message : undefined;
 const metadata = z
   // z.record silently skips an own "__proto__" key (JSON.parse creates one): reject it up front.
   .custom<Record<string, unknown>>((v) => !hasReservedKey(v), 'reserved metadata key')
-  .pipe(z.record(metadataKey, primitive))
-  .refine((m) => Object.keys(m).length <= METADATA_MAX_KEYS, `metadata may have at most ${METADATA_MAX_KEYS} keys`);
+  .pipe(z.record(metadataKey, primitive, { error: keyProblem }))
+  .refine((m) => Object.keys(m).length <= METADATA_MAX_KEYS, `metadata may have at most ${METADATA_MAX_KEYS} keys`)
+  .meta({ maxProperties: METADATA_MAX_KEYS });
 
 /** A string field capped at its contract length, non-empty where the contract requires it. */
 type TextFieldOf<K extends EventKind> = (field: keyof EventBodies[K] & TextField) => z.ZodString;

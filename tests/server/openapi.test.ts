@@ -164,6 +164,38 @@ describe('GET /api/openapi.json', () => {
     expect(await design('fsm', { transitions: transitions.default })).toBe(await design('fsm', {}));
   });
 
+  it("describes an event's metadata as the server takes it: at most 32 keys, identifiers, none reserved", async () => {
+    // Until 2026-12-03 the document allowed any number of keys, and constructor, prototype and __proto__.
+    interface Metadata {
+      maxProperties: number;
+      propertyNames: { pattern: string; not: { enum: string[] } };
+    }
+    const { schemas } = (doc as unknown as { components: { schemas: Record<string, { properties: object }> } })
+      .components;
+    const metadata = (schemas.ToolUsageEvent!.properties as { metadata: Metadata }).metadata;
+    expect(metadata.maxProperties).toBe(32);
+    expect(metadata.propertyNames.not.enum.sort()).toEqual(['__proto__', 'constructor', 'prototype']);
+    const send = (metadata: string) =>
+      fetch(`${server.url}/api/analytics/tool-usage`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"tool_name": "t", "action": "a", "session_id": "s", "metadata": ${metadata}}`,
+      });
+    const keys = (n: number) => JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, i])));
+    expect((await send(keys(metadata.maxProperties))).status).toBe(202);
+    expect((await send(keys(metadata.maxProperties + 1))).status).toBe(422);
+    for (const key of metadata.propertyNames.not.enum) {
+      expect(new RegExp(metadata.propertyNames.pattern).test(key), key).toBe(true); // only `not` refuses it
+      expect((await send(`{"${key}": 1}`)).status, key).toBe(422);
+    }
+    // A key that is no identifier is told the rule, not zod's "Invalid key in record".
+    const dotted = await send('{"a.b": 1}');
+    expect(dotted.status).toBe(422);
+    expect(((await dotted.json()) as { details: unknown }).details).toEqual([
+      { path: 'metadata.a.b', message: 'metadata keys must be identifiers (letters, digits, _ and -, at most 64)' },
+    ]);
+  });
+
   it('states both forms a field read through a preprocess takes, and the server takes each', async () => {
     // Until 2026-12-02 the document typed clockFreq and fifoDepth as integers only and an FSM
     // condition as text only: a client checking its requests against it refused what the server takes.
