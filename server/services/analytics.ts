@@ -35,12 +35,12 @@ export const StatsQuerySchema = z.strictObject({
     .enum(STATS_RANGES.map(String), { error: DAYS_MESSAGE })
     .default(String(DEFAULT_STATS_RANGE))
     .transform((d) => Number(d) as StatsRange),
-  // Each check names the range: the type's error alone would answer "must be a number" to 1001.
-  limit: z.coerce
-    .number({ error: LIMIT_MESSAGE })
-    .int(LIMIT_MESSAGE)
-    .min(1, LIMIT_MESSAGE)
-    .max(MAX_TOP_LIMIT, LIMIT_MESSAGE)
+  // Decimal digits only, as `days` is matched exactly: Number() read 0x2, 0b11, " 3", 1e1 and 4.0
+  // (the document shows the integer it becomes). Each check names the range: the type's error
+  // alone would answer "must be a number" to 1001.
+  limit: z
+    .custom<string>((v) => typeof v === 'string' && /^\d+$/.test(v), LIMIT_MESSAGE)
+    .pipe(z.coerce.number<string>().int(LIMIT_MESSAGE).min(1, LIMIT_MESSAGE).max(MAX_TOP_LIMIT, LIMIT_MESSAGE))
     .optional()
     .meta({ description: `Entries in popular_pages and tool_usage; default ${DEFAULT_TOP_LIMIT}.` }),
 });

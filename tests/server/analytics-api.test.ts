@@ -379,6 +379,20 @@ describe('analytics API (embedded store, real server)', () => {
     const limit = 'Validation failed: limit: limit must be a whole number from 1 to 1000';
     for (const q of ['limit=1001', 'limit=0', 'limit=1.5', 'limit=abc', 'limit=-3'])
       expect((await getStats(server.url, server.adminToken, q)).json.error, q).toBe(limit);
+    // Decimal digits only, as days is matched exactly (until 2026-12-03 these were read as numbers: 200).
+    for (const q of [
+      'limit=0x2',
+      'limit=0b11',
+      'limit=%203',
+      'limit=1e1',
+      'limit=4.0',
+      'limit=+5',
+      'limit=5&limit=6',
+    ]) {
+      const r = await getStats(server.url, server.adminToken, q);
+      expect({ status: r.status, error: r.json.error }, q).toEqual({ status: 400, error: limit });
+    }
+    expect((await getStats(server.url, server.adminToken, 'limit=5')).status).toBe(200);
     // An unknown parameter by its own name, as the HDL and CRC APIs name an unknown field (was
     // 'query: Unrecognized key: "Days"').
     const misspelt = await getStats(server.url, server.adminToken, 'Days=7&Limit=5');

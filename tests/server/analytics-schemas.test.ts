@@ -132,6 +132,10 @@ describe('stats query', () => {
       { days: '' },
       { limit: '0' },
       { limit: '1001' },
+      { limit: '0x2' },
+      { limit: '1e1' },
+      { limit: '4.0' },
+      { limit: ' 3' },
       { days: '7', extra: '1' },
     ]) {
       expect(StatsQuerySchema.safeParse(q).success, JSON.stringify(q)).toBe(false);
