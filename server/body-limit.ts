@@ -9,7 +9,7 @@
  */
 import { json, type Request, type RequestHandler } from 'express';
 import { isUtf8 as isUtf8Bytes } from 'node:buffer';
-import { HttpError } from './errors';
+import { emptyBody, HttpError } from './errors';
 import { decodeUtf8, notUtf8Where } from '../src/core/data/utf8';
 
 export function refuseOversizedBodies(limitBytes: number): RequestHandler {
@@ -55,7 +55,7 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
   return [
     refuseOversizedBodies(limitBytes),
     requireJson,
-    json({ limit: limitBytes, strict: true, verify: refuseNotUtf8 }),
+    json({ limit: limitBytes, strict: true, verify: refuseEmptyOrNotUtf8 }),
     refuseQuery('the options in the JSON body'),
   ];
 }
@@ -96,6 +96,15 @@ export function refuseNotUtf8(_req: unknown, _res: unknown, body: Buffer, encodi
   if (encoding !== undefined && !/^utf-?8$/i.test(encoding)) return;
   const error = notUtf8Error(body);
   if (error) throw error;
+}
+
+/**
+ * The `verify` of a JSON route: an empty body is refused, as the analytics events refuse one (the
+ * body parser read it as `{}`, the defaults: a 200 with the default design), then bytes not UTF-8.
+ */
+function refuseEmptyOrNotUtf8(req: unknown, res: unknown, body: Buffer, encoding?: string): void {
+  if (body.length === 0) throw emptyBody('the options');
+  refuseNotUtf8(req, res, body, encoding);
 }
 
 /**

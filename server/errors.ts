@@ -130,6 +130,10 @@ function messageFor(status: number, req: Request): string {
 }
 
 export const MALFORMED_JSON = 'Malformed JSON body';
+
+/** A request with an empty body: `what` is what to send (`the event`, `the options`). */
+export const emptyBody = (what: string): HttpError =>
+  new HttpError(400, `Empty request body: send ${what} as a JSON object`);
 export const NOT_AN_OBJECT = 'Malformed JSON body: an object or array was expected';
 
 /**

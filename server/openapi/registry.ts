@@ -75,7 +75,7 @@ export const commonErrors = {
 
 /** The answers of a route that takes a body, besides its own. */
 export const bodyErrors = (limitBytes: number) => ({
-  400: error('The body is not JSON (or not an object or array, or not UTF-8), or a query string was sent.'),
+  400: error('The body is empty or not JSON (or not an object or array, or not UTF-8), or a query string was sent.'),
   408: error('The body did not arrive within REQUEST_TIMEOUT_MS.'),
   413: error(`The body is larger than ${limitBytes} bytes.`),
   415: error('A body not sent as JSON (Content-Type), or an encoding or charset the server does not read.'),

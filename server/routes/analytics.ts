@@ -8,7 +8,7 @@ import { apiRouter } from './api-router';
 import type { ServerResponse } from 'node:http';
 import { ZodError } from 'zod';
 import { isUtf8, refuseNotUtf8, refuseOversizedBodies, refuseQuery } from '../body-limit';
-import { HttpError, MALFORMED_JSON, NOT_AN_OBJECT, validationError } from '../errors';
+import { emptyBody, HttpError, MALFORMED_JSON, NOT_AN_OBJECT, validationError } from '../errors';
 import { requireAdmin } from '../auth';
 import { isBot, StatsQuerySchema } from '../services/analytics';
 import { StoreUnavailableError, type AnalyticsStore } from '../store/types';
@@ -45,8 +45,7 @@ export const ACCEPTED_HEADERS: readonly string[] = [
  */
 function bodyObject(body: string | undefined): unknown {
   // No body at all: the schema's "expected object, received undefined" did not say so.
-  if (body === undefined || body === '')
-    throw new HttpError(400, 'Empty request body: send the event as a JSON object');
+  if (body === undefined || body === '') throw emptyBody('the event');
   let value: unknown;
   try {
     value = JSON.parse(body);

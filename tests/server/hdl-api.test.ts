@@ -601,6 +601,28 @@ describe('POST /api/hdl/*: refusals', () => {
     expect((await post('fifo', '[1, 2]')).status).toBe(422);
   });
 
+  it('answers 400 to an empty body, as the analytics events do (it was read as {}: the default design)', async () => {
+    const empty = { status: 400, json: { error: 'Empty request body: send the options as a JSON object' } };
+    for (const path of ['hdl/uart', 'hdl/crc', 'hdl/fifo', 'hdl/fsm', 'generate', 'crc/identify']) {
+      const r = await fetch(`${server.url}/api/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '',
+      });
+      expect({ status: r.status, json: await r.json() }, path).toEqual(empty);
+      // Chunked, with no chunk of body.
+      const chunked = await fetch(`${server.url}/api/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: new ReadableStream({ start: (c) => c.close() }),
+        duplex: 'half',
+      } as RequestInit);
+      expect({ status: chunked.status, json: await chunked.json() }, `${path}, chunked`).toEqual(empty);
+    }
+    // The page's defaults are asked for with {}.
+    expect((await post('uart', '{}')).status).toBe(200);
+  });
+
   it('answers 400 to options in the query string, which would be ignored for the defaults (?language=vhdl gave Verilog)', async () => {
     for (const path of ['hdl/uart', 'generate', 'crc/identify']) {
       const r = await fetch(`${server.url}/api/${path}?language=vhdl&testbench`, {
