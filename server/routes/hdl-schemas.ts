@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { paramsOf } from '../../src/core/crc/catalogue';
-import { hexValue } from '../../src/core/crc/request';
+import { hexValue, PARAMETER_DEFAULTS, STREAM_DEFAULTS } from '../../src/core/crc/request';
 import {
   MAX_CRC_WIDTH,
   MAX_DATA_WIDTH_API,
@@ -354,6 +354,8 @@ const fsmRequest = z
 // ---- CRC -------------------------------------------------------------------------------------
 
 const PARAMETER_FIELDS = ['width', 'poly', 'init', 'xorout', 'refin', 'refout'] as const;
+/** The data width of a hardware design when left out (the page's). */
+const DEFAULT_DATA_WIDTH = 8;
 
 const crcField = byPrefix([
   ['CRC width', 'width'],
@@ -392,10 +394,10 @@ const crcRequest = z
       .meta({
         description: 'Generator polynomial: hexadecimal without the x^width term (with width), or coefficients.',
       }),
-    init: hexValue.optional().meta({ description: 'Initial register value; default 0.' }),
-    xorout: hexValue.optional().meta({ description: 'Final XOR value; default 0.' }),
-    refin: z.boolean().optional(),
-    refout: z.boolean().optional(),
+    init: hexValue.optional().meta({ description: 'Initial register value.', default: PARAMETER_DEFAULTS.init }),
+    xorout: hexValue.optional().meta({ description: 'Final XOR value.', default: PARAMETER_DEFAULTS.xorout }),
+    refin: z.boolean().optional().meta({ default: PARAMETER_DEFAULTS.refin }),
+    refout: z.boolean().optional().meta({ default: PARAMETER_DEFAULTS.refout }),
     // The hardware options: no defaults here, so that one given with a software language is seen.
     dataWidth: z
       .number({ error: dataWidthMessage(MAX_DATA_WIDTH_API) })
@@ -403,27 +405,25 @@ const crcRequest = z
       .min(MIN_DATA_WIDTH)
       .max(MAX_DATA_WIDTH_API)
       .optional()
-      .meta({
-        description: 'Data bits absorbed per clock (Verilog and VHDL only); default 8.',
-      }),
-    partialLastWord: z
-      .boolean()
-      .optional()
-      .meta({ description: 'Adds data_bytes (data widths that are multiples of 8; Verilog and VHDL only).' }),
+      .meta({ description: 'Data bits absorbed per clock (Verilog and VHDL only).', default: DEFAULT_DATA_WIDTH }),
+    partialLastWord: z.boolean().optional().meta({
+      description: 'Adds data_bytes (data widths that are multiples of 8; Verilog and VHDL only).',
+      default: STREAM_DEFAULTS.partialLastWord,
+    }),
     pipelineStages: z
       .number({ error: PIPELINE_MESSAGE })
       .int()
       .min(0)
       .max(MAX_PIPELINE_STAGES)
       .optional()
-      .meta({ description: 'Register stages (Verilog and VHDL only); default 0.' }),
+      .meta({ description: 'Register stages (Verilog and VHDL only).', default: STREAM_DEFAULTS.pipelineStages }),
     ...output('crc'),
   })
   .transform((body, ctx) => {
     if (isSoftwareLanguage(body.language) && !noHardwareOptions(body, ctx)) return z.NEVER;
     const params = crcParams(body, ctx);
     if (!params) return z.NEVER;
-    const config: CrcConfig = { params, dataWidth: body.dataWidth ?? 8 };
+    const config: CrcConfig = { params, dataWidth: body.dataWidth ?? DEFAULT_DATA_WIDTH };
     // As POST /api/generate and bitsmith crc generate: only options that change the design are kept.
     if (body.partialLastWord) config.partialLastWord = true;
     if (body.pipelineStages) config.pipelineStages = body.pipelineStages;
@@ -516,10 +516,10 @@ function crcParams(body: CrcBody, ctx: z.RefinementCtx): CrcParams | undefined {
   return {
     width,
     poly,
-    init: parseHex(body.init ?? '0')!,
-    xorout: parseHex(body.xorout ?? '0')!,
-    refin: body.refin ?? false,
-    refout: body.refout ?? false,
+    init: parseHex(body.init ?? PARAMETER_DEFAULTS.init)!,
+    xorout: parseHex(body.xorout ?? PARAMETER_DEFAULTS.xorout)!,
+    refin: body.refin ?? PARAMETER_DEFAULTS.refin,
+    refout: body.refout ?? PARAMETER_DEFAULTS.refout,
   };
 }
 

@@ -11,6 +11,7 @@ import { startServer, type RunningServer } from '../harness/server';
 import { apiRoutesOf, documentationGaps } from '../../server/openapi/coverage';
 import { API_ROUTES } from '../../server/openapi/routes';
 import { CATALOGUE } from '../../src/core/crc/catalogue';
+import { bitsFromPoly } from '../../src/core/crc/params';
 
 interface Operation {
   parameters?: { name: string; in: string }[];
@@ -162,6 +163,62 @@ describe('GET /api/openapi.json', () => {
     expect(await design('uart', stated)).toBe(await design('uart', {}));
     expect(await design('uart', { clockFreq: 50_000_000 })).not.toBe(await design('uart', {}));
     expect(await design('fsm', { transitions: transitions.default })).toBe(await design('fsm', {}));
+  });
+
+  it('states the default of every optional CRC field, and it is the one the server applies', async () => {
+    // Until 2026-12-03 the two CRC requests left out the defaults of the parameters and options.
+    type Props = Record<string, { default?: unknown }>;
+    const { schemas } = (doc as unknown as { components: { schemas: Record<string, { properties: Props }> } })
+      .components;
+    const stated = (name: string, fields: string[]) =>
+      Object.fromEntries(fields.map((f) => [f, schemas[name]!.properties[f]!.default]));
+    const generate = stated('GenerateRequest', [
+      'init',
+      'refin',
+      'refout',
+      'xorout',
+      'partial_last_word',
+      'pipeline_stages',
+    ]);
+    expect(generate).toEqual({
+      init: '0',
+      refin: false,
+      refout: false,
+      xorout: '0',
+      partial_last_word: false,
+      pipeline_stages: 0,
+    });
+    const hdl = stated('CRCRequest', [
+      'init',
+      'refin',
+      'refout',
+      'xorout',
+      'dataWidth',
+      'partialLastWord',
+      'pipelineStages',
+    ]);
+    expect(hdl).toEqual({
+      init: '0',
+      refin: false,
+      refout: false,
+      xorout: '0',
+      dataWidth: 8,
+      partialLastWord: false,
+      pipelineStages: 0,
+    });
+    const answer = async (path: string, body: object) => {
+      const r = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(r.status, path).toBe(200);
+      return r.text();
+    };
+    const plain = { poly: bitsFromPoly(16, 0x8005n), data_width: 16, language: 'verilog' };
+    expect(await answer('/api/generate', { ...plain, ...generate })).toBe(await answer('/api/generate', plain));
+    const params = { width: 16, poly: '0x8005' };
+    expect(await answer('/api/hdl/crc', { ...params, ...hdl })).toBe(await answer('/api/hdl/crc', params));
   });
 
   it("describes an event's metadata as the server takes it: at most 32 keys, identifiers, none reserved", async () => {

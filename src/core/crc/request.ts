@@ -95,6 +95,9 @@ export interface StreamOptions {
   pipelineStages: number;
 }
 
+/** The options left out (in the page's request and the API's): the classic single-cycle design. */
+export const STREAM_DEFAULTS: Readonly<StreamOptions> = { partialLastWord: false, pipelineStages: 0 };
+
 /**
  * init/refin/refout/xorout as sent: all four when any differs from the default (0, false, false,
  * 0), else none, so a plain polynomial's request is the spec's {poly, data_width, language}.
@@ -115,7 +118,7 @@ export function generateBody(
   dataWidth: number,
   language: HdlLanguage,
   fields: CustomFields,
-  options: StreamOptions = { partialLastWord: false, pipelineStages: 0 },
+  options: StreamOptions = STREAM_DEFAULTS,
 ) {
   return {
     poly: bits,
@@ -145,6 +148,12 @@ export const hexValue = z
 
 const POLY_LIST_MESSAGE = `Polynomial must be a list of ${POLY_BITS} coefficients (0 or 1).`;
 
+/**
+ * What a parameter left out is, in POST /api/generate and POST /api/hdl/crc alike (the OpenAPI
+ * document states each as the field's `default`).
+ */
+export const PARAMETER_DEFAULTS = { init: '0', xorout: '0', refin: false, refout: false } as const;
+
 /** Not a list, or a list of 0s and 1s: what the list schema then checks alone. */
 const noOtherCoefficient = (v: unknown) => !Array.isArray(v) || v.every((b) => b === 0 || b === 1);
 
@@ -171,12 +180,18 @@ export const generateRequestSchema = z
       .min(MIN_DATA_WIDTH)
       .max(MAX_DATA_WIDTH_API),
     language: z.enum(HDL_LANGUAGES),
-    init: hexValue.optional(),
-    refin: z.boolean().optional(),
-    refout: z.boolean().optional(),
-    xorout: hexValue.optional(),
-    partial_last_word: z.boolean().optional(),
-    pipeline_stages: z.number({ error: PIPELINE_MESSAGE }).int().min(0).max(MAX_PIPELINE_STAGES).optional(),
+    init: hexValue.optional().meta({ default: PARAMETER_DEFAULTS.init }),
+    refin: z.boolean().optional().meta({ default: PARAMETER_DEFAULTS.refin }),
+    refout: z.boolean().optional().meta({ default: PARAMETER_DEFAULTS.refout }),
+    xorout: hexValue.optional().meta({ default: PARAMETER_DEFAULTS.xorout }),
+    partial_last_word: z.boolean().optional().meta({ default: STREAM_DEFAULTS.partialLastWord }),
+    pipeline_stages: z
+      .number({ error: PIPELINE_MESSAGE })
+      .int()
+      .min(0)
+      .max(MAX_PIPELINE_STAGES)
+      .optional()
+      .meta({ default: STREAM_DEFAULTS.pipelineStages }),
   })
   .superRefine((req, ctx) => {
     if (req.partial_last_word && req.data_width % 8 !== 0) {
@@ -199,16 +214,16 @@ export const generateRequestSchema = z
 
 export type GenerateRequest = z.infer<typeof generateRequestSchema>;
 
-/** A validated request -> the generator's configuration (defaults: init 0, refin/refout false, xorout 0). */
+/** A validated request -> the generator's configuration (fields left out: PARAMETER_DEFAULTS). */
 export function requestConfig(req: GenerateRequest): { config: CrcConfig; language: HdlLanguage } {
   const { width, poly } = polyFromBits(req.poly);
   const params: CrcParams = {
     width,
     poly,
-    init: parseHex(req.init ?? '0')!,
-    refin: req.refin ?? false,
-    refout: req.refout ?? false,
-    xorout: parseHex(req.xorout ?? '0')!,
+    init: parseHex(req.init ?? PARAMETER_DEFAULTS.init)!,
+    refin: req.refin ?? PARAMETER_DEFAULTS.refin,
+    refout: req.refout ?? PARAMETER_DEFAULTS.refout,
+    xorout: parseHex(req.xorout ?? PARAMETER_DEFAULTS.xorout)!,
   };
   const config: CrcConfig = { params, dataWidth: req.data_width };
   // Only options that change the design are kept: without them the file is the classic one.
