@@ -26,6 +26,32 @@ describe('JSON and YAML messages (spec section 5)', () => {
     expect(dup.status).toMatch(/^Invalid YAML: Map keys must be unique \(line 2, column 1\)$/);
   });
 
+  it('finds a key given twice in any mapping, at the first such key, as the library did', () => {
+    const at = (yaml: string) => {
+      const r = toJson(yaml);
+      return r.ok ? 'ok' : `${r.status}`;
+    };
+    expect(at('{a: 1, b: 2, a: 3}')).toBe('Invalid YAML: Map keys must be unique (line 1, column 14)');
+    // The inner mapping's key comes first in the text, though its mapping is visited later.
+    expect(at('x:\n  k: 1\n  k: 2\nx: 3\n')).toBe('Invalid YAML: Map keys must be unique (line 3, column 3)');
+    expect(at('1: a\n0x1: b\n')).toBe('Invalid YAML: Map keys must be unique (line 2, column 1)'); // the same number
+    expect(at('"1": a\n1: b\n')).toMatch(/^Invalid YAML: Map keys "1" and 1 are the same JSON key/); // not the same value
+    expect(at('.nan: a\n.NaN: b\n')).toMatch(/^Invalid YAML: Map keys .nan and .NaN are the same JSON key/);
+    expect(at('? [a]\n: 1\n? [a]\n: 2\n')).not.toMatch(/must be unique/); // collections are never the same key
+    // An error before the key given twice is the one reported; after it, the key is.
+    expect(at('a: [1\nb: 1\nb: 2\n')).not.toMatch(/must be unique/);
+    expect(at('b: 1\nb: 2\nc: [1\n')).toBe('Invalid YAML: Map keys must be unique (line 2, column 1)');
+  });
+
+  it('reads a list of 130,000 items and a mapping of 40,000 keys (the list was "nested too deeply")', () => {
+    const list = Array.from({ length: 130_000 }, (_, i) => i);
+    const listYaml = out(toYaml(JSON.stringify(list)));
+    expect(JSON.parse(out(toJson(listYaml)))).toEqual(list);
+    // 40,000 keys took 16 s (each key was compared with every earlier one): see bench/data.bench.ts.
+    const map = Object.fromEntries(Array.from({ length: 40_000 }, (_, i) => [`k${i}`, i]));
+    expect(JSON.parse(out(toJson(out(toYaml(JSON.stringify(map))))))).toEqual(map);
+  });
+
   it('says a tab indents a line wherever it does, also in a block scalar or a quoted string, at the tab', () => {
     // The library says so for a key or an item; for the lines of a block scalar or of a quoted
     // string it named something else ("Block scalar values in collections must be indented",
