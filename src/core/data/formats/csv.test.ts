@@ -171,6 +171,16 @@ describe('CSV to JSON typing rules', () => {
     }
   });
 
+  it('names 40,000 columns of one name c, c_2 ... c_40000 (each repeat counted from 2 took 60 s)', () => {
+    const n = 40_000;
+    const json = out(
+      csvToJson(`${Array(n).fill('c').join(',')},c_3\n${Array.from({ length: n + 1 }, (_, i) => i).join(',')}`),
+    );
+    const row = (JSON.parse(json) as Record<string, number>[])[0]!;
+    expect(Object.keys(row)).toHaveLength(n + 1);
+    expect([row.c, row.c_2, row.c_3, row.c_4, row[`c_${n + 1}`]]).toEqual([0, 1, n, 2, n - 1]);
+  });
+
   it('RFC 4180: quoted delimiters, doubled quotes, quoted line breaks, CRLF, BOM', () => {
     const csv = '\uFEFFname,note\r\n"Smith, J","said ""hi"""\r\n"multi\r\nline",x\r\n';
     expect(JSON.parse(out(csvToJson(csv)))).toEqual([

@@ -79,11 +79,18 @@ interface CsvReadOptions {
 function uniqueHeaders(row: string[]): string[] {
   const spelled = new Set(row);
   const used = new Set<string>();
+  /** Per repeated name, the suffix to try next: every one below it is taken for good. */
+  const nextSuffix = new Map<string, number>();
   return row.map((raw, i) => {
     let name = raw === '' ? `column_${i + 1}` : raw;
     if (used.has(name) || (raw === '' && spelled.has(name))) {
+      // From the last suffix given, not from 2: 40,000 columns named `c` took 60 s.
       const base = name;
-      for (let n = 2; used.has(name) || spelled.has(name); n++) name = `${base}_${n}`;
+      const taken = (n: number) => used.has(`${base}_${n}`) || spelled.has(`${base}_${n}`);
+      let n = nextSuffix.get(base) ?? 2;
+      while (taken(n)) n++;
+      name = `${base}_${n}`;
+      nextSuffix.set(base, n + 1);
     }
     used.add(name);
     return name;
