@@ -56,6 +56,18 @@ function prefixProblem(address: string, error: string, v6: boolean): BadInput {
   );
 }
 
+/**
+ * ADDRESS/PREFIX and a MASK argument too (`10.0.0.0/8 16`): IPv4 read the pair as one address and
+ * said 'Invalid IP address format' of a valid one (IPv6 says it has one "/" too many).
+ */
+function prefixTwice(address: string): BadInput | undefined {
+  const [first = '', ...rest] = address.trim().split(/\s+/);
+  if (rest.length === 0 || !first.includes('/')) return undefined;
+  const [ip, prefix] = first.split('/');
+  const mask = rest.join(' ');
+  return new BadInput(`The prefix is given twice (/${prefix} and ${mask}): give ${first} or ${ip} ${mask}`);
+}
+
 /** JSON with 128-bit counts as decimal strings. */
 const toJson = (value: unknown) =>
   JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) + '\n';
@@ -88,7 +100,7 @@ export async function subnet(arg: string, o: SubnetOptions): Promise<void> {
     return streamIpv6(spec, format, o.output);
   }
   const c = calculate({ ip: address, mode: 'cidr', cidrText: '', maskText: '' });
-  if (!c.ok) throw prefixProblem(address, c.error, false);
+  if (!c.ok) throw prefixTwice(address) ?? prefixProblem(address, c.error, false);
   const r: SubnetResult = c.result;
   const ip = address.trim().split(/[\s/]/)[0]!;
   if (!list) {

@@ -580,6 +580,19 @@ describe('bitsmith subnet', () => {
     expect(badInput(['subnet', '10.0.0.300'])).toBe('bitsmith: Invalid IP address format');
   });
 
+  it('ADDRESS/PREFIX with a MASK too is told the prefix is given twice (IPv4 said the address was invalid)', () => {
+    expect(badInput(['subnet', '10.0.0.0/8', '16'])).toBe(
+      'bitsmith: The prefix is given twice (/8 and 16): give 10.0.0.0/8 or 10.0.0.0 16',
+    );
+    expect(badInput(['subnet', '10.0.0.0/8', '255.255.0.0'])).toBe(
+      'bitsmith: The prefix is given twice (/8 and 255.255.0.0): give 10.0.0.0/8 or 10.0.0.0 255.255.0.0',
+    );
+    expect(badInput(['subnet', '2001:db8::/32', '48'])).toBe(
+      'bitsmith: Only one "/" is allowed: write the prefix once, as in 2001:db8::/48',
+    );
+    expect(ok(['subnet', '10.0.0.0', '16'])).toBe(ok(['subnet', '10.0.0.0/16']));
+  });
+
   it("takes ADDRESS/MASK, as ipcalc and Python's ipaddress do (it said the CIDR was out of range)", () => {
     expect(ok(['subnet', '192.168.1.77/255.255.255.192'])).toBe(ok(['subnet', '192.168.1.77/26']));
     expect(ok(['subnet', '10.0.0.0/255.255.255.252', '--split', '31'])).toBe('10.0.0.0/31\n10.0.0.2/31\n');
