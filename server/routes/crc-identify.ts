@@ -72,6 +72,16 @@ export const identifyRequestSchema = z
         path: ['fixed', 'byteOrder'],
         message: 'The byte order goes with codeword mode (the CRC of a message has no bytes to order).',
       });
+    // A codeword carries its CRC: a sample's crc beside it was dropped without a word.
+    if (body.mode === 'codeword')
+      body.samples.forEach((sample, i) => {
+        if (sample.crc !== undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['samples', i, 'crc'],
+            message: `Sample ${i + 1}: a codeword carries its CRC at its end; give it in message, not in crc (or use message mode).`,
+          });
+      });
   });
 
 export const identifyAnswerSchema = z.object({

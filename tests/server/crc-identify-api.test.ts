@@ -241,6 +241,22 @@ it('fixed.byteOrder in message mode is a 422 naming it, not ignored (the CLI ref
   });
 });
 
+it("a sample's crc in codeword mode is a 422 naming it, not dropped (a codeword carries its CRC)", async () => {
+  const codewords = frames(CRC32, [8, 12, 16]);
+  const refused = await post({
+    mode: 'codeword',
+    samples: codewords.map((c, i) => (i === 1 ? { ...c, crc: '0xcbf43926' } : c)),
+    fixed: { width: 32 },
+  });
+  expect(refused.status).toBe(422);
+  expect(((await refused.json()) as { details: { path: string; message: string }[] }).details).toEqual([
+    {
+      path: 'samples.1.crc',
+      message: 'Sample 2: a codeword carries its CRC at its end; give it in message, not in crc (or use message mode).',
+    },
+  ]);
+});
+
 it('searches every width and byte order of Ethernet-size codewords (no cost limit of the event loop)', async () => {
   const r = await post({ mode: 'codeword', samples: frames(CRC32, [1500, 1500, 1500, 1000]) });
   expect(r.status).toBe(200);
