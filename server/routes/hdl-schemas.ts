@@ -8,6 +8,7 @@
  * the generator's validate() on the defaults with that one field replaced.
  */
 import { z } from 'zod';
+import { numberAsText, wholeNumberError } from '../../src/core/number-text';
 import { paramsOf } from '../../src/core/crc/catalogue';
 import { hexValue, PARAMETER_DEFAULTS, STREAM_DEFAULTS } from '../../src/core/crc/request';
 import {
@@ -128,11 +129,7 @@ function pageMessage<C extends object>(
   return (issue: { input?: unknown }) => {
     const message = problem(issue.input);
     // `"baudRate": "9600"` was told "Baud rate must be one of 2400, 9600, ...": the type is what is wrong.
-    const text = issue.input;
-    const numberAsText = typeof text === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(text) && !problem(Number(text));
-    if (message && numberAsText && !message.includes(`"${text}"`))
-      return `${message.replace(/\.$/, '')}: "${text}" is text; give the number ${Number(text)}.`;
-    return message;
+    return message && numberAsText(message, issue.input, (n) => !problem(n));
   };
 }
 
@@ -282,7 +279,11 @@ const values = z
  */
 const widthError = {
   error: (issue: z.core.$ZodRawIssue) =>
-    `${fieldLabel(issue.path ?? [])} must be a whole number from 1 to ${FSM_MAX_SIGNAL_WIDTH}.`,
+    numberAsText(
+      `${fieldLabel(issue.path ?? [])} must be a whole number from 1 to ${FSM_MAX_SIGNAL_WIDTH}.`,
+      issue.input,
+      (n) => Number.isInteger(n) && n >= 1 && n <= FSM_MAX_SIGNAL_WIDTH,
+    ),
 };
 const signal = z.strictObject({
   name: z.string(),
@@ -373,7 +374,7 @@ const crcRequest = z
       description: 'A catalogue name or alias (GET /api/predefined); case, spaces, dashes and slashes are ignored.',
     }),
     width: z
-      .number({ error: CRC_WIDTH_MESSAGE })
+      .number(wholeNumberError(CRC_WIDTH_MESSAGE, 1, MAX_CRC_WIDTH))
       .int()
       .min(1)
       .max(MAX_CRC_WIDTH)
@@ -400,7 +401,7 @@ const crcRequest = z
     refout: z.boolean().optional().meta({ default: PARAMETER_DEFAULTS.refout }),
     // The hardware options: no defaults here, so that one given with a software language is seen.
     dataWidth: z
-      .number({ error: dataWidthMessage(MAX_DATA_WIDTH_API) })
+      .number(wholeNumberError(dataWidthMessage(MAX_DATA_WIDTH_API), MIN_DATA_WIDTH, MAX_DATA_WIDTH_API))
       .int()
       .min(MIN_DATA_WIDTH)
       .max(MAX_DATA_WIDTH_API)
@@ -411,7 +412,7 @@ const crcRequest = z
       default: STREAM_DEFAULTS.partialLastWord,
     }),
     pipelineStages: z
-      .number({ error: PIPELINE_MESSAGE })
+      .number(wholeNumberError(PIPELINE_MESSAGE, 0, MAX_PIPELINE_STAGES))
       .int()
       .min(0)
       .max(MAX_PIPELINE_STAGES)

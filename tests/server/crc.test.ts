@@ -242,6 +242,17 @@ describe('POST /api/generate', () => {
     ]);
   });
 
+  it('says a data width sent as text is text (it was told only the range, which holds 16)', async () => {
+    const r = await post({ ...base, data_width: '16' });
+    expect(r.status).toBe(422);
+    expect(((await r.json()) as { details: unknown[] }).details).toEqual([
+      {
+        path: 'data_width',
+        message: 'Data width must be a whole number from 1 to 1024: "16" is text; give the number 16.',
+      },
+    ]);
+  });
+
   it('says a coefficient other than 0 or 1 in the field\'s sentence, once, not "Invalid input" per entry', async () => {
     const sentence = 'Polynomial must be a list of 68 coefficients (0 or 1).';
     const one = {

@@ -373,6 +373,31 @@ describe('POST /api/hdl/*: refusals', () => {
     );
   });
 
+  it('says so for the CRC and FSM numbers too (dataWidth "16" was told only the range, which holds 16)', async () => {
+    const crc = await refused('crc', { algorithm: 'CRC-32/ISO-HDLC', dataWidth: '16', pipelineStages: '1' });
+    expect(crc.details).toEqual([
+      {
+        path: 'dataWidth',
+        message: 'Data width must be a whole number from 1 to 1024: "16" is text; give the number 16.',
+      },
+      {
+        path: 'pipelineStages',
+        message: expect.stringMatching(/^Pipeline stages must be .+: "1" is text; give the number 1\.$/),
+      },
+    ]);
+    expect((await refused('crc', { width: '8', poly: '0x07' })).details[0]!.message).toMatch(
+      /: "8" is text; give the number 8\.$/,
+    );
+    // Text of a number the field does not take keeps the range alone.
+    expect((await refused('crc', { algorithm: 'CRC-32/ISO-HDLC', dataWidth: '5000' })).details[0]!.message).toBe(
+      'Data width must be a whole number from 1 to 1024.',
+    );
+    const fsm = await refused('fsm', { inputs: [{ name: 'go', width: '2' }] });
+    expect(fsm.details[0]!.message).toMatch(
+      /^Input 1 width must be a whole number from 1 to \d+: "2" is text; give the number 2\.$/,
+    );
+  });
+
   it("reads the UART's clock and FIFO depth as text the page's boxes take, as bitsmith --config reads the same JSON", async () => {
     // It answered '50,000,000' with "Clock frequency must be a whole number of Hz between 1,000,000 and 200,000,000."
     const typed = await files('uart', { clockFreq: '50,000,000', fifoDepth: ' 64 ' });
@@ -406,7 +431,12 @@ describe('POST /api/hdl/*: refusals', () => {
     const crcFields: [Body, string, string][] = [
       [{ algorithm: 'CRC-32C', dataWidth: 2048 }, 'dataWidth', dataWidth],
       [{ algorithm: 'CRC-32C', dataWidth: 8.5 }, 'dataWidth', dataWidth],
-      [{ algorithm: 'CRC-32C', dataWidth: '8' }, 'dataWidth', dataWidth],
+      [
+        { algorithm: 'CRC-32C', dataWidth: '8' },
+        'dataWidth',
+        `${dataWidth.slice(0, -1)}: "8" is text; give the number 8.`,
+      ],
+      [{ algorithm: 'CRC-32C', dataWidth: 'eight' }, 'dataWidth', dataWidth],
       [{ width: 0, poly: '0x7' }, 'width', width],
       [{ width: 68, poly: '0x7' }, 'width', width],
       [{ algorithm: 'CRC-32C', pipelineStages: 4 }, 'pipelineStages', stages],

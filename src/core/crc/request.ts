@@ -6,6 +6,7 @@
  * and never a file).
  */
 import { z } from 'zod';
+import { wholeNumberError } from '../number-text';
 import { HDL_LANGUAGES, type HdlLanguage } from '../hdl/contract';
 import {
   dataWidthMessage,
@@ -175,7 +176,7 @@ export const generateRequestSchema = z
           ),
       ),
     data_width: z
-      .number({ error: dataWidthMessage(MAX_DATA_WIDTH_API) })
+      .number(wholeNumberError(dataWidthMessage(MAX_DATA_WIDTH_API), MIN_DATA_WIDTH, MAX_DATA_WIDTH_API))
       .int()
       .min(MIN_DATA_WIDTH)
       .max(MAX_DATA_WIDTH_API),
@@ -186,7 +187,7 @@ export const generateRequestSchema = z
     xorout: hexValue.optional().meta({ default: PARAMETER_DEFAULTS.xorout }),
     partial_last_word: z.boolean().optional().meta({ default: STREAM_DEFAULTS.partialLastWord }),
     pipeline_stages: z
-      .number({ error: PIPELINE_MESSAGE })
+      .number(wholeNumberError(PIPELINE_MESSAGE, 0, MAX_PIPELINE_STAGES))
       .int()
       .min(0)
       .max(MAX_PIPELINE_STAGES)
