@@ -4,9 +4,15 @@
  * the range it repeats is not taken for the problem.
  */
 export function numberAsText(message: string, input: unknown, fits: (n: number) => boolean): string {
-  if (typeof input !== 'string' || !/^\s*-?\d+(\.\d+)?\s*$/.test(input) || !fits(Number(input))) return message;
+  const n = numberInText(input);
+  if (n === undefined || !fits(n)) return message;
   if (message.includes(`"${input}"`)) return message; // the message names the text already
-  return `${message.replace(/\.$/, '')}: "${input}" is text; give the number ${Number(input)}.`;
+  return `${message.replace(/\.$/, '')}: "${input}" is text; give the number ${n}.`;
+}
+
+/** The number that text such as `"16"` or `" -2.5 "` writes, else undefined. */
+export function numberInText(input: unknown): number | undefined {
+  return typeof input === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(input) ? Number(input) : undefined;
 }
 
 /** A zod error map for a whole number from `min` to `max` whose message is `message`. */

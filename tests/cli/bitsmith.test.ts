@@ -733,7 +733,7 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     );
     const f2 = config('f2.json', { dataWidth: '16' });
     expect(badInput(['fifo', 'generate', '--config', f2])).toBe(
-      `bitsmith: ${f2}: dataWidth: Data width must be a whole number from 1 to 1024 bits ("16" is not a number)`,
+      `bitsmith: ${f2}: dataWidth: Data width must be a whole number from 1 to 1024 bits ("16" is text; give the number 16)`,
     );
     // As POST /api/hdl/*: they said zod's "Invalid input: expected string, received undefined".
     const s0 = config('s0.json', { transitions: [{ from: 'IDLE', condition: 'start' }], fsmType: 'moor' });
@@ -742,7 +742,7 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     );
     const f3 = config('f3.json', { almostFullThreshold: '80' });
     expect(badInput(['fifo', 'generate', '--config', f3])).toBe(
-      `bitsmith: ${f3}: almostFullThreshold: Almost full threshold must be a number`,
+      `bitsmith: ${f3}: almostFullThreshold: Almost full threshold must be between 50 and 95 percent: "80" is text; give the number 80.`,
     );
     const u1 = config('u1.json', { baudrate: 115200 });
     expect(badInput(['uart', 'generate', '--config', u1])).toBe(

@@ -398,6 +398,22 @@ describe('POST /api/hdl/*: refusals', () => {
     );
   });
 
+  it('says so for the FIFO numbers too ("80" was told "Almost full threshold must be a number")', async () => {
+    const fifo = await refused('fifo', { dataWidth: '16', almostFullThreshold: '80', almostEmptyThreshold: '3' });
+    expect(fifo.details).toEqual([
+      {
+        path: 'dataWidth',
+        message: 'Data width must be a whole number from 1 to 1024 bits ("16" is text; give the number 16)',
+      },
+      {
+        path: 'almostFullThreshold',
+        message: 'Almost full threshold must be between 50 and 95 percent: "80" is text; give the number 80.',
+      },
+      // Text of a number out of range keeps the range alone, as above.
+      { path: 'almostEmptyThreshold', message: 'Almost empty threshold must be between 5 and 50 percent' },
+    ]);
+  });
+
   it("reads the UART's clock and FIFO depth as text the page's boxes take, as bitsmith --config reads the same JSON", async () => {
     // It answered '50,000,000' with "Clock frequency must be a whole number of Hz between 1,000,000 and 200,000,000."
     const typed = await files('uart', { clockFreq: '50,000,000', fifoDepth: ' 64 ' });

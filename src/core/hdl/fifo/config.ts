@@ -3,6 +3,7 @@
  * validation, the almost-full/empty thresholds and the resource metrics. Pure: no React, no DOM.
  */
 import { z } from 'zod';
+import { numberInText } from '../../number-text';
 
 /** The spec's widths and depths: the page offers them as the choices of its selects. */
 export const DATA_WIDTHS = [8, 16, 32, 64, 128, 256] as const;
@@ -105,6 +106,12 @@ function sizeFault(range: { min: number; max: number }, value: unknown): string 
   if (value === undefined || (typeof value === 'number' && Number.isNaN(value))) {
     return 'the field is empty or not a number';
   }
+  const text = numberInText(value);
+  if (text !== undefined) {
+    // `"dataWidth": "16"` (a JSON body, a config file): the type is what is wrong, as for the CRC's fields.
+    const fault = sizeFault(range, text);
+    return fault ? `"${value}" is text, and ${fault}` : `"${value}" is text; give the number ${text}`;
+  }
   if (typeof value !== 'number') return `${JSON.stringify(value)} is not a number`;
   if (!Number.isInteger(value)) return `${value} is not a whole number`;
   if (value < range.min) return `${value} is too small`;
@@ -127,6 +134,16 @@ export const fifoDepthProblem = (value: unknown) => sizeProblem(DEPTH_RULE, valu
 const size = (problem: (v: unknown) => string | null) =>
   z.custom<number>((v) => problem(v) === null, { error: (issue) => problem(issue.input) ?? '' });
 
+/** A threshold in percent; a value that is no number (`"80"`) is told the range too. */
+function threshold(name: string, range: { min: number; max: number }) {
+  const message = `${name} must be between ${range.min} and ${range.max} percent`;
+  return z
+    .number({ message })
+    .int({ message: `${name} must be a whole percent` })
+    .min(range.min, { message })
+    .max(range.max, { message });
+}
+
 const schema = z
   .object({
     dataWidth: size(dataWidthProblem),
@@ -135,16 +152,8 @@ const schema = z
     clockingMode: z.enum(CLOCKING_MODES, { message: 'Clocking mode must be sync or async' }),
     readMode: z.enum(READ_MODES, { message: 'Read mode must be standard or fwft' }),
     writeMode: z.enum(WRITE_MODES, { message: 'Write mode must be standard or packet' }),
-    almostFullThreshold: z
-      .number()
-      .int({ message: 'Almost full threshold must be a whole percent' })
-      .min(ALMOST_FULL_RANGE.min, { message: 'Almost full threshold must be between 50 and 95 percent' })
-      .max(ALMOST_FULL_RANGE.max, { message: 'Almost full threshold must be between 50 and 95 percent' }),
-    almostEmptyThreshold: z
-      .number()
-      .int({ message: 'Almost empty threshold must be a whole percent' })
-      .min(ALMOST_EMPTY_RANGE.min, { message: 'Almost empty threshold must be between 5 and 50 percent' })
-      .max(ALMOST_EMPTY_RANGE.max, { message: 'Almost empty threshold must be between 5 and 50 percent' }),
+    almostFullThreshold: threshold('Almost full threshold', ALMOST_FULL_RANGE),
+    almostEmptyThreshold: threshold('Almost empty threshold', ALMOST_EMPTY_RANGE),
     outputRegister: z.boolean({ message: 'Output register must be true or false' }),
     resetType: z.enum(RESET_TYPES, { message: 'Reset type must be async or sync' }),
     enableECC: z.boolean({ message: 'ECC must be true or false' }),

@@ -56,12 +56,25 @@ describe('FIFO configuration validation', () => {
     expect(errors(cfg({ dataWidth: 1025 }))).toEqual(width('1025 is too large'));
     expect(errors(cfg({ dataWidth: 12.5 }))).toEqual(width('12.5 is not a whole number'));
     expect(errors(cfg({ dataWidth: NaN }))).toEqual(width('the field is empty or not a number'));
-    expect(errors({ ...DEFAULT_FIFO_CONFIG, dataWidth: '8' })).toEqual(width('"8" is not a number'));
+    // A number sent as text (a JSON body, a config file) is told the type, as the CRC's fields are.
+    expect(errors({ ...DEFAULT_FIFO_CONFIG, dataWidth: '8' })).toEqual(width('"8" is text; give the number 8'));
+    expect(errors({ ...DEFAULT_FIFO_CONFIG, dataWidth: '5000' })).toEqual(
+      width('"5000" is text, and 5000 is too large'),
+    );
+    expect(errors({ ...DEFAULT_FIFO_CONFIG, dataWidth: 'eight' })).toEqual(width('"eight" is not a number'));
     expect(errors(cfg({ fifoDepth: 1 }))).toEqual(depth('1 is too small'));
     expect(errors(cfg({ fifoDepth: 131073 }))).toEqual(depth('131073 is too large'));
     expect(errors(cfg({ fifoDepth: -4 }))).toEqual(depth('-4 is too small'));
     expect(dataWidthProblem(33)).toBeNull();
     expect([fifoDepthProblem(Infinity)]).toEqual(depth('Infinity is not a whole number'));
+  });
+  it('tells a threshold that is no number its range, not zod\'s "expected number"', () => {
+    expect(errors({ ...DEFAULT_FIFO_CONFIG, almostFullThreshold: '80' })).toEqual([
+      'Almost full threshold must be between 50 and 95 percent',
+    ]);
+    expect(errors({ ...DEFAULT_FIFO_CONFIG, almostEmptyThreshold: undefined })).toEqual([
+      'Almost empty threshold must be between 5 and 50 percent',
+    ]);
   });
   it('rejects the other options with clear messages', () => {
     expect(errors(cfg({ almostFullThreshold: 49 }))).toEqual([
