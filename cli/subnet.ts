@@ -58,13 +58,15 @@ function prefixProblem(address: string, error: string, v6: boolean): BadInput {
 
 /**
  * ADDRESS/PREFIX and a MASK argument too (`10.0.0.0/8 16`): IPv4 read the pair as one address and
- * said 'Invalid IP address format' of a valid one (IPv6 says it has one "/" too many).
+ * said 'Invalid IP address format' of a valid one, IPv6 'Only one "/" is allowed'; a second
+ * argument that is no prefix or mask (`2001:db8::1/64 extra`) was told the prefix range.
  */
 function prefixTwice(address: string): BadInput | undefined {
   const [first = '', ...rest] = address.trim().split(/\s+/);
   if (rest.length === 0 || !first.includes('/')) return undefined;
   const [ip, prefix] = first.split('/');
   const mask = rest.join(' ');
+  if (!/^[\d.:a-f]+$/i.test(mask)) return new BadInput(`"${mask}" is neither a prefix nor a mask: give ${first} alone`);
   return new BadInput(`The prefix is given twice (/${prefix} and ${mask}): give ${first} or ${ip} ${mask}`);
 }
 
@@ -91,7 +93,7 @@ export async function subnet(arg: string, o: SubnetOptions): Promise<void> {
   const format: ExportFormat = o.csv ? 'csv' : 'text';
   if (looksLikeIpv6(address)) {
     const c = calculate6(address, '');
-    if (!c.ok) throw prefixProblem(address, c.error, true);
+    if (!c.ok) throw prefixTwice(address) ?? prefixProblem(address, c.error, true);
     if (o.hosts) throw new UsageError('--hosts lists IPv4 hosts; for IPv6 use --split PREFIX.');
     if (!list) return writeOutput(o.json ? toJson(c.result) : ipv6Text(c.result), o.output);
     const r: Ipv6Result = c.result;

@@ -588,7 +588,14 @@ describe('bitsmith subnet', () => {
       'bitsmith: The prefix is given twice (/8 and 255.255.0.0): give 10.0.0.0/8 or 10.0.0.0 255.255.0.0',
     );
     expect(badInput(['subnet', '2001:db8::/32', '48'])).toBe(
-      'bitsmith: Only one "/" is allowed: write the prefix once, as in 2001:db8::/48',
+      'bitsmith: The prefix is given twice (/32 and 48): give 2001:db8::/32 or 2001:db8:: 48',
+    );
+    // A second argument that is no prefix or mask was told 'Prefix must be between 0 and 128'.
+    expect(badInput(['subnet', '2001:db8::1/64', 'extra'])).toBe(
+      'bitsmith: "extra" is neither a prefix nor a mask: give 2001:db8::1/64 alone',
+    );
+    expect(badInput(['subnet', '10.0.0.0/8', 'x'])).toBe(
+      'bitsmith: "x" is neither a prefix nor a mask: give 10.0.0.0/8 alone',
     );
     expect(ok(['subnet', '10.0.0.0', '16'])).toBe(ok(['subnet', '10.0.0.0/16']));
   });
