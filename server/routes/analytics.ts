@@ -15,7 +15,7 @@ import { StoreUnavailableError, type AnalyticsStore } from '../store/types';
 import { JournalRefusedError } from '../store/journal';
 import { EVENT_KINDS, type EventKind } from '../../src/core/analytics/contract';
 import { schemas } from './analytics-schemas';
-import { oneIssuePerField } from './hdl-schemas';
+import { didYouMean, fieldNames, oneIssuePerField } from './hdl-schemas';
 import { SECURITY_HEADERS } from '../security-headers';
 
 /** Largest event body, in bytes. */
@@ -145,12 +145,18 @@ export function ingestRouter(store: AnalyticsStore, before: RequestHandler[]): R
   return router;
 }
 
+/** A misspelt parameter (`Days`) is told the name meant. */
+const STATS_PARAMETER_HINT = didYouMean(fieldNames(StatsQuerySchema));
+
 export function statsRouter(store: AnalyticsStore, adminToken: string): Router {
   const router = apiRouter();
   router.get('/stats', requireAdmin(adminToken), async (req, res) => {
     const query = StatsQuerySchema.safeParse(req.query);
     if (!query.success)
-      throw validationError(new ZodError(oneIssuePerField(query.error.issues)), { status: 400, root: 'query' });
+      throw validationError(new ZodError(oneIssuePerField(query.error.issues, STATS_PARAMETER_HINT)), {
+        status: 400,
+        root: 'query',
+      });
     res.set('Cache-Control', 'no-store');
     try {
       res.json(await store.stats(query.data));

@@ -13,7 +13,7 @@ import { HttpError, problemsError, validationError } from '../errors';
 import { identifyJob } from '../services/crc-identify';
 import { DeadlineError, type GeneratePool } from '../services/hdl-pool';
 import { runInPool } from './hdl-run';
-import { oneIssuePerField } from './hdl-schemas';
+import { didYouMean, fieldNames, oneIssuePerField, type UnknownFieldHint } from './hdl-schemas';
 import { FIELD_SENTENCES } from './field-sentences';
 import { FORM_MESSAGES, MAX_SAMPLES, NO_FIXED, type FixedInput } from '../../src/core/crc/identify';
 import { MAX_SEARCH_WIDTH } from '../../src/core/crc/identify/setups';
@@ -25,6 +25,24 @@ import { MAX_SEARCH_WIDTH } from '../../src/core/crc/identify/setups';
 export const IDENTIFY_BODY_LIMIT = 1024 * 1024;
 
 const hexText = z.string().max(20);
+
+/** The parameters the user knows already: the search looks only where they hold. */
+const fixedSchema = z
+  .object({
+    width: z.number({ error: FORM_MESSAGES.width }).int().min(1).max(MAX_SEARCH_WIDTH).optional(),
+    poly: hexText.optional().meta({ description: 'Without the x^width term, e.g. 0x8005.' }),
+    init: hexText.optional(),
+    xorout: hexText.optional(),
+    refin: z.boolean().optional(),
+    refout: z.boolean().optional(),
+    byteOrder: z
+      .enum(['big', 'little'])
+      .optional()
+      .meta({ description: "Codeword mode only: the order of the CRC's bytes at the end of each codeword." }),
+  })
+  .strict();
+/** The fields of fixed, which a client may put at the top by mistake. */
+const FIXED_FIELDS = Object.keys(fixedSchema.shape);
 
 export const identifyRequestSchema = z
   .object({
@@ -46,21 +64,7 @@ export const identifyRequestSchema = z
       )
       .min(2, FORM_MESSAGES.tooFew)
       .max(MAX_SAMPLES, FORM_MESSAGES.tooMany),
-    fixed: z
-      .object({
-        width: z.number({ error: FORM_MESSAGES.width }).int().min(1).max(MAX_SEARCH_WIDTH).optional(),
-        poly: hexText.optional().meta({ description: 'Without the x^width term, e.g. 0x8005.' }),
-        init: hexText.optional(),
-        xorout: hexText.optional(),
-        refin: z.boolean().optional(),
-        refout: z.boolean().optional(),
-        byteOrder: z
-          .enum(['big', 'little'])
-          .optional()
-          .meta({ description: "Codeword mode only: the order of the CRC's bytes at the end of each codeword." }),
-      })
-      .strict()
-      .default({}),
+    fixed: fixedSchema.default({}),
   })
   .strict()
   // Only a codeword carries its CRC in bytes of some order: in message mode the field was ignored
@@ -144,6 +148,13 @@ const fixedInput = (f: z.infer<typeof identifyRequestSchema>['fixed']): FixedInp
  */
 const INVALID_REQUEST = { title: 'Invalid identify request', maxIssues: 20, maxLength: 500 };
 
+/**
+ * A top-level field that belongs under fixed (`"width": 8`) is told so; another misspelt one the
+ * name meant.
+ */
+const FIELD_HINT: UnknownFieldHint = (key) =>
+  FIXED_FIELDS.includes(key) ? 'it goes under fixed' : didYouMean(fieldNames(identifyRequestSchema))(key);
+
 /** What to do about a search that ran out of time. */
 const tooLong = (e: DeadlineError) =>
   `The search did not finish within ${e.timeoutMs / 1000} s: fix the width (and, for codewords, the byte order) or the polynomial, or add samples of equal length.`;
@@ -152,7 +163,8 @@ export function crcIdentifyRouter(pool: GeneratePool): Router {
   const router = apiRouter();
   router.post('/crc/identify', ...jsonBody(IDENTIFY_BODY_LIMIT), async (req, res) => {
     const body = identifyRequestSchema.safeParse(req.body, FIELD_SENTENCES);
-    if (!body.success) throw validationError(new z.ZodError(oneIssuePerField(body.error.issues)), INVALID_REQUEST);
+    if (!body.success)
+      throw validationError(new z.ZodError(oneIssuePerField(body.error.issues, FIELD_HINT)), INVALID_REQUEST);
     const { mode, samples, fixed } = body.data;
     const inputs = samples.map((s) => ({ format: s.format, message: s.message, crc: s.crc ?? '' }));
     const job = identifyJob({ mode, inputs, fixed: fixedInput(fixed) });

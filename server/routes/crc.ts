@@ -10,7 +10,7 @@ import { predefinedBody } from '../services/crc';
 import type { GeneratePool } from '../services/hdl-pool';
 import { runInPool } from './hdl-run';
 import { ZodError, type z } from 'zod';
-import { oneIssuePerField } from './hdl-schemas';
+import { didYouMean, fieldNames, oneIssuePerField } from './hdl-schemas';
 import { FIELD_SENTENCES } from './field-sentences';
 import type { HdlFile } from '../../src/core/hdl/contract';
 import { validationError } from '../errors';
@@ -18,9 +18,12 @@ import { validationError } from '../errors';
 /** A generate request is ~200 bytes (68 coefficients and a few fields). */
 export const GENERATE_BODY_LIMIT = 4 * 1024;
 
+/** A misspelt field (`refIn`) is told the name meant. */
+const FIELD_HINT = didYouMean(fieldNames(generateRequestSchema));
+
 /** 422 with the first 20 problems listed: `{error, details: [{path, message}]}`. */
 const invalidRequest = (error: z.ZodError) =>
-  validationError(new ZodError(oneIssuePerField(error.issues)), {
+  validationError(new ZodError(oneIssuePerField(error.issues, FIELD_HINT)), {
     title: 'Invalid generate request',
     maxIssues: 20,
     maxLength: 500,

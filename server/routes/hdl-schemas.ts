@@ -8,6 +8,7 @@
  * the generator's validate() on the defaults with that one field replaced.
  */
 import { z } from 'zod';
+import { nearestName } from '../../src/core/edit-distance';
 import { numberAsText, wholeNumberError } from '../../src/core/number-text';
 import { paramsOf } from '../../src/core/crc/catalogue';
 import { hexValue, PARAMETER_DEFAULTS, STREAM_DEFAULTS } from '../../src/core/crc/request';
@@ -526,11 +527,35 @@ function crcParams(body: CrcBody, ctx: z.RefinementCtx): CrcParams | undefined {
 
 // ---- The four requests and their answer ------------------------------------------------------
 
-/** zod reports a body's unknown fields together, on the body: one issue per field, under its own name. */
-export function oneIssuePerField(issues: z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+/** What to add to "unknown field" for a key at the top of a body ("did you mean baudRate?"), if anything. */
+export type UnknownFieldHint = (key: string) => string | undefined;
+
+/** The hint for a misspelt top-level field: the body's field within two typos (case ignored), as the command's. */
+export const didYouMean =
+  (fields: readonly string[]): UnknownFieldHint =>
+  (key) => {
+    const meant = nearestName(key, fields);
+    return meant && `did you mean ${meant}?`;
+  };
+
+/** The field names of an object schema, or of the object a transform or refinement starts from. */
+export function fieldNames(schema: z.ZodType): string[] {
+  const s = schema as { shape?: object; in?: z.ZodType };
+  return s.shape ? Object.keys(s.shape) : s.in ? fieldNames(s.in) : [];
+}
+
+/**
+ * zod reports a body's unknown fields together, on the body: one issue per field, under its own
+ * name, and for a field at the top the `hint` (`refIn: unknown field (did you mean refin?)`).
+ */
+export function oneIssuePerField(issues: z.core.$ZodIssue[], hint?: UnknownFieldHint): z.core.$ZodIssue[] {
+  const message = (key: string, atTop: boolean) => {
+    const words = atTop ? hint?.(key) : undefined;
+    return words ? `unknown field (${words})` : 'unknown field';
+  };
   return issues.flatMap((i): z.core.$ZodIssue[] =>
     i.code === 'unrecognized_keys'
-      ? i.keys.map((key) => ({ ...i, keys: [key], path: [...i.path, key], message: 'unknown field' }))
+      ? i.keys.map((key) => ({ ...i, keys: [key], path: [...i.path, key], message: message(key, i.path.length === 0) }))
       : [i],
   );
 }

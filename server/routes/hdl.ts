@@ -10,19 +10,24 @@ import { apiRouter } from './api-router';
 import { z } from 'zod';
 import { jsonBody } from '../body-limit';
 import { validationError } from '../errors';
-import { HDL_GENERATORS } from '../services/hdl-names';
+import { HDL_GENERATORS, type HdlGeneratorName } from '../services/hdl-names';
 import type { GeneratePool } from '../services/hdl-pool';
-import { HDL_BODY_LIMITS, oneIssuePerField } from './hdl-schemas';
+import { HDL_BODY_LIMITS, didYouMean, fieldNames, hdlRequestSchemas, oneIssuePerField } from './hdl-schemas';
 import { runInPool } from './hdl-run';
 
 /** 422 as POST /api/generate answers it, `{error, details: [{path, message}]}`, an unknown field under its own name. */
-function invalidConfiguration(issues: z.core.$ZodIssue[]) {
-  return validationError(new z.ZodError(oneIssuePerField(issues)), {
+function invalidConfiguration(generator: HdlGeneratorName, issues: z.core.$ZodIssue[]) {
+  return validationError(new z.ZodError(oneIssuePerField(issues, FIELD_HINTS[generator])), {
     title: 'Invalid configuration',
     maxIssues: 20,
     maxLength: 500,
   });
 }
+
+/** A misspelt field of each generator's body is told the name meant. */
+const FIELD_HINTS = Object.fromEntries(
+  HDL_GENERATORS.map((g) => [g, didYouMean(fieldNames(hdlRequestSchemas[g]))]),
+) as Record<HdlGeneratorName, ReturnType<typeof didYouMean>>;
 
 /** Deeper than any configuration (4 levels at most); a body this deep cannot be sent to a thread (its clone overflows the stack). */
 const MAX_BODY_DEPTH = 32;
@@ -49,12 +54,12 @@ export function hdlRouter(pool: GeneratePool): Router {
     router.post(`/hdl/${generator}`, ...jsonBody(limit), async (req, res) => {
       const deep = tooDeepField(req.body);
       if (deep !== undefined)
-        throw invalidConfiguration([
+        throw invalidConfiguration(generator, [
           { code: 'custom', path: [deep], message: `nested more than ${MAX_BODY_DEPTH} levels deep`, input: undefined },
         ]);
       // Checked and generated in the pool (services/hdl-jobs.ts): the FSM's checks can take ~100 ms.
       const { files, summary, issues } = await runInPool(pool, { generator, body: req.body }, res);
-      if (issues) throw invalidConfiguration(issues);
+      if (issues) throw invalidConfiguration(generator, issues);
       res.status(200).json({ files, summary });
     });
   }

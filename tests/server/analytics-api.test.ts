@@ -395,11 +395,15 @@ describe('analytics API (embedded store, real server)', () => {
     expect((await getStats(server.url, server.adminToken, 'limit=5')).status).toBe(200);
     // An unknown parameter by its own name, as the HDL and CRC APIs name an unknown field (was
     // 'query: Unrecognized key: "Days"').
-    const misspelt = await getStats(server.url, server.adminToken, 'Days=7&Limit=5');
-    expect(misspelt.json.error).toBe('Validation failed: Days: unknown field; Limit: unknown field');
+    // Each told the name meant (until 2026-12-04 'unknown field' alone).
+    const misspelt = await getStats(server.url, server.adminToken, 'Days=7&Limit=5&from=1');
+    expect(misspelt.json.error).toBe(
+      'Validation failed: Days: unknown field (did you mean days?); Limit: unknown field (did you mean limit?); from: unknown field',
+    );
     expect(misspelt.json.details).toEqual([
-      { path: 'Days', message: 'unknown field' },
-      { path: 'Limit', message: 'unknown field' },
+      { path: 'Days', message: 'unknown field (did you mean days?)' },
+      { path: 'Limit', message: 'unknown field (did you mean limit?)' },
+      { path: 'from', message: 'unknown field' },
     ]);
     expect((await getStats(server.url, server.adminToken, 'limit=1000')).status).toBe(200);
   });

@@ -132,14 +132,19 @@ it('refuses unknown fields each by name, as /api/hdl/* and /api/generate do (was
   });
   expect(r.status).toBe(422);
   const answer = (await r.json()) as { error: string; details: { path: string; message: string }[] };
+  // Each is told where it goes (until 2026-12-04 'unknown field' alone).
   expect(answer.details).toEqual([
     { path: 'samples.1.colour', message: 'unknown field' },
-    { path: 'width', message: 'unknown field' },
-    { path: 'poly', message: 'unknown field' },
+    { path: 'width', message: 'unknown field (it goes under fixed)' },
+    { path: 'poly', message: 'unknown field (it goes under fixed)' },
   ]);
   expect(answer.error).toBe(
-    'Invalid identify request: samples.1.colour: unknown field; width: unknown field; poly: unknown field',
+    'Invalid identify request: samples.1.colour: unknown field; width: unknown field (it goes under fixed); poly: unknown field (it goes under fixed)',
   );
+  const misspelt = await post({ mdoe: 'codeword', samples: [{ message: '0107' }, { message: '020e' }] });
+  expect(((await misspelt.json()) as { details: unknown[] }).details).toEqual([
+    { path: 'mdoe', message: 'unknown field (did you mean mode?)' },
+  ]);
 });
 
 it('422 names the field; 413 beyond the body cap', async () => {

@@ -214,13 +214,14 @@ describe('POST /api/generate', () => {
     }
   });
 
-  it('refuses unknown fields by name: a misspelt option never falls back to its default', async () => {
-    const r = await post({ ...base, refIn: true, xorOut: 'ffffffff' });
+  it('refuses unknown fields by name: a misspelt option never falls back to its default, and is told the name meant', async () => {
+    const r = await post({ ...base, refIn: true, xorOut: 'ffffffff', colour: 'red' });
     expect(r.status).toBe(422);
     const { details } = (await r.json()) as { details: { path: string; message: string }[] };
     expect(details).toEqual([
-      { path: 'refIn', message: 'unknown field' },
-      { path: 'xorOut', message: 'unknown field' },
+      { path: 'refIn', message: 'unknown field (did you mean refin?)' },
+      { path: 'xorOut', message: 'unknown field (did you mean xorout?)' },
+      { path: 'colour', message: 'unknown field' },
     ]);
   });
 

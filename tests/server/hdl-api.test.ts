@@ -587,6 +587,21 @@ describe('POST /api/hdl/*: refusals', () => {
     expect(nested.details).toContainEqual({ path: 'states.0.colour', message: 'unknown field' });
   });
 
+  it('tells a misspelt field the name meant, as bitsmith --config does (it said "unknown field" alone)', async () => {
+    expect((await refused('uart', { baudrate: 9600 })).details).toEqual([
+      { path: 'baudrate', message: 'unknown field (did you mean baudRate?)' },
+    ]);
+    expect((await refused('fifo', { dataWidht: 16 })).details).toEqual([
+      { path: 'dataWidht', message: 'unknown field (did you mean dataWidth?)' },
+    ]);
+    expect((await refused('fsm', { fsmtype: 'moore' })).details).toEqual([
+      { path: 'fsmtype', message: 'unknown field (did you mean fsmType?)' },
+    ]);
+    expect((await refused('crc', { algorithm: 'CRC-8/SMBUS', pipelinestages: 1 })).details).toEqual([
+      { path: 'pipelinestages', message: 'unknown field (did you mean pipelineStages?)' },
+    ]);
+  });
+
   it('refuses an output value for an output the FSM does not have, never ignores it', async () => {
     // A misspelt output ("bussy") left busy at its default 0 in state RUN, with a 200.
     const states = DEFAULT_FSM.states.map((s) =>
