@@ -183,7 +183,8 @@ for (const [gen, what] of Object.entries(GENERATORS) as [keyof typeof GENERATORS
     .addHelpText('after', examples(`bitsmith ${gen} generate --config ${gen}.json --language vhdl -o rtl/`))
     .command('generate')
     .description(`generate ${what} in Verilog or VHDL from the configuration the ${gen.toUpperCase()} page keeps`)
-    .requiredOption(
+    // Required, checked by the action: a setting given as an option (--baud-rate) is named there first.
+    .option(
       '--config <file>',
       `the configuration as JSON or YAML (- for stdin), or the ${gen.toUpperCase()} page's link (Copy link)`,
     )
@@ -202,10 +203,12 @@ for (const [gen, what] of Object.entries(GENERATORS) as [keyof typeof GENERATORS
         `bitsmith ${gen} generate --config 'https://bitsmith.example/${gen}-generator?...' -o rtl/`,
       ),
     )
+    .allowUnknownOption()
+    .allowExcessArguments()
     .action(async (o, cmd: Command) => {
       // A page's link holds its language: used unless --language is given.
       const languageGiven = cmd.getOptionValueSource('language') === 'cli';
-      await (await import('./hdl')).hdlGenerate(gen, { ...o, languageGiven });
+      await (await import('./hdl')).hdlGenerate(gen, { ...o, languageGiven, unknown: cmd.args });
     });
 }
 

@@ -10,14 +10,16 @@ import type { FsmConfig } from '../src/core/hdl/fsm';
 import type { UartConfig } from '../src/core/hdl/uart';
 import { configFiles } from '../src/core/hdl/files';
 import { unpackJson } from '../src/core/packed-json';
-import { BadInput, inputName, notUtf8Text, readAll } from './io';
+import { BadInput, UsageError, inputName, notUtf8Text, readAll } from './io';
 import { decodeUtf8 } from '../src/core/data/utf8';
 import { checkOutputLanguage, writeFiles } from './files';
 
 export type Generator = 'uart' | 'fifo' | 'fsm';
 
 export interface HdlGenerateOptions {
-  config: string;
+  config?: string;
+  /** What commander did not take: options the command does not have (`--baud-rate 115200`), extra words. */
+  unknown?: string[];
   language: HdlLanguage;
   /** Whether --language was given (a link's own language is used when not). */
   languageGiven?: boolean;
@@ -172,7 +174,7 @@ async function checkedConfig(gen: Generator, value: Record<string, unknown>, whe
 /** Where a message says the problem is: the file, or the page's link. */
 const isLink = (source: string) => /^https?:\/\//.test(source);
 
-async function filesFor(gen: Generator, o: HdlGenerateOptions): Promise<HdlFile[]> {
+async function filesFor(gen: Generator, o: HdlGenerateOptions & { config: string }): Promise<HdlFile[]> {
   let value: Record<string, unknown>;
   let language = o.language;
   if (isLink(o.config)) {
@@ -219,7 +221,39 @@ const HDL_FILE_NAME = /\.(v|vh|sv|vhd|vhdl)$/i;
  * `-o DIR`: the files under their own names. `-o NAME.v` (or .vhd, ...), not an existing directory:
  * the design to that file and the testbench beside it under its own name, as `crc generate -o crc.v`.
  */
+/** The command's own options, for a misspelt one. */
+const OWN_OPTIONS = ['--config', '--language', '--testbench', '--output'];
+
+/**
+ * `--baud-rate 115200`, a setting given as an option: commander said "required option '--config
+ * <file>' not specified", and with --config "unknown option", never where the setting goes.
+ */
+async function unknownWords(gen: Generator, words: string[]): Promise<UsageError | undefined> {
+  const [word, next] = words;
+  if (word === undefined) return undefined;
+  if (!word.startsWith('-'))
+    return new UsageError(`unexpected argument '${word}' (the settings go in the --config file)`);
+  const [flag = word, given] = word.split(/=(.*)/s);
+  const { hdlRequestSchemas } = await import('../server/routes/hdl-schemas');
+  const settings = Object.keys(hdlRequestSchemas[gen].in.shape).filter((k) => !COMMAND_OPTIONS.includes(k));
+  const name = flag.replace(/^-+/, '').replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
+  const setting = nearestName(name, settings, 1);
+  if (setting === undefined) {
+    const meant = OWN_OPTIONS.find((own) => flag.length > 3 && own.startsWith(flag)) ?? nearestName(flag, OWN_OPTIONS);
+    return new UsageError(`unknown option '${flag}'${meant ? ` (did you mean ${meant}?)` : ''}`);
+  }
+  const text = given ?? (next !== undefined && !next.startsWith('-') ? next : undefined);
+  const value = text === undefined ? true : /^-?\d+$/.test(text) ? Number(text) : text;
+  return new UsageError(
+    `unknown option '${flag}': ${setting} is a setting of the ${PAGES[gen].name} page: put it in the --config file (${JSON.stringify({ [setting]: value })}) or give the page's link`,
+  );
+}
+
 export async function hdlGenerate(gen: Generator, o: HdlGenerateOptions): Promise<void> {
+  const unknown = await unknownWords(gen, o.unknown ?? []);
+  if (unknown) throw unknown;
+  const { config } = o;
+  if (config === undefined) throw new UsageError("required option '--config <file>' not specified");
   const toFile = o.output !== undefined && HDL_FILE_NAME.test(o.output);
-  await writeFiles(await filesFor(gen, o), o.output, toFile ? 'file' : 'dir');
+  await writeFiles(await filesFor(gen, { ...o, config }), o.output, toFile ? 'file' : 'dir');
 }

@@ -725,6 +725,28 @@ describe('bitsmith uart|fifo|fsm generate', () => {
     expect(badInput(['fsm', 'generate', '--config', file('bad.yaml', '{: [')])).toMatch(/neither JSON nor YAML/);
   });
 
+  it('a setting given as an option is told it goes in the --config file, with the JSON to put there', () => {
+    // It said "required option '--config <file>' not specified", and with --config "unknown option '--baud-rate'".
+    expect(usageError(['uart', 'generate', '--baud-rate', '115200'])).toBe(
+      `error: unknown option '--baud-rate': baudRate is a setting of the UART page: put it in the --config file ({"baudRate":115200}) or give the page's link`,
+    );
+    const cfg = file('c.json', '{}');
+    expect(usageError(['fifo', 'generate', '--config', cfg, '--enable-ecc'])).toBe(
+      `error: unknown option '--enable-ecc': enableECC is a setting of the FIFO page: put it in the --config file ({"enableECC":true}) or give the page's link`,
+    );
+    expect(usageError(['fsm', 'generate', '--encoding=onehot'])).toMatch(
+      /: put it in the --config file \({"encoding":"onehot"}\)/,
+    );
+    expect(usageError(['uart', 'generate', '--lang', 'vhdl'])).toBe(
+      "error: unknown option '--lang' (did you mean --language?)",
+    );
+    expect(usageError(['uart', 'generate', 'uart.json'])).toBe(
+      "error: unexpected argument 'uart.json' (the settings go in the --config file)",
+    );
+    expect(usageError(['uart', 'generate'])).toBe("error: required option '--config <file>' not specified");
+    expect(ok(['uart', 'generate', '--config', cfg])).toContain('module uart');
+  });
+
   it('a misspelt, misplaced or mistyped setting is refused naming the file and the field, never ignored', () => {
     const config = (name: string, value: object) => file(name, JSON.stringify(value));
     const f1 = config('f1.json', { dataWidht: 16 });
